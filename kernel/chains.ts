@@ -1,0 +1,125 @@
+import { atom, type ReadableAtom } from 'nanostores'
+import type { CaipNetworkId, ChainNamespace } from './caip.js'
+import type { CaipNetwork } from './network.js'
+
+/** How a wallet reached the page (spec §3). */
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'MULTI_CHAIN' | 'AUTH' | 'WALLET_CONNECT'
+
+/** A wallet the user can pick: discovered in the page, configured by the host, or contributed by a plugin. */
+export interface Connector {
+  /** Unique within its namespace; for announced wallets the rdns. */
+  id: string
+  name: string
+  type: ConnectorType
+  namespace: ChainNamespace
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  rdns?: string
+  /** True when the wallet is present in this browser. */
+  installed: boolean
+}
+
+export interface Balance {
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+export interface ConnectResult {
+  address: string
+  caipNetworkId: CaipNetworkId
+}
+
+/** Wallet-side changes an adapter reports to the kernel. */
+export interface AdapterListener {
+  accountChanged(address: string): void
+  networkChanged(caipNetworkId: CaipNetworkId): void
+  disconnected(): void
+}
+
+/**
+ * Capabilities a feature can ask for without naming a chain, e.g. `'signMessage'`, `'sendNative'`,
+ * `'eip155:signTypedData'`, `'solana:signIn'`. Chain plugins declare what they can do.
+ */
+export type Capability = string
+
+/**
+ * What every chain plugin implements for its namespace. Only the kernel calls it. The object itself should
+ * be tiny: SDK-backed work loads with `import()` inside these methods, on first use.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  readonly networks: readonly CaipNetwork[]
+  readonly capabilities: ReadonlySet<Capability>
+  /** Account type of spec §6 (eip155 smartAccount or eoa, solana eoa, polkadot eoa, bip122 payment). */
+  readonly defaultAccountType: string
+  /** Starts wallet discovery (first open only) and reports the list on every change; returns a stop function. */
+  watchConnectors(onChange: (connectors: Connector[]) => void): () => void
+  /** Asks the wallet for access; rejects with code 4001 (or a VestibuleError USER_REJECTED) when the user declines. */
+  connect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult>
+  /** Restores a previous connection without prompting; undefined when the wallet no longer grants access. */
+  reconnect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined>
+  disconnect(): Promise<void>
+  switchNetwork(network: CaipNetwork): Promise<void>
+  getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>
+  signMessage(params: { message: string; address: string; network: CaipNetwork }): Promise<string>
+  /** Sends the native token; returns the transaction id. Optional: check the `'sendNative'` capability. */
+  sendNative?(params: { to: string; value: bigint; address: string; network: CaipNetwork }): Promise<string>
+  isAddress(value: string, network?: CaipNetwork): boolean
+  formatAmount(value: bigint, network: CaipNetwork): string
+  parseAmount(text: string, network: CaipNetwork): bigint
+  /** Called by the kernel once, so the adapter can report wallet-side changes. */
+  listen(listener: AdapterListener): void
+}
+
+/** The adapters of one modal and the connectors they found. */
+export interface ChainRegistry {
+  register(adapter: ChainAdapter): void
+  get(namespace: ChainNamespace): ChainAdapter | undefined
+  list(): readonly ChainAdapter[]
+  /** Adapters that declare `capability`. */
+  supporting(capability: Capability): readonly ChainAdapter[]
+  /** Every connector of every namespace, updated as wallets announce themselves. */
+  readonly $connectors: ReadableAtom<readonly Connector[]>
+  /** Starts discovery in every adapter; idempotent. */
+  startDiscovery(): void
+  stopDiscovery(): void
+  findConnector(id: string, namespace?: ChainNamespace): Connector | undefined
+}
+
+export function createChainRegistry(): ChainRegistry {
+  const adapters = new Map<ChainNamespace, ChainAdapter>()
+  const found = new Map<ChainNamespace, readonly Connector[]>()
+  const $connectors = atom<readonly Connector[]>([])
+  let stops: Array<() => void> | undefined
+
+  return {
+    register(adapter) {
+      if (adapters.has(adapter.namespace)) {
+        throw new Error(`Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`)
+      }
+      adapters.set(adapter.namespace, adapter)
+    },
+    get: (namespace) => adapters.get(namespace),
+    list: () => [...adapters.values()],
+    supporting: (capability) => [...adapters.values()].filter((a) => a.capabilities.has(capability)),
+    $connectors,
+    startDiscovery() {
+      if (stops) return
+      stops = [...adapters.values()].map((adapter) =>
+        adapter.watchConnectors((connectors) => {
+          found.set(adapter.namespace, connectors)
+          $connectors.set([...found.values()].flat())
+        }),
+      )
+    },
+    stopDiscovery() {
+      stops?.forEach((stop) => stop())
+      stops = undefined
+    },
+    findConnector(id, namespace) {
+      return $connectors.get().find((c) => c.id === id && (!namespace || c.namespace === namespace))
+    },
+  }
+}

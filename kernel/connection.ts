@@ -1,0 +1,295 @@
+import type { CaipNetworkId, ChainNamespace } from './caip.js'
+import { toCaipAddress } from './caip.js'
+import type { ChainAdapter, ChainRegistry, ConnectResult } from './chains.js'
+import { ErrorText, VestibuleError, isUserRejection } from './errors.js'
+import type { EventBus } from './events.js'
+import { truncateDecimals } from './format.js'
+import type { CaipNetwork } from './network.js'
+import type { ResolvedOptions } from './options.js'
+import { emptyAccount, type AccountState, type ChainState, type KernelState, type NetworkState } from './state.js'
+import type { Storage } from './storage.js'
+
+/** Storage keys of the connection (spec §3 "Browser storage"). */
+export const StorageKeys = {
+  connectedNamespaces: 'connectedNamespaces',
+  activeNamespace: 'activeNamespace',
+  activeCaipNetworkId: 'activeCaipNetworkId',
+  connectionStatus: 'connectionStatus',
+  connectorId: (namespace: ChainNamespace) => `connectorId:${namespace}`,
+} as const
+
+/** Connects, disconnects and switches networks across the registered chain adapters. */
+export interface Connection {
+  connect(connectorId: string, namespace?: ChainNamespace): Promise<void>
+  /** Abandons a pending connect: its late answer is ignored and the namespace is disconnected again. */
+  cancelConnect(namespace: ChainNamespace): void
+  reconnect(): Promise<void>
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  signMessage(message: string): Promise<string>
+  refreshBalance(namespace?: ChainNamespace): Promise<void>
+  /** The network the next connect of `namespace` asks for. */
+  networkFor(namespace: ChainNamespace): CaipNetwork | undefined
+}
+
+interface Deps {
+  chains: ChainRegistry
+  state: KernelState
+  storage: Storage
+  events: EventBus
+  options: ResolvedOptions
+}
+
+export function createConnection({ chains, state, storage, events, options }: Deps): Connection {
+  const attempts = new Map<ChainNamespace, number>()
+  const balanceRequests = new Map<ChainNamespace, number>()
+
+  const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
+    const adapter = chains.get(namespace)
+    if (!adapter) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.chainAdapterNotFound}: ${namespace}`)
+    return adapter
+  }
+
+  const chainState = (namespace: ChainNamespace): ChainState =>
+    state.$chains.get()[namespace] ?? {
+      namespace,
+      accountState: emptyAccount(),
+      networkState: { requestedCaipNetworks: chains.get(namespace)?.networks ?? [], supportsAllNetworks: false },
+    }
+
+  const update = (namespace: ChainNamespace, patch: { account?: Partial<AccountState> | AccountState; network?: Partial<NetworkState> }) => {
+    const current = chainState(namespace)
+    state.$chains.setKey(namespace, {
+      namespace,
+      accountState: { ...current.accountState, ...patch.account },
+      networkState: { ...current.networkState, ...patch.network },
+    })
+  }
+
+  const findNetwork = (caipNetworkId: CaipNetworkId | undefined) => {
+    if (!caipNetworkId) return undefined
+    for (const adapter of chains.list()) {
+      const network = adapter.networks.find((n) => n.caipNetworkId === caipNetworkId)
+      if (network) return network
+    }
+    return undefined
+  }
+
+  const networkFor = (namespace: ChainNamespace) => {
+    const current = state.$chains.get()[namespace]?.networkState.caipNetwork
+    if (current) return current
+    const networks = chains.get(namespace)?.networks ?? []
+    const stored = storage.get<CaipNetworkId>(StorageKeys.activeCaipNetworkId)
+    const preferred = [stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
+    return preferred ?? networks[0]
+  }
+
+  const setNetwork = (namespace: ChainNamespace, caipNetworkId: CaipNetworkId) => {
+    const network = adapterOf(namespace).networks.find((n) => n.caipNetworkId === caipNetworkId)
+    const account = chainState(namespace).accountState
+    update(namespace, {
+      network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { unsupportedCaipNetworkId: caipNetworkId },
+      account: account.address && network ? { caipAddress: toCaipAddress(caipNetworkId, account.address) } : {},
+    })
+    if (network) storage.set(StorageKeys.activeCaipNetworkId, caipNetworkId)
+    events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network) })
+  }
+
+  const persistConnected = () => {
+    const connected = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connected').map((c) => c.namespace)
+    storage.set(StorageKeys.connectedNamespaces, connected)
+    storage.set(StorageKeys.connectionStatus, connected.length ? 'connected' : 'disconnected')
+    const active = state.$activeNamespace.get()
+    if (active) storage.set(StorageKeys.activeNamespace, active)
+  }
+
+  const applyConnected = (namespace: ChainNamespace, connectorId: string, result: ConnectResult) => {
+    const adapter = adapterOf(namespace)
+    const network = adapter.networks.find((n) => n.caipNetworkId === result.caipNetworkId)
+    const caipNetworkId = network?.caipNetworkId ?? result.caipNetworkId
+    update(namespace, {
+      account: {
+        status: 'connected',
+        address: result.address,
+        caipAddress: toCaipAddress(caipNetworkId, result.address),
+        connectorId,
+        preferredAccountType: options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType,
+      },
+      network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { unsupportedCaipNetworkId: caipNetworkId },
+    })
+    state.$activeNamespace.set(namespace)
+    storage.set(StorageKeys.connectorId(namespace), connectorId)
+    if (network) storage.set(StorageKeys.activeCaipNetworkId, network.caipNetworkId)
+    persistConnected()
+    events.emit('connect:success', { namespace, connectorId, address: result.address, caipAddress: toCaipAddress(caipNetworkId, result.address) })
+    void refreshBalance(namespace)
+  }
+
+  const resetNamespace = (namespace: ChainNamespace) => {
+    attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
+    update(namespace, { account: emptyAccount() })
+    storage.remove(StorageKeys.connectorId(namespace))
+    const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
+    if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
+    persistConnected()
+    events.emit('disconnect', { namespace })
+  }
+
+  for (const adapter of chains.list()) {
+    const namespace = adapter.namespace
+    adapter.listen({
+      accountChanged(address) {
+        const account = chainState(namespace).accountState
+        if (account.status !== 'connected' || account.address === address) return
+        const caipNetworkId = chainState(namespace).networkState.caipNetwork?.caipNetworkId ?? chainState(namespace).networkState.unsupportedCaipNetworkId
+        if (!caipNetworkId) return
+        update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address) } })
+        events.emit('account:change', { namespace, address, caipAddress: toCaipAddress(caipNetworkId, address) })
+        void refreshBalance(namespace)
+      },
+      networkChanged(caipNetworkId) {
+        const current = chainState(namespace).networkState
+        if ((current.caipNetwork?.caipNetworkId ?? current.unsupportedCaipNetworkId) === caipNetworkId) return
+        setNetwork(namespace, caipNetworkId)
+        if (chainState(namespace).accountState.status === 'connected') void refreshBalance(namespace)
+      },
+      disconnected() {
+        if (chainState(namespace).accountState.status !== 'disconnected') resetNamespace(namespace)
+      },
+    })
+  }
+
+  async function refreshBalance(namespace = state.$activeNamespace.get()) {
+    if (!namespace) return
+    const { accountState: account, networkState } = chainState(namespace)
+    const network = networkState.caipNetwork
+    if (account.status !== 'connected' || !account.address) return
+    if (!network) {
+      update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
+      return
+    }
+    const request = (balanceRequests.get(namespace) ?? 0) + 1
+    balanceRequests.set(namespace, request)
+    update(namespace, { account: { balanceStatus: 'loading' } })
+    try {
+      const adapter = adapterOf(namespace)
+      const balance = await adapter.getBalance({ address: account.address, network })
+      if (balanceRequests.get(namespace) !== request) return
+      update(namespace, {
+        account: {
+          balanceStatus: 'ready',
+          balanceValue: balance.value,
+          balance: truncateDecimals(adapter.formatAmount(balance.value, network)),
+          balanceSymbol: balance.symbol,
+        },
+      })
+    } catch (error) {
+      if (balanceRequests.get(namespace) !== request) return
+      update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
+      events.emit('error', { source: 'balance', error })
+    }
+  }
+
+  return {
+    networkFor,
+    refreshBalance,
+    async connect(connectorId, namespace) {
+      const connector = chains.findConnector(connectorId, namespace)
+      if (!connector) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+      const ns = connector.namespace
+      const adapter = adapterOf(ns)
+      const network = networkFor(ns)
+      if (!network) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.caipNetworkUndefined}: no network is configured for ${ns}`)
+      const attempt = (attempts.get(ns) ?? 0) + 1
+      attempts.set(ns, attempt)
+      const previous = chainState(ns).accountState
+      update(ns, { account: { ...emptyAccount(), status: 'connecting', connectorId } })
+      state.$modal.setKey('loading', { ...state.$modal.get().loading, [ns]: true })
+      events.emit('connect:start', { namespace: ns, connectorId })
+      try {
+        const result = await adapter.connect({ connectorId, network })
+        if (attempts.get(ns) !== attempt) return
+        applyConnected(ns, connectorId, result)
+      } catch (error) {
+        if (attempts.get(ns) !== attempt) return
+        update(ns, { account: previous.status === 'connected' ? previous : emptyAccount() })
+        events.emit('connect:error', { namespace: ns, connectorId, error, rejected: isUserRejection(error) })
+        throw isUserRejection(error) ? new VestibuleError('USER_REJECTED', ErrorText.connectionDeclined, error) : error
+      } finally {
+        if (attempts.get(ns) === attempt) state.$modal.setKey('loading', { ...state.$modal.get().loading, [ns]: false })
+      }
+    },
+    cancelConnect(namespace) {
+      if (chainState(namespace).accountState.status !== 'connecting') return
+      attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
+      update(namespace, { account: emptyAccount() })
+      state.$modal.setKey('loading', { ...state.$modal.get().loading, [namespace]: false })
+    },
+    async reconnect() {
+      const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
+      const namespaces = Array.isArray(stored) ? stored.filter((n): n is string => typeof n === 'string' && Boolean(chains.get(n))) : []
+      const activeStored = storage.get<unknown>(StorageKeys.activeNamespace)
+      await Promise.all(
+        namespaces.map(async (ns) => {
+          const connectorId = storage.get<unknown>(StorageKeys.connectorId(ns))
+          const network = networkFor(ns)
+          if (typeof connectorId !== 'string' || !network || chainState(ns).accountState.status !== 'disconnected') return
+          const attempt = (attempts.get(ns) ?? 0) + 1
+          attempts.set(ns, attempt)
+          try {
+            const result = await adapterOf(ns).reconnect({ connectorId, network })
+            if (attempts.get(ns) !== attempt) return
+            if (result) applyConnected(ns, connectorId, result)
+            else storage.remove(StorageKeys.connectorId(ns))
+          } catch (error) {
+            events.emit('error', { source: 'reconnect', error })
+          }
+        }),
+      )
+      if (typeof activeStored === 'string' && chainState(activeStored).accountState.status === 'connected') state.$activeNamespace.set(activeStored)
+      persistConnected()
+    },
+    async disconnect(namespace) {
+      const targets = namespace
+        ? [namespace]
+        : Object.values(state.$chains.get()).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
+      const failures: unknown[] = []
+      for (const ns of targets) {
+        try {
+          await adapterOf(ns).disconnect()
+        } catch (error) {
+          failures.push(error)
+        }
+        // The local session ends even when the wallet could not be told: a stuck "connected" is worse.
+        resetNamespace(ns)
+      }
+      if (failures.length) throw new VestibuleError('WALLET_ERROR', ErrorText.failedToDisconnect, failures[0])
+    },
+    async switchNetwork(caipNetworkId) {
+      const network = findNetwork(caipNetworkId)
+      if (!network) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
+      const ns = network.chainNamespace
+      const adapter = adapterOf(ns)
+      if (chainState(ns).accountState.status === 'connected') await adapter.switchNetwork(network)
+      setNetwork(ns, caipNetworkId)
+      if (chainState(ns).accountState.status === 'connected' || !state.$activeNamespace.get()) state.$activeNamespace.set(ns)
+      persistConnected()
+      void refreshBalance(ns)
+    },
+    async signMessage(message) {
+      const ns = state.$activeNamespace.get()
+      const current = ns ? chainState(ns) : undefined
+      const network = current?.networkState.caipNetwork
+      if (!ns || !current?.accountState.address || current.accountState.status !== 'connected') {
+        throw new VestibuleError('NOT_CONNECTED', 'Connect a wallet before signing')
+      }
+      if (!network) throw new VestibuleError('NOT_SUPPORTED', ErrorText.chainNotSupported)
+      try {
+        return await adapterOf(ns).signMessage({ message, address: current.accountState.address, network })
+      } catch (error) {
+        if (isUserRejection(error)) throw new VestibuleError('USER_REJECTED', ErrorText.signatureDeclined, error)
+        throw error
+      }
+    },
+  }
+}

@@ -1,0 +1,57 @@
+/** Error texts of the product, shared by the kernel and every plugin so a message reads the same everywhere. */
+export const ErrorText = {
+  httpStatus: (status: number) => `HTTP status code: ${status}`,
+  adapterNotFound: 'Adapter not found',
+  chainAdapterNotFound: 'Chain adapter not found',
+  networkNotFound: 'Network not found',
+  invalidCaipAddress: 'Invalid CAIP Address',
+  chainNotSupported: 'Chain is not supported',
+  caipNetworkUndefined: 'CaipNetwork is undefined',
+  failedToDisconnect: 'Failed to disconnect',
+  connectionDeclined: 'Connection declined',
+  signatureDeclined: 'Signature declined',
+  bothSiwe: 'Cannot set both `siweConfig` and `siwx` options',
+} as const
+
+/** Codes a caller can branch on without parsing messages. */
+export type VestibuleErrorCode =
+  | 'INVALID_OPTIONS'
+  | 'INVALID_PLUGIN'
+  | 'DUPLICATE_PLUGIN'
+  | 'MISSING_PLUGIN'
+  | 'UNKNOWN_VIEW'
+  | 'USER_REJECTED'
+  | 'WALLET_ERROR'
+  | 'NOT_SUPPORTED'
+  | 'NOT_CONNECTED'
+  | 'HTTP'
+  | 'DESTROYED'
+
+/** An error raised by the kernel or a plugin; `code` is stable, `message` is for people. */
+export class VestibuleError extends Error {
+  override readonly name = 'VestibuleError'
+  readonly code: VestibuleErrorCode
+  override readonly cause?: unknown
+  constructor(code: VestibuleErrorCode, message: string, cause?: unknown) {
+    super(message)
+    this.code = code
+    this.cause = cause
+  }
+}
+
+/** EIP-1193 code 4001 and its look-alikes from other chain families mean the user said no. */
+export function isUserRejection(error: unknown): boolean {
+  if (error instanceof VestibuleError) return error.code === 'USER_REJECTED'
+  const e = error as { code?: unknown; message?: unknown } | null
+  if (e && (e.code === 4001 || e.code === 'ACTION_REJECTED')) return true
+  return typeof e?.message === 'string' && /user (rejected|denied)/i.test(e.message)
+}
+
+/** The most useful human text an unknown thrown value carries. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message
+  const e = error as { message?: unknown } | null
+  if (e && typeof e.message === 'string' && e.message) return e.message
+  if (typeof error === 'string' && error) return error
+  return 'Something went wrong'
+}

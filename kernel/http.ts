@@ -1,0 +1,71 @@
+import { ErrorText, VestibuleError } from './errors.js'
+
+export type QueryValue = string | number | boolean | null | undefined
+export interface RequestOptions {
+  query?: Record<string, QueryValue | QueryValue[]>
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** A small fetch client: falsy query values are skipped; a non-OK response throws "HTTP status code: {status}". */
+export interface HttpClient {
+  get<T = unknown>(url: string, options?: RequestOptions): Promise<T>
+  post<T = unknown>(url: string, body: unknown, options?: RequestOptions): Promise<T>
+  getBlob(url: string, options?: RequestOptions): Promise<Blob>
+  /** The URL a request would go to, for images and links. */
+  url(path: string, query?: RequestOptions['query']): string
+}
+
+export interface HttpClientOptions {
+  baseUrl?: string
+  /** Added to every query (for the provider APIs: `st`, `sv`, `projectId`). */
+  defaultQuery?: Record<string, QueryValue>
+  fetch?: typeof fetch
+}
+
+export class HttpError extends VestibuleError {
+  readonly status: number
+  constructor(status: number) {
+    super('HTTP', ErrorText.httpStatus(status))
+    this.status = status
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args)
+
+  const url = (path: string, query?: RequestOptions['query']) => {
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(path)
+    const base = options.baseUrl?.replace(/\/+$/, '')
+    const target = new URL(absolute || !base ? path : `${base}/${path.replace(/^\/+/, '')}`, absolute || base ? undefined : 'http://relative.invalid')
+    for (const [key, value] of Object.entries({ ...options.defaultQuery, ...query })) {
+      for (const v of Array.isArray(value) ? value : [value]) {
+        if (v) target.searchParams.append(key, String(v))
+      }
+    }
+    return target.origin === 'http://relative.invalid' ? target.pathname + target.search : target.toString()
+  }
+
+  const send = async (path: string, init: RequestInit, options2: RequestOptions = {}) => {
+    const response = await doFetch(url(path, options2.query), { ...init, headers: { ...init.headers, ...options2.headers }, signal: options2.signal ?? null })
+    if (!response.ok) throw new HttpError(response.status)
+    return response
+  }
+
+  return {
+    url,
+    async get<T>(path: string, o?: RequestOptions) {
+      const response = await send(path, { method: 'GET' }, o)
+      return (await response.json()) as T
+    },
+    async post<T>(path: string, body: unknown, o?: RequestOptions) {
+      const response = await send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }, o)
+      const text = await response.text()
+      return (text ? JSON.parse(text) : undefined) as T
+    },
+    async getBlob(path: string, o?: RequestOptions) {
+      const response = await send(path, { method: 'GET' }, o)
+      return response.blob()
+    },
+  }
+}

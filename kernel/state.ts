@@ -1,0 +1,93 @@
+import { atom, computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
+import type { CaipNetwork } from './network.js'
+import type { RouteEntry } from './router.js'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
+
+/** Account part of a namespace's chain state (spec §3). */
+export interface AccountState {
+  status: ConnectionStatus
+  address?: string
+  caipAddress?: CaipAddress
+  connectorId?: string
+  balance?: string
+  balanceValue?: bigint
+  balanceSymbol?: string
+  balanceStatus: BalanceStatus
+  preferredAccountType?: string
+}
+
+/** Network part of a namespace's chain state (spec §3). */
+export interface NetworkState {
+  caipNetwork?: CaipNetwork
+  /** Set when the wallet is on a network the host did not request. */
+  unsupportedCaipNetworkId?: CaipNetworkId
+  requestedCaipNetworks: readonly CaipNetwork[]
+  approvedCaipNetworkIds?: readonly CaipNetworkId[]
+  supportsAllNetworks: boolean
+}
+
+export interface ChainState {
+  namespace: ChainNamespace
+  accountState: AccountState
+  networkState: NetworkState
+}
+
+export interface ModalState {
+  open: boolean
+  /** Loading flag per namespace (spec §4). */
+  loading: Record<string, boolean>
+  shake: boolean
+  alert?: { id: string; message: string }
+}
+
+/** Every store of one modal. */
+export interface KernelState {
+  $modal: MapStore<ModalState>
+  $chains: MapStore<Record<string, ChainState>>
+  $activeNamespace: WritableAtom<ChainNamespace | undefined>
+  $snapshot: ReadableAtom<ModalSnapshot>
+}
+
+/** The public, immutable view of a modal's state, what `modal.getState()` and `subscribe` give. */
+export interface ModalSnapshot {
+  open: boolean
+  view: string | undefined
+  status: ConnectionStatus
+  namespace: ChainNamespace | undefined
+  address: string | undefined
+  caipAddress: CaipAddress | undefined
+  caipNetwork: CaipNetwork | undefined
+  caipNetworkId: CaipNetworkId | undefined
+  /** Namespaces with a connected account. */
+  connectedNamespaces: ChainNamespace[]
+}
+
+export const emptyAccount = (): AccountState => ({ status: 'disconnected', balanceStatus: 'idle' })
+
+export function createKernelState(history: ReadableAtom<readonly RouteEntry[]>): KernelState {
+  const $modal = map<ModalState>({ open: false, loading: {}, shake: false })
+  const $chains = map<Record<string, ChainState>>({})
+  const $activeNamespace = atom<ChainNamespace | undefined>(undefined)
+  const $snapshot = computed([$modal, $chains, $activeNamespace, history], (modal, chains, namespace, entries) => {
+    const active = namespace ? chains[namespace] : undefined
+    const account = active?.accountState
+    const network = active?.networkState
+    return {
+      open: modal.open,
+      view: entries.at(-1)?.view,
+      status: account?.status ?? 'disconnected',
+      namespace,
+      address: account?.address,
+      caipAddress: account?.caipAddress,
+      caipNetwork: network?.caipNetwork,
+      caipNetworkId: network?.caipNetwork?.caipNetworkId ?? network?.unsupportedCaipNetworkId,
+      connectedNamespaces: Object.values(chains)
+        .filter((c) => c.accountState.status === 'connected')
+        .map((c) => c.namespace),
+    } satisfies ModalSnapshot
+  })
+  return { $modal, $chains, $activeNamespace, $snapshot }
+}

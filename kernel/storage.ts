@@ -1,0 +1,103 @@
+/**
+ * Namespaced, versioned browser storage. Reads never throw: corrupt JSON is removed and reads as missing,
+ * and a missing or blocked `localStorage` (private mode, server, sandboxed frame) falls back to memory.
+ * `localStorage` is looked up on first use, never at import time or in `createModal`.
+ */
+export interface Storage {
+  get<T>(key: string): T | undefined
+  set(key: string, value: unknown): void
+  remove(key: string): void
+  /** Cached value when younger than `ttlMs`, else undefined (and the stale entry removed). */
+  getCached<T>(key: string, ttlMs: number): T | undefined
+  setCached(key: string, value: unknown): void
+}
+
+export interface StorageOptions {
+  /** Prefix for every key; two modals with different prefixes share nothing. */
+  prefix?: string
+  /** Web Storage to use; defaults to `globalThis.localStorage` when reachable. */
+  backend?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> | null
+  now?: () => number
+}
+
+export const STORAGE_VERSION = 1
+
+function memoryBackend(): Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const map = new Map<string, string>()
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  }
+}
+
+function defaultBackend() {
+  try {
+    const ls = (globalThis as { localStorage?: globalThis.Storage }).localStorage
+    if (!ls) return null
+    const probe = '@vestibule/probe'
+    ls.setItem(probe, '1')
+    ls.removeItem(probe)
+    return ls
+  } catch {
+    return null
+  }
+}
+
+export function createStorage(options: StorageOptions = {}): Storage {
+  const prefix = `${options.prefix ?? '@vestibule'}/v${STORAGE_VERSION}/`
+  const now = options.now ?? Date.now
+  let backend: ReturnType<typeof memoryBackend> | undefined
+  const store = () => (backend ??= (options.backend === undefined ? defaultBackend() : options.backend) ?? memoryBackend())
+
+  const read = <T>(key: string): T | undefined => {
+    let raw: string | null
+    try {
+      raw = store().getItem(prefix + key)
+    } catch {
+      return undefined
+    }
+    if (raw === null) return undefined
+    try {
+      return JSON.parse(raw) as T
+    } catch {
+      try {
+        store().removeItem(prefix + key)
+      } catch {
+        /* a backend that cannot remove keeps reading as missing */
+      }
+      return undefined
+    }
+  }
+  const write = (key: string, value: unknown) => {
+    try {
+      store().setItem(prefix + key, JSON.stringify(value))
+    } catch {
+      // Quota exceeded or storage revoked: the in-memory state stays right, only persistence is lost.
+    }
+  }
+  const remove = (key: string) => {
+    try {
+      store().removeItem(prefix + key)
+    } catch {
+      /* see write */
+    }
+  }
+  return {
+    get: read,
+    set: write,
+    remove,
+    getCached<T>(key: string, ttlMs: number) {
+      const entry = read<{ at?: unknown; value?: T }>(key)
+      if (!entry || typeof entry.at !== 'number') return undefined
+      if (now() - entry.at >= ttlMs) {
+        remove(key)
+        return undefined
+      }
+      return entry.value
+    },
+    setCached(key, value) {
+      write(key, { at: now(), value })
+    },
+  }
+}
