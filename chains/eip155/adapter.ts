@@ -1,0 +1,203 @@
+import {
+  VestibuleError,
+  errorMessage,
+  formatUnits,
+  parseUnits,
+  type AdapterListener,
+  type CaipNetwork,
+  type ChainAdapter,
+  type Connector,
+} from '../../kernel/index.js'
+import { watchEip1193Wallets, type DiscoveredWallet, type Eip1193Provider } from './discovery.js'
+import type { Eip155Network } from './networks.js'
+
+/** EVM address rule of spec §5: optional 0x prefix plus 40 hex characters. */
+export function isAddress(value: string): boolean {
+  return typeof value === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(value)
+}
+
+/** Wallet error codes after which the chain is added first (spec §8): unknown chain, and two wallets' variants. */
+const ADD_CHAIN_CODES = new Set([4902, 5000, 32603, -32603])
+
+const toHexChainId = (id: number) => `0x${id.toString(16)}`
+const utf8ToHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
+
+function parseChainId(value: unknown): number {
+  const id = typeof value === 'string' ? Number.parseInt(value, value.startsWith('0x') ? 16 : 10) : Number(value)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new VestibuleError('WALLET_ERROR', `The wallet reported an invalid chain id: ${String(value)}`)
+  return id
+}
+
+function firstAccount(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined
+  const account = value[0]
+  return typeof account === 'string' && isAddress(account) ? account : undefined
+}
+
+/** Keeps the wallet's code (4001 means declined) while giving a readable message. */
+function walletError(error: unknown): unknown {
+  if (error instanceof VestibuleError) return error
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 4001) return Object.assign(new VestibuleError('USER_REJECTED', errorMessage(error), error), { code })
+  return Object.assign(new VestibuleError('WALLET_ERROR', errorMessage(error), error), { code })
+}
+
+export interface Eip155AdapterOptions {
+  networks: readonly Eip155Network[]
+  eip6963: boolean
+}
+
+/** The EVM chain adapter: EIP-1193 wallets, balances over the network's RPC. */
+export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter {
+  let wallets: DiscoveredWallet[] = []
+  let waiters: Array<() => void> = []
+  let listener: AdapterListener | undefined
+  let active: { provider: Eip1193Provider; detach: () => void } | undefined
+  let rpc: Promise<typeof import('./rpc.js')> | undefined
+  const loadRpc = () => (rpc ??= import('./rpc.js'))
+
+  const providerFor = (connectorId: string) => {
+    const wallet = wallets.find((w) => w.connector.id === connectorId)
+    if (!wallet) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+    return wallet.provider
+  }
+
+  const request = async (provider: Eip1193Provider, method: string, params?: unknown) => {
+    try {
+      return await provider.request(params === undefined ? { method } : { method, params })
+    } catch (error) {
+      throw walletError(error)
+    }
+  }
+
+  const attach = (provider: Eip1193Provider) => {
+    active?.detach()
+    const onAccounts = (accounts: unknown) => {
+      const account = firstAccount(accounts)
+      if (account) listener?.accountChanged(account)
+      else listener?.disconnected()
+    }
+    const onChain = (chainId: unknown) => {
+      try {
+        listener?.networkChanged(`eip155:${parseChainId(chainId)}`)
+      } catch {
+        /* a wallet sending a malformed chain id is ignored; the next valid event wins */
+      }
+    }
+    const onDisconnect = () => listener?.disconnected()
+    provider.on?.('accountsChanged', onAccounts)
+    provider.on?.('chainChanged', onChain)
+    provider.on?.('disconnect', onDisconnect)
+    active = {
+      provider,
+      detach() {
+        provider.removeListener?.('accountsChanged', onAccounts)
+        provider.removeListener?.('chainChanged', onChain)
+        provider.removeListener?.('disconnect', onDisconnect)
+      },
+    }
+  }
+
+  const connected = (): Eip1193Provider => {
+    if (!active) throw new VestibuleError('NOT_CONNECTED', 'No EVM wallet is connected')
+    return active.provider
+  }
+
+  /** A wallet announces itself a moment after the page asks; reconnect waits up to `ms` for it. */
+  const waitForWallet = (connectorId: string, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (wallets.some((w) => w.connector.id === connectorId)) return resolve(true)
+      const timer = setTimeout(() => done(false), ms)
+      const check = () => wallets.some((w) => w.connector.id === connectorId) && done(true)
+      const done = (found: boolean) => {
+        clearTimeout(timer)
+        waiters = waiters.filter((w) => w !== check)
+        resolve(found)
+      }
+      waiters.push(check)
+    })
+
+  return {
+    namespace: 'eip155',
+    networks: options.networks,
+    capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork', 'eip155:addChain']),
+    defaultAccountType: 'eoa',
+    listen(l) {
+      listener = l
+    },
+    watchConnectors(onChange) {
+      return watchEip1193Wallets({
+        eip6963: options.eip6963,
+        onChange(list) {
+          wallets = list
+          onChange(list.map((w): Connector => w.connector))
+          for (const waiter of [...waiters]) waiter()
+        },
+      })
+    },
+    async connect({ connectorId }) {
+      const provider = providerFor(connectorId)
+      const account = firstAccount(await request(provider, 'eth_requestAccounts'))
+      if (!account) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no account')
+      const chainId = parseChainId(await request(provider, 'eth_chainId'))
+      attach(provider)
+      return { address: account, caipNetworkId: `eip155:${chainId}` }
+    },
+    async reconnect({ connectorId }) {
+      if (!(await waitForWallet(connectorId, 1000))) return undefined
+      const provider = providerFor(connectorId)
+      const account = firstAccount(await request(provider, 'eth_accounts'))
+      if (!account) return undefined
+      const chainId = parseChainId(await request(provider, 'eth_chainId'))
+      attach(provider)
+      return { address: account, caipNetworkId: `eip155:${chainId}` }
+    },
+    async disconnect() {
+      const current = active
+      active = undefined
+      current?.detach()
+      // EIP-2255: wallets that support it forget the grant; the others are simply no longer listened to.
+      await current?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined)
+    },
+    async switchNetwork(network) {
+      const provider = connected()
+      const chainId = toHexChainId(network.id as number)
+      try {
+        await request(provider, 'wallet_switchEthereumChain', [{ chainId }])
+      } catch (error) {
+        if (!ADD_CHAIN_CODES.has((error as { code?: number }).code ?? 0)) throw error
+        await request(provider, 'wallet_addEthereumChain', [
+          {
+            chainId,
+            chainName: network.name,
+            nativeCurrency: network.nativeCurrency,
+            rpcUrls: [...network.rpcUrls.default.http],
+            blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined,
+          },
+        ])
+        await request(provider, 'wallet_switchEthereumChain', [{ chainId }])
+      }
+    },
+    async getBalance({ address, network }) {
+      const { getNativeBalance } = await loadRpc()
+      const value = await getNativeBalance(network, address)
+      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
+    async signMessage({ message, address }) {
+      const signature = await request(connected(), 'personal_sign', [utf8ToHex(message), address])
+      if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) {
+        throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
+      }
+      return signature
+    },
+    async sendNative({ to, value, address }) {
+      if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', `Invalid EVM address: ${to}`)
+      const hash = await request(connected(), 'eth_sendTransaction', [{ from: address, to, value: `0x${value.toString(16)}` }])
+      if (typeof hash !== 'string') throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
+      return hash
+    },
+    isAddress,
+    formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),
+    parseAmount: (text: string, network: CaipNetwork) => parseUnits(text, network.nativeCurrency.decimals),
+  }
+}

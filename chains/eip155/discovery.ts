@@ -1,0 +1,71 @@
+import type { Connector } from '../../kernel/index.js'
+
+/** An EIP-1193 provider: the one method every EVM wallet exposes, plus optional events. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: any[]) => void): unknown
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown
+}
+
+/** EIP-6963 provider info. */
+export interface Eip6963ProviderInfo {
+  uuid: string
+  name: string
+  icon: string
+  rdns: string
+}
+
+export interface DiscoveredWallet {
+  connector: Connector
+  provider: Eip1193Provider
+}
+
+const MAX_NAME = 64
+/** Icons are rendered as <img src>: only image data URIs and http(s) URLs, never script-capable schemes. */
+const safeIcon = (icon: unknown) => (typeof icon === 'string' && /^(data:image\/[a-z0-9.+-]+[;,]|https?:\/\/)/i.test(icon) && icon.length < 200_000 ? icon : undefined)
+const cleanName = (name: unknown) => (typeof name === 'string' ? name.replace(/[\u0000-\u001f<>]/g, '').trim().slice(0, MAX_NAME) : '')
+const isProvider = (p: unknown): p is Eip1193Provider => typeof (p as Eip1193Provider | null)?.request === 'function'
+
+/**
+ * Finds EVM wallets in the page: EIP-6963 announcements (deduplicated by rdns) and, when no announced wallet
+ * is the same object, the legacy `window.ethereum`. Calls `onChange` with the current list on every change.
+ */
+export function watchEip1193Wallets(options: { eip6963: boolean; onChange: (wallets: DiscoveredWallet[]) => void }): () => void {
+  if (typeof window === 'undefined') {
+    options.onChange([])
+    return () => {}
+  }
+  const announced = new Map<string, DiscoveredWallet>()
+
+  const emit = () => {
+    const list = [...announced.values()]
+    const legacy = (window as { ethereum?: unknown }).ethereum
+    if (isProvider(legacy) && !list.some((w) => w.provider === legacy)) {
+      list.push({
+        provider: legacy,
+        connector: { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', namespace: 'eip155', installed: true },
+      })
+    }
+    options.onChange(list)
+  }
+
+  const onAnnounce = (event: Event) => {
+    const detail = (event as CustomEvent<{ info?: Partial<Eip6963ProviderInfo>; provider?: unknown }>).detail
+    const info = detail?.info
+    const rdns = typeof info?.rdns === 'string' ? info.rdns.trim().slice(0, 128) : ''
+    const name = cleanName(info?.name)
+    if (!rdns || !name || !isProvider(detail?.provider) || announced.has(rdns)) return
+    announced.set(rdns, {
+      provider: detail.provider,
+      connector: { id: rdns, rdns, name, imageUrl: safeIcon(info?.icon), type: 'ANNOUNCED', namespace: 'eip155', installed: true },
+    })
+    emit()
+  }
+
+  if (options.eip6963) {
+    window.addEventListener('eip6963:announceProvider', onAnnounce)
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+  }
+  emit()
+  return () => window.removeEventListener('eip6963:announceProvider', onAnnounce)
+}

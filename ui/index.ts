@@ -1,0 +1,33 @@
+/**
+ * `vestibule`: `createModal` is the kernel plus the React shell, which loads on the first `open()`.
+ */
+import { createKernel, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
+
+export * from '../kernel/index.js'
+export type { ViewProps } from './view-props.js'
+
+/** The views the shell itself contributes; plugins add theirs with `ctx.views.register`. */
+const coreViews: Record<string, ViewDefinition> = {
+  Connect: { title: 'connect.title', load: () => import('./views/Connect.js') },
+  ConnectingExternal: { title: 'connecting.title', load: () => import('./views/ConnectingExternal.js') },
+  Account: { title: 'account.title', load: () => import('./views/Account.js') },
+}
+
+/**
+ * Creates a modal. Nothing touches the DOM, storage or network until `open()`.
+ *
+ * @example
+ * const modal = createModal({ projectId, plugins: [eip155({ networks: [mainnet] })] })
+ * button.onclick = () => modal.open()
+ */
+export function createModal(options: ModalOptions): Modal {
+  return createKernel(options, {
+    views: coreViews,
+    async loadShell(modal) {
+      // The shell and the first view download in parallel.
+      const first = modal.kernel.router.current?.view
+      const [{ mountShell }] = await Promise.all([import('./shell/mount.js'), first ? modal.kernel.views.get(first)?.load() : undefined])
+      return mountShell(modal)
+    },
+  })
+}

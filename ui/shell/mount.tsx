@@ -1,0 +1,54 @@
+import { createRoot } from 'react-dom/client'
+import type { Modal, Shell } from '../../kernel/index.js'
+import { HEADING_ID, ShellApp } from './App.js'
+import { styles } from './styles.js'
+
+/**
+ * Renders the modal: a host element with a shadow root (host CSS resets cannot reach in) holding a
+ * native <dialog> opened with showModal() (top layer, inert page, Escape for free).
+ */
+export function mountShell(modal: Modal): Shell {
+  const parent = (modal.kernel.options.container as HTMLElement | undefined) ?? document.body
+  const host = document.createElement('div')
+  host.setAttribute('data-vestibule', '')
+  const shadow = host.attachShadow({ mode: 'open' })
+  const style = document.createElement('style')
+  style.textContent = styles
+  const dialog = document.createElement('dialog')
+  dialog.className = 'vb-dialog'
+  dialog.setAttribute('aria-labelledby', HEADING_ID)
+  shadow.append(style, dialog)
+  parent.append(host)
+
+  let opener: Element | null = null
+  // Escape: keep the kernel the single owner of "open" instead of letting the dialog close itself.
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault()
+    modal.close()
+  })
+  // The dialog box has no padding, so a click whose target is the dialog itself landed on the backdrop.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) modal.close()
+  })
+
+  const root = createRoot(dialog)
+  root.render(<ShellApp modal={modal} />)
+
+  return {
+    show() {
+      if (dialog.open) return
+      opener = document.activeElement
+      dialog.showModal()
+    },
+    hide() {
+      if (dialog.open) dialog.close()
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+      opener = null
+    },
+    destroy() {
+      if (dialog.open) dialog.close()
+      root.unmount()
+      host.remove()
+    },
+  }
+}

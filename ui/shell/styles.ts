@@ -1,0 +1,89 @@
+/** Design tokens and shell styles. Every token is a `--vb-*` variable a host can override. */
+export const styles = `
+:host { all: initial; }
+.vb-root {
+  --vb-font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --vb-font-size: 15px;
+  --vb-radius: 16px;
+  --vb-radius-item: 12px;
+  --vb-width: 360px;
+  --vb-color-bg: #141519;
+  --vb-color-surface: #1f2026;
+  --vb-color-surface-hover: #2a2b33;
+  --vb-color-fg: #f4f4f6;
+  --vb-color-muted: #9a9ba6;
+  --vb-color-border: #2e2f37;
+  --vb-color-accent: #6b8cff;
+  --vb-color-accent-fg: #0b0c10;
+  --vb-color-success: #3ccb7f;
+  --vb-color-error: #ff6b6b;
+  --vb-backdrop: rgba(0, 0, 0, 0.55);
+  --vb-duration: 150ms;
+  font-family: var(--vb-font-family);
+  font-size: var(--vb-font-size);
+  color: var(--vb-color-fg);
+  line-height: 1.4;
+}
+.vb-root[data-theme="light"] {
+  --vb-color-bg: #ffffff;
+  --vb-color-surface: #f2f3f6;
+  --vb-color-surface-hover: #e6e8ee;
+  --vb-color-fg: #15161a;
+  --vb-color-muted: #5f6170;
+  --vb-color-border: #dfe1e7;
+  --vb-color-accent: #3a5cf0;
+  --vb-color-accent-fg: #ffffff;
+  --vb-color-error: #c62828;
+  --vb-color-success: #1b8a4e;
+  --vb-backdrop: rgba(20, 20, 30, 0.35);
+}
+dialog {
+  padding: 0; border: 0; margin: auto; background: transparent; color: inherit;
+  width: var(--vb-width); max-width: calc(100vw - 24px); max-height: calc(100vh - 24px); overflow: visible;
+}
+dialog::backdrop { background: var(--vb-backdrop); }
+.vb-card {
+  background: var(--vb-color-bg); border: 1px solid var(--vb-color-border); border-radius: var(--vb-radius);
+  box-shadow: 0 20px 60px rgba(0,0,0,.35); overflow: hidden; display: flex; flex-direction: column;
+  max-height: calc(100vh - 24px);
+}
+.vb-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
+.vb-title { margin: 0; font-size: 16px; font-weight: 600; text-align: center; outline: none;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.vb-icon-btn { width: 36px; height: 36px; border-radius: 10px; border: 0; background: transparent; color: var(--vb-color-muted);
+  font: inherit; font-size: 20px; cursor: pointer; display: grid; place-items: center; }
+.vb-icon-btn:hover { background: var(--vb-color-surface); color: var(--vb-color-fg); }
+.vb-body { padding: 8px 16px 16px; overflow-y: auto; }
+button { font: inherit; color: inherit; }
+:focus-visible { outline: 2px solid var(--vb-color-accent); outline-offset: 2px; }
+.vb-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.vb-item { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
+  border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: left; }
+.vb-item:hover { background: var(--vb-color-surface-hover); }
+.vb-item-name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.vb-tag { font-size: 12px; color: var(--vb-color-success); background: color-mix(in srgb, var(--vb-color-success) 15%, transparent);
+  padding: 2px 8px; border-radius: 999px; }
+.vb-avatar { width: 36px; height: 36px; border-radius: 10px; object-fit: cover; flex: none; display: grid; place-items: center;
+  background: var(--vb-color-accent); color: var(--vb-color-accent-fg); font-weight: 700; }
+.vb-avatar-lg { width: 72px; height: 72px; border-radius: 20px; font-size: 28px; }
+.vb-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
+.vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; }
+.vb-error { color: var(--vb-color-error); font-weight: 600; margin: 0; }
+.vb-strong { font-weight: 600; margin: 0; }
+.vb-btn { border: 0; border-radius: 999px; padding: 10px 18px; cursor: pointer; font-weight: 600;
+  background: var(--vb-color-accent); color: var(--vb-color-accent-fg); }
+.vb-btn-secondary { background: var(--vb-color-surface); color: var(--vb-color-fg); }
+.vb-btn:disabled { opacity: .6; cursor: default; }
+.vb-row { display: flex; gap: 8px; justify-content: center; }
+.vb-spinner { width: 28px; height: 28px; border-radius: 50%; border: 3px solid var(--vb-color-border);
+  border-top-color: var(--vb-color-accent); animation: vb-spin 800ms linear infinite; }
+@keyframes vb-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .vb-spinner { animation-duration: 3s; } * { transition: none !important; } }
+.vb-field { display: grid; gap: 6px; width: 100%; text-align: left; }
+.vb-label { font-size: 13px; color: var(--vb-color-muted); }
+.vb-select { width: 100%; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
+  background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
+.vb-address { display: flex; align-items: center; gap: 8px; font-size: 18px; font-weight: 600; }
+.vb-balance { font-size: 28px; font-weight: 700; margin: 0; }
+.vb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`

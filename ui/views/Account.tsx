@@ -1,0 +1,105 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useState } from 'react'
+import { errorMessage, shortenAddress, type CaipNetworkId } from '../../kernel/index.js'
+import type { ViewProps } from '../view-props.js'
+
+/** The connected account: address with copy, network switcher, native balance, disconnect. */
+export default function Account({ modal }: ViewProps) {
+  const { state, chains, router, i18n } = modal.kernel
+  const snapshot = useStore(state.$snapshot)
+  const allChains = useStore(state.$chains)
+  const [copied, setCopied] = useState(false)
+  const [switching, setSwitching] = useState<{ busy: boolean; error?: string }>({ busy: false })
+  const [disconnecting, setDisconnecting] = useState(false)
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 1500)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const namespace = snapshot.namespace
+  const chain = namespace ? allChains[namespace] : undefined
+  const account = chain?.accountState
+  const networks = namespace ? chains.get(namespace)?.networks ?? [] : []
+  if (!account?.address || snapshot.status !== 'connected') {
+    return (
+      <div className="vb-center">
+        <p className="vb-muted">{i18n.t('live.disconnected')}</p>
+      </div>
+    )
+  }
+  const address = account.address
+  const currentId = snapshot.caipNetworkId
+
+  const copy = () => {
+    void navigator.clipboard?.writeText(address).then(() => setCopied(true), () => setCopied(false))
+  }
+  const switchTo = async (id: CaipNetworkId) => {
+    setSwitching({ busy: true })
+    try {
+      await modal.switchNetwork(id)
+      setSwitching({ busy: false })
+    } catch (error) {
+      setSwitching({ busy: false, error: i18n.t('account.switchFailed', { reason: errorMessage(error) }) })
+    }
+  }
+  const disconnect = async () => {
+    setDisconnecting(true)
+    try {
+      await modal.disconnect()
+    } catch {
+      // The local session is already gone; the wallet just could not be told.
+    }
+    router.reset('Connect')
+  }
+
+  return (
+    <div className="vb-center" data-testid="account">
+      <div className="vb-address">
+        <span data-testid="account-address" title={address}>
+          {shortenAddress(address)}
+        </span>
+        <button type="button" className="vb-icon-btn" aria-label={i18n.t('account.copy')} onClick={copy}>
+          ⧉
+        </button>
+      </div>
+      <span className="vb-sr" role="status">
+        {copied ? i18n.t('account.copied') : ''}
+      </span>
+      <p className="vb-balance" data-testid="account-balance" data-status={account.balanceStatus}>
+        {account.balanceStatus === 'ready'
+          ? `${account.balance} ${account.balanceSymbol}`
+          : account.balanceStatus === 'unavailable'
+            ? i18n.t('account.balanceUnavailable')
+            : i18n.t('account.balanceLoading')}
+      </p>
+      <label className="vb-field">
+        <span className="vb-label">{i18n.t('account.network')}</span>
+        <select
+          className="vb-select"
+          data-testid="network-select"
+          value={currentId ?? ''}
+          disabled={switching.busy}
+          onChange={(e) => void switchTo(e.target.value as CaipNetworkId)}
+        >
+          {chain?.networkState.caipNetwork ? null : <option value={currentId ?? ''}>{i18n.t('account.unsupportedNetwork')}</option>}
+          {networks.map((n) => (
+            <option key={n.caipNetworkId} value={n.caipNetworkId}>
+              {n.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {switching.busy ? <p className="vb-muted">{i18n.t('account.switching')}</p> : null}
+      {switching.error ? (
+        <p className="vb-error" role="alert">
+          {switching.error}
+        </p>
+      ) : null}
+      <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect()}>
+        {i18n.t('account.disconnect')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { useStore } from '@nanostores/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { errorMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
+import type { ViewProps } from '../view-props.js'
+import { WalletImage } from './WalletImage.js'
+
+type Phase = { kind: 'waiting' } | { kind: 'declined' } | { kind: 'error'; message: string }
+
+/** Waits for an injected or announced wallet to answer; declined and failed requests can be retried. */
+export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<{ connectorId: string; namespace: ChainNamespace }>) {
+  const { chains, router, i18n, connection } = modal.kernel
+  const connectors = useStore(chains.$connectors)
+  const connector = connectors.find((c) => c.id === data?.connectorId && c.namespace === data?.namespace)
+  const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
+  const live = useRef(true)
+  const name = connector?.name ?? data?.connectorId ?? ''
+
+  useEffect(() => setTitle(name), [name])
+
+  const run = useCallback(() => {
+    if (!data?.connectorId) return setPhase({ kind: 'error', message: i18n.t('connecting.missing') })
+    setPhase({ kind: 'waiting' })
+    modal.connect(data.connectorId, data.namespace).then(
+      () => live.current && router.reset('Account'),
+      (error: unknown) => {
+        if (!live.current) return
+        if ((error as VestibuleError).code === 'USER_REJECTED') setPhase({ kind: 'declined' })
+        else setPhase({ kind: 'error', message: errorMessage(error) })
+      },
+    )
+  }, [data?.connectorId, data?.namespace])
+
+  useEffect(() => {
+    live.current = true
+    run()
+    return () => {
+      live.current = false
+      // Leaving while the wallet still thinks: its late answer must not connect behind the user's back.
+      if (data?.namespace) connection.cancelConnect(data.namespace)
+    }
+  }, [run])
+
+  return (
+    <div className="vb-center" data-testid="connecting-external" data-phase={phase.kind}>
+      <WalletImage src={connector?.imageUrl} name={name} large />
+      {phase.kind === 'waiting' ? (
+        <>
+          <p className="vb-strong">{i18n.t('connecting.waiting', { name })}</p>
+          <p className="vb-muted">{i18n.t('connecting.waitingHint')}</p>
+          <div className="vb-spinner" aria-hidden="true" />
+          <button type="button" className="vb-btn vb-btn-secondary" onClick={() => router.goBack()}>
+            {i18n.t('connecting.cancel')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="vb-error" role="alert">
+            {phase.kind === 'declined' ? i18n.t('connecting.declined') : i18n.t('connecting.error')}
+          </p>
+          <p className="vb-muted">{phase.kind === 'declined' ? i18n.t('connecting.declinedHint') : phase.message}</p>
+          <div className="vb-row">
+            <button type="button" className="vb-btn" onClick={run}>
+              {i18n.t('connecting.retry')}
+            </button>
+            <button type="button" className="vb-btn vb-btn-secondary" onClick={() => router.goBack()}>
+              {i18n.t('connecting.cancel')}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
