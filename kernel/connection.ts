@@ -57,11 +57,14 @@ export function createConnection({ chains, state, storage, events, options }: De
       networkState: { requestedCaipNetworks: chains.get(namespace)?.networks ?? [], supportsAllNetworks: false },
     }
 
-  const update = (namespace: ChainNamespace, patch: { account?: Partial<AccountState> | AccountState; network?: Partial<NetworkState> }) => {
+  /** Merges `patch` into the namespace's state; `replaceAccount` swaps the whole account (a reset drops address, balance …). */
+  const update = (namespace: ChainNamespace, patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> }, replaceAccount = false) => {
     const current = chainState(namespace)
+    // A replaced account makes any balance request in flight for the old one stale.
+    if (replaceAccount) balanceRequests.set(namespace, (balanceRequests.get(namespace) ?? 0) + 1)
     state.$chains.setKey(namespace, {
       namespace,
-      accountState: { ...current.accountState, ...patch.account },
+      accountState: replaceAccount ? { ...emptyAccount(), ...patch.account } : { ...current.accountState, ...patch.account },
       networkState: { ...current.networkState, ...patch.network },
     })
   }
@@ -88,8 +91,8 @@ export function createConnection({ chains, state, storage, events, options }: De
     const network = adapterOf(namespace).networks.find((n) => n.caipNetworkId === caipNetworkId)
     const account = chainState(namespace).accountState
     update(namespace, {
-      network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { unsupportedCaipNetworkId: caipNetworkId },
-      account: account.address && network ? { caipAddress: toCaipAddress(caipNetworkId, account.address) } : {},
+      network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
+      account: account.address ? { caipAddress: toCaipAddress(caipNetworkId, account.address) } : {},
     })
     if (network) storage.set(StorageKeys.activeCaipNetworkId, caipNetworkId)
     events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network) })
@@ -115,7 +118,7 @@ export function createConnection({ chains, state, storage, events, options }: De
         connectorId,
         preferredAccountType: options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType,
       },
-      network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { unsupportedCaipNetworkId: caipNetworkId },
+      network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
     })
     state.$activeNamespace.set(namespace)
     storage.set(StorageKeys.connectorId(namespace), connectorId)
@@ -127,7 +130,7 @@ export function createConnection({ chains, state, storage, events, options }: De
 
   const resetNamespace = (namespace: ChainNamespace) => {
     attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
-    update(namespace, { account: emptyAccount() })
+    update(namespace, {}, true)
     storage.remove(StorageKeys.connectorId(namespace))
     const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
     if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
@@ -203,7 +206,7 @@ export function createConnection({ chains, state, storage, events, options }: De
       const attempt = (attempts.get(ns) ?? 0) + 1
       attempts.set(ns, attempt)
       const previous = chainState(ns).accountState
-      update(ns, { account: { ...emptyAccount(), status: 'connecting', connectorId } })
+      update(ns, { account: { status: 'connecting', connectorId } }, true)
       state.$modal.setKey('loading', { ...state.$modal.get().loading, [ns]: true })
       events.emit('connect:start', { namespace: ns, connectorId })
       try {
@@ -212,7 +215,7 @@ export function createConnection({ chains, state, storage, events, options }: De
         applyConnected(ns, connectorId, result)
       } catch (error) {
         if (attempts.get(ns) !== attempt) return
-        update(ns, { account: previous.status === 'connected' ? previous : emptyAccount() })
+        update(ns, { account: previous.status === 'connected' ? previous : {} }, true)
         events.emit('connect:error', { namespace: ns, connectorId, error, rejected: isUserRejection(error) })
         throw isUserRejection(error) ? new VestibuleError('USER_REJECTED', ErrorText.connectionDeclined, error) : error
       } finally {
@@ -222,7 +225,7 @@ export function createConnection({ chains, state, storage, events, options }: De
     cancelConnect(namespace) {
       if (chainState(namespace).accountState.status !== 'connecting') return
       attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
-      update(namespace, { account: emptyAccount() })
+      update(namespace, {}, true)
       state.$modal.setKey('loading', { ...state.$modal.get().loading, [namespace]: false })
     },
     async reconnect() {

@@ -41,7 +41,8 @@ export class VestibuleError extends Error {
 
 /** EIP-1193 code 4001 and its look-alikes from other chain families mean the user said no. */
 export function isUserRejection(error: unknown): boolean {
-  if (error instanceof VestibuleError) return error.code === 'USER_REJECTED'
+  if (error instanceof VestibuleError && error.code === 'USER_REJECTED') return true
+  // Adapters may keep the wallet's numeric code on a VestibuleError (`code: 4001`), so fall through.
   const e = error as { code?: unknown; message?: unknown } | null
   if (e && (e.code === 4001 || e.code === 'ACTION_REJECTED')) return true
   return typeof e?.message === 'string' && /user (rejected|denied)/i.test(e.message)

@@ -27,6 +27,18 @@ export const Views = {
   UnsupportedChain: 'UnsupportedChain',
 } as const
 
+/** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
+export const RECONNECT_WAIT_MS = 1500
+
+const settleWithin = (promise: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    promise.then(
+      () => (clearTimeout(timer), resolve()),
+      () => (clearTimeout(timer), resolve()),
+    )
+  })
+
 /** Everything a shell needs from its modal. */
 export interface KernelContext {
   container: DependencyContainer
@@ -132,7 +144,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       container,
       router,
       events,
-      storage: createStorage({ prefix: `${storagePrefix}/${plugin.name}`, backend: input.storage }),
+      storage: createStorage({ prefix: storagePrefix, scope: plugin.name, backend: input.storage }),
       http,
       i18n,
       options,
@@ -190,6 +202,9 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
         chains.startDiscovery()
         reconnecting ??= connection.reconnect()
       }
+      // A returning user should land on Account, so the first open waits for the session restore, but
+      // never longer than a wallet that does not answer deserves.
+      if (reconnecting) await settleWithin(reconnecting, RECONNECT_WAIT_MS)
       const connected = isConnected()
       for (const { plugin, hook } of openHooks) {
         Promise.resolve()

@@ -15,6 +15,8 @@ export interface Storage {
 export interface StorageOptions {
   /** Prefix for every key; two modals with different prefixes share nothing. */
   prefix?: string
+  /** Sub-namespace after the version (a plugin's name): keys become `<prefix>/v1/<scope>/<key>`. */
+  scope?: string
   /** Web Storage to use; defaults to `globalThis.localStorage` when reachable. */
   backend?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> | null
   now?: () => number
@@ -45,7 +47,7 @@ function defaultBackend() {
 }
 
 export function createStorage(options: StorageOptions = {}): Storage {
-  const prefix = `${options.prefix ?? '@vestibule'}/v${STORAGE_VERSION}/`
+  const prefix = `${options.prefix ?? '@vestibule'}/v${STORAGE_VERSION}/${options.scope ? `${options.scope}/` : ''}`
   const now = options.now ?? Date.now
   let backend: ReturnType<typeof memoryBackend> | undefined
   const store = () => (backend ??= (options.backend === undefined ? defaultBackend() : options.backend) ?? memoryBackend())

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root: the resolver maps package specifiers to the sources here. */
+export const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Source file of a `vestibule…` specifier, mirroring package.json "exports"; undefined if there is none. */
+export function vestibuleSource(specifier) {
+  const sub = specifier === 'vestibule' ? '' : specifier.slice('vestibule/'.length)
+  const base = { '': 'ui/index', react: 'ui/react/index', kernel: 'kernel/index' }[sub] ?? (/^(chains|plugins)\/[\w-]+$/.test(sub) ? `${sub}/index` : undefined)
+  return base && ['.ts', '.tsx'].map((ext) => root + base + ext).find(existsSync)
+}
+
+/**
+ * esbuild plugin: hosts import `vestibule`, `vestibule/chains/eip155`, … and get the TypeScript sources,
+ * so the test and the bench measure the code as it is now, without `npm run build` first.
+ */
+export const vestibuleFromSource = {
+  name: 'vestibule-from-source',
+  setup(build) {
+    build.onResolve({ filter: /^vestibule(\/|$)/ }, ({ path }) => {
+      const file = vestibuleSource(path)
+      return file ? { path: file } : { errors: [{ text: `No vestibule entry for "${path}"` }] }
+    })
+  },
+}

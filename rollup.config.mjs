@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import esbuild from 'rollup-plugin-esbuild'
+import { dts } from 'rollup-plugin-dts'
+
+/**
+ * Entry points, keyed by their path without extension (which is also their place under dist/).
+ * chains/<ns>/ and plugins/<feature>/ are discovered, so a new plugin folder needs no change here.
+ */
+const fixed = { 'ui/index': 'ui/index.ts', 'ui/react/index': 'ui/react/index.tsx', 'kernel/index': 'kernel/index.ts' }
+const discovered = ['chains', 'plugins'].flatMap((dir) =>
+  (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => ['ts', 'tsx'].map((ext) => `${dir}/${d.name}/index.${ext}`).filter(existsSync).slice(0, 1)),
+)
+const input = { ...fixed, ...Object.fromEntries(discovered.map((file) => [file.replace(/\.tsx?$/, ''), file])) }
+
+// A built entry the package does not export is unreachable, and an export without an entry is a broken
+// import for hosts: fail the build on either instead of publishing it.
+const exported = new Set(
+  Object.values(JSON.parse(readFileSync('package.json', 'utf8')).exports)
+    .map((target) => target.import?.match(/^\.\/dist\/(.+)\.js$/)?.[1])
+    .filter(Boolean),
+)
+for (const name of Object.keys(input)) if (!exported.has(name)) throw new Error(`package.json "exports" has no entry for ${name}.ts(x)`)
+for (const name of exported) if (!input[name]) throw new Error(`package.json "exports" points at dist/${name}.js, which no source builds`)
+
+// Every bare import is a dependency or peer (react, viem, chain SDKs, …): the host's bundler installs and
+// dedupes it (one React), and optional chain SDKs must never end up inside our files.
+const external = (id) => !/^[./\0]/.test(id) && !/^[a-zA-Z]:/.test(id)
+
+export default [
+  {
+    input,
+    external,
+    plugins: [
+      { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) },
+      esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+    ],
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      // One file per source module: host bundlers drop what they do not use, and import() stays a
+      // separate chunk on their side too (viem, the shell and the views load on demand).
+      preserveModules: true,
+      preserveModulesRoot: '.',
+      entryFileNames: '[name].js',
+      // Without this, entries would gain bare `import './x.js'` lines for modules they only reach indirectly.
+      hoistTransitiveImports: false,
+    },
+  },
+  {
+    // Declarations for all entries in one pass, so a type shared by two entries (Modal, VestibuleError)
+    // is declared once in a shared chunk rather than duplicated, which would break class identity.
+    input,
+    external,
+    plugins: [dts({ tsconfig: 'tsconfig.json' })],
+    // Types have no side effects; without this, unused external type imports stay as bare `import 'x'`.
+    treeshake: { moduleSideEffects: false },
+    output: { dir: 'dist', format: 'esm', entryFileNames: '[name].d.ts', chunkFileNames: 'types/[name]-[hash].d.ts' },
+  },
+]

@@ -1,0 +1,76 @@
+// Starts anvil (the local EVM node shipped in the @foundry-rs/anvil npm package) on 127.0.0.1.
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import net from 'node:net'
+import path from 'node:path'
+
+const require = createRequire(import.meta.url)
+
+/** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export async function rpc(url, method, params = []) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = await response.json()
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+function anvilBinary() {
+  try {
+    return path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil')
+  } catch {
+    return undefined
+  }
+}
+
+/** Starts anvil with `chainId` on `port` (a free one when 0) and resolves once it answers eth_chainId. */
+export async function startAnvil({ port = 0, chainId = 31337 } = {}) {
+  const actualPort = port || (await freePort())
+  const args = ['--host', '127.0.0.1', '--port', String(actualPort), '--chain-id', String(chainId), '--silent']
+  const binary = anvilBinary()
+  const child = binary
+    ? spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn(process.execPath, [require.resolve('@foundry-rs/anvil/bin.mjs'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const url = `http://127.0.0.1:${actualPort}`
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}): ${stderr}`)
+    try {
+      if (Number.parseInt(await rpc(url, 'eth_chainId'), 16) === chainId) break
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill()
+      throw new Error(`anvil did not answer on ${url} within 15 s: ${stderr}`)
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return {
+    url,
+    port: actualPort,
+    chainId,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill()
+      }),
+  }
+}

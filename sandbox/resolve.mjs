@@ -1,0 +1,28 @@
+// Resolves `vestibule` and its subpaths to the source entries, so the sandbox runs the code as it is now.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+const entries = {
+  vestibule: 'ui/index.ts',
+  'vestibule/react': 'ui/react/index.tsx',
+  'vestibule/kernel': 'kernel/index.ts',
+}
+
+export function sourceEntry(specifier) {
+  if (entries[specifier]) return path.join(root, entries[specifier])
+  const match = /^vestibule\/(chains|plugins)\/([a-z0-9-]+)$/.exec(specifier)
+  return match ? path.join(root, match[1], match[2], 'index.ts') : undefined
+}
+
+/** esbuild plugin mapping `vestibule*` imports to source files. */
+export const vestibuleSource = {
+  name: 'vestibule-source',
+  setup(build) {
+    build.onResolve({ filter: /^vestibule(\/.*)?$/ }, (args) => {
+      const file = sourceEntry(args.path)
+      return file ? { path: file } : { errors: [{ text: `Unknown vestibule entry "${args.path}"` }] }
+    })
+  },
+}

@@ -1,0 +1,75 @@
+// The sandbox: local chains, the demo host app and the Sandbox Wallet, all on 127.0.0.1.
+import { createServer } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import * as esbuild from 'esbuild'
+import { startAnvil, rpc } from './anvil.mjs'
+import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHAIN_ID } from './demo.mjs'
+import { root, vestibuleSource } from './resolve.mjs'
+
+const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
+
+async function demoAddress() {
+  const { privateKeyToAccount } = await import('viem/accounts')
+  return privateKeyToAccount(DEMO_PRIVATE_KEY).address
+}
+
+/** Bundles the demo app (code-split, as a host's bundler would) and the wallet script into memory. */
+async function build() {
+  const common = { bundle: true, write: false, minify: false, sourcemap: 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"development"' } }
+  const [app, wallet] = await Promise.all([
+    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
+  ])
+  const files = new Map()
+  for (const file of [...app.outputFiles, ...wallet.outputFiles]) files.set(file.path, file.contents)
+  return files
+}
+
+/**
+ * Starts two local chains (31337 and the "Sandbox L2", which the wallet does not know until the modal adds it),
+ * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones.
+ */
+export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0 } = {}) {
+  const [chain, l2, files, address] = await Promise.all([
+    startAnvil({ port: anvilPort, chainId: 31337 }),
+    startAnvil({ port: l2Port, chainId: SANDBOX_L2_CHAIN_ID }),
+    build(),
+    demoAddress(),
+  ])
+  await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
+  await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
+
+  const configJs =
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID })};\n` +
+    `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
+  const html = await readFile(path.join(root, 'sandbox/app/index.html'))
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const send = (status, body, type) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+      res.end(body)
+    }
+    if (url.pathname === '/' || url.pathname === '/index.html') return send(200, html, TYPES['.html'])
+    if (url.pathname === '/config.js') return send(200, configJs, TYPES['.js'])
+    const file = files.get(url.pathname)
+    if (file) return send(200, file, TYPES[path.extname(url.pathname)] ?? 'application/octet-stream')
+    send(404, 'Not found', 'text/plain')
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  const appUrl = `http://127.0.0.1:${server.address().port}/`
+  return {
+    url: appUrl,
+    chain,
+    l2,
+    address,
+    async stop() {
+      await new Promise((resolve) => server.close(resolve))
+      await Promise.all([chain.stop(), l2.stop()])
+    },
+  }
+}

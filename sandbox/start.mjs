@@ -1,0 +1,31 @@
+// `npm start`: brings the sandbox up and prints where it is. Ports: VB_PORT, VB_ANVIL_PORT, VB_L2_PORT.
+import { startSandbox } from './server.mjs'
+
+const port = (name, fallback) => {
+  const value = process.env[name]
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`${name} must be a port number (0-65535), got "${value}"`)
+    process.exit(1)
+  }
+  return n
+}
+
+const sandbox = await startSandbox({ port: port('VB_PORT', 5173), anvilPort: port('VB_ANVIL_PORT', 8545), l2Port: port('VB_L2_PORT', 8546) }).catch((error) => {
+  console.error(`The sandbox could not start: ${error.message}`)
+  console.error('Is a port taken? Set VB_PORT, VB_ANVIL_PORT or VB_L2_PORT to free ones (0 picks any).')
+  process.exit(1)
+})
+console.log(`Vestibule sandbox
+  demo app      ${sandbox.url}
+  local chain   ${sandbox.chain.url} (chain 31337)
+  sandbox L2    ${sandbox.l2.url} (chain ${sandbox.l2.chainId}; the wallet adds it on first switch)
+  demo account  ${sandbox.address}
+Open the demo app, click "Connect wallet" and pick "Sandbox Wallet". Ctrl+C stops everything.`)
+const stop = async () => {
+  await sandbox.stop()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

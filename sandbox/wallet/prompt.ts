@@ -1,0 +1,72 @@
+/**
+ * The Sandbox Wallet's approval prompt. It opens as its own modal <dialog> after the host's modal, so it sits
+ * above it in the top layer, the way an extension popup sits above a page.
+ */
+const css = `
+dialog { border: 0; border-radius: 14px; padding: 0; width: 320px; font: 14px system-ui, sans-serif;
+  background: #fff7e6; color: #1d1d1f; box-shadow: 0 18px 50px rgba(0,0,0,.45); }
+dialog::backdrop { background: rgba(0,0,0,.25); }
+header { background: #f5a623; color: #1d1d1f; padding: 10px 14px; font-weight: 700; }
+.body { padding: 14px; display: grid; gap: 10px; }
+pre { white-space: pre-wrap; word-break: break-all; background: #fff; border: 1px solid #eadbb8; border-radius: 8px;
+  padding: 8px; margin: 0; max-height: 160px; overflow: auto; font-size: 12px; }
+.row { display: flex; gap: 8px; justify-content: flex-end; }
+button { font: inherit; border-radius: 999px; padding: 8px 14px; border: 0; cursor: pointer; font-weight: 600; }
+.approve { background: #1d1d1f; color: #fff; }
+.reject { background: #eadbb8; color: #1d1d1f; }
+`
+
+interface PromptRequest {
+  title: string
+  detail?: string
+  resolve: (approved: boolean) => void
+}
+
+const queue: PromptRequest[] = []
+let showing = false
+
+function showNext() {
+  const next = queue.shift()
+  if (!next) {
+    showing = false
+    return
+  }
+  showing = true
+  const host = document.createElement('div')
+  host.setAttribute('data-sandbox-wallet', '')
+  const shadow = host.attachShadow({ mode: 'open' })
+  shadow.innerHTML = `<style>${css}</style><dialog data-testid="sandbox-wallet-prompt" aria-labelledby="t">
+    <header id="t"></header><div class="body"><p class="title"></p><pre hidden></pre>
+    <div class="row"><button class="reject" data-testid="sandbox-wallet-reject">Reject</button>
+    <button class="approve" data-testid="sandbox-wallet-approve">Approve</button></div></div></dialog>`
+  const dialog = shadow.querySelector('dialog')!
+  shadow.querySelector('header')!.textContent = 'Sandbox Wallet'
+  shadow.querySelector('.title')!.textContent = next.title
+  if (next.detail) {
+    const pre = shadow.querySelector('pre')!
+    pre.hidden = false
+    pre.textContent = next.detail
+  }
+  document.body.append(host)
+  const finish = (approved: boolean) => {
+    dialog.close()
+    host.remove()
+    next.resolve(approved)
+    showNext()
+  }
+  shadow.querySelector('.approve')!.addEventListener('click', () => finish(true))
+  shadow.querySelector('.reject')!.addEventListener('click', () => finish(false))
+  dialog.addEventListener('cancel', (e) => {
+    e.preventDefault()
+    finish(false)
+  })
+  dialog.showModal()
+}
+
+/** Asks the person at the screen; resolves true on Approve. Requests queue one at a time. */
+export function askUser(title: string, detail?: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    queue.push({ title, detail, resolve })
+    if (!showing) showNext()
+  })
+}

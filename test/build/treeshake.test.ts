@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, type Metafile } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error: plain .mjs shared with the bench, no declarations
+import { root, vestibuleFromSource } from '../../bench/resolve-vestibule.mjs'
+// @ts-expect-error: plain .mjs shared with the bench, no declarations
+import { FOREIGN_SDK, eagerOutputs, entryOutput, outputsWith } from '../../bench/metafile.mjs'
+
+// The host of the issue's quick start, bundled the way a production app would be.
+const host = `
+import { createModal } from 'vestibule'
+import { eip155, mainnet } from 'vestibule/chains/eip155'
+createModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] })
+`
+
+describe('an eip155-only host bundle', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'vb-treeshake-'))
+  let metafile: Metafile
+  let eager: Set<string>
+
+  beforeAll(async () => {
+    const result = await build({
+      stdin: { contents: host, resolveDir: root, sourcefile: 'host.ts', loader: 'ts' },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      metafile: true,
+      platform: 'browser',
+      outdir,
+      logLevel: 'silent',
+      plugins: [vestibuleFromSource],
+    })
+    metafile = result.metafile
+    eager = eagerOutputs(metafile, entryOutput(metafile))
+  })
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }))
+
+  it('contains no other chain SDK and no WalletConnect', () => {
+    expect(Object.keys(metafile.inputs).filter((i) => FOREIGN_SDK.test(i))).toEqual([])
+  })
+
+  // viem and react-dom/client must be in the bundle (else the checks below prove nothing), but only in
+  // chunks that load on demand: the entry and its static imports must not pull them in.
+  it.each([
+    ['viem', /node_modules\/(viem|ox|abitype|@noble|@scure)\//],
+    ['react-dom/client', /node_modules\/react-dom\/(client\.js|cjs\/react-dom-client\.)/],
+  ])('loads %s lazily', (_name, pattern) => {
+    const chunks = outputsWith(metafile, pattern)
+    expect(chunks.length).toBeGreaterThan(0)
+    expect(chunks.filter((c: string) => eager.has(c))).toEqual([])
+  })
+})

@@ -1,0 +1,562 @@
+import { atom } from 'nanostores'
+import { describe, expect, it, vi } from 'vitest'
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import { createChainRegistry } from '../../kernel/chains.js'
+import { createConnection, StorageKeys } from '../../kernel/connection.js'
+import { VestibuleError } from '../../kernel/errors.js'
+import { createEventBus, type EventName, type VestibuleEvents } from '../../kernel/events.js'
+import { resolveOptions, type ModalOptions } from '../../kernel/options.js'
+import type { RouteEntry } from '../../kernel/router.js'
+import { createKernelState } from '../../kernel/state.js'
+import { createStorage } from '../../kernel/storage.js'
+import { ADDRESS, OTHER_ADDRESS, deferred, fakeAdapter, flush, mainnet, optimism, recordingBackend } from './helpers.js'
+
+/** A connection over one fake wallet, with discovery started (as after the first open). */
+function setup(options: { stored?: Record<string, unknown>; modalOptions?: ModalOptions; discover?: boolean } = {}) {
+  const backend = recordingBackend(Object.fromEntries(Object.entries(options.stored ?? {}).map(([k, v]) => [`t/v1/${k}`, JSON.stringify(v)])))
+  const storage = createStorage({ prefix: 't', backend })
+  const chains = createChainRegistry()
+  const fake = fakeAdapter()
+  chains.register(fake.adapter)
+  const state = createKernelState(atom<readonly RouteEntry[]>([]))
+  const events = createEventBus()
+  const seen: Array<[EventName, unknown]> = []
+  for (const name of ['connect:start', 'connect:success', 'connect:error', 'account:change', 'disconnect', 'network:change', 'error'] as const) {
+    events.on(name, (payload) => void seen.push([name, payload]))
+  }
+  const connection = createConnection({ chains, state, storage, events, options: resolveOptions(options.modalOptions ?? {}) })
+  if (options.discover !== false) chains.startDiscovery()
+  const account = () => state.$chains.get().eip155?.accountState
+  const network = () => state.$chains.get().eip155?.networkState
+  const stored = (key: string) => storage.get(key)
+  const eventsOf = <K extends EventName>(name: K) => seen.filter(([n]) => n === name).map(([, p]) => p as VestibuleEvents[K])
+  return { ...fake, connection, state, storage, backend, account, network, stored, eventsOf }
+}
+
+const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+
+describe('connection: connect', () => {
+  it('connect success: status connected with the CAIP address', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    expect(t.account()).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.fake' })
+    expect(t.network()?.caipNetwork).toBe(mainnet)
+    expect(t.state.$activeNamespace.get()).toBe('eip155')
+    expect(t.state.$snapshot.get()).toMatchObject({ status: 'connected', address: ADDRESS, caipNetworkId: 'eip155:1', connectedNamespaces: ['eip155'] })
+    expect(t.adapter.connect).toHaveBeenCalledWith({ connectorId: 'io.fake', network: mainnet })
+  })
+
+  it('connect success stores the connector id and the connected namespaces', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBe('io.fake')
+    expect(t.stored(StorageKeys.connectedNamespaces)).toEqual(['eip155'])
+    expect(t.stored(StorageKeys.connectionStatus)).toBe('connected')
+    expect(t.stored(StorageKeys.activeNamespace)).toBe('eip155')
+    expect(t.stored(StorageKeys.activeCaipNetworkId)).toBe('eip155:1')
+  })
+
+  it('connect success emits connect:start then connect:success', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    expect(t.eventsOf('connect:start')).toEqual([{ namespace: 'eip155', connectorId: 'io.fake' }])
+    expect(t.eventsOf('connect:success')).toEqual([{ namespace: 'eip155', connectorId: 'io.fake', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` }])
+  })
+
+  it('status is connecting while the wallet is asked, with the loading flag set', async () => {
+    const t = setup()
+    const answer = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()
+    t.adapter.connect.mockReturnValueOnce(answer.promise)
+    const pending = t.connection.connect('io.fake')
+    expect(t.account()?.status).toBe('connecting')
+    expect(t.state.$modal.get().loading.eip155).toBe(true)
+    answer.resolve({ address: ADDRESS, caipNetworkId: 'eip155:1' })
+    await pending
+    expect(t.state.$modal.get().loading.eip155).toBe(false)
+  })
+
+  it('displayed balance is truncated to 3 decimals after connect', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await flush()
+    expect(t.account()).toMatchObject({ balanceStatus: 'ready', balance: '1.234', balanceValue: 1_234_567_890_000_000_000n, balanceSymbol: 'ETH' })
+    expect(t.adapter.getBalance).toHaveBeenCalledWith({ address: ADDRESS, network: mainnet })
+  })
+
+  it('connect asks for the stored network, else the default network, else the first one', async () => {
+    const stored = setup({ stored: { activeCaipNetworkId: 'eip155:10' } })
+    await stored.connection.connect('io.fake')
+    expect(stored.adapter.connect).toHaveBeenCalledWith({ connectorId: 'io.fake', network: optimism })
+
+    const byDefault = setup({ modalOptions: { defaultNetwork: 'eip155:10' } })
+    expect(byDefault.connection.networkFor('eip155')).toBe(optimism)
+
+    const first = setup({ stored: { activeCaipNetworkId: 'eip155:999' } })
+    expect(first.connection.networkFor('eip155')).toBe(mainnet)
+  })
+
+  it('connect with an unknown connector id fails naming it, without touching state', async () => {
+    const t = setup()
+    await expect(t.connection.connect('io.nowhere')).rejects.toThrow('Wallet "io.nowhere" is not available in this browser')
+    expect(t.account()).toBeUndefined()
+    expect(t.adapter.connect).not.toHaveBeenCalled()
+  })
+
+  it('connect before discovery finds no connector', async () => {
+    const t = setup({ discover: false })
+    await expect(t.connection.connect('io.fake')).rejects.toThrow('is not available')
+  })
+
+  it('the wallet answering with an unrequested network connects with that network marked unsupported', async () => {
+    const t = setup()
+    t.adapter.connect.mockResolvedValueOnce({ address: ADDRESS, caipNetworkId: 'eip155:56' })
+    await t.connection.connect('io.fake')
+    expect(t.account()).toMatchObject({ status: 'connected', caipAddress: `eip155:56:${ADDRESS}` })
+    expect(t.network()?.unsupportedCaipNetworkId).toBe('eip155:56')
+    expect(t.state.$snapshot.get().caipNetworkId).toBe('eip155:56')
+    await flush()
+    expect(t.account()?.balanceStatus).toBe('unavailable')
+  })
+})
+
+describe('connection: connect rejected or failing', () => {
+  it('connect rejection code 4001 → VestibuleError USER_REJECTED "Connection declined"', async () => {
+    const t = setup()
+    const cause = rejection()
+    t.adapter.connect.mockRejectedValueOnce(cause)
+    const error = await t.connection.connect('io.fake').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(VestibuleError)
+    expect((error as VestibuleError).code).toBe('USER_REJECTED')
+    expect((error as VestibuleError).message).toBe('Connection declined')
+    expect((error as VestibuleError).cause).toBe(cause)
+  })
+
+  it('after a rejection the status is back to disconnected, loading cleared, connect:error emitted', async () => {
+    const t = setup()
+    t.adapter.connect.mockRejectedValueOnce(rejection())
+    await t.connection.connect('io.fake').catch(() => {})
+    expect(t.account()?.status).toBe('disconnected')
+    expect(t.account()?.connectorId).toBeUndefined()
+    expect(t.state.$modal.get().loading.eip155).toBe(false)
+    expect(t.eventsOf('connect:error')).toEqual([expect.objectContaining({ namespace: 'eip155', connectorId: 'io.fake', rejected: true })])
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+  })
+
+  it('a rejection from a VestibuleError that keeps the wallet code 4001 is also "Connection declined"', async () => {
+    const t = setup()
+    t.adapter.connect.mockRejectedValueOnce(Object.assign(new VestibuleError('USER_REJECTED', 'User rejected the request.'), { code: 4001 }))
+    await expect(t.connection.connect('io.fake')).rejects.toThrow(/^Connection declined$/)
+  })
+
+  it('any other wallet error is rethrown as is, with rejected false', async () => {
+    const t = setup()
+    const boom = Object.assign(new Error('Internal JSON-RPC error'), { code: -32603 })
+    t.adapter.connect.mockRejectedValueOnce(boom)
+    await expect(t.connection.connect('io.fake')).rejects.toBe(boom)
+    expect(t.account()?.status).toBe('disconnected')
+    expect(t.eventsOf('connect:error')[0]).toMatchObject({ rejected: false, error: boom })
+  })
+
+  it('a failed connect while connected keeps the previous session', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.adapter.connect.mockRejectedValueOnce(rejection())
+    await t.connection.connect('io.fake').catch(() => {})
+    expect(t.account()).toMatchObject({ status: 'connected', address: ADDRESS, connectorId: 'io.fake' })
+  })
+})
+
+describe('connection: cancelConnect', () => {
+  it('cancelConnect ignores a late answer', async () => {
+    const t = setup()
+    const answer = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()
+    t.adapter.connect.mockReturnValueOnce(answer.promise)
+    const pending = t.connection.connect('io.fake')
+    t.connection.cancelConnect('eip155')
+    expect(t.account()?.status).toBe('disconnected')
+    expect(t.state.$modal.get().loading.eip155).toBe(false)
+    answer.resolve({ address: ADDRESS, caipNetworkId: 'eip155:1' })
+    await pending
+    await flush()
+    expect(t.account()?.status).toBe('disconnected')
+    expect(t.account()?.address).toBeUndefined()
+    expect(t.eventsOf('connect:success')).toEqual([])
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+    expect(t.adapter.getBalance).not.toHaveBeenCalled()
+  })
+
+  it('cancelConnect ignores a late rejection too', async () => {
+    const t = setup()
+    const answer = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()
+    t.adapter.connect.mockReturnValueOnce(answer.promise)
+    const pending = t.connection.connect('io.fake')
+    t.connection.cancelConnect('eip155')
+    answer.reject(rejection())
+    await expect(pending).resolves.toBeUndefined()
+    expect(t.eventsOf('connect:error')).toEqual([])
+  })
+
+  it('cancelConnect does nothing when not connecting', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.connection.cancelConnect('eip155')
+    expect(t.account()?.status).toBe('connected')
+  })
+
+  it('a second connect makes the first answer stale', async () => {
+    const t = setup()
+    const first = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()
+    t.adapter.connect.mockReturnValueOnce(first.promise).mockResolvedValueOnce({ address: OTHER_ADDRESS, caipNetworkId: 'eip155:1' })
+    const a = t.connection.connect('io.fake')
+    await t.connection.connect('io.fake')
+    first.resolve({ address: ADDRESS, caipNetworkId: 'eip155:1' })
+    await a
+    expect(t.account()?.address).toBe(OTHER_ADDRESS)
+  })
+})
+
+describe('connection: disconnect', () => {
+  it('disconnect resets the account and clears the stored connector id', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await flush()
+    await t.connection.disconnect()
+    expect(t.adapter.disconnect).toHaveBeenCalledTimes(1)
+    expect(t.account()).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+    expect(t.stored(StorageKeys.connectedNamespaces)).toEqual([])
+    expect(t.stored(StorageKeys.connectionStatus)).toBe('disconnected')
+    expect(t.eventsOf('disconnect')).toEqual([{ namespace: 'eip155' }])
+    expect(t.state.$snapshot.get()).toMatchObject({ status: 'disconnected', address: undefined, caipAddress: undefined })
+  })
+
+  it('disconnect of one namespace only touches it', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await t.connection.disconnect('eip155')
+    expect(t.account()?.status).toBe('disconnected')
+  })
+
+  it('disconnect with nothing connected does not call the wallet', async () => {
+    const t = setup()
+    await t.connection.disconnect()
+    expect(t.adapter.disconnect).not.toHaveBeenCalled()
+  })
+
+  it('disconnect failing at the wallet still resets and throws "Failed to disconnect"', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    const cause = new Error('wallet locked')
+    t.adapter.disconnect.mockRejectedValueOnce(cause)
+    const error = await t.connection.disconnect().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(VestibuleError)
+    expect((error as VestibuleError).message).toBe('Failed to disconnect')
+    expect((error as VestibuleError).cause).toBe(cause)
+    expect(t.account()?.status).toBe('disconnected')
+    expect(t.account()?.address).toBeUndefined()
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+  })
+
+  it('a balance answer arriving after disconnect is ignored', async () => {
+    const t = setup()
+    const balance = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    t.adapter.getBalance.mockReturnValueOnce(balance.promise)
+    await t.connection.connect('io.fake')
+    await t.connection.disconnect()
+    balance.resolve({ value: 5n, decimals: 18, symbol: 'ETH' })
+    await flush()
+    expect(t.account()).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
+  })
+})
+
+describe('connection: reports from the wallet', () => {
+  it('accountChanged updates address and CAIP address, emits account:change and reloads the balance', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await flush()
+    t.wallet.accountChanged(OTHER_ADDRESS)
+    expect(t.account()).toMatchObject({ status: 'connected', address: OTHER_ADDRESS, caipAddress: `eip155:1:${OTHER_ADDRESS}` })
+    expect(t.eventsOf('account:change')).toEqual([{ namespace: 'eip155', address: OTHER_ADDRESS, caipAddress: `eip155:1:${OTHER_ADDRESS}` }])
+    await flush()
+    expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: OTHER_ADDRESS, network: mainnet })
+  })
+
+  it('accountChanged is ignored when not connected or unchanged', async () => {
+    const t = setup()
+    t.wallet.accountChanged(OTHER_ADDRESS)
+    expect(t.account()).toBeUndefined()
+    await t.connection.connect('io.fake')
+    t.wallet.accountChanged(ADDRESS)
+    expect(t.eventsOf('account:change')).toEqual([])
+  })
+
+  it('networkChanged to a requested network updates network and CAIP address and stores it', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.wallet.networkChanged('eip155:10')
+    expect(t.network()?.caipNetwork).toBe(optimism)
+    expect(t.account()?.caipAddress).toBe(`eip155:10:${ADDRESS}`)
+    expect(t.stored(StorageKeys.activeCaipNetworkId)).toBe('eip155:10')
+    expect(t.eventsOf('network:change')).toEqual([{ namespace: 'eip155', caipNetworkId: 'eip155:10', supported: true }])
+    await flush()
+    expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: ADDRESS, network: optimism })
+  })
+
+  it('networkChanged to the current network is ignored', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.wallet.networkChanged('eip155:1')
+    expect(t.eventsOf('network:change')).toEqual([])
+  })
+
+  it('networkChanged to an unrequested network is reported unsupported and the snapshot shows it', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await flush()
+    t.wallet.networkChanged('eip155:56')
+    expect(t.eventsOf('network:change')).toEqual([{ namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false }])
+    expect(t.network()?.unsupportedCaipNetworkId).toBe('eip155:56')
+    expect(t.network()?.caipNetwork).toBeUndefined()
+    expect(t.state.$snapshot.get().caipNetworkId).toBe('eip155:56')
+    expect(t.account()?.caipAddress).toBe(`eip155:56:${ADDRESS}`)
+    expect(t.stored(StorageKeys.activeCaipNetworkId)).toBe('eip155:1')
+    await flush()
+    expect(t.account()?.balanceStatus).toBe('unavailable')
+  })
+
+  it('coming back from an unrequested network to the previous one is reported and clears unsupported', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.wallet.networkChanged('eip155:56')
+    t.wallet.networkChanged('eip155:1')
+    expect(t.eventsOf('network:change').map((e) => [e.caipNetworkId, e.supported])).toEqual([
+      ['eip155:56', false],
+      ['eip155:1', true],
+    ])
+    expect(t.network()?.unsupportedCaipNetworkId).toBeUndefined()
+    expect(t.network()?.caipNetwork).toBe(mainnet)
+    expect(t.account()?.caipAddress).toBe(`eip155:1:${ADDRESS}`)
+  })
+
+  it('disconnected from the wallet resets the namespace', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.wallet.disconnected()
+    expect(t.account()?.status).toBe('disconnected')
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+    expect(t.eventsOf('disconnect')).toEqual([{ namespace: 'eip155' }])
+  })
+
+  it('disconnected while already disconnected emits nothing', () => {
+    const t = setup()
+    t.wallet.disconnected()
+    expect(t.eventsOf('disconnect')).toEqual([])
+  })
+
+  it('listen is called once per adapter when the connection is created', () => {
+    const t = setup()
+    expect(t.adapter.listen).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('connection: switchNetwork', () => {
+  it('switchNetwork to an unknown id → "Network not found"', async () => {
+    const t = setup()
+    const error = await t.connection.switchNetwork('eip155:424242').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(VestibuleError)
+    expect((error as Error).message).toMatch(/^Network not found/)
+    expect((error as Error).message).toContain('eip155:424242')
+    expect(t.adapter.switchNetwork).not.toHaveBeenCalled()
+  })
+
+  it('while connected asks the wallet, then updates network, CAIP address and storage', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await t.connection.switchNetwork('eip155:10')
+    expect(t.adapter.switchNetwork).toHaveBeenCalledWith(optimism)
+    expect(t.network()?.caipNetwork).toBe(optimism)
+    expect(t.account()?.caipAddress).toBe(`eip155:10:${ADDRESS}`)
+    expect(t.stored(StorageKeys.activeCaipNetworkId)).toBe('eip155:10')
+  })
+
+  it('a wallet refusing the switch leaves the network unchanged', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.adapter.switchNetwork.mockRejectedValueOnce(rejection())
+    await expect(t.connection.switchNetwork('eip155:10')).rejects.toThrow('User rejected')
+    expect(t.network()?.caipNetwork).toBe(mainnet)
+  })
+
+  it('while disconnected selects the network without asking the wallet, for the next connect', async () => {
+    const t = setup()
+    await t.connection.switchNetwork('eip155:10')
+    expect(t.adapter.switchNetwork).not.toHaveBeenCalled()
+    expect(t.state.$snapshot.get().caipNetworkId).toBe('eip155:10')
+    expect(t.connection.networkFor('eip155')).toBe(optimism)
+    await t.connection.connect('io.fake')
+    expect(t.adapter.connect).toHaveBeenCalledWith({ connectorId: 'io.fake', network: optimism })
+  })
+})
+
+describe('connection: reconnect', () => {
+  const session = { connectedNamespaces: ['eip155'], 'connectorId:eip155': 'io.fake', activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:10' }
+
+  it('reconnect restores from storage without prompting', async () => {
+    const t = setup({ stored: session, discover: false })
+    await t.connection.reconnect()
+    expect(t.adapter.reconnect).toHaveBeenCalledWith({ connectorId: 'io.fake', network: optimism })
+    expect(t.adapter.connect).not.toHaveBeenCalled()
+    expect(t.account()).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:10:${ADDRESS}` })
+    expect(t.state.$activeNamespace.get()).toBe('eip155')
+    expect(t.eventsOf('connect:success')).toHaveLength(1)
+  })
+
+  it('nothing stored: the wallet is not asked', async () => {
+    const t = setup()
+    await t.connection.reconnect()
+    expect(t.adapter.reconnect).not.toHaveBeenCalled()
+    expect(t.state.$snapshot.get().status).toBe('disconnected')
+  })
+
+  it('corrupt stored namespaces are ignored', async () => {
+    const t = setup({ stored: { ...session, connectedNamespaces: 'eip155' } })
+    await t.connection.reconnect()
+    expect(t.adapter.reconnect).not.toHaveBeenCalled()
+  })
+
+  it('a namespace without adapter or connector id is skipped', async () => {
+    const t = setup({ stored: { connectedNamespaces: ['solana', 'eip155'] } })
+    await t.connection.reconnect()
+    expect(t.adapter.reconnect).not.toHaveBeenCalled()
+  })
+
+  it('a wallet that no longer grants access clears the stored connector id', async () => {
+    const t = setup({ stored: session })
+    t.adapter.reconnect.mockResolvedValueOnce(undefined)
+    await t.connection.reconnect()
+    expect(t.account()?.status ?? 'disconnected').toBe('disconnected')
+    expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+    expect(t.stored(StorageKeys.connectedNamespaces)).toEqual([])
+  })
+
+  it('a failing reconnect is reported as an error event, not thrown', async () => {
+    const t = setup({ stored: session })
+    const boom = new Error('provider gone')
+    t.adapter.reconnect.mockRejectedValueOnce(boom)
+    await expect(t.connection.reconnect()).resolves.toBeUndefined()
+    expect(t.eventsOf('error')).toEqual([{ source: 'reconnect', error: boom }])
+  })
+
+  it('a connect started during reconnect wins over the late reconnect answer', async () => {
+    const t = setup({ stored: session })
+    const late = deferred<{ address: string; caipNetworkId: CaipNetworkId } | undefined>()
+    t.adapter.reconnect.mockReturnValueOnce(late.promise)
+    const restoring = t.connection.reconnect()
+    t.adapter.connect.mockResolvedValueOnce({ address: OTHER_ADDRESS, caipNetworkId: 'eip155:10' })
+    await t.connection.connect('io.fake')
+    late.resolve({ address: ADDRESS, caipNetworkId: 'eip155:10' })
+    await restoring
+    expect(t.account()?.address).toBe(OTHER_ADDRESS)
+  })
+})
+
+describe('connection: balance', () => {
+  it('balance failure → balanceStatus unavailable and an error event', async () => {
+    const t = setup()
+    const boom = new Error('rpc down')
+    t.adapter.getBalance.mockRejectedValueOnce(boom)
+    await t.connection.connect('io.fake')
+    await flush()
+    expect(t.account()).toMatchObject({ status: 'connected', balanceStatus: 'unavailable', balance: undefined })
+    expect(t.eventsOf('error')).toEqual([{ source: 'balance', error: boom }])
+  })
+
+  it('balanceStatus is loading while the balance is fetched', async () => {
+    const t = setup()
+    const balance = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    t.adapter.getBalance.mockReturnValueOnce(balance.promise)
+    await t.connection.connect('io.fake')
+    expect(t.account()?.balanceStatus).toBe('loading')
+    balance.resolve({ value: 0n, decimals: 18, symbol: 'ETH' })
+    await flush()
+    expect(t.account()).toMatchObject({ balanceStatus: 'ready', balance: '0' })
+  })
+
+  it('stale balance responses are ignored', async () => {
+    const t = setup()
+    const first = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    const second = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    t.adapter.getBalance.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise)
+    await t.connection.connect('io.fake')
+    const refresh = t.connection.refreshBalance('eip155')
+    second.resolve({ value: 2_000_000_000_000_000_000n, decimals: 18, symbol: 'ETH' })
+    await refresh
+    first.resolve({ value: 9_999_000_000_000_000_000n, decimals: 18, symbol: 'ETH' })
+    await flush()
+    expect(t.account()?.balance).toBe('2')
+  })
+
+  it('a stale balance failure is ignored too', async () => {
+    const t = setup()
+    const first = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    t.adapter.getBalance.mockReturnValueOnce(first.promise)
+    await t.connection.connect('io.fake')
+    await t.connection.refreshBalance('eip155')
+    first.reject(new Error('late failure'))
+    await flush()
+    expect(t.account()?.balanceStatus).toBe('ready')
+    expect(t.eventsOf('error')).toEqual([])
+  })
+
+  it('refreshBalance while disconnected does not ask the wallet', async () => {
+    const t = setup()
+    await t.connection.refreshBalance('eip155')
+    await t.connection.refreshBalance()
+    expect(t.adapter.getBalance).not.toHaveBeenCalled()
+  })
+})
+
+describe('connection: signMessage', () => {
+  it('signs with the connected address and network', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await expect(t.connection.signMessage('hello')).resolves.toBe('signed:hello')
+    expect(t.adapter.signMessage).toHaveBeenCalledWith({ message: 'hello', address: ADDRESS, network: mainnet })
+  })
+
+  it('signing while disconnected is NOT_CONNECTED', async () => {
+    const t = setup()
+    await expect(t.connection.signMessage('hello')).rejects.toMatchObject({ code: 'NOT_CONNECTED' })
+  })
+
+  it('a declined signature is "Signature declined"', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.adapter.signMessage.mockRejectedValueOnce(rejection())
+    await expect(t.connection.signMessage('hello')).rejects.toMatchObject({ code: 'USER_REJECTED', message: 'Signature declined' })
+  })
+
+  it('signing on an unrequested network is "Chain is not supported"', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.wallet.networkChanged('eip155:56')
+    await expect(t.connection.signMessage('hello')).rejects.toThrow('Chain is not supported')
+    expect(t.adapter.signMessage).not.toHaveBeenCalled()
+  })
+})
+
+describe('connection: errors without an adapter', () => {
+  it('an unknown namespace in disconnect reports "Chain adapter not found" and still throws Failed to disconnect', async () => {
+    const t = setup()
+    const error = await t.connection.disconnect('solana').catch((e: unknown) => e)
+    expect((error as VestibuleError).message).toBe('Failed to disconnect')
+    expect(String(((error as VestibuleError).cause as Error).message)).toContain('Chain adapter not found')
+  })
+
+  it('stored values outside the adapter never crash networkFor', () => {
+    const t = setup({ stored: { activeCaipNetworkId: 12 } })
+    expect(t.connection.networkFor('eip155')).toBe(mainnet)
+    expect(t.connection.networkFor('solana')).toBeUndefined()
+    vi.restoreAllMocks()
+  })
+})

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { networkProblems } from '../../kernel/network.js'
+import { mainnet } from './helpers.js'
+
+describe('network: validation', () => {
+  it('a complete network has no problems', () => {
+    expect(networkProblems(mainnet)).toEqual([])
+  })
+
+  it('a non-object is reported', () => {
+    expect(networkProblems(null)).toEqual(['is not an object'])
+    expect(networkProblems('eip155:1')).toEqual(['is not an object'])
+  })
+
+  it('reports a missing name', () => {
+    expect(networkProblems({ ...mainnet, name: '  ' })).toEqual(['has no name'])
+  })
+
+  it.each(['eip155', 'eip155:', 'EIP155:1', 'e:1', ''])('reports an invalid caipNetworkId %j', (id) => {
+    expect(networkProblems({ ...mainnet, caipNetworkId: id })[0]).toMatch(/^has an invalid caipNetworkId/)
+  })
+
+  it('reports a caipNetworkId outside its namespace', () => {
+    expect(networkProblems({ ...mainnet, chainNamespace: 'solana' })).toEqual(['has caipNetworkId eip155:1 outside its namespace solana'])
+  })
+
+  it.each([
+    ['no symbol', { name: 'Ether', symbol: '', decimals: 18 }],
+    ['fractional decimals', { name: 'Ether', symbol: 'ETH', decimals: 1.5 }],
+    ['negative decimals', { name: 'Ether', symbol: 'ETH', decimals: -1 }],
+    ['decimals above 36', { name: 'Ether', symbol: 'ETH', decimals: 37 }],
+  ])('reports a native currency with %s', (_what, nativeCurrency) => {
+    expect(networkProblems({ ...mainnet, nativeCurrency })).toEqual(['has an invalid nativeCurrency (needs symbol and integer decimals 0–36)'])
+  })
+
+  it.each([[[]], [['ftp://x']], [['not a url']]])('reports rpc urls %j', (http) => {
+    expect(networkProblems({ ...mainnet, rpcUrls: { default: { http } } })).toEqual(['has no valid rpcUrls.default.http'])
+  })
+
+  it('accepts https and wss rpc urls', () => {
+    expect(networkProblems({ ...mainnet, rpcUrls: { default: { http: ['https://rpc.example', 'wss://ws.example'] } } })).toEqual([])
+  })
+})
