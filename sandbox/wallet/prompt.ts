@@ -7,6 +7,7 @@ dialog { border: 0; border-radius: 14px; padding: 0; width: 320px; font: 14px sy
   background: #fff7e6; color: #1d1d1f; box-shadow: 0 18px 50px rgba(0,0,0,.45); }
 dialog::backdrop { background: rgba(0,0,0,.25); }
 header { background: #f5a623; color: #1d1d1f; padding: 10px 14px; font-weight: 700; }
+.body p { overflow-wrap: anywhere; margin: 0; }
 .body { padding: 14px; display: grid; gap: 10px; }
 pre { white-space: pre-wrap; word-break: break-all; background: #fff; border: 1px solid #eadbb8; border-radius: 8px;
   padding: 8px; margin: 0; max-height: 160px; overflow: auto; font-size: 12px; }

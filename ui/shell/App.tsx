@@ -23,7 +23,7 @@ class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNod
 
 /** The frame around every view: header with back, title and close; the view; a polite live region. */
 export function ShellApp({ modal }: { modal: Modal }) {
-  const { router, views, i18n, state, events, options } = modal.kernel
+  const { router, views, i18n, state, events } = modal.kernel
   const history = useStore(router.$history)
   const { open } = useStore(state.$modal)
   const entry = history.at(-1)
@@ -74,11 +74,7 @@ export function ShellApp({ modal }: { modal: Modal }) {
   const title = customTitle && customTitle.view === entry?.view ? customTitle.title : definitionTitle ? i18n.t(definitionTitle) : ''
 
   return (
-    <div
-      className="vb-root"
-      data-theme={options.themeMode}
-      style={options.themeVariables as React.CSSProperties | undefined}
-    >
+    <div className="vb-root">
       <div className="vb-card">
         <header className="vb-header">
           {history.length > 1 ? (

@@ -11,6 +11,9 @@ export function mountShell(modal: Modal): Shell {
   const parent = (modal.kernel.options.container as HTMLElement | undefined) ?? document.body
   const host = document.createElement('div')
   host.setAttribute('data-vestibule', '')
+  // Tokens live on the host element, so theme variables set here or by the page's own CSS reach every part.
+  host.setAttribute('data-theme', modal.kernel.options.themeMode)
+  for (const [name, value] of Object.entries(modal.kernel.options.themeVariables ?? {})) host.style.setProperty(name, value)
   const shadow = host.attachShadow({ mode: 'open' })
   const style = document.createElement('style')
   style.textContent = styles

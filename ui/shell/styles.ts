@@ -1,7 +1,6 @@
 /** Design tokens and shell styles. Every token is a `--vb-*` variable a host can override. */
 export const styles = `
-:host { all: initial; }
-.vb-root {
+:host {
   --vb-font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --vb-font-size: 15px;
   --vb-radius: 16px;
@@ -19,12 +18,9 @@ export const styles = `
   --vb-color-error: #ff6b6b;
   --vb-backdrop: rgba(0, 0, 0, 0.55);
   --vb-duration: 150ms;
-  font-family: var(--vb-font-family);
-  font-size: var(--vb-font-size);
-  color: var(--vb-color-fg);
-  line-height: 1.4;
+  all: initial;
 }
-.vb-root[data-theme="light"] {
+:host([data-theme="light"]) {
   --vb-color-bg: #ffffff;
   --vb-color-surface: #f2f3f6;
   --vb-color-surface-hover: #e6e8ee;
@@ -36,6 +32,12 @@ export const styles = `
   --vb-color-error: #c62828;
   --vb-color-success: #1b8a4e;
   --vb-backdrop: rgba(20, 20, 30, 0.35);
+}
+.vb-root {
+  font-family: var(--vb-font-family);
+  font-size: var(--vb-font-size);
+  color: var(--vb-color-fg);
+  line-height: 1.4;
 }
 dialog {
   padding: 0; border: 0; margin: auto; background: transparent; color: inherit;
@@ -63,6 +65,7 @@ button { font: inherit; color: inherit; }
 .vb-item-name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-tag { font-size: 12px; color: var(--vb-color-success); background: color-mix(in srgb, var(--vb-color-success) 15%, transparent);
   padding: 2px 8px; border-radius: 999px; }
+.vb-icon-btn svg { width: 18px; height: 18px; }
 .vb-avatar { width: 36px; height: 36px; border-radius: 10px; object-fit: cover; flex: none; display: grid; place-items: center;
   background: var(--vb-color-accent); color: var(--vb-color-accent-fg); font-weight: 700; }
 .vb-avatar-lg { width: 72px; height: 72px; border-radius: 20px; font-size: 28px; }

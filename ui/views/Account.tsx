@@ -61,7 +61,10 @@ export default function Account({ modal }: ViewProps) {
           {shortenAddress(address)}
         </span>
         <button type="button" className="vb-icon-btn" aria-label={i18n.t('account.copy')} onClick={copy}>
-          ⧉
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <rect x="9" y="9" width="12" height="12" rx="2" />
+            <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+          </svg>
         </button>
       </div>
       <span className="vb-sr" role="status">
