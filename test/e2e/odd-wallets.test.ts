@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { startSandbox } from '../../sandbox/server.mjs'
+import { launchBrowser, type TestBrowser } from './browser.js'
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>
+let browser: TestBrowser
+
+/** Two more EIP-6963 wallets in the page: one never answers, one fails with a wallet error. */
+function announceOddWallets() {
+  const announce = (name: string, rdns: string, request: (args: { method: string }) => Promise<unknown>) => {
+    const detail = Object.freeze({ info: { uuid: rdns, name, icon: 'javascript:alert(1)', rdns }, provider: { request } })
+    const send = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+    window.addEventListener('eip6963:requestProvider', send)
+    send()
+  }
+  announce('Silent Wallet', 'test.silent', () => new Promise(() => {}))
+  announce('Broken Wallet', 'test.broken', ({ method }) =>
+    Promise.reject(Object.assign(new Error(`Internal wallet failure on ${method}`), { code: -32000 })),
+  )
+}
+
+const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
+const walletButton = (name: string) => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: name })
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  browser = await launchBrowser()
+  await browser.context.addInitScript(announceOddWallets)
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.stop()
+})
+
+beforeEach(async () => {
+  await browser.page.goto(sandbox.url)
+  await browser.page.evaluate(() => localStorage.clear())
+  await browser.page.reload()
+})
+
+describe('wallets that misbehave leave the modal usable', () => {
+  test('every announced wallet is listed once; an unsafe icon is replaced by the generated one', async () => {
+    await browser.page.getByTestId('open-modal').click()
+    await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"] button').count()).toBe(3)
+    expect(await walletButton('Silent Wallet').locator('img').count()).toBe(0)
+    expect(await walletButton('Silent Wallet').locator('.vb-avatar').innerText()).toBe('S')
+  })
+
+  test('a wallet that never answers can be cancelled, and another wallet then connects', async () => {
+    const { page } = browser
+    await page.getByTestId('open-modal').click()
+    await walletButton('Silent Wallet').click()
+    const view = modalRoot().getByTestId('connecting-external')
+    await expect.poll(() => view.getAttribute('data-phase')).toBe('waiting')
+    expect(await page.getByTestId('status').innerText()).toBe('connecting')
+    await view.getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"]').count()).toBe(1)
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+
+    await walletButton('Sandbox Wallet').click()
+    await page.locator('[data-testid="sandbox-wallet-approve"]').click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+  })
+
+  test('a wallet error is shown with its message and retry and back keep working', async () => {
+    const { page } = browser
+    await page.getByTestId('open-modal').click()
+    await walletButton('Broken Wallet').click()
+    const view = modalRoot().getByTestId('connecting-external')
+    await expect.poll(() => view.getAttribute('data-phase')).toBe('error')
+    expect(await view.innerText()).toContain('Internal wallet failure on eth_requestAccounts')
+    await view.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => view.getAttribute('data-phase')).toBe('error')
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+  })
+
+  test('corrupt stored state is dropped and the modal opens', async () => {
+    const { page } = browser
+    await page.evaluate(() => {
+      for (const key of ['connectedNamespaces', 'activeNamespace', 'connectorId:eip155', 'activeCaipNetworkId']) {
+        localStorage.setItem(`@vestibule/v1/${key}`, '{not json')
+      }
+    })
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
+    expect(await page.evaluate(() => localStorage.getItem('@vestibule/v1/connectedNamespaces'))).not.toBe('{not json')
+    expect(browser.offLoopback).toEqual([])
+  })
+})
