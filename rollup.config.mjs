@@ -21,7 +21,7 @@ const exported = new Set(
     .map((target) => target.import?.match(/^\.\/dist\/(.+)\.js$/)?.[1])
     .filter(Boolean),
 )
-for (const name of Object.keys(input)) if (!exported.has(name)) throw new Error(`package.json "exports" has no entry for ${name}.ts(x)`)
+for (const name of Object.keys(input)) if (!exported.has(name)) throw new Error(`dist/${name}.js is built but no package.json "exports" entry points at it`)
 for (const name of exported) if (!input[name]) throw new Error(`package.json "exports" points at dist/${name}.js, which no source builds`)
 
 // Every bare import is a dependency or peer (react, viem, chain SDKs, …): the host's bundler installs and

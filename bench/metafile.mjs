@@ -10,8 +10,8 @@ export function eagerOutputs(metafile, entryOutput) {
   return eager
 }
 
-/** The entry chunk of a one-entry build. */
-export const entryOutput = (metafile) => Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint)
+/** The output of `entryPoint` (an input path as the metafile spells it; import() targets have one too). */
+export const entryOutput = (metafile, entryPoint) => Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint === entryPoint)
 
 /** Output files containing an input that matches `pattern`. */
 export const outputsWith = (metafile, pattern) =>
