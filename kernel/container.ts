@@ -1,5 +1,6 @@
-// tsyringe reads decorator metadata through the Reflect API; the polyfill must be loaded before it.
-import 'reflect-metadata'
+// tsyringe reads decorator metadata through the Reflect API; the polyfill must be loaded before it. The lite
+// build skips the Map/Set/WeakMap shims every supported browser has.
+import 'reflect-metadata/lite'
 import { container as rootContainer, type DependencyContainer } from 'tsyringe'
 
 /** Injection tokens of the kernel's services, for `container.resolve(Tokens.Router)`. */

@@ -24,10 +24,12 @@ export function createModal(options: ModalOptions): Modal {
   return createKernel(options, {
     views: coreViews,
     async loadShell(modal) {
-      // The shell and the first view download in parallel.
+      // The shell and the first view download in parallel; the view is handed over already loaded.
       const first = modal.kernel.router.current?.view
-      const [{ mountShell }] = await Promise.all([import('./shell/mount.js'), first ? modal.kernel.views.get(first)?.load() : undefined])
-      return mountShell(modal)
+      const [{ mountShell }, module] = await Promise.all([import('./shell/mount.js'), first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined])
+      const preloaded = new Map()
+      if (first && module && typeof module.default === 'function') preloaded.set(first, module.default)
+      return mountShell(modal, preloaded)
     },
   })
 }

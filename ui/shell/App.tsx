@@ -1,12 +1,48 @@
 import { useStore } from '@nanostores/react'
-import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 
 /** The dialog is labelled by this heading (ids are scoped to the shadow root). */
 export const HEADING_ID = 'vb-title'
 
-type LazyView = ReturnType<typeof lazy<ComponentType<ViewProps>>>
+/** View components already loaded, by view id; rendering them needs no Suspense round trip. */
+export type ViewCache = Map<string, ComponentType<ViewProps>>
+
+type Loaded = { id: string; Component?: ComponentType<ViewProps>; error?: unknown }
+
+/** The component of view `id`: at once when cached, else after its `load()` resolves. */
+function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache): { Component?: ComponentType<ViewProps>; error?: unknown; retry?: () => void } {
+  const [loaded, setLoaded] = useState<Loaded>()
+  const [attempt, setAttempt] = useState(0)
+  const cached = id ? cache.get(id) : undefined
+  useEffect(() => {
+    if (!id || cached) return
+    let live = true
+    const definition = modal.kernel.views.get(id)
+    Promise.resolve()
+      .then(() => {
+        if (!definition) throw new Error(`View "${id}" is not registered`)
+        return definition.load()
+      })
+      .then(
+        (module) => {
+          const Component = module.default as ComponentType<ViewProps>
+          if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`View "${id}" has no default export`)
+          cache.set(id, Component)
+          if (live) setLoaded({ id, Component })
+        },
+        (error: unknown) => live && setLoaded({ id, error }),
+      )
+      .catch((error: unknown) => live && setLoaded({ id, error }))
+    return () => {
+      live = false
+    }
+  }, [id, cached, attempt])
+  if (cached) return { Component: cached }
+  if (loaded?.id === id) return { ...loaded, retry: () => (setLoaded(undefined), setAttempt((a) => a + 1)) }
+  return {}
+}
 
 class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey: string }, { failed: boolean }> {
   override state = { failed: false }
@@ -22,7 +58,7 @@ class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNod
 }
 
 /** The frame around every view: header with back, title and close; the view; a polite live region. */
-export function ShellApp({ modal }: { modal: Modal }) {
+export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
   const { router, views, i18n, state, events } = modal.kernel
   const history = useStore(router.$history)
   const { open } = useStore(state.$modal)
@@ -30,27 +66,7 @@ export function ShellApp({ modal }: { modal: Modal }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const [customTitle, setCustomTitle] = useState<{ view: string; title: string }>()
   const [live, setLive] = useState('')
-  const [reloadKey, setReloadKey] = useState(0)
-  const lazyViews = useRef(new Map<string, LazyView>())
-
-  const View = useMemo(() => {
-    if (!entry) return undefined
-    let view = lazyViews.current.get(entry.view)
-    const definition = views.get(entry.view)
-    if (!view && definition) {
-      view = lazy(async () => {
-        try {
-          const module = await definition.load()
-          return { default: module.default as ComponentType<ViewProps> }
-        } catch (error) {
-          lazyViews.current.delete(entry.view)
-          throw error
-        }
-      })
-      lazyViews.current.set(entry.view, view)
-    }
-    return view
-  }, [entry?.view, reloadKey])
+  const view = useViewComponent(entry?.view, modal, cache)
 
   // Focus follows the view: the heading is announced as the dialog's label on every change.
   useEffect(() => {
@@ -92,28 +108,37 @@ export function ShellApp({ modal }: { modal: Modal }) {
           </button>
         </header>
         <div className="vb-body">
-          {entry && View ? (
-            <ViewBoundary
-              resetKey={entry.view}
-              fallback={(retry) => (
-                <div className="vb-center">
-                  <p className="vb-error">{i18n.t('view.unknown')}</p>
-                  <button type="button" className="vb-btn" onClick={() => (setReloadKey((k) => k + 1), retry())}>
-                    {i18n.t('connecting.retry')}
-                  </button>
-                </div>
-              )}
-            >
-              <Suspense fallback={<div className="vb-center"><div className="vb-spinner" aria-hidden="true" /></div>}>
-                <View key={history.length + entry.view} modal={modal} data={entry.data} setTitle={(t) => setCustomTitle({ view: entry.view, title: t })} />
-              </Suspense>
+          {entry && view.Component ? (
+            <ViewBoundary resetKey={entry.view} fallback={(retry) => <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={retry} />}>
+              <view.Component key={history.length + entry.view} modal={modal} data={entry.data} setTitle={(t) => setCustomTitle({ view: entry.view, title: t })} />
             </ViewBoundary>
-          ) : null}
+          ) : entry && view.error ? (
+            <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={view.retry} />
+          ) : (
+            <div className="vb-center">
+              <div className="vb-spinner" aria-hidden="true" />
+            </div>
+          )}
         </div>
         <div className="vb-sr" role="status" aria-live="polite">
           {live}
         </div>
       </div>
+    </div>
+  )
+}
+
+function ViewError({ text, retryText, retry }: { text: string; retryText: string; retry?: () => void }) {
+  return (
+    <div className="vb-center">
+      <p className="vb-error" role="alert">
+        {text}
+      </p>
+      {retry ? (
+        <button type="button" className="vb-btn" onClick={retry}>
+          {retryText}
+        </button>
+      ) : null}
     </div>
   )
 }

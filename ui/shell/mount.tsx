@@ -1,13 +1,13 @@
 import { createRoot } from 'react-dom/client'
 import type { Modal, Shell } from '../../kernel/index.js'
-import { HEADING_ID, ShellApp } from './App.js'
+import { HEADING_ID, ShellApp, type ViewCache } from './App.js'
 import { styles } from './styles.js'
 
 /**
  * Renders the modal: a host element with a shadow root (host CSS resets cannot reach in) holding a
  * native <dialog> opened with showModal() (top layer, inert page, Escape for free).
  */
-export function mountShell(modal: Modal): Shell {
+export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shell {
   const parent = (modal.kernel.options.container as HTMLElement | undefined) ?? document.body
   const host = document.createElement('div')
   host.setAttribute('data-vestibule', '')
@@ -35,7 +35,7 @@ export function mountShell(modal: Modal): Shell {
   })
 
   const root = createRoot(dialog)
-  root.render(<ShellApp modal={modal} />)
+  root.render(<ShellApp modal={modal} cache={preloaded} />)
 
   return {
     show() {
