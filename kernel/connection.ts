@@ -130,7 +130,7 @@ export function createConnection({ chains, state, storage, events, options }: De
 
   const resetNamespace = (namespace: ChainNamespace) => {
     attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
-    update(namespace, {}, true)
+    update(namespace, { network: { unsupportedCaipNetworkId: undefined } }, true)
     storage.remove(StorageKeys.connectorId(namespace))
     const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
     if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
@@ -207,6 +207,9 @@ export function createConnection({ chains, state, storage, events, options }: De
       attempts.set(ns, attempt)
       const previous = chainState(ns).accountState
       update(ns, { account: { status: 'connecting', connectorId } }, true)
+      // The snapshot follows the active namespace: make a first connect visible as "connecting".
+      const active = state.$activeNamespace.get()
+      if (!active || chainState(active).accountState.status !== 'connected') state.$activeNamespace.set(ns)
       state.$modal.setKey('loading', { ...state.$modal.get().loading, [ns]: true })
       events.emit('connect:start', { namespace: ns, connectorId })
       try {
@@ -216,6 +219,7 @@ export function createConnection({ chains, state, storage, events, options }: De
       } catch (error) {
         if (attempts.get(ns) !== attempt) return
         update(ns, { account: previous.status === 'connected' ? previous : {} }, true)
+        if (previous.status === 'connected' && previous.balanceStatus === 'loading') void refreshBalance(ns)
         events.emit('connect:error', { namespace: ns, connectorId, error, rejected: isUserRejection(error) })
         throw isUserRejection(error) ? new VestibuleError('USER_REJECTED', ErrorText.connectionDeclined, error) : error
       } finally {

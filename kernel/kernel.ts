@@ -173,6 +173,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   let started = false
   let reconnecting: Promise<void> | undefined
   let shell: Promise<Shell> | undefined
+  /** Bumped by every open() and close(): an open() still waiting for reconnect gives up when it changed. */
+  let openRequest = 0
 
   const isConnected = () => state.$snapshot.get().status === 'connected'
 
@@ -204,7 +206,10 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       }
       // A returning user should land on Account, so the first open waits for the session restore, but
       // never longer than a wallet that does not answer deserves.
+      const request = ++openRequest
       if (reconnecting) await settleWithin(reconnecting, RECONNECT_WAIT_MS)
+      // close(), destroy() or a newer open() while waiting wins.
+      if (request !== openRequest || destroyed) return
       const connected = isConnected()
       for (const { plugin, hook } of openHooks) {
         Promise.resolve()
@@ -228,6 +233,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       }
     },
     close() {
+      openRequest++
       if (!state.$modal.get().open) return
       state.$modal.setKey('open', false)
       void shell?.then((s) => s.hide())

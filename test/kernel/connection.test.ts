@@ -75,6 +75,17 @@ describe('connection: connect', () => {
     expect(t.state.$modal.get().loading.eip155).toBe(false)
   })
 
+  it('the modal snapshot shows connecting during a first connect', async () => {
+    const t = setup()
+    const answer = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()
+    t.adapter.connect.mockReturnValueOnce(answer.promise)
+    const pending = t.connection.connect('io.fake')
+    expect(t.state.$snapshot.get()).toMatchObject({ status: 'connecting', namespace: 'eip155' })
+    answer.reject(rejection())
+    await pending.catch(() => {})
+    expect(t.state.$snapshot.get().status).toBe('disconnected')
+  })
+
   it('displayed balance is truncated to 3 decimals after connect', async () => {
     const t = setup()
     await t.connection.connect('io.fake')
@@ -155,6 +166,18 @@ describe('connection: connect rejected or failing', () => {
     await expect(t.connection.connect('io.fake')).rejects.toBe(boom)
     expect(t.account()?.status).toBe('disconnected')
     expect(t.eventsOf('connect:error')[0]).toMatchObject({ rejected: false, error: boom })
+  })
+
+  it('a failed connect while a balance was loading restores the session and loads the balance again', async () => {
+    const t = setup()
+    const pending = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    t.adapter.getBalance.mockReturnValueOnce(pending.promise)
+    await t.connection.connect('io.fake')
+    expect(t.account()?.balanceStatus).toBe('loading')
+    t.adapter.connect.mockRejectedValueOnce(rejection())
+    await t.connection.connect('io.fake').catch(() => {})
+    await flush()
+    expect(t.account()).toMatchObject({ status: 'connected', balanceStatus: 'ready', balance: '1.234' })
   })
 
   it('a failed connect while connected keeps the previous session', async () => {
@@ -255,6 +278,16 @@ describe('connection: disconnect', () => {
     expect(t.account()?.status).toBe('disconnected')
     expect(t.account()?.address).toBeUndefined()
     expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
+  })
+
+  it('disconnect from an unrequested network clears the unsupported network id', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    t.wallet.networkChanged('eip155:56')
+    await t.connection.disconnect()
+    expect(t.network()?.unsupportedCaipNetworkId).toBeUndefined()
+    expect(t.state.$snapshot.get().caipNetworkId).toBeUndefined()
+    expect(t.connection.networkFor('eip155')).toBe(mainnet)
   })
 
   it('a balance answer arriving after disconnect is ignored', async () => {

@@ -1,0 +1,30 @@
+/** Building blocks for createKernel tests: shell views, a chain plugin over the fake wallet, a device. */
+import { createKernel, type KernelExtras } from '../../kernel/kernel.js'
+import type { ModalOptions } from '../../kernel/options.js'
+import type { Plugin } from '../../kernel/plugin.js'
+import type { Platform } from '../../kernel/platform.js'
+import { dummyView, fakeAdapter, recordingBackend } from './helpers.js'
+
+export const desktop: Platform = { isMobile: () => false, isBrowser: () => true }
+export const mobile: Platform = { isMobile: () => true, isBrowser: () => true }
+
+/** The views a shell contributes, registered through extras.views. */
+export const shellViews = Object.fromEntries(
+  ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'ConnectingExternal', 'UnsupportedChain'].map((id) => [id, dummyView]),
+)
+
+export const chainPlugin = (fake: ReturnType<typeof fakeAdapter>): Plugin => ({
+  name: fake.adapter.namespace,
+  setup: (ctx) => ctx.chains.register(fake.adapter),
+})
+
+/** A modal with one fake wallet, its own storage backend and the shell views, on a desktop. */
+export function modalWithWallet(options: ModalOptions = {}, extras: KernelExtras = {}) {
+  const fake = fakeAdapter()
+  const backend = recordingBackend()
+  const modal = createKernel(
+    { projectId: 'p', storage: backend, ...options, plugins: [chainPlugin(fake), ...(options.plugins ?? [])] },
+    { platform: desktop, views: shellViews, ...extras },
+  )
+  return { modal, fake, backend }
+}

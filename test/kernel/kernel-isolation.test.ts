@@ -1,0 +1,128 @@
+import 'reflect-metadata'
+import { container as globalContainer } from 'tsyringe'
+import { describe, expect, it, vi } from 'vitest'
+import { Tokens } from '../../kernel/container.js'
+import { createKernel } from '../../kernel/kernel.js'
+import type { Plugin } from '../../kernel/plugin.js'
+import type { Router } from '../../kernel/router.js'
+import type { EventBus } from '../../kernel/events.js'
+import { dummyView, recordingBackend } from './helpers.js'
+import { modalWithWallet } from './kernel-fixtures.js'
+
+/** Two modals on one page share nothing. */
+describe('kernel: two modals on one page share nothing', () => {
+  it('two createKernel() instances have different tsyringe child containers', () => {
+    const a = createKernel({})
+    const b = createKernel({})
+    expect(a.kernel.container).not.toBe(b.kernel.container)
+    expect(a.kernel.container).not.toBe(globalContainer)
+    expect(b.kernel.container).not.toBe(globalContainer)
+  })
+
+  it('resolving Tokens.Router / Tokens.Events from each gives different instances, each its own modal service', () => {
+    const a = createKernel({})
+    const b = createKernel({})
+    const routerA = a.kernel.container.resolve<Router>(Tokens.Router)
+    const routerB = b.kernel.container.resolve<Router>(Tokens.Router)
+    const eventsA = a.kernel.container.resolve<EventBus>(Tokens.Events)
+    const eventsB = b.kernel.container.resolve<EventBus>(Tokens.Events)
+    expect(routerA).not.toBe(routerB)
+    expect(eventsA).not.toBe(eventsB)
+    expect(routerA).toBe(a.kernel.router)
+    expect(eventsB).toBe(b.kernel.events)
+  })
+
+  it('every kernel service is resolvable by its token from the modal container', () => {
+    const { modal } = modalWithWallet()
+    const k = modal.kernel
+    const expected = { Options: k.options, Router: k.router, Events: k.events, Storage: k.storage, Http: k.http, I18n: k.i18n, State: k.state, Chains: k.chains, Views: k.views, Slots: k.slots, Platform: k.platform, Connection: k.connection }
+    for (const [name, service] of Object.entries(expected)) {
+      expect(k.container.resolve(Tokens[name as keyof typeof Tokens]), name).toBe(service)
+    }
+  })
+
+  it('the global tsyringe container has nothing registered for Tokens.*', () => {
+    const { modal } = modalWithWallet()
+    createKernel({})
+    for (const [name, token] of Object.entries(Tokens)) {
+      expect(globalContainer.isRegistered(token), name).toBe(false)
+      expect(globalContainer.isRegistered(token, true), name).toBe(false)
+    }
+    expect(modal.kernel.container.isRegistered(Tokens.Router)).toBe(true)
+  })
+
+  it('a plugin registering its own service in its container does not leak to the other modal or the global one', () => {
+    const token = Symbol('swap.quotes')
+    const plugin: Plugin = { name: 'swap', setup: (ctx) => ctx.container.register(token, { useValue: {} }) }
+    const a = createKernel({ plugins: [plugin] })
+    const b = createKernel({})
+    expect(a.kernel.container.isRegistered(token)).toBe(true)
+    expect(b.kernel.container.isRegistered(token)).toBe(false)
+    expect(globalContainer.isRegistered(token)).toBe(false)
+  })
+
+  it('an event emitted on one is not seen by the other', () => {
+    const a = createKernel({})
+    const b = createKernel({})
+    const onA = vi.fn()
+    const onB = vi.fn()
+    a.kernel.events.on('modal:open', onA)
+    b.kernel.events.on('modal:open', onB)
+    a.kernel.events.emit('modal:open', { view: 'Connect' })
+    expect(onA).toHaveBeenCalledTimes(1)
+    expect(onB).not.toHaveBeenCalled()
+  })
+
+  it('the state of one is not changed by the other', async () => {
+    const a = modalWithWallet()
+    const b = modalWithWallet()
+    await a.modal.open()
+    await b.modal.open('AllWallets')
+    await a.modal.connect('io.fake')
+    expect(a.modal.getAccount().status).toBe('connected')
+    expect(b.modal.getAccount().status).toBe('disconnected')
+    expect(b.modal.kernel.state.$chains.get()).toEqual({})
+    expect(b.modal.getState().view).toBe('AllWallets')
+    a.modal.close()
+    expect(b.modal.isOpen()).toBe(true)
+    expect(b.fake.adapter.connect).not.toHaveBeenCalled()
+  })
+
+  it('views, slots and plugins of one are not in the other', () => {
+    const plugin: Plugin = {
+      name: 'swap',
+      setup: (ctx) => {
+        ctx.views.register('Swap', dummyView)
+        ctx.slots.add('account.features', { id: 'swap', label: 'Swap' })
+        return { api: true }
+      },
+    }
+    const a = createKernel({ plugins: [plugin] })
+    const b = createKernel({})
+    expect(a.kernel.views.has('Swap')).toBe(true)
+    expect(b.kernel.views.has('Swap')).toBe(false)
+    expect(b.kernel.slots.list('account.features')).toEqual([])
+    expect(() => b.getPlugin('swap')).toThrow('Plugin "swap" is not registered')
+  })
+
+  it('two modals with different storage prefixes on one backend keep separate sessions', async () => {
+    const backend = recordingBackend()
+    const a = modalWithWallet({ storage: backend, storagePrefix: 'left' })
+    const b = modalWithWallet({ storage: backend, storagePrefix: 'right' })
+    await a.modal.open()
+    await a.modal.connect('io.fake')
+    await b.modal.open()
+    expect(b.modal.getAccount().status).toBe('disconnected')
+    expect(b.fake.adapter.reconnect).not.toHaveBeenCalled()
+    expect([...backend.data.keys()].every((k) => k.startsWith('left/v1/') || k.startsWith('right/v1/'))).toBe(true)
+  })
+
+  it('destroying one leaves the other working', async () => {
+    const a = modalWithWallet()
+    const b = modalWithWallet()
+    a.modal.destroy()
+    await b.modal.open()
+    expect(b.modal.isOpen()).toBe(true)
+    expect(b.modal.kernel.container.resolve(Tokens.Router)).toBe(b.modal.kernel.router)
+  })
+})
