@@ -14,15 +14,38 @@ async function demoAddress() {
   return privateKeyToAccount(DEMO_PRIVATE_KEY).address
 }
 
-/** Bundles the demo app (code-split, as a host's bundler would) and the wallet script into memory. */
-async function build() {
-  const common = { bundle: true, write: false, minify: false, sourcemap: 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"development"' } }
-  const [app, wallet] = await Promise.all([
+/**
+ * Chain families beyond eip155. Each `sandbox/<family>/chain.mjs` exports `start()` resolving to either
+ * `{ skipped: reason }` or `{ config, wallet: { entry, url }, describe, stop }`: `config` reaches the page as
+ * `window.__SANDBOX__.families[family]`, `wallet.entry` (a .ts file) is bundled and served at `wallet.url`.
+ */
+export const EXTRA_FAMILIES = ['solana', 'polkadot', 'bip122']
+
+async function startFamily(family) {
+  let module
+  try {
+    module = await import(`./${family}/chain.mjs`)
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(`/${family}/chain.mjs`)) return { family, skipped: 'not part of this sandbox yet' }
+    throw error
+  }
+  try {
+    return { family, ...(await module.start()) }
+  } catch (error) {
+    return { family, skipped: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** Bundles the demo app (code-split, as a host's bundler would) and the wallet scripts into memory. */
+async function build(wallets) {
+  const common = { bundle: true, write: false, minify: false, sourcemap: 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' } }
+  const results = await Promise.all([
     esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
+    ...wallets.map((w) => esbuild.build({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
   ])
   const files = new Map()
-  for (const file of [...app.outputFiles, ...wallet.outputFiles]) files.set(file.path, file.contents)
+  for (const file of results.flatMap((r) => r.outputFiles)) files.set(file.path, file.contents)
   return files
 }
 
@@ -30,20 +53,23 @@ async function build() {
  * Starts two local chains (31337 and the "Sandbox L2", which the wallet does not know until the modal adds it),
  * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones.
  */
-export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0 } = {}) {
-  const [chain, l2, files, address] = await Promise.all([
+export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, families = [] } = {}) {
+  const [chain, l2, address, ...extras] = await Promise.all([
     startAnvil({ port: anvilPort, chainId: 31337 }),
     startAnvil({ port: l2Port, chainId: SANDBOX_L2_CHAIN_ID }),
-    build(),
     demoAddress(),
+    ...families.map(startFamily),
   ])
+  const running = extras.filter((f) => !f.skipped)
+  const files = await build(running.filter((f) => f.wallet).map((f) => f.wallet))
   await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
 
   const configJs =
-    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID })};\n` +
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
-  const html = await readFile(path.join(root, 'sandbox/app/index.html'))
+  const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
+  const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -67,9 +93,11 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0 } = {})
     chain,
     l2,
     address,
+    /** Per family: its sandbox handle, or `{ skipped: reason }`. */
+    families: Object.fromEntries(extras.map((f) => [f.family, f])),
     async stop() {
       await new Promise((resolve) => server.close(resolve))
-      await Promise.all([chain.stop(), l2.stop()])
+      await Promise.all([chain.stop(), l2.stop(), ...running.map((f) => f.stop?.())])
     },
   }
 }

@@ -1,5 +1,5 @@
 // `npm start`: brings the sandbox up and prints where it is. Ports: VB_PORT, VB_ANVIL_PORT, VB_L2_PORT.
-import { startSandbox } from './server.mjs'
+import { EXTRA_FAMILIES, startSandbox } from './server.mjs'
 
 const port = (name, fallback) => {
   const value = process.env[name]
@@ -12,7 +12,7 @@ const port = (name, fallback) => {
   return n
 }
 
-const sandbox = await startSandbox({ port: port('VB_PORT', 5173), anvilPort: port('VB_ANVIL_PORT', 8545), l2Port: port('VB_L2_PORT', 8546) }).catch((error) => {
+const sandbox = await startSandbox({ port: port('VB_PORT', 5173), anvilPort: port('VB_ANVIL_PORT', 8545), l2Port: port('VB_L2_PORT', 8546), families: EXTRA_FAMILIES }).catch((error) => {
   console.error(`The sandbox could not start: ${error.message}`)
   console.error('Is a port taken? Set VB_PORT, VB_ANVIL_PORT or VB_L2_PORT to free ones (0 picks any).')
   process.exit(1)
@@ -22,6 +22,9 @@ console.log(`Vestibule sandbox
   local chain   ${sandbox.chain.url} (chain 31337)
   sandbox L2    ${sandbox.l2.url} (chain ${sandbox.l2.chainId}; the wallet adds it on first switch)
   demo account  ${sandbox.address}
+${Object.values(sandbox.families)
+  .map((f) => (f.skipped ? `  ${f.family.padEnd(13)} skipped: ${f.skipped}` : `  ${f.family.padEnd(13)} ${f.describe}`))
+  .join('\n')}
 Open the demo app, click "Connect wallet" and pick "Sandbox Wallet". Ctrl+C stops everything.`)
 const stop = async () => {
   await sandbox.stop()
