@@ -39,7 +39,9 @@ function walletError(error: unknown): unknown {
   if (error instanceof VestibuleError) return error
   const code = (error as { code?: unknown } | null)?.code
   if (code === 4001) return Object.assign(new VestibuleError('USER_REJECTED', errorMessage(error), error), { code })
-  return Object.assign(new VestibuleError('WALLET_ERROR', errorMessage(error), error), { code })
+  const wrapped = new VestibuleError('WALLET_ERROR', errorMessage(error), error)
+  // A wallet error without a code keeps WALLET_ERROR rather than ending up with `code: undefined`.
+  return code === undefined || code === null ? wrapped : Object.assign(wrapped, { code })
 }
 
 export interface Eip155AdapterOptions {
@@ -48,7 +50,7 @@ export interface Eip155AdapterOptions {
 }
 
 /** The EVM chain adapter: EIP-1193 wallets, balances over the network's RPC. */
-export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter {
+export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter & { destroy(): void } {
   let wallets: DiscoveredWallet[] = []
   let waiters: Array<() => void> = []
   let listener: AdapterListener | undefined
@@ -192,9 +194,17 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     },
     async sendNative({ to, value, address }) {
       if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', `Invalid EVM address: ${to}`)
-      const hash = await request(connected(), 'eth_sendTransaction', [{ from: address, to, value: `0x${value.toString(16)}` }])
+      // Spec §5 accepts an address without 0x; wallets (EIP-1474 DATA) need the prefix.
+      const recipient = to.startsWith('0x') ? to : `0x${to}`
+      const hash = await request(connected(), 'eth_sendTransaction', [{ from: address, to: recipient, value: `0x${value.toString(16)}` }])
       if (typeof hash !== 'string') throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
       return hash
+    },
+    /** Stops listening to the wallet without revoking anything: the modal is gone, the grant stays. */
+    destroy() {
+      active?.detach()
+      active = undefined
+      listener = undefined
     },
     isAddress,
     formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),

@@ -18,6 +18,8 @@ function normalize(input: Eip155Network | Eip155NetworkInput, index: number): Ei
   if (!Number.isSafeInteger(input.id) || input.id <= 0) throw new Error(`${label} has an invalid chain id ${JSON.stringify(input.id)}`)
   const network = 'caipNetworkId' in input ? input : defineNetwork(input)
   if (network.caipNetworkId !== `eip155:${input.id}`) throw new Error(`${label} has caipNetworkId ${network.caipNetworkId}, expected eip155:${input.id}`)
+  // The kernel routes a network to its adapter by chainNamespace; without it switching fails later, far from here.
+  if (network.chainNamespace !== 'eip155') throw new Error(`${label} has chainNamespace ${JSON.stringify(network.chainNamespace)}, expected "eip155"`)
   const problems = networkProblems(network)
   if (problems.length) throw new Error(`${label} ${problems.join(', ')}`)
   return network
@@ -38,7 +40,10 @@ export function eip155(options: Eip155Options): Plugin<{ networks: readonly Eip1
         if (seen.has(n.caipNetworkId)) throw new Error(`eip155 network ${n.caipNetworkId} is listed twice`)
         seen.add(n.caipNetworkId)
       }
-      ctx.chains.register(createEip155Adapter({ networks, eip6963: ctx.options.enableEIP6963 }))
+      const adapter = createEip155Adapter({ networks, eip6963: ctx.options.enableEIP6963 })
+      ctx.chains.register(adapter)
+      // A destroyed modal must not keep reacting to (and being kept alive by) the wallet's events.
+      ctx.onDestroy(() => adapter.destroy())
       return { networks }
     },
   }

@@ -1,0 +1,74 @@
+// viem loads on first use: bundling the eip155 entry must leave viem only in chunks reached by import().
+import { fileURLToPath } from 'node:url'
+import { build, type Metafile } from 'esbuild'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const VIEM = /(^|\/)node_modules\/(viem|ox|abitype|@noble|@scure)\//
+
+/** Outputs loaded together with `entry`: the entry and everything it reaches through static imports. */
+function eagerOutputs(metafile: Metafile, entry: string): Set<string> {
+  const seen = new Set<string>()
+  const visit = (output: string) => {
+    if (seen.has(output)) return
+    seen.add(output)
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+    }
+  }
+  visit(entry)
+  return seen
+}
+
+const outputsWith = (metafile: Metafile, pattern: RegExp) =>
+  Object.entries(metafile.outputs)
+    .filter(([, output]) => Object.keys(output.inputs).some((input) => pattern.test(input)))
+    .map(([path]) => path)
+
+describe('the chains/eip155 entry', () => {
+  let metafile: Metafile
+  let entry: string
+  let eager: Set<string>
+
+  beforeAll(async () => {
+    const result = await build({
+      entryPoints: ['chains/eip155/index.ts'],
+      absWorkingDir: root,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: 'out',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    metafile = result.metafile
+    entry = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === 'chains/eip155/index.ts')![0]
+    eager = eagerOutputs(metafile, entry)
+  })
+
+  it('bundles viem (so the checks below are about something)', () => {
+    expect(Object.keys(metafile.inputs).some((input) => VIEM.test(input))).toBe(true)
+    expect(outputsWith(metafile, VIEM).length).toBeGreaterThan(0)
+  })
+
+  it('keeps viem out of the entry and its static imports', () => {
+    expect(outputsWith(metafile, VIEM).filter((output) => eager.has(output))).toEqual([])
+    for (const output of eager) {
+      expect(Object.keys(metafile.outputs[output]!.inputs).filter((input) => VIEM.test(input))).toEqual([])
+    }
+  })
+
+  it('reaches viem only through a dynamic import of rpc.ts', () => {
+    const lazy = outputsWith(metafile, VIEM)
+    const rpcChunks = outputsWith(metafile, /^chains\/eip155\/rpc\.ts$/)
+    expect(rpcChunks).toHaveLength(1)
+    expect(eager.has(rpcChunks[0]!)).toBe(false)
+    const dynamicFromEager = [...eager].flatMap((o) => metafile.outputs[o]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path))
+    expect(dynamicFromEager).toContain(rpcChunks[0])
+    // Every chunk holding viem is loaded by that dynamic chunk (or is it).
+    const behindRpc = eagerOutputs(metafile, rpcChunks[0]!)
+    expect(lazy.every((output) => behindRpc.has(output))).toBe(true)
+  })
+})
