@@ -32,17 +32,19 @@ export class VestibuleError extends Error {
   override readonly name = 'VestibuleError'
   readonly code: VestibuleErrorCode
   override readonly cause?: unknown
-  constructor(code: VestibuleErrorCode, message: string, cause?: unknown) {
+  /** The wallet's own error code (EIP-1193 4001, 4902 …) when a wallet raised it. */
+  readonly walletCode?: number | string
+  constructor(code: VestibuleErrorCode, message: string, cause?: unknown, walletCode?: number | string) {
     super(message)
     this.code = code
     this.cause = cause
+    if (walletCode !== undefined) this.walletCode = walletCode
   }
 }
 
 /** EIP-1193 code 4001 and its look-alikes from other chain families mean the user said no. */
 export function isUserRejection(error: unknown): boolean {
-  if (error instanceof VestibuleError && error.code === 'USER_REJECTED') return true
-  // Adapters may keep the wallet's numeric code on a VestibuleError (`code: 4001`), so fall through.
+  if (error instanceof VestibuleError) return error.code === 'USER_REJECTED' || error.walletCode === 4001
   const e = error as { code?: unknown; message?: unknown } | null
   if (e && (e.code === 4001 || e.code === 'ACTION_REJECTED')) return true
   return typeof e?.message === 'string' && /user (rejected|denied)/i.test(e.message)

@@ -34,14 +34,12 @@ function firstAccount(value: unknown): string | undefined {
   return typeof account === 'string' && isAddress(account) ? account : undefined
 }
 
-/** Keeps the wallet's code (4001 means declined) while giving a readable message. */
+/** Keeps the wallet's code as `walletCode` (4001 means declined) while giving a readable message. */
 function walletError(error: unknown): unknown {
   if (error instanceof VestibuleError) return error
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 4001) return Object.assign(new VestibuleError('USER_REJECTED', errorMessage(error), error), { code })
-  const wrapped = new VestibuleError('WALLET_ERROR', errorMessage(error), error)
-  // A wallet error without a code keeps WALLET_ERROR rather than ending up with `code: undefined`.
-  return code === undefined || code === null ? wrapped : Object.assign(wrapped, { code })
+  const raw = (error as { code?: unknown } | null)?.code
+  const walletCode = typeof raw === 'number' || typeof raw === 'string' ? raw : undefined
+  return new VestibuleError(walletCode === 4001 ? 'USER_REJECTED' : 'WALLET_ERROR', errorMessage(error), error, walletCode)
 }
 
 export interface Eip155AdapterOptions {
@@ -167,7 +165,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       try {
         await request(provider, 'wallet_switchEthereumChain', [{ chainId }])
       } catch (error) {
-        if (!ADD_CHAIN_CODES.has((error as { code?: number }).code ?? 0)) throw error
+        if (!ADD_CHAIN_CODES.has(Number((error as VestibuleError).walletCode))) throw error
         await request(provider, 'wallet_addEthereumChain', [
           {
             chainId,

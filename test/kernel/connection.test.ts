@@ -153,9 +153,9 @@ describe('connection: connect rejected or failing', () => {
     expect(t.stored(StorageKeys.connectorId('eip155'))).toBeUndefined()
   })
 
-  it('a rejection from a VestibuleError that keeps the wallet code 4001 is also "Connection declined"', async () => {
+  it('a wallet error carrying wallet code 4001 is also "Connection declined"', async () => {
     const t = setup()
-    t.adapter.connect.mockRejectedValueOnce(Object.assign(new VestibuleError('USER_REJECTED', 'User rejected the request.'), { code: 4001 }))
+    t.adapter.connect.mockRejectedValueOnce(new VestibuleError('WALLET_ERROR', 'User rejected the request.', undefined, 4001))
     await expect(t.connection.connect('io.fake')).rejects.toThrow(/^Connection declined$/)
   })
 

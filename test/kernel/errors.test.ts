@@ -35,7 +35,7 @@ describe('errors: isUserRejection', () => {
     ['"User rejected" message', new Error('User rejected the request.')],
     ['"user denied" message', { message: 'MetaMask: user denied account access' }],
     ['VestibuleError USER_REJECTED', new VestibuleError('USER_REJECTED', 'no')],
-    ['a VestibuleError carrying the wallet code 4001 (as chain adapters keep it)', Object.assign(new VestibuleError('USER_REJECTED', 'declined'), { code: 4001 })],
+    ['a VestibuleError carrying the wallet code 4001 (as chain adapters keep it)', new VestibuleError('WALLET_ERROR', 'declined', undefined, 4001)],
   ])('true for %s', (_what, error) => {
     expect(isUserRejection(error)).toBe(true)
   })

@@ -64,7 +64,7 @@ describe('switchNetwork', () => {
     await modal.connect(WALLET_RDNS)
     wallet.calls.length = 0
     const error = await modal.switchNetwork('eip155:31338').catch((e: unknown) => e)
-    expect(error).toMatchObject({ code })
+    expect(error).toMatchObject({ walletCode: code, code: code === 4001 ? 'USER_REJECTED' : 'WALLET_ERROR' })
     expect(isUserRejection(error)).toBe(code === 4001)
     expect(wallet.calls.map((c) => c.method)).toEqual(['wallet_switchEthereumChain'])
     expect(wallet.chainId).toBe(31337)
