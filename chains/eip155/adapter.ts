@@ -121,7 +121,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     namespace: 'eip155',
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork', 'eip155:addChain']),
-    defaultAccountType: 'eoa',
+    // Spec §6: the preferred account type on eip155 is smartAccount unless the host says otherwise.
+    defaultAccountType: 'smartAccount',
     listen(l) {
       listener = l
     },

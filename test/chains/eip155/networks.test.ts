@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { arbitrum, base, defineNetwork, isAddress, localhost, mainnet, optimism, polygon, sepolia } from '../../../chains/eip155/index.js'
 import { networkProblems } from '../../../kernel/index.js'
+import { createEip155Adapter } from '../../../chains/eip155/adapter.js'
 
 describe('built-in networks', () => {
   it.each([
@@ -67,5 +68,11 @@ describe('isAddress (spec §5: optional 0x prefix plus 40 hex characters)', () =
 
   it.each([undefined, null, 42, {}])('refuses the non-string %j', (value) => {
     expect(isAddress(value as unknown as string)).toBe(false)
+  })
+})
+
+describe('account type (spec §6)', () => {
+  it('eip155 prefers smartAccount by default', () => {
+    expect(createEip155Adapter({ networks: [], eip6963: true }).defaultAccountType).toBe('smartAccount')
   })
 })
