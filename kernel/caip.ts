@@ -10,21 +10,63 @@ export type CaipAddress = `${string}:${string}:${string}`
 
 const KNOWN_NAMESPACES = new Set(['eip155', 'solana', 'polkadot', 'bip122'])
 
-/** Splits a CAIP-10 address; throws "Invalid CAIP Address" unless it has three non-empty parts and a known namespace. */
-export function parseCaipAddress(value: string): { namespace: ChainNamespace; reference: string; address: string } {
-  const parts = typeof value === 'string' ? value.split(':') : []
-  const [namespace, reference, address] = parts
-  if (parts.length !== 3 || !namespace || !reference || !address || !KNOWN_NAMESPACES.has(namespace)) {
-    throw new Error(ErrorText.invalidCaipAddress)
-  }
-  return { namespace, reference, address }
+// Character rules of CAIP-2 (namespace, reference) and CAIP-10 (account address).
+const NAMESPACE = /^[-a-z0-9]{3,8}$/
+const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
+const ACCOUNT = /^[-.%a-zA-Z0-9]{1,128}$/
+
+/** The parts of a valid CAIP-10 address, or undefined. */
+function splitCaipAddress(value: unknown) {
+  if (typeof value !== 'string') return undefined
+  const parts = value.split(':')
+  const [namespace = '', reference = '', address = ''] = parts
+  const valid = parts.length === 3 && KNOWN_NAMESPACES.has(namespace) && NAMESPACE.test(namespace) && REFERENCE.test(reference) && ACCOUNT.test(address)
+  return valid ? { namespace: namespace as ChainNamespace, reference, address } : undefined
 }
 
-/** Splits a CAIP-2 network id. */
+/**
+ * Splits a CAIP-10 account id (`namespace:reference:address`) into its parts.
+ *
+ * Valid means exactly three non-empty parts, a known namespace (eip155, solana, polkadot, bip122) and the
+ * CAIP-2/CAIP-10 character rules: namespace `[-a-z0-9]{3,8}`, reference `[-_a-zA-Z0-9]{1,32}`, address
+ * `[-.%a-zA-Z0-9]{1,128}`.
+ *
+ * @throws Error "Invalid CAIP Address" for anything else.
+ * @example
+ * parseCaipAddress('eip155:1:0xf39F…2266') // { namespace: 'eip155', reference: '1', address: '0xf39F…2266' }
+ */
+export function parseCaipAddress(value: string): { namespace: ChainNamespace; reference: string; address: string } {
+  const parts = splitCaipAddress(value)
+  if (!parts) throw new Error(ErrorText.invalidCaipAddress)
+  return parts
+}
+
+/**
+ * Whether `value` is a valid CAIP-10 account id by the rules of {@link parseCaipAddress}; never throws.
+ *
+ * @example
+ * isCaipAddress('eip155:1:0xabc') // true
+ * isCaipAddress('eip155:0xabc')   // false: two parts
+ */
+export function isCaipAddress(value: unknown): value is CaipAddress {
+  return splitCaipAddress(value) !== undefined
+}
+
+/**
+ * Splits a CAIP-2 network id (`namespace:reference`). Any namespace that follows the CAIP-2 character rules is
+ * accepted (a plugin may bring a new chain family); the reference follows `[-_a-zA-Z0-9]{1,32}`.
+ *
+ * @throws Error "Invalid CAIP network id: …" for anything else.
+ * @example
+ * parseCaipNetworkId('eip155:137') // { namespace: 'eip155', reference: '137' }
+ */
 export function parseCaipNetworkId(value: string): { namespace: ChainNamespace; reference: string } {
-  const i = typeof value === 'string' ? value.indexOf(':') : -1
-  if (i <= 0 || i === value.length - 1) throw new Error(`Invalid CAIP network id: ${String(value)}`)
-  return { namespace: value.slice(0, i), reference: value.slice(i + 1) }
+  const parts = typeof value === 'string' ? value.split(':') : []
+  const [namespace = '', reference = ''] = parts
+  if (parts.length !== 2 || !NAMESPACE.test(namespace) || !REFERENCE.test(reference)) {
+    throw new Error(`Invalid CAIP network id: ${JSON.stringify(value) ?? String(value)}`)
+  }
+  return { namespace, reference }
 }
 
 export function toCaipAddress(networkId: CaipNetworkId, address: string): CaipAddress {

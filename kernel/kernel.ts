@@ -14,6 +14,7 @@ import { normalizePlugins, type PluginApis, type PluginContext } from './plugin.
 import { createRouter, type Router } from './router.js'
 import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
+import { createFeedback, type Feedback } from './feedback.js'
 import { createSlots, createViewRegistry, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
 import type { CaipNetwork } from './network.js'
 
@@ -54,6 +55,7 @@ export interface KernelContext {
   slots: Slots
   platform: Platform
   connection: Connection
+  feedback: Feedback
 }
 
 /** A rendering of the modal (the React shell by default); loaded on first open. */
@@ -121,18 +123,12 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const destroyHooks: Array<() => void> = []
   const container = createModalContainer({ Options: options, Router: router, Events: events, Storage: storage, Http: http, I18n: i18n, State: state, Chains: chains, Views: views, Slots: slots, Platform: platform })
 
-  const loggedAlerts = new Set<string>()
+  const feedback = createFeedback(state.$modal)
   function reportError(source: string, error: unknown) {
     if (source.startsWith('listener of error')) return
     events.emit('error', { source, error })
   }
-  const alert = (id: string, message: string) => {
-    state.$modal.setKey('alert', { id, message })
-    if (!loggedAlerts.has(id)) {
-      loggedAlerts.add(id)
-      console.warn(`[vestibule] ${message}`)
-    }
-  }
+  const prefetchHooks: Array<{ plugin: string; hook: () => void | Promise<void> }> = []
 
   const getPlugin = (name: string) => {
     if (!apis.has(name)) throw new VestibuleError('MISSING_PLUGIN', `Plugin "${name}" is not registered`)
@@ -155,6 +151,9 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       slots,
       chains,
       onOpen: (hook) => void openHooks.push({ plugin: plugin.name, hook }),
+      onPrefetch: (hook) => void prefetchHooks.push({ plugin: plugin.name, hook }),
+      feedback,
+      alert: feedback.alert,
       onDestroy: (hook) => void destroyHooks.push(hook),
       getPlugin: getPlugin as PluginContext['getPlugin'],
     }
@@ -167,7 +166,21 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const connection = createConnection({ chains, state, storage, events, options })
   container.register(Symbol.for('vestibule.connection'), { useValue: connection })
-  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection }
+  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback }
+  container.register(Symbol.for('vestibule.feedback'), { useValue: feedback })
+
+  // Every view change is an event (analytics, host logging).
+  router.$history.listen((history) => {
+    const entry = history.at(-1)
+    if (entry) events.emit('view:change', { view: entry.view, data: entry.data })
+  })
+  // Spec §4: a wallet on a network the host did not request shows UnsupportedChain, unless the host allows
+  // unsupported chains, disabled network switching, or runs without chain adapters (basic mode).
+  events.on('network:change', ({ supported, namespace }) => {
+    if (supported || !options.enableNetworkSwitch || options.allowUnsupportedChain || chains.list().length === 0) return
+    if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
+    void modal.open(Views.UnsupportedChain).catch((error) => reportError('open', error))
+  })
 
   let destroyed = false
   let started = false
@@ -179,7 +192,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const isConnected = () => state.$snapshot.get().status === 'connected'
 
   /** Opening rules of spec §2. */
-  const initialView = (view?: string, data?: unknown): { view: string; data?: unknown } => {
+  const initialView = (view?: string, data?: unknown): { view: string; data?: unknown } | undefined => {
     const fallback = isConnected() ? Views.Account : Views.Connect
     if (chains.list().length === 0 && !state.$snapshot.get().address) {
       const target = platform.isMobile() ? Views.AllWallets : Views.ConnectingWalletConnectBasic
@@ -190,7 +203,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       reportError('open', new VestibuleError('UNKNOWN_VIEW', `Unknown view "${view}": no registered plugin contributes it`))
       console.error(`[vestibule] Unknown view "${view}"; showing ${fallback} instead`)
     }
-    return { view: fallback }
+    // A headless modal (no shell views) opens without a view.
+    return views.has(fallback) ? { view: fallback } : undefined
   }
 
   const modal: Modal = {
@@ -200,7 +214,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       const first = !started
       if (first) {
         started = true
-        if (!options.projectId) alert('missing-project-id', i18n.t('alert.missingProjectId'))
+        if (!options.projectId) feedback.alert('missing-project-id', i18n.t('alert.missingProjectId'))
         chains.startDiscovery()
         reconnecting ??= connection.reconnect()
       }
@@ -211,15 +225,17 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       // close(), destroy() or a newer open() while waiting wins.
       if (request !== openRequest || destroyed) return
       const connected = isConnected()
-      for (const { plugin, hook } of openHooks) {
+      const run = (plugin: string, hook: () => unknown) =>
         Promise.resolve()
-          .then(() => hook({ first, connected }))
-          .catch((error) => reportError(`onOpen of ${plugin}`, error))
-      }
+          .then(hook)
+          .catch((error) => reportError(`hook of ${plugin}`, error))
+      for (const { plugin, hook } of openHooks) void run(plugin, () => hook({ first, connected }))
+      // Spec §4: opening prefetches connectors and wallets, unless the user is already connected.
+      if (!connected) for (const { plugin, hook } of prefetchHooks) void run(plugin, hook)
       const target = initialView(view, data)
-      router.reset(target.view, target.data)
+      if (target) router.reset(target.view, target.data)
       state.$modal.setKey('open', true)
-      events.emit('modal:open', { view: target.view })
+      events.emit('modal:open', { view: target?.view ?? '' })
       if (extras.loadShell) {
         shell ??= extras.loadShell(modal)
         try {
@@ -235,6 +251,13 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     close() {
       openRequest++
       if (!state.$modal.get().open) return
+      // Embedded mode (spec §2): the modal lives inline, so closing returns it to its resting view.
+      if (options.enableEmbedded) {
+        const resting = isConnected() ? Views.Account : Views.Connect
+        if (views.has(resting)) router.reset(resting)
+        events.emit('modal:close', {})
+        return
+      }
       state.$modal.setKey('open', false)
       void shell?.then((s) => s.hide())
       events.emit('modal:close', {})
@@ -264,6 +287,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       destroyed = true
       state.$modal.setKey('open', false)
       chains.stopDiscovery()
+      feedback.dispose()
       for (const hook of destroyHooks) {
         try {
           hook()

@@ -1,17 +1,45 @@
-/** Facts about the device the modal runs on; one injectable service so tests can choose the device. */
+/**
+ * Facts about the device the modal runs on, decided in one injectable service so every rule that depends on
+ * the device (opening rules, deep links, Telegram social filters, iPhone-Safari WalletConnect flow) agrees and
+ * tests can choose the device.
+ */
 export interface Platform {
-  isMobile(): boolean
   isBrowser(): boolean
+  /** A coarse pointer or a mobile user agent. */
+  isMobile(): boolean
+  isIos(): boolean
+  isAndroid(): boolean
+  isMac(): boolean
+  /** Safari on an iPhone or iPad (not Chrome or Firefox for iOS, which identify as CriOS/FxiOS). */
+  isIphoneSafari(): boolean
+  /** Inside Telegram's in-app browser (its WebView bridge object is present). */
+  isTelegram(): boolean
 }
 
-export function createPlatform(): Platform {
+export interface PlatformSource {
+  userAgent?: string
+  coarsePointer?: boolean
+  telegram?: boolean
+  browser?: boolean
+}
+
+/** Reads the live browser, or `source` when given (tests, server rendering). */
+export function createPlatform(source?: PlatformSource): Platform {
+  const browser = () => source?.browser ?? (typeof window !== 'undefined' && typeof document !== 'undefined')
+  const ua = () => source?.userAgent ?? (typeof navigator !== 'undefined' ? navigator.userAgent : '')
+  const coarse = () =>
+    source?.coarsePointer ?? (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches)
+  const isIos = () => /iPhone|iPad|iPod/i.test(ua())
   return {
-    isBrowser: () => typeof window !== 'undefined' && typeof document !== 'undefined',
-    isMobile() {
-      if (typeof window === 'undefined') return false
-      const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches
-      const ua = typeof navigator !== 'undefined' ? navigator.userAgent : ''
-      return coarse || /Android|iPhone|iPad|iPod|Mobile/i.test(ua)
-    },
+    isBrowser: browser,
+    isIos,
+    isAndroid: () => /Android/i.test(ua()),
+    isMac: () => /Macintosh|Mac OS X/i.test(ua()) && !isIos(),
+    isMobile: () => coarse() || /Android|iPhone|iPad|iPod|Mobile/i.test(ua()),
+    isIphoneSafari: () => isIos() && /Safari/i.test(ua()) && !/CriOS|FxiOS|EdgiOS|OPiOS/i.test(ua()),
+    isTelegram: () =>
+      source?.telegram ??
+      (typeof window !== 'undefined' &&
+        Boolean((window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy || (window as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp)),
   }
 }

@@ -10,6 +10,7 @@ import type { Storage } from './storage.js'
 import type { Slots, ViewRegistry } from './views.js'
 import type { KernelState } from './state.js'
 import type { Platform } from './platform.js'
+import type { Feedback } from './feedback.js'
 
 /**
  * What a plugin receives in `setup`: every service of its modal, nothing global.
@@ -34,6 +35,12 @@ export interface PluginContext {
   chains: ChainRegistry
   /** Runs on every open (first open included), after discovery started; errors are reported, not thrown. */
   onOpen(hook: (info: { first: boolean; connected: boolean }) => void | Promise<void>): void
+  /** Runs on open when nobody is connected: fetch connectors, featured and recommended wallets here (spec §4). */
+  onPrefetch(hook: () => void | Promise<void>): void
+  /** Shake, snackbar and alerts of this modal. */
+  feedback: Feedback
+  /** Shows an alert in the modal and logs it once per id. */
+  alert(id: string, message: string): void
   /** Runs on `destroy()`. */
   onDestroy(hook: () => void): void
   /** The API object another plugin returned from its setup. */
@@ -46,7 +53,8 @@ export interface PluginContext {
  *
  * - `name` is unique within a modal; a duplicate is an error naming it.
  * - `requires` lists plugin names that must also be registered, else `createModal` throws naming them.
- * - `order`: `'pre'` plugins set up first, `'post'` last, the rest in array order.
+ * - `order`: `'pre'` plugins set up first, `'post'` last, the rest in array order; a plugin's `requires` always
+ *   set up before it.
  * - `setup` runs synchronously inside `createModal`; what it returns is the plugin's public API,
  *   reachable with `modal.getPlugin(name)`.
  */
@@ -98,5 +106,23 @@ export function normalizePlugins(input: readonly PluginInput[] | undefined): Plu
     }
   }
   const rank = (p: Plugin) => (p.order === 'pre' ? 0 : p.order === 'post' ? 2 : 1)
-  return flat.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p)
+  const ranked = flat.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p)
+  // A plugin's `requires` set up before it, so its setup can call getPlugin() on them.
+  const byName = new Map(ranked.map((p) => [p.name, p]))
+  const placed = new Set<string>()
+  const visiting: string[] = []
+  const ordered: Plugin[] = []
+  const place = (plugin: Plugin) => {
+    if (placed.has(plugin.name)) return
+    if (visiting.includes(plugin.name)) {
+      throw new Error(`Plugins ${[...visiting.slice(visiting.indexOf(plugin.name)), plugin.name].map((n) => `"${n}"`).join(' → ')} require each other`)
+    }
+    visiting.push(plugin.name)
+    for (const name of plugin.requires ?? []) place(byName.get(name)!)
+    visiting.pop()
+    placed.add(plugin.name)
+    ordered.push(plugin)
+  }
+  ranked.forEach(place)
+  return ordered
 }

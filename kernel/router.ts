@@ -11,6 +11,17 @@ export interface RouteEntry {
  * push ignores the current view; reset replaces the stack with one entry; replace swaps the last;
  * goBack pops, and closes the modal when one entry is left or when UnsupportedChain is in the history.
  */
+/**
+ * What a flow does when it ends (spec §2 transaction stack): go back one view; `replace` returns to the entry
+ * before ConnectingSiwe (or closes when there is none); `reset` shows one view.
+ */
+export type TransactionOutcome = { action: 'goBack' } | { action: 'replace' } | { action: 'reset'; view: string; data?: unknown }
+
+export interface Transaction {
+  onSuccess?: TransactionOutcome
+  onCancel?: TransactionOutcome
+}
+
 export interface Router {
   readonly $history: ReadableAtom<readonly RouteEntry[]>
   readonly current: RouteEntry | undefined
@@ -20,6 +31,11 @@ export interface Router {
   goBack(): void
   /** Runs `hook` whenever `view` stops being the current view; returns an unsubscribe function. */
   onLeave(view: string, hook: (entry: RouteEntry) => void): () => void
+  /** Starts a flow whose end is decided now and carried out by `completeTransaction`. */
+  pushTransaction(transaction: Transaction): void
+  /** Ends the newest flow: its outcome for `result` is carried out (go back when it set none). */
+  completeTransaction(result: 'success' | 'cancel'): void
+  readonly transactions: readonly Transaction[]
 }
 
 export interface RouterOptions {
@@ -28,10 +44,12 @@ export interface RouterOptions {
 }
 
 export const UNSUPPORTED_CHAIN_VIEW = 'UnsupportedChain'
+export const CONNECTING_SIWE_VIEW = 'ConnectingSiwe'
 
 export function createRouter(options: RouterOptions): Router {
   const $history = atom<readonly RouteEntry[]>([])
   const leaveHooks = new Map<string, Set<(entry: RouteEntry) => void>>()
+  const transactions: Transaction[] = []
 
   const assertView = (view: string) => {
     if (!options.isRegistered(view)) throw new VestibuleError('UNKNOWN_VIEW', `Unknown view "${view}": no registered plugin contributes it`)
@@ -43,8 +61,18 @@ export function createRouter(options: RouterOptions): Router {
     if (before && before.view !== after?.view) leaveHooks.get(before.view)?.forEach((hook) => hook(before))
   }
 
+  const goBack = () => {
+    const history = $history.get()
+    if (history.length <= 1 || history.some((e) => e.view === UNSUPPORTED_CHAIN_VIEW)) {
+      options.close()
+      return
+    }
+    set(history.slice(0, -1))
+  }
+
   return {
     $history,
+    transactions,
     get current() {
       return $history.get().at(-1)
     },
@@ -62,13 +90,22 @@ export function createRouter(options: RouterOptions): Router {
       assertView(view)
       set([...$history.get().slice(0, -1), { view, data }])
     },
-    goBack() {
-      const history = $history.get()
-      if (history.length <= 1 || history.some((e) => e.view === UNSUPPORTED_CHAIN_VIEW)) {
-        options.close()
-        return
+    goBack,
+    pushTransaction(transaction) {
+      transactions.push(transaction)
+    },
+    completeTransaction(result) {
+      const transaction = transactions.pop()
+      const outcome = (result === 'success' ? transaction?.onSuccess : transaction?.onCancel) ?? { action: 'goBack' }
+      if (outcome.action === 'goBack') return goBack()
+      if (outcome.action === 'reset') {
+        assertView(outcome.view)
+        return set([{ view: outcome.view, data: outcome.data }])
       }
-      set(history.slice(0, -1))
+      const history = $history.get()
+      const siwe = history.findIndex((e) => e.view === CONNECTING_SIWE_VIEW)
+      if (siwe > 0) set(history.slice(0, siwe))
+      else options.close()
     },
     onLeave(view, hook) {
       let hooks = leaveHooks.get(view)

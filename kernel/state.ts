@@ -40,7 +40,6 @@ export interface ModalState {
   /** Loading flag per namespace (spec §4). */
   loading: Record<string, boolean>
   shake: boolean
-  alert?: { id: string; message: string }
 }
 
 /** Every store of one modal. */

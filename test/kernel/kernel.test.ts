@@ -44,9 +44,9 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
   it('a missing project id raises an alert on first open, logged once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { modal } = modalWithWallet({ projectId: undefined })
-    expect(modal.kernel.state.$modal.get().alert).toBeUndefined()
+    expect(modal.kernel.feedback.$alerts.get()).toEqual([])
     await modal.open()
-    expect(modal.kernel.state.$modal.get().alert).toEqual({ id: 'missing-project-id', message: modal.kernel.i18n.t('alert.missingProjectId') })
+    expect(modal.kernel.feedback.$alerts.get()).toEqual([{ id: 'missing-project-id', message: modal.kernel.i18n.t('alert.missingProjectId') }])
     modal.close()
     await modal.open()
     expect(warn).toHaveBeenCalledTimes(1)
@@ -55,7 +55,7 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
   it('with a project id there is no alert', async () => {
     const { modal } = modalWithWallet()
     await modal.open()
-    expect(modal.kernel.state.$modal.get().alert).toBeUndefined()
+    expect(modal.kernel.feedback.$alerts.get()).toEqual([])
   })
 })
 
@@ -256,7 +256,7 @@ describe('kernel: open, close and hooks', () => {
     modal.kernel.events.on('error', (e) => void errors.push(e))
     await modal.open()
     await flush()
-    expect(errors).toEqual([{ source: 'onOpen of catalog', error: boom }])
+    expect(errors).toEqual([{ source: 'hook of catalog', error: boom }])
   })
 
   it('a throwing event listener is reported as an error event; a throwing error listener is not re-reported', async () => {

@@ -37,8 +37,13 @@ describe('plugins: normalizing the plugins option', () => {
     )
   })
 
-  it('requires met in any position passes', () => {
-    expect(names([plugin('swap', { requires: ['eip155'] }), plugin('eip155')])).toEqual(['swap', 'eip155'])
+  it('requires met in any position passes, and a required plugin sets up before the one requiring it', () => {
+    expect(names([plugin('swap', { requires: ['eip155'] }), plugin('eip155')])).toEqual(['eip155', 'swap'])
+    expect(names([plugin('a'), plugin('swap', { requires: ['late'] }), plugin('late', { order: 'post' })])).toEqual(['a', 'late', 'swap'])
+  })
+
+  it('plugins that require each other are rejected naming the cycle', () => {
+    expect(() => normalizePlugins([plugin('a', { requires: ['b'] }), plugin('b', { requires: ['a'] })])).toThrow('Plugins "a" → "b" → "a" require each other')
   })
 
   it('order: pre plugins first, post plugins last, the rest in array order', () => {

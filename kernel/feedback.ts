@@ -1,0 +1,80 @@
+import { atom, type ReadableAtom } from 'nanostores'
+import type { ModalState } from './state.js'
+import type { MapStore } from 'nanostores'
+
+/** Spec §9 timing constants of the modal's feedback. */
+export const SHAKE_MS = 500
+export const SNACKBAR_SWAP_MS = 150
+
+export type SnackbarVariant = 'success' | 'error' | 'loading'
+export interface SnackbarState {
+  open: boolean
+  variant: SnackbarVariant
+  message: string
+}
+
+export interface Alert {
+  id: string
+  message: string
+}
+
+/** Shake, snackbar and alerts of one modal (spec §4). */
+export interface Feedback {
+  readonly $snackbar: ReadableAtom<SnackbarState>
+  readonly $alerts: ReadableAtom<readonly Alert[]>
+  /** Shakes the modal for 500 ms (a wrong input, a refused close). */
+  shake(): void
+  /** Shows a snackbar; replacing an open one hides it first and shows the new one 150 ms later. */
+  showSnackbar(variant: SnackbarVariant, message: string): void
+  hideSnackbar(): void
+  /** Shows an alert in the modal and logs it once per id, however often it is raised. */
+  alert(id: string, message: string): void
+  dismissAlert(id: string): void
+  dispose(): void
+}
+
+export function createFeedback(modal: MapStore<ModalState>, log: (message: string) => void = (m) => console.warn(m)): Feedback {
+  const $snackbar = atom<SnackbarState>({ open: false, variant: 'success', message: '' })
+  const $alerts = atom<readonly Alert[]>([])
+  const logged = new Set<string>()
+  let shakeTimer: ReturnType<typeof setTimeout> | undefined
+  let swapTimer: ReturnType<typeof setTimeout> | undefined
+
+  return {
+    $snackbar,
+    $alerts,
+    shake() {
+      clearTimeout(shakeTimer)
+      modal.setKey('shake', true)
+      shakeTimer = setTimeout(() => modal.setKey('shake', false), SHAKE_MS)
+    },
+    showSnackbar(variant, message) {
+      clearTimeout(swapTimer)
+      const next = { open: true, variant, message }
+      if (!$snackbar.get().open) {
+        $snackbar.set(next)
+        return
+      }
+      $snackbar.set({ ...$snackbar.get(), open: false })
+      swapTimer = setTimeout(() => $snackbar.set(next), SNACKBAR_SWAP_MS)
+    },
+    hideSnackbar() {
+      clearTimeout(swapTimer)
+      $snackbar.set({ ...$snackbar.get(), open: false })
+    },
+    alert(id, message) {
+      if (!$alerts.get().some((a) => a.id === id)) $alerts.set([...$alerts.get(), { id, message }])
+      if (!logged.has(id)) {
+        logged.add(id)
+        log(`[vestibule] ${message}`)
+      }
+    },
+    dismissAlert(id) {
+      $alerts.set($alerts.get().filter((a) => a.id !== id))
+    },
+    dispose() {
+      clearTimeout(shakeTimer)
+      clearTimeout(swapTimer)
+    },
+  }
+}
