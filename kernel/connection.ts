@@ -8,6 +8,8 @@ import type { CaipNetwork } from './network.js'
 import type { ResolvedOptions } from './options.js'
 import { emptyAccount, type AccountState, type ChainState, type KernelState, type NetworkState } from './state.js'
 import type { Storage } from './storage.js'
+import { CacheTtl } from './caches.js'
+import type { ConnectorType } from './chains.js'
 
 /** Storage keys of the connection (spec §3 "Browser storage"). */
 export const StorageKeys = {
@@ -16,7 +18,13 @@ export const StorageKeys = {
   activeCaipNetworkId: 'activeCaipNetworkId',
   connectionStatus: 'connectionStatus',
   connectorId: (namespace: ChainNamespace) => `connectorId:${namespace}`,
+  /** The WalletConnect deep link the user chose ({ href, name }); written by the WalletConnect plugin. */
+  deepLink: 'deepLink',
+  nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
 } as const
+
+/** Connector types whose one session spans several namespaces: disconnecting one disconnects them all (spec §4). */
+const MULTI_NAMESPACE_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
 
 /** Connects, disconnects and switches networks across the registered chain adapters. */
 export interface Connection {
@@ -27,7 +35,10 @@ export interface Connection {
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   signMessage(message: string): Promise<string>
-  refreshBalance(namespace?: ChainNamespace): Promise<void>
+  /** Loads the native balance; a cached one younger than 30 s is used unless `force`. */
+  refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
+  /** Removes a requested network; when it was the active one, the first remaining network becomes active. */
+  removeNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** The network the next connect of `namespace` asks for. */
   networkFor(namespace: ChainNamespace): CaipNetwork | undefined
 }
@@ -38,9 +49,11 @@ interface Deps {
   storage: Storage
   events: EventBus
   options: ResolvedOptions
+  /** Raises an alert in the modal (a network not found on switch). */
+  alert?: (id: string, message: string) => void
 }
 
-export function createConnection({ chains, state, storage, events, options }: Deps): Connection {
+export function createConnection({ chains, state, storage, events, options, alert }: Deps): Connection {
   const attempts = new Map<ChainNamespace, number>()
   const balanceRequests = new Map<ChainNamespace, number>()
 
@@ -69,10 +82,15 @@ export function createConnection({ chains, state, storage, events, options }: De
     })
   }
 
+  // Every namespace starts with its requested networks; removeNetwork() narrows them later.
+  for (const adapter of chains.list()) update(adapter.namespace, {})
+
+  const requested = (namespace: ChainNamespace) => chainState(namespace).networkState.requestedCaipNetworks
+
   const findNetwork = (caipNetworkId: CaipNetworkId | undefined) => {
     if (!caipNetworkId) return undefined
     for (const adapter of chains.list()) {
-      const network = adapter.networks.find((n) => n.caipNetworkId === caipNetworkId)
+      const network = requested(adapter.namespace).find((n) => n.caipNetworkId === caipNetworkId)
       if (network) return network
     }
     return undefined
@@ -81,14 +99,14 @@ export function createConnection({ chains, state, storage, events, options }: De
   const networkFor = (namespace: ChainNamespace) => {
     const current = state.$chains.get()[namespace]?.networkState.caipNetwork
     if (current) return current
-    const networks = chains.get(namespace)?.networks ?? []
+    const networks = requested(namespace)
     const stored = storage.get<CaipNetworkId>(StorageKeys.activeCaipNetworkId)
     const preferred = [stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
     return preferred ?? networks[0]
   }
 
   const setNetwork = (namespace: ChainNamespace, caipNetworkId: CaipNetworkId) => {
-    const network = adapterOf(namespace).networks.find((n) => n.caipNetworkId === caipNetworkId)
+    const network = requested(namespace).find((n) => n.caipNetworkId === caipNetworkId)
     const account = chainState(namespace).accountState
     update(namespace, {
       network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
@@ -108,7 +126,7 @@ export function createConnection({ chains, state, storage, events, options }: De
 
   const applyConnected = (namespace: ChainNamespace, connectorId: string, result: ConnectResult) => {
     const adapter = adapterOf(namespace)
-    const network = adapter.networks.find((n) => n.caipNetworkId === result.caipNetworkId)
+    const network = requested(namespace).find((n) => n.caipNetworkId === result.caipNetworkId)
     const caipNetworkId = network?.caipNetworkId ?? result.caipNetworkId
     update(namespace, {
       account: {
@@ -116,6 +134,7 @@ export function createConnection({ chains, state, storage, events, options }: De
         address: result.address,
         caipAddress: toCaipAddress(caipNetworkId, result.address),
         connectorId,
+        connectorType: chains.findConnector(connectorId, namespace)?.type,
         preferredAccountType: options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType,
       },
       network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
@@ -162,7 +181,7 @@ export function createConnection({ chains, state, storage, events, options }: De
     })
   }
 
-  async function refreshBalance(namespace = state.$activeNamespace.get()) {
+  async function refreshBalance(namespace = state.$activeNamespace.get(), { force = false } = {}) {
     if (!namespace) return
     const { accountState: account, networkState } = chainState(namespace)
     const network = networkState.caipNetwork
@@ -173,11 +192,14 @@ export function createConnection({ chains, state, storage, events, options }: De
     }
     const request = (balanceRequests.get(namespace) ?? 0) + 1
     balanceRequests.set(namespace, request)
+    const cacheKey = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, account.address))
     update(namespace, { account: { balanceStatus: 'loading' } })
     try {
       const adapter = adapterOf(namespace)
-      const balance = await adapter.getBalance({ address: account.address, network })
+      const cached = force ? undefined : readCachedBalance(cacheKey)
+      const balance = cached ?? (await adapter.getBalance({ address: account.address, network }))
       if (balanceRequests.get(namespace) !== request) return
+      if (!cached) storage.setCached(cacheKey, { value: balance.value.toString(), decimals: balance.decimals, symbol: balance.symbol })
       update(namespace, {
         account: {
           balanceStatus: 'ready',
@@ -193,9 +215,32 @@ export function createConnection({ chains, state, storage, events, options }: De
     }
   }
 
+  /** A cached native balance, or undefined when missing, expired or malformed. */
+  function readCachedBalance(key: string) {
+    const entry = storage.getCached<{ value?: unknown; decimals?: unknown; symbol?: unknown }>(key, CacheTtl.nativeBalance)
+    if (!entry || typeof entry.value !== 'string' || !/^\d+$/.test(entry.value) || typeof entry.symbol !== 'string' || typeof entry.decimals !== 'number') return undefined
+    return { value: BigInt(entry.value), decimals: entry.decimals, symbol: entry.symbol }
+  }
+
   return {
     networkFor,
     refreshBalance,
+    async removeNetwork(caipNetworkId) {
+      const network = findNetwork(caipNetworkId)
+      if (!network) return
+      const ns = network.chainNamespace
+      const remaining = requested(ns).filter((n) => n.caipNetworkId !== caipNetworkId)
+      update(ns, { network: { requestedCaipNetworks: remaining } })
+      if (chainState(ns).networkState.caipNetwork?.caipNetworkId !== caipNetworkId) return
+      const next = remaining[0]
+      if (!next) {
+        update(ns, { network: { caipNetwork: undefined } })
+        return
+      }
+      if (chainState(ns).accountState.status === 'connected') await adapterOf(ns).switchNetwork(next)
+      setNetwork(ns, next.caipNetworkId)
+      void refreshBalance(ns)
+    },
     async connect(connectorId, namespace) {
       const connector = chains.findConnector(connectorId, namespace)
       if (!connector) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
@@ -257,24 +302,34 @@ export function createConnection({ chains, state, storage, events, options }: De
       persistConnected()
     },
     async disconnect(namespace) {
-      const targets = namespace
-        ? [namespace]
-        : Object.values(state.$chains.get()).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
+      const active = Object.values(state.$chains.get()).filter((c) => c.accountState.status !== 'disconnected')
+      const type = namespace ? chainState(namespace).accountState.connectorType : undefined
+      // One WalletConnect or auth session spans namespaces: they all end together.
+      const targets = !namespace
+        ? active.map((c) => c.namespace)
+        : type && MULTI_NAMESPACE_TYPES.includes(type)
+          ? [namespace, ...active.filter((c) => c.namespace !== namespace && c.accountState.connectorType === type).map((c) => c.namespace)]
+          : [namespace]
       const failures: unknown[] = []
       for (const ns of targets) {
         try {
           await adapterOf(ns).disconnect()
         } catch (error) {
           failures.push(error)
+          events.emit('disconnect:error', { namespace: ns, error })
         }
         // The local session ends even when the wallet could not be told: a stuck "connected" is worse.
         resetNamespace(ns)
       }
+      if (!Object.values(state.$chains.get()).some((c) => c.accountState.status === 'connected')) storage.remove(StorageKeys.deepLink)
       if (failures.length) throw new VestibuleError('WALLET_ERROR', ErrorText.failedToDisconnect, failures[0])
     },
     async switchNetwork(caipNetworkId) {
       const network = findNetwork(caipNetworkId)
-      if (!network) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
+      if (!network) {
+        alert?.('network-not-found', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
+        throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
+      }
       const ns = network.chainNamespace
       const adapter = adapterOf(ns)
       if (chainState(ns).accountState.status === 'connected') await adapter.switchNetwork(network)

@@ -14,6 +14,8 @@ export interface VestibuleEvents {
   'connect:error': { namespace: ChainNamespace; connectorId: string; error: unknown; rejected: boolean }
   'account:change': { namespace: ChainNamespace; address: string; caipAddress: CaipAddress }
   disconnect: { namespace: ChainNamespace }
+  /** The wallet could not be told; emitted before the local session still ends (and `disconnect` follows). */
+  'disconnect:error': { namespace: ChainNamespace; error: unknown }
   'network:change': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; supported: boolean }
   error: { source: string; error: unknown }
 }

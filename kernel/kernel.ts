@@ -164,7 +164,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     }
   }
 
-  const connection = createConnection({ chains, state, storage, events, options })
+  const connection = createConnection({ chains, state, storage, events, options, alert: feedback.alert })
   container.register(Symbol.for('vestibule.connection'), { useValue: connection })
   const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback }
   container.register(Symbol.for('vestibule.feedback'), { useValue: feedback })

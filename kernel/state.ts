@@ -12,11 +12,25 @@ export interface AccountState {
   address?: string
   caipAddress?: CaipAddress
   connectorId?: string
+  /** Type of the connector the session runs on; WalletConnect and auth sessions span namespaces. */
+  connectorType?: import('./chains.js').ConnectorType
   balance?: string
   balanceValue?: bigint
   balanceSymbol?: string
   balanceStatus: BalanceStatus
   preferredAccountType?: string
+  profileName?: string
+  profileImage?: string
+  addressExplorerUrl?: string
+  /** Token balances a balances plugin loaded (spec §3 token balance entity). */
+  tokenBalance?: readonly unknown[]
+  connectedWalletInfo?: { name?: string; icon?: string; [key: string]: unknown }
+  socialProvider?: string
+  farcasterUrl?: string
+  allAccounts?: readonly { address: string; type?: string }[]
+  user?: { email?: string; username?: string; [key: string]: unknown }
+  smartAccountDeployed?: boolean
+  currentTab?: number
 }
 
 /** Network part of a namespace's chain state (spec §3). */
@@ -27,6 +41,7 @@ export interface NetworkState {
   requestedCaipNetworks: readonly CaipNetwork[]
   approvedCaipNetworkIds?: readonly CaipNetworkId[]
   supportsAllNetworks: boolean
+  smartAccountEnabledNetworks?: readonly CaipNetworkId[]
 }
 
 export interface ChainState {

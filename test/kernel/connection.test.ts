@@ -109,7 +109,7 @@ describe('connection: connect', () => {
   it('connect with an unknown connector id fails naming it, without touching state', async () => {
     const t = setup()
     await expect(t.connection.connect('io.nowhere')).rejects.toThrow('Wallet "io.nowhere" is not available in this browser')
-    expect(t.account()).toBeUndefined()
+    expect(t.account()).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
     expect(t.adapter.connect).not.toHaveBeenCalled()
   })
 
@@ -317,7 +317,7 @@ describe('connection: reports from the wallet', () => {
   it('accountChanged is ignored when not connected or unchanged', async () => {
     const t = setup()
     t.wallet.accountChanged(OTHER_ADDRESS)
-    expect(t.account()).toBeUndefined()
+    expect(t.account()).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
     await t.connection.connect('io.fake')
     t.wallet.accountChanged(ADDRESS)
     expect(t.eventsOf('account:change')).toEqual([])

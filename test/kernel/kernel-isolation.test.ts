@@ -81,7 +81,7 @@ describe('kernel: two modals on one page share nothing', () => {
     await a.modal.connect('io.fake')
     expect(a.modal.getAccount().status).toBe('connected')
     expect(b.modal.getAccount().status).toBe('disconnected')
-    expect(b.modal.kernel.state.$chains.get()).toEqual({})
+    expect(b.modal.kernel.state.$chains.get().eip155?.accountState).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
     expect(b.modal.getState().view).toBe('AllWallets')
     a.modal.close()
     expect(b.modal.isOpen()).toBe(true)
