@@ -31,6 +31,15 @@ export class HttpError extends VestibuleError {
   }
 }
 
+/** A body that is not JSON gets an error saying where it came from instead of a bare SyntaxError. */
+function parseJson<T>(text: string, path: string): T {
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    throw new VestibuleError('HTTP', `The response from ${path.split('?')[0]} is not valid JSON`)
+  }
+}
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args)
 
@@ -56,12 +65,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     url,
     async get<T>(path: string, o?: RequestOptions) {
       const response = await send(path, { method: 'GET' }, o)
-      return (await response.json()) as T
+      return parseJson<T>(await response.text(), path)
     },
     async post<T>(path: string, body: unknown, o?: RequestOptions) {
       const response = await send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }, o)
       const text = await response.text()
-      return (text ? JSON.parse(text) : undefined) as T
+      return (text ? parseJson<T>(text, path) : undefined) as T
     },
     async getBlob(path: string, o?: RequestOptions) {
       const response = await send(path, { method: 'GET' }, o)

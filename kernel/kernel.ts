@@ -15,6 +15,7 @@ import { createRouter, type Router } from './router.js'
 import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
 import { createFeedback, type Feedback } from './feedback.js'
+import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL, type BlockchainApi } from './blockchain-api.js'
 import { createSlots, createViewRegistry, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
 import type { CaipNetwork } from './network.js'
 
@@ -56,6 +57,7 @@ export interface KernelContext {
   platform: Platform
   connection: Connection
   feedback: Feedback
+  blockchainApi: BlockchainApi
 }
 
 /** A rendering of the modal (the React shell by default); loaded on first open. */
@@ -112,10 +114,13 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const storagePrefix = options.storagePrefix ?? '@vestibule'
   const storage = createStorage({ prefix: storagePrefix, backend: input.storage })
   const http = createHttpClient({ baseUrl: options.apiUrl, defaultQuery: { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion } })
+  const blockchainApi = createBlockchainApi(
+    createHttpClient({ baseUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL, defaultQuery: { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion } }),
+  )
   const i18n = createI18n({ locale: options.locale, messages: options.messages })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
-  const slots = createSlots()
+  const slots = createSlots((feature) => (options.features as Record<string, unknown>)[feature] !== false)
   const platform = extras.platform ?? createPlatform()
 
   const apis = new Map<string, unknown>()
@@ -142,6 +147,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       events,
       storage: createStorage({ prefix: storagePrefix, scope: plugin.name, backend: input.storage }),
       http,
+      blockchainApi,
       i18n,
       options,
       state,
@@ -166,7 +172,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const connection = createConnection({ chains, state, storage, events, options, alert: feedback.alert })
   container.register(Symbol.for('vestibule.connection'), { useValue: connection })
-  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback }
+  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi }
   container.register(Symbol.for('vestibule.feedback'), { useValue: feedback })
 
   // Every view change is an event (analytics, host logging).

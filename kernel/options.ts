@@ -66,8 +66,10 @@ export interface ModalOptions {
   storagePrefix?: string
   /** Storage backend (Web Storage API); defaults to `localStorage`, falling back to memory. */
   storage?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> | null
-  /** Base URL of the provider API. */
+  /** Base URL of the provider API (wallet catalog, analytics). */
   apiUrl?: string
+  /** Base URL of the provider's blockchain API (balances, history, names, swaps). */
+  blockchainApiUrl?: string
   /** Element the modal is appended to; defaults to `document.body`. */
   container?: unknown
 }
@@ -95,33 +97,89 @@ const KNOWN = new Set<string>([
   'sdkVersion', 'featuredWalletIds', 'includeWalletIds', 'excludeWalletIds', 'customWallets', 'tokens',
   'termsConditionsUrl', 'privacyPolicyUrl', 'siwx', 'siweConfig', 'enableWalletConnect', 'enableEIP6963',
   'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'manualWCControl', 'defaultAccountTypes',
-  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'container',
+  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container',
 ])
 
 const BOOLEAN_OPTIONS = ['enableWalletConnect', 'enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'manualWCControl'] as const
+const STRING_OPTIONS = ['projectId', 'sdkType', 'sdkVersion', 'locale', 'storagePrefix'] as const
+const STRING_LIST_OPTIONS = ['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'] as const
+const URL_OPTIONS = ['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'] as const
+
+const BOOLEAN_FEATURES = ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'] as const
+const LIST_FEATURES = ['connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const
+/** Spec §9 default social logins. */
+export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
 const fail = (message: string): never => {
   throw new VestibuleError('INVALID_OPTIONS', message)
 }
+const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Unknown feature names are ignored with one warning each, so a newer host config keeps working. */
+function checkFeatures(features: unknown, warn: (message: string) => void) {
+  if (features === undefined) return
+  if (!isPlainObject(features)) fail('`features` must be an object')
+  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials'])
+  for (const [name, value] of Object.entries(features as Record<string, unknown>)) {
+    if (!known.has(name)) {
+      warn(`[vestibule] Unknown feature \`${name}\` is ignored`)
+      continue
+    }
+    if ((BOOLEAN_FEATURES as readonly string[]).includes(name) && typeof value !== 'boolean') fail(`\`features.${name}\` must be a boolean`)
+    if ((LIST_FEATURES as readonly string[]).includes(name) && !isStringList(value)) fail(`\`features.${name}\` must be an array of strings`)
+    if (name === 'socials' && value !== false && !isStringList(value)) fail('`features.socials` must be an array of provider names or false')
+  }
+}
 
 /** Checks host options and fills defaults (spec §9). Throws naming the first problem. */
-export function resolveOptions(options: ModalOptions): ResolvedOptions {
-  if (!options || typeof options !== 'object') fail('createModal needs an options object')
+export function resolveOptions(options: ModalOptions, warn: (message: string) => void = (m) => console.warn(m)): ResolvedOptions {
+  if (!isPlainObject(options)) fail('createModal needs an options object')
   const unknown = Object.keys(options).filter((k) => !KNOWN.has(k))
   if (unknown.length) fail(`Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `\`${k}\``).join(', ')}`)
   if (options.siwx !== undefined && options.siweConfig !== undefined) fail(ErrorText.bothSiwe)
-  if (options.projectId !== undefined && typeof options.projectId !== 'string') fail('`projectId` must be a string')
+  for (const key of STRING_OPTIONS) {
+    if (options[key] !== undefined && typeof options[key] !== 'string') fail(`\`${key}\` must be a string`)
+  }
+  for (const key of URL_OPTIONS) {
+    const value = options[key]
+    if (value !== undefined && (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/i.test(value))) fail(`\`${key}\` must be an http(s) URL`)
+  }
+  for (const key of STRING_LIST_OPTIONS) {
+    if (options[key] !== undefined && !isStringList(options[key])) fail(`\`${key}\` must be an array of wallet ids (strings)`)
+  }
   if (options.themeMode !== undefined && options.themeMode !== 'dark' && options.themeMode !== 'light') {
     fail('`themeMode` must be "dark" or "light"')
   }
   for (const key of BOOLEAN_OPTIONS) {
     if (options[key] !== undefined && typeof options[key] !== 'boolean') fail(`\`${key}\` must be a boolean`)
   }
+  if (options.themeVariables !== undefined && !isPlainObject(options.themeVariables)) fail('`themeVariables` must be an object')
   for (const [key, value] of Object.entries(options.themeVariables ?? {})) {
     if (!key.startsWith('--vb-') || typeof value !== 'string') fail(`\`themeVariables\` entry "${key}" must be a --vb-* name with a string value`)
   }
-  if (options.features !== undefined && (typeof options.features !== 'object' || options.features === null)) fail('`features` must be an object')
-  if (options.metadata !== undefined && typeof options.metadata?.name !== 'string') fail('`metadata.name` must be a string')
+  if (options.defaultNetwork !== undefined && (typeof options.defaultNetwork !== 'string' || !/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(options.defaultNetwork))) {
+    fail('`defaultNetwork` must be a CAIP-2 network id such as "eip155:1"')
+  }
+  if (options.customWallets !== undefined) {
+    if (!Array.isArray(options.customWallets)) fail('`customWallets` must be an array')
+    options.customWallets.forEach((w, i) => {
+      const wallet = w as { id?: unknown; name?: unknown }
+      if (!isPlainObject(w) || typeof wallet.id !== 'string' || typeof wallet.name !== 'string') fail(`\`customWallets[${i}]\` needs a string \`id\` and \`name\``)
+    })
+  }
+  if (options.messages !== undefined && (!isPlainObject(options.messages) || !Object.values(options.messages).every((v) => typeof v === 'string'))) {
+    fail('`messages` must map message keys to strings')
+  }
+  if (options.defaultAccountTypes !== undefined && (!isPlainObject(options.defaultAccountTypes) || !Object.values(options.defaultAccountTypes).every((v) => typeof v === 'string'))) {
+    fail('`defaultAccountTypes` must map namespaces to account types')
+  }
+  checkFeatures(options.features, warn)
+  if (options.metadata !== undefined) {
+    const m = options.metadata as Partial<Metadata>
+    if (!isPlainObject(m) || typeof m.name !== 'string') fail('`metadata.name` must be a string')
+    if (m.icons !== undefined && !isStringList(m.icons)) fail('`metadata.icons` must be an array of URLs')
+  }
 
   const { plugins: _plugins, features, ...rest } = options
   return {

@@ -11,6 +11,7 @@ import type { Slots, ViewRegistry } from './views.js'
 import type { KernelState } from './state.js'
 import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
+import type { BlockchainApi } from './blockchain-api.js'
 
 /**
  * What a plugin receives in `setup`: every service of its modal, nothing global.
@@ -23,7 +24,10 @@ export interface PluginContext {
   events: EventBus
   /** Storage namespaced to this plugin (`<prefix>/v1/<plugin>/…`). */
   storage: Storage
+  /** The provider API (wallet catalog, analytics); queries carry projectId, st and sv. */
   http: HttpClient
+  /** The provider's blockchain API; calls for unsupported networks return the empty result without a request. */
+  blockchainApi: BlockchainApi
   i18n: I18n
   options: ResolvedOptions
   state: KernelState

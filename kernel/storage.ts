@@ -18,8 +18,10 @@ export interface StorageOptions {
   /** Sub-namespace after the version (a plugin's name): keys become `<prefix>/v1/<scope>/<key>`. */
   scope?: string
   /** Web Storage to use; defaults to `globalThis.localStorage` when reachable. */
-  backend?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> | null
+  backend?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> & Partial<Pick<globalThis.Storage, 'key' | 'length'>> | null
   now?: () => number
+  /** Told once when entries of another storage version were found and removed. */
+  warn?: (message: string) => void
 }
 
 export const STORAGE_VERSION = 1
@@ -46,11 +48,36 @@ function defaultBackend() {
   }
 }
 
+/**
+ * Entries written by an older or unknown storage version cannot be trusted to have today's shape: they are
+ * removed on first use, with one warning.
+ */
+function dropOtherVersions(backend: NonNullable<StorageOptions['backend']>, prefix: string, warn: (message: string) => void) {
+  if (typeof backend.key !== 'function' || typeof backend.length !== 'number') return
+  const current = `${prefix}/v${STORAGE_VERSION}/`
+  const stale: string[] = []
+  try {
+    for (let i = 0; i < backend.length; i++) {
+      const key = backend.key(i)
+      if (key && key.startsWith(`${prefix}/v`) && !key.startsWith(current)) stale.push(key)
+    }
+    stale.forEach((key) => backend.removeItem(key))
+  } catch {
+    return
+  }
+  if (stale.length) warn(`[vestibule] Removed ${stale.length} stored entr${stale.length === 1 ? 'y' : 'ies'} of another storage version`)
+}
+
 export function createStorage(options: StorageOptions = {}): Storage {
   const prefix = `${options.prefix ?? '@vestibule'}/v${STORAGE_VERSION}/${options.scope ? `${options.scope}/` : ''}`
   const now = options.now ?? Date.now
-  let backend: ReturnType<typeof memoryBackend> | undefined
-  const store = () => (backend ??= (options.backend === undefined ? defaultBackend() : options.backend) ?? memoryBackend())
+  let backend: NonNullable<StorageOptions['backend']> | undefined
+  const store = () => {
+    if (backend) return backend
+    backend = (options.backend === undefined ? defaultBackend() : options.backend) ?? memoryBackend()
+    if (!options.scope) dropOtherVersions(backend, options.prefix ?? '@vestibule', options.warn ?? ((m) => console.warn(m)))
+    return backend
+  }
 
   const read = <T>(key: string): T | undefined => {
     let raw: string | null

@@ -42,6 +42,8 @@ export interface SlotEntry {
   /** View to open when chosen. */
   view?: string
   order?: number
+  /** Feature flag that gates the entry (spec §6): when the host turns it off the entry stays hidden. */
+  feature?: string
 }
 
 /**
@@ -59,7 +61,8 @@ export interface Slots {
   list<S extends keyof SlotMap>(slot: S): readonly SlotMap[S][]
 }
 
-export function createSlots(): Slots {
+/** `isEnabled(feature)` tells whether a feature flag is on; entries gated by a disabled flag are not listed. */
+export function createSlots(isEnabled: (feature: string) => boolean = () => true): Slots {
   const slots = new Map<string, SlotEntry[]>()
   return {
     add(slot, entry) {
@@ -67,6 +70,6 @@ export function createSlots(): Slots {
       if (list.some((e) => e.id === entry.id)) throw new Error(`Slot "${slot}" already has an entry "${entry.id}"`)
       slots.set(slot, [...list, entry].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)))
     },
-    list: (slot) => (slots.get(slot) ?? []) as never,
+    list: (slot) => (slots.get(slot) ?? []).filter((entry) => !entry.feature || isEnabled(entry.feature)) as never,
   }
 }
