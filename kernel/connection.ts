@@ -21,6 +21,11 @@ export const StorageKeys = {
   /** The WalletConnect deep link the user chose ({ href, name }); written by the WalletConnect plugin. */
   deepLink: 'deepLink',
   nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
+  recentWallets: 'recentWallets',
+  socialProvider: 'socialProvider',
+  socialUsername: 'socialUsername',
+  telegramSocialProvider: 'telegramSocialProvider',
+  preferredAccountTypes: 'preferredAccountTypes',
 } as const
 
 /** Connector types whose one session spans several namespaces: disconnecting one disconnects them all (spec §4). */
@@ -37,6 +42,8 @@ export interface Connection {
   signMessage(message: string): Promise<string>
   /** Loads the native balance; a cached one younger than 30 s is used unless `force`. */
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
+  /** Sets the account type the user prefers for `namespace` (eoa or smartAccount for auth wallets); stored. */
+  setPreferredAccountType(namespace: ChainNamespace, type: string): void
   /** Removes a requested network; when it was the active one, the first remaining network becomes active. */
   removeNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** The network the next connect of `namespace` asks for. */
@@ -135,7 +142,7 @@ export function createConnection({ chains, state, storage, events, options, aler
         caipAddress: toCaipAddress(caipNetworkId, result.address),
         connectorId,
         connectorType: chains.findConnector(connectorId, namespace)?.type,
-        preferredAccountType: options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType,
+        preferredAccountType: storedAccountTypes()[namespace] ?? options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType,
       },
       network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
     })
@@ -222,9 +229,21 @@ export function createConnection({ chains, state, storage, events, options, aler
     return { value: BigInt(entry.value), decimals: entry.decimals, symbol: entry.symbol }
   }
 
+  function storedAccountTypes(): Record<string, string> {
+    const stored = storage.get<unknown>(StorageKeys.preferredAccountTypes)
+    return stored && typeof stored === 'object' && !Array.isArray(stored)
+      ? Object.fromEntries(Object.entries(stored).filter(([, v]) => typeof v === 'string'))
+      : {}
+  }
+
   return {
     networkFor,
     refreshBalance,
+    setPreferredAccountType(namespace, type) {
+      storage.set(StorageKeys.preferredAccountTypes, { ...storedAccountTypes(), [namespace]: type })
+      update(namespace, { account: { preferredAccountType: type } })
+      events.emit('account:type', { namespace, type })
+    },
     async removeNetwork(caipNetworkId) {
       const network = findNetwork(caipNetworkId)
       if (!network) return

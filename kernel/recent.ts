@@ -1,0 +1,28 @@
+import type { Storage } from './storage.js'
+
+/** Spec §9: the Connect view remembers at most two recent wallets. */
+export const RECENT_WALLETS_MAX = 2
+const KEY = 'recentWallets'
+
+export interface RecentWallet {
+  id: string
+  name: string
+  imageUrl?: string
+  rdns?: string
+}
+
+/** Recent wallets, newest first; malformed stored entries are dropped. */
+export function getRecentWallets(storage: Storage): RecentWallet[] {
+  const stored = storage.get<unknown>(KEY)
+  if (!Array.isArray(stored)) return []
+  return stored
+    .filter((w): w is RecentWallet => typeof (w as RecentWallet | null)?.id === 'string' && typeof (w as RecentWallet).name === 'string')
+    .slice(0, RECENT_WALLETS_MAX)
+}
+
+/** Puts `wallet` first, drops an older entry with the same id, keeps at most two. */
+export function addRecentWallet(storage: Storage, wallet: RecentWallet): RecentWallet[] {
+  const next = [wallet, ...getRecentWallets(storage).filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
+  storage.set(KEY, next)
+  return next
+}
