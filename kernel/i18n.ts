@@ -2,6 +2,7 @@
 export const en = {
   'modal.close': 'Close',
   'modal.back': 'Back',
+  'modal.dismiss': 'Dismiss',
   'connect.title': 'Connect Wallet',
   'connect.installed': 'Installed',
   'connect.empty': 'No wallet found in this browser',

@@ -90,4 +90,27 @@ describe('wallets that misbehave leave the modal usable', () => {
     expect(await page.evaluate(() => localStorage.getItem('@vestibule/v1/connectedNamespaces'))).not.toBe('{not json')
     expect(browser.offLoopback).toEqual([])
   })
+
+  test('the shell shows snackbars, alerts and the shake the kernel raises', async () => {
+    const { page } = browser
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
+    type Feedback = { showSnackbar(v: string, m: string): void; alert(id: string, m: string): void; shake(): void }
+    const feedback = (fn: (f: Feedback) => void) => page.evaluate(`(${fn.toString()})(window.modal.kernel.feedback)`)
+
+    await feedback((f) => f.showSnackbar('error', 'Token Balance Unavailable'))
+    const snackbar = modalRoot().getByTestId('snackbar')
+    await expect.poll(() => snackbar.isVisible()).toBe(true)
+    expect(await snackbar.innerText()).toBe('Token Balance Unavailable')
+
+    await feedback((f) => f.alert('invalid-app', 'Invalid App Configuration'))
+    const alert = modalRoot().locator('[data-alert-id="invalid-app"]')
+    await expect.poll(() => alert.innerText()).toContain('Invalid App Configuration')
+    await alert.getByRole('button', { name: 'Dismiss' }).click()
+    await expect.poll(() => alert.count()).toBe(0)
+
+    await feedback((f) => f.shake())
+    await expect.poll(() => modalRoot().locator('.vb-card[data-shake]').count()).toBe(1)
+    await expect.poll(() => modalRoot().locator('.vb-card[data-shake]').count(), { timeout: 2000 }).toBe(0)
+  })
 })

@@ -61,7 +61,9 @@ class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNod
 export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
   const { router, views, i18n, state, events } = modal.kernel
   const history = useStore(router.$history)
-  const { open } = useStore(state.$modal)
+  const { open, shake } = useStore(state.$modal)
+  const alerts = useStore(modal.kernel.feedback.$alerts)
+  const snackbar = useStore(modal.kernel.feedback.$snackbar)
   const entry = history.at(-1)
   const heading = useRef<HTMLHeadingElement>(null)
   const [customTitle, setCustomTitle] = useState<{ view: string; title: string }>()
@@ -91,7 +93,7 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
 
   return (
     <div className="vb-root">
-      <div className="vb-card">
+      <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined}>
         <header className="vb-header">
           {history.length > 1 ? (
             <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
@@ -119,6 +121,21 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
               <div className="vb-spinner" aria-hidden="true" />
             </div>
           )}
+        </div>
+        {alerts.map((a) => (
+          <div key={a.id} className="vb-alert" role="alert" data-alert-id={a.id}>
+            <span>{a.message}</span>
+            <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.dismiss')} onClick={() => modal.kernel.feedback.dismissAlert(a.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+        <div className={`vb-snackbar vb-snackbar-${snackbar.variant}`} data-open={snackbar.open ? '' : undefined} aria-hidden={!snackbar.open} data-testid="snackbar">
+          {snackbar.variant === 'loading' && snackbar.open ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
+          <span>{snackbar.message}</span>
+        </div>
+        <div className="vb-sr" role="status" aria-live="polite">
+          {snackbar.open ? snackbar.message : null}
         </div>
         <div className="vb-sr" role="status" aria-live="polite">
           {live}

@@ -88,5 +88,17 @@ button { font: inherit; color: inherit; }
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-address { display: flex; align-items: center; gap: 8px; font-size: 18px; font-weight: 600; }
 .vb-balance { font-size: 28px; font-weight: 700; margin: 0; }
+.vb-shake { animation: vb-shake 500ms ease-in-out; }
+@keyframes vb-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
+.vb-alert { display: flex; align-items: center; gap: 8px; margin: 0 16px 12px; padding: 8px 8px 8px 12px; border-radius: var(--vb-radius-item);
+  background: color-mix(in srgb, var(--vb-color-error) 15%, transparent); color: var(--vb-color-fg); font-size: 13px; }
+.vb-alert span { flex: 1; }
+.vb-snackbar { display: none; align-items: center; gap: 8px; margin: 0 16px 12px; padding: 8px 14px; border-radius: 999px;
+  background: var(--vb-color-surface); border: 1px solid var(--vb-color-border); font-size: 14px; align-self: center; }
+.vb-snackbar[data-open] { display: flex; }
+.vb-snackbar-success { color: var(--vb-color-success); }
+.vb-snackbar-error { color: var(--vb-color-error); }
+.vb-spinner-sm { width: 14px; height: 14px; border-width: 2px; }
+@media (prefers-reduced-motion: reduce) { .vb-shake { animation: none; } }
 .vb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `
