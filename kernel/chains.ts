@@ -69,6 +69,12 @@ export interface ChainAdapter {
   isAddress(value: string, network?: CaipNetwork): boolean
   formatAmount(value: bigint, network: CaipNetwork): string
   parseAmount(text: string, network: CaipNetwork): bigint
+  /**
+   * Adds a connector another plugin provides (WalletConnect, an embedded wallet) with the provider object
+   * this chain family speaks (EIP-1193 for eip155, a Wallet Standard wallet for solana and bip122 …).
+   * It is listed and connected like a discovered wallet. Returns the function that removes it.
+   */
+  addConnector?(connector: Connector, provider: unknown): () => void
   /** Called by the kernel once, so the adapter can report wallet-side changes. */
   listen(listener: AdapterListener): void
 }
@@ -86,6 +92,8 @@ export interface ChainRegistry {
   startDiscovery(): void
   stopDiscovery(): void
   findConnector(id: string, namespace?: ChainNamespace): Connector | undefined
+  /** Adds a plugin-provided connector to `namespace` (see ChainAdapter.addConnector); throws when the adapter cannot. */
+  addConnector(namespace: ChainNamespace, connector: Omit<Connector, 'namespace'>, provider: unknown): () => void
 }
 
 export function createChainRegistry(): ChainRegistry {
@@ -117,6 +125,11 @@ export function createChainRegistry(): ChainRegistry {
     stopDiscovery() {
       stops?.forEach((stop) => stop())
       stops = undefined
+    },
+    addConnector(namespace, connector, provider) {
+      const adapter = adapters.get(namespace)
+      if (!adapter?.addConnector) throw new Error(`The ${namespace} chain plugin cannot take connectors from other plugins`)
+      return adapter.addConnector({ ...connector, namespace }, provider)
     },
     findConnector(id, namespace) {
       return $connectors.get().find((c) => c.id === id && (!namespace || c.namespace === namespace))

@@ -50,6 +50,15 @@ export interface Eip155AdapterOptions {
 /** The EVM chain adapter: EIP-1193 wallets, balances over the network's RPC. */
 export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter & { destroy(): void } {
   let wallets: DiscoveredWallet[] = []
+  let discovered: DiscoveredWallet[] = []
+  /** Wallets other plugins contribute (WalletConnect's EIP-1193 facade, an embedded wallet …). */
+  let external: DiscoveredWallet[] = []
+  let report: ((connectors: Connector[]) => void) | undefined
+  const publish = () => {
+    wallets = [...discovered, ...external.filter((e) => !discovered.some((d) => d.connector.id === e.connector.id))]
+    report?.(wallets.map((w) => w.connector))
+    for (const waiter of [...waiters]) waiter()
+  }
   let waiters: Array<() => void> = []
   let listener: AdapterListener | undefined
   let active: { provider: Eip1193Provider; detach: () => void } | undefined
@@ -127,14 +136,28 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       listener = l
     },
     watchConnectors(onChange) {
-      return watchEip1193Wallets({
+      report = onChange
+      const stop = watchEip1193Wallets({
         eip6963: options.eip6963,
         onChange(list) {
-          wallets = list
-          onChange(list.map((w): Connector => w.connector))
-          for (const waiter of [...waiters]) waiter()
+          discovered = list
+          publish()
         },
       })
+      return () => {
+        stop()
+        report = undefined
+      }
+    },
+    addConnector(connector, provider) {
+      if (typeof (provider as Eip1193Provider | null)?.request !== 'function') throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs an EIP-1193 provider`)
+      const entry = { connector: { ...connector, namespace: 'eip155' }, provider: provider as Eip1193Provider }
+      external = [...external.filter((e) => e.connector.id !== connector.id), entry]
+      publish()
+      return () => {
+        external = external.filter((e) => e !== entry)
+        publish()
+      }
     },
     async connect({ connectorId }) {
       const provider = providerFor(connectorId)
