@@ -15,6 +15,7 @@ import { createRouter, type Router } from './router.js'
 import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
 import { createFeedback, type Feedback } from './feedback.js'
+import { createWalletSources, type WalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL, type BlockchainApi } from './blockchain-api.js'
 import { createSlots, createViewRegistry, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
 import type { CaipNetwork } from './network.js'
@@ -58,6 +59,7 @@ export interface KernelContext {
   connection: Connection
   feedback: Feedback
   blockchainApi: BlockchainApi
+  wallets: WalletSources
 }
 
 /** A rendering of the modal (the React shell by default); loaded on first open. */
@@ -120,6 +122,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const i18n = createI18n({ locale: options.locale, messages: options.messages })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
+  const wallets = createWalletSources(chains, options.features.connectorTypeOrder)
   const slots = createSlots((feature) => (options.features as Record<string, unknown>)[feature] !== false)
   const platform = extras.platform ?? createPlatform()
 
@@ -156,6 +159,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: plugin.name }) },
       slots,
       chains,
+      wallets,
       onOpen: (hook) => void openHooks.push({ plugin: plugin.name, hook }),
       onPrefetch: (hook) => void prefetchHooks.push({ plugin: plugin.name, hook }),
       feedback,
@@ -172,7 +176,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const connection = createConnection({ chains, state, storage, events, options, alert: feedback.alert })
   container.register(Symbol.for('vestibule.connection'), { useValue: connection })
-  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi }
+  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets }
   container.register(Symbol.for('vestibule.feedback'), { useValue: feedback })
 
   // Every view change is an event (analytics, host logging).

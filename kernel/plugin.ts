@@ -11,6 +11,7 @@ import type { Slots, ViewRegistry } from './views.js'
 import type { KernelState } from './state.js'
 import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
+import type { WalletSources } from './wallets.js'
 import type { BlockchainApi } from './blockchain-api.js'
 
 /**
@@ -37,6 +38,8 @@ export interface PluginContext {
   views: ViewRegistry
   slots: Slots
   chains: ChainRegistry
+  /** Wallet lists of the Connect view, by connector-type section. */
+  wallets: WalletSources
   /** Runs on every open (first open included), after discovery started; errors are reported, not thrown. */
   onOpen(hook: (info: { first: boolean; connected: boolean }) => void | Promise<void>): void
   /** Runs on open when nobody is connected: fetch connectors, featured and recommended wallets here (spec §4). */

@@ -6,17 +6,17 @@ import { WalletImage } from './WalletImage.js'
 /** How long discovery may take before "no wallet found" is shown instead of "looking for wallets". */
 const DISCOVERY_GRACE_MS = 400
 
-/** Lists the wallets the chain plugins found; choosing one starts the connection. */
+/** Lists the wallets of every section (injected, WalletConnect, featured …) in connector-type order. */
 export default function Connect({ modal }: ViewProps) {
-  const { chains, router, i18n } = modal.kernel
-  const connectors = useStore(chains.$connectors)
+  const { wallets, router, i18n } = modal.kernel
+  const sections = useStore(wallets.$sections)
   const [graceOver, setGraceOver] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setGraceOver(true), DISCOVERY_GRACE_MS)
     return () => clearTimeout(timer)
   }, [])
 
-  if (connectors.length === 0) {
+  if (sections.length === 0) {
     return (
       <div className="vb-center" data-testid="wallet-list-empty">
         {graceOver ? (
@@ -35,20 +35,17 @@ export default function Connect({ modal }: ViewProps) {
   }
   return (
     <ul className="vb-list" data-testid="wallet-list">
-      {connectors.map((c) => (
-        <li key={`${c.namespace}:${c.id}`}>
-          <button
-            type="button"
-            className="vb-item"
-            data-connector-id={c.id}
-            onClick={() => router.push('ConnectingExternal', { connectorId: c.id, namespace: c.namespace })}
-          >
-            <WalletImage src={c.imageUrl} name={c.name} />
-            <span className="vb-item-name">{c.name}</span>
-            {c.installed ? <span className="vb-tag">{i18n.t('connect.installed')}</span> : null}
-          </button>
-        </li>
-      ))}
+      {sections.flatMap(({ section, items }) =>
+        items.map((item) => (
+          <li key={`${section}:${item.id}`} data-section={section}>
+            <button type="button" className="vb-item" data-wallet-id={item.id} onClick={() => router.push(item.view, item.data)}>
+              <WalletImage src={item.imageUrl} name={item.name} />
+              <span className="vb-item-name">{item.name}</span>
+              {item.tag ? <span className="vb-tag">{i18n.t(item.tag)}</span> : null}
+            </button>
+          </li>
+        )),
+      )}
     </ul>
   )
 }
