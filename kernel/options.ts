@@ -88,7 +88,7 @@ export type ResolvedOptions = Readonly<
     enableNetworkSwitch: boolean
     allowUnsupportedChain: boolean
     enableWalletConnect: boolean
-    features: Readonly<Required<Pick<Features, 'swaps' | 'onramp' | 'receive' | 'send' | 'email' | 'history' | 'analytics' | 'allWallets' | 'legalCheckbox' | 'smartSessions' | 'collapseWallets'>> & Features>
+    features: Readonly<Required<Pick<Features, 'swaps' | 'onramp' | 'receive' | 'send' | 'email' | 'history' | 'analytics' | 'allWallets' | 'legalCheckbox' | 'smartSessions' | 'collapseWallets' | 'socials'>> & Features>
   }
 >
 
@@ -205,6 +205,7 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
       legalCheckbox: false,
       smartSessions: false,
       collapseWallets: false,
+      socials: [...DEFAULT_SOCIALS],
       ...features,
     },
   }

@@ -2,7 +2,7 @@ import { networkProblems, type Plugin } from '../../kernel/index.js'
 import { createEip155Adapter } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 
-export { isAddress } from './adapter.js'
+export { isAddress, chainIdToCoinType } from './utilities.js'
 export { defineNetwork, mainnet, arbitrum, base, optimism, polygon, sepolia, localhost } from './networks.js'
 export type { Eip155Network, Eip155NetworkInput } from './networks.js'
 export type { Eip1193Provider, Eip6963ProviderInfo } from './discovery.js'

@@ -1,0 +1,44 @@
+// Public EVM helpers. They live apart from the adapter on purpose: only a host that imports `isAddress`
+// ships keccak-256; the adapter's own address check is structural.
+import { keccak_256 } from '@noble/hashes/sha3.js'
+
+const HEX40 = /^(0x)?[0-9a-fA-F]{40}$/
+
+/**
+ * Whether `value` is an EVM address: an optional `0x` prefix plus 40 hex characters (spec §5). All-lowercase
+ * and all-uppercase hex carry no checksum and are accepted; mixed case must match the EIP-55 checksum.
+ *
+ * @example
+ * isAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // true (checksum matches)
+ * isAddress('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // false (one letter's case is wrong)
+ * isAddress('f39fd6e51aad88f6f4ce6ab8827279cfffb92266')   // true (no prefix, no checksum)
+ */
+export function isAddress(value: string): boolean {
+  if (typeof value !== 'string' || !HEX40.test(value)) return false
+  const hex = value.slice(-40)
+  const lower = hex.toLowerCase()
+  if (hex === lower || hex === hex.toUpperCase()) return true
+  // EIP-55: the i-th letter is uppercase exactly when the i-th nibble of keccak256(lowercase hex) is ≥ 8.
+  const hash = keccak_256(new TextEncoder().encode(lower))
+  for (let i = 0; i < 40; i++) {
+    const nibble = ((hash[i >> 1] ?? 0) >> (i % 2 ? 0 : 4)) & 0xf
+    const char = hex[i] as string
+    if (char !== (nibble >= 8 ? char.toUpperCase() : char.toLowerCase())) return false
+  }
+  return true
+}
+
+/**
+ * The SLIP-44 / ENSIP-11 coin type of an EVM chain: the chain id with the high bit set,
+ * `(0x80000000 | chainId) >>> 0`. Used when registering names for a chain.
+ *
+ * @throws Error "Invalid chainId" for a negative, non-integer or ≥ 2147483648 chain id.
+ * @example
+ * chainIdToCoinType(10) // 2147483658
+ */
+export function chainIdToCoinType(chainId: number): number {
+  if (typeof chainId !== 'number' || !Number.isInteger(chainId) || chainId < 0 || chainId >= 0x80000000) {
+    throw new Error('Invalid chainId')
+  }
+  return (0x80000000 | chainId) >>> 0
+}

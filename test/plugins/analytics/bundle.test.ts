@@ -1,0 +1,54 @@
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { root, vestibuleFromSource } from '../../../bench/resolve-vestibule.mjs'
+
+/** Budget of issue 3: the analytics plugin ≤ 2 KB gzip on top of the kernel a host already has. */
+const BUDGET = 2048
+
+async function hostInputs(host: string): Promise<Metafile['inputs']> {
+  const result = await build({
+    stdin: { contents: host, resolveDir: root, sourcefile: 'host.ts', loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    metafile: true,
+    write: false,
+    platform: 'browser',
+    outdir: 'out',
+    splitting: true,
+    logLevel: 'silent',
+    plugins: [vestibuleFromSource],
+  })
+  return result.metafile.inputs
+}
+
+const hasAnalytics = (inputs: Metafile['inputs']) => Object.keys(inputs).some((i) => i.includes('plugins/analytics/'))
+
+describe('analytics plugin: size and tree-shaking', () => {
+  it('is at most 2 KB gzip with the kernel external', async () => {
+    const result = await build({
+      entryPoints: [`${root}plugins/analytics/index.ts`],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      plugins: [{ name: 'kernel-external', setup: (b) => b.onResolve({ filter: /\/kernel\// }, ({ path }) => ({ path, external: true })) }],
+    })
+    const code = result.outputFiles[0]!.contents
+    // The kernel stays outside: only the plugin's own code is measured.
+    expect(new TextDecoder().decode(code)).toContain('../../kernel/index.js')
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(BUDGET)
+  })
+
+  it('is absent from a host that does not import it, present in one that does', async () => {
+    const base = `import { createModal } from 'vestibule'\nimport { eip155, mainnet } from 'vestibule/chains/eip155'\n`
+    const without = await hostInputs(`${base}createModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] })`)
+    const withIt = await hostInputs(
+      `${base}import { analytics } from 'vestibule/plugins/analytics'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] }), analytics()] })`,
+    )
+    expect(hasAnalytics(without)).toBe(false)
+    expect(hasAnalytics(withIt)).toBe(true)
+  })
+})
