@@ -18,6 +18,8 @@ export const StorageKeys = {
   activeCaipNetworkId: 'activeCaipNetworkId',
   connectionStatus: 'connectionStatus',
   connectorId: (namespace: ChainNamespace) => `connectorId:${namespace}`,
+  /** The network each namespace was last on: with several namespaces connected, each comes back on its own. */
+  caipNetworkId: (namespace: ChainNamespace) => `caipNetworkId:${namespace}`,
   /** The WalletConnect deep link the user chose ({ href, name }); written by the WalletConnect plugin. */
   deepLink: 'deepLink',
   nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
@@ -107,8 +109,8 @@ export function createConnection({ chains, state, storage, events, options, aler
     const current = state.$chains.get()[namespace]?.networkState.caipNetwork
     if (current) return current
     const networks = requested(namespace)
-    const stored = storage.get<CaipNetworkId>(StorageKeys.activeCaipNetworkId)
-    const preferred = [stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
+    const stored = [StorageKeys.caipNetworkId(namespace), StorageKeys.activeCaipNetworkId].map((key) => storage.get<CaipNetworkId>(key))
+    const preferred = [...stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
     return preferred ?? networks[0]
   }
 
@@ -119,7 +121,12 @@ export function createConnection({ chains, state, storage, events, options, aler
       network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
       account: account.address ? { caipAddress: toCaipAddress(caipNetworkId, account.address) } : {},
     })
-    if (network) storage.set(StorageKeys.activeCaipNetworkId, caipNetworkId)
+    if (network) {
+      storage.set(StorageKeys.caipNetworkId(namespace), caipNetworkId)
+      // The active network id belongs to the active namespace; another namespace's network must not replace it.
+      const active = state.$activeNamespace.get()
+      if (!active || active === namespace) storage.set(StorageKeys.activeCaipNetworkId, caipNetworkId)
+    }
     events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network) })
   }
 
@@ -129,6 +136,8 @@ export function createConnection({ chains, state, storage, events, options, aler
     storage.set(StorageKeys.connectionStatus, connected.length ? 'connected' : 'disconnected')
     const active = state.$activeNamespace.get()
     if (active) storage.set(StorageKeys.activeNamespace, active)
+    const activeNetwork = active ? state.$chains.get()[active]?.networkState.caipNetwork : undefined
+    if (activeNetwork) storage.set(StorageKeys.activeCaipNetworkId, activeNetwork.caipNetworkId)
   }
 
   const applyConnected = (namespace: ChainNamespace, connectorId: string, result: ConnectResult) => {
@@ -148,7 +157,7 @@ export function createConnection({ chains, state, storage, events, options, aler
     })
     state.$activeNamespace.set(namespace)
     storage.set(StorageKeys.connectorId(namespace), connectorId)
-    if (network) storage.set(StorageKeys.activeCaipNetworkId, network.caipNetworkId)
+    if (network) storage.set(StorageKeys.caipNetworkId(namespace), network.caipNetworkId)
     persistConnected()
     events.emit('connect:success', { namespace, connectorId, address: result.address, caipAddress: toCaipAddress(caipNetworkId, result.address) })
     void refreshBalance(namespace)

@@ -122,7 +122,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const i18n = createI18n({ locale: options.locale, messages: options.messages })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
-  const wallets = createWalletSources(chains, options.features.connectorTypeOrder)
+  const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile() })
   const slots = createSlots((feature) => (options.features as Record<string, unknown>)[feature] !== false)
   const platform = extras.platform ?? createPlatform()
 
@@ -137,6 +137,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     events.emit('error', { source, error })
   }
   const prefetchHooks: Array<{ plugin: string; hook: () => void | Promise<void> }> = []
+  const reconnectHooks: Array<{ plugin: string; hook: () => void | Promise<void> }> = []
 
   const getPlugin = (name: string) => {
     if (!apis.has(name)) throw new VestibuleError('MISSING_PLUGIN', `Plugin "${name}" is not registered`)
@@ -162,6 +163,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       wallets,
       onOpen: (hook) => void openHooks.push({ plugin: plugin.name, hook }),
       onPrefetch: (hook) => void prefetchHooks.push({ plugin: plugin.name, hook }),
+      onReconnect: (hook) => void reconnectHooks.push({ plugin: plugin.name, hook }),
       feedback,
       alert: feedback.alert,
       onDestroy: (hook) => void destroyHooks.push(hook),
@@ -201,6 +203,18 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const isConnected = () => state.$snapshot.get().status === 'connected'
 
+  /** Plugins that provide connectors add them first (synchronously), then the adapters restore the session. */
+  const startReconnect = () => {
+    for (const { plugin, hook } of reconnectHooks) {
+      try {
+        void Promise.resolve(hook()).catch((error) => reportError(`hook of ${plugin}`, error))
+      } catch (error) {
+        reportError(`hook of ${plugin}`, error)
+      }
+    }
+    return connection.reconnect()
+  }
+
   /** Opening rules of spec §2. */
   const initialView = (view?: string, data?: unknown): { view: string; data?: unknown } | undefined => {
     const fallback = isConnected() ? Views.Account : Views.Connect
@@ -226,7 +240,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
         started = true
         if (!options.projectId) feedback.alert('missing-project-id', i18n.t('alert.missingProjectId'))
         chains.startDiscovery()
-        reconnecting ??= connection.reconnect()
+        reconnecting ??= startReconnect()
       }
       // A returning user should land on Account, so the first open waits for the session restore, but
       // never longer than a wallet that does not answer deserves.
@@ -286,7 +300,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     connect: (connectorId, namespace) => connection.connect(connectorId, namespace),
     reconnect() {
       if (!started) chains.startDiscovery()
-      return (reconnecting ??= connection.reconnect())
+      return (reconnecting ??= startReconnect())
     },
     disconnect: (namespace) => connection.disconnect(namespace),
     switchNetwork: (id) => connection.switchNetwork(id),

@@ -116,6 +116,12 @@ const fail = (message: string): never => {
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** The host's features without the names this version does not know. */
+function knownFeatures(features: Features | undefined): Features {
+  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials'])
+  return Object.fromEntries(Object.entries(features ?? {}).filter(([name]) => known.has(name))) as Features
+}
+
 /** Unknown feature names are ignored with one warning each, so a newer host config keeps working. */
 function checkFeatures(features: unknown, warn: (message: string) => void) {
   if (features === undefined) return
@@ -206,7 +212,7 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
       smartSessions: false,
       collapseWallets: false,
       socials: [...DEFAULT_SOCIALS],
-      ...features,
+      ...knownFeatures(features),
     },
   }
 }

@@ -44,6 +44,12 @@ export interface PluginContext {
   onOpen(hook: (info: { first: boolean; connected: boolean }) => void | Promise<void>): void
   /** Runs on open when nobody is connected: fetch connectors, featured and recommended wallets here (spec §4). */
   onPrefetch(hook: () => void | Promise<void>): void
+  /**
+   * Runs once when the kernel starts restoring the last session (first `open()` or `modal.reconnect()`), right
+   * before the chain adapters look for the stored connectors and not awaited by them: a plugin that provides
+   * connectors (WalletConnect) adds them here, synchronously, so a chain adapter's reconnect finds them.
+   */
+  onReconnect(hook: () => void | Promise<void>): void
   /** Shake, snackbar and alerts of this modal. */
   feedback: Feedback
   /** Shows an alert in the modal and logs it once per id. */

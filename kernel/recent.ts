@@ -9,6 +9,8 @@ export interface RecentWallet {
   name: string
   imageUrl?: string
   rdns?: string
+  /** Catalog links, so a recent wallet reached through WalletConnect can be opened again the same way. */
+  links?: { mobile?: string; desktop?: string; webapp?: string }
 }
 
 /** Recent wallets, newest first; malformed stored entries are dropped. */

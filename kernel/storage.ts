@@ -59,7 +59,7 @@ function dropOtherVersions(backend: NonNullable<StorageOptions['backend']>, pref
   try {
     for (let i = 0; i < backend.length; i++) {
       const key = backend.key(i)
-      if (key && key.startsWith(`${prefix}/v`) && !key.startsWith(current)) stale.push(key)
+      if (key && key.startsWith(`${prefix}/v`) && /^v\d+\//.test(key.slice(prefix.length + 1)) && !key.startsWith(current)) stale.push(key)
     }
     stale.forEach((key) => backend.removeItem(key))
   } catch {

@@ -1,4 +1,4 @@
-import { atom, computed, type ReadableAtom } from 'nanostores'
+import { atom, computed, type ReadableAtom, type WritableAtom } from 'nanostores'
 import type { ChainRegistry, Connector } from './chains.js'
 import { orderConnectorTypes, type ConnectorTypeSection } from './ordering.js'
 
@@ -18,6 +18,40 @@ export interface WalletItem {
   data?: unknown
   /** Message key of a tag shown beside the name ("Installed", "Recent" …). */
   tag?: string
+  /** Shown but not choosable (no plugin can connect it here); `hint` says why. */
+  disabled?: boolean
+  /** Message key of a short explanation under the name (why the entry is disabled …). */
+  hint?: string
+}
+
+/** A wallet the host excluded (`excludeWalletIds`), with the rdns and name the catalog gave it. */
+export interface ExcludedWallet {
+  id?: string
+  rdns?: string
+  name?: string
+}
+
+export interface InjectedRules {
+  excluded: readonly ExcludedWallet[]
+  isMobile: boolean
+}
+
+/**
+ * Spec §5: an injected or announced wallet is shown only if it is not excluded (by rdns, by catalog id, or by
+ * case-insensitive name), a wallet named "Browser Wallet" only on mobile, and only with an rdns or when it is
+ * detected installed.
+ */
+export function isInjectedShown(connector: Pick<Connector, 'name' | 'rdns' | 'installed' | 'explorerId'>, rules: InjectedRules): boolean {
+  const name = connector.name.trim().toLowerCase()
+  const excluded = rules.excluded.some(
+    (e) =>
+      (e.rdns && connector.rdns && e.rdns === connector.rdns) ||
+      (e.id && connector.explorerId && e.id === connector.explorerId) ||
+      (e.name && e.name.trim().toLowerCase() === name),
+  )
+  if (excluded) return false
+  if (connector.name === 'Browser Wallet' && !rules.isMobile) return false
+  return Boolean(connector.rdns) || connector.installed
 }
 
 export interface WalletSection {
@@ -33,6 +67,11 @@ export interface WalletSources {
   add(section: ConnectorTypeSection, $items: ReadableAtom<readonly WalletItem[]>): void
   /** Non-empty sections in connector-type order (`features.connectorTypeOrder` first, the rest appended). */
   readonly $sections: ReadableAtom<readonly WalletSection[]>
+  /**
+   * Excluded wallets hiding injected ones (spec §5). Starts with the host's `excludeWalletIds`; the catalog
+   * plugin adds their rdns and names once the catalog resolved them.
+   */
+  readonly $excluded: WritableAtom<readonly ExcludedWallet[]>
 }
 
 /** The Connect view entry of a discovered or plugin-added connector. */
@@ -49,12 +88,20 @@ export function connectorItem(connector: Connector): WalletItem {
   }
 }
 
-export function createWalletSources(chains: ChainRegistry, connectorTypeOrder?: readonly string[]): WalletSources {
+export function createWalletSources(
+  chains: ChainRegistry,
+  connectorTypeOrder?: readonly string[],
+  rules: { excludeWalletIds?: readonly string[]; isMobile?: () => boolean } = {},
+): WalletSources {
   const $sources = atom<ReadonlyArray<{ section: ConnectorTypeSection; $items: ReadableAtom<readonly WalletItem[]> }>>([])
+  const $excluded = atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id })))
   // Connectors other plugins add for their own flows (WalletConnect) are listed by those plugins, not here.
-  const $injected = computed(chains.$connectors, (connectors) =>
-    connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED').map(connectorItem),
-  )
+  const $injected = computed([chains.$connectors, $excluded], (connectors, excluded) => {
+    const isMobile = rules.isMobile?.() ?? false
+    return connectors
+      .filter((c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && isInjectedShown(c, { excluded, isMobile }))
+      .map(connectorItem)
+  })
   const order = orderConnectorTypes(connectorTypeOrder)
   let $sections: ReadableAtom<readonly WalletSection[]> | undefined
   const build = () => {
@@ -68,6 +115,7 @@ export function createWalletSources(chains: ChainRegistry, connectorTypeOrder?: 
     )
   }
   return {
+    $excluded,
     add(section, $items) {
       $sources.set([...$sources.get(), { section, $items }])
       $sections = undefined

@@ -26,6 +26,9 @@ beforeAll(async () => {
       } else if (path === '/blob') {
         res.writeHead(200, { 'content-type': 'image/png' })
         res.end(Buffer.from([137, 80, 78, 71]))
+      } else if (path === '/html') {
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end('<!doctype html><title>Gateway</title>')
       } else if (path === '/echo') {
         res.writeHead(200, { 'content-type': 'application/json' })
         res.end(JSON.stringify({ method: req.method, body: body ? JSON.parse(body) : null }))
@@ -162,5 +165,21 @@ describe('http: url()', () => {
   it('without a base URL keeps a relative path', () => {
     const http = createHttpClient({ defaultQuery: { st: 'v' } })
     expect(http.url('/img/a.png', { empty: '' })).toBe('/img/a.png?st=v')
+  })
+})
+
+describe('http: a body that is not JSON (bad input)', () => {
+  it('get of a non-JSON body gives an error naming the path (without its query)', async () => {
+    const http = createHttpClient({ baseUrl: base, defaultQuery: { projectId: 'secret-ish' } })
+    const error = await http.get('/html', { query: { page: 1 } }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(VestibuleError)
+    expect((error as VestibuleError).code).toBe('HTTP')
+    expect((error as VestibuleError).message).toBe('The response from /html is not valid JSON')
+    expect((error as VestibuleError).message).not.toContain('secret-ish')
+  })
+
+  it('post of a non-JSON body gives the same error', async () => {
+    const http = createHttpClient({ baseUrl: base })
+    await expect(http.post('/html?x=1', {})).rejects.toThrow('The response from /html is not valid JSON')
   })
 })

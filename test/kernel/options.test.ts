@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
-import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, resolveOptions, type ModalOptions } from '../../kernel/options.js'
+import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveOptions, type ModalOptions } from '../../kernel/options.js'
+import type { Plugin } from '../../kernel/plugin.js'
+import { dummyView } from './helpers.js'
+import { modalWithWallet } from './kernel-fixtures.js'
 
 const invalid = (options: unknown) => {
   try {
@@ -127,5 +130,162 @@ describe('options: defaults (spec §9)', () => {
     expect(r.projectId).toBe('p')
     expect(r.featuredWalletIds).toEqual(['a'])
     expect(r.defaultNetwork).toBe('eip155:10')
+  })
+})
+
+describe('options: wrong types name the option (bad input)', () => {
+  it.each(['sdkType', 'sdkVersion', 'locale', 'storagePrefix'])('string option %s rejects a non-string', (key) => {
+    expect(invalid({ [key]: 1 })).toBe(`\`${key}\` must be a string`)
+  })
+
+  it.each(['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'])('URL option %s rejects a non-URL', (key) => {
+    for (const value of [42, 'not a url', 'ftp://example.org', 'javascript:alert(1)', '']) {
+      expect(invalid({ [key]: value })).toBe(`\`${key}\` must be an http(s) URL`)
+    }
+    expect(resolveOptions({ [key]: 'https://example.org/terms' } as ModalOptions)[key as 'apiUrl']).toBe('https://example.org/terms')
+  })
+
+  it.each(['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'])('wallet id list %s rejects a non-list or non-string ids', (key) => {
+    expect(invalid({ [key]: 'abc' })).toBe(`\`${key}\` must be an array of wallet ids (strings)`)
+    expect(invalid({ [key]: ['abc', 3] })).toBe(`\`${key}\` must be an array of wallet ids (strings)`)
+  })
+
+  it('defaultNetwork must be a CAIP-2 id', () => {
+    expect(invalid({ defaultNetwork: 1 })).toContain('`defaultNetwork`')
+    expect(invalid({ defaultNetwork: 'eip155' })).toContain('`defaultNetwork`')
+  })
+
+  it('customWallets must be a list of objects with string id and name, naming the bad entry', () => {
+    expect(invalid({ customWallets: {} })).toBe('`customWallets` must be an array')
+    expect(invalid({ customWallets: [{ id: 'a', name: 'A' }, { id: 'b' }] })).toBe('`customWallets[1]` needs a string `id` and `name`')
+  })
+
+  it('messages must map keys to strings', () => {
+    expect(invalid({ messages: 'fr' })).toBe('`messages` must map message keys to strings')
+    expect(invalid({ messages: { 'connect.title': 3 } })).toBe('`messages` must map message keys to strings')
+  })
+
+  it('defaultAccountTypes must map namespaces to account types', () => {
+    expect(invalid({ defaultAccountTypes: ['eoa'] })).toBe('`defaultAccountTypes` must map namespaces to account types')
+    expect(invalid({ defaultAccountTypes: { eip155: 1 } })).toBe('`defaultAccountTypes` must map namespaces to account types')
+  })
+
+  it('metadata.icons must be a list of strings; metadata must be an object', () => {
+    expect(invalid({ metadata: { name: 'App', icons: 'https://a/icon.png' } })).toBe('`metadata.icons` must be an array of URLs')
+    expect(invalid({ metadata: 'App' })).toBe('`metadata.name` must be a string')
+  })
+
+  it.each(['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'])(
+    'boolean feature %s rejects a non-boolean',
+    (name) => {
+      expect(invalid({ features: { [name]: 'yes' } })).toBe(`\`features.${name}\` must be a boolean`)
+    },
+  )
+
+  it.each(['connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'])('list feature %s rejects a non-list', (name) => {
+    expect(invalid({ features: { [name]: 'wallet' } })).toBe(`\`features.${name}\` must be an array of strings`)
+    expect(invalid({ features: { [name]: ['wallet', 1] } })).toBe(`\`features.${name}\` must be an array of strings`)
+  })
+
+  it('features.socials is a list of providers or false', () => {
+    expect(invalid({ features: { socials: true } })).toBe('`features.socials` must be an array of provider names or false')
+    expect(resolveOptions({ features: { socials: false } }).features.socials).toBe(false)
+    expect(resolveOptions({ features: { socials: ['github'] } }).features.socials).toEqual(['github'])
+  })
+})
+
+describe('options: unknown feature names', () => {
+  it('an unknown feature name is ignored with exactly one warning naming it', () => {
+    const warn = vi.fn()
+    const resolved = resolveOptions({ features: { swaps: false, teleport: true } as never }, warn)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toContain('`teleport`')
+    expect(resolved.features.swaps).toBe(false)
+    expect(resolved.features.onramp).toBe(true)
+    expect('teleport' in resolved.features).toBe(false)
+  })
+
+  it('known features give no warning', () => {
+    const warn = vi.fn()
+    resolveOptions({ features: { swaps: false, socials: ['google'], connectMethodsOrder: ['wallet'] } }, warn)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('createKernel with an unknown feature warns once on console and the modal keeps working', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const { modal } = modalWithWallet({ features: { teleport: true } as never })
+      await modal.open()
+      expect(modal.isOpen()).toBe(true)
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('teleport'))).toHaveLength(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})
+
+describe('options: every feature default of spec §9', () => {
+  it('feature defaults: swaps, onramp, receive, send, email, history, analytics, allWallets on; legalCheckbox, smartSessions, collapseWallets off; default socials', () => {
+    expect(resolveOptions({}).features).toMatchObject({
+      swaps: true,
+      onramp: true,
+      receive: true,
+      send: true,
+      email: true,
+      history: true,
+      analytics: true,
+      allWallets: true,
+      legalCheckbox: false,
+      smartSessions: false,
+      collapseWallets: false,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+    })
+  })
+
+  it('default social list: google, x, discord, farcaster, github, apple, facebook', () => {
+    expect(DEFAULT_SOCIALS).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(resolveOptions({}).features.socials).toEqual([...DEFAULT_SOCIALS])
+  })
+
+  it('without ordering features the ordering defaults apply (no order is forced)', () => {
+    const { features } = resolveOptions({})
+    expect(features.connectMethodsOrder).toBeUndefined()
+    expect(features.connectorTypeOrder).toBeUndefined()
+    expect(features.walletFeaturesOrder).toBeUndefined()
+  })
+
+  it('embedded mode and manual WalletConnect control are off unless enabled', () => {
+    const resolved = resolveOptions({})
+    expect(resolved.enableEmbedded ?? false).toBe(false)
+    expect(resolved.manualWCControl ?? false).toBe(false)
+  })
+})
+
+describe('options: feature flags and plugins', () => {
+  const swapPlugin: Plugin = {
+    name: 'swaps-test',
+    setup: (ctx) => {
+      ctx.views.register('Swap', dummyView)
+      ctx.slots.add('account.features', { id: 'swaps', label: 'Swap', view: 'Swap', feature: 'swaps' })
+      ctx.slots.add('account.features', { id: 'receive', label: 'Receive' })
+    },
+  }
+
+  it.each([true, false])('a feature flag (swaps: %s) gating a plugin the host did not register is a no-op', async (swaps) => {
+    const { modal } = modalWithWallet({ features: { swaps, onramp: swaps } })
+    await modal.open()
+    expect(modal.isOpen()).toBe(true)
+    expect(modal.kernel.slots.list('account.features')).toEqual([])
+    expect(() => modal.getPlugin('swaps-test')).toThrow('not registered')
+  })
+
+  it('a registered plugin whose flag is off stays hidden: its slot entry with feature swaps is not listed', () => {
+    const { modal } = modalWithWallet({ features: { swaps: false }, plugins: [swapPlugin] })
+    expect(modal.kernel.slots.list('account.features').map((e) => e.id)).toEqual(['receive'])
+  })
+
+  it('a registered plugin whose flag is on (default) is listed', () => {
+    const { modal } = modalWithWallet({ plugins: [swapPlugin] })
+    expect(modal.kernel.slots.list('account.features').map((e) => e.id)).toEqual(['swaps', 'receive'])
   })
 })

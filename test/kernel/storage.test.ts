@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKernel } from '../../kernel/kernel.js'
 import { createStorage, STORAGE_VERSION } from '../../kernel/storage.js'
 import { recordingBackend } from './helpers.js'
+import { desktop, shellViews } from './kernel-fixtures.js'
 
 const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
 afterEach(() => {
@@ -194,5 +196,100 @@ describe('storage: TTL cache', () => {
     const { storage, backend } = cache()
     storage.setCached('k', 7)
     expect(JSON.parse(backend.data.get('c/v1/k')!)).toEqual({ at: 1_000_000, value: 7 })
+  })
+})
+
+/** A Web Storage backend with key()/length, like localStorage. */
+function enumerableBackend(initial: Record<string, string>) {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+    key: (index: number) => [...data.keys()][index] ?? null,
+    get length() {
+      return data.size
+    },
+  }
+}
+
+describe('storage: entries of another storage version', () => {
+  const stale = () =>
+    enumerableBackend({
+      '@vestibule/v0/activeNamespace': '"eip155"',
+      '@vestibule/v0/connectorId:eip155': '"io.old"',
+      '@vestibule/v2/recentWallets': '[]',
+      '@vestibule/v1/activeNamespace': '"solana"',
+      'other-app/v0/x': '1',
+      unrelated: '2',
+    })
+
+  it('entries of another version (@vestibule/v0/..., /v2/...) are removed on first use with one warning', () => {
+    const backend = stale()
+    const warn = vi.fn()
+    const storage = createStorage({ backend, warn })
+    expect(warn).not.toHaveBeenCalled()
+    expect(storage.get('activeNamespace')).toBe('solana')
+    expect([...backend.data.keys()].sort()).toEqual(['@vestibule/v1/activeNamespace', 'other-app/v0/x', 'unrelated'])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toContain('3 stored entries')
+    storage.set('k', 1)
+    storage.get('k')
+    expect(warn).toHaveBeenCalledTimes(1)
+  })
+
+  it('no warning when every entry is of the current version', () => {
+    const warn = vi.fn()
+    createStorage({ backend: enumerableBackend({ '@vestibule/v1/a': '1' }), warn }).get('a')
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('only entries under the own prefix are considered', () => {
+    const backend = enumerableBackend({ 'app/v0/a': '1', '@vestibule/v0/b': '2' })
+    const warn = vi.fn()
+    createStorage({ prefix: 'app', backend, warn }).get('a')
+    expect([...backend.data.keys()]).toEqual(['@vestibule/v0/b'])
+    expect(warn).toHaveBeenCalledTimes(1)
+  })
+
+  it('a plugin (scoped) storage does not sweep', () => {
+    const backend = enumerableBackend({ '@vestibule/v0/a': '1' })
+    const warn = vi.fn()
+    createStorage({ scope: 'swap', backend, warn }).get('x')
+    expect(backend.data.has('@vestibule/v0/a')).toBe(true)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('the kernel storage sweeps old versions on first open, warning once on the console, and keeps working', async () => {
+    const backend = stale()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const modal = createKernel({ projectId: 'p', storage: backend }, { views: shellViews, platform: desktop })
+      expect(backend.data.has('@vestibule/v0/activeNamespace')).toBe(true)
+      await modal.open()
+      expect(backend.data.has('@vestibule/v0/activeNamespace')).toBe(false)
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('storage version'))).toHaveLength(1)
+      expect(modal.isOpen()).toBe(true)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})
+
+describe('storage: other versions', () => {
+  it('a key that merely starts with the prefix and "v" (not a version) is kept', () => {
+    const data = new Map<string, string>([['@vestibule/vendor', '1'], ['@vestibule/v0/x', '"old"']])
+    const backend = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+      key: (i: number) => [...data.keys()][i] ?? null,
+      get length() {
+        return data.size
+      },
+    }
+    createStorage({ backend, warn: () => {} }).get('anything')
+    expect([...data.keys()]).toEqual(['@vestibule/vendor'])
   })
 })

@@ -71,3 +71,28 @@ describe('views: slots', () => {
     expect(slots.list('header.actions')).toHaveLength(1)
   })
 })
+
+describe('views: slots gated by feature flags', () => {
+  it('an entry whose feature flag is off is not listed; entries without a feature always are', () => {
+    const slots = createSlots((feature) => feature !== 'swaps')
+    slots.add('account.features', { id: 'onramp', label: 'Buy', feature: 'onramp' })
+    slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
+    slots.add('account.features', { id: 'receive', label: 'Receive' })
+    expect(slots.list('account.features').map((e) => e.id)).toEqual(['onramp', 'receive'])
+  })
+
+  it('the flag is read on every list, so a later change applies', () => {
+    let swaps = false
+    const slots = createSlots((feature) => feature !== 'swaps' || swaps)
+    slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
+    expect(slots.list('account.features')).toEqual([])
+    swaps = true
+    expect(slots.list('account.features').map((e) => e.id)).toEqual(['swaps'])
+  })
+
+  it('a hidden entry still occupies its id', () => {
+    const slots = createSlots(() => false)
+    slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
+    expect(() => slots.add('account.features', { id: 'swaps', label: 'Swap' })).toThrow('already has an entry "swaps"')
+  })
+})

@@ -1,0 +1,91 @@
+/** TTL caches and the token balance retry gate (spec §3, §5, §9), at their boundaries with fake timers. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { BALANCE_RETRY_MS, CacheTtl, createRetryGate } from '../../kernel/caches.js'
+import { createStorage } from '../../kernel/storage.js'
+import { recordingBackend } from './helpers.js'
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  vi.setSystemTime(new Date('2025-01-01T00:00:00Z'))
+})
+afterEach(() => vi.useRealTimers())
+
+describe('caches: lifetimes of spec §9', () => {
+  it('balance 30 s, native balance 30 s, ENS 5 min, identity 5 min', () => {
+    expect(CacheTtl).toEqual({ balance: 30_000, nativeBalance: 30_000, ens: 300_000, identity: 300_000 })
+  })
+
+  it.each(Object.entries(CacheTtl))('%s cache: a value is served at ttl - 1 ms and gone at ttl', (name, ttl) => {
+    const backend = recordingBackend()
+    const storage = createStorage({ backend })
+    storage.setCached(`${name}:eip155:1:0xabc`, { value: name })
+    vi.advanceTimersByTime(ttl - 1)
+    expect(storage.getCached(`${name}:eip155:1:0xabc`, ttl)).toEqual({ value: name })
+    vi.advanceTimersByTime(1)
+    expect(storage.getCached(`${name}:eip155:1:0xabc`, ttl)).toBeUndefined()
+    expect(backend.data.has(`@vestibule/v1/${name}:eip155:1:0xabc`)).toBe(false)
+  })
+
+  it('caches are kept in the versioned, namespaced storage and survive a reload', () => {
+    const backend = recordingBackend()
+    createStorage({ backend }).setCached('ens:0xabc', 'alice.eth')
+    expect([...backend.data.keys()]).toEqual(['@vestibule/v1/ens:0xabc'])
+    vi.advanceTimersByTime(CacheTtl.ens - 1)
+    expect(createStorage({ backend }).getCached('ens:0xabc', CacheTtl.ens)).toBe('alice.eth')
+  })
+
+  it('a value written again restarts its lifetime', () => {
+    const storage = createStorage({ backend: recordingBackend() })
+    storage.setCached('balance', 1)
+    vi.advanceTimersByTime(CacheTtl.balance - 1)
+    storage.setCached('balance', 2)
+    vi.advanceTimersByTime(CacheTtl.balance - 1)
+    expect(storage.getCached('balance', CacheTtl.balance)).toBe(2)
+  })
+})
+
+describe('caches: token balance retry gate', () => {
+  it('BALANCE_RETRY_MS is 30 s', () => {
+    expect(BALANCE_RETRY_MS).toBe(30_000)
+  })
+
+  it('token balance fetch: allowed before any failure', () => {
+    expect(createRetryGate().canTry()).toBe(true)
+  })
+
+  it('token balance fetch is retried no sooner than 30 s after a failure: not at 29 999 ms, yes at 30 000 ms', () => {
+    const gate = createRetryGate()
+    gate.failed()
+    expect(gate.canTry()).toBe(false)
+    vi.advanceTimersByTime(29_999)
+    expect(gate.canTry()).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(gate.canTry()).toBe(true)
+  })
+
+  it('a new failure restarts the 30 s', () => {
+    const gate = createRetryGate()
+    gate.failed()
+    vi.advanceTimersByTime(30_000)
+    gate.failed()
+    vi.advanceTimersByTime(29_999)
+    expect(gate.canTry()).toBe(false)
+  })
+
+  it('a success clears the gate', () => {
+    const gate = createRetryGate()
+    gate.failed()
+    gate.succeeded()
+    expect(gate.canTry()).toBe(true)
+  })
+
+  it('takes its own spacing and clock', () => {
+    let now = 0
+    const gate = createRetryGate(1000, () => now)
+    gate.failed()
+    now = 999
+    expect(gate.canTry()).toBe(false)
+    now = 1000
+    expect(gate.canTry()).toBe(true)
+  })
+})
