@@ -1,0 +1,114 @@
+import { formatUnits, parseUnits, type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import type { PolkadotNetwork } from './networks.js'
+import type { LazyMethod, Session } from './session.js'
+import { decodeAddress } from './ss58.js'
+
+/** An account as a polkadot-js style extension shares it. */
+export interface InjectedAccount {
+  address: string
+  genesisHash?: string | null
+  name?: string
+  type?: string
+}
+
+export interface SignerResult {
+  id: number
+  signature: string
+}
+
+/** The signer of an extension (`@polkadot/api`'s Signer); either method may be missing. */
+export interface InjectedSigner {
+  signRaw?(raw: { address: string; data: string; type: 'bytes' | 'payload' }): Promise<SignerResult>
+  signPayload?(payload: any): Promise<SignerResult>
+}
+
+/** What `enable(appName)` resolves to. */
+export interface InjectedExtension {
+  accounts: { get(anyType?: boolean): Promise<InjectedAccount[]>; subscribe?(cb: (accounts: InjectedAccount[]) => void): unknown }
+  signer?: InjectedSigner
+}
+
+/** An entry of `window.injectedWeb3`. */
+export interface InjectedWeb3Entry {
+  version?: string
+  enable(appName: string): Promise<InjectedExtension>
+}
+
+/** Why `value` is not an account address (of `network` when given), in words; undefined when it is one. */
+export function addressProblem(value: unknown, network?: CaipNetwork): string | undefined {
+  const decoded = decodeAddress(value)
+  const expected = (network as PolkadotNetwork | undefined)?.custom?.ss58Prefix
+  if (!decoded) return `Invalid Polkadot address (SS58 with a valid checksum expected): ${String(value)}`
+  if (expected !== undefined && decoded.prefix !== expected) return `Not a ${network!.name} address (SS58 prefix ${decoded.prefix}, expected ${expected}): ${String(value)}`
+  return undefined
+}
+
+/** SS58 with a valid checksum, and with the network's SS58 prefix when a network is given. */
+export const isAddress = (value: string, network?: CaipNetwork): boolean => !addressProblem(value, network)
+
+export const injectedWeb3 = (): Record<string, Partial<InjectedWeb3Entry>> => {
+  const value = typeof window === 'undefined' ? undefined : (window as { injectedWeb3?: unknown }).injectedWeb3
+  return value && typeof value === 'object' ? (value as Record<string, Partial<InjectedWeb3Entry>>) : {}
+}
+export const extensionIds = () => Object.entries(injectedWeb3()).filter(([id, e]) => id.length <= 64 && typeof e?.enable === 'function').map(([id]) => id)
+
+/** Extensions inject no display name: known ones get theirs, others a title-cased id ("sandbox-wallet" → "Sandbox Wallet"). */
+const NAMES: Record<string, string> = { 'polkadot-js': 'polkadot{.js}', 'subwallet-js': 'SubWallet' }
+export const displayName = (id: string) => NAMES[id] ?? id.replace(/[^\w.-]/g, '').replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).trim()
+
+export interface PolkadotAdapterOptions {
+  networks: readonly PolkadotNetwork[]
+  appName: string
+}
+
+/**
+ * The Polkadot chain adapter: polkadot-js style extensions from `window.injectedWeb3`. Eagerly only discovery
+ * and address checks; the session (session.ts) loads on the first connect and `@polkadot/api` on the first
+ * balance or transfer.
+ */
+export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAdapter & { destroy(): void } {
+  let listener: AdapterListener | undefined
+  let loaded: Session | undefined
+  let session: Promise<Session> | undefined
+  const load = () => (session ??= import('./session.js').then((m) => (loaded = m.createSession(options.appName, () => listener))))
+  /** A method of the session, loading it on first use. */
+  const lazy = <K extends LazyMethod>(name: K) =>
+    (async (params: unknown) => ((await load())[name] as (p: unknown) => unknown)(params)) as NonNullable<ChainAdapter[K]>
+
+  return {
+    namespace: 'polkadot',
+    networks: options.networks,
+    capabilities: new Set(['signMessage', 'sendNative']),
+    defaultAccountType: 'eoa',
+    listen(l) {
+      listener = l
+    },
+    watchConnectors(onChange) {
+      let last: string | undefined
+      const check = () => {
+        const ids = extensionIds()
+        if (String(ids) === last) return
+        last = String(ids)
+        onChange(ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true })))
+      }
+      check()
+      // Extensions inject from content scripts, sometimes after the page's code ran: look again for a while.
+      const timers = [100, 500, 1500, 3000].map((ms) => setTimeout(check, ms))
+      return () => timers.forEach(clearTimeout)
+    },
+    connect: lazy('connect'),
+    reconnect: lazy('reconnect'),
+    disconnect: async () => loaded?.disconnect(),
+    switchNetwork: lazy('switchNetwork'),
+    getBalance: lazy('getBalance'),
+    signMessage: lazy('signMessage'),
+    sendNative: lazy('sendNative'),
+    destroy() {
+      loaded?.disconnect()
+      listener = undefined
+    },
+    isAddress,
+    formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),
+    parseAmount: (text: string, network: CaipNetwork) => parseUnits(text, network.nativeCurrency.decimals),
+  }
+}

@@ -1,0 +1,45 @@
+import { networkProblems, type Plugin } from '../../kernel/index.js'
+import { createPolkadotAdapter } from './adapter.js'
+import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
+
+export { addressProblem, isAddress } from './adapter.js'
+export type { InjectedAccount, InjectedExtension, InjectedSigner, InjectedWeb3Entry, SignerResult } from './adapter.js'
+export { defineNetwork, polkadotMainnet, kusama, westend } from './networks.js'
+export type { PolkadotNetwork, PolkadotNetworkInput } from './networks.js'
+export { decodeAddress } from './ss58.js'
+
+export interface PolkadotOptions {
+  /** Networks the app works with, first one the default: built-ins or `defineNetwork(...)` results (or their inputs). */
+  networks: readonly (PolkadotNetwork | PolkadotNetworkInput)[]
+  /** The name extensions show when asking to connect; defaults to `metadata.name`. */
+  appName?: string
+}
+
+/** Built-in or `defineNetwork` results are checked by defining them again: the CAIP id follows from the genesis hash. */
+function normalize(input: PolkadotNetwork | PolkadotNetworkInput, index: number): PolkadotNetwork {
+  const custom = (input as PolkadotNetwork | undefined)?.custom
+  const network = defineNetwork(custom ? { ...input, ...custom } : (input as PolkadotNetworkInput))
+  const problems = networkProblems(network)
+  if (problems.length) throw new Error(`polkadot network #${index + 1} ("${network.name}") ${problems.join(', ')}`)
+  return custom && (input as PolkadotNetwork).caipNetworkId === network.caipNetworkId ? (input as PolkadotNetwork) : network
+}
+
+/** The Polkadot chain plugin: polkadot-js style extensions, balances and transfers through `@polkadot/api` (loaded on first use). */
+export function polkadot(options: PolkadotOptions): Plugin<{ networks: readonly PolkadotNetwork[] }> {
+  return {
+    name: 'polkadot',
+    setup(ctx) {
+      if (!options || !Array.isArray(options.networks) || options.networks.length === 0) {
+        throw new Error('polkadot() needs `networks`: at least one network, e.g. polkadot({ networks: [polkadotMainnet] })')
+      }
+      const networks = options.networks.map(normalize)
+      const ids = networks.map((n) => n.caipNetworkId)
+      const twice = ids.find((id, i) => ids.indexOf(id) !== i)
+      if (twice) throw new Error(`polkadot network ${twice} is listed twice`)
+      const adapter = createPolkadotAdapter({ networks, appName: options.appName ?? ctx.options.metadata?.name ?? 'Vestibule' })
+      ctx.chains.register(adapter)
+      ctx.onDestroy(() => adapter.destroy())
+      return { networks }
+    },
+  }
+}

@@ -1,0 +1,152 @@
+// The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
+// loads later still (api.ts), only for balances and transfers.
+import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ConnectResult } from '../../kernel/index.js'
+import { addressProblem, displayName, extensionIds, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner } from './adapter.js'
+import type { PolkadotNetwork } from './networks.js'
+import { decodeAddress } from './ss58.js'
+import { encodeAddress } from './ss58-encode.js'
+
+const custom = (net: CaipNetwork) => (net as PolkadotNetwork).custom
+
+/** Declined prompts become USER_REJECTED with code 4001; polkadot-js says "Rejected" or "Cancelled". */
+function walletError(error: unknown): VestibuleError {
+  if (error instanceof VestibuleError) return error
+  const message = errorMessage(error)
+  if (/reject|cancel|denied|declined/i.test(message)) return new VestibuleError('USER_REJECTED', message, error, 4001)
+  return new VestibuleError('WALLET_ERROR', message, error)
+}
+
+const call = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run()
+  } catch (error) {
+    throw walletError(error)
+  }
+}
+
+const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
+
+/** The account as shown on `net`: the same key, encoded with the network's SS58 prefix. */
+const formatFor = (account: InjectedAccount, net: CaipNetwork) => encodeAddress(decodeAddress(account.address)!.publicKey, custom(net).ss58Prefix)
+
+/** Accounts usable on `net`: valid SS58 (no Ethereum-type keys) and not limited to another chain. */
+const usable = (accounts: unknown, net: CaipNetwork) =>
+  (Array.isArray(accounts) ? (accounts as InjectedAccount[]) : []).filter(
+    (a) => decodeAddress(a?.address) && (!a.genesisHash || String(a.genesisHash).toLowerCase() === custom(net).genesisHash),
+  )
+
+interface ConnectParams {
+  connectorId: string
+  network: CaipNetwork
+}
+
+interface Active {
+  extension: InjectedExtension
+  account: InjectedAccount
+  network: CaipNetwork
+  unsubscribe?: () => void
+}
+
+/** The adapter methods the session implements (the eager adapter forwards them). */
+export type LazyMethod = 'connect' | 'reconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendNative'
+export type Session = ReturnType<typeof createSession>
+
+export function createSession(appName: string, listener: () => AdapterListener | undefined) {
+  let active: Active | undefined
+  let api: Promise<typeof import('./api.js')> | undefined
+  const loadApi = () => (api ??= import('./api.js'))
+
+  const connected = (): Active => {
+    if (!active) throw new VestibuleError('NOT_CONNECTED', 'No Polkadot wallet is connected')
+    return active
+  }
+
+  const detach = () => {
+    const current = active
+    active = undefined
+    try {
+      current?.unsubscribe?.()
+    } catch {
+      /* an extension failing to unsubscribe changes nothing here */
+    }
+  }
+
+  const open = async (connectorId: string, net: CaipNetwork): Promise<ConnectResult> => {
+    const entry = injectedWeb3()[connectorId]
+    if (typeof entry?.enable !== 'function') throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+    const extension = await call(() => entry.enable!(appName))
+    if (typeof extension?.accounts?.get !== 'function') throw new VestibuleError('WALLET_ERROR', `${displayName(connectorId)} returned no accounts`)
+    const account = usable(await call(() => extension.accounts.get()), net)[0]
+    if (!account) throw new VestibuleError('WALLET_ERROR', `${displayName(connectorId)} shared no account usable on ${net.name}`)
+    detach()
+    const current: Active = { extension, account, network: net }
+    active = current
+    const unsubscribe = extension.accounts.subscribe?.((accounts) => {
+      if (active !== current) return
+      const list = usable(accounts, current.network)
+      const next = list.find((a) => formatFor(a, current.network) === formatFor(current.account, current.network)) ?? list[0]
+      if (!next) return listener()?.disconnected()
+      current.account = next
+      listener()?.accountChanged(formatFor(next, current.network))
+    })
+    if (typeof unsubscribe === 'function') current.unsubscribe = unsubscribe as () => void
+    return { address: formatFor(account, net), caipNetworkId: net.caipNetworkId }
+  }
+
+  /** Only the connected account signs; the extension gets the address in its own encoding. */
+  const signerFor = (address: string, method: keyof InjectedSigner, what: string) => {
+    const { extension, account, network: net } = connected()
+    if (!decodeAddress(address) || formatFor({ address }, net) !== formatFor(account, net)) {
+      throw new VestibuleError('NOT_CONNECTED', `${address} is not the connected Polkadot account`)
+    }
+    const signer = extension.signer
+    if (typeof signer?.[method] !== 'function') throw new VestibuleError('NOT_SUPPORTED', `${what} is not supported by this wallet`)
+    return { signer, account }
+  }
+
+  return {
+    connect: ({ connectorId, network }: ConnectParams) => open(connectorId, network),
+    async reconnect({ connectorId, network: net }: ConnectParams) {
+      // An extension may inject a moment after the page starts; a granted site is enabled without a prompt.
+      for (let waited = 0; !extensionIds().includes(connectorId); waited += 100) {
+        if (waited >= 1000) return undefined
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      return open(connectorId, net).catch(() => undefined)
+    },
+    disconnect: detach,
+    async switchNetwork(net: CaipNetwork) {
+      const current = connected()
+      const account = usable([current.account], net)[0]
+      if (!account) throw new VestibuleError('NOT_SUPPORTED', `The connected account is limited to another chain than ${net.name}`)
+      current.network = net
+      listener()?.accountChanged(formatFor(account, net))
+    },
+    async getBalance({ address, network: net }: { address: string; network: CaipNetwork }): Promise<Balance> {
+      if (!decodeAddress(address)) throw new VestibuleError('NOT_SUPPORTED', addressProblem(address)!)
+      const value = await (await loadApi()).freeBalance(net as PolkadotNetwork, address)
+      return { value, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
+    },
+    async signMessage({ message, address }: { message: string; address: string }) {
+      const { signer, account } = signerFor(address, 'signRaw', 'Signing messages')
+      // polkadot-js extensions wrap `bytes` in <Bytes>…</Bytes> before signing, so no transaction can be signed this way.
+      const result = await call(() => signer.signRaw!({ address: account.address, data: toHex(String(message)), type: 'bytes' }))
+      if (typeof result?.signature !== 'string' || !/^0x([0-9a-fA-F]{2}){64,65}$/.test(result.signature)) {
+        throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
+      }
+      return result.signature
+    },
+    async sendNative({ to, value, address, network: net }: { to: string; value: bigint; address: string; network: CaipNetwork }) {
+      const problem = addressProblem(to, net)
+      if (problem) throw new VestibuleError('NOT_SUPPORTED', problem)
+      if (typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a positive bigint in planck)`)
+      const { signer, account } = signerFor(address, 'signPayload', 'Sending transactions')
+      // Errors the extension raises while signing keep their meaning (declined stays USER_REJECTED).
+      const wrapped = { signPayload: (payload: unknown) => call(() => signer.signPayload!(payload)) }
+      const { transferKeepAlive } = await loadApi()
+      return transferKeepAlive({ network: net as PolkadotNetwork, from: account.address, to, value, signer: wrapped }).catch((error: unknown) => {
+        throw error instanceof VestibuleError ? error : new VestibuleError('WALLET_ERROR', errorMessage(error), error)
+      })
+    },
+  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & { disconnect(): void }
+}

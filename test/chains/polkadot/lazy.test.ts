@@ -1,0 +1,91 @@
+// @polkadot/api loads on first use, and the eager part of the plugin stays within its 3 KB gzip budget.
+import { gzipSync } from 'node:zlib'
+import { fileURLToPath } from 'node:url'
+import { build, type Metafile, type Plugin } from 'esbuild'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const SDK = /(^|\/)node_modules\/@polkadot\//
+const ENTRY = 'chains/polkadot/index.ts'
+
+/** Outputs loaded together with `entry`: the entry and everything it reaches through static imports. */
+function eagerOutputs(metafile: Metafile, entry: string): Set<string> {
+  const seen = new Set<string>()
+  const visit = (output: string) => {
+    if (seen.has(output)) return
+    seen.add(output)
+    for (const imported of metafile.outputs[output]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+  }
+  visit(entry)
+  return seen
+}
+const outputsWith = (metafile: Metafile, pattern: RegExp) =>
+  Object.entries(metafile.outputs)
+    .filter(([, output]) => Object.keys(output.inputs).some((input) => pattern.test(input)))
+    .map(([path]) => path)
+
+/** The kernel is the host's anyway (every plugin shares it): it does not count against the plugin's budget. */
+const kernelExternal: Plugin = {
+  name: 'kernel-external',
+  setup(b) {
+    b.onResolve({ filter: /\/kernel\/index\.js$/ }, () => ({ path: 'vestibule/kernel', external: true }))
+  },
+}
+
+describe('the chains/polkadot entry', () => {
+  let metafile: Metafile
+  let entry: string
+  let eager: Set<string>
+
+  beforeAll(async () => {
+    const result = await build({ entryPoints: [ENTRY], absWorkingDir: root, bundle: true, splitting: true, format: 'esm', platform: 'browser', outdir: 'out', write: false, metafile: true, logLevel: 'silent' })
+    metafile = result.metafile
+    entry = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === ENTRY)![0]
+    eager = eagerOutputs(metafile, entry)
+  })
+
+  it('bundles @polkadot/api (so the checks below are about something)', () => {
+    expect(outputsWith(metafile, /node_modules\/@polkadot\/api\//).length).toBeGreaterThan(0)
+  })
+
+  it('keeps every @polkadot package out of the entry and its static imports', () => {
+    for (const output of eager) expect(Object.keys(metafile.outputs[output]!.inputs).filter((input) => SDK.test(input))).toEqual([])
+  })
+
+  it('reaches the SDK only through session.ts and then api.ts, both loaded with import()', () => {
+    const [session] = outputsWith(metafile, /^chains\/polkadot\/session\.ts$/)
+    const [api] = outputsWith(metafile, /^chains\/polkadot\/api\.ts$/)
+    expect(session && api && !eager.has(session) && !eager.has(api)).toBe(true)
+    const dynamicFrom = (outputs: Iterable<string>) => [...outputs].flatMap((o) => metafile.outputs[o]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path))
+    expect(dynamicFrom(eager)).toContain(session)
+    expect(dynamicFrom(eagerOutputs(metafile, session!))).toContain(api)
+    expect(eagerOutputs(metafile, session!).has(api!)).toBe(false)
+    const behindApi = eagerOutputs(metafile, api!)
+    expect(outputsWith(metafile, SDK).every((output) => behindApi.has(output))).toBe(true)
+  })
+
+  it('is at most 3 KB gzip eagerly (minified, SDK and kernel external)', async () => {
+    const result = await build({
+      entryPoints: [ENTRY],
+      absWorkingDir: root,
+      bundle: true,
+      splitting: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: '/out',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: ['@polkadot/*'],
+      plugins: [kernelExternal],
+    })
+    const outputs = result.metafile.outputs
+    const main = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === ENTRY)!
+    const files = new Map(result.outputFiles.map((f) => [f.path.replace(/^\//, ''), f.contents]))
+    const eagerFiles = [...eagerOutputs(result.metafile, main)].map((o) => files.get(o.replace(/^(\.\.\/)*/, ''))!)
+    const gzip = gzipSync(Buffer.concat(eagerFiles), { level: 9 }).length
+    expect(gzip).toBeGreaterThan(1000)
+    expect(gzip).toBeLessThanOrEqual(3072)
+  })
+})

@@ -1,0 +1,190 @@
+// The polkadot plugin in Chromium against the sandbox: chopsticks on the Rococo Asset Hub genesis (ROC, 12
+// decimals, prefix 2) and the Sandbox Polkadot Wallet (a polkadot-js style extension in window.injectedWeb3 with
+// a real sr25519 key and an approve/reject prompt). Skips only when chopsticks is not installed.
+import { Keyring } from '@polkadot/keyring'
+import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { startSandbox } from '../../sandbox/server.mjs'
+// @ts-expect-error: plain .mjs, no declarations
+import { INSTALL_COMMAND, chopsticksInstalled, setBalance } from '../../sandbox/polkadot/chain.mjs'
+import { launchBrowser, type TestBrowser } from './browser.js'
+
+interface PolkadotSandbox {
+  address: string
+  node: { http: string; ws: string; genesisHash: string }
+  config: { network: { name: string } }
+}
+
+const installed = (chopsticksInstalled as () => boolean)()
+if (!installed) console.warn(`[polkadot] chopsticks is not installed; skipping the browser tests. Install: ${INSTALL_COMMAND}`)
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>
+let chain: PolkadotSandbox
+let browser: TestBrowser
+let api: import('@polkadot/api').ApiPromise
+
+const ROC = 1_000_000_000_000n
+const CAIP_NETWORK = `polkadot:${'45'.repeat(16)}`
+
+/** The node's own answer: the account's free balance in planck. */
+const freeOf = async (address: string): Promise<bigint> =>
+  ((await api.query.system!.account!(address)) as unknown as { data: { free: { toBigInt(): bigint } } }).data.free.toBigInt()
+/** What the modal must show: the balance truncated (not rounded) to 3 decimals. */
+const display = (planck: bigint) => {
+  const fraction = (planck % ROC).toString().padStart(12, '0').slice(0, 3).replace(/0+$/, '')
+  return `${planck / ROC}${fraction ? `.${fraction}` : ''} ROC`
+}
+
+const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
+const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
+const polkadotWallet = () => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Polkadot Wallet' })
+
+async function answerWallet(expectText: RegExp, approve = true) {
+  await walletPrompt().waitFor({ state: 'visible' })
+  await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
+  await browser.page.locator(`[data-testid="sandbox-wallet-${approve ? 'approve' : 'reject'}"]`).click()
+}
+
+async function connectPolkadot() {
+  await browser.page.getByTestId('open-modal').click()
+  // The extension injects a moment after the page starts; the modal looks again.
+  await expect.poll(() => polkadotWallet().count()).toBe(1)
+  expect(await polkadotWallet().innerText()).toContain('Installed')
+  await polkadotWallet().click()
+  await answerWallet(/Sandbox Polkadot Wallet: Connect "Vestibule Sandbox"\?/)
+  await expect.poll(() => browser.page.getByTestId('status').innerText()).toBe('connected')
+}
+
+/** Calls the adapter's sendNative in the page (bigint across the boundary as a string). */
+const sendInPage = (to: string, value: bigint) =>
+  browser.page.evaluate(
+    async ([to, value]) => {
+      const modal = (window as any).modal
+      const adapter = modal.kernel.chains.get('polkadot')
+      const { address, namespace } = modal.getAccount()
+      if (namespace !== 'polkadot') throw new Error(`active namespace is ${namespace}`)
+      try {
+        return { hash: await adapter.sendNative({ to, value: BigInt(value!), address, network: modal.getNetwork().caipNetwork }) }
+      } catch (error) {
+        return { error: (error as Error).message, code: (error as { code?: string }).code }
+      }
+    },
+    [to, value.toString()],
+  )
+
+describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
+  beforeAll(async () => {
+    sandbox = await startSandbox({ families: ['polkadot'] })
+    const family = sandbox.families.polkadot as unknown as PolkadotSandbox & { skipped?: string }
+    if (family.skipped) throw new Error(`The polkadot sandbox did not start: ${family.skipped}`)
+    chain = family
+    const { ApiPromise, WsProvider } = await import('@polkadot/api')
+    ;[browser, api] = await Promise.all([launchBrowser(), ApiPromise.create({ provider: new WsProvider(chain.node.ws), noInitWarn: true })])
+    await cryptoWaitReady()
+  }, 120_000)
+
+  afterAll(async () => {
+    await api?.disconnect()
+    await browser?.close()
+    await sandbox?.stop()
+  })
+
+  beforeEach(async () => {
+    await browser.page.goto(sandbox.url)
+    await browser.page.evaluate(() => localStorage.clear())
+    await browser.page.reload()
+  })
+
+  test('connect, the exact balance of the chain, sign and verify, send and see the recipient receive it', async () => {
+    const { page } = browser
+    await connectPolkadot()
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`${CAIP_NETWORK}:${chain.address}`)
+    expect(await page.getByTestId('network').innerText()).toBe(`Sandbox Asset Hub (${CAIP_NETWORK})`)
+
+    // The balance the node reports, truncated to 3 decimals.
+    const balance = modalRoot().getByTestId('account-balance')
+    await expect.poll(() => balance.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready')
+    const before = await freeOf(chain.address)
+    expect(display(before)).toBe('1234.567 ROC')
+    expect(await balance.innerText()).toBe(display(before))
+
+    // Sign through the modal's handle; the signature verifies against the address (sr25519 over <Bytes>…</Bytes>).
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await answerWallet(/Sandbox Polkadot Wallet: Sign this message\s+Sign in to Vestibule Sandbox/)
+    await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{128}$/)
+    const message = await page.getByTestId('signed-message').innerText()
+    const signature = await page.getByTestId('signature').innerText()
+    expect(signatureVerify(message, signature, chain.address)).toMatchObject({ isValid: true, crypto: 'sr25519' })
+    expect(signatureVerify(`${message}!`, signature, chain.address).isValid).toBe(false)
+
+    // Send 1.5 ROC to a fresh account with balances.transferKeepAlive, signed in the wallet.
+    const recipient = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri(`//e2e-${Date.now()}`).address
+    expect(await freeOf(recipient)).toBe(0n)
+    const sent = sendInPage(recipient, 1_500_000_000_000n)
+    await answerWallet(/Sandbox Polkadot Wallet: Approve transaction/)
+    const result = await sent
+    expect(result).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(await freeOf(recipient)).toBe(1_500_000_000_000n)
+    const after = await freeOf(chain.address)
+    expect(after).toBeLessThan(before - 1_500_000_000_000n) // amount and fee
+    expect(after).toBeGreaterThan(before - 1_600_000_000_000n)
+    expect(browser.offLoopback).toEqual([])
+  })
+
+  test('bad input: wrong addresses get Polkadot messages, declines are declines, nothing is sent', async () => {
+    const { page } = browser
+    await connectPolkadot()
+    await page.keyboard.press('Escape')
+    const generic = new Keyring({ type: 'sr25519', ss58Format: 42 }).addFromUri('//e2e-generic').address
+    expect(await sendInPage('0x0000000000000000000000000000000000000001', ROC)).toEqual({
+      error: 'Invalid Polkadot address (SS58 with a valid checksum expected): 0x0000000000000000000000000000000000000001',
+      code: 'NOT_SUPPORTED',
+    })
+    expect(await sendInPage(generic, ROC)).toEqual({ error: `Not a Sandbox Asset Hub address (SS58 prefix 42, expected 2): ${generic}`, code: 'NOT_SUPPORTED' })
+    expect(await walletPrompt().count()).toBe(0)
+
+    // The user rejects the transaction: nothing moves.
+    const recipient = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri('//e2e-declined').address
+    await setBalance(chain.node.http, recipient, 2n * ROC)
+    const sent = sendInPage(recipient, ROC)
+    await answerWallet(/Approve transaction/, false)
+    expect(await sent).toEqual({ error: 'Cancelled', code: 'USER_REJECTED' })
+    expect(await freeOf(recipient)).toBe(2n * ROC)
+
+    // The user rejects the signature.
+    await page.getByTestId('sign').click()
+    await answerWallet(/Sign this message/, false)
+    await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Signature declined')
+    expect(browser.offLoopback).toEqual([])
+  })
+
+  test('a declined connection says "Connection declined"; an extension without signRaw is "not supported by this wallet"', async () => {
+    const { page } = browser
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => polkadotWallet().count()).toBe(1)
+    await polkadotWallet().click()
+    await answerWallet(/Connect/, false)
+    const view = modalRoot().getByTestId('connecting-external')
+    await expect.poll(() => view.getAttribute('data-phase')).toBe('declined')
+    expect(await view.getByRole('alert').innerText()).toBe('Connection declined')
+
+    // An extension that shares an account but has no signRaw (injected like a content script would).
+    await page.addInitScript((address) => {
+      const w = window as any
+      w.injectedWeb3 = w.injectedWeb3 ?? {}
+      w.injectedWeb3['limited-wallet'] = { version: '1', enable: async () => ({ accounts: { get: async () => [{ address }] }, signer: {} }) }
+    }, chain.address)
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    const limited = modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Limited Wallet' })
+    await expect.poll(() => limited.count()).toBe(1)
+    await limited.click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Signing messages is not supported by this wallet')
+    expect(await sendInPage(chain.address, 1n)).toEqual({ error: 'Sending transactions is not supported by this wallet', code: 'NOT_SUPPORTED' })
+    expect(browser.offLoopback).toEqual([])
+  })
+})
