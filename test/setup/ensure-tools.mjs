@@ -1,0 +1,35 @@
+// Real components the tests run against, installed when missing and allowed (`npm test` runs this first):
+// Debian's Chromium (browser tests), Debian's litecoind (bip122 regtest chain) and the chopsticks tools
+// package (polkadot chain). Without root or apt-get it says what to install instead.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
+const run = (command) => execSync(command, { stdio: 'inherit', cwd: root })
+const missing = []
+
+const debianPackages = [
+  { name: 'chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  { name: 'litecoind', binary: '/usr/bin/litecoind' },
+].filter((p) => !existsSync(p.binary))
+if (debianPackages.length) {
+  const names = debianPackages.map((p) => p.name).join(' ')
+  if (canApt) {
+    console.log(`Installing ${names} (Debian packages) for the tests…`)
+    run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${names}`)
+  } else missing.push(`apt-get install -y ${names}`)
+}
+
+const tools = path.join(root, 'sandbox/polkadot/tools')
+if (!existsSync(path.join(tools, 'node_modules/@acala-network/chopsticks/package.json'))) {
+  console.log('Installing the polkadot sandbox tools (chopsticks)…')
+  run('npm ci --ignore-scripts --no-audit --no-fund --prefix sandbox/polkadot/tools')
+}
+
+if (missing.length) {
+  console.error(`Some test components are missing and cannot be installed without root. Run:\n  ${missing.join('\n  ')}`)
+  process.exit(1)
+}
