@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { errorMessage, shortenAddress, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
+import { networkImageUrl } from './network-list.js'
+import { WalletImage } from './WalletImage.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
 export default function Account({ modal }: ViewProps) {
@@ -21,7 +23,12 @@ export default function Account({ modal }: ViewProps) {
   const namespace = snapshot.namespace
   const chain = namespace ? allChains[namespace] : undefined
   const account = chain?.accountState
-  const networks = namespace ? chains.get(namespace)?.networks ?? [] : []
+  // Every registered namespace's networks, grouped: choosing another connected namespace's network makes it
+  // active; choosing one of a namespace not connected yet leads to Connect, showing that namespace's wallets.
+  const groups = chains.list().map((adapter) => ({
+    namespace: adapter.namespace,
+    networks: allChains[adapter.namespace]?.networkState.requestedCaipNetworks ?? adapter.networks,
+  }))
   if (!account?.address || snapshot.status !== 'connected') {
     return (
       <div className="vb-center">
@@ -36,10 +43,12 @@ export default function Account({ modal }: ViewProps) {
     void navigator.clipboard?.writeText(address).then(() => setCopied(true), () => setCopied(false))
   }
   const switchTo = async (id: CaipNetworkId) => {
+    const target = groups.find((g) => g.networks.some((n) => n.caipNetworkId === id))?.namespace
     setSwitching({ busy: true })
     try {
       await modal.switchNetwork(id)
       setSwitching({ busy: false })
+      if (target && allChains[target]?.accountState.status !== 'connected') router.push('Connect', { namespace: target })
     } catch (error) {
       setSwitching({ busy: false, error: i18n.t('account.switchFailed', { reason: errorMessage(error) }) })
     }
@@ -47,11 +56,13 @@ export default function Account({ modal }: ViewProps) {
   const disconnect = async () => {
     setDisconnecting(true)
     try {
-      await modal.disconnect()
+      // Only the active namespace: another connected one stays and becomes active.
+      await modal.disconnect(namespace)
     } catch {
       // The local session is already gone; the wallet just could not be told.
     }
-    router.reset('Connect')
+    setDisconnecting(false)
+    if (modal.getState().status !== 'connected') router.reset('Connect')
   }
 
   return (
@@ -77,6 +88,22 @@ export default function Account({ modal }: ViewProps) {
             ? i18n.t('account.balanceUnavailable')
             : i18n.t('account.balanceLoading')}
       </p>
+      {modal.kernel.views.has('Networks') ? (
+        <div className="vb-field">
+          <span className="vb-label">{i18n.t('account.network')}</span>
+          <button
+            type="button"
+            className="vb-item vb-network-btn"
+            data-testid="network-button"
+            aria-label={i18n.t('account.chooseNetwork', { name: chain?.networkState.caipNetwork?.name ?? i18n.t('account.unsupportedNetwork') })}
+            onClick={() => router.push('Networks')}
+          >
+            <WalletImage src={chain?.networkState.caipNetwork ? networkImageUrl(chain.networkState.caipNetwork, modal.kernel.http) : undefined} name={chain?.networkState.caipNetwork?.name ?? '?'} />
+            <span className="vb-item-name">{chain?.networkState.caipNetwork?.name ?? i18n.t('account.unsupportedNetwork')}</span>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      ) : (
       <label className="vb-field">
         <span className="vb-label">{i18n.t('account.network')}</span>
         <select
@@ -87,13 +114,24 @@ export default function Account({ modal }: ViewProps) {
           onChange={(e) => void switchTo(e.target.value as CaipNetworkId)}
         >
           {chain?.networkState.caipNetwork ? null : <option value={currentId ?? ''}>{i18n.t('account.unsupportedNetwork')}</option>}
-          {networks.map((n) => (
-            <option key={n.caipNetworkId} value={n.caipNetworkId}>
-              {n.name}
-            </option>
-          ))}
+          {groups.length === 1
+            ? groups[0]!.networks.map((n) => (
+                <option key={n.caipNetworkId} value={n.caipNetworkId}>
+                  {n.name}
+                </option>
+              ))
+            : groups.map((g) => (
+                <optgroup key={g.namespace} label={g.namespace} data-namespace={g.namespace}>
+                  {g.networks.map((n) => (
+                    <option key={n.caipNetworkId} value={n.caipNetworkId}>
+                      {n.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
         </select>
       </label>
+      )}
       {switching.busy ? <p className="vb-muted">{i18n.t('account.switching')}</p> : null}
       {switching.error ? (
         <p className="vb-error" role="alert">

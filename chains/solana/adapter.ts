@@ -1,0 +1,106 @@
+import { VestibuleError, formatUnits, parseUnits, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import { cleanName, safeIcon, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
+import { isAddress } from './base58.js'
+import type { SolanaNetwork } from './networks.js'
+import type { Session } from './session.js'
+
+/** The connector id of a Wallet Standard wallet: its name as a slug ("Sandbox Solana Wallet" → "sandbox-solana-wallet"). */
+export const connectorIdOf = (name: string) =>
+  cleanName(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || cleanName(name)
+
+const canConnect = (w: StandardWallet | null) => typeof (w?.features?.['standard:connect'] as { connect?: unknown } | undefined)?.connect === 'function'
+
+/**
+ * The Solana chain adapter. This eager part only discovers wallets (the Wallet Standard registration
+ * protocol); connecting, signing and sending load `session.ts` on first use, and the SDK after that.
+ */
+export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[] }): ChainAdapter & { destroy(): void } {
+  type Entry = { connector: Connector; wallet: StandardWallet }
+  let discovered = new Map<string, Entry>()
+  /** Wallets other plugins contribute (WalletConnect's Wallet Standard facade, an embedded wallet …). */
+  const external = new Map<string, Entry>()
+  let wallets = new Map<string, Entry>()
+  let report: ((connectors: Connector[]) => void) | undefined
+  const publish = () => {
+    wallets = new Map([...discovered, ...[...external].filter(([id]) => !discovered.has(id))])
+    report?.([...wallets.values()].map((e) => e.connector))
+    waiters.forEach((check) => check())
+  }
+  const waiters = new Set<() => void>()
+  let listener: AdapterListener | undefined
+  let session: Promise<Session> | undefined
+  const load = () =>
+    (session ??= import('./session.js').then((m) =>
+      m.createSession({
+        networks: options.networks,
+        wallet: (id) => wallets.get(id)?.wallet,
+        listener: () => listener,
+        waitForWallet: (id, ms) =>
+          new Promise<boolean>((resolve) => {
+            const done = (found: boolean) => (clearTimeout(timer), waiters.delete(check), resolve(found))
+            const check = () => wallets.has(id) && done(true)
+            const timer = setTimeout(done, ms, false)
+            waiters.add(check)
+            check()
+          }),
+      }),
+    ))
+  const lazy =
+    <K extends keyof Session>(name: K) =>
+    async (...args: Parameters<Session[K]>) =>
+      ((await load())[name] as (...a: unknown[]) => Promise<never>)(...args)
+
+  return {
+    namespace: 'solana',
+    networks: options.networks,
+    capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork']),
+    defaultAccountType: 'eoa',
+    listen: (l) => void (listener = l),
+    watchConnectors(onChange) {
+      report = onChange
+      const stop = watchStandardWallets({
+        accept: (w) => w.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) && canConnect(w),
+        onChange(list) {
+          discovered = new Map()
+          // Two registrations with the same name are one wallet to the user: the first one wins.
+          for (const w of list) {
+            const id = connectorIdOf(w.name)
+            if (!discovered.has(id)) discovered.set(id, { connector: { id, name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'solana', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })
+          }
+          publish()
+        },
+      })
+      return () => {
+        stop()
+        report = undefined
+      }
+    },
+    addConnector(connector, provider) {
+      if (!canConnect(provider as StandardWallet)) throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs a Wallet Standard wallet with standard:connect`)
+      const entry = { connector: { ...connector, namespace: 'solana' }, wallet: provider as StandardWallet }
+      external.set(connector.id, entry)
+      publish()
+      return () => {
+        if (external.get(connector.id) === entry) external.delete(connector.id)
+        publish()
+      }
+    },
+    connect: lazy('connect'),
+    reconnect: lazy('reconnect'),
+    disconnect: async () => (await session)?.disconnect(),
+    switchNetwork: lazy('switchNetwork'),
+    getBalance: lazy('getBalance'),
+    signMessage: lazy('signMessage'),
+    sendNative: lazy('sendNative'),
+    destroy() {
+      listener = undefined
+      void session?.then((s) => s.destroy())
+    },
+    isAddress,
+    formatAmount: (value, network) => formatUnits(value, network.nativeCurrency.decimals),
+    parseAmount: (text, network) => parseUnits(text, network.nativeCurrency.decimals),
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The connected side of the Solana adapter: Wallet Standard connect, events, signing and sending. Loaded
+ * with import() on the first connect or reconnect, so a host's eager bundle carries only discovery.
+ */
+import { VestibuleError, errorMessage, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter } from '../../kernel/index.js'
+import { feature, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
+import { invalidAddress, isAddress } from './base58.js'
+import type { SolanaNetwork } from './networks.js'
+
+type Account = StandardWalletAccount
+type Change = { accounts?: readonly Account[]; chains?: readonly string[] }
+/** Wallet Standard features this adapter uses (shapes of `@solana/wallet-standard-features`). */
+interface Features {
+  'standard:connect': { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly Account[] }> }
+  'standard:disconnect': { disconnect(): Promise<void> }
+  'standard:events': { on(event: 'change', listener: (change: Change) => void): () => void }
+  'solana:signMessage': { signMessage(...inputs: { account: Account; message: Uint8Array }[]): Promise<readonly { signature: Uint8Array }[]> }
+  'solana:signAndSendTransaction': {
+    signAndSendTransaction(...inputs: { account: Account; transaction: Uint8Array; chain: string; options?: object }[]): Promise<readonly { signature: Uint8Array }[]>
+  }
+  'solana:signTransaction': {
+    signTransaction(...inputs: { account: Account; transaction: Uint8Array; chain?: string }[]): Promise<readonly { signedTransaction: Uint8Array }[]>
+  }
+}
+const METHODS = {
+  'standard:connect': 'connect',
+  'standard:disconnect': 'disconnect',
+  'standard:events': 'on',
+  'solana:signMessage': 'signMessage',
+  'solana:signAndSendTransaction': 'signAndSendTransaction',
+  'solana:signTransaction': 'signTransaction',
+} as const
+const featureOf = <K extends keyof Features>(wallet: StandardWallet, name: K) => feature<Features[K]>(wallet, name, METHODS[name])
+
+const U64_MAX = 2n ** 64n - 1n
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+export function encodeBase58(data: Uint8Array): string {
+  let zeros = 0
+  while (zeros < data.length && data[zeros] === 0) zeros++
+  const digits: number[] = []
+  for (let i = zeros; i < data.length; i++) {
+    let carry = data[i]!
+    for (let j = 0; j < digits.length; j++) {
+      carry += digits[j]! << 8
+      digits[j] = carry % 58
+      carry = (carry / 58) | 0
+    }
+    for (; carry; carry = (carry / 58) | 0) digits.push(carry % 58)
+  }
+  return '1'.repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join('')
+}
+
+/** The account to use: `preferred` when the wallet still lists it, else the first valid Solana account. */
+function solanaAccount(accounts: unknown, preferred?: string): Account | undefined {
+  const list = (Array.isArray(accounts) ? (accounts as Account[]) : []).filter(
+    (a) => a && isAddress(a.address) && Array.isArray(a.chains) && a.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')),
+  )
+  return list.find((a) => a.address === preferred) ?? list[0]
+}
+
+/** The chain id to hand the wallet for `network`: the CAIP-2 id when the account lists it, else the cluster name. */
+function chainFor(account: Account, network: CaipNetwork): string {
+  return account.chains.includes(network.caipNetworkId) ? network.caipNetworkId : ((network as SolanaNetwork).custom?.walletChain ?? 'solana:mainnet')
+}
+const supports = (account: Account, network: CaipNetwork) => account.chains.includes(chainFor(account, network))
+
+/** Bytes from a wallet, also when they come from another realm (an extension's own Uint8Array). */
+const asBytes = (value: unknown, length?: number) =>
+  ArrayBuffer.isView(value) && (length === undefined || value.byteLength === length) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : undefined
+
+const notSupported = (what: string) => new VestibuleError('NOT_SUPPORTED', `${what} is not supported by this wallet`)
+const FAILED = 'Failed to send transaction. Please try again. '
+
+/** Keeps "the user said no" recognisable (code 4001 or a "rejected" message) and wraps everything else. */
+function walletError(error: unknown, prefix = ''): VestibuleError {
+  if (error instanceof VestibuleError) return error
+  const code = (error as { code?: unknown } | null)?.code
+  const walletCode = typeof code === 'number' || typeof code === 'string' ? code : undefined
+  if (isUserRejection(error)) return new VestibuleError('USER_REJECTED', errorMessage(error), error, walletCode ?? 4001)
+  return new VestibuleError('WALLET_ERROR', prefix + errorMessage(error), error, walletCode)
+}
+
+async function call<T>(run: () => Promise<T>, prefix?: string): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw walletError(error, prefix)
+  }
+}
+
+/** What the eager adapter shares with its session: the discovered wallets and the kernel's listener. */
+export interface SessionHost {
+  networks: readonly CaipNetwork[]
+  wallet(connectorId: string): StandardWallet | undefined
+  /** Resolves true once the wallet registered, false after `ms`. */
+  waitForWallet(connectorId: string, ms: number): Promise<boolean>
+  listener(): AdapterListener | undefined
+}
+
+export type Session = Pick<ChainAdapter, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage'> & {
+  sendNative: NonNullable<ChainAdapter['sendNative']>
+  destroy(): void
+}
+
+export function createSession(host: SessionHost): Session {
+  let active: { wallet: StandardWallet; account: Account; network: CaipNetwork; off?: () => void } | undefined
+  let rpc: Promise<typeof import('./rpc.js')> | undefined
+  const loadRpc = () => (rpc ??= import('./rpc.js'))
+
+  const walletFor = (connectorId: string) => {
+    const wallet = host.wallet(connectorId)
+    if (!wallet) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+    return wallet
+  }
+
+  const connected = () => {
+    if (!active) throw new VestibuleError('NOT_CONNECTED', 'No Solana wallet is connected')
+    // The wallet's current object for the account when it lists it (wallets compare identity), else the one connect gave.
+    const listed = solanaAccount(active.wallet.accounts, active.account.address)
+    return { wallet: active.wallet, account: listed?.address === active.account.address ? listed : active.account }
+  }
+
+  /** The requested network when the account can use it, else the first of the host's networks it can. */
+  const pickNetwork = (account: Account, requested: CaipNetwork) =>
+    supports(account, requested) ? requested : (host.networks.find((n) => supports(account, n)) ?? requested)
+
+  const detach = () => {
+    const off = active?.off
+    active = undefined
+    try {
+      off?.()
+    } catch {
+      /* a wallet failing to remove its listener must not block disconnecting */
+    }
+  }
+
+  const attach = (wallet: StandardWallet, account: Account, requested: CaipNetwork) => {
+    detach()
+    const network = pickNetwork(account, requested)
+    const session: NonNullable<typeof active> = { wallet, account, network }
+    active = session
+    // `standard:events` "change": the wallet's accounts (or chains) changed; report what the kernel tracks.
+    const onChange = (change: Change | undefined) => {
+      if (active !== session || !change || (!change.accounts && !change.chains)) return
+      const next = solanaAccount(change.accounts ?? wallet.accounts, session.account.address)
+      const listener = host.listener()
+      if (!next) {
+        detach()
+        return listener?.disconnected()
+      }
+      const previous = session.account.address
+      session.account = next
+      if (next.address !== previous) listener?.accountChanged(next.address)
+      const network = pickNetwork(next, session.network)
+      if (network !== session.network) {
+        session.network = network
+        listener?.networkChanged(network.caipNetworkId)
+      }
+    }
+    try {
+      session.off = featureOf(wallet, 'standard:events')?.on('change', onChange)
+    } catch {
+      /* without events the session still works; changes are just not reported */
+    }
+    return { address: account.address, caipNetworkId: network.caipNetworkId }
+  }
+
+  return {
+    async connect({ connectorId, network }) {
+      const wallet = walletFor(connectorId)
+      const connect = featureOf(wallet, 'standard:connect')
+      if (!connect) throw notSupported('Connecting (standard:connect)')
+      const result = await call(() => connect.connect())
+      const account = solanaAccount(result?.accounts) ?? solanaAccount(wallet.accounts)
+      if (!account) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no Solana account')
+      return attach(wallet, account, network)
+    },
+    async reconnect({ connectorId, network }) {
+      if (!(await host.waitForWallet(connectorId, 1000))) return undefined
+      const wallet = walletFor(connectorId)
+      let account = solanaAccount(wallet.accounts)
+      if (!account) {
+        // `silent` asks the wallet to restore an earlier grant without prompting.
+        const result = await featureOf(wallet, 'standard:connect')
+          ?.connect({ silent: true })
+          .catch(() => undefined)
+        account = solanaAccount(result?.accounts)
+      }
+      return account ? attach(wallet, account, network) : undefined
+    },
+    async disconnect() {
+      const wallet = active?.wallet
+      detach()
+      if (wallet) await call(async () => featureOf(wallet, 'standard:disconnect')?.disconnect())
+    },
+    async switchNetwork(network) {
+      // Solana wallets have no "current cluster": the app names it in each request.
+      if (!active) return
+      const { account } = connected()
+      if (!supports(account, network)) throw notSupported(`The network ${network.name}`)
+      active.network = network
+    },
+    async getBalance({ address, network }) {
+      const { getBalance } = await loadRpc()
+      return { value: await getBalance(network, address), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
+    async signMessage({ message }) {
+      const { wallet, account } = connected()
+      const sign = featureOf(wallet, 'solana:signMessage')
+      if (!sign) throw notSupported('Message signing (solana:signMessage)')
+      const [output] = await call(() => sign.signMessage({ account, message: new TextEncoder().encode(message) }))
+      const signature = asBytes(output?.signature, 64)
+      if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
+      return encodeBase58(signature)
+    },
+    async sendNative({ to, value, network }) {
+      if (!to || typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
+      if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(to))
+      if (value > U64_MAX) throw new VestibuleError('NOT_SUPPORTED', `Amount too large: a transfer is at most ${U64_MAX} lamports`)
+      const { wallet, account } = connected()
+      const signAndSend = featureOf(wallet, 'solana:signAndSendTransaction')
+      const signOnly = featureOf(wallet, 'solana:signTransaction')
+      if (!signAndSend && !signOnly) throw notSupported('Sending transactions (solana:signAndSendTransaction or solana:signTransaction)')
+      const chain = chainFor(account, network)
+      const rpc = await loadRpc()
+      const { transaction, lifetime } = await call(() => rpc.buildTransfer(network, account.address, to, value), FAILED)
+      if (signAndSend) {
+        const [output] = await call(() => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }), FAILED)
+        const signature = asBytes(output?.signature, 64)
+        if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction signature')
+        return encodeBase58(signature)
+      }
+      const [output] = await call(() => signOnly!.signTransaction({ account, transaction, chain }), FAILED)
+      const signed = asBytes(output?.signedTransaction)
+      if (!signed) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no signed transaction')
+      return call(() => rpc.sendSigned(network, signed, lifetime), FAILED)
+    },
+    destroy: detach,
+  }
+}

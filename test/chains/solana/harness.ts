@@ -1,0 +1,131 @@
+/**
+ * Shared setup of the solana integration tests: a real litesvm cluster behind the sandbox's JSON-RPC front,
+ * a page (an EventTarget `window`) where Wallet Standard wallets register, and headless modals built with
+ * createKernel and the solana plugin.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { defineNetwork, solana, type SolanaNetwork } from '../../../chains/solana/index.js'
+import { createKernel, type Modal, type ModalOptions, type PluginInput } from '../../../kernel/index.js'
+// @ts-expect-error: plain .mjs shared with the sandbox, no declarations
+import { startSolanaChain as rawStart } from '../../../sandbox/solana/chain.mjs'
+import { NodeSolanaWallet, type NodeSolanaWalletOptions } from './node-wallet.js'
+
+export interface SolanaChain {
+  url: string
+  wsUrl: string
+  genesisHash: string
+  svm: { setAccount(account: { address: string; lamports: bigint; data: Uint8Array; programAddress: string; executable: boolean; space: bigint }): void }
+  fund(address: string, lamports: bigint): string
+  balance(address: string): bigint
+  stop(): Promise<void>
+}
+export const startSolanaChain = rawStart as (options?: { port?: number }) => Promise<SolanaChain>
+
+/** Fixed test seeds, so addresses (and balances a test sets) are known. */
+export const SEEDS: readonly Uint8Array[] = [1, 2, 3].map((n) => new Uint8Array(32).fill(n))
+export const WALLET_ID = 'node-solana-wallet'
+
+/** A Web Storage backend kept across "reloads" (what localStorage is to a page). */
+export function mapStorage() {
+  const map = new Map<string, string>()
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  }
+}
+
+export interface Page {
+  window: EventTarget
+  /** Registers `wallet` now and again whenever an app announces itself, as Wallet Standard wallets do. */
+  install(wallet: unknown): void
+  restore(): void
+}
+
+export function openPage(): Page {
+  const had = Object.prototype.hasOwnProperty.call(globalThis, 'window')
+  const previous = (globalThis as { window?: unknown }).window
+  const window = new EventTarget()
+  ;(globalThis as { window?: unknown }).window = window
+  return {
+    window,
+    install(wallet) {
+      const callback = (api: { register(w: unknown): unknown }) => api.register(wallet)
+      window.addEventListener('wallet-standard:app-ready', (e) => callback((e as CustomEvent).detail))
+      window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+    },
+    restore() {
+      if (had) (globalThis as { window?: unknown }).window = previous
+      else delete (globalThis as { window?: unknown }).window
+    },
+  }
+}
+
+export interface Harness {
+  chain: SolanaChain
+  /** The cluster as a network, with its WebSocket. */
+  local: SolanaNetwork
+  /** A second network on the same cluster (another genesis, its own wallet chain), for switching. */
+  other: SolanaNetwork
+  page: Page
+  wallet(options?: Partial<NodeSolanaWalletOptions>): NodeSolanaWallet
+  modal(options?: Partial<ModalOptions> & { networks?: SolanaNetwork[]; extraPlugins?: PluginInput[] }): Modal
+  /** Simulates a page reload: modals destroyed, a fresh window where the same wallets register again. */
+  reload(...wallets: unknown[]): void
+}
+
+export function useHarness(): Harness {
+  const modals: Modal[] = []
+  const h = {} as Harness
+
+  beforeAll(async () => {
+    h.chain = await startSolanaChain()
+    h.local = defineNetwork({
+      genesisHash: h.chain.genesisHash,
+      name: 'Local Cluster',
+      rpcUrls: { default: { http: [h.chain.url], webSocket: [h.chain.wsUrl] } },
+      testnet: true,
+    })
+    h.other = defineNetwork({
+      genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+      name: 'Second Cluster',
+      walletChain: 'solana:devnet',
+      rpcUrls: { default: { http: [h.chain.url] } },
+      testnet: true,
+    })
+  })
+  afterAll(async () => {
+    await h.chain?.stop()
+  })
+  beforeEach(() => {
+    h.page = openPage()
+  })
+  afterEach(() => {
+    modals.splice(0).forEach((m) => m.destroy())
+    h.page.restore()
+  })
+
+  h.wallet = (options = {}) => {
+    const wallet = new NodeSolanaWallet({ seeds: SEEDS.slice(0, 2), rpc: h.chain.url, ws: h.chain.wsUrl, ...options })
+    h.page.install(wallet)
+    return wallet
+  }
+  h.modal = ({ networks, extraPlugins = [], ...options } = {}) => {
+    const modal = createKernel({ projectId: 'p', storage: null, ...options, plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })] })
+    modals.push(modal)
+    modal.kernel.chains.startDiscovery()
+    return modal
+  }
+  h.reload = (...wallets) => {
+    modals.splice(0).forEach((m) => m.destroy())
+    h.page.restore()
+    h.page = openPage()
+    wallets.forEach((w) => h.page.install(w))
+  }
+  return h
+}
+
+/** The solana account state of a modal. */
+export const accountOf = (modal: Modal) => modal.kernel.state.$chains.get().solana?.accountState
+export const adapterOf = (modal: Modal) => modal.kernel.chains.get('solana')!

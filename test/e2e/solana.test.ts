@@ -1,0 +1,236 @@
+// The solana plugin in Chromium against the sandbox: litesvm behind its JSON-RPC front and the Sandbox
+// Solana Wallet (Wallet Standard, real ed25519 key). Plus EVM and Solana connected at once.
+import { createPublicKey, verify } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { Keypair, PublicKey } from '@solana/web3.js'
+import { decodeBase58 } from '../../chains/solana/base58.js'
+import { formatUnits, truncateDecimals } from '../../kernel/index.js'
+import { startSandbox } from '../../sandbox/server.mjs'
+import { launchBrowser, type TestBrowser } from './browser.js'
+
+interface SolanaHandle {
+  address: string
+  config: { genesisHash: string; name: string }
+  chain: { balance(address: string): bigint; fund(address: string, lamports: bigint): string }
+}
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>
+let browser: TestBrowser
+let sol: SolanaHandle
+let caipNetworkId: string
+
+const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
+const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
+const walletButton = (name: string) => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: name })
+/** The balance the modal must show: the chain's own lamports, truncated (not rounded) to 3 decimals. */
+const expectedBalance = (address: string) => `${truncateDecimals(formatUnits(sol.chain.balance(address), 9))} SOL`
+
+async function approveInWallet(expectText?: RegExp) {
+  await walletPrompt().waitFor({ state: 'visible' })
+  if (expectText) await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
+  await browser.page.locator('[data-testid="sandbox-wallet-approve"]').click()
+}
+
+/** ed25519 verification with node:crypto only: the raw 32-byte key wrapped in its SPKI DER header. */
+function verifyEd25519(message: string, signature: Uint8Array, address: string) {
+  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), new PublicKey(address).toBytes()]), format: 'der', type: 'spki' })
+  return verify(null, Buffer.from(message, 'utf8'), key, signature)
+}
+
+/** Sends SOL from the page through the solana adapter (the wallet signs and sends); resolves with its answer. */
+const sendFromPage = (to: string, lamports: bigint) =>
+  browser.page.evaluate(
+    async ({ to, lamports }) => {
+      const { kernel } = (window as unknown as { modal: { kernel: any } }).modal
+      const { accountState, networkState } = kernel.state.$chains.get().solana
+      try {
+        return { signature: await kernel.chains.get('solana').sendNative({ to, value: BigInt(lamports), address: accountState.address, network: networkState.caipNetwork }) }
+      } catch (error) {
+        return { error: (error as Error).message, code: (error as { code?: string }).code }
+      }
+    },
+    { to, lamports: lamports.toString() },
+  )
+
+async function connectSolana() {
+  await browser.page.getByTestId('open-modal').click()
+  await walletButton('Sandbox Solana Wallet').click()
+  await approveInWallet(/Connect .* to Solana account/)
+  await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ families: ['solana'] })
+  const family = sandbox.families.solana as SolanaHandle & { skipped?: string }
+  if (family.skipped) throw new Error(`the solana sandbox did not start: ${family.skipped}`)
+  sol = family
+  caipNetworkId = `solana:${sol.config.genesisHash.slice(0, 32)}`
+  browser = await launchBrowser()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.stop()
+})
+
+beforeEach(async () => {
+  await browser.page.goto(sandbox.url)
+  await browser.page.evaluate(() => localStorage.clear())
+  await browser.page.reload()
+})
+
+describe('solana in Chromium against litesvm', () => {
+  test('connect, exact balance, sign and verify, send SOL and see the recipient’s balance change', async () => {
+    const { page } = browser
+    await page.getByTestId('open-modal').click()
+    // Listed beside the EVM Sandbox Wallet, installed.
+    await expect.poll(() => walletButton('Sandbox Solana Wallet').count()).toBe(1)
+    await expect.poll(() => walletButton('Sandbox Solana Wallet').innerText()).toContain('Installed')
+    expect(await walletButton('Sandbox Wallet').count()).toBe(1)
+    await walletButton('Sandbox Solana Wallet').click()
+    await approveInWallet(new RegExp(`Connect .* to Solana account ${sol.address}`))
+
+    const balance = modalRoot().getByTestId('account-balance')
+    await expect.poll(() => balance.getAttribute('data-status'), { timeout: 10_000 }).toBe('ready')
+    expect(await balance.innerText()).toBe(expectedBalance(sol.address))
+    // The demo account starts with 12.345678912 SOL: truncated, never rounded.
+    expect(await balance.innerText()).toBe('12.345 SOL')
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`${caipNetworkId}:${sol.address}`)
+    expect(await page.getByTestId('network').innerText()).toBe(`${sol.config.name} (${caipNetworkId})`)
+
+    // Sign through the modal's handle; verify the base58 ed25519 signature against the address.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+    const message = await page.getByTestId('signed-message').innerText()
+    const signature = decodeBase58(await page.getByTestId('signature').innerText())!
+    expect(verifyEd25519(message, signature, sol.address)).toBe(true)
+    expect(verifyEd25519(`${message}.`, signature, sol.address)).toBe(false)
+
+    // Send SOL: the wallet shows the transfer, signs and sends it to litesvm.
+    const to = Keypair.generate().publicKey.toBase58()
+    const before = sol.chain.balance(sol.address)
+    const sending = sendFromPage(to, 1_234_567_890n)
+    await approveInWallet(new RegExp(`Send 1\\.23456789 SOL to ${to}`))
+    const sent = await sending
+    expect(sent.error).toBeUndefined()
+    expect(decodeBase58(sent.signature)).toHaveLength(64)
+    expect(sol.chain.balance(to)).toBe(1_234_567_890n)
+    expect(sol.chain.balance(sol.address)).toBe(before - 1_234_567_890n - 5000n)
+
+    // The modal shows the new balance once refreshed (past the 30 s balance cache).
+    await page.getByTestId('open-modal').click()
+    await page.evaluate(() =>
+      (window as unknown as { modal: { kernel: { connection: { refreshBalance(ns: string, o: object): Promise<void> } } } }).modal.kernel.connection.refreshBalance('solana', { force: true }),
+    )
+    await expect.poll(() => balance.innerText()).toBe(expectedBalance(sol.address))
+    expect(browser.offLoopback).toEqual([])
+  })
+
+  test('bad input: invalid and EVM addresses, a declined transfer, a wallet without signMessage', async () => {
+    const { page } = browser
+    await connectSolana()
+    expect(await sendFromPage('0x52908400098527886E0F7030069857D2E4169EE7', 1n)).toEqual({
+      error: 'Invalid Solana address: "0x52908400098527886E0F7030069857D2E4169EE7" (expected base58 text of a 32-byte public key)',
+      code: 'NOT_SUPPORTED',
+    })
+    expect(await sendFromPage(Keypair.generate().publicKey.toBase58(), 0n)).toEqual({ error: 'Please enter a valid amount and receiver address', code: 'NOT_SUPPORTED' })
+
+    const to = Keypair.generate().publicKey.toBase58()
+    const sending = sendFromPage(to, 5_000_000n)
+    await walletPrompt().waitFor({ state: 'visible' })
+    await page.locator('[data-testid="sandbox-wallet-reject"]').click()
+    expect(await sending).toMatchObject({ code: 'USER_REJECTED' })
+    expect(sol.chain.balance(to)).toBe(0n)
+
+    await page.evaluate(() => (window as unknown as { sandboxSolanaWallet: { disable(f: string): void } }).sandboxSolanaWallet.disable('solana:signMessage'))
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Message signing (solana:signMessage) is not supported by this wallet')
+    expect(await page.getByTestId('status').innerText()).toBe('connected')
+    expect(browser.offLoopback).toEqual([])
+  })
+
+  test('the Solana session survives a reload (silent connect, no prompt)', async () => {
+    const { page } = browser
+    await connectSolana()
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`${caipNetworkId}:${sol.address}`)
+    expect(await walletPrompt().count()).toBe(0)
+  })
+})
+
+describe('EVM and Solana connected at once', () => {
+  test('switch the active namespace from the network list, reload keeps both, disconnect one keeps the other', async () => {
+    const { page } = browser
+    const caip = page.getByTestId('caip-address')
+    /** Account → network control → the Networks view, which lists every namespace's networks. */
+    const chooseNetwork = async (id: string) => {
+      await modalRoot().getByTestId('network-button').click()
+      await modalRoot().locator(`[data-testid="networks"] button[data-network-id="${id}"]`).click()
+    }
+
+    // EVM first.
+    await page.getByTestId('open-modal').click()
+    await walletButton('Sandbox Wallet').click()
+    await approveInWallet(/Connect/)
+    await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${sandbox.address}`)
+
+    // The network list has both namespaces; choosing the Solana cluster (not connected yet) leads to Connect
+    // with only Solana wallets.
+    await modalRoot().getByTestId('network-button').click()
+    await expect
+      .poll(() => modalRoot().locator('[data-testid="networks"] li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.namespace)))
+      .toEqual(['eip155', 'eip155', 'solana'])
+    await modalRoot().locator(`[data-testid="networks"] button[data-network-id="${caipNetworkId}"]`).click()
+    // (Catalog and WalletConnect entries, which belong to no single namespace, stay.)
+    await expect.poll(() => walletButton('Sandbox Solana Wallet').count()).toBe(1)
+    expect(await walletButton('Sandbox Wallet').count()).toBe(0)
+    await walletButton('Sandbox Solana Wallet').click()
+    await approveInWallet(/to Solana account/)
+    await expect.poll(() => caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
+    await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 10_000 }).toBe(expectedBalance(sol.address))
+    expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
+
+    // Back to EVM from the network list: no wallet prompt, the EVM account and balance are shown.
+    await chooseNetwork('eip155:31337')
+    await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 10_000 }).toMatch(/ ETH$/)
+    expect(await walletPrompt().count()).toBe(0)
+
+    // Signing follows the active namespace (EVM: a 65-byte hex signature).
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
+
+    // A reload restores both namespaces, EVM active.
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
+    expect(await caip.innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
+
+    // Disconnect the active (EVM) namespace: Solana stays connected and becomes active; Account stays open.
+    await modalRoot().getByTestId('disconnect').click()
+    await expect.poll(() => caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
+    expect(await page.getByTestId('status').innerText()).toBe('connected')
+    expect(await modalRoot().getByTestId('account').count()).toBe(1)
+
+    // After another reload only Solana comes back.
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
+    expect(await caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
+    expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces)).toEqual(['solana'])
+
+    // Disconnecting the last one goes back to Connect.
+    await modalRoot().getByTestId('disconnect').click()
+    await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"]').count()).toBe(1)
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+    expect(browser.offLoopback).toEqual([])
+  })
+})
