@@ -1,0 +1,79 @@
+import { formatUnits, parseUnits, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import type { StandardWallet } from '../shared/wallet-standard.js'
+import { isAddress } from './address.js'
+import type { Bip122Network } from './networks.js'
+
+/** What the eager adapter shares with its lazily loaded session code. */
+export interface Bip122State {
+  networks: readonly Bip122Network[]
+  wallets: Map<string, StandardWallet>
+  /** Connectors other plugins added (WalletConnect …), with their Wallet Standard wallet. */
+  external: Map<string, { connector: Connector; wallet: StandardWallet }>
+  /** Reports the connector list again; set while discovery runs. */
+  publish?: () => void
+  waiters: Array<() => void>
+  listener?: AdapterListener
+  active?: { wallet: StandardWallet; address: string; network: Bip122Network; off?: () => void }
+}
+
+/**
+ * The Bitcoin chain adapter. Everything but the address checks loads with `import()` on first use: discovery,
+ * connecting, signing and balances with ./session.js, bitcoinjs-lib with ./psbt.js on the first send.
+ */
+export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAdapter & { destroy(): void } {
+  const state: Bip122State = { networks, wallets: new Map(), external: new Map(), waiters: [] }
+  let loaded: Promise<typeof import('./session.js')> | undefined
+  const session = () => (loaded ??= import('./session.js'))
+
+  return {
+    namespace: 'bip122',
+    networks,
+    capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork']),
+    defaultAccountType: 'payment',
+    listen(listener) {
+      state.listener = listener
+    },
+    /** Discovery starts on the first open, with the session code: nothing of it is in a host's first load. */
+    watchConnectors(onChange) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      session().then(
+        (s) => stopped || (stop = s.watch(state, onChange)),
+        () => onChange([]),
+      )
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
+    addConnector(connector, provider) {
+      const entry = { connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet }
+      state.external.set(connector.id, entry)
+      state.publish?.()
+      return () => {
+        if (state.external.get(connector.id) === entry) state.external.delete(connector.id)
+        state.publish?.()
+      }
+    },
+    connect: async (params) => (await session()).connect(state, params),
+    reconnect: async (params) => (await session()).reconnect(state, params),
+    disconnect: async () => (await session()).disconnect(state),
+    switchNetwork: async (network) => (await session()).switchNetwork(state, network),
+    getBalance: async (params) => (await session()).getBalance(params),
+    signMessage: async (params) => (await session()).signMessage(state, params),
+    sendNative: async (params) => (await session()).sendNative(state, params),
+    /** Stops listening to the wallet without disconnecting it: the modal is gone, the grant stays. */
+    destroy() {
+      const off = state.active?.off
+      state.active = state.listener = undefined
+      try {
+        off?.()
+      } catch {
+        /* nothing left to clean up */
+      }
+    },
+    isAddress: (value, network) => isAddress(value, network ?? networks),
+    formatAmount: (value, network) => formatUnits(value, network.nativeCurrency.decimals),
+    parseAmount: (text, network) => parseUnits(text, network.nativeCurrency.decimals),
+  }
+}
