@@ -6,6 +6,8 @@ import * as esbuild from 'esbuild'
 import { startAnvil, rpc } from './anvil.mjs'
 import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHAIN_ID } from './demo.mjs'
 import { root, vestibuleSource } from './resolve.mjs'
+import { startProviderApi } from './provider-api/server.mjs'
+import { startWalletConnect } from './walletconnect/sandbox.mjs'
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
 
@@ -53,7 +55,7 @@ async function build(wallets) {
  * Starts two local chains (31337 and the "Sandbox L2", which the wallet does not know until the modal adds it),
  * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones.
  */
-export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, families = [] } = {}) {
+export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPort = 0, relayPort = 0, families = [] } = {}) {
   const [chain, l2, address, ...extras] = await Promise.all([
     startAnvil({ port: anvilPort, chainId: 31337 }),
     startAnvil({ port: l2Port, chainId: SANDBOX_L2_CHAIN_ID }),
@@ -61,12 +63,18 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, famili
     ...families.map(startFamily),
   ])
   const running = extras.filter((f) => !f.skipped)
-  const files = await build(running.filter((f) => f.wallet).map((f) => f.wallet))
+  // The provider API (wallet catalog, images, analytics config, blockchain API) backed by the local nodes.
+  const providerApi = await startProviderApi({ port: apiPort, rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url } })
+  // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded key) on both chains.
+  const walletConnect = await startWalletConnect({ chains: { 31337: chain.url, [SANDBOX_L2_CHAIN_ID]: l2.url }, relayPort })
+  const files = await build([...running.filter((f) => f.wallet).map((f) => f.wallet), walletConnect.bundle])
   await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
 
   const configJs =
-    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
+    // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
+    `window.process = window.process || { env: { IS_VITEST: 'true' } };\n` +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
   const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
@@ -79,6 +87,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, famili
     }
     if (url.pathname === '/' || url.pathname === '/index.html') return send(200, html, TYPES['.html'])
     if (url.pathname === '/config.js') return send(200, configJs, TYPES['.js'])
+    if (walletConnect.serves(url.pathname)) return send(200, walletConnect.html, TYPES['.html'])
     const file = files.get(url.pathname)
     if (file) return send(200, file, TYPES[path.extname(url.pathname)] ?? 'application/octet-stream')
     send(404, 'Not found', 'text/plain')
@@ -93,11 +102,15 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, famili
     chain,
     l2,
     address,
+    /** The local provider API: `url`, recorded `requests`, `catalogRequests()`, `setMode('down')`, `setDelay(ms)`, `setImages('hang')`, `reset()`. */
+    providerApi,
+    /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
+    walletConnect,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),
     async stop() {
       await new Promise((resolve) => server.close(resolve))
-      await Promise.all([chain.stop(), l2.stop(), ...running.map((f) => f.stop?.())])
+      await Promise.all([chain.stop(), l2.stop(), providerApi.stop(), walletConnect.stop(), ...running.map((f) => f.stop?.())])
     },
   }
 }

@@ -1,4 +1,4 @@
-// `npm start`: brings the sandbox up and prints where it is. Ports: VB_PORT, VB_ANVIL_PORT, VB_L2_PORT.
+// `npm start`: brings the sandbox up and prints where it is. Ports: VB_PORT, VB_ANVIL_PORT, VB_L2_PORT, VB_API_PORT.
 import { EXTRA_FAMILIES, startSandbox } from './server.mjs'
 
 const port = (name, fallback) => {
@@ -12,16 +12,19 @@ const port = (name, fallback) => {
   return n
 }
 
-const sandbox = await startSandbox({ port: port('VB_PORT', 5173), anvilPort: port('VB_ANVIL_PORT', 8545), l2Port: port('VB_L2_PORT', 8546), families: EXTRA_FAMILIES }).catch((error) => {
+const sandbox = await startSandbox({ port: port('VB_PORT', 5173), anvilPort: port('VB_ANVIL_PORT', 8545), l2Port: port('VB_L2_PORT', 8546), apiPort: port('VB_API_PORT', 5174), families: EXTRA_FAMILIES }).catch((error) => {
   console.error(`The sandbox could not start: ${error.message}`)
-  console.error('Is a port taken? Set VB_PORT, VB_ANVIL_PORT or VB_L2_PORT to free ones (0 picks any).')
+  console.error('Is a port taken? Set VB_PORT, VB_ANVIL_PORT, VB_L2_PORT or VB_API_PORT to free ones (0 picks any).')
   process.exit(1)
 })
 console.log(`Vestibule sandbox
   demo app      ${sandbox.url}
   local chain   ${sandbox.chain.url} (chain 31337)
   sandbox L2    ${sandbox.l2.url} (chain ${sandbox.l2.chainId}; the wallet adds it on first switch)
+  provider API  ${sandbox.providerApi.url} (wallet catalog, images, blockchain API)
   demo account  ${sandbox.address}
+  WC relay      ${sandbox.walletConnect.relay.url} (loopback WalletConnect relay)
+  mobile wallet ${sandbox.url.replace('127.0.0.1', 'localhost')}mobile-wallet (Sandbox Mobile Wallet: paste a pairing URI; "localhost" keeps its storage apart)
 ${Object.values(sandbox.families)
   .map((f) => (f.skipped ? `  ${f.family.padEnd(13)} skipped: ${f.skipped}` : `  ${f.family.padEnd(13)} ${f.describe}`))
   .join('\n')}

@@ -11,6 +11,10 @@ const coreViews: Record<string, ViewDefinition> = {
   Connect: { title: 'connect.title', load: () => import('./views/Connect.js') },
   ConnectingExternal: { title: 'connecting.title', load: () => import('./views/ConnectingExternal.js') },
   Account: { title: 'account.title', load: () => import('./views/Account.js') },
+  // Every host with a chain plugin needs these two: the kernel shows UnsupportedChain by the spec's rule, and the
+  // Account view's network control opens Networks. Both are lazy chunks; a host pays only these two lines.
+  Networks: { title: 'networks.title', load: () => import('./views/Networks.js') },
+  UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChain.js') },
 }
 
 /**

@@ -5,31 +5,78 @@ import { createModal, errorMessage, shortenAddress } from 'vestibule'
 import { defineNetwork, localhost } from 'vestibule/chains/eip155'
 import { eip155 } from 'vestibule/chains/eip155'
 import { ModalProvider, useAccount, useModal, useNetwork } from 'vestibule/react'
+import { walletCatalog } from 'vestibule/plugins/catalog'
+import { walletConnect } from 'vestibule/plugins/walletconnect'
+import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
+import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
+import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
 
-const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number } }).__SANDBOX__
+const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; walletConnect: { relayUrl: string } } }).__SANDBOX__
 
-const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } } })
+// Wallet catalog options (sandbox/provider-api/catalog.mjs ids). The query string can override them:
+// ?featured=<id>,<id>&exclude=<id>&include=<id>&custom=none
+const query = new URLSearchParams(location.search)
+const ids = (name: string, fallback: string[]) => (query.has(name) ? query.get(name)!.split(',').filter(Boolean) : fallback)
+const catalogOptions = {
+  // "Cedar Vault" and "Cobalt Vault".
+  featuredWalletIds: ids('featured', ['5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b', 'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83']),
+  // "Basalt Wallet" never shows.
+  excludeWalletIds: ids('exclude', ['d4d48f95177d14461df4b16c4ce7b770d417a666629a1e3f8f8ba21884618608']),
+  includeWalletIds: ids('include', []),
+  customWallets:
+    query.get('custom') === 'none'
+      ? []
+      : [{ id: 'vestibule-custom-wallet', name: 'Vestibule Custom Wallet', image_url: `${config.apiUrl}/public/getAssetImage/vestibule-custom-wallet`, mobile_link: 'vestibule-custom://', webapp_link: 'https://custom.wallets.example/' }],
+}
+
+const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
 const sandboxL2 = defineNetwork({
   id: config.l2ChainId,
   name: 'Sandbox L2',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [config.l2Rpc] } },
+  assets: { imageId: `eip155-${config.l2ChainId}` },
   testnet: true,
 })
 
+type SolanaSandbox = { name: string; rpc: string; ws: string; genesisHash: string; walletChain: string }
+const solanaSandbox = (window as unknown as { __SANDBOX__: { families?: { solana?: SolanaSandbox } } }).__SANDBOX__.families?.solana
+const solanaPlugin = solanaSandbox && solana({ networks: [defineSolanaNetwork({ name: solanaSandbox.name, genesisHash: solanaSandbox.genesisHash, walletChain: solanaSandbox.walletChain, rpcUrls: { default: { http: [solanaSandbox.rpc], webSocket: [solanaSandbox.ws] } }, testnet: true })] })
+
+// Litecoin regtest from sandbox/bip122/chain.mjs: its genesis hash, Esplora URL and address prefixes are injected.
+const bip122Sandbox = (window as unknown as { __SANDBOX__: { families?: { bip122?: { network: Bip122NetworkInput } } } }).__SANDBOX__.families?.bip122
+const bip122Plugin = bip122Sandbox && bip122({ networks: [defineBip122Network({ ...bip122Sandbox.network, testnet: true })] })
+
+// chopsticks from sandbox/polkadot/chain.mjs: its genesis hash, WebSocket URL, ROC (12 decimals) and SS58 prefix 2.
+const polkadotSandbox = (window as unknown as { __SANDBOX__: { families?: { polkadot?: { network: PolkadotNetworkInput } } } }).__SANDBOX__.families?.polkadot
+const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNetwork(polkadotSandbox.network)] })
+
+// WalletConnect over the loopback relay (?wcRelay=ws://… points it elsewhere, e.g. at a relay that is down).
+// ?basic opens the modal without chain plugins: WalletConnect's basic mode (opening rule 1).
+const basicMode = query.has('basic')
+const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
+
 const modal = createModal({
   projectId: 'sandbox',
+  // The local provider API (sandbox/provider-api): wallet catalog, images, blockchain API.
+  apiUrl: config.apiUrl,
+  blockchainApiUrl: config.apiUrl,
+  ...catalogOptions,
   metadata: { name: 'Vestibule Sandbox', url: location.origin },
   themeMode: new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
-  plugins: [eip155({ networks: [localChain, sandboxL2] })],
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
+
+/** Where "Send 0.01 ETH" sends to: a fixed local account. */
+const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 function App() {
   const { open, isOpen } = useModal()
   const { isConnected, address, caipAddress, status } = useAccount()
   const { caipNetwork, caipNetworkId } = useNetwork()
   const [signature, setSignature] = useState<{ message: string; signature?: string; error?: string }>()
+  const [sent, setSent] = useState<{ hash?: string; error?: string }>()
 
   const sign = async () => {
     const message = `Sign in to Vestibule Sandbox at ${new Date().toISOString()}`
@@ -38,6 +85,20 @@ function App() {
       setSignature({ message, signature: await modal.signMessage(message) })
     } catch (error) {
       setSignature({ message, error: errorMessage(error) })
+    }
+  }
+
+  // Sends through the connected eip155 wallet (the modal has no public send API yet; its chain adapter does).
+  const sendNative = async () => {
+    const adapter = modal.kernel.chains.get('eip155')
+    const { address: from, namespace } = modal.getAccount()
+    const { caipNetwork } = modal.getNetwork()
+    if (!adapter?.sendNative || !from || namespace !== 'eip155' || !caipNetwork) return setSent({ error: 'Connect an EVM wallet first' })
+    setSent({})
+    try {
+      setSent({ hash: await adapter.sendNative({ to: DEMO_RECIPIENT, value: 10n ** 16n, address: from, network: caipNetwork }) })
+    } catch (error) {
+      setSent({ error: errorMessage(error) })
     }
   }
 
@@ -67,6 +128,10 @@ function App() {
           <output data-testid="signature">{signature.signature ?? signature.error ?? 'Waiting for the wallet…'}</output>
         </section>
       ) : null}
+      <button type="button" data-testid="send-native" disabled={!isConnected} onClick={() => void sendNative()}>
+        Send 0.01 ETH
+      </button>
+      {sent ? <output data-testid="send-result">{sent.hash ?? sent.error ?? 'Waiting for the wallet…'}</output> : null}
     </main>
   )
 }

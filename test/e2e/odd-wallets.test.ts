@@ -42,7 +42,8 @@ beforeEach(async () => {
 describe('wallets that misbehave leave the modal usable', () => {
   test('every announced wallet is listed once; an unsafe icon is replaced by the generated one', async () => {
     await browser.page.getByTestId('open-modal').click()
-    await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"] button').count()).toBe(3)
+    // The browser wallets (the injected section); catalog and WalletConnect entries are listed in their own sections.
+    await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"] li[data-section="injected"] button').count()).toBe(3)
     expect(await walletButton('Silent Wallet').locator('img').count()).toBe(0)
     expect(await walletButton('Silent Wallet').locator('.vb-avatar').innerText()).toBe('S')
   })

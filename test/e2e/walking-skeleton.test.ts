@@ -80,7 +80,8 @@ describe('walking skeleton in Chromium against the sandbox', () => {
 
     // Switch to a network the wallet does not know: it answers 4902, the modal adds the chain, then switches.
     await opener.click()
-    await modalRoot().getByTestId('network-select').selectOption({ label: 'Sandbox L2' })
+    await modalRoot().getByTestId('network-button').click()
+    await modalRoot().locator('[data-testid="networks"] button', { hasText: 'Sandbox L2' }).click()
     await approveInWallet(/Add network "Sandbox L2"/)
     await expect.poll(() => page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
     await expect.poll(() => balance.getAttribute('data-status')).toBe('ready')

@@ -69,6 +69,28 @@ button { font: inherit; color: inherit; }
 .vb-avatar { width: 36px; height: 36px; border-radius: 10px; object-fit: cover; flex: none; display: grid; place-items: center;
   background: var(--vb-color-accent); color: var(--vb-color-accent-fg); font-weight: 700; }
 .vb-avatar-lg { width: 72px; height: 72px; border-radius: 20px; font-size: 28px; }
+.vb-avatar { position: relative; overflow: hidden; }
+.vb-avatar > img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; opacity: 0; border-radius: inherit; }
+.vb-avatar > img[data-loaded] { opacity: 1; }
+.vb-avatar[data-image="loaded"] { background: var(--vb-color-surface); color: transparent; }
+.vb-item:disabled { cursor: default; opacity: .55; }
+.vb-item:disabled:hover { background: var(--vb-color-surface); }
+.vb-item-text { flex: 1; min-width: 0; display: grid; }
+.vb-item-hint { font-size: 12px; color: var(--vb-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.vb-item-more { justify-content: space-between; }
+.vb-list-end { margin-top: 8px; }
+.vb-count { font-size: 12px; color: var(--vb-color-muted); }
+.vb-input { width: 100%; box-sizing: border-box; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
+  background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
+.vb-input::placeholder { color: var(--vb-color-muted); }
+.vb-vlist { position: relative; overflow-y: auto; overflow-x: hidden; height: min(440px, calc(100vh - 190px)); margin-top: 12px; contain: strict; }
+.vb-vlist-inner { position: relative; width: 100%; }
+.vb-vrow { position: absolute; left: 0; right: 0; top: 0; height: 56px; }
+.vb-vrow .vb-item { height: 56px; box-sizing: border-box; }
+.vb-skeleton { height: 56px; border-radius: var(--vb-radius-item); background: var(--vb-color-surface); opacity: .5; }
+.vb-net-active { outline: 2px solid var(--vb-color-accent); outline-offset: -2px; }
+.vb-check { color: var(--vb-color-accent); font-weight: 700; }
+.vb-network-btn { justify-content: flex-start; }
 .vb-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
 .vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; }
 .vb-error { color: var(--vb-color-error); font-weight: 600; margin: 0; }

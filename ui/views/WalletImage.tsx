@@ -1,13 +1,65 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
-/** A wallet's icon, or its initial on a colored tile when there is none or it fails to load. */
+/** Spec §9: an image that has not loaded this long after it came into view gives way to the generated one. */
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
+
+type ImageState = 'loading' | 'loaded' | 'failed'
+
+/**
+ * A wallet's (or network's) icon over a generated tile with its initial. The image loads lazily and shows once
+ * loaded; when it fails, or has not loaded within 2 s of coming into view, the generated tile stays.
+ */
 export function WalletImage({ src, name, large }: { src?: string; name: string; large?: boolean }) {
-  const [failed, setFailed] = useState(false)
+  const [status, setStatus] = useState<{ src?: string; state: ImageState }>({ src, state: 'loading' })
+  const state: ImageState = status.src === src ? status.state : 'loading'
+  const img = useRef<HTMLImageElement>(null)
+
+  useEffect(() => {
+    if (!src || state !== 'loading') return
+    const element = img.current
+    if (element?.complete && element.naturalWidth > 0) {
+      setStatus({ src, state: 'loaded' })
+      return
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const start = () => {
+      timer ??= setTimeout(() => setStatus((s) => (s.src === src && s.state === 'loaded' ? s : { src, state: 'failed' })), IMAGE_PRELOAD_TIMEOUT_MS)
+    }
+    // A lazy image below the fold is not late, just not needed yet: the clock starts when it comes into view.
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      start()
+      return () => clearTimeout(timer)
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect()
+        start()
+      }
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      clearTimeout(timer)
+    }
+  }, [src, state])
+
   const className = large ? 'vb-avatar vb-avatar-lg' : 'vb-avatar'
-  if (src && !failed) return <img className={className} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />
+  const initial = Array.from(name.trim())[0]?.toUpperCase() || '?'
   return (
-    <span className={className} aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || '?'}
+    <span className={className} aria-hidden="true" data-image={src ? state : 'none'}>
+      {initial}
+      {src && state !== 'failed' ? (
+        <img
+          ref={img}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          data-loaded={state === 'loaded' ? '' : undefined}
+          onLoad={() => setStatus({ src, state: 'loaded' })}
+          onError={() => setStatus({ src, state: 'failed' })}
+        />
+      ) : null}
     </span>
   )
 }

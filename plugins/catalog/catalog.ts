@@ -1,0 +1,368 @@
+/**
+ * The catalog's working part, loaded on first open: fetches (deduplicated per open), the Connect view
+ * sections, the AllWallets rows and recent wallets.
+ */
+import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
+import {
+  Tokens,
+  addRecentWallet,
+  connectorItem,
+  errorMessage,
+  getRecentWallets,
+  isInjectedShown,
+  type Connector,
+  type PluginContext,
+  type RecentWallet,
+  type Storage,
+  type VestibuleEvents,
+  type WalletItem,
+} from '../../kernel/index.js'
+import { PAGE_SIZES, createCatalogClient, type CatalogClient, type WalletPage } from './client.js'
+import {
+  catalogItem,
+  filterForPlatform,
+  inFeaturedOrder,
+  isExcluded,
+  parseCustomWallets,
+  removeDuplicates,
+  safeImageUrl,
+  type CatalogWallet,
+  type ChosenWallet,
+} from './filter.js'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+export interface CatalogState {
+  featured: CatalogWallet[]
+  featuredStatus: LoadStatus
+  recommended: CatalogWallet[]
+  recommendedStatus: LoadStatus
+  /** Wallets of the paged list (pages of 40, in order), the total the API reported, and how many pages came. */
+  paged: CatalogWallet[]
+  pagedCount: number | undefined
+  pagesLoaded: number
+  pageStatus: LoadStatus
+  /** A readable reason of the last failed catalog request. */
+  error: string | undefined
+}
+
+/** The section stores the plugin registered in setup; the controller fills them. */
+export interface SectionStores {
+  featured: WritableAtom<readonly WalletItem[]>
+  recommended: WritableAtom<readonly WalletItem[]>
+  custom: WritableAtom<readonly WalletItem[]>
+  recent: WritableAtom<readonly WalletItem[]>
+}
+
+/** One AllWallets row. */
+export interface WalletRow {
+  key: string
+  item: WalletItem
+}
+
+export interface CatalogController {
+  readonly client: CatalogClient
+  readonly $state: MapStore<CatalogState>
+  /** Installed wallets first, then featured, recommended and the loaded pages, without duplicates. */
+  readonly $rows: ReadableAtom<readonly WalletRow[]>
+  /** Installed rows alone (search filters them locally). */
+  readonly $installed: ReadableAtom<readonly WalletRow[]>
+  /** Starts a new open: every catalog page may be requested once more. */
+  newSession(): void
+  /** Starts a new session when `open` (the modal's open counter) is not the current one. */
+  sync(open: number): void
+  /** Featured, recommended and the excluded-wallet init, each requested at most once per open. */
+  prefetch(): Promise<void>
+  /** Loads the next page of 40 (after recommended, whose ids it excludes); shared while in flight. */
+  loadNextPage(): Promise<void>
+  hasMorePages(): boolean
+  /** Requests again whatever failed (recommended, featured, the next page). */
+  retry(): Promise<void>
+  /** Search results as rows (trimmed text, 100 entries, ≥ 300 ms); aborted by `signal`. */
+  search(text: string, signal: AbortSignal): Promise<WalletRow[]>
+  /** Records a successful connection as a recent wallet (max 2). */
+  connected(payload: VestibuleEvents['connect:success']): void
+  /** The catalog wallet the user picked last (for recent wallets of WalletConnect sessions). */
+  chose(wallet: ChosenWallet): void
+}
+
+export interface CatalogOptions {
+  /** Catalog request timeout in ms (default 10 s). */
+  timeoutMs?: number
+}
+
+const initialState = (): CatalogState => ({
+  featured: [],
+  featuredStatus: 'idle',
+  recommended: [],
+  recommendedStatus: 'idle',
+  paged: [],
+  pagedCount: undefined,
+  pagesLoaded: 0,
+  pageStatus: 'idle',
+  error: undefined,
+})
+
+const CONNECTING_WC = 'ConnectingWalletConnect'
+/** Connector icons are often large data URIs; a recent wallet keeps only small ones. */
+const MAX_STORED_ICON = 8_000
+
+export function createCatalog(ctx: PluginContext, sections: SectionStores, options: CatalogOptions = {}): CatalogController {
+  const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
+  const $state = map<CatalogState>(initialState())
+  // Recent wallets live in the modal's storage under the spec's key, not in the plugin's namespace.
+  const kernelStorage = ctx.container.resolve<Storage>(Tokens.Storage)
+  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage) })
+  const featuredIds = ctx.options.featuredWalletIds ?? []
+  const includeIds = ctx.options.includeWalletIds ?? []
+  const excludeIds = ctx.options.excludeWalletIds ?? []
+  const custom = parseCustomWallets(ctx.options.customWallets)
+  const canConnect = () => ctx.views.has(CONNECTING_WC)
+  // Every catalog wallet connects through WalletConnect's universal provider when no chain plugin is registered.
+  const platform = () => ({ isMobile: ctx.platform.isMobile(), universalProvider: ctx.chains.list().length === 0 })
+
+  let session = 0
+  let openId = -1
+  let requests = new Map<string, Promise<unknown>>()
+  let excludedInit: Promise<void> | undefined
+  let chosen: ChosenWallet | undefined
+
+  /** One request per key per open; callers share it while it runs; a failure can be tried again. */
+  const once = <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const existing = requests.get(key) as Promise<T> | undefined
+    if (existing) return existing
+    const map = requests
+    const promise = run()
+    map.set(key, promise)
+    promise.catch(() => map.get(key) === promise && map.delete(key))
+    return promise
+  }
+
+  const requestedChains = () => {
+    const fromState = Object.values(ctx.state.$chains.get()).flatMap((c) => c.networkState.requestedCaipNetworks.map((n) => n.caipNetworkId))
+    const ids = fromState.length ? fromState : ctx.chains.list().flatMap((a) => a.networks.map((n) => n.caipNetworkId))
+    return [...new Set(ids)]
+  }
+
+  const fail = (error: unknown) => $state.setKey('error', errorMessage(error))
+
+  const fetchFeatured = () =>
+    once('featured', async () => {
+      if (!featuredIds.length) return
+      const current = session
+      if (!$state.get().featured.length) $state.setKey('featuredStatus', 'loading')
+      try {
+        const page = await client.getWallets({ page: 1, entries: featuredIds.length || PAGE_SIZES.featuredDefault, include: featuredIds })
+        if (current !== session) return
+        $state.set({ ...$state.get(), featured: inFeaturedOrder(page.data, featuredIds), featuredStatus: 'ready' })
+      } catch (error) {
+        if (current === session) $state.set({ ...$state.get(), featuredStatus: 'error', error: errorMessage(error) })
+        throw error
+      }
+    })
+
+  const fetchRecommended = () =>
+    once('recommended', async () => {
+      const current = session
+      if (!$state.get().recommended.length) $state.setKey('recommendedStatus', 'loading')
+      try {
+        const page = await client.getWallets({
+          page: 1,
+          entries: PAGE_SIZES.recommended,
+          include: includeIds,
+          exclude: [...excludeIds, ...featuredIds],
+          chains: requestedChains(),
+        })
+        if (current !== session) return
+        $state.set({ ...$state.get(), recommended: page.data, recommendedStatus: 'ready' })
+      } catch (error) {
+        if (current === session) $state.set({ ...$state.get(), recommendedStatus: 'error', error: errorMessage(error) })
+        throw error
+      }
+    })
+
+  /** Spec §7: the excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */
+  const initExcluded = () => {
+    if (!excludeIds.length) return Promise.resolve()
+    excludedInit ??= client.getWallets({ page: 1, entries: excludeIds.length, include: excludeIds }).then(
+      (page: WalletPage) => {
+        ctx.wallets.$excluded.set([...excludeIds.map((id) => ({ id })), ...page.data.map((w) => ({ id: w.id, rdns: w.rdns, name: w.name }))])
+      },
+      (error: unknown) => {
+        excludedInit = undefined
+        throw error
+      },
+    )
+    return excludedInit
+  }
+
+  const hasMorePages = () => {
+    const s = $state.get()
+    return s.pagesLoaded === 0 || (s.pagedCount !== undefined && s.pagesLoaded * PAGE_SIZES.page < s.pagedCount)
+  }
+
+  const loadNextPage = (): Promise<void> => {
+    if (!hasMorePages()) return Promise.resolve()
+    const page = $state.get().pagesLoaded + 1
+    return once(`page:${page}`, async () => {
+      const current = session
+      $state.set({ ...$state.get(), pageStatus: 'loading' })
+      try {
+        // The paged list leaves out what the recommended and featured lists already show.
+        await fetchRecommended().catch(() => undefined)
+        const result = await client.getWallets({
+          page,
+          entries: PAGE_SIZES.page,
+          include: includeIds,
+          exclude: [...$state.get().recommended.map((w) => w.id), ...excludeIds, ...featuredIds],
+          chains: requestedChains(),
+        })
+        if (current !== session) return
+        const now = $state.get()
+        $state.set({ ...now, paged: [...now.paged, ...result.data], pagedCount: result.count, pagesLoaded: page, pageStatus: 'ready', error: undefined })
+        // A page whose entries were all malformed would stall the scroll-driven loading: go on to the next one.
+        if (!result.data.length && page * PAGE_SIZES.page < result.count) void loadNextPage().catch(() => undefined)
+      } catch (error) {
+        if (current === session) $state.set({ ...$state.get(), pageStatus: 'error', error: errorMessage(error) })
+        throw error
+      }
+    })
+  }
+
+  // --- Sections of the Connect view -------------------------------------------------------------------------
+  const discovered = computed(ctx.chains.$connectors, (connectors) => connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED'))
+  const $shownInjected = computed([discovered, ctx.wallets.$excluded], (connectors, excluded) =>
+    connectors.filter((c) => isInjectedShown(c, { excluded, isMobile: ctx.platform.isMobile() })),
+  )
+
+  const forConnect = (wallets: readonly CatalogWallet[], connectors: readonly Connector[], recent: readonly RecentWallet[], tag?: string) => {
+    const excluded = ctx.wallets.$excluded.get()
+    const kept = removeDuplicates(
+      wallets.filter((w) => !isExcluded(w, excluded) && !excludeIds.includes(w.id)),
+      { announced: connectors, recent },
+    )
+    return filterForPlatform(kept, platform()).map((w) => catalogItem(w, { canConnect: canConnect(), tag }))
+  }
+
+  const bind = (target: WritableAtom<readonly WalletItem[]>, source: ReadableAtom<readonly WalletItem[]>) => {
+    const off = source.subscribe((items) => target.set(items))
+    ctx.onDestroy(off)
+  }
+  const $excluded = ctx.wallets.$excluded
+  bind(sections.featured, computed([$state, discovered, $recent, $excluded], (s, c, r) => forConnect(s.featured, c, r.list)))
+  bind(sections.recommended, computed([$state, discovered, $recent, $excluded], (s, c, r) => forConnect(s.recommended, c, r.list)))
+  bind(
+    sections.custom,
+    computed([discovered, $recent, $excluded], (c, r, excluded) =>
+      removeDuplicates(custom.filter((w) => !isExcluded(w, excluded)), { announced: c, recent: r.list }).map((w) => catalogItem(w, { canConnect: canConnect() })),
+    ),
+  )
+  // A recent wallet that is installed right now is already listed (as installed) in the injected section.
+  bind(
+    sections.recent,
+    computed([discovered, $recent, $excluded], (connectors, recent, excluded) =>
+      recent.list
+        .filter((w) => !(w.rdns && connectors.some((c) => c.rdns === w.rdns)) && !isExcluded(w, excluded))
+        .map((w) => catalogItem({ id: w.id, name: w.name, imageUrl: safeImageUrl(w.imageUrl), rdns: w.rdns, chains: [], links: w.links ?? {} }, { canConnect: canConnect(), tag: 'catalog.recent' })),
+    ),
+  )
+
+  // --- AllWallets rows ------------------------------------------------------------------------------------------
+  const $installed = computed($shownInjected, (connectors) =>
+    connectors.map((c): WalletRow => ({ key: `installed:${c.namespace}:${c.id}`, item: connectorItem(c) })),
+  )
+  const catalogRows = (wallets: readonly CatalogWallet[], connectors: readonly Connector[]) => {
+    const excluded = ctx.wallets.$excluded.get()
+    // An installed catalog wallet is the installed row already (it connects through ConnectingExternal).
+    const kept = removeDuplicates(
+      wallets.filter((w) => !isExcluded(w, excluded) && !excludeIds.includes(w.id)),
+      { announced: connectors, recent: [] },
+    )
+    return filterForPlatform(kept, platform()).map((w): WalletRow => ({ key: `catalog:${w.id}`, item: catalogItem(w, { canConnect: canConnect() }) }))
+  }
+  const $rows = computed([$state, $installed, discovered, $excluded], (s, installed, connectors) => [
+    ...installed,
+    ...catalogRows([...s.featured, ...s.recommended, ...s.paged], connectors),
+  ])
+
+  // --- Recent wallets ---------------------------------------------------------------------------------------------
+  const known = () => {
+    const s = $state.get()
+    return [...s.featured, ...s.recommended, ...s.paged, ...custom]
+  }
+  /** Spec §7 analytics events, through the analytics plugin when the host registered it. */
+  const track = (event: string, properties: Record<string, unknown>) => {
+    let analytics: unknown
+    try {
+      analytics = ctx.getPlugin('analytics')
+    } catch {
+      return
+    }
+    const api = analytics as { track?: (event: string, properties: Record<string, unknown>) => void } | undefined
+    if (typeof api?.track === 'function') api.track(event, properties)
+  }
+
+  const newSession = () => {
+    session++
+    requests = new Map()
+    const s = $state.get()
+    // Featured and recommended stay on screen until the new answers replace them; pages start over.
+    $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined })
+  }
+  const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(kernelStorage, wallet))
+
+  return {
+    client,
+    $state,
+    $rows,
+    $installed,
+    newSession,
+    async prefetch() {
+      const results = await Promise.allSettled([fetchFeatured(), fetchRecommended(), initExcluded()])
+      // Spec §8: recommended-wallet failures are swallowed; AllWallets shows the error with a retry.
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+      if (failed) fail(failed.reason)
+    },
+    loadNextPage: () => loadNextPage(),
+    hasMorePages,
+    sync(open) {
+      if (open === openId) return
+      openId = open
+      newSession()
+    },
+    async retry() {
+      $state.setKey('error', undefined)
+      const s = $state.get()
+      const jobs: Promise<unknown>[] = []
+      if (s.recommendedStatus === 'error' || s.recommendedStatus === 'idle') jobs.push(fetchRecommended())
+      if (s.featuredStatus === 'error') jobs.push(fetchFeatured())
+      jobs.push(initExcluded())
+      await Promise.allSettled(jobs)
+      await loadNextPage().catch(() => undefined)
+    },
+    async search(text, signal) {
+      track('SEARCH_WALLET', { search: text.trim() })
+      const page = await client.search(
+        { search: text, include: includeIds, exclude: excludeIds, chains: requestedChains() },
+        signal,
+      )
+      return catalogRows(page.data, discovered.get())
+    },
+    chose(wallet) {
+      chosen = wallet
+    },
+    connected({ namespace, connectorId }) {
+      const connector = ctx.chains.findConnector(connectorId, namespace)
+      if (connector && (connector.type === 'ANNOUNCED' || connector.type === 'INJECTED')) {
+        const match = connector.rdns ? known().find((w) => w.rdns === connector.rdns) : undefined
+        const icon = match?.imageUrl ?? (connector.imageUrl && connector.imageUrl.length <= MAX_STORED_ICON ? safeImageUrl(connector.imageUrl) : undefined)
+        remember({ id: match?.id ?? connector.rdns ?? connector.id, name: connector.name, imageUrl: icon, rdns: connector.rdns, links: match?.links })
+        return
+      }
+      if (!chosen) return
+      const match = known().find((w) => w.id === chosen!.id)
+      remember({ id: chosen.id, name: chosen.name, imageUrl: chosen.imageUrl, rdns: match?.rdns, links: chosen.links })
+      chosen = undefined
+    },
+  }
+}

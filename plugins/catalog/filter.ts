@@ -1,0 +1,227 @@
+/**
+ * Pure rules of the wallet catalog (spec §3, §5): parsing untrusted catalog entries, dropping unsafe links,
+ * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
+ * installed-first order. No I/O here; every rule is unit tested.
+ */
+import type { Connector, ExcludedWallet, RecentWallet, WalletItem } from '../../kernel/index.js'
+
+export { isInjectedShown } from '../../kernel/index.js'
+
+/** A catalog wallet after validation: every field is safe to render and to follow. */
+export interface CatalogWallet {
+  id: string
+  name: string
+  /** Resolved image URL (the entry's safe `image_url`, else the image endpoint for `image_id`). */
+  imageUrl?: string
+  rdns?: string
+  chains: string[]
+  links: WalletLinks
+  badge?: string
+}
+
+export interface WalletLinks {
+  mobile?: string
+  desktop?: string
+  webapp?: string
+}
+
+/** What ConnectingWalletConnect receives (`data.wallet`). */
+export interface ChosenWallet {
+  id: string
+  name: string
+  imageUrl?: string
+  links: WalletLinks
+}
+
+/** Caps on untrusted strings: longer ids and links are dropped, longer names and rdns cut. */
+export const LIMITS = { id: 200, name: 64, rdns: 128, link: 2048, imageId: 200, chains: 64 } as const
+
+/** Schemes that can run code or read local files when followed; never kept, whatever the field. */
+const BLOCKED_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'view-source:', 'jar:'])
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+const parseUrl = (value: unknown): URL | undefined => {
+  if (typeof value !== 'string' || value.length > LIMITS.link) return undefined
+  const text = value.trim()
+  if (!text) return undefined
+  try {
+    // The URL parser strips tabs and newlines and lowercases the scheme, as a browser following the link would:
+    // "java\nscript:" and "JaVaScRiPt:" both come out as "javascript:".
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** http: is only for a development server on this machine; anything reachable over a network must be https:. */
+const isSecureWeb = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))
+
+/** A web link (`webapp_link`): https only (plain http on loopback for local development), else undefined. */
+export function safeWebLink(value: unknown): string | undefined {
+  const url = parseUrl(value)
+  return url && isSecureWeb(url) && url.hostname ? url.href : undefined
+}
+
+/**
+ * A deep link (`mobile_link`, `desktop_link`): a wallet's own scheme (`metamask://`) or an https universal
+ * link; never javascript:, data:, vbscript:, file: or another script-capable or local scheme.
+ */
+export function safeDeepLink(value: unknown): string | undefined {
+  const url = parseUrl(value)
+  if (!url || BLOCKED_SCHEMES.has(url.protocol)) return undefined
+  if (url.protocol === 'http:' || url.protocol === 'https:') return isSecureWeb(url) ? url.href : undefined
+  return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) ? url.href : undefined
+}
+
+/** An image URL for `<img src>`: https, loopback http, or a raster/SVG data URI of reasonable size. */
+export function safeImageUrl(value: unknown): string | undefined {
+  if (typeof value === 'string' && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value.trim())) {
+    return value.length <= 100_000 ? value.trim() : undefined
+  }
+  const url = parseUrl(value)
+  return url && isSecureWeb(url) ? url.href : undefined
+}
+
+/**
+ * Untrusted text for display: control and bidirectional-override characters removed, whitespace collapsed,
+ * at most `max` characters (an ellipsis marks the cut). HTML stays literal text; it is rendered as text.
+ */
+export function cleanText(value: unknown, max: number): string {
+  if (typeof value !== 'string') return ''
+  const text = value
+    .slice(0, max * 4)
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+}
+
+const cleanId = (value: unknown) => (typeof value === 'string' && value.length <= LIMITS.id && /^[\w.:@+/-]+$/.test(value) ? value : undefined)
+const cleanRdns = (value: unknown) => {
+  if (typeof value !== 'string' || value.length > LIMITS.rdns) return undefined
+  const rdns = value.trim().toLowerCase()
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(rdns) ? rdns : undefined
+}
+
+/**
+ * A catalog entry (spec §3 Wallet: id, name, image_id, image_url, rdns, chains, mobile_link, desktop_link,
+ * webapp_link), validated. Entries without a usable id or name are dropped (undefined); unsafe links and
+ * images are dropped from the entry.
+ */
+export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) => string): CatalogWallet | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined
+  const entry = raw as Record<string, unknown>
+  const id = cleanId(entry.id)
+  const name = cleanText(entry.name, LIMITS.name)
+  if (!id || !name) return undefined
+  const imageId = typeof entry.image_id === 'string' && entry.image_id && entry.image_id.length <= LIMITS.imageId ? entry.image_id : undefined
+  const links: WalletLinks = {}
+  const mobile = safeDeepLink(entry.mobile_link)
+  const desktop = safeDeepLink(entry.desktop_link)
+  const webapp = safeWebLink(entry.webapp_link)
+  if (mobile) links.mobile = mobile
+  if (desktop) links.desktop = desktop
+  if (webapp) links.webapp = webapp
+  const wallet: CatalogWallet = {
+    id,
+    name,
+    chains: Array.isArray(entry.chains) ? entry.chains.filter((c): c is string => typeof c === 'string' && c.length <= LIMITS.chains).slice(0, 100) : [],
+    links,
+  }
+  const imageUrl = safeImageUrl(entry.image_url) ?? (imageId ? imageUrlFor(imageId) : undefined)
+  if (imageUrl) wallet.imageUrl = imageUrl
+  const rdns = cleanRdns(entry.rdns)
+  if (rdns) wallet.rdns = rdns
+  if (typeof entry.badge_type === 'string' && /^[a-z_]{1,32}$/.test(entry.badge_type)) wallet.badge = entry.badge_type
+  return wallet
+}
+
+/** A `GET /getWallets` answer `{ data, count }`, validated; malformed entries are left out. */
+export function parseWalletList(body: unknown, imageUrlFor: (imageId: string) => string): { data: CatalogWallet[]; count: number } {
+  const record = body && typeof body === 'object' ? (body as { data?: unknown; count?: unknown }) : {}
+  const raw = Array.isArray(record.data) ? record.data : []
+  const data = raw.map((entry) => parseCatalogWallet(entry, imageUrlFor)).filter((w): w is CatalogWallet => Boolean(w))
+  const count = typeof record.count === 'number' && Number.isFinite(record.count) && record.count >= 0 ? Math.floor(record.count) : raw.length
+  return { data, count }
+}
+
+/** Excluded by the host: by catalog id, by rdns, or by case-insensitive name (spec §5). */
+export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
+  const name = wallet.name.trim().toLowerCase()
+  return excluded.some(
+    (e) => (e.id && e.id === wallet.id) || (e.rdns && wallet.rdns && e.rdns === wallet.rdns) || (e.name && e.name.trim().toLowerCase() === name),
+  )
+}
+
+/** What a catalog list is compared against to remove duplicates. */
+export interface DedupeAgainst {
+  /** Wallets discovered in the page (announced or injected connectors). */
+  announced: ReadonlyArray<Pick<Connector, 'rdns' | 'explorerId'>>
+  recent: ReadonlyArray<Pick<RecentWallet, 'id' | 'rdns'>>
+}
+
+/**
+ * Spec §5: duplicates are removed by rdns and by id against announced and recent wallets; a wallet listed twice
+ * in `wallets` (same id) is kept once, first occurrence wins.
+ */
+export function removeDuplicates<W extends { id: string; rdns?: string }>(wallets: readonly W[], against: DedupeAgainst): W[] {
+  const rdns = new Set([...against.announced, ...against.recent].map((w) => w.rdns).filter(Boolean))
+  const ids = new Set([...against.announced.map((w) => w.explorerId), ...against.recent.map((w) => w.id)].filter(Boolean))
+  const seen = new Set<string>()
+  return wallets.filter((w) => {
+    if (seen.has(w.id) || ids.has(w.id) || (w.rdns && rdns.has(w.rdns))) return false
+    seen.add(w.id)
+    return true
+  })
+}
+
+/**
+ * Spec §5: on mobile in universal-provider mode (every catalog wallet connects through WalletConnect) only
+ * wallets with a mobile, desktop or web link can be reached; elsewhere the list is unchanged.
+ */
+export function filterForPlatform<W extends { links: WalletLinks }>(wallets: readonly W[], platform: { isMobile: boolean; universalProvider: boolean }): W[] {
+  if (!platform.isMobile || !platform.universalProvider) return [...wallets]
+  return wallets.filter((w) => Boolean(w.links.mobile || w.links.desktop || w.links.webapp))
+}
+
+/** Installed entries first, each group in its original order (AllWallets). */
+export function installedFirst<T extends { installed?: boolean }>(items: readonly T[]): T[] {
+  return [...items.filter((i) => i.installed), ...items.filter((i) => !i.installed)]
+}
+
+/** Case-insensitive name match of a trimmed search text (spec §5: wallet search text is trimmed). */
+export function matchesSearch(name: string, search: string): boolean {
+  const text = search.trim().toLowerCase()
+  return !text || name.toLowerCase().includes(text)
+}
+
+/** Featured wallets in the order of the host's `featuredWalletIds`. */
+export function inFeaturedOrder<W extends { id: string }>(wallets: readonly W[], ids: readonly string[]): W[] {
+  const rank = new Map(ids.map((id, i) => [id, i]))
+  return [...wallets].sort((a, b) => (rank.get(a.id) ?? ids.length) - (rank.get(b.id) ?? ids.length))
+}
+
+/** A host's custom wallet (`customWallets`): same fields and rules as a catalog entry. */
+export function parseCustomWallets(list: readonly unknown[] | undefined): CatalogWallet[] {
+  return (list ?? []).map((raw) => parseCatalogWallet(raw, () => '')).filter((w): w is CatalogWallet => Boolean(w))
+}
+
+/**
+ * The Connect view entry of a catalog wallet that is not installed: it opens ConnectingWalletConnect with the
+ * wallet, or is shown disabled with a hint when no plugin provides that view.
+ */
+export function catalogItem(wallet: CatalogWallet, options: { canConnect: boolean; tag?: string }): WalletItem {
+  const chosen: ChosenWallet = { id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl, links: wallet.links }
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    imageUrl: wallet.imageUrl,
+    rdns: wallet.rdns,
+    installed: false,
+    links: wallet.links,
+    view: 'ConnectingWalletConnect',
+    data: { wallet: chosen },
+    tag: options.tag,
+    ...(options.canConnect ? {} : { disabled: true, hint: 'catalog.needsWalletConnect' }),
+  }
+}

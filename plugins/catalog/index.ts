@@ -1,0 +1,125 @@
+/**
+ * `vestibule/plugins/catalog`: the wallet catalog (spec §3, §5, §7). Featured, recommended, custom and recent
+ * wallets in the Connect view, and the AllWallets view (virtualised, paged by 40, searchable).
+ *
+ * Nothing is requested before the first `open()`; the catalog is fetched on open unless the user is connected
+ * (one request per catalog page per open) from the modal's `apiUrl`. Host options used: `featuredWalletIds`,
+ * `includeWalletIds`, `excludeWalletIds`, `customWallets`, `features.allWallets`.
+ */
+import { atom } from 'nanostores'
+import type { Plugin, PluginContext, WalletItem } from '../../kernel/index.js'
+import type { CatalogController, CatalogOptions } from './catalog.js'
+import type { ChosenWallet } from './filter.js'
+
+export type { CatalogController, CatalogState, WalletRow } from './catalog.js'
+export type { CatalogWallet, ChosenWallet, WalletLinks } from './filter.js'
+
+export interface WalletCatalogOptions extends CatalogOptions {}
+
+/** What `modal.getPlugin('catalog')` returns. */
+export interface CatalogApi {
+  /** The catalog's controller once the modal was opened (undefined before). */
+  readonly controller: CatalogController | undefined
+  /** Loads the controller (on first use) and moves it to the current open. */
+  load(): Promise<CatalogController>
+}
+
+declare module '../../kernel/index.js' {
+  interface PluginApis {
+    catalog: CatalogApi
+  }
+}
+
+const messages = {
+  'catalog.title': 'All Wallets',
+  'catalog.allWallets': 'All wallets',
+  'catalog.search': 'Search wallet',
+  'catalog.recent': 'Recent',
+  'catalog.needsWalletConnect': 'Needs WalletConnect, not offered here',
+  'catalog.error': 'The wallet list could not be loaded',
+  'catalog.retry': 'Try again',
+  'catalog.loading': 'Loading wallets…',
+  'catalog.searching': 'Searching…',
+  'catalog.noResults': 'No wallet matches "{query}"',
+  'catalog.count': '{count} wallets',
+  'catalog.list': 'Wallets',
+}
+
+const isChosen = (value: unknown): value is ChosenWallet =>
+  typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'
+
+/**
+ * The wallet catalog plugin.
+ *
+ * @example
+ * createModal({ projectId, featuredWalletIds: ['…'], plugins: [eip155({ networks: [mainnet] }), walletCatalog()] })
+ */
+export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<CatalogApi> {
+  return {
+    name: 'catalog',
+    setup(ctx: PluginContext): CatalogApi {
+      const sections = {
+        featured: atom<readonly WalletItem[]>([]),
+        recommended: atom<readonly WalletItem[]>([]),
+        custom: atom<readonly WalletItem[]>([]),
+        recent: atom<readonly WalletItem[]>([]),
+      }
+      for (const section of ['featured', 'recommended', 'custom', 'recent'] as const) ctx.wallets.add(section, sections[section])
+      ctx.i18n.add(messages)
+      const loadView = () => import('./views/AllWallets.js')
+      ctx.views.register('AllWallets', { title: 'catalog.title', load: loadView })
+
+      let opens = 0
+      let loading: Promise<CatalogController> | undefined
+      const api: CatalogApi = {
+        controller: undefined,
+        load() {
+          loading ??= import('./catalog.js').then((m) => ((api as { controller?: CatalogController }).controller = m.createCatalog(ctx, sections, options)))
+          return loading.then(
+            (controller) => (controller.sync(opens), controller),
+            (error: unknown) => {
+              loading = undefined
+              throw error
+            },
+          )
+        },
+      }
+
+      ctx.onOpen(() => {
+        opens++
+      })
+      ctx.onPrefetch(async () => {
+        // The AllWallets code downloads alongside, so the list shows at once when chosen.
+        void loadView().catch(() => undefined)
+        await (await api.load()).prefetch()
+      })
+
+      // Recent wallets: a connection the user started (a restored session is not a new choice).
+      const starting = new Set<string>()
+      let chosen: ChosenWallet | undefined
+      const off = [
+        ctx.events.on('view:change', ({ view, data }) => {
+          const wallet = (data as { wallet?: unknown } | undefined)?.wallet
+          if (view === 'ConnectingWalletConnect' && isChosen(wallet)) chosen = wallet
+        }),
+        ctx.events.on('connect:start', ({ namespace }) => void starting.add(namespace)),
+        ctx.events.on('connect:error', ({ namespace }) => void starting.delete(namespace)),
+        ctx.events.on('connect:success', (payload) => {
+          // A WalletConnect session the user just chose a catalog wallet for counts too.
+          if (!starting.delete(payload.namespace) && !chosen) return
+          const wallet = chosen
+          chosen = undefined
+          void api
+            .load()
+            .then((controller) => {
+              if (wallet) controller.chose(wallet)
+              controller.connected(payload)
+            })
+            .catch((error: unknown) => ctx.events.emit('error', { source: 'catalog', error }))
+        }),
+      ]
+      ctx.onDestroy(() => off.forEach((stop) => stop()))
+      return api
+    },
+  }
+}

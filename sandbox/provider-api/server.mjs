@@ -1,0 +1,121 @@
+// The sandbox's provider API on 127.0.0.1: the wallet catalog and image endpoints, the analytics config and the
+// parts of the blockchain API the modal uses (supported chains, balances backed by the local anvil nodes).
+// It records every request so tests can count them, and can be turned "down" (HTTP 500) or "slow".
+import { createServer } from 'node:http'
+import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
+
+const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/** Wei → a decimal string with every digit (`1234.567891234567891234`). */
+function formatUnits(value, decimals) {
+  const text = value.toString().padStart(decimals + 1, '0')
+  const whole = text.slice(0, -decimals) || '0'
+  const fraction = text.slice(-decimals).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole
+}
+
+async function rpcCall(url, method, params) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = await response.json()
+  if (body.error) throw new Error(body.error.message)
+  return body.result
+}
+
+/**
+ * Starts the provider API.
+ *
+ * @param {object} options
+ * @param {number} [options.port] 0 picks a free one
+ * @param {Record<string, string>} options.rpcUrls CAIP-2 network id → JSON-RPC URL of the local node
+ * @param {object[]} [options.extraWallets] catalog entries appended after the generated ones
+ */
+export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = [] } = {}) {
+  const requests = []
+  const state = { mode: 'ok', delayMs: 0, images: 'ok' }
+  const wallets = () => catalogWallets(extraWallets)
+  const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const query = Object.fromEntries(url.searchParams)
+    const path = url.pathname.replace(/\/+$/, '') || '/'
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'cache-control': 'no-store' }
+    const send = (status, body, type = 'application/json') => {
+      res.writeHead(status, { ...cors, 'content-type': type })
+      res.end(typeof body === 'string' ? body : JSON.stringify(body))
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST' })
+      return res.end()
+    }
+    requests.push({ method: req.method, path, query, at: Date.now() })
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs))
+    if (state.mode === 'down' && !path.startsWith('/v1/')) return send(500, { message: 'The sandbox provider API is down (test mode)' })
+
+    try {
+      if (req.method === 'GET' && path === '/getWallets') return send(200, queryWallets(wallets(), query))
+      const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/(.+)$/.exec(path)
+      if (req.method === 'GET' && image) {
+        // 'hang' never answers (an image host that does not respond); the connection closes with the server.
+        if (state.images === 'hang') return
+        const id = decodeURIComponent(image[2])
+        // A wallet image shows the wallet's initials; an asset image ("eip155-31337") the start of its last part.
+        return send(200, imageSvg(id, imageNames().get(id) ?? id.split(/[-_:]/).pop()), 'image/svg+xml')
+      }
+      if (req.method === 'GET' && path === '/getAnalyticsConfig') return send(200, { isAnalyticsEnabled: false })
+      if (req.method === 'POST' && path === '/e') return send(204, '')
+      if (req.method === 'GET' && path === '/v1/supported-chains') return send(200, { http: Object.keys(rpcUrls), ws: [] })
+      const balance = /^\/v1\/account\/([^/]+)\/balance$/.exec(path)
+      if (req.method === 'GET' && balance) {
+        const chainId = query.chainId
+        const rpcUrl = rpcUrls[chainId]
+        if (!rpcUrl) return send(200, { balances: [] })
+        const wei = BigInt(await rpcCall(rpcUrl, 'eth_getBalance', [balance[1], 'latest']))
+        const numeric = formatUnits(wei, ETH.decimals)
+        return send(200, {
+          balances: wei === 0n ? [] : [{ name: ETH.name, symbol: ETH.symbol, chainId, value: 0, price: 0, quantity: { decimals: String(ETH.decimals), numeric }, iconUrl: '' }],
+        })
+      }
+      send(404, { message: `No such endpoint: ${req.method} ${path}` })
+    } catch (error) {
+      send(502, { message: error instanceof Error ? error.message : String(error) })
+    }
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  const base = `http://127.0.0.1:${server.address().port}`
+  return {
+    url: base,
+    /** Every request received (OPTIONS preflights excluded), oldest first. */
+    requests,
+    /** `/getWallets` requests, optionally only those whose query matches `where`. */
+    catalogRequests(where = {}) {
+      return requests.filter((r) => r.path === '/getWallets' && Object.entries(where).every(([k, v]) => r.query[k] === v))
+    },
+    /** 'ok' answers; 'down' answers 500 on every catalog, image and analytics call. */
+    setMode(mode) {
+      state.mode = mode
+    },
+    /** 'hang': image requests never answer. */
+    setImages(mode) {
+      state.images = mode
+    },
+    /** Delays every answer by `ms` (a slow API). */
+    setDelay(ms) {
+      state.delayMs = ms
+    },
+    reset() {
+      requests.length = 0
+      state.mode = 'ok'
+      state.delayMs = 0
+      state.images = 'ok'
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(resolve)
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,354 @@
+// The catalog plugin in a headless modal over a fake provider API: when it fetches (on open, once per page per
+// open), what the Connect view's sections hold, paging, failures and retry, exclusion, custom and recent wallets.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createKernel, type Modal } from '../../../kernel/kernel.js'
+import type { Connector } from '../../../kernel/chains.js'
+import type { Platform } from '../../../kernel/platform.js'
+import { walletCatalog, type CatalogController } from '../../../plugins/catalog/index.js'
+import { catalogWallets, queryWallets, walletId } from '../../../sandbox/provider-api/catalog.mjs'
+import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
+
+const SANDBOX: Connector = { id: 'dev.vestibule.sandbox', rdns: 'dev.vestibule.sandbox', name: 'Sandbox Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
+const OTHER: Connector = { id: 'io.other', rdns: 'io.other', name: 'Other Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
+const WC: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'eip155', installed: false }
+
+const device = (isMobile: boolean): Platform => ({
+  isBrowser: () => true,
+  isMobile: () => isMobile,
+  isIos: () => false,
+  isAndroid: () => false,
+  isMac: () => false,
+  isIphoneSafari: () => false,
+  isTelegram: () => false,
+})
+
+type Recorded = { path: string; query: Record<string, string> }
+
+/** The provider API over `wallets` (the sandbox catalog by default); `down` answers 500. */
+function fakeApi(wallets: unknown[] = catalogWallets()) {
+  const requests: Recorded[] = []
+  const api = { down: false, requests, wallets }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input))
+      const query = Object.fromEntries(url.searchParams)
+      requests.push({ path: url.pathname, query })
+      if (api.down) return new Response('{"message":"down"}', { status: 500 })
+      if (url.pathname === '/getWallets') return new Response(JSON.stringify(queryWallets(api.wallets, query)), { status: 200 })
+      return new Response('{}', { status: 404 })
+    }),
+  )
+  return api
+}
+
+const catalogCalls = (api: { requests: Recorded[] }) => api.requests.filter((r) => r.path === '/getWallets')
+
+interface Setup {
+  options?: Record<string, unknown>
+  connectors?: Connector[]
+  mobile?: boolean
+  noAdapters?: boolean
+  walletConnectView?: boolean
+  backend?: ReturnType<typeof recordingBackend>
+}
+
+function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapters = false, walletConnectView = true, backend = recordingBackend() }: Setup = {}) {
+  const fake = fakeAdapter({ connectors })
+  const views: Record<string, typeof dummyView> = { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView, ConnectingWalletConnectBasic: dummyView }
+  if (walletConnectView) views.ConnectingWalletConnect = dummyView
+  const modal = createKernel(
+    {
+      projectId: 'p',
+      apiUrl: 'https://api.test',
+      storage: backend,
+      ...options,
+      plugins: [...(noAdapters ? [] : [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }]), walletCatalog()],
+    },
+    { platform: device(mobile), views },
+  )
+  created.push(modal)
+  return { modal, fake, backend }
+}
+const created: Modal[] = []
+
+const section = (modal: Modal, name: string) => modal.kernel.wallets.$sections.get().find((s) => s.section === name)?.items ?? []
+const names = (modal: Modal, name: string) => section(modal, name).map((i) => i.name)
+const controllerOf = (modal: Modal) => modal.getPlugin('catalog').load() as Promise<CatalogController>
+const settle = async (modal?: Modal) => {
+  // The catalog's working part loads with import() on first open: wait for it, then for its requests.
+  if (modal) await controllerOf(modal)
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+const FEATURED = [walletId(31), walletId(30)]
+const EXCLUDED = [walletId(1)]
+
+beforeEach(() => void vi.unstubAllGlobals())
+afterEach(() => {
+  created.splice(0).forEach((modal) => modal.destroy())
+  vi.unstubAllGlobals()
+})
+
+describe('fetching', () => {
+  it('nothing is requested before the first open', async () => {
+    const api = fakeApi()
+    setup({ options: { featuredWalletIds: FEATURED, excludeWalletIds: EXCLUDED } })
+    await settle()
+    expect(api.requests).toEqual([])
+  })
+
+  it('an open requests featured (entries = number of ids), recommended (4) and the excluded-wallet init (entries = number of ids), once each', async () => {
+    const api = fakeApi()
+    const { modal } = setup({ options: { featuredWalletIds: FEATURED, excludeWalletIds: EXCLUDED } })
+    await modal.open()
+    await settle(modal)
+    const calls = catalogCalls(api)
+    expect(calls).toHaveLength(3)
+    const featured = calls.find((c) => c.query.include === FEATURED.join(','))!
+    expect(featured.query).toMatchObject({ page: '1', entries: '2', projectId: 'p', st: 'vestibule' })
+    const recommended = calls.find((c) => c.query.entries === '4')!
+    expect(recommended.query).toMatchObject({ page: '1', exclude: [...EXCLUDED, ...FEATURED].join(','), chains: 'eip155:1,eip155:10' })
+    const excluded = calls.find((c) => c.query.include === EXCLUDED.join(','))!
+    expect(excluded.query).toMatchObject({ page: '1', entries: '1' })
+  })
+
+  it('without featured ids there is no featured request', async () => {
+    const api = fakeApi()
+    const { modal } = setup()
+    await modal.open()
+    await settle(modal)
+    expect(catalogCalls(api).map((c) => c.query.entries)).toEqual(['4'])
+  })
+
+  it('each open requests each page once more; a connected user opens without catalog requests', async () => {
+    const api = fakeApi()
+    const { modal } = setup({ options: { featuredWalletIds: FEATURED } })
+    await modal.open()
+    await settle(modal)
+    modal.close()
+    await modal.open()
+    await settle(modal)
+    expect(catalogCalls(api)).toHaveLength(4)
+
+    await modal.connect(SANDBOX.id)
+    modal.close()
+    await modal.open()
+    await settle(modal)
+    expect(catalogCalls(api)).toHaveLength(4)
+  })
+
+  it('concurrent callers share one request per page (prefetch and AllWallets at once)', async () => {
+    const api = fakeApi()
+    const { modal } = setup()
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await Promise.all([controller.loadNextPage(), controller.loadNextPage(), controller.prefetch()])
+    await settle()
+    const calls = catalogCalls(api)
+    expect(calls.filter((c) => c.query.entries === '4')).toHaveLength(1)
+    expect(calls.filter((c) => c.query.entries === '40')).toHaveLength(1)
+  })
+})
+
+describe('Connect view sections', () => {
+  it('featured in the host order, recommended without the installed Sandbox Wallet the catalog also lists', async () => {
+    fakeApi()
+    const { modal } = setup({ options: { featuredWalletIds: FEATURED } })
+    await modal.open()
+    await settle(modal)
+    expect(names(modal, 'featured')).toEqual(['Cobalt Vault', 'Cedar Vault'])
+    expect(names(modal, 'injected')).toEqual(['Sandbox Wallet'])
+    // The catalog's first recommended entry is the Sandbox Wallet (same rdns): it is listed once, as installed.
+    expect(names(modal, 'recommended')).toEqual(['Basalt Wallet', 'Cedar Wallet', 'Cobalt Wallet'])
+    expect(modal.kernel.wallets.$sections.get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
+    const item = section(modal, 'featured')[0]!
+    expect(item.view).toBe('ConnectingWalletConnect')
+    expect(item.data).toEqual({ wallet: { id: FEATURED[0], name: 'Cobalt Vault', imageUrl: item.imageUrl, links: { mobile: 'w31://' } } })
+    expect(item.imageUrl).toMatch(/^https:\/\/api\.test\/getWalletImage\/img-[0-9a-f]{24}\?projectId=p&st=vestibule&sv=/)
+  })
+
+  it('without a ConnectingWalletConnect view catalog wallets are shown disabled with a hint', async () => {
+    fakeApi()
+    const { modal } = setup({ walletConnectView: false })
+    await modal.open()
+    await settle(modal)
+    expect(section(modal, 'recommended').every((i) => i.disabled && i.hint === 'catalog.needsWalletConnect')).toBe(true)
+  })
+
+  it('custom wallets appear in their section (unsafe links dropped); an excluded one does not', async () => {
+    fakeApi()
+    const customWallets = [
+      { id: 'custom-1', name: 'My Custom', mobile_link: 'javascript:alert(1)', webapp_link: 'https://custom.example/' },
+      { id: 'custom-2', name: 'Gone Custom' },
+    ]
+    const { modal } = setup({ options: { customWallets, excludeWalletIds: ['custom-2'] } })
+    await modal.open()
+    await settle(modal)
+    expect(section(modal, 'custom').map((i) => [i.name, i.links])).toEqual([['My Custom', { webapp: 'https://custom.example/' }]])
+  })
+
+  it('excluded wallets: the catalog answer gives their rdns and names, which hide injected wallets (case-insensitive name)', async () => {
+    fakeApi()
+    // Catalog entry 120 is "SANDBOX WALLET" without an rdns.
+    const { modal } = setup({ connectors: [SANDBOX, OTHER], options: { excludeWalletIds: [walletId(120)] } })
+    await modal.open()
+    await settle(modal)
+    expect(names(modal, 'injected')).toEqual(['Other Wallet'])
+    expect(modal.kernel.wallets.$excluded.get()).toEqual([{ id: walletId(120) }, { id: walletId(120), rdns: undefined, name: 'SANDBOX WALLET' }])
+  })
+
+  it('an excluded catalog wallet appears nowhere', async () => {
+    const api = fakeApi()
+    const { modal } = setup({ options: { excludeWalletIds: EXCLUDED } })
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage()
+    await settle()
+    expect(names(modal, 'recommended')).not.toContain('Basalt Wallet')
+    expect(controller.$rows.get().map((r) => r.item.id)).not.toContain(EXCLUDED[0])
+    // Even when the API ignored the exclusion.
+    api.wallets = [{ id: EXCLUDED[0], name: 'Basalt Wallet', chains: ['eip155:1'] }]
+    expect((await controller.search('basalt', new AbortController().signal)).map((r) => r.item.id)).toEqual([])
+  })
+
+  it('on mobile in universal-provider mode (no chain plugin) only wallets with links are offered', async () => {
+    fakeApi()
+    const { modal } = setup({ noAdapters: true, mobile: true })
+    await modal.open()
+    await settle(modal)
+    // Opening rule 1: AllWallets on mobile when there is no chain plugin.
+    expect(modal.getState().view).toBe('AllWallets')
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage()
+    const rows = controller.$rows.get()
+    expect(rows.length).toBeGreaterThan(20)
+    expect(rows.every((r) => r.item.links && Object.keys(r.item.links).length > 0)).toBe(true)
+  })
+})
+
+describe('AllWallets data', () => {
+  it('installed first, then featured, recommended and pages of 40 that leave out what is already listed', async () => {
+    const api = fakeApi()
+    const { modal } = setup({ options: { featuredWalletIds: FEATURED } })
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage()
+    await controller.loadNextPage()
+    const pages = catalogCalls(api).filter((c) => c.query.entries === '40')
+    expect(pages.map((c) => c.query.page)).toEqual(['1', '2'])
+    const recommendedIds = controller.$state.get().recommended.map((w) => w.id)
+    expect(pages[0]!.query.exclude).toBe([...recommendedIds, ...FEATURED].join(','))
+    const rows = controller.$rows.get()
+    expect(rows[0]!.item).toMatchObject({ name: 'Sandbox Wallet', installed: true, view: 'ConnectingExternal' })
+    expect(rows.filter((r) => r.item.name === 'Sandbox Wallet')).toHaveLength(1)
+    // "Sandbox Wallet Classic" shares the installed wallet's rdns: a duplicate, left out.
+    expect(rows.some((r) => r.item.name === 'Sandbox Wallet Classic')).toBe(false)
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length)
+    expect(controller.hasMorePages()).toBe(true)
+  })
+
+  it('paging stops at the count the API reported', async () => {
+    // 4 recommended + 40 in the paged list: one page.
+    const wallets = Array.from({ length: 44 }, (_, i) => ({ id: `w${i}`, name: `Wallet ${i}`, chains: ['eip155:1'] }))
+    const api = fakeApi(wallets)
+    const { modal } = setup()
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage()
+    expect(controller.hasMorePages()).toBe(false)
+    await controller.loadNextPage()
+    expect(catalogCalls(api).filter((c) => c.query.entries === '40')).toHaveLength(1)
+    expect(controller.$rows.get()).toHaveLength(1 + 44)
+  })
+
+  it('the API down: Connect keeps the browser wallets, the state carries a readable error, retry recovers', async () => {
+    const api = fakeApi()
+    api.down = true
+    const { modal } = setup()
+    await modal.open()
+    await settle(modal)
+    expect(names(modal, 'injected')).toEqual(['Sandbox Wallet'])
+    expect(section(modal, 'recommended')).toEqual([])
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage().catch(() => undefined)
+    expect(controller.$state.get()).toMatchObject({ pageStatus: 'error', error: 'HTTP status code: 500', recommendedStatus: 'error' })
+
+    api.down = false
+    await controller.retry()
+    expect(controller.$state.get()).toMatchObject({ pageStatus: 'ready', recommendedStatus: 'ready', error: undefined })
+    expect(names(modal, 'recommended')).toHaveLength(3)
+    // Installed, 3 recommended and page 1 (the catalog's malformed entries are left out).
+    expect(controller.$rows.get().length).toBeGreaterThan(30)
+  })
+})
+
+describe('analytics', () => {
+  it('a search is tracked as SEARCH_WALLET when the analytics plugin is registered', async () => {
+    fakeApi()
+    const track = vi.fn()
+    const fake = fakeAdapter({ connectors: [SANDBOX] })
+    const modal = createKernel(
+      { projectId: 'p', apiUrl: 'https://api.test', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }, { name: 'analytics', setup: () => ({ track }) }, walletCatalog()] },
+      { platform: device(false), views: { Connect: dummyView } },
+    )
+    created.push(modal)
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await controller.search('  cobalt ', new AbortController().signal)
+    expect(track).toHaveBeenCalledWith('SEARCH_WALLET', { search: 'cobalt' })
+  })
+})
+
+describe('recent wallets (max 2)', () => {
+  const recentStored = (backend: ReturnType<typeof recordingBackend>) => JSON.parse(backend.data.get('@vestibule/v1/recentWallets') ?? '[]') as Array<{ id: string; name: string }>
+
+  it('a connection the user made is remembered under the spec key; a restored session is not a new choice', async () => {
+    fakeApi()
+    const { modal, backend } = setup({ connectors: [SANDBOX, OTHER] })
+    await modal.open()
+    await settle(modal)
+    await modal.connect(OTHER.id)
+    await settle()
+    // The catalog lists the Sandbox Wallet: its catalog id is kept.
+    await modal.connect(SANDBOX.id)
+    await settle()
+    expect(recentStored(backend).map((w) => w.name)).toEqual(['Sandbox Wallet', 'Other Wallet'])
+    expect(recentStored(backend)[0]!.id).toBe(walletId(0))
+    // Both are installed: the injected section shows them, the recent section does not repeat them.
+    expect(section(modal, 'recent')).toEqual([])
+
+    const again = setup({ connectors: [SANDBOX, OTHER], backend })
+    await again.modal.reconnect()
+    await settle()
+    expect(recentStored(backend).map((w) => w.name)).toEqual(['Sandbox Wallet', 'Other Wallet'])
+  })
+
+  it('a catalog wallet chosen for WalletConnect becomes recent, leaves the recommended list and shows in Recent', async () => {
+    fakeApi()
+    const { modal, fake, backend } = setup({ connectors: [SANDBOX, WC] })
+    await modal.open()
+    await settle(modal)
+    const chosen = section(modal, 'recommended')[0]!
+    modal.kernel.router.push(chosen.view, chosen.data)
+    await modal.connect(WC.id)
+    await settle()
+    expect(fake.adapter.connect).toHaveBeenCalled()
+    expect(recentStored(backend)).toEqual([expect.objectContaining({ id: chosen.id, name: chosen.name })])
+    expect(names(modal, 'recent')).toEqual([chosen.name])
+    expect(section(modal, 'recent')[0]).toMatchObject({ tag: 'catalog.recent', view: 'ConnectingWalletConnect' })
+    expect(names(modal, 'recommended')).not.toContain(chosen.name)
+  })
+
+  it('keeps at most two', async () => {
+    fakeApi()
+    const third: Connector = { ...OTHER, id: 'io.third', rdns: 'io.third', name: 'Third Wallet' }
+    const { modal, backend } = setup({ connectors: [SANDBOX, OTHER, third] })
+    await modal.open()
+    for (const c of [SANDBOX, OTHER, third]) {
+      await modal.connect(c.id)
+      await settle()
+    }
+    expect(recentStored(backend).map((w) => w.name)).toEqual(['Third Wallet', 'Other Wallet'])
+  })
+})

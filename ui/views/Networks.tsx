@@ -1,0 +1,80 @@
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
+import type { ViewProps } from '../view-props.js'
+import { networkEntries, type NetworkEntry } from './network-list.js'
+import { WalletImage } from './WalletImage.js'
+
+/**
+ * The requested networks of every chain plugin, with images; the active one marked; networks a WalletConnect
+ * session did not approve disabled. Choosing one switches through the chain plugin (which adds the chain to
+ * the wallet when it does not know it), then returns to the previous view.
+ */
+export default function Networks({ modal }: ViewProps) {
+  const { state, chains, router, i18n, http } = modal.kernel
+  const snapshot = useStore(state.$snapshot)
+  const allChains = useStore(state.$chains)
+  const [pending, setPending] = useState<CaipNetworkId>()
+  const [error, setError] = useState<string>()
+  const entries = networkEntries({ adapters: chains.list(), chains: allChains, activeCaipNetworkId: snapshot.caipNetworkId, http })
+  const grouped = new Set(entries.map((e) => e.namespace)).size > 1
+
+  const choose = async (entry: NetworkEntry) => {
+    if (entry.disabled || pending) return
+    if (entry.active) return router.goBack()
+    const id = entry.network.caipNetworkId
+    setPending(id)
+    setError(undefined)
+    try {
+      await modal.switchNetwork(id)
+      setPending(undefined)
+      // A namespace nobody is connected to yet: its wallets are in Connect (as the Account view does).
+      const connectedThere = state.$chains.get()[entry.namespace]?.accountState.status === 'connected'
+      if (!connectedThere && modal.getState().status === 'connected') router.push('Connect', { namespace: entry.namespace })
+      else router.goBack()
+    } catch (failure) {
+      setPending(undefined)
+      setError(i18n.t('networks.switchFailed', { reason: errorMessage(failure) }))
+    }
+  }
+
+  return (
+    <div data-testid="networks">
+      <ul className="vb-list" aria-busy={Boolean(pending)}>
+        {entries.map((entry) => (
+          <li key={entry.network.caipNetworkId} data-namespace={entry.namespace}>
+            <button
+              type="button"
+              className={entry.active ? 'vb-item vb-net-active' : 'vb-item'}
+              data-network-id={entry.network.caipNetworkId}
+              data-active={entry.active ? '' : undefined}
+              aria-current={entry.active ? 'true' : undefined}
+              disabled={entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}
+              onClick={() => void choose(entry)}
+            >
+              <WalletImage src={entry.imageUrl} name={entry.network.name} />
+              <span className="vb-item-text">
+                <span className="vb-item-name">{entry.network.name}</span>
+                {entry.disabled ? (
+                  <span className="vb-item-hint">{i18n.t('networks.notApproved')}</span>
+                ) : grouped ? (
+                  <span className="vb-item-hint">{entry.namespace}</span>
+                ) : null}
+              </span>
+              {pending === entry.network.caipNetworkId ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
+              {entry.active ? <span className="vb-tag">{i18n.t('networks.active')}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div role="status" className="vb-muted" style={{ marginTop: 12, textAlign: 'center' }}>
+        {pending ? i18n.t('networks.switching') : ''}
+      </div>
+      {error ? (
+        <p className="vb-error" role="alert" style={{ textAlign: 'center', marginTop: 8 }} data-testid="networks-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

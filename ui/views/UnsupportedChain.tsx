@@ -1,0 +1,93 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef, useState } from 'react'
+import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
+import type { ViewProps } from '../view-props.js'
+import { networkEntries } from './network-list.js'
+import { WalletImage } from './WalletImage.js'
+
+/**
+ * Shown by the kernel when the wallet is on a network the host did not request (spec §4). Lists the requested
+ * networks of that namespace to switch to, and a disconnect. It closes as soon as the wallet is on a requested
+ * network again, whoever switched it (goBack closes while UnsupportedChain is in the history).
+ */
+export default function UnsupportedChain({ modal }: ViewProps) {
+  const { state, chains, router, i18n, http } = modal.kernel
+  const snapshot = useStore(state.$snapshot)
+  const allChains = useStore(state.$chains)
+  const [pending, setPending] = useState<CaipNetworkId>()
+  const [error, setError] = useState<string>()
+  const [leaving, setLeaving] = useState(false)
+  const namespace = snapshot.namespace
+  const supported = Boolean(snapshot.caipNetwork)
+  const wasUnsupported = useRef(!supported)
+
+  useEffect(() => {
+    if (!supported) wasUnsupported.current = true
+    else if (wasUnsupported.current) router.goBack()
+  }, [supported])
+
+  const adapters = chains.list().filter((a) => a.namespace === namespace)
+  const entries = networkEntries({ adapters, chains: allChains, activeCaipNetworkId: snapshot.caipNetworkId, http })
+
+  const choose = async (id: CaipNetworkId) => {
+    setPending(id)
+    setError(undefined)
+    try {
+      await modal.switchNetwork(id)
+    } catch (failure) {
+      setError(i18n.t('networks.switchFailed', { reason: errorMessage(failure) }))
+    } finally {
+      setPending(undefined)
+    }
+  }
+  const disconnect = async () => {
+    setLeaving(true)
+    try {
+      await modal.disconnect(namespace)
+    } catch {
+      // The local session is gone even when the wallet could not be told.
+    }
+    router.reset('Connect')
+  }
+
+  return (
+    <div data-testid="unsupported-chain">
+      <p className="vb-muted" style={{ textAlign: 'center', margin: '0 0 12px' }}>
+        {i18n.t('unsupported.text')}
+      </p>
+      <ul className="vb-list">
+        {entries.map((entry) => (
+          <li key={entry.network.caipNetworkId}>
+            <button
+              type="button"
+              className="vb-item"
+              data-network-id={entry.network.caipNetworkId}
+              disabled={entry.disabled || Boolean(pending)}
+              onClick={() => void choose(entry.network.caipNetworkId)}
+            >
+              <WalletImage src={entry.imageUrl} name={entry.network.name} />
+              <span className="vb-item-text">
+                <span className="vb-item-name">{entry.network.name}</span>
+                {entry.disabled ? <span className="vb-item-hint">{i18n.t('networks.notApproved')}</span> : null}
+              </span>
+              {pending === entry.network.caipNetworkId ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div role="status" className="vb-muted" style={{ marginTop: 12, textAlign: 'center' }}>
+        {pending ? i18n.t('networks.switching') : ''}
+      </div>
+      {error ? (
+        <p className="vb-error" role="alert" style={{ textAlign: 'center', marginTop: 8 }}>
+          {error}
+        </p>
+      ) : null}
+      <div className="vb-row" style={{ marginTop: 12 }}>
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="unsupported-disconnect" disabled={leaving} onClick={() => void disconnect()}>
+          {i18n.t('unsupported.disconnect')}
+        </button>
+      </div>
+    </div>
+  )
+}
