@@ -1,0 +1,299 @@
+/**
+ * The WalletConnect session lifecycle: loads the SDK, offers pairing URIs, adopts approved sessions into the
+ * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
+ */
+import type { MapStore } from 'nanostores'
+import { Tokens, errorMessage, type CaipNetworkId, type Connection, type PluginContext } from '../../kernel/index.js'
+import { CONNECTOR_ID } from './connector.js'
+import { safeImage } from './links.js'
+import { addMessages } from './messages.js'
+import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'
+import { DEFAULT_CONNECT_TIMEOUT_MS, PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, isPairingExpired } from './pairing.js'
+import type { PeerWallet, UniversalProvider, WalletConnectOptions, WalletConnectState } from './types.js'
+
+
+/** What the plugin remembers of a live session, to restore it on the next page load. */
+export interface StoredSession {
+  namespaces: string[]
+  peer: PeerWallet
+}
+
+/** The connectors the plugin added to chain plugins, one per namespace. */
+export interface FacadeRegistry {
+  /** Adds (or replaces) the connector of `namespace` over `session`; false when no chain plugin or facade serves it. */
+  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): boolean
+  /** Routes a session event of `namespace` to its facade. */
+  event(namespace: string, name: string, data: unknown): void
+  update(): void
+  clear(): void
+}
+
+type Sdk = { UniversalProvider: { init(options: Record<string, unknown>): Promise<UniversalProvider> } }
+
+export interface EngineDeps {
+  ctx: PluginContext
+  options: WalletConnectOptions
+  $state: MapStore<WalletConnectState>
+  registry: FacadeRegistry
+  stored: { get(): StoredSession | undefined; set(session: StoredSession): void; clear(): void }
+  /** Namespaces the kernel has connected through WalletConnect (kept by the plugin from kernel events). */
+  linked: Set<string>
+  /** True while a pairing view is shown: only then is an expired URI renewed at once. */
+  isWatched(): boolean
+  /** How the SDK is loaded; tests hand in a fake. */
+  loadSdk?: () => Promise<Sdk>
+  now?: () => number
+}
+
+export interface Engine {
+  getProvider(): Promise<UniversalProvider>
+  pair(options?: { force?: boolean }): Promise<void>
+  /** Restores a stored session: the provider with its session, or undefined (the stored marker is dropped). */
+  restore(): Promise<UniversalProvider | undefined>
+  /** Ends the session at the wallet (in the background) and in the modal. */
+  disconnect(): Promise<void>
+  destroy(): void
+}
+
+class TimeoutError extends Error {}
+
+function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(message)), ms)
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    )
+  })
+}
+
+function peerOf(session: NonNullable<UniversalProvider['session']>): PeerWallet {
+  const metadata = session.peer?.metadata
+  const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 64) : 'WalletConnect'
+  const icon = (metadata?.icons ?? []).map(safeImage).find(Boolean)
+  return icon ? { name, icon } : { name }
+}
+
+export function createEngine(deps: EngineDeps): Engine {
+  const { ctx, options, $state, registry, stored, linked } = deps
+  addMessages(ctx.i18n)
+  const now = deps.now ?? Date.now
+  const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
+  const connection = () => ctx.container.resolve<Connection>(Tokens.Connection)
+  const loadSdk =
+    deps.loadSdk ??
+    (() => {
+      // The SDK reads Node's `global` unguarded in browser code paths (crypto, link mode): a host bundler that
+      // does not define it would break pairing, so it is provided, once, on the WalletConnect path only.
+      const scope = globalThis as { global?: unknown }
+      if (typeof scope.global === 'undefined') scope.global = globalThis
+      return import('@walletconnect/universal-provider') as unknown as Promise<Sdk>
+    })
+
+  let provider: Promise<UniversalProvider> | undefined
+  let attempt = 0
+  let inflight: Promise<void> | undefined
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined
+  let onUri: ((uri: string) => void) | undefined
+  let ending: Promise<void> | undefined
+  let destroyed = false
+
+  const set = (patch: Partial<WalletConnectState>) => $state.set({ ...$state.get(), ...patch })
+
+  const relayError = () => ({ kind: 'relay' as const, message: ctx.i18n.t('walletConnect.relayDown') })
+  const classify = (error: unknown): NonNullable<WalletConnectState['error']> => {
+    if (error instanceof TimeoutError) return relayError()
+    const e = error as { code?: unknown; message?: unknown } | null
+    if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(errorMessage(error))) {
+      return { kind: 'rejected', message: ctx.i18n.t('walletConnect.declined') }
+    }
+    if (/socket|relay|connection/i.test(errorMessage(error))) return relayError()
+    return { kind: 'failed', message: errorMessage(error) }
+  }
+
+  /** Spec §3 networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
+  const writeApproved = (approved: Record<string, readonly CaipNetworkId[]> | undefined) => {
+    for (const adapter of ctx.chains.list()) {
+      const chain = ctx.state.$chains.get()[adapter.namespace]
+      if (!chain) continue
+      const ids = approved?.[adapter.namespace]
+      ctx.state.$chains.setKey(adapter.namespace, { ...chain, networkState: { ...chain.networkState, approvedCaipNetworkIds: ids } })
+    }
+  }
+
+  const getProvider = () =>
+    (provider ??= (async () => {
+      const { UniversalProvider } = await loadSdk()
+      const metadata = ctx.options.metadata
+      const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost'
+      const up = await UniversalProvider.init({
+        projectId: ctx.options.projectId,
+        relayUrl: options.relayUrl,
+        // Core is a singleton per storage prefix: each modal's storage prefix gets its own.
+        customStoragePrefix: `vestibule:${ctx.options.storagePrefix ?? '@vestibule'}`,
+        telemetryEnabled: false,
+        logger: options.logLevel ?? 'silent',
+        metadata: {
+          name: metadata?.name ?? 'Vestibule',
+          description: metadata?.description ?? '',
+          url: metadata?.url ?? origin,
+          icons: [...(metadata?.icons ?? [])],
+        },
+      })
+      up.on('display_uri', (uri: string) => onUri?.(uri))
+      up.on('session_delete', () => void end())
+      up.client.on('session_expire', ({ topic }: { topic: string }) => {
+        if (!up.session || up.session.topic === topic) void end()
+      })
+      up.on('session_event', (event: { params: { chainId: string; event: { name: string; data: unknown } } }) => {
+        registry.event(event.params.chainId.split(':')[0]!, event.params.event.name, event.params.event.data)
+      })
+      up.on('session_update', () => {
+        if (!up.session) return
+        const approved = approvedNetworks(up.session.namespaces)
+        set({ approved })
+        writeApproved(approved)
+        registry.update()
+      })
+      return up
+    })().catch((error: unknown) => {
+      provider = undefined
+      throw error
+    }))
+
+  const scheduleExpiry = (mine: number, expiresAt: number) => {
+    clearTimeout(expiryTimer)
+    expiryTimer = setTimeout(() => {
+      if (mine !== attempt || destroyed) return
+      // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
+      if (deps.isWatched()) void pair({ force: true })
+      else set({ status: 'idle', uri: undefined, expiresAt: undefined })
+    }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
+  }
+
+  /** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
+  const adopt = async (up: UniversalProvider, mine: number) => {
+    const session = up.session
+    if (!session) throw new Error('The wallet approved no session')
+    const peer = peerOf(session)
+    const approved = approvedNetworks(session.namespaces)
+    stored.set({ namespaces: Object.keys(approved), peer })
+    set({ status: 'connecting', uri: undefined, expiresAt: undefined, peer, approved, error: undefined })
+    writeApproved(approved)
+    // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
+    ctx.chains.startDiscovery()
+    const targets = Object.keys(approved).filter((namespace) => registry.register(namespace, peer, Promise.resolve(up)))
+    try {
+      for (const namespace of targets) await connection().connect(CONNECTOR_ID, namespace)
+    } catch (error) {
+      if (mine !== attempt) return
+      await disconnect()
+      set({ status: 'error', error: classify(error) })
+      return
+    }
+    if (mine === attempt) set({ status: 'connected' })
+  }
+
+  const run = async (mine: number) => {
+    try {
+      const up = await within(getProvider(), timeout, 'The WalletConnect SDK did not start')
+      if (mine !== attempt) return
+      const uri = new Promise<string>((resolve) => (onUri = resolve))
+      const networks = proposedNetworks(ctx.chains.list(), options.networks)
+      const connecting = up.connect({ optionalNamespaces: buildNamespaces(networks) })
+      // A stale attempt stops listening; its late failure must not surface as an unhandled rejection.
+      connecting.catch(() => undefined)
+      // The URI comes once the relay took the pairing: a relay that is down must end in an error, not a spinner.
+      const shown = await within(Promise.race([uri, connecting.then(() => undefined)]), timeout, 'The relay did not answer')
+      if (mine !== attempt) return
+      if (shown) {
+        const expiresAt = now() + PAIRING_EXPIRY_MS
+        // iPhone Safari and Telegram leave the page for the wallet: the flow counts as connecting from here on.
+        const away = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
+        set({ status: away ? 'connecting' : 'pairing', uri: shown, expiresAt, error: undefined })
+        scheduleExpiry(mine, expiresAt)
+      }
+      await connecting
+      if (mine !== attempt) return
+      clearTimeout(expiryTimer)
+      await adopt(up, mine)
+    } catch (error) {
+      if (mine !== attempt || destroyed) return
+      clearTimeout(expiryTimer)
+      set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(error) })
+    } finally {
+      if (mine === attempt) inflight = undefined
+    }
+  }
+
+  function pair({ force = false }: { force?: boolean } = {}): Promise<void> {
+    const current = $state.get()
+    if (!force) {
+      if (inflight && current.status === 'loading') return inflight
+      if ((current.status === 'pairing' || current.status === 'connecting') && current.uri && !isPairingExpired(current.expiresAt, now())) return Promise.resolve()
+      if (current.status === 'connected' || (current.status === 'connecting' && !current.uri)) return Promise.resolve()
+    }
+    const mine = ++attempt
+    clearTimeout(expiryTimer)
+    set({ status: 'loading', uri: undefined, expiresAt: undefined, error: undefined })
+    inflight = run(mine)
+    return inflight
+  }
+
+  /** Ends the session in the modal: connectors removed, every namespace it carried disconnected. */
+  function end(): Promise<void> {
+    return (ending ??= (async () => {
+      attempt++
+      clearTimeout(expiryTimer)
+      stored.clear()
+      set({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, approved: undefined, error: undefined })
+      const namespaces = [...linked]
+      linked.clear()
+      for (const namespace of namespaces) {
+        const account = ctx.state.$chains.get()[namespace]?.accountState
+        // The kernel disconnects every namespace of a WalletConnect session together (spec §4).
+        if (account?.connectorId === CONNECTOR_ID && account.status !== 'disconnected') await connection().disconnect(namespace).catch(() => undefined)
+      }
+      registry.clear()
+      writeApproved(undefined)
+    })().finally(() => (ending = undefined)))
+  }
+
+  async function disconnect() {
+    const up = await provider?.catch(() => undefined)
+    const ended = end()
+    if (up?.session) {
+      // Telling the wallet needs the relay; the modal does not wait for it longer than a connect would.
+      await within(up.disconnect(), timeout, 'The relay did not answer').catch((error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error }))
+    }
+    await ended
+  }
+
+  return {
+    getProvider,
+    pair,
+    async restore() {
+      const up = await getProvider()
+      const session = up.session
+      if (!session) {
+        stored.clear()
+        registry.clear()
+        return undefined
+      }
+      const peer = peerOf(session)
+      const approved = approvedNetworks(session.namespaces)
+      stored.set({ namespaces: Object.keys(approved), peer })
+      set({ status: 'connected', peer, approved, uri: undefined, error: undefined })
+      writeApproved(approved)
+      return up
+    },
+    disconnect,
+    destroy() {
+      destroyed = true
+      attempt++
+      clearTimeout(expiryTimer)
+      // The session stays stored for the next page; only this modal's socket to the relay goes.
+      void provider?.then((up) => up.client?.core?.relayer?.transportClose()).catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * `vestibule/plugins/walletconnect`: connect wallets on another device or app through WalletConnect v2.
+ *
+ * What a host loads eagerly is this manifest: two views, a "WalletConnect" entry in the Connect view, and the
+ * tiny namespace facades. The `@walletconnect/universal-provider` SDK loads only when the user takes a
+ * WalletConnect path (a pairing view is shown) or a stored session is restored.
+ */
+import { atom } from 'nanostores'
+import {
+  StorageKeys,
+  Tokens,
+  errorMessage,
+  type CaipNetworkId,
+  type Connection,
+  type Plugin,
+  type PluginContext,
+  type Storage,
+  type WalletItem,
+} from '../../kernel/index.js'
+import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
+import type { Engine, FacadeRegistry, StoredSession } from './engine.js'
+import { FACADES } from './facades/index.js'
+import type { NamespaceFacade, UniversalProvider, WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
+
+export type { WalletConnectApi, WalletConnectOptions, WalletConnectState, WalletConnectStatus, PeerWallet, NamespaceFacade, FacadeFactory } from './types.js'
+export { CONNECTOR_ID } from './connector.js'
+export { PAIRING_EXPIRY_MS, PAIRING_EXPIRY_MARGIN_MS, isPairingExpired } from './pairing.js'
+
+declare module '../../kernel/index.js' {
+  interface PluginApis {
+    walletConnect: WalletConnectApi
+  }
+}
+
+/** The views this plugin contributes. ConnectingWalletConnect takes `{ wallet: CatalogWallet }` as data. */
+export const WalletConnectViews = {
+  basic: 'ConnectingWalletConnectBasic',
+  wallet: 'ConnectingWalletConnect',
+} as const
+
+/** The data ConnectingWalletConnect is opened with (a wallet of the catalog). */
+export interface ConnectingWalletConnectData {
+  wallet: { id: string; name: string; imageUrl?: string; links: { mobile?: string; desktop?: string; webapp?: string } }
+}
+
+
+const isStoredSession = (value: unknown): value is StoredSession => {
+  const v = value as StoredSession | null
+  return (
+    typeof v === 'object' && v !== null && Array.isArray(v.namespaces) && v.namespaces.every((n) => typeof n === 'string') &&
+    typeof v.peer?.name === 'string' && (v.peer.icon === undefined || typeof v.peer.icon === 'string')
+  )
+}
+
+/**
+ * The WalletConnect plugin: pairing by QR code or deep link, sessions shared by every chain plugin whose family
+ * has a facade (eip155 today), restored on reload.
+ *
+ * @example
+ * createModal({ projectId, plugins: [eip155({ networks: [mainnet] }), walletConnect()] })
+ */
+export function walletConnect(options: WalletConnectOptions = {}): Plugin<WalletConnectApi> {
+  return {
+    name: 'walletConnect',
+    setup(ctx: PluginContext) {
+      if (options.relayUrl !== undefined && (typeof options.relayUrl !== 'string' || !/^wss?:\/\/\S+$/i.test(options.relayUrl))) {
+        throw new Error('walletConnect(): `relayUrl` must be a ws:// or wss:// URL')
+      }
+      ctx.views.register(WalletConnectViews.basic, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnectBasic.js') })
+      ctx.views.register(WalletConnectViews.wallet, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnect.js') })
+      const $state = ctx.slice<WalletConnectState>({ status: 'idle' })
+      const connection = () => ctx.container.resolve<Connection>(Tokens.Connection)
+      /** Namespaces the kernel connected through WalletConnect; when the last one goes, the session ends. */
+      const linked = new Set<string>()
+      const connectors = new Map<string, { facade: NamespaceFacade; session: Promise<UniversalProvider | undefined>; remove: () => void }>()
+      let watching = 0
+      let engine: Promise<Engine> | undefined
+
+      const stored = {
+        get: () => {
+          const value = ctx.storage.get<unknown>('session')
+          return isStoredSession(value) ? value : undefined
+        },
+        set: (session: StoredSession) => ctx.storage.set('session', session),
+        clear: () => ctx.storage.remove('session'),
+      }
+
+      const preferredChains = (namespace: string): CaipNetworkId[] => {
+        const first = connection().networkFor(namespace)?.caipNetworkId
+        const all = ctx.chains.get(namespace)?.networks.map((n) => n.caipNetworkId) ?? []
+        return first ? [first, ...all] : all
+      }
+
+      const registry: FacadeRegistry = {
+        register(namespace, peer, session) {
+          const factory = FACADES[namespace]
+          if (!factory || !ctx.chains.get(namespace)?.addConnector) return false
+          const existing = connectors.get(namespace)
+          existing?.remove()
+          const facade = existing?.session === session ? existing.facade : factory({ session, preferredChains: () => preferredChains(namespace) })
+          const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon }, facade.provider)
+          connectors.set(namespace, { facade, session, remove })
+          return true
+        },
+        event: (namespace, name, data) => connectors.get(namespace)?.facade.onSessionEvent(name, data),
+        update: () => connectors.forEach(({ facade }) => facade.onSessionUpdate()),
+        clear() {
+          connectors.forEach(({ remove }) => remove())
+          connectors.clear()
+        },
+      }
+
+      const loadEngine = () =>
+        (engine ??= import('./engine.js')
+          .then(({ createEngine }) => createEngine({ ctx, options, $state, registry, stored, linked, isWatched: () => watching > 0 }))
+          .catch((error: unknown) => {
+            engine = undefined
+            throw error
+          }))
+
+      const report = (error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error })
+      const endSession = () => void engine?.then((e) => e.disconnect()).catch(report)
+
+      // A stored session comes back before the chain plugins look for their stored connector: the facades are
+      // added at once and answer as soon as the SDK has restored the session.
+      ctx.onReconnect(() => {
+        const saved = stored.get()
+        if (!saved) return
+        const session = loadEngine()
+          .then((e) => e.restore())
+          .catch((error: unknown) => {
+            report(error)
+            return undefined
+          })
+        for (const namespace of saved.namespaces) registry.register(namespace, saved.peer, session)
+      })
+
+      ctx.events.on('connect:success', ({ namespace, connectorId }) => {
+        if (connectorId === CONNECTOR_ID) linked.add(namespace)
+        // The user moved this namespace to another wallet: the session is not needed any more.
+        else if (linked.delete(namespace) && linked.size === 0) endSession()
+      })
+      // Disconnecting one namespace of the session disconnects them all (kernel); the last one ends the session.
+      ctx.events.on('disconnect', ({ namespace }) => {
+        if (linked.delete(namespace) && linked.size === 0) endSession()
+      })
+
+      if (ctx.options.enableWalletConnect) {
+        const entry: WalletItem = { id: 'walletConnect', name: 'WalletConnect', imageUrl: WALLETCONNECT_ICON, view: WalletConnectViews.basic }
+        ctx.wallets.add('walletConnect', atom([entry]))
+      }
+      ctx.onDestroy(() => void engine?.then((e) => e.destroy()).catch(() => undefined))
+
+      return {
+        $state,
+        pair: (pairOptions) =>
+          loadEngine().then(
+            (e) => e.pair(pairOptions),
+            (error: unknown) => $state.set({ ...$state.get(), status: 'error', error: { kind: 'failed', message: errorMessage(error) } }),
+          ),
+        watch() {
+          watching++
+          let done = false
+          return () => {
+            if (!done) watching--
+            done = true
+          }
+        },
+        disconnect: async () => {
+          if (engine) await (await engine).disconnect()
+        },
+        getProvider: () => loadEngine().then((e) => e.getProvider()),
+        rememberDeepLink({ href, name }) {
+          ctx.container.resolve<Storage>(Tokens.Storage).set(StorageKeys.deepLink, { href, name })
+        },
+      }
+    },
+  }
+}

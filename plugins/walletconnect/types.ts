@@ -1,0 +1,91 @@
+import type { ReadableAtom } from 'nanostores'
+import type Provider from '@walletconnect/universal-provider'
+import type { CaipNetwork, CaipNetworkId } from '../../kernel/index.js'
+
+/** The SDK's universal provider (the class; its named export is typed as a value only). */
+export type UniversalProvider = Provider
+
+/** Options of `walletConnect()`. */
+export interface WalletConnectOptions {
+  /** The relay the SDK talks to; defaults to the provider's public relay. */
+  relayUrl?: string
+  /**
+   * Networks to propose when no chain plugin is registered (basic mode, where the host drives the provider
+   * itself through `getProvider()`); ignored otherwise. Defaults to Ethereum mainnet.
+   */
+  networks?: readonly CaipNetwork[]
+  /** How long the relay may take to hand out a pairing URI before the view shows an error with a retry. */
+  connectTimeoutMs?: number
+  /** The SDK's log level (pino levels); silent by default, the modal shows what matters. */
+  logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+}
+
+/** The peer wallet of a session, from its metadata. */
+export interface PeerWallet {
+  name: string
+  /** Its icon, only when it is an http(s) URL or an inline image. */
+  icon?: string
+}
+
+export type WalletConnectStatus =
+  /** Nothing under way. */
+  | 'idle'
+  /** Loading the SDK or waiting for the relay to hand out a pairing URI. */
+  | 'loading'
+  /** A pairing URI is shown (QR, deep link), waiting for the wallet. */
+  | 'pairing'
+  /** The wallet approved and the chain plugins are connecting; on iPhone Safari and in Telegram also while the pairing URI waits. */
+  | 'connecting'
+  | 'connected'
+  | 'error'
+
+/** The plugin's state slice. */
+export interface WalletConnectState {
+  status: WalletConnectStatus
+  /** The pairing URI (`wc:…`) while one is offered. */
+  uri?: string
+  /** When the URI expires (ms since epoch): 4 min after it was made; it is replaced 10 s before. */
+  expiresAt?: number
+  error?: { kind: 'relay' | 'rejected' | 'failed'; message: string }
+  peer?: PeerWallet
+  /** Networks the session approved, by namespace. */
+  approved?: Record<string, readonly CaipNetworkId[]>
+}
+
+/** What `modal.getPlugin('walletConnect')` returns. */
+export interface WalletConnectApi {
+  readonly $state: ReadableAtom<WalletConnectState>
+  /**
+   * Offers a pairing URI (loading the SDK on first use). A URI still valid, or one being made, is kept unless
+   * `force`; a new one replaces it when it expires while a pairing view is shown.
+   */
+  pair(options?: { force?: boolean }): Promise<void>
+  /** A pairing view is shown until the returned function is called (expired URIs are renewed meanwhile). */
+  watch(): () => void
+  /** Ends the session at the wallet and disconnects every namespace it carried. */
+  disconnect(): Promise<void>
+  /** The universal provider (loads the SDK); a host in basic mode sends its requests through it. */
+  getProvider(): Promise<UniversalProvider>
+  /** Remembers the deep link the user followed (spec §3: href and name). */
+  rememberDeepLink(link: { href: string; name: string }): void
+}
+
+/** What a namespace facade gets: the provider once the session is known. */
+export interface FacadeContext {
+  /** Resolves when the session is known: the provider, or undefined when there is no session (nothing restored). */
+  session: Promise<UniversalProvider | undefined>
+  /** CAIP-2 ids the modal would like to be on, best first; the facade starts on the first one the session approved. */
+  preferredChains(): readonly CaipNetworkId[]
+}
+
+/** One chain family's view of a WalletConnect session, in the provider shape its chain plugin speaks. */
+export interface NamespaceFacade {
+  /** Handed to `ctx.chains.addConnector` (EIP-1193 for eip155). */
+  readonly provider: unknown
+  /** A `session_event` of this namespace (chainChanged, accountsChanged …). */
+  onSessionEvent(name: string, data: unknown): void
+  /** The session's namespaces changed (`session_update`). */
+  onSessionUpdate(): void
+}
+
+export type FacadeFactory = (context: FacadeContext) => NamespaceFacade

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import type { ViewProps } from '../../../ui/view-props.js'
+import type { ConnectingWalletConnectData } from '../index.js'
+import { safeImage, walletLink } from '../links.js'
+import { addMessages } from '../messages.js'
+import { QrCode } from './QrCode.js'
+import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
+
+/**
+ * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
+ * them), a deep link into its app on mobile. Links the catalog gives are followed only when safe.
+ */
+export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewProps<ConnectingWalletConnectData>) {
+  const { i18n, platform } = modal.kernel
+  addMessages(i18n)
+  const wallet = data?.wallet
+  const name = typeof wallet?.name === 'string' && wallet.name.trim() ? wallet.name.trim().slice(0, 64) : i18n.t('walletConnect.title')
+  const image = safeImage(wallet?.imageUrl)
+  // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
+  const { api } = usePairing(modal)
+  const [mobile] = useState(() => platform.isMobile())
+  useEffect(() => setTitle(name), [name])
+
+  const follow = (href: string) => () => api.rememberDeepLink({ href, name })
+
+  return (
+    <PairingFrame modal={modal}>
+      {(uri, expiresAt) => {
+        const mobileLink = walletLink(wallet?.links?.mobile, uri)
+        const desktopLink = walletLink(wallet?.links?.desktop, uri)
+        const webLink = walletLink(wallet?.links?.webapp, uri)
+        if (mobile) {
+          return (
+            <>
+              {image ? <img className="vb-avatar vb-avatar-lg" src={image} alt="" /> : null}
+              <p className="vb-strong">{i18n.t('walletConnect.continueIn', { name })}</p>
+              {mobileLink ? (
+                <a className="vb-btn" data-testid="wc-open-mobile" href={mobileLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(mobileLink.href)}>
+                  {i18n.t('walletConnect.open', { name })}
+                </a>
+              ) : (
+                <>
+                  <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} expiresAt={expiresAt} />
+                  <p className="vb-muted">{i18n.t('walletConnect.noLink', { name })}</p>
+                </>
+              )}
+              {webLink ? (
+                <a className="vb-btn vb-btn-secondary" data-testid="wc-open-web" href={webLink.redirect} target="_blank" rel="noopener noreferrer" onClick={follow(webLink.href)}>
+                  {i18n.t('walletConnect.openWeb')}
+                </a>
+              ) : null}
+              <CopyLink modal={modal} uri={uri} />
+            </>
+          )
+        }
+        return (
+          <>
+            <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} expiresAt={expiresAt} />
+            <p className="vb-muted">{i18n.t('walletConnect.scanWith', { name })}</p>
+            {desktopLink || webLink ? (
+              <div className="vb-row">
+                {desktopLink ? (
+                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-desktop" href={desktopLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(desktopLink.href)}>
+                    {i18n.t('walletConnect.openDesktop')}
+                  </a>
+                ) : null}
+                {webLink ? (
+                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-web" href={webLink.redirect} target="_blank" rel="noopener noreferrer" onClick={follow(webLink.href)}>
+                    {i18n.t('walletConnect.openWeb')}
+                  </a>
+                ) : null}
+              </div>
+            ) : null}
+            <CopyLink modal={modal} uri={uri} />
+          </>
+        )
+      }}
+    </PairingFrame>
+  )
+}

@@ -1,0 +1,306 @@
+/**
+ * WalletConnect in Chromium: the demo host pairs with the Sandbox Mobile Wallet (a second page, on its own
+ * origin, running the real @reown/walletkit) over the sandbox's loopback relay.
+ */
+import { createServer } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
+import type { Page } from 'playwright-core'
+import { startSandbox } from '../../sandbox/server.mjs'
+import { launchBrowser, type TestBrowser } from './browser.js'
+import { decodeQr, matrixFromPath } from '../plugins/walletconnect/qr-decoder.js'
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>
+let browser: TestBrowser
+let walletOrigin: string
+
+const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const modalRoot = (page: Page = browser.page) => page.locator('div[data-vestibule] dialog')
+
+/** Removes an origin's stored state (localStorage and the SDKs' IndexedDB) from a page that holds none open. */
+async function clearOrigin(page: Page, origin: string) {
+  await page.goto(`${origin}/__nothing__`)
+  await page.evaluate(async () => {
+    localStorage.clear()
+    const databases = await indexedDB.databases()
+    await Promise.all(
+      databases.map((db) => new Promise((resolve) => {
+        const request = indexedDB.deleteDatabase(db.name!)
+        request.onsuccess = request.onerror = request.onblocked = resolve
+      })),
+    )
+  })
+}
+
+/** The Sandbox Mobile Wallet, freshly started in its own tab. */
+async function openWallet() {
+  const wallet = await browser.context.newPage()
+  await clearOrigin(wallet, walletOrigin)
+  await wallet.goto(`${walletOrigin}/mobile-wallet`)
+  await wallet.locator('body[data-ready="true"]').waitFor()
+  return {
+    page: wallet,
+    async pair(uri: string) {
+      await wallet.getByTestId('mw-uri').fill(uri)
+      await wallet.getByTestId('mw-pair').click()
+    },
+    /** Waits for the proposal or request card, checks its text, and decides. */
+    async decide(kind: 'proposal' | 'request', approve: boolean, text?: RegExp) {
+      const card = wallet.locator(`[data-testid="mw-card"][data-kind="${kind}"]:not([hidden])`)
+      await card.waitFor({ timeout: 15_000 })
+      if (text) expect(await wallet.getByTestId('mw-card-text').innerText()).toMatch(text)
+      await wallet.getByTestId(approve ? 'mw-approve' : 'mw-reject').click()
+    },
+  }
+}
+
+/** Opens the modal on WalletConnect and returns the pairing URI the QR code shows. */
+async function showQr(page: Page = browser.page) {
+  await page.getByTestId('open-modal').click()
+  await modalRoot(page).locator('[data-wallet-id="walletConnect"]').click()
+  const qr = modalRoot(page).getByTestId('wc-qr')
+  await qr.waitFor({ timeout: 15_000 })
+  return (await qr.getAttribute('data-uri'))!
+}
+
+/** Pairs the demo host with a fresh mobile wallet and waits for the Account view. */
+async function pairWithWallet() {
+  const uri = await showQr()
+  const wallet = await openWallet()
+  await wallet.pair(uri)
+  await wallet.decide('proposal', true)
+  await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
+  return wallet
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  browser = await launchBrowser()
+  // Another origin than the app's, as a phone is another device: nothing stored is shared.
+  walletOrigin = sandbox.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '')
+}, 60_000)
+
+afterAll(async () => {
+  expect(browser?.offLoopback ?? []).toEqual([])
+  await browser?.close()
+  await sandbox?.stop()
+})
+
+beforeEach(async () => {
+  for (const page of browser.context.pages().slice(1)) await page.close()
+  await clearOrigin(browser.page, sandbox.url.replace(/\/$/, ''))
+  await browser.page.goto(sandbox.url)
+})
+
+describe('WalletConnect with the Sandbox Mobile Wallet', () => {
+  test('pairs through the URI the QR encodes, signs a message that verifies, sends a transaction mined on the chain; the SDK loads on the click', async () => {
+    const { page } = browser
+    const scripts: Array<{ url: string; afterClick: boolean }> = []
+    let clicked = false
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push({ url: response.url(), afterClick: clicked })
+    })
+    await page.getByTestId('open-modal').click()
+    await modalRoot().locator('[data-testid="wallet-list"]').waitFor()
+    await page.waitForTimeout(300)
+    clicked = true
+    await modalRoot().locator('[data-wallet-id="walletConnect"]').click()
+    const qr = modalRoot().getByTestId('wc-qr')
+    await qr.waitFor({ timeout: 15_000 })
+    const uri = (await qr.getAttribute('data-uri'))!
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(await modalRoot().getByTestId('wc-copy').getAttribute('data-uri')).toBe(uri)
+    // The SVG itself encodes the URI.
+    const viewBox = (await qr.getAttribute('viewBox'))!.split(' ').map(Number)
+    const path = (await qr.locator('path').getAttribute('d'))!
+    expect(decodeQr(matrixFromPath(path, viewBox[2]!, 4)).text).toBe(uri)
+
+    // The SDK (its storage key prefix is in the bundle) came with the click, not before.
+    const withSdk = async (url: string) => (await (await fetch(url)).text()).includes('universal_provider')
+    const before = scripts.filter((s) => !s.afterClick)
+    const after = scripts.filter((s) => s.afterClick)
+    expect(before.length).toBeGreaterThan(0)
+    expect(await Promise.all(before.map((s) => withSdk(s.url)))).not.toContain(true)
+    expect(await Promise.all(after.map((s) => withSdk(s.url)))).toContain(true)
+
+    const wallet = await openWallet()
+    await wallet.pair(uri)
+    await wallet.decide('proposal', true, /Vestibule Sandbox .* asks to connect on eip155:31337, eip155:31338/)
+    await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
+    const address = sandbox.walletConnect.address as Hex
+    await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${address}`)
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await wallet.decide('request', true, /Sign this message on eip155:31337/)
+    await expect.poll(() => page.getByTestId('signature').innerText(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{130}$/)
+    const message = await page.getByTestId('signed-message').innerText()
+    const signature = (await page.getByTestId('signature').innerText()) as Hex
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+
+    const client = createPublicClient({ transport: http(sandbox.chain.url) })
+    const balanceBefore = await client.getBalance({ address: RECIPIENT })
+    await page.getByTestId('send-native').click()
+    await wallet.decide('request', true, new RegExp(`Send 10000000000000000 wei to ${RECIPIENT} on eip155:31337`))
+    await expect.poll(() => page.getByTestId('send-result').innerText(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    const hash = (await page.getByTestId('send-result').innerText()) as Hex
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000 })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await client.getBalance({ address: RECIPIENT })).toBe(balanceBefore + parseEther('0.01'))
+    expect(browser.offLoopback).toEqual([])
+  })
+
+  test('keeps the session across a reload, then shows a disconnect from the wallet at once', async () => {
+    const { page } = browser
+    const wallet = await pairWithWallet()
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${sandbox.walletConnect.address}`)
+
+    await wallet.page.getByTestId('mw-disconnect').click()
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 10_000 }).toBe('disconnected')
+    // The Account view gives way to Connect.
+    await modalRoot().locator('[data-testid="wallet-list"]').waitFor()
+  })
+
+  test('disconnecting in the modal ends the session in the wallet', async () => {
+    const wallet = await pairWithWallet()
+    await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count()).toBe(1)
+    await modalRoot().getByTestId('disconnect').click()
+    await expect.poll(() => browser.page.getByTestId('status').innerText()).toBe('disconnected')
+    await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count(), { timeout: 10_000 }).toBe(0)
+  })
+
+  test('a declined proposal shows "Connection declined" and a retry with a new code', async () => {
+    const uri = await showQr()
+    const wallet = await openWallet()
+    await wallet.pair(uri)
+    await wallet.decide('proposal', false)
+    const error = modalRoot().getByTestId('wc-error')
+    await expect.poll(() => error.getAttribute('data-kind'), { timeout: 10_000 }).toBe('rejected')
+    expect(await error.innerText()).toBe('Connection declined')
+    await modalRoot().getByTestId('wc-retry').click()
+    const qr = modalRoot().getByTestId('wc-qr')
+    await qr.waitFor({ timeout: 15_000 })
+    expect(await qr.getAttribute('data-uri')).not.toBe(uri)
+  })
+
+  test('opening rule 1: a host without chain plugins opens on the QR code, and the wallet connects', async () => {
+    const { page } = browser
+    await page.goto(`${sandbox.url}?basic`)
+    await page.getByTestId('open-modal').click()
+    const qr = modalRoot().getByTestId('wc-qr')
+    await qr.waitFor({ timeout: 15_000 })
+    const wallet = await openWallet()
+    await wallet.pair((await qr.getAttribute('data-uri'))!)
+    await wallet.decide('proposal', true)
+    await expect.poll(() => modalRoot().getByTestId('wc-connected').innerText(), { timeout: 15_000 }).toBe('Connected to Sandbox Mobile Wallet')
+  })
+})
+
+describe('ConnectingWalletConnect: one wallet of the catalog', () => {
+  /** What the catalog plugin opens the view with, pointing at the Sandbox Mobile Wallet's universal link. */
+  const walletData = () => ({
+    wallet: {
+      id: 'sandbox-mobile-wallet',
+      name: 'Sandbox Mobile Wallet',
+      links: { mobile: `${walletOrigin}/mobile-wallet`, webapp: `${walletOrigin}/mobile-wallet`, desktop: 'javascript:window.__vbXss=1' },
+    },
+  })
+  const storedDeepLink = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/deepLink') ?? 'null'))
+
+  test('on desktop: QR code and the web app link; the web app pairs from the link; unsafe links are dropped', async () => {
+    const { page } = browser
+    await clearOrigin(await browser.context.newPage(), walletOrigin)
+    await page.evaluate((data) => (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data), walletData())
+    const qr = modalRoot().getByTestId('wc-qr')
+    await qr.waitFor({ timeout: 15_000 })
+    const uri = (await qr.getAttribute('data-uri'))!
+    await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Sandbox Mobile Wallet')
+    expect(await modalRoot().getByTestId('wc-open-desktop').count()).toBe(0)
+    const web = modalRoot().getByTestId('wc-open-web')
+    expect(await web.getAttribute('href')).toBe(`${walletOrigin}/mobile-wallet/wc?uri=${encodeURIComponent(uri)}`)
+    const [popup] = await Promise.all([browser.context.waitForEvent('page'), web.click()])
+    await popup.locator('[data-testid="mw-card"][data-kind="proposal"]:not([hidden])').waitFor({ timeout: 15_000 })
+    await popup.getByTestId('mw-approve').click()
+    await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
+    expect(await storedDeepLink(page)).toEqual({ href: `${walletOrigin}/mobile-wallet/`, name: 'Sandbox Mobile Wallet' })
+    expect(await page.evaluate(() => (window as unknown as { __vbXss?: unknown }).__vbXss)).toBeUndefined()
+  })
+
+  test('on an iPhone in Safari: the deep link opens the wallet, the flow shows connecting, then the account', async () => {
+    const page = await browser.context.newPage()
+    await page.addInitScript(() => {
+      const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+      Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua })
+      // The operating system, not this page, follows a wallet's link.
+      window.addEventListener('click', (event) => event.composedPath().some((el) => (el as HTMLElement).dataset?.testid === 'wc-open-mobile') && event.preventDefault(), true)
+    })
+    await page.goto(sandbox.url)
+    await page.evaluate((data) => (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data), walletData())
+    const open = modalRoot(page).getByTestId('wc-open-mobile')
+    await open.waitFor({ timeout: 15_000 })
+    expect(await modalRoot(page).getByTestId('wc-qr').count()).toBe(0)
+    expect(await modalRoot(page).getByTestId('wc-pairing').getAttribute('data-status')).toBe('connecting')
+    const href = (await open.getAttribute('href'))!
+    expect(href).toMatch(new RegExp(`^${walletOrigin}/mobile-wallet/wc\\?uri=wc%3A`))
+    await open.click()
+    expect(await storedDeepLink(page)).toEqual({ href: `${walletOrigin}/mobile-wallet/`, name: 'Sandbox Mobile Wallet' })
+    // The wallet app opens the link.
+    const wallet = await browser.context.newPage()
+    await clearOrigin(wallet, walletOrigin)
+    await wallet.goto(href)
+    await wallet.locator('[data-testid="mw-card"][data-kind="proposal"]:not([hidden])').waitFor({ timeout: 15_000 })
+    await wallet.getByTestId('mw-approve').click()
+    await modalRoot(page).getByTestId('account').waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+    await page.close()
+  })
+})
+
+describe('WalletConnect timing in the browser (page.clock)', () => {
+  test('a pairing URI is replaced when it expires: unchanged at 229 999 ms, new at 230 000 ms', async () => {
+    const page = await browser.context.newPage()
+    await page.clock.install()
+    await page.goto(sandbox.url)
+    const first = await showQr(page)
+    const qr = modalRoot(page).getByTestId('wc-qr')
+    // The clock keeps flowing after install(): jump to 229 999 ms after the URI was made, then hold it there.
+    const expiresAt = Number(await qr.getAttribute('data-expires-at'))
+    await page.clock.pauseAt(expiresAt - 240_000 + 229_999)
+    expect(await qr.getAttribute('data-uri')).toBe(first)
+    await page.clock.runFor(1)
+    await expect.poll(async () => (await modalRoot(page).getByTestId('wc-qr').getAttribute('data-uri').catch(() => first)) !== first, { timeout: 15_000 }).toBe(true)
+    const second = (await modalRoot(page).getByTestId('wc-qr').getAttribute('data-uri'))!
+    expect(second).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await page.close()
+  })
+
+  test('a relay that is down ends in a clear error with a retry, not an endless spinner', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number }
+        server.close(() => resolve(port))
+      })
+    })
+    const page = await browser.context.newPage()
+    await page.clock.install()
+    await page.goto(`${sandbox.url}?wcRelay=ws://127.0.0.1:${closedPort}`)
+    await page.getByTestId('open-modal').click()
+    await modalRoot(page).locator('[data-wallet-id="walletConnect"]').click()
+    const pairing = modalRoot(page).getByTestId('wc-pairing')
+    await expect.poll(() => pairing.getAttribute('data-status')).toBe('loading')
+    await page.clock.runFor(10_000)
+    const error = modalRoot(page).getByTestId('wc-error')
+    await expect.poll(() => error.getAttribute('data-kind'), { timeout: 10_000 }).toBe('relay')
+    expect(await error.innerText()).toMatch(/relay cannot be reached/)
+    await modalRoot(page).getByTestId('wc-retry').click()
+    await expect.poll(() => pairing.getAttribute('data-status')).toBe('loading')
+    await page.clock.runFor(10_000)
+    await expect.poll(() => error.getAttribute('data-kind'), { timeout: 10_000 }).toBe('relay')
+    await page.close()
+  })
+})

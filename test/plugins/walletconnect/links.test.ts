@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { safeImage, safeLink, walletLink } from '../../../plugins/walletconnect/links.js'
+
+const URI = 'wc:abc@2?relay-protocol=irn&symKey=00'
+
+describe('wallet links', () => {
+  it.each([
+    ['javascript:alert(1)'],
+    [' JavaScript:alert(1)'],
+    ['java\tscript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['vbscript:msgbox'],
+    ['file:///etc/passwd'],
+    ['blob:https://x/1'],
+    ['https://wallet.example/<script>'.replace('<script>', ' x')],
+    [''],
+    [42],
+    ['x'.repeat(3000)],
+  ])('drops the unsafe link %j', (link) => {
+    expect(safeLink(link)).toBeUndefined()
+    expect(walletLink(link, URI)).toBeUndefined()
+  })
+
+  it('keeps http(s) universal links and app schemes', () => {
+    expect(safeLink(' https://wallet.example/app ')).toBe('https://wallet.example/app')
+    expect(safeLink('rainbow://')).toBe('rainbow://')
+    expect(safeLink('metamask:')).toBe('metamask:')
+    expect(safeLink('trust')).toBe('trust')
+  })
+
+  it('hands the pairing URI to universal links under /wc?uri=', () => {
+    expect(walletLink('https://wallet.example/app', URI)).toEqual({ href: 'https://wallet.example/app/', redirect: `https://wallet.example/app/wc?uri=${encodeURIComponent(URI)}` })
+  })
+
+  it('hands it to app schemes as <scheme>://wc?uri=, whatever form the scheme was given in', () => {
+    for (const link of ['rainbow://', 'rainbow:', 'rainbow']) {
+      expect(walletLink(link, URI)).toEqual({ href: 'rainbow://', redirect: `rainbow://wc?uri=${encodeURIComponent(URI)}` })
+    }
+  })
+
+  it('accepts only http(s) and inline raster/SVG images as icons', () => {
+    expect(safeImage('https://img.example/a.png')).toBe('https://img.example/a.png')
+    expect(safeImage('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA')
+    expect(safeImage('data:image/svg+xml,%3Csvg/%3E')).toBe('data:image/svg+xml,%3Csvg/%3E')
+    expect(safeImage('javascript:alert(1)')).toBeUndefined()
+    expect(safeImage('data:text/html,x')).toBeUndefined()
+    expect(safeImage(undefined)).toBeUndefined()
+  })
+})

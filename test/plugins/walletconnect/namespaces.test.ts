@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { approvedNetworks, buildNamespaces, NAMESPACE_METHODS, proposedNetworks } from '../../../plugins/walletconnect/namespaces.js'
+import type { CaipNetwork } from '../../../kernel/index.js'
+
+const evm = (id: number, url = `http://127.0.0.1:${8000 + id}`): CaipNetwork => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name: `Chain ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [url] } },
+})
+const solana: CaipNetwork = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+}
+
+describe('proposal namespaces', () => {
+  it('builds optionalNamespaces from the chain plugins networks: CAIP-2 chains, eip155 methods and events, rpcMap', () => {
+    expect(buildNamespaces([evm(1), evm(31337)])).toEqual({
+      eip155: {
+        chains: ['eip155:1', 'eip155:31337'],
+        methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+        events: ['chainChanged', 'accountsChanged'],
+        rpcMap: { 1: 'http://127.0.0.1:8001', 31337: 'http://127.0.0.1:39337' },
+      },
+    })
+  })
+
+  it('leaves out families without a facade (no methods known) and repeated networks', () => {
+    expect(Object.keys(buildNamespaces([evm(1), solana, evm(1)]))).toEqual(['eip155'])
+    expect(buildNamespaces([evm(1), evm(1)]).eip155!.chains).toEqual(['eip155:1'])
+    expect(Object.keys(NAMESPACE_METHODS)).toEqual(['eip155'])
+  })
+
+  it('proposes every chain plugin network, and in basic mode the option or mainnet', () => {
+    expect(proposedNetworks([{ networks: [evm(1)] }, { networks: [evm(10)] }]).map((n) => n.caipNetworkId)).toEqual(['eip155:1', 'eip155:10'])
+    expect(proposedNetworks([], [evm(31337)]).map((n) => n.caipNetworkId)).toEqual(['eip155:31337'])
+    expect(proposedNetworks([]).map((n) => n.caipNetworkId)).toEqual(['eip155:1'])
+  })
+
+  it('reads the approved networks of a session from its accounts and chains', () => {
+    expect(
+      approvedNetworks({
+        eip155: { accounts: ['eip155:1:0xabc', 'eip155:10:0xabc'], chains: ['eip155:1'] },
+        'eip155:137': { accounts: ['eip155:137:0xabc'] },
+      }),
+    ).toEqual({ eip155: ['eip155:1', 'eip155:10', 'eip155:137'] })
+  })
+})
