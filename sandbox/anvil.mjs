@@ -1,33 +1,13 @@
 // Starts anvil (the local EVM node shipped in the @foundry-rs/anvil npm package) on 127.0.0.1.
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import net from 'node:net'
 import path from 'node:path'
+import { freePort, rpc } from './net.mjs'
+
+// Re-exported: the eip155 tests and the sandbox server import them with startAnvil.
+export { freePort, rpc }
 
 const require = createRequire(import.meta.url)
-
-/** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-export async function rpc(url, method, params = []) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = await response.json()
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
 
 function anvilBinary() {
   try {

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../anvil.mjs'
+import { freePort } from '../net.mjs'
 
 export const INSTALL_COMMAND = 'apt-get update && apt-get install -y --no-install-recommends litecoind'
 const BINARY = process.env.LITECOIND ?? 'litecoind'

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../anvil.mjs'
+import { freePort, rpc } from '../net.mjs'
 import { root } from '../resolve.mjs'
 
 const require = createRequire(import.meta.url)
@@ -26,17 +26,8 @@ export const CHAIN = { name: 'Sandbox Asset Hub', ss58Prefix: 2, nativeCurrency:
 
 export const chopsticksInstalled = () => existsSync(CHOPSTICKS)
 
-/** JSON-RPC over HTTP (chopsticks answers HTTP and WebSocket on the same port). */
-export async function rpc(url, method, params = []) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = await response.json()
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
+// JSON-RPC over HTTP (chopsticks answers HTTP and WebSocket on the same port); exported for the tests.
+export { rpc }
 
 /** The demo account's address with the chain's prefix (derived from the seed, so it cannot drift). */
 export async function demoAccount(seed = DEMO_SEED, type = DEMO_KEY_TYPE) {

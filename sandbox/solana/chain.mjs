@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { WebSocketServer } from 'ws'
-import { freePort } from '../anvil.mjs'
+import { freePort } from '../net.mjs'
 
 const require = createRequire(import.meta.url)
 

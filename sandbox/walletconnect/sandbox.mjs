@@ -2,7 +2,7 @@
 // @reown/walletkit, holding its own funded key). server.mjs serves the page and bundles its script.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { rpc } from '../anvil.mjs'
+import { rpc } from '../net.mjs'
 import { root } from '../resolve.mjs'
 import { startRelay } from './relay.mjs'
 
