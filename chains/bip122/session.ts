@@ -11,7 +11,8 @@ import {
   type ConnectResult,
   type Connector,
 } from '../../kernel/index.js'
-import { cleanName, feature, safeIcon, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
+import { cleanName, safeIcon } from '../shared/sanitize.js'
+import { feature, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { addressError } from './address.js'
 import type { Bip122State } from './adapter.js'
 import type { Bip122Network } from './networks.js'

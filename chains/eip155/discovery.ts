@@ -1,4 +1,5 @@
 import type { Connector } from '../../kernel/index.js'
+import { cleanName, safeIcon } from '../shared/sanitize.js'
 
 /** An EIP-1193 provider: the one method every EVM wallet exposes, plus optional events. */
 export interface Eip1193Provider {
@@ -20,10 +21,6 @@ export interface DiscoveredWallet {
   provider: Eip1193Provider
 }
 
-const MAX_NAME = 64
-/** Icons are rendered as <img src>: only image data URIs and http(s) URLs, never script-capable schemes. */
-const safeIcon = (icon: unknown) => (typeof icon === 'string' && /^(data:image\/[a-z0-9.+-]+[;,]|https?:\/\/)/i.test(icon) && icon.length < 200_000 ? icon : undefined)
-const cleanName = (name: unknown) => (typeof name === 'string' ? name.replace(/[\u0000-\u001f\u007f-\u009f<>]/g, '').trim().slice(0, MAX_NAME) : '')
 const isProvider = (p: unknown): p is Eip1193Provider => typeof (p as Eip1193Provider | null)?.request === 'function'
 
 /**

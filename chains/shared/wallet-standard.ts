@@ -4,6 +4,7 @@
  * with a callback that receives the same API. Only the protocol lives here; each chain plugin picks the
  * wallets whose `chains` and `features` it can use. No SDK is imported.
  */
+import { cleanName } from './sanitize.js'
 
 /** A Wallet Standard account (the fields the chain plugins read). */
 export interface StandardWalletAccount {
@@ -27,13 +28,6 @@ export interface StandardWallet {
 interface RegisterApi {
   register(...wallets: StandardWallet[]): () => void
 }
-
-/** Icons are rendered as <img src>: only image data URIs and http(s) URLs. */
-export const safeIcon = (icon: unknown) =>
-  typeof icon === 'string' && /^(data:image\/[a-z0-9.+-]+[;,]|https?:\/\/)/i.test(icon) && icon.length < 200_000 ? icon : undefined
-
-/** A wallet name fit for display: no control characters or angle brackets, at most 64 characters. */
-export const cleanName = (name: unknown) => (typeof name === 'string' ? name.replace(/[\u0000-\u001f<>]/g, '').trim().slice(0, 64) : '')
 
 const isWallet = (w: unknown): w is StandardWallet => {
   const wallet = w as Partial<StandardWallet> | null
