@@ -26,7 +26,7 @@ if (debianPackages.length) {
 const tools = path.join(root, 'sandbox/polkadot/tools')
 if (!existsSync(path.join(tools, 'node_modules/@acala-network/chopsticks/package.json'))) {
   console.log('Installing the polkadot sandbox tools (chopsticks)…')
-  run('npm ci --ignore-scripts --no-audit --no-fund --prefix sandbox/polkadot/tools')
+  run('npm install --ignore-scripts --no-audit --no-fund --prefix sandbox/polkadot/tools')
 }
 
 if (missing.length) {
