@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { networkEntries, type NetworkEntry } from './network-list.js'
-import { WalletImage } from './WalletImage.js'
+import { NetworkButton, SwitchStatus } from './NetworkButton.js'
 
 /**
  * The requested networks of every chain plugin, with images; the active one marked; networks a WalletConnect
@@ -43,38 +43,19 @@ export default function Networks({ modal }: ViewProps) {
       <ul className="vb-list" aria-busy={Boolean(pending)}>
         {entries.map((entry) => (
           <li key={entry.network.caipNetworkId} data-namespace={entry.namespace}>
-            <button
-              type="button"
-              className={entry.active ? 'vb-item vb-net-active' : 'vb-item'}
-              data-network-id={entry.network.caipNetworkId}
-              data-active={entry.active ? '' : undefined}
-              aria-current={entry.active ? 'true' : undefined}
+            <NetworkButton
+              entry={entry}
+              i18n={i18n}
+              hint={grouped ? entry.namespace : undefined}
+              markActive
+              pending={pending}
               disabled={entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}
-              onClick={() => void choose(entry)}
-            >
-              <WalletImage src={entry.imageUrl} name={entry.network.name} />
-              <span className="vb-item-text">
-                <span className="vb-item-name">{entry.network.name}</span>
-                {entry.disabled ? (
-                  <span className="vb-item-hint">{i18n.t('networks.notApproved')}</span>
-                ) : grouped ? (
-                  <span className="vb-item-hint">{entry.namespace}</span>
-                ) : null}
-              </span>
-              {pending === entry.network.caipNetworkId ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
-              {entry.active ? <span className="vb-tag">{i18n.t('networks.active')}</span> : null}
-            </button>
+              onChoose={() => void choose(entry)}
+            />
           </li>
         ))}
       </ul>
-      <div role="status" className="vb-muted" style={{ marginTop: 12, textAlign: 'center' }}>
-        {pending ? i18n.t('networks.switching') : ''}
-      </div>
-      {error ? (
-        <p className="vb-error" role="alert" style={{ textAlign: 'center', marginTop: 8 }} data-testid="networks-error">
-          {error}
-        </p>
-      ) : null}
+      <SwitchStatus i18n={i18n} pending={pending} error={error} errorTestId="networks-error" />
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { networkEntries } from './network-list.js'
-import { WalletImage } from './WalletImage.js'
+import { NetworkButton, SwitchStatus } from './NetworkButton.js'
 
 /**
  * Shown by the kernel when the wallet is on a network the host did not request (spec §4). Lists the requested
@@ -58,31 +58,17 @@ export default function UnsupportedChain({ modal }: ViewProps) {
       <ul className="vb-list">
         {entries.map((entry) => (
           <li key={entry.network.caipNetworkId}>
-            <button
-              type="button"
-              className="vb-item"
-              data-network-id={entry.network.caipNetworkId}
+            <NetworkButton
+              entry={entry}
+              i18n={i18n}
+              pending={pending}
               disabled={entry.disabled || Boolean(pending)}
-              onClick={() => void choose(entry.network.caipNetworkId)}
-            >
-              <WalletImage src={entry.imageUrl} name={entry.network.name} />
-              <span className="vb-item-text">
-                <span className="vb-item-name">{entry.network.name}</span>
-                {entry.disabled ? <span className="vb-item-hint">{i18n.t('networks.notApproved')}</span> : null}
-              </span>
-              {pending === entry.network.caipNetworkId ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
-            </button>
+              onChoose={() => void choose(entry.network.caipNetworkId)}
+            />
           </li>
         ))}
       </ul>
-      <div role="status" className="vb-muted" style={{ marginTop: 12, textAlign: 'center' }}>
-        {pending ? i18n.t('networks.switching') : ''}
-      </div>
-      {error ? (
-        <p className="vb-error" role="alert" style={{ textAlign: 'center', marginTop: 8 }}>
-          {error}
-        </p>
-      ) : null}
+      <SwitchStatus i18n={i18n} pending={pending} error={error} />
       <div className="vb-row" style={{ marginTop: 12 }}>
         <button type="button" className="vb-btn vb-btn-secondary" data-testid="unsupported-disconnect" disabled={leaving} onClick={() => void disconnect()}>
           {i18n.t('unsupported.disconnect')}
