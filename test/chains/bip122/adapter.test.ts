@@ -4,16 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { bitcoin, bitcoinTestnet } from '../../../chains/bip122/index.js'
 import { VestibuleError } from '../../../kernel/index.js'
 import { registerWallet } from '../../../sandbox/bip122/wallet-core.js'
+import { mapStorage } from '../shared-harness.js'
 import { accountOf, adapterOf, useHarness } from './harness.js'
 import { litecoinRegtest } from './fixtures.js'
 
 const h = useHarness()
-
-/** A Web Storage backend kept across "reloads". */
-function mapStorage() {
-  const map = new Map<string, string>()
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
-}
 
 describe('discovery', () => {
   it('lists Wallet Standard wallets with a bip122 chain and a connect feature, once per name', async () => {

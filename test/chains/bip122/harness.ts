@@ -10,6 +10,7 @@ import { createKernel, type Modal } from '../../../kernel/index.js'
 // @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import * as chainModule from '../../../sandbox/bip122/chain.mjs'
 import { createBitcoinWallet, registerWallet, type BitcoinWalletOptions } from '../../../sandbox/bip122/wallet-core.js'
+import { installWindow, modalPool } from '../shared-harness.js'
 import { litecoinRegtest } from './fixtures.js'
 
 export interface Rpc {
@@ -45,17 +46,8 @@ export interface Page {
 }
 
 export function openPage(): Page {
-  const had = Object.prototype.hasOwnProperty.call(globalThis, 'window')
-  const previous = (globalThis as { window?: unknown }).window
   const window = new EventTarget()
-  ;(globalThis as { window?: unknown }).window = window
-  return {
-    window,
-    restore() {
-      if (had) (globalThis as { window?: unknown }).window = previous
-      else delete (globalThis as { window?: unknown }).window
-    },
-  }
+  return { window, restore: installWindow(window) }
 }
 
 export type TestWallet = ReturnType<typeof createBitcoinWallet> & { approvals: boolean[] }
@@ -72,14 +64,14 @@ export interface Harness {
 
 /** Registers the page and modal hooks; `network()` gives the network the wallets and modals use. */
 export function useHarness(network: () => Bip122Network = () => litecoinRegtest('http://127.0.0.1:9')): Harness {
-  const modals: Modal[] = []
+  const modals = modalPool()
   const h = {} as Harness
   beforeEach(() => {
     h.page = openPage()
     h.network = network()
   })
   afterEach(() => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     h.page.restore()
   })
   h.wallet = ({ register = true, ...options } = {}) => {
@@ -93,12 +85,7 @@ export function useHarness(network: () => Bip122Network = () => litecoinRegtest(
     if (register) registerWallet(h.page.window, created.wallet)
     return Object.assign(created, { approvals })
   }
-  h.modal = ({ networks, storage = null } = {}) => {
-    const modal = createKernel({ projectId: 'p', storage, plugins: [bip122({ networks: networks ?? [h.network] })] })
-    modals.push(modal)
-    modal.kernel.chains.startDiscovery()
-    return modal
-  }
+  h.modal = ({ networks, storage = null } = {}) => modals.open({ projectId: 'p', storage, plugins: [bip122({ networks: networks ?? [h.network] })] })
   h.discovered = async (modal, count = 1) => {
     await vi.waitFor(() => expect(modal.kernel.chains.$connectors.get().filter((c) => c.namespace === 'bip122')).toHaveLength(count))
   }

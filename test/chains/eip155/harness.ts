@@ -5,9 +5,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { Hex } from 'viem'
 import { defineNetwork, eip155, type Eip155Network } from '../../../chains/eip155/index.js'
-import { createKernel, type Modal, type ModalOptions } from '../../../kernel/index.js'
+import type { Modal, ModalOptions } from '../../../kernel/index.js'
 // @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import { rpc as rawRpc, startAnvil as rawStartAnvil } from '../../../sandbox/anvil.mjs'
+import { modalPool } from '../shared-harness.js'
 import { NodeWallet, type NodeWalletOptions } from './node-wallet.js'
 import { openPage, walletInfo, type Page } from './page.js'
 
@@ -29,16 +30,7 @@ export const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 export const setBalance = (url: string, address: string, wei: bigint) => rpc(url, 'anvil_setBalance', [address, `0x${wei.toString(16)}`])
 export const balanceOf = async (url: string, address: string) => BigInt(await rpc(url, 'eth_getBalance', [address, 'latest']))
 
-/** A Web Storage backend kept across "reloads" (what localStorage is to a page). */
-export function mapStorage() {
-  const map = new Map<string, string>()
-  return {
-    map,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
+export { mapStorage } from '../shared-harness.js'
 
 export interface Harness {
   anvilA: Anvil
@@ -58,7 +50,7 @@ export interface Harness {
 
 /** Registers the hooks of an integration test file and returns its (lazily filled) harness. */
 export function useHarness(): Harness {
-  const modals: Modal[] = []
+  const modals = modalPool()
   const h = {} as Harness
 
   const announce = (wallet: NodeWallet) => h.page.install(walletInfo(WALLET_RDNS, 'Node Wallet'), wallet.provider)
@@ -82,7 +74,7 @@ export function useHarness(): Harness {
     h.page = openPage()
   })
   afterEach(() => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     h.page.restore()
   })
 
@@ -92,13 +84,10 @@ export function useHarness(): Harness {
     return wallet
   }
   h.modal = ({ networks, ...options } = {}) => {
-    const modal = createKernel({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: networks ?? [h.localA, h.localB] })] })
-    modals.push(modal)
-    modal.kernel.chains.startDiscovery()
-    return modal
+    return modals.open({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: networks ?? [h.localA, h.localB] })] })
   }
   h.reload = (wallet) => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     h.page.restore()
     h.page = openPage()
     announce(wallet)

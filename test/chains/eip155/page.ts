@@ -3,6 +3,7 @@
  * EIP-6963 discovery uses), and wallets announce themselves on it like extensions do.
  */
 import type { Eip1193Provider, Eip6963ProviderInfo } from '../../../chains/eip155/index.js'
+import { installWindow } from '../shared-harness.js'
 
 export type FakeWindow = EventTarget & { ethereum?: unknown }
 
@@ -26,10 +27,8 @@ export const walletInfo = (rdns: string, name = `Wallet ${rdns}`): Eip6963Provid
 export const stubProvider = (): Eip1193Provider => ({ request: async () => null })
 
 export function openPage(): Page {
-  const had = Object.prototype.hasOwnProperty.call(globalThis, 'window')
-  const previous = (globalThis as { window?: unknown }).window
   const window = new EventTarget() as FakeWindow
-  ;(globalThis as { window?: unknown }).window = window
+  const restore = installWindow(window)
   const announce = (info: Partial<Eip6963ProviderInfo>, provider: unknown) =>
     window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info }), provider }) }))
   return {
@@ -39,9 +38,6 @@ export function openPage(): Page {
       window.addEventListener('eip6963:requestProvider', () => announce(info, provider))
       announce(info, provider)
     },
-    restore() {
-      if (had) (globalThis as { window?: unknown }).window = previous
-      else delete (globalThis as { window?: unknown }).window
-    },
+    restore,
   }
 }

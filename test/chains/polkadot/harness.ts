@@ -4,8 +4,9 @@
  */
 import { afterEach, beforeEach } from 'vitest'
 import { defineNetwork, polkadot, type PolkadotNetwork } from '../../../chains/polkadot/index.js'
-import { createKernel, type Modal, type ModalOptions } from '../../../kernel/index.js'
+import type { Modal, ModalOptions } from '../../../kernel/index.js'
 import { createSandboxExtension, type SandboxExtension, type SandboxExtensionOptions } from '../../../sandbox/polkadot/extension.js'
+import { modalPool } from '../shared-harness.js'
 
 export const EXTENSION_ID = 'sandbox-polkadot-wallet'
 export const SEEDS = [`0x${'01'.repeat(32)}`, `0x${'02'.repeat(32)}`, `0x${'03'.repeat(32)}`] as const
@@ -23,11 +24,7 @@ export const localNetwork = (ws: string, patch: Partial<Parameters<typeof define
     ...patch,
   })
 
-/** A Web Storage backend kept across "reloads". */
-export function mapStorage() {
-  const map = new Map<string, string>()
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
-}
+export { mapStorage } from '../shared-harness.js'
 
 export interface TestExtension extends SandboxExtension {
   /** Prompts shown so far (titles). */
@@ -48,7 +45,7 @@ export interface Harness {
 
 /** Registers the hooks of a test file and returns its harness. */
 export function useHarness(): Harness {
-  const modals: Modal[] = []
+  const modals = modalPool()
   const h = {} as Harness
   const fresh = () => {
     h.window = { injectedWeb3: {} }
@@ -56,7 +53,7 @@ export function useHarness(): Harness {
   }
   beforeEach(fresh)
   afterEach(() => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     delete (globalThis as { window?: unknown }).window
   })
   h.inject = (extension, id = EXTENSION_ID) => {
@@ -79,13 +76,10 @@ export function useHarness(): Harness {
     return extension
   }
   h.modal = (networks, options = {}) => {
-    const modal = createKernel({ projectId: 'p', storage: null, metadata: { name: 'Polkadot Test App' }, ...options, plugins: [polkadot({ networks })] })
-    modals.push(modal)
-    modal.kernel.chains.startDiscovery()
-    return modal
+    return modals.open({ projectId: 'p', storage: null, metadata: { name: 'Polkadot Test App' }, ...options, plugins: [polkadot({ networks })] })
   }
   h.reload = () => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     fresh()
   }
   return h

@@ -5,9 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { defineNetwork, solana, type SolanaNetwork } from '../../../chains/solana/index.js'
-import { createKernel, type Modal, type ModalOptions, type PluginInput } from '../../../kernel/index.js'
+import type { Modal, ModalOptions, PluginInput } from '../../../kernel/index.js'
 // @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import { startSolanaChain as rawStart } from '../../../sandbox/solana/chain.mjs'
+import { installWindow, modalPool } from '../shared-harness.js'
 import { NodeSolanaWallet, type NodeSolanaWalletOptions } from './node-wallet.js'
 
 export interface SolanaChain {
@@ -25,16 +26,7 @@ export const startSolanaChain = rawStart as (options?: { port?: number }) => Pro
 export const SEEDS: readonly Uint8Array[] = [1, 2, 3].map((n) => new Uint8Array(32).fill(n))
 export const WALLET_ID = 'node-solana-wallet'
 
-/** A Web Storage backend kept across "reloads" (what localStorage is to a page). */
-export function mapStorage() {
-  const map = new Map<string, string>()
-  return {
-    map,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
+export { mapStorage } from '../shared-harness.js'
 
 export interface Page {
   window: EventTarget
@@ -44,10 +36,8 @@ export interface Page {
 }
 
 export function openPage(): Page {
-  const had = Object.prototype.hasOwnProperty.call(globalThis, 'window')
-  const previous = (globalThis as { window?: unknown }).window
   const window = new EventTarget()
-  ;(globalThis as { window?: unknown }).window = window
+  const restore = installWindow(window)
   return {
     window,
     install(wallet) {
@@ -55,10 +45,7 @@ export function openPage(): Page {
       window.addEventListener('wallet-standard:app-ready', (e) => callback((e as CustomEvent).detail))
       window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
     },
-    restore() {
-      if (had) (globalThis as { window?: unknown }).window = previous
-      else delete (globalThis as { window?: unknown }).window
-    },
+    restore,
   }
 }
 
@@ -76,7 +63,7 @@ export interface Harness {
 }
 
 export function useHarness(): Harness {
-  const modals: Modal[] = []
+  const modals = modalPool()
   const h = {} as Harness
 
   beforeAll(async () => {
@@ -102,7 +89,7 @@ export function useHarness(): Harness {
     h.page = openPage()
   })
   afterEach(() => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     h.page.restore()
   })
 
@@ -112,13 +99,10 @@ export function useHarness(): Harness {
     return wallet
   }
   h.modal = ({ networks, extraPlugins = [], ...options } = {}) => {
-    const modal = createKernel({ projectId: 'p', storage: null, ...options, plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })] })
-    modals.push(modal)
-    modal.kernel.chains.startDiscovery()
-    return modal
+    return modals.open({ projectId: 'p', storage: null, ...options, plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })] })
   }
   h.reload = (...wallets) => {
-    modals.splice(0).forEach((m) => m.destroy())
+    modals.destroyAll()
     h.page.restore()
     h.page = openPage()
     wallets.forEach((w) => h.page.install(w))
