@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { root, vestibuleFromSource } from '../../bench/resolve-vestibule.mjs'
+import { hostFromSource } from '../../bench/host-build.mjs'
 import { FOREIGN_SDK, eagerOutputs, entryOutput, outputsWith } from '../../bench/metafile.mjs'
 
 // The host of the quick start, bundled the way a production app would be.
@@ -19,18 +19,7 @@ describe('an eip155-only host bundle', () => {
   let eager: Set<string>
 
   beforeAll(async () => {
-    const result = await build({
-      stdin: { contents: host, resolveDir: root, sourcefile: 'host.ts', loader: 'ts' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      metafile: true,
-      platform: 'browser',
-      outdir,
-      logLevel: 'silent',
-      plugins: [vestibuleFromSource],
-    })
+    const result = await build({ ...hostFromSource(host), outdir })
     metafile = result.metafile
     const entry = entryOutput(metafile, 'host.ts')
     // Dynamic import() targets are entry points in the metafile too: pick the host's own.

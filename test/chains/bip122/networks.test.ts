@@ -2,8 +2,9 @@
 // errors a host gets for malformed ones; and the eager part: no SDK, within 3 KB gzip.
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { build, type Metafile, type Plugin as EsbuildPlugin } from 'esbuild'
+import { build, type Plugin as EsbuildPlugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { eagerOutputs, entryOutput, inputsOf } from '../../../bench/metafile.mjs'
 import { bip122, bitcoin, bitcoinTestnet, defineNetwork, type Bip122Network } from '../../../chains/bip122/index.js'
 import { createKernel } from '../../../kernel/index.js'
 import { LITECOIN_PARAMS, LITECOIN_REGTEST_GENESIS, litecoinRegtest } from './fixtures.js'
@@ -128,26 +129,16 @@ describe('the eager part of chains/bip122', () => {
       logLevel: 'silent',
       plugins: [kernelExternal],
     })
-    const metafile: Metafile = result.metafile
-    const entry = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === 'chains/bip122/index.ts')![0]
-    const eager = new Set<string>()
-    const visit = (output: string) => {
-      if (eager.has(output)) return
-      eager.add(output)
-      for (const i of metafile.outputs[output]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path)
-    }
-    visit(entry)
-    const bytes = new Map(result.outputFiles.map((f) => [f.path.slice(root.length), f.contents]))
-    return { metafile, eager, bytes }
+    const { metafile } = result
+    return { metafile, eager: eagerOutputs(metafile, entryOutput(metafile, 'chains/bip122/index.ts')) }
   }
 
   it('has no SDK and no Wallet Standard code: bitcoinjs-lib and discovery load with import()', async () => {
     const { metafile, eager } = await bundle()
-    const inputsOf = (outputs: string[]) => outputs.flatMap((o) => Object.keys(metafile.outputs[o]!.inputs))
     const lazy = Object.keys(metafile.outputs).filter((o) => !eager.has(o))
-    expect(inputsOf([...eager]).filter((i) => /node_modules|wallet-standard|session|psbt/.test(i))).toEqual([])
-    expect(inputsOf(lazy).some((i) => i.includes('node_modules/bitcoinjs-lib/'))).toBe(true)
-    expect(inputsOf(lazy)).toEqual(expect.arrayContaining(['chains/shared/wallet-standard.ts', 'chains/bip122/session.ts', 'chains/bip122/psbt.ts']))
+    expect(inputsOf(metafile, eager).filter((i) => /node_modules|wallet-standard|session|psbt/.test(i))).toEqual([])
+    expect(inputsOf(metafile, lazy).some((i) => i.includes('node_modules/bitcoinjs-lib/'))).toBe(true)
+    expect(inputsOf(metafile, lazy)).toEqual(expect.arrayContaining(['chains/shared/wallet-standard.ts', 'chains/bip122/session.ts', 'chains/bip122/psbt.ts']))
   })
 
   it('is at most 3 KB gzip (minified, the kernel and everything behind import() left out)', async () => {

@@ -2,29 +2,11 @@
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { dynamicImports, eagerOutputs, entryOutput, outputsWith } from '../../../bench/metafile.mjs'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 // @noble/hashes is not here: the exported EIP-55 isAddress needs keccak, and only hosts importing it pay for it.
 const VIEM = /(^|\/)node_modules\/(viem|ox|abitype|@noble\/curves|@scure)\//
-
-/** Outputs loaded together with `entry`: the entry and everything it reaches through static imports. */
-function eagerOutputs(metafile: Metafile, entry: string): Set<string> {
-  const seen = new Set<string>()
-  const visit = (output: string) => {
-    if (seen.has(output)) return
-    seen.add(output)
-    for (const imported of metafile.outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
-    }
-  }
-  visit(entry)
-  return seen
-}
-
-const outputsWith = (metafile: Metafile, pattern: RegExp) =>
-  Object.entries(metafile.outputs)
-    .filter(([, output]) => Object.keys(output.inputs).some((input) => pattern.test(input)))
-    .map(([path]) => path)
 
 describe('the chains/eip155 entry', () => {
   let metafile: Metafile
@@ -45,7 +27,7 @@ describe('the chains/eip155 entry', () => {
       logLevel: 'silent',
     })
     metafile = result.metafile
-    entry = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === 'chains/eip155/index.ts')![0]
+    entry = entryOutput(metafile, 'chains/eip155/index.ts')!
     eager = eagerOutputs(metafile, entry)
   })
 
@@ -66,8 +48,7 @@ describe('the chains/eip155 entry', () => {
     const rpcChunks = outputsWith(metafile, /^chains\/eip155\/rpc\.ts$/)
     expect(rpcChunks).toHaveLength(1)
     expect(eager.has(rpcChunks[0]!)).toBe(false)
-    const dynamicFromEager = [...eager].flatMap((o) => metafile.outputs[o]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path))
-    expect(dynamicFromEager).toContain(rpcChunks[0])
+    expect(dynamicImports(metafile, eager)).toContain(rpcChunks[0])
     // Every chunk holding viem is loaded by that dynamic chunk (or is it).
     const behindRpc = eagerOutputs(metafile, rpcChunks[0]!)
     expect(lazy.every((output) => behindRpc.has(output))).toBe(true)

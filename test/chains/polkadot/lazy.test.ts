@@ -1,28 +1,12 @@
 // @polkadot/api loads on first use, and the eager part of the plugin stays within its 3 KB gzip budget.
-import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile, type Plugin } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { dynamicImports, eagerOutputs, entryOutput, gzipSize, outputsWith } from '../../../bench/metafile.mjs'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const SDK = /(^|\/)node_modules\/@polkadot\//
 const ENTRY = 'chains/polkadot/index.ts'
-
-/** Outputs loaded together with `entry`: the entry and everything it reaches through static imports. */
-function eagerOutputs(metafile: Metafile, entry: string): Set<string> {
-  const seen = new Set<string>()
-  const visit = (output: string) => {
-    if (seen.has(output)) return
-    seen.add(output)
-    for (const imported of metafile.outputs[output]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
-  }
-  visit(entry)
-  return seen
-}
-const outputsWith = (metafile: Metafile, pattern: RegExp) =>
-  Object.entries(metafile.outputs)
-    .filter(([, output]) => Object.keys(output.inputs).some((input) => pattern.test(input)))
-    .map(([path]) => path)
 
 /** The kernel is the host's anyway (every plugin shares it): it does not count against the plugin's budget. */
 const kernelExternal: Plugin = {
@@ -40,7 +24,7 @@ describe('the chains/polkadot entry', () => {
   beforeAll(async () => {
     const result = await build({ entryPoints: [ENTRY], absWorkingDir: root, bundle: true, splitting: true, format: 'esm', platform: 'browser', outdir: 'out', write: false, metafile: true, logLevel: 'silent' })
     metafile = result.metafile
-    entry = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === ENTRY)![0]
+    entry = entryOutput(metafile, ENTRY)!
     eager = eagerOutputs(metafile, entry)
   })
 
@@ -56,9 +40,8 @@ describe('the chains/polkadot entry', () => {
     const [session] = outputsWith(metafile, /^chains\/polkadot\/session\.ts$/)
     const [api] = outputsWith(metafile, /^chains\/polkadot\/api\.ts$/)
     expect(session && api && !eager.has(session) && !eager.has(api)).toBe(true)
-    const dynamicFrom = (outputs: Iterable<string>) => [...outputs].flatMap((o) => metafile.outputs[o]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path))
-    expect(dynamicFrom(eager)).toContain(session)
-    expect(dynamicFrom(eagerOutputs(metafile, session!))).toContain(api)
+    expect(dynamicImports(metafile, eager)).toContain(session)
+    expect(dynamicImports(metafile, eagerOutputs(metafile, session!))).toContain(api)
     expect(eagerOutputs(metafile, session!).has(api!)).toBe(false)
     const behindApi = eagerOutputs(metafile, api!)
     expect(outputsWith(metafile, SDK).every((output) => behindApi.has(output))).toBe(true)
@@ -80,11 +63,7 @@ describe('the chains/polkadot entry', () => {
       external: ['@polkadot/*'],
       plugins: [kernelExternal],
     })
-    const outputs = result.metafile.outputs
-    const main = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === ENTRY)!
-    const files = new Map(result.outputFiles.map((f) => [f.path.replace(/^\//, ''), f.contents]))
-    const eagerFiles = [...eagerOutputs(result.metafile, main)].map((o) => files.get(o.replace(/^(\.\.\/)*/, ''))!)
-    const gzip = gzipSync(Buffer.concat(eagerFiles), { level: 9 }).length
+    const gzip = gzipSize(result, eagerOutputs(result.metafile, entryOutput(result.metafile, ENTRY)), root)
     expect(gzip).toBeGreaterThan(1000)
     expect(gzip).toBeLessThanOrEqual(3072)
   })

@@ -1,29 +1,12 @@
 // @solana/web3.js loads on first use: bundling the solana entry leaves the SDK (and the session code) only in
 // chunks reached by import(), and the eager part stays within the issue's 3 KB gzip budget.
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import { build, type BuildResult, type Metafile } from 'esbuild'
+import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { dynamicImports, eagerOutputs, entryOutput, gzipSize, outputsWith } from '../../../bench/metafile.mjs'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const SDK = /(^|\/)node_modules\/(@solana|@noble|bn\.js|borsh|bs58|buffer|superstruct|rpc-websockets|jayson)\//
-
-function eagerOutputs(metafile: Metafile, entry: string): Set<string> {
-  const seen = new Set<string>()
-  const visit = (output: string) => {
-    if (seen.has(output)) return
-    seen.add(output)
-    for (const imported of metafile.outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
-    }
-  }
-  visit(entry)
-  return seen
-}
-const outputsWith = (metafile: Metafile, pattern: RegExp) =>
-  Object.entries(metafile.outputs)
-    .filter(([, output]) => Object.keys(output.inputs).some((input) => pattern.test(input)))
-    .map(([path]) => path)
 
 async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }) {
   const result = await build({
@@ -44,13 +27,12 @@ async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }
       ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /\/kernel\/index\.js$/ }, () => ({ path: 'vestibule/kernel', external: true })) }]
       : [],
   })
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'chains/solana/index.ts')![0]
+  const entry = entryOutput(result.metafile, 'chains/solana/index.ts')!
   return { result, entry, eager: eagerOutputs(result.metafile, entry) }
 }
 
 /** gzip -9 of the eager outputs, concatenated as a host bundle would hold them. */
-const eagerGzip = ({ result, eager }: { result: BuildResult; eager: Set<string> }) =>
-  gzipSync(Buffer.concat(result.outputFiles!.filter((f) => eager.has(`out/${f.path.split('/out/')[1]}`)).map((f) => f.contents)), { level: 9 }).length
+const eagerGzip = ({ result, eager }: Awaited<ReturnType<typeof bundle>>) => gzipSize(result, eager, root)
 
 describe('the chains/solana entry', () => {
   let bundled: Awaited<ReturnType<typeof bundle>>
@@ -72,9 +54,8 @@ describe('the chains/solana entry', () => {
     const [rpc] = outputsWith(metafile!, /^chains\/solana\/rpc\.ts$/)
     expect(bundled.eager.has(session!)).toBe(false)
     expect(bundled.eager.has(rpc!)).toBe(false)
-    const dynamicFromEager = [...bundled.eager].flatMap((o) => metafile!.outputs[o]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path))
-    expect(dynamicFromEager).toEqual([session])
-    expect(metafile!.outputs[session!]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)).toEqual([rpc])
+    expect(dynamicImports(metafile!, bundled.eager)).toEqual([session])
+    expect(dynamicImports(metafile!, [session!])).toEqual([rpc])
   })
 
   // Measured with the SDK external, as the budget is defined (else esbuild's CommonJS helpers for the SDK's

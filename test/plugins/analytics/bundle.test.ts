@@ -1,25 +1,14 @@
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { root, vestibuleFromSource } from '../../../bench/resolve-vestibule.mjs'
+import { hostFromSource } from '../../../bench/host-build.mjs'
+import { root } from '../../../bench/resolve-vestibule.mjs'
 
 /** Budget of issue 3: the analytics plugin ≤ 2 KB gzip on top of the kernel a host already has. */
 const BUDGET = 2048
 
 async function hostInputs(host: string): Promise<Metafile['inputs']> {
-  const result = await build({
-    stdin: { contents: host, resolveDir: root, sourcefile: 'host.ts', loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    metafile: true,
-    write: false,
-    platform: 'browser',
-    outdir: 'out',
-    splitting: true,
-    logLevel: 'silent',
-    plugins: [vestibuleFromSource],
-  })
+  const result = await build({ ...hostFromSource(host), write: false, outdir: 'out' })
   return result.metafile.inputs
 }
 

@@ -1,32 +1,19 @@
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { root, vestibuleFromSource } from '../../../bench/resolve-vestibule.mjs'
-import { eagerOutputs, entryOutput } from '../../../bench/metafile.mjs'
+import { hostFromSource } from '../../../bench/host-build.mjs'
+import { root } from '../../../bench/resolve-vestibule.mjs'
+import { eagerOutputs, entryOutput, inputsOf } from '../../../bench/metafile.mjs'
 
 /** The catalog's eager part (the factory) stays small: everything else loads on open. */
 const EAGER_BUDGET = 1024
 
 async function host(contents: string) {
-  const result = await build({
-    stdin: { contents, resolveDir: root, sourcefile: 'host.ts', loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    metafile: true,
-    write: false,
-    platform: 'browser',
-    outdir: 'out',
-    splitting: true,
-    logLevel: 'silent',
-    jsx: 'automatic',
-    plugins: [vestibuleFromSource],
-  })
+  const result = await build({ ...hostFromSource(contents), write: false, outdir: 'out', jsx: 'automatic' })
   return result.metafile
 }
 
-const catalogInputs = (metafile: Metafile, files: Iterable<string>) =>
-  [...files].flatMap((f) => Object.keys(metafile.outputs[f]?.inputs ?? {}).filter((i) => i.includes('plugins/catalog/')))
+const catalogInputs = (metafile: Metafile, files: Iterable<string>) => inputsOf(metafile, files).filter((i) => i.includes('plugins/catalog/'))
 
 describe('catalog plugin: size and laziness', () => {
   it('the factory is at most 1 KB gzip with the kernel external', async () => {

@@ -1,0 +1,3 @@
+import type { BuildOptions, Metafile } from 'esbuild'
+export declare function hostFromSource(contents: string): BuildOptions & { metafile: true }
+export declare function bundleHost(entry: string, outdir: string, head?: string): Promise<Metafile>
