@@ -7,41 +7,20 @@
  *   - the catalog plugin's bytes: eager (in the host's first load) and lazy (on open).
  * Prints the numbers; exits 1 when a budget is missed.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
-import { chromium } from 'playwright-core'
 import { startProviderApi } from '../sandbox/provider-api/server.mjs'
+import { launchChromium, serve } from './browser.mjs'
+import { bundleHost } from './host-build.mjs'
 import { eagerOutputs, entryOutput } from './metafile.mjs'
-import { root, vestibuleFromSource } from './resolve-vestibule.mjs'
+import { root } from './resolve-vestibule.mjs'
 
 const OUT = join(root, 'bench/.out/react-catalog')
 const RUNS = 9
 const BUDGET = { firstRowsMs: 50, longTasks: 0 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-rmSync(OUT, { recursive: true, force: true })
-mkdirSync(OUT, { recursive: true })
-const { metafile } = await build({
-  absWorkingDir: root,
-  entryPoints: { host: 'bench/hosts/react-catalog.tsx' },
-  outdir: OUT,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  minify: true,
-  metafile: true,
-  platform: 'browser',
-  target: 'es2022',
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [vestibuleFromSource],
-  logLevel: 'warning',
-})
-writeFileSync(join(OUT, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><div id="root"></div><script type="module" src="./host.js"></script>')
+const metafile = await bundleHost('bench/hosts/react-catalog.tsx', OUT)
 
 // Bytes of the catalog plugin: in the chunks the host loads first, and in the ones loaded later.
 const eager = eagerOutputs(metafile, entryOutput(metafile, 'bench/hosts/react-catalog.tsx'))
@@ -58,23 +37,11 @@ for (const [file, output] of Object.entries(metafile.outputs)) {
 }
 
 const api = await startProviderApi({ rpcUrls: {} })
-const server = http.createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/\/$/, '/index.html')
-  try {
-    const body = readFileSync(join(OUT, path))
-    res.writeHead(200, { 'content-type': extname(path) === '.js' ? 'text/javascript' : 'text/html', 'cache-control': 'no-store' })
-    res.end(body)
-  } catch {
-    res.writeHead(404).end()
-  }
-})
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const server = await serve(OUT)
 const url = `http://127.0.0.1:${server.address().port}/?api=${encodeURIComponent(api.url)}`
 
-const profile = mkdtempSync(join(tmpdir(), 'vb-bench-'))
-const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
-const blocked = []
-await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : (blocked.push(route.request().url()), route.abort())))
+const browser = await launchChromium()
+const { context, blocked } = browser
 await context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
 const page = context.pages()[0] ?? (await context.newPage())
 const errors = []
@@ -130,8 +97,7 @@ for (let i = 0; i < 40; i++) {
 }
 const pages = api.catalogRequests({ entries: '40' }).map((r) => Number(r.query.page))
 
-await context.close()
-rmSync(profile, { recursive: true, force: true })
+await browser.close()
 server.close()
 await api.stop()
 

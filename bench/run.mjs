@@ -4,15 +4,13 @@
  * Fails only if an eip155-only host contains another chain's SDK or WalletConnect (or nothing could be
  * measured); the budgets are printed for information.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
-import { chromium } from 'playwright-core'
+import { launchChromium, serve } from './browser.mjs'
+import { bundleHost } from './host-build.mjs'
 import { FOREIGN_SDK, eagerOutputs, entryOutput } from './metafile.mjs'
-import { root, vestibuleFromSource } from './resolve-vestibule.mjs'
+import { root } from './resolve-vestibule.mjs'
 
 const OUT = join(root, 'bench/.out')
 const RUNS = 9 // measured click → list runs, after one warm-up run
@@ -25,32 +23,8 @@ const compositions = [
 ]
 /** Issue 2's budgets for react-eip155, with gzip sizes in bytes. */
 const BUDGETS = { beforeClick: 90 * KB, afterOpen: 130 * KB, clickToList: 30, heap: 4 * KB * KB, requestsBeforeOpen: 0 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-async function bundle(c) {
-  const outdir = join(OUT, c.name)
-  rmSync(outdir, { recursive: true, force: true })
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: { host: `bench/hosts/${c.host}` },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    metafile: true,
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [vestibuleFromSource],
-    logLevel: 'warning',
-  })
-  // The data: favicon keeps Chromium from requesting /favicon.ico, which would count as a request.
-  const html = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>${c.name}</title><div id="root"></div><script type="module" src="./host.js"></script>`
-  writeFileSync(join(outdir, 'index.html'), html)
-  return metafile
-}
+const bundle = (c) => bundleHost(`bench/hosts/${c.host}`, join(OUT, c.name), `<title>${c.name}</title>`)
 
 /** Minified bytes per package (or vestibule folder) in the chunks loaded eagerly and on demand. */
 function breakdown(metafile, entry) {
@@ -65,22 +39,6 @@ function breakdown(metafile, entry) {
   }
   const top = (g) => Object.fromEntries(Object.entries(g).sort((a, b) => b[1] - a[1]))
   return { eager: top(groups.eager), lazy: top(groups.lazy) }
-}
-
-function serve(dir) {
-  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' }
-  const server = http.createServer((req, res) => {
-    // normalize() of an absolute path cannot climb above "/", so the file stays inside dir.
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/\/$/, '/index.html')
-    try {
-      const body = readFileSync(join(dir, path))
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
-      res.end(body)
-    } catch {
-      res.writeHead(404).end()
-    }
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
 /** Runs in the page: clicks the connect button and resolves with the ms until `selector` is visible. */
@@ -113,16 +71,11 @@ function clickToList(selector) {
 }
 
 async function measure(c, url) {
-  const profile = mkdtempSync(join(tmpdir(), 'vb-bench-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
-  const result = { blocked: [], errors: [] }
+  // Off-loopback requests are blocked (and listed); routing also turns the HTTP cache off: every load is cold.
+  const browser = await launchChromium()
+  const { context } = browser
+  const result = { blocked: browser.blocked, errors: [] }
   try {
-    // Routing also turns the HTTP cache off, so every load below is a cold download.
-    await context.route('**/*', (route) => {
-      if (new URL(route.request().url()).hostname === '127.0.0.1') return route.continue()
-      result.blocked.push(route.request().url())
-      return route.abort()
-    })
     if (c.wallet) await context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
     const page = context.pages()[0] ?? (await context.newPage())
     page.on('pageerror', (e) => result.errors.push(String(e)))
@@ -183,8 +136,7 @@ async function measure(c, url) {
   } catch (error) {
     result.failure = String(error?.message ?? error)
   } finally {
-    await context.close()
-    rmSync(profile, { recursive: true, force: true })
+    await browser.close()
   }
   return result
 }

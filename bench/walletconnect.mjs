@@ -5,19 +5,16 @@
  * headless Chromium on 127.0.0.1 (a loopback relay for the pairing) records the scripts loaded on page load,
  * on open, and on the click on "WalletConnect". Prints the numbers; exits 1 when the SDK loads before the click.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
-import { chromium } from 'playwright-core'
 import { startRelay } from '../sandbox/walletconnect/relay.mjs'
+import { launchChromium, serve } from './browser.mjs'
+import { bundleHost } from './host-build.mjs'
 import { eagerOutputs, entryOutput } from './metafile.mjs'
-import { root, vestibuleFromSource } from './resolve-vestibule.mjs'
+import { root } from './resolve-vestibule.mjs'
 
 const OUT = join(root, 'bench/.out/walletconnect')
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const SDK = /node_modules\/@walletconnect\//
 const hosts = { without: 'bench/hosts/react-eip155.tsx', with: 'bench/hosts/react-walletconnect.tsx' }
 
@@ -25,26 +22,8 @@ const gzip = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).le
 
 async function bundle(name, entry) {
   const outdir = join(OUT, name)
-  rmSync(outdir, { recursive: true, force: true })
-  mkdirSync(outdir, { recursive: true })
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: { host: entry },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    metafile: true,
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [vestibuleFromSource],
-    logLevel: 'warning',
-  })
   // The WalletConnect SDKs' own test flag skips their Verify round trip (no internet here); bench page only.
-  writeFileSync(join(outdir, 'index.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script>window.process={env:{IS_VITEST:'true'}}</script><div id="root"></div><script type="module" src="./host.js"></script>`)
+  const metafile = await bundleHost(entry, outdir, `<script>window.process={env:{IS_VITEST:'true'}}</script>`)
   const eager = eagerOutputs(metafile, entryOutput(metafile, entry))
   const js = Object.keys(metafile.outputs).filter((f) => f.endsWith('.js'))
   const sum = (files, measure) => files.reduce((total, f) => total + measure(f), 0)
@@ -55,20 +34,6 @@ async function bundle(name, entry) {
     sdk: { chunks: sdkChunks.map((f) => f.split('/').pop()), minified: sum(sdkChunks, (f) => metafile.outputs[f].bytes), gzip: sum(sdkChunks, gzip), inEagerChunks: sdkChunks.some((f) => eager.has(f)) },
     pluginEagerMinified: sum([...eager], (f) => Object.entries(metafile.outputs[f].inputs).filter(([i]) => i.startsWith('plugins/walletconnect/')).reduce((s, [, v]) => s + v.bytesInOutput, 0)),
   }
-}
-
-function serve(dir) {
-  const server = http.createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/\/$/, '/index.html')
-    try {
-      const body = readFileSync(join(dir, path))
-      res.writeHead(200, { 'content-type': extname(path) === '.js' ? 'text/javascript' : 'text/html', 'cache-control': 'no-store' })
-      res.end(body)
-    } catch {
-      res.writeHead(404).end()
-    }
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
 /** Loads the host, opens the modal, then (when present) clicks WalletConnect: gzip bytes of scripts per phase. */
@@ -110,16 +75,13 @@ async function measure(context, dir, relayUrl, clickWalletConnect) {
 const errors = []
 const built = { without: await bundle('without', hosts.without), with: await bundle('with', hosts.with) }
 const relay = await startRelay()
-const profile = mkdtempSync(join(tmpdir(), 'vb-bench-wc-'))
-const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
-const blocked = []
-await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : (blocked.push(route.request().url()), route.abort())))
+const browser = await launchChromium()
+const { context, blocked } = browser
 const runs = {
   without: await measure(context, built.without.outdir, relay.url, false),
   with: await measure(context, built.with.outdir, relay.url, true),
 }
-await context.close()
-rmSync(profile, { recursive: true, force: true })
+await browser.close()
 await relay.stop()
 
 const sdkFiles = new Set(built.with.sdk.chunks)

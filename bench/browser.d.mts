@@ -1,0 +1,5 @@
+import type { Server } from 'node:http'
+import type { BrowserContext } from 'playwright-core'
+export declare const CHROMIUM_ARGS: string[]
+export declare function launchChromium(): Promise<{ context: BrowserContext; blocked: string[]; close(): Promise<void> }>
+export declare function serve(dir: string): Promise<Server>
