@@ -1,12 +1,11 @@
 // The bip122 plugin in Chromium against the sandbox: litecoind regtest behind the Esplora-shaped API and the
 // Sandbox Bitcoin Wallet (Wallet Standard, real key, approve/reject prompt). Skips only when litecoind is absent.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startSandbox } from '../../sandbox/server.mjs'
+import { beforeAll, describe, expect, test } from 'vitest'
 // @ts-expect-error: plain .mjs, no declarations
 import { INSTALL_COMMAND, litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
 import { payments } from 'bitcoinjs-lib'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { truncatedBalance, useSandboxBrowser } from './harness.js'
 
 type Rpc = (method: string, params?: unknown[]) => Promise<any>
 interface Bip122Sandbox {
@@ -20,9 +19,9 @@ interface Bip122Sandbox {
 const installed = (litecoindInstalled as () => boolean)()
 if (!installed) console.warn(`[bip122] litecoind is not installed; skipping the browser tests. Install: ${INSTALL_COMMAND}`)
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
+const h = useSandboxBrowser({ families: ['bip122'], timeout: 90_000 })
+const { modalRoot, walletButton, answerWallet } = h
 let chain: Bip122Sandbox
-let browser: TestBrowser
 
 /** The node's own answer for an address: the sum of its UTXOs (scantxoutset), in satoshis. */
 async function nodeBalance(address: string): Promise<bigint> {
@@ -30,10 +29,7 @@ async function nodeBalance(address: string): Promise<bigint> {
   return (scan.unspents as { amount: number }[]).reduce((sum, u) => sum + (toSats as (a: number) => bigint)(u.amount), 0n)
 }
 /** What the modal must show: the balance truncated (not rounded) to 3 decimals. */
-const display = (sats: bigint) => {
-  const [whole, fraction] = [sats / 100_000_000n, (sats % 100_000_000n).toString().padStart(8, '0').slice(0, 3).replace(/0+$/, '')]
-  return `${whole}${fraction ? `.${fraction}` : ''} LTC`
-}
+const display = (sats: bigint) => truncatedBalance(sats, 8, 'LTC')
 
 /** A P2WPKH address of the regtest chain nobody else pays to, and the same with its last character changed. */
 const recipientAddress = () => {
@@ -42,47 +38,24 @@ const recipientAddress = () => {
 }
 const mistyped = (address: string) => address.slice(0, -1) + (address.endsWith('q') ? 'p' : 'q')
 
-const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
-const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
-const bitcoinWallet = () => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Bitcoin Wallet' })
-
-async function answerWallet(expectText: RegExp, approve = true) {
-  await walletPrompt().waitFor({ state: 'visible' })
-  await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
-  await browser.page.locator(`[data-testid="sandbox-wallet-${approve ? 'approve' : 'reject'}"]`).click()
-}
+const bitcoinWallet = () => walletButton('Sandbox Bitcoin Wallet')
 
 async function connectBitcoin() {
-  await browser.page.getByTestId('open-modal').click()
+  await h.browser.page.getByTestId('open-modal').click()
   await expect.poll(() => bitcoinWallet().count()).toBe(1)
   expect(await bitcoinWallet().innerText()).toContain('Installed')
   await bitcoinWallet().click()
   await answerWallet(/Sandbox Bitcoin Wallet: Connect .* to rltc1q/)
-  await expect.poll(() => browser.page.getByTestId('status').innerText()).toBe('connected')
+  await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('connected')
 }
 
 describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () => {
-  beforeAll(async () => {
-    sandbox = await startSandbox({ families: ['bip122'] })
-    const family = sandbox.families.bip122 as unknown as Bip122Sandbox & { skipped?: string }
-    if (family.skipped) throw new Error(`The bip122 sandbox did not start: ${family.skipped}`)
-    chain = family
-    browser = await launchBrowser()
-  }, 90_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await sandbox?.stop()
-  })
-
-  beforeEach(async () => {
-    await browser.page.goto(sandbox.url)
-    await browser.page.evaluate(() => localStorage.clear())
-    await browser.page.reload()
+  beforeAll(() => {
+    chain = h.family<Bip122Sandbox>('bip122')
   })
 
   test('connect, the exact balance of the chain, sign and verify, send and see the recipient receive it', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectBitcoin()
     const caipNetworkId = chain.config.wallet.caipNetworkId
     expect(caipNetworkId).toBe('bip122:530827f38f93b43ed12af0b3ad25a288')
@@ -122,11 +95,11 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     expect(await nodeBalance(recipient)).toBe(before + 150_000_000n)
     expect((await chain.rpc('getrawtransaction', [txid, true])).confirmations).toBe(1)
     expect(await nodeBalance(chain.address)).toBeLessThan(onChain - 150_000_000n)
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('bad input: a declined connection, a wrong-network address, a declined PSBT, an API that is down', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await bitcoinWallet().click()
     await answerWallet(/Connect/, false)
@@ -185,6 +158,6 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     } finally {
       chain.setDown(false)
     }
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 })

@@ -2,16 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+// The bench's flags: tests and bench run the same headless Chromium.
+import { CHROMIUM_ARGS } from '../../bench/browser.mjs'
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { CHROMIUM_ARGS }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 

@@ -1,29 +1,20 @@
 // The wallet catalog and the networks views in Chromium against the sandbox and its local provider API.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startSandbox } from '../../sandbox/server.mjs'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { walletId } from '../../sandbox/provider-api/catalog.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { launchBrowser } from './browser.js'
+import { useSandboxBrowser } from './harness.js'
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
-let browser: TestBrowser
-
-const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
+const h = useSandboxBrowser()
+const { modalRoot, walletPrompt, approveInWallet } = h
 const walletList = () => modalRoot().locator('[data-testid="wallet-list"]')
 const sectionNames = (section: string) => walletList().locator(`li[data-section="${section}"] .vb-item-name`).allInnerTexts()
 const allWallets = () => modalRoot().getByTestId('all-wallets-view')
 const rowNames = () => modalRoot().locator('[data-testid="all-wallets-list"] [data-row-index] .vb-item-name').allInnerTexts()
-const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
-const pages = () => sandbox.providerApi.catalogRequests({ entries: '40' }).map((r) => r.query.page)
-
-async function approveInWallet(expectText?: RegExp) {
-  await walletPrompt().waitFor({ state: 'visible' })
-  if (expectText) await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
-  await browser.page.locator('[data-testid="sandbox-wallet-approve"]').click()
-}
+const pages = () => h.sandbox.providerApi.catalogRequests({ entries: '40' }).map((r) => r.query.page)
 
 async function openConnect(path = '') {
-  if (path) await browser.page.goto(sandbox.url + path)
-  await browser.page.getByTestId('open-modal').click()
+  if (path) await h.browser.page.goto(h.sandbox.url + path)
+  await h.browser.page.getByTestId('open-modal').click()
   await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
 }
 
@@ -31,24 +22,11 @@ async function connectSandboxWallet() {
   await openConnect()
   await walletList().locator('button', { hasText: 'Sandbox Wallet' }).click()
   await approveInWallet(/Connect/)
-  await expect.poll(() => browser.page.getByTestId('status').innerText()).toBe('connected')
+  await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('connected')
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox()
-  browser = await launchBrowser()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.stop()
-})
-
-beforeEach(async () => {
-  await browser.page.goto(sandbox.url)
-  await browser.page.evaluate(() => localStorage.clear())
-  await browser.page.reload()
-  sandbox.providerApi.reset()
+beforeEach(() => {
+  h.sandbox.providerApi.reset()
 })
 
 describe('Connect view with the catalog', () => {
@@ -67,23 +45,23 @@ describe('Connect view with the catalog', () => {
     // "Basalt Wallet" is in excludeWalletIds.
     expect(await walletList().locator('button', { hasText: 'Basalt Wallet' }).count()).toBe(0)
 
-    const firstOpen = sandbox.providerApi.catalogRequests()
+    const firstOpen = h.sandbox.providerApi.catalogRequests()
     expect(firstOpen.map((r) => `${r.query.page}/${r.query.entries}/${r.query.include ? 'include' : 'list'}`).sort()).toEqual(['1/1/include', '1/2/include', '1/4/list'])
     // Images load from the image endpoint on 127.0.0.1.
     await expect.poll(() => walletList().locator('img[data-loaded]').count()).toBeGreaterThanOrEqual(5)
 
     // A second open: featured and recommended once more; the excluded wallets were resolved for good.
-    await browser.page.keyboard.press('Escape')
+    await h.browser.page.keyboard.press('Escape')
     await openConnect()
-    await expect.poll(() => sandbox.providerApi.catalogRequests().length).toBe(5)
-    await browser.page.waitForTimeout(300)
-    expect(sandbox.providerApi.catalogRequests().slice(3).map((r) => r.query.entries).sort()).toEqual(['2', '4'])
+    await expect.poll(() => h.sandbox.providerApi.catalogRequests().length).toBe(5)
+    await h.browser.page.waitForTimeout(300)
+    expect(h.sandbox.providerApi.catalogRequests().slice(3).map((r) => r.query.entries).sort()).toEqual(['2', '4'])
 
     // A catalog wallet that is not installed goes to WalletConnect with its (safe) links.
     await walletList().locator('li[data-section="recommended"] button', { hasText: 'Cedar Wallet' }).click()
-    const route = await browser.page.evaluate(() => (window as any).modal.kernel.router.current)
+    const route = await h.browser.page.evaluate(() => (window as any).modal.kernel.router.current)
     expect(route).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: { id: walletId(2), name: 'Cedar Wallet', imageUrl: expect.stringContaining('/getWalletImage/img-'), links: { desktop: 'w2-desktop://' } } } })
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('an excluded wallet hides the installed one of the same name (case-insensitive) everywhere', async () => {
@@ -99,9 +77,9 @@ describe('Connect view with the catalog', () => {
   })
 
   test('catalog API down: Connect still lists the Sandbox Wallet; AllWallets shows a readable error and its retry works', async () => {
-    sandbox.providerApi.setMode('down')
+    h.sandbox.providerApi.setMode('down')
     await openConnect()
-    await expect.poll(() => sandbox.providerApi.catalogRequests().length).toBe(3)
+    await expect.poll(() => h.sandbox.providerApi.catalogRequests().length).toBe(3)
     expect(await sectionNames('injected')).toEqual(['Sandbox Wallet'])
     expect(await sectionNames('recommended')).toEqual([])
     expect(await sectionNames('featured')).toEqual([])
@@ -113,11 +91,11 @@ describe('Connect view with the catalog', () => {
     expect(await error.innerText()).toContain('HTTP status code: 500')
     expect(await rowNames()).toEqual(['Sandbox Wallet'])
 
-    sandbox.providerApi.setMode('ok')
+    h.sandbox.providerApi.setMode('ok')
     await modalRoot().getByTestId('all-wallets-retry').click()
     await expect.poll(() => error.count()).toBe(0)
     await expect.poll(async () => (await rowNames()).slice(0, 5)).toEqual(['Sandbox Wallet', 'Cedar Vault', 'Cobalt Vault', 'Cedar Wallet', 'Cobalt Wallet'])
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('an image that does not load within 2 s gives way to the generated tile', async () => {
@@ -125,9 +103,9 @@ describe('Connect view with the catalog', () => {
     const own = await launchBrowser()
     const page = own.page
     try {
-      sandbox.providerApi.setImages('hang')
+      h.sandbox.providerApi.setImages('hang')
       await page.clock.install()
-      await page.goto(sandbox.url)
+      await page.goto(h.sandbox.url)
       await page.getByTestId('open-modal').click()
       const avatar = page.locator('div[data-vestibule] dialog li[data-section="recommended"] .vb-avatar').first()
       await expect.poll(() => avatar.getAttribute('data-image')).toBe('loading')
@@ -149,7 +127,7 @@ describe('Connect view with the catalog', () => {
 
 describe('AllWallets', () => {
   test('installed first, first rows at once, pages of 40 on scroll, each page requested once', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await openConnect()
     await expect.poll(() => sectionNames('recommended')).toHaveLength(3)
     // Click to first row painted, measured in the page. The sandbox runs React's development build; the 50 ms
@@ -183,7 +161,7 @@ describe('AllWallets', () => {
       await expect.poll(() => pages()).toEqual(expected)
       await expect.poll(() => modalRoot().getByTestId('all-wallets-status').innerText()).toBe('')
     }
-    expect(sandbox.providerApi.catalogRequests({ entries: '40' }).every((r) => r.query.exclude?.includes(walletId(2)))).toBe(true)
+    expect(h.sandbox.providerApi.catalogRequests({ entries: '40' }).every((r) => r.query.exclude?.includes(walletId(2)))).toBe(true)
     expect(await modalRoot().locator('[data-row-index]').count()).toBeLessThan(30)
     // The rdns twin of the Sandbox Wallet on page 2 ("Sandbox Wallet Classic") is not listed.
     await list.evaluate((el) => el.scrollTo({ top: 0 }))
@@ -192,11 +170,11 @@ describe('AllWallets', () => {
       return controller.$rows.get().map((r: { item: { name: string } }) => r.item.name)
     })
     expect(names.filter((n: string) => n.startsWith('Sandbox Wallet'))).toEqual(['Sandbox Wallet'])
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('search: trimmed text, results no sooner than 300 ms after the request, installed first, no long task while typing', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await openConnect()
     await modalRoot().getByTestId('all-wallets').click()
     await expect.poll(() => pages()).toEqual(['1'])
@@ -209,7 +187,7 @@ describe('AllWallets', () => {
     await search.click()
     await page.keyboard.type('  sandbox  ', { delay: 40 })
     await expect.poll(() => rowNames()).toEqual(['Sandbox Wallet', 'SANDBOX WALLET'])
-    const searches = sandbox.providerApi.catalogRequests({ entries: '100' })
+    const searches = h.sandbox.providerApi.catalogRequests({ entries: '100' })
     expect(searches.map((r) => r.query.search)).toEqual(['sandbox'])
     expect(searches[0]!.query.page).toBe('1')
     // "SANDBOX WALLET" is another wallet (another id, no rdns); "Sandbox Wallet Classic" shares the installed
@@ -248,15 +226,15 @@ describe('AllWallets', () => {
     expect(longTasks).toEqual([])
 
     // Clearing the text shows the full list again without a request.
-    const before = sandbox.providerApi.catalogRequests().length
+    const before = h.sandbox.providerApi.catalogRequests().length
     await search.fill('')
     await expect.poll(async () => (await rowNames())[0]).toBe('Sandbox Wallet')
     expect((await rowNames()).length).toBeGreaterThan(5)
-    expect(sandbox.providerApi.catalogRequests().length).toBe(before)
+    expect(h.sandbox.providerApi.catalogRequests().length).toBe(before)
   })
 
   test('malformed catalog entries render as text, never run, keep the layout and lose unsafe links', async () => {
-    const { page } = browser
+    const { page } = h.browser
     const dialogs: string[] = []
     page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()))
     await openConnect()
@@ -292,13 +270,13 @@ describe('AllWallets', () => {
     expect(await page.evaluate(() => (window as unknown as { __vbXss?: unknown }).__vbXss)).toBeUndefined()
     expect(dialogs).toEqual([])
     expect(await modalRoot().locator('a[href^="javascript:"], a[href^="data:"]').count()).toBe(0)
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 })
 
 describe('networks', () => {
   test('Networks view: images, the active one marked, switching (adding the chain) and back; unapproved networks disabled', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectSandboxWallet()
     await modalRoot().getByTestId('network-button').click()
     const networks = modalRoot().getByTestId('networks')
@@ -332,15 +310,15 @@ describe('networks', () => {
     const l2 = networks.locator('[data-network-id="eip155:31338"]')
     await expect.poll(() => l2.isDisabled()).toBe(true)
     expect(await l2.innerText()).toContain('Not approved by the connected wallet')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('UnsupportedChain when the wallet moves to a chain the app did not request; switching back closes it', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectSandboxWallet()
     await page.keyboard.press('Escape')
     // The wallet learns chain 1 (served by the local node) and moves to it: the app requested 31337 and 31338 only.
-    const added = page.evaluate((rpc) => (window as any).ethereum.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', chainName: 'Elsewhere', rpcUrls: [rpc], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }), sandbox.chain.url)
+    const added = page.evaluate((rpc) => (window as any).ethereum.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', chainName: 'Elsewhere', rpcUrls: [rpc], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }), h.sandbox.chain.url)
     await approveInWallet(/Add network "Elsewhere"/)
     await added
     await page.evaluate(() => (window as any).ethereum.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))
@@ -359,7 +337,7 @@ describe('networks', () => {
   })
 
   test('UnsupportedChain offers a disconnect', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectSandboxWallet()
     await page.keyboard.press('Escape')
     await page.evaluate(() => (window as any).sandboxWallet.emit('chainChanged', '0x1'))
@@ -368,6 +346,6 @@ describe('networks', () => {
     await view.getByTestId('unsupported-disconnect').click()
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
     await expect.poll(() => walletList().count()).toBe(1)
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 })

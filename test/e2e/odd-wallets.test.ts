@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startSandbox } from '../../sandbox/server.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { useSandboxBrowser } from './harness.js'
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
-let browser: TestBrowser
+const h = useSandboxBrowser()
+const { modalRoot, walletButton } = h
 
 /** Two more EIP-6963 wallets in the page: one never answers, one fails with a wallet error. */
 function announceOddWallets() {
@@ -19,29 +18,14 @@ function announceOddWallets() {
   )
 }
 
-const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
-const walletButton = (name: string) => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: name })
-
+// The two odd wallets announce themselves in every page the browser opens.
 beforeAll(async () => {
-  sandbox = await startSandbox()
-  browser = await launchBrowser()
-  await browser.context.addInitScript(announceOddWallets)
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.stop()
-})
-
-beforeEach(async () => {
-  await browser.page.goto(sandbox.url)
-  await browser.page.evaluate(() => localStorage.clear())
-  await browser.page.reload()
+  await h.browser.context.addInitScript(announceOddWallets)
 })
 
 describe('wallets that misbehave leave the modal usable', () => {
   test('every announced wallet is listed once; an unsafe icon is replaced by the generated one', async () => {
-    await browser.page.getByTestId('open-modal').click()
+    await h.browser.page.getByTestId('open-modal').click()
     // The browser wallets (the injected section); catalog and WalletConnect entries are listed in their own sections.
     await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"] li[data-section="injected"] button').count()).toBe(3)
     expect(await walletButton('Silent Wallet').locator('img').count()).toBe(0)
@@ -49,7 +33,7 @@ describe('wallets that misbehave leave the modal usable', () => {
   })
 
   test('a wallet that never answers can be cancelled, and another wallet then connects', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await walletButton('Silent Wallet').click()
     const view = modalRoot().getByTestId('connecting-external')
@@ -65,7 +49,7 @@ describe('wallets that misbehave leave the modal usable', () => {
   })
 
   test('a wallet error is shown with its message and retry and back keep working', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await walletButton('Broken Wallet').click()
     const view = modalRoot().getByTestId('connecting-external')
@@ -79,7 +63,7 @@ describe('wallets that misbehave leave the modal usable', () => {
   })
 
   test('corrupt stored state is dropped and the modal opens', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.evaluate(() => {
       for (const key of ['connectedNamespaces', 'activeNamespace', 'connectorId:eip155', 'activeCaipNetworkId']) {
         localStorage.setItem(`@vestibule/v1/${key}`, '{not json')
@@ -89,11 +73,11 @@ describe('wallets that misbehave leave the modal usable', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
     expect(await page.evaluate(() => localStorage.getItem('@vestibule/v1/connectedNamespaces'))).not.toBe('{not json')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('the shell shows snackbars, alerts and the shake the kernel raises', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
     type Feedback = { showSnackbar(v: string, m: string): void; alert(id: string, m: string): void; shake(): void }

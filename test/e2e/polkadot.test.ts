@@ -3,11 +3,10 @@
 // a real sr25519 key and an approve/reject prompt). Skips only when chopsticks is not installed.
 import { Keyring } from '@polkadot/keyring'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startSandbox } from '../../sandbox/server.mjs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // @ts-expect-error: plain .mjs, no declarations
 import { INSTALL_COMMAND, chopsticksInstalled, setBalance } from '../../sandbox/polkadot/chain.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { truncatedBalance, useSandboxBrowser } from './harness.js'
 
 interface PolkadotSandbox {
   address: string
@@ -18,9 +17,9 @@ interface PolkadotSandbox {
 const installed = (chopsticksInstalled as () => boolean)()
 if (!installed) console.warn(`[polkadot] chopsticks is not installed; skipping the browser tests. Install: ${INSTALL_COMMAND}`)
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
+const h = useSandboxBrowser({ families: ['polkadot'], timeout: 120_000 })
+const { modalRoot, walletButton, walletPrompt, answerWallet } = h
 let chain: PolkadotSandbox
-let browser: TestBrowser
 let api: import('@polkadot/api').ApiPromise
 
 const ROC = 1_000_000_000_000n
@@ -30,34 +29,23 @@ const CAIP_NETWORK = `polkadot:${'45'.repeat(16)}`
 const freeOf = async (address: string): Promise<bigint> =>
   ((await api.query.system!.account!(address)) as unknown as { data: { free: { toBigInt(): bigint } } }).data.free.toBigInt()
 /** What the modal must show: the balance truncated (not rounded) to 3 decimals. */
-const display = (planck: bigint) => {
-  const fraction = (planck % ROC).toString().padStart(12, '0').slice(0, 3).replace(/0+$/, '')
-  return `${planck / ROC}${fraction ? `.${fraction}` : ''} ROC`
-}
+const display = (planck: bigint) => truncatedBalance(planck, 12, 'ROC')
 
-const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
-const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
-const polkadotWallet = () => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Polkadot Wallet' })
-
-async function answerWallet(expectText: RegExp, approve = true) {
-  await walletPrompt().waitFor({ state: 'visible' })
-  await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
-  await browser.page.locator(`[data-testid="sandbox-wallet-${approve ? 'approve' : 'reject'}"]`).click()
-}
+const polkadotWallet = () => walletButton('Sandbox Polkadot Wallet')
 
 async function connectPolkadot() {
-  await browser.page.getByTestId('open-modal').click()
+  await h.browser.page.getByTestId('open-modal').click()
   // The extension injects a moment after the page starts; the modal looks again.
   await expect.poll(() => polkadotWallet().count()).toBe(1)
   expect(await polkadotWallet().innerText()).toContain('Installed')
   await polkadotWallet().click()
   await answerWallet(/Sandbox Polkadot Wallet: Connect "Vestibule Sandbox"\?/)
-  await expect.poll(() => browser.page.getByTestId('status').innerText()).toBe('connected')
+  await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('connected')
 }
 
 /** Calls the adapter's sendNative in the page (bigint across the boundary as a string). */
 const sendInPage = (to: string, value: bigint) =>
-  browser.page.evaluate(
+  h.browser.page.evaluate(
     async ([to, value]) => {
       const modal = (window as any).modal
       const adapter = modal.kernel.chains.get('polkadot')
@@ -74,29 +62,19 @@ const sendInPage = (to: string, value: bigint) =>
 
 describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox({ families: ['polkadot'] })
-    const family = sandbox.families.polkadot as unknown as PolkadotSandbox & { skipped?: string }
-    if (family.skipped) throw new Error(`The polkadot sandbox did not start: ${family.skipped}`)
-    chain = family
+    chain = h.family<PolkadotSandbox>('polkadot')
     const { ApiPromise, WsProvider } = await import('@polkadot/api')
-    ;[browser, api] = await Promise.all([launchBrowser(), ApiPromise.create({ provider: new WsProvider(chain.node.ws), noInitWarn: true })])
+    api = await ApiPromise.create({ provider: new WsProvider(chain.node.ws), noInitWarn: true })
     await cryptoWaitReady()
-  }, 120_000)
+  }, 60_000)
 
+  // Runs before the harness's afterAll (after hooks run in reverse), so the chain is still up.
   afterAll(async () => {
     await api?.disconnect()
-    await browser?.close()
-    await sandbox?.stop()
-  })
-
-  beforeEach(async () => {
-    await browser.page.goto(sandbox.url)
-    await browser.page.evaluate(() => localStorage.clear())
-    await browser.page.reload()
   })
 
   test('connect, the exact balance of the chain, sign and verify, send and see the recipient receive it', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectPolkadot()
     expect(await page.getByTestId('caip-address').innerText()).toBe(`${CAIP_NETWORK}:${chain.address}`)
     expect(await page.getByTestId('network').innerText()).toBe(`Sandbox Asset Hub (${CAIP_NETWORK})`)
@@ -129,11 +107,11 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     const after = await freeOf(chain.address)
     expect(after).toBeLessThan(before - 1_500_000_000_000n) // amount and fee
     expect(after).toBeGreaterThan(before - 1_600_000_000_000n)
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('bad input: wrong addresses get Polkadot messages, declines are declines, nothing is sent', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectPolkadot()
     await page.keyboard.press('Escape')
     const generic = new Keyring({ type: 'sr25519', ss58Format: 42 }).addFromUri('//e2e-generic').address
@@ -156,11 +134,11 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     await page.getByTestId('sign').click()
     await answerWallet(/Sign this message/, false)
     await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Signature declined')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('a declined connection says "Connection declined"; an extension without signRaw is "not supported by this wallet"', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await expect.poll(() => polkadotWallet().count()).toBe(1)
     await polkadotWallet().click()
@@ -177,7 +155,7 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     }, chain.address)
     await page.reload()
     await page.getByTestId('open-modal').click()
-    const limited = modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Limited Wallet' })
+    const limited = walletButton('Limited Wallet')
     await expect.poll(() => limited.count()).toBe(1)
     await limited.click()
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
@@ -185,6 +163,6 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     await page.getByTestId('sign').click()
     await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Signing messages is not supported by this wallet')
     expect(await sendInPage(chain.address, 1n)).toEqual({ error: 'Sending transactions is not supported by this wallet', code: 'NOT_SUPPORTED' })
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 })

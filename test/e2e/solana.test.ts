@@ -1,12 +1,10 @@
 // The solana plugin in Chromium against the sandbox: litesvm behind its JSON-RPC front and the Sandbox
 // Solana Wallet (Wallet Standard, real ed25519 key). Plus EVM and Solana connected at once.
 import { createPublicKey, verify } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { Keypair, PublicKey } from '@solana/web3.js'
 import { decodeBase58 } from '../../chains/solana/base58.js'
-import { formatUnits, truncateDecimals } from '../../kernel/index.js'
-import { startSandbox } from '../../sandbox/server.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { truncatedBalance, useSandboxBrowser } from './harness.js'
 
 interface SolanaHandle {
   address: string
@@ -14,22 +12,13 @@ interface SolanaHandle {
   chain: { balance(address: string): bigint; fund(address: string, lamports: bigint): string }
 }
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
-let browser: TestBrowser
+const h = useSandboxBrowser({ families: ['solana'] })
+const { modalRoot, walletButton, walletPrompt, approveInWallet } = h
 let sol: SolanaHandle
 let caipNetworkId: string
 
-const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
-const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
-const walletButton = (name: string) => modalRoot().locator('[data-testid="wallet-list"] button', { hasText: name })
 /** The balance the modal must show: the chain's own lamports, truncated (not rounded) to 3 decimals. */
-const expectedBalance = (address: string) => `${truncateDecimals(formatUnits(sol.chain.balance(address), 9))} SOL`
-
-async function approveInWallet(expectText?: RegExp) {
-  await walletPrompt().waitFor({ state: 'visible' })
-  if (expectText) await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
-  await browser.page.locator('[data-testid="sandbox-wallet-approve"]').click()
-}
+const expectedBalance = (address: string) => truncatedBalance(sol.chain.balance(address), 9, 'SOL')
 
 /** ed25519 verification with node:crypto only: the raw 32-byte key wrapped in its SPKI DER header. */
 function verifyEd25519(message: string, signature: Uint8Array, address: string) {
@@ -39,7 +28,7 @@ function verifyEd25519(message: string, signature: Uint8Array, address: string) 
 
 /** Sends SOL from the page through the solana adapter (the wallet signs and sends); resolves with its answer. */
 const sendFromPage = (to: string, lamports: bigint) =>
-  browser.page.evaluate(
+  h.browser.page.evaluate(
     async ({ to, lamports }) => {
       const { kernel } = (window as unknown as { modal: { kernel: any } }).modal
       const { accountState, networkState } = kernel.state.$chains.get().solana
@@ -53,35 +42,20 @@ const sendFromPage = (to: string, lamports: bigint) =>
   )
 
 async function connectSolana() {
-  await browser.page.getByTestId('open-modal').click()
+  await h.browser.page.getByTestId('open-modal').click()
   await walletButton('Sandbox Solana Wallet').click()
   await approveInWallet(/Connect .* to Solana account/)
   await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ families: ['solana'] })
-  const family = sandbox.families.solana as SolanaHandle & { skipped?: string }
-  if (family.skipped) throw new Error(`the solana sandbox did not start: ${family.skipped}`)
-  sol = family
+beforeAll(() => {
+  sol = h.family<SolanaHandle>('solana')
   caipNetworkId = `solana:${sol.config.genesisHash.slice(0, 32)}`
-  browser = await launchBrowser()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.stop()
-})
-
-beforeEach(async () => {
-  await browser.page.goto(sandbox.url)
-  await browser.page.evaluate(() => localStorage.clear())
-  await browser.page.reload()
 })
 
 describe('solana in Chromium against litesvm', () => {
   test('connect, exact balance, sign and verify, send SOL and see the recipient’s balance change', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
     // Listed beside the EVM Sandbox Wallet, installed.
     await expect.poll(() => walletButton('Sandbox Solana Wallet').count()).toBe(1)
@@ -125,11 +99,11 @@ describe('solana in Chromium against litesvm', () => {
       (window as unknown as { modal: { kernel: { connection: { refreshBalance(ns: string, o: object): Promise<void> } } } }).modal.kernel.connection.refreshBalance('solana', { force: true }),
     )
     await expect.poll(() => balance.innerText()).toBe(expectedBalance(sol.address))
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('bad input: invalid and EVM addresses, a declined transfer, a wallet without signMessage', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectSolana()
     expect(await sendFromPage('0x52908400098527886E0F7030069857D2E4169EE7', 1n)).toEqual({
       error: 'Invalid Solana address: "0x52908400098527886E0F7030069857D2E4169EE7" (expected base58 text of a 32-byte public key)',
@@ -149,11 +123,11 @@ describe('solana in Chromium against litesvm', () => {
     await page.getByTestId('sign').click()
     await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Message signing (solana:signMessage) is not supported by this wallet')
     expect(await page.getByTestId('status').innerText()).toBe('connected')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('the Solana session survives a reload (silent connect, no prompt)', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await connectSolana()
     await page.reload()
     await page.getByTestId('open-modal').click()
@@ -165,7 +139,7 @@ describe('solana in Chromium against litesvm', () => {
 
 describe('EVM and Solana connected at once', () => {
   test('switch the active namespace from the network list, reload keeps both, disconnect one keeps the other', async () => {
-    const { page } = browser
+    const { page } = h.browser
     const caip = page.getByTestId('caip-address')
     /** Account → network control → the Networks view, which lists every namespace's networks. */
     const chooseNetwork = async (id: string) => {
@@ -177,7 +151,7 @@ describe('EVM and Solana connected at once', () => {
     await page.getByTestId('open-modal').click()
     await walletButton('Sandbox Wallet').click()
     await approveInWallet(/Connect/)
-    await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
 
     // The network list has both namespaces; choosing the Solana cluster (not connected yet) leads to Connect
     // with only Solana wallets.
@@ -197,7 +171,7 @@ describe('EVM and Solana connected at once', () => {
 
     // Back to EVM from the network list: no wallet prompt, the EVM account and balance are shown.
     await chooseNetwork('eip155:31337')
-    await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
     await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 10_000 }).toMatch(/ ETH$/)
     expect(await walletPrompt().count()).toBe(0)
 
@@ -211,7 +185,7 @@ describe('EVM and Solana connected at once', () => {
     await page.reload()
     await page.getByTestId('open-modal').click()
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
-    expect(await caip.innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    expect(await caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
     expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
 
     // Disconnect the active (EVM) namespace: Solana stays connected and becomes active; Account stays open.
@@ -231,6 +205,6 @@ describe('EVM and Solana connected at once', () => {
     await modalRoot().getByTestId('disconnect').click()
     await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"]').count()).toBe(1)
     expect(await page.getByTestId('status').innerText()).toBe('disconnected')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 })

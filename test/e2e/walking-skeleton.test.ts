@@ -1,48 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
-import { startSandbox } from '../../sandbox/server.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { describe, expect, test } from 'vitest'
+import { createPublicClient, http, verifyMessage } from 'viem'
+import { truncatedBalance, useSandboxBrowser } from './harness.js'
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
-let browser: TestBrowser
+// Each test starts from a fresh origin state: no stored session, wallet permissions revoked.
+const h = useSandboxBrowser()
+const { modalRoot, walletButton, walletPrompt, approveInWallet } = h
 
 /** The balance the modal must show: the node's own answer, truncated (not rounded) to 3 decimals. */
 async function expectedBalance(rpcUrl: string, address: `0x${string}`) {
-  const wei = await createPublicClient({ transport: http(rpcUrl) }).getBalance({ address })
-  const [whole, fraction = ''] = formatEther(wei).split('.')
-  const kept = fraction.slice(0, 3).replace(/0+$/, '')
-  return `${whole}${kept ? `.${kept}` : ''} ETH`
+  return truncatedBalance(await createPublicClient({ transport: http(rpcUrl) }).getBalance({ address }), 18, 'ETH')
 }
-
-const modalRoot = () => browser.page.locator('div[data-vestibule] dialog')
-const walletPrompt = () => browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
-
-async function approveInWallet(expectText?: RegExp) {
-  await walletPrompt().waitFor({ state: 'visible' })
-  if (expectText) await expect.poll(() => walletPrompt().innerText()).toMatch(expectText)
-  await browser.page.locator('[data-testid="sandbox-wallet-approve"]').click()
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox()
-  browser = await launchBrowser()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await sandbox?.stop()
-})
-
-beforeEach(async () => {
-  // A fresh origin state per test: no stored session, wallet permissions revoked.
-  await browser.page.goto(sandbox.url)
-  await browser.page.evaluate(() => localStorage.clear())
-  await browser.page.reload()
-})
 
 describe('walking skeleton in Chromium against the sandbox', () => {
   test('open, connect, exact balance, sign and verify, switch network (adding it), disconnect', async () => {
-    const { page } = browser
+    const { page } = h.browser
     const opener = page.getByTestId('open-modal')
     await opener.click()
     await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
@@ -51,7 +22,7 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     const labelledBy = await modalRoot().getAttribute('aria-labelledby')
     await expect.poll(() => modalRoot().locator(`[id="${labelledBy}"]`).innerText()).toBe('Connect Wallet')
 
-    const wallet = modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Wallet' })
+    const wallet = walletButton('Sandbox Wallet')
     await expect.poll(() => wallet.count()).toBe(1)
     await expect.poll(() => wallet.innerText()).toContain('Installed')
     await wallet.click()
@@ -60,10 +31,10 @@ describe('walking skeleton in Chromium against the sandbox', () => {
 
     const balance = modalRoot().getByTestId('account-balance')
     await expect.poll(() => balance.getAttribute('data-status'), { timeout: 10_000 }).toBe('ready')
-    const expected = await expectedBalance(sandbox.chain.url, sandbox.address)
+    const expected = await expectedBalance(h.sandbox.chain.url, h.sandbox.address)
     expect(expected).toBe('1234.567 ETH')
     expect(await balance.innerText()).toBe(expected)
-    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
 
     // Escape closes and focus returns to the opener.
     await page.keyboard.press('Escape')
@@ -76,7 +47,7 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
     const message = await page.getByTestId('signed-message').innerText()
     const signature = (await page.getByTestId('signature').innerText()) as `0x${string}`
-    expect(await verifyMessage({ address: sandbox.address, message, signature })).toBe(true)
+    expect(await verifyMessage({ address: h.sandbox.address, message, signature })).toBe(true)
 
     // Switch to a network the wallet does not know: it answers 4902, the modal adds the chain, then switches.
     await opener.click()
@@ -85,20 +56,20 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     await approveInWallet(/Add network "Sandbox L2"/)
     await expect.poll(() => page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
     await expect.poll(() => balance.getAttribute('data-status')).toBe('ready')
-    expect(await balance.innerText()).toBe(await expectedBalance(sandbox.l2.url, sandbox.address))
+    expect(await balance.innerText()).toBe(await expectedBalance(h.sandbox.l2.url, h.sandbox.address))
     expect(await balance.innerText()).toBe('42.123 ETH')
 
     // Disconnect brings Connect back.
     await modalRoot().getByTestId('disconnect').click()
     await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"]').count()).toBe(1)
     expect(await page.getByTestId('status').innerText()).toBe('disconnected')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('a rejected connection says "Connection declined" and retry connects', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
-    await modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Wallet' }).click()
+    await walletButton('Sandbox Wallet').click()
     await walletPrompt().waitFor({ state: 'visible' })
     await page.locator('[data-testid="sandbox-wallet-reject"]').click()
 
@@ -111,24 +82,24 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     await approveInWallet(/Connect/)
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
     expect(await page.getByTestId('status').innerText()).toBe('connected')
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('the session survives a reload and backdrop click closes the modal', async () => {
-    const { page } = browser
+    const { page } = h.browser
     await page.getByTestId('open-modal').click()
-    await modalRoot().locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Wallet' }).click()
+    await walletButton('Sandbox Wallet').click()
     await approveInWallet(/Connect/)
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
 
     await page.reload()
     await page.getByTestId('open-modal').click()
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
-    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${sandbox.address}`)
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
 
     // A click on the backdrop (outside the card) closes.
     await page.mouse.click(10, 10)
     await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 })

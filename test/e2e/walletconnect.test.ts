@@ -6,16 +6,15 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import type { Page } from 'playwright-core'
-import { startSandbox } from '../../sandbox/server.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { useSandboxBrowser } from './harness.js'
 import { decodeQr, matrixFromPath } from '../plugins/walletconnect/qr-decoder.js'
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
-let browser: TestBrowser
+// Each test clears both origins itself (the SDKs keep state in IndexedDB too), so no storage reset here.
+const h = useSandboxBrowser({ clearStorage: false })
+const { modalRoot } = h
 let walletOrigin: string
 
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const modalRoot = (page: Page = browser.page) => page.locator('div[data-vestibule] dialog')
 
 /** Removes an origin's stored state (localStorage and the SDKs' IndexedDB) from a page that holds none open. */
 async function clearOrigin(page: Page, origin: string) {
@@ -34,7 +33,7 @@ async function clearOrigin(page: Page, origin: string) {
 
 /** The Sandbox Mobile Wallet, freshly started in its own tab. */
 async function openWallet() {
-  const wallet = await browser.context.newPage()
+  const wallet = await h.browser.context.newPage()
   await clearOrigin(wallet, walletOrigin)
   await wallet.goto(`${walletOrigin}/mobile-wallet`)
   await wallet.locator('body[data-ready="true"]').waitFor()
@@ -55,7 +54,7 @@ async function openWallet() {
 }
 
 /** Opens the modal on WalletConnect and returns the pairing URI the QR code shows. */
-async function showQr(page: Page = browser.page) {
+async function showQr(page: Page = h.browser.page) {
   await page.getByTestId('open-modal').click()
   await modalRoot(page).locator('[data-wallet-id="walletConnect"]').click()
   const qr = modalRoot(page).getByTestId('wc-qr')
@@ -73,28 +72,25 @@ async function pairWithWallet() {
   return wallet
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox()
-  browser = await launchBrowser()
+beforeAll(() => {
   // Another origin than the app's, as a phone is another device: nothing stored is shared.
-  walletOrigin = sandbox.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '')
-}, 60_000)
+  walletOrigin = h.sandbox.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '')
+})
 
-afterAll(async () => {
-  expect(browser?.offLoopback ?? []).toEqual([])
-  await browser?.close()
-  await sandbox?.stop()
+// Runs before the harness closes the browser (after hooks run in reverse).
+afterAll(() => {
+  expect(h.browser?.offLoopback ?? []).toEqual([])
 })
 
 beforeEach(async () => {
-  for (const page of browser.context.pages().slice(1)) await page.close()
-  await clearOrigin(browser.page, sandbox.url.replace(/\/$/, ''))
-  await browser.page.goto(sandbox.url)
+  for (const page of h.browser.context.pages().slice(1)) await page.close()
+  await clearOrigin(h.browser.page, h.sandbox.url.replace(/\/$/, ''))
+  await h.browser.page.goto(h.sandbox.url)
 })
 
 describe('WalletConnect with the Sandbox Mobile Wallet', () => {
   test('pairs through the URI the QR encodes, signs a message that verifies, sends a transaction mined on the chain; the SDK loads on the click', async () => {
-    const { page } = browser
+    const { page } = h.browser
     const scripts: Array<{ url: string; afterClick: boolean }> = []
     let clicked = false
     page.on('response', (response) => {
@@ -127,7 +123,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     await wallet.pair(uri)
     await wallet.decide('proposal', true, /Vestibule Sandbox .* asks to connect on eip155:31337, eip155:31338/)
     await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
-    const address = sandbox.walletConnect.address as Hex
+    const address = h.sandbox.walletConnect.address as Hex
     await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${address}`)
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
 
@@ -139,7 +135,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const signature = (await page.getByTestId('signature').innerText()) as Hex
     expect(await verifyMessage({ address, message, signature })).toBe(true)
 
-    const client = createPublicClient({ transport: http(sandbox.chain.url) })
+    const client = createPublicClient({ transport: http(h.sandbox.chain.url) })
     const balanceBefore = await client.getBalance({ address: RECIPIENT })
     await page.getByTestId('send-native').click()
     await wallet.decide('request', true, new RegExp(`Send 10000000000000000 wei to ${RECIPIENT} on eip155:31337`))
@@ -149,16 +145,16 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(await client.getBalance({ address: RECIPIENT })).toBe(balanceBefore + parseEther('0.01'))
-    expect(browser.offLoopback).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
   })
 
   test('keeps the session across a reload, then shows a disconnect from the wallet at once', async () => {
-    const { page } = browser
+    const { page } = h.browser
     const wallet = await pairWithWallet()
     await page.reload()
     await page.getByTestId('open-modal').click()
     await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
-    await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${sandbox.walletConnect.address}`)
+    await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.walletConnect.address}`)
 
     await wallet.page.getByTestId('mw-disconnect').click()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 10_000 }).toBe('disconnected')
@@ -170,7 +166,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const wallet = await pairWithWallet()
     await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count()).toBe(1)
     await modalRoot().getByTestId('disconnect').click()
-    await expect.poll(() => browser.page.getByTestId('status').innerText()).toBe('disconnected')
+    await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('disconnected')
     await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count(), { timeout: 10_000 }).toBe(0)
   })
 
@@ -189,8 +185,8 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
   })
 
   test('opening rule 1: a host without chain plugins opens on the QR code, and the wallet connects', async () => {
-    const { page } = browser
-    await page.goto(`${sandbox.url}?basic`)
+    const { page } = h.browser
+    await page.goto(`${h.sandbox.url}?basic`)
     await page.getByTestId('open-modal').click()
     const qr = modalRoot().getByTestId('wc-qr')
     await qr.waitFor({ timeout: 15_000 })
@@ -213,8 +209,8 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
   const storedDeepLink = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/deepLink') ?? 'null'))
 
   test('on desktop: QR code and the web app link; the web app pairs from the link; unsafe links are dropped', async () => {
-    const { page } = browser
-    await clearOrigin(await browser.context.newPage(), walletOrigin)
+    const { page } = h.browser
+    await clearOrigin(await h.browser.context.newPage(), walletOrigin)
     await page.evaluate((data) => (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data), walletData())
     const qr = modalRoot().getByTestId('wc-qr')
     await qr.waitFor({ timeout: 15_000 })
@@ -223,7 +219,7 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     expect(await modalRoot().getByTestId('wc-open-desktop').count()).toBe(0)
     const web = modalRoot().getByTestId('wc-open-web')
     expect(await web.getAttribute('href')).toBe(`${walletOrigin}/mobile-wallet/wc?uri=${encodeURIComponent(uri)}`)
-    const [popup] = await Promise.all([browser.context.waitForEvent('page'), web.click()])
+    const [popup] = await Promise.all([h.browser.context.waitForEvent('page'), web.click()])
     await popup.locator('[data-testid="mw-card"][data-kind="proposal"]:not([hidden])').waitFor({ timeout: 15_000 })
     await popup.getByTestId('mw-approve').click()
     await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
@@ -232,14 +228,14 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
   })
 
   test('on an iPhone in Safari: the deep link opens the wallet, the flow shows connecting, then the account', async () => {
-    const page = await browser.context.newPage()
+    const page = await h.browser.context.newPage()
     await page.addInitScript(() => {
       const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
       Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua })
       // The operating system, not this page, follows a wallet's link.
       window.addEventListener('click', (event) => event.composedPath().some((el) => (el as HTMLElement).dataset?.testid === 'wc-open-mobile') && event.preventDefault(), true)
     })
-    await page.goto(sandbox.url)
+    await page.goto(h.sandbox.url)
     await page.evaluate((data) => (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data), walletData())
     const open = modalRoot(page).getByTestId('wc-open-mobile')
     await open.waitFor({ timeout: 15_000 })
@@ -250,7 +246,7 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     await open.click()
     expect(await storedDeepLink(page)).toEqual({ href: `${walletOrigin}/mobile-wallet/`, name: 'Sandbox Mobile Wallet' })
     // The wallet app opens the link.
-    const wallet = await browser.context.newPage()
+    const wallet = await h.browser.context.newPage()
     await clearOrigin(wallet, walletOrigin)
     await wallet.goto(href)
     await wallet.locator('[data-testid="mw-card"][data-kind="proposal"]:not([hidden])').waitFor({ timeout: 15_000 })
@@ -263,9 +259,9 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
 
 describe('WalletConnect timing in the browser (page.clock)', () => {
   test('a pairing URI is replaced when it expires: unchanged at 229 999 ms, new at 230 000 ms', async () => {
-    const page = await browser.context.newPage()
+    const page = await h.browser.context.newPage()
     await page.clock.install()
-    await page.goto(sandbox.url)
+    await page.goto(h.sandbox.url)
     const first = await showQr(page)
     const qr = modalRoot(page).getByTestId('wc-qr')
     // The clock keeps flowing after install(): jump to 229 999 ms after the URI was made, then hold it there.
@@ -286,9 +282,9 @@ describe('WalletConnect timing in the browser (page.clock)', () => {
         server.close(() => resolve(port))
       })
     })
-    const page = await browser.context.newPage()
+    const page = await h.browser.context.newPage()
     await page.clock.install()
-    await page.goto(`${sandbox.url}?wcRelay=ws://127.0.0.1:${closedPort}`)
+    await page.goto(`${h.sandbox.url}?wcRelay=ws://127.0.0.1:${closedPort}`)
     await page.getByTestId('open-modal').click()
     await modalRoot(page).locator('[data-wallet-id="walletConnect"]').click()
     const pairing = modalRoot(page).getByTestId('wc-pairing')

@@ -1,0 +1,79 @@
+/**
+ * What every browser test needs: the sandbox (local chains, demo app, Sandbox Wallets) and Chromium started
+ * once per file, a fresh app page before each test, and locators for the modal and the Sandbox Wallets' prompt.
+ */
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { startSandbox } from '../../sandbox/server.mjs'
+import { launchBrowser, type TestBrowser } from './browser.js'
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>
+
+export interface SandboxBrowser {
+  /** Set in beforeAll. */
+  sandbox: Sandbox
+  /** Set in beforeAll. */
+  browser: TestBrowser
+  /** The running chain family `name` of the sandbox; throws when it was skipped (its tool is missing). */
+  family<T>(name: string): T
+  /** The modal's <dialog> (Playwright's CSS selectors pierce its shadow root). */
+  modalRoot(page?: Page): Locator
+  /** The button of the wallet named `name` in Connect's wallet list. */
+  walletButton(name: string): Locator
+  /** The prompt the Sandbox Wallets show in the page. */
+  walletPrompt(): Locator
+  /** Waits for the Sandbox Wallet's prompt, checks its text, and approves (or rejects). */
+  answerWallet(expectText: RegExp | undefined, approve?: boolean): Promise<void>
+  approveInWallet(expectText?: RegExp): Promise<void>
+}
+
+/**
+ * Registers the hooks of a browser test file. Before each test the app is loaded with localStorage cleared and
+ * reloaded (a fresh origin state: no stored session, wallet permissions revoked) unless `clearStorage` is false.
+ */
+export function useSandboxBrowser(options: { families?: string[]; timeout?: number; clearStorage?: boolean } = {}): SandboxBrowser {
+  const { families = [], timeout = 60_000, clearStorage = true } = options
+  const h = {} as SandboxBrowser
+
+  beforeAll(async () => {
+    // startSandbox's types come from its JavaScript defaults, where `families = []` reads as never[].
+    h.sandbox = await startSandbox({ families: families as never[] })
+    h.browser = await launchBrowser()
+  }, timeout)
+
+  afterAll(async () => {
+    await h.browser?.close()
+    await h.sandbox?.stop()
+  })
+
+  if (clearStorage) {
+    beforeEach(async () => {
+      await h.browser.page.goto(h.sandbox.url)
+      await h.browser.page.evaluate(() => localStorage.clear())
+      await h.browser.page.reload()
+    })
+  }
+
+  h.family = <T>(name: string) => {
+    const family = (h.sandbox.families as Record<string, unknown>)[name] as (T & { skipped?: string }) | undefined
+    if (!family || family.skipped) throw new Error(`The ${name} sandbox did not start: ${family?.skipped ?? 'not requested'}`)
+    return family
+  }
+  h.modalRoot = (page = h.browser.page) => page.locator('div[data-vestibule] dialog')
+  h.walletButton = (name) => h.modalRoot().locator('[data-testid="wallet-list"] button', { hasText: name })
+  h.walletPrompt = () => h.browser.page.locator('[data-testid="sandbox-wallet-prompt"]')
+  h.answerWallet = async (expectText, approve = true) => {
+    await h.walletPrompt().waitFor({ state: 'visible' })
+    if (expectText) await expect.poll(() => h.walletPrompt().innerText()).toMatch(expectText)
+    await h.browser.page.locator(`[data-testid="sandbox-wallet-${approve ? 'approve' : 'reject'}"]`).click()
+  }
+  h.approveInWallet = (expectText) => h.answerWallet(expectText)
+  return h
+}
+
+/** What the modal shows for a balance of `value` base units: truncated (not rounded) to 3 decimals, then the symbol. */
+export function truncatedBalance(value: bigint, decimals: number, symbol: string): string {
+  const unit = 10n ** BigInt(decimals)
+  const fraction = (value % unit).toString().padStart(decimals, '0').slice(0, 3).replace(/0+$/, '')
+  return `${value / unit}${fraction ? `.${fraction}` : ''} ${symbol}`
+}
