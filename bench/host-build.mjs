@@ -5,17 +5,31 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { root, vestibuleFromSource } from './resolve-vestibule.mjs'
 
+const PRODUCTION = { bundle: true, splitting: true, format: 'esm', minify: true, metafile: true, platform: 'browser' }
+
 /** esbuild options for a host given as source text (`host.ts` in the metafile); the caller adds `outdir`. */
 export const hostFromSource = (contents) => ({
+  ...PRODUCTION,
   stdin: { contents, resolveDir: root, sourcefile: 'host.ts', loader: 'ts' },
+  logLevel: 'silent',
+  plugins: [vestibuleFromSource],
+})
+
+/**
+ * esbuild options for one of the package's own entries (`chains/solana/index.ts`), code-split in memory
+ * (write: false, outputs under out/ in the metafile) and not minified; callers add minify, externals, plugins.
+ */
+export const sourceEntry = (entry) => ({
+  entryPoints: [entry],
+  absWorkingDir: root,
   bundle: true,
   splitting: true,
   format: 'esm',
-  minify: true,
-  metafile: true,
   platform: 'browser',
+  outdir: 'out',
+  write: false,
+  metafile: true,
   logLevel: 'silent',
-  plugins: [vestibuleFromSource],
 })
 
 /**
@@ -26,15 +40,10 @@ export async function bundleHost(entry, outdir, head = '') {
   rmSync(outdir, { recursive: true, force: true })
   mkdirSync(outdir, { recursive: true })
   const { metafile } = await build({
+    ...PRODUCTION,
     absWorkingDir: root,
     entryPoints: { host: entry },
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    metafile: true,
-    platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -1,10 +1,11 @@
 // Networks and the plugin factory of chains/bip122: built-in definitions, CAIP-2 ids, custom networks and the
 // errors a host gets for malformed ones; and the eager part: no SDK, within 3 KB gzip.
 import { gzipSync } from 'node:zlib'
-import { fileURLToPath } from 'node:url'
 import { build, type Plugin as EsbuildPlugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { sourceEntry } from '../../../bench/host-build.mjs'
 import { eagerOutputs, entryOutput, inputsOf } from '../../../bench/metafile.mjs'
+import { root } from '../../../bench/resolve-vestibule.mjs'
 import { bip122, bitcoin, bitcoinTestnet, defineNetwork, type Bip122Network } from '../../../chains/bip122/index.js'
 import { createKernel } from '../../../kernel/index.js'
 import { LITECOIN_PARAMS, LITECOIN_REGTEST_GENESIS, litecoinRegtest } from './fixtures.js'
@@ -106,7 +107,6 @@ describe('the bip122() plugin', () => {
 })
 
 describe('the eager part of chains/bip122', () => {
-  const root = fileURLToPath(new URL('../../../', import.meta.url))
   /** The kernel is shared by every plugin of a host; what is measured here is the plugin's own code. */
   const kernelExternal: EsbuildPlugin = {
     name: 'kernel-external',
@@ -115,21 +115,7 @@ describe('the eager part of chains/bip122', () => {
     },
   }
   const bundle = async () => {
-    const result = await build({
-      entryPoints: ['chains/bip122/index.ts'],
-      absWorkingDir: root,
-      bundle: true,
-      splitting: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: 'out',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      plugins: [kernelExternal],
-    })
-    const { metafile } = result
+    const { metafile } = await build({ ...sourceEntry('chains/bip122/index.ts'), minify: true, plugins: [kernelExternal] })
     return { metafile, eager: eagerOutputs(metafile, entryOutput(metafile, 'chains/bip122/index.ts')) }
   }
 

@@ -83,9 +83,8 @@ export function useHarness(): Harness {
     announce(wallet)
     return wallet
   }
-  h.modal = ({ networks, ...options } = {}) => {
-    return modals.open({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: networks ?? [h.localA, h.localB] })] })
-  }
+  h.modal = ({ networks, ...options } = {}) =>
+    modals.open({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: networks ?? [h.localA, h.localB] })] })
   h.reload = (wallet) => {
     modals.destroyAll()
     h.page.restore()

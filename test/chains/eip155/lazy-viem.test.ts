@@ -1,10 +1,9 @@
 // viem loads on first use: bundling the eip155 entry must leave viem only in chunks reached by import().
-import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { sourceEntry } from '../../../bench/host-build.mjs'
 import { dynamicImports, eagerOutputs, entryOutput, outputsWith } from '../../../bench/metafile.mjs'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
 // @noble/hashes is not here: the exported EIP-55 isAddress needs keccak, and only hosts importing it pay for it.
 const VIEM = /(^|\/)node_modules\/(viem|ox|abitype|@noble\/curves|@scure)\//
 
@@ -14,18 +13,7 @@ describe('the chains/eip155 entry', () => {
   let eager: Set<string>
 
   beforeAll(async () => {
-    const result = await build({
-      entryPoints: ['chains/eip155/index.ts'],
-      absWorkingDir: root,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: 'out',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    })
+    const result = await build(sourceEntry('chains/eip155/index.ts'))
     metafile = result.metafile
     entry = entryOutput(metafile, 'chains/eip155/index.ts')!
     eager = eagerOutputs(metafile, entry)

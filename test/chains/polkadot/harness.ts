@@ -75,9 +75,8 @@ export function useHarness(): Harness {
     if (inject) h.inject(extension, id)
     return extension
   }
-  h.modal = (networks, options = {}) => {
-    return modals.open({ projectId: 'p', storage: null, metadata: { name: 'Polkadot Test App' }, ...options, plugins: [polkadot({ networks })] })
-  }
+  h.modal = (networks, options = {}) =>
+    modals.open({ projectId: 'p', storage: null, metadata: { name: 'Polkadot Test App' }, ...options, plugins: [polkadot({ networks })] })
   h.reload = () => {
     modals.destroyAll()
     fresh()

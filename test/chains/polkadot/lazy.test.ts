@@ -1,10 +1,10 @@
 // @polkadot/api loads on first use, and the eager part of the plugin stays within its 3 KB gzip budget.
-import { fileURLToPath } from 'node:url'
 import { build, type Metafile, type Plugin } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { sourceEntry } from '../../../bench/host-build.mjs'
 import { dynamicImports, eagerOutputs, entryOutput, gzipSize, outputsWith } from '../../../bench/metafile.mjs'
+import { root } from '../../../bench/resolve-vestibule.mjs'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
 const SDK = /(^|\/)node_modules\/@polkadot\//
 const ENTRY = 'chains/polkadot/index.ts'
 
@@ -22,7 +22,7 @@ describe('the chains/polkadot entry', () => {
   let eager: Set<string>
 
   beforeAll(async () => {
-    const result = await build({ entryPoints: [ENTRY], absWorkingDir: root, bundle: true, splitting: true, format: 'esm', platform: 'browser', outdir: 'out', write: false, metafile: true, logLevel: 'silent' })
+    const result = await build(sourceEntry(ENTRY))
     metafile = result.metafile
     entry = entryOutput(metafile, ENTRY)!
     eager = eagerOutputs(metafile, entry)
@@ -49,17 +49,9 @@ describe('the chains/polkadot entry', () => {
 
   it('is at most 3 KB gzip eagerly (minified, SDK and kernel external)', async () => {
     const result = await build({
-      entryPoints: [ENTRY],
-      absWorkingDir: root,
-      bundle: true,
-      splitting: true,
+      ...sourceEntry(ENTRY),
       minify: true,
-      format: 'esm',
-      platform: 'browser',
       outdir: '/out',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
       external: ['@polkadot/*'],
       plugins: [kernelExternal],
     })

@@ -98,9 +98,8 @@ export function useHarness(): Harness {
     h.page.install(wallet)
     return wallet
   }
-  h.modal = ({ networks, extraPlugins = [], ...options } = {}) => {
-    return modals.open({ projectId: 'p', storage: null, ...options, plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })] })
-  }
+  h.modal = ({ networks, extraPlugins = [], ...options } = {}) =>
+    modals.open({ projectId: 'p', storage: null, ...options, plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })] })
   h.reload = (...wallets) => {
     modals.destroyAll()
     h.page.restore()

@@ -1,27 +1,18 @@
 // @solana/web3.js loads on first use: bundling the solana entry leaves the SDK (and the session code) only in
 // chunks reached by import(), and the eager part stays within the 3 KB gzip budget.
-import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { sourceEntry } from '../../../bench/host-build.mjs'
 import { dynamicImports, eagerOutputs, entryOutput, gzipSize, outputsWith } from '../../../bench/metafile.mjs'
+import { root } from '../../../bench/resolve-vestibule.mjs'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
 const SDK = /(^|\/)node_modules\/(@solana|@noble|bn\.js|borsh|bs58|buffer|superstruct|rpc-websockets|jayson)\//
 
 async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }) {
   const result = await build({
-    entryPoints: ['chains/solana/index.ts'],
-    absWorkingDir: root,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    outdir: 'out',
-    write: false,
-    metafile: true,
+    ...sourceEntry('chains/solana/index.ts'),
     minify: true,
     external: options.sdkExternal ? ['@solana/web3.js'] : [],
-    logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: options.kernelExternal
       ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /\/kernel\/index\.js$/ }, () => ({ path: 'vestibule/kernel', external: true })) }]
