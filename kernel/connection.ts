@@ -9,26 +9,10 @@ import type { ResolvedOptions } from './options.js'
 import { emptyAccount, type AccountState, type ChainState, type KernelState, type NetworkState } from './state.js'
 import type { Storage } from './storage.js'
 import { CacheTtl } from './caches.js'
+import { StorageKeys } from './storage-keys.js'
 import type { ConnectorType } from './chains.js'
 
-/** Storage keys of the connection (spec §3 "Browser storage"). */
-export const StorageKeys = {
-  connectedNamespaces: 'connectedNamespaces',
-  activeNamespace: 'activeNamespace',
-  activeCaipNetworkId: 'activeCaipNetworkId',
-  connectionStatus: 'connectionStatus',
-  connectorId: (namespace: ChainNamespace) => `connectorId:${namespace}`,
-  /** The network each namespace was last on: with several namespaces connected, each comes back on its own. */
-  caipNetworkId: (namespace: ChainNamespace) => `caipNetworkId:${namespace}`,
-  /** The WalletConnect deep link the user chose ({ href, name }); written by the WalletConnect plugin. */
-  deepLink: 'deepLink',
-  nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
-  recentWallets: 'recentWallets',
-  socialProvider: 'socialProvider',
-  socialUsername: 'socialUsername',
-  telegramSocialProvider: 'telegramSocialProvider',
-  preferredAccountTypes: 'preferredAccountTypes',
-} as const
+export { StorageKeys } from './storage-keys.js'
 
 /** Connector types whose one session spans several namespaces: disconnecting one disconnects them all (spec §4). */
 const MULTI_NAMESPACE_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
@@ -52,7 +36,7 @@ export interface Connection {
   networkFor(namespace: ChainNamespace): CaipNetwork | undefined
 }
 
-interface Deps {
+export interface ConnectionDeps {
   chains: ChainRegistry
   state: KernelState
   storage: Storage
@@ -62,7 +46,7 @@ interface Deps {
   alert?: (id: string, message: string) => void
 }
 
-export function createConnection({ chains, state, storage, events, options, alert }: Deps): Connection {
+export function createConnection({ chains, state, storage, events, options, alert }: ConnectionDeps): Connection {
   const attempts = new Map<ChainNamespace, number>()
   const balanceRequests = new Map<ChainNamespace, number>()
 

@@ -2,7 +2,8 @@ import type { DependencyContainer } from 'tsyringe'
 import { map } from 'nanostores'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { createChainRegistry, type ChainRegistry } from './chains.js'
-import { createConnection, type Connection } from './connection.js'
+import type { Connection } from './connection.js'
+import { createLazyConnection } from './lazy-connection.js'
 import { createModalContainer } from './container.js'
 import { VestibuleError, errorMessage } from './errors.js'
 import { createEventBus, type EventBus } from './events.js'
@@ -176,7 +177,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     }
   }
 
-  const connection = createConnection({ chains, state, storage, events, options, alert: feedback.alert })
+  const connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert })
   container.register(Symbol.for('vestibule.connection'), { useValue: connection })
   const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets }
   container.register(Symbol.for('vestibule.feedback'), { useValue: feedback })

@@ -144,3 +144,16 @@ describe('kernel: state restored on reload', () => {
     expect(reloaded.getState().view).toBe('Account')
   })
 })
+
+describe('kernel: the connection logic loads on first use', () => {
+  it('createKernel does not load kernel/connection.ts; the kernel entry reaches it only through import()', async () => {
+    const { build } = await import('esbuild')
+    const result = await build({ entryPoints: ['kernel/index.ts'], bundle: true, splitting: true, format: 'esm', outdir: 'out', write: false, metafile: true, logLevel: 'silent', absWorkingDir: process.cwd() })
+    const outputs = result.metafile.outputs
+    const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === 'kernel/index.ts')!
+    const holding = Object.keys(outputs).filter((o) => 'kernel/connection.ts' in outputs[o]!.inputs)
+    expect(holding).toHaveLength(1)
+    expect(holding[0]).not.toBe(entry)
+    expect(outputs[entry]!.imports.filter((i) => i.path === holding[0]).map((i) => i.kind)).toEqual(['dynamic-import'])
+  })
+})

@@ -1,0 +1,44 @@
+import type { Connection, ConnectionDeps } from './connection.js'
+import { emptyAccount } from './state.js'
+
+/**
+ * The connection logic is the largest part of the kernel and nothing needs it before the first open (or a
+ * host's `reconnect()`/`connect()`), so it loads with import() then: hosts pay for it after the click.
+ * Until it is loaded nothing can be connecting, so the synchronous methods have nothing to do.
+ */
+export function createLazyConnection(deps: ConnectionDeps): Connection & { load(): Promise<Connection> } {
+  // Each namespace starts disconnected on its requested networks, so state reads work before the load.
+  for (const adapter of deps.chains.list()) {
+    deps.state.$chains.setKey(adapter.namespace, {
+      namespace: adapter.namespace,
+      accountState: emptyAccount(),
+      networkState: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false },
+    })
+  }
+  let loaded: Connection | undefined
+  let loading: Promise<Connection> | undefined
+  const load = () =>
+    (loading ??= import('./connection.js').then(
+      (m) => (loaded = m.createConnection(deps)),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  return {
+    load,
+    connect: async (connectorId, namespace) => (await load()).connect(connectorId, namespace),
+    reconnect: async () => (await load()).reconnect(),
+    disconnect: async (namespace) => (await load()).disconnect(namespace),
+    switchNetwork: async (id) => (await load()).switchNetwork(id),
+    signMessage: async (message) => (await load()).signMessage(message),
+    refreshBalance: async (namespace, options) => (await load()).refreshBalance(namespace, options),
+    removeNetwork: async (id) => (await load()).removeNetwork(id),
+    cancelConnect: (namespace) => loaded?.cancelConnect(namespace),
+    setPreferredAccountType(namespace, type) {
+      if (loaded) loaded.setPreferredAccountType(namespace, type)
+      else void load().then((c) => c.setPreferredAccountType(namespace, type))
+    },
+    networkFor: (namespace) => loaded?.networkFor(namespace) ?? deps.state.$chains.get()[namespace]?.networkState.requestedCaipNetworks[0],
+  }
+}

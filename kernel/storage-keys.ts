@@ -1,0 +1,20 @@
+import type { ChainNamespace } from './caip.js'
+
+/** Storage keys of the connection (spec §3 "Browser storage"). */
+export const StorageKeys = {
+  connectedNamespaces: 'connectedNamespaces',
+  activeNamespace: 'activeNamespace',
+  activeCaipNetworkId: 'activeCaipNetworkId',
+  connectionStatus: 'connectionStatus',
+  connectorId: (namespace: ChainNamespace) => `connectorId:${namespace}`,
+  /** The network each namespace was last on: with several namespaces connected, each comes back on its own. */
+  caipNetworkId: (namespace: ChainNamespace) => `caipNetworkId:${namespace}`,
+  /** The WalletConnect deep link the user chose ({ href, name }); written by the WalletConnect plugin. */
+  deepLink: 'deepLink',
+  nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
+  recentWallets: 'recentWallets',
+  socialProvider: 'socialProvider',
+  socialUsername: 'socialUsername',
+  telegramSocialProvider: 'telegramSocialProvider',
+  preferredAccountTypes: 'preferredAccountTypes',
+} as const
