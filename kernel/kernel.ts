@@ -4,6 +4,7 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection } from './lazy-connection.js'
+import { StorageKeys } from './storage-keys.js'
 import { createModalContainer } from './container.js'
 import { VestibuleError, errorMessage } from './errors.js'
 import { createEventBus, type EventBus } from './events.js'
@@ -232,6 +233,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     return views.has(fallback) ? { view: fallback } : undefined
   }
 
+  const hasStoredSession = () => {
+    const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
+    return Array.isArray(stored) && stored.length > 0
+  }
+
   const modal: Modal = {
     kernel,
     async open(view, data) {
@@ -245,8 +251,10 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       }
       // A returning user should land on Account, so the first open waits for the session restore, but
       // never longer than a wallet that does not answer deserves.
+      // Without a stored session there is nothing to wait for: a new user's first view must not wait for the
+      // connection code to download.
       const request = ++openRequest
-      if (reconnecting) await settleWithin(reconnecting, RECONNECT_WAIT_MS)
+      if (reconnecting && hasStoredSession()) await settleWithin(reconnecting, RECONNECT_WAIT_MS)
       // close(), destroy() or a newer open() while waiting wins.
       if (request !== openRequest || destroyed) return
       const connected = isConnected()

@@ -1,0 +1,22 @@
+// The first open waits for a session restore only when a session was stored: a new user's view must not wait
+// for the connection code (loaded with import()) to arrive.
+import { describe, expect, it, vi } from 'vitest'
+import { modalWithWallet } from './kernel-fixtures.js'
+
+// The connection module never arrives in this file, like a very slow network.
+const arrived = new Promise<void>(() => {})
+vi.mock('../../kernel/connection.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../kernel/connection.js')>()
+  await arrived
+  return actual
+})
+
+describe('kernel: first open and the lazily loaded connection code', () => {
+  it('with nothing stored, the first open shows Connect before the connection code has arrived', async () => {
+    const { modal } = modalWithWallet()
+    const opened = modal.open().then(() => 'opened')
+    const first = await Promise.race([opened, new Promise((r) => setTimeout(() => r('waited'), 200))])
+    expect(first).toBe('opened')
+    expect(modal.getState().view).toBe('Connect')
+  })
+})
