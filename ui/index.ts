@@ -30,7 +30,11 @@ export function createModal(options: ModalOptions): Modal {
     async loadShell(modal) {
       // The shell and the first view download in parallel; the view is handed over already loaded.
       const first = modal.kernel.router.current?.view
-      const [{ mountShell }, module] = await Promise.all([import('./shell/mount.js'), first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined])
+      const [{ mountShell }, module] = await Promise.all([
+        import('./shell/mount.js'),
+        first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined,
+        import('./shell/shared.js'),
+      ])
       const preloaded = new Map()
       if (first && module && typeof module.default === 'function') preloaded.set(first, module.default)
       return mountShell(modal, preloaded)

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react'
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
+import { useStore } from './shared.js'
 
 /** The dialog is labelled by this heading (ids are scoped to the shadow root). */
 export const HEADING_ID = 'vb-title'

@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { errorMessage, shortenAddress, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from './network-list.js'
-import { WalletImage } from './WalletImage.js'
+import { useStore, WalletImage } from '../shell/shared.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
 export default function Account({ modal }: ViewProps) {

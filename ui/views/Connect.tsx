@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import type { ViewProps } from '../view-props.js'
-import { WalletImage } from './WalletImage.js'
+import { useStore, WalletImage } from '../shell/shared.js'
 
 /** How long discovery may take before "no wallet found" is shown instead of "looking for wallets". */
 const DISCOVERY_GRACE_MS = 400

@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
-import { WalletImage } from './WalletImage.js'
+import { useStore, WalletImage } from '../shell/shared.js'
 
 type Phase = { kind: 'waiting' } | { kind: 'declined' } | { kind: 'error'; message: string }
 

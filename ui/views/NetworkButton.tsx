@@ -1,6 +1,6 @@
 import type { CaipNetworkId, I18n } from '../../kernel/index.js'
 import type { NetworkEntry } from './network-list.js'
-import { WalletImage } from './WalletImage.js'
+import { WalletImage } from '../shell/shared.js'
 
 /**
  * A network to switch to, as the Networks and UnsupportedChain views list it: image, name, a hint ("not

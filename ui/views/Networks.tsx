@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { networkEntries, type NetworkEntry } from './network-list.js'
 import { NetworkButton, SwitchStatus } from './NetworkButton.js'
+import { useStore } from '../shell/shared.js'
 
 /**
  * The requested networks of every chain plugin, with images; the active one marked; networks a WalletConnect

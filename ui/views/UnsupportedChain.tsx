@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { networkEntries } from './network-list.js'
 import { NetworkButton, SwitchStatus } from './NetworkButton.js'
+import { useStore } from '../shell/shared.js'
 
 /**
  * Shown by the kernel when the wallet is on a network the host did not request (spec §4). Lists the requested
