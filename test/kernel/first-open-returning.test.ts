@@ -4,11 +4,14 @@ import { modalWithWallet } from './kernel-fixtures.js'
 import { recordingBackend } from './helpers.js'
 
 // The connection module arrives only when the test says so, like a slow network.
-let release: () => void = () => {}
-const arrived = new Promise<void>((resolve) => (release = resolve))
+const gate = vi.hoisted(() => {
+  let release: () => void = () => {}
+  const arrived = new Promise<void>((resolve) => (release = resolve))
+  return { arrived, release: () => release() }
+})
 vi.mock('../../kernel/connection.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../kernel/connection.js')>()
-  await arrived
+  await gate.arrived
   return actual
 })
 
@@ -19,7 +22,7 @@ describe('kernel: first open of a returning user', () => {
     const opened = modal.open().then(() => 'opened')
     const first = await Promise.race([opened, new Promise((r) => setTimeout(() => r('waited'), 200))])
     expect(first).toBe('waited')
-    release()
+    gate.release()
     await opened
   })
 })

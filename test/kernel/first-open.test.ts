@@ -3,11 +3,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import { modalWithWallet } from './kernel-fixtures.js'
 
-// The connection module never arrives in this file, like a very slow network.
-const arrived = new Promise<void>(() => {})
+// The connection module arrives only once the test has looked, like a very slow network.
+const gate = vi.hoisted(() => {
+  let release: () => void = () => {}
+  const arrived = new Promise<void>((resolve) => (release = resolve))
+  return { arrived, release: () => release() }
+})
 vi.mock('../../kernel/connection.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../kernel/connection.js')>()
-  await arrived
+  await gate.arrived
   return actual
 })
 
@@ -18,5 +22,8 @@ describe('kernel: first open and the lazily loaded connection code', () => {
     const first = await Promise.race([opened, new Promise((r) => setTimeout(() => r('waited'), 200))])
     expect(first).toBe('opened')
     expect(modal.getState().view).toBe('Connect')
+    // Let the load finish inside the test, so nothing is still importing when the file is torn down.
+    gate.release()
+    await (modal.kernel.connection as unknown as { load(): Promise<unknown> }).load()
   })
 })

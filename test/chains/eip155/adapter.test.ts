@@ -169,8 +169,9 @@ describe('sendNative', () => {
     const value = 123_456_789_000_000_000n
     const hash = await adapterOf(modal).sendNative!({ to: recipient, value, address: wallet.address, network: h.localA })
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    const receipt = await rpc(h.anvilA.url, 'eth_getTransactionReceipt', [hash])
-    expect(receipt).toMatchObject({ status: '0x1', from: wallet.address.toLowerCase(), to: recipient.toLowerCase() })
+    await vi.waitFor(async () =>
+      expect(await rpc(h.anvilA.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1', from: wallet.address.toLowerCase(), to: recipient.toLowerCase() }),
+    )
     expect(await balanceOf(h.anvilA.url, recipient)).toBe(before + value)
   })
 
@@ -180,7 +181,9 @@ describe('sendNative', () => {
     const modal = h.modal()
     await modal.connect(WALLET_RDNS)
     const before = await balanceOf(h.anvilA.url, recipient)
-    await adapterOf(modal).sendNative!({ to: recipient.slice(2), value: 1000n, address: wallet.address, network: h.localA })
+    const hash = await adapterOf(modal).sendNative!({ to: recipient.slice(2), value: 1000n, address: wallet.address, network: h.localA })
+    // The balance is read once the node reports the transaction mined.
+    await vi.waitFor(async () => expect(await rpc(h.anvilA.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' }))
     expect(await balanceOf(h.anvilA.url, recipient)).toBe(before + 1000n)
   })
 
