@@ -102,4 +102,23 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
     expect(h.browser.offLoopback).toEqual([])
   })
+
+  test('the modal is 360 px wide, dark by default, and light when the host asks for it', async () => {
+    const { page } = h.browser
+    const look = async () => {
+      await page.getByTestId('open-modal').click()
+      await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
+      return modalRoot().evaluate((dialog) => {
+        const host = (dialog.getRootNode() as ShadowRoot).host
+        const card = dialog.querySelector('.vb-card')!
+        return { theme: host.getAttribute('data-theme'), width: dialog.getBoundingClientRect().width, background: getComputedStyle(card).backgroundColor }
+      })
+    }
+    const dark = await look()
+    expect(dark).toMatchObject({ theme: 'dark', width: 360 })
+    await page.goto(`${h.sandbox.url}?theme=light`)
+    const light = await look()
+    expect(light).toMatchObject({ theme: 'light', width: 360, background: 'rgb(255, 255, 255)' })
+    expect(dark.background).not.toBe(light.background)
+  })
 })
