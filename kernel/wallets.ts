@@ -36,20 +36,21 @@ export interface InjectedRules {
   isMobile: boolean
 }
 
+/** Excluded by the host (spec §5): by catalog id, by rdns, or by case-insensitive name. */
+export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
+  const name = wallet.name.trim().toLowerCase()
+  return excluded.some(
+    (e) => (e.id && e.id === wallet.id) || (e.rdns && wallet.rdns && e.rdns === wallet.rdns) || (e.name && e.name.trim().toLowerCase() === name),
+  )
+}
+
 /**
  * Spec §5: an injected or announced wallet is shown only if it is not excluded (by rdns, by catalog id, or by
  * case-insensitive name), a wallet named "Browser Wallet" only on mobile, and only with an rdns or when it is
  * detected installed.
  */
 export function isInjectedShown(connector: Pick<Connector, 'name' | 'rdns' | 'installed' | 'explorerId'>, rules: InjectedRules): boolean {
-  const name = connector.name.trim().toLowerCase()
-  const excluded = rules.excluded.some(
-    (e) =>
-      (e.rdns && connector.rdns && e.rdns === connector.rdns) ||
-      (e.id && connector.explorerId && e.id === connector.explorerId) ||
-      (e.name && e.name.trim().toLowerCase() === name),
-  )
-  if (excluded) return false
+  if (isExcluded({ id: connector.explorerId, rdns: connector.rdns, name: connector.name }, rules.excluded)) return false
   if (connector.name === 'Browser Wallet' && !rules.isMobile) return false
   return Boolean(connector.rdns) || connector.installed
 }

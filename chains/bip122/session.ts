@@ -11,7 +11,7 @@ import {
   type ConnectResult,
   type Connector,
 } from '../../kernel/index.js'
-import { cleanName, safeIcon } from '../shared/sanitize.js'
+import { cleanName, safeIcon } from '../../kernel/index.js'
 import { feature, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { addressError } from './address.js'
 import type { Bip122State } from './adapter.js'

@@ -1,5 +1,5 @@
 import type { Connector } from '../../kernel/index.js'
-import { cleanName, safeIcon } from '../shared/sanitize.js'
+import { cleanName, safeIcon } from '../../kernel/index.js'
 
 /** An EIP-1193 provider: the one method every EVM wallet exposes, plus optional events. */
 export interface Eip1193Provider {

@@ -4,7 +4,7 @@
  * with a callback that receives the same API. Only the protocol lives here; each chain plugin picks the
  * wallets whose `chains` and `features` it can use. No SDK is imported.
  */
-import { cleanName } from './sanitize.js'
+import { cleanName } from '../../kernel/index.js'
 
 /** A Wallet Standard account (the fields the chain plugins read). */
 export interface StandardWalletAccount {

@@ -1,5 +1,5 @@
 import { VestibuleError, formatUnits, parseUnits, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
-import { cleanName, safeIcon } from '../shared/sanitize.js'
+import { cleanName, safeIcon } from '../../kernel/index.js'
 import { watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
 import { isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'

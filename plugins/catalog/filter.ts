@@ -3,7 +3,7 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import type { Connector, ExcludedWallet, RecentWallet, WalletItem } from '../../kernel/index.js'
+import { isExcluded, type Connector, type ExcludedWallet, type RecentWallet, type WalletItem } from '../../kernel/index.js'
 
 export { isInjectedShown } from '../../kernel/index.js'
 
@@ -145,13 +145,8 @@ export function parseWalletList(body: unknown, imageUrlFor: (imageId: string) =>
   return { data, count }
 }
 
-/** Excluded by the host: by catalog id, by rdns, or by case-insensitive name (spec §5). */
-export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
-  const name = wallet.name.trim().toLowerCase()
-  return excluded.some(
-    (e) => (e.id && e.id === wallet.id) || (e.rdns && wallet.rdns && e.rdns === wallet.rdns) || (e.name && e.name.trim().toLowerCase() === name),
-  )
-}
+/** The kernel's exclusion rule, which the injected section applies too. */
+export { isExcluded }
 
 /** What a catalog list is compared against to remove duplicates. */
 export interface DedupeAgainst {

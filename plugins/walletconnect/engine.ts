@@ -3,9 +3,8 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { Tokens, errorMessage, type CaipNetworkId, type Connection, type PluginContext } from '../../kernel/index.js'
+import { Tokens, errorMessage, safeIcon, type CaipNetworkId, type Connection, type PluginContext } from '../../kernel/index.js'
 import { CONNECTOR_ID } from './connector.js'
-import { safeImage } from './links.js'
 import { addMessages } from './messages.js'
 import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'
 import { DEFAULT_CONNECT_TIMEOUT_MS, PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, isPairingExpired } from './pairing.js'
@@ -70,7 +69,7 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
 function peerOf(session: NonNullable<UniversalProvider['session']>): PeerWallet {
   const metadata = session.peer?.metadata
   const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 64) : 'WalletConnect'
-  const icon = (metadata?.icons ?? []).map(safeImage).find(Boolean)
+  const icon = (metadata?.icons ?? []).map(safeIcon).find(Boolean)
   return icon ? { name, icon } : { name }
 }
 

@@ -24,15 +24,6 @@ export function safeLink(link: unknown): string | undefined {
   return undefined
 }
 
-/** An image URL safe for an <img>: http(s) or an inline raster/SVG image. */
-export function safeImage(src: unknown): string | undefined {
-  if (typeof src !== 'string') return undefined
-  const trimmed = src.trim()
-  if (/^https?:\/\//i.test(trimmed) && trimmed.length <= 2048) return trimmed
-  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(trimmed) && trimmed.length <= 100_000) return trimmed
-  return undefined
-}
-
 export interface DeepLink {
   /** What to open: the wallet's link with the pairing URI. */
   redirect: string

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { ViewProps } from '../../../ui/view-props.js'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { safeImage, walletLink } from '../links.js'
+import { safeIcon } from '../../../kernel/index.js'
+import { walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
@@ -15,7 +16,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   addMessages(i18n)
   const wallet = data?.wallet
   const name = typeof wallet?.name === 'string' && wallet.name.trim() ? wallet.name.trim().slice(0, 64) : i18n.t('walletConnect.title')
-  const image = safeImage(wallet?.imageUrl)
+  const image = safeIcon(wallet?.imageUrl)
   // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
   const { api } = usePairing(modal)
   const [mobile] = useState(() => platform.isMobile())

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { safeImage, safeLink, walletLink } from '../../../plugins/walletconnect/links.js'
+import { safeLink, walletLink } from '../../../plugins/walletconnect/links.js'
+import { safeIcon as safeImage } from '../../../kernel/index.js'
 
 const URI = 'wc:abc@2?relay-protocol=irn&symKey=00'
 

@@ -1,11 +1,10 @@
 /**
- * Wallet-supplied display data (EIP-6963 info, Wallet Standard wallets) is untrusted: the chain plugins pass
- * names and icons through these before a connector reaches the UI. Kept apart from the discovery protocols so
- * every plugin's eager part can import them without pulling in anything else.
+ * Wallet-supplied display data (EIP-6963 info, Wallet Standard wallets, WalletConnect peer metadata) is
+ * untrusted: chain and feature plugins pass names and icons through these before they reach the UI.
  */
 
 /** Icons are rendered as <img src>: only image data URIs and http(s) URLs, never script-capable schemes. */
-export const safeIcon = (icon: unknown) =>
+export const safeIcon = (icon: unknown): string | undefined =>
   typeof icon === 'string' && /^(data:image\/[a-z0-9.+-]+[;,]|https?:\/\/)/i.test(icon) && icon.length < 200_000 ? icon : undefined
 
 /** A wallet name fit for display: no C0/C1 control characters, DEL or angle brackets, at most 64 characters. */
