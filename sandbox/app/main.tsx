@@ -64,6 +64,8 @@ const modal = createModal({
   ...catalogOptions,
   metadata: { name: 'Vestibule Sandbox', url: location.origin },
   themeMode: new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
+  // ?allWallets=off shows how a host turns the full wallet list off.
+  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal

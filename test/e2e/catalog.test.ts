@@ -64,6 +64,14 @@ describe('Connect view with the catalog', () => {
     expect(h.browser.offLoopback).toEqual([])
   })
 
+  test('features.allWallets off hides the All wallets entry while the catalog sections stay', async () => {
+    await openConnect('?allWallets=off')
+    await expect.poll(() => walletList().locator('button', { hasText: 'Cedar Vault' }).count()).toBe(1)
+    expect(await modalRoot().getByTestId('all-wallets').count()).toBe(0)
+    await openConnect('?')
+    await expect.poll(() => modalRoot().getByTestId('all-wallets').count()).toBe(1)
+  })
+
   test('an excluded wallet hides the installed one of the same name (case-insensitive) everywhere', async () => {
     // Catalog entry 120 is "SANDBOX WALLET" (no rdns): excluding it hides the announced "Sandbox Wallet".
     await openConnect(`?exclude=${walletId(120)}`)

@@ -36,6 +36,10 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     expect(await balance.innerText()).toBe(expected)
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
 
+    // The copy button puts the whole address on the clipboard.
+    await modalRoot().getByRole('button', { name: 'Copy address' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(h.sandbox.address)
+
     // Escape closes and focus returns to the opener.
     await page.keyboard.press('Escape')
     await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(false)
