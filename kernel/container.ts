@@ -1,7 +1,10 @@
-// tsyringe reads decorator metadata through the Reflect API; the polyfill must be loaded before it. The lite
-// build skips the Map/Set/WeakMap shims every supported browser has.
-import 'reflect-metadata/lite'
-import { container as rootContainer, type DependencyContainer } from 'tsyringe'
+// tsyringe's package entry throws at load unless a Reflect metadata polyfill ran first, and no bundler
+// guarantees that order once chunks are split (a CommonJS polyfill runs where it is first required, after the
+// ES modules beside it). Nothing here reads decorator metadata: every service is registered and resolved by
+// token. So the kernel imports the container module itself, which has no such check, and ships no polyfill.
+// The CommonJS build is the one Node can load as well as every bundler.
+import { instance as rootContainer } from 'tsyringe/dist/cjs/dependency-container.js'
+import type { DependencyContainer } from 'tsyringe'
 
 /** Injection tokens of the kernel's services, for `container.resolve(Tokens.Router)`. */
 export const Tokens = {
@@ -21,7 +24,7 @@ export const Tokens = {
 
 /** A fresh child container for one modal; the global container is never written to. */
 export function createModalContainer(services: Partial<Record<keyof typeof Tokens, unknown>>): DependencyContainer {
-  const child = rootContainer.createChildContainer()
+  const child = (rootContainer as DependencyContainer).createChildContainer()
   for (const [name, value] of Object.entries(services)) {
     child.register(Tokens[name as keyof typeof Tokens], { useValue: value })
   }

@@ -1,5 +1,5 @@
-import 'reflect-metadata'
-import { container as globalContainer } from 'tsyringe'
+// The kernel's root container: tsyringe's container module, imported as the kernel does (no metadata polyfill).
+import { instance as globalContainer } from 'tsyringe/dist/cjs/dependency-container.js'
 import { describe, expect, it, vi } from 'vitest'
 import { Tokens } from '../../kernel/container.js'
 import { createKernel } from '../../kernel/kernel.js'
@@ -17,6 +17,7 @@ describe('kernel: two modals on one page share nothing', () => {
     expect(a.kernel.container).not.toBe(b.kernel.container)
     expect(a.kernel.container).not.toBe(globalContainer)
     expect(b.kernel.container).not.toBe(globalContainer)
+    expect(globalContainer.isRegistered(Tokens.Router, true)).toBe(false)
   })
 
   it('resolving Tokens.Router / Tokens.Events from each gives different instances, each its own modal service', () => {

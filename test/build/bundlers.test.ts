@@ -1,0 +1,113 @@
+// The published tarball, built by each bundler hosts use, loaded in Chromium: every composition loads without a
+// page error, the modal opens and the announced wallet is listed. Bundlers order CommonJS side effects and split
+// chunks differently, so a package that loads under one can crash at load under another.
+import { readFileSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUNDLERS, buildHosts } from '../../bench/bundlers.mjs'
+import { serve } from '../../bench/browser.mjs'
+import { startProviderApi } from '../../sandbox/provider-api/server.mjs'
+import { launchBrowser, type TestBrowser } from '../e2e/browser.js'
+import { featureEntries, installPackedPackage, root, type PackedHost } from './packed.js'
+
+/** Each composition: the entries it imports and the plugins it passes to createModal. */
+const COMPOSITIONS = {
+  eip155: { imports: ["import { eip155, mainnet } from 'vestibule/chains/eip155'"], plugins: ['eip155({ networks: [mainnet] })'] },
+  walletconnectCatalog: {
+    imports: [
+      "import { eip155, mainnet } from 'vestibule/chains/eip155'",
+      "import { walletConnect } from 'vestibule/plugins/walletconnect'",
+      "import { walletCatalog } from 'vestibule/plugins/catalog'",
+    ],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()'],
+  },
+  allChains: {
+    imports: [
+      "import { eip155, mainnet } from 'vestibule/chains/eip155'",
+      "import { solana, solanaMainnet } from 'vestibule/chains/solana'",
+      "import { polkadot, polkadotMainnet } from 'vestibule/chains/polkadot'",
+      "import { bip122, bitcoin } from 'vestibule/chains/bip122'",
+    ],
+    plugins: ['eip155({ networks: [mainnet] })', 'solana({ networks: [solanaMainnet] })', 'polkadot({ networks: [polkadotMainnet] })', 'bip122({ networks: [bitcoin] })'],
+  },
+  allFeatures: {
+    imports: [
+      "import { eip155, mainnet } from 'vestibule/chains/eip155'",
+      "import { walletConnect } from 'vestibule/plugins/walletconnect'",
+      "import { walletCatalog } from 'vestibule/plugins/catalog'",
+      "import { analytics } from 'vestibule/plugins/analytics'",
+    ],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()'],
+  },
+}
+
+/** A React host: a connect button that opens the modal; the provider API comes from the page's query. */
+const hostSource = ({ imports, plugins }: { imports: string[]; plugins: string[] }) => `
+import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createModal } from 'vestibule'
+${imports.join('\n')}
+const apiUrl = new URLSearchParams(location.search).get('api') || undefined
+const modal = createModal({ projectId: 'bundlers', apiUrl, plugins: [${plugins.join(', ')}] })
+createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', onClick: () => modal.open() }, 'Connect'))
+`
+
+const fakeWallet = readFileSync(join(root, 'bench/fake-wallet.js'), 'utf8')
+
+describe('the packed package in host bundlers', () => {
+  let host: PackedHost
+  let browser: TestBrowser
+  let api: Awaited<ReturnType<typeof startProviderApi>>
+  const entries: Record<string, string> = {}
+
+  beforeAll(async () => {
+    host = installPackedPackage()
+    for (const [name, composition] of Object.entries(COMPOSITIONS)) {
+      entries[name] = join(host.dir, `${name}.js`)
+      writeFileSync(entries[name], hostSource(composition))
+    }
+    ;[browser, api] = await Promise.all([launchBrowser(), startProviderApi()])
+    await browser.context.addInitScript(fakeWallet)
+  }, 300_000)
+  afterAll(async () => {
+    await browser?.close()
+    await api?.stop()
+    host?.remove()
+  })
+
+  it('the every-feature composition imports every feature entry the package exports', () => {
+    const imported = COMPOSITIONS.allFeatures.imports.map((line) => /'vestibule\/(plugins\/[\w-]+)'/.exec(line)?.[1]).filter(Boolean)
+    expect(imported.sort()).toEqual([...featureEntries].sort())
+  })
+
+  describe.each(Object.keys(BUNDLERS))('built with %s', (bundler) => {
+    let server: Server
+    let base: string
+    beforeAll(async () => {
+      const outdir = join(host.dir, 'out', bundler)
+      await buildHosts(bundler as keyof typeof BUNDLERS, host.dir, entries, outdir)
+      server = await serve(outdir)
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    }, 300_000)
+    afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+    it.each(Object.keys(COMPOSITIONS))('%s loads, opens and lists the announced wallet', async (name) => {
+      const page = await browser.context.newPage()
+      // The first page error fails the test at once, with its message.
+      const errors: Error[] = []
+      const pageError = new Promise<never>((_, reject) => page.on('pageerror', (error) => (errors.push(error), reject(error))))
+      pageError.catch(() => undefined)
+      try {
+        await page.goto(`${base}/${name}.html?api=${encodeURIComponent(api.url)}`)
+        await Promise.race([page.locator('#connect').click({ timeout: 20_000 }), pageError])
+        const wallet = page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ })
+        await Promise.race([wallet.first().waitFor({ timeout: 20_000 }), pageError])
+        expect(errors).toEqual([])
+      } finally {
+        await page.close()
+      }
+    })
+  })
+})
