@@ -6,27 +6,50 @@
 import { instance as rootContainer } from 'tsyringe/dist/cjs/dependency-container.js'
 import type { DependencyContainer } from 'tsyringe'
 
-/** Injection tokens of the kernel's services, for `container.resolve(Tokens.Router)`. */
+import type { BlockchainApi } from './blockchain-api.js'
+import type { ChainRegistry } from './chains.js'
+import type { Connection } from './connection.js'
+import type { EventBus } from './events.js'
+import type { Feedback } from './feedback.js'
+import type { HttpClient } from './http.js'
+import type { I18n } from './i18n.js'
+import type { ResolvedOptions } from './options.js'
+import type { Platform } from './platform.js'
+import type { Token } from './plugin.js'
+import type { Router } from './router.js'
+import type { KernelState } from './state.js'
+import type { Storage } from './storage.js'
+import type { Slots, ViewRegistry } from './views.js'
+import type { WalletSources } from './wallets.js'
+
+const token = <T>(name: string) => Symbol.for(`vestibule.${name}`) as Token<T>
+
+/**
+ * Typed injection tokens of the kernel's services, each registered in the modal's container:
+ * `ctx.services.resolve(Tokens.Router)`. A host (`services` option) or a plugin's `register` hook may replace
+ * Storage, Http and BlockchainApi before any plugin sets up; the kernel then uses the replacement too.
+ */
 export const Tokens = {
-  Options: Symbol.for('vestibule.options'),
-  Router: Symbol.for('vestibule.router'),
-  Events: Symbol.for('vestibule.events'),
-  Storage: Symbol.for('vestibule.storage'),
-  Http: Symbol.for('vestibule.http'),
-  I18n: Symbol.for('vestibule.i18n'),
-  State: Symbol.for('vestibule.state'),
-  Chains: Symbol.for('vestibule.chains'),
-  Views: Symbol.for('vestibule.views'),
-  Slots: Symbol.for('vestibule.slots'),
-  Platform: Symbol.for('vestibule.platform'),
-  Connection: Symbol.for('vestibule.connection'),
+  Options: token<ResolvedOptions>('options'),
+  Router: token<Router>('router'),
+  Events: token<EventBus>('events'),
+  /** The modal's storage, not scoped to a plugin (plugins get their scoped one as `ctx.storage`). */
+  Storage: token<Storage>('storage'),
+  /** The provider API client. */
+  Http: token<HttpClient>('http'),
+  BlockchainApi: token<BlockchainApi>('blockchainApi'),
+  I18n: token<I18n>('i18n'),
+  State: token<KernelState>('state'),
+  Chains: token<ChainRegistry>('chains'),
+  Views: token<ViewRegistry>('views'),
+  Slots: token<Slots>('slots'),
+  Platform: token<Platform>('platform'),
+  Connection: token<Connection>('connection'),
+  Feedback: token<Feedback>('feedback'),
+  Wallets: token<WalletSources>('wallets'),
 } as const
 
 /** A fresh child container for one modal; the global container is never written to. */
-export function createModalContainer(services: Partial<Record<keyof typeof Tokens, unknown>>): DependencyContainer {
-  const child = (rootContainer as DependencyContainer).createChildContainer()
-  for (const [name, value] of Object.entries(services)) {
-    child.register(Tokens[name as keyof typeof Tokens], { useValue: value })
-  }
-  return child
+export function createModalContainer(): DependencyContainer {
+  return (rootContainer as DependencyContainer).createChildContainer()
 }

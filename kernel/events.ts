@@ -8,6 +8,8 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 export interface VestibuleEvents {
   'modal:open': { view: string }
   'modal:close': Record<string, never>
+  /** A close guard refused; `reason` is the message key or text shown. */
+  'modal:closeRefused': { reason: string }
   'view:change': { view: string; data?: unknown }
   'connect:start': { namespace: ChainNamespace; connectorId: string }
   'connect:success': { namespace: ChainNamespace; connectorId: string; address: string; caipAddress: CaipAddress }

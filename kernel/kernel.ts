@@ -1,36 +1,29 @@
 import type { DependencyContainer } from 'tsyringe'
-import { map } from 'nanostores'
+import { atom, map, type ReadableAtom } from 'nanostores'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection } from './lazy-connection.js'
 import { StorageKeys } from './storage-keys.js'
-import { createModalContainer } from './container.js'
+import { createModalContainer, Tokens } from './container.js'
+import { createNavigation, Views, type Navigation } from './navigation.js'
 import { VestibuleError, errorMessage } from './errors.js'
 import { createEventBus, type EventBus } from './events.js'
 import { createHttpClient, type HttpClient } from './http.js'
 import { createI18n, type I18n } from './i18n.js'
-import { resolveOptions, type ModalOptions, type ResolvedOptions } from './options.js'
+import { resolveOptions, type DeclaredOptions, type ModalOptions, type ResolvedOptions } from './options.js'
 import { createPlatform, type Platform } from './platform.js'
-import { normalizePlugins, type PluginApis, type PluginContext } from './plugin.js'
+import { normalizePlugins, type AfterConnectStep, type OptionDeclaration, type Plugin, type PluginApis, type PluginConnection, type PluginContext, type Services, type Token } from './plugin.js'
 import { createRouter, type Router } from './router.js'
 import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
 import { createFeedback, type Feedback } from './feedback.js'
 import { createWalletSources, type WalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL, type BlockchainApi } from './blockchain-api.js'
-import { createSlots, createViewRegistry, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
+import { createSlots, createViewRegistry, type SlotMap, type SlotName, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
 import type { CaipNetwork } from './network.js'
 
-/** Well-known view ids of the kernel's opening rules (spec §2). */
-export const Views = {
-  Connect: 'Connect',
-  Account: 'Account',
-  AllWallets: 'AllWallets',
-  ConnectingWalletConnectBasic: 'ConnectingWalletConnectBasic',
-  ConnectingExternal: 'ConnectingExternal',
-  UnsupportedChain: 'UnsupportedChain',
-} as const
+export { Views }
 
 /** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
 export const RECONNECT_WAIT_MS = 1500
@@ -47,6 +40,7 @@ const settleWithin = (promise: Promise<unknown>, ms: number) =>
 /** Everything a shell needs from its modal. */
 export interface KernelContext {
   container: DependencyContainer
+  services: Services
   options: ResolvedOptions
   router: Router
   events: EventBus
@@ -62,6 +56,9 @@ export interface KernelContext {
   feedback: Feedback
   blockchainApi: BlockchainApi
   wallets: WalletSources
+  navigation: Navigation
+  /** Theme mode and variables; `modal.setThemeMode` / `setThemeVariables` change them while the shell is open. */
+  $theme: ReadableAtom<{ mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }>
 }
 
 /** A rendering of the modal (the React shell by default); loaded on first open. */
@@ -74,17 +71,22 @@ export interface Shell {
 export interface KernelExtras {
   /** Views the shell contributes before plugins set up (Connect, Account …). */
   views?: Record<string, ViewDefinition>
+  /** Slot entries the shell contributes (its wallet list as the 'wallet' connect method). */
+  slots?: ReadonlyArray<{ [S in SlotName]: [S, SlotMap[S]] }[SlotName]>
   /** Loads the shell on first open. Without it the modal is headless. */
   loadShell?: (modal: Modal) => Promise<Shell>
   /** Injects a platform (tests choose mobile or desktop). */
   platform?: Platform
+  /** For an option or feature no registered plugin declares, the plugin that would (`walletCatalog()`), for the error. */
+  optionOwners?: Readonly<Record<string, string>>
 }
 
 /** The handle `createModal` returns. */
 export interface Modal {
   /** Opens the modal (on `view` with `data` when given); resolves once it is shown. */
   open(view?: string, data?: unknown): Promise<void>
-  close(): void
+  /** Closes the modal unless a plugin's close guard refuses (its reason is shown); returns whether it closed. */
+  close(): boolean
   isOpen(): boolean
   /** Calls `listener` with a new snapshot on every change; returns the unsubscribe function. */
   subscribe(listener: (state: ModalSnapshot) => void): () => void
@@ -98,6 +100,10 @@ export interface Modal {
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   signMessage(message: string): Promise<string>
+  /** Switches between the dark and light theme; an open modal follows at once. */
+  setThemeMode(mode: 'dark' | 'light'): void
+  /** Sets `--vb-*` theme variables (checked like the `themeVariables` option); an open modal follows at once. */
+  setThemeVariables(variables: Record<`--vb-${string}`, string>): void
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
   getPlugin(name: string): unknown
   destroy(): void
@@ -105,41 +111,138 @@ export interface Modal {
   readonly kernel: KernelContext
 }
 
+/** The options and feature flags the plugins declare, each by one plugin. */
+function collectDeclarations(plugins: readonly Plugin[], owners?: Readonly<Record<string, string>>): DeclaredOptions {
+  const options = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
+  const features = new Map<string, { plugin: string; default: boolean }>()
+  for (const plugin of plugins) {
+    for (const [name, declaration] of Object.entries(plugin.options ?? {})) {
+      const other = options.get(name)
+      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the option \`${name}\``)
+      options.set(name, { plugin: plugin.name, declaration })
+    }
+    for (const [name, on] of Object.entries(plugin.features ?? {})) {
+      const other = features.get(name)
+      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the feature \`${name}\``)
+      features.set(name, { plugin: plugin.name, default: on })
+    }
+  }
+  return { options, features, owners }
+}
+
+/** Services on a tsyringe container; `who` names the caller in a missing-service error. */
+function servicesOn(container: DependencyContainer, who: string): Services {
+  const get = <T>(token: Token<T>) => (container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
+  return {
+    get,
+    resolve<T>(token: Token<T>): T {
+      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${token.description ?? String(token)}", which no plugin provides`)
+      return container.resolve<T>(token)
+    },
+    provide: (token, value) => void container.register(token, { useValue: value }),
+  }
+}
+
+/** `base` with every key under `<scope>/`: a plugin's own part of the modal's storage. */
+function scopeStorage(base: Storage, scope: string): Storage {
+  const key = (k: string) => `${scope}/${k}`
+  return {
+    get: (k) => base.get(key(k)),
+    set: (k, v) => base.set(key(k), v),
+    remove: (k) => base.remove(key(k)),
+    getCached: (k, ttl) => base.getCached(key(k), ttl),
+    setCached: (k, v) => base.setCached(key(k), v),
+  }
+}
+
 /** Creates a modal without touching DOM, storage or network; all of that waits for the first `open()`. */
 export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Modal {
-  const options = resolveOptions(input)
   const plugins = normalizePlugins(input.plugins)
+  const options = resolveOptions(input, undefined, collectDeclarations(plugins, extras.optionOwners))
+
+  // Default services first; then plugins' register hooks (in plugin order) and the host may replace them.
+  const container = createModalContainer()
+  const services = servicesOn(container, 'The kernel')
+  const apiQuery = { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion }
+  const storagePrefix = options.storagePrefix ?? '@vestibule'
+  services.provide(Tokens.Options, options)
+  services.provide(Tokens.Storage, createStorage({ prefix: storagePrefix, backend: input.storage }))
+  services.provide(Tokens.Http, createHttpClient({ baseUrl: options.apiUrl, defaultQuery: apiQuery }))
+  services.provide(Tokens.BlockchainApi, createBlockchainApi(createHttpClient({ baseUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL, defaultQuery: apiQuery })))
+  services.provide(Tokens.Platform, extras.platform ?? createPlatform())
+  for (const plugin of plugins) {
+    try {
+      plugin.register?.({ provide: services.provide, get: services.get })
+    } catch (error) {
+      throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin.name}" failed to register its services: ${errorMessage(error)}`, error)
+    }
+  }
+  input.services?.({ provide: services.provide, get: services.get })
+  const storage = services.resolve(Tokens.Storage)
+  const http = services.resolve(Tokens.Http)
+  const blockchainApi = services.resolve(Tokens.BlockchainApi)
+  const platform = services.resolve(Tokens.Platform)
 
   const views = createViewRegistry()
   for (const [id, definition] of Object.entries(extras.views ?? {})) views.register(id, definition)
-  let close = () => {}
-  const router = createRouter({ isRegistered: (v) => views.has(v), close: () => close() })
+  let close: () => void = () => {}
+  const router = createRouter({ isRegistered: (v) => views.has(v), close: () => void close() })
   const events = createEventBus((event, error) => reportError(`listener of ${event}`, error))
-  const storagePrefix = options.storagePrefix ?? '@vestibule'
-  const storage = createStorage({ prefix: storagePrefix, backend: input.storage })
-  const http = createHttpClient({ baseUrl: options.apiUrl, defaultQuery: { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion } })
-  const blockchainApi = createBlockchainApi(
-    createHttpClient({ baseUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL, defaultQuery: { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion } }),
-  )
   const i18n = createI18n({ locale: options.locale, messages: options.messages })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
   const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile() })
-  const slots = createSlots((feature) => (options.features as Record<string, unknown>)[feature] !== false)
-  const platform = extras.platform ?? createPlatform()
+  const features = options.features as Record<string, unknown>
+  const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
+  for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)
+  const feedback = createFeedback(state.$modal)
+  const $theme = atom<{ mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }>({ mode: options.themeMode, variables: { ...(options.themeVariables ?? {}) } })
 
   const apis = new Map<string, unknown>()
   const openHooks: Array<{ plugin: string; hook: Parameters<PluginContext['onOpen']>[0] }> = []
   const destroyHooks: Array<() => void> = []
-  const container = createModalContainer({ Options: options, Router: router, Events: events, Storage: storage, Http: http, I18n: i18n, State: state, Chains: chains, Views: views, Slots: slots, Platform: platform })
-
-  const feedback = createFeedback(state.$modal)
+  const closeGuards: Array<() => string | undefined> = []
+  const afterConnectSteps: AfterConnectStep[] = []
+  const reconnectHooks: Array<{ plugin: string; hook: () => void | Promise<void> }> = []
   function reportError(source: string, error: unknown) {
     if (source.startsWith('listener of error')) return
     events.emit('error', { source, error })
   }
-  const prefetchHooks: Array<{ plugin: string; hook: () => void | Promise<void> }> = []
-  const reconnectHooks: Array<{ plugin: string; hook: () => void | Promise<void> }> = []
+
+  const connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert })
+  const navigation = createNavigation({ router, views, state, steps: afterConnectSteps, report: (error) => reportError('afterConnect', error) })
+  for (const [token, value] of [
+    [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
+    [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Connection, connection], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
+  ] as const) services.provide(token as Token<unknown>, value)
+
+  const writeChain = (namespace: ChainNamespace, patch: { account?: object; network?: object }) => {
+    const chain = state.$chains.get()[namespace]
+    if (!chain) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
+    state.$chains.setKey(namespace, { ...chain, accountState: { ...chain.accountState, ...patch.account }, networkState: { ...chain.networkState, ...patch.network } })
+  }
+  const pluginConnection: PluginConnection = {
+    connect: connection.connect,
+    cancelConnect: connection.cancelConnect,
+    disconnect: connection.disconnect,
+    switchNetwork: connection.switchNetwork,
+    signMessage: connection.signMessage,
+    refreshBalance: connection.refreshBalance,
+    networkFor: connection.networkFor,
+    setPreferredAccountType: connection.setPreferredAccountType,
+    account(namespace = state.$activeNamespace.get()) {
+      const chain = namespace ? state.$chains.get()[namespace] : undefined
+      const adapter = namespace ? chains.get(namespace) : undefined
+      const { address, status } = chain?.accountState ?? {}
+      const network = chain?.networkState.caipNetwork
+      if (!namespace || !adapter || !address || status !== 'connected' || !network) return undefined
+      return { namespace, address, network, adapter }
+    },
+    setAccountFields: (namespace, fields) => writeChain(namespace, { account: fields }),
+    setNetworkFields: (namespace, fields) => writeChain(namespace, { network: fields }),
+    rememberDeepLink: ({ href, name }) => storage.set(StorageKeys.deepLink, { href, name }),
+  }
+  const readonlyState = { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot }
 
   const getPlugin = (name: string) => {
     if (!apis.has(name)) throw new VestibuleError('MISSING_PLUGIN', `Plugin "${name}" is not registered`)
@@ -147,41 +250,42 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   }
 
   for (const plugin of plugins) {
+    const name = plugin.name
     const context: PluginContext = {
-      container,
+      name,
+      services: servicesOn(container, `Plugin "${name}"`),
       router,
       events,
-      storage: createStorage({ prefix: storagePrefix, scope: plugin.name, backend: input.storage }),
+      storage: scopeStorage(storage, name),
       http,
       blockchainApi,
       i18n,
       options,
-      state,
+      state: readonlyState,
+      connection: pluginConnection,
       platform,
       slice: (initial) => map(initial),
-      views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: plugin.name }) },
-      slots,
+      views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: name }) },
+      slots: { ...slots, add: (slot, entry) => slots.add(slot, { ...entry, plugin: name }) },
       chains,
       wallets,
-      onOpen: (hook) => void openHooks.push({ plugin: plugin.name, hook }),
-      onPrefetch: (hook) => void prefetchHooks.push({ plugin: plugin.name, hook }),
-      onReconnect: (hook) => void reconnectHooks.push({ plugin: plugin.name, hook }),
       feedback,
-      alert: feedback.alert,
+      onOpen: (hook) => void openHooks.push({ plugin: name, hook }),
+      onReconnect: (hook) => void reconnectHooks.push({ plugin: name, hook }),
+      onClose: (guard) => void closeGuards.push(guard),
+      afterConnect: (step) => void afterConnectSteps.push(step),
       onDestroy: (hook) => void destroyHooks.push(hook),
       getPlugin: getPlugin as PluginContext['getPlugin'],
     }
     try {
-      apis.set(plugin.name, plugin.setup(context))
+      apis.set(name, plugin.setup(context))
     } catch (error) {
-      throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin.name}" failed to set up: ${errorMessage(error)}`, error)
+      if (error instanceof VestibuleError && error.message.includes(`"${name}"`)) throw error
+      throw new VestibuleError('INVALID_PLUGIN', `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error)
     }
   }
 
-  const connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert })
-  container.register(Symbol.for('vestibule.connection'), { useValue: connection })
-  const kernel: KernelContext = { container, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets }
-  container.register(Symbol.for('vestibule.feedback'), { useValue: feedback })
+  const kernel: KernelContext = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme }
 
   // Every view change is an event (analytics, host logging).
   router.$history.listen((history) => {
@@ -220,9 +324,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   /** Opening rules of spec §2. */
   const initialView = (view?: string, data?: unknown): { view: string; data?: unknown } | undefined => {
     const fallback = isConnected() ? Views.Account : Views.Connect
+    // Without chain plugins and nobody connected, a plugin may claim the first view (a QR code, a wallet list).
     if (chains.list().length === 0 && !state.$snapshot.get().address) {
-      const target = platform.isMobile() ? Views.AllWallets : Views.ConnectingWalletConnectBasic
-      if (views.has(target)) return { view: target }
+      const device = platform.isMobile() ? 'mobile' : 'desktop'
+      const target = views.ids().find((id) => views.get(id)?.openWithoutChains?.includes(device))
+      if (target) return { view: target }
     }
     if (view) {
       if (views.has(view)) return { view, data }
@@ -263,8 +369,6 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
           .then(hook)
           .catch((error) => reportError(`hook of ${plugin}`, error))
       for (const { plugin, hook } of openHooks) void run(plugin, () => hook({ first, connected }))
-      // Spec §4: opening prefetches connectors and wallets, unless the user is already connected.
-      if (!connected) for (const { plugin, hook } of prefetchHooks) void run(plugin, hook)
       const target = initialView(view, data)
       if (target) router.reset(target.view, target.data)
       state.$modal.setKey('open', true)
@@ -283,17 +387,33 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     },
     close() {
       openRequest++
-      if (!state.$modal.get().open) return
+      if (!state.$modal.get().open) return true
+      // A plugin may refuse (sign-in that is required and not done yet): its reason is shown instead.
+      for (const guard of closeGuards) {
+        let reason: string | undefined
+        try {
+          reason = guard()
+        } catch (error) {
+          reportError('close guard', error)
+        }
+        if (reason) {
+          feedback.showSnackbar('error', i18n.t(reason))
+          feedback.shake()
+          events.emit('modal:closeRefused', { reason })
+          return false
+        }
+      }
       // Embedded mode (spec §2): the modal lives inline, so closing returns it to its resting view.
       if (options.enableEmbedded) {
-        const resting = isConnected() ? Views.Account : Views.Connect
+        const resting = navigation.resting()
         if (views.has(resting)) router.reset(resting)
         events.emit('modal:close', {})
-        return
+        return true
       }
       state.$modal.setKey('open', false)
       void shell?.then((s) => s.hide())
       events.emit('modal:close', {})
+      return true
     },
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
@@ -314,6 +434,14 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     disconnect: (namespace) => connection.disconnect(namespace),
     switchNetwork: (id) => connection.switchNetwork(id),
     signMessage: (message) => connection.signMessage(message),
+    setThemeMode(mode) {
+      if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
+      $theme.set({ ...$theme.get(), mode })
+    },
+    setThemeVariables(variables) {
+      const checked = resolveOptions({ themeVariables: variables }).themeVariables ?? {}
+      $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
+    },
     getPlugin: getPlugin as Modal['getPlugin'],
     destroy() {
       if (destroyed) return
@@ -333,6 +461,6 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       void container.dispose()
     },
   }
-  close = () => modal.close()
+  close = () => void modal.close()
   return modal
 }

@@ -1,6 +1,6 @@
 import { ErrorText, VestibuleError } from './errors.js'
 import type { Messages } from './i18n.js'
-import type { PluginInput } from './plugin.js'
+import type { OptionDeclaration, PluginInput, Services } from './plugin.js'
 import type { CaipNetworkId } from './caip.js'
 
 export interface Metadata {
@@ -43,15 +43,21 @@ export interface ModalOptions {
   features?: Features
   sdkType?: string
   sdkVersion?: string
+  /** Catalog options (declared by the catalog plugin; an error names the plugin when it is missing). */
   featuredWalletIds?: readonly string[]
   includeWalletIds?: readonly string[]
+  /** Wallets hidden everywhere: announced and injected ones by rdns or name, catalog ones by id. */
   excludeWalletIds?: readonly string[]
   customWallets?: readonly unknown[]
+  /** Token list per network (declared by the token balances plugin). */
   tokens?: Record<string, unknown>
+  /** Links shown under the wallet list (and beside the legal checkbox when `features.legalCheckbox`). */
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
+  /** Sign-in configuration (declared by the sign-in plugin). */
   siwx?: unknown
   siweConfig?: unknown
+  /** WalletConnect options (declared by the WalletConnect plugin). */
   enableWalletConnect?: boolean
   enableEIP6963?: boolean
   enableEmbedded?: boolean
@@ -72,13 +78,20 @@ export interface ModalOptions {
   blockchainApiUrl?: string
   /** Element the modal is appended to; defaults to `document.body`. */
   container?: unknown
+  /**
+   * Replaces kernel services before any plugin sets up, e.g. `(s) => s.provide(Tokens.Http, myHttpClient)`:
+   * the kernel and every plugin then use the replacement.
+   */
+  services?: (services: Pick<Services, 'provide' | 'get'>) => void
 }
+// A plugin that declares an option types it for hosts by augmenting this interface:
+// `declare module 'vestibule' { interface ModalOptions { greeting?: string } }`.
 
 export const DEFAULT_SDK_VERSION = 'html-vestibule-0.1.0'
 export const DEFAULT_API_URL = 'https://api.web3modal.org'
 
 export type ResolvedOptions = Readonly<
-  Omit<ModalOptions, 'plugins' | 'features'> & {
+  Omit<ModalOptions, 'plugins' | 'features' | 'services'> & {
     projectId: string
     sdkType: string
     sdkVersion: string
@@ -87,22 +100,21 @@ export type ResolvedOptions = Readonly<
     enableEIP6963: boolean
     enableNetworkSwitch: boolean
     allowUnsupportedChain: boolean
-    enableWalletConnect: boolean
     features: Readonly<Required<Pick<Features, 'swaps' | 'onramp' | 'receive' | 'send' | 'email' | 'history' | 'analytics' | 'allWallets' | 'legalCheckbox' | 'smartSessions' | 'collapseWallets' | 'socials'>> & Features>
   }
 >
 
+/** Options the kernel itself owns; plugins declare theirs (`Plugin.options`). */
 const KNOWN = new Set<string>([
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
-  'sdkVersion', 'featuredWalletIds', 'includeWalletIds', 'excludeWalletIds', 'customWallets', 'tokens',
-  'termsConditionsUrl', 'privacyPolicyUrl', 'siwx', 'siweConfig', 'enableWalletConnect', 'enableEIP6963',
-  'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'manualWCControl', 'defaultAccountTypes',
-  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container',
+  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'siweConfig', 'enableEIP6963',
+  'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes',
+  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services',
 ])
 
-const BOOLEAN_OPTIONS = ['enableWalletConnect', 'enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'manualWCControl'] as const
+const BOOLEAN_OPTIONS = ['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'] as const
 const STRING_OPTIONS = ['projectId', 'sdkType', 'sdkVersion', 'locale', 'storagePrefix'] as const
-const STRING_LIST_OPTIONS = ['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'] as const
+const STRING_LIST_OPTIONS = ['excludeWalletIds'] as const
 const URL_OPTIONS = ['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'] as const
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'] as const
@@ -117,17 +129,21 @@ const isStringList = (value: unknown) => Array.isArray(value) && value.every((v)
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The host's features without the names this version does not know. */
-function knownFeatures(features: Features | undefined): Features {
-  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials'])
+function knownFeatures(features: Features | undefined, declared: DeclaredOptions): Features {
+  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials', ...declared.features.keys()])
   return Object.fromEntries(Object.entries(features ?? {}).filter(([name]) => known.has(name))) as Features
 }
 
 /** Unknown feature names are ignored with one warning each, so a newer host config keeps working. */
-function checkFeatures(features: unknown, warn: (message: string) => void) {
+function checkFeatures(features: unknown, warn: (message: string) => void, declared: DeclaredOptions) {
   if (features === undefined) return
   if (!isPlainObject(features)) fail('`features` must be an object')
-  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials'])
+  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials', ...declared.features.keys()])
   for (const [name, value] of Object.entries(features as Record<string, unknown>)) {
+    // Turning on a feature whose plugin is missing is a mistake; turning it off is harmless.
+    const owner = declared.owners?.[`features.${name}`]
+    if (owner && !declared.features.has(name) && value === true) fail(`\`features.${name}\` needs ${owner}`)
+    if (declared.features.has(name) && typeof value !== 'boolean') fail(`\`features.${name}\` must be a boolean`)
     if (!known.has(name)) {
       warn(`[vestibule] Unknown feature \`${name}\` is ignored`)
       continue
@@ -138,12 +154,35 @@ function checkFeatures(features: unknown, warn: (message: string) => void) {
   }
 }
 
+/** What the registered plugins declare: their options and feature flags with defaults. */
+export interface DeclaredOptions {
+  options: ReadonlyMap<string, { plugin: string; declaration: OptionDeclaration }>
+  features: ReadonlyMap<string, { plugin: string; default: boolean }>
+  /** For an option or feature (`features.swaps`) no registered plugin declares: the plugin to add, as hosts write it. */
+  owners?: Readonly<Record<string, string>>
+}
+
+const NO_DECLARATIONS: DeclaredOptions = { options: new Map(), features: new Map() }
+
 /** Checks host options and fills defaults (spec §9). Throws naming the first problem. */
-export function resolveOptions(options: ModalOptions, warn: (message: string) => void = (m) => console.warn(m)): ResolvedOptions {
+export function resolveOptions(options: ModalOptions, warn: (message: string) => void = (m) => console.warn(m), declared: DeclaredOptions = NO_DECLARATIONS): ResolvedOptions {
   if (!isPlainObject(options)) fail('createModal needs an options object')
-  const unknown = Object.keys(options).filter((k) => !KNOWN.has(k))
-  if (unknown.length) fail(`Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `\`${k}\``).join(', ')}`)
   if (options.siwx !== undefined && options.siweConfig !== undefined) fail(ErrorText.bothSiwe)
+  const unknown = Object.keys(options).filter((k) => !KNOWN.has(k) && !declared.options.has(k))
+  const owned = unknown.filter((k) => declared.owners?.[k])
+  if (owned.length) fail(owned.map((k) => `\`${k}\` needs ${declared.owners![k]}`).join('; '))
+  if (unknown.length) fail(`Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `\`${k}\``).join(', ')}`)
+  const pluginDefaults: Record<string, unknown> = {}
+  for (const [name, { plugin, declaration }] of declared.options) {
+    const value = (options as Record<string, unknown>)[name]
+    if (value === undefined) {
+      if (declaration.default !== undefined) pluginDefaults[name] = declaration.default
+      continue
+    }
+    const problem = declaration.check?.(value)
+    if (problem) fail(`\`${name}\` (${plugin}) ${problem}`)
+  }
+  if (options.services !== undefined && typeof options.services !== 'function') fail('`services` must be a function receiving the modal\'s services')
   for (const key of STRING_OPTIONS) {
     if (options[key] !== undefined && typeof options[key] !== 'string') fail(`\`${key}\` must be a string`)
   }
@@ -167,28 +206,23 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
   if (options.defaultNetwork !== undefined && (typeof options.defaultNetwork !== 'string' || !/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(options.defaultNetwork))) {
     fail('`defaultNetwork` must be a CAIP-2 network id such as "eip155:1"')
   }
-  if (options.customWallets !== undefined) {
-    if (!Array.isArray(options.customWallets)) fail('`customWallets` must be an array')
-    options.customWallets.forEach((w, i) => {
-      const wallet = w as { id?: unknown; name?: unknown }
-      if (!isPlainObject(w) || typeof wallet.id !== 'string' || typeof wallet.name !== 'string') fail(`\`customWallets[${i}]\` needs a string \`id\` and \`name\``)
-    })
-  }
   if (options.messages !== undefined && (!isPlainObject(options.messages) || !Object.values(options.messages).every((v) => typeof v === 'string'))) {
     fail('`messages` must map message keys to strings')
   }
   if (options.defaultAccountTypes !== undefined && (!isPlainObject(options.defaultAccountTypes) || !Object.values(options.defaultAccountTypes).every((v) => typeof v === 'string'))) {
     fail('`defaultAccountTypes` must map namespaces to account types')
   }
-  checkFeatures(options.features, warn)
+  checkFeatures(options.features, warn, declared)
   if (options.metadata !== undefined) {
     const m = options.metadata as Partial<Metadata>
     if (!isPlainObject(m) || typeof m.name !== 'string') fail('`metadata.name` must be a string')
     if (m.icons !== undefined && !isStringList(m.icons)) fail('`metadata.icons` must be an array of URLs')
   }
 
-  const { plugins: _plugins, features, ...rest } = options
+  const { plugins: _plugins, features, services: _services, ...rest } = options
+  const pluginFeatures = Object.fromEntries([...declared.features].map(([name, d]) => [name, d.default]))
   return {
+    ...pluginDefaults,
     ...rest,
     projectId: options.projectId ?? '',
     sdkType: options.sdkType ?? 'vestibule',
@@ -198,7 +232,6 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
     enableEIP6963: options.enableEIP6963 ?? true,
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
-    enableWalletConnect: options.enableWalletConnect ?? true,
     features: {
       swaps: true,
       onramp: true,
@@ -212,7 +245,8 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
       smartSessions: false,
       collapseWallets: false,
       socials: [...DEFAULT_SOCIALS],
-      ...knownFeatures(features),
+      ...pluginFeatures,
+      ...knownFeatures(features, declared),
     },
   }
 }

@@ -1,6 +1,8 @@
-import type { DependencyContainer } from 'tsyringe'
-import type { MapStore } from 'nanostores'
-import type { ChainRegistry } from './chains.js'
+import type { MapStore, ReadableAtom } from 'nanostores'
+import type { CaipNetwork } from './network.js'
+import type { ChainNamespace } from './caip.js'
+import type { Connection } from './connection.js'
+import type { ChainAdapter, ChainRegistry } from './chains.js'
 import type { EventBus } from './events.js'
 import type { HttpClient } from './http.js'
 import type { I18n } from './i18n.js'
@@ -8,20 +10,68 @@ import type { ResolvedOptions } from './options.js'
 import type { Router } from './router.js'
 import type { Storage } from './storage.js'
 import type { Slots, ViewRegistry } from './views.js'
-import type { KernelState } from './state.js'
+import type { AccountState, ChainState, ModalSnapshot, ModalState, NetworkState } from './state.js'
 import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
 import type { WalletSources } from './wallets.js'
 import type { BlockchainApi } from './blockchain-api.js'
+import { VestibuleError } from './errors.js'
+
+/** A typed injection token: `createToken<BalancesService>('balances')`. */
+export type Token<T> = symbol & { readonly __service?: T }
+
+/** Creates a token under which a plugin provides a service to other plugins (or the kernel provides its own). */
+export const createToken = <T>(description: string): Token<T> => Symbol(description) as Token<T>
+
+/** This modal's services by token, on its tsyringe child container. */
+export interface Services {
+  /** The service registered under `token`; throws MISSING_SERVICE naming the plugin and the token when nobody provides it. */
+  resolve<T>(token: Token<T>): T
+  /** The service under `token`, or undefined (for optional collaborations). */
+  get<T>(token: Token<T>): T | undefined
+  /** Registers this plugin's service under `token`; other plugins resolve it, the last registration wins. */
+  provide<T>(token: Token<T>, value: T): void
+}
+
+/** Account and network fields a plugin may write for a namespace; the rest of the chain state is the kernel's. */
+export type AccountFields = Partial<Pick<AccountState, 'profileName' | 'profileImage' | 'tokenBalance' | 'connectedWalletInfo' | 'addressExplorerUrl' | 'allAccounts' | 'user' | 'socialProvider' | 'farcasterUrl' | 'smartAccountDeployed' | 'currentTab'>>
+export type NetworkFields = Partial<Pick<NetworkState, 'approvedCaipNetworkIds' | 'smartAccountEnabledNetworks' | 'supportsAllNetworks'>>
+
+/** What plugins reach of the connection: act through the chain adapters, read state from `ctx.state`. */
+export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelConnect' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'refreshBalance' | 'networkFor' | 'setPreferredAccountType'> {
+  /** The connected account of `namespace` (the active one by default) with its network and adapter, or undefined. */
+  account(namespace?: ChainNamespace): { namespace: ChainNamespace; address: string; network: CaipNetwork; adapter: ChainAdapter } | undefined
+  /** Writes plugin-owned account fields of a namespace (profile, token balances, wallet info …). */
+  setAccountFields(namespace: ChainNamespace, fields: AccountFields): void
+  /** Writes plugin-owned network fields of a namespace (networks a session approved …). */
+  setNetworkFields(namespace: ChainNamespace, fields: NetworkFields): void
+  /** Remembers the deep link the user chose (href and wallet name); a disconnect forgets it. */
+  rememberDeepLink(link: { href: string; name: string }): void
+}
+
+/** The kernel's stores, read-only: plugins change state through `connection`, `feedback` or their own `slice`. */
+export interface ReadonlyKernelState {
+  $modal: ReadableAtom<ModalState>
+  $chains: ReadableAtom<Record<string, ChainState>>
+  $activeNamespace: ReadableAtom<ChainNamespace | undefined>
+  $snapshot: ReadableAtom<ModalSnapshot>
+}
+
+/** A step between a successful connection and the Account view: the view to show, or undefined for none. */
+export type AfterConnectStep = (info: { namespace: ChainNamespace; address: string; caipNetworkId?: string }) => { view: string; data?: unknown } | undefined
 
 /**
- * What a plugin receives in `setup`: every service of its modal, nothing global.
+ * What a plugin receives in `setup`: the services of its modal, nothing global. Each member has one purpose.
  * A plugin must not touch the DOM, storage or network in `setup`; use `onOpen` for that.
  */
 export interface PluginContext {
-  /** This modal's tsyringe child container; register the plugin's own services here. */
-  container: DependencyContainer
+  /** The plugin's own name. */
+  readonly name: string
+  /** Services by token (kernel services under `Tokens`, plugins' services under their own tokens). */
+  services: Services
+  /** View stack and transaction stack. */
   router: Router
+  /** Typed event bus of this modal. */
   events: EventBus
   /** Storage namespaced to this plugin (`<prefix>/v1/<plugin>/…`). */
   storage: Storage
@@ -29,36 +79,58 @@ export interface PluginContext {
   http: HttpClient
   /** The provider's blockchain API; calls for unsupported networks return the empty result without a request. */
   blockchainApi: BlockchainApi
+  /** Messages: add this plugin's catalog with `i18n.add`, translate with `i18n.t`. */
   i18n: I18n
+  /** The host's options, checked, with defaults (including the options this plugin declared). */
   options: ResolvedOptions
-  state: KernelState
-  platform: Platform
+  /** The modal's state, read-only. */
+  state: ReadonlyKernelState
+  /** Connect, disconnect, switch, sign and send through the adapters; write this plugin's account fields. */
+  connection: PluginConnection
   /** A state slice owned by this plugin (nanostores map). */
   slice<T extends object>(initial: T): MapStore<T>
+  /** Views this plugin contributes (loaded on first display). */
   views: ViewRegistry
+  /** Entries in the shell's slots (connect methods, account tabs and features, header actions …). */
   slots: Slots
+  /** Chain adapters (chain plugins register theirs; features query capabilities). */
   chains: ChainRegistry
   /** Wallet lists of the Connect view, by connector-type section. */
   wallets: WalletSources
-  /** Runs on every open (first open included), after discovery started; errors are reported, not thrown. */
+  /** Mobile, Telegram, iOS … of the page the modal runs in. */
+  platform: Platform
+  /** Shake, snackbar and alerts of this modal. */
+  feedback: Feedback
+  /**
+   * Runs on every open (first open included), after discovery started; `connected` tells whether someone is
+   * connected (prefetch connectors and wallets only when not). Errors are reported, not thrown.
+   */
   onOpen(hook: (info: { first: boolean; connected: boolean }) => void | Promise<void>): void
-  /** Runs on open when nobody is connected: fetch connectors, featured and recommended wallets here (spec §4). */
-  onPrefetch(hook: () => void | Promise<void>): void
   /**
    * Runs once when the kernel starts restoring the last session (first `open()` or `modal.reconnect()`), right
    * before the chain adapters look for the stored connectors and not awaited by them: a plugin that provides
-   * connectors (WalletConnect) adds them here, synchronously, so a chain adapter's reconnect finds them.
+   * connectors adds them here, synchronously, so a chain adapter's reconnect finds them.
    */
   onReconnect(hook: () => void | Promise<void>): void
-  /** Shake, snackbar and alerts of this modal. */
-  feedback: Feedback
-  /** Shows an alert in the modal and logs it once per id. */
-  alert(id: string, message: string): void
+  /**
+   * A close guard: called before the modal closes (Escape, backdrop, close button, `modal.close()`); return a
+   * reason (message key or text) to refuse, which the modal shows, or undefined to allow.
+   */
+  onClose(guard: () => string | undefined): void
+  /** A step after a successful connection (sign-in …); the first plugin that returns a view wins. */
+  afterConnect(step: AfterConnectStep): void
   /** Runs on `destroy()`. */
   onDestroy(hook: () => void): void
   /** The API object another plugin returned from its setup. */
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
   getPlugin(name: string): unknown
+}
+
+/** How a plugin declares a top-level option it owns: checked at `createModal`, defaulted when absent. */
+export interface OptionDeclaration<T = unknown> {
+  /** Returns the problem ("must be an array of wallet ids") or undefined when `value` is fine. */
+  check?(value: unknown): string | undefined
+  default?: T
 }
 
 /**
@@ -68,6 +140,10 @@ export interface PluginContext {
  * - `requires` lists plugin names that must also be registered, else `createModal` throws naming them.
  * - `order`: `'pre'` plugins set up first, `'post'` last, the rest in array order; a plugin's `requires` always
  *   set up before it.
+ * - `options` declares the top-level host options this plugin owns (`featuredWalletIds` …) and `features` the
+ *   feature flags it owns with their defaults; the kernel checks and defaults them.
+ * - `register(services)` runs before any plugin's setup, in plugin order: replace a kernel service (storage,
+ *   HTTP, the blockchain API client) or provide one early.
  * - `setup` runs synchronously inside `createModal`; what it returns is the plugin's public API,
  *   reachable with `modal.getPlugin(name)`.
  */
@@ -75,6 +151,9 @@ export interface Plugin<Api = unknown> {
   name: string
   requires?: readonly string[]
   order?: 'pre' | 'post'
+  options?: Readonly<Record<string, OptionDeclaration>>
+  features?: Readonly<Record<string, boolean>>
+  register?(services: Pick<Services, 'provide' | 'get'>): void
   setup(ctx: PluginContext): Api | void
 }
 
@@ -97,25 +176,25 @@ export function normalizePlugins(input: readonly PluginInput[] | undefined): Plu
       else if (item) flat.push(item as Plugin)
     }
   }
-  if (input !== undefined && !Array.isArray(input)) throw new Error('`plugins` must be an array of plugins')
+  if (input !== undefined && !Array.isArray(input)) throw new VestibuleError('INVALID_PLUGIN', '`plugins` must be an array of plugins')
   walk(input ?? [])
 
   const seen = new Set<string>()
   for (const [index, plugin] of flat.entries()) {
     if (typeof plugin !== 'object' || typeof plugin.name !== 'string' || !plugin.name) {
-      throw new Error(`Plugin at position ${index} has no name; a plugin is an object with a "name" and a "setup" function`)
+      throw new VestibuleError('INVALID_PLUGIN', `Plugin at position ${index} has no name; a plugin is an object with a "name" and a "setup" function`)
     }
-    if (typeof plugin.setup !== 'function') throw new Error(`Plugin "${plugin.name}" has no setup() function`)
+    if (typeof plugin.setup !== 'function') throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin.name}" has no setup() function`)
     if (plugin.order !== undefined && plugin.order !== 'pre' && plugin.order !== 'post') {
-      throw new Error(`Plugin "${plugin.name}" has order "${String(plugin.order)}"; use "pre" or "post"`)
+      throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin.name}" has order "${String(plugin.order)}"; use "pre" or "post"`)
     }
-    if (seen.has(plugin.name)) throw new Error(`Duplicate plugin "${plugin.name}": each plugin can be registered once`)
+    if (seen.has(plugin.name)) throw new VestibuleError('DUPLICATE_PLUGIN', `Duplicate plugin "${plugin.name}": each plugin can be registered once`)
     seen.add(plugin.name)
   }
   for (const plugin of flat) {
     const missing = (plugin.requires ?? []).filter((name) => !seen.has(name))
     if (missing.length) {
-      throw new Error(`Plugin "${plugin.name}" requires ${missing.map((m) => `"${m}"`).join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not registered`)
+      throw new VestibuleError('MISSING_PLUGIN', `Plugin "${plugin.name}" requires ${missing.map((m) => `"${m}"`).join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not registered`)
     }
   }
   const rank = (p: Plugin) => (p.order === 'pre' ? 0 : p.order === 'post' ? 2 : 1)
@@ -128,7 +207,7 @@ export function normalizePlugins(input: readonly PluginInput[] | undefined): Plu
   const place = (plugin: Plugin) => {
     if (placed.has(plugin.name)) return
     if (visiting.includes(plugin.name)) {
-      throw new Error(`Plugins ${[...visiting.slice(visiting.indexOf(plugin.name)), plugin.name].map((n) => `"${n}"`).join(' → ')} require each other`)
+      throw new VestibuleError('INVALID_PLUGIN', `Plugins ${[...visiting.slice(visiting.indexOf(plugin.name)), plugin.name].map((n) => `"${n}"`).join(' → ')} require each other`)
     }
     visiting.push(plugin.name)
     for (const name of plugin.requires ?? []) place(byName.get(name)!)

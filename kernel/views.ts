@@ -2,13 +2,27 @@
  * Views and slots contributed by plugins. The kernel stores what a view is and how to load it; the shell
  * decides how to render it. `load` is a dynamic `import()` so a view's code is fetched on first display.
  */
+import { VestibuleError } from './errors.js'
+import { orderConnectMethods, orderWalletFeatures } from './ordering.js'
+
+/** A lazily loaded UI module: its default export is what the shell renders (a React component for the React shell). */
+export type LoadComponent = () => Promise<{ default: unknown; styles?: string }>
+
 export interface ViewDefinition {
-  /** Resolves to a module whose default export the shell renders (a React component for the React shell). */
-  load: () => Promise<{ default: unknown }>
+  /**
+   * Resolves to a module whose default export the shell renders. A module may also export `styles` (CSS text):
+   * the shell adds it to the modal's shadow root once, when the view first loads.
+   */
+  load: LoadComponent
   /** Message key or text for the header; the view may render its own heading instead. */
   title?: string
-  /** Plugin that contributed it, for error messages. */
+  /** Plugin that contributed it, for error messages (set by the kernel). */
   plugin?: string
+  /**
+   * Opening rule for a modal without any chain plugin and nobody connected: this view opens on the platforms
+   * named ('mobile', 'desktop'). The first registered view claiming the current platform wins.
+   */
+  openWithoutChains?: ReadonlyArray<'mobile' | 'desktop'>
 }
 
 export interface ViewRegistry {
@@ -22,9 +36,10 @@ export function createViewRegistry(): ViewRegistry {
   const views = new Map<string, ViewDefinition>()
   return {
     register(id, definition) {
-      if (!id || typeof definition?.load !== 'function') throw new Error(`View "${id}" needs an id and a load() function`)
+      const by = definition?.plugin ? `Plugin "${definition.plugin}": view "${id}"` : `View "${id}"`
+      if (!id || typeof id !== 'string' || typeof definition?.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by} needs a string id and a load() function`)
       const existing = views.get(id)
-      if (existing) throw new Error(`View "${id}" is registered twice (by "${existing.plugin ?? 'kernel'}" and "${definition.plugin ?? 'kernel'}")`)
+      if (existing) throw new VestibuleError('DUPLICATE_VIEW', `${by} is registered twice (first by "${existing.plugin ?? 'the shell'}")`)
       views.set(id, definition)
     },
     get: (id) => views.get(id),
@@ -33,43 +48,92 @@ export function createViewRegistry(): ViewRegistry {
   }
 }
 
-/** An entry a plugin puts into a named slot of the shell (connect methods, wallet features, header actions …). */
+/** An entry a plugin puts into a named slot of the shell. */
 export interface SlotEntry {
+  /**
+   * Unique within its slot. In ordered slots it is also the name the ordering options use: `connect.methods`
+   * ids are connect methods ('wallet', 'email', 'social'), `account.features` ids are wallet features
+   * ('onramp', 'swaps', 'receive', 'send'); other ids go after the known ones.
+   */
   id: string
   /** Message key or text. */
   label: string
+  /** Image URL (https, data: or loopback) or a single character shown as the entry's icon. */
   icon?: string
-  /** View to open when chosen. */
+  /** View to open when chosen (buttons: account features, header actions, connect footers). */
   view?: string
+  /** Data the view opens with. */
+  data?: unknown
+  /** Drawn in place instead of a button (connect methods, account tabs): a lazily loaded component. */
+  load?: LoadComponent
+  /** Position among entries the ordering options do not place; lower first. */
   order?: number
-  /** Feature flag that gates the entry (spec §6): when the host turns it off the entry stays hidden. */
+  /** Feature flag that gates the entry: when the host turns it off the entry stays hidden. */
   feature?: string
+  /** Plugin that contributed it (set by the kernel). */
+  plugin?: string
 }
 
 /**
- * Named slots. Plugins may declare more by augmenting this interface; the shell renders the ones it knows.
+ * The slots the shell draws:
+ * - `connect.methods`: sections of the Connect view, drawn by their `load` component, ordered by the connect
+ *   methods rule (wallet first when a wallet is shown, else email, social, wallet; `connectMethodsOrder`).
+ *   The wallet list itself is the shell's 'wallet' method.
+ * - `connect.footer`: buttons under the wallet list ("All wallets").
+ * - `account.tabs`: tabs of the Account view (Tokens, NFTs, Activity by `order`), drawn by `load`.
+ * - `account.features`: wallet feature buttons of the Account view (onramp, swaps, receive, send;
+ *   `walletFeaturesOrder`).
+ * - `header.actions`: icon buttons in the modal header, opening `view`.
  */
 export interface SlotMap {
   'connect.methods': SlotEntry
-  'account.features': SlotEntry
+  'connect.footer': SlotEntry
   'account.tabs': SlotEntry
+  'account.features': SlotEntry
   'header.actions': SlotEntry
 }
 
-export interface Slots {
-  add<S extends keyof SlotMap>(slot: S, entry: SlotMap[S]): void
-  list<S extends keyof SlotMap>(slot: S): readonly SlotMap[S][]
+export type SlotName = keyof SlotMap
+export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.tabs', 'account.features', 'header.actions']
+
+export interface SlotContext {
+  /** Whether a feature flag is on; entries gated by a disabled flag are not listed. */
+  isEnabled(feature: string): boolean
+  /** The host's `features.connectMethodsOrder` and `features.walletFeaturesOrder`. */
+  connectMethodsOrder?: readonly string[]
+  walletFeaturesOrder?: readonly string[]
 }
 
-/** `isEnabled(feature)` tells whether a feature flag is on; entries gated by a disabled flag are not listed. */
-export function createSlots(isEnabled: (feature: string) => boolean = () => true): Slots {
-  const slots = new Map<string, SlotEntry[]>()
+export interface Slots {
+  add<S extends SlotName>(slot: S, entry: SlotMap[S]): void
+  /** Entries of `slot` the feature flags allow, in the slot's order. `walletShown` orders the connect methods. */
+  list<S extends SlotName>(slot: S, context?: { walletShown?: boolean }): readonly SlotMap[S][]
+}
+
+/** Known ids first in `order`, then the others by their `order` field. */
+function arrange(entries: readonly SlotEntry[], order: readonly string[]): SlotEntry[] {
+  const rank = (e: SlotEntry) => (order.includes(e.id) ? order.indexOf(e.id) : order.length)
+  return [...entries].sort((a, b) => rank(a) - rank(b) || (a.order ?? 0) - (b.order ?? 0))
+}
+
+export function createSlots(context: SlotContext = { isEnabled: () => true }): Slots {
+  const slots = new Map<SlotName, SlotEntry[]>()
   return {
     add(slot, entry) {
+      const by = entry?.plugin ? `Plugin "${entry.plugin}"` : 'The shell'
+      if (!SLOT_NAMES.includes(slot)) throw new VestibuleError('UNKNOWN_SLOT', `${by} fills the unknown slot "${String(slot)}"; slots are ${SLOT_NAMES.join(', ')}`)
+      if (!entry || typeof entry.id !== 'string' || !entry.id || typeof entry.label !== 'string') throw new VestibuleError('INVALID_PLUGIN', `${by} adds an entry to "${slot}" without a string id and label`)
+      if (entry.load !== undefined && typeof entry.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a load that is not a function`)
       const list = slots.get(slot) ?? []
-      if (list.some((e) => e.id === entry.id)) throw new Error(`Slot "${slot}" already has an entry "${entry.id}"`)
-      slots.set(slot, [...list, entry].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)))
+      const existing = list.find((e) => e.id === entry.id)
+      if (existing) throw new VestibuleError('DUPLICATE_SLOT_ENTRY', `${by} adds "${entry.id}" to "${slot}" twice (first by "${existing.plugin ?? 'the shell'}")`)
+      slots.set(slot, [...list, entry])
     },
-    list: (slot) => (slots.get(slot) ?? []).filter((entry) => !entry.feature || isEnabled(entry.feature)) as never,
+    list(slot, { walletShown = false } = {}) {
+      const entries = (slots.get(slot) ?? []).filter((entry) => !entry.feature || context.isEnabled(entry.feature))
+      if (slot === 'connect.methods') return arrange(entries, orderConnectMethods({ configured: context.connectMethodsOrder, walletShown })) as never
+      if (slot === 'account.features') return arrange(entries, orderWalletFeatures(context.walletFeaturesOrder)) as never
+      return arrange(entries, []) as never
+    },
   }
 }

@@ -1,3 +1,4 @@
+import type { Token } from './plugin.js'
 import { atom, computed, type ReadableAtom, type WritableAtom } from 'nanostores'
 import type { ChainRegistry, Connector } from './chains.js'
 import { orderConnectorTypes, type ConnectorTypeSection } from './ordering.js'
@@ -126,3 +127,12 @@ export function createWalletSources(
     },
   }
 }
+
+/**
+ * A plugin that connects wallets of the catalog on another device or app (QR code, deep link) provides this
+ * under the `RemoteConnect` token: the view to open with `{ wallet: { id, name, imageUrl?, links } }`.
+ */
+export interface RemoteConnector {
+  readonly view: string
+}
+export const RemoteConnect = Symbol.for('vestibule.remoteConnect') as Token<RemoteConnector>

@@ -2,6 +2,7 @@
  * `vestibule`: `createModal` is the kernel plus the React shell, which loads on the first `open()`.
  */
 import { createKernel, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
+import { OPTION_OWNERS } from '../plugins/option-owners.js'
 
 export * from '../kernel/index.js'
 export type { ViewProps } from './view-props.js'
@@ -27,6 +28,8 @@ const coreViews: Record<string, ViewDefinition> = {
 export function createModal(options: ModalOptions): Modal {
   return createKernel(options, {
     views: coreViews,
+    optionOwners: OPTION_OWNERS,
+    slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
     async loadShell(modal) {
       // The shell and the first view download in parallel; the view is handed over already loaded.
       const first = modal.kernel.router.current?.view

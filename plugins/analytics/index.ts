@@ -105,7 +105,7 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
         // Every later event would be refused as well.
         status = 'off'
         queue = []
-        ctx.alert('invalid-app-configuration', ctx.i18n.t('analytics.invalidAppConfiguration', { origin: location?.origin ?? 'unknown' }))
+        ctx.feedback.alert('invalid-app-configuration', ctx.i18n.t('analytics.invalidAppConfiguration', { origin: location?.origin ?? 'unknown' }))
       }
 
       const send = (body: Body) => {

@@ -7,13 +7,13 @@ import {
   Tokens,
   addRecentWallet,
   connectorItem,
+  RemoteConnect,
   errorMessage,
   getRecentWallets,
   isInjectedShown,
   type Connector,
   type PluginContext,
   type RecentWallet,
-  type Storage,
   type VestibuleEvents,
   type WalletItem,
 } from '../../kernel/index.js'
@@ -103,7 +103,6 @@ const initialState = (): CatalogState => ({
   error: undefined,
 })
 
-const CONNECTING_WC = 'ConnectingWalletConnect'
 /** Connector icons are often large data URIs; a recent wallet keeps only small ones. */
 const MAX_STORED_ICON = 8_000
 
@@ -111,13 +110,14 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
   const $state = map<CatalogState>(initialState())
   // Recent wallets live in the modal's storage under the spec's key, not in the plugin's namespace.
-  const kernelStorage = ctx.container.resolve<Storage>(Tokens.Storage)
+  const kernelStorage = ctx.services.resolve(Tokens.Storage)
   const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage) })
   const featuredIds = ctx.options.featuredWalletIds ?? []
   const includeIds = ctx.options.includeWalletIds ?? []
   const excludeIds = ctx.options.excludeWalletIds ?? []
   const custom = parseCustomWallets(ctx.options.customWallets)
-  const canConnect = () => ctx.views.has(CONNECTING_WC)
+  // The view of a plugin that connects catalog wallets remotely (QR code, deep link), if one is registered.
+  const remoteView = () => ctx.services.get(RemoteConnect)?.view
   // Every catalog wallet connects through WalletConnect's universal provider when no chain plugin is registered.
   const platform = () => ({ isMobile: ctx.platform.isMobile(), universalProvider: ctx.chains.list().length === 0 })
 
@@ -241,7 +241,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       wallets.filter((w) => !isExcluded(w, excluded) && !excludeIds.includes(w.id)),
       { announced: connectors, recent },
     )
-    return filterForPlatform(kept, platform()).map((w) => catalogItem(w, { canConnect: canConnect(), tag }))
+    return filterForPlatform(kept, platform()).map((w) => catalogItem(w, { view: remoteView(), tag }))
   }
 
   const bind = (target: WritableAtom<readonly WalletItem[]>, source: ReadableAtom<readonly WalletItem[]>) => {
@@ -254,7 +254,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   bind(
     sections.custom,
     computed([discovered, $recent, $excluded], (c, r, excluded) =>
-      removeDuplicates(custom.filter((w) => !isExcluded(w, excluded)), { announced: c, recent: r.list }).map((w) => catalogItem(w, { canConnect: canConnect() })),
+      removeDuplicates(custom.filter((w) => !isExcluded(w, excluded)), { announced: c, recent: r.list }).map((w) => catalogItem(w, { view: remoteView() })),
     ),
   )
   // A recent wallet that is installed right now is already listed (as installed) in the injected section.
@@ -263,7 +263,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     computed([discovered, $recent, $excluded], (connectors, recent, excluded) =>
       recent.list
         .filter((w) => !(w.rdns && connectors.some((c) => c.rdns === w.rdns)) && !isExcluded(w, excluded))
-        .map((w) => catalogItem({ id: w.id, name: w.name, imageUrl: safeImageUrl(w.imageUrl), rdns: w.rdns, chains: [], links: w.links ?? {} }, { canConnect: canConnect(), tag: 'catalog.recent' })),
+        .map((w) => catalogItem({ id: w.id, name: w.name, imageUrl: safeImageUrl(w.imageUrl), rdns: w.rdns, chains: [], links: w.links ?? {} }, { view: remoteView(), tag: 'catalog.recent' })),
     ),
   )
 
@@ -278,7 +278,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       wallets.filter((w) => !isExcluded(w, excluded) && !excludeIds.includes(w.id)),
       { announced: connectors, recent: [] },
     )
-    return filterForPlatform(kept, platform()).map((w): WalletRow => ({ key: `catalog:${w.id}`, item: catalogItem(w, { canConnect: canConnect() }) }))
+    return filterForPlatform(kept, platform()).map((w): WalletRow => ({ key: `catalog:${w.id}`, item: catalogItem(w, { view: remoteView() }) }))
   }
   const $rows = computed([$state, $installed, discovered, $excluded], (s, installed, connectors) => [
     ...installed,

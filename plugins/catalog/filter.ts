@@ -3,7 +3,7 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import { isExcluded, type Connector, type ExcludedWallet, type RecentWallet, type WalletItem } from '../../kernel/index.js'
+import { isExcluded, type Connector, type RecentWallet, type WalletItem } from '../../kernel/index.js'
 
 export { isInjectedShown } from '../../kernel/index.js'
 
@@ -202,10 +202,10 @@ export function parseCustomWallets(list: readonly unknown[] | undefined): Catalo
 }
 
 /**
- * The Connect view entry of a catalog wallet that is not installed: it opens ConnectingWalletConnect with the
- * wallet, or is shown disabled with a hint when no plugin provides that view.
+ * The Connect view entry of a catalog wallet that is not installed: it opens `view` (a remote-connect plugin's,
+ * e.g. a QR code) with the wallet, or is shown disabled with a hint when no plugin provides one.
  */
-export function catalogItem(wallet: CatalogWallet, options: { canConnect: boolean; tag?: string }): WalletItem {
+export function catalogItem(wallet: CatalogWallet, options: { view: string | undefined; tag?: string }): WalletItem {
   const chosen: ChosenWallet = { id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl, links: wallet.links }
   return {
     id: wallet.id,
@@ -214,9 +214,9 @@ export function catalogItem(wallet: CatalogWallet, options: { canConnect: boolea
     rdns: wallet.rdns,
     installed: false,
     links: wallet.links,
-    view: 'ConnectingWalletConnect',
+    view: options.view ?? '',
     data: { wallet: chosen },
     tag: options.tag,
-    ...(options.canConnect ? {} : { disabled: true, hint: 'catalog.needsWalletConnect' }),
+    ...(options.view ? {} : { disabled: true, hint: 'catalog.needsWalletConnect' }),
   }
 }

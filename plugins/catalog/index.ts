@@ -7,7 +7,7 @@
  * `includeWalletIds`, `excludeWalletIds`, `customWallets`, `features.allWallets`.
  */
 import { atom } from 'nanostores'
-import type { Plugin, PluginContext, WalletItem } from '../../kernel/index.js'
+import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from '../../kernel/index.js'
 import type { CatalogController, CatalogOptions } from './catalog.js'
 import type { ChosenWallet } from './filter.js'
 
@@ -45,6 +45,13 @@ const messages = {
   'catalog.list': 'Wallets',
 }
 
+const walletIds = (value: unknown) => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'must be an array of wallet ids (strings)')
+const customWallets = (value: unknown) => {
+  if (!Array.isArray(value)) return 'must be an array'
+  const bad = value.findIndex((w) => typeof w !== 'object' || w === null || typeof (w as { id?: unknown }).id !== 'string' || typeof (w as { name?: unknown }).name !== 'string')
+  return bad === -1 ? undefined : `needs a string \`id\` and \`name\` in entry ${bad}`
+}
+
 const isChosen = (value: unknown): value is ChosenWallet =>
   typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'
 
@@ -57,6 +64,11 @@ const isChosen = (value: unknown): value is ChosenWallet =>
 export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<CatalogApi> {
   return {
     name: 'catalog',
+    options: {
+      featuredWalletIds: { check: walletIds },
+      includeWalletIds: { check: walletIds },
+      customWallets: { check: customWallets },
+    },
     setup(ctx: PluginContext): CatalogApi {
       const sections = {
         featured: atom<readonly WalletItem[]>([]),
@@ -67,7 +79,9 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       for (const section of ['featured', 'recommended', 'custom', 'recent'] as const) ctx.wallets.add(section, sections[section])
       ctx.i18n.add(messages)
       const loadView = () => import('./views/AllWallets.js')
-      ctx.views.register('AllWallets', { title: 'catalog.title', load: loadView })
+      // Without any chain plugin the full list is the first view on mobile.
+      ctx.views.register('AllWallets', { title: 'catalog.title', load: loadView, openWithoutChains: ['mobile'] })
+      ctx.slots.add('connect.footer', { id: 'allWallets', label: 'catalog.allWallets', view: 'AllWallets', feature: 'allWallets' })
 
       let opens = 0
       let loading: Promise<CatalogController> | undefined
@@ -85,10 +99,10 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
         },
       }
 
-      ctx.onOpen(() => {
+      ctx.onOpen(async ({ connected }) => {
         opens++
-      })
-      ctx.onPrefetch(async () => {
+        // Opening prefetches the wallets, unless the user is already connected.
+        if (connected) return
         // The AllWallets code downloads alongside, so the list shows at once when chosen.
         void loadView().catch(() => undefined)
         await (await api.load()).prefetch()
@@ -100,7 +114,7 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       const off = [
         ctx.events.on('view:change', ({ view, data }) => {
           const wallet = (data as { wallet?: unknown } | undefined)?.wallet
-          if (view === 'ConnectingWalletConnect' && isChosen(wallet)) chosen = wallet
+          if (view === ctx.services.get(RemoteConnect)?.view && isChosen(wallet)) chosen = wallet
         }),
         ctx.events.on('connect:start', ({ namespace }) => void starting.add(namespace)),
         ctx.events.on('connect:error', ({ namespace }) => void starting.delete(namespace)),

@@ -3,7 +3,7 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { Tokens, errorMessage, safeIcon, type CaipNetworkId, type Connection, type PluginContext } from '../../kernel/index.js'
+import { errorMessage, safeIcon, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
 import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'
@@ -78,7 +78,7 @@ export function createEngine(deps: EngineDeps): Engine {
   addMessages(ctx.i18n)
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
-  const connection = () => ctx.container.resolve<Connection>(Tokens.Connection)
+  const connection = () => ctx.connection
   const loadSdk =
     deps.loadSdk ??
     (() => {
@@ -113,10 +113,8 @@ export function createEngine(deps: EngineDeps): Engine {
   /** Spec §3 networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
   const writeApproved = (approved: Record<string, readonly CaipNetworkId[]> | undefined) => {
     for (const adapter of ctx.chains.list()) {
-      const chain = ctx.state.$chains.get()[adapter.namespace]
-      if (!chain) continue
-      const ids = approved?.[adapter.namespace]
-      ctx.state.$chains.setKey(adapter.namespace, { ...chain, networkState: { ...chain.networkState, approvedCaipNetworkIds: ids } })
+      if (!ctx.state.$chains.get()[adapter.namespace]) continue
+      ctx.connection.setNetworkFields(adapter.namespace, { approvedCaipNetworkIds: approved?.[adapter.namespace] })
     }
   }
 

@@ -7,14 +7,11 @@
  */
 import { atom } from 'nanostores'
 import {
-  StorageKeys,
-  Tokens,
+  RemoteConnect,
   errorMessage,
   type CaipNetworkId,
-  type Connection,
   type Plugin,
   type PluginContext,
-  type Storage,
   type WalletItem,
 } from '../../kernel/index.js'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
@@ -62,14 +59,26 @@ const isStoredSession = (value: unknown): value is StoredSession => {
 export function walletConnect(options: WalletConnectOptions = {}): Plugin<WalletConnectApi> {
   return {
     name: 'walletConnect',
+    options: {
+      /** The WalletConnect entry of the Connect view (default on). */
+      enableWalletConnect: { check: (v) => (typeof v === 'boolean' ? undefined : 'must be a boolean'), default: true },
+      /**
+       * The host drives WalletConnect: no entry in the Connect view, and the session is not ended when the last
+       * namespace disconnects; the host pairs and ends it through `getPlugin('walletConnect')`.
+       */
+      manualWCControl: { check: (v) => (typeof v === 'boolean' ? undefined : 'must be a boolean'), default: false },
+    },
     setup(ctx: PluginContext) {
       if (options.relayUrl !== undefined && (typeof options.relayUrl !== 'string' || !/^wss?:\/\/\S+$/i.test(options.relayUrl))) {
         throw new Error('walletConnect(): `relayUrl` must be a ws:// or wss:// URL')
       }
-      ctx.views.register(WalletConnectViews.basic, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnectBasic.js') })
+      // Without any chain plugin the QR code is the first view on desktop.
+      ctx.views.register(WalletConnectViews.basic, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnectBasic.js'), openWithoutChains: ['desktop'] })
       ctx.views.register(WalletConnectViews.wallet, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnect.js') })
+      ctx.services.provide(RemoteConnect, { view: WalletConnectViews.wallet })
+      const manual = ctx.options.manualWCControl === true
       const $state = ctx.slice<WalletConnectState>({ status: 'idle' })
-      const connection = () => ctx.container.resolve<Connection>(Tokens.Connection)
+      const connection = () => ctx.connection
       /** Namespaces the kernel connected through WalletConnect; when the last one goes, the session ends. */
       const linked = new Set<string>()
       const connectors = new Map<string, { facade: NamespaceFacade; session: Promise<UniversalProvider | undefined>; remove: () => void }>()
@@ -119,7 +128,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
           }))
 
       const report = (error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error })
-      const endSession = () => void engine?.then((e) => e.disconnect()).catch(report)
+      const endSession = () => void (manual ? undefined : engine?.then((e) => e.disconnect()).catch(report))
 
       // A stored session comes back before the chain plugins look for their stored connector: the facades are
       // added at once and answer as soon as the SDK has restored the session.
@@ -145,7 +154,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         if (linked.delete(namespace) && linked.size === 0) endSession()
       })
 
-      if (ctx.options.enableWalletConnect) {
+      if (ctx.options.enableWalletConnect !== false && !manual) {
         const entry: WalletItem = { id: 'walletConnect', name: 'WalletConnect', imageUrl: WALLETCONNECT_ICON, view: WalletConnectViews.basic }
         ctx.wallets.add('walletConnect', atom([entry]))
       }
@@ -171,7 +180,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         },
         getProvider: () => loadEngine().then((e) => e.getProvider()),
         rememberDeepLink({ href, name }) {
-          ctx.container.resolve<Storage>(Tokens.Storage).set(StorageKeys.deepLink, { href, name })
+          ctx.connection.rememberDeepLink({ href, name })
         },
       }
     },

@@ -39,7 +39,7 @@ describe('Connect view with the catalog', () => {
     // Connector-type order (walletConnect, recent, injected, featured, custom, external, recommended); "All wallets" last.
     const order = await walletList().locator('li').evaluateAll((items) => [...new Set(items.map((i) => i.getAttribute('data-section')))])
     expect(order.filter((s) => s !== 'walletConnect')).toEqual(['injected', 'featured', 'custom', 'recommended'])
-    expect(await modalRoot().getByTestId('all-wallets').innerText()).toContain('All wallets')
+    expect(await modalRoot().getByTestId('footer-allWallets').innerText()).toContain('All wallets')
     // The catalog's first recommended entry is the Sandbox Wallet (same rdns): listed once, as installed.
     expect(await walletList().locator('button', { hasText: /^S\s*Sandbox Wallet/ }).count()).toBe(1)
     // "Basalt Wallet" is in excludeWalletIds.
@@ -67,9 +67,9 @@ describe('Connect view with the catalog', () => {
   test('features.allWallets off hides the All wallets entry while the catalog sections stay', async () => {
     await openConnect('?allWallets=off')
     await expect.poll(() => walletList().locator('button', { hasText: 'Cedar Vault' }).count()).toBe(1)
-    expect(await modalRoot().getByTestId('all-wallets').count()).toBe(0)
+    expect(await modalRoot().getByTestId('footer-allWallets').count()).toBe(0)
     await openConnect('?')
-    await expect.poll(() => modalRoot().getByTestId('all-wallets').count()).toBe(1)
+    await expect.poll(() => modalRoot().getByTestId('footer-allWallets').count()).toBe(1)
   })
 
   test('an excluded wallet hides the installed one of the same name (case-insensitive) everywhere', async () => {
@@ -77,7 +77,7 @@ describe('Connect view with the catalog', () => {
     await openConnect(`?exclude=${walletId(120)}`)
     await expect.poll(() => sectionNames('recommended')).toEqual(['Basalt Wallet', 'Cedar Wallet', 'Cobalt Wallet'])
     await expect.poll(() => sectionNames('injected')).toEqual([])
-    await modalRoot().getByTestId('all-wallets').click()
+    await modalRoot().getByTestId('footer-allWallets').click()
     await modalRoot().getByTestId('wallet-search').fill('sandbox')
     await expect.poll(() => modalRoot().getByTestId('all-wallets-status').innerText()).toBe('')
     await expect.poll(() => rowNames()).toEqual([])
@@ -93,7 +93,7 @@ describe('Connect view with the catalog', () => {
     expect(await sectionNames('featured')).toEqual([])
     expect(await sectionNames('walletConnect')).toEqual(['WalletConnect'])
 
-    await modalRoot().getByTestId('all-wallets').click()
+    await modalRoot().getByTestId('footer-allWallets').click()
     const error = modalRoot().getByTestId('all-wallets-error')
     await expect.poll(() => error.innerText()).toContain('The wallet list could not be loaded')
     expect(await error.innerText()).toContain('HTTP status code: 500')
@@ -185,7 +185,7 @@ describe('AllWallets', () => {
   test('search: trimmed text, results no sooner than 300 ms after the request, installed first', async () => {
     const { page } = h.browser
     await openConnect()
-    await modalRoot().getByTestId('all-wallets').click()
+    await modalRoot().getByTestId('footer-allWallets').click()
     await expect.poll(() => pages()).toEqual(['1'])
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] }
@@ -247,7 +247,7 @@ describe('AllWallets', () => {
     const dialogs: string[] = []
     page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()))
     await openConnect()
-    await modalRoot().getByTestId('all-wallets').click()
+    await modalRoot().getByTestId('footer-allWallets').click()
     await expect.poll(() => rowNames()).toContain('Cedar Wallet')
     const list = modalRoot().getByTestId('all-wallets-list')
     // Page 1 of the paged list holds the malformed entries.

@@ -1,10 +1,14 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
-import { useStore } from './shared.js'
+import { useStore, WalletImage } from './shared.js'
+import { adoptStyles } from './lazy.js'
 
 /** The dialog is labelled by this heading (ids are scoped to the shadow root). */
 export const HEADING_ID = 'vb-title'
+
+/** CSS a view module exported beside its component. */
+const viewStyles = new WeakMap<object, string>()
 
 /** View components already loaded, by view id; rendering them needs no Suspense round trip. */
 export type ViewCache = Map<string, ComponentType<ViewProps>>
@@ -29,6 +33,8 @@ function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache
         (module) => {
           const Component = module.default as ComponentType<ViewProps>
           if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`View "${id}" has no default export`)
+          // A plugin view ships its CSS beside it; it joins the modal's shadow root with the view's first load.
+          if (typeof module.styles === 'string') viewStyles.set(Component, module.styles)
           cache.set(id, Component)
           if (live) setLoaded({ id, Component })
         },
@@ -69,6 +75,9 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
   const [customTitle, setCustomTitle] = useState<{ view: string; title: string }>()
   const [live, setLive] = useState('')
   const view = useViewComponent(entry?.view, modal, cache)
+  const body = useRef<HTMLDivElement>(null)
+  useEffect(() => adoptStyles(body.current, view.Component && viewStyles.get(view.Component)), [view.Component])
+  const actions = modal.kernel.slots.list('header.actions')
 
   // Focus follows the view: the heading is announced as the dialog's label on every change.
   useEffect(() => {
@@ -82,7 +91,7 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
       events.on('disconnect', () => {
         setLive(i18n.t('live.disconnected'))
         // A wallet that ends the session while the account is shown sends the user back to Connect.
-        if (router.current?.view === 'Account' && modal.getState().status !== 'connected') router.reset('Connect')
+        if (router.current?.view === 'Account' && modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
       }),
     ]
     return () => offs.forEach((off) => off())
@@ -105,11 +114,18 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
           <h2 id={HEADING_ID} className="vb-title" tabIndex={-1} ref={heading}>
             {title}
           </h2>
+          <span className="vb-header-end">
+          {actions.map((action) => (
+            <button key={action.id} type="button" className="vb-icon-btn" aria-label={i18n.t(action.label)} data-action={action.id} onClick={() => action.view && router.push(action.view, action.data)}>
+              {action.icon && action.icon.length <= 2 ? action.icon : <WalletImage src={action.icon} name={i18n.t(action.label)} />}
+            </button>
+          ))}
           <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.close')} onClick={() => modal.close()}>
             ×
           </button>
+          </span>
         </header>
-        <div className="vb-body">
+        <div className="vb-body" ref={body}>
           {entry && view.Component ? (
             <ViewBoundary resetKey={entry.view} fallback={(retry) => <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={retry} />}>
               <view.Component key={history.length + entry.view} modal={modal} data={entry.data} setTitle={(t) => setCustomTitle({ view: entry.view, title: t })} />

@@ -12,8 +12,14 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
   const host = document.createElement('div')
   host.setAttribute('data-vestibule', '')
   // Tokens live on the host element, so theme variables set here or by the page's own CSS reach every part.
-  host.setAttribute('data-theme', modal.kernel.options.themeMode)
-  for (const [name, value] of Object.entries(modal.kernel.options.themeVariables ?? {})) host.style.setProperty(name, value)
+  // The theme follows setThemeMode / setThemeVariables while the modal lives.
+  let applied: readonly string[] = []
+  const unwatchTheme = modal.kernel.$theme.subscribe(({ mode, variables }) => {
+    host.setAttribute('data-theme', mode)
+    for (const name of applied) if (!(name in variables)) host.style.removeProperty(name)
+    for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value)
+    applied = Object.keys(variables)
+  })
   const shadow = host.attachShadow({ mode: 'open' })
   const style = document.createElement('style')
   style.textContent = styles
@@ -49,6 +55,7 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
       opener = null
     },
     destroy() {
+      unwatchTheme()
       if (dialog.open) dialog.close()
       root.unmount()
       host.remove()

@@ -49,7 +49,19 @@ dialog::backdrop { background: var(--vb-backdrop); }
   box-shadow: 0 20px 60px rgba(0,0,0,.35); overflow: hidden; display: flex; flex-direction: column;
   max-height: calc(100vh - 24px);
 }
-.vb-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
+.vb-header { display: grid; grid-template-columns: minmax(40px, auto) 1fr minmax(40px, auto); align-items: center; padding: 12px 12px 4px; }
+.vb-header-end { display: flex; justify-content: flex-end; }
+.vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
+.vb-methods:disabled { opacity: .5; }
+.vb-legal { display: flex; gap: 8px; align-items: flex-start; margin: 8px 4px; font-size: 12px; color: var(--vb-color-muted); }
+.vb-legal a { color: var(--vb-color-accent); }
+.vb-features { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; width: 100%; }
+.vb-feature { flex: 1 1 0; min-width: 72px; }
+.vb-tabs { width: 100%; }
+.vb-tablist { display: flex; gap: 4px; border-bottom: 1px solid var(--vb-color-surface-hover); }
+.vb-tablist [role=tab] { flex: 1; padding: 8px; border: 0; background: transparent; color: var(--vb-color-muted); font: inherit; cursor: pointer; border-radius: 8px 8px 0 0; }
+.vb-tablist [role=tab][aria-selected=true] { color: inherit; box-shadow: inset 0 -2px 0 var(--vb-color-accent); }
+.vb-tabpanel { padding-top: 8px; min-height: 80px; }
 .vb-title { margin: 0; font-size: 16px; font-weight: 600; text-align: center; outline: none;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-icon-btn { width: 36px; height: 36px; border-radius: 10px; border: 0; background: transparent; color: var(--vb-color-muted);

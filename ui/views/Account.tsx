@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
-import { errorMessage, shortenAddress, type CaipNetworkId } from '../../kernel/index.js'
+import { useEffect, useState, type KeyboardEvent } from 'react'
+import { errorMessage, shortenAddress, type CaipNetworkId, type SlotEntry } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from './network-list.js'
 import { useStore, WalletImage } from '../shell/shared.js'
+import { Lazy } from '../shell/lazy.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
 export default function Account({ modal }: ViewProps) {
@@ -61,8 +62,10 @@ export default function Account({ modal }: ViewProps) {
       // The local session is already gone; the wallet just could not be told.
     }
     setDisconnecting(false)
-    if (modal.getState().status !== 'connected') router.reset('Connect')
+    modal.kernel.navigation.disconnected()
   }
+  const features = modal.kernel.slots.list('account.features')
+  const tabs = modal.kernel.slots.list('account.tabs')
 
   return (
     <div className="vb-center" data-testid="account">
@@ -137,9 +140,49 @@ export default function Account({ modal }: ViewProps) {
           {switching.error}
         </p>
       ) : null}
+      {features.length ? (
+        <div className="vb-features" role="group" aria-label={i18n.t('account.features')} data-testid="account-features">
+          {features.map((f) => (
+            <button key={f.id} type="button" className="vb-btn vb-btn-secondary vb-feature" data-feature={f.id} onClick={() => f.view && router.push(f.view, f.data)}>
+              {f.icon ? <WalletImage src={f.icon} name={i18n.t(f.label)} /> : null}
+              <span>{i18n.t(f.label)}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {tabs.length ? <AccountTabs modal={modal} tabs={tabs} /> : null}
       <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect()}>
         {i18n.t('account.disconnect')}
       </button>
+    </div>
+  )
+}
+
+/** The `account.tabs` slot (Tokens, NFTs, Activity …): a tab list with arrow-key movement, one panel drawn. */
+function AccountTabs({ modal, tabs }: { modal: ViewProps['modal']; tabs: readonly SlotEntry[] }) {
+  const { i18n } = modal.kernel
+  const [selected, setSelected] = useState(tabs[0]!.id)
+  const current = tabs.find((t) => t.id === selected) ?? tabs[0]!
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = tabs[(tabs.indexOf(current) + step + tabs.length) % tabs.length]!
+    setSelected(next.id)
+    ;(event.currentTarget.querySelector(`[data-tab="${next.id}"]`) as HTMLElement | null)?.focus()
+  }
+  return (
+    <div className="vb-tabs" data-testid="account-tabs">
+      <div role="tablist" className="vb-tablist" onKeyDown={move}>
+        {tabs.map((tab) => (
+          <button key={tab.id} type="button" role="tab" id={`vb-tab-${tab.id}`} data-tab={tab.id} aria-selected={tab.id === current.id} aria-controls="vb-tabpanel" tabIndex={tab.id === current.id ? 0 : -1} onClick={() => setSelected(tab.id)}>
+            {i18n.t(tab.label)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="vb-tabpanel" aria-labelledby={`vb-tab-${current.id}`} className="vb-tabpanel">
+        {current.load ? <Lazy key={current.id} load={current.load} props={{ modal, entry: current }} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} /> : null}
+      </div>
     </div>
   )
 }

@@ -1,80 +1,165 @@
 import { useEffect, useState } from 'react'
+import type { SlotEntry } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
+import { Lazy } from '../shell/lazy.js'
 
 /** How long discovery may take before "no wallet found" is shown instead of "looking for wallets". */
 const DISCOVERY_GRACE_MS = 400
 
-/** Lists the wallets of every section (injected, WalletConnect, featured …) in connector-type order. */
-export default function Connect({ modal, data }: ViewProps<{ namespace?: string } | undefined>) {
-  const { wallets, router, i18n, views, options } = modal.kernel
+type Props = ViewProps<{ namespace?: string } | undefined>
+
+/**
+ * The connect methods plugins put into the `connect.methods` slot (the wallet list is the shell's own 'wallet'
+ * method), in the connect-methods order, then the `connect.footer` buttons ("All wallets"). With
+ * `features.legalCheckbox` nothing can be chosen until the terms are accepted.
+ */
+export default function Connect(props: Props) {
+  const { slots, i18n, options } = props.modal.kernel
+  const sections = useWalletSections(props)
+  const walletShown = sections.some((s) => s.section === 'injected' && s.items.length > 0)
+  const methods = slots.list('connect.methods', { walletShown })
+  const { termsConditionsUrl: terms, privacyPolicyUrl: privacy } = options
+  const needsConsent = options.features.legalCheckbox && Boolean(terms || privacy)
+  const [accepted, setAccepted] = useState(false)
+  const locked = needsConsent && !accepted
+  return (
+    <>
+      {needsConsent ? (
+        <label className="vb-legal vb-legal-check" data-testid="legal-checkbox">
+          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
+          <span>
+            <Legal terms={terms} privacy={privacy} text={i18n.t('connect.legalAccept')} termsText={i18n.t('connect.terms')} privacyText={i18n.t('connect.privacy')} />
+          </span>
+        </label>
+      ) : null}
+      <fieldset className="vb-methods" disabled={locked} aria-disabled={locked || undefined} data-testid="connect-methods">
+        {methods.map((method) =>
+          method.load ? (
+            <Lazy key={method.id} load={method.load} props={{ ...props, entry: method }} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} />
+          ) : method.id === 'wallet' ? (
+            <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets} />
+          ) : null,
+        )}
+      </fieldset>
+      {!needsConsent && (terms || privacy) ? (
+        <p className="vb-legal" data-testid="legal-notice">
+          <Legal terms={terms} privacy={privacy} text={i18n.t('connect.legalNotice')} termsText={i18n.t('connect.terms')} privacyText={i18n.t('connect.privacy')} />
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** "By connecting … you agree to the {terms} and {privacy}", with the links the host set. */
+function Legal({ terms, privacy, text, termsText, privacyText }: { terms?: string; privacy?: string; text: string; termsText: string; privacyText: string }) {
+  const links = [terms && { href: terms, label: termsText }, privacy && { href: privacy, label: privacyText }].filter(Boolean) as { href: string; label: string }[]
+  return (
+    <>
+      {text}{' '}
+      {links.map((link, i) => (
+        <span key={link.href}>
+          {i > 0 ? ' · ' : null}
+          <a href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </a>
+        </span>
+      ))}
+    </>
+  )
+}
+
+function useWalletSections({ modal, data }: Props) {
   // Opened for one namespace (from the Account view's network list): wallets of other namespaces are left out.
   const only = data?.namespace
   const keep = (item: { data?: unknown }) => {
     const namespace = (item.data as { namespace?: string } | undefined)?.namespace
     return !only || namespace === undefined || namespace === only
   }
-  const sections = useStore(wallets.$sections)
+  return useStore(modal.kernel.wallets.$sections)
     .map(({ section, items }) => ({ section, items: items.filter(keep) }))
     .filter((s) => s.items.length > 0)
+}
+
+/** The wallet list in connector-type order, its footer buttons, and the collapsed form (`features.collapseWallets`). */
+function WalletMethod({ modal, sections, collapsed }: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean }) {
+  const { router, i18n, slots } = modal.kernel
+  const [expanded, setExpanded] = useState(!collapsed)
   const [graceOver, setGraceOver] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setGraceOver(true), DISCOVERY_GRACE_MS)
     return () => clearTimeout(timer)
   }, [])
+  const footer = slots.list('connect.footer')
+  const footerButtons = footer.length ? (
+    <div className="vb-list-end">
+      {footer.map((entry) => (
+        <FooterButton key={entry.id} entry={entry} label={i18n.t(entry.label)} onChoose={() => entry.view && router.push(entry.view, entry.data)} />
+      ))}
+    </div>
+  ) : null
 
-  // The full catalog, last (spec §9 allWallets feature), when a plugin provides the AllWallets view.
-  const allWallets =
-    options.features.allWallets !== false && views.has('AllWallets') ? (
-      <button type="button" className="vb-item vb-item-more" data-testid="all-wallets" onClick={() => router.push('AllWallets')}>
-        <span className="vb-item-name">{i18n.t('catalog.allWallets')}</span>
+  if (!expanded) {
+    return (
+      <button type="button" className="vb-item vb-item-more" data-testid="show-wallets" onClick={() => setExpanded(true)}>
+        <span className="vb-item-name">{i18n.t('connect.showWallets')}</span>
         <span aria-hidden="true">›</span>
       </button>
-    ) : null
-
+    )
+  }
   if (sections.length === 0) {
     return (
       <>
-      <div className="vb-center" data-testid="wallet-list-empty">
-        {graceOver ? (
-          <>
-            <p className="vb-strong">{i18n.t('connect.empty')}</p>
-            <p className="vb-muted">{i18n.t('connect.emptyHint')}</p>
-          </>
-        ) : (
-          <>
-            <div className="vb-spinner" aria-hidden="true" />
-            <p className="vb-muted">{i18n.t('connect.detecting')}</p>
-          </>
-        )}
-      </div>
-      {allWallets}
+        <div className="vb-center" data-testid="wallet-list-empty">
+          {graceOver ? (
+            <>
+              <p className="vb-strong">{i18n.t('connect.empty')}</p>
+              <p className="vb-muted">{i18n.t('connect.emptyHint')}</p>
+            </>
+          ) : (
+            <>
+              <div className="vb-spinner" aria-hidden="true" />
+              <p className="vb-muted">{i18n.t('connect.detecting')}</p>
+            </>
+          )}
+        </div>
+        {footerButtons}
       </>
     )
   }
   return (
     <>
-    <ul className="vb-list" data-testid="wallet-list">
-      {sections.flatMap(({ section, items }) =>
-        items.map((item) => (
-          <li key={`${section}:${item.id}`} data-section={section}>
-            <button type="button" className="vb-item" data-wallet-id={item.id} disabled={item.disabled} onClick={() => router.push(item.view, item.data)}>
-              <WalletImage src={item.imageUrl} name={item.name} />
-              {item.hint ? (
-                <span className="vb-item-text">
+      <ul className="vb-list" data-testid="wallet-list">
+        {sections.flatMap(({ section, items }) =>
+          items.map((item) => (
+            <li key={`${section}:${item.id}`} data-section={section}>
+              <button type="button" className="vb-item" data-wallet-id={item.id} disabled={item.disabled} onClick={() => router.push(item.view, item.data)}>
+                <WalletImage src={item.imageUrl} name={item.name} />
+                {item.hint ? (
+                  <span className="vb-item-text">
+                    <span className="vb-item-name">{item.name}</span>
+                    <span className="vb-item-hint">{i18n.t(item.hint)}</span>
+                  </span>
+                ) : (
                   <span className="vb-item-name">{item.name}</span>
-                  <span className="vb-item-hint">{i18n.t(item.hint)}</span>
-                </span>
-              ) : (
-                <span className="vb-item-name">{item.name}</span>
-              )}
-              {item.tag ? <span className="vb-tag">{i18n.t(item.tag)}</span> : null}
-            </button>
-          </li>
-        )),
-      )}
-    </ul>
-    {allWallets ? <div className="vb-list-end">{allWallets}</div> : null}
+                )}
+                {item.tag ? <span className="vb-tag">{i18n.t(item.tag)}</span> : null}
+              </button>
+            </li>
+          )),
+        )}
+      </ul>
+      {footerButtons}
     </>
+  )
+}
+
+function FooterButton({ entry, label, onChoose }: { entry: SlotEntry; label: string; onChoose: () => void }) {
+  return (
+    <button type="button" className="vb-item vb-item-more" data-testid={`footer-${entry.id}`} onClick={onChoose}>
+      {entry.icon ? <WalletImage src={entry.icon} name={label} /> : null}
+      <span className="vb-item-name">{label}</span>
+      <span aria-hidden="true">›</span>
+    </button>
   )
 }

@@ -20,7 +20,7 @@ export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<
     if (!data?.connectorId) return setPhase({ kind: 'error', message: i18n.t('connecting.missing') })
     setPhase({ kind: 'waiting' })
     modal.connect(data.connectorId, data.namespace).then(
-      () => live.current && router.reset('Account'),
+      () => live.current && modal.kernel.navigation.connected(data.namespace),
       (error: unknown) => {
         if (!live.current) return
         if ((error as VestibuleError).code === 'USER_REJECTED') setPhase({ kind: 'declined' })

@@ -17,7 +17,7 @@ export const walletConnectApi = (modal: Modal) => {
 export function usePairing(modal: Modal) {
   const api = walletConnectApi(modal)
   const state = useStore(api.$state)
-  const { status } = useStore(modal.kernel.state.$snapshot)
+  const { status, namespace } = useStore(modal.kernel.state.$snapshot)
   useEffect(() => {
     const unwatch = api.watch()
     void api.pair()
@@ -25,7 +25,7 @@ export function usePairing(modal: Modal) {
   }, [])
   useEffect(() => {
     if (state.status !== 'connected' || status !== 'connected') return
-    if (modal.kernel.views.has('Account')) modal.kernel.router.reset('Account')
+    if (namespace) modal.kernel.navigation.connected(namespace)
   }, [state.status, status])
   return { api, state }
 }

@@ -1,0 +1,17 @@
+/**
+ * The plugin a host adds for each option or feature flag it owns, for the error `createModal` gives when the
+ * option is used without it ("`featuredWalletIds` needs walletCatalog() from vestibule/plugins/catalog").
+ * Data only: nothing here loads a plugin.
+ */
+const catalog = 'walletCatalog() from vestibule/plugins/catalog'
+const walletConnect = 'walletConnect() from vestibule/plugins/walletconnect'
+
+export const OPTION_OWNERS: Readonly<Record<string, string>> = {
+  featuredWalletIds: catalog,
+  includeWalletIds: catalog,
+  customWallets: catalog,
+  enableWalletConnect: walletConnect,
+  manualWCControl: walletConnect,
+  tokens: 'a token balances plugin (none is available in this version)',
+  siwx: 'a sign-in plugin (none is available in this version)',
+}

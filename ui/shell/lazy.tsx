@@ -1,0 +1,93 @@
+import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import type { LoadComponent } from '../../kernel/index.js'
+
+const added = new WeakMap<Node, Set<string>>()
+
+/** Adds a plugin module's `styles` to the shadow root (or document) `node` lives in, once per root. */
+export function adoptStyles(node: Node | null, css: string | undefined) {
+  if (!node || !css) return
+  const root = node.getRootNode() as ShadowRoot | Document
+  const seen = added.get(root) ?? new Set<string>()
+  if (seen.has(css)) return
+  seen.add(css)
+  added.set(root, seen)
+  const style = document.createElement('style')
+  style.textContent = css
+  ;(root instanceof Document ? root.head : root).append(style)
+}
+
+type Loaded = { Component?: ComponentType<any>; styles?: string; error?: unknown }
+const modules = new WeakMap<LoadComponent, Loaded>()
+
+/** The default export (and styles) of a lazily loaded module; a failed load can be retried. */
+export function useLazyModule(load: LoadComponent | undefined): Loaded & { retry(): void } {
+  const [, render] = useState(0)
+  const [attempt, setAttempt] = useState(0)
+  const known = load ? modules.get(load) : undefined
+  useEffect(() => {
+    if (!load || (known && !known.error)) return
+    let live = true
+    Promise.resolve()
+      .then(load)
+      .then((module) => {
+        const Component = module?.default as ComponentType<any>
+        if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error('The module has no default export')
+        modules.set(load, { Component, styles: typeof module.styles === 'string' ? module.styles : undefined })
+      })
+      .catch((error: unknown) => modules.set(load, { error }))
+      .finally(() => live && render((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [load, attempt])
+  return { ...(known ?? {}), retry: () => (load && modules.delete(load), setAttempt((a) => a + 1)) }
+}
+
+/** Keeps a throwing plugin component from taking the modal down: `fallback` shows instead, with a retry. */
+export class Boundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey?: string }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[vestibule] a view failed to render', error)
+  }
+  override componentDidUpdate(prev: { resetKey?: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false })
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children
+  }
+}
+
+/** Renders the component a slot entry loads, with its styles, a loading state and an error state. */
+export function Lazy({ load, props, errorText, retryText }: { load: LoadComponent; props: Record<string, unknown>; errorText: string; retryText: string }) {
+  const anchor = useRef<HTMLDivElement>(null)
+  const loaded = useLazyModule(load)
+  useEffect(() => adoptStyles(anchor.current, loaded.styles), [loaded.styles])
+  const error = (retry: () => void) => (
+    <div className="vb-center">
+      <p className="vb-error" role="alert">
+        {errorText}
+      </p>
+      <button type="button" className="vb-btn" onClick={retry}>
+        {retryText}
+      </button>
+    </div>
+  )
+  return (
+    <div ref={anchor} className="vb-slot">
+      {loaded.Component ? (
+        <Boundary fallback={error}>
+          <loaded.Component {...props} />
+        </Boundary>
+      ) : loaded.error ? (
+        error(loaded.retry)
+      ) : (
+        <div className="vb-center" aria-busy="true">
+          <div className="vb-spinner" aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  )
+}
