@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { sourceEntry } from './sandbox/resolve.mjs'
 
 export default defineConfig({
+  // Examples import the package by name, as outside authors do; tests run them on the sources.
+  plugins: [{ name: 'vestibule-source', enforce: 'pre', resolveId: (id: string) => (/^vestibule(\/|$)/.test(id) ? sourceEntry(id) : undefined) }],
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -1,15 +1,11 @@
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { sourceEntry } from '../sandbox/resolve.mjs'
 
 /** The repository root: the resolver maps package specifiers to the sources here. */
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Source file of a `vestibule…` specifier, mirroring package.json "exports"; undefined if there is none. */
-export function vestibuleSource(specifier) {
-  const sub = specifier === 'vestibule' ? '' : specifier.slice('vestibule/'.length)
-  const base = { '': 'ui/index', react: 'ui/react/index', kernel: 'kernel/index' }[sub] ?? (/^(chains|plugins)\/[\w-]+$/.test(sub) ? `${sub}/index` : undefined)
-  return base && ['.ts', '.tsx'].map((ext) => root + base + ext).find(existsSync)
-}
+export const vestibuleSource = (specifier) => sourceEntry(specifier)
 
 /**
  * esbuild plugin: hosts import `vestibule`, `vestibule/chains/eip155`, … and get the TypeScript sources,

@@ -1,4 +1,5 @@
 // Resolves `vestibule` and its subpaths to the source entries, so the sandbox runs the code as it is now.
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -7,13 +8,15 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const entries = {
   vestibule: 'ui/index.ts',
   'vestibule/react': 'ui/react/index.tsx',
+  'vestibule/ui': 'ui/kit/index.ts',
   'vestibule/kernel': 'kernel/index.ts',
 }
 
 export function sourceEntry(specifier) {
   if (entries[specifier]) return path.join(root, entries[specifier])
   const match = /^vestibule\/(chains|plugins)\/([a-z0-9-]+)$/.exec(specifier)
-  return match ? path.join(root, match[1], match[2], 'index.ts') : undefined
+  if (!match) return undefined
+  return ['index.ts', 'index.tsx'].map((file) => path.join(root, match[1], match[2], file)).find(existsSync)
 }
 
 /** esbuild plugin mapping `vestibule*` imports to source files. */

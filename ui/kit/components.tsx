@@ -1,0 +1,106 @@
+import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
+import { formatBalance, formatUnits, parseAmount } from '../../kernel/index.js'
+import { WalletImage } from './WalletImage.js'
+
+/** A button in the modal's style: 'primary' (accent) or 'secondary'. */
+export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' }) {
+  return <button type="button" {...rest} className={`vb-btn${variant === 'secondary' ? ' vb-btn-secondary' : ''}${className ? ` ${className}` : ''}`} />
+}
+
+/** A row of a list: image, name with an optional hint, an optional tag or value at the end. */
+export function ListItem({ image, name, hint, end, onClick, disabled }: { image?: string; name: string; hint?: string; end?: ReactNode; onClick?: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className="vb-item" disabled={disabled} onClick={onClick}>
+      {image !== undefined ? <WalletImage src={image || undefined} name={name} /> : null}
+      <span className="vb-item-text">
+        <span className="vb-item-name">{name}</span>
+        {hint ? <span className="vb-item-hint">{hint}</span> : null}
+      </span>
+      {end !== undefined ? <span className="vb-item-end">{end}</span> : null}
+    </button>
+  )
+}
+
+/** A labelled text input; `error` is announced and shown under it. */
+export function TextInput({ label, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+  const id = useId()
+  return (
+    <label className="vb-field" htmlFor={id}>
+      <span className="vb-label">{label}</span>
+      <input id={id} className="vb-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
+      {error ? (
+        <span id={`${id}-error`} className="vb-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </label>
+  )
+}
+
+/**
+ * An amount input: accepts what `parseAmount` accepts for `decimals` and reports the value in the smallest
+ * unit (bigint), or undefined while the text is empty or invalid (the problem is shown, the text is kept).
+ */
+export function AmountInput({ label, decimals, symbol, max, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; onValue(value: bigint | undefined): void }) {
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string>()
+  const change = (next: string) => {
+    setText(next)
+    if (!next.trim()) return setError(undefined), onValue(undefined)
+    try {
+      const value = parseAmount(next.trim(), decimals)
+      setError(undefined)
+      onValue(value)
+    } catch (e) {
+      setError((e as Error).message)
+      onValue(undefined)
+    }
+  }
+  return (
+    <div className="vb-amount">
+      <TextInput label={label} inputMode="decimal" autoComplete="off" value={text} error={error} onChange={(e) => change(e.target.value)} placeholder={symbol ? `0 ${symbol}` : '0'} />
+      {max !== undefined ? (
+        <Button variant="secondary" className="vb-amount-max" onClick={() => change(formatUnits(max, decimals))}>
+          Max
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+/** A token with its balance: icon, name, amount in the smallest unit formatted, and an optional USD value. */
+export function TokenRow({ name, symbol, iconUrl, amount, decimals, usd, onClick }: { name: string; symbol: string; iconUrl?: string; amount: bigint; decimals: number; usd?: string; onClick?: () => void }) {
+  return <ListItem image={iconUrl ?? ''} name={name} hint={`${formatBalance(amount, decimals)} ${symbol}`} end={usd} onClick={onClick} />
+}
+
+/** Nothing to show yet (no tokens, no activity). */
+export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className="vb-center" data-state="empty">
+      <p className="vb-strong">{title}</p>
+      {hint ? <p className="vb-muted">{hint}</p> : null}
+    </div>
+  )
+}
+
+/** Work in progress, announced to assistive technology. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="vb-center" data-state="loading" aria-busy="true">
+      <div className="vb-spinner" aria-hidden="true" />
+      <p className="vb-muted">{label}</p>
+    </div>
+  )
+}
+
+/** A failure with an optional retry. */
+export function ErrorState({ message, retryLabel, onRetry }: { message: string; retryLabel?: string; onRetry?: () => void }) {
+  return (
+    <div className="vb-center" data-state="error">
+      <p className="vb-error" role="alert">
+        {message}
+      </p>
+      {onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : null}
+    </div>
+  )
+}
