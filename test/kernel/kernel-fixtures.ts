@@ -9,9 +9,12 @@ export const desktop: Platform = createPlatform({ userAgent: 'Mozilla/5.0 (X11; 
 export const mobile: Platform = createPlatform({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', coarsePointer: true, telegram: false, browser: true })
 
 /** The views a shell contributes, registered through extras.views. */
-export const shellViews = Object.fromEntries(
-  ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'ConnectingExternal', 'UnsupportedChain'].map((id) => [id, dummyView]),
-)
+/** The shell's views, plus two that plugins contribute and claim for a modal without chains (catalog, WalletConnect). */
+export const shellViews = {
+  ...Object.fromEntries(['Connect', 'Account', 'ConnectingExternal', 'UnsupportedChain'].map((id) => [id, dummyView])),
+  AllWallets: { ...dummyView, openWithoutChains: ['mobile' as const] },
+  ConnectingWalletConnectBasic: { ...dummyView, openWithoutChains: ['desktop' as const] },
+}
 
 export const chainPlugin = (fake: ReturnType<typeof fakeAdapter>): Plugin => ({
   name: fake.adapter.namespace,

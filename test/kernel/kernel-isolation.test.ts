@@ -1,3 +1,4 @@
+import { createToken } from '../../kernel/plugin.js'
 // The kernel's root container: tsyringe's container module, imported as the kernel does (no metadata polyfill).
 import { instance as globalContainer } from 'tsyringe/dist/cjs/dependency-container.js'
 import { describe, expect, it, vi } from 'vitest'
@@ -53,8 +54,8 @@ describe('kernel: two modals on one page share nothing', () => {
   })
 
   it('a plugin registering its own service in its container does not leak to the other modal or the global one', () => {
-    const token = Symbol('swap.quotes')
-    const plugin: Plugin = { name: 'swap', setup: (ctx) => ctx.container.register(token, { useValue: {} }) }
+    const token = createToken<object>('swap.quotes')
+    const plugin: Plugin = { name: 'swap', setup: (ctx) => ctx.services.provide(token, {}) }
     const a = createKernel({ plugins: [plugin] })
     const b = createKernel({})
     expect(a.kernel.container.isRegistered(token)).toBe(true)

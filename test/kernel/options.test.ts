@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
-import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveOptions, type ModalOptions } from '../../kernel/options.js'
-import type { Plugin } from '../../kernel/plugin.js'
+import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
+import type { OptionDeclaration, Plugin } from '../../kernel/plugin.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
@@ -10,6 +10,18 @@ const invalid = (options: unknown) => {
     resolveOptions(options as ModalOptions)
   } catch (error) {
     expect(error).toBeInstanceOf(VestibuleError)
+    expect((error as VestibuleError).code).toBe('INVALID_OPTIONS')
+    return (error as VestibuleError).message
+  }
+  throw new Error('expected resolveOptions to throw')
+}
+
+/** Declarations as if one plugin declared the option `name`. */
+const declaring = (name: string, plugin: string, declaration: OptionDeclaration = {}): DeclaredOptions => ({ options: new Map([[name, { plugin, declaration }]]), features: new Map() })
+const invalid2 = (options: unknown, declared: DeclaredOptions) => {
+  try {
+    resolveOptions(options as ModalOptions, undefined, declared)
+  } catch (error) {
     expect((error as VestibuleError).code).toBe('INVALID_OPTIONS')
     return (error as VestibuleError).message
   }
@@ -29,9 +41,10 @@ describe('options: validation (spec §5)', () => {
     expect(invalid({ siweConfig: {}, siwx: {} })).toBe('Cannot set both `siweConfig` and `siwx` options')
   })
 
-  it('siweConfig alone or siwx alone is accepted', () => {
+  it('siweConfig alone is accepted; siwx needs a plugin that declares it', () => {
     expect(resolveOptions({ siweConfig: {} }).siweConfig).toEqual({})
-    expect(resolveOptions({ siwx: { required: true } }).siwx).toEqual({ required: true })
+    expect(invalid({ siwx: { required: true } })).toBe('Unknown option `siwx`')
+    expect(resolveOptions({ siwx: { required: true } }, undefined, declaring('siwx', 'signIn')).siwx).toEqual({ required: true })
   })
 
   it('options must be an object', () => {
@@ -48,7 +61,7 @@ describe('options: validation (spec §5)', () => {
     expect(resolveOptions({ themeMode: 'light' }).themeMode).toBe('light')
   })
 
-  it.each(['enableWalletConnect', 'enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'manualWCControl'])(
+  it.each(['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'])(
     'boolean option %s rejects a non-boolean',
     (key) => {
       expect(invalid({ [key]: 'yes' })).toBe(`\`${key}\` must be a boolean`)
@@ -105,12 +118,11 @@ describe('options: defaults (spec §9)', () => {
     expect(features.connectMethodsOrder).toEqual(['wallet', 'email'])
   })
 
-  it('wallet connect, network switch and EIP-6963 discovery default on unless disabled', () => {
-    expect(resolved.enableWalletConnect).toBe(true)
+  it('network switch and EIP-6963 discovery default on unless disabled', () => {
     expect(resolved.enableNetworkSwitch).toBe(true)
     expect(resolved.enableEIP6963).toBe(true)
-    const off = resolveOptions({ enableWalletConnect: false, enableNetworkSwitch: false, enableEIP6963: false })
-    expect([off.enableWalletConnect, off.enableNetworkSwitch, off.enableEIP6963]).toEqual([false, false, false])
+    const off = resolveOptions({ enableNetworkSwitch: false, enableEIP6963: false })
+    expect([off.enableNetworkSwitch, off.enableEIP6963]).toEqual([false, false])
   })
 
   it('unsupported chains are not allowed by default', () => {
@@ -125,10 +137,10 @@ describe('options: defaults (spec §9)', () => {
   })
 
   it('plugins are not part of the resolved options; other given options pass through', () => {
-    const r = resolveOptions({ plugins: [], projectId: 'p', featuredWalletIds: ['a'], defaultNetwork: 'eip155:10' })
+    const r = resolveOptions({ plugins: [], projectId: 'p', excludeWalletIds: ['a'], defaultNetwork: 'eip155:10' })
     expect('plugins' in r).toBe(false)
     expect(r.projectId).toBe('p')
-    expect(r.featuredWalletIds).toEqual(['a'])
+    expect(r.excludeWalletIds).toEqual(['a'])
     expect(r.defaultNetwork).toBe('eip155:10')
   })
 })
@@ -145,7 +157,7 @@ describe('options: wrong types name the option (bad input)', () => {
     expect(resolveOptions({ [key]: 'https://example.org/terms' } as ModalOptions)[key as 'apiUrl']).toBe('https://example.org/terms')
   })
 
-  it.each(['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'])('wallet id list %s rejects a non-list or non-string ids', (key) => {
+  it.each(['excludeWalletIds'])('wallet id list %s rejects a non-list or non-string ids', (key) => {
     expect(invalid({ [key]: 'abc' })).toBe(`\`${key}\` must be an array of wallet ids (strings)`)
     expect(invalid({ [key]: ['abc', 3] })).toBe(`\`${key}\` must be an array of wallet ids (strings)`)
   })
@@ -155,9 +167,19 @@ describe('options: wrong types name the option (bad input)', () => {
     expect(invalid({ defaultNetwork: 'eip155' })).toContain('`defaultNetwork`')
   })
 
-  it('customWallets must be a list of objects with string id and name, naming the bad entry', () => {
-    expect(invalid({ customWallets: {} })).toBe('`customWallets` must be an array')
-    expect(invalid({ customWallets: [{ id: 'a', name: 'A' }, { id: 'b' }] })).toBe('`customWallets[1]` needs a string `id` and `name`')
+  it('a declared option is checked by its declaration, naming the option and the plugin', () => {
+    const declared = declaring('greeting', 'hello', { check: (v) => (typeof v === 'string' ? undefined : 'must be a string'), default: 'Hi' })
+    expect(invalid2({ greeting: 3 }, declared)).toBe('`greeting` (hello) must be a string')
+    expect((resolveOptions({}, undefined, declared) as unknown as { greeting: string }).greeting).toBe('Hi')
+    expect((resolveOptions({ greeting: 'Yo' } as ModalOptions, undefined, declared) as unknown as { greeting: string }).greeting).toBe('Yo')
+  })
+
+  it('an option a missing plugin owns names the plugin to add', () => {
+    const owners = { featuredWalletIds: 'walletCatalog()', 'features.swaps': 'swap()' }
+    expect(invalid2({ featuredWalletIds: ['a'] }, { options: new Map(), features: new Map(), owners })).toBe('`featuredWalletIds` needs walletCatalog()')
+    expect(invalid2({ features: { swaps: true } }, { options: new Map(), features: new Map(), owners })).toBe('`features.swaps` needs swap()')
+    // Turning off a feature nobody provides is harmless.
+    expect(resolveOptions({ features: { swaps: false } }, undefined, { options: new Map(), features: new Map(), owners }).features.swaps).toBe(false)
   })
 
   it('messages must map keys to strings', () => {
@@ -257,7 +279,6 @@ describe('options: every feature default of spec §9', () => {
   it('embedded mode and manual WalletConnect control are off unless enabled', () => {
     const resolved = resolveOptions({})
     expect(resolved.enableEmbedded ?? false).toBe(false)
-    expect(resolved.manualWCControl ?? false).toBe(false)
   })
 })
 

@@ -1,3 +1,4 @@
+import { Tokens } from '../../kernel/container.js'
 import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
 import { createKernel } from '../../kernel/kernel.js'
@@ -115,15 +116,19 @@ describe('plugins: setup inside createKernel', () => {
     let ctx: PluginContext | undefined
     const modal = createKernel({ plugins: [plugin('probe', { setup: (c) => void (ctx = c) })] })
     const k = modal.kernel
-    expect(ctx!.container).toBe(k.container)
+    expect(ctx!.name).toBe('probe')
+    expect(ctx!.services.resolve(Tokens.Router)).toBe(k.router)
     expect(ctx!.router).toBe(k.router)
     expect(ctx!.events).toBe(k.events)
     expect(ctx!.http).toBe(k.http)
     expect(ctx!.i18n).toBe(k.i18n)
     expect(ctx!.options).toBe(k.options)
-    expect(ctx!.state).toBe(k.state)
+    // State is handed read-only: the same stores, without their setters in the type.
+    expect(ctx!.state.$chains).toBe(k.state.$chains)
+    expect(ctx!.state.$snapshot).toBe(k.state.$snapshot)
     expect(ctx!.chains).toBe(k.chains)
-    expect(ctx!.slots).toBe(k.slots)
+    expect(ctx!.feedback).toBe(k.feedback)
+    expect(ctx!.wallets).toBe(k.wallets)
     expect(ctx!.platform).toBe(k.platform)
   })
 
@@ -153,7 +158,7 @@ describe('plugins: setup inside createKernel', () => {
   it('two plugins registering one view fail naming both', () => {
     const register = (c: PluginContext) => c.views.register('Swap', dummyView)
     expect(() => createKernel({ plugins: [plugin('swap', { setup: register }), plugin('swap2', { setup: register })] })).toThrow(
-      'Plugin "swap2" failed to set up: View "Swap" is registered twice (by "swap" and "swap2")',
+      'Plugin "swap2": view "Swap" is registered twice (first by "swap")',
     )
   })
 

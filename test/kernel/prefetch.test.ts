@@ -4,7 +4,8 @@ import type { Plugin } from '../../kernel/plugin.js'
 import { flush } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
-const prefetcher = (hook: () => void | Promise<void>): Plugin => ({ name: 'catalog', setup: (ctx) => ctx.onPrefetch(hook) })
+// A plugin prefetches in onOpen only when nobody is connected, as the catalog does.
+const prefetcher = (hook: () => void | Promise<void>): Plugin => ({ name: 'catalog', setup: (ctx) => ctx.onOpen(({ connected }) => (connected ? undefined : hook())) })
 
 describe('prefetch on open', () => {
   it('prefetch hooks run on open when not connected', async () => {

@@ -16,16 +16,17 @@ describe('views: registry', () => {
 
   it('a view needs an id and a load() function', () => {
     const views = createViewRegistry()
-    expect(() => views.register('', dummyView)).toThrow('needs an id and a load() function')
-    expect(() => views.register('Swap', {} as never)).toThrow('View "Swap" needs an id and a load() function')
+    expect(() => views.register('', dummyView)).toThrow('needs a string id and a load() function')
+    expect(() => views.register('Swap', {} as never)).toThrow('View "Swap" needs a string id and a load() function')
+    expect(() => views.register('Swap', { plugin: 'swap' } as never)).toThrow('Plugin "swap": view "Swap" needs a string id and a load() function')
     expect(views.ids()).toEqual([])
   })
 
   it('a view registered twice is an error naming both contributors', () => {
     const views = createViewRegistry()
     views.register('Swap', { ...dummyView, plugin: 'swap' })
-    expect(() => views.register('Swap', { ...dummyView, plugin: 'dex' })).toThrow('View "Swap" is registered twice (by "swap" and "dex")')
-    expect(() => views.register('Swap', dummyView)).toThrow('(by "swap" and "kernel")')
+    expect(() => views.register('Swap', { ...dummyView, plugin: 'dex' })).toThrow('Plugin "dex": view "Swap" is registered twice (first by "swap")')
+    expect(() => views.register('Swap', dummyView)).toThrow(expect.objectContaining({ code: 'DUPLICATE_VIEW' }))
   })
 
   it('the kernel never calls load when registering', () => {
@@ -40,27 +41,58 @@ describe('views: slots', () => {
     expect(createSlots().list('account.tabs')).toEqual([])
   })
 
-  it('entries are sorted by order, equal orders keep insertion order', () => {
+  it('other slots sort by order, equal orders keep insertion order, no order counts as 0', () => {
     const slots = createSlots()
-    slots.add('connect.methods', { id: 'wallet', label: 'Wallet', order: 3 })
-    slots.add('connect.methods', { id: 'email', label: 'Email', order: 1 })
-    slots.add('connect.methods', { id: 'social', label: 'Social', order: 2 })
-    slots.add('connect.methods', { id: 'qr', label: 'QR', order: 2 })
-    expect(slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'social', 'qr', 'wallet'])
+    slots.add('header.actions', { id: 'c', label: 'C', order: 3 })
+    slots.add('header.actions', { id: 'a', label: 'A', order: 1 })
+    slots.add('header.actions', { id: 'b', label: 'B', order: 2 })
+    slots.add('header.actions', { id: 'b2', label: 'B2', order: 2 })
+    slots.add('header.actions', { id: 'zero', label: 'Zero' })
+    expect(slots.list('header.actions').map((e) => e.id)).toEqual(['zero', 'a', 'b', 'b2', 'c'])
   })
 
-  it('entries without order count as 0', () => {
+  it('connect methods: email, social, wallet; wallet first when a wallet is shown; then unknown methods by order', () => {
     const slots = createSlots()
-    slots.add('account.features', { id: 'send', label: 'Send', order: 1 })
-    slots.add('account.features', { id: 'onramp', label: 'Buy' })
-    slots.add('account.features', { id: 'swap', label: 'Swap', order: -1 })
-    expect(slots.list('account.features').map((e) => e.id)).toEqual(['swap', 'onramp', 'send'])
+    for (const id of ['wallet', 'passkey', 'social', 'email']) slots.add('connect.methods', { id, label: id })
+    expect(slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'social', 'wallet', 'passkey'])
+    expect(slots.list('connect.methods', { walletShown: true }).map((e) => e.id)).toEqual(['wallet', 'email', 'social', 'passkey'])
   })
 
-  it('a duplicate id in a slot is an error naming slot and entry', () => {
+  it('connect methods follow connectMethodsOrder when configured', () => {
+    const slots = createSlots({ isEnabled: () => true, connectMethodsOrder: ['social', 'wallet'] })
+    for (const id of ['wallet', 'social', 'email']) slots.add('connect.methods', { id, label: id })
+    expect(slots.list('connect.methods', { walletShown: true }).map((e) => e.id)).toEqual(['social', 'wallet', 'email'])
+  })
+
+  it('wallet features: onramp, swaps, receive, send, or walletFeaturesOrder first', () => {
+    const ids = ['send', 'receive', 'swaps', 'onramp']
+    const plain = createSlots()
+    for (const id of ids) plain.add('account.features', { id, label: id })
+    expect(plain.list('account.features').map((e) => e.id)).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    const configured = createSlots({ isEnabled: () => true, walletFeaturesOrder: ['send', 'receive'] })
+    for (const id of ids) configured.add('account.features', { id, label: id })
+    expect(configured.list('account.features').map((e) => e.id)).toEqual(['send', 'receive', 'onramp', 'swaps'])
+  })
+
+  it('account tabs keep the order their plugins give (Tokens, NFTs, Activity)', () => {
     const slots = createSlots()
-    slots.add('account.tabs', { id: 'nfts', label: 'NFTs' })
-    expect(() => slots.add('account.tabs', { id: 'nfts', label: 'NFTs' })).toThrow('Slot "account.tabs" already has an entry "nfts"')
+    slots.add('account.tabs', { id: 'activity', label: 'Activity', order: 3 })
+    slots.add('account.tabs', { id: 'tokens', label: 'Tokens', order: 1 })
+    slots.add('account.tabs', { id: 'nfts', label: 'NFTs', order: 2 })
+    expect(slots.list('account.tabs').map((e) => e.id)).toEqual(['tokens', 'nfts', 'activity'])
+  })
+
+  it('a duplicate id in a slot is an error naming the plugin, slot and entry', () => {
+    const slots = createSlots()
+    slots.add('account.tabs', { id: 'nfts', label: 'NFTs', plugin: 'nfts' })
+    expect(() => slots.add('account.tabs', { id: 'nfts', label: 'NFTs', plugin: 'gallery' })).toThrow('Plugin "gallery" adds "nfts" to "account.tabs" twice (first by "nfts")')
+  })
+
+  it('an unknown slot, an entry without id or label, or a load that is not a function is an error naming the plugin', () => {
+    const slots = createSlots()
+    expect(() => slots.add('footer.links' as never, { id: 'x', label: 'X', plugin: 'links' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_SLOT', message: expect.stringContaining('Plugin "links" fills the unknown slot "footer.links"') }))
+    expect(() => slots.add('account.tabs', { id: '', label: 'X', plugin: 'p' })).toThrow('Plugin "p" adds an entry to "account.tabs" without a string id and label')
+    expect(() => slots.add('account.tabs', { id: 'x', label: 'X', load: 'nope' as never, plugin: 'p' })).toThrow('has a load that is not a function')
   })
 
   it('slots are independent of each other', () => {
@@ -74,7 +106,7 @@ describe('views: slots', () => {
 
 describe('views: slots gated by feature flags', () => {
   it('an entry whose feature flag is off is not listed; entries without a feature always are', () => {
-    const slots = createSlots((feature) => feature !== 'swaps')
+    const slots = createSlots({ isEnabled: (feature) => feature !== 'swaps' })
     slots.add('account.features', { id: 'onramp', label: 'Buy', feature: 'onramp' })
     slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
     slots.add('account.features', { id: 'receive', label: 'Receive' })
@@ -83,7 +115,7 @@ describe('views: slots gated by feature flags', () => {
 
   it('the flag is read on every list, so a later change applies', () => {
     let swaps = false
-    const slots = createSlots((feature) => feature !== 'swaps' || swaps)
+    const slots = createSlots({ isEnabled: (feature) => feature !== 'swaps' || swaps })
     slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
     expect(slots.list('account.features')).toEqual([])
     swaps = true
@@ -91,8 +123,8 @@ describe('views: slots gated by feature flags', () => {
   })
 
   it('a hidden entry still occupies its id', () => {
-    const slots = createSlots(() => false)
+    const slots = createSlots({ isEnabled: () => false })
     slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
-    expect(() => slots.add('account.features', { id: 'swaps', label: 'Swap' })).toThrow('already has an entry "swaps"')
+    expect(() => slots.add('account.features', { id: 'swaps', label: 'Swap' })).toThrow('adds "swaps" to "account.features" twice')
   })
 })
