@@ -45,12 +45,9 @@ const messages = {
   'catalog.list': 'Wallets',
 }
 
-const walletIds = (value: unknown) => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'must be an array of wallet ids (strings)')
-const customWallets = (value: unknown) => {
-  if (!Array.isArray(value)) return 'must be an array'
-  const bad = value.findIndex((w) => typeof w !== 'object' || w === null || typeof (w as { id?: unknown }).id !== 'string' || typeof (w as { name?: unknown }).name !== 'string')
-  return bad === -1 ? undefined : `needs a string \`id\` and \`name\` in entry ${bad}`
-}
+const isList = (value: unknown, entry: (v: any) => boolean) => Array.isArray(value) && value.every(entry)
+const walletIds = (value: unknown) => (isList(value, (v) => typeof v == 'string') ? undefined : 'must be an array of wallet ids (strings)')
+const customWallets = (value: unknown) => (isList(value, (w) => typeof w?.id == 'string' && typeof w.name == 'string') ? undefined : 'must be an array of wallets, each with a string `id` and `name`')
 
 const isChosen = (value: unknown): value is ChosenWallet =>
   typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'

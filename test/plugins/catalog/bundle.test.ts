@@ -6,7 +6,9 @@ import { root } from '../../../bench/resolve-vestibule.mjs'
 import { eagerOutputs, entryOutput, inputsOf } from '../../../bench/metafile.mjs'
 
 /** The catalog's eager part (the factory) stays small: everything else loads on open. */
-const EAGER_BUDGET = 1024
+// 1.1 KB: the factory also declares and checks its host options (featuredWalletIds, includeWalletIds, customWallets),
+// which the kernel no longer carries.
+const EAGER_BUDGET = 1126
 
 async function host(contents: string) {
   const result = await build({ ...hostFromSource(contents), write: false, outdir: 'out', jsx: 'automatic' })
@@ -16,7 +18,7 @@ async function host(contents: string) {
 const catalogInputs = (metafile: Metafile, files: Iterable<string>) => inputsOf(metafile, files).filter((i) => i.includes('plugins/catalog/'))
 
 describe('catalog plugin: size and laziness', () => {
-  it('the factory is at most 1 KB gzip with the kernel external', async () => {
+  it('the factory is at most 1.1 KB gzip with the kernel external', async () => {
     const result = await build({
       entryPoints: [`${root}plugins/catalog/index.ts`],
       bundle: true,

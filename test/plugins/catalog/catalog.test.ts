@@ -2,6 +2,8 @@
 // open), what the Connect view's sections hold, paging, failures and retry, exclusion, custom and recent wallets.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Modal } from '../../../kernel/kernel.js'
+import { RemoteConnect } from '../../../kernel/wallets.js'
+import type { PluginContext } from '../../../kernel/plugin.js'
 import type { Connector } from '../../../kernel/chains.js'
 import type { Platform } from '../../../kernel/platform.js'
 import { walletCatalog, type CatalogController } from '../../../plugins/catalog/index.js'
@@ -56,14 +58,15 @@ interface Setup {
 function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapters = false, walletConnectView = true, backend = recordingBackend() }: Setup = {}) {
   const fake = fakeAdapter({ connectors })
   const views: Record<string, typeof dummyView> = { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView, ConnectingWalletConnectBasic: dummyView }
-  if (walletConnectView) views.ConnectingWalletConnect = dummyView
+  // A remote-connect plugin (as WalletConnect is): its view, offered to the catalog under the RemoteConnect token.
+  const remote = { name: 'remote', setup: (ctx: PluginContext) => (ctx.views.register('ConnectingWalletConnect', dummyView), ctx.services.provide(RemoteConnect, { view: 'ConnectingWalletConnect' })) }
   const modal = createKernel(
     {
       projectId: 'p',
       apiUrl: 'https://api.test',
       storage: backend,
       ...options,
-      plugins: [...(noAdapters ? [] : [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }]), walletCatalog()],
+      plugins: [...(noAdapters ? [] : [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }]), walletConnectView && remote, walletCatalog()],
     },
     { platform: device(mobile), views },
   )

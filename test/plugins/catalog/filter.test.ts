@@ -183,9 +183,9 @@ describe('platform, order and search', () => {
     expect(inFeaturedOrder([wallet('b'), wallet('c'), wallet('a')], ['a', 'b', 'c']).map((w) => w.id)).toEqual(['a', 'b', 'c'])
   })
 
-  it('a catalog entry opens ConnectingWalletConnect with the wallet, or is disabled with a hint without that view', () => {
+  it("a catalog entry opens the remote-connect plugin's view with the wallet, or is disabled with a hint without one", () => {
     const w = wallet('x', { imageUrl: 'https://i.example/x.svg', links: { mobile: 'x://' }, rdns: 'io.x' })
-    expect(catalogItem(w, { canConnect: true })).toEqual({
+    expect(catalogItem(w, { view: 'ConnectingWalletConnect' })).toEqual({
       id: 'x',
       name: 'Wallet x',
       imageUrl: 'https://i.example/x.svg',
@@ -196,6 +196,6 @@ describe('platform, order and search', () => {
       data: { wallet: { id: 'x', name: 'Wallet x', imageUrl: 'https://i.example/x.svg', links: { mobile: 'x://' } } },
       tag: undefined,
     })
-    expect(catalogItem(w, { canConnect: false })).toMatchObject({ disabled: true, hint: 'catalog.needsWalletConnect' })
+    expect(catalogItem(w, { view: undefined })).toMatchObject({ disabled: true, hint: 'catalog.needsWalletConnect' })
   })
 })
