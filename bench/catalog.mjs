@@ -54,7 +54,7 @@ async function firstRows() {
   document.getElementById('connect').click()
   await until(() => root()?.querySelector('li[data-section="recommended"]'))
   await new Promise((resolve) => setTimeout(resolve, 300))
-  const button = root().querySelector('[data-testid="all-wallets"]')
+  const button = root().querySelector('[data-testid="footer-allWallets"]')
   const t0 = performance.now()
   button.click()
   await until(() => root().querySelector('[data-row-index] .vb-item-name')?.checkVisibility())

@@ -209,11 +209,13 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     events.emit('error', { source, error })
   }
 
-  const connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert })
+  // Created once the chain plugins registered their adapters (it sets up each namespace's state); plugins reach
+  // it through `pluginConnection`, whose methods read this variable at call time.
+  let connection: ReturnType<typeof createLazyConnection>
   const navigation = createNavigation({ router, views, state, steps: afterConnectSteps, report: (error) => reportError('afterConnect', error) })
   for (const [token, value] of [
     [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
-    [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Connection, connection], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
+    [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
   ] as const) services.provide(token as Token<unknown>, value)
 
   const writeChain = (namespace: ChainNamespace, patch: { account?: object; network?: object }) => {
@@ -222,14 +224,14 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     state.$chains.setKey(namespace, { ...chain, accountState: { ...chain.accountState, ...patch.account }, networkState: { ...chain.networkState, ...patch.network } })
   }
   const pluginConnection: PluginConnection = {
-    connect: connection.connect,
-    cancelConnect: connection.cancelConnect,
-    disconnect: connection.disconnect,
-    switchNetwork: connection.switchNetwork,
-    signMessage: connection.signMessage,
-    refreshBalance: connection.refreshBalance,
-    networkFor: connection.networkFor,
-    setPreferredAccountType: connection.setPreferredAccountType,
+    connect: (id, namespace) => connection.connect(id, namespace),
+    cancelConnect: (namespace) => connection.cancelConnect(namespace),
+    disconnect: (namespace) => connection.disconnect(namespace),
+    switchNetwork: (id) => connection.switchNetwork(id),
+    signMessage: (message) => connection.signMessage(message),
+    refreshBalance: (namespace, options) => connection.refreshBalance(namespace, options),
+    networkFor: (namespace) => connection.networkFor(namespace),
+    setPreferredAccountType: (namespace, type) => connection.setPreferredAccountType(namespace, type),
     account(namespace = state.$activeNamespace.get()) {
       const chain = namespace ? state.$chains.get()[namespace] : undefined
       const adapter = namespace ? chains.get(namespace) : undefined
@@ -285,6 +287,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     }
   }
 
+  connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert })
+  services.provide(Tokens.Connection, connection)
   const kernel: KernelContext = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme }
 
   // Every view change is an event (analytics, host logging).

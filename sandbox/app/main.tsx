@@ -61,7 +61,8 @@ const modal = createModal({
   // The local provider API (sandbox/provider-api): wallet catalog, images, blockchain API.
   apiUrl: config.apiUrl,
   blockchainApiUrl: config.apiUrl,
-  ...catalogOptions,
+  // Catalog options belong to walletCatalog(), which the basic mode leaves out.
+  ...(basicMode ? {} : catalogOptions),
   metadata: { name: 'Vestibule Sandbox', url: location.origin },
   themeMode: new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
   // ?allWallets=off shows how a host turns the full wallet list off.

@@ -142,7 +142,7 @@ describe('AllWallets', () => {
     // budget is measured on a production build by bench/catalog.mjs (median about 22 ms there).
     const elapsed = await modalRoot().evaluate(async (dialog) => {
       const root = dialog.getRootNode() as ShadowRoot
-      const button = root.querySelector<HTMLButtonElement>('[data-testid="all-wallets"]')!
+      const button = root.querySelector<HTMLButtonElement>('[data-testid="footer-allWallets"]')!
       const start = performance.now()
       button.click()
       await new Promise<void>((resolve) => {
