@@ -2,8 +2,9 @@
 // guarantees that order once chunks are split (a CommonJS polyfill runs where it is first required, after the
 // ES modules beside it). Nothing here reads decorator metadata: every service is registered and resolved by
 // token. So the kernel imports the container module itself, which has no such check, and ships no polyfill.
-// The CommonJS build is the one Node can load as well as every bundler.
-import { instance as rootContainer } from 'tsyringe/dist/cjs/dependency-container.js'
+// `#tsyringe-container` (the package's `imports` map) is tsyringe's ES module build for bundlers, whose helpers
+// shake down to the one they use, and its CommonJS build for Node, which cannot load the ES build's files.
+import { instance as rootContainer } from '#tsyringe-container'
 import type { DependencyContainer } from 'tsyringe'
 
 import type { BlockchainApi } from './blockchain-api.js'

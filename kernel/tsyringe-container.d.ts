@@ -1,5 +1,5 @@
 // The container module of tsyringe, imported without the package entry (see container.ts).
-declare module 'tsyringe/dist/cjs/dependency-container.js' {
+declare module '#tsyringe-container' {
   import type { DependencyContainer } from 'tsyringe'
   export const instance: DependencyContainer
 }

@@ -5,8 +5,8 @@ describe('i18n', () => {
   it('gives the English text by default, locale en', () => {
     const i18n = createI18n()
     expect(i18n.locale).toBe('en')
-    expect(i18n.t('connect.title')).toBe(en['connect.title'])
-    expect(i18n.t('connecting.declined')).toBe('Connection declined')
+    expect(i18n.t('alert.missingProjectId')).toBe(en['alert.missingProjectId'])
+    expect(en['alert.missingProjectId']).toMatch(/project id/)
   })
 
   it('keeps the given locale', () => {
@@ -18,8 +18,10 @@ describe('i18n', () => {
   })
 
   it('fills {param} placeholders', () => {
-    expect(createI18n().t('connecting.waiting', { name: 'MetaMask' })).toBe('Continue in MetaMask')
-    expect(createI18n().t('account.switchFailed', { reason: 'busy' })).toBe('Could not switch network: busy')
+    const i18n = createI18n()
+    i18n.add({ waiting: 'Continue in {name}', failed: 'Could not switch network: {reason}' })
+    expect(i18n.t('waiting', { name: 'MetaMask' })).toBe('Continue in MetaMask')
+    expect(i18n.t('failed', { reason: 'busy' })).toBe('Could not switch network: busy')
   })
 
   it('fills numbers and repeated placeholders, and leaves unknown ones as written', () => {
@@ -28,7 +30,7 @@ describe('i18n', () => {
   })
 
   it('host messages replace built-in texts', () => {
-    expect(createI18n({ messages: { 'connect.title': 'Sign in' } }).t('connect.title')).toBe('Sign in')
+    expect(createI18n({ messages: { 'alert.missingProjectId': 'Set a project id' } }).t('alert.missingProjectId')).toBe('Set a project id')
   })
 
   it('add brings a plugin catalog', () => {

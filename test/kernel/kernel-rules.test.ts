@@ -1,5 +1,6 @@
 /** Kernel rules not covered in kernel.test.ts: view:change events, headless open, i18n through the modal, loading flags. */
 import { describe, expect, it, vi } from 'vitest'
+import { shellMessages } from '../../ui/shell/messages.js'
 import { createKernel } from '../../kernel/kernel.js'
 import type { Plugin } from '../../kernel/plugin.js'
 import { dummyView, fakeAdapter, optimism, recordingBackend } from './helpers.js'
@@ -92,17 +93,22 @@ describe('kernel: i18n', () => {
     expect(modal.kernel.i18n.t('swap.title')).toBe('Tauschen')
   })
 
-  it('a missing key reads as the key; the built-in English catalog is the default', () => {
+  it('a missing key reads as the key; the kernel carries only its own English texts, the shell brings its own', () => {
     const { modal } = modalWithWallet()
     expect(modal.kernel.i18n.locale).toBe('en')
+    expect(modal.kernel.i18n.t('alert.missingProjectId')).toMatch(/project id/)
+    expect(modal.kernel.i18n.t('connect.title')).toBe('connect.title')
+    modal.kernel.i18n.add(shellMessages)
     expect(modal.kernel.i18n.t('connect.title')).toBe('Connect Wallet')
     expect(modal.kernel.i18n.t('nowhere.key')).toBe('nowhere.key')
   })
 
-  it('two modals keep their own catalogs', () => {
+  it('two modals keep their own catalogs; a host text wins over the shell text', () => {
     const a = modalWithWallet({ messages: { 'connect.title': 'A' } })
     const b = modalWithWallet()
-    a.modal.kernel.i18n.add({ 'x.y': 'Z' })
+    a.modal.kernel.i18n.add({ 'x.y': 'Z', ...shellMessages })
+    b.modal.kernel.i18n.add(shellMessages)
+    expect(a.modal.kernel.i18n.t('connect.title')).toBe('A')
     expect(b.modal.kernel.i18n.t('connect.title')).toBe('Connect Wallet')
     expect(b.modal.kernel.i18n.t('x.y')).toBe('x.y')
   })

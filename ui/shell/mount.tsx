@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import type { Modal, Shell } from '../../kernel/index.js'
 import { HEADING_ID, ShellApp, type ViewCache } from './App.js'
+import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
 
 /**
@@ -8,6 +9,7 @@ import { styles } from './styles.js'
  * native <dialog> opened with showModal() (top layer, inert page, Escape for free).
  */
 export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shell {
+  modal.kernel.i18n.add(shellMessages)
   const parent = (modal.kernel.options.container as HTMLElement | undefined) ?? document.body
   const host = document.createElement('div')
   host.setAttribute('data-vestibule', '')

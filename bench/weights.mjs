@@ -1,0 +1,47 @@
+/**
+ * `node bench/weights.mjs`: what each public entry costs a host before anything runs — the gzip bytes of the
+ * code a bundler loads eagerly for a host that imports the entry whole (`import * as m`), built for production
+ * with esbuild (code-split, minified, browser). Chunks behind a dynamic import are reported apart as "lazy".
+ * The third-party example plugin is measured as what it adds to the quick-start host (createModal + eip155).
+ */
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { hostFromSource } from './host-build.mjs'
+import { eagerOutputs, entryOutput } from './metafile.mjs'
+
+const KB = 1024
+/** Gzip budgets in bytes: the kernel entry with its dependencies, each chain's eager part, the example plugin. */
+const BUDGETS = { 'vestibule/kernel': 18 * KB, 'examples/hello (over the quick start)': 1 * KB }
+
+async function weigh(contents) {
+  const result = await build({ ...hostFromSource(contents), outdir: 'out', write: false, define: { 'process.env.NODE_ENV': '"production"' } })
+  const main = entryOutput(result.metafile, 'host.ts')
+  const eager = eagerOutputs(result.metafile, main)
+  let eagerBytes = 0
+  let lazyBytes = 0
+  for (const file of result.outputFiles) {
+    const relative = Object.keys(result.metafile.outputs).find((f) => file.path.endsWith(`/${f}`))
+    if (!relative?.endsWith('.js')) continue
+    const size = gzipSync(file.contents, { level: 9 }).length
+    if (eager.has(relative)) eagerBytes += size
+    else lazyBytes += size
+  }
+  return { eager: eagerBytes, lazy: lazyBytes }
+}
+
+const whole = (specifier) => `import * as entry from '${specifier}'\n;(globalThis as any).entry = entry\n`
+const entries = ['vestibule/kernel', 'vestibule/chains/eip155', 'vestibule/chains/solana', 'vestibule/chains/polkadot', 'vestibule/chains/bip122', 'vestibule/plugins/walletconnect', 'vestibule/plugins/catalog', 'vestibule/plugins/analytics', 'vestibule/ui']
+const rows = []
+for (const specifier of entries) rows.push([specifier, await weigh(whole(specifier))])
+
+const quickStart = `import { createModal } from 'vestibule'\nimport { eip155 } from 'vestibule/chains/eip155'\n`
+const base = await weigh(`${quickStart};(globalThis as any).m = [createModal, eip155]\n`)
+const withHello = await weigh(`${quickStart}import { hello } from './examples/hello/index.ts'\n;(globalThis as any).m = [createModal, eip155, hello]\n`)
+rows.push(['examples/hello (over the quick start)', { eager: withHello.eager - base.eager, lazy: withHello.lazy - base.lazy }])
+
+const fmt = (b) => `${(b / KB).toFixed(2)} KB`
+console.log('entry'.padEnd(36), 'eager gzip'.padStart(12), 'lazy gzip'.padStart(12), ' budget')
+for (const [name, { eager, lazy }] of rows) {
+  const budget = BUDGETS[name]
+  console.log(name.padEnd(36), fmt(eager).padStart(12), fmt(lazy).padStart(12), budget ? ` ${eager <= budget ? '✓' : '✗'} ≤ ${fmt(budget)}` : '')
+}
