@@ -1,0 +1,112 @@
+/**
+ * The plugin contract in the browser (sandbox page /extensions): the third-party example plugin's feature
+ * button, account tab, header action and view; a plugin whose view and tab throw stays in its own box; the
+ * runtime theme; the legal checkbox and the collapsed wallet list.
+ */
+import { describe, expect, test } from 'vitest'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser()
+const { modalRoot, walletButton } = h
+
+async function openExtensions(query = '') {
+  const { page } = h.browser
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`${h.sandbox.url}extensions${query}`)
+  await page.getByTestId('open-modal').click()
+  return errors
+}
+
+async function connect() {
+  await walletButton('Sandbox Wallet').click()
+  await h.approveInWallet(/connect/i)
+  await expect.poll(() => modalRoot().getByTestId('account').count(), { timeout: 15_000 }).toBe(1)
+  return (await modalRoot().getByTestId('account-address').getAttribute('title'))!
+}
+
+describe('a third-party plugin in the modal', () => {
+  test('feature button, account tab, header action and view of the example plugin; its greeting names the account', async () => {
+    const errors = await openExtensions()
+    const address = await connect()
+    const features = modalRoot().getByTestId('account-features').locator('button')
+    expect(await features.allInnerTexts()).toEqual([expect.stringContaining('Greet'), expect.stringContaining('Faulty')])
+    const tabs = modalRoot().getByRole('tab')
+    expect(await tabs.allInnerTexts()).toEqual(['Hello', 'Faulty'])
+
+    const panel = modalRoot().getByRole('tabpanel')
+    await expect.poll(() => panel.innerText()).toContain('Nothing said yet')
+    await panel.getByRole('button', { name: 'Greet' }).click()
+    await expect.poll(() => panel.locator('.hello-said').innerText()).toBe(`Hello, ${address}`)
+
+    // The header action opens the plugin's view by name; Back returns to Account.
+    await modalRoot().locator('header [data-action="hello"]').click()
+    await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Hello')
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+
+  test('a view and a tab that throw while rendering show an error state; the rest of the modal keeps working', async () => {
+    const errors = await openExtensions()
+    await connect()
+    const panel = modalRoot().getByRole('tabpanel')
+    await modalRoot().getByRole('tab', { name: 'Faulty' }).click()
+    await expect.poll(() => panel.getByRole('alert').innerText()).toBe('This screen is not available')
+    expect(await panel.getByRole('button', { name: 'Try again' }).count()).toBe(1)
+    // Another tab still renders.
+    await modalRoot().getByRole('tab', { name: 'Hello' }).click()
+    await expect.poll(() => panel.innerText()).toContain('Nothing said yet')
+
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Faulty/ }).click()
+    await expect.poll(() => modalRoot().locator('.vb-body [role="alert"]').innerText()).toBe('This screen is not available')
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
+    await modalRoot().getByTestId('disconnect').click()
+    await expect.poll(() => h.browser.page.evaluate(() => (window as unknown as { modal: { getAccount(): { status?: string } } }).modal.getAccount().status)).toBe('disconnected')
+    // Render errors stay inside their boundaries: none reaches the page.
+    expect(errors).toEqual([])
+  })
+})
+
+describe('options the shell follows', () => {
+  test('setThemeMode and setThemeVariables restyle the open modal', async () => {
+    const { page } = h.browser
+    await openExtensions()
+    const host = page.locator('div[data-vestibule]')
+    expect(await host.getAttribute('data-theme')).toBe('dark')
+    const titleColor = () => modalRoot().locator('h2').evaluate((title) => getComputedStyle(title).color)
+    const dark = await titleColor()
+    await page.evaluate(() => (window as unknown as { modal: { setThemeMode(m: string): void } }).modal.setThemeMode('light'))
+    expect(await host.getAttribute('data-theme')).toBe('light')
+    await expect.poll(titleColor).not.toBe(dark)
+    await page.evaluate(() => (window as unknown as { modal: { setThemeVariables(v: Record<string, string>): void } }).modal.setThemeVariables({ '--vb-color-accent': 'rgb(20, 160, 90)' }))
+    expect(await host.evaluate((element) => getComputedStyle(element).getPropertyValue('--vb-color-accent').trim())).toBe('rgb(20, 160, 90)')
+    expect(await modalRoot().getByRole('dialog').count()).toBe(0)
+    expect(await modalRoot().isVisible()).toBe(true)
+  })
+
+  test('legal checkbox: nothing can be chosen until the terms are accepted; the links are the host\'s', async () => {
+    await openExtensions('?legal')
+    const methods = modalRoot().getByTestId('connect-methods')
+    await expect.poll(() => methods.evaluate((f) => (f as HTMLFieldSetElement).disabled)).toBe(true)
+    expect(await walletButton('Sandbox Wallet').isDisabled()).toBe(true)
+    const links = modalRoot().getByTestId('legal-checkbox').locator('a')
+    expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+      ['Terms of Service', 'https://example.com/terms'],
+      ['Privacy Policy', 'https://example.com/privacy'],
+    ])
+    await modalRoot().getByTestId('legal-checkbox').locator('input').check()
+    expect(await walletButton('Sandbox Wallet').isDisabled()).toBe(false)
+    expect(await modalRoot().getByTestId('legal-notice').count()).toBe(0)
+  })
+
+  test('without the checkbox the terms show as a notice; a collapsed wallet list opens on request', async () => {
+    await openExtensions('?collapse')
+    await expect.poll(() => modalRoot().getByTestId('show-wallets').count()).toBe(1)
+    expect(await modalRoot().getByTestId('wallet-list').count()).toBe(0)
+    expect(await modalRoot().getByTestId('legal-notice').innerText()).toMatch(/By connecting your wallet, you agree to the\s+Terms of Service/)
+    await modalRoot().getByTestId('show-wallets').click()
+    await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
+  })
+})
