@@ -43,6 +43,7 @@ export { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL } from './blockchain-ap
 export type { BlockchainApi, SupportedChains } from './blockchain-api.js'
 export { StorageKeys } from './storage-keys.js'
 export { DEFAULT_SOCIALS } from './options.js'
+export { PRELOAD_ATTRIBUTE, type PreloadMode } from './preload.js'
 export type { Transaction, TransactionOutcome } from './router.js'
 export { RECONNECT_WAIT_MS } from './kernel.js'
 export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'

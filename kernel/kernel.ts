@@ -75,6 +75,8 @@ export interface KernelExtras {
   slots?: ReadonlyArray<{ [S in SlotName]: [S, SlotMap[S]] }[SlotName]>
   /** Loads the shell on first open. Without it the modal is headless. */
   loadShell?: (modal: Modal) => Promise<Shell>
+  /** Fetches the shell's code without mounting anything (`modal.preload()`). */
+  preloadShell?: () => Promise<unknown>
   /** Injects a platform (tests choose mobile or desktop). */
   platform?: Platform
   /** For an option or feature no registered plugin declares, the plugin that would (`walletCatalog()`), for the error. */
@@ -106,6 +108,12 @@ export interface Modal {
   setThemeVariables(variables: Record<`--vb-${string}`, string>): void
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
   getPlugin(name: string): unknown
+  /**
+   * Fetches the code the first open needs (shell, first view, connection logic) without running plugin hooks or
+   * calling any API; resolves when it is here (never rejects: the open fetches again what failed). With the shell,
+   * the `preload` option does this on its own when the page is idle (default) or on the user's intent.
+   */
+  preload(): Promise<void>
   destroy(): void
   /** The modal's services, for shells and headless integrations. */
   readonly kernel: KernelContext
@@ -200,6 +208,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const apis = new Map<string, unknown>()
   const openHooks: Array<{ plugin: string; hook: Parameters<PluginContext['onOpen']>[0] }> = []
+  const preloads: Array<() => Promise<unknown>> = []
   const destroyHooks: Array<() => void> = []
   const closeGuards: Array<() => string | undefined> = []
   const afterConnectSteps: AfterConnectStep[] = []
@@ -273,6 +282,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       wallets,
       feedback,
       onOpen: (hook) => void openHooks.push({ plugin: name, hook }),
+      onPreload: (load) => void preloads.push(load),
       onReconnect: (hook) => void reconnectHooks.push({ plugin: name, hook }),
       onClose: (guard) => void closeGuards.push(guard),
       afterConnect: (step) => void afterConnectSteps.push(step),
@@ -342,6 +352,15 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     // A headless modal (no shell views) opens without a view.
     return views.has(fallback) ? { view: fallback } : undefined
   }
+
+  /** Code of the view the first open shows, and of the connect methods it draws. */
+  const firstViewModules = () => {
+    const first = hasStoredSession() ? Views.Account : initialView()?.view
+    const loads = first && views.has(first) ? [views.get(first)!.load] : []
+    if (first === Views.Connect) for (const method of slots.list('connect.methods')) if (method.load) loads.push(method.load)
+    return loads
+  }
+  let preloading: Promise<void> | undefined
 
   const hasStoredSession = () => {
     const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
@@ -447,6 +466,22 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
     },
     getPlugin: getPlugin as Modal['getPlugin'],
+    preload() {
+      preloading ??= Promise.all([
+        extras.preloadShell?.(),
+        connection.prefetch(),
+        ...firstViewModules().map((load) => load()),
+        ...preloads.map((load) => load()),
+      ]).then(
+        () => undefined,
+        (error: unknown) => {
+          // Nothing is lost: the first open imports again whatever failed here.
+          preloading = undefined
+          console.warn('[vestibule] preload failed; the modal loads on open instead', error)
+        },
+      )
+      return preloading
+    },
     destroy() {
       if (destroyed) return
       destroyed = true

@@ -6,7 +6,7 @@ import { emptyAccount } from './state.js'
  * host's `reconnect()`/`connect()`), so it loads with import() then: hosts pay for it after the click.
  * Until it is loaded nothing can be connecting, so the synchronous methods have nothing to do.
  */
-export function createLazyConnection(deps: ConnectionDeps): Connection & { load(): Promise<Connection> } {
+export function createLazyConnection(deps: ConnectionDeps): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
   for (const adapter of deps.chains.list()) {
     deps.state.$chains.setKey(adapter.namespace, {
@@ -17,8 +17,9 @@ export function createLazyConnection(deps: ConnectionDeps): Connection & { load(
   }
   let loaded: Connection | undefined
   let loading: Promise<Connection> | undefined
+  const code = () => import('./connection.js')
   const load = () =>
-    (loading ??= import('./connection.js').then(
+    (loading ??= code().then(
       (m) => (loaded = m.createConnection(deps)),
       (error: unknown) => {
         loading = undefined
@@ -27,6 +28,8 @@ export function createLazyConnection(deps: ConnectionDeps): Connection & { load(
     ))
   return {
     load,
+    // Fetches the code only: nothing is created and no wallet is asked until the first real use.
+    prefetch: code,
     connect: async (connectorId, namespace) => (await load()).connect(connectorId, namespace),
     reconnect: async () => (await load()).reconnect(),
     disconnect: async (namespace) => (await load()).disconnect(namespace),

@@ -1,5 +1,6 @@
 import { ErrorText, VestibuleError } from './errors.js'
 import type { Messages } from './i18n.js'
+import { PRELOAD_MODES, type PreloadMode } from './preload.js'
 import type { OptionDeclaration, PluginInput, Services } from './plugin.js'
 import type { CaipNetworkId } from './caip.js'
 
@@ -79,6 +80,12 @@ export interface ModalOptions {
   /** Element the modal is appended to; defaults to `document.body`. */
   container?: unknown
   /**
+   * When the code of the first open is fetched: `idle` (default) once the page is loaded and idle, `intent` when
+   * the user points at, focuses or touches an element marked `data-vestibule-preload`, `none` only on
+   * `modal.preload()` or the first open. Preloading runs no plugin hook and calls no API.
+   */
+  preload?: PreloadMode
+  /**
    * Replaces kernel services before any plugin sets up, e.g. `(s) => s.provide(Tokens.Http, myHttpClient)`:
    * the kernel and every plugin then use the replacement.
    */
@@ -109,7 +116,7 @@ const KNOWN = new Set<string>([
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
   'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'siweConfig', 'enableEIP6963',
   'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes',
-  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services',
+  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
 ])
 
 const BOOLEAN_OPTIONS = ['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'] as const
@@ -193,6 +200,7 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
   for (const key of STRING_LIST_OPTIONS) {
     if (options[key] !== undefined && !isStringList(options[key])) fail(`\`${key}\` must be an array of wallet ids (strings)`)
   }
+  if (options.preload !== undefined && !PRELOAD_MODES.includes(options.preload)) fail('`preload` must be "idle", "intent" or "none"')
   if (options.themeMode !== undefined && options.themeMode !== 'dark' && options.themeMode !== 'light') {
     fail('`themeMode` must be "dark" or "light"')
   }

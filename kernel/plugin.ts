@@ -107,6 +107,11 @@ export interface PluginContext {
    */
   onOpen(hook: (info: { first: boolean; connected: boolean }) => void | Promise<void>): void
   /**
+   * Code the plugin's part of the first open needs, fetched ahead by `modal.preload()` (the `preload` option):
+   * `() => import('./client.js')`. Only import modules here: nothing may run that asks a wallet or an API.
+   */
+  onPreload(load: () => Promise<unknown>): void
+  /**
    * Runs once when the kernel starts restoring the last session (first `open()` or `modal.reconnect()`), right
    * before the chain adapters look for the stored connectors and not awaited by them: a plugin that provides
    * connectors adds them here, synchronously, so a chain adapter's reconnect finds them.

@@ -3,6 +3,7 @@
  */
 import { createKernel, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
 import { OPTION_OWNERS } from '../plugins/option-owners.js'
+import { schedulePreload } from './preload.js'
 
 export * from '../kernel/index.js'
 export type { ViewProps } from './view-props.js'
@@ -26,10 +27,12 @@ const coreViews: Record<string, ViewDefinition> = {
  * button.onclick = () => modal.open()
  */
 export function createModal(options: ModalOptions): Modal {
-  return createKernel(options, {
+  const modal = createKernel(options, {
     views: coreViews,
     optionOwners: OPTION_OWNERS,
     slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
+    // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.
+    preloadShell: () => Promise.all([import('./shell/mount.js'), import('./shell/shared.js')]),
     async loadShell(modal) {
       // The shell and the first view download in parallel; the view is handed over already loaded.
       const first = modal.kernel.router.current?.view
@@ -43,4 +46,12 @@ export function createModal(options: ModalOptions): Modal {
       return mountShell(modal, preloaded)
     },
   })
+  // The code of the first open arrives ahead: when the page is idle (default) or on the user's intent.
+  const cancelPreload = schedulePreload(modal.kernel.options.preload ?? 'idle', () => void modal.preload())
+  const destroy = modal.destroy
+  modal.destroy = () => {
+    cancelPreload()
+    destroy()
+  }
+  return modal
 }

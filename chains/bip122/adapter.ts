@@ -3,6 +3,9 @@ import type { StandardWallet } from '../shared/wallet-standard.js'
 import { isAddress } from './address.js'
 import type { Bip122Network } from './networks.js'
 
+/** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
+export const sessionCode = () => import('./session.js')
+
 /** What the eager adapter shares with its lazily loaded session code. */
 export interface Bip122State {
   networks: readonly Bip122Network[]
@@ -23,7 +26,7 @@ export interface Bip122State {
 export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAdapter & { destroy(): void } {
   const state: Bip122State = { networks, wallets: new Map(), external: new Map(), waiters: [] }
   let loaded: Promise<typeof import('./session.js')> | undefined
-  const session = () => (loaded ??= import('./session.js'))
+  const session = () => (loaded ??= sessionCode())
 
   return {
     namespace: 'bip122',

@@ -1,5 +1,5 @@
 import { networkProblems, type Plugin } from '../../kernel/index.js'
-import { createBip122Adapter } from './adapter.js'
+import { createBip122Adapter, sessionCode } from './adapter.js'
 import { paramsProblem, type Bip122Network } from './networks.js'
 
 export { isAddress, addressError } from './address.js'
@@ -32,6 +32,8 @@ export function bip122(options: Bip122Options): Plugin<{ networks: readonly Bip1
       })
       const adapter = createBip122Adapter(networks)
       ctx.chains.register(adapter)
+      // Restoring and connecting start in the session module: fetched ahead with the rest of the first open.
+      ctx.onPreload(sessionCode)
       // A destroyed modal must not keep reacting to (and being kept alive by) the wallet's events.
       ctx.onDestroy(() => adapter.destroy())
       return { networks }

@@ -3,6 +3,9 @@ import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
 import { decodeAddress } from './ss58.js'
 
+/** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
+export const sessionCode = () => import('./session.js')
+
 /** An account as a polkadot-js style extension shares it. */
 export interface InjectedAccount {
   address: string
@@ -70,7 +73,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
   let listener: AdapterListener | undefined
   let loaded: Session | undefined
   let session: Promise<Session> | undefined
-  const load = () => (session ??= import('./session.js').then((m) => (loaded = m.createSession(options.appName, () => listener))))
+  const load = () => (session ??= sessionCode().then((m) => (loaded = m.createSession(options.appName, () => listener))))
   /** A method of the session, loading it on first use. */
   const lazy = <K extends LazyMethod>(name: K) =>
     (async (params: unknown) => ((await load())[name] as (p: unknown) => unknown)(params)) as NonNullable<ChainAdapter[K]>

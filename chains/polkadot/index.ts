@@ -1,5 +1,5 @@
 import { networkProblems, type Plugin } from '../../kernel/index.js'
-import { createPolkadotAdapter } from './adapter.js'
+import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
 
 export { addressProblem, isAddress } from './adapter.js'
@@ -38,6 +38,8 @@ export function polkadot(options: PolkadotOptions): Plugin<{ networks: readonly 
       if (twice) throw new Error(`polkadot network ${twice} is listed twice`)
       const adapter = createPolkadotAdapter({ networks, appName: options.appName ?? ctx.options.metadata?.name ?? 'Vestibule' })
       ctx.chains.register(adapter)
+      // Restoring and connecting start in the session module: fetched ahead with the rest of the first open.
+      ctx.onPreload(sessionCode)
       ctx.onDestroy(() => adapter.destroy())
       return { networks }
     },

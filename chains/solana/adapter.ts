@@ -5,6 +5,9 @@ import { isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'
 import type { Session } from './session.js'
 
+/** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
+export const sessionCode = () => import('./session.js')
+
 /** The connector id of a Wallet Standard wallet: its name as a slug ("Sandbox Solana Wallet" → "sandbox-solana-wallet"). */
 export const connectorIdOf = (name: string) =>
   cleanName(name)
@@ -34,7 +37,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
   let listener: AdapterListener | undefined
   let session: Promise<Session> | undefined
   const load = () =>
-    (session ??= import('./session.js').then((m) =>
+    (session ??= sessionCode().then((m) =>
       m.createSession({
         networks: options.networks,
         wallet: (id) => wallets.get(id)?.wallet,

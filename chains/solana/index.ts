@@ -1,5 +1,5 @@
 import { networkProblems, type Plugin } from '../../kernel/index.js'
-import { createSolanaAdapter } from './adapter.js'
+import { createSolanaAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type SolanaNetwork, type SolanaNetworkInput } from './networks.js'
 
 export { isAddress } from './base58.js'
@@ -40,6 +40,8 @@ export function solana(options: SolanaOptions): Plugin<{ networks: readonly Sola
       }
       const adapter = createSolanaAdapter({ networks })
       ctx.chains.register(adapter)
+      // Restoring and connecting start in the session module: fetched ahead with the rest of the first open.
+      ctx.onPreload(sessionCode)
       ctx.onDestroy(() => adapter.destroy())
       return { networks }
     },

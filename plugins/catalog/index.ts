@@ -96,6 +96,7 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
         },
       }
 
+      ctx.onPreload(() => Promise.all([import('./catalog.js'), loadView()]))
       ctx.onOpen(async ({ connected }) => {
         opens++
         // Opening prefetches the wallets, unless the user is already connected.

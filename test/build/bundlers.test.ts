@@ -49,9 +49,10 @@ import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal } from 'vestibule'
 ${imports.join('\n')}
-const apiUrl = new URLSearchParams(location.search).get('api') || undefined
-const modal = createModal({ projectId: 'bundlers', apiUrl, plugins: [${plugins.join(', ')}] })
-createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', onClick: () => modal.open() }, 'Connect'))
+const query = new URLSearchParams(location.search)
+const modal = createModal({ projectId: 'bundlers', apiUrl: query.get('api') || undefined, preload: query.get('preload') || undefined, plugins: [${plugins.join(', ')}] })
+window.modal = modal
+createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', 'data-vestibule-preload': '', onClick: () => modal.open() }, 'Connect'))
 `
 
 const fakeWallet = readFileSync(join(root, 'bench/fake-wallet.js'), 'utf8')
@@ -93,18 +94,56 @@ describe('the packed package in host bundlers', () => {
     }, 300_000)
     afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-    it.each(Object.keys(COMPOSITIONS))('%s loads, opens and lists the announced wallet', async (name) => {
+    it.each(Object.keys(COMPOSITIONS))('%s loads, opens and lists the announced wallet; the idle preload leaves no script for the click', async (name) => {
       const page = await browser.context.newPage()
       // The first page error fails the test at once, with its message.
       const errors: Error[] = []
       const pageError = new Promise<never>((_, reject) => page.on('pageerror', (error) => (errors.push(error), reject(error))))
       pageError.catch(() => undefined)
+      const requests: Array<{ url: string; type: string; clicked: boolean }> = []
+      let clicked = false
+      page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType(), clicked }))
       try {
         await page.goto(`${base}/${name}.html?api=${encodeURIComponent(api.url)}`)
+        // Loaded and idle: the preload has fetched what the first open needs.
+        await page.waitForLoadState('networkidle')
+        clicked = true
         await Promise.race([page.locator('#connect').click({ timeout: 20_000 }), pageError])
         const wallet = page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ })
         await Promise.race([wallet.first().waitFor({ timeout: 20_000 }), pageError])
         expect(errors).toEqual([])
+        expect(requests.filter((r) => !r.clicked && r.url.startsWith(api.url))).toEqual([])
+        expect(requests.filter((r) => r.clicked && r.type === 'script').map((r) => r.url)).toEqual([])
+        expect(requests.filter((r) => !r.clicked && r.type === 'script').length).toBeGreaterThan(1)
+      } finally {
+        await page.close()
+      }
+    })
+
+    // Vite and webpack request a lazy chunk's static imports together with it; esbuild and Rollup leave them to the
+    // browser, which finds them only once the chunk has arrived: one more round trip, which the idle preload hides.
+    const maxWaves = ({ vite: 1, webpack: 1, esbuild: 2, rollup: 2 } as Record<string, number>)[bundler]
+    it(`with preload "none" the first open fetches its code after the click in at most ${maxWaves} wave(s)`, async () => {
+      const page = await browser.context.newPage()
+      const scripts: Array<{ url: string; sent: number; done: number }> = []
+      let clickedAt = Infinity
+      page.on('requestfinished', (request) => {
+        const timing = request.timing()
+        if (request.resourceType() === 'script' && timing.startTime >= clickedAt) scripts.push({ url: request.url(), sent: timing.startTime, done: timing.startTime + timing.responseEnd })
+      })
+      try {
+        await page.goto(`${base}/eip155.html?preload=none&api=${encodeURIComponent(api.url)}`)
+        await page.waitForLoadState('networkidle')
+        clickedAt = await page.evaluate(() => performance.timeOrigin + performance.now())
+        await page.locator('#connect').click()
+        await page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ }).first().waitFor({ timeout: 20_000 })
+        expect(scripts.length).toBeGreaterThan(0)
+        // A request belongs to wave n + 1 when it was sent after a request of wave n had arrived.
+        const waves = new Map<string, number>()
+        for (const script of [...scripts].sort((a, b) => a.sent - b.sent)) {
+          waves.set(script.url, 1 + Math.max(0, ...scripts.filter((s) => s.done < script.sent).map((s) => waves.get(s.url) ?? 0)))
+        }
+        expect(Math.max(...waves.values()), JSON.stringify([...waves])).toBeLessThanOrEqual(maxWaves)
       } finally {
         await page.close()
       }

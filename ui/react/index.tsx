@@ -26,6 +26,8 @@ function useSnapshot(): ModalSnapshot {
 export interface UseModalReturnType {
   open: Modal['open']
   close: Modal['close']
+  /** Fetches the first open's code now (e.g. on a custom intent signal); see the `preload` option. */
+  preload: Modal['preload']
   isOpen: boolean
   modal: Modal
 }
@@ -34,7 +36,7 @@ export interface UseModalReturnType {
 export function useModal(): UseModalReturnType {
   const modal = useModalInstance()
   const { open } = useSnapshot()
-  return useMemo(() => ({ open: modal.open, close: modal.close, isOpen: open, modal }), [modal, open])
+  return useMemo(() => ({ open: modal.open, close: modal.close, preload: modal.preload, isOpen: open, modal }), [modal, open])
 }
 
 export interface UseAccountReturnType {

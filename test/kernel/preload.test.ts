@@ -1,0 +1,78 @@
+/**
+ * Preloading the first open's code: `modal.preload()` fetches the shell, the first view and the connection logic
+ * without running plugin hooks or calling an API. Its scheduling is in test/ui/preload.test.ts; the browser side
+ * (idle in a real page, no script left for the click) in test/build/bundlers.test.ts.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { resolveOptions } from '../../kernel/options.js'
+import type { Plugin } from '../../kernel/plugin.js'
+import { Tokens } from '../../kernel/container.js'
+import { modalWithWallet } from './kernel-fixtures.js'
+import { dummyView } from './helpers.js'
+
+describe('modal.preload()', () => {
+  const loads = () => {
+    const loaded: string[] = []
+    const view = (id: string) => ({ load: async () => (loaded.push(id), { default: () => null }) })
+    return { loaded, view }
+  }
+
+  it('fetches the shell, the first view and the connect methods it draws, once; no hook runs, no request is made', async () => {
+    const { loaded, view } = loads()
+    const requests: string[] = []
+    const hooks: string[] = []
+    const plugin: Plugin = {
+      name: 'method',
+      setup(ctx) {
+        ctx.onOpen(() => void hooks.push('open'))
+        ctx.slots.add('connect.methods', { id: 'email', label: 'Email', load: view('EmailMethod').load })
+      },
+    }
+    const { modal } = modalWithWallet(
+      {
+        plugins: [plugin],
+        services: (s) => s.provide(Tokens.Http, { get: async (path: string) => void requests.push(path), post: async (path: string) => void requests.push(path) } as never),
+      },
+      { preloadShell: async () => void loaded.push('shell'), views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } },
+    )
+    const first = modal.preload()
+    expect(modal.preload()).toBe(first)
+    await first
+    expect(loaded.sort()).toEqual(['Connect', 'EmailMethod', 'shell'])
+    expect(hooks).toEqual([])
+    expect(requests).toEqual([])
+    expect(modal.isOpen()).toBe(false)
+  })
+
+  it('a returning user (stored session) gets Account fetched instead of Connect', async () => {
+    const { loaded, view } = loads()
+    const { modal, backend } = modalWithWallet({}, { views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } })
+    await modal.open()
+    await modal.connect('io.fake')
+    modal.close()
+    const returning = modalWithWallet({ storage: backend }, { views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } })
+    loaded.length = 0
+    await returning.modal.preload()
+    expect(loaded).toEqual(['Account'])
+  })
+
+  it('a failed fetch resolves (the open fetches again) and a later call tries again', async () => {
+    let fail = true
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const shell = vi.fn(async () => {
+      if (fail) throw new Error('offline')
+    })
+    const { modal } = modalWithWallet({}, { preloadShell: shell })
+    await expect(modal.preload()).resolves.toBeUndefined()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('preload failed'), expect.any(Error))
+    fail = false
+    await modal.preload()
+    expect(shell).toHaveBeenCalledTimes(2)
+    warn.mockRestore()
+  })
+
+  it('the preload option takes idle, intent or none', () => {
+    expect(() => resolveOptions({ preload: 'eager' as never })).toThrow('`preload` must be "idle", "intent" or "none"')
+    for (const preload of ['idle', 'intent', 'none'] as const) expect(resolveOptions({ preload }).preload).toBe(preload)
+  })
+})
