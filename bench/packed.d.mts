@@ -1,0 +1,9 @@
+export declare const root: string
+/** The `vestibule/plugins/<feature>` entries the package exports. */
+export declare const featureEntries: string[]
+export interface PackedHost {
+  /** A host project folder whose node_modules holds the installed tarball and every peer. */
+  dir: string
+  remove(): void
+}
+export declare function installPackedPackage(): PackedHost
