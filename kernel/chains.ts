@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
+import type { ChainFeatures } from './chain-features.js'
 
 /** How a wallet reached the page (spec §3). */
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'MULTI_CHAIN' | 'AUTH' | 'WALLET_CONNECT'
@@ -77,6 +78,13 @@ export interface ChainAdapter {
   addConnector?(connector: Connector, provider: unknown): () => void
   /** Called by the kernel once, so the adapter can report wallet-side changes. */
   listen(listener: AdapterListener): void
+  /**
+   * What features can ask of this chain (see ChainFeatures); absent ones are left out. Read them through
+   * `chainFeature(adapter, 'sendTransaction')`, which names what is missing.
+   */
+  readonly features?: Partial<ChainFeatures>
+  /** The address that stands for the native token in token lists and swap quotes of this namespace. */
+  readonly nativeTokenAddress?: string
 }
 
 /** The adapters of one modal and the connectors they found. */

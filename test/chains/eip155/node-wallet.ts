@@ -139,6 +139,14 @@ export class NodeWallet {
         if (from?.toLowerCase() !== this.address.toLowerCase()) throw unauthorized()
         return this.account.signMessage({ message: isHex(data) ? { raw: data } : String(data) })
       }
+      case 'eth_signTypedData_v4': {
+        this.requireGrant()
+        const [from, json] = list as [string, string]
+        if (from?.toLowerCase() !== this.address.toLowerCase()) throw unauthorized()
+        const { domain, types, primaryType, message } = JSON.parse(json) as { domain: Record<string, unknown>; types: Record<string, Array<{ name: string; type: string }>>; primaryType: string; message: Record<string, unknown> }
+        const { EIP712Domain: _domain, ...rest } = types
+        return this.account.signTypedData({ domain, types: rest, primaryType, message } as never)
+      }
       case 'wallet_switchEthereumChain': {
         const id = Number.parseInt((list[0] as { chainId: string }).chainId, 16)
         if (!this.chains[id]) throw { code: this.unknownChainCode, message: `Unrecognized chain ID "${hexChain(id)}".` } satisfies ProviderRpcError

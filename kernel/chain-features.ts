@@ -1,0 +1,76 @@
+import type { ChainAdapter } from './chains.js'
+import type { CaipNetwork } from './network.js'
+import { VestibuleError } from './errors.js'
+
+/** A transaction from the connected account: `data` calls a contract, `value` moves the native token. */
+export interface TransactionRequest {
+  from: string
+  to: string
+  /** Hex call data (eip155) or a serialized transaction (base64, solana). */
+  data?: string
+  value?: bigint
+  network: CaipNetwork
+}
+
+/** What a transaction is expected to cost, in the network's native token. */
+export interface FeeEstimate {
+  fee: bigint
+  decimals: number
+  symbol: string
+  /** eip155: the gas units and the price per unit the fee was computed from. */
+  gas?: bigint
+  gasPrice?: bigint
+}
+
+export interface TokenBalance {
+  /** The token's contract (eip155) or mint (solana) address. */
+  token: string
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+/** A read-only contract call (eip155: an ABI and function name) or account read (solana: `functionName` unused). */
+export interface ContractRead {
+  address: string
+  abi?: readonly unknown[]
+  functionName?: string
+  args?: readonly unknown[]
+  network: CaipNetwork
+}
+
+/**
+ * What features (tokens, send, swap …) ask of a chain without naming it. A chain plugin implements what its
+ * family can do and leaves the rest out; `chainFeature` then says clearly what is missing.
+ */
+export interface ChainFeatures {
+  /** A request to the connected wallet in its own protocol (EIP-1193 for eip155). */
+  request(params: { method: string; params?: unknown }): Promise<unknown>
+  /** Sends a transaction with data and value through the connected wallet; resolves with its id. */
+  sendTransaction(tx: TransactionRequest): Promise<string>
+  estimateFees(tx: TransactionRequest): Promise<FeeEstimate>
+  readContract(read: ContractRead): Promise<unknown>
+  /** Balances of `tokens` held by `owner`, read on chain in one batched call; unknown tokens are left out. */
+  getTokenBalances(params: { owner: string; tokens: readonly string[]; network: CaipNetwork }): Promise<TokenBalance[]>
+  /** Transfers `amount` base units of `token` (ERC-20, including tokens whose transfer returns nothing; SPL). */
+  sendToken(params: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }): Promise<string>
+  /** eip155: an EIP-712 signature (eth_signTypedData_v4) of `typedData` by `address`. */
+  signTypedData(params: { address: string; typedData: unknown }): Promise<string>
+}
+
+export type ChainFeature = keyof ChainFeatures
+
+/** Whether `adapter` implements `feature`. */
+export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: ChainFeature): boolean => typeof adapter?.features?.[feature] === 'function'
+
+/**
+ * The `feature` of `adapter`, or a NOT_SUPPORTED error naming the chain and what is missing, for the feature to
+ * show instead of breaking.
+ */
+export function chainFeature<K extends ChainFeature>(adapter: ChainAdapter | undefined, feature: K): ChainFeatures[K] {
+  const implementation = adapter?.features?.[feature]
+  if (typeof implementation !== 'function') {
+    throw new VestibuleError('NOT_SUPPORTED', adapter ? `The ${adapter.namespace} chain plugin cannot ${feature}` : `No chain plugin to ${feature} with`)
+  }
+  return implementation as ChainFeatures[K]
+}

@@ -1,0 +1,1 @@
+export declare function compileContracts(): Promise<Record<string, { abi: unknown[]; bytecode: `0x${string}` }>>
