@@ -99,6 +99,14 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
     getBalance: lazy('getBalance'),
     signMessage: lazy('signMessage'),
     sendNative: lazy('sendNative'),
+    // The wrapped-SOL convention for "the native token" in token lists and quotes.
+    nativeTokenAddress: 'So11111111111111111111111111111111111111111',
+    features: {
+      sendTransaction: lazy('sendTransaction'),
+      estimateFees: lazy('estimateFees'),
+      readContract: lazy('readContract'),
+      getTokenBalances: lazy('getTokenBalances'),
+    },
     destroy() {
       listener = undefined
       void session?.then((s) => s.destroy())

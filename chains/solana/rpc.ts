@@ -2,8 +2,8 @@
  * Everything that needs `@solana/web3.js` (1.x, the classic Connection/Transaction API). Loaded with
  * import() on first use, so hosts that never ask for a balance or a transfer never download the SDK.
  */
-import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import type { CaipNetwork } from '../../kernel/index.js'
+import { Connection, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
+import type { CaipNetwork, TokenBalance } from '../../kernel/index.js'
 
 const connections = new Map<string, Connection>()
 
@@ -58,4 +58,72 @@ export async function sendSigned(network: CaipNetwork, signed: Uint8Array, lifet
   const { value } = await connection.confirmTransaction({ signature, ...lifetime }, 'confirmed')
   if (value.err) throw new Error(`Transaction ${signature} failed: ${JSON.stringify(value.err)}`)
   return signature
+}
+
+/** The SPL Token program (classic); its token accounts carry the balances `tokenBalances` reads. */
+const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
+
+/** A legacy or versioned transaction from its wire bytes. */
+const parse = (bytes: Uint8Array) => {
+  try {
+    return VersionedTransaction.deserialize(bytes)
+  } catch {
+    return Transaction.from(bytes)
+  }
+}
+
+/** The blockhash a serialized transaction was built with, and how long it stays valid. */
+export async function lifetimeOf(network: CaipNetwork, bytes: Uint8Array) {
+  const tx = parse(bytes)
+  const blockhash = tx instanceof VersionedTransaction ? tx.message.recentBlockhash : tx.recentBlockhash
+  const { lastValidBlockHeight } = await connectionFor(network).getLatestBlockhash('confirmed')
+  if (!blockhash) throw new Error('The transaction has no recent blockhash')
+  return { blockhash, lastValidBlockHeight }
+}
+
+/** The network's fee for a serialized transaction, or for a plain transfer of `lamports` from `from` to `to`. */
+export async function feeFor(network: CaipNetwork, what: Uint8Array | { from: string; to: string; lamports: bigint }): Promise<bigint> {
+  const connection = connectionFor(network)
+  let message
+  if (what instanceof Uint8Array) {
+    const tx = parse(what)
+    message = tx instanceof VersionedTransaction ? tx.message : tx.compileMessage()
+  } else {
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
+    const payer = new PublicKey(what.from)
+    message = new Transaction({ feePayer: payer, blockhash, lastValidBlockHeight })
+      .add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(what.to), lamports: what.lamports }))
+      .compileMessage()
+  }
+  const { value } = await connection.getFeeForMessage(message, 'confirmed')
+  if (value === null) throw new Error('The network could not price this transaction (its blockhash expired)')
+  return BigInt(value)
+}
+
+/** A program or data account: its owner program, lamports and raw data; undefined when it does not exist. */
+export async function readAccount(network: CaipNetwork, address: string) {
+  const info = await connectionFor(network).getAccountInfo(new PublicKey(address), 'confirmed')
+  if (!info) return undefined
+  return { owner: info.owner.toBase58(), lamports: BigInt(info.lamports), executable: info.executable, data: Uint8Array.from(info.data) }
+}
+
+/**
+ * SPL token balances of `owner` in one getTokenAccountsByOwner call, summed per mint; limited to `mints` when
+ * given. SPL mints keep no symbol on chain: it reads as "".
+ */
+export async function tokenBalances(network: CaipNetwork, owner: string, mints: readonly string[]): Promise<TokenBalance[]> {
+  const { value } = await connectionFor(network).getParsedTokenAccountsByOwner(new PublicKey(owner), { programId: TOKEN_PROGRAM }, 'confirmed')
+  const wanted = new Set(mints)
+  const byMint = new Map<string, TokenBalance>()
+  for (const { account } of value) {
+    const info = (account.data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } }).parsed?.info
+    const mint = info?.mint
+    const amount = info?.tokenAmount?.amount
+    const decimals = info?.tokenAmount?.decimals
+    if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number') continue
+    if (wanted.size && !wanted.has(mint)) continue
+    const known = byMint.get(mint)
+    byMint.set(mint, { token: mint, value: (known?.value ?? 0n) + BigInt(amount), decimals, symbol: '' })
+  }
+  return [...byMint.values()]
 }

@@ -2,7 +2,7 @@
  * The connected side of the Solana adapter: Wallet Standard connect, events, signing and sending. Loaded
  * with import() on the first connect or reconnect, so a host's eager bundle carries only discovery.
  */
-import { VestibuleError, errorMessage, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter } from '../../kernel/index.js'
+import { VestibuleError, errorMessage, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from '../../kernel/index.js'
 import { feature, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'
@@ -98,9 +98,18 @@ export interface SessionHost {
   listener(): AdapterListener | undefined
 }
 
-export type Session = Pick<ChainAdapter, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage'> & {
-  sendNative: NonNullable<ChainAdapter['sendNative']>
-  destroy(): void
+export type Session = Pick<ChainAdapter, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage'> &
+  Pick<ChainFeatures, 'sendTransaction' | 'estimateFees' | 'readContract' | 'getTokenBalances'> & {
+    sendNative: NonNullable<ChainAdapter['sendNative']>
+    destroy(): void
+  }
+
+/** A serialized transaction given as base64 text; anything else is refused before the wallet is asked. */
+function decodeTransaction(data: unknown): Uint8Array {
+  if (typeof data !== 'string' || !data || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) {
+    throw new VestibuleError('NOT_SUPPORTED', 'A Solana transaction is given as `data`: the serialized transaction in base64')
+  }
+  return Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
 }
 
 export function createSession(host: SessionHost): Session {
@@ -166,6 +175,26 @@ export function createSession(host: SessionHost): Session {
     return { address: account.address, caipNetworkId: network.caipNetworkId }
   }
 
+  /** Signs and sends (or signs, then sends) a serialized transaction through the connected wallet. */
+  const send = async (transaction: Uint8Array, network: CaipNetwork, lifetime: { blockhash: string; lastValidBlockHeight: number }) => {
+    const { wallet, account } = connected()
+    const signAndSend = featureOf(wallet, 'solana:signAndSendTransaction')
+    const signOnly = featureOf(wallet, 'solana:signTransaction')
+    if (!signAndSend && !signOnly) throw notSupported('Sending transactions (solana:signAndSendTransaction or solana:signTransaction)')
+    const chain = chainFor(account, network)
+    if (signAndSend) {
+      const [output] = await call(() => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }), FAILED)
+      const signature = asBytes(output?.signature, 64)
+      if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction signature')
+      return encodeBase58(signature)
+    }
+    const [output] = await call(() => signOnly!.signTransaction({ account, transaction, chain }), FAILED)
+    const signed = asBytes(output?.signedTransaction)
+    if (!signed) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no signed transaction')
+    const rpc = await loadRpc()
+    return call(() => rpc.sendSigned(network, signed, lifetime), FAILED)
+  }
+
   return {
     async connect({ connectorId, network }) {
       const wallet = walletFor(connectorId)
@@ -218,23 +247,29 @@ export function createSession(host: SessionHost): Session {
       if (!to || typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
       if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(to))
       if (value > U64_MAX) throw new VestibuleError('NOT_SUPPORTED', `Amount too large: a transfer is at most ${U64_MAX} lamports`)
-      const { wallet, account } = connected()
-      const signAndSend = featureOf(wallet, 'solana:signAndSendTransaction')
-      const signOnly = featureOf(wallet, 'solana:signTransaction')
-      if (!signAndSend && !signOnly) throw notSupported('Sending transactions (solana:signAndSendTransaction or solana:signTransaction)')
-      const chain = chainFor(account, network)
+      const { account } = connected()
       const rpc = await loadRpc()
       const { transaction, lifetime } = await call(() => rpc.buildTransfer(network, account.address, to, value), FAILED)
-      if (signAndSend) {
-        const [output] = await call(() => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }), FAILED)
-        const signature = asBytes(output?.signature, 64)
-        if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction signature')
-        return encodeBase58(signature)
-      }
-      const [output] = await call(() => signOnly!.signTransaction({ account, transaction, chain }), FAILED)
-      const signed = asBytes(output?.signedTransaction)
-      if (!signed) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no signed transaction')
-      return call(() => rpc.sendSigned(network, signed, lifetime), FAILED)
+      return send(transaction, network, lifetime)
+    },
+    async sendTransaction({ data, network }) {
+      const transaction = decodeTransaction(data)
+      connected()
+      const rpc = await loadRpc()
+      return send(transaction, network, await call(() => rpc.lifetimeOf(network, transaction), FAILED))
+    },
+    async estimateFees({ from, to, data, value, network }) {
+      const rpc = await loadRpc()
+      const fee = await call(() => rpc.feeFor(network, data === undefined ? { from, to, lamports: value ?? 0n } : decodeTransaction(data)), FAILED)
+      return { fee, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
+    async readContract({ address, network }) {
+      if (!isAddress(address)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(address))
+      return (await loadRpc()).readAccount(network, address)
+    },
+    async getTokenBalances({ owner, tokens, network }) {
+      if (!isAddress(owner)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(owner))
+      return (await loadRpc()).tokenBalances(network, owner, tokens)
     },
     destroy: detach,
   }
