@@ -8,7 +8,7 @@ import type { CaipNetwork } from './network.js'
 import type { ResolvedOptions } from './options.js'
 import { emptyAccount, type AccountState, type ChainState, type KernelState, type NetworkState } from './state.js'
 import type { Storage } from './storage.js'
-import { CacheTtl } from './caches.js'
+import { CacheTtl, createRetryGate, type RetryGate } from './caches.js'
 import { StorageKeys } from './storage-keys.js'
 import type { ConnectorType } from './chains.js'
 
@@ -181,6 +181,9 @@ export function createConnection({ chains, state, storage, events, options, aler
     })
   }
 
+  /** Per account and network: a failed balance read is tried again no sooner than 30 s later, unless forced. */
+  const balanceGates = new Map<string, RetryGate>()
+
   async function refreshBalance(namespace = state.$activeNamespace.get(), { force = false } = {}) {
     if (!namespace) return
     const { accountState: account, networkState } = chainState(namespace)
@@ -193,11 +196,25 @@ export function createConnection({ chains, state, storage, events, options, aler
     const request = (balanceRequests.get(namespace) ?? 0) + 1
     balanceRequests.set(namespace, request)
     const cacheKey = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, account.address))
+    let gate = balanceGates.get(cacheKey)
+    if (!gate) balanceGates.set(cacheKey, (gate = createRetryGate()))
+    const cached = force ? undefined : readCachedBalance(cacheKey)
+    if (!cached && !force && !gate.canTry()) {
+      update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
+      return
+    }
     update(namespace, { account: { balanceStatus: 'loading' } })
     try {
       const adapter = adapterOf(namespace)
-      const cached = force ? undefined : readCachedBalance(cacheKey)
-      const balance = cached ?? (await adapter.getBalance({ address: account.address, network }))
+      const balance =
+        cached ??
+        (await adapter.getBalance({ address: account.address, network }).then(
+          (read) => (gate.succeeded(), read),
+          (error: unknown) => {
+            gate.failed()
+            throw error
+          },
+        ))
       if (balanceRequests.get(namespace) !== request) return
       if (!cached) storage.setCached(cacheKey, { value: balance.value.toString(), decimals: balance.decimals, symbol: balance.symbol })
       update(namespace, {

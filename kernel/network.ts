@@ -1,3 +1,4 @@
+import { errorMessage } from './errors.js'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 
 /**
@@ -42,3 +43,33 @@ export function networkProblems(network: unknown): string[] {
 }
 
 export type RequestedNetworks = Record<ChainNamespace, readonly CaipNetwork[]>
+
+/**
+ * The `networks` option of a chain plugin, checked the same way for every family: at least one network; each one
+ * an object that `normalize` turns into a network of `namespace` (throwing a reason for what it cannot); none
+ * breaking the kernel's network rules; none listed twice. An error names the plugin, the network's position and
+ * name, and the reason: `eip155 network #2 ("Base") has an invalid chain id "x"`.
+ */
+export function checkNetworks<N extends CaipNetwork, I>(namespace: string, example: string, inputs: readonly I[] | undefined, normalize: (input: I) => N): N[] {
+  if (!Array.isArray(inputs) || !inputs.length) throw new Error(`${namespace}() needs \`networks\`: at least one network, e.g. ${example}`)
+  const seen = new Set<string>()
+  return inputs.map((input, index) => {
+    const name = (input as { name?: unknown } | null)?.name
+    let network: N | undefined
+    let problem: string | undefined
+    try {
+      if (!input || typeof input !== 'object') throw new Error('is not an object')
+      network = normalize(input)
+      // The kernel routes a network to its adapter by chainNamespace; without it switching fails later, far from here.
+      problem =
+        network.chainNamespace !== namespace
+          ? `has chainNamespace "${network.chainNamespace}", expected "${namespace}"`
+          : networkProblems(network).join(', ') || (seen.has(network.caipNetworkId) ? `${network.caipNetworkId} is listed twice` : undefined)
+    } catch (error) {
+      problem = errorMessage(error)
+    }
+    if (problem) throw new Error(`${namespace} network #${index + 1}${typeof name === 'string' ? ` ("${name}")` : ''} ${problem}`)
+    seen.add(network!.caipNetworkId)
+    return network!
+  })
+}

@@ -36,13 +36,3 @@ export function orderConnectorTypes(configured?: readonly string[]): ConnectorTy
 export function orderWalletFeatures(configured?: readonly string[]): WalletFeature[] {
   return orderWith(WALLET_FEATURES, configured)
 }
-
-/**
- * Social logins a Telegram in-app browser cannot complete (spec §5): iOS drops google, Mac drops x,
- * Android drops facebook and x. Outside Telegram the list is unchanged.
- */
-export function filterSocialsForTelegram(socials: readonly string[], platform: { isTelegram(): boolean; isIos(): boolean; isMac(): boolean; isAndroid(): boolean }): string[] {
-  if (!platform.isTelegram()) return [...socials]
-  const blocked = new Set<string>(platform.isIos() ? ['google'] : platform.isMac() ? ['x'] : platform.isAndroid() ? ['facebook', 'x'] : [])
-  return socials.filter((s) => !blocked.has(s))
-}

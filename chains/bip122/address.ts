@@ -2,6 +2,7 @@
  * Bitcoin address checks without an SDK, small enough for the eager part of the plugin: base58check P2PKH and
  * P2SH (with a compact SHA-256 for the checksum), bech32 segwit v0 (BIP-173) and bech32m v1+ (BIP-350).
  */
+import { decodeBase58 } from '../shared/base58.js'
 import type { CaipNetwork } from '../../kernel/index.js'
 import { bitcoin, bitcoinTestnet, type BitcoinParams } from './networks.js'
 
@@ -59,7 +60,6 @@ export function sha256(data: Uint8Array): Uint8Array {
   return new Uint8Array(out.buffer)
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
 /** Returned instead of a prefix when only the checksum is wrong. */
 const BAD = 256
@@ -67,11 +67,7 @@ const BAD = 256
 /** The version byte of a base58check address of 21 payload bytes; BAD on a checksum mismatch. */
 function base58Version(value: string): number | undefined {
   if (!/^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(value)) return undefined
-  let n = 0n
-  for (const c of value) n = n * 58n + BigInt(BASE58.indexOf(c))
-  const bytes: number[] = []
-  for (; n > 0n; n >>= 8n) bytes.unshift(Number(n & 255n))
-  for (let i = 0; value[i] === '1'; i++) bytes.unshift(0)
+  const bytes = [...(decodeBase58(value) ?? [])]
   if (bytes.length !== 25) return undefined
   const hash = sha256(sha256(new Uint8Array(bytes.slice(0, 21))))
   return bytes.slice(21).every((b, i) => b === hash[i]) ? bytes[0] : BAD

@@ -1,4 +1,4 @@
-import { networkProblems, type Plugin } from '../../kernel/index.js'
+import { checkNetworks, type Plugin } from '../../kernel/index.js'
 import { createBip122Adapter, sessionCode } from './adapter.js'
 import { paramsProblem, type Bip122Network } from './networks.js'
 
@@ -18,17 +18,12 @@ export interface Bip122Options {
 export function bip122(options: Bip122Options): Plugin<{ networks: readonly Bip122Network[] }> {
   return {
     name: 'bip122',
+    order: 'pre',
     setup(ctx) {
-      const networks = options?.networks
-      if (!Array.isArray(networks) || networks.length === 0) {
-        throw new Error('bip122() needs `networks`: at least one network, e.g. bip122({ networks: [bitcoin] })')
-      }
-      const seen = new Set<string>()
-      networks.forEach((n: Bip122Network, i) => {
-        const problems = n && typeof n === 'object' ? [...networkProblems(n), n.chainNamespace === 'bip122' ? paramsProblem(n) : 'has chainNamespace other than "bip122"'] : ['is not an object']
-        const problem = problems.filter(Boolean).join(', ')
-        if (problem || seen.has(n.caipNetworkId)) throw new Error(`bip122 network #${i + 1}${typeof n?.name === 'string' ? ` ("${n.name}")` : ''} ${problem || `${n.caipNetworkId} is listed twice`}`)
-        seen.add(n.caipNetworkId)
+      const networks = checkNetworks('bip122', 'bip122({ networks: [bitcoin] })', options?.networks, (n: Bip122Network) => {
+        const problem = n.chainNamespace === 'bip122' ? paramsProblem(n) : undefined
+        if (problem) throw new Error(problem)
+        return n
       })
       const adapter = createBip122Adapter(networks)
       ctx.chains.register(adapter)

@@ -1,4 +1,4 @@
-import { networkProblems, type Plugin } from '../../kernel/index.js'
+import { checkNetworks, type Plugin } from '../../kernel/index.js'
 import { createEip155Adapter } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 
@@ -12,16 +12,10 @@ export interface Eip155Options {
   networks: readonly (Eip155Network | Eip155NetworkInput)[]
 }
 
-function normalize(input: Eip155Network | Eip155NetworkInput, index: number): Eip155Network {
-  const label = `eip155 network #${index + 1}${typeof input?.name === 'string' ? ` ("${input.name}")` : ''}`
-  if (!input || typeof input !== 'object') throw new Error(`${label} is not an object`)
-  if (!Number.isSafeInteger(input.id) || input.id <= 0) throw new Error(`${label} has an invalid chain id ${JSON.stringify(input.id)}`)
+function normalize(input: Eip155Network | Eip155NetworkInput): Eip155Network {
+  if (!Number.isSafeInteger(input.id) || input.id <= 0) throw new Error(`has an invalid chain id ${JSON.stringify(input.id)}`)
   const network = 'caipNetworkId' in input ? input : defineNetwork(input)
-  if (network.caipNetworkId !== `eip155:${input.id}`) throw new Error(`${label} has caipNetworkId ${network.caipNetworkId}, expected eip155:${input.id}`)
-  // The kernel routes a network to its adapter by chainNamespace; without it switching fails later, far from here.
-  if (network.chainNamespace !== 'eip155') throw new Error(`${label} has chainNamespace ${JSON.stringify(network.chainNamespace)}, expected "eip155"`)
-  const problems = networkProblems(network)
-  if (problems.length) throw new Error(`${label} ${problems.join(', ')}`)
+  if (network.caipNetworkId !== `eip155:${input.id}`) throw new Error(`has caipNetworkId ${network.caipNetworkId}, expected eip155:${input.id}`)
   return network
 }
 
@@ -31,15 +25,7 @@ export function eip155(options: Eip155Options): Plugin<{ networks: readonly Eip1
     name: 'eip155',
     order: 'pre',
     setup(ctx) {
-      if (!options || !Array.isArray(options.networks) || options.networks.length === 0) {
-        throw new Error('eip155() needs `networks`: at least one network, e.g. eip155({ networks: [mainnet] })')
-      }
-      const networks = options.networks.map(normalize)
-      const seen = new Set<string>()
-      for (const n of networks) {
-        if (seen.has(n.caipNetworkId)) throw new Error(`eip155 network ${n.caipNetworkId} is listed twice`)
-        seen.add(n.caipNetworkId)
-      }
+      const networks = checkNetworks('eip155', 'eip155({ networks: [mainnet] })', options?.networks, normalize)
       const adapter = createEip155Adapter({ networks, eip6963: ctx.options.enableEIP6963 })
       ctx.chains.register(adapter)
       // A destroyed modal must not keep reacting to (and being kept alive by) the wallet's events.

@@ -2,6 +2,7 @@ import { formatUnits, parseUnits, type AdapterListener, type CaipNetwork, type C
 import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
 import { decodeAddress } from './ss58.js'
+import { lazyMethods } from '../shared/lazy.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
@@ -74,9 +75,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
   let loaded: Session | undefined
   let session: Promise<Session> | undefined
   const load = () => (session ??= sessionCode().then((m) => (loaded = m.createSession(options.appName, () => listener))))
-  /** A method of the session, loading it on first use. */
-  const lazy = <K extends LazyMethod>(name: K) =>
-    (async (params: unknown) => ((await load())[name] as (p: unknown) => unknown)(params)) as NonNullable<ChainAdapter[K]>
+  const lazy = lazyMethods(load)
 
   return {
     namespace: 'polkadot',

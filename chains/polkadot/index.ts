@@ -1,4 +1,4 @@
-import { networkProblems, type Plugin } from '../../kernel/index.js'
+import { checkNetworks, type Plugin } from '../../kernel/index.js'
 import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
 
@@ -16,11 +16,9 @@ export interface PolkadotOptions {
 }
 
 /** Built-in or `defineNetwork` results are checked by defining them again: the CAIP id follows from the genesis hash. */
-function normalize(input: PolkadotNetwork | PolkadotNetworkInput, index: number): PolkadotNetwork {
+function normalize(input: PolkadotNetwork | PolkadotNetworkInput): PolkadotNetwork {
   const custom = (input as PolkadotNetwork | undefined)?.custom
   const network = defineNetwork(custom ? { ...input, ...custom } : (input as PolkadotNetworkInput))
-  const problems = networkProblems(network)
-  if (problems.length) throw new Error(`polkadot network #${index + 1} ("${network.name}") ${problems.join(', ')}`)
   return custom && (input as PolkadotNetwork).caipNetworkId === network.caipNetworkId ? (input as PolkadotNetwork) : network
 }
 
@@ -28,14 +26,9 @@ function normalize(input: PolkadotNetwork | PolkadotNetworkInput, index: number)
 export function polkadot(options: PolkadotOptions): Plugin<{ networks: readonly PolkadotNetwork[] }> {
   return {
     name: 'polkadot',
+    order: 'pre',
     setup(ctx) {
-      if (!options || !Array.isArray(options.networks) || options.networks.length === 0) {
-        throw new Error('polkadot() needs `networks`: at least one network, e.g. polkadot({ networks: [polkadotMainnet] })')
-      }
-      const networks = options.networks.map(normalize)
-      const ids = networks.map((n) => n.caipNetworkId)
-      const twice = ids.find((id, i) => ids.indexOf(id) !== i)
-      if (twice) throw new Error(`polkadot network ${twice} is listed twice`)
+      const networks = checkNetworks('polkadot', 'polkadot({ networks: [polkadotMainnet] })', options?.networks, normalize)
       const adapter = createPolkadotAdapter({ networks, appName: options.appName ?? ctx.options.metadata?.name ?? 'Vestibule' })
       ctx.chains.register(adapter)
       // Restoring and connecting start in the session module: fetched ahead with the rest of the first open.

@@ -1,13 +1,8 @@
 // Address encoding, needed only once a wallet is connected (loaded with the session, not eagerly).
-import { ALPHABET, checksum } from './ss58.js'
+import { encodeBase58 } from '../shared/base58-encode.js'
+import { checksum } from './ss58.js'
 
-export function base58Encode(bytes: Uint8Array): string {
-  let n = bytes.reduce((acc, byte) => (acc << 8n) | BigInt(byte), 0n)
-  let text = ''
-  for (; n > 0n; n /= 58n) text = ALPHABET[Number(n % 58n)] + text
-  for (let i = 0; bytes[i] === 0; i++) text = `1${text}`
-  return text
-}
+export const base58Encode = encodeBase58
 
 /** Encodes a 32-byte account id with an SS58 prefix (0–16383). */
 export function encodeAddress(publicKey: Uint8Array, prefix: number): string {

@@ -3,8 +3,8 @@
  * BLAKE2b-512 on BigInt words (a few hundred bytes; `@noble/hashes/blake2b` alone is ~3 KB gzip, the whole
  * eager budget). Speed is irrelevant here: a checksum hashes one 128-byte block.
  */
+import { decodeBase58 } from '../shared/base58.js'
 
-export const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const MASK = (1n << 64n) - 1n
 /** BLAKE2b's IV: the first 64 fraction bits of the square roots of the first eight primes (as SHA-512's). */
 const IV = [2, 3, 5, 7, 11, 13, 17, 19].map((p) => {
@@ -54,18 +54,7 @@ export function blake2b512(input: Uint8Array): Uint8Array {
   return new Uint8Array(out.buffer)
 }
 
-export function base58Decode(text: string): Uint8Array | undefined {
-  let n = 0n
-  for (const char of text) {
-    const digit = ALPHABET.indexOf(char)
-    if (digit < 0) return undefined
-    n = n * 58n + BigInt(digit)
-  }
-  const bytes: number[] = []
-  for (; n > 0n; n >>= 8n) bytes.unshift(Number(n & 255n))
-  for (let i = 0; text[i] === '1'; i++) bytes.unshift(0)
-  return Uint8Array.from(bytes)
-}
+export const base58Decode = decodeBase58
 
 export const checksum = (data: Uint8Array) => blake2b512(Uint8Array.from([83, 83, 53, 56, 80, 82, 69, ...data])) // 'SS58PRE'
 

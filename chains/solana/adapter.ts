@@ -4,6 +4,7 @@ import { watchStandardWallets, type StandardWallet } from '../shared/wallet-stan
 import { isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'
 import type { Session } from './session.js'
+import { lazyMethods } from '../shared/lazy.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
@@ -52,10 +53,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
           }),
       }),
     ))
-  const lazy =
-    <K extends keyof Session>(name: K) =>
-    async (...args: Parameters<Session[K]>) =>
-      ((await load())[name] as (...a: unknown[]) => Promise<never>)(...args)
+  const lazy = lazyMethods(load)
 
   return {
     namespace: 'solana',

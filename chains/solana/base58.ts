@@ -1,24 +1,7 @@
-/** Base58 (Bitcoin alphabet), the text form of Solana addresses, signatures and hashes. No SDK needed. */
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** Solana address checks over the shared base58 codec. */
+import { decodeBase58 } from '../shared/base58.js'
 
-/** Decodes base58 text; undefined when a character is outside the alphabet. */
-export function decodeBase58(text: string): Uint8Array | undefined {
-  if (typeof text !== 'string') return undefined
-  let zeros = 0
-  while (zeros < text.length && text[zeros] === '1') zeros++
-  const bytes: number[] = []
-  for (let i = zeros; i < text.length; i++) {
-    let carry = ALPHABET.indexOf(text[i]!)
-    if (carry < 0) return undefined
-    for (let j = 0; j < bytes.length; j++) {
-      carry += bytes[j]! * 58
-      bytes[j] = carry & 0xff
-      carry >>= 8
-    }
-    for (; carry; carry >>= 8) bytes.push(carry & 0xff)
-  }
-  return Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes.reverse()])
-}
+export { decodeBase58 }
 
 /**
  * Solana address rule: base58 text that decodes to exactly 32 bytes (an ed25519 public key or a program

@@ -1,4 +1,4 @@
-import { networkProblems, type Plugin } from '../../kernel/index.js'
+import { checkNetworks, type Plugin } from '../../kernel/index.js'
 import { createSolanaAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type SolanaNetwork, type SolanaNetworkInput } from './networks.js'
 
@@ -11,15 +11,11 @@ export interface SolanaOptions {
   networks: readonly (SolanaNetwork | SolanaNetworkInput)[]
 }
 
-function normalize(input: SolanaNetwork | SolanaNetworkInput, index: number): SolanaNetwork {
-  const label = `solana network #${index + 1}${typeof input?.name === 'string' ? ` ("${input.name}")` : ''}`
-  if (!input || typeof input !== 'object') throw new Error(`${label} is not an object`)
+function normalize(input: SolanaNetwork | SolanaNetworkInput): SolanaNetwork {
   const network = 'caipNetworkId' in input ? input : defineNetwork(input)
   if (network.chainNamespace !== 'solana' || network.caipNetworkId !== `solana:${network.id}`) {
-    throw new Error(`${label} is not a Solana network (caipNetworkId ${JSON.stringify(network.caipNetworkId)}); build it with defineNetwork()`)
+    throw new Error(`is not a Solana network (caipNetworkId ${JSON.stringify(network.caipNetworkId)}); build it with defineNetwork()`)
   }
-  const problems = networkProblems(network)
-  if (problems.length) throw new Error(`${label} ${problems.join(', ')}`)
   return network
 }
 
@@ -29,15 +25,7 @@ export function solana(options: SolanaOptions): Plugin<{ networks: readonly Sola
     name: 'solana',
     order: 'pre',
     setup(ctx) {
-      if (!options || !Array.isArray(options.networks) || options.networks.length === 0) {
-        throw new Error('solana() needs `networks`: at least one network, e.g. solana({ networks: [solanaMainnet] })')
-      }
-      const networks = options.networks.map(normalize)
-      const seen = new Set<string>()
-      for (const n of networks) {
-        if (seen.has(n.caipNetworkId)) throw new Error(`solana network ${n.caipNetworkId} is listed twice`)
-        seen.add(n.caipNetworkId)
-      }
+      const networks = checkNetworks('solana', 'solana({ networks: [solanaMainnet] })', options?.networks, normalize)
       const adapter = createSolanaAdapter({ networks })
       ctx.chains.register(adapter)
       // Restoring and connecting start in the session module: fetched ahead with the rest of the first open.

@@ -5,6 +5,7 @@
 import { VestibuleError, errorMessage, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from '../../kernel/index.js'
 import { feature, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
+import { encodeBase58 } from '../shared/base58-encode.js'
 import type { SolanaNetwork } from './networks.js'
 
 type Account = StandardWalletAccount
@@ -33,23 +34,7 @@ const METHODS = {
 const featureOf = <K extends keyof Features>(wallet: StandardWallet, name: K) => feature<Features[K]>(wallet, name, METHODS[name])
 
 const U64_MAX = 2n ** 64n - 1n
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-export function encodeBase58(data: Uint8Array): string {
-  let zeros = 0
-  while (zeros < data.length && data[zeros] === 0) zeros++
-  const digits: number[] = []
-  for (let i = zeros; i < data.length; i++) {
-    let carry = data[i]!
-    for (let j = 0; j < digits.length; j++) {
-      carry += digits[j]! << 8
-      digits[j] = carry % 58
-      carry = (carry / 58) | 0
-    }
-    for (; carry; carry = (carry / 58) | 0) digits.push(carry % 58)
-  }
-  return '1'.repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join('')
-}
+export { encodeBase58 }
 
 /** The account to use: `preferred` when the wallet still lists it, else the first valid Solana account. */
 function solanaAccount(accounts: unknown, preferred?: string): Account | undefined {

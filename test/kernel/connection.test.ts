@@ -593,3 +593,55 @@ describe('connection: errors without an adapter', () => {
     vi.restoreAllMocks()
   })
 })
+
+describe('connection: balance reads under a storm of refreshes', () => {
+  it('after a failed read, a storm of refreshes asks nothing for 30 s (unless forced); at 30 s one read goes out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const t = setup()
+      let fail = true
+      t.adapter.getBalance.mockImplementation(async () => {
+        if (fail) throw new Error('RPC down')
+        return { value: 5n * 10n ** 18n, decimals: 18, symbol: 'ETH' }
+      })
+      await t.connection.connect('io.fake')
+      await flush()
+      expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
+      expect(t.account()?.balanceStatus).toBe('unavailable')
+      // A thousand chain/account events in a row after the failure: no read at all.
+      for (let i = 0; i < 1000; i++) void t.connection.refreshBalance('eip155')
+      await flush()
+      expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
+
+      // Within 30 s of the failure nothing is asked again.
+      vi.setSystemTime(Date.now() + 29_999)
+      for (let i = 0; i < 100; i++) void t.connection.refreshBalance('eip155')
+      await flush()
+      expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
+      expect(t.account()?.balanceStatus).toBe('unavailable')
+
+      // At 30 s one read goes out again, and it succeeds.
+      fail = false
+      vi.setSystemTime(Date.now() + 1)
+      await t.connection.refreshBalance('eip155')
+      expect(t.adapter.getBalance).toHaveBeenCalledTimes(2)
+      expect(t.account()).toMatchObject({ balanceStatus: 'ready', balance: '5' })
+
+      // A forced refresh (after a transaction) asks at once, cache or not.
+      await t.connection.refreshBalance('eip155', { force: true })
+      expect(t.adapter.getBalance).toHaveBeenCalledTimes(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a forced refresh right after a failure still asks the wallet', async () => {
+    const t = setup()
+    t.adapter.getBalance.mockRejectedValueOnce(new Error('RPC down'))
+    await t.connection.connect('io.fake')
+    await flush()
+    expect(t.account()?.balanceStatus).toBe('unavailable')
+    await t.connection.refreshBalance('eip155', { force: true })
+    expect(t.account()?.balanceStatus).toBe('ready')
+  })
+})

@@ -1,17 +1,14 @@
-/** Ordering defaults (spec §2) and the Telegram social filter (spec §5). */
+/** Ordering defaults (spec §2). */
 import { describe, expect, it } from 'vitest'
 import {
   CONNECT_METHODS,
   CONNECTOR_TYPES,
-  filterSocialsForTelegram,
   orderConnectMethods,
   orderConnectorTypes,
   orderWalletFeatures,
   orderWith,
   WALLET_FEATURES,
 } from '../../kernel/ordering.js'
-import { DEFAULT_SOCIALS } from '../../kernel/options.js'
-import { createPlatform } from '../../kernel/platform.js'
 
 describe('ordering: connect methods', () => {
   it('connect methods default: email, social, wallet', () => {
@@ -73,43 +70,5 @@ describe('ordering: wallet features', () => {
   it('orderWith never returns an entry twice and never drops a default', () => {
     const result = orderWith(['a', 'b', 'c'] as const, ['c', 'c', 'x', 'a'])
     expect(result).toEqual(['c', 'a', 'b'])
-  })
-})
-
-describe('ordering: Telegram social filter (spec §5)', () => {
-  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1'
-  const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15'
-  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36'
-  const LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36'
-  const socials = [...DEFAULT_SOCIALS]
-
-  it('inside Telegram on iOS google is removed', () => {
-    expect(filterSocialsForTelegram(socials, createPlatform({ userAgent: IPHONE, telegram: true }))).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
-  })
-
-  it('inside Telegram on a Mac x is removed', () => {
-    expect(filterSocialsForTelegram(socials, createPlatform({ userAgent: MAC, telegram: true }))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
-  })
-
-  it('inside Telegram on Android facebook and x are removed', () => {
-    expect(filterSocialsForTelegram(socials, createPlatform({ userAgent: ANDROID, telegram: true }))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple'])
-  })
-
-  it('inside Telegram on another desktop nothing is removed', () => {
-    expect(filterSocialsForTelegram(socials, createPlatform({ userAgent: LINUX, telegram: true }))).toEqual(socials)
-  })
-
-  it.each([
-    ['iOS', IPHONE],
-    ['Mac', MAC],
-    ['Android', ANDROID],
-  ])('outside Telegram on %s the list is unchanged', (_name, userAgent) => {
-    expect(filterSocialsForTelegram(socials, createPlatform({ userAgent, telegram: false }))).toEqual(socials)
-  })
-
-  it('does not change the list it was given', () => {
-    const list = ['google', 'x']
-    filterSocialsForTelegram(list, createPlatform({ userAgent: ANDROID, telegram: true }))
-    expect(list).toEqual(['google', 'x'])
   })
 })

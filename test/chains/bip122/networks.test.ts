@@ -98,7 +98,7 @@ describe('the bip122() plugin', () => {
     [[], 'bip122() needs `networks`'],
     [[null], 'bip122 network #1 is not an object'],
     [[bitcoin, bitcoin], `bip122 network #2 ("Bitcoin") ${bitcoin.caipNetworkId} is listed twice`],
-    [[{ ...bitcoin, chainNamespace: 'eip155' }], 'bip122 network #1 ("Bitcoin") has caipNetworkId bip122:000000000019d6689c085ae165831e93 outside its namespace eip155'],
+    [[{ ...bitcoin, chainNamespace: 'eip155' }], 'bip122 network #1 ("Bitcoin") has chainNamespace "eip155", expected "bip122"'],
     [[{ ...bitcoin, custom: { ...bitcoin.custom, esploraUrl: 'nope' } }], 'bip122 network #1 ("Bitcoin") needs esploraUrl: an http(s) URL'],
     [[{ ...bitcoin, caipNetworkId: 'bip122:00' }], 'bip122 network #1 ("Bitcoin") needs genesisHash'],
   ])('rejects networks %#', (networks, message) => {

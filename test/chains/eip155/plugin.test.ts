@@ -63,7 +63,7 @@ describe('eip155() networks option', () => {
   })
 
   it('refuses a network listed twice, naming its CAIP id', () => {
-    expect(setupError({ networks: [good, { ...good, name: 'Anvil again' }] }).message).toMatch(/eip155 network eip155:31337 is listed twice/)
+    expect(setupError({ networks: [good, { ...good, name: 'Anvil again' }] }).message).toMatch(/eip155 network #2 \("Anvil again"\) eip155:31337 is listed twice/)
     expect(setupError({ networks: [viemMainnet, defineNetwork(viemMainnet)] }).message).toMatch(/eip155:1 is listed twice/)
   })
 

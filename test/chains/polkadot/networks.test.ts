@@ -78,10 +78,10 @@ describe('the polkadot plugin', () => {
 
   it('rejects missing, duplicate and malformed networks with a message naming them', () => {
     expect(() => kernelWith([])).toThrow('polkadot() needs `networks`')
-    expect(() => kernelWith([westend, westend])).toThrow('polkadot network polkadot:e143f23803ac50e8f6f8e62695d1ce9e is listed twice')
+    expect(() => kernelWith([westend, westend])).toThrow('polkadot network #2 ("Westend") polkadot:e143f23803ac50e8f6f8e62695d1ce9e is listed twice')
     expect(() => kernelWith([{ ...local, rpcUrls: { default: { http: ['ftp://x'] } } }])).toThrow('polkadot network #1 ("Local") has no valid rpcUrls.default.http')
     expect(() => kernelWith([{ ...local, genesisHash: 'nope' }])).toThrow('needs genesisHash')
-    expect(() => kernelWith([null])).toThrow('needs genesisHash')
+    expect(() => kernelWith([null])).toThrow('polkadot network #1 is not an object')
   })
 
   it('repairs a defined network whose CAIP id does not follow from its genesis hash', () => {

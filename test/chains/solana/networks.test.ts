@@ -98,7 +98,7 @@ describe('solana() options', () => {
   })
 
   it('rejects duplicates, EVM networks and malformed definitions with the network named', () => {
-    expect(() => modal([solanaMainnet, solanaMainnet])).toThrow('solana network solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp is listed twice')
+    expect(() => modal([solanaMainnet, solanaMainnet])).toThrow('solana network #2 ("Solana") solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp is listed twice')
     expect(() => modal([mainnet])).toThrow(/solana network #1 \("Ethereum"\) is not a Solana network/)
     expect(() => modal([{ ...solanaDevnet, rpcUrls: { default: { http: [] } } }])).toThrow(/solana network #1 \("Solana Devnet"\) has no valid rpcUrls/)
     expect(() => modal([null])).toThrow(/solana network #1 is not an object/)
