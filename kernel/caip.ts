@@ -8,7 +8,11 @@ export type CaipNetworkId = `${string}:${string}`
 /** A CAIP-10 account id, `namespace:reference:address`. */
 export type CaipAddress = `${string}:${string}:${string}`
 
-const KNOWN_NAMESPACES = new Set(['eip155', 'solana', 'polkadot', 'bip122'])
+/**
+ * The chain families this package ships plugins for: what "known" means for a CAIP address checked without a
+ * modal. With a modal, pass its registered namespaces instead (`modal.kernel.chains.namespaces()`).
+ */
+export const BUILT_IN_NAMESPACES: readonly string[] = ['eip155', 'solana', 'polkadot', 'bip122']
 
 // Character rules of CAIP-2 (namespace, reference) and CAIP-10 (account address).
 const NAMESPACE = /^[-a-z0-9]{3,8}$/
@@ -16,18 +20,19 @@ const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
 const ACCOUNT = /^[-.%a-zA-Z0-9]{1,128}$/
 
 /** The parts of a valid CAIP-10 address, or undefined. */
-function splitCaipAddress(value: unknown) {
+function splitCaipAddress(value: unknown, namespaces: readonly string[] = BUILT_IN_NAMESPACES) {
   if (typeof value !== 'string') return undefined
   const parts = value.split(':')
   const [namespace = '', reference = '', address = ''] = parts
-  const valid = parts.length === 3 && KNOWN_NAMESPACES.has(namespace) && NAMESPACE.test(namespace) && REFERENCE.test(reference) && ACCOUNT.test(address)
+  const valid = parts.length === 3 && namespaces.includes(namespace) && NAMESPACE.test(namespace) && REFERENCE.test(reference) && ACCOUNT.test(address)
   return valid ? { namespace: namespace as ChainNamespace, reference, address } : undefined
 }
 
 /**
  * Splits a CAIP-10 account id (`namespace:reference:address`) into its parts.
  *
- * Valid means exactly three non-empty parts, a known namespace (eip155, solana, polkadot, bip122) and the
+ * Valid means exactly three non-empty parts, a known namespace (`namespaces`: by default the families this
+ * package ships, eip155, solana, polkadot and bip122; a modal's are its registered chain plugins) and the
  * CAIP-2/CAIP-10 character rules: namespace `[-a-z0-9]{3,8}`, reference `[-_a-zA-Z0-9]{1,32}`, address
  * `[-.%a-zA-Z0-9]{1,128}`.
  *
@@ -35,8 +40,8 @@ function splitCaipAddress(value: unknown) {
  * @example
  * parseCaipAddress('eip155:1:0xf39F…2266') // { namespace: 'eip155', reference: '1', address: '0xf39F…2266' }
  */
-export function parseCaipAddress(value: string): { namespace: ChainNamespace; reference: string; address: string } {
-  const parts = splitCaipAddress(value)
+export function parseCaipAddress(value: string, namespaces?: readonly string[]): { namespace: ChainNamespace; reference: string; address: string } {
+  const parts = splitCaipAddress(value, namespaces)
   if (!parts) throw new Error(ErrorText.invalidCaipAddress)
   return parts
 }
@@ -48,8 +53,8 @@ export function parseCaipAddress(value: string): { namespace: ChainNamespace; re
  * isCaipAddress('eip155:1:0xabc') // true
  * isCaipAddress('eip155:0xabc')   // false: two parts
  */
-export function isCaipAddress(value: unknown): value is CaipAddress {
-  return splitCaipAddress(value) !== undefined
+export function isCaipAddress(value: unknown, namespaces?: readonly string[]): value is CaipAddress {
+  return splitCaipAddress(value, namespaces) !== undefined
 }
 
 /**

@@ -92,6 +92,8 @@ export interface ChainRegistry {
   register(adapter: ChainAdapter): void
   get(namespace: ChainNamespace): ChainAdapter | undefined
   list(): readonly ChainAdapter[]
+  /** The namespaces of the registered chain plugins: the ones this modal knows. */
+  namespaces(): string[]
   /** Adapters that declare `capability`. */
   supporting(capability: Capability): readonly ChainAdapter[]
   /** Every connector of every namespace, updated as wallets announce themselves. */
@@ -119,6 +121,7 @@ export function createChainRegistry(): ChainRegistry {
     },
     get: (namespace) => adapters.get(namespace),
     list: () => [...adapters.values()],
+    namespaces: () => [...adapters.keys()],
     supporting: (capability) => [...adapters.values()].filter((a) => a.capabilities.has(capability)),
     $connectors,
     startDiscovery() {

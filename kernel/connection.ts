@@ -56,8 +56,9 @@ export function createConnection({ chains, state, storage, events, options, aler
     return adapter
   }
 
+  // Own keys only: a namespace read from storage may be "__proto__" or "constructor".
   const chainState = (namespace: ChainNamespace): ChainState =>
-    state.$chains.get()[namespace] ?? {
+    (Object.hasOwn(state.$chains.get(), namespace) ? state.$chains.get()[namespace] : undefined) ?? {
       namespace,
       accountState: emptyAccount(),
       networkState: { requestedCaipNetworks: chains.get(namespace)?.networks ?? [], supportsAllNetworks: false },
@@ -327,7 +328,8 @@ export function createConnection({ chains, state, storage, events, options, aler
           }
         }),
       )
-      if (typeof activeStored === 'string' && chainState(activeStored).accountState.status === 'connected') state.$activeNamespace.set(activeStored)
+      // Only a namespace a registered chain plugin serves is taken back from storage.
+      if (typeof activeStored === 'string' && chains.get(activeStored) && chainState(activeStored).accountState.status === 'connected') state.$activeNamespace.set(activeStored)
       persistConnected()
     },
     async disconnect(namespace) {

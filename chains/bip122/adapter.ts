@@ -1,5 +1,6 @@
 import { formatUnits, parseUnits, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
 import type { StandardWallet } from '../shared/wallet-standard.js'
+import { createConnectorList, type ConnectorList } from '../shared/connectors.js'
 import { isAddress } from './address.js'
 import type { Bip122Network } from './networks.js'
 
@@ -9,12 +10,8 @@ export const sessionCode = () => import('./session.js')
 /** What the eager adapter shares with its lazily loaded session code. */
 export interface Bip122State {
   networks: readonly Bip122Network[]
-  wallets: Map<string, StandardWallet>
-  /** Connectors other plugins added (WalletConnect …), with their Wallet Standard wallet. */
-  external: Map<string, { connector: Connector; wallet: StandardWallet }>
-  /** Reports the connector list again; set while discovery runs. */
-  publish?: () => void
-  waiters: Array<() => void>
+  /** The wallets discovered in the page and those other plugins added (WalletConnect …). */
+  list: ConnectorList<StandardWallet>
   listener?: AdapterListener
   active?: { wallet: StandardWallet; address: string; network: Bip122Network; off?: () => void }
 }
@@ -24,7 +21,7 @@ export interface Bip122State {
  * connecting, signing and balances with ./session.js, bitcoinjs-lib with ./psbt.js on the first send.
  */
 export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAdapter & { destroy(): void } {
-  const state: Bip122State = { networks, wallets: new Map(), external: new Map(), waiters: [] }
+  const state: Bip122State = { networks, list: createConnectorList() }
   let loaded: Promise<typeof import('./session.js')> | undefined
   const session = () => (loaded ??= sessionCode())
 
@@ -50,13 +47,7 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
       }
     },
     addConnector(connector, provider) {
-      const entry = { connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet }
-      state.external.set(connector.id, entry)
-      state.publish?.()
-      return () => {
-        if (state.external.get(connector.id) === entry) state.external.delete(connector.id)
-        state.publish?.()
-      }
+      return state.list.add({ connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet })
     },
     connect: async (params) => (await session()).connect(state, params),
     reconnect: async (params) => (await session()).reconnect(state, params),

@@ -58,28 +58,17 @@ export const connectorIdOf = (name: string) =>
  * plugins added; returns the stop function.
  */
 export function watch(state: Bip122State, onChange: (connectors: Connector[]) => void): () => void {
-  let discovered = new Map<string, { connector: Connector; wallet: StandardWallet }>()
-  const publish = (state.publish = () => {
-    const all = new Map([...state.external, ...discovered])
-    state.wallets = new Map([...all].map(([id, entry]) => [id, entry.wallet]))
-    onChange([...all.values()].map((entry) => entry.connector))
-    for (const waiter of [...state.waiters]) waiter()
-  })
+  const unwatch = state.list.watch(onChange)
   const stop = watchStandardWallets({
     accept: (w) => w.chains.some(isBitcoinChain) && Boolean(featureOf(w, 'standard:connect') || featureOf(w, 'bitcoin:connect')),
     onChange(list) {
-      discovered = new Map()
       // Two registrations with one name are one wallet to the user: the first one wins.
-      for (const w of list) {
-        const id = connectorIdOf(w.name)
-        if (!discovered.has(id)) discovered.set(id, { connector: { id, name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'bip122', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })
-      }
-      publish()
+      state.list.setDiscovered(list.map((w) => ({ connector: { id: connectorIdOf(w.name), name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'bip122', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })))
     },
   })
   return () => {
     stop()
-    if (state.publish === publish) state.publish = undefined
+    unwatch()
   }
 }
 
@@ -166,7 +155,7 @@ function attach(state: Bip122State, wallet: StandardWallet, found: ReturnType<ty
 }
 
 function walletFor(state: Bip122State, connectorId: string) {
-  const wallet = state.wallets.get(connectorId) ?? state.external.get(connectorId)?.wallet
+  const wallet = state.list.get(connectorId)?.wallet
   if (!wallet) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
   return wallet
 }
@@ -180,21 +169,6 @@ function connected(state: Bip122State) {
   return { wallet: active.wallet, account, network: active.network }
 }
 
-/** A wallet registers a moment after the page starts; reconnect waits up to `ms` for it. */
-const waitForWallet = (state: Bip122State, connectorId: string, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    const found = () => state.wallets.has(connectorId) || state.external.has(connectorId)
-    if (found()) return resolve(true)
-    const timer = setTimeout(() => done(false), ms)
-    const check = () => found() && done(true)
-    const done = (found: boolean) => {
-      clearTimeout(timer)
-      state.waiters = state.waiters.filter((w) => w !== check)
-      resolve(found)
-    }
-    state.waiters.push(check)
-  })
-
 export async function connect(state: Bip122State, { connectorId, network }: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult> {
   const wallet = walletFor(state, connectorId)
   const standard = featureOf(wallet, 'standard:connect')
@@ -206,7 +180,7 @@ export async function connect(state: Bip122State, { connectorId, network }: { co
 
 /** Restores the session without a prompt: the wallet's authorized accounts, or a silent `standard:connect`. */
 export async function reconnect(state: Bip122State, { connectorId, network }: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined> {
-  if (!(await waitForWallet(state, connectorId, 1000))) return undefined
+  if (!(await state.list.waitFor(connectorId, 1000))) return undefined
   const wallet = walletFor(state, connectorId)
   let found = pick(state, wallet.accounts, network)
   const standard = featureOf(wallet, 'standard:connect')

@@ -8,7 +8,8 @@ import {
   type ChainAdapter,
   type Connector,
 } from '../../kernel/index.js'
-import { watchEip1193Wallets, type DiscoveredWallet, type Eip1193Provider } from './discovery.js'
+import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
+import { createConnectorList } from '../shared/connectors.js'
 import type { Eip155Network } from './networks.js'
 
 /** EVM address rule of spec §5: optional 0x prefix plus 40 hex characters. */
@@ -49,17 +50,7 @@ export interface Eip155AdapterOptions {
 
 /** The EVM chain adapter: EIP-1193 wallets, balances over the network's RPC. */
 export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter & { destroy(): void } {
-  let wallets: DiscoveredWallet[] = []
-  let discovered: DiscoveredWallet[] = []
-  /** Wallets other plugins contribute (WalletConnect's EIP-1193 facade, an embedded wallet …). */
-  let external: DiscoveredWallet[] = []
-  let report: ((connectors: Connector[]) => void) | undefined
-  const publish = () => {
-    wallets = [...discovered, ...external.filter((e) => !discovered.some((d) => d.connector.id === e.connector.id))]
-    report?.(wallets.map((w) => w.connector))
-    for (const waiter of [...waiters]) waiter()
-  }
-  let waiters: Array<() => void> = []
+  const list = createConnectorList<Eip1193Provider>()
   let listener: AdapterListener | undefined
   let active: { provider: Eip1193Provider; detach: () => void } | undefined
   let rpc: Promise<typeof import('./rpc.js')> | undefined
@@ -68,9 +59,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
   const loadFeatures = () => (featureCode ??= import('./features.js'))
 
   const providerFor = (connectorId: string) => {
-    const wallet = wallets.find((w) => w.connector.id === connectorId)
-    if (!wallet) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
-    return wallet.provider
+    const entry = list.get(connectorId)
+    if (!entry) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+    return entry.wallet
   }
 
   const request = async (provider: Eip1193Provider, method: string, params?: unknown) => {
@@ -114,20 +105,6 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     return active.provider
   }
 
-  /** A wallet announces itself a moment after the page asks; reconnect waits up to `ms` for it. */
-  const waitForWallet = (connectorId: string, ms: number) =>
-    new Promise<boolean>((resolve) => {
-      if (wallets.some((w) => w.connector.id === connectorId)) return resolve(true)
-      const timer = setTimeout(() => done(false), ms)
-      const check = () => wallets.some((w) => w.connector.id === connectorId) && done(true)
-      const done = (found: boolean) => {
-        clearTimeout(timer)
-        waiters = waiters.filter((w) => w !== check)
-        resolve(found)
-      }
-      waiters.push(check)
-    })
-
   const hexQuantity = (value: bigint) => `0x${value.toString(16)}`
   const transactionHash = (hash: unknown) => {
     if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
@@ -170,28 +147,19 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       listener = l
     },
     watchConnectors(onChange) {
-      report = onChange
+      const unwatch = list.watch(onChange)
       const stop = watchEip1193Wallets({
         eip6963: options.eip6963,
-        onChange(list) {
-          discovered = list
-          publish()
-        },
+        onChange: (found) => list.setDiscovered(found.map((w) => ({ connector: w.connector, wallet: w.provider }))),
       })
       return () => {
         stop()
-        report = undefined
+        unwatch()
       }
     },
     addConnector(connector, provider) {
       if (typeof (provider as Eip1193Provider | null)?.request !== 'function') throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs an EIP-1193 provider`)
-      const entry = { connector: { ...connector, namespace: 'eip155' }, provider: provider as Eip1193Provider }
-      external = [...external.filter((e) => e.connector.id !== connector.id), entry]
-      publish()
-      return () => {
-        external = external.filter((e) => e !== entry)
-        publish()
-      }
+      return list.add({ connector: { ...connector, namespace: 'eip155' }, wallet: provider as Eip1193Provider })
     },
     async connect({ connectorId }) {
       const provider = providerFor(connectorId)
@@ -202,7 +170,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       return { address: account, caipNetworkId: `eip155:${chainId}` }
     },
     async reconnect({ connectorId }) {
-      if (!(await waitForWallet(connectorId, 1000))) return undefined
+      if (!(await list.waitFor(connectorId, 1000))) return undefined
       const provider = providerFor(connectorId)
       const account = firstAccount(await request(provider, 'eth_accounts'))
       if (!account) return undefined

@@ -5,6 +5,7 @@ import { isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'
 import type { Session } from './session.js'
 import { lazyMethods } from '../shared/lazy.js'
+import { createConnectorList } from '../shared/connectors.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
@@ -23,34 +24,16 @@ const canConnect = (w: StandardWallet | null) => typeof (w?.features?.['standard
  * protocol); connecting, signing and sending load `session.ts` on first use, and the SDK after that.
  */
 export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[] }): ChainAdapter & { destroy(): void } {
-  type Entry = { connector: Connector; wallet: StandardWallet }
-  let discovered = new Map<string, Entry>()
-  /** Wallets other plugins contribute (WalletConnect's Wallet Standard facade, an embedded wallet …). */
-  const external = new Map<string, Entry>()
-  let wallets = new Map<string, Entry>()
-  let report: ((connectors: Connector[]) => void) | undefined
-  const publish = () => {
-    wallets = new Map([...discovered, ...[...external].filter(([id]) => !discovered.has(id))])
-    report?.([...wallets.values()].map((e) => e.connector))
-    waiters.forEach((check) => check())
-  }
-  const waiters = new Set<() => void>()
+  const list = createConnectorList<StandardWallet>()
   let listener: AdapterListener | undefined
   let session: Promise<Session> | undefined
   const load = () =>
     (session ??= sessionCode().then((m) =>
       m.createSession({
         networks: options.networks,
-        wallet: (id) => wallets.get(id)?.wallet,
+        wallet: (id) => list.get(id)?.wallet,
         listener: () => listener,
-        waitForWallet: (id, ms) =>
-          new Promise<boolean>((resolve) => {
-            const done = (found: boolean) => (clearTimeout(timer), waiters.delete(check), resolve(found))
-            const check = () => wallets.has(id) && done(true)
-            const timer = setTimeout(done, ms, false)
-            waiters.add(check)
-            check()
-          }),
+        waitForWallet: list.waitFor,
       }),
     ))
   const lazy = lazyMethods(load)
@@ -62,33 +45,22 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
     defaultAccountType: 'eoa',
     listen: (l) => void (listener = l),
     watchConnectors(onChange) {
-      report = onChange
+      const unwatch = list.watch(onChange)
       const stop = watchStandardWallets({
         accept: (w) => w.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) && canConnect(w),
-        onChange(list) {
-          discovered = new Map()
+        onChange(wallets) {
           // Two registrations with the same name are one wallet to the user: the first one wins.
-          for (const w of list) {
-            const id = connectorIdOf(w.name)
-            if (!discovered.has(id)) discovered.set(id, { connector: { id, name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'solana', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })
-          }
-          publish()
+          list.setDiscovered(wallets.map((w) => ({ connector: { id: connectorIdOf(w.name), name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'solana', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })))
         },
       })
       return () => {
         stop()
-        report = undefined
+        unwatch()
       }
     },
     addConnector(connector, provider) {
       if (!canConnect(provider as StandardWallet)) throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs a Wallet Standard wallet with standard:connect`)
-      const entry = { connector: { ...connector, namespace: 'solana' }, wallet: provider as StandardWallet }
-      external.set(connector.id, entry)
-      publish()
-      return () => {
-        if (external.get(connector.id) === entry) external.delete(connector.id)
-        publish()
-      }
+      return list.add({ connector: { ...connector, namespace: 'solana' }, wallet: provider as StandardWallet })
     },
     connect: lazy('connect'),
     reconnect: lazy('reconnect'),

@@ -87,3 +87,17 @@ describe('parseCaipAddress and isCaipAddress', () => {
     expect(() => parseCaipAddress(value as never)).toThrow(/^Invalid CAIP/)
   })
 })
+
+describe('known namespaces come from the chain plugins', () => {
+  it('a modal knows the namespaces its chain plugins registered; an address of another family is not one of its addresses', async () => {
+    const { createChainRegistry } = await import('../../kernel/chains.js')
+    const { fakeAdapter } = await import('./helpers.js')
+    const chains = createChainRegistry()
+    chains.register(fakeAdapter({ namespace: 'cosmos' }).adapter)
+    expect(chains.namespaces()).toEqual(['cosmos'])
+    expect(parseCaipAddress('cosmos:cosmoshub-4:cosmos1abc', chains.namespaces())).toEqual({ namespace: 'cosmos', reference: 'cosmoshub-4', address: 'cosmos1abc' })
+    expect(isCaipAddress(`eip155:1:${EVM}`, chains.namespaces())).toBe(false)
+    // Without a modal, the families this package ships are the known ones.
+    expect(isCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toBe(false)
+  })
+})

@@ -451,6 +451,15 @@ describe('connection: reconnect', () => {
     expect(t.state.$snapshot.get().status).toBe('disconnected')
   })
 
+  it('a stored active namespace no chain plugin serves ("__proto__", "constructor", "cosmos") is ignored; the session still comes back', async () => {
+    for (const activeNamespace of ['__proto__', 'constructor', 'cosmos']) {
+      const t = setup({ stored: { ...session, activeNamespace }, discover: false })
+      await expect(t.connection.reconnect()).resolves.toBeUndefined()
+      expect(t.account()).toMatchObject({ status: 'connected', address: ADDRESS })
+      expect(t.state.$activeNamespace.get()).toBe('eip155')
+    }
+  })
+
   it('corrupt stored namespaces are ignored', async () => {
     const t = setup({ stored: { ...session, connectedNamespaces: 'eip155' } })
     await t.connection.reconnect()

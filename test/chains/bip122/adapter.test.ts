@@ -43,8 +43,8 @@ describe('connectors from other plugins', () => {
     const remove = modal.kernel.chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
     await h.discovered(modal, 2)
     expect(modal.kernel.chains.$connectors.get().map((c) => [c.id, c.type, c.namespace])).toEqual([
-      ['walletConnect', 'WALLET_CONNECT', 'bip122'],
       ['sandbox-bitcoin-wallet', 'ANNOUNCED', 'bip122'],
+      ['walletConnect', 'WALLET_CONNECT', 'bip122'],
     ])
     await modal.connect('walletConnect', 'bip122')
     expect(modal.getAccount().address).toBe(remote.address)
