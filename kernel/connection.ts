@@ -145,6 +145,9 @@ export function createConnection({ chains, state, storage, events, options, aler
     if (network) storage.set(StorageKeys.caipNetworkId(namespace), network.caipNetworkId)
     persistConnected()
     events.emit('connect:success', { namespace, connectorId, address: result.address, caipAddress: toCaipAddress(caipNetworkId, result.address) })
+    // A wallet that connects (or comes back) on a network the host did not request is a network change like any
+    // other: the kernel shows UnsupportedChain for it.
+    if (!network) events.emit('network:change', { namespace, caipNetworkId, supported: false })
     void refreshBalance(namespace)
   }
 

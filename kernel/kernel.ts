@@ -221,7 +221,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   // Created once the chain plugins registered their adapters (it sets up each namespace's state); plugins reach
   // it through `pluginConnection`, whose methods read this variable at call time.
   let connection: ReturnType<typeof createLazyConnection>
-  const navigation = createNavigation({ router, views, state, steps: afterConnectSteps, report: (error) => reportError('afterConnect', error) })
+  const showsUnsupported = () => options.enableNetworkSwitch && !options.allowUnsupportedChain && chains.list().length > 0
+  const navigation = createNavigation({ router, views, state, steps: afterConnectSteps, showsUnsupported, report: (error) => reportError('afterConnect', error) })
   for (const [token, value] of [
     [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
     [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
@@ -308,10 +309,13 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   })
   // Spec §4: a wallet on a network the host did not request shows UnsupportedChain, unless the host allows
   // unsupported chains, disabled network switching, or runs without chain adapters (basic mode).
+  // The view is opened for the namespace whose network changed, which need not be the active one.
   events.on('network:change', ({ supported, namespace }) => {
-    if (supported || !options.enableNetworkSwitch || options.allowUnsupportedChain || chains.list().length === 0) return
+    if (supported || !showsUnsupported()) return
     if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
-    void modal.open(Views.UnsupportedChain).catch((error) => reportError('open', error))
+    const current = router.current
+    if (current?.view === Views.UnsupportedChain && (current.data as { namespace?: string } | undefined)?.namespace === namespace) return
+    void modal.open(Views.UnsupportedChain, { namespace }).catch((error) => reportError('open', error))
   })
 
   let destroyed = false

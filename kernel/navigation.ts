@@ -14,7 +14,10 @@ export const Views = {
 
 /** Every post-connect and post-disconnect navigation rule of the modal, in one place. */
 export interface Navigation {
-  /** After a successful connection: a plugin's after-connect step (sign-in …) if one applies, else Account. */
+  /**
+   * After a successful connection: UnsupportedChain when the wallet is on a network the host did not request
+   * (unless the host allows that), else a plugin's after-connect step (sign-in …) if one applies, else Account.
+   */
   connected(namespace: ChainNamespace): void
   /** After a disconnect: back to Connect when nobody stays connected, else Account of the namespace now active. */
   disconnected(): void
@@ -22,15 +25,27 @@ export interface Navigation {
   resting(): string
 }
 
-export function createNavigation(deps: { router: Router; views: ViewRegistry; state: KernelState; steps: readonly AfterConnectStep[]; report: (error: unknown) => void }): Navigation {
-  const { router, views, state, steps, report } = deps
+export function createNavigation(deps: {
+  router: Router
+  views: ViewRegistry
+  state: KernelState
+  steps: readonly AfterConnectStep[]
+  /** Whether a wallet on an unrequested network is shown UnsupportedChain (network switching on, not allowed). */
+  showsUnsupported?: () => boolean
+  report: (error: unknown) => void
+}): Navigation {
+  const { router, views, state, steps, report, showsUnsupported = () => true } = deps
   const isConnected = () => state.$snapshot.get().status === 'connected'
   const go = (view: string, data?: unknown) => {
     if (views.has(view)) router.reset(view, data)
   }
   return {
     connected(namespace) {
-      const account = state.$chains.get()[namespace]?.accountState
+      const chain = state.$chains.get()[namespace]
+      if (chain?.networkState.unsupportedCaipNetworkId && !chain.networkState.caipNetwork && showsUnsupported() && views.has(Views.UnsupportedChain)) {
+        return router.reset(Views.UnsupportedChain, { namespace })
+      }
+      const account = chain?.accountState
       if (account?.address) {
         const caipNetworkId = state.$chains.get()[namespace]?.networkState.caipNetwork?.caipNetworkId
         for (const step of steps) {

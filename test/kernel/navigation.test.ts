@@ -57,3 +57,63 @@ describe('navigation', () => {
     expect(modal.kernel.navigation.resting()).toBe('Connect')
   })
 })
+
+describe('a wallet on a network the host did not request', () => {
+  const onBsc = (fake: ReturnType<typeof modalWithWallet>['fake']) =>
+    fake.adapter.connect.mockResolvedValueOnce({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:56' })
+
+  it('connecting shows UnsupportedChain for that namespace, and after-connect navigation lands there too', async () => {
+    const { modal, fake } = modalWithWallet()
+    onBsc(fake)
+    await connect(modal)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(modal.isOpen()).toBe(true)
+    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    modal.kernel.router.reset('Connect')
+    modal.kernel.navigation.connected('eip155')
+    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+  })
+
+  it('a session restored on such a network shows UnsupportedChain on open', async () => {
+    const first = modalWithWallet()
+    onBsc(first.fake)
+    await connect(first.modal)
+    const { modal, fake } = modalWithWallet({ storage: first.backend })
+    fake.adapter.reconnect.mockResolvedValueOnce({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:56' })
+    await modal.open()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(modal.getNetwork().caipNetworkId).toBe('eip155:56')
+    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+  })
+
+  it('with allowUnsupportedChain or enableNetworkSwitch: false, Account instead', async () => {
+    for (const options of [{ allowUnsupportedChain: true }, { enableNetworkSwitch: false }]) {
+      const { modal, fake } = modalWithWallet(options)
+      onBsc(fake)
+      await connect(modal)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(modal.isOpen()).toBe(false)
+      modal.kernel.navigation.connected('eip155')
+      expect(modal.kernel.router.current?.view).toBe('Account')
+    }
+  })
+
+  it('the view is opened for the namespace whose network changed, not the active one', async () => {
+    const { createKernel } = await import('../../kernel/kernel.js')
+    const { connector, fakeAdapter, recordingBackend } = await import('./helpers.js')
+    const { desktop, shellViews } = await import('./kernel-fixtures.js')
+    const evm = fakeAdapter()
+    const sol = fakeAdapter({ namespace: 'solana', connectors: [connector('io.fake', 'solana')], networks: [{ ...evm.adapter.networks[0]!, id: 'sol', caipNetworkId: 'solana:main', chainNamespace: 'solana' }] })
+    const modal = createKernel(
+      { projectId: 'p', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) }, { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) }] },
+      { platform: desktop, views: shellViews },
+    )
+    modal.kernel.chains.startDiscovery()
+    await modal.connect('io.fake', 'eip155')
+    await modal.connect('io.fake', 'solana')
+    expect(modal.getAccount().namespace).toBe('solana')
+    evm.wallet.networkChanged('eip155:56')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+  })
+})

@@ -10,15 +10,18 @@ import { useStore } from '../shell/shared.js'
  * networks of that namespace to switch to, and a disconnect. It closes as soon as the wallet is on a requested
  * network again, whoever switched it (goBack closes while UnsupportedChain is in the history).
  */
-export default function UnsupportedChain({ modal }: ViewProps) {
+export default function UnsupportedChain({ modal, data }: ViewProps) {
   const { state, chains, router, i18n, http } = modal.kernel
   const snapshot = useStore(state.$snapshot)
   const allChains = useStore(state.$chains)
   const [pending, setPending] = useState<CaipNetworkId>()
   const [error, setError] = useState<string>()
   const [leaving, setLeaving] = useState(false)
-  const namespace = snapshot.namespace
-  const supported = Boolean(snapshot.caipNetwork)
+  // The namespace whose network is not requested: the one the kernel named, else the active one.
+  const named = (data as { namespace?: unknown } | undefined)?.namespace
+  const namespace = typeof named === 'string' && allChains[named] ? named : snapshot.namespace
+  const chain = namespace ? allChains[namespace] : undefined
+  const supported = Boolean(chain?.networkState.caipNetwork)
   const wasUnsupported = useRef(!supported)
 
   useEffect(() => {
@@ -27,7 +30,7 @@ export default function UnsupportedChain({ modal }: ViewProps) {
   }, [supported])
 
   const adapters = chains.list().filter((a) => a.namespace === namespace)
-  const entries = networkEntries({ adapters, chains: allChains, activeCaipNetworkId: snapshot.caipNetworkId, http })
+  const entries = networkEntries({ adapters, chains: allChains, activeCaipNetworkId: chain?.networkState.caipNetwork?.caipNetworkId ?? chain?.networkState.unsupportedCaipNetworkId, http })
 
   const choose = async (id: CaipNetworkId) => {
     setPending(id)
