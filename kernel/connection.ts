@@ -151,10 +151,15 @@ export function createConnection({ chains, state, storage, events, options, aler
     void refreshBalance(namespace)
   }
 
+  /**
+   * Disconnect: the namespace's account and network data go back to their initial state (a requested network it
+   * was on stays selected for the next connection), its connector id and the deep link are forgotten.
+   */
   const resetNamespace = (namespace: ChainNamespace) => {
     attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
-    update(namespace, { network: { unsupportedCaipNetworkId: undefined } }, true)
+    update(namespace, { network: { unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, smartAccountEnabledNetworks: undefined, supportsAllNetworks: false } }, true)
     storage.remove(StorageKeys.connectorId(namespace))
+    storage.remove(StorageKeys.deepLink)
     const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
     if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
     persistConnected()
@@ -355,7 +360,6 @@ export function createConnection({ chains, state, storage, events, options, aler
         // The local session ends even when the wallet could not be told: a stuck "connected" is worse.
         resetNamespace(ns)
       }
-      if (!Object.values(state.$chains.get()).some((c) => c.accountState.status === 'connected')) storage.remove(StorageKeys.deepLink)
       if (failures.length) throw new VestibuleError('WALLET_ERROR', ErrorText.failedToDisconnect, failures[0])
     },
     async switchNetwork(caipNetworkId) {

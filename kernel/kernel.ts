@@ -309,6 +309,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   })
   // Spec §4: a wallet on a network the host did not request shows UnsupportedChain, unless the host allows
   // unsupported chains, disabled network switching, or runs without chain adapters (basic mode).
+  // A disconnect ends every pending flow (send, swap, sign-in …).
+  events.on('disconnect', () => router.clearTransactions())
   // The view is opened for the namespace whose network changed, which need not be the active one.
   events.on('network:change', ({ supported, namespace }) => {
     if (supported || !showsUnsupported()) return

@@ -13,9 +13,10 @@ export interface RouteEntry {
  */
 /**
  * What a flow does when it ends (spec §2 transaction stack): go back one view; `replace` returns to the entry
- * before ConnectingSiwe (or closes when there is none); `reset` shows one view.
+ * before `view` (the flow's first view, e.g. a sign-in plugin's), or closes when `view` is not in the history or
+ * has nothing before it; `reset` shows one view.
  */
-export type TransactionOutcome = { action: 'goBack' } | { action: 'replace' } | { action: 'reset'; view: string; data?: unknown }
+export type TransactionOutcome = { action: 'goBack' } | { action: 'replace'; view: string } | { action: 'reset'; view: string; data?: unknown }
 
 export interface Transaction {
   onSuccess?: TransactionOutcome
@@ -36,6 +37,8 @@ export interface Router {
   /** Ends the newest flow: its outcome for `result` is carried out (go back when it set none). */
   completeTransaction(result: 'success' | 'cancel'): void
   readonly transactions: readonly Transaction[]
+  /** Drops every pending flow (a disconnect ends them all). */
+  clearTransactions(): void
 }
 
 export interface RouterOptions {
@@ -44,7 +47,6 @@ export interface RouterOptions {
 }
 
 export const UNSUPPORTED_CHAIN_VIEW = 'UnsupportedChain'
-export const CONNECTING_SIWE_VIEW = 'ConnectingSiwe'
 
 export function createRouter(options: RouterOptions): Router {
   const $history = atom<readonly RouteEntry[]>([])
@@ -94,6 +96,9 @@ export function createRouter(options: RouterOptions): Router {
     pushTransaction(transaction) {
       transactions.push(transaction)
     },
+    clearTransactions() {
+      transactions.length = 0
+    },
     completeTransaction(result) {
       const transaction = transactions.pop()
       const outcome = (result === 'success' ? transaction?.onSuccess : transaction?.onCancel) ?? { action: 'goBack' }
@@ -103,8 +108,8 @@ export function createRouter(options: RouterOptions): Router {
         return set([{ view: outcome.view, data: outcome.data }])
       }
       const history = $history.get()
-      const siwe = history.findIndex((e) => e.view === CONNECTING_SIWE_VIEW)
-      if (siwe > 0) set(history.slice(0, siwe))
+      const start = history.findIndex((e) => e.view === outcome.view)
+      if (start > 0) set(history.slice(0, start))
       else options.close()
     },
     onLeave(view, hook) {

@@ -117,3 +117,14 @@ describe('a wallet on a network the host did not request', () => {
     expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 })
+
+describe('disconnect ends pending flows', () => {
+  it('the transaction stack is empty after a disconnect', async () => {
+    const { modal } = modalWithWallet()
+    await connect(modal)
+    modal.kernel.router.pushTransaction({ onSuccess: { action: 'goBack' } })
+    modal.kernel.router.pushTransaction({ onCancel: { action: 'goBack' } })
+    await modal.disconnect()
+    expect(modal.kernel.router.transactions).toEqual([])
+  })
+})

@@ -1,7 +1,10 @@
 /** Transaction stack and embedded mode (spec §2 "Navigation history"). */
 import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
-import { CONNECTING_SIWE_VIEW, createRouter } from '../../kernel/router.js'
+import { createRouter } from '../../kernel/router.js'
+
+/** A sign-in flow's first view, as a sign-in plugin would name it. */
+const CONNECTING_SIWE_VIEW = 'ConnectingSiwe'
 import { dummyView, recordingBackend } from './helpers.js'
 import { desktop, modalWithWallet, shellViews } from './kernel-fixtures.js'
 
@@ -49,7 +52,7 @@ describe('transaction stack: go back', () => {
 describe('transaction stack: replace', () => {
   it('replace returns to the entry before ConnectingSiwe', () => {
     const { router, close, views } = setup('Connect', 'AllWallets', CONNECTING_SIWE_VIEW, 'SIWXSignMessage')
-    router.pushTransaction({ onSuccess: { action: 'replace' } })
+    router.pushTransaction({ onSuccess: { action: 'replace', view: CONNECTING_SIWE_VIEW } })
     router.completeTransaction('success')
     expect(views()).toEqual(['Connect', 'AllWallets'])
     expect(close).not.toHaveBeenCalled()
@@ -57,7 +60,7 @@ describe('transaction stack: replace', () => {
 
   it('replace closes the modal when ConnectingSiwe is not in the history', () => {
     const { router, close, views } = setup('Connect', 'SIWXSignMessage')
-    router.pushTransaction({ onCancel: { action: 'replace' } })
+    router.pushTransaction({ onCancel: { action: 'replace', view: CONNECTING_SIWE_VIEW } })
     router.completeTransaction('cancel')
     expect(close).toHaveBeenCalledTimes(1)
     expect(views()).toEqual(['Connect', 'SIWXSignMessage'])
@@ -65,7 +68,7 @@ describe('transaction stack: replace', () => {
 
   it('replace closes the modal when ConnectingSiwe is the first entry (no entry before it)', () => {
     const { router, close } = setup(CONNECTING_SIWE_VIEW, 'SIWXSignMessage')
-    router.pushTransaction({ onSuccess: { action: 'replace' } })
+    router.pushTransaction({ onSuccess: { action: 'replace', view: CONNECTING_SIWE_VIEW } })
     router.completeTransaction('success')
     expect(close).toHaveBeenCalledTimes(1)
   })
@@ -114,7 +117,7 @@ describe('transaction stack in a modal', () => {
     const { modal } = modalWithWallet({}, { views: { ...shellViews, SIWXSignMessage: dummyView } })
     await modal.open()
     modal.kernel.router.push('SIWXSignMessage')
-    modal.kernel.router.pushTransaction({ onSuccess: { action: 'replace' } })
+    modal.kernel.router.pushTransaction({ onSuccess: { action: 'replace', view: CONNECTING_SIWE_VIEW } })
     modal.kernel.router.completeTransaction('success')
     expect(modal.isOpen()).toBe(false)
   })
