@@ -22,6 +22,11 @@ export interface Connection {
   connect(connectorId: string, namespace?: ChainNamespace): Promise<void>
   /** Abandons a pending connect: its late answer is ignored and the namespace is disconnected again. */
   cancelConnect(namespace: ChainNamespace): void
+  /**
+   * A wallet outside the page is being asked (WalletConnect on iPhone Safari or in Telegram, where the page hands
+   * over to the wallet app): the namespace counts as connecting until a `connect` completes or `cancelConnect`.
+   */
+  markConnecting(namespace: ChainNamespace, connectorId: string): void
   reconnect(): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
@@ -308,6 +313,14 @@ export function createConnection({ chains, state, storage, events, options, aler
       } finally {
         if (attempts.get(ns) === attempt) state.$modal.setKey('loading', { ...state.$modal.get().loading, [ns]: false })
       }
+    },
+    markConnecting(namespace, connectorId) {
+      if (!chains.get(namespace) || chainState(namespace).accountState.status !== 'disconnected') return
+      attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
+      update(namespace, { account: { status: 'connecting', connectorId } }, true)
+      const active = state.$activeNamespace.get()
+      if (!active || chainState(active).accountState.status !== 'connected') state.$activeNamespace.set(namespace)
+      events.emit('connect:start', { namespace, connectorId })
     },
     cancelConnect(namespace) {
       if (chainState(namespace).accountState.status !== 'connecting') return

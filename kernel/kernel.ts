@@ -236,6 +236,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const pluginConnection: PluginConnection = {
     connect: (id, namespace) => connection.connect(id, namespace),
     cancelConnect: (namespace) => connection.cancelConnect(namespace),
+    markConnecting: (namespace, connectorId) => connection.markConnecting(namespace, connectorId),
     disconnect: (namespace) => connection.disconnect(namespace),
     switchNetwork: (id) => connection.switchNetwork(id),
     signMessage: (message) => connection.signMessage(message),

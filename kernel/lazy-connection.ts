@@ -38,6 +38,10 @@ export function createLazyConnection(deps: ConnectionDeps): Connection & { load(
     refreshBalance: async (namespace, options) => (await load()).refreshBalance(namespace, options),
     removeNetwork: async (id) => (await load()).removeNetwork(id),
     cancelConnect: (namespace) => loaded?.cancelConnect(namespace),
+    markConnecting(namespace, connectorId) {
+      if (loaded) loaded.markConnecting(namespace, connectorId)
+      else void load().then((c) => c.markConnecting(namespace, connectorId))
+    },
     setPreferredAccountType(namespace, type) {
       if (loaded) loaded.setPreferredAccountType(namespace, type)
       else void load().then((c) => c.setPreferredAccountType(namespace, type))

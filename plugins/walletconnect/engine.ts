@@ -79,6 +79,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
   const connection = () => ctx.connection
+  /** Namespaces shown as connecting while the page handed over to the wallet app (iPhone Safari, Telegram). */
+  const away = new Set<string>()
+  const releaseAway = () => {
+    for (const namespace of away) connection().cancelConnect(namespace)
+    away.clear()
+  }
   const loadSdk =
     deps.loadSdk ??
     (() => {
@@ -164,7 +170,10 @@ export function createEngine(deps: EngineDeps): Engine {
       if (mine !== attempt || destroyed) return
       // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
       if (deps.isWatched()) void pair({ force: true })
-      else set({ status: 'idle', uri: undefined, expiresAt: undefined })
+      else {
+        releaseAway()
+        set({ status: 'idle', uri: undefined, expiresAt: undefined })
+      }
     }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
   }
 
@@ -206,17 +215,26 @@ export function createEngine(deps: EngineDeps): Engine {
       if (shown) {
         const expiresAt = now() + PAIRING_EXPIRY_MS
         // iPhone Safari and Telegram leave the page for the wallet: the flow counts as connecting from here on.
-        const away = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
-        set({ status: away ? 'connecting' : 'pairing', uri: shown, expiresAt, error: undefined })
+        const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
+        set({ status: handsOver ? 'connecting' : 'pairing', uri: shown, expiresAt, error: undefined })
+        // The app's own status says so too, until the wallet answers.
+        if (handsOver) {
+          for (const namespace of new Set(networks.map((n) => n.chainNamespace))) {
+            away.add(namespace)
+            connection().markConnecting(namespace, CONNECTOR_ID)
+          }
+        }
         scheduleExpiry(mine, expiresAt)
       }
       await connecting
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
+      away.clear()
       await adopt(up, mine)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
+      releaseAway()
       set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(error) })
     } finally {
       if (mine === attempt) inflight = undefined
@@ -242,6 +260,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return (ending ??= (async () => {
       attempt++
       clearTimeout(expiryTimer)
+      releaseAway()
       stored.clear()
       set({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, approved: undefined, error: undefined })
       const namespaces = [...linked]

@@ -241,6 +241,8 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     await open.waitFor({ timeout: 15_000 })
     expect(await modalRoot(page).getByTestId('wc-qr').count()).toBe(0)
     expect(await modalRoot(page).getByTestId('wc-pairing').getAttribute('data-status')).toBe('connecting')
+    // The app's own connection status says "connecting" too while the wallet app has the request.
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connecting')
     const href = (await open.getAttribute('href'))!
     expect(href).toMatch(new RegExp(`^${walletOrigin}/mobile-wallet/wc\\?uri=wc%3A`))
     await open.click()

@@ -668,3 +668,22 @@ describe('connection: disconnect resets what the spec lists', () => {
     expect(t.stored('deepLink')).toBeUndefined()
   })
 })
+
+describe('connection: a wallet asked outside the page', () => {
+  it('markConnecting shows the namespace connecting until a connect completes; cancelConnect ends it; a connected namespace is left alone', async () => {
+    const t = setup()
+    t.connection.markConnecting('eip155', 'walletConnect')
+    expect(t.account()).toMatchObject({ status: 'connecting', connectorId: 'walletConnect' })
+    expect(t.state.$snapshot.get().status).toBe('connecting')
+    expect(t.eventsOf('connect:start')).toEqual([{ namespace: 'eip155', connectorId: 'walletConnect' }])
+    t.connection.cancelConnect('eip155')
+    expect(t.account()?.status).toBe('disconnected')
+    t.connection.markConnecting('eip155', 'walletConnect')
+    await t.connection.connect('io.fake')
+    expect(t.account()?.status).toBe('connected')
+    t.connection.markConnecting('eip155', 'walletConnect')
+    expect(t.account()).toMatchObject({ status: 'connected', connectorId: 'io.fake' })
+    t.connection.markConnecting('cosmos', 'walletConnect')
+    expect(t.state.$chains.get().cosmos).toBeUndefined()
+  })
+})
