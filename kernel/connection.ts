@@ -104,7 +104,7 @@ export function createConnection({ chains, state, storage, events, options, aler
     return preferred ?? networks[0]
   }
 
-  const setNetwork = (namespace: ChainNamespace, caipNetworkId: CaipNetworkId) => {
+  const setNetwork = (namespace: ChainNamespace, caipNetworkId: CaipNetworkId, origin: 'user' | 'wallet' | 'removal') => {
     const network = requested(namespace).find((n) => n.caipNetworkId === caipNetworkId)
     const account = chainState(namespace).accountState
     update(namespace, {
@@ -117,7 +117,7 @@ export function createConnection({ chains, state, storage, events, options, aler
       const active = state.$activeNamespace.get()
       if (!active || active === namespace) storage.set(StorageKeys.activeCaipNetworkId, caipNetworkId)
     }
-    events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network) })
+    events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network), origin })
   }
 
   const persistConnected = () => {
@@ -152,7 +152,7 @@ export function createConnection({ chains, state, storage, events, options, aler
     events.emit('connect:success', { namespace, connectorId, address: result.address, caipAddress: toCaipAddress(caipNetworkId, result.address) })
     // A wallet that connects (or comes back) on a network the host did not request is a network change like any
     // other: the kernel shows UnsupportedChain for it.
-    if (!network) events.emit('network:change', { namespace, caipNetworkId, supported: false })
+    if (!network) events.emit('network:change', { namespace, caipNetworkId, supported: false, origin: 'wallet' })
     void refreshBalance(namespace)
   }
 
@@ -186,7 +186,7 @@ export function createConnection({ chains, state, storage, events, options, aler
       networkChanged(caipNetworkId) {
         const current = chainState(namespace).networkState
         if ((current.caipNetwork?.caipNetworkId ?? current.unsupportedCaipNetworkId) === caipNetworkId) return
-        setNetwork(namespace, caipNetworkId)
+        setNetwork(namespace, caipNetworkId, 'wallet')
         if (chainState(namespace).accountState.status === 'connected') void refreshBalance(namespace)
       },
       disconnected() {
@@ -281,7 +281,7 @@ export function createConnection({ chains, state, storage, events, options, aler
         return
       }
       if (chainState(ns).accountState.status === 'connected') await adapterOf(ns).switchNetwork(next)
-      setNetwork(ns, next.caipNetworkId)
+      setNetwork(ns, next.caipNetworkId, 'removal')
       void refreshBalance(ns)
     },
     async connect(connectorId, namespace) {
@@ -384,7 +384,7 @@ export function createConnection({ chains, state, storage, events, options, aler
       const ns = network.chainNamespace
       const adapter = adapterOf(ns)
       if (chainState(ns).accountState.status === 'connected') await adapter.switchNetwork(network)
-      setNetwork(ns, caipNetworkId)
+      setNetwork(ns, caipNetworkId, 'user')
       if (chainState(ns).accountState.status === 'connected' || !state.$activeNamespace.get()) state.$activeNamespace.set(ns)
       persistConnected()
       void refreshBalance(ns)

@@ -19,7 +19,8 @@ export interface VestibuleEvents {
   disconnect: { namespace: ChainNamespace }
   /** The wallet could not be told; emitted before the local session still ends (and `disconnect` follows). */
   'disconnect:error': { namespace: ChainNamespace; error: unknown }
-  'network:change': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; supported: boolean }
+  /** `origin`: the user switched (`switchNetwork`), the wallet moved, or the host removed the network. */
+  'network:change': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; supported: boolean; origin: 'user' | 'wallet' | 'removal' }
   error: { source: string; error: unknown }
 }
 

@@ -171,7 +171,9 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
           if (!failedDisconnects.delete(namespace)) emit('DISCONNECT_SUCCESS', { namespace }, addresses[namespace])
           delete addresses[namespace]
         }),
-        ctx.events.on('network:change', ({ namespace, caipNetworkId }) => emit('SWITCH_NETWORK', { namespace, network: caipNetworkId })),
+        // Only a switch the user asked for is SWITCH_NETWORK; the wallet moving or a network removed is not.
+        ctx.events.on('network:change', ({ namespace, caipNetworkId, origin }) => origin === 'user' && emit('SWITCH_NETWORK', { namespace, network: caipNetworkId })),
+        ctx.events.on('account:type', ({ namespace, type }) => emit('SET_PREFERRED_ACCOUNT_TYPE', { namespace, accountType: type })),
       ]
       ctx.onDestroy(() => {
         status = 'off'

@@ -172,6 +172,20 @@ describe('analytics: the spec event list', () => {
     expect(byEvent.MODAL_CLOSE).toMatchObject({ properties: { connected: false } })
   })
 
+  it('SWITCH_NETWORK only for a switch the user asked for (not the wallet moving, not a removal); SET_PREFERRED_ACCOUNT_TYPE when the type changes', async () => {
+    const { modal, fake } = setup()
+    await openAndSend(modal)
+    await modal.connect('io.fake')
+    fake.wallet.networkChanged('eip155:10')
+    await modal.kernel.connection.removeNetwork('eip155:10')
+    modal.kernel.connection.setPreferredAccountType('eip155', 'smartAccount')
+    modal.close()
+    await waitFor(() => events().includes('MODAL_CLOSE'), 'the close')
+    expect(events()).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'SET_PREFERRED_ACCOUNT_TYPE', 'MODAL_CLOSE'])
+    const byEvent = Object.fromEntries(server.posted().map((r) => [r.body.props.event, r.body.props]))
+    expect(byEvent.SET_PREFERRED_ACCOUNT_TYPE).toMatchObject({ properties: { namespace: 'eip155', accountType: 'smartAccount' } })
+  })
+
   it('a failed disconnect sends DISCONNECT_ERROR and no DISCONNECT_SUCCESS', async () => {
     const { modal, fake } = setup()
     await openAndSend(modal)
