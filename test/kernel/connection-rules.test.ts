@@ -167,7 +167,7 @@ describe('connection: removing networks (spec §4)', () => {
     expect(t.state.$chains.get().eip155?.networkState.caipNetwork).toBe(optimism)
     expect(t.state.$chains.get().eip155?.networkState.requestedCaipNetworks).toEqual([optimism])
     expect(t.state.$chains.get().eip155?.accountState.caipAddress).toBe(`eip155:10:${ADDRESS}`)
-    expect(t.eventsOf('network:change')).toContainEqual({ namespace: 'eip155', caipNetworkId: 'eip155:10', supported: true })
+    expect(t.eventsOf('network:change')).toContainEqual({ namespace: 'eip155', caipNetworkId: 'eip155:10', supported: true, origin: 'removal' })
   })
 
   it('removing the active network picks the first remaining one in requested order, not any other', async () => {
@@ -234,7 +234,7 @@ describe('connection: switching the active network', () => {
     await t.connection.switchNetwork(SOLANA.caipNetworkId)
     expect(t.state.$activeNamespace.get()).toBe('solana')
     expect(t.state.$snapshot.get()).toMatchObject({ namespace: 'solana', caipNetworkId: SOLANA.caipNetworkId })
-    expect(t.eventsOf('network:change').at(-1)).toEqual({ namespace: 'solana', caipNetworkId: SOLANA.caipNetworkId, supported: true })
+    expect(t.eventsOf('network:change').at(-1)).toEqual({ namespace: 'solana', caipNetworkId: SOLANA.caipNetworkId, supported: true, origin: 'user' })
     expect(t.storage.get(StorageKeys.activeNamespace)).toBe('solana')
   })
 })
