@@ -109,7 +109,7 @@ export function createConnection({ chains, state, storage, events, options, aler
     const account = chainState(namespace).accountState
     update(namespace, {
       network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
-      account: account.address ? { caipAddress: toCaipAddress(caipNetworkId, account.address) } : {},
+      account: account.address ? { caipAddress: toCaipAddress(caipNetworkId, account.address), addressExplorerUrl: explorerUrl(network, account.address) } : {},
     })
     if (network) {
       storage.set(StorageKeys.caipNetworkId(namespace), caipNetworkId)
@@ -130,18 +130,29 @@ export function createConnection({ chains, state, storage, events, options, aler
     if (activeNetwork) storage.set(StorageKeys.activeCaipNetworkId, activeNetwork.caipNetworkId)
   }
 
+  /** The block explorer page of `address` on `network`, when the network has an explorer. */
+  const explorerUrl = (network: CaipNetwork | undefined, address: string) => {
+    const base = network?.blockExplorers?.default.url
+    return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
+  }
+
   const applyConnected = (namespace: ChainNamespace, connectorId: string, result: ConnectResult) => {
     const adapter = adapterOf(namespace)
     const network = requested(namespace).find((n) => n.caipNetworkId === result.caipNetworkId)
     const caipNetworkId = network?.caipNetworkId ?? result.caipNetworkId
+    const connector = chains.findConnector(connectorId, namespace)
+    const accountType = storedAccountTypes()[namespace] ?? options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType
     update(namespace, {
       account: {
+        connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type, rdns: connector.rdns } : undefined,
+        addressExplorerUrl: explorerUrl(network, result.address),
+        allAccounts: [{ address: result.address, type: accountType }],
         status: 'connected',
         address: result.address,
         caipAddress: toCaipAddress(caipNetworkId, result.address),
         connectorId,
-        connectorType: chains.findConnector(connectorId, namespace)?.type,
-        preferredAccountType: storedAccountTypes()[namespace] ?? options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType,
+        connectorType: connector?.type,
+        preferredAccountType: accountType,
       },
       network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
     })
@@ -179,7 +190,8 @@ export function createConnection({ chains, state, storage, events, options, aler
         if (account.status !== 'connected' || account.address === address) return
         const caipNetworkId = chainState(namespace).networkState.caipNetwork?.caipNetworkId ?? chainState(namespace).networkState.unsupportedCaipNetworkId
         if (!caipNetworkId) return
-        update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address) } })
+        const type = chainState(namespace).accountState.preferredAccountType
+        update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address), addressExplorerUrl: explorerUrl(chainState(namespace).networkState.caipNetwork, address), allAccounts: [{ address, type }] } })
         events.emit('account:change', { namespace, address, caipAddress: toCaipAddress(caipNetworkId, address) })
         void refreshBalance(namespace)
       },

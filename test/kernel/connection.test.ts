@@ -687,3 +687,21 @@ describe('connection: a wallet asked outside the page', () => {
     expect(t.state.$chains.get().cosmos).toBeUndefined()
   })
 })
+
+describe('connection: what the account state tells about the connection', () => {
+  it('connectedWalletInfo names the wallet, allAccounts lists the account with its type, addressExplorerUrl follows account and network', async () => {
+    const t = setup()
+    const explorer = { default: { name: 'Scan', url: 'https://scan.example/' } }
+    t.state.$chains.setKey('eip155', { ...t.state.$chains.get().eip155!, networkState: { ...t.network()!, requestedCaipNetworks: [{ ...mainnet, blockExplorers: explorer }, optimism] } })
+    await t.connection.connect('io.fake')
+    expect(t.account()).toMatchObject({
+      connectedWalletInfo: { name: 'Wallet io.fake', type: 'ANNOUNCED' },
+      allAccounts: [{ address: ADDRESS, type: 'eoa' }],
+      addressExplorerUrl: `https://scan.example/address/${ADDRESS}`,
+    })
+    t.wallet.accountChanged(OTHER_ADDRESS)
+    expect(t.account()).toMatchObject({ allAccounts: [{ address: OTHER_ADDRESS, type: 'eoa' }], addressExplorerUrl: `https://scan.example/address/${OTHER_ADDRESS}` })
+    t.wallet.networkChanged('eip155:10')
+    expect(t.account()?.addressExplorerUrl).toBeUndefined()
+  })
+})
