@@ -65,6 +65,8 @@ const modal = createModal({
   ...(basicMode ? {} : catalogOptions),
   metadata: { name: 'Vestibule Sandbox', url: location.origin },
   themeMode: new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
+  // ?networkSwitch=off shows how a host turns network switching off.
+  enableNetworkSwitch: query.get('networkSwitch') !== 'off',
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin],

@@ -285,6 +285,22 @@ describe('AllWallets', () => {
 })
 
 describe('networks', () => {
+  test('enableNetworkSwitch: false shows the network without offering a switch; the Networks view cannot switch', async () => {
+    const { page } = h.browser
+    await page.goto(`${h.sandbox.url}?networkSwitch=off`)
+    await connectSandboxWallet()
+    await expect.poll(() => modalRoot().getByTestId('network-readonly').innerText()).toContain('Localhost')
+    expect(await modalRoot().getByTestId('network-button').count()).toBe(0)
+    expect(await modalRoot().getByTestId('network-select').count()).toBe(0)
+    await page.evaluate(() => (window as unknown as { modal: { open(view: string): Promise<void> } }).modal.open('Networks'))
+    const target = modalRoot().getByTestId('networks').locator('[data-network-id="eip155:31338"]')
+    await target.waitFor()
+    expect(await target.isDisabled()).toBe(true)
+    await target.click({ force: true })
+    expect(await walletPrompt().count()).toBe(0)
+    expect(await page.getByTestId('network').innerText()).toBe('Localhost (eip155:31337)')
+  })
+
   test('Networks view: images, the active one marked, switching (adding the chain) and back; unapproved networks disabled', async () => {
     const { page } = h.browser
     await connectSandboxWallet()

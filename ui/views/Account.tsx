@@ -90,7 +90,16 @@ export default function Account({ modal }: ViewProps) {
             ? i18n.t('account.balanceUnavailable')
             : i18n.t('account.balanceLoading')}
       </p>
-      {modal.kernel.views.has('Networks') ? (
+      {!modal.kernel.options.enableNetworkSwitch ? (
+        // The host turned network switching off: the network is shown, not offered.
+        <div className="vb-field" data-testid="network-readonly">
+          <span className="vb-label">{i18n.t('account.network')}</span>
+          <span className="vb-item vb-network-btn">
+            <WalletImage src={chain?.networkState.caipNetwork ? networkImageUrl(chain.networkState.caipNetwork, modal.kernel.http) : undefined} name={chain?.networkState.caipNetwork?.name ?? '?'} />
+            <span className="vb-item-name">{chain?.networkState.caipNetwork?.name ?? i18n.t('account.unsupportedNetwork')}</span>
+          </span>
+        </div>
+      ) : modal.kernel.views.has('Networks') ? (
         <div className="vb-field">
           <span className="vb-label">{i18n.t('account.network')}</span>
           <button

@@ -19,8 +19,10 @@ export default function Networks({ modal }: ViewProps) {
   const entries = networkEntries({ adapters: chains.list(), chains: allChains, activeCaipNetworkId: snapshot.caipNetworkId, http })
   const grouped = new Set(entries.map((e) => e.namespace)).size > 1
 
+  // With network switching turned off by the host, the list only shows where the wallet is.
+  const locked = !modal.kernel.options.enableNetworkSwitch
   const choose = async (entry: NetworkEntry) => {
-    if (entry.disabled || pending) return
+    if (locked || entry.disabled || pending) return
     if (entry.active) return router.goBack()
     const id = entry.network.caipNetworkId
     setPending(id)
@@ -49,7 +51,7 @@ export default function Networks({ modal }: ViewProps) {
               hint={grouped ? entry.namespace : undefined}
               markActive
               pending={pending}
-              disabled={entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}
+              disabled={locked || entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}
               onChoose={() => void choose(entry)}
             />
           </li>
