@@ -12,7 +12,11 @@ import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
 import { createConnectorList } from '../shared/connectors.js'
 import type { Eip155Network } from './networks.js'
 
-/** EVM address rule of spec §5: optional 0x prefix plus 40 hex characters. */
+/**
+ * The structural EVM address rule: an optional `0x` prefix plus 40 hex characters, letter case not checked. The
+ * chain adapter uses it for what a wallet or the host hands over; for what a person types, `isChecksumAddress`
+ * also checks the EIP-55 checksum.
+ */
 export function isAddress(value: string): boolean {
   return typeof value === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(value)
 }

@@ -1,19 +1,20 @@
-// Public EVM helpers. They live apart from the adapter on purpose: only a host that imports `isAddress`
-// ships keccak-256; the adapter's own address check is structural.
+// Public EVM helpers. They live apart from the adapter on purpose: only a host that imports
+// `isChecksumAddress` ships keccak-256; `isAddress` (the adapter's rule) is structural.
 import { keccak_256 } from '@noble/hashes/sha3.js'
 
 const HEX40 = /^(0x)?[0-9a-fA-F]{40}$/
 
 /**
- * Whether `value` is an EVM address: an optional `0x` prefix plus 40 hex characters (spec §5). All-lowercase
- * and all-uppercase hex carry no checksum and are accepted; mixed case must match the EIP-55 checksum.
+ * The strict rule, for what a person types or pastes (a send's receiver): `isAddress`'s structure, and a mixed-case
+ * address must match its EIP-55 checksum, so one mistyped letter is caught. All-lowercase and all-uppercase hex
+ * carry no checksum and are accepted.
  *
  * @example
- * isAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // true (checksum matches)
- * isAddress('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // false (one letter's case is wrong)
- * isAddress('f39fd6e51aad88f6f4ce6ab8827279cfffb92266')   // true (no prefix, no checksum)
+ * isChecksumAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // true (checksum matches)
+ * isChecksumAddress('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // false (one letter's case is wrong)
+ * isChecksumAddress('f39fd6e51aad88f6f4ce6ab8827279cfffb92266')   // true (no prefix, no checksum)
  */
-export function isAddress(value: string): boolean {
+export function isChecksumAddress(value: string): boolean {
   if (typeof value !== 'string' || !HEX40.test(value)) return false
   const hex = value.slice(-40)
   const lower = hex.toLowerCase()

@@ -1,4 +1,4 @@
-/** Public EVM utilities of issue 3 item 11: EIP-55 aware isAddress and chainIdToCoinType. */
+/** Public EVM utilities: the EIP-55 checking isChecksumAddress (apart from the structural isAddress) and chainIdToCoinType. */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +7,7 @@ import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { eagerOutputs, entryOutput } from '../../../bench/metafile.mjs'
 import { hostFromSource } from '../../../bench/host-build.mjs'
-import { chainIdToCoinType, isAddress } from '../../../chains/eip155/index.js'
+import { chainIdToCoinType, isAddress, isChecksumAddress } from '../../../chains/eip155/index.js'
 import { createEip155Adapter } from '../../../chains/eip155/adapter.js'
 
 // Checksummed examples of EIP-55 itself.
@@ -25,15 +25,15 @@ const flipOneLetter = (address: string) => {
   return address.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + address.slice(i + 1)
 }
 
-describe('isAddress: optional 0x plus 40 hex; mixed case must match the EIP-55 checksum', () => {
+describe('isChecksumAddress: optional 0x plus 40 hex; mixed case must match the EIP-55 checksum', () => {
   it.each(EIP55_VECTORS)('accepts the EIP-55 vector %s', (address) => {
-    expect(isAddress(address)).toBe(true)
-    expect(isAddress(address.slice(2))).toBe(true)
+    expect(isChecksumAddress(address)).toBe(true)
+    expect(isChecksumAddress(address.slice(2))).toBe(true)
   })
 
   it.each(EIP55_VECTORS)('refuses %s with one letter in the wrong case', (address) => {
-    expect(isAddress(flipOneLetter(address))).toBe(false)
-    expect(isAddress(flipOneLetter(address).slice(2))).toBe(false)
+    expect(isChecksumAddress(flipOneLetter(address))).toBe(false)
+    expect(isChecksumAddress(flipOneLetter(address).slice(2))).toBe(false)
   })
 
   it.each([
@@ -44,17 +44,17 @@ describe('isAddress: optional 0x plus 40 hex; mixed case must match the EIP-55 c
     '27b1fdb04752bbc536007a920d24acb045561c26',
     `0x${'0'.repeat(40)}`,
   ])('accepts all-lowercase or all-uppercase hex (no checksum) %s', (address) => {
-    expect(isAddress(address)).toBe(true)
+    expect(isChecksumAddress(address)).toBe(true)
   })
 
   it('agrees with viem getAddress on 200 random addresses', () => {
     for (let n = 0; n < 200; n++) {
       const hex = `0x${Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => b.toString(16).padStart(2, '0')).join('')}`
       const checksummed = getAddress(hex)
-      expect(isAddress(checksummed)).toBe(true)
+      expect(isChecksumAddress(checksummed)).toBe(true)
       // A flip that leaves one case only carries no checksum (valid by EIP-55), so only mixed-case flips must fail.
       const flipped = flipOneLetter(checksummed)
-      if (/[a-f]/.test(flipped.slice(2)) && /[A-F]/.test(flipped.slice(2))) expect(isAddress(flipped)).toBe(false)
+      if (/[a-f]/.test(flipped.slice(2)) && /[A-F]/.test(flipped.slice(2))) expect(isChecksumAddress(flipped)).toBe(false)
     }
   })
 
@@ -68,11 +68,11 @@ describe('isAddress: optional 0x plus 40 hex; mixed case must match the EIP-55 c
     ['an ENS name', 'vitalik.eth'],
     ['the empty string', ''],
   ])('refuses %s', (_what, value) => {
-    expect(isAddress(value)).toBe(false)
+    expect(isChecksumAddress(value)).toBe(false)
   })
 
   it.each([undefined, null, 42, {}])('refuses the non-string %j', (value) => {
-    expect(isAddress(value as never)).toBe(false)
+    expect(isChecksumAddress(value as never)).toBe(false)
   })
 
   it('the adapter keeps its own check structural (no checksum, no keccak on the connect path)', () => {
@@ -106,7 +106,7 @@ describe('chainIdToCoinType: sets the high bit (ENSIP-11)', () => {
   })
 })
 
-describe('keccak ships only to hosts that import isAddress', () => {
+describe('keccak ships only to hosts that import isChecksumAddress', () => {
   const KECCAK = /node_modules\/@noble\/hashes\/esm\/sha3\.js$/
 
   async function eagerKeccak(host: string) {
@@ -122,11 +122,21 @@ describe('keccak ships only to hosts that import isAddress', () => {
 
   const base = `import { createKernel } from 'vestibule/kernel'\nimport { eip155, mainnet } from 'vestibule/chains/eip155'\n`
 
-  it('an eip155 host without isAddress loads no keccak before viem is needed', async () => {
+  it('an eip155 host without isChecksumAddress loads no keccak before viem is needed', async () => {
     expect(await eagerKeccak(`${base}createKernel({ plugins: [eip155({ networks: [mainnet] })] })`)).toBe(false)
   })
 
-  it('a host calling isAddress gets keccak', async () => {
-    expect(await eagerKeccak(`${base}import { isAddress } from 'vestibule/chains/eip155'\ncreateKernel({ plugins: [eip155({ networks: [mainnet] })] })\nconsole.log(isAddress(location.hash))`)).toBe(true)
+  it('a host calling isChecksumAddress gets keccak', async () => {
+    expect(await eagerKeccak(`${base}import { isChecksumAddress } from 'vestibule/chains/eip155'\ncreateKernel({ plugins: [eip155({ networks: [mainnet] })] })\nconsole.log(isChecksumAddress(location.hash))`)).toBe(true)
+  })
+})
+
+describe('two address rules, named apart', () => {
+  it('isAddress is structural (letter case unchecked), isChecksumAddress also checks EIP-55', () => {
+    const wrongCase = '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    expect(isAddress(wrongCase)).toBe(true)
+    expect(isChecksumAddress(wrongCase)).toBe(false)
+    expect(isAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(true)
+    expect(isChecksumAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(true)
   })
 })
