@@ -1,3 +1,4 @@
+import { cleanName, safeIcon } from './sanitize.js'
 import type { Storage } from './storage.js'
 
 /** Spec §9: the Connect view remembers at most two recent wallets. */
@@ -13,13 +14,14 @@ export interface RecentWallet {
   links?: { mobile?: string; desktop?: string; webapp?: string }
 }
 
-/** Recent wallets, newest first; malformed stored entries are dropped. */
+/** Recent wallets, newest first; storage is untrusted: malformed entries are dropped, names and icons cleaned. */
 export function getRecentWallets(storage: Storage): RecentWallet[] {
   const stored = storage.get<unknown>(KEY)
   if (!Array.isArray(stored)) return []
   return stored
-    .filter((w): w is RecentWallet => typeof (w as RecentWallet | null)?.id === 'string' && typeof (w as RecentWallet).name === 'string')
+    .filter((w): w is RecentWallet => typeof (w as RecentWallet | null)?.id === 'string' && Boolean(cleanName((w as RecentWallet).name)))
     .slice(0, RECENT_WALLETS_MAX)
+    .map((w) => ({ ...w, name: cleanName(w.name), imageUrl: safeIcon(w.imageUrl) }))
 }
 
 /** Puts `wallet` first, drops an older entry with the same id, keeps at most two. */

@@ -3,7 +3,7 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, safeIcon, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
+import { errorMessage, cleanName, safeIcon, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
 import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'
@@ -68,7 +68,8 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
 
 function peerOf(session: NonNullable<UniversalProvider['session']>): PeerWallet {
   const metadata = session.peer?.metadata
-  const name = typeof metadata?.name === 'string' && metadata.name.trim() ? metadata.name.trim().slice(0, 64) : 'WalletConnect'
+  // The peer's name is the wallet's word: cleaned like every other wallet name.
+  const name = cleanName(metadata?.name) || 'WalletConnect'
   const icon = (metadata?.icons ?? []).map(safeIcon).find(Boolean)
   return icon ? { name, icon } : { name }
 }

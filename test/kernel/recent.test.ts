@@ -67,3 +67,20 @@ describe('recent wallets', () => {
     expect(getRecentWallets(createStorage({ backend }))).toEqual([{ id: 'a', name: 'A', rdns: 'io.a', imageUrl: 'https://a/img.png' }])
   })
 })
+
+describe('names from storage are untrusted', () => {
+  it('recent wallets read back have cleaned names and safe icons; an entry whose name cleans to nothing is dropped', async () => {
+    const { createStorage } = await import('../../kernel/storage.js')
+    const { recordingBackend } = await import('./helpers.js')
+    const storage = createStorage({ prefix: 't', backend: recordingBackend() })
+    storage.set('recentWallets', [
+      { id: 'spoof', name: '\u202eksaMateM', imageUrl: 'javascript:alert(1)' },
+      { id: 'blank', name: '\u200b\u200b' },
+      { id: 'ok', name: 'Good Wallet', imageUrl: 'https://img.example/w.png' },
+    ])
+    expect(getRecentWallets(storage)).toEqual([
+      { id: 'spoof', name: 'ksaMateM', imageUrl: undefined },
+      { id: 'ok', name: 'Good Wallet', imageUrl: 'https://img.example/w.png' },
+    ])
+  })
+})
