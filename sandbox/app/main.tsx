@@ -7,6 +7,7 @@ import { eip155 } from 'vestibule/chains/eip155'
 import { ModalProvider, useAccount, useModal, useNetwork } from 'vestibule/react'
 import { walletCatalog } from 'vestibule/plugins/catalog'
 import { walletConnect } from 'vestibule/plugins/walletconnect'
+import { receive } from 'vestibule/plugins/receive'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
@@ -69,7 +70,7 @@ const modal = createModal({
   enableNetworkSwitch: query.get('networkSwitch') !== 'off',
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin],
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 

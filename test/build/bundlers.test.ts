@@ -38,8 +38,9 @@ const COMPOSITIONS = {
       "import { walletConnect } from 'vestibule/plugins/walletconnect'",
       "import { walletCatalog } from 'vestibule/plugins/catalog'",
       "import { analytics } from 'vestibule/plugins/analytics'",
+      "import { receive } from 'vestibule/plugins/receive'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()'],
   },
 }
 

@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react'
+import { Button, EmptyState, QrCode, WalletImage, type ViewProps } from '../../ui/kit/index.js'
+import { paymentUri } from './uri.js'
+
+/** The connected account to receive on: address, copy, a QR code of its payment URI, the networks it can use. */
+export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
+  const { i18n, feedback, chains, state } = modal.kernel
+  const snapshot = useStore(state.$snapshot)
+  const allChains = useStore(state.$chains)
+  const namespace = snapshot.namespace
+  const address = snapshot.address
+  const network = namespace ? allChains[namespace]?.networkState.caipNetwork : undefined
+  if (!namespace || !address || snapshot.status !== 'connected') return <EmptyState title={i18n.t('receive.notConnected')} />
+  let uri = address
+  try {
+    if (network) uri = paymentUri(network.caipNetworkId, address)
+  } catch {
+    // An address the URI rules refuse is still shown and encoded as it is.
+  }
+  const networks = allChains[namespace]?.networkState.requestedCaipNetworks ?? chains.get(namespace)?.networks ?? []
+  const copy = () =>
+    void (navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'))).then(
+      () => feedback.showSnackbar('success', i18n.t('receive.copied')),
+      () => feedback.showSnackbar('error', i18n.t('receive.copyFailed')),
+    )
+  return (
+    <div className="vb-center vb-receive" data-testid="receive">
+      <QrCode value={uri} label={i18n.t('receive.qrLabel')} data-testid="receive-qr" data-uri={uri} />
+      <p className="vb-muted">{i18n.t('receive.hint')}</p>
+      <code className="vb-receive-address" data-testid="receive-address">
+        {address}
+      </code>
+      <Button onClick={copy} data-testid="receive-copy">
+        {i18n.t('receive.copy')}
+      </Button>
+      <p className="vb-label">{i18n.t('receive.networks')}</p>
+      <ul className="vb-list" data-testid="receive-networks" aria-label={i18n.t('receive.networks')}>
+        {networks.map((n) => (
+          <li key={n.caipNetworkId} className="vb-item" data-network-id={n.caipNetworkId}>
+            <WalletImage name={n.name} />
+            <span className="vb-item-name">{n.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** Styles of the Receive view, added to the modal's shadow root when it first loads. */
+export const styles = `.vb-receive { gap: 12px; } .vb-receive-address { word-break: break-all; font-size: 13px; text-align: center; user-select: all; }`

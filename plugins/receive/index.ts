@@ -1,0 +1,22 @@
+/**
+ * `vestibule/plugins/receive`: the Receive wallet feature. The connected address with a copy button, a QR code of
+ * a payment URI for its chain (EIP-681, Solana Pay, BIP-21) and the networks that can send to it.
+ *
+ * @example createModal({ projectId, plugins: [eip155({ networks }), receive()] })
+ */
+import type { Plugin } from '../../kernel/index.js'
+import { messages } from './messages.js'
+
+export { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from './uri.js'
+
+/** Adds the Receive view and its entry among the Account view's wallet features (`features.receive`). */
+export function receive(): Plugin {
+  return {
+    name: 'receive',
+    setup(ctx) {
+      ctx.i18n.add(messages)
+      ctx.views.register('Receive', { title: 'receive.title', load: () => import('./Receive.js') })
+      ctx.slots.add('account.features', { id: 'receive', label: 'receive.feature', icon: '↓', view: 'Receive', feature: 'receive' })
+    },
+  }
+}
