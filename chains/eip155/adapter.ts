@@ -109,39 +109,22 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     return active.provider
   }
 
-  const hexQuantity = (value: bigint) => `0x${value.toString(16)}`
-  const transactionHash = (hash: unknown) => {
-    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
-    return hash
-  }
-  const sendTransaction = async ({ from, to, data, value }: { from: string; to: string; data?: string; value?: bigint }) => {
-    if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', `Invalid EVM address: ${to}`)
-    if (data !== undefined && !/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new VestibuleError('NOT_SUPPORTED', 'Transaction data must be hex (0x…)')
-    const tx = { from, to: to.startsWith('0x') ? to : `0x${to}`, ...(data ? { data } : {}), ...(value !== undefined ? { value: hexQuantity(value) } : {}) }
-    return transactionHash(await request(connected(), 'eth_sendTransaction', [tx]))
-  }
+  let callCode: Promise<typeof import('./wallet-calls.js')> | undefined
+  const loadCalls = () => (callCode ??= import('./wallet-calls.js'))
+  /** The connected wallet's request, for the wallet-side features. */
+  const ask = (method: string, params?: unknown) => request(connected(), method, params)
 
   return {
     namespace: 'eip155',
     nativeTokenAddress: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
     features: {
-      request: ({ method, params }) => request(connected(), method, params),
-      sendTransaction,
+      request: ({ method, params }) => ask(method, params),
+      sendTransaction: async (tx) => (await loadCalls()).sendTransaction(ask, tx),
       estimateFees: async (tx) => (await loadFeatures()).estimateFees(tx),
       readContract: async (read) => (await loadFeatures()).readContract(read),
       getTokenBalances: async (params) => (await loadFeatures()).getTokenBalances(params),
-      async sendToken({ from, token, to, amount }) {
-        if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', `Invalid EVM address: ${to}`)
-        if (amount <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'The amount must be more than 0')
-        return sendTransaction({ from, to: token, data: (await loadFeatures()).transferData(to.startsWith('0x') ? to : `0x${to}`, amount) })
-      },
-      async signTypedData({ address, typedData }) {
-        // EIP-712 over JSON: bigints (uint256 values) travel as decimal strings.
-        const payload = typeof typedData === 'string' ? typedData : JSON.stringify(typedData, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
-        const signature = await request(connected(), 'eth_signTypedData_v4', [address, payload])
-        if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
-        return signature
-      },
+      sendToken: async (params) => (await loadCalls()).sendToken(ask, params),
+      signTypedData: async (params) => (await loadCalls()).signTypedData(ask, params),
     },
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork', 'eip155:addChain']),
@@ -224,7 +207,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', `Invalid EVM address: ${to}`)
       // Spec §5 accepts an address without 0x; wallets (EIP-1474 DATA) need the prefix.
       const recipient = to.startsWith('0x') ? to : `0x${to}`
-      return transactionHash(await request(connected(), 'eth_sendTransaction', [{ from: address, to: recipient, value: hexQuantity(value) }]))
+      const hash = await request(connected(), 'eth_sendTransaction', [{ from: address, to: recipient, value: `0x${value.toString(16)}` }])
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
+      return hash
     },
     /** Stops listening to the wallet without revoking anything: the modal is gone, the grant stays. */
     destroy() {
