@@ -4,7 +4,8 @@
  * under emulated network conditions (50 ms round trip, 20 Mbit/s, through the DevTools protocol). Runs are
  * interleaved (every variant once per round) and medians reported:
  * - button ready: navigation start → the host's connect button is in the DOM;
- * - click → wallet list: the click → the list is visible;
+ * - click → wallet list: the click → the list is visible, and the main-thread work in between (DevTools
+ *   TaskDuration: handler, React render, style, layout);
  * - JS gzip loaded before `load`, fetched after it and before the click (the idle preload), and after the click;
  * - heap after open, long tasks after the click, requests other than the page's own before the first open.
  * BENCH_RUNS sets the rounds (default 7). Results go to bench/.out/field.json.
@@ -124,7 +125,12 @@ async function measureOnce(browser, url, profile) {
     // Loaded and idle: whatever the preload fetches has arrived.
     await page.waitForLoadState('networkidle')
     phase = 'open'
+    await cdp.send('Performance.enable')
+    const taskTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value
+    const before = await taskTime()
     result.clickToList = await page.evaluate(clickToList)
+    // Main-thread work from the click to the visible list (the click handler, rendering, layout, paint).
+    result.mainThreadMs = ((await taskTime()) - before) * 1000
     await page.waitForTimeout(300)
     const sums = { load: 0, preload: 0, open: 0 }
     for (const s of await Promise.all(scripts)) if (s) sums[s.at] += s.gzip
@@ -137,7 +143,6 @@ async function measureOnce(browser, url, profile) {
     result.longTasksAfterClick = after.length
     result.longTaskMsAfterClick = after.reduce((sum, t) => sum + t.duration, 0)
     await cdp.send('HeapProfiler.collectGarbage')
-    await cdp.send('Performance.enable')
     result.heapAfterOpen = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize').value
   } catch (error) {
     result.failure = String(error?.message ?? error)
@@ -195,7 +200,7 @@ try {
     console.log()
   }
 
-  const rows = [['profile', 'bundler', 'host', 'button ready', 'click→list', 'JS at load', 'JS preloaded', 'JS after click', 'heap', 'long tasks after click', 'req. before open', 'failures']]
+  const rows = [['profile', 'bundler', 'host', 'button ready', 'click→list', 'main thread', 'JS at load', 'JS preloaded', 'JS after click', 'heap', 'long tasks after click', 'req. before open', 'failures']]
   const results = {}
   const kb = (b) => (b === undefined ? '–' : `${(b / 1024).toFixed(1)} KB`)
   const ms = (v) => (v === undefined ? '–' : `${v.toFixed(1)} ms`)
@@ -203,9 +208,9 @@ try {
     const [profileName, bundler, name] = key.split('|')
     const ok = list.filter((r) => !r.failure)
     const m = (field) => median(ok.map((r) => r[field]))
-    const summary = Object.fromEntries(['buttonReady', 'clickToList', 'jsAtLoad', 'jsPreloaded', 'jsAfterClick', 'heapAfterOpen', 'longTasksAfterClick', 'longTaskMsAfterClick', 'requestsBeforeOpen'].map((f) => [f, m(f)]))
+    const summary = Object.fromEntries(['buttonReady', 'clickToList', 'mainThreadMs', 'jsAtLoad', 'jsPreloaded', 'jsAfterClick', 'heapAfterOpen', 'longTasksAfterClick', 'longTaskMsAfterClick', 'requestsBeforeOpen'].map((f) => [f, m(f)]))
     results[key] = { ...summary, runs: list }
-    rows.push([profileName, bundler, name, ms(summary.buttonReady), ms(summary.clickToList), kb(summary.jsAtLoad), kb(summary.jsPreloaded), kb(summary.jsAfterClick), summary.heapAfterOpen === undefined ? '–' : `${(summary.heapAfterOpen / 1048576).toFixed(2)} MB`, `${summary.longTasksAfterClick ?? '–'} (${ms(summary.longTaskMsAfterClick)})`, String(summary.requestsBeforeOpen ?? '–'), `${list.length - ok.length}${ok.length < list.length ? `: ${list.find((r) => r.failure).failure}` : ''}`])
+    rows.push([profileName, bundler, name, ms(summary.buttonReady), ms(summary.clickToList), ms(summary.mainThreadMs), kb(summary.jsAtLoad), kb(summary.jsPreloaded), kb(summary.jsAfterClick), summary.heapAfterOpen === undefined ? '–' : `${(summary.heapAfterOpen / 1048576).toFixed(2)} MB`, `${summary.longTasksAfterClick ?? '–'} (${ms(summary.longTaskMsAfterClick)})`, String(summary.requestsBeforeOpen ?? '–'), `${list.length - ok.length}${ok.length < list.length ? `: ${list.find((r) => r.failure).failure}` : ''}`])
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
   console.log(`\nmedians of ${RUNS} interleaved runs; JS is gzip -9 of each script response (KB = 1024 B)\n`)
