@@ -22,7 +22,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const OUT = join(root, 'bench/.out')
 const BUNDLERS = (process.env.BENCH_BUNDLERS ?? 'vite,esbuild').split(',')
 /** 50 ms round trip, 20 Mbit/s each way. */
-const PROFILES = { loopback: undefined, '50ms-20Mbit': { offline: false, latency: 50, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 } }
+export const PROFILES = { loopback: undefined, '50ms-20Mbit': { offline: false, latency: 50, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 } }
 
 const button = `createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', 'data-vestibule-preload': '', onClick: () => modal.open() }, 'Connect'))`
 const HOSTS = {
@@ -73,7 +73,7 @@ const VARIANTS = [
 ]
 
 /** Runs in the page before its scripts: records when #connect appears and every long task. */
-function instrument() {
+export function instrument() {
   const w = window
   w.__bench = { buttonReady: undefined, longTasks: [] }
   new MutationObserver((_, observer) => {
@@ -85,9 +85,25 @@ function instrument() {
   new PerformanceObserver((list) => w.__bench.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true })
 }
 
-/** Runs in the page: clicks #connect and resolves with the ms until the wallet list is visible. */
-function clickToList() {
-  const find = () => (document.querySelector('[data-testid="wallet-list"]') ?? document.querySelector('div[data-vestibule]')?.shadowRoot?.querySelector('[data-testid="wallet-list"]'))?.checkVisibility()
+/**
+ * Runs in the page: clicks #connect and resolves with the ms until the wallet list is visible: our list by its
+ * test id, or (for other libraries) any visible element naming the bench's announced wallet, in the document or
+ * any open shadow root.
+ */
+export function clickToList() {
+  const named = (root) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        const inner = named(element.shadowRoot)
+        if (inner) return inner
+      }
+      if (element.childElementCount === 0 && element.textContent?.trim() === 'Bench Wallet' && element.checkVisibility()) return element
+    }
+    return undefined
+  }
+  const find = () =>
+    (document.querySelector('[data-testid="wallet-list"]') ?? document.querySelector('div[data-vestibule]')?.shadowRoot?.querySelector('[data-testid="wallet-list"]'))?.checkVisibility() ||
+    Boolean(named(document))
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     window.__bench.clickedAt = t0
@@ -97,7 +113,7 @@ function clickToList() {
   })
 }
 
-async function measureOnce(browser, url, profile) {
+export async function measureOnce(browser, url, profile) {
   const page = await browser.context.newPage()
   const cdp = await browser.context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -152,12 +168,37 @@ async function measureOnce(browser, url, profile) {
   return result
 }
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b)
   if (!s.length) return undefined
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
+
+/** Prints the medians of `samples` (key `profile|bundler|host` → runs) as a table and writes them to bench/.out/`file`. */
+export function report(samples, runs, file) {
+  const rows = [['profile', 'bundler', 'host', 'button ready', 'click→list', 'main thread', 'JS at load', 'JS preloaded', 'JS after click', 'heap', 'long tasks after click', 'req. before open', 'failures']]
+  const results = {}
+  const kb = (b) => (b === undefined ? '–' : `${(b / 1024).toFixed(1)} KB`)
+  const ms = (v) => (v === undefined ? '–' : `${v.toFixed(1)} ms`)
+  for (const [key, list] of samples) {
+    const [profileName, bundler, name] = key.split('|')
+    const ok = list.filter((r) => !r.failure)
+    const m = (field) => median(ok.map((r) => r[field]))
+    const summary = Object.fromEntries(['buttonReady', 'clickToList', 'mainThreadMs', 'jsAtLoad', 'jsPreloaded', 'jsAfterClick', 'heapAfterOpen', 'longTasksAfterClick', 'longTaskMsAfterClick', 'requestsBeforeOpen'].map((f) => [f, m(f)]))
+    results[key] = { ...summary, runs: list }
+    rows.push([profileName, bundler, name, ms(summary.buttonReady), ms(summary.clickToList), ms(summary.mainThreadMs), kb(summary.jsAtLoad), kb(summary.jsPreloaded), kb(summary.jsAfterClick), summary.heapAfterOpen === undefined ? '–' : `${(summary.heapAfterOpen / 1048576).toFixed(2)} MB`, `${summary.longTasksAfterClick ?? '–'} (${ms(summary.longTaskMsAfterClick)})`, String(summary.requestsBeforeOpen ?? '–'), `${list.length - ok.length}${ok.length < list.length ? `: ${list.find((r) => r.failure).failure}` : ''}`])
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
+  console.log(`\nmedians of ${runs} interleaved runs; JS is gzip -9 of each script response (KB = 1024 B)\n`)
+  console.log(rows.map((r, n) => r.map((cell, i) => cell.padEnd(widths[i])).join(' │ ') + (n === 0 ? '\n' + widths.map((w) => '─'.repeat(w)).join('─┼─') : '')).join('\n'))
+  writeFileSync(join(OUT, file), JSON.stringify({ date: new Date().toISOString(), runs, results }, null, 2))
+  console.log(`\nwrote bench/.out/${file}`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()
+
+async function main() {
 mkdirSync(OUT, { recursive: true })
 const host = installPackedPackage()
 const api = await startProviderApi()
@@ -200,26 +241,11 @@ try {
     console.log()
   }
 
-  const rows = [['profile', 'bundler', 'host', 'button ready', 'click→list', 'main thread', 'JS at load', 'JS preloaded', 'JS after click', 'heap', 'long tasks after click', 'req. before open', 'failures']]
-  const results = {}
-  const kb = (b) => (b === undefined ? '–' : `${(b / 1024).toFixed(1)} KB`)
-  const ms = (v) => (v === undefined ? '–' : `${v.toFixed(1)} ms`)
-  for (const [key, list] of samples) {
-    const [profileName, bundler, name] = key.split('|')
-    const ok = list.filter((r) => !r.failure)
-    const m = (field) => median(ok.map((r) => r[field]))
-    const summary = Object.fromEntries(['buttonReady', 'clickToList', 'mainThreadMs', 'jsAtLoad', 'jsPreloaded', 'jsAfterClick', 'heapAfterOpen', 'longTasksAfterClick', 'longTaskMsAfterClick', 'requestsBeforeOpen'].map((f) => [f, m(f)]))
-    results[key] = { ...summary, runs: list }
-    rows.push([profileName, bundler, name, ms(summary.buttonReady), ms(summary.clickToList), ms(summary.mainThreadMs), kb(summary.jsAtLoad), kb(summary.jsPreloaded), kb(summary.jsAfterClick), summary.heapAfterOpen === undefined ? '–' : `${(summary.heapAfterOpen / 1048576).toFixed(2)} MB`, `${summary.longTasksAfterClick ?? '–'} (${ms(summary.longTaskMsAfterClick)})`, String(summary.requestsBeforeOpen ?? '–'), `${list.length - ok.length}${ok.length < list.length ? `: ${list.find((r) => r.failure).failure}` : ''}`])
-  }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
-  console.log(`\nmedians of ${RUNS} interleaved runs; JS is gzip -9 of each script response (KB = 1024 B)\n`)
-  console.log(rows.map((r, n) => r.map((cell, i) => cell.padEnd(widths[i])).join(' │ ') + (n === 0 ? '\n' + widths.map((w) => '─'.repeat(w)).join('─┼─') : '')).join('\n'))
-  writeFileSync(join(OUT, 'field.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, results }, null, 2))
-  console.log('\nwrote bench/.out/field.json')
+  report(samples, RUNS, 'field.json')
 } finally {
   for (const server of servers) server.close()
   await browser.close()
   await api.stop()
   host.remove()
+}
 }

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:peers`: the same minimal React host written for Vestibule (the quick start, from the packed
+ * package) and for other wallet modals (pinned versions below), built with Vite in production mode, measured in
+ * one interleaved run on loopback and at 50 ms round trip / 20 Mbit/s: button ready, click → wallet list (the
+ * bench's announced "Bench Wallet" visible), main-thread work, JS at load and after the click, heap.
+ * The other libraries are installed into a folder outside this package (VB_PEERS_DIR, by default a folder in the
+ * system's temporary directory, kept between runs). BENCH_RUNS sets the rounds (default 7).
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { launchChromium, serve } from './browser.mjs'
+import { buildHosts } from './bundlers.mjs'
+import { PROFILES, instrument, measureOnce, report } from './field.mjs'
+import { installPackedPackage, root } from './packed.mjs'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+const DIR = process.env.VB_PEERS_DIR ?? join(tmpdir(), 'vestibule-bench-peers')
+
+/** The versions measured: change them here to compare with others. */
+const PEERS = {
+  '@web3-onboard/core': '2.24.1',
+  '@web3-onboard/injected-wallets': '2.11.3',
+  '@rainbow-me/rainbowkit': '2.2.11',
+  wagmi: '2.19.5',
+  // wagmi 2's own core and connectors, so nothing pulls the next major in beside them.
+  '@wagmi/core': '2.22.1',
+  '@wagmi/connectors': '6.2.0',
+  '@tanstack/react-query': '5.108.0',
+  '@reown/appkit': '1.8.24',
+  '@reown/appkit-adapter-wagmi': '1.8.24',
+}
+const installed = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version
+
+const button = (open) => `createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', onClick: () => ${open} }, 'Connect'))`
+const HOSTS = {
+  'web3-onboard': `import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import Onboard from '@web3-onboard/core'
+import injectedModule from '@web3-onboard/injected-wallets'
+const onboard = Onboard({ wallets: [injectedModule()], chains: [{ id: '0x1', token: 'ETH', label: 'Ethereum', rpcUrl: 'http://127.0.0.1:9/' }], appMetadata: { name: 'Bench', description: 'Bench' }, connect: { autoConnectLastWallet: false }, accountCenter: { desktop: { enabled: false }, mobile: { enabled: false } } })
+${button('void onboard.connectWallet()')}
+`,
+  rainbowkit: `import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import '@rainbow-me/rainbowkit/styles.css'
+import { getDefaultConfig, RainbowKitProvider, useConnectModal } from '@rainbow-me/rainbowkit'
+import { WagmiProvider } from 'wagmi'
+import { mainnet } from 'wagmi/chains'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+const config = getDefaultConfig({ appName: 'Bench', projectId: 'bench', chains: [mainnet], ssr: false })
+const queryClient = new QueryClient()
+function Button() {
+  const { openConnectModal } = useConnectModal()
+  return createElement('button', { id: 'connect', type: 'button', onClick: () => openConnectModal?.() }, 'Connect')
+}
+createRoot(document.getElementById('root')).render(createElement(WagmiProvider, { config }, createElement(QueryClientProvider, { client: queryClient }, createElement(RainbowKitProvider, null, createElement(Button)))))
+`,
+  appkit: `import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createAppKit } from '@reown/appkit/react'
+import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
+import { mainnet } from '@reown/appkit/networks'
+const wagmiAdapter = new WagmiAdapter({ networks: [mainnet], projectId: 'bench' })
+const modal = createAppKit({ adapters: [wagmiAdapter], networks: [mainnet], projectId: 'bench', features: { analytics: false } })
+${button('void modal.open()')}
+`,
+  vestibule: `import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createModal } from 'vestibule'
+import { eip155, mainnet } from 'vestibule/chains/eip155'
+const modal = createModal({ projectId: 'bench', plugins: [eip155({ networks: [mainnet] })] })
+${button('void modal.open()')}
+`,
+}
+
+/** The other libraries, installed once into DIR (again when the pinned versions change). */
+function installPeers() {
+  mkdirSync(DIR, { recursive: true })
+  const manifest = { name: 'vestibule-bench-peers', private: true, type: 'module', dependencies: { ...PEERS, react: installed('react'), 'react-dom': installed('react-dom'), viem: installed('viem') } }
+  const file = join(DIR, 'package.json')
+  const wanted = JSON.stringify(manifest, null, 2)
+  if (existsSync(file) && readFileSync(file, 'utf8') === wanted && existsSync(join(DIR, 'node_modules'))) return
+  writeFileSync(file, wanted)
+  console.log(`installing ${Object.keys(PEERS).join(', ')} into ${DIR} …`)
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--legacy-peer-deps'], { cwd: DIR, stdio: ['ignore', 'inherit', 'inherit'] })
+}
+
+installPeers()
+const packed = installPackedPackage()
+const browser = await launchChromium()
+await browser.context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
+await browser.context.addInitScript(instrument)
+const servers = []
+try {
+  // The peers build in their folder; Vestibule in the folder holding its packed tarball.
+  const peerEntries = {}
+  for (const name of ['web3-onboard', 'rainbowkit', 'appkit']) {
+    peerEntries[name] = join(DIR, `${name}.js`)
+    writeFileSync(peerEntries[name], HOSTS[name])
+  }
+  const ownEntry = { vestibule: join(packed.dir, 'vestibule.js') }
+  writeFileSync(ownEntry.vestibule, HOSTS.vestibule)
+  const base = {}
+  for (const [dir, entries] of [[DIR, peerEntries], [packed.dir, ownEntry]]) {
+    const outdir = join(dir, 'out', 'vite')
+    process.stdout.write(`building ${Object.keys(entries).join(', ')} with Vite … `)
+    await buildHosts('vite', dir, entries, outdir)
+    const server = await serve(outdir)
+    servers.push(server)
+    for (const name of Object.keys(entries)) base[name] = `http://127.0.0.1:${server.address().port}/${name}.html`
+    console.log('done')
+  }
+  const samples = new Map()
+  for (let round = 1; round <= RUNS; round++) {
+    process.stdout.write(`round ${round}/${RUNS} `)
+    for (const [profileName, profile] of Object.entries(PROFILES)) {
+      for (const name of Object.keys(HOSTS)) {
+        const key = `${profileName}|vite|${name}`
+        const list = samples.get(key) ?? []
+        list.push(await measureOnce(browser, base[name], profile))
+        samples.set(key, list)
+        process.stdout.write('.')
+      }
+    }
+    console.log()
+  }
+  report(samples, RUNS, 'peers.json')
+  console.log(`versions: ${Object.entries(PEERS).map(([n, v]) => `${n}@${v}`).join(', ')}; blocked off-loopback requests: ${new Set(browser.blocked.map((u) => new URL(u).host)).size} hosts`)
+} finally {
+  for (const server of servers) server.close()
+  await browser.close()
+  packed.remove()
+}
