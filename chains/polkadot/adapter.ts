@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits, type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import { VestibuleError, formatUnits, parseUnits, type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
 import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
 import { decodeAddress } from './ss58.js'
@@ -66,7 +66,8 @@ export interface PolkadotAdapterOptions {
 }
 
 /**
- * The Polkadot chain adapter: polkadot-js style extensions from `window.injectedWeb3`. Eagerly only discovery
+ * The Polkadot chain adapter: polkadot-js style extensions from `window.injectedWeb3`, and connectors other
+ * plugins add with an entry of the same shape (`addConnector`). Eagerly only discovery
  * and address checks; the session (session.ts) loads on the first connect and `@polkadot/api` on the first
  * balance or transfer.
  */
@@ -74,7 +75,11 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
   let listener: AdapterListener | undefined
   let loaded: Session | undefined
   let session: Promise<Session> | undefined
-  const load = () => (session ??= sessionCode().then((m) => (loaded = m.createSession(options.appName, () => listener))))
+  /** Connectors other plugins added (WalletConnect …), with the extension entry they provide. */
+  const external = new Map<string, { connector: Connector; entry: InjectedWeb3Entry }>()
+  let report: (() => void) | undefined
+  const entryOf = (id: string) => external.get(id)?.entry ?? injectedWeb3()[id]
+  const load = () => (session ??= sessionCode().then((m) => (loaded = m.createSession(options.appName, () => listener, entryOf))))
   const lazy = lazyMethods(load)
 
   return {
@@ -88,15 +93,33 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     watchConnectors(onChange) {
       let last: string | undefined
       const check = () => {
-        const ids = extensionIds()
-        if (String(ids) === last) return
-        last = String(ids)
-        onChange(ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true })))
+        const ids = extensionIds().filter((id) => !external.has(id))
+        const key = `${ids}|${[...external.keys()]}`
+        if (key === last) return
+        last = key
+        const injected = ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true }))
+        onChange([...injected, ...[...external.values()].map((e) => e.connector)])
       }
+      report = check
       check()
       // Extensions inject from content scripts, sometimes after the page's code ran: look again for a while.
       const timers = [100, 500, 1500, 3000].map((ms) => setTimeout(check, ms))
-      return () => timers.forEach(clearTimeout)
+      return () => {
+        timers.forEach(clearTimeout)
+        if (report === check) report = undefined
+      }
+    },
+    addConnector(connector, provider) {
+      if (typeof (provider as Partial<InjectedWeb3Entry> | null)?.enable !== 'function') {
+        throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs an injectedWeb3 entry with enable()`)
+      }
+      const value = { connector: { ...connector, namespace: 'polkadot' }, entry: provider as InjectedWeb3Entry }
+      external.set(connector.id, value)
+      report?.()
+      return () => {
+        if (external.get(connector.id) === value) external.delete(connector.id)
+        report?.()
+      }
     },
     connect: lazy('connect'),
     reconnect: lazy('reconnect'),

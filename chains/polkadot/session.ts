@@ -1,7 +1,7 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
 import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ConnectResult } from '../../kernel/index.js'
-import { addressProblem, displayName, extensionIds, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner } from './adapter.js'
+import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './adapter.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'
@@ -51,7 +51,8 @@ interface Active {
 export type LazyMethod = 'connect' | 'reconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendNative'
 export type Session = ReturnType<typeof createSession>
 
-export function createSession(appName: string, listener: () => AdapterListener | undefined) {
+/** `entryOf` finds a connector's extension entry: one another plugin added, or `window.injectedWeb3`'s. */
+export function createSession(appName: string, listener: () => AdapterListener | undefined, entryOf: (connectorId: string) => Partial<InjectedWeb3Entry> | undefined = (id) => injectedWeb3()[id]) {
   let active: Active | undefined
   let api: Promise<typeof import('./api.js')> | undefined
   const loadApi = () => (api ??= import('./api.js'))
@@ -72,7 +73,7 @@ export function createSession(appName: string, listener: () => AdapterListener |
   }
 
   const open = async (connectorId: string, net: CaipNetwork): Promise<ConnectResult> => {
-    const entry = injectedWeb3()[connectorId]
+    const entry = entryOf(connectorId)
     if (typeof entry?.enable !== 'function') throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
     const extension = await call(() => entry.enable!(appName))
     if (typeof extension?.accounts?.get !== 'function') throw new VestibuleError('WALLET_ERROR', `${displayName(connectorId)} returned no accounts`)
@@ -108,7 +109,7 @@ export function createSession(appName: string, listener: () => AdapterListener |
     connect: ({ connectorId, network }: ConnectParams) => open(connectorId, network),
     async reconnect({ connectorId, network: net }: ConnectParams) {
       // An extension may inject a moment after the page starts; a granted site is enabled without a prompt.
-      for (let waited = 0; !extensionIds().includes(connectorId); waited += 100) {
+      for (let waited = 0; typeof entryOf(connectorId)?.enable !== 'function'; waited += 100) {
         if (waited >= 1000) return undefined
         await new Promise((r) => setTimeout(r, 100))
       }

@@ -51,7 +51,7 @@ const isStoredSession = (value: unknown): value is StoredSession => {
 
 /**
  * The WalletConnect plugin: pairing by QR code or deep link, sessions shared by every chain plugin whose family
- * has a facade (eip155 today), restored on reload.
+ * has a facade (eip155, solana, polkadot, bip122), restored on reload.
  *
  * @example
  * createModal({ projectId, plugins: [eip155({ networks: [mainnet] }), walletConnect()] })

@@ -6,6 +6,21 @@ export const NAMESPACE_METHODS: Readonly<Record<string, { methods: readonly stri
     methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
     events: ['chainChanged', 'accountsChanged'],
   },
+  // Solana: messages and transactions signed by the wallet, or signed and sent by it.
+  solana: {
+    methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+    events: ['accountsChanged', 'chainChanged'],
+  },
+  // Polkadot: raw bytes (wrapped in <Bytes>…</Bytes> by the wallet) and extrinsic payloads (SignerPayloadJSON).
+  polkadot: {
+    methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
+    events: ['accountsChanged', 'chainChanged'],
+  },
+  // Bitcoin: the WalletConnect Bitcoin methods carry no namespace prefix; the addresses event does.
+  bip122: {
+    methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
+    events: ['bip122_addressesChanged'],
+  },
 }
 
 /** The proposal's namespace entry, as the universal provider takes it. */
@@ -26,7 +41,7 @@ const BASIC_DEFAULT: Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpc
 
 /**
  * `optionalNamespaces` for `provider.connect` from the chain plugins' networks: one entry per family that has
- * methods (eip155 today), chains as CAIP-2 ids, and the `rpcMap` of each network's first RPC URL.
+ * methods, chains as CAIP-2 ids, and the `rpcMap` of each network's first RPC URL.
  */
 export function buildNamespaces(networks: readonly Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpcUrls'>[]): Record<string, ProposalNamespace> {
   const result: Record<string, ProposalNamespace> = {}

@@ -80,7 +80,7 @@ export interface FacadeContext {
 
 /** One chain family's view of a WalletConnect session, in the provider shape its chain plugin speaks. */
 export interface NamespaceFacade {
-  /** Handed to `ctx.chains.addConnector` (EIP-1193 for eip155). */
+  /** Handed to `ctx.chains.addConnector`: EIP-1193 for eip155, a Wallet Standard wallet for solana and bip122, an `injectedWeb3` entry for polkadot. */
   readonly provider: unknown
   /** A `session_event` of this namespace (chainChanged, accountsChanged …). */
   onSessionEvent(name: string, data: unknown): void

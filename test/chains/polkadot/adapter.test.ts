@@ -123,6 +123,46 @@ describe('reconnect', () => {
   })
 })
 
+describe('connectors other plugins add', () => {
+  const WC = { id: 'remote', name: 'Remote Wallet', type: 'WALLET_CONNECT' as const, installed: false }
+
+  it('lists a connector added with an injectedWeb3-shaped entry beside the extensions, connects and signs through it, and drops it when removed', async () => {
+    await h.extension()
+    const remote = await h.extension({ inject: false, seed: SEEDS[1] })
+    const modal = h.modal([polkadotMainnet])
+    const remove = modal.kernel.chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
+    await until(() => modal.kernel.chains.$connectors.get().length === 2)
+    expect(modal.kernel.chains.$connectors.get().map((c) => [c.id, c.type])).toEqual([
+      [EXTENSION_ID, 'INJECTED'],
+      ['remote', 'WALLET_CONNECT'],
+    ])
+    await modal.connect('remote')
+    const address = encodeAddress(remote.publicKey, 0)
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address })
+    const signature = await modal.signMessage('through another plugin')
+    expect(signatureVerify(u8aWrapBytes(new TextEncoder().encode('through another plugin')), signature, address).isValid).toBe(true)
+    expect(remote.calls.map((c) => c.method)).toEqual(['enable', 'signRaw'])
+    remove()
+    expect(modal.kernel.chains.$connectors.get().map((c) => c.id)).toEqual([EXTENSION_ID])
+  })
+
+  it('refuses a provider without enable(), and reconnects through an added connector after a reload', async () => {
+    const modal = h.modal([polkadotMainnet])
+    expect(() => modal.kernel.chains.addConnector('polkadot', WC, { version: '1' })).toThrow(/injectedWeb3 entry with enable/)
+    const storage = mapStorage()
+    const remote = await h.extension({ inject: false })
+    const first = h.modal([polkadotMainnet], { storage })
+    first.kernel.chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
+    await first.connect('remote')
+    h.reload()
+    const again = h.modal([polkadotMainnet], { storage })
+    // Added a moment after the page starts, as a plugin restoring its session does.
+    setTimeout(() => again.kernel.chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable }), 150)
+    await again.reconnect()
+    expect(again.getAccount()).toMatchObject({ status: 'connected', address: encodeAddress(remote.publicKey, 0) })
+  })
+})
+
 describe('sign a message', () => {
   it('signs <Bytes>-wrapped bytes with signRaw; @polkadot/util-crypto verifies it', async () => {
     const extension = await h.extension()

@@ -31,10 +31,36 @@ describe('proposal namespaces', () => {
     })
   })
 
+  it('proposes solana, polkadot and bip122 with the WalletConnect methods and events of each family', () => {
+    const polkadot: CaipNetwork = { ...solana, id: '0x68d5', caipNetworkId: 'polkadot:68d56f15f85d3136970ec16946040bc1', chainNamespace: 'polkadot', rpcUrls: { default: { http: ['http://127.0.0.1:9944'] } } }
+    const bitcoin: CaipNetwork = { ...solana, id: '000000000019d6689c085ae165831e93', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122', rpcUrls: { default: { http: ['http://127.0.0.1:3002'] } } }
+    expect(buildNamespaces([solana, polkadot, bitcoin])).toEqual({
+      solana: {
+        chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+        methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+        events: ['accountsChanged', 'chainChanged'],
+        rpcMap: { '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'http://127.0.0.1:8899' },
+      },
+      polkadot: {
+        chains: ['polkadot:68d56f15f85d3136970ec16946040bc1'],
+        methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
+        events: ['accountsChanged', 'chainChanged'],
+        rpcMap: { '68d56f15f85d3136970ec16946040bc1': 'http://127.0.0.1:9944' },
+      },
+      bip122: {
+        chains: ['bip122:000000000019d6689c085ae165831e93'],
+        methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
+        events: ['bip122_addressesChanged'],
+        rpcMap: { '000000000019d6689c085ae165831e93': 'http://127.0.0.1:3002' },
+      },
+    })
+  })
+
   it('leaves out families without a facade (no methods known) and repeated networks', () => {
-    expect(Object.keys(buildNamespaces([evm(1), solana, evm(1)]))).toEqual(['eip155'])
+    const cosmos: CaipNetwork = { ...solana, id: 'cosmoshub-4', caipNetworkId: 'cosmos:cosmoshub-4', chainNamespace: 'cosmos' }
+    expect(Object.keys(buildNamespaces([evm(1), cosmos, evm(1)]))).toEqual(['eip155'])
     expect(buildNamespaces([evm(1), evm(1)]).eip155!.chains).toEqual(['eip155:1'])
-    expect(Object.keys(NAMESPACE_METHODS)).toEqual(['eip155'])
+    expect(Object.keys(NAMESPACE_METHODS)).toEqual(['eip155', 'solana', 'polkadot', 'bip122'])
   })
 
   it('proposes every chain plugin network, and in basic mode the option or mainnet', () => {

@@ -1,0 +1,97 @@
+import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
+import { WalletRequestError, ended, listeners, pickChain, send, sessionAddresses } from './shared.js'
+
+interface Account {
+  address: string
+  name: string
+  genesisHash: null
+}
+
+const SIGNATURE = /^0x([0-9a-fA-F]{2}){64,65}$/
+
+/** The signature of a wallet's answer (`{ signature: 0x… }`), checked: 64 bytes, or 65 with the key type byte. */
+function signatureOf(result: unknown): string {
+  const signature = (result as { signature?: unknown } | null)?.signature
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw new WalletRequestError(-32603, 'The wallet returned a malformed signature')
+  return signature
+}
+
+/**
+ * The polkadot side of a WalletConnect session as a polkadot-js style extension (an entry of
+ * `window.injectedWeb3`, the shape the polkadot chain plugin speaks). `enable` shares the session's accounts;
+ * `signRaw` becomes `polkadot_signMessage` (the hex bytes, which the wallet wraps in <Bytes>…</Bytes> as
+ * extensions do) and `signPayload` becomes `polkadot_signTransaction` on the chain of the payload's genesis hash.
+ */
+export function createPolkadotFacade(context: FacadeContext): NamespaceFacade {
+  const subscribers = listeners<(accounts: Account[]) => void>()
+  let ids = 0
+  let shown: Account[] = []
+
+  const accountsOf = (up: UniversalProvider | undefined, addresses = sessionAddresses(up, 'polkadot')): Account[] =>
+    addresses.map((address) => ({ address, name: 'WalletConnect', genesisHash: null }))
+
+  const live = async () => {
+    const up = await context.session
+    if (!up?.session) throw ended()
+    return up
+  }
+  const chainFor = (up: UniversalProvider, genesisHash?: unknown) => {
+    const requested = typeof genesisHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(genesisHash) ? `polkadot:${genesisHash.slice(2, 34).toLowerCase()}` : undefined
+    const chain = pickChain(up, 'polkadot', context, requested)
+    if (!chain) throw ended()
+    return chain
+  }
+  const own = (up: UniversalProvider, address: unknown) => {
+    if (typeof address !== 'string' || !sessionAddresses(up, 'polkadot').includes(address)) throw new WalletRequestError(4100, `Unable to find the account ${String(address)}`)
+    return address
+  }
+  const show = (next: Account[]) => {
+    const changed = String(next.map((a) => a.address)) !== String(shown.map((a) => a.address))
+    shown = next
+    if (changed) subscribers.emit(shown)
+  }
+
+  const extension = {
+    accounts: {
+      get: async () => (shown = accountsOf(await live())),
+      subscribe(callback: (accounts: Account[]) => void) {
+        const off = subscribers.add(callback)
+        callback(shown)
+        return off
+      },
+    },
+    signer: {
+      async signRaw(raw: { address: string; data: string; type?: string }) {
+        const up = await live()
+        const address = own(up, raw?.address)
+        if (typeof raw.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw.data)) throw new WalletRequestError(-32602, 'signRaw expects hex data')
+        const result = await send(up, chainFor(up), 'polkadot_signMessage', { address, message: raw.data })
+        return { id: ++ids, signature: signatureOf(result) }
+      },
+      async signPayload(payload: { address?: unknown; genesisHash?: unknown }) {
+        const up = await live()
+        const address = own(up, payload?.address)
+        const result = await send(up, chainFor(up, payload.genesisHash), 'polkadot_signTransaction', { address, transactionPayload: payload })
+        return { id: ++ids, signature: signatureOf(result) }
+      },
+    },
+  }
+
+  return {
+    provider: {
+      version: 'walletconnect',
+      async enable() {
+        const up = await live()
+        shown = accountsOf(up)
+        return extension
+      },
+    },
+    onSessionEvent(name, data) {
+      if (name !== 'accountsChanged' || !Array.isArray(data)) return
+      void context.session.then((up) => show(accountsOf(up, [...new Set(data.map((a) => String(a).split(':').pop()!).filter(Boolean))])))
+    },
+    onSessionUpdate() {
+      void context.session.then((up) => show(accountsOf(up)))
+    },
+  }
+}
