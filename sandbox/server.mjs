@@ -53,9 +53,10 @@ async function build(wallets) {
 
 /**
  * Starts two local chains (31337 and the "Sandbox L2", which the wallet does not know until the modal adds it),
- * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones.
+ * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones. `walletConnectVerify`
+ * leaves the WalletConnect SDKs' Verify step on (it needs the Verify server, which is not on loopback).
  */
-export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPort = 0, relayPort = 0, families = [] } = {}) {
+export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPort = 0, relayPort = 0, families = [], walletConnectVerify = false } = {}) {
   const [chain, l2, address, ...extras] = await Promise.all([
     startAnvil({ port: anvilPort, chainId: 31337 }),
     startAnvil({ port: l2Port, chainId: SANDBOX_L2_CHAIN_ID }),
@@ -65,8 +66,13 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const running = extras.filter((f) => !f.skipped)
   // The provider API (wallet catalog, images, analytics config, blockchain API) backed by the local nodes.
   const providerApi = await startProviderApi({ port: apiPort, rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url } })
-  // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded key) on both chains.
-  const walletConnect = await startWalletConnect({ chains: { 31337: chain.url, [SANDBOX_L2_CHAIN_ID]: l2.url }, relayPort })
+  // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded keys) on both chains and on
+  // every running family.
+  const walletConnect = await startWalletConnect({
+    chains: { 31337: chain.url, [SANDBOX_L2_CHAIN_ID]: l2.url },
+    relayPort,
+    families: Object.fromEntries(running.map((f) => [f.family, f])),
+  })
   const files = await build([...running.filter((f) => f.wallet).map((f) => f.wallet), walletConnect.bundle])
   await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
@@ -74,7 +80,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const configJs =
     `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
-    `window.process = window.process || { env: { IS_VITEST: 'true' } };\n` +
+    (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
   const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)

@@ -1,20 +1,25 @@
 /**
  * Sandbox Mobile Wallet: a WalletConnect wallet on the real `@reown/walletkit`, as a phone wallet would be.
- * Paste a pairing URI (or open `/mobile-wallet/wc?uri=…` as a deep link), approve or reject the session, then
- * approve or reject each request: messages are signed and transactions sent with a real key against the
- * local chains. It keeps its own storage prefix, so it never shares state with the app on the same origin.
+ * Paste a pairing URI (or open `/mobile-wallet/wc?uri=…` as a deep link), choose which of the proposed chain
+ * families to share and approve or reject the session, then approve or reject each request: messages are signed
+ * and transactions sent with real keys (eip155, and solana, polkadot, bip122 when the sandbox runs them) against
+ * the local chains. The proposal shows what WalletConnect's Verify says about the app's origin. It keeps its own
+ * storage prefix, so it never shares state with the app on the same origin.
  */
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { createWalletClient, defineChain, hexToString, http, isHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { createFamilies, type Family, type FamilyConfig } from './families.js'
 
 interface MobileWalletConfig {
   relayUrl: string
   privateKey: Hex
   /** Chain id → RPC URL of the chains this wallet holds funds on. */
   chains: Record<string, string>
+  /** Its accounts on the other chain families the sandbox runs. */
+  families?: FamilyConfig
 }
 
 const config = (window as unknown as { __SANDBOX__: { walletConnect: { mobileWallet: MobileWalletConfig } } }).__SANDBOX__.walletConnect.mobileWallet
@@ -37,14 +42,32 @@ type Pending =
   | { kind: 'request'; event: WalletKitTypes.SessionRequest }
 const queue: Pending[] = []
 let kit: InstanceType<typeof WalletKit>
+let families: Family[] = []
+const familyOf = (chainId: string) => families.find((f) => chainId.startsWith(`${f.namespace}:`))
+
+/** The namespaces this wallet can share: eip155 and the running families. */
+const supportedNamespaces = () => ({
+  eip155: { chains: chainIds.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS, accounts: chainIds.map((id) => `eip155:${id}:${account.address}`) },
+  ...Object.fromEntries(families.map((f) => [f.namespace, f.supported])),
+})
+
+/** What Verify says about the app's origin: VALID, INVALID, UNKNOWN, or a scam report. */
+function verification(context: WalletKitTypes.SessionProposal['verifyContext'] | undefined) {
+  const verified = context?.verified
+  if (!verified) return { validation: 'UNKNOWN', text: 'Origin not verified' }
+  if (verified.isScam) return { validation: 'SCAM', text: `${verified.origin} is reported as a scam` }
+  return { validation: verified.validation ?? 'UNKNOWN', text: `Origin ${verified.origin || 'unknown'}: ${verified.validation ?? 'UNKNOWN'}` }
+}
 
 function describe(pending: Pending): string {
   if (pending.kind === 'proposal') {
     const { proposer, optionalNamespaces, requiredNamespaces } = pending.event.params
     const chains = [...Object.values(requiredNamespaces ?? {}), ...Object.values(optionalNamespaces ?? {})].flatMap((n) => n.chains ?? [])
-    return `${proposer.metadata.name} (${proposer.metadata.url}) asks to connect on ${chains.join(', ')}`
+    return `${proposer.metadata.name} (${proposer.metadata.url}) asks to connect on ${chains.join(', ')}\n${verification(pending.event.verifyContext).text}`
   }
   const { request, chainId } = pending.event.params
+  const family = familyOf(chainId)
+  if (family) return family.describe(request.method, request.params, chainId)
   const params = request.params as unknown[]
   if (request.method === 'personal_sign') {
     const message = params[0] as string
@@ -57,21 +80,46 @@ function describe(pending: Pending): string {
   return `${request.method} on ${chainId}: ${JSON.stringify(params)}`
 }
 
+/** The proposed namespaces this wallet supports: a checkbox each, all ticked, to share only some of them. */
+function renderNamespaces(pending: Pending | undefined) {
+  const box = $('mw-namespaces')
+  if (pending?.kind !== 'proposal') return box.replaceChildren()
+  const { optionalNamespaces, requiredNamespaces } = pending.event.params
+  const proposed = new Set([...Object.keys(requiredNamespaces ?? {}), ...Object.keys(optionalNamespaces ?? {})].map((key) => key.split(':')[0]!))
+  const offered = Object.keys(supportedNamespaces()).filter((ns) => proposed.has(ns))
+  if (box.dataset.for === String(pending.event.id)) return
+  box.dataset.for = String(pending.event.id)
+  box.replaceChildren(
+    ...offered.map((ns) => {
+      const label = document.createElement('label')
+      const input = document.createElement('input')
+      input.type = 'checkbox'
+      input.checked = true
+      input.value = ns
+      input.dataset.testid = `mw-ns-${ns}`
+      label.append(input, ` ${ns}`)
+      return label
+    }),
+  )
+}
+
 function render() {
   const card = $('mw-card')
   const pending = queue[0]
   card.hidden = !pending
   if (pending) {
     card.dataset.kind = pending.kind
+    card.dataset.validation = verification(pending.event.verifyContext).validation
     $('mw-card-text').textContent = describe(pending)
   }
+  renderNamespaces(pending)
   const sessions = Object.values(kit?.getActiveSessions() ?? {})
   const list = $('mw-sessions')
   list.replaceChildren(
     ...sessions.map((s) => {
       const item = document.createElement('li')
       item.dataset.topic = s.topic
-      item.textContent = `${s.peer.metadata.name} — ${s.namespaces.eip155?.accounts.join(', ') ?? ''} `
+      item.textContent = `${s.peer.metadata.name} — ${Object.values(s.namespaces).flatMap((n) => n.accounts).join(', ')} `
       const button = document.createElement('button')
       button.type = 'button'
       button.textContent = 'Disconnect'
@@ -91,6 +139,8 @@ async function disconnect(topic: string) {
 
 async function answer(event: WalletKitTypes.SessionRequest): Promise<unknown> {
   const { request, chainId } = event.params
+  const family = familyOf(chainId)
+  if (family) return family.answer(request.method, request.params, chainId)
   const params = request.params as unknown[]
   const id = Number(chainId.split(':')[1])
   switch (request.method) {
@@ -128,13 +178,12 @@ async function decide(approve: boolean) {
         status('Session rejected')
         return
       }
-      const namespaces = buildApprovedNamespaces({
-        proposal: pending.event.params,
-        supportedNamespaces: {
-          eip155: { chains: chainIds.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS, accounts: chainIds.map((id) => `eip155:${id}:${account.address}`) },
-        },
-      })
-      const session = await kit.approveSession({ id: pending.event.id, namespaces })
+      // Only the namespaces left ticked are shared.
+      const chosen = new Set([...document.querySelectorAll<HTMLInputElement>('[data-testid="mw-namespaces"] input:checked')].map((i) => i.value))
+      const supported = Object.fromEntries(Object.entries(supportedNamespaces()).filter(([ns]) => chosen.has(ns)))
+      const namespaces = buildApprovedNamespaces({ proposal: pending.event.params, supportedNamespaces: supported })
+      const sessionProperties = Object.assign({}, ...families.filter((f) => namespaces[f.namespace]).map((f) => f.sessionProperties ?? {}))
+      const session = await kit.approveSession({ id: pending.event.id, namespaces, ...(Object.keys(sessionProperties).length ? { sessionProperties } : {}) })
       status(`Connected to ${session.peer.metadata.name}`)
     } else {
       const { id, topic } = pending.event
@@ -146,7 +195,7 @@ async function decide(approve: boolean) {
       try {
         const result = await answer(pending.event)
         await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
-        $('mw-last-result').textContent = String(result)
+        $('mw-last-result').textContent = typeof result === 'object' && result !== null ? JSON.stringify(result) : String(result)
         status(`Answered ${pending.event.params.request.method}`)
       } catch (error) {
         const e = error as { code?: number; message?: string }
@@ -174,7 +223,8 @@ async function pair(uri: string) {
 }
 
 async function main() {
-  $('mw-address').textContent = account.address
+  families = await createFamilies(config.families)
+  $('mw-address').textContent = [account.address, ...families.map((f) => f.supported.accounts[0]!.split(':')[2])].join(' · ')
   const core = new Core({ projectId: 'sandbox', relayUrl: config.relayUrl, customStoragePrefix: 'sandbox-mobile-wallet', logger: 'silent' })
   kit = await WalletKit.init({
     core,
@@ -191,6 +241,18 @@ async function main() {
     render()
   })
   kit.on('session_request', (event) => {
+    const { request, chainId } = event.params
+    // Reads the wallet shares anyway are answered without a prompt.
+    const family = familyOf(chainId)
+    if (family?.autoAnswers?.includes(request.method)) {
+      void family
+        .answer(request.method, request.params, chainId)
+        .then((result) => kit.respondSessionRequest({ topic: event.topic, response: { id: event.id, jsonrpc: '2.0', result } }))
+        .catch((error: { code?: number; message?: string }) =>
+          kit.respondSessionRequest({ topic: event.topic, response: { id: event.id, jsonrpc: '2.0', error: { code: error.code ?? -32000, message: error.message ?? String(error) } } }),
+        )
+      return
+    }
     queue.push({ kind: 'request', event })
     status(`Request ${event.params.request.method}`)
     render()

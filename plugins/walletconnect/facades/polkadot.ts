@@ -1,5 +1,5 @@
 import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
-import { WalletRequestError, ended, listeners, pickChain, send, sessionAddresses } from './shared.js'
+import { WalletRequestError, ended, fromBase58, listeners, pickChain, send, sessionAddresses, toHex } from './shared.js'
 
 interface Account {
   address: string
@@ -8,6 +8,17 @@ interface Account {
 }
 
 const SIGNATURE = /^0x([0-9a-fA-F]{2}){64,65}$/
+
+/**
+ * The 32-byte key of an SS58 address (its prefix takes one byte below 64, else two; two checksum bytes follow),
+ * to recognise one account under another network's prefix. The wallet checks the checksum when it signs.
+ */
+function publicKeyOf(address: unknown): string | undefined {
+  const bytes = fromBase58(address)
+  if (!bytes?.length) return undefined
+  const prefix = bytes[0]! < 64 ? 1 : 2
+  return bytes.length === prefix + 34 ? toHex(bytes.subarray(prefix, prefix + 32)) : undefined
+}
 
 /** The signature of a wallet's answer (`{ signature: 0x… }`), checked: 64 bytes, or 65 with the key type byte. */
 function signatureOf(result: unknown): string {
@@ -41,9 +52,12 @@ export function createPolkadotFacade(context: FacadeContext): NamespaceFacade {
     if (!chain) throw ended()
     return chain
   }
+  /** The session's address of the account `address` names (in any network's encoding). */
   const own = (up: UniversalProvider, address: unknown) => {
-    if (typeof address !== 'string' || !sessionAddresses(up, 'polkadot').includes(address)) throw new WalletRequestError(4100, `Unable to find the account ${String(address)}`)
-    return address
+    const key = publicKeyOf(address)
+    const found = sessionAddresses(up, 'polkadot').find((a) => a === address || (key && publicKeyOf(a) === key))
+    if (!found) throw new WalletRequestError(4100, `Unable to find the account ${String(address)}`)
+    return found
   }
   const show = (next: Account[]) => {
     const changed = String(next.map((a) => a.address)) !== String(shown.map((a) => a.address))

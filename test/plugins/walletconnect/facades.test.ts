@@ -157,6 +157,10 @@ describe('polkadot facade (injectedWeb3 entry)', () => {
     const payload = { address, genesisHash: `0x68d56f15f85d3136970ec16946040bc1${'0'.repeat(32)}`, method: '0x0a03', nonce: '0x00' }
     expect(await extension.signer.signPayload(payload)).toEqual({ id: 2, signature })
     expect(up.request).toHaveBeenLastCalledWith({ method: 'polkadot_signTransaction', params: { address, transactionPayload: payload } }, assetHub)
+    // The payload may name the account in the chain's own SS58 encoding (here prefix 2): the same key is the same account.
+    const onChain = { ...payload, address: 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F' }
+    await extension.signer.signPayload(onChain)
+    expect(up.request).toHaveBeenLastCalledWith({ method: 'polkadot_signTransaction', params: { address, transactionPayload: onChain } }, assetHub)
   })
 
   it('refuses another account and a malformed signature; a declined prompt is 4001', async () => {
