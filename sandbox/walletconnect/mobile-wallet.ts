@@ -83,7 +83,10 @@ function describe(pending: Pending): string {
 /** The proposed namespaces this wallet supports: a checkbox each, all ticked, to share only some of them. */
 function renderNamespaces(pending: Pending | undefined) {
   const box = $('mw-namespaces')
-  if (pending?.kind !== 'proposal') return box.replaceChildren()
+  if (pending?.kind !== 'proposal') {
+    delete box.dataset.for
+    return box.replaceChildren()
+  }
   const { optionalNamespaces, requiredNamespaces } = pending.event.params
   const proposed = new Set([...Object.keys(requiredNamespaces ?? {}), ...Object.keys(optionalNamespaces ?? {})].map((key) => key.split(':')[0]!))
   const offered = Object.keys(supportedNamespaces()).filter((ns) => proposed.has(ns))
@@ -168,6 +171,8 @@ async function answer(event: WalletKitTypes.SessionRequest): Promise<unknown> {
 }
 
 async function decide(approve: boolean) {
+  // The namespaces left ticked are read before the card is cleared.
+  const chosen = new Set([...document.querySelectorAll<HTMLInputElement>('[data-testid="mw-namespaces"] input:checked')].map((i) => i.value))
   const pending = queue.shift()
   render()
   if (!pending) return
@@ -179,7 +184,6 @@ async function decide(approve: boolean) {
         return
       }
       // Only the namespaces left ticked are shared.
-      const chosen = new Set([...document.querySelectorAll<HTMLInputElement>('[data-testid="mw-namespaces"] input:checked')].map((i) => i.value))
       const supported = Object.fromEntries(Object.entries(supportedNamespaces()).filter(([ns]) => chosen.has(ns)))
       const namespaces = buildApprovedNamespaces({ proposal: pending.event.params, supportedNamespaces: supported })
       const sessionProperties = Object.assign({}, ...families.filter((f) => namespaces[f.namespace]).map((f) => f.sessionProperties ?? {}))
