@@ -12,33 +12,76 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 export interface TestBrowser {
   context: BrowserContext
   page: Page
-  /** Every URL the page requested that did not go to loopback (data: and blob: URLs are local). */
+  /**
+   * Every URL the pages requested, over HTTP or WebSocket, that did not go to loopback (data: and blob: URLs are
+   * local). HTTP requests are aborted, WebSockets closed.
+   */
   offLoopback: string[]
+  /** Every WebSocket the pages opened, loopback or not. */
+  webSockets: string[]
   close(): Promise<void>
 }
 
-/** Debian's Chromium with a fresh profile; requests leaving loopback are recorded and aborted. */
-export async function launchBrowser(): Promise<TestBrowser> {
+export interface LaunchOptions {
+  /**
+   * Host names Chromium resolves to 127.0.0.1 (`--host-resolver-rules`), to the port given: services the SDKs
+   * hard-code, served by local stand-ins. Requests to them stay on loopback.
+   */
+  mapHosts?: Record<string, number>
+  /** Accept the self-signed certificates of those stand-ins. */
+  ignoreCertificateErrors?: boolean
+}
+
+/** Debian's Chromium with a fresh profile; requests and WebSockets leaving loopback are recorded and stopped. */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
+  const mapped = Object.entries(options.mapHosts ?? {})
+  const onLoopback = (href: string) => {
+    const url = new URL(href)
+    return url.protocol === 'data:' || url.protocol === 'blob:' || LOOPBACK.has(url.hostname) || mapped.some(([host]) => host === url.hostname)
+  }
   const profile = await mkdtemp(path.join(tmpdir(), 'vb-e2e-'))
+  const args = [...CHROMIUM_ARGS]
+  if (mapped.length) args.push(`--host-resolver-rules=${mapped.map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`)
+  if (options.ignoreCertificateErrors) args.push('--ignore-certificate-errors')
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args,
     viewport: { width: 1100, height: 800 },
+    ignoreHTTPSErrors: Boolean(options.ignoreCertificateErrors),
   })
   const offLoopback: string[] = []
+  const webSockets: string[] = []
   await context.route('**/*', (route) => {
-    const url = new URL(route.request().url())
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || LOOPBACK.has(url.hostname)) return route.continue()
-    offLoopback.push(url.href)
+    const href = route.request().url()
+    if (onLoopback(href)) return route.continue()
+    offLoopback.push(href)
     return route.abort()
   })
+  // context.route sees HTTP only. WebSockets leaving loopback are routed: recorded and closed before they reach
+  // the network (a routed socket raises no page event). The others are recorded from every page as they open.
+  await context.routeWebSocket(
+    (url) => !onLoopback(url.href),
+    (socket) => {
+      webSockets.push(socket.url())
+      offLoopback.push(socket.url())
+      return socket.close({ code: 1008, reason: 'Off loopback' })
+    },
+  )
+  const watch = (page: Page) =>
+    page.on('websocket', (socket) => {
+      webSockets.push(socket.url())
+      if (!onLoopback(socket.url())) offLoopback.push(socket.url())
+    })
+  context.pages().forEach(watch)
+  context.on('page', watch)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = context.pages()[0] ?? (await context.newPage())
   return {
     context,
     page,
     offLoopback,
+    webSockets,
     async close() {
       await context.close()
       await rm(profile, { recursive: true, force: true })

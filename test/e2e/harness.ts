@@ -1,11 +1,12 @@
 /**
  * What every browser test needs: the sandbox (local chains, demo app, Sandbox Wallets) and Chromium started
- * once per file, a fresh app page before each test, and locators for the modal and the Sandbox Wallets' prompt.
+ * once per file, a fresh app page before each test, the check that nothing left loopback after each, and
+ * locators for the modal and the Sandbox Wallets' prompt.
  */
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { startSandbox } from '../../sandbox/server.mjs'
-import { launchBrowser, type TestBrowser } from './browser.js'
+import { launchBrowser, type LaunchOptions, type TestBrowser } from './browser.js'
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 
@@ -31,19 +32,27 @@ export interface SandboxBrowser {
  * Registers the hooks of a browser test file. Before each test the app is loaded with localStorage cleared and
  * reloaded (a fresh origin state: no stored session, wallet permissions revoked) unless `clearStorage` is false.
  */
-export function useSandboxBrowser(options: { families?: string[]; timeout?: number; clearStorage?: boolean } = {}): SandboxBrowser {
+export function useSandboxBrowser(
+  options: { families?: string[]; timeout?: number; clearStorage?: boolean; sandbox?: { walletConnectVerify?: boolean }; browser?: () => Promise<LaunchOptions> } = {},
+): SandboxBrowser {
   const { families = [], timeout = 60_000, clearStorage = true } = options
   const h = {} as SandboxBrowser
 
   beforeAll(async () => {
     // startSandbox's types come from its JavaScript defaults, where `families = []` reads as never[].
-    h.sandbox = await startSandbox({ families: families as never[] })
-    h.browser = await launchBrowser()
+    h.sandbox = await startSandbox({ families: families as never[], ...options.sandbox })
+    h.browser = await launchBrowser(await options.browser?.())
   }, timeout)
 
   afterAll(async () => {
     await h.browser?.close()
     await h.sandbox?.stop()
+  })
+
+  // After every test: nothing the pages requested, over HTTP or WebSocket, left loopback. The list is emptied so
+  // the next test answers only for itself.
+  afterEach(() => {
+    if (h.browser) expect(h.browser.offLoopback.splice(0), 'requests that left loopback').toEqual([])
   })
 
   if (clearStorage) {

@@ -1,0 +1,81 @@
+/**
+ * The browser tests' "nothing leaves loopback" recorder, checked on its own: HTTP requests and WebSockets to
+ * other hosts are recorded and stopped, loopback ones pass, and hosts mapped to a local stand-in stay local.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { WebSocketServer } from 'ws'
+import { launchBrowser, type TestBrowser } from './browser.js'
+
+// TEST-NET-1 (RFC 5737): never routed, so nothing can answer even if the recorder let it through.
+const FOREIGN = '192.0.2.1'
+
+let server: Server
+let port: number
+const seen: string[] = []
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(`${req.headers.host}${req.url}`)
+    res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' }).end('<!doctype html><title>loopback</title>')
+  })
+  const wss = new WebSocketServer({ server })
+  wss.on('connection', (socket) => socket.on('message', (data) => socket.send(`echo ${String(data)}`)))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+/** Opens a WebSocket in the page; resolves with the echo, or with how it closed. */
+const openSocket = (browser: TestBrowser, url: string) =>
+  browser.page.evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(url)
+        socket.onopen = () => socket.send('ping')
+        socket.onmessage = (event) => (resolve(String(event.data)), socket.close())
+        socket.onclose = (event) => resolve(`closed ${event.code}`)
+      }),
+    url,
+  )
+
+describe('the loopback recorder', () => {
+  test('records and stops WebSockets and HTTP requests to other hosts; loopback ones pass and are listed', async () => {
+    const browser = await launchBrowser()
+    try {
+      await browser.page.goto(`http://127.0.0.1:${port}/`)
+      expect(await openSocket(browser, `ws://127.0.0.1:${port}/`)).toBe('echo ping')
+      expect(browser.offLoopback).toEqual([])
+
+      const closed = await openSocket(browser, `ws://${FOREIGN}:8080/relay`)
+      expect(closed).toMatch(/^closed \d+$/)
+      const fetched = await browser.page.evaluate((url) => fetch(url).then(() => 'answered', () => 'failed'), `http://${FOREIGN}/api`)
+      expect(fetched).toBe('failed')
+      expect(browser.offLoopback).toEqual([`ws://${FOREIGN}:8080/relay`, `http://${FOREIGN}/api`])
+      expect(browser.webSockets).toEqual([`ws://127.0.0.1:${port}/`, `ws://${FOREIGN}:8080/relay`])
+
+      // A page opened later (a wallet's tab) is watched as well.
+      const other = await browser.context.newPage()
+      await other.goto(`http://127.0.0.1:${port}/`)
+      await other.evaluate((url) => new Promise((resolve) => Object.assign(new WebSocket(url), { onclose: resolve, onerror: resolve })), `wss://${FOREIGN}/second`)
+      expect(browser.offLoopback).toContain(`wss://${FOREIGN}/second`)
+    } finally {
+      await browser.close()
+    }
+  })
+
+  test('a host mapped to a local stand-in is resolved to 127.0.0.1 and is not counted as leaving loopback', async () => {
+    const browser = await launchBrowser({ mapHosts: { 'stand-in.example': port } })
+    try {
+      await browser.page.goto(`http://127.0.0.1:${port}/`)
+      const answer = await browser.page.evaluate(() => fetch('http://stand-in.example/hello').then((r) => r.status))
+      expect(answer).toBe(200)
+      expect(seen).toContain('stand-in.example/hello')
+      expect(await openSocket(browser, 'ws://stand-in.example/')).toBe('echo ping')
+      expect(browser.offLoopback).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+})
