@@ -10,12 +10,14 @@
  *   session topic) and the payloads are published to their topics;
  * - a mailbox: a message nobody else listens to yet (or that a client dropped before acknowledging) waits
  *   until a subscriber comes, for its TTL;
- * - messages are pushed as `irn_subscription` and kept until acknowledged; sockets are pinged every 30 s.
+ * - messages are pushed as `irn_subscription` and kept until acknowledged; sockets are pinged every 30 s;
+ * - a publisher's Verify `attestation` (a JWT the receiving wallet checks) travels with its message.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { WebSocketServer, WebSocket } from 'ws'
 
 const TAGS = { proposal: 1100, proposalResponse: 1101, settle: 1102 }
+const attestationOf = (entry) => (entry.attestation ? { attestation: entry.attestation } : {})
 const DEFAULT_TTL_S = 300
 
 /** The client's identity from the `auth` JWT of its URL (`iss`, a did:key), stable across its reconnects. */
@@ -61,7 +63,7 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
       id,
       jsonrpc: '2.0',
       method: 'irn_subscription',
-      params: { id: subscriptionId(entry.topic), data: { topic: entry.topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag } },
+      params: { id: subscriptionId(entry.topic), data: { topic: entry.topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag, ...attestationOf(entry) } },
     })
   }
 
@@ -92,9 +94,11 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
     client.topics.delete(topic)
   }
 
-  const publish = (client, { topic, message, tag, ttl }) => {
+  const publish = (client, { topic, message, tag, ttl, attestation }) => {
     if (typeof topic !== 'string' || typeof message !== 'string') throw new Error('Missing topic or message')
     const entry = { topic, message, tag: tag ?? 0, publishedAt: Date.now(), expiresAt: Date.now() + (Number(ttl) || DEFAULT_TTL_S) * 1000, from: client.identity }
+    // A JWT of reasonable size; anything else is not passed on.
+    if (typeof attestation === 'string' && attestation.length <= 4096) entry.attestation = attestation
     stats.published++
     const receivers = [...(topics.get(topic) ?? [])].filter((c) => c.identity !== client.identity && c.ws.readyState === WebSocket.OPEN)
     if (receivers.length === 0) keep(entry)
@@ -114,13 +118,13 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
         const waiting = mailbox.get(topic) ?? []
         const mine = waiting.filter((e) => e.from !== client.identity && e.expiresAt > Date.now())
         mailbox.set(topic, waiting.filter((e) => !mine.includes(e)))
-        messages.push(...mine.map(({ topic: t, message, publishedAt, tag }) => ({ topic: t, message, publishedAt, tag })))
+        messages.push(...mine.map((e) => ({ topic: e.topic, message: e.message, publishedAt: e.publishedAt, tag: e.tag, ...attestationOf(e) })))
       }
       return { messages, hasMore: false }
     },
     wc_proposeSession: (client, p) => {
       subscribe(client, p.pairingTopic)
-      publish(client, { topic: p.pairingTopic, message: p.sessionProposal, tag: TAGS.proposal, ttl: p.ttl })
+      publish(client, { topic: p.pairingTopic, message: p.sessionProposal, tag: TAGS.proposal, ttl: p.ttl, attestation: p.attestation })
       return true
     },
     wc_approveSession: (client, p) => {

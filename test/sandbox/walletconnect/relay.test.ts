@@ -104,6 +104,22 @@ describe('loopback relay protocol', () => {
     await Promise.all([app.close(), wallet.close()])
   })
 
+  it('passes a publisher’s Verify attestation on with its message (pushed, fetched, and with a proposal)', async () => {
+    const app = await rawClient('did:key:app4')
+    const wallet = await rawClient('did:key:wallet4')
+    await wallet.call('irn_subscribe', { topic: 'pairing-4' })
+    await app.call('wc_proposeSession', { pairingTopic: 'pairing-4', sessionProposal: 'proposal', ttl: 300, attestation: 'h.p.s' })
+    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ message: 'proposal', attestation: 'h.p.s' })
+    await app.call('irn_publish', { topic: 'pairing-4', message: 'request', ttl: 300, attestation: 'h2.p2.s2' })
+    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ message: 'request', attestation: 'h2.p2.s2' })
+    await app.call('irn_publish', { topic: 'later-4', message: 'kept', ttl: 300, attestation: 'h3.p3.s3' })
+    expect((await wallet.call('irn_batchFetchMessages', { topics: ['later-4'] })).result).toMatchObject({ messages: [{ message: 'kept', attestation: 'h3.p3.s3' }] })
+    // Without one, none is made up.
+    await app.call('irn_publish', { topic: 'pairing-4', message: 'plain', ttl: 300 })
+    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).not.toHaveProperty('attestation')
+    await Promise.all([app.close(), wallet.close()])
+  })
+
   it('answers batch fetches from the mailbox, unknown methods with -32601, and pings its clients', async () => {
     const author = await rawClient('did:key:a3')
     await author.call('irn_publish', { topic: 't-fetch', message: 'kept', ttl: 300 })
