@@ -57,9 +57,9 @@ function familySession(namespaces: string[]): FakeSession {
 }
 
 const modals: Modal[] = []
-function setup(plugins: Plugin[]) {
+function setup(plugins: Plugin[], backend = recordingBackend()) {
   const modal = createKernel(
-    { projectId: 'p', storage: recordingBackend(), metadata: { name: 'Test App', url: 'https://app.example' }, plugins: [...plugins, walletConnect({ relayUrl: 'ws://127.0.0.1:9' })] },
+    { projectId: 'p', storage: backend, metadata: { name: 'Test App', url: 'https://app.example' }, plugins: [...plugins, walletConnect({ relayUrl: 'ws://127.0.0.1:9' })] },
     { views: { Connect: dummyView, Account: dummyView } },
   )
   // Balances are not what this file tests: no chain node is running.
@@ -167,5 +167,27 @@ describe('an approved namespace connects its chain plugin through the session', 
     sdk.provider.walletDisconnects()
     await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => modal.kernel.state.$chains.get()[ns]!.accountState.status === 'disconnected'))
     expect(modal.kernel.chains.findConnector('walletConnect', 'solana')).toBeUndefined()
+  })
+})
+
+describe('a stored session of every family comes back on reload', () => {
+  it('reconnects solana, polkadot and bip122 through the restored session, without a new pairing or a prompt', async () => {
+    const plugins = () => [solana({ networks: [solanaNet] }), polkadot({ networks: [polkadotNet] }), bip122({ networks: [bitcoinNet] })]
+    const backend = recordingBackend()
+    const first = setup(plugins(), backend)
+    await pairAndApprove(first, ['solana', 'polkadot', 'bip122'])
+    first.destroy()
+
+    // The SDK restores the session from its own storage on init.
+    sdk.provider = new FakeProvider()
+    sdk.provider.session = familySession(['solana', 'polkadot', 'bip122'])
+    const modal = setup(plugins(), backend)
+    await modal.reconnect()
+    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => modal.kernel.state.$chains.get()[ns]?.accountState.status === 'connected'))
+    const chains = modal.kernel.state.$chains.get()
+    expect([chains.solana!.accountState.address, chains.polkadot!.accountState.address, chains.bip122!.accountState.address]).toEqual([SOL_ADDRESS, DOT_ON_CHAIN, BTC_ADDRESS])
+    expect(sdk.provider.connect).not.toHaveBeenCalled()
+    // A silent reconnect asks the wallet nothing.
+    expect(sdk.provider.request).not.toHaveBeenCalled()
   })
 })
