@@ -25,6 +25,7 @@ console.log(`Vestibule sandbox
   demo account  ${sandbox.address}
   WC relay      ${sandbox.walletConnect.relay.url} (loopback WalletConnect relay)
   mobile wallet ${sandbox.url.replace('127.0.0.1', 'localhost')}mobile-wallet (Sandbox Mobile Wallet: paste a pairing URI; "localhost" keeps its storage apart)
+                ${[`eip155 ${sandbox.walletConnect.address}`, ...Object.entries(sandbox.walletConnect.accounts).map(([ns, a]) => `${ns} ${a.address}`)].join('\n                ')}
 ${Object.values(sandbox.families)
   .map((f) => (f.skipped ? `  ${f.family.padEnd(13)} skipped: ${f.skipped}` : `  ${f.family.padEnd(13)} ${f.describe}`))
   .join('\n')}
