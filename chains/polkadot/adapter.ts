@@ -1,4 +1,4 @@
-import { VestibuleError, formatUnits, parseUnits, type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import { formatUnits, parseUnits, type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
 import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
 import { decodeAddress } from './ss58.js'
@@ -75,10 +75,10 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
   let listener: AdapterListener | undefined
   let loaded: Session | undefined
   let session: Promise<Session> | undefined
-  /** Connectors other plugins added (WalletConnect …), with the extension entry they provide. */
-  const external = new Map<string, { connector: Connector; entry: InjectedWeb3Entry }>()
-  let report: (() => void) | undefined
-  const entryOf = (id: string) => external.get(id)?.entry ?? injectedWeb3()[id]
+  /** Entries other plugins added (WalletConnect …) by connector id; an extension with the same id wins. */
+  const added = new Map<string, { connector: Connector; entry: InjectedWeb3Entry }>()
+  let recheck = () => {}
+  const entryOf = (id: string) => injectedWeb3()[id] ?? added.get(id)?.entry
   const load = () => (session ??= sessionCode().then((m) => (loaded = m.createSession(options.appName, () => listener, entryOf))))
   const lazy = lazyMethods(load)
 
@@ -93,32 +93,30 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     watchConnectors(onChange) {
       let last: string | undefined
       const check = () => {
-        const ids = extensionIds().filter((id) => !external.has(id))
-        const key = `${ids}|${[...external.keys()]}`
+        const ids = extensionIds()
+        const others = [...added.values()].map((e) => e.connector).filter((c) => !ids.includes(c.id))
+        const key = `${ids}|${others.map((c) => c.id)}`
         if (key === last) return
         last = key
-        const injected = ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true }))
-        onChange([...injected, ...[...external.values()].map((e) => e.connector)])
+        onChange([...ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true })), ...others])
       }
-      report = check
+      recheck = check
       check()
       // Extensions inject from content scripts, sometimes after the page's code ran: look again for a while.
       const timers = [100, 500, 1500, 3000].map((ms) => setTimeout(check, ms))
       return () => {
         timers.forEach(clearTimeout)
-        if (report === check) report = undefined
+        recheck = () => {}
       }
     },
+    /** `provider` is an injectedWeb3 entry; one without enable() cannot connect (the session says so). */
     addConnector(connector, provider) {
-      if (typeof (provider as Partial<InjectedWeb3Entry> | null)?.enable !== 'function') {
-        throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs an injectedWeb3 entry with enable()`)
-      }
       const value = { connector: { ...connector, namespace: 'polkadot' }, entry: provider as InjectedWeb3Entry }
-      external.set(connector.id, value)
-      report?.()
+      added.set(connector.id, value)
+      recheck()
       return () => {
-        if (external.get(connector.id) === value) external.delete(connector.id)
-        report?.()
+        if (added.get(connector.id) === value) added.delete(connector.id)
+        recheck()
       }
     },
     connect: lazy('connect'),

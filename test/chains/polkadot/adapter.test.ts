@@ -146,9 +146,10 @@ describe('connectors other plugins add', () => {
     expect(modal.kernel.chains.$connectors.get().map((c) => c.id)).toEqual([EXTENSION_ID])
   })
 
-  it('refuses a provider without enable(), and reconnects through an added connector after a reload', async () => {
+  it('cannot connect through a provider without enable(), and reconnects through an added connector after a reload', async () => {
     const modal = h.modal([polkadotMainnet])
-    expect(() => modal.kernel.chains.addConnector('polkadot', WC, { version: '1' })).toThrow(/injectedWeb3 entry with enable/)
+    modal.kernel.chains.addConnector('polkadot', WC, { version: '1' })
+    await expect(modal.connect('remote')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: expect.stringContaining('"remote" is not available') })
     const storage = mapStorage()
     const remote = await h.extension({ inject: false })
     const first = h.modal([polkadotMainnet], { storage })
