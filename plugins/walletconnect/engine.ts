@@ -19,8 +19,11 @@ export interface StoredSession {
 
 /** The connectors the plugin added to chain plugins, one per namespace. */
 export interface FacadeRegistry {
-  /** Adds (or replaces) the connector of `namespace` over `session`; false when no chain plugin or facade serves it. */
-  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): boolean
+  /**
+   * Adds (or replaces) the connector of `namespace` over `session`; false when no chain plugin or facade serves it.
+   * A facade that loads on first use answers once it is added.
+   */
+  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): boolean | Promise<boolean>
   /** Routes a session event of `namespace` to its facade. */
   event(namespace: string, name: string, data: unknown): void
   update(): void
@@ -189,7 +192,9 @@ export function createEngine(deps: EngineDeps): Engine {
     writeApproved(approved)
     // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
     ctx.chains.startDiscovery()
-    const targets = Object.keys(approved).filter((namespace) => registry.register(namespace, peer, Promise.resolve(up)))
+    const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
+    if (mine !== attempt) return
+    const targets = added.filter((namespace): namespace is string => namespace !== undefined)
     try {
       for (const namespace of targets) await connection().connect(CONNECTOR_ID, namespace)
     } catch (error) {

@@ -2,8 +2,8 @@
  * `vestibule/plugins/walletconnect`: connect wallets on another device or app through WalletConnect v2.
  *
  * What a host loads eagerly is this manifest: two views, a "WalletConnect" entry in the Connect view, and the
- * tiny namespace facades. The `@walletconnect/universal-provider` SDK loads only when the user takes a
- * WalletConnect path (a pairing view is shown) or a stored session is restored.
+ * eip155 facade; the other families' facades load with a session. The `@walletconnect/universal-provider` SDK
+ * loads only when the user takes a WalletConnect path (a pairing view is shown) or a stored session is restored.
  */
 import { atom } from 'nanostores'
 import {
@@ -17,7 +17,7 @@ import {
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, StoredSession } from './engine.js'
 import { FACADES } from './facades/index.js'
-import type { NamespaceFacade, UniversalProvider, WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
+import type { FacadeFactory, NamespaceFacade, UniversalProvider, WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
 
 export type { WalletConnectApi, WalletConnectOptions, WalletConnectState, WalletConnectStatus, PeerWallet, NamespaceFacade, FacadeFactory } from './types.js'
 export { CONNECTOR_ID } from './connector.js'
@@ -100,20 +100,30 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         return first ? [first, ...all] : all
       }
 
+      /** Bumped when the connectors are cleared: a facade still loading then adds nothing. */
+      let epoch = 0
       const registry: FacadeRegistry = {
         register(namespace, peer, session) {
-          const factory = FACADES[namespace]
-          if (!factory || !ctx.chains.get(namespace)?.addConnector) return false
-          const existing = connectors.get(namespace)
-          existing?.remove()
-          const facade = existing?.session === session ? existing.facade : factory({ session, preferredChains: () => preferredChains(namespace) })
-          const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon }, facade.provider)
-          connectors.set(namespace, { facade, session, remove })
-          return true
+          const load = FACADES[namespace]
+          if (!load || !ctx.chains.get(namespace)?.addConnector) return false
+          const mine = epoch
+          const add = (factory: FacadeFactory) => {
+            if (mine !== epoch) return false
+            const existing = connectors.get(namespace)
+            existing?.remove()
+            const facade = existing?.session === session ? existing.facade : factory({ session, preferredChains: () => preferredChains(namespace) })
+            const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon }, facade.provider)
+            connectors.set(namespace, { facade, session, remove })
+            return true
+          }
+          const factory = load()
+          // A facade at hand is added now, before any chain plugin looks for its connector.
+          return typeof factory === 'function' ? add(factory) : factory.then(add, () => false)
         },
         event: (namespace, name, data) => connectors.get(namespace)?.facade.onSessionEvent(name, data),
         update: () => connectors.forEach(({ facade }) => facade.onSessionUpdate()),
         clear() {
+          epoch++
           connectors.forEach(({ remove }) => remove())
           connectors.clear()
         },
@@ -131,7 +141,8 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
       const endSession = () => void (manual ? undefined : engine?.then((e) => e.disconnect()).catch(report))
 
       // A stored session comes back before the chain plugins look for their stored connector: the facades are
-      // added at once and answer as soon as the SDK has restored the session.
+      // added at once (those of solana, polkadot and bip122 once loaded, within the second these plugins wait for
+      // a wallet on reconnect) and answer as soon as the SDK has restored the session.
       ctx.onReconnect(() => {
         const saved = stored.get()
         if (!saved) return
@@ -141,7 +152,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
             report(error)
             return undefined
           })
-        for (const namespace of saved.namespaces) registry.register(namespace, saved.peer, session)
+        for (const namespace of saved.namespaces) void registry.register(namespace, saved.peer, session)
       })
 
       ctx.events.on('connect:success', ({ namespace, connectorId }) => {
