@@ -73,6 +73,8 @@ const modal = createModal({
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
+// A returning user sees their account on the page at once, before the modal is ever opened.
+void modal.reconnect().catch(() => undefined)
 
 /** Where "Send 0.01 ETH" sends to: a fixed local account. */
 const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

@@ -97,6 +97,10 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
 
     await page.reload()
+    // The demo restores the session on load: the page shows the account before the modal is opened.
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+    expect(await page.getByTestId('open-modal').innerText()).not.toBe('Connect wallet')
+    expect(await page.getByTestId('modal-open').innerText()).toBe('closed')
     await page.getByTestId('open-modal').click()
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
