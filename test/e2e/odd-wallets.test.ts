@@ -99,3 +99,39 @@ describe('wallets that misbehave leave the modal usable', () => {
     await expect.poll(() => modalRoot().locator('.vb-card[data-shake]').count(), { timeout: 2000 }).toBe(0)
   })
 })
+
+describe('the wallet list on a 360 px screen', () => {
+  test('a long unbroken wallet name ellipsizes inside its row; every row and its "Installed" tag stay inside the list', async () => {
+    const { page } = h.browser
+    await page.setViewportSize({ width: 360, height: 740 })
+    try {
+      await page.evaluate(() => {
+        const info = { uuid: 'test.long', name: `Wallet${'W'.repeat(200)}`, icon: '', rdns: 'test.long' }
+        const detail = Object.freeze({ info, provider: { request: () => new Promise(() => {}) } })
+        window.addEventListener('eip6963:requestProvider', () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })))
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+      })
+      await page.getByTestId('open-modal').click()
+      const list = modalRoot().getByTestId('wallet-list')
+      await expect.poll(() => list.locator('button', { hasText: 'WalletWWW' }).count()).toBe(1)
+      const layout = await list.evaluate((ul) => {
+        const box = ul.getBoundingClientRect()
+        return {
+          listRight: box.right,
+          rows: [...ul.querySelectorAll('button')].map((b) => b.getBoundingClientRect().right),
+          tags: [...ul.querySelectorAll('.vb-tag')].map((t) => t.getBoundingClientRect().right),
+          longName: (() => {
+            const name = [...ul.querySelectorAll('.vb-item-name')].find((n) => n.textContent!.startsWith('WalletWWW'))!
+            return { clipped: name.scrollWidth > name.clientWidth, overflow: getComputedStyle(name).textOverflow }
+          })(),
+        }
+      })
+      expect(layout.rows.filter((right) => right > layout.listRight + 0.5), JSON.stringify(layout)).toEqual([])
+      expect(layout.tags.length).toBeGreaterThan(0)
+      expect(layout.tags.every((right) => right <= layout.listRight + 0.5)).toBe(true)
+      expect(layout.longName).toEqual({ clipped: true, overflow: 'ellipsis' })
+    } finally {
+      await page.setViewportSize({ width: 1100, height: 800 })
+    }
+  })
+})

@@ -70,13 +70,13 @@ dialog::backdrop { background: var(--vb-backdrop); }
 .vb-body { padding: 8px 16px 16px; overflow-y: auto; }
 button { font: inherit; color: inherit; }
 :focus-visible { outline: 2px solid var(--vb-color-accent); outline-offset: 2px; }
-.vb-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.vb-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }
 .vb-item { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: left; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
-.vb-item-name { flex: 1; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-tag { font-size: 12px; color: var(--vb-color-success); background: color-mix(in srgb, var(--vb-color-success) 15%, transparent);
-  padding: 2px 8px; border-radius: 999px; }
+  padding: 2px 8px; border-radius: 999px; flex-shrink: 0; }
 .vb-icon-btn svg { width: 18px; height: 18px; }
 .vb-avatar { width: 36px; height: 36px; border-radius: 10px; object-fit: cover; flex: none; display: grid; place-items: center;
   background: var(--vb-color-accent); color: var(--vb-color-accent-fg); font-weight: 700; }
