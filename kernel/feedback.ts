@@ -5,6 +5,8 @@ import type { MapStore } from 'nanostores'
 /** Spec §9 timing constants of the modal's feedback. */
 export const SHAKE_MS = 500
 export const SNACKBAR_SWAP_MS = 150
+/** A success or error snackbar hides itself after this long; a loading one stays until it is replaced or hidden. */
+export const SNACKBAR_HIDE_MS = 2500
 
 export type SnackbarVariant = 'success' | 'error' | 'loading'
 export interface SnackbarState {
@@ -39,6 +41,12 @@ export function createFeedback(modal: MapStore<ModalState>, log: (message: strin
   const logged = new Set<string>()
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
   let swapTimer: ReturnType<typeof setTimeout> | undefined
+  let hideTimer: ReturnType<typeof setTimeout> | undefined
+  const show = (next: SnackbarState) => {
+    $snackbar.set(next)
+    clearTimeout(hideTimer)
+    if (next.variant !== 'loading') hideTimer = setTimeout(() => $snackbar.set({ ...$snackbar.get(), open: false }), SNACKBAR_HIDE_MS)
+  }
 
   return {
     $snackbar,
@@ -50,16 +58,18 @@ export function createFeedback(modal: MapStore<ModalState>, log: (message: strin
     },
     showSnackbar(variant, message) {
       clearTimeout(swapTimer)
+      clearTimeout(hideTimer)
       const next = { open: true, variant, message }
       if (!$snackbar.get().open) {
-        $snackbar.set(next)
+        show(next)
         return
       }
       $snackbar.set({ ...$snackbar.get(), open: false })
-      swapTimer = setTimeout(() => $snackbar.set(next), SNACKBAR_SWAP_MS)
+      swapTimer = setTimeout(() => show(next), SNACKBAR_SWAP_MS)
     },
     hideSnackbar() {
       clearTimeout(swapTimer)
+      clearTimeout(hideTimer)
       $snackbar.set({ ...$snackbar.get(), open: false })
     },
     alert(id, message) {
@@ -75,6 +85,7 @@ export function createFeedback(modal: MapStore<ModalState>, log: (message: strin
     dispose() {
       clearTimeout(shakeTimer)
       clearTimeout(swapTimer)
+      clearTimeout(hideTimer)
     },
   }
 }

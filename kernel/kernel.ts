@@ -303,10 +303,14 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   services.provide(Tokens.Connection, connection)
   const kernel: KernelContext = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme }
 
-  // Every view change is an event (analytics, host logging).
+  // Every view change is an event (analytics, host logging); a confirmation shown in one view does not follow
+  // into the next (a loading snackbar, about work still under way, stays).
+  let shownView: string | undefined
   router.$history.listen((history) => {
     const entry = history.at(-1)
     if (entry) events.emit('view:change', { view: entry.view, data: entry.data })
+    if (entry?.view !== shownView && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
+    shownView = entry?.view
   })
   // Spec §4: a wallet on a network the host did not request shows UnsupportedChain, unless the host allows
   // unsupported chains, disabled network switching, or runs without chain adapters (basic mode).

@@ -1,7 +1,7 @@
 /** Modal feedback (spec §4, §9): shake 500 ms, snackbar swap 150 ms, alerts logged once. */
 import { map } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFeedback, SHAKE_MS, SNACKBAR_SWAP_MS } from '../../kernel/feedback.js'
+import { createFeedback, SHAKE_MS, SNACKBAR_HIDE_MS, SNACKBAR_SWAP_MS } from '../../kernel/feedback.js'
 import type { ModalState } from '../../kernel/state.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
@@ -98,6 +98,39 @@ describe('feedback: snackbar', () => {
     feedback.hideSnackbar()
     feedback.showSnackbar('error', 'b')
     expect(feedback.$snackbar.get()).toEqual({ open: true, variant: 'error', message: 'b' })
+  })
+
+  it.each(['success', 'error'] as const)('a %s snackbar hides itself 2.5 s after it is shown (open at 2 499 ms)', (variant) => {
+    const { feedback } = setup()
+    expect(SNACKBAR_HIDE_MS).toBe(2500)
+    feedback.showSnackbar(variant, 'Link copied')
+    vi.advanceTimersByTime(2499)
+    expect(feedback.$snackbar.get().open).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(feedback.$snackbar.get()).toEqual({ open: false, variant, message: 'Link copied' })
+  })
+
+  it('a loading snackbar stays until replaced; a replacement gets its own 2.5 s from when it shows', () => {
+    const { feedback } = setup()
+    feedback.showSnackbar('loading', 'Waiting…')
+    vi.advanceTimersByTime(60_000)
+    expect(feedback.$snackbar.get().open).toBe(true)
+    feedback.showSnackbar('success', 'Done')
+    vi.advanceTimersByTime(SNACKBAR_SWAP_MS + 2499)
+    expect(feedback.$snackbar.get()).toEqual({ open: true, variant: 'success', message: 'Done' })
+    vi.advanceTimersByTime(1)
+    expect(feedback.$snackbar.get().open).toBe(false)
+  })
+
+  it('a confirmation does not follow into the next view; a loading snackbar does', () => {
+    const { modal } = modalWithWallet()
+    modal.kernel.router.reset('Connect')
+    modal.kernel.feedback.showSnackbar('success', 'Link copied')
+    modal.kernel.router.push('Account')
+    expect(modal.kernel.feedback.$snackbar.get().open).toBe(false)
+    modal.kernel.feedback.showSnackbar('loading', 'Switching…')
+    modal.kernel.router.push('ConnectingExternal')
+    expect(modal.kernel.feedback.$snackbar.get().open).toBe(true)
   })
 
   it('dispose cancels pending timers', () => {

@@ -26,6 +26,7 @@ export const shellMessages = {
   'account.title': 'Account',
   'account.copy': 'Copy address',
   'account.copied': 'Address copied',
+  'account.copyFailed': 'Could not copy the address',
   'account.network': 'Network',
   'account.switching': 'Switching network…',
   'account.switchFailed': 'Could not switch network: {reason}',

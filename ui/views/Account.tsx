@@ -40,7 +40,16 @@ export default function Account({ modal }: ViewProps) {
   const currentId = snapshot.caipNetworkId
 
   const copy = () => {
-    void navigator.clipboard?.writeText(address).then(() => setCopied(true), () => setCopied(false))
+    void (navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'))).then(
+      () => {
+        setCopied(true)
+        modal.kernel.feedback.showSnackbar('success', i18n.t('account.copied'))
+      },
+      () => {
+        setCopied(false)
+        modal.kernel.feedback.showSnackbar('error', i18n.t('account.copyFailed'))
+      },
+    )
   }
   const switchTo = async (id: CaipNetworkId) => {
     const target = groups.find((g) => g.networks.some((n) => n.caipNetworkId === id))?.namespace
