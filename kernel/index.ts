@@ -52,4 +52,6 @@ export { connectorItem, createWalletSources, isExcluded, isInjectedShown, Remote
 export type { WalletItem, WalletSection, WalletSources, ExcludedWallet, InjectedRules, RemoteConnector } from './wallets.js'
 export { cleanName, safeIcon } from './sanitize.js'
 export { chainFeature, hasChainFeature } from './chain-features.js'
+export { Capabilities } from './account-data.js'
+export type { AccountToken, BalancesService, BalancesSnapshot, BalancesStatus } from './account-data.js'
 export type { ChainFeature, ChainFeatures, ContractRead, FeeEstimate, TokenBalance, TransactionRequest } from './chain-features.js'

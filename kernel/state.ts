@@ -22,8 +22,8 @@ export interface AccountState {
   profileName?: string
   profileImage?: string
   addressExplorerUrl?: string
-  /** Token balances a balances plugin loaded (spec §3 token balance entity). */
-  tokenBalance?: readonly unknown[]
+  /** Token balances a balances plugin loaded. */
+  tokenBalance?: readonly import('./account-data.js').AccountToken[]
   connectedWalletInfo?: { name?: string; icon?: string; [key: string]: unknown }
   socialProvider?: string
   farcasterUrl?: string

@@ -7,6 +7,7 @@ import { startAnvil, rpc } from './anvil.mjs'
 import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHAIN_ID } from './demo.mjs'
 import { root, vestibuleSource } from './resolve.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
+import { deployDemoAssets } from './assets.mjs'
 import { startWalletConnect } from './walletconnect/sandbox.mjs'
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
@@ -76,9 +77,13 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const files = await build([...running.filter((f) => f.wallet).map((f) => f.wallet), walletConnect.bundle])
   await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
+  // Demo tokens and collectibles on the local chain; the provider API reports on them.
+  const deployed = await deployDemoAssets({ url: chain.url, owner: address, imageBase: providerApi.url })
+  const assets = { tokens: deployed.tokens.map((t) => ({ ...t, chainId: 'eip155:31337' })), nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })) }
+  providerApi.setAssets(assets)
 
   const configJs =
-    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, assets, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
     (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
@@ -112,6 +117,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     address,
     /** The local provider API: `url`, recorded `requests`, `catalogRequests()`, `setMode('down')`, `setDelay(ms)`, `setImages('hang')`, `reset()`. */
     providerApi,
+    /** The demo tokens and collectibles on the local chain (`tokens`, `nfts`, each with `chainId` and `address`). */
+    assets,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */

@@ -2,24 +2,14 @@
 // parts of the blockchain API the modal uses (supported chains, balances backed by the local anvil nodes).
 // It records every request so tests can count them, and can be turned "down" (HTTP 500) or "slow".
 import { createServer } from 'node:http'
+import * as balanceRoutes from './balance.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
-const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
-
-/** Wei → a decimal string with every digit (`1234.567891234567891234`). */
-function formatUnits(value, decimals) {
-  const text = value.toString().padStart(decimals + 1, '0')
-  const whole = text.slice(0, -decimals) || '0'
-  const fraction = text.slice(-decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
-}
-
-async function rpcCall(url, method, params) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const body = await response.json()
-  if (body.error) throw new Error(body.error.message)
-  return body.result
-}
+/**
+ * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
+ * paths, or undefined. `api`: `{ url, rpcUrls, assets, extraBalances(chainId, owner) }`.
+ */
+const ROUTES = [balanceRoutes]
 
 /**
  * Starts the provider API.
@@ -31,7 +21,12 @@ async function rpcCall(url, method, params) {
  */
 export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = [] } = {}) {
   const requests = []
-  const state = { mode: 'ok', delayMs: 0, images: 'ok' }
+  const state = { mode: 'ok', delayMs: 0, images: 'ok', blockchain: 'ok' }
+  /** The demo assets on the local chains (set once deployed): `{ tokens: [{ chainId, address, name, symbol, decimals, kind }], nfts: [...] }`. */
+  const assets = { tokens: [], nfts: [] }
+  /** Balance rows added by tests (`addBalances`), per `${chainId} ${owner}` lowercased. */
+  const extra = new Map()
+  const api = { url: '', rpcUrls, assets, extraBalances: (chainId, owner) => extra.get(`${chainId} ${owner}`.toLowerCase()) ?? [] }
   const wallets = () => catalogWallets(extraWallets)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
 
@@ -48,9 +43,20 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST' })
       return res.end()
     }
-    requests.push({ method: req.method, path, query, at: Date.now() })
+    let body
+    if (req.method === 'POST') {
+      const chunks = []
+      for await (const chunk of req) chunks.push(chunk)
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null')
+      } catch {
+        body = undefined
+      }
+    }
+    requests.push({ method: req.method, path, query, body, at: Date.now() })
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs))
     if (state.mode === 'down' && !path.startsWith('/v1/')) return send(500, { message: 'The sandbox provider API is down (test mode)' })
+    if (state.blockchain === 'down' && path.startsWith('/v1/')) return send(500, { message: 'The sandbox blockchain API is down (test mode)' })
 
     try {
       if (req.method === 'GET' && path === '/getWallets') return send(200, queryWallets(wallets(), query))
@@ -65,16 +71,9 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       if (req.method === 'GET' && path === '/getAnalyticsConfig') return send(200, { isAnalyticsEnabled: false })
       if (req.method === 'POST' && path === '/e') return send(204, '')
       if (req.method === 'GET' && path === '/v1/supported-chains') return send(200, { http: Object.keys(rpcUrls), ws: [] })
-      const balance = /^\/v1\/account\/([^/]+)\/balance$/.exec(path)
-      if (req.method === 'GET' && balance) {
-        const chainId = query.chainId
-        const rpcUrl = rpcUrls[chainId]
-        if (!rpcUrl) return send(200, { balances: [] })
-        const wei = BigInt(await rpcCall(rpcUrl, 'eth_getBalance', [balance[1], 'latest']))
-        const numeric = formatUnits(wei, ETH.decimals)
-        return send(200, {
-          balances: wei === 0n ? [] : [{ name: ETH.name, symbol: ETH.symbol, chainId, value: 0, price: 0, quantity: { decimals: String(ETH.decimals), numeric }, iconUrl: '' }],
-        })
+      for (const routes of ROUTES) {
+        const answer = await routes.handle({ method: req.method, path, query, body }, api)
+        if (answer) return send(answer.status, answer.body, answer.type)
       }
       send(404, { message: `No such endpoint: ${req.method} ${path}` })
     } catch (error) {
@@ -86,6 +85,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     server.listen(port, '127.0.0.1', resolve)
   })
   const base = `http://127.0.0.1:${server.address().port}`
+  api.url = base
   return {
     url: base,
     /** Every request received (OPTIONS preflights excluded), oldest first. */
@@ -97,6 +97,20 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     /** 'ok' answers; 'down' answers 500 on every catalog, image and analytics call. */
     setMode(mode) {
       state.mode = mode
+    },
+    /** 'down' answers 500 on every blockchain API call (`/v1/…`), 'ok' serves them again. */
+    setBlockchain(mode) {
+      state.blockchain = mode
+    },
+    /** The demo assets the blockchain API reports on (tokens with their `chainId`, collectibles). */
+    setAssets(next) {
+      assets.tokens = next.tokens ?? []
+      assets.nfts = next.nfts ?? []
+    },
+    /** Adds raw balance rows the API returns for `owner` on `chainId` (hostile or odd rows in tests). */
+    addBalances(chainId, owner, rows) {
+      const key = `${chainId} ${owner}`.toLowerCase()
+      extra.set(key, [...(extra.get(key) ?? []), ...rows])
     },
     /** 'hang': image requests never answer. */
     setImages(mode) {
@@ -111,6 +125,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       state.mode = 'ok'
       state.delayMs = 0
       state.images = 'ok'
+      state.blockchain = 'ok'
+      extra.clear()
     },
     stop: () =>
       new Promise((resolve) => {

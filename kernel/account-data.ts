@@ -1,0 +1,55 @@
+import type { ReadableAtom } from 'nanostores'
+import type { CaipAddress, CaipNetworkId } from './caip.js'
+import type { Token } from './plugin.js'
+
+/**
+ * A fungible balance of the connected account: the chain's native token or a token contract (ERC-20, SPL mint).
+ * Amounts are base units as `bigint` and never pass through a JavaScript number; `price` and `value` are USD
+ * display values, absent when unknown.
+ */
+export interface AccountToken {
+  name: string
+  symbol: string
+  /** The network the balance is on. */
+  chainId: CaipNetworkId
+  /** The token's CAIP-10 address (`eip155:1:0x…`, `solana:…:<mint>`); absent for the native token. */
+  address?: CaipAddress
+  decimals: number
+  /** Base units held. */
+  amount: bigint
+  /** USD per whole token. */
+  price?: number
+  /** USD value of `amount`. */
+  value?: number
+  /** https, loopback http or an inline image; already checked. */
+  iconUrl?: string
+}
+
+export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+export interface BalancesSnapshot {
+  status: BalancesStatus
+  /** The account and network the balances belong to. */
+  caipAddress?: CaipAddress
+  tokens: readonly AccountToken[]
+  /** Where they came from: the blockchain API, or read on chain when it could not answer. */
+  source?: 'api' | 'chain'
+}
+
+/**
+ * The connected account's balances, for every feature that needs them (the Tokens tab, send, swap). Provided by a
+ * balances plugin; resolve it with `ctx.services.get(Capabilities.Balances)` and work without it when absent.
+ */
+export interface BalancesService {
+  readonly $balances: ReadableAtom<BalancesSnapshot>
+  /** Loads the active account's balances (cached 30 s; `force` reads again) and resolves with them. */
+  refresh(options?: { force?: boolean }): Promise<readonly AccountToken[]>
+}
+
+/**
+ * Tokens of services one feature plugin offers others without either naming the other: a plugin provides one
+ * with `ctx.services.provide(token, service)`, another resolves it with `ctx.services.get(token)`.
+ */
+export const Capabilities: { Balances: Token<BalancesService> } = {
+  Balances: Symbol.for('vestibule.capability.balances') as Token<BalancesService>,
+}
