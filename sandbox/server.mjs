@@ -115,7 +115,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     chain,
     l2,
     address,
-    /** The local provider API: `url`, recorded `requests`, `catalogRequests()`, `setMode('down')`, `setDelay(ms)`, `setImages('hang')`, `reset()`. */
+    /** The local provider API: `url`, recorded `requests`, `catalogRequests()`, `setMode('down')`, `setDelay(ms)`, `setImages('hang')`, `setCatalog('inflated' | 'malformed')`, `reset()`. */
     providerApi,
     /** The demo tokens and collectibles on the local chain (`tokens`, `nfts`, each with `chainId` and `address`). */
     assets,

@@ -17,7 +17,7 @@ import {
   type VestibuleEvents,
   type WalletItem,
 } from '../../kernel/index.js'
-import { PAGE_SIZES, createCatalogClient, type CatalogClient, type WalletPage } from './client.js'
+import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,
   filterForPlatform,
@@ -202,26 +202,35 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   }
 
   const loadNextPage = (): Promise<void> => {
-    if (!hasMorePages()) return Promise.resolve()
+    // A closed modal asks for nothing: a page still wanted is requested again after the next open.
+    if (!hasMorePages() || !ctx.state.$modal.get().open) return Promise.resolve()
     const page = $state.get().pagesLoaded + 1
     return once(`page:${page}`, async () => {
       const current = session
+      // One deadline for the page, including the wait for the recommended wallets it leaves out.
+      const deadline = Date.now() + client.timeoutMs
       $state.set({ ...$state.get(), pageStatus: 'loading' })
       try {
         // The paged list leaves out what the recommended and featured lists already show.
-        await fetchRecommended().catch(() => undefined)
-        const result = await client.getWallets({
-          page,
-          entries: PAGE_SIZES.page,
-          include: includeIds,
-          exclude: [...$state.get().recommended.map((w) => w.id), ...excludeIds, ...featuredIds],
-          chains: requestedChains(),
-        })
+        const pause = new AbortController()
+        await Promise.race([fetchRecommended().catch(() => undefined), wait(client.timeoutMs, pause.signal).catch(() => undefined)])
+        pause.abort()
+        const result = await client.getWallets(
+          {
+            page,
+            entries: PAGE_SIZES.page,
+            include: includeIds,
+            exclude: [...$state.get().recommended.map((w) => w.id), ...excludeIds, ...featuredIds],
+            chains: requestedChains(),
+          },
+          { deadline },
+        )
         if (current !== session) return
         const now = $state.get()
-        $state.set({ ...now, paged: [...now.paged, ...result.data], pagedCount: result.count, pagesLoaded: page, pageStatus: 'ready', error: undefined })
-        // A page whose entries were all malformed would stall the scroll-driven loading: go on to the next one.
-        if (!result.data.length && page * PAGE_SIZES.page < result.count) void loadNextPage().catch(() => undefined)
+        const paged = [...now.paged, ...result.data]
+        // Whatever count the API claims, the list ends at a page without one usable wallet, and after MAX_PAGES.
+        const pagedCount = result.data.length ? Math.min(result.count, MAX_PAGES * PAGE_SIZES.page) : paged.length
+        $state.set({ ...now, paged, pagedCount, pagesLoaded: page, pageStatus: 'ready', error: undefined })
       } catch (error) {
         if (current === session) $state.set({ ...$state.get(), pageStatus: 'error', error: errorMessage(error) })
         throw error

@@ -7,6 +7,11 @@ import { parseWalletList, type CatalogWallet } from './filter.js'
 
 /** Page sizes of spec §7 / §9. Featured = the number of featured ids; excluded-wallet init = the number of ids. */
 export const PAGE_SIZES = { featuredDefault: 4, recommended: 4, page: 40, search: 100 } as const
+/**
+ * The paged list ends after this many pages (2,000 wallets, three times today's catalog), whatever total the API
+ * reports: a count no page fills cannot make the list ask forever.
+ */
+export const MAX_PAGES = 50
 /** Spec §9: a search answers no sooner than this, however fast the API is. */
 export const SEARCH_MIN_WAIT_MS = 300
 /** A catalog request that takes longer fails with a readable error (and can be retried). */
@@ -28,7 +33,13 @@ export interface WalletPage {
 }
 
 export interface CatalogClient {
-  getWallets(params: GetWalletsParams, signal?: AbortSignal): Promise<WalletPage>
+  /** How long a catalog answer may take, in ms: the deadline of one request, or of one page with what it waits for. */
+  readonly timeoutMs: number
+  /**
+   * `GET /getWallets`; fails when `signal` aborts or when no answer came by `deadline` (a `Date.now()` time; by
+   * default `timeoutMs` from the call).
+   */
+  getWallets(params: GetWalletsParams, options?: { signal?: AbortSignal; deadline?: number }): Promise<WalletPage>
   /** Search: trimmed text, page 1 of 100; resolves no sooner than 300 ms after the call. */
   search(params: { search: string; include?: readonly string[]; exclude?: readonly string[]; chains?: readonly string[]; badge?: string }, signal?: AbortSignal): Promise<WalletPage>
   walletImageUrl(imageId: string): string
@@ -66,14 +77,14 @@ export function createCatalogClient(http: HttpClient, options: { timeoutMs?: num
   const image = (path: string, id: string) => http.url(`${path}/${encodeURIComponent(id)}`)
   const walletImageUrl = (id: string) => image('/getWalletImage', id)
 
-  const getWallets = async (params: GetWalletsParams, signal?: AbortSignal): Promise<WalletPage> => {
-    // The caller's signal (a newer search) and the timeout both end the request.
+  const getWallets = async (params: GetWalletsParams, { signal, deadline = Date.now() + timeoutMs }: { signal?: AbortSignal; deadline?: number } = {}): Promise<WalletPage> => {
+    // The caller's signal (a newer search) and the deadline both end the request.
     const controller = new AbortController()
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
       controller.abort()
-    }, timeoutMs)
+    }, Math.max(0, deadline - Date.now()))
     const forward = () => controller.abort()
     if (signal?.aborted) controller.abort()
     signal?.addEventListener('abort', forward, { once: true })
@@ -101,11 +112,12 @@ export function createCatalogClient(http: HttpClient, options: { timeoutMs?: num
   }
 
   return {
+    timeoutMs,
     getWallets,
     async search(params, signal) {
       const text = params.search.trim()
       const [page] = await Promise.all([
-        getWallets({ page: 1, entries: PAGE_SIZES.search, search: text, include: params.include, exclude: params.exclude, chains: params.chains, badge: params.badge }, signal),
+        getWallets({ page: 1, entries: PAGE_SIZES.search, search: text, include: params.include, exclude: params.exclude, chains: params.chains, badge: params.badge }, { signal }),
         wait(SEARCH_MIN_WAIT_MS, signal),
       ])
       return page

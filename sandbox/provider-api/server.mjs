@@ -1,6 +1,7 @@
 // The sandbox's provider API on 127.0.0.1: the wallet catalog and image endpoints, the analytics config and the
 // parts of the blockchain API the modal uses (supported chains, balances backed by the local anvil nodes).
-// It records every request so tests can count them, and can be turned "down" (HTTP 500) or "slow".
+// It records every request so tests can count them, and can be turned "down" (HTTP 500), "slow", or hostile: a
+// catalog that claims far more wallets than its pages hold, or whose pages hold only malformed entries.
 import { createServer } from 'node:http'
 import * as balanceRoutes from './balance.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
@@ -10,6 +11,19 @@ import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, extraBalances(chainId, owner) }`.
  */
 const ROUTES = [balanceRoutes]
+
+/** Entries no client can use: wrong types, missing ids and names. */
+const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
+
+/** A catalog answer as a hostile or broken API would give it (see `setCatalog`). */
+function hostileCatalog(mode, answer, query) {
+  if (mode === 'inflated') return { ...answer, count: 1_000_000 }
+  if (mode === 'malformed') {
+    const entries = Math.min(500, Math.max(1, Number.parseInt(query.entries, 10) || 40))
+    return { count: 1_000_000, data: Array.from({ length: entries }, (_, i) => MALFORMED[i % MALFORMED.length]) }
+  }
+  return answer
+}
 
 /**
  * Starts the provider API.
@@ -21,7 +35,7 @@ const ROUTES = [balanceRoutes]
  */
 export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = [] } = {}) {
   const requests = []
-  const state = { mode: 'ok', delayMs: 0, images: 'ok', blockchain: 'ok' }
+  const state = { mode: 'ok', delayMs: 0, images: 'ok', blockchain: 'ok', catalog: 'ok' }
   /** The demo assets on the local chains (set once deployed): `{ tokens: [{ chainId, address, name, symbol, decimals, kind }], nfts: [...] }`. */
   const assets = { tokens: [], nfts: [] }
   /** Balance rows added by tests (`addBalances`), per `${chainId} ${owner}` lowercased. */
@@ -59,7 +73,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     if (state.blockchain === 'down' && path.startsWith('/v1/')) return send(500, { message: 'The sandbox blockchain API is down (test mode)' })
 
     try {
-      if (req.method === 'GET' && path === '/getWallets') return send(200, queryWallets(wallets(), query))
+      if (req.method === 'GET' && path === '/getWallets') return send(200, hostileCatalog(state.catalog, queryWallets(wallets(), query), query))
       const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/(.+)$/.exec(path)
       if (req.method === 'GET' && image) {
         // 'hang' never answers (an image host that does not respond); the connection closes with the server.
@@ -116,6 +130,13 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     setImages(mode) {
       state.images = mode
     },
+    /**
+     * 'ok' answers the catalog as it is; 'inflated' reports a count of a million while the pages hold the real
+     * wallets (and are empty past them); 'malformed' reports a million and fills every page with malformed entries.
+     */
+    setCatalog(mode) {
+      state.catalog = mode
+    },
     /** Delays every answer by `ms` (a slow API). */
     setDelay(ms) {
       state.delayMs = ms
@@ -127,6 +148,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       state.images = 'ok'
       state.blockchain = 'ok'
       extra.clear()
+      state.catalog = 'ok'
     },
     stop: () =>
       new Promise((resolve) => {

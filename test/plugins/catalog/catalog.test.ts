@@ -7,6 +7,7 @@ import type { PluginContext } from '../../../kernel/plugin.js'
 import type { Connector } from '../../../kernel/chains.js'
 import type { Platform } from '../../../kernel/platform.js'
 import { walletCatalog, type CatalogController } from '../../../plugins/catalog/index.js'
+import { MAX_PAGES, REQUEST_TIMEOUT_MS } from '../../../plugins/catalog/client.js'
 import { catalogWallets, queryWallets, walletId } from '../../../sandbox/provider-api/catalog.mjs'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 
@@ -89,6 +90,7 @@ const EXCLUDED = [walletId(1)]
 
 beforeEach(() => void vi.unstubAllGlobals())
 afterEach(() => {
+  vi.useRealTimers()
   created.splice(0).forEach((modal) => modal.destroy())
   vi.unstubAllGlobals()
 })
@@ -263,6 +265,93 @@ describe('AllWallets data', () => {
     await controller.loadNextPage()
     expect(catalogCalls(api).filter((c) => c.query.entries === '40')).toHaveLength(1)
     expect(controller.$rows.get()).toHaveLength(1 + 44)
+  })
+
+  it('a count far above what the pages hold: the list ends at the first page without a usable wallet', async () => {
+    const api = fakeApi()
+    // The real wallets, but a claimed total of a million: past the last real page every page is empty.
+    const real = queryWallets
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = new URL(String(input))
+      api.requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) })
+      return new Response(JSON.stringify({ ...real(api.wallets, Object.fromEntries(url.searchParams)), count: 1_000_000 }), { status: 200 })
+    })
+    const { modal } = setup()
+    await modal.open()
+    const controller = await controllerOf(modal)
+    for (let i = 0; i < 100 && controller.hasMorePages(); i++) await controller.loadNextPage()
+    await settle()
+    const pages = catalogCalls(api).filter((c) => c.query.entries === '40').length
+    // 17 pages hold the eip155 wallets, the 18th is empty and ends the list.
+    expect(pages).toBe(Math.ceil(queryWallets(api.wallets, { chains: 'eip155:1,eip155:10', exclude: '' }).count / 40) + 1)
+    expect(controller.hasMorePages()).toBe(false)
+    expect(controller.$state.get().pagedCount).toBe(controller.$state.get().paged.length)
+  })
+
+  it('pages of only malformed entries: one page is requested, none follows on its own', async () => {
+    const api = fakeApi(Array.from({ length: 400 }, (_, i) => ({ id: i, name: ['not a name'] })))
+    const { modal } = setup()
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage()
+    await controller.loadNextPage()
+    await settle()
+    expect(catalogCalls(api).filter((c) => c.query.entries === '40')).toHaveLength(1)
+    expect(controller.hasMorePages()).toBe(false)
+  })
+
+  it('whatever count is claimed, the list stops after MAX_PAGES pages', async () => {
+    const api = fakeApi()
+    // An endless catalog: every page is full of valid, distinct wallets.
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = new URL(String(input))
+      const query = Object.fromEntries(url.searchParams)
+      api.requests.push({ path: url.pathname, query })
+      const data = Array.from({ length: Number(query.entries) }, (_, i) => ({ id: `p${query.page}-${query.entries}-${i}`, name: `Wallet ${query.page}.${i}` }))
+      return new Response(JSON.stringify({ data, count: Number.MAX_SAFE_INTEGER }), { status: 200 })
+    })
+    const { modal } = setup()
+    await modal.open()
+    const controller = await controllerOf(modal)
+    for (let i = 0; i < 200 && controller.hasMorePages(); i++) await controller.loadNextPage()
+    expect(catalogCalls(api).filter((c) => c.query.entries === '40')).toHaveLength(MAX_PAGES)
+    expect(controller.$state.get().pagedCount).toBe(MAX_PAGES * 40)
+  })
+
+  it('a closed modal requests no page', async () => {
+    const api = fakeApi()
+    const { modal } = setup()
+    await modal.open()
+    const controller = await controllerOf(modal)
+    await controller.loadNextPage()
+    modal.close()
+    await controller.loadNextPage()
+    await settle()
+    expect(catalogCalls(api).filter((c) => c.query.entries === '40')).toHaveLength(1)
+  })
+
+  it('a hanging API shows the page error after one 10 s deadline, not one per request it waits for', async () => {
+    vi.useFakeTimers()
+    try {
+      const api = fakeApi()
+      vi.mocked(fetch).mockImplementation((input, init) => {
+        api.requests.push({ path: new URL(String(input)).pathname, query: {} })
+        return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      })
+      const { modal } = setup()
+      await modal.open()
+      const controller = await vi.waitFor(() => controllerOf(modal))
+      // The user opens AllWallets a second after the modal: recommended is still pending.
+      await vi.advanceTimersByTimeAsync(1_000)
+      const page = controller.loadNextPage().catch((error: Error) => error)
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
+      expect(controller.$state.get().pageStatus).toBe('loading')
+      await vi.advanceTimersByTimeAsync(1)
+      expect(controller.$state.get()).toMatchObject({ pageStatus: 'error', error: 'The wallet catalog did not answer within 10 s' })
+      expect(((await page) as Error).message).toBe('The wallet catalog did not answer within 10 s')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('the API down: Connect keeps the browser wallets, the state carries a readable error, retry recovers', async () => {
