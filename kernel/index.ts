@@ -50,7 +50,7 @@ export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.
 export type { RecentWallet } from './recent.js'
 export { connectorItem, createWalletSources, isExcluded, isInjectedShown, RemoteConnect } from './wallets.js'
 export type { WalletItem, WalletSection, WalletSources, ExcludedWallet, InjectedRules, RemoteConnector } from './wallets.js'
-export { cleanName, safeIcon } from './sanitize.js'
+export { cleanName, cleanText, walletName, safeImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
 export { chainFeature, hasChainFeature } from './chain-features.js'
 export { Capabilities } from './account-data.js'
 export type { AccountToken, BalancesService, BalancesSnapshot, BalancesStatus } from './account-data.js'

@@ -1,4 +1,4 @@
-import { cleanName, safeIcon } from './sanitize.js'
+import { safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, walletName } from './sanitize.js'
 import type { Storage } from './storage.js'
 
 /** Spec §9: the Connect view remembers at most two recent wallets. */
@@ -14,14 +14,39 @@ export interface RecentWallet {
   links?: { mobile?: string; desktop?: string; webapp?: string }
 }
 
-/** Recent wallets, newest first; storage is untrusted: malformed entries are dropped, names and icons cleaned. */
+/**
+ * A stored recent wallet as the UI may use it: storage is as untrusted as the wallet that was stored, so the name
+ * goes through the wallet-name rule, the image through the image rule and the links through the link rules.
+ * Undefined for an entry without a usable id or a name.
+ */
+function readRecent(raw: unknown): RecentWallet | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined
+  const entry = raw as Record<string, unknown>
+  const id = safeId(entry.id)
+  if (!id || typeof entry.name !== 'string') return undefined
+  const wallet: RecentWallet = { id, name: walletName(entry.name) }
+  const imageUrl = safeImageUrl(entry.imageUrl)
+  const rdns = safeRdns(entry.rdns)
+  if (imageUrl) wallet.imageUrl = imageUrl
+  if (rdns) wallet.rdns = rdns
+  const stored = entry.links
+  if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
+    const { mobile, desktop, webapp } = stored as Record<string, unknown>
+    const links = { mobile: safeDeepLink(mobile), desktop: safeDeepLink(desktop), webapp: safeWebLink(webapp) }
+    wallet.links = Object.fromEntries(Object.entries(links).filter(([, link]) => link)) as RecentWallet['links']
+  }
+  return wallet
+}
+
+/** Recent wallets, newest first; malformed stored entries are dropped, the rest cleaned. */
 export function getRecentWallets(storage: Storage): RecentWallet[] {
   const stored = storage.get<unknown>(KEY)
   if (!Array.isArray(stored)) return []
   return stored
-    .filter((w): w is RecentWallet => typeof (w as RecentWallet | null)?.id === 'string' && Boolean(cleanName((w as RecentWallet).name)))
+    .slice(0, 20)
+    .map(readRecent)
+    .filter((w): w is RecentWallet => w !== undefined)
     .slice(0, RECENT_WALLETS_MAX)
-    .map((w) => ({ ...w, name: cleanName(w.name), imageUrl: safeIcon(w.imageUrl) }))
 }
 
 /** Puts `wallet` first, drops an older entry with the same id, keeps at most two. */

@@ -11,8 +11,7 @@ import {
   type ConnectResult,
   type Connector,
 } from '../../kernel/index.js'
-import { cleanName, safeIcon } from '../../kernel/index.js'
-import { feature, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
+import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { addressError } from './address.js'
 import type { Bip122State } from './adapter.js'
 import type { Bip122Network } from './networks.js'
@@ -46,13 +45,6 @@ const featureOf = <K extends keyof Features>(wallet: StandardWallet, name: K) =>
 /** Wallet chain ids this plugin understands: CAIP-2 `bip122:<genesis>` and the `bitcoin:<network>` names wallets use. */
 export const isBitcoinChain = (chain: unknown) => typeof chain === 'string' && /^(bip122|bitcoin):/.test(chain)
 
-/** The connector id of a Wallet Standard wallet: its name as a slug ("Sandbox Bitcoin Wallet" → "sandbox-bitcoin-wallet"). */
-export const connectorIdOf = (name: string) =>
-  cleanName(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || cleanName(name)
-
 /**
  * Wallet Standard discovery: wallets with a Bitcoin chain and a connect feature, listed with the connectors other
  * plugins added; returns the stop function.
@@ -63,7 +55,7 @@ export function watch(state: Bip122State, onChange: (connectors: Connector[]) =>
     accept: (w) => w.chains.some(isBitcoinChain) && Boolean(featureOf(w, 'standard:connect') || featureOf(w, 'bitcoin:connect')),
     onChange(list) {
       // Two registrations with one name are one wallet to the user: the first one wins.
-      state.list.setDiscovered(list.map((w) => ({ connector: { id: connectorIdOf(w.name), name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'bip122', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })))
+      state.list.setDiscovered(list.map((w) => ({ connector: standardConnector(w, 'bip122'), wallet: w })))
     },
   })
   return () => {

@@ -1,5 +1,5 @@
 import type { Connector } from '../../kernel/index.js'
-import { cleanName, safeIcon } from '../../kernel/index.js'
+import { safeImageUrl, safeRdns, walletName } from '../../kernel/index.js'
 
 /** An EIP-1193 provider: the one method every EVM wallet exposes, plus optional events. */
 export interface Eip1193Provider {
@@ -34,10 +34,20 @@ export function watchEip1193Wallets(options: { eip6963: boolean; onChange: (wall
   }
   const announced = new Map<string, DiscoveredWallet>()
 
+  /** The legacy `window.ethereum`, unless reading it throws (a hostile getter or proxy). */
+  const legacyProvider = () => {
+    try {
+      const legacy = (window as { ethereum?: unknown }).ethereum
+      return isProvider(legacy) ? legacy : undefined
+    } catch {
+      return undefined
+    }
+  }
+
   const emit = () => {
     const list = [...announced.values()]
-    const legacy = (window as { ethereum?: unknown }).ethereum
-    if (isProvider(legacy) && !list.some((w) => w.provider === legacy)) {
+    const legacy = legacyProvider()
+    if (legacy && !list.some((w) => w.provider === legacy)) {
       list.push({
         provider: legacy,
         connector: { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', namespace: 'eip155', installed: true },
@@ -46,16 +56,24 @@ export function watchEip1193Wallets(options: { eip6963: boolean; onChange: (wall
     options.onChange(list)
   }
 
+  /** An announcement's wallet, read once; undefined when it is malformed or reading it throws. */
+  const read = (event: Event): DiscoveredWallet | undefined => {
+    try {
+      const detail = (event as CustomEvent<{ info?: Partial<Eip6963ProviderInfo>; provider?: unknown }>).detail
+      const info = detail?.info
+      const provider = detail?.provider
+      const rdns = safeRdns(info?.rdns)
+      if (!rdns || !isProvider(provider)) return undefined
+      return { provider, connector: { id: rdns, rdns, name: walletName(info?.name), imageUrl: safeImageUrl(info?.icon), type: 'ANNOUNCED', namespace: 'eip155', installed: true } }
+    } catch {
+      return undefined
+    }
+  }
+
   const onAnnounce = (event: Event) => {
-    const detail = (event as CustomEvent<{ info?: Partial<Eip6963ProviderInfo>; provider?: unknown }>).detail
-    const info = detail?.info
-    const rdns = typeof info?.rdns === 'string' ? info.rdns.trim().slice(0, 128) : ''
-    const name = cleanName(info?.name)
-    if (!rdns || !name || !isProvider(detail?.provider) || announced.has(rdns)) return
-    announced.set(rdns, {
-      provider: detail.provider,
-      connector: { id: rdns, rdns, name, imageUrl: safeIcon(info?.icon), type: 'ANNOUNCED', namespace: 'eip155', installed: true },
-    })
+    const wallet = read(event)
+    if (!wallet || announced.has(wallet.connector.id)) return
+    announced.set(wallet.connector.id, wallet)
     emit()
   }
 

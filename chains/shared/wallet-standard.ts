@@ -4,7 +4,7 @@
  * with a callback that receives the same API. Only the protocol lives here; each chain plugin picks the
  * wallets whose `chains` and `features` it can use. No SDK is imported.
  */
-import { cleanName } from '../../kernel/index.js'
+import { safeImageUrl, walletName, type ChainNamespace, type Connector } from '../../kernel/index.js'
 
 /** A Wallet Standard account (the fields the chain plugins read). */
 export interface StandardWalletAccount {
@@ -34,12 +34,28 @@ const isWallet = (w: unknown): w is StandardWallet => {
   return Boolean(
     wallet &&
       typeof wallet === 'object' &&
-      cleanName(wallet.name) &&
+      typeof wallet.name === 'string' &&
       Array.isArray(wallet.chains) &&
       wallet.features &&
       typeof wallet.features === 'object' &&
       Array.isArray(wallet.accounts),
   )
+}
+
+/** Name and icon of each registered wallet, cleaned and read once: a getter that throws later changes nothing. */
+const described = new WeakMap<StandardWallet, { name: string; icon?: string }>()
+
+/** The connector id of a wallet name: a slug ("Sandbox Solana Wallet" → "sandbox-solana-wallet"). */
+export const connectorIdOf = (name: unknown) =>
+  walletName(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || walletName(name)
+
+/** The connector of a registered wallet, from its name and icon as they were when it registered. */
+export function standardConnector(wallet: StandardWallet, namespace: ChainNamespace): Connector {
+  const { name, icon } = described.get(wallet) ?? { name: walletName(undefined) }
+  return { id: connectorIdOf(name), name, type: 'ANNOUNCED', namespace, imageUrl: icon, installed: true }
 }
 
 /** The feature object `name` of `wallet` when it has one with the method `method`. */
@@ -65,7 +81,9 @@ export function watchStandardWallets(options: { accept: (wallet: StandardWallet)
       if (stopped) return () => {}
       const added = list.filter((w) => {
         try {
-          return isWallet(w) && !wallets.has(w) && options.accept(w)
+          if (!isWallet(w) || wallets.has(w) || !options.accept(w)) return false
+          described.set(w, { name: walletName(w.name), icon: safeImageUrl(w.icon) })
+          return true
         } catch {
           return false
         }

@@ -1,6 +1,5 @@
 import { VestibuleError, formatUnits, parseUnits, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
-import { cleanName, safeIcon } from '../../kernel/index.js'
-import { watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
+import { standardConnector, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
 import { isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'
 import type { Session } from './session.js'
@@ -9,13 +8,6 @@ import { createConnectorList } from '../shared/connectors.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
-
-/** The connector id of a Wallet Standard wallet: its name as a slug ("Sandbox Solana Wallet" → "sandbox-solana-wallet"). */
-export const connectorIdOf = (name: string) =>
-  cleanName(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || cleanName(name)
 
 const canConnect = (w: StandardWallet | null) => typeof (w?.features?.['standard:connect'] as { connect?: unknown } | undefined)?.connect === 'function'
 
@@ -50,7 +42,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
         accept: (w) => w.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) && canConnect(w),
         onChange(wallets) {
           // Two registrations with the same name are one wallet to the user: the first one wins.
-          list.setDiscovered(wallets.map((w) => ({ connector: { id: connectorIdOf(w.name), name: cleanName(w.name), type: 'ANNOUNCED', namespace: 'solana', imageUrl: safeIcon(w.icon), installed: true }, wallet: w })))
+          list.setDiscovered(wallets.map((w) => ({ connector: standardConnector(w, 'solana'), wallet: w })))
         },
       })
       return () => {

@@ -3,7 +3,7 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import { isExcluded, type Connector, type RecentWallet, type WalletItem } from '../../kernel/index.js'
+import { cleanName, cleanText, isExcluded, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, type Connector, type RecentWallet, type WalletItem } from '../../kernel/index.js'
 
 export { isInjectedShown } from '../../kernel/index.js'
 
@@ -33,75 +33,11 @@ export interface ChosenWallet {
   links: WalletLinks
 }
 
-/** Caps on untrusted strings: longer ids and links are dropped, longer names and rdns cut. */
-export const LIMITS = { id: 200, name: 64, rdns: 128, link: 2048, imageId: 200, chains: 64 } as const
+/** Caps on untrusted strings: longer ids, rdns and links are dropped, longer names cut. */
+export const LIMITS = { id: 200, name: NAME_MAX, rdns: 128, link: URL_MAX, imageId: 200, chains: 64 } as const
 
-/** Schemes that can run code or read local files when followed; never kept, whatever the field. */
-const BLOCKED_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'view-source:', 'jar:'])
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-const parseUrl = (value: unknown): URL | undefined => {
-  if (typeof value !== 'string' || value.length > LIMITS.link) return undefined
-  const text = value.trim()
-  if (!text) return undefined
-  try {
-    // The URL parser strips tabs and newlines and lowercases the scheme, as a browser following the link would:
-    // "java\nscript:" and "JaVaScRiPt:" both come out as "javascript:".
-    return new URL(text)
-  } catch {
-    return undefined
-  }
-}
-
-/** http: is only for a development server on this machine; anything reachable over a network must be https:. */
-const isSecureWeb = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))
-
-/** A web link (`webapp_link`): https only (plain http on loopback for local development), else undefined. */
-export function safeWebLink(value: unknown): string | undefined {
-  const url = parseUrl(value)
-  return url && isSecureWeb(url) && url.hostname ? url.href : undefined
-}
-
-/**
- * A deep link (`mobile_link`, `desktop_link`): a wallet's own scheme (`metamask://`) or an https universal
- * link; never javascript:, data:, vbscript:, file: or another script-capable or local scheme.
- */
-export function safeDeepLink(value: unknown): string | undefined {
-  const url = parseUrl(value)
-  if (!url || BLOCKED_SCHEMES.has(url.protocol)) return undefined
-  if (url.protocol === 'http:' || url.protocol === 'https:') return isSecureWeb(url) ? url.href : undefined
-  return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) ? url.href : undefined
-}
-
-/** An image URL for `<img src>`: https, loopback http, or a raster/SVG data URI of reasonable size. */
-export function safeImageUrl(value: unknown): string | undefined {
-  if (typeof value === 'string' && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value.trim())) {
-    return value.length <= 100_000 ? value.trim() : undefined
-  }
-  const url = parseUrl(value)
-  return url && isSecureWeb(url) ? url.href : undefined
-}
-
-/**
- * Untrusted text for display: control and bidirectional-override characters removed, whitespace collapsed,
- * at most `max` characters (an ellipsis marks the cut). HTML stays literal text; it is rendered as text.
- */
-export function cleanText(value: unknown, max: number): string {
-  if (typeof value !== 'string') return ''
-  const text = value
-    .slice(0, max * 4)
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
-}
-
-const cleanId = (value: unknown) => (typeof value === 'string' && value.length <= LIMITS.id && /^[\w.:@+/-]+$/.test(value) ? value : undefined)
-const cleanRdns = (value: unknown) => {
-  if (typeof value !== 'string' || value.length > LIMITS.rdns) return undefined
-  const rdns = value.trim().toLowerCase()
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(rdns) ? rdns : undefined
-}
+/** The kernel's rules for links, images and text from untrusted sources, which every catalog field goes through. */
+export { cleanText, safeDeepLink, safeImageUrl, safeWebLink }
 
 /**
  * A catalog entry (spec §3 Wallet: id, name, image_id, image_url, rdns, chains, mobile_link, desktop_link,
@@ -111,8 +47,8 @@ const cleanRdns = (value: unknown) => {
 export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) => string): CatalogWallet | undefined {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined
   const entry = raw as Record<string, unknown>
-  const id = cleanId(entry.id)
-  const name = cleanText(entry.name, LIMITS.name)
+  const id = safeId(entry.id)
+  const name = cleanName(entry.name)
   if (!id || !name) return undefined
   const imageId = typeof entry.image_id === 'string' && entry.image_id && entry.image_id.length <= LIMITS.imageId ? entry.image_id : undefined
   const links: WalletLinks = {}
@@ -130,7 +66,7 @@ export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) 
   }
   const imageUrl = safeImageUrl(entry.image_url) ?? (imageId ? imageUrlFor(imageId) : undefined)
   if (imageUrl) wallet.imageUrl = imageUrl
-  const rdns = cleanRdns(entry.rdns)
+  const rdns = safeRdns(entry.rdns)
   if (rdns) wallet.rdns = rdns
   if (typeof entry.badge_type === 'string' && /^[a-z_]{1,32}$/.test(entry.badge_type)) wallet.badge = entry.badge_type
   return wallet

@@ -9,6 +9,8 @@ import { atom } from 'nanostores'
 import {
   RemoteConnect,
   errorMessage,
+  safeImageUrl,
+  walletName,
   type CaipNetworkId,
   type Plugin,
   type PluginContext,
@@ -41,12 +43,16 @@ export interface ConnectingWalletConnectData {
 }
 
 
-const isStoredSession = (value: unknown): value is StoredSession => {
-  const v = value as StoredSession | null
-  return (
-    typeof v === 'object' && v !== null && Array.isArray(v.namespaces) && v.namespaces.every((n) => typeof n === 'string') &&
-    typeof v.peer?.name === 'string' && (v.peer.icon === undefined || typeof v.peer.icon === 'string')
-  )
+/**
+ * The stored session marker as the plugin may use it, or undefined: storage is untrusted, so the namespaces must
+ * look like namespaces and the peer's name and icon go through the modal's name and image rules.
+ */
+function readStoredSession(value: unknown): StoredSession | undefined {
+  const v = value as { namespaces?: unknown; peer?: { name?: unknown; icon?: unknown } } | null
+  if (typeof v !== 'object' || v === null || !Array.isArray(v.namespaces) || typeof v.peer?.name !== 'string') return undefined
+  const namespaces = v.namespaces.filter((n): n is string => typeof n === 'string' && /^[-a-z0-9]{3,8}$/.test(n)).slice(0, 8)
+  const icon = safeImageUrl(v.peer.icon)
+  return { namespaces, peer: { name: walletName(v.peer.name, 'WalletConnect'), ...(icon ? { icon } : {}) } }
 }
 
 /**
@@ -87,8 +93,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
 
       const stored = {
         get: () => {
-          const value = ctx.storage.get<unknown>('session')
-          return isStoredSession(value) ? value : undefined
+          return readStoredSession(ctx.storage.get<unknown>('session'))
         },
         set: (session: StoredSession) => ctx.storage.set('session', session),
         clear: () => ctx.storage.remove('session'),

@@ -68,19 +68,34 @@ describe('recent wallets', () => {
   })
 })
 
-describe('names from storage are untrusted', () => {
-  it('recent wallets read back have cleaned names and safe icons; an entry whose name cleans to nothing is dropped', async () => {
-    const { createStorage } = await import('../../kernel/storage.js')
-    const { recordingBackend } = await import('./helpers.js')
-    const storage = createStorage({ prefix: 't', backend: recordingBackend() })
-    storage.set('recentWallets', [
-      { id: 'spoof', name: '\u202eksaMateM', imageUrl: 'javascript:alert(1)' },
-      { id: 'blank', name: '\u200b\u200b' },
-      { id: 'ok', name: 'Good Wallet', imageUrl: 'https://img.example/w.png' },
+describe('recent wallets read back from storage are untrusted', () => {
+  it('names lose bidirectional and zero-width characters; a name left blank becomes "Wallet"; a long one is cut whole', () => {
+    const { storage } = setup([
+      { id: 'spoof', name: '\u202eksaMateM' },
+      { id: 'blank', name: '\u200b\u200c\u200d\u2060\ufeff' },
+    ])
+    expect(getRecentWallets(storage).map((w) => w.name)).toEqual(['ksaMateM', 'Wallet'])
+    const emoji = setup([{ id: 'long', name: '🦊'.repeat(100) }]).storage
+    const [long] = getRecentWallets(emoji)
+    expect(Array.from(long!.name)).toHaveLength(64)
+    expect(long!.name.endsWith('🦊…')).toBe(true)
+  })
+
+  it('images follow the image rule and links the link rules; ids and rdns must be well formed', () => {
+    const { storage } = setup([
+      {
+        id: 'a',
+        name: 'A',
+        rdns: '<script>',
+        imageUrl: 'javascript:window.__vbCanary.push(1)',
+        links: { mobile: 'javascript:alert(1)', desktop: 'a-desktop://', webapp: 'http://evil.example/' },
+      },
+      { id: 'b b', name: 'B' },
+      { id: 'c', name: 'C', imageUrl: 'http://evil.example/pixel.png', rdns: 'io.c', links: 'nope' },
     ])
     expect(getRecentWallets(storage)).toEqual([
-      { id: 'spoof', name: 'ksaMateM', imageUrl: undefined },
-      { id: 'ok', name: 'Good Wallet', imageUrl: 'https://img.example/w.png' },
+      { id: 'a', name: 'A', links: { desktop: 'a-desktop://' } },
+      { id: 'c', name: 'C', rdns: 'io.c' },
     ])
   })
 })

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { safeImageUrl } from '../../kernel/index.js'
 
 /** Spec §9: an image that has not loaded this long after it came into view gives way to the generated one. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
@@ -7,9 +8,12 @@ type ImageState = 'loading' | 'loaded' | 'failed'
 
 /**
  * A wallet's (or network's) icon over a generated tile with its initial. The image loads lazily and shows once
- * loaded; when it fails, or has not loaded within 2 s of coming into view, the generated tile stays.
+ * loaded; when it fails, or has not loaded within 2 s of coming into view, the generated tile stays. Only a URL
+ * the image rule allows (https, loopback http, an inline image) is loaded at all.
  */
-export function WalletImage({ src, name, large }: { src?: string; name: string; large?: boolean }) {
+export function WalletImage({ src: given, name, large }: { src?: string; name: string; large?: boolean }) {
+  // The modal's one image rule holds here too, whoever handed the URL in.
+  const src = safeImageUrl(given)
   const [status, setStatus] = useState<{ src?: string; state: ImageState }>({ src, state: 'loading' })
   const state: ImageState = status.src === src ? status.state : 'loading'
   const img = useRef<HTMLImageElement>(null)

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ViewProps } from '../../../ui/view-props.js'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { safeIcon } from '../../../kernel/index.js'
+import { safeImageUrl, walletName } from '../../../kernel/index.js'
 import { walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
@@ -15,8 +15,8 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   const { i18n, platform } = modal.kernel
   addMessages(i18n)
   const wallet = data?.wallet
-  const name = typeof wallet?.name === 'string' && wallet.name.trim() ? wallet.name.trim().slice(0, 64) : i18n.t('walletConnect.title')
-  const image = safeIcon(wallet?.imageUrl)
+  const name = walletName(wallet?.name, i18n.t('walletConnect.title'))
+  const image = safeImageUrl(wallet?.imageUrl)
   // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
   const { api } = usePairing(modal)
   const [mobile] = useState(() => platform.isMobile())

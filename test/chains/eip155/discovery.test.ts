@@ -85,13 +85,34 @@ describe('EIP-6963 announce and request', () => {
     ['a blank rdns', { ...walletInfo('x'), rdns: '   ' }, stubProvider()],
     ['no request function', walletInfo('io.norequest'), { on() {} }],
     ['no provider', walletInfo('io.noprovider'), undefined],
-    ['an empty name', { ...walletInfo('io.noname'), name: '' }, stubProvider()],
-    ['a name of only markup and control characters', { ...walletInfo('io.junk'), name: '<>\u0000\n\t<>' }, stubProvider()],
+    ['an rdns that is not reverse DNS', { ...walletInfo('x'), rdns: '__proto__' }, stubProvider()],
   ])('ignores an announcement with %s', (_what, info, provider) => {
     const { latest } = watch()
     page.announce(info, provider)
     page.announce(walletInfo('io.valid'), stubProvider())
     expect(latest().map((w) => w.connector.id)).toEqual(['io.valid'])
+  })
+
+  it('tolerates announcements whose detail throws when read, and still lists the others', () => {
+    const { latest } = watch()
+    const throwing = (what: string) => {
+      throw new Error(`hostile ${what}`)
+    }
+    const events = [
+      Object.defineProperty(new CustomEvent('eip6963:announceProvider'), 'detail', { get: () => throwing('detail') }),
+      new CustomEvent('eip6963:announceProvider', { detail: { get info() { return throwing('info') }, provider: stubProvider() } }),
+      new CustomEvent('eip6963:announceProvider', { detail: { info: { ...walletInfo('io.x'), get name() { return throwing('name') } }, provider: stubProvider() } }),
+      new CustomEvent('eip6963:announceProvider', { detail: { info: walletInfo('io.y'), provider: new Proxy({}, { get: () => throwing('provider') }) } }),
+    ]
+    for (const event of events) expect(() => page.window.dispatchEvent(event)).not.toThrow()
+    page.announce(walletInfo('io.valid'), stubProvider())
+    expect(latest().map((w) => w.connector.id)).toEqual(['io.valid'])
+  })
+
+  it('a legacy window.ethereum whose getter throws is left out', () => {
+    Object.defineProperty(page.window, 'ethereum', { get: () => { throw new Error('hostile getter') } })
+    page.install(walletInfo('io.valid'), stubProvider())
+    expect(watch().ids()).toEqual(['io.valid'])
   })
 
   it('ignores an announcement without detail', () => {
@@ -110,7 +131,7 @@ describe('announced icons and names', () => {
     return latest()[0]!.connector.imageUrl
   }
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/i.png', 'file:///etc/passwd'])(
+  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/i.png', 'file:///etc/passwd', 'http://evil.example/i.png'])(
     'drops the unsafe icon %s',
     (icon) => {
       expect(imageOf(icon)).toBeUndefined()
@@ -134,20 +155,35 @@ describe('announced icons and names', () => {
     expect(latest().map((w) => [w.connector.id, w.connector.name])).toEqual([['io.badicon', 'Bad Icon']])
   })
 
-  it('removes markup and control characters from names', () => {
+  it('removes control characters from names; markup stays literal text', () => {
     const { latest } = watch()
     page.announce({ ...walletInfo('io.evil'), name: '  <img src=x onerror=alert(1)>Evil\u0000\u0007\n\u001b[31m Wallet\u007f\u0085 ' }, stubProvider())
     const name = latest()[0]!.connector.name
-    expect(name).not.toMatch(/[<>\u0000-\u001f\u007f-\u009f]/)
-    expect(name).toContain('Evil')
-    expect(name).toContain('Wallet')
-    expect(name).toBe(name.trim())
+    expect(name).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/)
+    expect(name).toBe('<img src=x onerror=alert(1)>Evil [31m Wallet')
   })
 
-  it('caps names at 64 characters', () => {
+  it('a bidirectional override cannot make a name read as another wallet\'s', () => {
+    const { latest } = watch()
+    page.announce({ ...walletInfo('io.spoof'), name: '\u202eksaMateM' }, stubProvider())
+    expect(latest()[0]!.connector.name).toBe('ksaMateM')
+  })
+
+  it.each([
+    ['empty', ''],
+    ['only zero-width characters', '\u200b\u200c\u200d\ufeff'],
+    ['only control characters', '\u0000\n\t'],
+    ['not a string', 42],
+  ])('a name that is %s is listed under the generic name', (_what, name) => {
+    const { latest } = watch()
+    page.announce({ ...walletInfo('io.blank'), name: name as string }, stubProvider())
+    expect(latest().map((w) => [w.connector.id, w.connector.name])).toEqual([['io.blank', 'Wallet']])
+  })
+
+  it('caps names at 64 characters, the cut marked with an ellipsis', () => {
     const { latest } = watch()
     page.announce({ ...walletInfo('io.long'), name: 'W'.repeat(500) }, stubProvider())
-    expect(latest()[0]!.connector.name).toBe('W'.repeat(64))
+    expect(latest()[0]!.connector.name).toBe(`${'W'.repeat(63)}…`)
   })
 })
 

@@ -228,6 +228,20 @@ describe('walletConnect plugin: sessions', () => {
     expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')?.imageUrl).toBeUndefined()
   })
 
+  it('a peer name with bidirectional or zero-width characters is cleaned; a blank one reads "WalletConnect"', async () => {
+    for (const [name, shown] of [['\u202eksaMateM', 'ksaMateM'], ['\u200b\u200d\ufeff', 'WalletConnect']]) {
+      sdk.provider = new FakeProvider()
+      const { modal } = setup()
+      await modal.open()
+      void modal.getPlugin('walletConnect').pair()
+      await settle()
+      sdk.provider.approve(session(undefined, { name, icons: ['http://evil.example/pixel.png', 'data:image/png;base64,AAAA'] }))
+      await settle()
+      expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: shown, imageUrl: 'data:image/png;base64,AAAA' })
+      modal.destroy()
+    }
+  })
+
   it('sends signing and sending through the session on the current chain', async () => {
     const { modal } = await connected()
     const signature = await modal.signMessage('hello')
@@ -361,6 +375,19 @@ describe('walletConnect plugin: restoring a session on reload', () => {
     await modal.disconnect()
     await settle()
     expect(sdk.provider.disconnect).toHaveBeenCalledTimes(1)
+  })
+
+  it('a stored peer is as untrusted as the wallet was: its name and icon are cleaned when read back', async () => {
+    const backend = await storedSession()
+    backend.data.set('@vestibule/v1/walletConnect/session', JSON.stringify({ namespaces: ['eip155', '__proto__', 7], peer: { name: '\u202eksaMateM', icon: 'javascript:window.__vbCanary.push(1)' } }))
+    sdk.provider = new FakeProvider()
+    sdk.provider.session = session()
+    const { modal } = setup({ backend })
+    const reconnecting = modal.reconnect()
+    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'ksaMateM', imageUrl: undefined })
+    await settle()
+    await reconnecting
+    expect(modal.getAccount().status).toBe('connected')
   })
 
   it('forgets a stored session the SDK no longer has', async () => {
