@@ -18,6 +18,10 @@ export const BUILT_IN_NAMESPACES: readonly string[] = ['eip155', 'solana', 'polk
 const NAMESPACE = /^[-a-z0-9]{3,8}$/
 const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
 const ACCOUNT = /^[-.%a-zA-Z0-9]{1,128}$/
+/** A CAIP-2 namespace (`eip155`): what a namespace read from storage or a wallet must look like. */
+export const NAMESPACE_PATTERN = NAMESPACE
+/** A CAIP-2 network id (`eip155:1`). */
+export const CAIP_NETWORK_ID_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /** The parts of a valid CAIP-10 address, or undefined. */
 function splitCaipAddress(value: unknown, namespaces: readonly string[] = BUILT_IN_NAMESPACES) {

@@ -1,5 +1,5 @@
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
-import { toCaipAddress } from './caip.js'
+import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, toCaipAddress } from './caip.js'
 import type { ChainAdapter, ChainRegistry, ConnectResult } from './chains.js'
 import { ErrorText, VestibuleError, isUserRejection } from './errors.js'
 import type { EventBus } from './events.js'
@@ -7,7 +7,7 @@ import { truncateDecimals } from './format.js'
 import type { CaipNetwork } from './network.js'
 import type { ResolvedOptions } from './options.js'
 import { emptyAccount, type AccountState, type ChainState, type KernelState, type NetworkState } from './state.js'
-import type { Storage } from './storage.js'
+import { readRecord, readString, readStringList, type Storage } from './storage.js'
 import { CacheTtl, createRetryGate, type RetryGate } from './caches.js'
 import { StorageKeys } from './storage-keys.js'
 import type { ConnectorType } from './chains.js'
@@ -99,7 +99,7 @@ export function createConnection({ chains, state, storage, events, options, aler
     const current = state.$chains.get()[namespace]?.networkState.caipNetwork
     if (current) return current
     const networks = requested(namespace)
-    const stored = [StorageKeys.caipNetworkId(namespace), StorageKeys.activeCaipNetworkId].map((key) => storage.get<CaipNetworkId>(key))
+    const stored = [StorageKeys.caipNetworkId(namespace), StorageKeys.activeCaipNetworkId].map((key) => readString(storage, key, CAIP_NETWORK_ID_PATTERN))
     const preferred = [...stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
     return preferred ?? networks[0]
   }
@@ -224,7 +224,7 @@ export function createConnection({ chains, state, storage, events, options, aler
     const cacheKey = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, account.address))
     let gate = balanceGates.get(cacheKey)
     if (!gate) balanceGates.set(cacheKey, (gate = createRetryGate()))
-    const cached = force ? undefined : readCachedBalance(cacheKey)
+    const cached = force ? undefined : readCachedBalance(cacheKey, network)
     if (!cached && !force && !gate.canTry()) {
       update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
       return
@@ -258,18 +258,20 @@ export function createConnection({ chains, state, storage, events, options, aler
     }
   }
 
-  /** A cached native balance, or undefined when missing, expired or malformed. */
-  function readCachedBalance(key: string) {
-    const entry = storage.getCached<{ value?: unknown; decimals?: unknown; symbol?: unknown }>(key, CacheTtl.nativeBalance)
-    if (!entry || typeof entry.value !== 'string' || !/^\d+$/.test(entry.value) || typeof entry.symbol !== 'string' || typeof entry.decimals !== 'number') return undefined
-    return { value: BigInt(entry.value), decimals: entry.decimals, symbol: entry.symbol }
+  /**
+   * A cached native balance of `network`, or undefined when missing, expired or not what this network's balance
+   * can be: an amount of more than 78 digits (above 2^256), or decimals or a symbol other than the network's.
+   */
+  function readCachedBalance(key: string, network: CaipNetwork) {
+    const entry = storage.getCached<{ value?: unknown; decimals?: unknown; symbol?: unknown } | null>(key, CacheTtl.nativeBalance)
+    const { decimals, symbol } = network.nativeCurrency
+    if (!entry || typeof entry.value !== 'string' || !/^\d{1,78}$/.test(entry.value) || entry.decimals !== decimals || entry.symbol !== symbol) return undefined
+    return { value: BigInt(entry.value), decimals, symbol }
   }
 
-  function storedAccountTypes(): Record<string, string> {
-    const stored = storage.get<unknown>(StorageKeys.preferredAccountTypes)
-    return stored && typeof stored === 'object' && !Array.isArray(stored)
-      ? Object.fromEntries(Object.entries(stored).filter(([, v]) => typeof v === 'string'))
-      : {}
+  /** Stored preferred account types by namespace (own keys only). */
+  function storedAccountTypes() {
+    return readRecord(storage, StorageKeys.preferredAccountTypes, NAMESPACE_PATTERN, /^[A-Za-z]{1,32}$/)
   }
 
   return {
@@ -341,14 +343,13 @@ export function createConnection({ chains, state, storage, events, options, aler
       state.$modal.setKey('loading', { ...state.$modal.get().loading, [namespace]: false })
     },
     async reconnect() {
-      const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
-      const namespaces = Array.isArray(stored) ? stored.filter((n): n is string => typeof n === 'string' && Boolean(chains.get(n))) : []
-      const activeStored = storage.get<unknown>(StorageKeys.activeNamespace)
+      const namespaces = readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).filter((n) => chains.get(n))
+      const activeStored = readString(storage, StorageKeys.activeNamespace, NAMESPACE_PATTERN)
       await Promise.all(
         namespaces.map(async (ns) => {
-          const connectorId = storage.get<unknown>(StorageKeys.connectorId(ns))
+          const connectorId = readString(storage, StorageKeys.connectorId(ns))
           const network = networkFor(ns)
-          if (typeof connectorId !== 'string' || !network || chainState(ns).accountState.status !== 'disconnected') return
+          if (!connectorId || !network || chainState(ns).accountState.status !== 'disconnected') return
           const attempt = (attempts.get(ns) ?? 0) + 1
           attempts.set(ns, attempt)
           try {

@@ -1,6 +1,6 @@
 import type { DependencyContainer } from 'tsyringe'
 import { atom, map, type ReadableAtom } from 'nanostores'
-import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
+import { NAMESPACE_PATTERN, type CaipAddress, type CaipNetworkId, type ChainNamespace } from './caip.js'
 import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection } from './lazy-connection.js'
@@ -16,7 +16,7 @@ import { createPlatform, type Platform } from './platform.js'
 import { normalizePlugins, type AfterConnectStep, type OptionDeclaration, type Plugin, type PluginApis, type PluginConnection, type PluginContext, type Services, type Token } from './plugin.js'
 import { createRouter, type Router } from './router.js'
 import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
-import { createStorage, type Storage } from './storage.js'
+import { createStorage, readStringList, type Storage } from './storage.js'
 import { createFeedback, type Feedback } from './feedback.js'
 import { createWalletSources, type WalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL, type BlockchainApi } from './blockchain-api.js'
@@ -373,10 +373,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   }
   let preloading: Promise<void> | undefined
 
-  const hasStoredSession = () => {
-    const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
-    return Array.isArray(stored) && stored.length > 0
-  }
+  const hasStoredSession = () => readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).some((ns) => chains.get(ns))
 
   const modal: Modal = {
     kernel,

@@ -239,8 +239,9 @@ describe('connection: switching the active network', () => {
   })
 })
 
+const balance = (value: bigint) => ({ value, decimals: 18, symbol: 'ETH' })
+
 describe('connection: native balance cache (30 s)', () => {
-  const balance = (value: bigint) => ({ value, decimals: 18, symbol: 'ETH' })
 
   async function connectedAt0() {
     vi.useFakeTimers()
@@ -296,6 +297,57 @@ describe('connection: native balance cache (30 s)', () => {
     t.storage.setCached(StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`), { value: '1.5', decimals: 18, symbol: 'ETH' })
     await t.connection.refreshBalance('eip155')
     expect(t.evm.adapter.getBalance).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('connection: what storage gives back is checked', () => {
+  const entries = (values: Record<string, unknown>) => recordingBackend(Object.fromEntries(Object.entries(values).map(([k, v]) => [`t/v1/${k}`, JSON.stringify(v)])))
+
+  it('a cached balance stamped far in the future is not used: the wallet is asked and the real balance shown', async () => {
+    const backend = entries({ [StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)]: { at: Date.now() + 1e12, value: { value: '9'.repeat(70), decimals: 18, symbol: 'ETH' } } })
+    const t = setup({ backend })
+    t.evm.adapter.getBalance.mockResolvedValue(balance(2n * 10n ** 18n))
+    await t.connection.connect('io.fake', 'eip155')
+    await t.connection.refreshBalance('eip155')
+    expect(t.evm.adapter.getBalance).toHaveBeenCalled()
+    expect(t.state.$chains.get().eip155?.accountState.balance).toBe('2')
+  })
+
+  it.each([
+    ['more digits than any 256-bit amount', { value: '9'.repeat(79), decimals: 18, symbol: 'ETH' }],
+    ['decimals other than the network\'s', { value: '1', decimals: 0, symbol: 'ETH' }],
+    ['a symbol other than the network\'s', { value: '1', decimals: 18, symbol: 'ETH\u202e' }],
+  ])('a fresh cached balance with %s is not used', async (_what, cached) => {
+    const t = setup({ backend: entries({ [StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)]: { at: Date.now(), value: cached } }) })
+    t.evm.adapter.getBalance.mockResolvedValue(balance(2n * 10n ** 18n))
+    await t.connection.connect('io.fake', 'eip155')
+    await t.connection.refreshBalance('eip155')
+    expect(t.state.$chains.get().eip155?.accountState.balance).toBe('2')
+  })
+
+  it('an active namespace of "__proto__" (or "constructor") does not break reconnect', async () => {
+    for (const hostile of ['__proto__', 'constructor', 'toString']) {
+      const backend = entries({
+        [StorageKeys.connectedNamespaces]: [hostile, 'eip155'],
+        [StorageKeys.activeNamespace]: hostile,
+        [StorageKeys.connectorId('eip155')]: 'io.fake',
+        [StorageKeys.connectorId(hostile)]: 'io.fake',
+        [StorageKeys.preferredAccountTypes]: JSON.parse(`{"__proto__": "x", "eip155": "eoa"}`),
+      })
+      const t = setup({ backend })
+      await expect(t.connection.reconnect()).resolves.toBeUndefined()
+      expect(t.status('eip155')).toBe('connected')
+      expect(t.state.$activeNamespace.get()).toBe('eip155')
+      expect(Object.keys(t.state.$chains.get()).sort()).toEqual(['bip122', 'eip155', 'solana'])
+      expect(t.state.$chains.get().eip155?.accountState.preferredAccountType).toBe('eoa')
+    }
+  })
+
+  it('a stored connector id or network id that is not one is ignored', async () => {
+    const t = setup({ backend: entries({ [StorageKeys.connectedNamespaces]: ['eip155'], [StorageKeys.connectorId('eip155')]: { id: 'io.fake' }, [StorageKeys.caipNetworkId('eip155')]: ['eip155:10'] }) })
+    await t.connection.reconnect()
+    expect(t.evm.adapter.reconnect).not.toHaveBeenCalled()
+    expect(t.connection.networkFor('eip155')?.caipNetworkId).toBe('eip155:1')
   })
 })
 

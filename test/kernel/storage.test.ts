@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
-import { createStorage, STORAGE_VERSION } from '../../kernel/storage.js'
+import { createStorage, readRecord, readString, readStringList, STORAGE_VERSION } from '../../kernel/storage.js'
 import { recordingBackend } from './helpers.js'
 import { desktop, shellViews } from './kernel-fixtures.js'
 
@@ -192,6 +192,15 @@ describe('storage: TTL cache', () => {
     expect(storage.getCached('badAt', TTL)).toBeUndefined()
   })
 
+  it('an entry stamped in the future never counts as fresh: it reads as missing and is removed', () => {
+    const { storage, backend } = cache()
+    storage.set('balance', { at: 1_000_000 + 10 * 365 * 24 * 3600_000, value: '1.5' })
+    expect(storage.getCached('balance', TTL)).toBeUndefined()
+    expect(backend.data.has('c/v1/balance')).toBe(false)
+    storage.set('nan', { at: Number.MAX_VALUE * 2, value: 'x' })
+    expect(storage.getCached('nan', TTL)).toBeUndefined()
+  })
+
   it('setCached stores the current time with the value', () => {
     const { storage, backend } = cache()
     storage.setCached('k', 7)
@@ -291,5 +300,35 @@ describe('storage: other versions', () => {
     }
     createStorage({ backend, warn: () => {} }).get('anything')
     expect([...data.keys()]).toEqual(['@vestibule/vendor'])
+  })
+})
+
+describe('storage: checked reads', () => {
+  const stored = (values: Record<string, unknown>) =>
+    createStorage({ prefix: 's', backend: recordingBackend(Object.fromEntries(Object.entries(values).map(([k, v]) => [`s/v1/${k}`, JSON.stringify(v)]))) })
+
+  it('a string must be one and match its pattern', () => {
+    const storage = stored({ ns: 'eip155', proto: '__proto__', num: 7, huge: 'a'.repeat(5000) })
+    expect(readString(storage, 'ns', /^[a-z0-9]{3,8}$/)).toBe('eip155')
+    expect(readString(storage, 'proto', /^[a-z0-9]{3,8}$/)).toBeUndefined()
+    expect(readString(storage, 'num')).toBeUndefined()
+    expect(readString(storage, 'huge')).toBeUndefined()
+    expect(readString(storage, 'missing')).toBeUndefined()
+  })
+
+  it('a list keeps the strings that match, at most `max` of them', () => {
+    const storage = stored({ list: ['eip155', '__proto__', 3, null, 'solana'], notList: { 0: 'eip155' }, long: Array.from({ length: 1000 }, () => 'eip155') })
+    expect(readStringList(storage, 'list', /^[a-z0-9]{3,8}$/)).toEqual(['eip155', 'solana'])
+    expect(readStringList(storage, 'notList', /^[a-z0-9]{3,8}$/)).toEqual([])
+    expect(readStringList(storage, 'long', /^[a-z0-9]{3,8}$/, 8)).toHaveLength(8)
+  })
+
+  it('a record keeps own keys and values that match, in an object without a prototype', () => {
+    const storage = createStorage({ prefix: 's', backend: recordingBackend({ 's/v1/types': '{"__proto__":"smartAccount","constructor":"eoa","eip155":"eoa","solana":7}' }) })
+    const types = readRecord(storage, 'types', /^[a-z0-9]{3,8}$/, /^[a-zA-Z]{1,32}$/)
+    expect({ ...types }).toEqual({ eip155: 'eoa' })
+    expect(Object.getPrototypeOf(types)).toBeNull()
+    expect(types.toString).toBeUndefined()
+    expect(readRecord(stored({ types: ['eoa'] }), 'types', /./, /./)).toEqual({})
   })
 })
