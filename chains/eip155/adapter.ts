@@ -27,16 +27,43 @@ const ADD_CHAIN_CODES = new Set([4902, 5000, 32603, -32603])
 const toHexChainId = (id: number) => `0x${id.toString(16)}`
 const utf8ToHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
 
-function parseChainId(value: unknown): number {
-  const id = typeof value === 'string' ? Number.parseInt(value, value.startsWith('0x') ? 16 : 10) : Number(value)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new VestibuleError('WALLET_ERROR', `The wallet reported an invalid chain id: ${String(value)}`)
+/**
+ * A chain id as a wallet reports it: a hex quantity (`0x1`), decimal digits (`1`) or a number; nothing else
+ * ("0x1ZZ" and "1e3" are not chain 1).
+ */
+export function parseChainId(value: unknown): number {
+  const id =
+    typeof value === 'number' ? value
+    : typeof value === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(value) ? Number.parseInt(value.slice(2), 16)
+    : typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value)
+    : Number.NaN
+  if (!Number.isSafeInteger(id) || id <= 0) throw new VestibuleError('WALLET_ERROR', `The wallet reported an invalid chain id: ${String(value).slice(0, 80)}`)
   return id
 }
 
-function firstAccount(value: unknown): string | undefined {
-  if (!Array.isArray(value)) return undefined
-  const account = value[0]
-  return typeof account === 'string' && isAddress(account) ? account : undefined
+/** The EIP-55 checksum code (keccak-256) loads only when a wallet hands over a mixed-case address. */
+let checksum: typeof import('./checksum.js') | undefined
+const checksumCode = async () => (checksum ??= await import('./checksum.js'))
+
+/**
+ * The account a wallet reports, parsed strictly: 0x and 40 hex digits, and when the letters are mixed case they
+ * must carry a valid EIP-55 checksum. Undefined for anything else. Synchronous unless the checksum code has to load.
+ */
+function walletAccount(value: unknown): string | undefined | Promise<string | undefined> {
+  const account = Array.isArray(value) ? value[0] : undefined
+  if (typeof account !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(account)) return undefined
+  const hex = account.slice(2)
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return account
+  if (checksum) return checksum.hasValidChecksum(hex) ? account : undefined
+  return checksumCode().then((m) => (m.hasValidChecksum(hex) ? account : undefined))
+}
+
+/** The first account of a wallet's answer, or a WALLET_ERROR naming what is wrong with it. */
+async function requireAccount(value: unknown): Promise<string> {
+  const account = await walletAccount(value)
+  if (account) return account
+  const first: unknown = Array.isArray(value) ? value[0] : undefined
+  throw new VestibuleError('WALLET_ERROR', first === undefined ? 'The wallet returned no account' : `The wallet returned an invalid account: ${String(first).slice(0, 80)}`)
 }
 
 /** Keeps the wallet's code as `walletCode` (4001 means declined) while giving a readable message. */
@@ -78,10 +105,24 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
 
   const attach = (provider: Eip1193Provider) => {
     active?.detach()
-    const onAccounts = (accounts: unknown) => {
-      const account = firstAccount(accounts)
+    // Accounts are handled in the order the wallet sent them, even when one waits for its checksum check.
+    let queue: Promise<void> | undefined
+    const onAccount = (accounts: unknown, account: string | undefined) => {
       if (account) listener?.accountChanged(account)
-      else listener?.disconnected()
+      // EIP-1193: an empty list means the wallet no longer shares an account; a malformed one is ignored.
+      else if (Array.isArray(accounts) && accounts.length === 0) listener?.disconnected()
+    }
+    const onAccounts = (accounts: unknown) => {
+      const account = walletAccount(accounts)
+      if (!queue && !(account instanceof Promise)) return onAccount(accounts, account)
+      const next: Promise<void> = (queue ?? Promise.resolve())
+        .then(() => account)
+        .then((checked) => onAccount(accounts, checked))
+        .catch(() => undefined)
+        .finally(() => {
+          if (queue === next) queue = undefined
+        })
+      queue = next
     }
     const onChain = (chainId: unknown) => {
       try {
@@ -150,8 +191,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     },
     async connect({ connectorId }) {
       const provider = providerFor(connectorId)
-      const account = firstAccount(await request(provider, 'eth_requestAccounts'))
-      if (!account) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no account')
+      const account = await requireAccount(await request(provider, 'eth_requestAccounts'))
       const chainId = parseChainId(await request(provider, 'eth_chainId'))
       attach(provider)
       return { address: account, caipNetworkId: `eip155:${chainId}` }
@@ -159,8 +199,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     async reconnect({ connectorId }) {
       if (!(await list.waitFor(connectorId, 1000))) return undefined
       const provider = providerFor(connectorId)
-      const account = firstAccount(await request(provider, 'eth_accounts'))
-      if (!account) return undefined
+      const accounts = await request(provider, 'eth_accounts')
+      if (!Array.isArray(accounts) || accounts.length === 0) return undefined
+      const account = await requireAccount(accounts)
       const chainId = parseChainId(await request(provider, 'eth_chainId'))
       attach(provider)
       return { address: account, caipNetworkId: `eip155:${chainId}` }

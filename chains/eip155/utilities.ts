@@ -1,6 +1,7 @@
 // Public EVM helpers. They live apart from the adapter on purpose: only a host that imports
-// `isChecksumAddress` ships keccak-256; `isAddress` (the adapter's rule) is structural.
-import { keccak_256 } from '@noble/hashes/sha3.js'
+// `isChecksumAddress` ships keccak-256 eagerly; `isAddress` (the adapter's rule) is structural, and the adapter
+// loads the checksum check (checksum.ts) with import() when a wallet hands over a mixed-case address.
+import { hasValidChecksum } from './checksum.js'
 
 const HEX40 = /^(0x)?[0-9a-fA-F]{40}$/
 
@@ -15,18 +16,7 @@ const HEX40 = /^(0x)?[0-9a-fA-F]{40}$/
  * isChecksumAddress('f39fd6e51aad88f6f4ce6ab8827279cfffb92266')   // true (no prefix, no checksum)
  */
 export function isChecksumAddress(value: string): boolean {
-  if (typeof value !== 'string' || !HEX40.test(value)) return false
-  const hex = value.slice(-40)
-  const lower = hex.toLowerCase()
-  if (hex === lower || hex === hex.toUpperCase()) return true
-  // EIP-55: the i-th letter is uppercase exactly when the i-th nibble of keccak256(lowercase hex) is ≥ 8.
-  const hash = keccak_256(new TextEncoder().encode(lower))
-  for (let i = 0; i < 40; i++) {
-    const nibble = ((hash[i >> 1] ?? 0) >> (i % 2 ? 0 : 4)) & 0xf
-    const char = hex[i] as string
-    if (char !== (nibble >= 8 ? char.toUpperCase() : char.toLowerCase())) return false
-  }
-  return true
+  return typeof value === 'string' && HEX40.test(value) && hasValidChecksum(value.slice(-40))
 }
 
 /**

@@ -14,9 +14,10 @@ class ProviderRpcError extends Error {
 
 const toHex = (id: number) => `0x${id.toString(16)}`
 
+/** A chain id from the session (`eip155:1`, `0x1`, `1` or a number), strictly: "0x1ZZ" and "1e3" are none. */
 function chainNumber(value: unknown): number | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.split(':').pop() ?? '' : ''
-  const id = text.startsWith('0x') ? Number.parseInt(text, 16) : Number(text)
+  const id = /^0x[0-9a-fA-F]{1,13}$/.test(text) ? Number.parseInt(text.slice(2), 16) : /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : Number.NaN
   return Number.isSafeInteger(id) && id > 0 ? id : undefined
 }
 

@@ -1,0 +1,140 @@
+// What a wallet reports is parsed strictly: chain ids are hex quantities or decimal digits, accounts 0x and 40 hex
+// digits with a valid EIP-55 checksum when mixed case; the checksum code stays out of the eager bundle.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hostFromSource } from '../../../bench/host-build.mjs'
+import { eagerOutputs, entryOutput, outputsWith } from '../../../bench/metafile.mjs'
+import { parseChainId } from '../../../chains/eip155/adapter.js'
+import { eip155, defineNetwork } from '../../../chains/eip155/index.js'
+import { createKernel, type Modal } from '../../../kernel/index.js'
+import { openPage, walletInfo, type Page } from './page.js'
+
+const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const LOWER = CHECKSUMMED.toLowerCase()
+// One letter's case flipped: mixed case with a wrong checksum.
+const WRONG_CHECKSUM = '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+const network = (id: number) => defineNetwork({ id, name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } })
+
+let page: Page
+let modal: Modal | undefined
+beforeEach(() => void (page = openPage()))
+afterEach(() => {
+  modal?.destroy()
+  modal = undefined
+  page.restore()
+})
+
+/** A wallet answering `accounts` and `chainId`, whose events the test fires. */
+function wallet(accounts: unknown[], chainId: unknown = '0x1') {
+  const listeners = new Map<string, (value: unknown) => void>()
+  const provider = {
+    request: async ({ method }: { method: string }) => (method === 'eth_chainId' ? chainId : method.endsWith('ccounts') ? accounts : null),
+    on: (event: string, listener: (value: unknown) => void) => void listeners.set(event, listener),
+    removeListener: () => undefined,
+  }
+  page.install(walletInfo('io.strict'), provider)
+  modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1), network(1000)] })] })
+  modal.kernel.chains.startDiscovery()
+  return { modal, emit: (event: string, value: unknown) => listeners.get(event)!(value) }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+describe('chain ids', () => {
+  it.each([['0x1', 1], ['0x3e8', 1000], ['0X3E8', Number.NaN], ['1000', 1000], [1000, 1000]])('%j is chain %d', (value, id) => {
+    if (Number.isNaN(id)) expect(() => parseChainId(value)).toThrow('invalid chain id')
+    else expect(parseChainId(value)).toBe(id)
+  })
+
+  it.each(['0x1ZZ', '1e3', '1.0', ' 1', '0x', '01', '-1', '0', '0x0', '9007199254740993', 1.5, null, {}, [1]])('%j is no chain id', (value) => {
+    expect(() => parseChainId(value)).toThrow('The wallet reported an invalid chain id')
+  })
+
+  it('connecting to a wallet reporting chain "0x1ZZ" fails with a wallet error instead of connecting chain 1', async () => {
+    const { modal } = wallet([LOWER], '0x1ZZ')
+    await expect(modal.connect('io.strict')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: 'The wallet reported an invalid chain id: 0x1ZZ' })
+    expect(modal.getAccount().status).toBe('disconnected')
+  })
+
+  it('a chainChanged to "1e3" or "0x1ZZ" is ignored; "0x3e8" moves to chain 1000', async () => {
+    const { modal, emit } = wallet([LOWER])
+    await modal.connect('io.strict')
+    emit('chainChanged', '1e3')
+    emit('chainChanged', '0x1ZZ')
+    expect(modal.getNetwork().caipNetworkId).toBe('eip155:1')
+    emit('chainChanged', '0x3e8')
+    expect(modal.getNetwork().caipNetworkId).toBe('eip155:1000')
+  })
+})
+
+describe('accounts', () => {
+  // First in the file: the checksum code is not loaded yet, so the checksummed account waits for it.
+  it('account changes apply in the order the wallet sent them, even while the checksum code loads', async () => {
+    const { modal, emit } = wallet([LOWER])
+    await modal.connect('io.strict')
+    const other = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+    emit('accountsChanged', [CHECKSUMMED])
+    emit('accountsChanged', [other])
+    expect(modal.getAccount().address).toBe(LOWER)
+    await settle()
+    expect(modal.getAccount().address).toBe(other)
+  })
+
+  it('accountsChanged with a wrong checksum or without 0x is ignored; an empty list disconnects', async () => {
+    const { modal, emit } = wallet([LOWER])
+    await modal.connect('io.strict')
+    emit('accountsChanged', [WRONG_CHECKSUM])
+    emit('accountsChanged', [LOWER.slice(2)])
+    emit('accountsChanged', 'not a list')
+    await settle()
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: LOWER })
+    emit('accountsChanged', [CHECKSUMMED])
+    await settle()
+    expect(modal.getAccount().address).toBe(CHECKSUMMED)
+    emit('accountsChanged', [])
+    await settle()
+    expect(modal.getAccount().status).toBe('disconnected')
+  })
+
+  it.each([
+    ['without 0x', LOWER.slice(2)],
+    ['with a wrong EIP-55 checksum', WRONG_CHECKSUM],
+    ['too short', LOWER.slice(0, 41)],
+    ['not a string', 42],
+  ])('an account %s is refused at connect', async (_what, account) => {
+    const { modal } = wallet([account])
+    await expect(modal.connect('io.strict')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: expect.stringMatching(/^The wallet returned an invalid account/) })
+    expect(modal.getAccount().status).toBe('disconnected')
+  })
+
+  it('no account is "no account"', async () => {
+    const { modal } = wallet([])
+    await expect(modal.connect('io.strict')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: 'The wallet returned no account' })
+  })
+
+  it.each([['checksummed', CHECKSUMMED], ['all lowercase', LOWER], ['all uppercase hex', `0x${LOWER.slice(2).toUpperCase()}`]])('a %s account connects', async (_what, account) => {
+    const { modal } = wallet([account])
+    await modal.connect('io.strict')
+    expect(modal.getAccount().address).toBe(account)
+  })
+})
+
+describe('the EIP-55 checksum code', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'vb-eip55-'))
+
+  it('is not in the eager bundle of a host that uses the eip155 plugin, only in a chunk loaded on demand', async () => {
+    try {
+      const { metafile } = await build({ ...hostFromSource(`import { eip155, mainnet } from 'vestibule/chains/eip155'\nconsole.log(eip155({ networks: [mainnet] }))`), outdir })
+      const eager = eagerOutputs(metafile, entryOutput(metafile, 'host.ts'))
+      const keccak = outputsWith(metafile, /node_modules\/@noble\/hashes\/(esm\/)?sha3/)
+      expect(keccak.length).toBeGreaterThan(0)
+      expect(keccak.filter((output) => eager.has(output))).toEqual([])
+    } finally {
+      rmSync(outdir, { recursive: true, force: true })
+    }
+  })
+})
