@@ -2,6 +2,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
 import type { ChainFeatures } from './chain-features.js'
+import { VestibuleError } from './errors.js'
 
 /** How a wallet reached the page (spec §3). */
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'MULTI_CHAIN' | 'AUTH' | 'WALLET_CONNECT'
@@ -115,7 +116,7 @@ export function createChainRegistry(): ChainRegistry {
   return {
     register(adapter) {
       if (adapters.has(adapter.namespace)) {
-        throw new Error(`Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`)
+        throw new VestibuleError('DUPLICATE_PLUGIN', `Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`)
       }
       adapters.set(adapter.namespace, adapter)
     },
@@ -139,7 +140,7 @@ export function createChainRegistry(): ChainRegistry {
     },
     addConnector(namespace, connector, provider) {
       const adapter = adapters.get(namespace)
-      if (!adapter?.addConnector) throw new Error(`The ${namespace} chain plugin cannot take connectors from other plugins`)
+      if (!adapter?.addConnector) throw new VestibuleError('NOT_SUPPORTED', `The ${namespace} chain plugin cannot take connectors from other plugins`)
       return adapter.addConnector({ ...connector, namespace }, provider)
     },
     findConnector(id, namespace) {

@@ -295,7 +295,16 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       apis.set(name, plugin.setup(context))
     } catch (error) {
       if (error instanceof VestibuleError && error.message.includes(`"${name}"`)) throw error
-      throw new VestibuleError('INVALID_PLUGIN', `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error)
+      // A kernel error keeps its code (DUPLICATE_PLUGIN, DUPLICATE_VIEW …); anything else is the plugin's fault.
+      throw new VestibuleError(error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN', `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error)
+    }
+  }
+
+  // The network the host starts on must be one a chain plugin offers: a typo would otherwise be silently ignored.
+  if (options.defaultNetwork !== undefined) {
+    const offered = chains.list().flatMap((adapter) => adapter.networks.map((n) => n.caipNetworkId))
+    if (!offered.includes(options.defaultNetwork)) {
+      throw new VestibuleError('INVALID_OPTIONS', `\`defaultNetwork\` "${options.defaultNetwork}" is not a network of the chain plugins (${offered.join(', ') || 'none is registered'})`)
     }
   }
 

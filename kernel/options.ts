@@ -37,7 +37,10 @@ export interface ModalOptions {
   plugins?: readonly PluginInput[]
   metadata?: Metadata
   themeMode?: 'dark' | 'light'
-  /** CSS variables (`--vb-*`) applied to the modal. */
+  /**
+   * CSS variables (`--vb-*`) applied to the modal. Values are plain CSS values: nothing that fetches (`url()`,
+   * `image-set()` …) and nothing that ends the declaration (`;`, `{`, `}`) or escapes (`\`).
+   */
   themeVariables?: Record<`--vb-${string}`, string>
   /** Network selected before the user picks one. */
   defaultNetwork?: CaipNetworkId
@@ -77,8 +80,11 @@ export interface ModalOptions {
   apiUrl?: string
   /** Base URL of the provider's blockchain API (balances, history, names, swaps). */
   blockchainApiUrl?: string
-  /** Element the modal is appended to; defaults to `document.body`. */
-  container?: unknown
+  /**
+   * Element the modal is appended to, or a CSS selector looked up on the first `open()` (which rejects when
+   * nothing matches); defaults to `document.body`.
+   */
+  container?: string | Element
   /**
    * When the code of the first open is fetched: `idle` (default) once the page is loaded and idle, `intent` when
    * the user points at, focuses or touches an element marked `data-vestibule-preload`, `none` only on
@@ -131,6 +137,43 @@ export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github',
 
 const fail = (message: string): never => {
   throw new VestibuleError('INVALID_OPTIONS', message)
+}
+
+/** A theme variable name: `--vb-` and letters, digits or hyphens. */
+const THEME_NAME = /^--vb-[a-zA-Z0-9-]{1,64}$/
+/** Characters a theme value may hold: no `;`, `{`, `}` (they end the declaration), `\` (escapes), `@`, `<`, `>`. */
+const THEME_VALUE = /^[\w\s#%.,()+*/'"!-]{0,256}$/
+/** CSS functions that fetch a resource: a theme value must not make the modal request anything. */
+const FETCHING_FUNCTION = /(url|image|image-set|-webkit-image-set|cross-fade|element|src)\s*\(/i
+
+/** Why a theme variable is refused, or undefined when it is fine. */
+function themeProblem(name: string, value: unknown): string | undefined {
+  if (!THEME_NAME.test(name) || typeof value !== 'string') return 'must be a --vb-* name with a string value'
+  if (!THEME_VALUE.test(value)) return 'must be a plain CSS value of at most 256 characters, without ; { } \\ @ < >'
+  if (FETCHING_FUNCTION.test(value)) return 'must not load anything (url(), image-set() …)'
+  return undefined
+}
+
+const isStorage = (value: unknown) =>
+  value === null || (typeof value === 'object' && ['getItem', 'setItem', 'removeItem'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'))
+const isElement = (value: unknown) => typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1 && typeof (value as { append?: unknown }).append === 'function'
+
+/**
+ * The element `container` names: the element itself, or what the selector matches in `doc` (the page's document
+ * by default), else `undefined` for the default (`document.body`). Called on open, never at createModal.
+ *
+ * @throws VestibuleError INVALID_OPTIONS when the selector is invalid or matches nothing.
+ */
+export function resolveContainer(container: ModalOptions['container'], doc: Pick<Document, 'querySelector'> = document): Element | undefined {
+  if (container === undefined || typeof container !== 'string') return container
+  let element: Element | null
+  try {
+    element = doc.querySelector(container)
+  } catch (error) {
+    throw new VestibuleError('INVALID_OPTIONS', `\`container\`: "${container}" is not a valid CSS selector`, error)
+  }
+  if (!element) throw new VestibuleError('INVALID_OPTIONS', `\`container\`: no element matches "${container}"`)
+  return element
 }
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -209,7 +252,12 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
   }
   if (options.themeVariables !== undefined && !isPlainObject(options.themeVariables)) fail('`themeVariables` must be an object')
   for (const [key, value] of Object.entries(options.themeVariables ?? {})) {
-    if (!key.startsWith('--vb-') || typeof value !== 'string') fail(`\`themeVariables\` entry "${key}" must be a --vb-* name with a string value`)
+    const problem = themeProblem(key, value)
+    if (problem) fail(`\`themeVariables\` entry "${key}" ${problem}`)
+  }
+  if (options.storage !== undefined && !isStorage(options.storage)) fail('`storage` must be a Web Storage object (getItem, setItem and removeItem) or null')
+  if (options.container !== undefined && !((typeof options.container === 'string' && options.container.trim()) || isElement(options.container))) {
+    fail('`container` must be a CSS selector or an element')
   }
   if (options.defaultNetwork !== undefined && (typeof options.defaultNetwork !== 'string' || !/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(options.defaultNetwork))) {
     fail('`defaultNetwork` must be a CAIP-2 network id such as "eip155:1"')

@@ -68,6 +68,9 @@ const modal = createModal({
   themeMode: new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
   // ?networkSwitch=off shows how a host turns network switching off.
   enableNetworkSwitch: query.get('networkSwitch') !== 'off',
+  // ?container=<selector> mounts the modal inside that element (#modal-host exists; a selector matching nothing
+  // makes open() reject, naming it).
+  ...(query.has('container') ? { container: query.get('container')! } : {}),
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive()],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
-import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
+import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveContainer, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
 import type { OptionDeclaration, Plugin } from '../../kernel/plugin.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
@@ -308,5 +308,106 @@ describe('options: feature flags and plugins', () => {
   it('a registered plugin whose flag is on (default) is listed', () => {
     const { modal } = modalWithWallet({ plugins: [swapPlugin] })
     expect(modal.kernel.slots.list('account.features').map((e) => e.id)).toEqual(['swaps', 'receive'])
+  })
+})
+
+describe('options a host gets wrong are refused with a clear error', () => {
+  it('`storage` must be a Web Storage object or null: a string does not silently turn persistence off', () => {
+    expect(invalid({ storage: 'localStorage' })).toBe('`storage` must be a Web Storage object (getItem, setItem and removeItem) or null')
+    expect(invalid({ storage: { getItem() {} } })).toContain('`storage`')
+    expect(invalid({ storage: true })).toContain('`storage`')
+    const backend = { getItem: () => null, setItem() {}, removeItem() {} }
+    expect(resolveOptions({ storage: backend }).storage).toBe(backend)
+    expect(resolveOptions({ storage: null }).storage).toBeNull()
+  })
+
+  it('`container` is a CSS selector or an element', () => {
+    expect(invalid({ container: 42 })).toBe('`container` must be a CSS selector or an element')
+    expect(invalid({ container: '' })).toBe('`container` must be a CSS selector or an element')
+    expect(invalid({ container: {} })).toBe('`container` must be a CSS selector or an element')
+    expect(resolveOptions({ container: '#app' }).container).toBe('#app')
+    const element = { nodeType: 1, append() {} }
+    expect(resolveOptions({ container: element as never }).container).toBe(element)
+  })
+
+  it('a selector is looked up at open(): the element it matches, or an error naming it', () => {
+    const app = { nodeType: 1, append() {} }
+    const doc = { querySelector: (selector: string) => (selector === '#app' ? app : null) }
+    expect(resolveContainer('#app', doc)).toBe(app)
+    expect(resolveContainer(app as never, doc)).toBe(app)
+    const missing = (() => {
+      try {
+        resolveContainer('#missing', doc)
+      } catch (error) {
+        return error as VestibuleError
+      }
+    })()
+    expect(missing).toBeInstanceOf(VestibuleError)
+    expect(missing).toMatchObject({ code: 'INVALID_OPTIONS', message: '`container`: no element matches "#missing"' })
+    const broken = { querySelector: () => { throw new DOMException('not a valid selector', 'SyntaxError') } }
+    expect(() => resolveContainer('##', broken)).toThrow('`container`: "##" is not a valid CSS selector')
+  })
+
+  it('a container selector matching nothing makes open() reject with that error, and a later open with a fixed page works', async () => {
+    const { createKernel } = await import('../../kernel/kernel.js')
+    const { recordingBackend } = await import('./helpers.js')
+    const elements = new Map<string, unknown>()
+    vi.stubGlobal('document', { querySelector: (s: string) => elements.get(s) ?? null })
+    try {
+      const modal = createKernel({ projectId: 'p', storage: recordingBackend(), container: '#app' }, { loadShell: async (m) => (resolveContainer(m.kernel.options.container), { show() {}, hide() {}, destroy() {} }) })
+      await expect(modal.open()).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: '`container`: no element matches "#app"' })
+      expect(modal.isOpen()).toBe(false)
+      elements.set('#app', { nodeType: 1, append() {} })
+      await modal.open()
+      expect(modal.isOpen()).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it.each([
+    ['url(https://evil.example/x.png)'],
+    ['URL( "https://evil.example/x.png" )'],
+    ['image-set("https://evil.example/x.png" 1x)'],
+    ['-webkit-image-set(url(x.png) 1x)'],
+    ['cross-fade(url(a.png), url(b.png), 50%)'],
+    ['red; background: url(https://evil.example)'],
+    ['red } :host { display: none'],
+    ['red { x'],
+    ['\\75 rl(https://evil.example/x.png)'],
+    ['@import "https://evil.example/x.css"'],
+    ['x'.repeat(300)],
+  ])('themeVariables value %j is refused: it would fetch or reach past its own declaration', (value) => {
+    expect(invalid({ themeVariables: { '--vb-color-accent': value } })).toMatch(/^`themeVariables` entry "--vb-color-accent"/)
+  })
+
+  it.each([['#ff5a00'], ['rgb(0 0 0 / 50%)'], ['color-mix(in srgb, #fff 20%, transparent)'], ['"Inter", system-ui, sans-serif'], ['calc(100% - 2px)'], ['linear-gradient(90deg, #000, #fff)'], ['0 1px 2px rgba(0, 0, 0, .3)']])(
+    'themeVariables value %j is accepted',
+    (value) => {
+      expect(resolveOptions({ themeVariables: { '--vb-x': value } }).themeVariables).toEqual({ '--vb-x': value })
+    },
+  )
+
+  it('themeVariables names are --vb- and letters, digits or hyphens', () => {
+    expect(invalid({ themeVariables: { '--vb-a;b': 'red' } })).toContain('"--vb-a;b"')
+    expect(invalid({ themeVariables: { '--vb-': 'red' } })).toContain('"--vb-"')
+  })
+
+  it('setThemeVariables applies the same rule at runtime', () => {
+    const { modal } = modalWithWallet()
+    expect(() => modal.setThemeVariables({ '--vb-color-accent': 'url(https://evil.example/x.png)' })).toThrow(VestibuleError)
+    expect(modal.kernel.$theme.get().variables).toEqual({})
+  })
+
+  it('`defaultNetwork` naming a network no chain plugin offers is refused at createModal, naming the ones offered', () => {
+    let error: unknown
+    try {
+      modalWithWallet({ defaultNetwork: 'eip155:999' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(VestibuleError)
+    expect(error).toMatchObject({ code: 'INVALID_OPTIONS', message: '`defaultNetwork` "eip155:999" is not a network of the chain plugins (eip155:1, eip155:10)' })
+    expect(modalWithWallet({ defaultNetwork: 'eip155:10' }).modal.kernel.options.defaultNetwork).toBe('eip155:10')
   })
 })

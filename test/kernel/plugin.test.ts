@@ -176,3 +176,26 @@ describe('plugins: setup inside createKernel', () => {
     error.mockRestore()
   })
 })
+
+describe('plugin registry errors carry their declared codes', () => {
+  it('a duplicate plugin is DUPLICATE_PLUGIN', () => {
+    expect(() => createKernel({ plugins: [plugin('swap'), plugin('swap')] })).toThrow(expect.objectContaining({ code: 'DUPLICATE_PLUGIN' }))
+  })
+
+  it('two chain plugins for one namespace: DUPLICATE_PLUGIN, naming the plugin and the namespace', () => {
+    const adapter = (name: string) => plugin(name, { setup: (ctx) => ctx.chains.register({ namespace: 'eip155' } as never) })
+    let error: unknown
+    try {
+      createKernel({ plugins: [adapter('evm-a'), adapter('evm-b')], storage: recordingBackend() })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(VestibuleError)
+    expect(error).toMatchObject({ code: 'DUPLICATE_PLUGIN', message: 'Plugin "evm-b" failed to set up: Two chain plugins register the namespace "eip155"; register one per namespace' })
+  })
+
+  it('a view registered twice keeps DUPLICATE_VIEW', () => {
+    const view = (name: string) => plugin(name, { setup: (ctx) => ctx.views.register('Same', dummyView) })
+    expect(() => createKernel({ plugins: [view('a'), view('b')] })).toThrow(expect.objectContaining({ code: 'DUPLICATE_VIEW' }))
+  })
+})

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client'
-import type { Modal, Shell } from '../../kernel/index.js'
+import { resolveContainer, type Modal, type Shell } from '../../kernel/index.js'
 import { HEADING_ID, ShellApp, type ViewCache } from './App.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
@@ -10,7 +10,8 @@ import { styles } from './styles.js'
  */
 export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shell {
   modal.kernel.i18n.add(shellMessages)
-  const parent = (modal.kernel.options.container as HTMLElement | undefined) ?? document.body
+  // A selector matching nothing rejects the open() that mounts the shell, naming it.
+  const parent = resolveContainer(modal.kernel.options.container) ?? document.body
   const host = document.createElement('div')
   host.setAttribute('data-vestibule', '')
   // Tokens live on the host element, so theme variables set here or by the page's own CSS reach every part.
