@@ -3,12 +3,11 @@ import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, toCaipAddress } from './cai
 import type { ChainAdapter, ChainRegistry, ConnectResult } from './chains.js'
 import { ErrorText, VestibuleError, isUserRejection } from './errors.js'
 import type { EventBus } from './events.js'
-import { truncateDecimals } from './format.js'
 import type { CaipNetwork } from './network.js'
 import type { ResolvedOptions } from './options.js'
 import { emptyAccount, type AccountState, type ChainState, type KernelState, type NetworkState } from './state.js'
 import { readRecord, readString, readStringList, type Storage } from './storage.js'
-import { CacheTtl, createRetryGate, type RetryGate } from './caches.js'
+import { createBalances } from './balance.js'
 import { StorageKeys } from './storage-keys.js'
 import type { ConnectorType } from './chains.js'
 
@@ -31,6 +30,11 @@ export interface Connection {
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   signMessage(message: string): Promise<string>
+  /**
+   * Sends `value` base units of the native token from the active account to `to` through its wallet; resolves with
+   * the transaction id. The balance is read again at once, whatever the cache holds.
+   */
+  sendNative(params: { to: string; value: bigint }): Promise<string>
   /** Loads the native balance; a cached one younger than 30 s is used unless `force`. */
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
   /** Sets the account type the user prefers for `namespace` (eoa or smartAccount for auth wallets); stored. */
@@ -53,7 +57,6 @@ export interface ConnectionDeps {
 
 export function createConnection({ chains, state, storage, events, options, alert }: ConnectionDeps): Connection {
   const attempts = new Map<ChainNamespace, number>()
-  const balanceRequests = new Map<ChainNamespace, number>()
 
   const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
     const adapter = chains.get(namespace)
@@ -72,14 +75,17 @@ export function createConnection({ chains, state, storage, events, options, aler
   /** Merges `patch` into the namespace's state; `replaceAccount` swaps the whole account (a reset drops address, balance …). */
   const update = (namespace: ChainNamespace, patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> }, replaceAccount = false) => {
     const current = chainState(namespace)
-    // A replaced account makes any balance request in flight for the old one stale.
-    if (replaceAccount) balanceRequests.set(namespace, (balanceRequests.get(namespace) ?? 0) + 1)
+    // A replaced account makes any balance read in flight for the old one stale.
+    if (replaceAccount) balances.invalidate(namespace)
     state.$chains.setKey(namespace, {
       namespace,
       accountState: replaceAccount ? { ...emptyAccount(), ...patch.account } : { ...current.accountState, ...patch.account },
       networkState: { ...current.networkState, ...patch.network },
     })
   }
+
+  const balances = createBalances({ storage, events, chainState, adapterOf, setAccount: (namespace, fields) => update(namespace, { account: fields }) })
+  const refreshBalance = (namespace = state.$activeNamespace.get(), options?: { force?: boolean }) => (namespace ? balances.refresh(namespace, options) : Promise.resolve())
 
   // Every namespace starts with its requested networks; removeNetwork() narrows them later.
   for (const adapter of chains.list()) update(adapter.namespace, {})
@@ -193,80 +199,19 @@ export function createConnection({ chains, state, storage, events, options, aler
         const type = chainState(namespace).accountState.preferredAccountType
         update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address), addressExplorerUrl: explorerUrl(chainState(namespace).networkState.caipNetwork, address), allAccounts: [{ address, type }] } })
         events.emit('account:change', { namespace, address, caipAddress: toCaipAddress(caipNetworkId, address) })
-        void refreshBalance(namespace)
+        balances.refreshSoon(namespace)
       },
       networkChanged(caipNetworkId) {
         const current = chainState(namespace).networkState
         if ((current.caipNetwork?.caipNetworkId ?? current.unsupportedCaipNetworkId) === caipNetworkId) return
         setNetwork(namespace, caipNetworkId, 'wallet')
-        if (chainState(namespace).accountState.status === 'connected') void refreshBalance(namespace)
+        // A wallet may send a burst of changes: the balance is read once, for the network it ends on.
+        if (chainState(namespace).accountState.status === 'connected') balances.refreshSoon(namespace)
       },
       disconnected() {
         if (chainState(namespace).accountState.status !== 'disconnected') resetNamespace(namespace)
       },
     })
-  }
-
-  /** Per account and network: a failed balance read is tried again no sooner than 30 s later, unless forced. */
-  const balanceGates = new Map<string, RetryGate>()
-
-  async function refreshBalance(namespace = state.$activeNamespace.get(), { force = false } = {}) {
-    if (!namespace) return
-    const { accountState: account, networkState } = chainState(namespace)
-    const network = networkState.caipNetwork
-    if (account.status !== 'connected' || !account.address) return
-    if (!network) {
-      update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
-      return
-    }
-    const request = (balanceRequests.get(namespace) ?? 0) + 1
-    balanceRequests.set(namespace, request)
-    const cacheKey = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, account.address))
-    let gate = balanceGates.get(cacheKey)
-    if (!gate) balanceGates.set(cacheKey, (gate = createRetryGate()))
-    const cached = force ? undefined : readCachedBalance(cacheKey, network)
-    if (!cached && !force && !gate.canTry()) {
-      update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
-      return
-    }
-    update(namespace, { account: { balanceStatus: 'loading' } })
-    try {
-      const adapter = adapterOf(namespace)
-      const balance =
-        cached ??
-        (await adapter.getBalance({ address: account.address, network }).then(
-          (read) => (gate.succeeded(), read),
-          (error: unknown) => {
-            gate.failed()
-            throw error
-          },
-        ))
-      if (balanceRequests.get(namespace) !== request) return
-      if (!cached) storage.setCached(cacheKey, { value: balance.value.toString(), decimals: balance.decimals, symbol: balance.symbol })
-      update(namespace, {
-        account: {
-          balanceStatus: 'ready',
-          balanceValue: balance.value,
-          balance: truncateDecimals(adapter.formatAmount(balance.value, network)),
-          balanceSymbol: balance.symbol,
-        },
-      })
-    } catch (error) {
-      if (balanceRequests.get(namespace) !== request) return
-      update(namespace, { account: { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } })
-      events.emit('error', { source: 'balance', error })
-    }
-  }
-
-  /**
-   * A cached native balance of `network`, or undefined when missing, expired or not what this network's balance
-   * can be: an amount of more than 78 digits (above 2^256), or decimals or a symbol other than the network's.
-   */
-  function readCachedBalance(key: string, network: CaipNetwork) {
-    const entry = storage.getCached<{ value?: unknown; decimals?: unknown; symbol?: unknown } | null>(key, CacheTtl.nativeBalance)
-    const { decimals, symbol } = network.nativeCurrency
-    if (!entry || typeof entry.value !== 'string' || !/^\d{1,78}$/.test(entry.value) || entry.decimals !== decimals || entry.symbol !== symbol) return undefined
-    return { value: BigInt(entry.value), decimals, symbol }
   }
 
   /** Stored preferred account types by namespace (own keys only). */
@@ -401,6 +346,24 @@ export function createConnection({ chains, state, storage, events, options, aler
       if (chainState(ns).accountState.status === 'connected' || !state.$activeNamespace.get()) state.$activeNamespace.set(ns)
       persistConnected()
       void refreshBalance(ns)
+    },
+    async sendNative({ to, value }) {
+      const ns = state.$activeNamespace.get()
+      const current = ns ? chainState(ns) : undefined
+      const network = current?.networkState.caipNetwork
+      if (!ns || !current?.accountState.address || current.accountState.status !== 'connected') throw new VestibuleError('NOT_CONNECTED', 'Connect a wallet before sending')
+      if (!network) throw new VestibuleError('NOT_SUPPORTED', ErrorText.chainNotSupported)
+      const adapter = adapterOf(ns)
+      if (!adapter.sendNative) throw new VestibuleError('NOT_SUPPORTED', `The ${ns} chain plugin cannot send the native token`)
+      let id: string
+      try {
+        id = await adapter.sendNative({ to, value, address: current.accountState.address, network })
+      } catch (error) {
+        if (isUserRejection(error)) throw new VestibuleError('USER_REJECTED', ErrorText.transactionDeclined, error)
+        throw error
+      }
+      void refreshBalance(ns, { force: true })
+      return id
     },
     async signMessage(message) {
       const ns = state.$activeNamespace.get()

@@ -10,6 +10,7 @@ export const ErrorText = {
   failedToDisconnect: 'Failed to disconnect',
   connectionDeclined: 'Connection declined',
   signatureDeclined: 'Signature declined',
+  transactionDeclined: 'Transaction declined',
   bothSiwe: 'Cannot set both `siweConfig` and `siwx` options',
 } as const
 

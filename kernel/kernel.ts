@@ -240,6 +240,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     disconnect: (namespace) => connection.disconnect(namespace),
     switchNetwork: (id) => connection.switchNetwork(id),
     signMessage: (message) => connection.signMessage(message),
+    sendNative: (params) => connection.sendNative(params),
     refreshBalance: (namespace, options) => connection.refreshBalance(namespace, options),
     networkFor: (namespace) => connection.networkFor(namespace),
     setPreferredAccountType: (namespace, type) => connection.setPreferredAccountType(namespace, type),
@@ -325,13 +326,27 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   // unsupported chains, disabled network switching, or runs without chain adapters (basic mode).
   // A disconnect ends every pending flow (send, swap, sign-in …).
   events.on('disconnect', () => router.clearTransactions())
-  // The view is opened for the namespace whose network changed, which need not be the active one.
+  // The view is opened for the namespace whose network changed, which need not be the active one. Back on a
+  // requested network, the UnsupportedChain the kernel opened goes again, whether it is shown already or its open is
+  // still under way (a wallet may move away and back within a tick), unless the user opened or closed the modal since.
+  let unsupportedOpen: { request: number; namespace: ChainNamespace } | undefined
   events.on('network:change', ({ supported, namespace }) => {
-    if (supported || !showsUnsupported()) return
+    if (supported) {
+      if (unsupportedOpen?.namespace !== namespace) return
+      const mine = unsupportedOpen.request === openRequest
+      unsupportedOpen = undefined
+      if (!mine) return
+      if (state.$modal.get().open && router.current?.view === Views.UnsupportedChain) router.goBack()
+      else openRequest++
+      return
+    }
+    if (!showsUnsupported()) return
     if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
     const current = router.current
     if (current?.view === Views.UnsupportedChain && (current.data as { namespace?: string } | undefined)?.namespace === namespace) return
     void modal.open(Views.UnsupportedChain, { namespace }).catch((error) => reportError('open', error))
+    // open() took its request number synchronously.
+    unsupportedOpen = { request: openRequest, namespace }
   })
 
   let destroyed = false
@@ -409,6 +424,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
           .then(hook)
           .catch((error) => reportError(`hook of ${plugin}`, error))
       for (const { plugin, hook } of openHooks) void run(plugin, () => hook({ first, connected }))
+      // The balance shown must not be older than the cache allows (30 s): read again when it is.
+      if (connected) void connection.refreshBalance().catch((error) => reportError('balance', error))
       const target = initialView(view, data)
       if (target) router.reset(target.view, target.data)
       state.$modal.setKey('open', true)
@@ -443,6 +460,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
           return false
         }
       }
+      // Closing abandons a connection the user has not seen through, as its Cancel button does: the wallet's late
+      // answer is ignored and the connecting view is left for the resting one.
+      const connecting = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connecting')
+      for (const chain of connecting) connection.cancelConnect(chain.namespace)
+      if (connecting.length && views.has(navigation.resting())) router.reset(navigation.resting())
       // Embedded mode (spec §2): the modal lives inline, so closing returns it to its resting view.
       if (options.enableEmbedded) {
         const resting = navigation.resting()

@@ -35,6 +35,7 @@ export function createLazyConnection(deps: ConnectionDeps): Connection & { load(
     disconnect: async (namespace) => (await load()).disconnect(namespace),
     switchNetwork: async (id) => (await load()).switchNetwork(id),
     signMessage: async (message) => (await load()).signMessage(message),
+    sendNative: async (params) => (await load()).sendNative(params),
     refreshBalance: async (namespace, options) => (await load()).refreshBalance(namespace, options),
     removeNetwork: async (id) => (await load()).removeNetwork(id),
     cancelConnect: (namespace) => loaded?.cancelConnect(namespace),

@@ -38,7 +38,7 @@ export type AccountFields = Partial<Pick<AccountState, 'profileName' | 'profileI
 export type NetworkFields = Partial<Pick<NetworkState, 'approvedCaipNetworkIds' | 'smartAccountEnabledNetworks' | 'supportsAllNetworks'>>
 
 /** What plugins reach of the connection: act through the chain adapters, read state from `ctx.state`. */
-export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelConnect' | 'markConnecting' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'refreshBalance' | 'networkFor' | 'setPreferredAccountType'> {
+export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelConnect' | 'markConnecting' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'sendNative' | 'refreshBalance' | 'networkFor' | 'setPreferredAccountType'> {
   /** The connected account of `namespace` (the active one by default) with its network and adapter, or undefined. */
   account(namespace?: ChainNamespace): { namespace: ChainNamespace; address: string; network: CaipNetwork; adapter: ChainAdapter } | undefined
   /** Writes plugin-owned account fields of a namespace (profile, token balances, wallet info …). */

@@ -99,15 +99,12 @@ function App() {
     }
   }
 
-  // Sends through the connected eip155 wallet (the modal has no public send API yet; its chain adapter does).
+  // Sends through the modal's connection: the connected wallet signs, and the modal reads the balance again.
   const sendNative = async () => {
-    const adapter = modal.kernel.chains.get('eip155')
-    const { address: from, namespace } = modal.getAccount()
-    const { caipNetwork } = modal.getNetwork()
-    if (!adapter?.sendNative || !from || namespace !== 'eip155' || !caipNetwork) return setSent({ error: 'Connect an EVM wallet first' })
+    if (modal.getAccount().namespace !== 'eip155') return setSent({ error: 'Connect an EVM wallet first' })
     setSent({})
     try {
-      setSent({ hash: await adapter.sendNative({ to: DEMO_RECIPIENT, value: 10n ** 16n, address: from, network: caipNetwork }) })
+      setSent({ hash: await modal.kernel.connection.sendNative({ to: DEMO_RECIPIENT, value: 10n ** 16n }) })
     } catch (error) {
       setSent({ error: errorMessage(error) })
     }

@@ -530,7 +530,8 @@ describe('connection: balance', () => {
     const second = deferred<{ value: bigint; decimals: number; symbol: string }>()
     t.adapter.getBalance.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise)
     await t.connection.connect('io.fake')
-    const refresh = t.connection.refreshBalance('eip155')
+    // A forced read does not share the one under way (a read after a transaction must see the new balance).
+    const refresh = t.connection.refreshBalance('eip155', { force: true })
     second.resolve({ value: 2_000_000_000_000_000_000n, decimals: 18, symbol: 'ETH' })
     await refresh
     first.resolve({ value: 9_999_000_000_000_000_000n, decimals: 18, symbol: 'ETH' })
@@ -543,7 +544,7 @@ describe('connection: balance', () => {
     const first = deferred<{ value: bigint; decimals: number; symbol: string }>()
     t.adapter.getBalance.mockReturnValueOnce(first.promise)
     await t.connection.connect('io.fake')
-    await t.connection.refreshBalance('eip155')
+    await t.connection.refreshBalance('eip155', { force: true })
     first.reject(new Error('late failure'))
     await flush()
     expect(t.account()?.balanceStatus).toBe('ready')
@@ -642,6 +643,42 @@ describe('connection: balance reads under a storm of refreshes', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('1,000 chainChanged events with the RPC failing make one balance read per network, not one per event', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await flush()
+    t.adapter.getBalance.mockClear()
+    // The RPC hangs a moment, then fails: every event arrives while the first reads are still under way.
+    t.adapter.getBalance.mockImplementation(() => new Promise((_, reject) => setTimeout(() => reject(new Error('RPC down')), 20)))
+    for (let i = 0; i < 1000; i++) t.wallet.networkChanged(i % 2 ? 'eip155:10' : 'eip155:1')
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    // The burst ends on eip155:10 (the last event): one read, for it.
+    expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
+    expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) })
+    // Events spread over many tasks while the read is under way: they share it.
+    t.adapter.getBalance.mockClear()
+    for (let i = 0; i < 200; i++) {
+      t.wallet.networkChanged(i % 2 ? 'eip155:10' : 'eip155:1')
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    // At most one read per network while one is under way, none after it failed (30 s).
+    expect(t.adapter.getBalance.mock.calls.length).toBeLessThanOrEqual(2)
+    expect(t.account()?.balanceStatus).toBe('unavailable')
+  })
+
+  it('a refresh asked for while the same read is under way shares it', async () => {
+    const t = setup()
+    await t.connection.connect('io.fake')
+    await flush()
+    t.adapter.getBalance.mockClear()
+    t.storage.remove(StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`))
+    const reads = Array.from({ length: 50 }, () => t.connection.refreshBalance('eip155'))
+    await Promise.all(reads)
+    expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
+    expect(t.account()).toMatchObject({ balanceStatus: 'ready', balance: '1.234' })
   })
 
   it('a forced refresh right after a failure still asks the wallet', async () => {

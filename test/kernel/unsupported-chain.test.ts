@@ -81,6 +81,50 @@ describe('UnsupportedChain', () => {
     expect(modal.isOpen()).toBe(false)
   })
 
+  it('a move to an unrequested network followed one tick later by a requested one leaves no UnsupportedChain open', async () => {
+    const { modal, fake } = await connected()
+    fake.wallet.networkChanged('eip155:56')
+    await Promise.resolve()
+    fake.wallet.networkChanged('eip155:10')
+    await flush()
+    expect(modal.getState().view === 'UnsupportedChain' && modal.isOpen()).toBe(false)
+    expect(modal.isOpen()).toBe(false)
+  })
+
+  it('the same with a stored session (the open waits for the restore first)', async () => {
+    const backend = recordingBackend()
+    const fake = fakeAdapter()
+    const modal = createKernel({ projectId: 'p', storage: backend, plugins: [chainPlugin(fake), unsupportedChainPlugin] }, { platform: desktop, views })
+    await modal.open()
+    await modal.connect('io.fake')
+    modal.close()
+    fake.wallet.networkChanged('eip155:56')
+    setTimeout(() => fake.wallet.networkChanged('eip155:1'), 0)
+    await flush()
+    await flush()
+    expect(modal.isOpen()).toBe(false)
+  })
+
+  it('UnsupportedChain already shown closes once the wallet is back on a requested network', async () => {
+    const { modal, fake } = await connected()
+    fake.wallet.networkChanged('eip155:56')
+    await flush()
+    expect(modal.getState().view).toBe('UnsupportedChain')
+    fake.wallet.networkChanged('eip155:1')
+    await flush()
+    expect(modal.isOpen()).toBe(false)
+  })
+
+  it('a requested network does not close the modal the user opened on another view', async () => {
+    const { modal, fake } = await connected()
+    await modal.open()
+    expect(modal.getState().view).toBe('Account')
+    fake.wallet.networkChanged('eip155:10')
+    await flush()
+    expect(modal.isOpen()).toBe(true)
+    expect(modal.getState().view).toBe('Account')
+  })
+
   it('goBack closes the modal when UnsupportedChain is in the history', async () => {
     const { modal, fake } = await connected()
     fake.wallet.networkChanged('eip155:56')

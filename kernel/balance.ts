@@ -1,0 +1,128 @@
+import type { ChainNamespace } from './caip.js'
+import { toCaipAddress } from './caip.js'
+import { CacheTtl, createRetryGate, type RetryGate } from './caches.js'
+import type { Balance, ChainAdapter } from './chains.js'
+import type { EventBus } from './events.js'
+import { truncateDecimals } from './format.js'
+import type { CaipNetwork } from './network.js'
+import type { AccountState, ChainState } from './state.js'
+import type { Storage } from './storage.js'
+import { StorageKeys } from './storage-keys.js'
+
+export interface BalanceDeps {
+  storage: Storage
+  events: EventBus
+  chainState(namespace: ChainNamespace): ChainState
+  setAccount(namespace: ChainNamespace, fields: Partial<AccountState>): void
+  adapterOf(namespace: ChainNamespace): ChainAdapter
+}
+
+/** The native balance of each namespace's account, read through its chain adapter. */
+export interface Balances {
+  /**
+   * Reads the balance of `namespace`'s account on its network: a cached one younger than 30 s is used, a read
+   * under way for the same account and network is shared, and after a failure nothing is asked for 30 s; `force`
+   * asks the wallet now whatever the cache and the retry rule say (after a transaction).
+   */
+  refresh(namespace: ChainNamespace, options?: { force?: boolean }): Promise<void>
+  /** `refresh` once for any number of calls in the same task: a burst of wallet events reads once, for where it ended. */
+  refreshSoon(namespace: ChainNamespace): void
+  /** Makes any read under way for `namespace` stale (its account was replaced). */
+  invalidate(namespace: ChainNamespace): void
+}
+
+const UNAVAILABLE = { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } as const
+
+export function createBalances({ storage, events, chainState, setAccount, adapterOf }: BalanceDeps): Balances {
+  /** Bumped by every refresh and account replacement of a namespace: only the newest read may write. */
+  const generations = new Map<ChainNamespace, number>()
+  /** Per account and network: a failed read is tried again no sooner than 30 s later, unless forced. */
+  const gates = new Map<string, RetryGate>()
+  /** Reads under way, per account and network, with the namespace whose account asked. */
+  const reads = new Map<string, { namespace: ChainNamespace; reading: Promise<Balance> }>()
+  const scheduled = new Set<ChainNamespace>()
+  const next = (namespace: ChainNamespace) => {
+    const generation = (generations.get(namespace) ?? 0) + 1
+    generations.set(namespace, generation)
+    return generation
+  }
+
+  /**
+   * A cached native balance of `network`, or undefined when missing, expired or not what this network's balance
+   * can be: an amount of more than 78 digits (above 2^256), or decimals or a symbol other than the network's.
+   */
+  const readCached = (key: string, network: CaipNetwork): Balance | undefined => {
+    const entry = storage.getCached<{ value?: unknown; decimals?: unknown; symbol?: unknown } | null>(key, CacheTtl.nativeBalance)
+    const { decimals, symbol } = network.nativeCurrency
+    if (!entry || typeof entry.value !== 'string' || !/^\d{1,78}$/.test(entry.value) || entry.decimals !== decimals || entry.symbol !== symbol) return undefined
+    return { value: BigInt(entry.value), decimals, symbol }
+  }
+
+  /** Asks the adapter, sharing a read under way unless `force`; a failure closes the gate for 30 s. */
+  const read = (namespace: ChainNamespace, key: string, gate: RetryGate, ask: () => Promise<Balance>, force: boolean) => {
+    const running = reads.get(key)
+    if (running && !force) return running.reading
+    const reading = ask().then(
+      (balance) => {
+        gate.succeeded()
+        storage.setCached(key, { value: balance.value.toString(), decimals: balance.decimals, symbol: balance.symbol })
+        return balance
+      },
+      (error: unknown) => {
+        gate.failed()
+        throw error
+      },
+    )
+    reads.set(key, { namespace, reading })
+    const done = () => void (reads.get(key)?.reading === reading && reads.delete(key))
+    reading.then(done, done)
+    return reading
+  }
+
+  async function refresh(namespace: ChainNamespace, { force = false } = {}) {
+    const { accountState: account, networkState } = chainState(namespace)
+    const network = networkState.caipNetwork
+    if (account.status !== 'connected' || !account.address) return
+    const generation = next(namespace)
+    if (!network) return setAccount(namespace, UNAVAILABLE)
+    const address = account.address
+    const key = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, address))
+    let gate = gates.get(key)
+    if (!gate) gates.set(key, (gate = createRetryGate()))
+    const cached = force ? undefined : readCached(key, network)
+    if (!cached && !force && !gate.canTry() && !reads.has(key)) return setAccount(namespace, UNAVAILABLE)
+    setAccount(namespace, { balanceStatus: 'loading' })
+    try {
+      const adapter = adapterOf(namespace)
+      const balance = cached ?? (await read(namespace, key, gate, () => adapter.getBalance({ address, network }), force))
+      if (generations.get(namespace) !== generation) return
+      setAccount(namespace, {
+        balanceStatus: 'ready',
+        balanceValue: balance.value,
+        balance: truncateDecimals(adapter.formatAmount(balance.value, network)),
+        balanceSymbol: balance.symbol,
+      })
+    } catch (error) {
+      if (generations.get(namespace) !== generation) return
+      setAccount(namespace, UNAVAILABLE)
+      events.emit('error', { source: 'balance', error })
+    }
+  }
+
+  return {
+    refresh,
+    refreshSoon(namespace) {
+      if (scheduled.has(namespace)) return
+      scheduled.add(namespace)
+      queueMicrotask(() => {
+        scheduled.delete(namespace)
+        void refresh(namespace)
+      })
+    },
+    invalidate(namespace) {
+      next(namespace)
+      // A new account (even the same address again, after a reconnect) reads afresh rather than waiting on an old read.
+      for (const [key, entry] of reads) if (entry.namespace === namespace) reads.delete(key)
+    },
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The native balance does not go stale: it is read again on open (within the 30 s cache), after a transaction the
+ * modal sends, and on an account or network change.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CacheTtl } from '../../kernel/caches.js'
+import { ADDRESS, OTHER_ADDRESS, flush } from './helpers.js'
+import { modalWithWallet } from './kernel-fixtures.js'
+
+const balance = (eth: bigint) => ({ value: eth * 10n ** 18n, decimals: 18, symbol: 'ETH' })
+
+afterEach(() => vi.useRealTimers())
+
+async function connectedAt0() {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2025-01-01T00:00:00Z'))
+  const t = modalWithWallet()
+  t.fake.adapter.getBalance.mockResolvedValue(balance(1n))
+  await t.modal.open()
+  await t.modal.connect('io.fake')
+  await flush()
+  t.modal.close()
+  t.fake.adapter.getBalance.mockClear().mockResolvedValue(balance(2n))
+  const shown = () => t.modal.kernel.state.$chains.get().eip155?.accountState.balance
+  expect(shown()).toBe('1')
+  return { ...t, shown }
+}
+
+describe('balance refresh', () => {
+  it('an open within 30 s of the last read shows the cached balance without asking', async () => {
+    const t = await connectedAt0()
+    vi.setSystemTime(Date.now() + CacheTtl.nativeBalance - 1)
+    await t.modal.open()
+    await flush()
+    expect(t.fake.adapter.getBalance).not.toHaveBeenCalled()
+    expect(t.shown()).toBe('1')
+  })
+
+  it('an open 30 s or more after the last read reads the balance again', async () => {
+    const t = await connectedAt0()
+    vi.setSystemTime(Date.now() + CacheTtl.nativeBalance)
+    await t.modal.open()
+    await flush()
+    expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
+    expect(t.shown()).toBe('2')
+  })
+
+  it('a transaction the modal sends reads the balance again at once, cache or not', async () => {
+    const t = await connectedAt0()
+    t.fake.adapter.sendNative = vi.fn(async () => '0xhash')
+    await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })).resolves.toBe('0xhash')
+    expect(t.fake.adapter.sendNative).toHaveBeenCalledWith({ to: OTHER_ADDRESS, value: 10n ** 16n, address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
+    await flush()
+    expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
+    expect(t.shown()).toBe('2')
+  })
+
+  it('sending without a connected account, or with a chain plugin that cannot send, is refused with a code', async () => {
+    const t = modalWithWallet()
+    await t.modal.open()
+    await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 1n })).rejects.toMatchObject({ code: 'NOT_CONNECTED' })
+    await t.modal.connect('io.fake')
+    await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 1n })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+  })
+
+  it('an account change and a network change read the balance of the new account or network', async () => {
+    const t = await connectedAt0()
+    t.fake.wallet.accountChanged(OTHER_ADDRESS)
+    await flush()
+    expect(t.fake.adapter.getBalance).toHaveBeenLastCalledWith({ address: OTHER_ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
+    t.fake.wallet.networkChanged('eip155:10')
+    await flush()
+    expect(t.fake.adapter.getBalance).toHaveBeenLastCalledWith({ address: OTHER_ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) })
+    expect(t.shown()).toBe('2')
+  })
+})
