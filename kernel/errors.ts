@@ -1,3 +1,5 @@
+import { cleanText } from './sanitize.js'
+
 /** Error texts of the product, shared by the kernel and every plugin so a message reads the same everywhere. */
 export const ErrorText = {
   httpStatus: (status: number) => `HTTP status code: ${status}`,
@@ -39,12 +41,27 @@ export class VestibuleError extends Error {
   override readonly cause?: unknown
   /** The wallet's own error code (EIP-1193 4001, 4902 …) when a wallet raised it. */
   readonly walletCode?: number | string
-  constructor(code: VestibuleErrorCode, message: string, cause?: unknown, walletCode?: number | string) {
+  /** The wallet's own words when a wallet raised it (cleaned, at most 200 characters): the UI shows them as such. */
+  readonly walletMessage?: string
+  constructor(code: VestibuleErrorCode, message: string, cause?: unknown, walletCode?: number | string, walletMessage?: string) {
     super(message)
     this.code = code
     this.cause = cause
     if (walletCode !== undefined) this.walletCode = walletCode
+    if (walletMessage !== undefined) this.walletMessage = walletMessage
   }
+}
+
+/** Longest part of a wallet's own error message kept: a wallet may send a megabyte, or direction-changing text. */
+export const WALLET_MESSAGE_MAX = 200
+
+/**
+ * What to show people for `error`: its message cleaned and cut at 200 characters, or, when a wallet raised it,
+ * the wallet's words passed to `asWallet` (a view presents them as "Wallet says: …").
+ */
+export function shownMessage(error: unknown, asWallet: (words: string) => string = (words) => words): string {
+  const words = error instanceof VestibuleError ? error.walletMessage : undefined
+  return words ? asWallet(words) : cleanText(errorMessage(error), WALLET_MESSAGE_MAX) || 'Something went wrong'
 }
 
 /** EIP-1193 code 4001 and its look-alikes from other chain families mean the user said no. */

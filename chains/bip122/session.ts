@@ -3,7 +3,6 @@
 import {
   ErrorText,
   VestibuleError,
-  errorMessage,
   formatUnits,
   isUserRejection,
   type Balance,
@@ -11,6 +10,7 @@ import {
   type ConnectResult,
   type Connector,
 } from '../../kernel/index.js'
+import { walletError } from '../shared/wallet-error.js'
 import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { addressError } from './address.js'
 import type { Bip122State } from './adapter.js'
@@ -68,19 +68,17 @@ export function watch(state: Bip122State, onChange: (connectors: Connector[]) =>
 export const notSupported = (what: string) => new VestibuleError('NOT_SUPPORTED', `${what} is not supported by this wallet`)
 
 /** Keeps "the user said no" recognisable (USER_REJECTED, wallet code 4001) and wraps everything else as WALLET_ERROR. */
-function walletError(error: unknown): VestibuleError {
-  if (error instanceof VestibuleError) return error
+function fromWallet(error: unknown): VestibuleError {
+  const rejected = isUserRejection(error)
   const code = (error as { code?: unknown } | null)?.code
-  const walletCode = typeof code === 'number' || typeof code === 'string' ? code : undefined
-  if (isUserRejection(error)) return new VestibuleError('USER_REJECTED', errorMessage(error), error, walletCode ?? 4001)
-  return new VestibuleError('WALLET_ERROR', errorMessage(error), error, walletCode)
+  return walletError(error, { rejected, walletCode: rejected && typeof code !== 'number' && typeof code !== 'string' ? 4001 : undefined })
 }
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw walletError(error)
+    throw fromWallet(error)
   }
 }
 

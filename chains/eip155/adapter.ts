@@ -1,6 +1,5 @@
 import {
   VestibuleError,
-  errorMessage,
   formatUnits,
   parseUnits,
   type AdapterListener,
@@ -8,6 +7,7 @@ import {
   type ChainAdapter,
   type Connector,
 } from '../../kernel/index.js'
+import { walletError } from '../shared/wallet-error.js'
 import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
 import { createConnectorList } from '../shared/connectors.js'
 import type { Eip155Network } from './networks.js'
@@ -66,13 +66,8 @@ async function requireAccount(value: unknown): Promise<string> {
   throw new VestibuleError('WALLET_ERROR', first === undefined ? 'The wallet returned no account' : `The wallet returned an invalid account: ${String(first).slice(0, 80)}`)
 }
 
-/** Keeps the wallet's code as `walletCode` (4001 means declined) while giving a readable message. */
-function walletError(error: unknown): unknown {
-  if (error instanceof VestibuleError) return error
-  const raw = (error as { code?: unknown } | null)?.code
-  const walletCode = typeof raw === 'number' || typeof raw === 'string' ? raw : undefined
-  return new VestibuleError(walletCode === 4001 ? 'USER_REJECTED' : 'WALLET_ERROR', errorMessage(error), error, walletCode)
-}
+/** Keeps the wallet's code as `walletCode` (4001 means declined) and its words, capped, as the message. */
+const fromWallet = (error: unknown) => walletError(error, { rejected: (error as { code?: unknown } | null)?.code === 4001 })
 
 export interface Eip155AdapterOptions {
   networks: readonly Eip155Network[]
@@ -99,7 +94,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     try {
       return await provider.request(params === undefined ? { method } : { method, params })
     } catch (error) {
-      throw walletError(error)
+      throw fromWallet(error)
     }
   }
 

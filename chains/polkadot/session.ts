@@ -1,6 +1,7 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
 import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ConnectResult } from '../../kernel/index.js'
+import { walletError } from '../shared/wallet-error.js'
 import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './adapter.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
@@ -9,18 +10,16 @@ import { encodeAddress } from './ss58-encode.js'
 const custom = (net: CaipNetwork) => (net as PolkadotNetwork).custom
 
 /** Declined prompts become USER_REJECTED with code 4001; polkadot-js says "Rejected" or "Cancelled". */
-function walletError(error: unknown): VestibuleError {
-  if (error instanceof VestibuleError) return error
-  const message = errorMessage(error)
-  if (/reject|cancel|denied|declined/i.test(message)) return new VestibuleError('USER_REJECTED', message, error, 4001)
-  return new VestibuleError('WALLET_ERROR', message, error)
+function fromWallet(error: unknown): VestibuleError {
+  const rejected = /reject|cancel|denied|declined/i.test(errorMessage(error).slice(0, 1000))
+  return walletError(error, rejected ? { rejected, walletCode: 4001 } : { rejected })
 }
 
 const call = async <T>(run: () => Promise<T>): Promise<T> => {
   try {
     return await run()
   } catch (error) {
-    throw walletError(error)
+    throw fromWallet(error)
   }
 }
 

@@ -2,7 +2,8 @@
  * The connected side of the Solana adapter: Wallet Standard connect, events, signing and sending. Loaded
  * with import() on the first connect or reconnect, so a host's eager bundle carries only discovery.
  */
-import { VestibuleError, errorMessage, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from '../../kernel/index.js'
+import { VestibuleError, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from '../../kernel/index.js'
+import { walletError } from '../shared/wallet-error.js'
 import { feature, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
 import { encodeBase58 } from '../shared/base58-encode.js'
@@ -58,19 +59,17 @@ const notSupported = (what: string) => new VestibuleError('NOT_SUPPORTED', `${wh
 const FAILED = 'Failed to send transaction. Please try again. '
 
 /** Keeps "the user said no" recognisable (code 4001 or a "rejected" message) and wraps everything else. */
-function walletError(error: unknown, prefix = ''): VestibuleError {
-  if (error instanceof VestibuleError) return error
+function fromWallet(error: unknown, prefix = ''): VestibuleError {
+  const rejected = isUserRejection(error)
   const code = (error as { code?: unknown } | null)?.code
-  const walletCode = typeof code === 'number' || typeof code === 'string' ? code : undefined
-  if (isUserRejection(error)) return new VestibuleError('USER_REJECTED', errorMessage(error), error, walletCode ?? 4001)
-  return new VestibuleError('WALLET_ERROR', prefix + errorMessage(error), error, walletCode)
+  return walletError(error, { rejected, prefix: rejected ? '' : prefix, walletCode: rejected && typeof code !== 'number' && typeof code !== 'string' ? 4001 : undefined })
 }
 
 async function call<T>(run: () => Promise<T>, prefix?: string): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw walletError(error, prefix)
+    throw fromWallet(error, prefix)
   }
 }
 

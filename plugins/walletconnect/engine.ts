@@ -3,7 +3,7 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, safeImageUrl, walletName, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
+import { errorMessage, safeImageUrl, shownMessage, walletName, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
 import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'
@@ -104,11 +104,11 @@ export function createEngine(deps: EngineDeps): Engine {
   const classify = (error: unknown): NonNullable<WalletConnectState['error']> => {
     if (error instanceof TimeoutError) return relayError()
     const e = error as { code?: unknown; message?: unknown } | null
-    if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(errorMessage(error))) {
+    if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(errorMessage(error).slice(0, 1000))) {
       return { kind: 'rejected', message: ctx.i18n.t('walletConnect.declined') }
     }
-    if (/socket|relay|connection/i.test(errorMessage(error))) return relayError()
-    return { kind: 'failed', message: errorMessage(error) }
+    if (/socket|relay|connection/i.test(errorMessage(error).slice(0, 1000))) return relayError()
+    return { kind: 'failed', message: shownMessage(error, (words) => ctx.i18n.t('walletConnect.walletSays', { message: words })) }
   }
 
   /** Spec §3 networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */

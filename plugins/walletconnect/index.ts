@@ -8,8 +8,8 @@
 import { atom } from 'nanostores'
 import {
   RemoteConnect,
-  errorMessage,
   safeImageUrl,
+  shownMessage,
   walletName,
   type CaipNetworkId,
   type Plugin,
@@ -181,7 +181,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         pair: (pairOptions) =>
           loadEngine().then(
             (e) => e.pair(pairOptions),
-            (error: unknown) => $state.set({ ...$state.get(), status: 'error', error: { kind: 'failed', message: errorMessage(error) } }),
+            (error: unknown) => $state.set({ ...$state.get(), status: 'error', error: { kind: 'failed', message: shownMessage(error) } }),
           ),
         watch() {
           watching++

@@ -25,6 +25,7 @@ export const messages = {
   'walletConnect.declined': 'Connection declined',
   'walletConnect.declinedHint': 'The wallet declined the connection. You can try again.',
   'walletConnect.failed': 'Connection failed',
+  'walletConnect.walletSays': 'Wallet says: {message}',
   'walletConnect.retry': 'Try again',
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ErrorText, VestibuleError, errorMessage, isUserRejection } from '../../kernel/errors.js'
+import { ErrorText, VestibuleError, errorMessage, isUserRejection, shownMessage } from '../../kernel/errors.js'
 
 describe('errors: catalogue texts (spec §8)', () => {
   it('has the texts of the error catalogue', () => {
@@ -61,5 +61,14 @@ describe('errors: errorMessage', () => {
     [42, 'Something went wrong'],
   ])('errorMessage(%o) is %j', (error, text) => {
     expect(errorMessage(error)).toBe(text)
+  })
+})
+
+describe('errors shown to people', () => {
+  it('shownMessage presents the wallet\'s words as such, and caps any other message', () => {
+    const says = (words: string) => `Wallet says: ${words}`
+    expect(shownMessage(new VestibuleError('WALLET_ERROR', 'no funds', undefined, -32000, 'no funds'), says)).toBe('Wallet says: no funds')
+    expect(shownMessage(new VestibuleError('NOT_SUPPORTED', 'Chain is not supported'), says)).toBe('Chain is not supported')
+    expect(shownMessage(new Error('x'.repeat(5000)), says)).toHaveLength(200)
   })
 })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
-import { createStorage, readRecord, readString, readStringList, STORAGE_VERSION } from '../../kernel/storage.js'
+import { createStorage, STORAGE_VERSION } from '../../kernel/storage.js'
+import { readRecord, readString, readStringList } from '../../kernel/stored.js'
 import { recordingBackend } from './helpers.js'
 import { desktop, shellViews } from './kernel-fixtures.js'
 

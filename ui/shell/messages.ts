@@ -20,6 +20,7 @@ export const shellMessages = {
   'connecting.declined': 'Connection declined',
   'connecting.declinedHint': 'Connection can be declined if a previous request is still active',
   'connecting.error': 'Connection failed',
+  'connecting.walletSays': 'Wallet says: {message}',
   'connecting.retry': 'Try again',
   'connecting.cancel': 'Cancel',
   'connecting.missing': 'This wallet is no longer available in the browser',

@@ -104,7 +104,7 @@ button { font: inherit; color: inherit; }
 .vb-check { color: var(--vb-color-accent); font-weight: 700; }
 .vb-network-btn { justify-content: flex-start; }
 .vb-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
-.vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; }
+.vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; overflow-wrap: anywhere; }
 .vb-error { color: var(--vb-color-error); font-weight: 600; margin: 0; }
 .vb-strong { font-weight: 600; margin: 0; }
 .vb-btn { border: 0; border-radius: 999px; padding: 10px 18px; cursor: pointer; font-weight: 600;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
+import { shownMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
 
@@ -24,7 +24,8 @@ export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<
       (error: unknown) => {
         if (!live.current) return
         if ((error as VestibuleError).code === 'USER_REJECTED') setPhase({ kind: 'declined' })
-        else setPhase({ kind: 'error', message: errorMessage(error) })
+        // The wallet's own words are shown as such, capped; they are not the modal's.
+        else setPhase({ kind: 'error', message: shownMessage(error, (words) => i18n.t('connecting.walletSays', { message: words })) })
       },
     )
   }, [data?.connectorId, data?.namespace])

@@ -123,6 +123,19 @@ describe('accounts', () => {
   })
 })
 
+describe('wallet errors', () => {
+  it('a wallet error of 1 MB reaches the host as 200 characters of the wallet\'s words', async () => {
+    page.install(walletInfo('io.loud'), { request: async () => Promise.reject(Object.assign(new Error(`Denied ${'x'.repeat(1_000_000)}`), { code: -32000 })) })
+    modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1)] })] })
+    modal.kernel.chains.startDiscovery()
+    const error = (await modal.connect('io.loud').catch((e: unknown) => e)) as { code: string; message: string; walletMessage: string; walletCode: number }
+    expect(error).toMatchObject({ code: 'WALLET_ERROR', walletCode: -32000 })
+    expect(error.message).toHaveLength(200)
+    expect(error.message.startsWith('Denied xxx')).toBe(true)
+    expect(error.walletMessage).toBe(error.message)
+  })
+})
+
 describe('the EIP-55 checksum code', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'vb-eip55-'))
 
