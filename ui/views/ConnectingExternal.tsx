@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { shownMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
+import { shownMessage, walletName, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
 
@@ -12,7 +12,8 @@ export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<
   const connector = connectors.find((c) => c.id === data?.connectorId && c.namespace === data?.namespace)
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
   const live = useRef(true)
-  const name = connector?.name ?? data?.connectorId ?? ''
+  // Connector names are clean already; a connector id handed in as view data is not.
+  const name = walletName(connector?.name ?? data?.connectorId)
 
   useEffect(() => setTitle(name), [name])
 
