@@ -19,8 +19,11 @@ export interface StoredSession {
 
 /** The connectors the plugin added to chain plugins, one per namespace. */
 export interface FacadeRegistry {
-  /** Adds (or replaces) the connector of `namespace` over `session`; false when no chain plugin or facade serves it. */
-  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): boolean
+  /**
+   * Adds (or replaces) the connector of `namespace` over `session`; false when no chain plugin or facade serves it.
+   * A facade that loads on first use answers once it is added.
+   */
+  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): boolean | Promise<boolean>
   /** Routes a session event of `namespace` to its facade. */
   event(namespace: string, name: string, data: unknown): void
   update(): void
@@ -68,6 +71,7 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
 
 function peerOf(session: NonNullable<UniversalProvider['session']>): PeerWallet {
   const metadata = session.peer?.metadata
+  // The peer's name and icons are the wallet's word: cleaned like every other wallet's.
   const name = walletName(metadata?.name, 'WalletConnect')
   const icons: unknown = metadata?.icons
   const icon = Array.isArray(icons) ? icons.slice(0, 8).map(safeImageUrl).find(Boolean) : undefined
@@ -80,6 +84,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
   const connection = () => ctx.connection
+  /** Namespaces shown as connecting while the page handed over to the wallet app (iPhone Safari, Telegram). */
+  const away = new Set<string>()
+  const releaseAway = () => {
+    for (const namespace of away) connection().cancelConnect(namespace)
+    away.clear()
+  }
   const loadSdk =
     deps.loadSdk ??
     (() => {
@@ -165,7 +175,10 @@ export function createEngine(deps: EngineDeps): Engine {
       if (mine !== attempt || destroyed) return
       // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
       if (deps.isWatched()) void pair({ force: true })
-      else set({ status: 'idle', uri: undefined, expiresAt: undefined })
+      else {
+        releaseAway()
+        set({ status: 'idle', uri: undefined, expiresAt: undefined })
+      }
     }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
   }
 
@@ -180,7 +193,9 @@ export function createEngine(deps: EngineDeps): Engine {
     writeApproved(approved)
     // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
     ctx.chains.startDiscovery()
-    const targets = Object.keys(approved).filter((namespace) => registry.register(namespace, peer, Promise.resolve(up)))
+    const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
+    if (mine !== attempt) return
+    const targets = added.filter((namespace): namespace is string => namespace !== undefined)
     try {
       for (const namespace of targets) await connection().connect(CONNECTOR_ID, namespace)
     } catch (error) {
@@ -207,17 +222,26 @@ export function createEngine(deps: EngineDeps): Engine {
       if (shown) {
         const expiresAt = now() + PAIRING_EXPIRY_MS
         // iPhone Safari and Telegram leave the page for the wallet: the flow counts as connecting from here on.
-        const away = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
-        set({ status: away ? 'connecting' : 'pairing', uri: shown, expiresAt, error: undefined })
+        const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
+        set({ status: handsOver ? 'connecting' : 'pairing', uri: shown, expiresAt, error: undefined })
+        // The app's own status says so too, until the wallet answers.
+        if (handsOver) {
+          for (const namespace of new Set(networks.map((n) => n.chainNamespace))) {
+            away.add(namespace)
+            connection().markConnecting(namespace, CONNECTOR_ID)
+          }
+        }
         scheduleExpiry(mine, expiresAt)
       }
       await connecting
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
+      away.clear()
       await adopt(up, mine)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
+      releaseAway()
       set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(error) })
     } finally {
       if (mine === attempt) inflight = undefined
@@ -243,6 +267,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return (ending ??= (async () => {
       attempt++
       clearTimeout(expiryTimer)
+      releaseAway()
       stored.clear()
       set({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, approved: undefined, error: undefined })
       const namespaces = [...linked]
