@@ -12,6 +12,6 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   customWallets: catalog,
   enableWalletConnect: walletConnect,
   manualWCControl: walletConnect,
-  tokens: 'a token balances plugin (none is available in this version)',
+  tokens: 'tokens() from vestibule/plugins/tokens',
   siwx: 'a sign-in plugin (none is available in this version)',
 }

@@ -1,4 +1,4 @@
-// The sandbox's demo assets on the local EVM chain: a plain ERC-20 (DEMO, 18 decimals), a USDT-style token (USDT,
+// The sandbox's demo assets on the local EVM chain: a plain ERC-20 (DEMO, 18 decimals), a USDT-style token (tUSD,
 // 6 decimals, `transfer` returns nothing), a collectible (ERC-721) and an airdropped collectible the provider API
 // flags as spam. Deployed from anvil's first unlocked account; the demo account receives balances and pieces.
 import { encodeDeployData, encodeFunctionData } from 'viem'
@@ -15,10 +15,16 @@ export const DEMO_NFT_COUNT = 3
 
 async function send(url, tx) {
   const hash = await rpc(url, 'eth_sendTransaction', [{ from: DEPLOYER, ...tx }])
-  // anvil mines each transaction at once; the receipt says whether it ran.
-  const receipt = await rpc(url, 'eth_getTransactionReceipt', [hash])
-  if (!receipt || receipt.status !== '0x1') throw new Error(`Sandbox deployment failed: ${hash}`)
-  return receipt
+  // anvil mines each transaction as it arrives; the receipt (there within moments) says whether it ran.
+  for (let tries = 0; tries < 200; tries++) {
+    const receipt = await rpc(url, 'eth_getTransactionReceipt', [hash])
+    if (receipt) {
+      if (receipt.status !== '0x1') throw new Error(`Sandbox deployment reverted: ${hash}`)
+      return receipt
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`Sandbox deployment was not mined within 5 s: ${hash}`)
 }
 
 async function deploy(url, contract, args) {
@@ -45,7 +51,7 @@ export async function deployDemoAssets({ url, owner, imageBase }) {
   return {
     tokens: [
       { address: demo, name: 'Demo Token', symbol: 'DEMO', decimals: 18, kind: 'erc20' },
-      { address: usdt, name: 'Tether USD', symbol: 'USDT', decimals: 6, kind: 'usdt' },
+      { address: usdt, name: 'Tether-style USD', symbol: 'tUSD', decimals: 6, kind: 'usdt' },
     ],
     nfts: [
       { address: nft, name: 'Sandbox Shapes', symbol: 'SHAPE', spam: false },

@@ -8,11 +8,12 @@ import { ModalProvider, useAccount, useModal, useNetwork } from 'vestibule/react
 import { walletCatalog } from 'vestibule/plugins/catalog'
 import { walletConnect } from 'vestibule/plugins/walletconnect'
 import { receive } from 'vestibule/plugins/receive'
+import { tokens } from 'vestibule/plugins/tokens'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
 
-const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; walletConnect: { relayUrl: string } } }).__SANDBOX__
+const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
 
 // Wallet catalog options (sandbox/provider-api/catalog.mjs ids). The query string can override them:
 // ?featured=<id>,<id>&exclude=<id>&include=<id>&custom=none
@@ -57,6 +58,12 @@ const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNe
 const basicMode = query.has('basic')
 const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
 
+/** The `tokens` option's shape: token addresses per network. */
+function groupBy(list: { chainId: string; address: string }[]) {
+  const out: Record<string, { address: string }[]> = {}
+  for (const t of list) (out[t.chainId] ??= []).push({ address: t.address })
+  return out
+}
 const modal = createModal({
   projectId: 'sandbox',
   // The local provider API (sandbox/provider-api): wallet catalog, images, blockchain API.
@@ -71,9 +78,11 @@ const modal = createModal({
   // ?container=<selector> mounts the modal inside that element (#modal-host exists; a selector matching nothing
   // makes open() reject, naming it).
   ...(query.has('container') ? { container: query.get('container')! } : {}),
+  // The demo tokens: read on chain when the provider API cannot answer.
+  ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive()],
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.

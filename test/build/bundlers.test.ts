@@ -39,8 +39,9 @@ const COMPOSITIONS = {
       "import { walletCatalog } from 'vestibule/plugins/catalog'",
       "import { analytics } from 'vestibule/plugins/analytics'",
       "import { receive } from 'vestibule/plugins/receive'",
+      "import { tokens } from 'vestibule/plugins/tokens'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()'],
   },
 }
 

@@ -9,14 +9,21 @@ export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAt
 
 /** A row of a list: image, name with an optional hint, an optional tag or value at the end. */
 export function ListItem({ image, name, hint, end, onClick, disabled }: { image?: string; name: string; hint?: string; end?: ReactNode; onClick?: () => void; disabled?: boolean }) {
-  return (
-    <button type="button" className="vb-item" disabled={disabled} onClick={onClick}>
+  const content = (
+    <>
       {image !== undefined ? <WalletImage src={image || undefined} name={name} /> : null}
       <span className="vb-item-text">
         <span className="vb-item-name">{name}</span>
         {hint ? <span className="vb-item-hint">{hint}</span> : null}
       </span>
       {end !== undefined ? <span className="vb-item-end">{end}</span> : null}
+    </>
+  )
+  // A row nothing happens on is not a button: it takes no focus and announces no action.
+  if (!onClick) return <div className="vb-item vb-item-static">{content}</div>
+  return (
+    <button type="button" className="vb-item" disabled={disabled} onClick={onClick}>
+      {content}
     </button>
   )
 }

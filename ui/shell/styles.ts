@@ -87,6 +87,7 @@ button { font: inherit; color: inherit; }
 .vb-avatar[data-image="loaded"] { background: var(--vb-color-surface); color: transparent; }
 .vb-item:disabled { cursor: default; opacity: .55; }
 .vb-item:disabled:hover { background: var(--vb-color-surface); }
+.vb-item-static, .vb-item-static:hover { cursor: default; background: var(--vb-color-surface); }
 .vb-item-text { flex: 1; min-width: 0; display: grid; }
 .vb-item-hint { font-size: 12px; color: var(--vb-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-item-more { justify-content: space-between; }
