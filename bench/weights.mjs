@@ -10,8 +10,13 @@ import { hostFromSource } from './host-build.mjs'
 import { eagerOutputs, entryOutput } from './metafile.mjs'
 
 const KB = 1024
-/** Gzip budgets in bytes: the kernel entry with its dependencies, each chain's eager part, the example plugin. */
-const BUDGETS = { 'vestibule/kernel': 18 * KB, 'examples/hello (over the quick start)': 1 * KB }
+/** Gzip budgets in bytes: the kernel entry with its dependencies, the example plugin, each feature plugin's eager part. */
+const BUDGETS = {
+  'vestibule/kernel': 18 * KB,
+  'examples/hello (over the quick start)': 1 * KB,
+  'plugins/receive (over the quick start)': 2 * KB,
+  'plugins/tokens (over the quick start)': 2 * KB,
+}
 
 async function weigh(contents) {
   const result = await build({ ...hostFromSource(contents), outdir: 'out', write: false, define: { 'process.env.NODE_ENV': '"production"' } })
@@ -38,6 +43,11 @@ const quickStart = `import { createModal } from 'vestibule'\nimport { eip155 } f
 const base = await weigh(`${quickStart};(globalThis as any).m = [createModal, eip155]\n`)
 const withHello = await weigh(`${quickStart}import { hello } from './examples/hello/index.ts'\n;(globalThis as any).m = [createModal, eip155, hello]\n`)
 rows.push(['examples/hello (over the quick start)', { eager: withHello.eager - base.eager, lazy: withHello.lazy - base.lazy }])
+// Each feature plugin as a host adds it: what it puts on top of the quick start, eagerly and behind import().
+for (const [name, factory] of [['receive', 'receive'], ['tokens', 'tokens']]) {
+  const added = await weigh(`${quickStart}import { ${factory} } from 'vestibule/plugins/${name}'\n;(globalThis as any).m = [createModal, eip155, ${factory}]\n`)
+  rows.push([`plugins/${name} (over the quick start)`, { eager: added.eager - base.eager, lazy: added.lazy - base.lazy }])
+}
 
 const fmt = (b) => `${(b / KB).toFixed(2)} KB`
 console.log('entry'.padEnd(36), 'eager gzip'.padStart(12), 'lazy gzip'.padStart(12), ' budget')

@@ -16,7 +16,6 @@ import type { BalancesController } from './balances.js'
 import { messages } from './messages.js'
 import { normalizeTokens, tokensProblem } from './option.js'
 
-export { parseBalanceRow, parseBalances } from './parse.js'
 export type { TokensOption } from './option.js'
 
 /** Adds the balances service and the Tokens tab (first of the Account view's tabs). */
