@@ -145,7 +145,7 @@ describe('the packed package in host bundlers', () => {
         for (const script of [...scripts].sort((a, b) => a.sent - b.sent)) {
           waves.set(script.url, 1 + Math.max(0, ...scripts.filter((s) => s.done < script.sent).map((s) => waves.get(s.url) ?? 0)))
         }
-        expect(Math.max(...waves.values()), JSON.stringify([...waves])).toBeLessThanOrEqual(maxWaves)
+        expect(Math.max(...waves.values()), JSON.stringify([...waves])).toBeLessThanOrEqual(maxWaves!)
       } finally {
         await page.close()
       }

@@ -1,7 +1,6 @@
 // The bip122 plugin in Chromium against the sandbox: litecoind regtest behind the Esplora-shaped API and the
 // Sandbox Bitcoin Wallet (Wallet Standard, real key, approve/reject prompt). Skips only when litecoind is absent.
 import { beforeAll, describe, expect, test } from 'vitest'
-// @ts-expect-error: plain .mjs, no declarations
 import { INSTALL_COMMAND, litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
 import { payments } from 'bitcoinjs-lib'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'

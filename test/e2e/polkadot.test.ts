@@ -4,7 +4,6 @@
 import { Keyring } from '@polkadot/keyring'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-// @ts-expect-error: plain .mjs, no declarations
 import { INSTALL_COMMAND, chopsticksInstalled, setBalance } from '../../sandbox/polkadot/chain.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
 

@@ -11,9 +11,7 @@ import { Keypair } from '@solana/web3.js'
 import { Keyring } from '@polkadot/keyring'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { payments } from 'bitcoinjs-lib'
-// @ts-expect-error: plain .mjs, no declarations
 import { chopsticksInstalled } from '../../sandbox/polkadot/chain.mjs'
-// @ts-expect-error: plain .mjs, no declarations
 import { litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
 import { useSandboxBrowser } from './harness.js'

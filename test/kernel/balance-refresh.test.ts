@@ -47,9 +47,10 @@ describe('balance refresh', () => {
 
   it('a transaction the modal sends reads the balance again at once, cache or not', async () => {
     const t = await connectedAt0()
-    t.fake.adapter.sendNative = vi.fn(async () => '0xhash')
+    const sendNative = vi.fn(async () => '0xhash')
+    Object.assign(t.fake.adapter, { sendNative })
     await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })).resolves.toBe('0xhash')
-    expect(t.fake.adapter.sendNative).toHaveBeenCalledWith({ to: OTHER_ADDRESS, value: 10n ** 16n, address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
+    expect(sendNative).toHaveBeenCalledWith({ to: OTHER_ADDRESS, value: 10n ** 16n, address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
     await flush()
     expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
     expect(t.shown()).toBe('2')

@@ -66,7 +66,7 @@ describe('UnsupportedChain', () => {
       accountState: { status: 'connected', address: '0x1', balanceStatus: 'idle' },
       networkState: { requestedCaipNetworks: [], supportsAllNetworks: false },
     })
-    modal.kernel.events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false })
+    modal.kernel.events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
     await flush()
     expect(modal.isOpen()).toBe(false)
   })
@@ -76,7 +76,7 @@ describe('UnsupportedChain', () => {
     const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake), unsupportedChainPlugin] }, { platform: desktop, views })
     await modal.open()
     modal.close()
-    modal.kernel.events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false })
+    modal.kernel.events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
     await flush()
     expect(modal.isOpen()).toBe(false)
   })

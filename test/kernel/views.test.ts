@@ -90,7 +90,7 @@ describe('views: slots', () => {
 
   it('an unknown slot, an entry without id or label, or a load that is not a function is an error naming the plugin', () => {
     const slots = createSlots()
-    expect(() => slots.add('footer.links' as never, { id: 'x', label: 'X', plugin: 'links' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_SLOT', message: expect.stringContaining('Plugin "links" fills the unknown slot "footer.links"') }))
+    expect(() => slots.add('footer.links' as never, { id: 'x', label: 'X', plugin: 'links' } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_SLOT', message: expect.stringContaining('Plugin "links" fills the unknown slot "footer.links"') }))
     expect(() => slots.add('account.tabs', { id: '', label: 'X', plugin: 'p' })).toThrow('Plugin "p" adds an entry to "account.tabs" without a string id and label')
     expect(() => slots.add('account.tabs', { id: 'x', label: 'X', load: 'nope' as never, plugin: 'p' })).toThrow('has a load that is not a function')
   })

@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
 import { bip122, type Bip122Network } from '../../../chains/bip122/index.js'
 import { toBitcoinjsNetwork } from '../../../chains/bip122/psbt.js'
 import { createKernel, type Modal } from '../../../kernel/index.js'
-// @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import * as chainModule from '../../../sandbox/bip122/chain.mjs'
 import { createBitcoinWallet, registerWallet, type BitcoinWalletOptions } from '../../../sandbox/bip122/wallet-core.js'
 import { installWindow, modalPool } from '../shared-harness.js'

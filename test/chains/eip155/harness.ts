@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { Hex } from 'viem'
 import { defineNetwork, eip155, type Eip155Network } from '../../../chains/eip155/index.js'
 import type { Modal, ModalOptions } from '../../../kernel/index.js'
-// @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import { rpc as rawRpc, startAnvil as rawStartAnvil } from '../../../sandbox/anvil.mjs'
 import { modalPool } from '../shared-harness.js'
 import { NodeWallet, type NodeWalletOptions } from './node-wallet.js'

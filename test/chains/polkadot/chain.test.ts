@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeAddress, defineNetwork, type PolkadotNetwork } from '../../../chains/polkadot/index.js'
 import { encodeAddress } from '../../../chains/polkadot/ss58-encode.js'
-// @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import * as chain from '../../../sandbox/polkadot/chain.mjs'
 import { afterAll, beforeAll } from 'vitest'
 import { EXTENSION_ID, SEEDS, accountOf, adapterOf, until, useHarness } from './harness.js'

@@ -6,7 +6,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { defineNetwork, solana, type SolanaNetwork } from '../../../chains/solana/index.js'
 import type { Modal, ModalOptions, PluginInput } from '../../../kernel/index.js'
-// @ts-expect-error: plain .mjs shared with the sandbox, no declarations
 import { startSolanaChain as rawStart } from '../../../sandbox/solana/chain.mjs'
 import { installWindow, modalPool } from '../shared-harness.js'
 import { NodeSolanaWallet, type NodeSolanaWalletOptions } from './node-wallet.js'
@@ -20,7 +19,7 @@ export interface SolanaChain {
   balance(address: string): bigint
   stop(): Promise<void>
 }
-export const startSolanaChain = rawStart as (options?: { port?: number }) => Promise<SolanaChain>
+export const startSolanaChain = rawStart as unknown as (options?: { port?: number }) => Promise<SolanaChain>
 
 /** Fixed test seeds, so addresses (and balances a test sets) are known. */
 export const SEEDS: readonly Uint8Array[] = [1, 2, 3].map((n) => new Uint8Array(32).fill(n))
