@@ -2,6 +2,7 @@
 // Sandbox Bitcoin Wallet (Wallet Standard, real key, approve/reject prompt). Skips only when litecoind is absent.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { INSTALL_COMMAND, litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
+import { toolAvailable } from '../setup/tools.js'
 import { payments } from 'bitcoinjs-lib'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
@@ -15,8 +16,7 @@ interface Bip122Sandbox {
   config: { network: { params: { bech32: string; pubKeyHash: number; scriptHash: number; wif: number; messagePrefix: string } }; wallet: { caipNetworkId: string } }
 }
 
-const installed = (litecoindInstalled as () => boolean)()
-if (!installed) console.warn(`[bip122] litecoind is not installed; skipping the browser tests. Install: ${INSTALL_COMMAND}`)
+const installed = toolAvailable(litecoindInstalled(), 'litecoind', INSTALL_COMMAND)
 
 const h = useSandboxBrowser({ families: ['bip122'], timeout: 90_000 })
 const { modalRoot, walletButton, answerWallet } = h

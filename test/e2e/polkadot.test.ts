@@ -5,6 +5,7 @@ import { Keyring } from '@polkadot/keyring'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { INSTALL_COMMAND, chopsticksInstalled, setBalance } from '../../sandbox/polkadot/chain.mjs'
+import { toolAvailable } from '../setup/tools.js'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
 
 interface PolkadotSandbox {
@@ -13,8 +14,7 @@ interface PolkadotSandbox {
   config: { network: { name: string } }
 }
 
-const installed = (chopsticksInstalled as () => boolean)()
-if (!installed) console.warn(`[polkadot] chopsticks is not installed; skipping the browser tests. Install: ${INSTALL_COMMAND}`)
+const installed = toolAvailable(chopsticksInstalled(), 'chopsticks', INSTALL_COMMAND)
 
 const h = useSandboxBrowser({ families: ['polkadot'], timeout: 120_000 })
 const { modalRoot, walletButton, walletPrompt, answerWallet } = h

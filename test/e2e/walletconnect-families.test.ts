@@ -11,13 +11,18 @@ import { Keypair } from '@solana/web3.js'
 import { Keyring } from '@polkadot/keyring'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { payments } from 'bitcoinjs-lib'
-import { chopsticksInstalled } from '../../sandbox/polkadot/chain.mjs'
-import { litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
+import { INSTALL_COMMAND as POLKADOT_INSTALL, chopsticksInstalled } from '../../sandbox/polkadot/chain.mjs'
+import { INSTALL_COMMAND as BIP122_INSTALL, litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
+import { toolAvailable } from '../setup/tools.js'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
 import { useSandboxBrowser } from './harness.js'
 import { clearOrigin, openMobileWallet, pairingUriFromQr, type MobileWallet } from './mobile-wallet.js'
 
-const families = ['solana', ...((chopsticksInstalled as () => boolean)() ? ['polkadot'] : []), ...((litecoindInstalled as () => boolean)() ? ['bip122'] : [])]
+const families = [
+  'solana',
+  ...(toolAvailable(chopsticksInstalled(), 'chopsticks', POLKADOT_INSTALL) ? ['polkadot'] : []),
+  ...(toolAvailable(litecoindInstalled(), 'litecoind', BIP122_INSTALL) ? ['bip122'] : []),
+]
 const h = useSandboxBrowser({ families, clearStorage: false, timeout: 180_000 })
 const { modalRoot } = h
 let walletOrigin: string

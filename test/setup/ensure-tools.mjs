@@ -6,6 +6,8 @@ import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { litecoindInstalled } from '../../sandbox/bip122/chain.mjs'
+import { chopsticksInstalled } from '../../sandbox/polkadot/chain.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const optional = process.argv.includes('--optional')
@@ -36,7 +38,24 @@ if (!existsSync(path.join(tools, 'node_modules/@acala-network/chopsticks/package
   }
 }
 
+// The same checks the tests make (the tool runs), after installing: a tool that is present but broken counts as
+// missing, here and in the tests.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const runs = (command) => {
+  try {
+    execSync(command, { stdio: 'ignore', timeout: 30_000 })
+    return true
+  } catch {
+    return false
+  }
+}
+if (!missing.length) {
+  if (!runs(`${chromium} --headless --version`)) missing.push(`apt-get install -y chromium (${chromium} does not run)`)
+  if (!litecoindInstalled()) missing.push('apt-get install -y litecoind (litecoind -version fails)')
+  if (!chopsticksInstalled()) missing.push('npm install --ignore-scripts --prefix sandbox/polkadot/tools')
+}
+
 if (missing.length && !optional) {
-  console.error(`Some test components are missing and cannot be installed without root. Run:\n  ${missing.join('\n  ')}`)
+  console.error(`Some test components are missing or do not run, and cannot be installed here. Run:\n  ${missing.join('\n  ')}`)
   process.exit(1)
 }

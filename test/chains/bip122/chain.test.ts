@@ -4,6 +4,7 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { address as bjsAddress, crypto as bjsCrypto, Psbt } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
+import { toolAvailable } from '../../setup/tools.js'
 import { toBitcoinjsNetwork } from '../../../chains/bip122/psbt.js'
 import { legacyAddressOf, messageHash, type AddressKind } from '../../../sandbox/bip122/wallet-core.js'
 import {
@@ -22,8 +23,7 @@ import {
   useHarness,
 } from './harness.js'
 
-const installed = litecoindInstalled()
-if (!installed) console.warn(`[bip122] litecoind is not installed; skipping the chain tests. Install: ${INSTALL_COMMAND}`)
+const installed = toolAvailable(litecoindInstalled(), 'litecoind', INSTALL_COMMAND)
 
 describe.skipIf(!installed)('against litecoind regtest', () => {
   const c = useChain()

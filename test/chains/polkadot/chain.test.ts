@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeAddress, defineNetwork, type PolkadotNetwork } from '../../../chains/polkadot/index.js'
 import { encodeAddress } from '../../../chains/polkadot/ss58-encode.js'
 import * as chain from '../../../sandbox/polkadot/chain.mjs'
+import { toolAvailable } from '../../setup/tools.js'
 import { afterAll, beforeAll } from 'vitest'
 import { EXTENSION_ID, SEEDS, accountOf, adapterOf, until, useHarness } from './harness.js'
 
@@ -13,8 +14,7 @@ interface Node {
   genesisHash: string
   stop(): Promise<void>
 }
-const installed: boolean = chain.chopsticksInstalled()
-if (!installed) console.warn(`[polkadot] chopsticks integration tests skipped: chopsticks is not installed; run \`${chain.INSTALL_COMMAND}\``)
+const installed = toolAvailable(chain.chopsticksInstalled(), 'chopsticks', chain.INSTALL_COMMAND)
 
 const ROC = 1_000_000_000_000n
 const freeOf = async (node: Node, address: string): Promise<bigint> => {
