@@ -97,7 +97,8 @@ describe('analytics config and blockchain API', () => {
   it('v1/account/{address}/balance answers the node balance, every digit', async () => {
     await rpc(anvil.url, 'anvil_setBalance', [ADDRESS, '0x42ed123c0e8b822922'])
     const body = JSON.parse((await get(`/v1/account/${ADDRESS}/balance?currency=usd&chainId=eip155:31337&projectId=p`)).text)
-    expect(body.balances).toEqual([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 0, price: 0, quantity: { decimals: '18', numeric: '1234.567891234567891234' }, iconUrl: '' }])
+    // The value is the price fixture times every digit of the amount, to the cent.
+    expect(body.balances).toEqual([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3719074.04, price: 3012.45, quantity: { decimals: '18', numeric: '1234.567891234567891234' }, iconUrl: `${api.url}/public/getTokenImage/ETH` }])
     expect(JSON.parse((await get(`/v1/account/${ADDRESS}/balance?chainId=eip155:1`)).text)).toEqual({ balances: [] })
   })
 })
