@@ -1,0 +1,65 @@
+// Tree-shaking as hosts get it: one host per chain family (and one with the kernel alone), bundled by esbuild
+// from the packed package installed outside the repository, so dist/ and its `sideEffects` field are what is
+// tested. A host never ships another family's SDK, its chain plugin, WalletConnect, or viem unless it is eip155.
+import { build, type Metafile } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installPackedPackage, type PackedHost } from './packed.js'
+
+const SDKS = {
+  viem: /node_modules\/(viem|ox|abitype)\//,
+  solana: /node_modules\/@solana\//,
+  polkadot: /node_modules\/@polkadot\//,
+  bitcoin: /node_modules\/(bitcoinjs-lib|bip174|@bitcoinerlab)\//,
+  walletconnect: /node_modules\/@walletconnect\//,
+}
+const plugin = (family: string) => new RegExp(`node_modules/vestibule/dist/chains/${family}/`)
+
+const HOSTS = {
+  eip155: { code: "import { eip155, mainnet } from 'vestibule/chains/eip155'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] })", ships: ['viem'] },
+  solana: { code: "import { solana, solanaMainnet } from 'vestibule/chains/solana'\ncreateModal({ projectId: 'x', plugins: [solana({ networks: [solanaMainnet] })] })", ships: ['solana'] },
+  polkadot: { code: "import { polkadot, polkadotMainnet } from 'vestibule/chains/polkadot'\ncreateModal({ projectId: 'x', plugins: [polkadot({ networks: [polkadotMainnet] })] })", ships: ['polkadot'] },
+  bip122: { code: "import { bip122, bitcoin } from 'vestibule/chains/bip122'\ncreateModal({ projectId: 'x', plugins: [bip122({ networks: [bitcoin] })] })", ships: ['bitcoin'] },
+  kernel: { code: "createModal({ projectId: 'x', plugins: [] })", ships: [] },
+} as const
+
+let host: PackedHost
+const metafiles = new Map<string, Metafile>()
+
+beforeAll(async () => {
+  host = installPackedPackage()
+  for (const [name, { code }] of Object.entries(HOSTS)) {
+    const result = await build({
+      stdin: { contents: `import { createModal } from 'vestibule'\n${code}\n`, resolveDir: host.dir, sourcefile: 'host.ts', loader: 'ts' },
+      absWorkingDir: host.dir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      platform: 'browser',
+      metafile: true,
+      write: false,
+      outdir: 'out',
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    })
+    metafiles.set(name, result.metafile)
+  }
+}, 240_000)
+afterAll(() => host?.remove())
+
+describe.each(Object.entries(HOSTS))('a %s-only host built from the packed package', (name, { ships }) => {
+  it('bundles only its own family: no other SDK or chain plugin, no WalletConnect, viem only for eip155', () => {
+    const inputs = Object.keys(metafiles.get(name)!.inputs)
+    for (const [sdk, pattern] of Object.entries(SDKS)) {
+      const found = inputs.filter((i) => pattern.test(i))
+      if ((ships as readonly string[]).includes(sdk)) expect(found.length, `${name} host ships ${sdk}`).toBeGreaterThan(0)
+      else expect(found, `${sdk} in the ${name} host`).toEqual([])
+    }
+    for (const family of Object.keys(HOSTS).filter((f) => f !== name && f !== 'kernel')) {
+      expect(inputs.filter((i) => plugin(family).test(i)), `${family} chain plugin in the ${name} host`).toEqual([])
+    }
+    // The host's own files come from the installed package, not the repository's sources.
+    expect(inputs.some((i) => i.includes('node_modules/vestibule/dist/'))).toBe(true)
+    expect(inputs.filter((i) => /(^|\/)(kernel|chains|ui)\/[^/]+\.tsx?$/.test(i))).toEqual([])
+  })
+})
