@@ -43,7 +43,7 @@ async function startFamily(family) {
 async function build(wallets) {
   const common = { bundle: true, write: false, minify: false, sourcemap: 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' } }
   const results = await Promise.all([
-    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
+    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
     ...wallets.map((w) => esbuild.build({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
   ])
@@ -99,6 +99,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     if (url.pathname === '/' || url.pathname === '/index.html') return send(200, html, TYPES['.html'])
     // The page for plugin authors: the example plugin and a failing one (sandbox/app/extensions.tsx).
     if (url.pathname === '/extensions') return send(200, html.replace('/app/main.js', '/app/extensions.js'), TYPES['.html'])
+    // Two modals on one page, one of them destroyed on request (sandbox/app/lifecycle.tsx).
+    if (url.pathname === '/lifecycle') return send(200, html.replace('/app/main.js', '/app/lifecycle.js'), TYPES['.html'])
     if (url.pathname === '/config.js') return send(200, configJs, TYPES['.js'])
     if (walletConnect.serves(url.pathname)) return send(200, walletConnect.html, TYPES['.html'])
     const file = files.get(url.pathname)

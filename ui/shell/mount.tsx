@@ -59,7 +59,8 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
     },
     destroy() {
       unwatchTheme()
-      if (dialog.open) dialog.close()
+      // Destroyed while open: focus goes back where it was, as on close.
+      if (dialog.open) this.hide()
       root.unmount()
       host.remove()
     },

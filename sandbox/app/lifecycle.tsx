@@ -1,0 +1,36 @@
+/**
+ * The sandbox's page for hosts that run more than one modal (`/lifecycle`): two modals side by side, each with its
+ * own storage prefix and theme, and a button that destroys the first. Nothing is shared between them but the page.
+ */
+import { createModal } from 'vestibule'
+import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
+
+const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string } }).__SANDBOX__
+const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
+
+const make = (name: string, storagePrefix: string, themeMode: 'light' | 'dark') =>
+  createModal({
+    projectId: 'sandbox',
+    apiUrl: config.apiUrl,
+    blockchainApiUrl: config.apiUrl,
+    metadata: { name, url: location.origin },
+    storagePrefix,
+    themeMode,
+    preload: 'none',
+    plugins: [eip155({ networks: [localChain] })],
+  })
+
+const modals = { first: make('First modal', 'first', 'dark'), second: make('Second modal', 'second', 'light') }
+;(window as unknown as { modals: typeof modals }).modals = modals
+
+const root = document.getElementById('root')!
+const button = (id: string, text: string, onClick: () => void) => {
+  const element = document.createElement('button')
+  element.id = id
+  element.textContent = text
+  element.addEventListener('click', onClick)
+  root.append(element, ' ')
+}
+button('open-first', 'Open the first modal', () => void modals.first.open())
+button('open-second', 'Open the second modal', () => void modals.second.open())
+button('destroy-first', 'Destroy the first modal', () => modals.first.destroy())
