@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
+    // Browser and chain tests wait for real processes on a loaded two-core machine: a polled expectation gets 10 s.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     hookTimeout: 60_000,
     // Browser and chain tests start real processes; keep them from fighting over two cores.
     fileParallelism: true,
