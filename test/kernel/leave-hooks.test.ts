@@ -1,105 +1,85 @@
 /**
- * Per-view leave hooks (spec §2): a test plugin implements "leaving ConnectingFarcaster while unconnected clears
- * the farcaster URL and reloads the auth connector after 100 ms" with the kernel's router.onLeave.
+ * Per-view leave hooks (`router.onLeave`), which plugins use for "leaving a view while unconnected clears its
+ * state" (the Farcaster flow clears its URL and reloads its connector): when the kernel's router runs them, with
+ * which entry, and when it does not.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MapStore } from 'nanostores'
+import { describe, expect, it, vi } from 'vitest'
 import type { Plugin } from '../../kernel/plugin.js'
+import type { RouteEntry } from '../../kernel/router.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
-const FARCASTER_RELOAD_MS = 100
-
-function farcasterPlugin(reloadAuthConnector: () => void): Plugin<{ slice: MapStore<{ farcasterUrl?: string }> }> {
+/** A plugin with a view whose leave hook records what the router hands it and whether the user was connected. */
+function leavingPlugin(record: (entry: RouteEntry, connected: boolean) => void): Plugin {
   return {
-    name: 'farcaster-test',
+    name: 'leave-test',
     setup(ctx) {
       ctx.views.register('ConnectingFarcaster', dummyView)
-      const slice = ctx.slice<{ farcasterUrl?: string }>({})
-      ctx.router.onLeave('ConnectingFarcaster', () => {
-        if (ctx.state.$snapshot.get().status === 'connected') return
-        slice.setKey('farcasterUrl', undefined)
-        setTimeout(reloadAuthConnector, FARCASTER_RELOAD_MS)
-      })
-      return { slice }
+      ctx.router.onLeave('ConnectingFarcaster', (entry) => record(entry, ctx.state.$snapshot.get().status === 'connected'))
     },
   }
 }
 
 async function setup() {
-  const reload = vi.fn()
-  const { modal } = modalWithWallet({ plugins: [farcasterPlugin(reload)] })
+  const left = vi.fn<(entry: RouteEntry, connected: boolean) => void>()
+  const { modal } = modalWithWallet({ plugins: [leavingPlugin(left)] })
   await modal.open()
-  const { slice } = modal.getPlugin('farcaster-test') as { slice: MapStore<{ farcasterUrl?: string }> }
-  return { modal, reload, slice, router: modal.kernel.router }
+  return { modal, left, router: modal.kernel.router }
 }
 
-afterEach(() => vi.useRealTimers())
-
-describe('leave hooks: ConnectingFarcaster', () => {
-  it('leaving ConnectingFarcaster while unconnected clears the farcaster URL at once', async () => {
-    const { router, slice } = await setup()
-    router.push('ConnectingFarcaster')
-    slice.setKey('farcasterUrl', 'https://farcaster.xyz/~/siwf?channelToken=abc')
+describe('router.onLeave', () => {
+  it('runs once, with the entry left, when the view is left by going back', async () => {
+    const { router, left } = await setup()
+    router.push('ConnectingFarcaster', { channel: 'abc' })
+    expect(left).not.toHaveBeenCalled()
     router.goBack()
-    expect(slice.get().farcasterUrl).toBeUndefined()
-  })
-
-  it('leaving ConnectingFarcaster while unconnected reloads the auth connector after 100 ms (not at 99 ms)', async () => {
-    const { router, reload } = await setup()
-    vi.useFakeTimers()
-    router.push('ConnectingFarcaster')
-    router.goBack()
-    vi.advanceTimersByTime(99)
-    expect(reload).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(reload).toHaveBeenCalledTimes(1)
+    expect(left).toHaveBeenCalledTimes(1)
+    expect(left.mock.calls[0]![0]).toMatchObject({ view: 'ConnectingFarcaster', data: { channel: 'abc' } })
+    expect(left.mock.calls[0]![1]).toBe(false)
   })
 
   it.each([
     ['push', (r: Awaited<ReturnType<typeof setup>>['router']) => r.push('AllWallets')],
     ['replace', (r: Awaited<ReturnType<typeof setup>>['router']) => r.replace('AllWallets')],
     ['reset', (r: Awaited<ReturnType<typeof setup>>['router']) => r.reset('Connect')],
-  ])('leaving through %s runs the hook too', async (_name, leave) => {
-    const { router, slice, reload } = await setup()
-    vi.useFakeTimers()
+  ])('runs when the view is left through %s', async (_name, leave) => {
+    const { router, left } = await setup()
     router.push('ConnectingFarcaster')
-    slice.setKey('farcasterUrl', 'u')
     leave(router)
-    vi.advanceTimersByTime(FARCASTER_RELOAD_MS)
-    expect(slice.get().farcasterUrl).toBeUndefined()
-    expect(reload).toHaveBeenCalledTimes(1)
+    expect(left).toHaveBeenCalledTimes(1)
   })
 
-  it('leaving ConnectingFarcaster while connected keeps the URL and does not reload', async () => {
-    const { modal, router, slice, reload } = await setup()
+  it('the hook sees the state as it is when leaving (connected here)', async () => {
+    const { modal, router, left } = await setup()
     await modal.connect('io.fake')
-    vi.useFakeTimers()
     router.push('ConnectingFarcaster')
-    slice.setKey('farcasterUrl', 'u')
     router.goBack()
-    vi.advanceTimersByTime(1000)
-    expect(slice.get().farcasterUrl).toBe('u')
-    expect(reload).not.toHaveBeenCalled()
+    expect(left).toHaveBeenCalledWith(expect.objectContaining({ view: 'ConnectingFarcaster' }), true)
   })
 
-  it('staying on ConnectingFarcaster runs nothing', async () => {
-    const { router, slice, reload } = await setup()
-    vi.useFakeTimers()
+  it('staying on the view (pushed again) and leaving other views run nothing', async () => {
+    const { router, left } = await setup()
+    router.push('AllWallets')
+    router.goBack()
     router.push('ConnectingFarcaster')
-    slice.setKey('farcasterUrl', 'u')
     router.push('ConnectingFarcaster')
-    vi.advanceTimersByTime(1000)
-    expect(slice.get().farcasterUrl).toBe('u')
-    expect(reload).not.toHaveBeenCalled()
+    expect(left).not.toHaveBeenCalled()
   })
 
-  it('closing the modal from ConnectingFarcaster as the only view does not leave it', async () => {
-    const { modal, router, reload } = await setup()
+  it('closing the modal from the view as its only entry does not leave it', async () => {
+    const { modal, router, left } = await setup()
     router.reset('ConnectingFarcaster')
-    vi.useFakeTimers()
     modal.close()
-    vi.advanceTimersByTime(1000)
-    expect(reload).not.toHaveBeenCalled()
+    expect(left).not.toHaveBeenCalled()
+  })
+
+  it('an unsubscribed hook no longer runs', async () => {
+    const { modal, router } = await setup()
+    const other = vi.fn()
+    const off = modal.kernel.router.onLeave('ConnectingFarcaster', other)
+    off()
+    router.push('ConnectingFarcaster')
+    router.goBack()
+    expect(other).not.toHaveBeenCalled()
   })
 })
