@@ -218,7 +218,7 @@ describe('walletConnect plugin: sessions', () => {
     expect(sdk.provider.setDefaultChain).toHaveBeenCalledWith('eip155:1')
   })
 
-  it('drops a peer icon that is not an http(s) or inline image', async () => {
+  it('drops a peer icon that is not an http(s) or inline image; HTML in the peer name stays text', async () => {
     const { modal } = setup()
     await modal.open()
     void modal.getPlugin('walletConnect').pair()
@@ -226,6 +226,8 @@ describe('walletConnect plugin: sessions', () => {
     sdk.provider.approve(session(undefined, { icons: ['javascript:alert(1)'], name: '<b>Evil</b>' }))
     await settle()
     expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')?.imageUrl).toBeUndefined()
+    // The name is rendered as text by React: it is kept as the wallet wrote it, tags and all.
+    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')?.name).toBe('<b>Evil</b>')
   })
 
   it('a peer name with bidirectional or zero-width characters is cleaned; a blank one reads "WalletConnect"', async () => {
