@@ -174,6 +174,8 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
         // Only a switch the user asked for is SWITCH_NETWORK; the wallet moving or a network removed is not.
         ctx.events.on('network:change', ({ namespace, caipNetworkId, origin }) => origin === 'user' && emit('SWITCH_NETWORK', { namespace, network: caipNetworkId })),
         ctx.events.on('account:type', ({ namespace, type }) => emit('SET_PREFERRED_ACCOUNT_TYPE', { namespace, accountType: type })),
+        // Features report through the bus without knowing this plugin; names it does not send are ignored.
+        ctx.events.on('track', ({ event, properties }) => emit(event as AnalyticsEvent, properties)),
       ]
       ctx.onDestroy(() => {
         status = 'off'

@@ -40,8 +40,9 @@ const COMPOSITIONS = {
       "import { analytics } from 'vestibule/plugins/analytics'",
       "import { receive } from 'vestibule/plugins/receive'",
       "import { tokens } from 'vestibule/plugins/tokens'",
+      "import { send } from 'vestibule/plugins/send'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()'],
   },
 }
 

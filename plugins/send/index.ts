@@ -1,0 +1,53 @@
+/**
+ * `vestibule/plugins/send`: the Send wallet feature. The user picks a token (from the balances service when a
+ * balances plugin is present, else the network token), an amount and a receiver checked by the chain plugin's
+ * address rule; the fee is estimated and checked against the network token, a preview follows, then the wallet is
+ * asked: the native token through the chain plugin's send, tokens through its `sendToken` feature (ERC-20 with or
+ * without a return value). Chains whose plugin cannot estimate fees show "Unsupported chain".
+ *
+ * @example createModal({ projectId, plugins: [eip155({ networks }), tokens(), send()] })
+ */
+import type { MapStore } from 'nanostores'
+import type { AccountToken, Plugin } from '../../kernel/index.js'
+import { messages } from './messages.js'
+
+/** The send state: what the form holds, the fee, and whether a send is under way. */
+export interface SendState {
+  token?: AccountToken
+  sendTokenAmount?: bigint
+  receiverAddress?: string
+  receiverProfileImageUrl?: string
+  receiverProfileName?: string
+  /** The estimated fee in the network token's base units. */
+  gasPrice?: bigint
+  gasPriceInUSD?: number
+  networkBalanceInUSD?: number
+  loading: boolean
+  tokenBalances: readonly AccountToken[]
+}
+
+export interface SendApi {
+  readonly $send: MapStore<SendState>
+  /** Empties the form (after a send, a failure, a network switch or a disconnect). */
+  reset(): void
+}
+
+const EMPTY: SendState = { loading: false, tokenBalances: [] }
+
+/** Adds the Send view and its entry among the Account view's wallet features (`features.send`). */
+export function send(): Plugin<SendApi> {
+  return {
+    name: 'send',
+    setup(ctx) {
+      ctx.i18n.add(messages)
+      const $send = ctx.slice<SendState>({ ...EMPTY })
+      const reset = () => $send.set({ ...EMPTY })
+      ctx.views.register('Send', { title: 'send.title', load: () => import('./Send.js') })
+      ctx.slots.add('account.features', { id: 'send', label: 'send.feature', icon: '↑', view: 'Send', feature: 'send' })
+      // Another network or no account: what was typed no longer applies.
+      ctx.events.on('network:change', reset)
+      ctx.events.on('disconnect', reset)
+      return { $send, reset }
+    },
+  }
+}

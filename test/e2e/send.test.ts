@@ -1,0 +1,103 @@
+// Send in the browser over the sandbox: the network token, a plain ERC-20 and a USDT-style token (transfer returns
+// nothing) sent through the form and the Sandbox Wallet, each checked by the receiver's balance on the local chain;
+// a declined send keeps the form filled with the reason; a receiver on another network or chain is refused
+// before the wallet is asked; one confirmation sends once however many clicks.
+import { createPublicClient, erc20Abi, http, type Address } from 'viem'
+import { afterEach, describe, expect, test } from 'vitest'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser()
+const { modalRoot, walletButton } = h
+afterEach(() => h.sandbox.providerApi.reset())
+
+const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+const client = () => createPublicClient({ transport: http(h.sandbox.chain.url) })
+const tokenBalance = (symbol: string) => {
+  const token = h.sandbox.assets.tokens.find((t: { symbol: string }) => t.symbol === symbol)!
+  return client().readContract({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [RECEIVER] })
+}
+
+async function openSend() {
+  const { page } = h.browser
+  await page.getByTestId('open-modal').click()
+  await walletButton('Sandbox Wallet').click()
+  await h.approveInWallet(/connect/i)
+  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+  await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+  const form = modalRoot().getByTestId('send')
+  await form.waitFor()
+  return form
+}
+
+async function fill(form: ReturnType<typeof modalRoot>, symbol: string, amount: string, receiver = RECEIVER) {
+  const token = form.getByTestId('send-token')
+  const value = await token.locator('option').evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
+  await token.selectOption(value!)
+  await form.getByLabel('Amount').fill(amount)
+  await form.getByTestId('send-receiver').fill(receiver)
+  await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
+}
+
+describe('send', () => {
+  test('ETH, DEMO (ERC-20) and tUSD (no return value) reach the receiver on chain', async () => {
+    const form = await openSend()
+    const before = await client().getBalance({ address: RECEIVER })
+    await fill(form, 'ETH', '0.25')
+    await form.getByTestId('send-review').click()
+    await expect.poll(() => form.getByTestId('send-preview').innerText()).toContain('0.25 ETH')
+    await form.getByTestId('send-confirm').click()
+    await h.approveInWallet(/Send 250000000000000000 wei/)
+    await expect.poll(() => modalRoot().getByTestId('snackbar').innerText()).toContain('Transaction started')
+    await expect.poll(() => client().getBalance({ address: RECEIVER })).toBe(before + 250_000_000_000_000_000n)
+
+    for (const [symbol, amount, units] of [
+      ['DEMO', '12.5', 12_500_000_000_000_000_000n],
+      ['tUSD', '3.75', 3_750_000n],
+    ] as const) {
+      const start = await tokenBalance(symbol)
+      await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+      const again = modalRoot().getByTestId('send')
+      await fill(again, symbol, amount)
+      await again.getByTestId('send-review').click()
+      await again.getByTestId('send-confirm').click()
+      await h.approveInWallet(/Send 0 wei/)
+      await expect.poll(() => tokenBalance(symbol)).toBe(start + units)
+    }
+  })
+
+  test('a declined send keeps the form filled and says why; confirming again sends once', async () => {
+    const { page } = h.browser
+    const form = await openSend()
+    const before = await client().getBalance({ address: RECEIVER })
+    await fill(form, 'ETH', '0.01')
+    await form.getByTestId('send-review').click()
+    await form.getByTestId('send-confirm').click()
+    await h.answerWallet(/Send/, false)
+    await expect.poll(() => form.getByTestId('send-error').innerText()).toBe('You declined the transaction in your wallet')
+    expect(await form.getByLabel('Amount').inputValue()).toBe('0.01')
+    expect(await form.getByTestId('send-receiver').inputValue()).toBe(RECEIVER)
+    // A double click asks the wallet once.
+    await form.getByTestId('send-confirm').dblclick()
+    await h.approveInWallet(/Send 10000000000000000 wei/)
+    await expect.poll(() => client().getBalance({ address: RECEIVER })).toBe(before + 10_000_000_000_000_000n)
+    await page.waitForTimeout(500)
+    expect(await h.walletPrompt().isVisible()).toBe(false)
+  })
+
+  test('a receiver on another network or not an address is refused before the wallet is asked', async () => {
+    const form = await openSend()
+    await form.getByLabel('Amount').fill('0.01')
+    for (const [receiver, message] of [
+      [`eip155:1:${RECEIVER}`, 'This address is on another network (eip155:1)'],
+      ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', 'Not a valid address on'],
+      ['0x1234', 'Not a valid address on'],
+    ] as const) {
+      await form.getByTestId('send-receiver').fill(receiver)
+      await form.getByTestId('send-review').click()
+      await expect.poll(() => form.innerText(), { timeout: 5000 }).toContain(message)
+      await expect.poll(() => form.getByTestId('send-error').textContent()).toBe('Please enter a valid amount and receiver address')
+      expect(await form.getByTestId('send-preview').count()).toBe(0)
+    }
+    expect(await h.walletPrompt().isVisible()).toBe(false)
+  })
+})
