@@ -210,6 +210,18 @@ describe('analytics: the spec event list', () => {
     expect(server.posted()[2]?.body.props).toMatchObject({ event: 'SIWX_AUTH_ERROR', properties: {} })
   })
 
+  it('a feature that does not know this plugin reports through the bus: "track" events of the list are sent, others not', async () => {
+    const { modal } = setup()
+    await openAndSend(modal)
+    modal.kernel.events.emit('track', { event: 'SEND_INITIATED', properties: { network: 'eip155:1' } })
+    modal.kernel.events.emit('track', { event: 'NOT_AN_EVENT' })
+    modal.kernel.events.emit('track', { event: 'ERROR_FETCH_TRANSACTIONS' })
+    await waitFor(() => events().length === 3, 'three events')
+    await quiet()
+    expect(events()).toEqual(['MODAL_OPEN', 'SEND_INITIATED', 'ERROR_FETCH_TRANSACTIONS'])
+    expect(server.posted()[1]?.body.props).toMatchObject({ event: 'SEND_INITIATED', properties: { network: 'eip155:1' } })
+  })
+
   it('the event list is exactly the spec list', () => {
     expect([...ANALYTICS_EVENTS].sort()).toEqual(
       [
