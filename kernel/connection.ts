@@ -364,6 +364,7 @@ export function createConnection({ chains, state, storage, events, options, aler
         throw error
       }
       void refreshBalance(ns, { force: true })
+      events.emit('transaction', { namespace: ns, caipNetworkId: network.caipNetworkId, id })
       return id
     },
     async signMessage(message) {

@@ -22,6 +22,8 @@ export interface VestibuleEvents {
   /** `origin`: the user switched (`switchNetwork`), the wallet moved, or the host removed the network. */
   'network:change': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; supported: boolean; origin: 'user' | 'wallet' | 'removal' }
   error: { source: string; error: unknown }
+  /** A transaction the modal had the wallet send (the native token by the kernel, others by features). */
+  transaction: { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; id: string }
   /** Something a feature reports for analytics to count (`SEND_SUCCESS` …); analytics sends the names it knows. */
   track: { event: string; properties?: Record<string, unknown> }
 }

@@ -163,7 +163,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       signTypedData: async (params) => (await loadCalls()).signTypedData(ask, params),
     },
     networks: options.networks,
-    capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork', 'eip155:addChain']),
+    // 'history': the blockchain API keeps this family's account history (the Activity tab reads it).
+    capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork', 'eip155:addChain', 'history']),
     // Spec §6: the preferred account type on eip155 is smartAccount unless the host says otherwise.
     defaultAccountType: 'smartAccount',
     listen(l) {

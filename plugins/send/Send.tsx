@@ -134,8 +134,10 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
     const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: smartAccount }
     k.events.emit('track', { event: 'SEND_INITIATED', properties })
     try {
-      if (token.address) await chainFeature(adapter, 'sendToken')({ from: address, token: tokenAddress(token)!, to, amount, network })
-      else await k.connection.sendNative({ to, value: amount })
+      if (token.address) {
+        const id = await chainFeature(adapter, 'sendToken')({ from: address, token: tokenAddress(token)!, to, amount, network })
+        k.events.emit('transaction', { namespace, caipNetworkId: network.caipNetworkId, id })
+      } else await k.connection.sendNative({ to, value: amount })
       k.events.emit('track', { event: 'SEND_SUCCESS', properties })
       k.feedback.showSnackbar('success', i18n.t('send.started'))
       api.reset()

@@ -49,6 +49,8 @@ export function tokens(): Plugin<BalancesService> {
       })
       ctx.events.on('account:change', whileOpen)
       ctx.events.on('network:change', whileOpen)
+      // After a transaction the modal sent, the balances are read again at once (the cache would hide the change).
+      ctx.events.on('transaction', () => void controller?.then((c) => c.refresh({ force: true }), () => undefined))
       ctx.events.on('disconnect', () => void controller?.then((c) => c.clear(), () => undefined))
       return service
     },

@@ -4,13 +4,14 @@
 // catalog that claims far more wallets than its pages hold, or whose pages hold only malformed entries.
 import { createServer } from 'node:http'
 import * as balanceRoutes from './balance.mjs'
+import * as historyRoutes from './history.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, extraBalances(chainId, owner) }`.
  */
-const ROUTES = [balanceRoutes]
+const ROUTES = [balanceRoutes, historyRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -40,7 +41,15 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
   const assets = { tokens: [], nfts: [] }
   /** Balance rows added by tests (`addBalances`), per `${chainId} ${owner}` lowercased. */
   const extra = new Map()
-  const api = { url: '', rpcUrls, assets, extraBalances: (chainId, owner) => extra.get(`${chainId} ${owner}`.toLowerCase()) ?? [] }
+  /** History rows added by tests (`addHistory`), newest first, per `${chainId} ${owner}` lowercased. */
+  const extraHistory = new Map()
+  const api = {
+    url: '',
+    rpcUrls,
+    assets,
+    extraBalances: (chainId, owner) => extra.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
+    extraHistory: (chainId, owner) => extraHistory.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
+  }
   const wallets = () => catalogWallets(extraWallets)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
 
@@ -74,6 +83,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
 
     try {
       if (req.method === 'GET' && path === '/getWallets') return send(200, hostileCatalog(state.catalog, queryWallets(wallets(), query), query))
+      const collectible = req.method === 'GET' ? historyRoutes.nftImage(path) : undefined
+      if (collectible) return send(collectible.status, collectible.body, collectible.type)
       const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/(.+)$/.exec(path)
       if (req.method === 'GET' && image) {
         // 'hang' never answers (an image host that does not respond); the connection closes with the server.
@@ -126,6 +137,11 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       const key = `${chainId} ${owner}`.toLowerCase()
       extra.set(key, [...(extra.get(key) ?? []), ...rows])
     },
+    /** Adds raw history rows (newest first) the API returns for `owner` on `chainId`, before the indexed ones. */
+    addHistory(chainId, owner, rows) {
+      const key = `${chainId} ${owner}`.toLowerCase()
+      extraHistory.set(key, [...rows, ...(extraHistory.get(key) ?? [])])
+    },
     /** 'hang': image requests never answer. */
     setImages(mode) {
       state.images = mode
@@ -148,6 +164,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       state.images = 'ok'
       state.blockchain = 'ok'
       extra.clear()
+      extraHistory.clear()
       state.catalog = 'ok'
     },
     stop: () =>

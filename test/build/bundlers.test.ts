@@ -41,8 +41,9 @@ const COMPOSITIONS = {
       "import { receive } from 'vestibule/plugins/receive'",
       "import { tokens } from 'vestibule/plugins/tokens'",
       "import { send } from 'vestibule/plugins/send'",
+      "import { activity } from 'vestibule/plugins/activity'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()'],
   },
 }
 

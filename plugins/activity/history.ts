@@ -1,0 +1,94 @@
+/**
+ * The Activity tab's working part, loaded on first display: pages of the account's history by cursor from the
+ * blockchain API, checked and filtered; the empty flag when the first page holds nothing; on a failure the
+ * "Failed to fetch transactions" snack, ERROR_FETCH_TRANSACTIONS and an empty list.
+ */
+import type { MapStore } from 'nanostores'
+import { cleanText, errorMessage, type PluginContext } from '../../kernel/index.js'
+import { parseTransaction, visibleTransactions, type Transaction } from './transactions.js'
+
+export interface ActivityState {
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable'
+  /** The account and network the list belongs to (CAIP-10). */
+  account?: string
+  transactions: readonly Transaction[]
+  next?: string
+  /** True when the history holds nothing for this account. */
+  empty: boolean
+}
+
+export const INITIAL: ActivityState = { status: 'idle', transactions: [], empty: false }
+
+/** The chain-family capability the history API needs: a chain plugin declares it when the API keeps its history. */
+export const HISTORY_CAPABILITY = 'history'
+
+export interface ActivityController {
+  /** Loads the first page for the active account unless it is loaded (or `force`). */
+  load(options?: { force?: boolean }): Promise<void>
+  /** Loads the next page, if there is one and none is loading. */
+  more(): Promise<void>
+  clear(): void
+}
+
+export function createController(ctx: PluginContext, $activity: MapStore<ActivityState>): ActivityController {
+  let generation = 0
+
+  const page = async (cursor?: string) => {
+    const account = ctx.connection.account()
+    if (!account) return undefined
+    const chainId = account.network.caipNetworkId
+    // An API that cannot say which networks it supports cannot answer for this one either: that is a failure, not an
+    // empty history.
+    await ctx.blockchainApi.supportedChains()
+    const body = await ctx.blockchainApi.get<{ data?: unknown; next?: unknown }>(chainId, `v1/account/${encodeURIComponent(account.address)}/history`, { data: [], next: null }, { query: { chainId, ...(cursor ? { cursor } : {}) } })
+    const rows = Array.isArray(body?.data) ? body.data.slice(0, 200) : []
+    const parsed = rows.map(parseTransaction).filter((t): t is Transaction => t !== undefined)
+    const next = typeof body?.next === 'string' && body.next.length <= 200 && body.next !== cursor ? body.next : undefined
+    return { account: `${chainId}:${account.address}`, chainId, returned: rows.length, transactions: visibleTransactions(parsed, chainId), next }
+  }
+
+  const fail = (error: unknown, account: string | undefined) => {
+    $activity.set({ status: 'error', account, transactions: [], empty: true })
+    ctx.feedback.showSnackbar('error', ctx.i18n.t('activity.failed'))
+    ctx.events.emit('track', { event: 'ERROR_FETCH_TRANSACTIONS', properties: { message: cleanText(errorMessage(error), 200) } })
+  }
+
+  return {
+    clear() {
+      generation++
+      $activity.set(INITIAL)
+    },
+    async load({ force = false } = {}) {
+      const account = ctx.connection.account()
+      if (!account) return void $activity.set(INITIAL)
+      const key = `${account.network.caipNetworkId}:${account.address}`
+      const current = $activity.get()
+      if (!force && current.account === key && current.status !== 'idle' && current.status !== 'error') return
+      const mine = ++generation
+      if (!account.adapter.capabilities.has(HISTORY_CAPABILITY)) return void $activity.set({ ...INITIAL, status: 'unavailable', account: key })
+      $activity.set({ ...INITIAL, status: 'loading', account: key })
+      try {
+        const first = await page()
+        if (mine !== generation || !first || first.account !== key) return
+        $activity.set({ status: 'ready', account: key, transactions: first.transactions, next: first.next, empty: first.returned === 0 })
+      } catch (error) {
+        if (mine === generation) fail(error, key)
+      }
+    },
+    async more() {
+      const current = $activity.get()
+      if (current.status !== 'ready' || !current.next) return
+      const mine = generation
+      $activity.setKey('status', 'loading')
+      try {
+        const next = await page(current.next)
+        if (mine !== generation || !next || next.account !== current.account) return
+        // A transaction already listed (a page boundary that moved) is not listed twice.
+        const seen = new Set(current.transactions.map((t) => t.id))
+        $activity.set({ ...current, status: 'ready', transactions: [...current.transactions, ...next.transactions.filter((t) => !seen.has(t.id))], next: next.next })
+      } catch (error) {
+        if (mine === generation) fail(error, current.account)
+      }
+    },
+  }
+}

@@ -1,0 +1,20 @@
+/** English texts of the activity plugin. */
+export const messages = {
+  'activity.tab': 'Activity',
+  'activity.loading': 'Loading activity…',
+  'activity.empty': 'No activity yet',
+  'activity.emptyHint': 'Transactions of this account on this network show here.',
+  'activity.failed': 'Failed to fetch transactions',
+  'activity.retry': 'Try again',
+  'activity.more': 'Load more',
+  'activity.unavailable': 'Activity is not available on {network}',
+  'activity.list': 'Transactions',
+  'activity.send': 'Sent',
+  'activity.receive': 'Received',
+  'activity.mint': 'Minted',
+  'activity.execute': 'Contract call',
+  'activity.other': 'Transaction',
+  'activity.failedStatus': 'Failed',
+  'activity.to': 'To {address}',
+  'activity.from': 'From {address}',
+}

@@ -1,0 +1,103 @@
+/**
+ * The history API's transactions, checked: what is malformed is dropped, text is cleaned, images follow the image
+ * rule, amounts stay decimal strings (never a JavaScript number). Then the spec's filters: a transaction whose every
+ * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
+ */
+import { cleanText, safeImageUrl, truncateDecimals, type CaipNetworkId } from '../../kernel/index.js'
+
+export interface Transfer {
+  direction: 'in' | 'out' | 'self'
+  /** A decimal string as the API wrote it (digits, an optional fraction). */
+  quantity: string
+  symbol?: string
+  name: string
+  imageUrl?: string
+  nft: boolean
+  spam: boolean
+}
+
+export interface Transaction {
+  id: string
+  minedAt: Date
+  chain: string
+  operationType: string
+  status: string
+  sentFrom?: string
+  sentTo?: string
+  transfers: Transfer[]
+}
+
+const DECIMAL = /^\d{1,78}(\.\d{1,78})?$/
+const obj = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined)
+const text = (value: unknown, max: number) => (typeof value === 'string' ? cleanText(value, max) : '')
+
+function parseTransfer(raw: unknown): Transfer | undefined {
+  const t = obj(raw)
+  if (!t) return undefined
+  const direction = t.direction === 'in' || t.direction === 'out' || t.direction === 'self' ? t.direction : undefined
+  const quantity = obj(t.quantity)?.numeric
+  if (!direction || typeof quantity !== 'string' || !DECIMAL.test(quantity)) return undefined
+  const nft = obj(t.nft_info)
+  const fungible = obj(t.fungible_info)
+  if (nft) {
+    const imageUrl = safeImageUrl(obj(obj(nft.content)?.preview)?.url)
+    return { direction, quantity, name: text(nft.name, 60) || 'NFT', nft: true, spam: obj(nft.flags)?.is_spam === true, ...(imageUrl ? { imageUrl } : {}) }
+  }
+  if (fungible) {
+    const symbol = text(fungible.symbol, 12)
+    if (!symbol) return undefined
+    const imageUrl = safeImageUrl(obj(fungible.icon)?.url)
+    return { direction, quantity, symbol, name: text(fungible.name, 40) || symbol, nft: false, spam: false, ...(imageUrl ? { imageUrl } : {}) }
+  }
+  return undefined
+}
+
+/** One row of the API's `data`, or undefined when it lacks an id, a valid time, its metadata or any valid transfer. */
+export function parseTransaction(raw: unknown): Transaction | undefined {
+  const row = obj(raw)
+  const metadata = obj(row?.metadata)
+  if (!row || !metadata || typeof row.id !== 'string' || !row.id || row.id.length > 200) return undefined
+  const minedAt = typeof metadata.minedAt === 'string' && metadata.minedAt.length <= 40 ? new Date(metadata.minedAt) : undefined
+  if (!minedAt || Number.isNaN(minedAt.getTime())) return undefined
+  const listed = Array.isArray(row.transfers) ? row.transfers.slice(0, 50) : []
+  const transfers = listed.map(parseTransfer).filter((t): t is Transfer => t !== undefined)
+  // Transfers that were all malformed leave nothing true to show: the transaction goes with them.
+  if (listed.length > 0 && transfers.length === 0) return undefined
+  const address = (value: unknown) => (typeof value === 'string' && /^[-.:a-zA-Z0-9]{1,128}$/.test(value) ? value : undefined)
+  const sentFrom = address(metadata.sentFrom)
+  const sentTo = address(metadata.sentTo)
+  return {
+    id: row.id,
+    minedAt,
+    chain: typeof metadata.chain === 'string' ? metadata.chain : '',
+    operationType: text(metadata.operationType, 20).toLowerCase() || 'other',
+    status: text(metadata.status, 20).toLowerCase(),
+    ...(sentFrom ? { sentFrom } : {}),
+    ...(sentTo ? { sentTo } : {}),
+    transfers,
+  }
+}
+
+/** Spam transactions (every transfer a spam collectible) and other networks' transactions are left out. */
+export function visibleTransactions(list: readonly Transaction[], chainId: CaipNetworkId): Transaction[] {
+  return list.filter((tx) => tx.chain === chainId && !(tx.transfers.length > 0 && tx.transfers.every((t) => t.nft && t.spam)))
+}
+
+/** Transactions by month of their time, newest month first, in the order given within a month. */
+export function groupByMonth(list: readonly Transaction[], locale = 'en-US'): { key: string; label: string; transactions: Transaction[] }[] {
+  const format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const groups = new Map<string, { key: string; label: string; transactions: Transaction[] }>()
+  for (const tx of list) {
+    const key = `${tx.minedAt.getUTCFullYear()}-${String(tx.minedAt.getUTCMonth() + 1).padStart(2, '0')}`
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { key, label: format.format(tx.minedAt), transactions: [] }))
+    group.transactions.push(tx)
+  }
+  return [...groups.values()].sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+}
+
+/** "+1.5 DEMO", "−0.25 ETH", "+1 Sandbox Shapes #3": a transfer as the row shows it (3 decimals, cut). */
+export function transferText(t: Transfer): string {
+  const sign = t.direction === 'in' ? '+' : t.direction === 'out' ? '−' : ''
+  return t.nft ? `${sign}${t.name}` : `${sign}${truncateDecimals(t.quantity, 3)} ${t.symbol}`
+}
