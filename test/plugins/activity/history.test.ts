@@ -1,0 +1,103 @@
+// The Activity controller in a headless modal over a local history server: pages by cursor, the empty flag, a
+// failure's snack and event, chain families without the history capability.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createKernel, type Modal } from '../../../kernel/kernel.js'
+import { activity, type ActivityApi } from '../../../plugins/activity/index.js'
+import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
+
+const api = { down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[] }
+let server: Server
+let baseUrl = ''
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const send = (status: number, body: unknown) => (res.writeHead(status, { 'content-type': 'application/json' }), res.end(JSON.stringify(body)))
+    if (url.pathname === '/v1/supported-chains') return send(200, { http: ['eip155:1'], ws: [] })
+    if (api.down) return send(500, { message: 'down' })
+    api.requests.push(Object.fromEntries(url.searchParams))
+    const cursor = Number(url.searchParams.get('cursor') ?? '0')
+    send(200, api.pages[cursor] ?? { data: [], next: null })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+const created: Modal[] = []
+afterEach(() => {
+  created.splice(0).forEach((m) => m.destroy())
+  api.down = false
+  api.pages = []
+  api.requests.length = 0
+})
+
+const tx = (id: string) => ({ id, metadata: { operationType: 'send', minedAt: '2026-11-01T00:00:00Z', chain: 'eip155:1', status: 'confirmed' }, transfers: [] })
+
+async function setup(capabilities = ['signMessage', 'history']) {
+  const fake = fakeAdapter()
+  ;(fake.adapter as { capabilities: Set<string> }).capabilities = new Set(capabilities)
+  const modal = createKernel(
+    { projectId: 'p', blockchainApiUrl: baseUrl, storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }, activity()] },
+    { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
+  )
+  created.push(modal)
+  modal.kernel.chains.startDiscovery()
+  await modal.kernel.connection.connect('io.fake')
+  const plugin = modal.getPlugin('activity') as ActivityApi
+  const events: string[] = []
+  modal.kernel.events.on('track', ({ event }) => events.push(event))
+  return { modal, plugin, controller: await plugin.controller(), events }
+}
+
+describe('activity controller', () => {
+  it('loads the first page with the chain id, then the next by its cursor, until there is none', async () => {
+    api.pages = [{ data: [tx('a'), tx('b')], next: '1' }, { data: [tx('b'), tx('c')], next: null }]
+    const { plugin, controller } = await setup()
+    await controller.load()
+    expect(api.requests).toEqual([expect.objectContaining({ chainId: 'eip155:1', projectId: 'p' })])
+    expect(api.requests[0]).not.toHaveProperty('cursor')
+    expect(plugin.$activity.get()).toMatchObject({ status: 'ready', next: '1', empty: false })
+    await controller.more()
+    expect(api.requests[1]).toMatchObject({ cursor: '1' })
+    // "b" came on both pages: listed once.
+    expect(plugin.$activity.get().transactions.map((t) => t.id)).toEqual(['a', 'b', 'c'])
+    expect(plugin.$activity.get().next).toBeUndefined()
+    await controller.more()
+    expect(api.requests).toHaveLength(2)
+  })
+
+  it('the empty flag is set when the first page returns nothing, not when rows were only filtered out', async () => {
+    const { plugin, controller } = await setup()
+    await controller.load()
+    expect(plugin.$activity.get()).toMatchObject({ status: 'ready', empty: true, transactions: [] })
+    api.pages = [{ data: [{ ...tx('x'), metadata: { ...tx('x').metadata, chain: 'eip155:10' } }], next: null }]
+    await controller.load({ force: true })
+    expect(plugin.$activity.get()).toMatchObject({ status: 'ready', empty: false, transactions: [] })
+  })
+
+  it('a failure: "Failed to fetch transactions", ERROR_FETCH_TRANSACTIONS, marked empty', async () => {
+    api.down = true
+    const { modal, plugin, controller, events } = await setup()
+    await controller.load()
+    expect(plugin.$activity.get()).toMatchObject({ status: 'error', empty: true, transactions: [] })
+    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ variant: 'error', message: 'Failed to fetch transactions' })
+    expect(events).toEqual(['ERROR_FETCH_TRANSACTIONS'])
+  })
+
+  it('a chain plugin without the history capability gets no request and an "unavailable" state', async () => {
+    const { plugin, controller } = await setup(['signMessage'])
+    await controller.load()
+    expect(api.requests).toEqual([])
+    expect(plugin.$activity.get().status).toBe('unavailable')
+  })
+
+  it('a disconnect clears the list', async () => {
+    api.pages = [{ data: [tx('a')], next: null }]
+    const { modal, plugin, controller } = await setup()
+    await controller.load()
+    await modal.kernel.connection.disconnect()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(plugin.$activity.get()).toEqual({ status: 'idle', transactions: [], empty: false })
+  })
+})
