@@ -42,8 +42,9 @@ const COMPOSITIONS = {
       "import { tokens } from 'vestibule/plugins/tokens'",
       "import { send } from 'vestibule/plugins/send'",
       "import { activity } from 'vestibule/plugins/activity'",
+      "import { nfts } from 'vestibule/plugins/nfts'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()'],
   },
 }
 
