@@ -83,8 +83,9 @@ export async function handle({ method, path, query }, api) {
   const mine = [...state.txs.values()].filter((r) => r.from === owner || r.to === owner || r.transfers.some((t) => t.from === owner || t.to === owner))
   const all = [...extra, ...mine.reverse().map((r) => shape(r, owner, chainId, api))]
   const start = Math.max(0, Number.parseInt(query.cursor ?? '0', 10) || 0)
-  const data = all.slice(start, start + PAGE_SIZE)
-  return { status: 200, body: { data, next: start + PAGE_SIZE < all.length ? String(start + PAGE_SIZE) : null } }
+  const size = api.historyPageSize ?? PAGE_SIZE
+  const data = all.slice(start, start + size)
+  return { status: 200, body: { data, next: start + size < all.length ? String(start + size) : null } }
 }
 
 /** A collectible's picture: a shape coloured by its id (an SVG), for `/sandbox/nft/<SYMBOL>/<id>`. */

@@ -137,6 +137,10 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       const key = `${chainId} ${owner}`.toLowerCase()
       extra.set(key, [...(extra.get(key) ?? []), ...rows])
     },
+    /** History page size (20 by default; the bench asks for long pages). */
+    setHistoryPageSize(size) {
+      api.historyPageSize = size
+    },
     /** Adds raw history rows (newest first) the API returns for `owner` on `chainId`, before the indexed ones. */
     addHistory(chainId, owner, rows) {
       const key = `${chainId} ${owner}`.toLowerCase()
@@ -165,6 +169,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       state.blockchain = 'ok'
       extra.clear()
       extraHistory.clear()
+      api.historyPageSize = undefined
       state.catalog = 'ok'
     },
     stop: () =>

@@ -106,7 +106,7 @@ describe('accepted networks', () => {
   it('declares what the EVM adapter can do', () => {
     const modal = kernelWith({ networks: [good] })
     const adapter = modal.kernel.chains.get('eip155')!
-    expect([...adapter.capabilities].sort()).toEqual(['eip155:addChain', 'sendNative', 'signMessage', 'switchNetwork'])
+    expect([...adapter.capabilities].sort()).toEqual(['eip155:addChain', 'history', 'sendNative', 'signMessage', 'switchNetwork'])
     expect(typeof adapter.sendNative).toBe('function')
     modal.destroy()
   })
