@@ -3,8 +3,8 @@
  * API, Sandbox Wallet):
  *   - Tokens with 50 tokens: rows on screen ≤ 50 ms after the balance answer arrived (median of RUNS);
  *   - Activity with 1,000 rows: no long task (≥ 50 ms) while scrolling from top to bottom.
- * Prints the numbers; exits 1 when a budget is missed. The sandbox page is a development build (unminified React),
- * so these are upper bounds of what a production host sees.
+ * Prints the numbers; exits 1 when a budget is missed. The sandbox app is built for production here (minified,
+ * React's production mode), as a host ships it.
  */
 import { startSandbox } from '../sandbox/server.mjs'
 import { launchChromium } from './browser.mjs'
@@ -13,7 +13,7 @@ const RUNS = 7
 const BUDGET = { tokensMs: 50, longTasks: 0 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-const sandbox = await startSandbox({})
+const sandbox = await startSandbox({ production: true })
 const browser = await launchChromium()
 const page = await browser.context.newPage()
 const modal = () => page.locator('div[data-vestibule] dialog')
@@ -56,8 +56,8 @@ try {
     tokenRuns.push(await page.evaluate(() => window.__bench.shown - window.__bench.answered))
   }
 
-  // Activity: 1,000 rows on one page, then a scroll from top to bottom.
-  sandbox.providerApi.setHistoryPageSize(1000)
+  // Activity: 1,000 rows in pages of 100 (the tab reads at most 200 rows a page), then a scroll from top to bottom.
+  sandbox.providerApi.setHistoryPageSize(100)
   const base = { metadata: { operationType: 'receive', sentFrom: '0x00000000000000000000000000000000000000aa', sentTo: sandbox.address, status: 'confirmed', chain: 'eip155:31337' } }
   sandbox.providerApi.addHistory(
     'eip155:31337',
@@ -69,7 +69,15 @@ try {
     new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => Math.round(e.duration)))).observe({ type: 'longtask' })
   })
   await modal().getByRole('tab', { name: 'Activity' }).click()
+  const rows = () => page.evaluate(() => document.querySelector('div[data-vestibule]')?.shadowRoot?.querySelectorAll('[data-testid="activity-row"]').length ?? 0)
+  for (let i = 0; i < 20 && (await rows()) < 1000; i++) {
+    const more = modal().getByRole('button', { name: 'Load more' })
+    await more.waitFor({ timeout: 10_000 })
+    await more.click()
+    await page.waitForTimeout(100)
+  }
   await page.waitForFunction(() => document.querySelector('div[data-vestibule]')?.shadowRoot?.querySelectorAll('[data-testid="activity-row"]').length >= 1000, null, { timeout: 30_000 })
+  await modal().getByTestId('activity').evaluate((el) => el.closest('.vb-tabpanel, .vb-body, dialog')?.scrollTo?.(0, 0))
   const rendering = await page.evaluate(() => [...window.__longTasks])
   await page.evaluate(() => (window.__longTasks.length = 0))
   const box = await modal().getByTestId('activity').boundingBox()

@@ -40,8 +40,9 @@ async function startFamily(family) {
 }
 
 /** Bundles the demo app (code-split, as a host's bundler would) and the wallet scripts into memory. */
-async function build(wallets) {
-  const common = { bundle: true, write: false, minify: false, sourcemap: 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' } }
+async function build(wallets, production = false) {
+  // The bench asks for a production build (minified, React's production mode); the demo keeps source maps.
+  const common = { bundle: true, write: false, minify: production, sourcemap: production ? false : 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"', global: 'globalThis' } }
   const results = await Promise.all([
     esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
@@ -57,7 +58,7 @@ async function build(wallets) {
  * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones. `walletConnectVerify`
  * leaves the WalletConnect SDKs' Verify step on (it needs the Verify server, which is not on loopback).
  */
-export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPort = 0, relayPort = 0, families = [], walletConnectVerify = false } = {}) {
+export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPort = 0, relayPort = 0, families = [], walletConnectVerify = false, production = false } = {}) {
   const [chain, l2, address, ...extras] = await Promise.all([
     startAnvil({ port: anvilPort, chainId: 31337 }),
     startAnvil({ port: l2Port, chainId: SANDBOX_L2_CHAIN_ID }),
@@ -74,7 +75,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     relayPort,
     families: Object.fromEntries(running.map((f) => [f.family, f])),
   })
-  const files = await build([...running.filter((f) => f.wallet).map((f) => f.wallet), walletConnect.bundle])
+  const files = await build([...running.filter((f) => f.wallet).map((f) => f.wallet), walletConnect.bundle], production)
   await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
   // Demo tokens and collectibles on the local chain; the provider API reports on them.
