@@ -80,6 +80,11 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     const view = modalRoot().getByTestId('connecting-external')
     await expect.poll(() => view.getAttribute('data-phase')).toBe('declined')
     expect(await view.getByRole('alert').innerText()).toBe('Connection declined')
+    // The user said no: the hint says so (no talk of "a previous request"), and the live region no longer says
+    // "Connecting…".
+    expect(await view.innerText()).toContain('You declined the request in the wallet')
+    expect(await view.innerText()).not.toContain('previous request')
+    await expect.poll(() => modalRoot().locator('.vb-sr[role="status"]').allInnerTexts()).toContain('Connection declined')
     expect(await page.getByTestId('status').innerText()).toBe('disconnected')
 
     await view.getByRole('button', { name: 'Try again' }).click()

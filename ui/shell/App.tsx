@@ -88,6 +88,8 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
     const offs = [
       events.on('connect:start', () => setLive(i18n.t('live.connecting'))),
       events.on('connect:success', () => setLive(i18n.t('live.connected'))),
+      // The live region must not keep saying "Connecting…" once the wallet said no.
+      events.on('connect:error', ({ rejected }) => setLive(i18n.t(rejected ? 'live.declined' : 'live.failed'))),
       events.on('disconnect', () => {
         setLive(i18n.t('live.disconnected'))
         // A wallet that ends the session while the account is shown sends the user back to Connect.

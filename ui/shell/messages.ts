@@ -18,7 +18,7 @@ export const shellMessages = {
   'connecting.waiting': 'Continue in {name}',
   'connecting.waitingHint': 'Accept the connection request in the wallet',
   'connecting.declined': 'Connection declined',
-  'connecting.declinedHint': 'Connection can be declined if a previous request is still active',
+  'connecting.declinedHint': 'You declined the request in the wallet. Try again when you are ready.',
   'connecting.error': 'Connection failed',
   'connecting.walletSays': 'Wallet says: {message}',
   'connecting.retry': 'Try again',
@@ -49,5 +49,7 @@ export const shellMessages = {
   'live.connecting': 'Connecting…',
   'live.connected': 'Connected',
   'live.disconnected': 'Disconnected',
+  'live.declined': 'Connection declined',
+  'live.failed': 'Connection failed',
   'view.unknown': 'This screen is not available',
 }
