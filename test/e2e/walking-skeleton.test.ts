@@ -94,6 +94,31 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     expect(h.browser.offLoopback).toEqual([])
   })
 
+  test('keyboard: Tab and Shift+Tab stay inside the dialog; the focused heading shows no ring', async () => {
+    const { page } = h.browser
+    await page.getByTestId('open-modal').click()
+    await walletButton('Sandbox Wallet').click()
+    await approveInWallet(/Connect/)
+    await modalRoot().getByTestId('account').waitFor()
+    const inside = () =>
+      page.evaluate(() => {
+        const host = document.activeElement
+        const active = host?.shadowRoot?.activeElement
+        return Boolean(host?.hasAttribute('data-vestibule') && active && active.closest('dialog'))
+      })
+    const heading = modalRoot().locator('#vb-title')
+    await heading.focus()
+    expect(await heading.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('none')
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab')
+      expect(await inside(), `after ${i + 1} Tab presses`).toBe(true)
+    }
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await inside(), `after ${i + 1} Shift+Tab presses`).toBe(true)
+    }
+  })
+
   test('the session survives a reload and backdrop click closes the modal', async () => {
     const { page } = h.browser
     await page.getByTestId('open-modal').click()

@@ -43,6 +43,26 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
     if (event.target === dialog) modal.close()
   })
 
+  // Tab and Shift+Tab cycle through the dialog's controls: the browser would otherwise move past the last one to
+  // its own toolbar.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return
+    const controls = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+      (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'),
+    )
+    if (!controls.length) return
+    const first = controls[0]!
+    const last = controls.at(-1)!
+    const active = shadow.activeElement
+    if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      event.preventDefault()
+      first.focus()
+    }
+  })
+
   const root = createRoot(dialog)
   root.render(<ShellApp modal={modal} cache={preloaded} />)
 

@@ -70,6 +70,8 @@ dialog::backdrop { background: var(--vb-backdrop); }
 .vb-body { padding: 8px 16px 16px; overflow-y: auto; }
 button { font: inherit; color: inherit; }
 :focus-visible { outline: 2px solid var(--vb-color-accent); outline-offset: 2px; }
+/* The heading takes focus only so each view is announced; it is not a control and shows no ring. */
+.vb-title:focus, .vb-title:focus-visible { outline: none; }
 .vb-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }
 .vb-item { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: left; }
