@@ -94,9 +94,24 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     expect(h.browser.offLoopback).toEqual([])
   })
 
-  test('keyboard: Tab and Shift+Tab stay inside the dialog; the focused heading shows no ring', async () => {
+  test('keyboard: Tab and Shift+Tab stay inside the dialog; the focused heading shows no ring; arrows move in lists', async () => {
     const { page } = h.browser
     await page.getByTestId('open-modal').click()
+    // The wallet list: Down, Up, End and Home move between its rows.
+    const list = modalRoot().getByTestId('wallet-list')
+    const rows = list.locator('button')
+    await rows.first().focus()
+    const focused = () => page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.textContent ?? '')
+    const count = await rows.count()
+    expect(count).toBeGreaterThan(1)
+    await page.keyboard.press('ArrowDown')
+    expect(await focused()).toBe(await rows.nth(1).textContent())
+    await page.keyboard.press('ArrowUp')
+    expect(await focused()).toBe(await rows.nth(0).textContent())
+    await page.keyboard.press('End')
+    expect(await focused()).toBe(await rows.nth(count - 1).textContent())
+    await page.keyboard.press('Home')
+    expect(await focused()).toBe(await rows.nth(0).textContent())
     await walletButton('Sandbox Wallet').click()
     await approveInWallet(/Connect/)
     await modalRoot().getByTestId('account').waitFor()

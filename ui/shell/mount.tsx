@@ -46,6 +46,19 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
   // Tab and Shift+Tab cycle through the dialog's controls: the browser would otherwise move past the last one to
   // its own toolbar.
   dialog.addEventListener('keydown', (event) => {
+    // In a list (wallets, networks, tokens …) the arrow keys move between its rows, Home and End to either end.
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Home' || event.key === 'End') {
+      const active = shadow.activeElement as HTMLElement | null
+      const list = active?.closest('.vb-list')
+      if (!list || active?.matches('input, textarea, select')) return
+      const rows = [...list.querySelectorAll<HTMLElement>('button, a[href]')].filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0)
+      const at = rows.indexOf(active!)
+      if (at < 0) return
+      const next = event.key === 'Home' ? 0 : event.key === 'End' ? rows.length - 1 : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
+      event.preventDefault()
+      rows[next]?.focus()
+      return
+    }
     if (event.key !== 'Tab') return
     const controls = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
       (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'),
