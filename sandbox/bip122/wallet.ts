@@ -17,7 +17,7 @@ const hexToBytes = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map(
 const { wallet } = createBitcoinWallet({
   privateKey: hexToBytes(config.privateKey),
   network: { caipNetworkId: config.caipNetworkId, bitcoinjs: config.bitcoinjs },
-  approve: (title, detail) => askUser(`Sandbox Bitcoin Wallet: ${title}`, detail),
+  approve: (title, detail) => askUser(title, detail, 'Sandbox Bitcoin Wallet'),
   granted: localStorage.getItem(STORE) === 'granted',
   onGrantChange: (granted) => (granted ? localStorage.setItem(STORE, 'granted') : localStorage.removeItem(STORE)),
 })

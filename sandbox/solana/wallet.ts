@@ -84,7 +84,7 @@ async function approveAndSign(input: { account: WalletAccount; transaction: Uint
   requireAccount(input)
   const tx = VersionedTransaction.deserialize(input.transaction)
   const summary = describe(tx)
-  if (!(await askUser(`${summary.split('\n')[0]}?`, summary))) throw rejected()
+  if (!(await askUser(`${summary.split('\n')[0]}?`, summary, 'Sandbox Solana Wallet'))) throw rejected()
   tx.sign([keypair])
   return tx
 }
@@ -109,7 +109,7 @@ class SandboxSolanaWallet {
         async connect(input?: { silent?: boolean }) {
           if (!state.granted) {
             if (input?.silent) return { accounts: [] }
-            if (!(await askUser(`Connect ${origin} to Solana account ${account.address}?`))) throw rejected()
+            if (!(await askUser(`Connect ${origin} to Solana account ${account.address}?`, undefined, 'Sandbox Solana Wallet'))) throw rejected()
             state.granted = true
             localStorage.setItem(STORE, 'granted')
           }
@@ -140,7 +140,7 @@ class SandboxSolanaWallet {
           const outputs = []
           for (const input of inputs) {
             requireAccount(input)
-            if (!(await askUser('Sign this message?', new TextDecoder().decode(input.message)))) throw rejected()
+            if (!(await askUser('Sign this message?', new TextDecoder().decode(input.message), 'Sandbox Solana Wallet'))) throw rejected()
             outputs.push({ signedMessage: input.message, signature: ed25519.sign(input.message, seed), signatureType: 'ed25519' as const })
           }
           return outputs

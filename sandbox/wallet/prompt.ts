@@ -20,6 +20,7 @@ button { font: inherit; border-radius: 999px; padding: 8px 14px; border: 0; curs
 interface PromptRequest {
   title: string
   detail?: string
+  wallet: string
   resolve: (approved: boolean) => void
 }
 
@@ -41,7 +42,8 @@ function showNext() {
     <div class="row"><button class="reject" data-testid="sandbox-wallet-reject">Reject</button>
     <button class="approve" data-testid="sandbox-wallet-approve">Approve</button></div></div></dialog>`
   const dialog = shadow.querySelector('dialog')!
-  shadow.querySelector('header')!.textContent = 'Sandbox Wallet'
+  // Headed by the wallet that asks: each family's sandbox wallet has its own name.
+  shadow.querySelector('header')!.textContent = next.wallet
   shadow.querySelector('.title')!.textContent = next.title
   if (next.detail) {
     const pre = shadow.querySelector('pre')!
@@ -65,9 +67,9 @@ function showNext() {
 }
 
 /** Asks the person at the screen; resolves true on Approve. Requests queue one at a time. */
-export function askUser(title: string, detail?: string): Promise<boolean> {
+export function askUser(title: string, detail?: string, wallet = 'Sandbox Wallet'): Promise<boolean> {
   return new Promise((resolve) => {
-    queue.push({ title, detail, resolve })
+    queue.push({ title, detail, wallet, resolve })
     if (!showing) showNext()
   })
 }

@@ -44,7 +44,7 @@ async function connectBitcoin() {
   await expect.poll(() => bitcoinWallet().count()).toBe(1)
   expect(await bitcoinWallet().innerText()).toContain('Installed')
   await bitcoinWallet().click()
-  await answerWallet(/Sandbox Bitcoin Wallet: Connect .* to rltc1q/)
+  await answerWallet(/Sandbox Bitcoin Wallet\s+Connect .* to rltc1q/)
   await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('connected')
 }
 

@@ -38,7 +38,7 @@ async function connectPolkadot() {
   await expect.poll(() => polkadotWallet().count()).toBe(1)
   expect(await polkadotWallet().innerText()).toContain('Installed')
   await polkadotWallet().click()
-  await answerWallet(/Sandbox Polkadot Wallet: Connect "Vestibule Sandbox"\?/)
+  await answerWallet(/Sandbox Polkadot Wallet\s+Connect "Vestibule Sandbox"\?/)
   await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('connected')
 }
 
@@ -88,7 +88,7 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     // Sign through the modal's handle; the signature verifies against the address (sr25519 over <Bytes>…</Bytes>).
     await page.keyboard.press('Escape')
     await page.getByTestId('sign').click()
-    await answerWallet(/Sandbox Polkadot Wallet: Sign this message\s+Sign in to Vestibule Sandbox/)
+    await answerWallet(/Sandbox Polkadot Wallet\s+Sign this message\s+Sign in to Vestibule Sandbox/)
     await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{128}$/)
     const message = await page.getByTestId('signed-message').innerText()
     const signature = await page.getByTestId('signature').innerText()
@@ -99,7 +99,7 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     const recipient = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri(`//e2e-${Date.now()}`).address
     expect(await freeOf(recipient)).toBe(0n)
     const sent = sendInPage(recipient, 1_500_000_000_000n)
-    await answerWallet(/Sandbox Polkadot Wallet: Approve transaction/)
+    await answerWallet(/Sandbox Polkadot Wallet\s+Approve transaction/)
     const result = await sent
     expect(result).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
     expect(await freeOf(recipient)).toBe(1_500_000_000_000n)

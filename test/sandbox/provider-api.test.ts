@@ -73,6 +73,9 @@ describe('wallet catalog', () => {
       expect(image.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
       expect(image.cors).toBe('*')
     }
+    // Two local networks' images differ: each shows its chain id's last two digits.
+    expect((await get('/public/getAssetImage/eip155-31337')).text).toContain('>37</text>')
+    expect((await get('/public/getAssetImage/eip155-31338')).text).toContain('>38</text>')
   })
 
   it('records requests, can be down (500) and back', async () => {
