@@ -74,7 +74,10 @@ export function formatBalance(value: bigint, decimals: number): string {
 
 /** `0x1234…abcd`: keeps `chars` on each side of the address. */
 export function shortenAddress(address: string, chars = 4): string {
-  const head = address.startsWith('0x') ? chars + 2 : chars
+  // A prefix every address of its kind shares (0x, a bech32 part such as "bc1" or "rltc1") tells addresses apart
+  // no more than nothing: the characters kept come after it.
+  const bech32 = /^([a-z]{1,10}1)[02-9ac-hj-np-z]{8,}$/.exec(address)
+  const head = address.startsWith('0x') ? chars + 2 : bech32 ? bech32[1]!.length + chars : chars
   if (address.length <= head + chars + 1) return address
   return `${address.slice(0, head)}…${address.slice(-chars)}`
 }

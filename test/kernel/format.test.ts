@@ -74,4 +74,11 @@ describe('format: shortenAddress', () => {
   it('leaves short values alone', () => {
     expect(shortenAddress('0x12345678')).toBe('0x12345678')
   })
+
+  it('a bech32 address keeps its characters after the shared prefix ("rltc1", "bc1")', () => {
+    expect(shortenAddress('rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kxqlxm')).toBe('rltc1qw50…qlxm')
+    expect(shortenAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe('bc1qar0…5mdq')
+    // Base58 and other alphabets are not bech32: the plain rule.
+    expect(shortenAddress('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBe('7xKX…gAsU')
+  })
 })
