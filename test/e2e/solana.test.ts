@@ -152,6 +152,8 @@ describe('EVM and Solana connected at once', () => {
     await walletButton('Sandbox Wallet').click()
     await approveInWallet(/Connect/)
     await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
+    // With only EVM connected, Account offers to connect another chain family.
+    await expect.poll(() => modalRoot().getByTestId('connect-another').count()).toBe(1)
 
     // The network list has both namespaces; choosing the Solana cluster (not connected yet) leads to Connect
     // with only Solana wallets.
@@ -188,8 +190,18 @@ describe('EVM and Solana connected at once', () => {
     expect(await caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
     expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
 
+    // Both are listed with their accounts, EVM active; each can be ended alone, or all at once.
+    const listed = modalRoot().getByTestId('connected-namespaces')
+    expect(await listed.locator('li').evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.namespace, li.hasAttribute('data-active')]))).toEqual([
+      ['eip155', true],
+      ['solana', false],
+    ])
+    expect(await modalRoot().getByTestId('disconnect-all').count()).toBe(1)
+    // Every chain family the app offers here is connected: nothing more to connect.
+    expect(await modalRoot().getByTestId('connect-another').count()).toBe(0)
+
     // Disconnect the active (EVM) namespace: Solana stays connected and becomes active; Account stays open.
-    await modalRoot().getByTestId('disconnect').click()
+    await listed.locator('li[data-namespace="eip155"]').getByRole('button', { name: /^Disconnect/ }).click()
     await expect.poll(() => caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
     expect(await page.getByTestId('status').innerText()).toBe('connected')
     expect(await modalRoot().getByTestId('account').count()).toBe(1)

@@ -77,6 +77,9 @@ button { font: inherit; color: inherit; }
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: left; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.vb-btn-sm { padding: 6px 10px; font-size: 13px; width: auto; flex: none; }
+.vb-connected { gap: 8px; }
+.vb-connected[data-active] { outline: 1px solid var(--vb-color-accent); }
 .vb-tag { font-size: 12px; color: var(--vb-color-success); background: color-mix(in srgb, var(--vb-color-success) 15%, transparent);
   padding: 2px 8px; border-radius: 999px; flex-shrink: 0; }
 .vb-icon-btn svg { width: 18px; height: 18px; }

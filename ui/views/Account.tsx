@@ -62,16 +62,23 @@ export default function Account({ modal }: ViewProps) {
       setSwitching({ busy: false, error: i18n.t('account.switchFailed', { reason: errorMessage(error) }) })
     }
   }
-  const disconnect = async () => {
+  const disconnect = async (which: string | undefined = namespace) => {
     setDisconnecting(true)
     try {
-      // Only the active namespace: another connected one stays and becomes active.
-      await modal.disconnect(namespace)
+      // One namespace (another connected one stays and becomes active), or all of them when `which` is undefined.
+      await modal.disconnect(which as typeof namespace)
     } catch {
       // The local session is already gone; the wallet just could not be told.
     }
     setDisconnecting(false)
-    modal.kernel.navigation.disconnected()
+    if (modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
+  }
+  // Every chain family with a connected account, and those a chain plugin offers that are not connected yet.
+  const connected = groups.filter((g) => allChains[g.namespace]?.accountState.status === 'connected')
+  const notConnected = groups.filter((g) => allChains[g.namespace]?.accountState.status === 'disconnected' || !allChains[g.namespace])
+  const makeActive = async (ns: string) => {
+    const id = allChains[ns]?.networkState.caipNetwork?.caipNetworkId
+    if (id) await switchTo(id)
   }
   const features = modal.kernel.slots.list('account.features')
   const tabs = modal.kernel.slots.list('account.tabs')
@@ -169,9 +176,51 @@ export default function Account({ modal }: ViewProps) {
         </div>
       ) : null}
       {tabs.length ? <AccountTabs modal={modal} tabs={tabs} /> : null}
-      <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect()}>
-        {i18n.t('account.disconnect')}
-      </button>
+      {connected.length > 1 ? (
+        // More than one chain family connected: each is listed with its account, can be made active or ended alone.
+        <div className="vb-field" data-testid="connected-namespaces">
+          <span className="vb-label">{i18n.t('account.connectedChains')}</span>
+          <ul className="vb-list">
+            {connected.map((g) => {
+              const other = allChains[g.namespace]!
+              const active = g.namespace === namespace
+              const name = other.networkState.caipNetwork?.name ?? g.namespace
+              return (
+                <li key={g.namespace} className="vb-item vb-item-static vb-connected" data-namespace={g.namespace} data-active={active ? '' : undefined}>
+                  <span className="vb-item-text">
+                    <span className="vb-item-name">{name}</span>
+                    <span className="vb-item-hint">{shortenAddress(other.accountState.address ?? '')}</span>
+                  </span>
+                  {active ? (
+                    <span className="vb-tag">{i18n.t('account.active')}</span>
+                  ) : (
+                    <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" onClick={() => void makeActive(g.namespace)}>
+                      {i18n.t('account.makeActive')}
+                    </button>
+                  )}
+                  <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" disabled={disconnecting} aria-label={i18n.t('account.disconnectOne', { name })} onClick={() => void disconnect(g.namespace)}>
+                    {i18n.t('account.disconnect')}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ) : null}
+      {notConnected.length && modal.kernel.views.has('Connect') ? (
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="connect-another" onClick={() => router.push('Connect', { namespace: notConnected[0]!.namespace })}>
+          {i18n.t('account.connectAnother')}
+        </button>
+      ) : null}
+      {connected.length > 1 ? (
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect-all" disabled={disconnecting} onClick={() => void disconnect(undefined)}>
+          {i18n.t('account.disconnectAll')}
+        </button>
+      ) : (
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect()}>
+          {i18n.t('account.disconnect')}
+        </button>
+      )}
     </div>
   )
 }
