@@ -171,6 +171,13 @@ describe('EVM and Solana connected at once', () => {
     await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 10_000 }).toBe(expectedBalance(sol.address))
     expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
 
+    // The network list marks both families as connected.
+    await modalRoot().getByTestId('network-button').click()
+    await expect
+      .poll(() => modalRoot().locator('[data-testid="networks"] li').evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.namespace, li.hasAttribute('data-connected')])))
+      .toEqual([['eip155', true], ['eip155', true], ['solana', true]])
+    await modalRoot().getByRole('button', { name: /back/i }).first().click()
+
     // Back to EVM from the network list: no wallet prompt, the EVM account and balance are shown.
     await chooseNetwork('eip155:31337')
     await expect.poll(() => caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)

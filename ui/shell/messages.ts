@@ -46,6 +46,7 @@ export const shellMessages = {
   'account.chooseNetwork': 'Choose network, now {name}',
   'networks.title': 'Choose Network',
   'networks.active': 'Active',
+  'networks.connected': 'connected',
   'networks.switching': 'Approve the network switch in your wallet…',
   'networks.switchFailed': 'Could not switch network: {reason}',
   'networks.notApproved': 'Not approved by the connected wallet',

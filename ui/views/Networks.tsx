@@ -44,11 +44,12 @@ export default function Networks({ modal }: ViewProps) {
     <div data-testid="networks">
       <ul className="vb-list" aria-busy={Boolean(pending)}>
         {entries.map((entry) => (
-          <li key={entry.network.caipNetworkId} data-namespace={entry.namespace}>
+          <li key={entry.network.caipNetworkId} data-namespace={entry.namespace} data-connected={allChains[entry.namespace]?.accountState.status === 'connected' ? '' : undefined}>
             <NetworkButton
               entry={entry}
               i18n={i18n}
-              hint={grouped ? entry.namespace : undefined}
+              // With several families, each says whether a wallet of it is connected.
+              hint={grouped ? `${entry.namespace}${allChains[entry.namespace]?.accountState.status === 'connected' ? ` · ${i18n.t('networks.connected')}` : ''}` : undefined}
               markActive
               pending={pending}
               disabled={locked || entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}
