@@ -42,6 +42,7 @@ const messages = {
   'catalog.searching': 'Searching…',
   'catalog.noResults': 'No wallet matches "{query}"',
   'catalog.count': '{count} wallets',
+  'catalog.results': '{count} found',
   'catalog.list': 'Wallets',
 }
 

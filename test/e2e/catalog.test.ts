@@ -197,12 +197,20 @@ describe('AllWallets', () => {
     await search.click()
     await page.keyboard.type('  sandbox  ', { delay: 40 })
     await expect.poll(() => rowNames()).toEqual(['Sandbox Wallet', 'SANDBOX WALLET'])
+    // While searching, the count is the results found (it does not vanish).
+    await expect.poll(() => modalRoot().getByTestId('all-wallets-count').innerText()).toBe('2 found')
     const searches = h.sandbox.providerApi.catalogRequests({ entries: '100' })
     expect(searches.map((r) => r.query.search)).toEqual(['sandbox'])
     expect(searches[0]!.query.page).toBe('1')
     // "SANDBOX WALLET" is another wallet (another id, no rdns); "Sandbox Wallet Classic" shares the installed
     // wallet's rdns and is a duplicate.
     expect(await modalRoot().locator('[data-row-index="0"] button').getAttribute('data-installed')).toBe('')
+
+    // Looking at a result and coming back keeps the search.
+    await modalRoot().locator('[data-row-index] button[title="SANDBOX WALLET"]').click()
+    await modalRoot().getByRole('button', { name: 'Back' }).first().click()
+    await expect.poll(() => modalRoot().getByTestId('wallet-search').inputValue()).toBe('  sandbox  ')
+    await expect.poll(() => rowNames()).toEqual(['Sandbox Wallet', 'SANDBOX WALLET'])
 
     // The 300 ms minimum, measured in the page: request start → results rendered.
     const timing = await page.evaluate(async () => {

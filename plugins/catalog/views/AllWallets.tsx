@@ -49,12 +49,26 @@ export default function AllWallets({ modal }: ViewProps) {
   )
 }
 
+/**
+ * The search text per catalog, kept while the user looks at a wallet and comes back; a closed modal starts afresh.
+ */
+const searches = new WeakMap<CatalogController, string>()
+const forgetting = new WeakSet<CatalogController>()
+
 function WalletList({ modal, controller }: { modal: Modal; controller: CatalogController }) {
   const { i18n, router } = modal.kernel
   const state = useStore(controller.$state)
   const rows = useStore(controller.$rows)
   const installed = useStore(controller.$installed)
-  const [query, setQuery] = useState('')
+  const [query, setQueryState] = useState(() => searches.get(controller) ?? '')
+  const setQuery = (value: string) => {
+    searches.set(controller, value)
+    setQueryState(value)
+  }
+  if (!forgetting.has(controller)) {
+    forgetting.add(controller)
+    modal.kernel.events.on('modal:close', () => searches.delete(controller))
+  }
   // The input updates at once; the list follows at lower priority, so typing never waits for rendering.
   const deferred = useDeferredValue(query)
   const text = deferred.trim()
@@ -103,7 +117,9 @@ function WalletList({ modal, controller }: { modal: Modal; controller: CatalogCo
     if (range.end >= shown.length - PREFETCH_ROWS) void controller.loadNextPage().catch(() => undefined)
   }, [more, range.end, shown.length, state.pageStatus, controller])
 
-  const total = state.pagedCount !== undefined ? installed.length + state.featured.length + state.recommended.length + state.pagedCount : undefined
+  // The count is what the list holds once every page is in (the API's count includes wallets left out here); while
+  // pages remain, the API's estimate. While searching, the results found.
+  const total = !more && state.pageStatus !== 'loading' ? rows.length : state.pagedCount !== undefined ? installed.length + state.featured.length + state.recommended.length + state.pagedCount : undefined
   const searching = Boolean(text) && search?.status === 'loading'
   const error = text ? (search?.text === text && search.status === 'error' ? search.error : undefined) : state.pageStatus === 'error' ? state.error : undefined
   const choose = useCallback((item: WalletItem) => router.push(item.view, item.data), [router])
@@ -136,7 +152,7 @@ function WalletList({ modal, controller }: { modal: Modal; controller: CatalogCo
       />
       <div className="vb-row" style={{ justifyContent: 'space-between', marginTop: 8 }}>
         <span className="vb-count" data-testid="all-wallets-count">
-          {total !== undefined && !text ? i18n.t('catalog.count', { count: total }) : ''}
+          {text ? (search?.text === text && search.status === 'ready' ? i18n.t('catalog.results', { count: shown.length }) : '') : total !== undefined ? i18n.t('catalog.count', { count: total }) : ''}
         </span>
         <span className="vb-count" role="status" data-testid="all-wallets-status">
           {searching ? i18n.t('catalog.searching') : state.pageStatus === 'loading' && !text ? i18n.t('catalog.loading') : ''}
