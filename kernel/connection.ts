@@ -291,6 +291,8 @@ export function createConnection({ chains, state, storage, events, options, aler
     async reconnect() {
       const namespaces = readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).filter((n) => chains.get(n))
       const activeStored = readString(storage, StorageKeys.activeNamespace, NAMESPACE_PATTERN)
+      // Nothing to restore: storage is left as it is (another tab may be writing its session there).
+      if (namespaces.length === 0) return
       await Promise.all(
         namespaces.map(async (ns) => {
           const connectorId = readString(storage, StorageKeys.connectorId(ns))

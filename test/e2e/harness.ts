@@ -60,6 +60,8 @@ export function useSandboxBrowser(
       await h.browser.page.goto(h.sandbox.url)
       await h.browser.page.evaluate(() => localStorage.clear())
       await h.browser.page.reload()
+      // The app restores a session on load; a test starts once that has settled.
+      await h.browser.page.evaluate(() => (window as unknown as { modal?: { reconnect(): Promise<void> } }).modal?.reconnect().catch(() => undefined))
     })
   }
 

@@ -451,6 +451,15 @@ describe('connection: reconnect', () => {
     expect(t.state.$snapshot.get().status).toBe('disconnected')
   })
 
+  it('nothing stored: storage is not written (a session another tab stores meanwhile survives)', async () => {
+    const t = setup()
+    const pending = t.connection.reconnect()
+    t.backend.data.set('t/v1/connectedNamespaces', JSON.stringify(['eip155']))
+    await pending
+    expect(t.backend.calls.filter(([method]) => method !== 'getItem')).toEqual([])
+    expect(t.backend.data.get('t/v1/connectedNamespaces')).toBe('["eip155"]')
+  })
+
   it('a stored active namespace no chain plugin serves ("__proto__", "constructor", "cosmos") is ignored; the session still comes back', async () => {
     for (const activeNamespace of ['__proto__', 'constructor', 'cosmos']) {
       const t = setup({ stored: { ...session, activeNamespace }, discover: false })
