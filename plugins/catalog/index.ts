@@ -30,20 +30,13 @@ declare module '../../kernel/index.js' {
   }
 }
 
+/** Texts the Connect view shows; the AllWallets view brings its own. */
 const messages = {
   'catalog.title': 'All Wallets',
   'catalog.allWallets': 'All wallets',
   'catalog.search': 'Search wallet',
   'catalog.recent': 'Recent',
   'catalog.needsWalletConnect': 'Needs WalletConnect, not offered here',
-  'catalog.error': 'The wallet list could not be loaded',
-  'catalog.retry': 'Try again',
-  'catalog.loading': 'Loading wallets…',
-  'catalog.searching': 'Searching…',
-  'catalog.noResults': 'No wallet matches "{query}"',
-  'catalog.count': '{count} wallets',
-  'catalog.results': '{count} found',
-  'catalog.list': 'Wallets',
 }
 
 const isList = (value: unknown, entry: (v: any) => boolean) => Array.isArray(value) && value.every(entry)
@@ -98,13 +91,19 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       }
 
       ctx.onPreload(() => Promise.all([import('./catalog.js'), loadView()]))
+      /** The open whose wallets were fetched: once per open. */
+      let fetchedFor = -1
+      const fetchWallets = async () => {
+        if (fetchedFor === (fetchedFor = opens)) return
+        // The AllWallets code downloads alongside, so the list shows at once when chosen.
+        void loadView().catch(() => undefined)
+        await (await api.load()).prefetch()
+      }
       ctx.onOpen(async ({ connected }) => {
         opens++
         // Opening prefetches the wallets, unless the user is already connected.
         if (connected) return
-        // The AllWallets code downloads alongside, so the list shows at once when chosen.
-        void loadView().catch(() => undefined)
-        await (await api.load()).prefetch()
+        await fetchWallets()
       })
 
       // Recent wallets: a connection the user started (a restored session is not a new choice).
@@ -115,6 +114,9 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
           const wallet = (data as { wallet?: unknown } | undefined)?.wallet
           if (view === ctx.services.get(RemoteConnect)?.view && isChosen(wallet)) chosen = wallet
         }),
+        // An open that began on Account (a restored session) and ends in a disconnect lands on Connect: its wallets
+        // are fetched then, not at the next open.
+        ctx.events.on('disconnect', () => void (ctx.state.$modal.get().open && ctx.state.$snapshot.get().status !== 'connected' && fetchWallets().catch(() => undefined))),
         ctx.events.on('connect:start', ({ namespace }) => void starting.add(namespace)),
         ctx.events.on('connect:error', ({ namespace }) => void starting.delete(namespace)),
         ctx.events.on('connect:success', (payload) => {

@@ -60,7 +60,11 @@ describe('Connect view with the catalog', () => {
     // A catalog wallet that is not installed goes to WalletConnect with its (safe) links.
     await walletList().locator('li[data-section="recommended"] button', { hasText: 'Cedar Wallet' }).click()
     const route = await h.browser.page.evaluate(() => (window as any).modal.kernel.router.current)
-    expect(route).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: { id: walletId(2), name: 'Cedar Wallet', imageUrl: expect.stringContaining('/getWalletImage/img-'), links: { desktop: 'w2-desktop://' } } } })
+    expect(route).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: { id: walletId(2), name: 'Cedar Wallet', imageUrl: expect.stringContaining('/getWalletImage/img-'), links: expect.any(Object) } } })
+    // Its app link, and where to get it.
+    const { mobile, desktop, webapp, homepage } = route.data.wallet.links
+    expect({ mobile, desktop, webapp }).toEqual({ mobile: undefined, desktop: 'w2-desktop://', webapp: undefined })
+    expect(homepage).toMatch(/^https:\/\/[-a-z0-9]+\.wallets\.example\/$/)
     expect(h.browser.offLoopback).toEqual([])
   })
 
@@ -131,6 +135,20 @@ describe('Connect view with the catalog', () => {
     } finally {
       await own.close()
     }
+  })
+
+  test('after disconnecting a session restored on open, the Connect view lists featured, custom and recommended at once', async () => {
+    const { page } = h.browser
+    await connectSandboxWallet()
+    await page.reload()
+    await page.evaluate(() => (window as unknown as { modal: { reconnect(): Promise<void> } }).modal.reconnect())
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+    await page.getByTestId('open-modal').click()
+    await modalRoot().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
+    await expect.poll(() => sectionNames('recommended')).toEqual(['Cedar Wallet', 'Cobalt Wallet', 'Coral Wallet'])
+    expect(await sectionNames('featured')).toEqual(['Cedar Vault', 'Cobalt Vault'])
+    expect(await sectionNames('custom')).toEqual(['Vestibule Custom Wallet'])
   })
 })
 
@@ -282,7 +300,8 @@ describe('AllWallets', () => {
     const links = await page.evaluate(async () => {
       const controller = await (window as any).modal.getPlugin('catalog').load()
       const rows = await controller.search('link wallet', new AbortController().signal)
-      return Object.fromEntries(rows.map((r: { item: { name: string; links: unknown } }) => [r.item.name, r.item.links]))
+      // The app links (every entry here also has a safe homepage, kept).
+      return Object.fromEntries(rows.map((r: { item: { name: string; links: Record<string, string> } }) => [r.item.name, Object.fromEntries(Object.entries(r.item.links).filter(([key]) => ['mobile', 'desktop', 'webapp'].includes(key)))]))
     })
     expect(links).toEqual({ 'Script Link Wallet': {}, 'Data Link Wallet': {}, 'File Link Wallet': {} })
     // Nothing ran.

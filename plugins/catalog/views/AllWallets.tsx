@@ -21,7 +21,26 @@ const SKELETON_ROWS = 2
 type SearchState = { text: string; status: 'loading' | 'ready' | 'error'; rows: WalletRow[]; error?: string }
 
 /** The whole catalog: installed wallets first, then featured, recommended and pages of 40 as the user scrolls. */
+/** The AllWallets view's texts, added with its code (a host's own `messages` for these keys still win). */
+const messages = {
+  'catalog.search': 'Search wallet',
+  'catalog.error': 'The wallet list could not be loaded',
+  'catalog.retry': 'Try again',
+  'catalog.loading': 'Loading wallets…',
+  'catalog.searching': 'Searching…',
+  'catalog.noResults': 'No wallet matches "{query}"',
+  'catalog.count': '{count} wallets',
+  'catalog.results': '{count} found',
+  'catalog.list': 'Wallets',
+}
+const withMessages = new WeakSet<object>()
+
 export default function AllWallets({ modal }: ViewProps) {
+  const { i18n } = modal.kernel
+  if (!withMessages.has(i18n)) {
+    withMessages.add(i18n)
+    i18n.add(messages)
+  }
   const api = modal.getPlugin('catalog')
   const [controller, setController] = useState(api.controller)
   const [failed, setFailed] = useState<string>()
