@@ -14,8 +14,12 @@ export interface ViewDefinition {
    * the shell adds it to the modal's shadow root once, when the view first loads.
    */
   load: LoadComponent
-  /** Message key or text for the header; the view may render its own heading instead. */
-  title?: string
+  /**
+   * The header: a message key or text, or a function of the route's data returning the text (so a view opened for
+   * one wallet is headed with its name from the first frame, before its code has loaded). The view may still set
+   * its own with `setTitle`.
+   */
+  title?: string | ((data: unknown) => string | undefined)
   /** Plugin that contributed it, for error messages (set by the kernel). */
   plugin?: string
   /**

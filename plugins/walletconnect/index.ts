@@ -15,6 +15,7 @@ import {
   type Plugin,
   type PluginContext,
   type WalletItem,
+  type WalletLinks,
 } from '../../kernel/index.js'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, StoredSession } from './engine.js'
@@ -39,7 +40,7 @@ export const WalletConnectViews = {
 
 /** The data ConnectingWalletConnect is opened with (a wallet of the catalog). */
 export interface ConnectingWalletConnectData {
-  wallet: { id: string; name: string; imageUrl?: string; links: { mobile?: string; desktop?: string; webapp?: string } }
+  wallet: { id: string; name: string; imageUrl?: string; links: WalletLinks }
 }
 
 
@@ -80,7 +81,11 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
       }
       // Without any chain plugin the QR code is the first view on desktop.
       ctx.views.register(WalletConnectViews.basic, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnectBasic.js'), openWithoutChains: ['desktop'] })
-      ctx.views.register(WalletConnectViews.wallet, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnect.js') })
+      // Headed with the chosen wallet's name from the first frame (the name rule of the view itself).
+      ctx.views.register(WalletConnectViews.wallet, {
+        title: (data) => walletName((data as Partial<ConnectingWalletConnectData> | undefined)?.wallet?.name, 'WalletConnect'),
+        load: () => import('./views/ConnectingWalletConnect.js'),
+      })
       ctx.services.provide(RemoteConnect, { view: WalletConnectViews.wallet })
       const manual = ctx.options.manualWCControl === true
       const $state = ctx.slice<WalletConnectState>({ status: 'idle' })

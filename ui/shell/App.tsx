@@ -100,7 +100,16 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
   }, [modal])
 
   const definitionTitle = entry ? views.get(entry.view)?.title : undefined
-  const title = customTitle && customTitle.view === entry?.view ? customTitle.title : definitionTitle ? i18n.t(definitionTitle) : ''
+  const titleOf = (): string => {
+    if (typeof definitionTitle !== 'function') return definitionTitle ? i18n.t(definitionTitle) : ''
+    try {
+      return definitionTitle(entry?.data) ?? ''
+    } catch (error) {
+      modal.kernel.events.emit('error', { source: 'view title', error })
+      return ''
+    }
+  }
+  const title = customTitle && customTitle.view === entry?.view ? customTitle.title : titleOf()
 
   return (
     <div className="vb-root">
