@@ -1,5 +1,6 @@
 import { safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, walletName } from './sanitize.js'
 import type { Storage } from './storage.js'
+import type { WalletLinks } from './wallets.js'
 
 /** Spec §9: the Connect view remembers at most two recent wallets. */
 export const RECENT_WALLETS_MAX = 2
@@ -11,7 +12,7 @@ export interface RecentWallet {
   imageUrl?: string
   rdns?: string
   /** Catalog links, so a recent wallet reached through WalletConnect can be opened again the same way. */
-  links?: { mobile?: string; desktop?: string; webapp?: string }
+  links?: WalletLinks
 }
 
 /**
@@ -31,8 +32,16 @@ function readRecent(raw: unknown): RecentWallet | undefined {
   if (rdns) wallet.rdns = rdns
   const stored = entry.links
   if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
-    const { mobile, desktop, webapp } = stored as Record<string, unknown>
-    const links = { mobile: safeDeepLink(mobile), desktop: safeDeepLink(desktop), webapp: safeWebLink(webapp) }
+    const { mobile, desktop, webapp, homepage, appStore, playStore, chromeStore } = stored as Record<string, unknown>
+    const links = {
+      mobile: safeDeepLink(mobile),
+      desktop: safeDeepLink(desktop),
+      webapp: safeWebLink(webapp),
+      homepage: safeWebLink(homepage),
+      appStore: safeWebLink(appStore),
+      playStore: safeWebLink(playStore),
+      chromeStore: safeWebLink(chromeStore),
+    }
     wallet.links = Object.fromEntries(Object.entries(links).filter(([, link]) => link)) as RecentWallet['links']
   }
   return wallet

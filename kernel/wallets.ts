@@ -3,6 +3,21 @@ import { atom, computed, type ReadableAtom, type WritableAtom } from 'nanostores
 import type { ChainRegistry, Connector } from './chains.js'
 import { orderConnectorTypes, type ConnectorTypeSection } from './ordering.js'
 
+/**
+ * Where a wallet can be reached: its app (`mobile` and `desktop` deep links, the `webapp`) and where a user who
+ * does not have it gets it (`homepage`, `appStore`, `playStore`, `chromeStore`). Every link has passed the
+ * link rules (safeDeepLink, safeWebLink) before it is stored here.
+ */
+export interface WalletLinks {
+  mobile?: string
+  desktop?: string
+  webapp?: string
+  homepage?: string
+  appStore?: string
+  playStore?: string
+  chromeStore?: string
+}
+
 /** One entry of the Connect view's wallet list. */
 export interface WalletItem {
   /** Unique within its section: a catalog wallet id, a connector id … */
@@ -13,7 +28,7 @@ export interface WalletItem {
   /** Present in this browser. */
   installed?: boolean
   /** Catalog links, for WalletConnect deep links and QR (spec §3 Wallet). */
-  links?: { mobile?: string; desktop?: string; webapp?: string }
+  links?: WalletLinks
   /** Choosing the entry opens this view with `data`. */
   view: string
   data?: unknown

@@ -3,7 +3,7 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import { cleanName, cleanText, isExcluded, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, type Connector, type RecentWallet, type WalletItem } from '../../kernel/index.js'
+import { cleanName, cleanText, isExcluded, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, type Connector, type RecentWallet, type WalletItem, type WalletLinks } from '../../kernel/index.js'
 
 export { isInjectedShown } from '../../kernel/index.js'
 
@@ -19,11 +19,7 @@ export interface CatalogWallet {
   badge?: string
 }
 
-export interface WalletLinks {
-  mobile?: string
-  desktop?: string
-  webapp?: string
-}
+export type { WalletLinks }
 
 /** What ConnectingWalletConnect receives (`data.wallet`). */
 export interface ChosenWallet {
@@ -40,8 +36,8 @@ export const LIMITS = { id: 200, name: NAME_MAX, rdns: 128, link: URL_MAX, image
 export { cleanText, safeDeepLink, safeImageUrl, safeWebLink }
 
 /**
- * A catalog entry (spec §3 Wallet: id, name, image_id, image_url, rdns, chains, mobile_link, desktop_link,
- * webapp_link), validated. Entries without a usable id or name are dropped (undefined); unsafe links and
+ * A catalog entry (id, name, image_id, image_url, rdns, chains, mobile_link, desktop_link, webapp_link, and
+ * where to get the wallet: homepage, app_store, play_store, chrome_store), validated. Entries without a usable id or name are dropped (undefined); unsafe links and
  * images are dropped from the entry.
  */
 export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) => string): CatalogWallet | undefined {
@@ -58,6 +54,12 @@ export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) 
   if (mobile) links.mobile = mobile
   if (desktop) links.desktop = desktop
   if (webapp) links.webapp = webapp
+  // Where a user without the wallet gets it.
+  const install = { homepage: entry.homepage, appStore: entry.app_store, playStore: entry.play_store, chromeStore: entry.chrome_store }
+  for (const [key, value] of Object.entries(install)) {
+    const link = safeWebLink(value)
+    if (link) links[key as keyof typeof install] = link
+  }
   const wallet: CatalogWallet = {
     id,
     name,

@@ -1,3 +1,5 @@
+import type { WalletLinks } from '../../kernel/index.js'
+
 /**
  * Wallet links from the catalog and peer metadata are untrusted: only http(s) URLs and app schemes are
  * followed, never `javascript:`, `data:` and friends.
@@ -42,4 +44,18 @@ export function walletLink(link: unknown, uri: string): DeepLink | undefined {
   if (!/^https?:\/\//i.test(href) && !href.includes('://')) href = `${href.replace(/[:/]/g, '')}://`
   if (!href.endsWith('/')) href = `${href}/`
   return { href, redirect: `${href}wc?uri=${encodeURIComponent(uri)}` }
+}
+
+/**
+ * The page where a user without the wallet gets it on this platform: its store, else its homepage. Only links
+ * `usable` accepts count (an unsafe store link falls back to the homepage).
+ */
+export function installLink(
+  links: WalletLinks | undefined,
+  platform: { isIos(): boolean; isAndroid(): boolean; isMobile(): boolean },
+  usable: (link: unknown) => string | undefined = (link) => (typeof link === 'string' && link ? link : undefined),
+): string | undefined {
+  if (!links) return undefined
+  const store = platform.isIos() ? links.appStore : platform.isAndroid() ? links.playStore : platform.isMobile() ? undefined : links.chromeStore
+  return usable(store) ?? usable(links.homepage)
 }

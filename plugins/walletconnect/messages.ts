@@ -27,6 +27,8 @@ export const messages = {
   'walletConnect.failed': 'Connection failed',
   'walletConnect.walletSays': 'Wallet says: {message}',
   'walletConnect.retry': 'Try again',
+  'walletConnect.getWallet': "Don't have {name}?",
+  'walletConnect.getIt': 'Get it',
 }
 
 const added = new WeakSet<I18n>()

@@ -54,7 +54,7 @@ dialog::backdrop { background: var(--vb-backdrop); }
 .vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
 .vb-methods:disabled { opacity: .5; }
 .vb-legal { display: flex; gap: 8px; align-items: flex-start; margin: 8px 4px; font-size: 12px; color: var(--vb-color-muted); }
-.vb-legal a { color: var(--vb-color-accent); }
+.vb-legal a, .vb-link { color: var(--vb-color-accent); }
 .vb-features { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; width: 100%; }
 .vb-feature { flex: 1 1 0; min-width: 72px; }
 .vb-tabs { width: 100%; }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { ViewProps } from '../../../ui/view-props.js'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { safeImageUrl, walletName } from '../../../kernel/index.js'
-import { walletLink } from '../links.js'
+import { safeImageUrl, safeWebLink, walletName } from '../../../kernel/index.js'
+import { installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
@@ -20,6 +20,16 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
   const { api } = usePairing(modal)
   const [mobile] = useState(() => platform.isMobile())
+  // A user who does not have the wallet yet gets it from its store for this platform, else its homepage.
+  const install = installLink(wallet?.links, platform, safeWebLink)
+  const getWallet = install ? (
+    <p className="vb-muted" data-testid="wc-get-wallet">
+      {i18n.t('walletConnect.getWallet', { name })}{' '}
+      <a className="vb-link" href={install} target="_blank" rel="noopener noreferrer">
+        {i18n.t('walletConnect.getIt')}
+      </a>
+    </p>
+  ) : null
   useEffect(() => setTitle(name), [name])
 
   const follow = (href: string) => () => api.rememberDeepLink({ href, name })
@@ -51,6 +61,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
                 </a>
               ) : null}
               <CopyLink modal={modal} uri={uri} />
+              {getWallet}
             </>
           )
         }
@@ -73,6 +84,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
               </div>
             ) : null}
             <CopyLink modal={modal} uri={uri} />
+            {getWallet}
           </>
         )
       }}

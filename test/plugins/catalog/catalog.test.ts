@@ -169,7 +169,7 @@ describe('Connect view sections', () => {
     expect(modal.kernel.wallets.$sections.get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
     const item = section(modal, 'featured')[0]!
     expect(item.view).toBe('ConnectingWalletConnect')
-    expect(item.data).toEqual({ wallet: { id: FEATURED[0], name: 'Cobalt Vault', imageUrl: item.imageUrl, links: { mobile: 'w31://' } } })
+    expect(item.data).toEqual({ wallet: { id: FEATURED[0], name: 'Cobalt Vault', imageUrl: item.imageUrl, links: { mobile: 'w31://', homepage: 'https://w31.wallets.example/', appStore: 'https://apps.example/w31', playStore: 'https://play.example/w31' } } })
     expect(item.imageUrl).toMatch(/^https:\/\/api\.test\/getWalletImage\/img-[0-9a-f]{24}\?projectId=p&st=vestibule&sv=/)
   })
 

@@ -99,6 +99,14 @@ describe('catalog entries', () => {
     })
   })
 
+  it('where to get the wallet (homepage, app_store, play_store, chrome_store) is kept when it is a safe web link', () => {
+    const parsed = parseCatalogWallet(
+      { id: 'abc', name: 'Abc', homepage: 'https://abc.example/', app_store: 'https://apps.example/abc', play_store: 'javascript:alert(1)', chrome_store: 'abc://store' },
+      imageFor,
+    )
+    expect(parsed?.links).toEqual({ homepage: 'https://abc.example/', appStore: 'https://apps.example/abc' })
+  })
+
   it('entries without a usable id or name are dropped', () => {
     for (const raw of [null, 'x', [], { id: 'a' }, { name: 'A' }, { id: 12345, name: 'A' }, { id: 'a', name: ['x'] }, { id: 'x'.repeat(10000), name: 'A' }, { id: 'a b', name: 'A' }, { id: 'a', name: '   ' }]) {
       expect(parseCatalogWallet(raw, imageFor)).toBeUndefined()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeLink, walletLink } from '../../../plugins/walletconnect/links.js'
+import { installLink, safeLink, walletLink } from '../../../plugins/walletconnect/links.js'
 import { safeImageUrl as safeImage } from '../../../kernel/index.js'
 
 const URI = 'wc:abc@2?relay-protocol=irn&symKey=00'
@@ -46,5 +46,33 @@ describe('wallet links', () => {
     expect(safeImage('javascript:alert(1)')).toBeUndefined()
     expect(safeImage('data:text/html,x')).toBeUndefined()
     expect(safeImage(undefined)).toBeUndefined()
+  })
+})
+
+describe('where a user without the wallet gets it', () => {
+  const links = { homepage: 'https://w.example/', appStore: 'https://apps.example/w', playStore: 'https://play.example/w', chromeStore: 'https://chrome.example/w' }
+  const on = (kind: 'ios' | 'android' | 'other mobile' | 'desktop') => ({
+    isIos: () => kind === 'ios',
+    isAndroid: () => kind === 'android',
+    isMobile: () => kind !== 'desktop',
+  })
+
+  it("the platform's store: App Store on iOS, Play Store on Android, the browser extension's store on desktop", () => {
+    expect(installLink(links, on('ios'))).toBe(links.appStore)
+    expect(installLink(links, on('android'))).toBe(links.playStore)
+    expect(installLink(links, on('desktop'))).toBe(links.chromeStore)
+  })
+
+  it('the homepage when the platform has no store link, and nothing without either', () => {
+    expect(installLink(links, on('other mobile'))).toBe(links.homepage)
+    expect(installLink({ homepage: links.homepage, appStore: links.appStore }, on('android'))).toBe(links.homepage)
+    expect(installLink({ mobile: 'w://' }, on('desktop'))).toBeUndefined()
+    expect(installLink(undefined, on('ios'))).toBeUndefined()
+  })
+
+  it('a store link the check refuses gives way to the homepage', () => {
+    const safe = (link: unknown) => (typeof link === 'string' && link.startsWith('https://') ? link : undefined)
+    expect(installLink({ ...links, chromeStore: 'javascript:alert(1)' }, on('desktop'), safe)).toBe(links.homepage)
+    expect(installLink({ chromeStore: 'javascript:alert(1)' }, on('desktop'), safe)).toBeUndefined()
   })
 })
