@@ -264,8 +264,24 @@ async function main() {
     status(`Request ${event.params.request.method}`)
     render()
   })
-  kit.on('session_delete', () => {
+  // A card whose request can no longer be answered goes: the app ended the session, or the proposal or request
+  // expired. Its Approve and Reject buttons would only answer into the void.
+  const drop = (stale: (pending: Pending) => boolean) => {
+    for (let i = queue.length - 1; i >= 0; i--) if (stale(queue[i]!)) queue.splice(i, 1)
+  }
+  kit.on('session_delete', ({ topic }) => {
+    drop((p) => p.kind === 'request' && p.event.topic === topic)
     status('The app ended the session')
+    render()
+  })
+  kit.on('proposal_expire', ({ id }) => {
+    drop((p) => p.kind === 'proposal' && p.event.id === id)
+    status('The session proposal expired')
+    render()
+  })
+  kit.on('session_request_expire', ({ id }) => {
+    drop((p) => p.kind === 'request' && p.event.id === id)
+    status('The request expired')
     render()
   })
   $('mw-approve').onclick = () => void decide(true)

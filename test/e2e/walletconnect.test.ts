@@ -119,12 +119,20 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     await modalRoot().locator('[data-testid="wallet-list"]').waitFor()
   })
 
-  test('disconnecting in the modal ends the session in the wallet', async () => {
+  test('disconnecting in the modal ends the session in the wallet, and its unanswered request with it', async () => {
+    const { page } = h.browser
     const wallet = await pairWithWallet()
     await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count()).toBe(1)
+    // A request the wallet has not answered yet when the app disconnects.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign').click()
+    await wallet.card('request', /Sign this message on eip155:31337/)
+    await page.getByTestId('open-modal').click()
     await modalRoot().getByTestId('disconnect').click()
-    await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('disconnected')
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
     await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count(), { timeout: 10_000 }).toBe(0)
+    // The card with its Approve and Reject buttons goes with the session.
+    await expect.poll(() => wallet.page.getByTestId('mw-card').isHidden()).toBe(true)
   })
 
   test('a declined proposal shows "Connection declined" and a retry with a new code', async () => {
@@ -157,7 +165,14 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     wallet: {
       id: 'sandbox-mobile-wallet',
       name: 'Sandbox Mobile Wallet',
-      links: { mobile: `${walletOrigin}/mobile-wallet`, webapp: `${walletOrigin}/mobile-wallet`, desktop: 'javascript:window.__vbXss=1' },
+      links: {
+        mobile: `${walletOrigin}/mobile-wallet`,
+        webapp: `${walletOrigin}/mobile-wallet`,
+        desktop: 'javascript:window.__vbXss=1',
+        homepage: 'https://sandbox-mobile.wallets.example/',
+        appStore: 'https://apps.example/sandbox-mobile',
+        chromeStore: 'javascript:window.__vbXss=2',
+      },
     },
   })
   const storedDeepLink = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/deepLink') ?? 'null'))
@@ -165,10 +180,31 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
   test('on desktop: QR code and the web app link; the web app pairs from the link; unsafe links are dropped', async () => {
     const { page } = h.browser
     await clearOrigin(await h.browser.context.newPage(), walletOrigin)
-    await page.evaluate((data) => (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data), walletData())
+    // Every frame's heading from the open() call until the QR code shows: the wallet's name from the first one.
+    await page.bringToFront()
+    const headings = await page.evaluate(async (data) => {
+      const seen = new Set<string>()
+      const root = () => document.querySelector('div[data-vestibule]')?.shadowRoot
+      let done = false
+      const frame = () => {
+        const h2 = root()?.querySelector('dialog h2')
+        if (h2?.textContent) seen.add(h2.textContent)
+        if (root()?.querySelector('[data-testid="wc-qr"]')) done = true
+        else requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+      await (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data)
+      const until = Date.now() + 15_000
+      while (!done && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 16))
+      return [...seen]
+    }, walletData())
+    expect(headings).toEqual(['Sandbox Mobile Wallet'])
     const uri = await pairingUriFromQr(modalRoot())
     await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Sandbox Mobile Wallet')
     expect(await modalRoot().getByTestId('wc-open-desktop').count()).toBe(0)
+    // A user without the wallet gets it from its homepage (the unsafe extension-store link is dropped).
+    expect(await modalRoot().getByTestId('wc-get-wallet').innerText()).toBe("Don't have Sandbox Mobile Wallet? Get it")
+    expect(await modalRoot().getByTestId('wc-get-wallet').locator('a').getAttribute('href')).toBe('https://sandbox-mobile.wallets.example/')
     const web = modalRoot().getByTestId('wc-open-web')
     expect(await web.getAttribute('href')).toBe(`${walletOrigin}/mobile-wallet/wc?uri=${encodeURIComponent(uri)}`)
     const [popup] = await Promise.all([h.browser.context.waitForEvent('page'), web.click()])
@@ -192,6 +228,8 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     const open = modalRoot(page).getByTestId('wc-open-mobile')
     await open.waitFor({ timeout: 15_000 })
     expect(await modalRoot(page).getByTestId('wc-qr').count()).toBe(0)
+    // On an iPhone, the App Store.
+    expect(await modalRoot(page).getByTestId('wc-get-wallet').locator('a').getAttribute('href')).toBe('https://apps.example/sandbox-mobile')
     expect(await modalRoot(page).getByTestId('wc-pairing').getAttribute('data-status')).toBe('connecting')
     // The app's own connection status says "connecting" too while the wallet app has the request.
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('connecting')
