@@ -54,6 +54,11 @@ export interface ChainFeatures {
   getTokenBalances(params: { owner: string; tokens: readonly string[]; network: CaipNetwork }): Promise<TokenBalance[]>
   /** Transfers `amount` base units of `token` (ERC-20, including tokens whose transfer returns nothing; SPL). */
   sendToken(params: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }): Promise<string>
+  /**
+   * What `sendToken` with the same parameters would cost in the native token: the network fee plus any deposit
+   * the transfer needs (Solana: the rent of the receiver's token account when it has none yet).
+   */
+  estimateTokenTransfer(params: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }): Promise<FeeEstimate>
   /** eip155: an EIP-712 signature (eth_signTypedData_v4) of `typedData` by `address`. */
   signTypedData(params: { address: string; typedData: unknown }): Promise<string>
 }

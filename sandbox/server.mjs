@@ -67,7 +67,13 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   ])
   const running = extras.filter((f) => !f.skipped)
   // The provider API (wallet catalog, images, analytics config, blockchain API) backed by the local nodes.
-  const providerApi = await startProviderApi({ port: apiPort, rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url } })
+  // The Solana cluster's CAIP-2 id is its genesis hash cut to 32 characters.
+  const solanaFamily = running.find((f) => f.family === 'solana')
+  const solanaId = solanaFamily ? `solana:${solanaFamily.chain.genesisHash.slice(0, 32)}` : undefined
+  const providerApi = await startProviderApi({
+    port: apiPort,
+    rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url, ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}) },
+  })
   // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded keys) on both chains and on
   // every running family.
   const walletConnect = await startWalletConnect({
@@ -80,7 +86,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])
   // Demo tokens and collectibles on the local chain; the provider API reports on them.
   const deployed = await deployDemoAssets({ url: chain.url, owner: address, imageBase: providerApi.url })
-  const assets = { tokens: deployed.tokens.map((t) => ({ ...t, chainId: 'eip155:31337' })), nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })) }
+  const assets = {
+    tokens: [...deployed.tokens.map((t) => ({ ...t, chainId: 'eip155:31337' })), ...(solanaId && solanaFamily.token ? [{ ...solanaFamily.token, chainId: solanaId }] : [])],
+    nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })),
+  }
   providerApi.setAssets(assets)
 
   const configJs =

@@ -68,6 +68,8 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       estimateFees: lazy('estimateFees'),
       readContract: lazy('readContract'),
       getTokenBalances: lazy('getTokenBalances'),
+      sendToken: lazy('sendToken'),
+      estimateTokenTransfer: lazy('estimateTokenTransfer'),
     },
     destroy() {
       listener = undefined

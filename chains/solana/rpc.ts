@@ -2,7 +2,7 @@
  * Everything that needs `@solana/web3.js` (1.x, the classic Connection/Transaction API). Loaded with
  * import() on first use, so hosts that never ask for a balance or a transfer never download the SDK.
  */
-import { Connection, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
+import { Connection, PublicKey, SystemProgram, Transaction, TransactionInstruction, VersionedTransaction } from '@solana/web3.js'
 import type { CaipNetwork, TokenBalance } from '../../kernel/index.js'
 
 const connections = new Map<string, Connection>()
@@ -126,4 +126,84 @@ export async function tokenBalances(network: CaipNetwork, owner: string, mints: 
     byMint.set(mint, { token: mint, value: (known?.value ?? 0n) + BigInt(amount), decimals, symbol: '' })
   }
   return [...byMint.values()]
+}
+
+/** The Associated Token Account program: the token account a wallet holds a mint in lives at a derived address. */
+const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
+/** Token program instruction 12: TransferChecked (amount and decimals checked against the mint). */
+const TRANSFER_CHECKED = 12
+/** Associated Token Account program instruction 1: CreateIdempotent (no error when the account exists). */
+const CREATE_IDEMPOTENT = 1
+
+/** The associated token account of `owner` for `mint`. */
+export const associatedTokenAddress = (owner: PublicKey, mint: PublicKey) =>
+  PublicKey.findProgramAddressSync([owner.toBuffer(), TOKEN_PROGRAM.toBuffer(), mint.toBuffer()], ATA_PROGRAM)[0]
+
+/** A token transfer's refusal the user can act on (the wallet is not asked). */
+export class TokenTransferError extends Error {}
+
+/**
+ * An SPL token transfer of `amount` base units of `mint` from `from` to the wallet `to`, serialized unsigned for
+ * the wallet: the receiver's associated token account is created first when it does not exist (the sender pays
+ * its rent deposit, `rent`), then TransferChecked moves the tokens from the sender's token account holding them.
+ */
+export async function buildTokenTransfer(network: CaipNetwork, from: string, to: string, mintAddress: string, amount: bigint) {
+  const connection = connectionFor(network)
+  const owner = new PublicKey(from)
+  const receiver = new PublicKey(to)
+  const mint = new PublicKey(mintAddress)
+  const mintInfo = await connection.getAccountInfo(mint, 'confirmed')
+  if (!mintInfo || !mintInfo.owner.equals(TOKEN_PROGRAM) || mintInfo.data.length < 82) throw new TokenTransferError(`${mintAddress} is not a token mint on ${network.name}`)
+  const decimals = mintInfo.data[44]!
+  // The sender's account for this mint holding the amount: its associated account when it does, else another.
+  const { value: held } = await connection.getParsedTokenAccountsByOwner(owner, { mint }, 'confirmed')
+  const own = associatedTokenAddress(owner, mint)
+  const amountOf = (a: (typeof held)[number]) => {
+    const raw = (a.account.data as { parsed?: { info?: { tokenAmount?: { amount?: unknown } } } }).parsed?.info?.tokenAmount?.amount
+    return typeof raw === 'string' && /^\d+$/.test(raw) ? BigInt(raw) : 0n
+  }
+  const source = [...held].sort((a, b) => Number(b.pubkey.equals(own)) - Number(a.pubkey.equals(own))).find((a) => amountOf(a) >= amount)
+  if (!source) throw new TokenTransferError('Insufficient token balance')
+  const destination = associatedTokenAddress(receiver, mint)
+  const exists = (await connection.getAccountInfo(destination, 'confirmed')) !== null
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
+  const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight })
+  if (!exists) {
+    transaction.add(
+      new TransactionInstruction({
+        programId: ATA_PROGRAM,
+        keys: [
+          { pubkey: owner, isSigner: true, isWritable: true },
+          { pubkey: destination, isSigner: false, isWritable: true },
+          { pubkey: receiver, isSigner: false, isWritable: false },
+          { pubkey: mint, isSigner: false, isWritable: false },
+          { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+          { pubkey: TOKEN_PROGRAM, isSigner: false, isWritable: false },
+        ],
+        data: Uint8Array.of(CREATE_IDEMPOTENT) as Buffer,
+      }),
+    )
+  }
+  const data = new Uint8Array(10)
+  data[0] = TRANSFER_CHECKED
+  new DataView(data.buffer).setBigUint64(1, amount, true)
+  data[9] = decimals
+  transaction.add(
+    new TransactionInstruction({
+      programId: TOKEN_PROGRAM,
+      keys: [
+        { pubkey: source.pubkey, isSigner: false, isWritable: true },
+        { pubkey: mint, isSigner: false, isWritable: false },
+        { pubkey: destination, isSigner: false, isWritable: true },
+        { pubkey: owner, isSigner: true, isWritable: false },
+      ],
+      data: data as Buffer,
+    }),
+  )
+  const rent = exists ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(165, 'confirmed'))
+  return {
+    transaction: Uint8Array.from(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })),
+    lifetime: { blockhash, lastValidBlockHeight },
+    rent,
+  }
 }

@@ -83,7 +83,7 @@ export interface SessionHost {
 }
 
 export type Session = Pick<ChainAdapter, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage'> &
-  Pick<ChainFeatures, 'sendTransaction' | 'estimateFees' | 'readContract' | 'getTokenBalances'> & {
+  Pick<ChainFeatures, 'sendTransaction' | 'estimateFees' | 'readContract' | 'getTokenBalances' | 'sendToken' | 'estimateTokenTransfer'> & {
     sendNative: NonNullable<ChainAdapter['sendNative']>
     destroy(): void
   }
@@ -96,10 +96,28 @@ function decodeTransaction(data: unknown): Uint8Array {
   return Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
 }
 
+/** Checks a token transfer's parameters before anything is built or asked. */
+function checkTokenTransfer(token: string, to: string, amount: bigint) {
+  if (!isAddress(token)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(token))
+  if (!to || !isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(to))
+  if (typeof amount !== 'bigint' || amount <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
+  if (amount > U64_MAX) throw new VestibuleError('NOT_SUPPORTED', `Amount too large: a token transfer is at most ${U64_MAX} base units`)
+}
+
 export function createSession(host: SessionHost): Session {
   let active: { wallet: StandardWallet; account: Account; network: CaipNetwork; off?: () => void } | undefined
   let rpc: Promise<typeof import('./rpc.js')> | undefined
   const loadRpc = () => (rpc ??= import('./rpc.js'))
+  const tokenTransfer = async (token: string, to: string, amount: bigint) => {
+    checkTokenTransfer(token, to, amount)
+    return loadRpc()
+  }
+  /** A refusal of the transfer itself (not a token mint, not enough tokens) reads as what it is. */
+  const refusal = (module: typeof import('./rpc.js')) => (error: unknown) => {
+    const cause = (error as { cause?: unknown }).cause
+    if (cause instanceof module.TokenTransferError) throw new VestibuleError('NOT_SUPPORTED', cause.message)
+    throw error
+  }
 
   const walletFor = (connectorId: string) => {
     const wallet = host.wallet(connectorId)
@@ -250,6 +268,18 @@ export function createSession(host: SessionHost): Session {
     async readContract({ address, network }) {
       if (!isAddress(address)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(address))
       return (await loadRpc()).readAccount(network, address)
+    },
+    async sendToken({ token, to, amount, network }) {
+      const { account } = connected()
+      const rpc = await tokenTransfer(token, to, amount)
+      const { transaction, lifetime } = await call(() => rpc.buildTokenTransfer(network, account.address, to, token, amount), FAILED).catch(refusal(rpc))
+      return send(transaction, network, lifetime)
+    },
+    async estimateTokenTransfer({ from, token, to, amount, network }) {
+      const rpc = await tokenTransfer(token, to, amount)
+      const { transaction, rent } = await call(() => rpc.buildTokenTransfer(network, from, to, token, amount), FAILED).catch(refusal(rpc))
+      const fee = await call(() => rpc.feeFor(network, transaction), FAILED)
+      return { fee: fee + rent, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async getTokenBalances({ owner, tokens, network }) {
       if (!isAddress(owner)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(owner))

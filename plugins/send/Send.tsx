@@ -71,14 +71,19 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   useEffect(() => {
     setFee({ status: 'idle' })
     if (!token || !adapter || !network || !address || problem || !amount || !hasChainFeature(adapter, 'estimateFees')) return
-    const data = token.address ? erc20TransferData(to, amount) : undefined
-    if (token.address && !data) return
+    // A token transfer is priced by the chain plugin when it can (Solana: with the receiver's account deposit),
+    // else as the ERC-20 call it is.
+    const byPlugin = Boolean(token.address) && hasChainFeature(adapter, 'estimateTokenTransfer')
+    const data = token.address && !byPlugin ? erc20TransferData(to, amount) : undefined
+    if (token.address && !byPlugin && !data) return
     let live = true
     const timer = setTimeout(() => {
       setFee({ status: 'loading' })
-      const estimate = chainFeature(adapter, 'estimateFees')
       const target = token.address ? tokenAddress(token)! : to
-      estimate({ from: address, to: target, network, ...(data ? { data } : { value: amount }) }).then(
+      const estimate = byPlugin
+        ? chainFeature(adapter, 'estimateTokenTransfer')({ from: address, token: target, to, amount, network })
+        : chainFeature(adapter, 'estimateFees')({ from: address, to: target, network, ...(data ? { data } : { value: amount }) })
+      estimate.then(
         (result) => live && setFee({ status: 'ready', fee: result.fee }),
         (error: unknown) => live && setFee({ status: 'failed', error: cleanText(errorMessage(error), 160) }),
       )

@@ -4,7 +4,9 @@
 export const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 /** USD prices of the local chains' assets (a fixture: nothing here trades). Keys are symbols. */
-export const PRICES = { ETH: 3012.45, DEMO: 1.25, tUSD: 1 }
+export const PRICES = { ETH: 3012.45, DEMO: 1.25, tUSD: 1, SOL: 187.3, sUSDC: 1 }
+
+export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 }
 
 /** Base units → a decimal string with every digit (`1234.567891234567891234`). */
 export function formatUnits(value, decimals) {

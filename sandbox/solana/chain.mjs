@@ -17,6 +17,12 @@ export const WALLET_CHAIN = 'solana:localnet'
 const CLUSTER_NAME = 'Solana Sandbox'
 const BASE_FEE = 5000
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']
+const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
+/** SPL Token account layouts: a mint is 82 bytes, a token account 165. */
+const MINT_SIZE = 82
+const TOKEN_ACCOUNT_SIZE = 165
+/** The sandbox's SPL token: "Sandbox USD Coin", 6 decimals, 42.5 held by the demo account. */
+export const DEMO_SPL = { symbol: 'sUSDC', name: 'Sandbox USD Coin', decimals: 6, amount: 42_500_000n }
 
 const TX_ERRORS = `AccountInUse AccountLoadedTwice AccountNotFound ProgramAccountNotFound InsufficientFundsForFee InvalidAccountForFee
 AlreadyProcessed BlockhashNotFound CallChainTooDeep MissingSignatureForFee InvalidAccountIndex SignatureFailure InvalidProgramForExecution
@@ -332,6 +338,43 @@ export async function startSolanaChain({ port = 0 } = {}) {
     wsUrl: `ws://127.0.0.1:${listenPort}`,
     genesisHash,
     svm,
+    /**
+     * Creates an SPL token (classic Token program): a mint at an address derived from `symbol`, with `decimals`,
+     * and for each holder its associated token account holding the amount. Returns the mint's address.
+     */
+    async createToken({ symbol, decimals, holders = {} }) {
+      const encodeAddress = kit.getAddressEncoder()
+      const mint = base58.decode(createHash('sha256').update(`vestibule sandbox mint ${symbol}`).digest())
+      const supply = Object.values(holders).reduce((sum, amount) => sum + BigInt(amount), 0n)
+      const data = new Uint8Array(MINT_SIZE)
+      const view = new DataView(data.buffer)
+      const authority = Object.keys(holders)[0]
+      if (authority) {
+        view.setUint32(0, 1, true)
+        data.set(encodeAddress.encode(authority), 4)
+      }
+      view.setBigUint64(36, supply, true)
+      data[44] = decimals
+      data[45] = 1
+      const put = (address, bytes) =>
+        svm.setAccount({ address, data: bytes, executable: false, lamports: svm.minimumBalanceForRentExemption(BigInt(bytes.length)), programAddress: TOKEN_PROGRAMS[0], space: BigInt(bytes.length) })
+      put(mint, data)
+      for (const [owner, amount] of Object.entries(holders)) {
+        const [ata] = await kit.getProgramDerivedAddress({ programAddress: ATA_PROGRAM, seeds: [encodeAddress.encode(owner), encodeAddress.encode(TOKEN_PROGRAMS[0]), encodeAddress.encode(mint)] })
+        const account = new Uint8Array(TOKEN_ACCOUNT_SIZE)
+        account.set(encodeAddress.encode(mint), 0)
+        account.set(encodeAddress.encode(owner), 32)
+        new DataView(account.buffer).setBigUint64(64, BigInt(amount), true)
+        account[108] = 1 // initialized
+        put(ata, account)
+      }
+      return mint
+    },
+    /** The amount of `mint` that `owner` holds over all its token accounts (base units). */
+    tokenBalance(owner, mint) {
+      const { value } = methods.getTokenAccountsByOwner([owner, { mint }, { encoding: 'jsonParsed' }])
+      return value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+    },
     /** Airdrops `lamports` to `addr` (a real transaction from litesvm's faucet account). */
     fund: (addr, lamports) => methods.requestAirdrop([addr, `${lamports}`]),
     balance: (addr) => BigInt(svm.getBalance(addr) ?? 0n),
@@ -373,7 +416,11 @@ export async function start() {
   const chain = await startSolanaChain()
   const address = await demoAddress()
   await chain.fund(address, DEMO_LAMPORTS)
+  const mint = await chain.createToken({ symbol: DEMO_SPL.symbol, decimals: DEMO_SPL.decimals, holders: { [address]: DEMO_SPL.amount } })
+  const token = { name: DEMO_SPL.name, symbol: DEMO_SPL.symbol, decimals: DEMO_SPL.decimals, address: mint }
   return {
+    /** The SPL token the demo account holds (`address` is its mint). */
+    token,
     chain,
     address,
     config: {
@@ -384,6 +431,7 @@ export async function start() {
       walletChain: WALLET_CHAIN,
       seed: DEMO_SEED_HEX,
       address,
+      token,
     },
     wallet: { entry: 'sandbox/solana/wallet.ts', url: '/wallets/solana.js' },
     describe: `litesvm ${chain.url} (${CLUSTER_NAME}, solana:${chain.genesisHash.slice(0, 32)}), demo account ${address}, Sandbox Solana Wallet`,

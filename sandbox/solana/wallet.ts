@@ -75,6 +75,12 @@ function describe(tx: VersionedTransaction): string {
       const fraction = (lamports % BigInt(LAMPORTS_PER_SOL)).toString().padStart(9, '0').replace(/0+$/, '')
       return `Send ${whole}${fraction ? `.${fraction}` : ''} SOL to ${keys[ix.accountKeyIndexes[1]!]?.toBase58()}`
     }
+    // SPL Token TransferChecked: [12, amount u64, decimals u8]; accounts source, mint, destination, owner.
+    if (program?.toBase58() === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' && data.length === 10 && data[0] === 12) {
+      const amount = new DataView(data.buffer, data.byteOffset).getBigUint64(1, true)
+      return `Transfer ${amount} base units (${data[9]} decimals) of token ${keys[ix.accountKeyIndexes[1]!]?.toBase58()} to account ${keys[ix.accountKeyIndexes[2]!]?.toBase58()}`
+    }
+    if (program?.toBase58() === 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL') return `Create the token account of ${keys[ix.accountKeyIndexes[2]!]?.toBase58()}`
     return `Call program ${program?.toBase58()}`
   })
   return lines.join('\n')
@@ -84,7 +90,7 @@ async function approveAndSign(input: { account: WalletAccount; transaction: Uint
   requireAccount(input)
   const tx = VersionedTransaction.deserialize(input.transaction)
   const summary = describe(tx)
-  if (!(await askUser(`${summary.split('\n')[0]}?`, summary, 'Sandbox Solana Wallet'))) throw rejected()
+  if (!(await askUser(`${summary.split('\n').at(-1)}?`, summary, 'Sandbox Solana Wallet'))) throw rejected()
   tx.sign([keypair])
   return tx
 }

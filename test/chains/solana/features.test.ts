@@ -47,8 +47,8 @@ async function connected() {
 describe('solana chain features', () => {
   it('declares what a Solana wallet and RPC can do, and the native token address; the rest is absent', () => {
     const adapter = adapterOf(h.modal())
-    const all: ChainFeature[] = ['request', 'sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'signTypedData']
-    expect(all.filter((f) => hasChainFeature(adapter, f))).toEqual(['sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances'])
+    const all: ChainFeature[] = ['request', 'sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'estimateTokenTransfer', 'signTypedData']
+    expect(all.filter((f) => hasChainFeature(adapter, f))).toEqual(['sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'estimateTokenTransfer'])
     expect(() => chainFeature(adapter, 'signTypedData')).toThrow('The solana chain plugin cannot signTypedData')
     expect(adapter.nativeTokenAddress).toBe('So11111111111111111111111111111111111111111')
   })
@@ -86,6 +86,41 @@ describe('solana chain features', () => {
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     expect(h.chain.balance(to)).toBe(1_000_004_321n)
     expect(wallet.callsOf('solana:signAndSendTransaction')).toHaveLength(1)
+  })
+
+  it('SPL transfer: creates the receiver token account when it has none (its deposit in the estimate), then only transfers', async () => {
+    const { adapter, wallet, network } = await connected()
+    const mint = fresh()
+    setMint(mint, 6, 5_000_000n)
+    setTokenAccount(mint, wallet.address, 5_000_000n)
+    const to = fresh()
+    const params = { from: wallet.address, token: mint, to, amount: 1_250_000n, network }
+    const rent = BigInt((await (await fetch(h.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }) })).json()).result)
+    expect(await chainFeature(adapter, 'estimateTokenTransfer')(params)).toEqual({ fee: 5000n + rent, decimals: 9, symbol: 'SOL' })
+    expect(await chainFeature(adapter, 'sendToken')(params)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    const balances = chainFeature(adapter, 'getTokenBalances')
+    expect(await balances({ owner: to, tokens: [mint], network })).toEqual([{ token: mint, value: 1_250_000n, decimals: 6, symbol: '' }])
+    expect(await balances({ owner: wallet.address, tokens: [mint], network })).toEqual([{ token: mint, value: 3_750_000n, decimals: 6, symbol: '' }])
+    // The receiver's account exists now: the next transfer pays the network fee only.
+    expect(await chainFeature(adapter, 'estimateTokenTransfer')(params)).toEqual({ fee: 5000n, decimals: 9, symbol: 'SOL' })
+    await chainFeature(adapter, 'sendToken')(params)
+    expect(await balances({ owner: to, tokens: [mint], network })).toEqual([{ token: mint, value: 2_500_000n, decimals: 6, symbol: '' }])
+    expect(wallet.callsOf('solana:signAndSendTransaction')).toHaveLength(2)
+  })
+
+  it('SPL transfer refusals: more than held, not a mint, bad addresses or amounts; the wallet is not asked', async () => {
+    const { adapter, wallet, network } = await connected()
+    const mint = fresh()
+    setMint(mint, 6, 100n)
+    setTokenAccount(mint, wallet.address, 100n)
+    const send = chainFeature(adapter, 'sendToken')
+    const base = { from: wallet.address, token: mint, to: fresh(), amount: 50n, network }
+    await expect(send({ ...base, amount: 101n })).rejects.toThrow('Insufficient token balance')
+    await expect(send({ ...base, token: fresh() })).rejects.toThrow('is not a token mint')
+    await expect(send({ ...base, to: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await expect(send({ ...base, amount: 0n })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await expect(send({ ...base, amount: 2n ** 64n })).rejects.toThrow('Amount too large')
+    expect(wallet.callsOf('solana:signAndSendTransaction')).toEqual([])
   })
 
   it('reads an account: owner program, lamports and data; a missing account reads as undefined', async () => {
