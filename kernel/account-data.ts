@@ -1,5 +1,6 @@
 import type { ReadableAtom } from 'nanostores'
 import type { CaipAddress, CaipNetworkId } from './caip.js'
+import type { CaipNetwork } from './network.js'
 import type { Token } from './plugin.js'
 
 /**
@@ -47,9 +48,21 @@ export interface BalancesService {
 }
 
 /**
+ * Names that stand for addresses (ENS-style "alice.eth", a provider's name zone …), for every feature that takes a
+ * receiver. Provided by a names plugin; send resolves a receiver through it when one is registered.
+ */
+export interface NamesService {
+  /** Whether `text` has the shape of a name this service resolves (no request made). */
+  isName(text: string): boolean
+  /** The address `name` points to on `network` (the form the chain plugin's address rule accepts), or undefined. */
+  resolve(name: string, network: CaipNetwork): Promise<string | undefined>
+}
+
+/**
  * Tokens of services one feature plugin offers others without either naming the other: a plugin provides one
  * with `ctx.services.provide(token, service)`, another resolves it with `ctx.services.get(token)`.
  */
-export const Capabilities: { Balances: Token<BalancesService> } = {
+export const Capabilities: { Balances: Token<BalancesService>; Names: Token<NamesService> } = {
   Balances: Symbol.for('vestibule.capability.balances') as Token<BalancesService>,
+  Names: Symbol.for('vestibule.capability.names') as Token<NamesService>,
 }

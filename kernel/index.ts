@@ -53,5 +53,5 @@ export type { WalletItem, WalletLinks, WalletSection, WalletSources, ExcludedWal
 export { cleanName, cleanText, walletName, safeImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
 export { chainFeature, hasChainFeature } from './chain-features.js'
 export { Capabilities } from './account-data.js'
-export type { AccountToken, BalancesService, BalancesSnapshot, BalancesStatus } from './account-data.js'
+export type { AccountToken, BalancesService, BalancesSnapshot, BalancesStatus, NamesService } from './account-data.js'
 export type { ChainFeature, ChainFeatures, ContractRead, FeeEstimate, TokenBalance, TransactionRequest } from './chain-features.js'

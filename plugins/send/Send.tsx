@@ -11,7 +11,7 @@ import {
   type BalancesSnapshot,
 } from '../../kernel/index.js'
 import { atom } from 'nanostores'
-import { Capabilities } from '../../kernel/index.js'
+import { Capabilities, type NamesService } from '../../kernel/index.js'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from '../../ui/kit/index.js'
 import type { SendApi } from './index.js'
 import { erc20TransferData, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
@@ -22,6 +22,15 @@ type Fee = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; erro
 const tokenKey = (t: AccountToken) => t.address ?? `native:${t.chainId}`
 /** The token's own address (`0x…`, a mint) without its CAIP-10 prefix. */
 const tokenAddress = (t: AccountToken) => (t.address ? t.address.split(':').slice(2).join(':') : undefined)
+
+/** A names service's own check; one that throws counts as "not a name". */
+function safeIsName(names: NamesService, text: string) {
+  try {
+    return names.isName(text) === true
+  } catch {
+    return false
+  }
+}
 
 /** The Send view: token, amount, receiver, fee, a review, then the wallet. */
 export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
@@ -62,9 +71,38 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
 
   const native = tokens.find((t) => !t.address)
   const smartAccount = chain?.accountState.preferredAccountType === 'smartAccount'
-  const problem = network && adapter ? receiverProblem(receiver, network, adapter.isAddress, address) : undefined
-  const receiverError = touched && receiver.trim() && problem ? i18n.t(problem.key, problem.values) : undefined
-  const to = plainReceiver(receiver)
+  // A name (when a names plugin is registered) is resolved once typing pauses; the address it stands for is what
+  // the rules check and the wallet receives.
+  const names = k.services.get(Capabilities.Names)
+  const typed = receiver.trim()
+  const isName = Boolean(names && network && adapter && typed && !adapter.isAddress(typed, network) && safeIsName(names, typed))
+  const [lookup, setLookup] = useState<{ name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string }>()
+  useEffect(() => {
+    if (!isName || !names || !network) return setLookup(undefined)
+    let live = true
+    setLookup({ name: typed, status: 'loading' })
+    const timer = setTimeout(() => {
+      names.resolve(typed, network).then(
+        (found) => live && setLookup(typeof found === 'string' && adapter?.isAddress(found, network) ? { name: typed, status: 'found', address: found } : { name: typed, status: 'none' }),
+        () => live && setLookup({ name: typed, status: 'failed' }),
+      )
+    }, 300)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [isName, typed, names, network, adapter])
+  const resolved = isName && lookup?.name === typed ? lookup : undefined
+  const receiverText = resolved?.status === 'found' ? resolved.address! : receiver
+  const problem = isName
+    ? resolved?.status === 'found'
+      ? receiverProblem(receiverText, network!, adapter!.isAddress, address)
+      : { key: resolved?.status === 'none' ? 'send.nameNotFound' : resolved?.status === 'failed' ? 'send.nameFailed' : 'send.resolving', values: { name: typed } }
+    : network && adapter
+      ? receiverProblem(receiver, network, adapter.isAddress, address)
+      : undefined
+  const receiverError = touched && typed && problem && resolved?.status !== 'loading' && (!isName || resolved) ? i18n.t(problem.key, problem.values) : undefined
+  const to = plainReceiver(receiverText)
 
   // The fee for what the form holds, estimated once typing pauses; a token whose transfer cannot be described for
   // the estimate shows none.
@@ -197,6 +235,11 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
           onBlur={() => setTouched(true)}
           error={receiverError}
         />
+        {isName ? (
+          <p className="vb-muted" data-testid="send-name" aria-live="polite">
+            {resolved?.status === 'found' ? i18n.t('send.nameResolved', { name: typed, address: resolved.address! }) : resolved?.status === 'loading' || !resolved ? i18n.t('send.resolving', { name: typed }) : ''}
+          </p>
+        ) : null}
       </fieldset>
       {!canSendToken ? <p className="vb-error">{i18n.t('send.tokenUnsupported', { symbol: network.nativeCurrency.symbol })}</p> : null}
       <p className="vb-send-fee" data-testid="send-fee">
@@ -210,7 +253,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       ) : null}
       {step !== 'form' ? (
         <p className="vb-send-preview" data-testid="send-preview">
-          {i18n.t('send.preview', { amount: formatted(amount ?? 0n, token), receiver: shortenAddress(to), network: network.name })}
+          {i18n.t('send.preview', { amount: formatted(amount ?? 0n, token), receiver: resolved?.status === 'found' ? `${typed} (${shortenAddress(to)})` : shortenAddress(to), network: network.name })}
         </p>
       ) : null}
       {failure ? (

@@ -33,4 +33,8 @@ export const messages = {
   'send.insufficientGas': 'Insufficient {symbol} for the network fee',
   'send.tokenUnsupported': 'This chain plugin cannot send tokens; only {symbol} can be sent here.',
   'send.loadingBalances': 'Loading balances…',
+  'send.resolving': 'Looking up {name}…',
+  'send.nameResolved': '{name} is {address}',
+  'send.nameNotFound': 'No address found for {name}',
+  'send.nameFailed': 'Could not look up {name}; try again or enter an address',
 }

@@ -3,9 +3,10 @@
  * plugin whose view and tab fail to render, to show that a failing plugin stays inside its own box. Runtime
  * theme buttons and the legal options (?legal adds the checkbox, ?collapse collapses the wallet list) are here too.
  */
-import { createModal, type Plugin } from 'vestibule'
+import { Capabilities, createModal, type Plugin } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
 import { hello } from '../../examples/hello/index.js'
+import { send } from 'vestibule/plugins/send'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string } }).__SANDBOX__
 const query = new URLSearchParams(location.search)
@@ -29,6 +30,24 @@ const faulty: Plugin = {
   },
 }
 
+/**
+ * A names plugin as a third party writes one: it offers the names capability (names ending in ".demo" stand for
+ * local accounts), and the send plugin resolves receivers through it without either naming the other.
+ */
+const DEMO_NAMES: Record<string, string> = { 'receiver.demo': '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }
+const demoNames: Plugin = {
+  name: 'demoNames',
+  setup(ctx) {
+    ctx.services.provide(Capabilities.Names, {
+      isName: (text) => /^[a-z0-9-]+\.demo$/.test(text),
+      async resolve(name) {
+        if (name === 'broken.demo') throw new Error('The name service is down')
+        return DEMO_NAMES[name]
+      },
+    })
+  },
+}
+
 const modal = createModal({
   projectId: 'sandbox',
   apiUrl: config.apiUrl,
@@ -37,7 +56,7 @@ const modal = createModal({
   termsConditionsUrl: 'https://example.com/terms',
   privacyPolicyUrl: 'https://example.com/privacy',
   features: { legalCheckbox: query.has('legal'), collapseWallets: query.has('collapse') },
-  plugins: [eip155({ networks: [localChain] }), hello(), faulty],
+  plugins: [eip155({ networks: [localChain] }), hello(), faulty, send(), demoNames],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 

@@ -3,6 +3,7 @@
  * button, account tab, header action and view; a plugin whose view and tab throw stays in its own box; the
  * runtime theme; the legal checkbox and the collapsed wallet list.
  */
+import { createPublicClient, http, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
@@ -30,7 +31,8 @@ describe('a third-party plugin in the modal', () => {
     const errors = await openExtensions()
     const address = await connect()
     const features = modalRoot().getByTestId('account-features').locator('button')
-    expect(await features.allInnerTexts()).toEqual([expect.stringContaining('Greet'), expect.stringContaining('Faulty')])
+    // The send plugin (the names example below uses it) ranks first among wallet features.
+    expect(await features.allInnerTexts()).toEqual([expect.stringContaining('Send'), expect.stringContaining('Greet'), expect.stringContaining('Faulty')])
     const tabs = modalRoot().getByRole('tab')
     expect(await tabs.allInnerTexts()).toEqual(['Hello', 'Faulty'])
 
@@ -108,5 +110,40 @@ describe('options the shell follows', () => {
     expect(await modalRoot().getByTestId('legal-notice').innerText()).toMatch(/By connecting your wallet, you agree to the\s+Terms of Service/)
     await modalRoot().getByTestId('show-wallets').click()
     await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
+  })
+})
+
+describe('a names plugin from a third party', () => {
+  test('send resolves a name through the names capability: the address it stands for receives the funds; unknown names and a failing service are refused', async () => {
+    await openExtensions()
+    await connect()
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+    const form = modalRoot().getByTestId('send')
+    await form.waitFor()
+    await form.getByLabel('Amount').fill('0.5')
+    const receiver = form.getByTestId('send-receiver')
+
+    for (const [name, error] of [
+      ['nobody.demo', 'No address found for nobody.demo'],
+      ['broken.demo', 'Could not look up broken.demo; try again or enter an address'],
+    ]) {
+      await receiver.fill(name)
+      await receiver.blur()
+      await expect.poll(() => form.innerText()).toContain(error)
+      await form.getByTestId('send-review').click()
+      expect(await form.getByTestId('send-preview').count()).toBe(0)
+    }
+
+    const to = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+    const client = createPublicClient({ transport: http(h.sandbox.chain.url) })
+    const before = await client.getBalance({ address: to })
+    await receiver.fill('receiver.demo')
+    await expect.poll(() => form.getByTestId('send-name').innerText()).toBe(`receiver.demo is ${to}`)
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
+    await form.getByTestId('send-review').click()
+    await expect.poll(() => form.getByTestId('send-preview').innerText()).toContain('receiver.demo (0x90F7')
+    await form.getByTestId('send-confirm').click()
+    await h.approveInWallet(new RegExp(`Send 500000000000000000 wei to ${to}`, 'i'))
+    await expect.poll(() => client.getBalance({ address: to })).toBe(before + parseEther('0.5'))
   })
 })
