@@ -129,6 +129,16 @@ describe('the packed package in host bundlers', () => {
     // browser, which finds them only once the chunk has arrived: one more round trip, which the idle preload hides.
     const maxWaves = ({ vite: 1, webpack: 1, esbuild: 2, rollup: 2 } as Record<string, number>)[bundler]
     it(`with preload "none" the first open fetches its code after the click in at most ${maxWaves} wave(s)`, async () => {
+      // Waves are read from timing (a request sent after another arrived is counted as waiting for it), which a
+      // loaded machine can fake by delaying one request of a wave past another's arrival. A real waterfall shows in
+      // every load; the fewest waves of up to three loads is the measure.
+      const seen: Array<{ waves: number; detail: string }> = []
+      for (let run = 0; run < 3 && !seen.some((r) => r.waves <= maxWaves!); run++) seen.push(await measureWaves())
+      const best = seen.reduce((a, b) => (b.waves < a.waves ? b : a))
+      expect(best.waves, best.detail).toBeLessThanOrEqual(maxWaves!)
+    })
+
+    async function measureWaves(): Promise<{ waves: number; detail: string }> {
       const page = await browser.context.newPage()
       const scripts: Array<{ url: string; sent: number; done: number }> = []
       let clickedAt = Infinity
@@ -148,10 +158,10 @@ describe('the packed package in host bundlers', () => {
         for (const script of [...scripts].sort((a, b) => a.sent - b.sent)) {
           waves.set(script.url, 1 + Math.max(0, ...scripts.filter((s) => s.done < script.sent).map((s) => waves.get(s.url) ?? 0)))
         }
-        expect(Math.max(...waves.values()), JSON.stringify([...waves])).toBeLessThanOrEqual(maxWaves!)
+        return { waves: Math.max(...waves.values()), detail: JSON.stringify([...waves]) }
       } finally {
         await page.close()
       }
-    })
+    }
   })
 })

@@ -126,7 +126,7 @@ describe('a names plugin from a third party', () => {
     for (const [name, error] of [
       ['nobody.demo', 'No address found for nobody.demo'],
       ['broken.demo', 'Could not look up broken.demo; try again or enter an address'],
-    ]) {
+    ] as const) {
       await receiver.fill(name)
       await receiver.blur()
       await expect.poll(() => form.innerText()).toContain(error)
