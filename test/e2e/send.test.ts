@@ -63,6 +63,14 @@ describe('send', () => {
       await h.approveInWallet(/Send 0 wei/)
       await expect.poll(() => tokenBalance(symbol)).toBe(start + units)
     }
+    // Activity lists the three sends made through the form, newest first.
+    await modalRoot().getByRole('tab', { name: 'Activity' }).click()
+    const activity = modalRoot().getByTestId('activity')
+    const sent = () =>
+      activity
+        .getByTestId('activity-row')
+        .evaluateAll((items) => items.map((item) => `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`))
+    await expect.poll(async () => (await sent()).slice(0, 3)).toEqual(['Sent −3.75 tUSD', 'Sent −12.5 DEMO', 'Sent −0.25 ETH'])
   })
 
   test('a declined send keeps the form filled and says why; confirming again sends once', async () => {
