@@ -108,10 +108,20 @@ describe('the packed package in host bundlers', () => {
       const requests: Array<{ url: string; type: string; clicked: boolean }> = []
       let clicked = false
       page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType(), clicked }))
+      const inFlight = new Set<unknown>()
+      page.on('request', (request) => inFlight.add(request))
+      page.on('requestfinished', (request) => inFlight.delete(request))
+      page.on('requestfailed', (request) => inFlight.delete(request))
       try {
         await page.goto(`${base}/${name}.html?api=${encodeURIComponent(api.url)}`)
-        // Loaded and idle: the preload has fetched what the first open needs.
+        // Loaded and idle: the preload has fetched what the first open needs. The preload runs in the first idle
+        // callback after load; one queued after it runs later, and the network then settles with what it fetched
+        // (network idle alone can come first on a busy machine).
         await page.waitForLoadState('networkidle')
+        await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })))
+        const settled = Date.now() + 10_000
+        while (Date.now() < settled && inFlight.size > 0) await page.waitForTimeout(50)
+        await page.waitForTimeout(200)
         clicked = true
         await Promise.race([page.locator('#connect').click({ timeout: 20_000 }), pageError])
         const wallet = page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ })
