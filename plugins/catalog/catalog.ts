@@ -67,7 +67,9 @@ export interface CatalogController {
   readonly $rows: ReadableAtom<readonly WalletRow[]>
   /** Installed rows alone (search filters them locally). */
   readonly $installed: ReadableAtom<readonly WalletRow[]>
-  /** Starts a new open: every catalog page may be requested once more. */
+  /** What the user typed in AllWallets' search this open: kept while they look at a wallet and come back. */
+  searchText: string
+  /** Starts a new open: every catalog page may be requested once more, and the search starts empty. */
   newSession(): void
   /** Starts a new session when `open` (the modal's open counter) is not the current one. */
   sync(open: number): void
@@ -314,17 +316,19 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   const newSession = () => {
     session++
     requests = new Map()
+    controller.searchText = ''
     const s = $state.get()
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
     $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined })
   }
   const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(kernelStorage, wallet))
 
-  return {
+  const controller: CatalogController = {
     client,
     $state,
     $rows,
     $installed,
+    searchText: '',
     newSession,
     async prefetch() {
       const results = await Promise.allSettled([fetchFeatured(), fetchRecommended(), initExcluded()])
@@ -374,4 +378,5 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       chosen = undefined
     },
   }
+  return controller
 }

@@ -94,7 +94,8 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       /** The open whose wallets were fetched: once per open. */
       let fetchedFor = -1
       const fetchWallets = async () => {
-        if (fetchedFor === (fetchedFor = opens)) return
+        if (fetchedFor === opens) return
+        fetchedFor = opens
         // The AllWallets code downloads alongside, so the list shows at once when chosen.
         void loadView().catch(() => undefined)
         await (await api.load()).prefetch()
@@ -116,7 +117,10 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
         }),
         // An open that began on Account (a restored session) and ends in a disconnect lands on Connect: its wallets
         // are fetched then, not at the next open.
-        ctx.events.on('disconnect', () => void (ctx.state.$modal.get().open && ctx.state.$snapshot.get().status !== 'connected' && fetchWallets().catch(() => undefined))),
+        ctx.events.on('disconnect', () => {
+          // prefetch() reports its own failures in the catalog's state.
+          if (ctx.state.$modal.get().open && ctx.state.$snapshot.get().status !== 'connected') void fetchWallets().catch(() => undefined)
+        }),
         ctx.events.on('connect:start', ({ namespace }) => void starting.add(namespace)),
         ctx.events.on('connect:error', ({ namespace }) => void starting.delete(namespace)),
         ctx.events.on('connect:success', (payload) => {

@@ -68,26 +68,14 @@ export default function AllWallets({ modal }: ViewProps) {
   )
 }
 
-/**
- * The search text per catalog, kept while the user looks at a wallet and comes back; a closed modal starts afresh.
- */
-const searches = new WeakMap<CatalogController, string>()
-const forgetting = new WeakSet<CatalogController>()
-
 function WalletList({ modal, controller }: { modal: Modal; controller: CatalogController }) {
   const { i18n, router } = modal.kernel
   const state = useStore(controller.$state)
   const rows = useStore(controller.$rows)
   const installed = useStore(controller.$installed)
-  const [query, setQueryState] = useState(() => searches.get(controller) ?? '')
-  const setQuery = (value: string) => {
-    searches.set(controller, value)
-    setQueryState(value)
-  }
-  if (!forgetting.has(controller)) {
-    forgetting.add(controller)
-    modal.kernel.events.on('modal:close', () => searches.delete(controller))
-  }
+  // The controller keeps the text for this open, so coming back from a wallet finds the search as it was.
+  const [query, setQueryState] = useState(controller.searchText)
+  const setQuery = (value: string) => setQueryState((controller.searchText = value))
   // The input updates at once; the list follows at lower priority, so typing never waits for rendering.
   const deferred = useDeferredValue(query)
   const text = deferred.trim()

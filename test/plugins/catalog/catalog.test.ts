@@ -143,6 +143,18 @@ describe('fetching', () => {
     expect(catalogCalls(api)).toHaveLength(4)
   })
 
+  it('the search text lasts for one open: kept within it, empty at the next', async () => {
+    fakeApi()
+    const { modal } = setup()
+    await modal.open()
+    const controller = await modal.getPlugin('catalog').load()
+    controller.searchText = 'cobalt'
+    expect((await modal.getPlugin('catalog').load()).searchText).toBe('cobalt')
+    modal.close()
+    await modal.open()
+    expect((await modal.getPlugin('catalog').load()).searchText).toBe('')
+  })
+
   it('concurrent callers share one request per page (prefetch and AllWallets at once)', async () => {
     const api = fakeApi()
     const { modal } = setup()
