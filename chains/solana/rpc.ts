@@ -116,16 +116,22 @@ export async function tokenBalances(network: CaipNetwork, owner: string, mints: 
   const wanted = new Set(mints)
   const byMint = new Map<string, TokenBalance>()
   for (const { account } of value) {
-    const info = (account.data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } }).parsed?.info
-    const mint = info?.mint
-    const amount = info?.tokenAmount?.amount
-    const decimals = info?.tokenAmount?.decimals
-    if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number') continue
-    if (wanted.size && !wanted.has(mint)) continue
-    const known = byMint.get(mint)
-    byMint.set(mint, { token: mint, value: (known?.value ?? 0n) + BigInt(amount), decimals, symbol: '' })
+    const held = heldIn(account.data)
+    if (!held || (wanted.size && !wanted.has(held.mint))) continue
+    const known = byMint.get(held.mint)
+    byMint.set(held.mint, { token: held.mint, value: (known?.value ?? 0n) + held.amount, decimals: held.decimals, symbol: '' })
   }
   return [...byMint.values()]
+}
+
+/** What a parsed token account (RPC jsonParsed, untrusted) holds: mint, amount and decimals, or undefined. */
+function heldIn(data: unknown): { mint: string; amount: bigint; decimals: number } | undefined {
+  const info = (data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } } | null)?.parsed?.info
+  const mint = info?.mint
+  const amount = info?.tokenAmount?.amount
+  const decimals = info?.tokenAmount?.decimals
+  if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number') return undefined
+  return { mint, amount: BigInt(amount), decimals }
 }
 
 /** The Associated Token Account program: the token account a wallet holds a mint in lives at a derived address. */
@@ -158,11 +164,7 @@ export async function buildTokenTransfer(network: CaipNetwork, from: string, to:
   // The sender's account for this mint holding the amount: its associated account when it does, else another.
   const { value: held } = await connection.getParsedTokenAccountsByOwner(owner, { mint }, 'confirmed')
   const own = associatedTokenAddress(owner, mint)
-  const amountOf = (a: (typeof held)[number]) => {
-    const raw = (a.account.data as { parsed?: { info?: { tokenAmount?: { amount?: unknown } } } }).parsed?.info?.tokenAmount?.amount
-    return typeof raw === 'string' && /^\d+$/.test(raw) ? BigInt(raw) : 0n
-  }
-  const source = [...held].sort((a, b) => Number(b.pubkey.equals(own)) - Number(a.pubkey.equals(own))).find((a) => amountOf(a) >= amount)
+  const source = [...held].sort((a, b) => Number(b.pubkey.equals(own)) - Number(a.pubkey.equals(own))).find((a) => (heldIn(a.account.data)?.amount ?? 0n) >= amount)
   if (!source) throw new TokenTransferError('Insufficient token balance')
   const destination = associatedTokenAddress(receiver, mint)
   const exists = (await connection.getAccountInfo(destination, 'confirmed')) !== null

@@ -108,15 +108,15 @@ export function createSession(host: SessionHost): Session {
   let active: { wallet: StandardWallet; account: Account; network: CaipNetwork; off?: () => void } | undefined
   let rpc: Promise<typeof import('./rpc.js')> | undefined
   const loadRpc = () => (rpc ??= import('./rpc.js'))
-  const tokenTransfer = async (token: string, to: string, amount: bigint) => {
+  /** A checked token transfer, built: its refusals (not a mint, not enough tokens) read as what they are. */
+  const tokenTransfer = async ({ from, token, to, amount, network }: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }) => {
     checkTokenTransfer(token, to, amount)
-    return loadRpc()
-  }
-  /** A refusal of the transfer itself (not a token mint, not enough tokens) reads as what it is. */
-  const refusal = (module: typeof import('./rpc.js')) => (error: unknown) => {
-    const cause = (error as { cause?: unknown }).cause
-    if (cause instanceof module.TokenTransferError) throw new VestibuleError('NOT_SUPPORTED', cause.message)
-    throw error
+    const rpc = await loadRpc()
+    try {
+      return { rpc, ...(await rpc.buildTokenTransfer(network, from, to, token, amount)) }
+    } catch (error) {
+      throw error instanceof rpc.TokenTransferError ? new VestibuleError('NOT_SUPPORTED', error.message) : fromWallet(error, FAILED)
+    }
   }
 
   const walletFor = (connectorId: string) => {
@@ -269,15 +269,14 @@ export function createSession(host: SessionHost): Session {
       if (!isAddress(address)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(address))
       return (await loadRpc()).readAccount(network, address)
     },
-    async sendToken({ token, to, amount, network }) {
+    async sendToken(params) {
       const { account } = connected()
-      const rpc = await tokenTransfer(token, to, amount)
-      const { transaction, lifetime } = await call(() => rpc.buildTokenTransfer(network, account.address, to, token, amount), FAILED).catch(refusal(rpc))
-      return send(transaction, network, lifetime)
+      const { transaction, lifetime } = await tokenTransfer({ ...params, from: account.address })
+      return send(transaction, params.network, lifetime)
     },
-    async estimateTokenTransfer({ from, token, to, amount, network }) {
-      const rpc = await tokenTransfer(token, to, amount)
-      const { transaction, rent } = await call(() => rpc.buildTokenTransfer(network, from, to, token, amount), FAILED).catch(refusal(rpc))
+    async estimateTokenTransfer(params) {
+      const { network } = params
+      const { rpc, transaction, rent } = await tokenTransfer(params)
       const fee = await call(() => rpc.feeFor(network, transaction), FAILED)
       return { fee: fee + rent, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },

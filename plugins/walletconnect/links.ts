@@ -1,4 +1,4 @@
-import type { WalletLinks } from '../../kernel/index.js'
+import { safeWebLink, type WalletLinks } from '../../kernel/index.js'
 
 /**
  * Wallet links from the catalog and peer metadata are untrusted: only http(s) URLs and app schemes are
@@ -47,15 +47,11 @@ export function walletLink(link: unknown, uri: string): DeepLink | undefined {
 }
 
 /**
- * The page where a user without the wallet gets it on this platform: its store, else its homepage. Only links
- * `usable` accepts count (an unsafe store link falls back to the homepage).
+ * The page where a user without the wallet gets it on this platform: its store, else its homepage. Only safe web
+ * links count (an unsafe store link falls back to the homepage).
  */
-export function installLink(
-  links: WalletLinks | undefined,
-  platform: { isIos(): boolean; isAndroid(): boolean; isMobile(): boolean },
-  usable: (link: unknown) => string | undefined = (link) => (typeof link === 'string' && link ? link : undefined),
-): string | undefined {
+export function installLink(links: WalletLinks | undefined, platform: { isIos(): boolean; isAndroid(): boolean; isMobile(): boolean }): string | undefined {
   if (!links) return undefined
   const store = platform.isIos() ? links.appStore : platform.isAndroid() ? links.playStore : platform.isMobile() ? undefined : links.chromeStore
-  return usable(store) ?? usable(links.homepage)
+  return safeWebLink(store) ?? safeWebLink(links.homepage)
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ViewProps } from '../../../ui/view-props.js'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { safeImageUrl, safeWebLink, walletName } from '../../../kernel/index.js'
+import { safeImageUrl, walletName } from '../../../kernel/index.js'
 import { installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
@@ -21,7 +21,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   const { api } = usePairing(modal)
   const [mobile] = useState(() => platform.isMobile())
   // A user who does not have the wallet yet gets it from its store for this platform, else its homepage.
-  const install = installLink(wallet?.links, platform, safeWebLink)
+  const install = installLink(wallet?.links, platform)
   const getWallet = install ? (
     <p className="vb-muted" data-testid="wc-get-wallet">
       {i18n.t('walletConnect.getWallet', { name })}{' '}

@@ -31,6 +31,14 @@ function setTokenAccount(mint: string, owner: string, amount: bigint) {
   setAccount(fresh(), data)
 }
 
+/** A new mint with `decimals` whose whole supply, `amount`, `owner` holds in one token account; returns the mint. */
+function heldToken(owner: string, decimals: number, amount: bigint) {
+  const mint = fresh()
+  setMint(mint, decimals, amount)
+  setTokenAccount(mint, owner, amount)
+  return mint
+}
+
 function setAccount(address: string, data: Uint8Array) {
   const svm = (h.chain as unknown as { svm: { setAccount(a: unknown): void; minimumBalanceForRentExemption(n: bigint): bigint } }).svm
   svm.setAccount({ address, data, executable: false, lamports: svm.minimumBalanceForRentExemption(BigInt(data.length)), programAddress: TOKEN_PROGRAM, space: BigInt(data.length) })
@@ -90,9 +98,7 @@ describe('solana chain features', () => {
 
   it('SPL transfer: creates the receiver token account when it has none (its deposit in the estimate), then only transfers', async () => {
     const { adapter, wallet, network } = await connected()
-    const mint = fresh()
-    setMint(mint, 6, 5_000_000n)
-    setTokenAccount(mint, wallet.address, 5_000_000n)
+    const mint = heldToken(wallet.address, 6, 5_000_000n)
     const to = fresh()
     const params = { from: wallet.address, token: mint, to, amount: 1_250_000n, network }
     const rent = BigInt((await (await fetch(h.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }) })).json()).result)
@@ -110,9 +116,7 @@ describe('solana chain features', () => {
 
   it('SPL transfer refusals: more than held, not a mint, bad addresses or amounts; the wallet is not asked', async () => {
     const { adapter, wallet, network } = await connected()
-    const mint = fresh()
-    setMint(mint, 6, 100n)
-    setTokenAccount(mint, wallet.address, 100n)
+    const mint = heldToken(wallet.address, 6, 100n)
     const send = chainFeature(adapter, 'sendToken')
     const base = { from: wallet.address, token: mint, to: fresh(), amount: 50n, network }
     await expect(send({ ...base, amount: 101n })).rejects.toThrow('Insufficient token balance')

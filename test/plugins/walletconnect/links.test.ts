@@ -70,9 +70,8 @@ describe('where a user without the wallet gets it', () => {
     expect(installLink(undefined, on('ios'))).toBeUndefined()
   })
 
-  it('a store link the check refuses gives way to the homepage', () => {
-    const safe = (link: unknown) => (typeof link === 'string' && link.startsWith('https://') ? link : undefined)
-    expect(installLink({ ...links, chromeStore: 'javascript:alert(1)' }, on('desktop'), safe)).toBe(links.homepage)
-    expect(installLink({ chromeStore: 'javascript:alert(1)' }, on('desktop'), safe)).toBeUndefined()
+  it('an unsafe store link gives way to the homepage; an unsafe homepage is no link', () => {
+    expect(installLink({ ...links, chromeStore: 'javascript:alert(1)' }, on('desktop'))).toBe(links.homepage)
+    expect(installLink({ chromeStore: 'javascript:alert(1)', homepage: 'data:text/html,x' }, on('desktop'))).toBeUndefined()
   })
 })
