@@ -2,25 +2,18 @@
 // (tokens received, collectibles minted; the spam collectible's mint left out), a send made in the page shows up,
 // the API down gives "Failed to fetch transactions" and a usable modal, hostile rows stay text.
 import { afterEach, describe, expect, test } from 'vitest'
-import { useSandboxBrowser } from './harness.js'
+import { activityRows, useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
-const { modalRoot, walletButton } = h
+const { modalRoot } = h
 afterEach(() => h.sandbox.providerApi.reset())
 
-async function connect() {
-  const { page } = h.browser
-  await page.getByTestId('open-modal').click()
-  await walletButton('Sandbox Wallet').click()
-  await h.approveInWallet(/connect/i)
-  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
-}
+const connect = () => h.connectWallet()
 const openActivity = async () => {
   await modalRoot().getByRole('tab', { name: 'Activity' }).click()
   return modalRoot().getByTestId('activity')
 }
-const rows = (list: ReturnType<typeof modalRoot>) =>
-  list.getByTestId('activity-row').evaluateAll((items) => items.map((item) => `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`))
+const rows = activityRows
 
 describe('activity', () => {
   test('the account\'s transfers from the chain, newest first, spam left out; a send from the page appears', async () => {

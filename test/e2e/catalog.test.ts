@@ -18,12 +18,7 @@ async function openConnect(path = '') {
   await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
 }
 
-async function connectSandboxWallet() {
-  await openConnect()
-  await walletList().locator('button', { hasText: 'Sandbox Wallet' }).click()
-  await approveInWallet(/Connect/)
-  await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('connected')
-}
+const connectSandboxWallet = () => h.connectWallet('Sandbox Wallet', /Connect/)
 
 beforeEach(() => {
   h.sandbox.providerApi.reset()

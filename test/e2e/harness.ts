@@ -26,6 +26,8 @@ export interface SandboxBrowser {
   /** Waits for the Sandbox Wallet's prompt, checks its text, and approves (or rejects). */
   answerWallet(expectText: RegExp | undefined, approve?: boolean): Promise<void>
   approveInWallet(expectText?: RegExp): Promise<void>
+  /** Opens the modal, picks the wallet `name`, approves its connect prompt and waits for the page's "connected". */
+  connectWallet(name?: string, prompt?: RegExp): Promise<void>
 }
 
 /**
@@ -79,6 +81,13 @@ export function useSandboxBrowser(
     await h.browser.page.locator(`[data-testid="sandbox-wallet-${approve ? 'approve' : 'reject'}"]`).click()
   }
   h.approveInWallet = (expectText) => h.answerWallet(expectText)
+  h.connectWallet = async (name = 'Sandbox Wallet', prompt = /connect/i) => {
+    const { page } = h.browser
+    await page.getByTestId('open-modal').click()
+    await h.walletButton(name).click()
+    await h.approveInWallet(prompt)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+  }
   return h
 }
 
@@ -88,3 +97,9 @@ export function truncatedBalance(value: bigint, decimals: number, symbol: string
   const fraction = (value % unit).toString().padStart(decimals, '0').slice(0, 3).replace(/0+$/, '')
   return `${value / unit}${fraction ? `.${fraction}` : ''} ${symbol}`
 }
+
+/** The Activity tab's rows as "title amounts" (whitespace collapsed), top to bottom. */
+export const activityRows = (list: Locator) =>
+  list
+    .getByTestId('activity-row')
+    .evaluateAll((items) => items.map((item) => `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`))

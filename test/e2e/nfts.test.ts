@@ -4,15 +4,11 @@ import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
-const { modalRoot, walletButton } = h
+const { modalRoot } = h
 
 describe('nfts', () => {
   test('the held collectibles with their previews; spam hidden', async () => {
-    const { page } = h.browser
-    await page.getByTestId('open-modal').click()
-    await walletButton('Sandbox Wallet').click()
-    await h.approveInWallet(/connect/i)
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+    await h.connectWallet()
     await modalRoot().getByRole('tab', { name: 'NFTs' }).click()
     const grid = modalRoot().getByTestId('nfts')
     await grid.waitFor({ timeout: 15_000 })

@@ -6,15 +6,12 @@ import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
-const { modalRoot, walletButton } = h
+const { modalRoot } = h
 
 describe('receive', () => {
   test('address, copy with a visible confirmation, networks, and a QR code that decodes to the EIP-681 URI', async () => {
     const { page } = h.browser
-    await page.getByTestId('open-modal').click()
-    await walletButton('Sandbox Wallet').click()
-    await h.approveInWallet(/connect/i)
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+    await h.connectWallet()
     const address = (await modalRoot().getByTestId('account-address').getAttribute('title'))!
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
     const view = modalRoot().getByTestId('receive')

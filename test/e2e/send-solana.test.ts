@@ -3,7 +3,9 @@
 // account, so the SPL transfer also creates its token account, whose deposit the fee estimate includes.
 import { Keypair } from '@solana/web3.js'
 import { beforeAll, describe, expect, test } from 'vitest'
+import type { Locator } from 'playwright-core'
 import { useSandboxBrowser } from './harness.js'
+import { chooseToken, fillSendForm, openSendForm } from './send-form.js'
 
 interface SolanaHandle {
   address: string
@@ -12,34 +14,15 @@ interface SolanaHandle {
 }
 
 const h = useSandboxBrowser({ families: ['solana'] })
-const { modalRoot, walletButton, approveInWallet } = h
+const { modalRoot, approveInWallet } = h
 let sol: SolanaHandle
 
 beforeAll(() => {
   sol = h.family<SolanaHandle>('solana')
 })
 
-async function openSend() {
-  const { page } = h.browser
-  await page.getByTestId('open-modal').click()
-  await walletButton('Sandbox Solana Wallet').click()
-  await approveInWallet(/Connect .* to Solana account/)
-  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
-  await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-  const form = modalRoot().getByTestId('send')
-  await form.waitFor()
-  return form
-}
-
-async function fill(form: ReturnType<typeof modalRoot>, symbol: string, amount: string, receiver: string) {
-  const token = form.getByTestId('send-token')
-  await expect.poll(() => token.locator('option').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${symbol} `))]))
-  const value = await token.locator('option').evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
-  await token.selectOption(value!)
-  await form.getByLabel('Amount').fill(amount)
-  await form.getByTestId('send-receiver').fill(receiver)
-  await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? SOL/)
-}
+const openSend = () => openSendForm(h, 'Sandbox Solana Wallet', /Connect .* to Solana account/)
+const fill = (form: Locator, symbol: string, amount: string, receiver: string) => fillSendForm(form, { symbol, amount, receiver, feeSymbol: 'SOL' })
 
 describe('send on solana', () => {
   test('SOL, then sUSDC (SPL) to an account without a token account: both reach the receiver on the cluster', async () => {
@@ -72,10 +55,7 @@ describe('send on solana', () => {
 
   test('more sUSDC than the account holds is refused in the form; the wallet is not asked', async () => {
     const form = await openSend()
-    const token = form.getByTestId('send-token')
-    await expect.poll(() => token.locator('option').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^sUSDC /)]))
-    const value = await token.locator('option').evaluateAll((options) => options.find((o) => o.textContent!.startsWith('sUSDC '))?.getAttribute('value'))
-    await token.selectOption(value!)
+    await chooseToken(form, 'sUSDC')
     await form.getByLabel('Amount').fill('100000')
     await form.getByTestId('send-receiver').fill(Keypair.generate().publicKey.toBase58())
     await form.getByTestId('send-review').click()

@@ -4,10 +4,12 @@
 // before the wallet is asked; one confirmation sends once however many clicks.
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
-import { useSandboxBrowser } from './harness.js'
+import type { Locator } from 'playwright-core'
+import { activityRows, useSandboxBrowser } from './harness.js'
+import { fillSendForm, openSendForm } from './send-form.js'
 
 const h = useSandboxBrowser()
-const { modalRoot, walletButton } = h
+const { modalRoot } = h
 afterEach(() => h.sandbox.providerApi.reset())
 
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
@@ -17,26 +19,8 @@ const tokenBalance = (symbol: string) => {
   return client().readContract({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [RECEIVER] })
 }
 
-async function openSend() {
-  const { page } = h.browser
-  await page.getByTestId('open-modal').click()
-  await walletButton('Sandbox Wallet').click()
-  await h.approveInWallet(/connect/i)
-  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
-  await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-  const form = modalRoot().getByTestId('send')
-  await form.waitFor()
-  return form
-}
-
-async function fill(form: ReturnType<typeof modalRoot>, symbol: string, amount: string, receiver = RECEIVER) {
-  const token = form.getByTestId('send-token')
-  const value = await token.locator('option').evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
-  await token.selectOption(value!)
-  await form.getByLabel('Amount').fill(amount)
-  await form.getByTestId('send-receiver').fill(receiver)
-  await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
-}
+const openSend = () => openSendForm(h)
+const fill = (form: Locator, symbol: string, amount: string, receiver = RECEIVER) => fillSendForm(form, { symbol, amount, receiver, feeSymbol: 'ETH' })
 
 describe('send', () => {
   test('ETH, DEMO (ERC-20) and tUSD (no return value) reach the receiver on chain', async () => {
@@ -66,11 +50,7 @@ describe('send', () => {
     // Activity lists the three sends made through the form, newest first.
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     const activity = modalRoot().getByTestId('activity')
-    const sent = () =>
-      activity
-        .getByTestId('activity-row')
-        .evaluateAll((items) => items.map((item) => `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`))
-    await expect.poll(async () => (await sent()).slice(0, 3)).toEqual(['Sent −3.75 tUSD', 'Sent −12.5 DEMO', 'Sent −0.25 ETH'])
+    await expect.poll(async () => (await activityRows(activity)).slice(0, 3)).toEqual(['Sent −3.75 tUSD', 'Sent −12.5 DEMO', 'Sent −0.25 ETH'])
   })
 
   test('a declined send keeps the form filled and says why; confirming again sends once', async () => {

@@ -5,15 +5,11 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
-const { modalRoot, walletButton } = h
+const { modalRoot } = h
 afterEach(() => h.sandbox.providerApi.reset())
 
 async function openTokens() {
-  const { page } = h.browser
-  await page.getByTestId('open-modal').click()
-  await walletButton('Sandbox Wallet').click()
-  await h.approveInWallet(/connect/i)
-  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+  await h.connectWallet()
   await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
   return modalRoot().getByTestId('tokens')
 }
