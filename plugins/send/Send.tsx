@@ -14,7 +14,8 @@ import { atom } from 'nanostores'
 import { Capabilities, type NamesService } from '../../kernel/index.js'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from '../../ui/kit/index.js'
 import type { SendApi } from './index.js'
-import { erc20TransferData, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
+import { fetchGasPrice } from './gas.js'
+import { erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
 
 /** What the form reads when no balances plugin is present. */
 const emptyBalances = atom<BalancesSnapshot>({ status: 'idle', tokens: [] })
@@ -70,7 +71,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const sending = useRef(false)
 
   const native = tokens.find((t) => !t.address)
-  const smartAccount = chain?.accountState.preferredAccountType === 'smartAccount'
+  const smartAccount = isSmartAccount(chain?.accountState)
   // A name (when a names plugin is registered) is resolved once typing pauses; the address it stands for is what
   // the rules check and the wallet receives.
   const names = k.services.get(Capabilities.Names)
@@ -120,7 +121,15 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       const target = token.address ? tokenAddress(token)! : to
       const estimate = byPlugin
         ? chainFeature(adapter, 'estimateTokenTransfer')({ from: address, token: target, to, amount, network })
-        : chainFeature(adapter, 'estimateFees')({ from: address, to: target, network, ...(data ? { data } : { value: amount }) })
+        : chainFeature(adapter, 'estimateFees')({ from: address, to: target, network, ...(data ? { data } : { value: amount }) }).then((chainFee) =>
+            // Gas units priced at the blockchain API's standard gas price when it has one; else the chain's own price.
+            chainFee.gas === undefined
+              ? chainFee
+              : fetchGasPrice(k.blockchainApi, network).then(
+                  (price) => ({ ...chainFee, gasPrice: price.standard, fee: chainFee.gas! * price.standard }),
+                  () => chainFee,
+                ),
+          )
       estimate.then(
         (result) => live && setFee({ status: 'ready', fee: result.fee }),
         (error: unknown) => live && setFee({ status: 'failed', error: cleanText(errorMessage(error), 160) }),
@@ -130,7 +139,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       live = false
       clearTimeout(timer)
     }
-  }, [token, amount, to, problem, adapter, network, address])
+  }, [k, token, amount, to, problem, adapter, network, address])
 
   // The send state other plugins and the host may read.
   useEffect(() => {

@@ -5,13 +5,14 @@
 import { createServer } from 'node:http'
 import * as balanceRoutes from './balance.mjs'
 import * as historyRoutes from './history.mjs'
+import * as gasRoutes from './gas.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
- * paths, or undefined. `api`: `{ url, rpcUrls, assets, extraBalances(chainId, owner) }`.
+ * paths, or undefined. `api`: `{ url, rpcUrls, assets, gasPrices, extraBalances(chainId, owner), extraHistory(…) }`.
  */
-const ROUTES = [balanceRoutes, historyRoutes]
+const ROUTES = [balanceRoutes, historyRoutes, gasRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -47,6 +48,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     url: '',
     rpcUrls,
     assets,
+    /** Gas price answers pinned by tests (`setGasPrice`), per chain id. */
+    gasPrices: new Map(),
     extraBalances: (chainId, owner) => extra.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
     extraHistory: (chainId, owner) => extraHistory.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
   }
@@ -139,6 +142,11 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       const key = `${chainId} ${owner}`.toLowerCase()
       extra.set(key, [...(extra.get(key) ?? []), ...rows])
     },
+    /** Pins the gas-price answer for `chainId` (any body, hostile ones too); `undefined` reads the node again. */
+    setGasPrice(chainId, body) {
+      if (body === undefined) api.gasPrices.delete(chainId)
+      else api.gasPrices.set(chainId, body)
+    },
     /** History page size (20 by default; the bench asks for long pages). */
     setHistoryPageSize(size) {
       api.historyPageSize = size
@@ -171,6 +179,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       state.blockchain = 'ok'
       extra.clear()
       extraHistory.clear()
+      api.gasPrices.clear()
       api.historyPageSize = undefined
       state.catalog = 'ok'
     },

@@ -72,6 +72,27 @@ describe('send', () => {
     expect(await h.walletPrompt().isVisible()).toBe(false)
   })
 
+  test("the fee is the chain's gas units at the blockchain API's gas price", async () => {
+    // 21,000 gas for a plain transfer at 1,000 gwei: 0.021 ETH.
+    h.sandbox.providerApi.setGasPrice('eip155:31337', { standard: '1000000000000', fast: '1100000000000', instant: '1200000000000' })
+    const form = await openSend()
+    await fill(form, 'ETH', '0.01')
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).toContain('0.021 ETH')
+    expect(h.sandbox.providerApi.requests.filter((r: { path: string }) => r.path === '/v1/convert/gas-price').map((r: { query: { chainId: string } }) => r.query.chainId)).toEqual(['eip155:31337'])
+    expect(await form.getByTestId('send-gas').count()).toBe(0)
+  })
+
+  test('a fee the network balance cannot pay is refused as insufficient gas before the wallet is asked (an injected wallet holds a plain account)', async () => {
+    h.sandbox.providerApi.setGasPrice('eip155:31337', { standard: '1000000000000000000' })
+    const form = await openSend()
+    await fill(form, 'ETH', '0.01')
+    await expect.poll(() => form.getByTestId('send-gas').innerText()).toBe('Insufficient ETH for the network fee')
+    await form.getByTestId('send-review').click()
+    await h.browser.page.waitForTimeout(300)
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
+    expect(await h.walletPrompt().isVisible()).toBe(false)
+  })
+
   test('a receiver on another network or not an address is refused before the wallet is asked', async () => {
     const form = await openSend()
     await form.getByLabel('Amount').fill('0.01')

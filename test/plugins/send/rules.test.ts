@@ -1,7 +1,7 @@
 // The send form's rules: what can be sent, the receiver, the maximum, the insufficient-gas boundary, the call data.
 import { describe, expect, it } from 'vitest'
 import type { AccountToken, CaipNetwork } from '../../../kernel/index.js'
-import { FEE_MARGIN_PERCENT, erc20TransferData, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
+import { FEE_MARGIN_PERCENT, erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
 import { mainnet } from '../../kernel/helpers.js'
 
 const ETH: AccountToken = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', decimals: 18, amount: 10n ** 18n, price: 3000 }
@@ -59,6 +59,14 @@ describe('insufficientGas', () => {
   })
   it('smart accounts skip the check', () => {
     expect(insufficientGas({ networkBalance: 0n, fee: 5n, native: false, smartAccount: true })).toBe(false)
+  })
+  it('only an embedded wallet account preferring smartAccount is one; a wallet the user brought is not, whatever the default type', () => {
+    expect(isSmartAccount({ connectorType: 'AUTH', preferredAccountType: 'smartAccount' })).toBe(true)
+    expect(isSmartAccount({ connectorType: 'AUTH', preferredAccountType: 'eoa' })).toBe(false)
+    for (const connectorType of ['ANNOUNCED', 'INJECTED', 'WALLET_CONNECT', 'EXTERNAL', undefined]) {
+      expect(isSmartAccount({ connectorType, preferredAccountType: 'smartAccount' })).toBe(false)
+    }
+    expect(isSmartAccount(undefined)).toBe(false)
   })
 })
 
