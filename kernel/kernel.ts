@@ -234,17 +234,19 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     if (!chain) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
     state.$chains.setKey(namespace, { ...chain, accountState: { ...chain.accountState, ...patch.account }, networkState: { ...chain.networkState, ...patch.network } })
   }
+  /** `connection[name]`, looked up at call time (the connection is created after the plugins set up). */
+  const forward = <K extends keyof Connection>(name: K) => ((...args: unknown[]) => (connection[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
   const pluginConnection: PluginConnection = {
-    connect: (id, namespace) => connection.connect(id, namespace),
-    cancelConnect: (namespace) => connection.cancelConnect(namespace),
-    markConnecting: (namespace, connectorId) => connection.markConnecting(namespace, connectorId),
-    disconnect: (namespace) => connection.disconnect(namespace),
-    switchNetwork: (id) => connection.switchNetwork(id),
-    signMessage: (message) => connection.signMessage(message),
-    sendNative: (params) => connection.sendNative(params),
-    refreshBalance: (namespace, options) => connection.refreshBalance(namespace, options),
-    networkFor: (namespace) => connection.networkFor(namespace),
-    setPreferredAccountType: (namespace, type) => connection.setPreferredAccountType(namespace, type),
+    connect: forward('connect'),
+    cancelConnect: forward('cancelConnect'),
+    markConnecting: forward('markConnecting'),
+    disconnect: forward('disconnect'),
+    switchNetwork: forward('switchNetwork'),
+    signMessage: forward('signMessage'),
+    sendNative: forward('sendNative'),
+    refreshBalance: forward('refreshBalance'),
+    networkFor: forward('networkFor'),
+    setPreferredAccountType: forward('setPreferredAccountType'),
     account(namespace = state.$activeNamespace.get()) {
       const chain = namespace ? state.$chains.get()[namespace] : undefined
       const adapter = namespace ? chains.get(namespace) : undefined
@@ -489,14 +491,14 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       const s = state.$snapshot.get()
       return { caipNetwork: s.caipNetwork, caipNetworkId: s.caipNetworkId, namespace: s.namespace }
     },
-    connect: (connectorId, namespace) => connection.connect(connectorId, namespace),
+    connect: pluginConnection.connect,
     reconnect() {
       if (!started) chains.startDiscovery()
       return (reconnecting ??= startReconnect())
     },
-    disconnect: (namespace) => connection.disconnect(namespace),
-    switchNetwork: (id) => connection.switchNetwork(id),
-    signMessage: (message) => connection.signMessage(message),
+    disconnect: pluginConnection.disconnect,
+    switchNetwork: pluginConnection.switchNetwork,
+    signMessage: pluginConnection.signMessage,
     setThemeMode(mode) {
       if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
       $theme.set({ ...$theme.get(), mode })

@@ -26,18 +26,21 @@ export function createLazyConnection(deps: ConnectionDeps): Connection & { load(
         throw error
       },
     ))
+  /** `name` of the loaded connection, once its code is here. */
+  const later = <K extends keyof Connection>(name: K) =>
+    (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
   return {
     load,
     // Fetches the code only: nothing is created and no wallet is asked until the first real use.
     prefetch: code,
-    connect: async (connectorId, namespace) => (await load()).connect(connectorId, namespace),
-    reconnect: async () => (await load()).reconnect(),
-    disconnect: async (namespace) => (await load()).disconnect(namespace),
-    switchNetwork: async (id) => (await load()).switchNetwork(id),
-    signMessage: async (message) => (await load()).signMessage(message),
-    sendNative: async (params) => (await load()).sendNative(params),
-    refreshBalance: async (namespace, options) => (await load()).refreshBalance(namespace, options),
-    removeNetwork: async (id) => (await load()).removeNetwork(id),
+    connect: later('connect'),
+    reconnect: later('reconnect'),
+    disconnect: later('disconnect'),
+    switchNetwork: later('switchNetwork'),
+    signMessage: later('signMessage'),
+    sendNative: later('sendNative'),
+    refreshBalance: later('refreshBalance'),
+    removeNetwork: later('removeNetwork'),
     cancelConnect: (namespace) => loaded?.cancelConnect(namespace),
     markConnecting(namespace, connectorId) {
       if (loaded) loaded.markConnecting(namespace, connectorId)

@@ -125,10 +125,6 @@ const KNOWN = new Set<string>([
   'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
 ])
 
-const BOOLEAN_OPTIONS = ['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'] as const
-const STRING_OPTIONS = ['projectId', 'sdkType', 'sdkVersion', 'locale', 'storagePrefix'] as const
-const STRING_LIST_OPTIONS = ['excludeWalletIds'] as const
-const URL_OPTIONS = ['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'] as const
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'] as const
 const LIST_FEATURES = ['connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const
@@ -177,10 +173,32 @@ export function resolveContainer(container: ModalOptions['container'], doc: Pick
 }
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
+const isString = (value: unknown) => typeof value === 'string'
+
+/** The kernel's own options: which keys, the check each value passes, and what it must be when it does not. */
+const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => unknown, what: string]> = [
+  [['services'], (v) => typeof v === 'function', "be a function receiving the modal's services"],
+  [['projectId', 'sdkType', 'sdkVersion', 'locale', 'storagePrefix'], isString, 'be a string'],
+  [['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'], (v) => isString(v) && /^https?:\/\/\S+$/i.test(v as string), 'be an http(s) URL'],
+  [['excludeWalletIds'], isStringList, 'be an array of wallet ids (strings)'],
+  [['preload'], (v) => PRELOAD_MODES.includes(v as PreloadMode), 'be "idle", "intent" or "none"'],
+  [['themeMode'], (v) => v === 'dark' || v === 'light', 'be "dark" or "light"'],
+  [['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'], (v) => typeof v === 'boolean', 'be a boolean'],
+  [['themeVariables'], isPlainObject, 'be an object'],
+  [['storage'], isStorage, 'be a Web Storage object (getItem, setItem and removeItem) or null'],
+  [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
+  [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id such as "eip155:1"'],
+  [['messages'], isStringMap, 'map message keys to strings'],
+  [['defaultAccountTypes'], isStringMap, 'map namespaces to account types'],
+]
+
+/** Feature names this version and the registered plugins know. */
+const featureNames = (declared: DeclaredOptions) => new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials', ...declared.features.keys()])
 
 /** The host's features without the names this version does not know. */
 function knownFeatures(features: Features | undefined, declared: DeclaredOptions): Features {
-  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials', ...declared.features.keys()])
+  const known = featureNames(declared)
   return Object.fromEntries(Object.entries(features ?? {}).filter(([name]) => known.has(name))) as Features
 }
 
@@ -188,7 +206,7 @@ function knownFeatures(features: Features | undefined, declared: DeclaredOptions
 function checkFeatures(features: unknown, warn: (message: string) => void, declared: DeclaredOptions) {
   if (features === undefined) return
   if (!isPlainObject(features)) fail('`features` must be an object')
-  const known = new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials', ...declared.features.keys()])
+  const known = featureNames(declared)
   for (const [name, value] of Object.entries(features as Record<string, unknown>)) {
     // Turning on a feature whose plugin is missing is a mistake; turning it off is harmless.
     const owner = declared.owners?.[`features.${name}`]
@@ -232,41 +250,15 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
     const problem = declaration.check?.(value)
     if (problem) fail(`\`${name}\` (${plugin}) ${problem}`)
   }
-  if (options.services !== undefined && typeof options.services !== 'function') fail('`services` must be a function receiving the modal\'s services')
-  for (const key of STRING_OPTIONS) {
-    if (options[key] !== undefined && typeof options[key] !== 'string') fail(`\`${key}\` must be a string`)
+  for (const [keys, ok, what] of CHECKS) {
+    for (const key of keys) {
+      const value = (options as Record<string, unknown>)[key]
+      if (value !== undefined && !ok(value)) fail(`\`${key}\` must ${what}`)
+    }
   }
-  for (const key of URL_OPTIONS) {
-    const value = options[key]
-    if (value !== undefined && (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/i.test(value))) fail(`\`${key}\` must be an http(s) URL`)
-  }
-  for (const key of STRING_LIST_OPTIONS) {
-    if (options[key] !== undefined && !isStringList(options[key])) fail(`\`${key}\` must be an array of wallet ids (strings)`)
-  }
-  if (options.preload !== undefined && !PRELOAD_MODES.includes(options.preload)) fail('`preload` must be "idle", "intent" or "none"')
-  if (options.themeMode !== undefined && options.themeMode !== 'dark' && options.themeMode !== 'light') {
-    fail('`themeMode` must be "dark" or "light"')
-  }
-  for (const key of BOOLEAN_OPTIONS) {
-    if (options[key] !== undefined && typeof options[key] !== 'boolean') fail(`\`${key}\` must be a boolean`)
-  }
-  if (options.themeVariables !== undefined && !isPlainObject(options.themeVariables)) fail('`themeVariables` must be an object')
   for (const [key, value] of Object.entries(options.themeVariables ?? {})) {
     const problem = themeProblem(key, value)
     if (problem) fail(`\`themeVariables\` entry "${key}" ${problem}`)
-  }
-  if (options.storage !== undefined && !isStorage(options.storage)) fail('`storage` must be a Web Storage object (getItem, setItem and removeItem) or null')
-  if (options.container !== undefined && !((typeof options.container === 'string' && options.container.trim()) || isElement(options.container))) {
-    fail('`container` must be a CSS selector or an element')
-  }
-  if (options.defaultNetwork !== undefined && (typeof options.defaultNetwork !== 'string' || !/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(options.defaultNetwork))) {
-    fail('`defaultNetwork` must be a CAIP-2 network id such as "eip155:1"')
-  }
-  if (options.messages !== undefined && (!isPlainObject(options.messages) || !Object.values(options.messages).every((v) => typeof v === 'string'))) {
-    fail('`messages` must map message keys to strings')
-  }
-  if (options.defaultAccountTypes !== undefined && (!isPlainObject(options.defaultAccountTypes) || !Object.values(options.defaultAccountTypes).every((v) => typeof v === 'string'))) {
-    fail('`defaultAccountTypes` must map namespaces to account types')
   }
   checkFeatures(options.features, warn, declared)
   if (options.metadata !== undefined) {

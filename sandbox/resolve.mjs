@@ -10,6 +10,7 @@ const entries = {
   'vestibule/react': 'ui/react/index.tsx',
   'vestibule/ui': 'ui/kit/index.ts',
   'vestibule/kernel': 'kernel/index.ts',
+  'vestibule/utils': 'kernel/utils.ts',
 }
 
 export function sourceEntry(specifier) {

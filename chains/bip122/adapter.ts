@@ -1,4 +1,5 @@
-import { formatUnits, parseUnits, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import { type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import { formatUnits, parseUnits } from '../../kernel/utils.js'
 import type { StandardWallet } from '../shared/wallet-standard.js'
 import { createConnectorList, type ConnectorList } from '../shared/connectors.js'
 import { isAddress } from './address.js'

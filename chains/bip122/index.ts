@@ -1,4 +1,5 @@
-import { checkNetworks, type Plugin } from '../../kernel/index.js'
+import { type Plugin } from '../../kernel/index.js'
+import { checkNetworks } from '../../kernel/utils.js'
 import { createBip122Adapter, sessionCode } from './adapter.js'
 import { paramsProblem, type Bip122Network } from './networks.js'
 

@@ -1,4 +1,5 @@
-import { checkNetworks, type Plugin } from '../../kernel/index.js'
+import { type Plugin } from '../../kernel/index.js'
+import { checkNetworks } from '../../kernel/utils.js'
 import { createEip155Adapter } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 

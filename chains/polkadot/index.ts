@@ -1,4 +1,5 @@
-import { checkNetworks, type Plugin } from '../../kernel/index.js'
+import { type Plugin } from '../../kernel/index.js'
+import { checkNetworks } from '../../kernel/utils.js'
 import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
 

@@ -1,4 +1,5 @@
-import { checkNetworks, type Plugin } from '../../kernel/index.js'
+import { type Plugin } from '../../kernel/index.js'
+import { checkNetworks } from '../../kernel/utils.js'
 import { createSolanaAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type SolanaNetwork, type SolanaNetworkInput } from './networks.js'
 

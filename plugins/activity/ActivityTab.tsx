@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { shortenAddress } from '../../kernel/index.js'
+import { shortenAddress } from '../../kernel/utils.js'
 import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type ViewProps } from '../../ui/kit/index.js'
 import type { ActivityApi } from './index.js'
 import { groupByMonth, transferText, type Transaction } from './transactions.js'

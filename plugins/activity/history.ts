@@ -4,7 +4,8 @@
  * "Failed to fetch transactions" snack, ERROR_FETCH_TRANSACTIONS and an empty list.
  */
 import type { MapStore } from 'nanostores'
-import { cleanText, errorMessage, type PluginContext } from '../../kernel/index.js'
+import { errorMessage, type PluginContext } from '../../kernel/index.js'
+import { cleanText } from '../../kernel/utils.js'
 import { parseTransaction, visibleTransactions, type Transaction } from './transactions.js'
 
 export interface ActivityState {

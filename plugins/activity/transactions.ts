@@ -3,7 +3,8 @@
  * rule, amounts stay decimal strings (never a JavaScript number). Then the spec's filters: a transaction whose every
  * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
  */
-import { cleanText, safeImageUrl, truncateDecimals, type CaipNetworkId } from '../../kernel/index.js'
+import { type CaipNetworkId } from '../../kernel/index.js'
+import { cleanText, safeImageUrl, truncateDecimals } from '../../kernel/utils.js'
 
 export interface Transfer {
   direction: 'in' | 'out' | 'self'

@@ -3,20 +3,8 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import {
-  Tokens,
-  addRecentWallet,
-  connectorItem,
-  RemoteConnect,
-  errorMessage,
-  getRecentWallets,
-  isInjectedShown,
-  type Connector,
-  type PluginContext,
-  type RecentWallet,
-  type VestibuleEvents,
-  type WalletItem,
-} from '../../kernel/index.js'
+import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from '../../kernel/index.js'
+import { addRecentWallet, connectorItem, getRecentWallets, isInjectedShown } from '../../kernel/utils.js'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,

@@ -3,9 +3,10 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import { cleanName, cleanText, isExcluded, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, type Connector, type RecentWallet, type WalletItem, type WalletLinks } from '../../kernel/index.js'
+import { type Connector, type RecentWallet, type WalletItem, type WalletLinks } from '../../kernel/index.js'
+import { cleanName, cleanText, isExcluded, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX } from '../../kernel/utils.js'
 
-export { isInjectedShown } from '../../kernel/index.js'
+export { isInjectedShown } from '../../kernel/utils.js'
 
 /** A catalog wallet after validation: every field is safe to render and to follow. */
 export interface CatalogWallet {

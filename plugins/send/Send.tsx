@@ -1,15 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import {
-  chainFeature,
-  cleanText,
-  errorMessage,
-  formatBalance,
-  hasChainFeature,
-  isUserRejection,
-  shortenAddress,
-  type AccountToken,
-  type BalancesSnapshot,
-} from '../../kernel/index.js'
+import { chainFeature, errorMessage, hasChainFeature, isUserRejection, type AccountToken, type BalancesSnapshot } from '../../kernel/index.js'
+import { cleanText, formatBalance, shortenAddress } from '../../kernel/utils.js'
 import { atom } from 'nanostores'
 import { Capabilities, type NamesService } from '../../kernel/index.js'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from '../../ui/kit/index.js'

@@ -1,4 +1,5 @@
-import { cleanText, parseUnits, safeImageUrl, type AccountToken, type CaipAddress, type CaipNetworkId } from '../../kernel/index.js'
+import { type AccountToken, type CaipAddress, type CaipNetworkId } from '../../kernel/index.js'
+import { cleanText, parseUnits, safeImageUrl } from '../../kernel/utils.js'
 
 /** The largest amount a token can hold (uint256): anything above is not a real balance. */
 const UINT256_MAX = (1n << 256n) - 1n

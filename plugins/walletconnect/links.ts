@@ -1,4 +1,5 @@
-import { safeWebLink, type WalletLinks } from '../../kernel/index.js'
+import { type WalletLinks } from '../../kernel/index.js'
+import { safeWebLink } from '../../kernel/utils.js'
 
 /**
  * Wallet links from the catalog and peer metadata are untrusted: only http(s) URLs and app schemes are

@@ -1,7 +1,7 @@
 /** Public CAIP utilities of issue 3 item 11, as hosts import them from `vestibule`. */
 import { describe, expect, it } from 'vitest'
 import * as vestibule from '../../ui/index.js'
-import { isCaipAddress, parseCaipAddress, parseCaipNetworkId } from '../../kernel/index.js'
+import { isCaipAddress, parseCaipAddress, parseCaipNetworkId } from '../../kernel/utils.js'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'

@@ -1,7 +1,7 @@
 /** Public amount utilities of issue 3 item 11: strict parsing and the 3-decimal display rule (spec §9). */
 import { describe, expect, it } from 'vitest'
 import * as vestibule from '../../ui/index.js'
-import { formatBalance, parseAmount, parseUnits, truncateDecimals } from '../../kernel/index.js'
+import { formatBalance, parseAmount, parseUnits, truncateDecimals } from '../../kernel/utils.js'
 
 describe('amount utilities are exported from vestibule', () => {
   it('parseAmount and formatBalance are public', () => {

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client'
-import { resolveContainer, type Modal, type Shell } from '../../kernel/index.js'
+import { type Modal, type Shell } from '../../kernel/index.js'
+import { resolveContainer } from '../../kernel/utils.js'
 import { HEADING_ID, ShellApp, type ViewCache } from './App.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ViewProps } from '../../../ui/view-props.js'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { safeImageUrl, walletName } from '../../../kernel/index.js'
+import { safeImageUrl, walletName } from '../../../kernel/utils.js'
 import { installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'

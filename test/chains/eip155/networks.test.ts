@@ -1,7 +1,7 @@
 // Built-in EVM networks and the EVM address rule of spec §5.
 import { describe, expect, it } from 'vitest'
 import { arbitrum, base, defineNetwork, isAddress, localhost, mainnet, optimism, polygon, sepolia } from '../../../chains/eip155/index.js'
-import { networkProblems } from '../../../kernel/index.js'
+import { networkProblems } from '../../../kernel/utils.js'
 import { createEip155Adapter } from '../../../chains/eip155/adapter.js'
 
 describe('built-in networks', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { installLink, safeLink, walletLink } from '../../../plugins/walletconnect/links.js'
-import { safeImageUrl as safeImage } from '../../../kernel/index.js'
+import { safeImageUrl as safeImage } from '../../../kernel/utils.js'
 
 const URI = 'wc:abc@2?relay-protocol=irn&symKey=00'
 

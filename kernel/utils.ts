@@ -1,0 +1,14 @@
+/**
+ * `vestibule/utils`: the helpers views and plugins share, apart from the kernel so a host that imports the
+ * kernel pays only for the modal's core: amounts (parse, format), CAIP ids, network checks, the cleaning rules
+ * for text, names and links a wallet or an API hands over, wallet-list building and the spec's orders, recent
+ * wallets, and the shell's container lookup. Framework-free, like the kernel.
+ */
+export { checkNetworks, networkProblems } from './network.js'
+export { parseCaipAddress, parseCaipNetworkId, isCaipAddress, toCaipAddress } from './caip.js'
+export { formatUnits, parseUnits, parseAmount, formatBalance, truncateDecimals, shortenAddress } from './format.js'
+export { resolveContainer } from './options.js'
+export { orderWith, orderConnectMethods, orderConnectorTypes, orderWalletFeatures, CONNECT_METHODS, CONNECTOR_TYPES, WALLET_FEATURES } from './ordering.js'
+export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'
+export { connectorItem, createWalletSources, isExcluded, isInjectedShown } from './wallets.js'
+export { cleanName, cleanText, walletName, safeImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
