@@ -20,6 +20,15 @@ export interface Connector {
   rdns?: string
   /** True when the wallet is present in this browser. */
   installed: boolean
+  /** MULTI_CHAIN: the same wallet's connectors in each namespace it announced itself to. */
+  connectors?: readonly Connector[]
+}
+
+/** What a wallet directory knows of a wallet found in the page: its directory id and image id, by rdns. */
+export interface WalletIdentity {
+  rdns: string
+  explorerId: string
+  imageId?: string
 }
 
 export interface Balance {
@@ -52,6 +61,8 @@ export type Capability = string
  */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
+  /** The family as people know it ("Solana", "EVM networks"), where a wallet offers several families. */
+  readonly label?: string
   readonly networks: readonly CaipNetwork[]
   readonly capabilities: ReadonlySet<Capability>
   /** Account type of spec §6 (eip155 smartAccount or eoa, solana eoa, polkadot eoa, bip122 payment). */
@@ -105,13 +116,26 @@ export interface ChainRegistry {
   findConnector(id: string, namespace?: ChainNamespace): Connector | undefined
   /** Adds a plugin-provided connector to `namespace` (see ChainAdapter.addConnector); throws when the adapter cannot. */
   addConnector(namespace: ChainNamespace, connector: Omit<Connector, 'namespace'>, provider: unknown): () => void
+  /**
+   * A wallet directory (the catalog) names the wallets it knows: every connector with one of these rdns carries
+   * the directory's `explorerId` and `imageId` from then on, so excluding or deduplicating by directory id matches.
+   */
+  identify(wallets: readonly WalletIdentity[]): void
 }
 
 export function createChainRegistry(): ChainRegistry {
   const adapters = new Map<ChainNamespace, ChainAdapter>()
   const found = new Map<ChainNamespace, readonly Connector[]>()
+  const known = new Map<string, WalletIdentity>()
   const $connectors = atom<readonly Connector[]>([])
   let stops: Array<() => void> | undefined
+  const publish = () =>
+    $connectors.set(
+      [...found.values()].flat().map((c) => {
+        const id = c.rdns ? known.get(c.rdns) : undefined
+        return id ? { ...c, explorerId: id.explorerId, imageId: id.imageId ?? c.imageId } : c
+      }),
+    )
 
   return {
     register(adapter) {
@@ -130,7 +154,7 @@ export function createChainRegistry(): ChainRegistry {
       stops = [...adapters.values()].map((adapter) =>
         adapter.watchConnectors((connectors) => {
           found.set(adapter.namespace, connectors)
-          $connectors.set([...found.values()].flat())
+          publish()
         }),
       )
     },
@@ -142,6 +166,11 @@ export function createChainRegistry(): ChainRegistry {
       const adapter = adapters.get(namespace)
       if (!adapter?.addConnector) throw new VestibuleError('NOT_SUPPORTED', `The ${namespace} chain plugin cannot take connectors from other plugins`)
       return adapter.addConnector({ ...connector, namespace }, provider)
+    },
+    identify(wallets) {
+      const before = known.size
+      for (const w of wallets) if (!known.has(w.rdns)) known.set(w.rdns, w)
+      if (known.size > before) publish()
     },
     findConnector(id, namespace) {
       return $connectors.get().find((c) => c.id === id && (!namespace || c.namespace === namespace))

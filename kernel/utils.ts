@@ -10,5 +10,6 @@ export { formatUnits, parseUnits, parseAmount, formatBalance, truncateDecimals, 
 export { resolveContainer } from './options.js'
 export { orderWith, orderConnectMethods, orderConnectorTypes, orderWalletFeatures, CONNECT_METHODS, CONNECTOR_TYPES, WALLET_FEATURES } from './ordering.js'
 export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'
-export { connectorItem, createWalletSources, isExcluded, isInjectedShown } from './wallets.js'
+export { createWalletSources } from './wallets.js'
+export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, walletSections, type MultiChainData } from './wallet-list.js'
 export { cleanName, cleanText, walletName, safeImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'

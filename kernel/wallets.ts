@@ -1,7 +1,7 @@
 import type { Token } from './plugin.js'
-import { atom, computed, type ReadableAtom, type WritableAtom } from 'nanostores'
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores'
 import type { ChainRegistry, Connector } from './chains.js'
-import { orderConnectorTypes, type ConnectorTypeSection } from './ordering.js'
+import type { ConnectorTypeSection } from './ordering.js'
 
 /**
  * Where a wallet can be reached: its app (`mobile` and `desktop` deep links, the `webapp`) and where a user who
@@ -52,57 +52,33 @@ export interface InjectedRules {
   isMobile: boolean
 }
 
-/** Excluded by the host (spec §5): by catalog id, by rdns, or by case-insensitive name. */
-export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
-  const name = wallet.name.trim().toLowerCase()
-  return excluded.some(
-    (e) => (e.id && e.id === wallet.id) || (e.rdns && wallet.rdns && e.rdns === wallet.rdns) || (e.name && e.name.trim().toLowerCase() === name),
-  )
-}
-
-/**
- * Spec §5: an injected or announced wallet is shown only if it is not excluded (by rdns, by catalog id, or by
- * case-insensitive name), a wallet named "Browser Wallet" only on mobile, and only with an rdns or when it is
- * detected installed.
- */
-export function isInjectedShown(connector: Pick<Connector, 'name' | 'rdns' | 'installed' | 'explorerId'>, rules: InjectedRules): boolean {
-  if (isExcluded({ id: connector.explorerId, rdns: connector.rdns, name: connector.name }, rules.excluded)) return false
-  if (connector.name === 'Browser Wallet' && !rules.isMobile) return false
-  return Boolean(connector.rdns) || connector.installed
-}
-
 export interface WalletSection {
   section: ConnectorTypeSection
   items: readonly WalletItem[]
 }
 
+/** A wallet list a plugin contributes to one section of the Connect view. */
+export interface WalletSource {
+  section: ConnectorTypeSection
+  $items: ReadableAtom<readonly WalletItem[]>
+}
+
 /**
- * Wallet lists plugins contribute to the Connect view, one store per section (spec §2 connector types).
- * The kernel contributes the `injected` section from the chain plugins' connectors.
+ * Wallet lists plugins contribute to the Connect view, one store per section (spec §2 connector types). The
+ * list the view shows — these plus the chain plugins' own connectors, in connector-type order — is built by
+ * `walletSections` (`vestibule/utils`) when the view first needs it.
  */
 export interface WalletSources {
   add(section: ConnectorTypeSection, $items: ReadableAtom<readonly WalletItem[]>): void
-  /** Non-empty sections in connector-type order (`features.connectorTypeOrder` first, the rest appended). */
-  readonly $sections: ReadableAtom<readonly WalletSection[]>
+  /** The lists added so far, in the order they were added. */
+  readonly $sources: ReadableAtom<readonly WalletSource[]>
   /**
    * Excluded wallets hiding injected ones (spec §5). Starts with the host's `excludeWalletIds`; the catalog
    * plugin adds their rdns and names once the catalog resolved them.
    */
   readonly $excluded: WritableAtom<readonly ExcludedWallet[]>
-}
-
-/** The Connect view entry of a discovered or plugin-added connector. */
-export function connectorItem(connector: Connector): WalletItem {
-  return {
-    id: `${connector.namespace}:${connector.id}`,
-    name: connector.name,
-    imageUrl: connector.imageUrl,
-    rdns: connector.rdns,
-    installed: connector.installed,
-    view: 'ConnectingExternal',
-    data: { connectorId: connector.id, namespace: connector.namespace },
-    tag: connector.installed ? 'connect.installed' : undefined,
-  }
+  /** What the list is built from besides the sources: the chain plugins' connectors and the host's order. */
+  readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; isMobile(): boolean }
 }
 
 export function createWalletSources(
@@ -110,36 +86,12 @@ export function createWalletSources(
   connectorTypeOrder?: readonly string[],
   rules: { excludeWalletIds?: readonly string[]; isMobile?: () => boolean } = {},
 ): WalletSources {
-  const $sources = atom<ReadonlyArray<{ section: ConnectorTypeSection; $items: ReadableAtom<readonly WalletItem[]> }>>([])
-  const $excluded = atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id })))
-  // Connectors other plugins add for their own flows (WalletConnect) are listed by those plugins, not here.
-  const $injected = computed([chains.$connectors, $excluded], (connectors, excluded) => {
-    const isMobile = rules.isMobile?.() ?? false
-    return connectors
-      .filter((c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && isInjectedShown(c, { excluded, isMobile }))
-      .map(connectorItem)
-  })
-  const order = orderConnectorTypes(connectorTypeOrder)
-  let $sections: ReadableAtom<readonly WalletSection[]> | undefined
-  const build = () => {
-    const sources = [{ section: 'injected' as const, $items: $injected }, ...$sources.get()]
-    return computed(
-      sources.map((s) => s.$items),
-      (...lists) =>
-        order
-          .map((section) => ({ section, items: sources.flatMap((s, i) => (s.section === section ? lists[i]! : [])) }))
-          .filter((s) => s.items.length > 0),
-    )
-  }
+  const $sources = atom<readonly WalletSource[]>([])
   return {
-    $excluded,
-    add(section, $items) {
-      $sources.set([...$sources.get(), { section, $items }])
-      $sections = undefined
-    },
-    get $sections() {
-      return ($sections ??= build())
-    },
+    $sources,
+    $excluded: atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id }))),
+    add: (section, $items) => $sources.set([...$sources.get(), { section, $items }]),
+    context: { chains, connectorTypeOrder, isMobile: () => rules.isMobile?.() ?? false },
   }
 }
 

@@ -13,6 +13,8 @@ export type { ViewProps } from './view-props.js'
 const coreViews: Record<string, ViewDefinition> = {
   Connect: { title: 'connect.title', load: () => import('./views/Connect.js') },
   ConnectingExternal: { title: 'connecting.title', load: () => import('./views/ConnectingExternal.js') },
+  // A wallet announced to several chain families: headed with its name from the first frame.
+  ConnectingMultiChain: { title: (data) => (data as { name?: string } | undefined)?.name, load: () => import('./views/ConnectingMultiChain.js') },
   Account: { title: 'account.title', load: () => import('./views/Account.js') },
   // Every host with a chain plugin needs these two: the kernel shows UnsupportedChain by the spec's rule, and the
   // Account view's network control opens Networks. Both are lazy chunks; a host pays only these two lines.

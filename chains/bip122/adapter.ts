@@ -28,6 +28,7 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
 
   return {
     namespace: 'bip122',
+    label: 'Bitcoin',
     networks,
     capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork']),
     defaultAccountType: 'payment',

@@ -145,6 +145,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
 
   return {
     namespace: 'eip155',
+    label: 'EVM networks',
     nativeTokenAddress: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
     features: {
       request: ({ method, params }) => ask(method, params),

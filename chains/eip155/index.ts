@@ -1,5 +1,5 @@
-import { type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/utils.js'
+import { VestibuleError, type Plugin } from '../../kernel/index.js'
+import { checkNetworks, cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/utils.js'
 import { createEip155Adapter } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 
@@ -8,10 +8,49 @@ export { isChecksumAddress, chainIdToCoinType } from './utilities.js'
 export { defineNetwork, mainnet, arbitrum, base, optimism, polygon, sepolia, localhost } from './networks.js'
 export type { Eip155Network, Eip155NetworkInput } from './networks.js'
 export type { Eip1193Provider, Eip6963ProviderInfo } from './discovery.js'
+import type { Eip1193Provider } from './discovery.js'
+
+/** A wallet the host brings itself (an SDK's EIP-1193 provider): listed in the Connect view's `external` section. */
+export interface Eip155ExternalWallet {
+  /** Unique among this plugin's wallets: letters, digits and `.:@+/-_`. */
+  id: string
+  name: string
+  imageUrl?: string
+  rdns?: string
+  provider: Eip1193Provider
+}
 
 export interface Eip155Options {
   /** Networks the app works with, first one the default. viem `Chain` objects are accepted. */
   networks: readonly (Eip155Network | Eip155NetworkInput)[]
+  /** Wallets the host brings (EXTERNAL connectors), connected like announced ones. */
+  connectors?: readonly Eip155ExternalWallet[]
+}
+
+/** The host's wallets as connectors, checked: a bad entry is an error naming it, not a broken list. */
+function externalWallets(input: unknown): Array<{ connector: { id: string; name: string; type: 'EXTERNAL'; installed: false; imageUrl?: string; rdns?: string }; provider: Eip1193Provider }> {
+  if (input === undefined) return []
+  const fail = (message: string) => {
+    throw new VestibuleError('INVALID_OPTIONS', `eip155({ connectors }): ${message}`)
+  }
+  if (!Array.isArray(input)) fail('must be an array of { id, name, provider }')
+  const ids = new Set<string>()
+  return (input as unknown[]).map((entry, i) => {
+    const e = (entry ?? {}) as Partial<Eip155ExternalWallet>
+    const id = safeId(e.id)
+    const name = cleanName(e.name)
+    if (!id) fail(`entry ${i} needs an id of letters, digits and .:@+/-_`)
+    if (!name) fail(`"${id}" needs a name`)
+    if (ids.has(id!)) fail(`"${id}" is listed twice`)
+    if (typeof e.provider?.request !== 'function') fail(`"${id}" needs an EIP-1193 provider (an object with request())`)
+    if (e.imageUrl !== undefined && !safeImageUrl(e.imageUrl)) fail(`"${id}" has an imageUrl that is not https, loopback http or a data:image`)
+    ids.add(id!)
+    const rdns = safeRdns(e.rdns)
+    return {
+      connector: { id: id!, name, type: 'EXTERNAL', installed: false, ...(e.imageUrl ? { imageUrl: safeImageUrl(e.imageUrl) } : {}), ...(rdns ? { rdns } : {}) },
+      provider: e.provider!,
+    }
+  })
 }
 
 function normalize(input: Eip155Network | Eip155NetworkInput): Eip155Network {
@@ -28,8 +67,10 @@ export function eip155(options: Eip155Options): Plugin<{ networks: readonly Eip1
     order: 'pre',
     setup(ctx) {
       const networks = checkNetworks('eip155', 'eip155({ networks: [mainnet] })', options?.networks, normalize)
+      const external = externalWallets(options?.connectors)
       const adapter = createEip155Adapter({ networks, eip6963: ctx.options.enableEIP6963 })
       ctx.chains.register(adapter)
+      for (const { connector, provider } of external) adapter.addConnector!({ ...connector, namespace: 'eip155' }, provider)
       // A destroyed modal must not keep reacting to (and being kept alive by) the wallet's events.
       ctx.onDestroy(() => adapter.destroy())
       return { networks }

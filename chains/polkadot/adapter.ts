@@ -85,6 +85,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
 
   return {
     namespace: 'polkadot',
+    label: 'Polkadot',
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative']),
     defaultAccountType: 'eoa',

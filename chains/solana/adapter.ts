@@ -33,6 +33,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
 
   return {
     namespace: 'solana',
+    label: 'Solana',
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork']),
     defaultAccountType: 'eoa',

@@ -4,7 +4,7 @@
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
 import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from '../../kernel/index.js'
-import { addRecentWallet, connectorItem, getRecentWallets, isInjectedShown } from '../../kernel/utils.js'
+import { addRecentWallet, connectorItem, getRecentWallets, isInjectedShown, mergeMultiChain } from '../../kernel/utils.js'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,
@@ -171,11 +171,17 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       }
     })
 
+  /** Wallets found in the page that the catalog lists carry its id and image id from then on. */
+  const identify = (wallets: readonly CatalogWallet[]) =>
+    ctx.chains.identify(wallets.flatMap((w) => (w.rdns ? [{ rdns: w.rdns, explorerId: w.id, imageId: w.imageId }] : [])))
+  ctx.onDestroy($state.listen((s) => identify([...s.featured, ...s.recommended, ...s.paged])))
+
   /** Spec §7: the excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */
   const initExcluded = () => {
     if (!excludeIds.length) return Promise.resolve()
     excludedInit ??= client.getWallets({ page: 1, entries: excludeIds.length, include: excludeIds }).then(
       (page: WalletPage) => {
+        identify(page.data)
         ctx.wallets.$excluded.set([...excludeIds.map((id) => ({ id })), ...page.data.map((w) => ({ id: w.id, rdns: w.rdns, name: w.name }))])
       },
       (error: unknown) => {
@@ -234,6 +240,9 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     connectors.filter((c) => isInjectedShown(c, { excluded, isMobile: ctx.platform.isMobile() })),
   )
 
+  /** A recent wallet is this installed one: same rdns, or, having none (Wallet Standard wallets), the same name. */
+  const isSameInstalled = (w: RecentWallet, c: Connector) => (w.rdns ? c.rdns === w.rdns : c.name.trim().toLowerCase() === w.name.trim().toLowerCase())
+
   const forConnect = (wallets: readonly CatalogWallet[], connectors: readonly Connector[], recent: readonly RecentWallet[], tag?: string) => {
     const excluded = ctx.wallets.$excluded.get()
     const kept = removeDuplicates(
@@ -261,14 +270,18 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     sections.recent,
     computed([discovered, $recent, $excluded], (connectors, recent, excluded) =>
       recent.list
-        .filter((w) => !(w.rdns && connectors.some((c) => c.rdns === w.rdns)) && !isExcluded(w, excluded))
+        .filter((w) => !connectors.some((c) => isSameInstalled(w, c)) && !isExcluded(w, excluded))
         .map((w) => catalogItem({ id: w.id, name: w.name, imageUrl: safeImageUrl(w.imageUrl), rdns: w.rdns, chains: [], links: w.links ?? {} }, { view: remoteView(), tag: 'catalog.recent' })),
     ),
   )
 
   // --- AllWallets rows ------------------------------------------------------------------------------------------
   const $installed = computed($shownInjected, (connectors) =>
-    connectors.map((c): WalletRow => ({ key: `installed:${c.namespace}:${c.id}`, item: connectorItem(c) })),
+    // A wallet present in several chain families is one row, as in the Connect view.
+    mergeMultiChain(connectors).map((c): WalletRow => {
+      const item = connectorItem(c)
+      return { key: `installed:${item.id}`, item }
+    }),
   )
   const catalogRows = (wallets: readonly CatalogWallet[], connectors: readonly Connector[]) => {
     const excluded = ctx.wallets.$excluded.get()

@@ -15,6 +15,8 @@ export interface CatalogWallet {
   /** Resolved image URL (the entry's safe `image_url`, else the image endpoint for `image_id`). */
   imageUrl?: string
   rdns?: string
+  /** The catalog's image id (ids of letters, digits and `.:@+/-_` only). */
+  imageId?: string
   chains: string[]
   links: WalletLinks
   badge?: string
@@ -69,6 +71,7 @@ export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) 
   }
   const imageUrl = safeImageUrl(entry.image_url) ?? (imageId ? imageUrlFor(imageId) : undefined)
   if (imageUrl) wallet.imageUrl = imageUrl
+  if (imageId && safeId(imageId)) wallet.imageId = imageId
   const rdns = safeRdns(entry.rdns)
   if (rdns) wallet.rdns = rdns
   if (typeof entry.badge_type === 'string' && /^[a-z_]{1,32}$/.test(entry.badge_type)) wallet.badge = entry.badge_type

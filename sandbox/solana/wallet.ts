@@ -99,7 +99,9 @@ const feature = <T extends object>(name: string, value: T) => ({ [name]: { versi
 
 class SandboxSolanaWallet {
   readonly version = '1.0.0' as const
-  readonly name = 'Sandbox Solana Wallet'
+  // `?multichain` in the page's address: one extension on two families, as some wallets ship — the Solana side
+  // then takes the Sandbox Wallet's name, and the modal lists the two as one multi-chain wallet.
+  readonly name = new URLSearchParams(location.search).has('multichain') ? 'Sandbox Wallet' : 'Sandbox Solana Wallet'
   readonly icon =
     'data:image/svg+xml;base64,' +
     btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#14f195"/><path d="M18 20h30l-6 6H12zM18 38h30l-6 6H12zM12 29h30l6 6H18z" fill="#1d1d1f"/></svg>')

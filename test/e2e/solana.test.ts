@@ -138,6 +138,32 @@ describe('solana in Chromium against litesvm', () => {
 })
 
 describe('EVM and Solana connected at once', () => {
+  test('one extension on both families is one multi-chain row: the user picks the family, that wallet connects', async () => {
+    const { page } = h.browser
+    await page.goto(`${h.sandbox.url}?multichain`)
+    await page.getByTestId('open-modal').click()
+    // One row, although the wallet announced itself to eip155 (EIP-6963) and to Solana (Wallet Standard).
+    await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
+    expect(await walletButton('Sandbox Wallet').getAttribute('data-wallet-id')).toBe('multi:dev.vestibule.sandbox')
+    expect(await walletButton('Sandbox Wallet').innerText()).toContain('Installed')
+    await walletButton('Sandbox Wallet').click()
+    const choices = modalRoot().getByTestId('multi-chain-list')
+    await expect.poll(() => choices.locator('button').evaluateAll((buttons) => buttons.map((b) => [(b as HTMLElement).dataset.namespace, b.textContent!.replace('›', '').trim()]))).toEqual([
+      ['eip155', 'EVM networks'],
+      ['solana', 'Solana'],
+    ])
+    expect(await modalRoot().locator('h2, [data-testid="view-title"]').first().innerText()).toContain('Sandbox Wallet')
+    await choices.locator('button[data-namespace="solana"]').click()
+    await approveInWallet(new RegExp(`Connect .* to Solana account ${sol.address}`))
+    await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`${caipNetworkId}:${sol.address}`)
+
+    // Opened for one family (Account → Solana is connected, EVM is not), the list is that family's: no merging.
+    await page.keyboard.press('Escape')
+    await page.evaluate(() => (window as unknown as { modal: { open(view: string, data: unknown): Promise<void> } }).modal.open('Connect', { namespace: 'eip155' }))
+    await expect.poll(() => walletButton('Sandbox Wallet').getAttribute('data-wallet-id')).toBe('eip155:dev.vestibule.sandbox')
+    await page.goto(h.sandbox.url)
+  })
+
   test('switch the active namespace from the network list, reload keeps both, disconnect one keeps the other', async () => {
     const { page } = h.browser
     const caip = page.getByTestId('caip-address')

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { createChainRegistry, type ChainAdapter, type Connector } from '../../kernel/chains.js'
 import { createKernel } from '../../kernel/kernel.js'
-import { createWalletSources, isInjectedShown } from '../../kernel/wallets.js'
+import { createWalletSources } from '../../kernel/wallets.js'
+import { isInjectedShown, walletSections } from '../../kernel/wallet-list.js'
 import { desktop, mobile } from './kernel-fixtures.js'
 import { fakeAdapter, recordingBackend } from './helpers.js'
 
@@ -15,7 +16,7 @@ function registryWith(connectors: Connector[]) {
   registry.startDiscovery()
   return registry
 }
-const names = (sources: ReturnType<typeof createWalletSources>) => sources.$sections.get().flatMap((s) => s.items.map((i) => i.name))
+const names = (sources: ReturnType<typeof createWalletSources>) => walletSections(sources).get().flatMap((s) => s.items.map((i) => i.name))
 
 describe('isInjectedShown', () => {
   const rules = { excluded: [], isMobile: false }
@@ -66,9 +67,9 @@ describe('the injected section applies the rules', () => {
     }
     const onDesktop = make(desktop)
     onDesktop.kernel.chains.startDiscovery()
-    expect(onDesktop.kernel.wallets.$sections.get().flatMap((s) => s.items.map((i) => i.name))).toEqual([])
+    expect(walletSections(onDesktop.kernel.wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual([])
     const onMobile = make(mobile)
     onMobile.kernel.chains.startDiscovery()
-    expect(onMobile.kernel.wallets.$sections.get().flatMap((s) => s.items.map((i) => i.name))).toEqual(['Browser Wallet'])
+    expect(walletSections(onMobile.kernel.wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual(['Browser Wallet'])
   })
 })

@@ -3,6 +3,7 @@ import { atom } from 'nanostores'
 import { describe, expect, it } from 'vitest'
 import { createChainRegistry, type ChainAdapter, type Connector } from '../../kernel/chains.js'
 import { createWalletSources, type WalletItem } from '../../kernel/wallets.js'
+import { walletSections } from '../../kernel/wallet-list.js'
 
 function registryWith(connectors: Connector[]) {
   const registry = createChainRegistry()
@@ -17,7 +18,7 @@ const external: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 
 describe('wallet sections', () => {
   it('announced and injected connectors form the injected section, tagged Installed and opening ConnectingExternal', () => {
     const sources = createWalletSources(registryWith([announced, external]))
-    expect(sources.$sections.get()).toEqual([
+    expect(walletSections(sources).get()).toEqual([
       {
         section: 'injected',
         items: [{ id: 'eip155:io.metamask', name: 'MetaMask', rdns: 'io.metamask', installed: true, imageUrl: undefined, tag: 'connect.installed', view: 'ConnectingExternal', data: { connectorId: 'io.metamask', namespace: 'eip155' } }],
@@ -30,7 +31,7 @@ describe('wallet sections', () => {
     sources.add('recommended', atom([item('r')]))
     sources.add('featured', atom([item('f')]))
     sources.add('walletConnect', atom([item('wc')]))
-    expect(sources.$sections.get().map((s) => s.section)).toEqual(['walletConnect', 'injected', 'featured', 'recommended'])
+    expect(walletSections(sources).get().map((s) => s.section)).toEqual(['walletConnect', 'injected', 'featured', 'recommended'])
   })
 
   it('a configured connectorTypeOrder comes first, the rest appended, unknown entries dropped; empty sections hidden', () => {
@@ -38,7 +39,7 @@ describe('wallet sections', () => {
     sources.add('recommended', atom([item('r')]))
     sources.add('featured', atom([]))
     sources.add('walletConnect', atom([item('wc')]))
-    expect(sources.$sections.get().map((s) => s.section)).toEqual(['recommended', 'injected', 'walletConnect'])
+    expect(walletSections(sources).get().map((s) => s.section)).toEqual(['recommended', 'injected', 'walletConnect'])
   })
 
   it('a source store update shows up in the sections', () => {
@@ -46,7 +47,7 @@ describe('wallet sections', () => {
     const $featured = atom<WalletItem[]>([])
     sources.add('featured', $featured)
     const seen: string[][] = []
-    const off = sources.$sections.subscribe((sections) => seen.push(sections.flatMap((s) => s.items.map((i) => i.id))))
+    const off = walletSections(sources).subscribe((sections) => seen.push(sections.flatMap((s) => s.items.map((i) => i.id))))
     $featured.set([item('a'), item('b')])
     off()
     expect(seen).toEqual([[], ['a', 'b']])

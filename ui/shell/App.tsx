@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
+import { NAME_MAX, cleanText } from '../../kernel/utils.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from './shared.js'
 import { adoptStyles } from './lazy.js'
@@ -103,7 +104,8 @@ export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
   const titleOf = (): string => {
     if (typeof definitionTitle !== 'function') return definitionTitle ? i18n.t(definitionTitle) : ''
     try {
-      return definitionTitle(entry?.data) ?? ''
+      // Route data may come from anywhere (modal.open(view, data)): the title is cleaned like any name.
+      return cleanText(definitionTitle(entry?.data), NAME_MAX)
     } catch (error) {
       modal.kernel.events.emit('error', { source: 'view title', error })
       return ''

@@ -23,6 +23,7 @@ export const shellMessages = {
   'connecting.walletSays': 'Wallet says: {message}',
   'connecting.retry': 'Try again',
   'connecting.cancel': 'Cancel',
+  'multiChain.choose': 'Connect {name} on',
   'connecting.missing': 'This wallet is no longer available in the browser',
   'account.title': 'Account',
   'account.copy': 'Copy address',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { SlotEntry } from '../../kernel/index.js'
+import { walletSections } from '../../kernel/utils.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
 import { Lazy } from '../shell/lazy.js'
@@ -76,7 +77,7 @@ function useWalletSections({ modal, data }: Props) {
     const namespace = (item.data as { namespace?: string } | undefined)?.namespace
     return !only || namespace === undefined || namespace === only
   }
-  return useStore(modal.kernel.wallets.$sections)
+  return useStore(walletSections(modal.kernel.wallets, only))
     .map(({ section, items }) => ({ section, items: items.filter(keep) }))
     .filter((s) => s.items.length > 0)
 }

@@ -1,8 +1,10 @@
 // Connectors other plugins add (WalletConnect's EIP-1193 facade) are listed and connected like discovered wallets.
 import { describe, expect, it } from 'vitest'
 import { createEip155Adapter } from '../../../chains/eip155/adapter.js'
-import { localhost } from '../../../chains/eip155/index.js'
 import { createChainRegistry, type Connector } from '../../../kernel/chains.js'
+import { createKernel } from '../../../kernel/kernel.js'
+import { walletSections } from '../../../kernel/wallet-list.js'
+import { eip155, localhost } from '../../../chains/eip155/index.js'
 
 const ADDRESS = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 const provider = {
@@ -39,5 +41,42 @@ describe('eip155 external connectors', () => {
   it('a provider without request() is refused with a clear error', () => {
     const adapter = createEip155Adapter({ networks: [localhost], eip6963: true })
     expect(() => adapter.addConnector!({ ...walletConnect, namespace: 'eip155' }, {})).toThrow('Connector "walletConnect" needs an EIP-1193 provider')
+  })
+})
+
+describe('eip155({ connectors }): wallets the host brings', () => {
+  const hostWallet = () => ({
+    calls: [] as string[],
+    async request({ method }: { method: string }) {
+      this.calls.push(method)
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
+      if (method === 'eth_chainId') return '0x7a69'
+      if (method === 'eth_getBalance') return '0x0'
+      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
+    },
+    on() {},
+    removeListener() {},
+  })
+
+  it('are EXTERNAL connectors in the external section, connected through their own provider', async () => {
+    const provider = hostWallet()
+    const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: [{ id: 'sdk-wallet', name: 'SDK Wallet', imageUrl: 'https://img.test/sdk.png', provider }] })] })
+    await modal.open()
+    expect(modal.kernel.chains.findConnector('sdk-wallet')).toMatchObject({ type: 'EXTERNAL', installed: false, namespace: 'eip155', name: 'SDK Wallet' })
+    expect(walletSections(modal.kernel.wallets).get().map((s) => [s.section, s.items.map((i) => i.id)])).toEqual([['external', ['eip155:sdk-wallet']]])
+    await modal.connect('sdk-wallet')
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: ADDRESS })
+    expect(provider.calls.slice(0, 2)).toEqual(['eth_requestAccounts', 'eth_chainId'])
+    modal.destroy()
+  })
+
+  it('a bad entry is an error naming it at createModal', () => {
+    const make = (connectors: unknown) => () => createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: connectors as never })] })
+    expect(make({})).toThrow('eip155({ connectors }): must be an array of { id, name, provider }')
+    expect(make([{ id: 'a b', name: 'A', provider: hostWallet() }])).toThrow('entry 0 needs an id')
+    expect(make([{ id: 'a', name: '\u202e', provider: hostWallet() }])).toThrow('"a" needs a name')
+    expect(make([{ id: 'a', name: 'A', provider: {} }])).toThrow('"a" needs an EIP-1193 provider')
+    expect(make([{ id: 'a', name: 'A', provider: hostWallet(), imageUrl: 'javascript:alert(1)' }])).toThrow('"a" has an imageUrl that is not https')
+    expect(make([{ id: 'a', name: 'A', provider: hostWallet() }, { id: 'a', name: 'B', provider: hostWallet() }])).toThrow('"a" is listed twice')
   })
 })

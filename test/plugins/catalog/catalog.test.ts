@@ -10,6 +10,7 @@ import { walletCatalog, type CatalogController } from '../../../plugins/catalog/
 import { MAX_PAGES, REQUEST_TIMEOUT_MS } from '../../../plugins/catalog/client.js'
 import { catalogWallets, queryWallets, walletId } from '../../../sandbox/provider-api/catalog.mjs'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
+import { walletSections } from '../../../kernel/wallet-list.js'
 
 const SANDBOX: Connector = { id: 'dev.vestibule.sandbox', rdns: 'dev.vestibule.sandbox', name: 'Sandbox Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
 const OTHER: Connector = { id: 'io.other', rdns: 'io.other', name: 'Other Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
@@ -76,7 +77,7 @@ function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapter
 }
 const created: Modal[] = []
 
-const section = (modal: Modal, name: string) => modal.kernel.wallets.$sections.get().find((s) => s.section === name)?.items ?? []
+const section = (modal: Modal, name: string) => walletSections(modal.kernel.wallets).get().find((s) => s.section === name)?.items ?? []
 const names = (modal: Modal, name: string) => section(modal, name).map((i) => i.name)
 const controllerOf = (modal: Modal) => modal.getPlugin('catalog').load() as Promise<CatalogController>
 const settle = async (modal?: Modal) => {
@@ -178,7 +179,7 @@ describe('Connect view sections', () => {
     expect(names(modal, 'injected')).toEqual(['Sandbox Wallet'])
     // The catalog's first recommended entry is the Sandbox Wallet (same rdns): it is listed once, as installed.
     expect(names(modal, 'recommended')).toEqual(['Basalt Wallet', 'Cedar Wallet', 'Cobalt Wallet'])
-    expect(modal.kernel.wallets.$sections.get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
+    expect(walletSections(modal.kernel.wallets).get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
     const item = section(modal, 'featured')[0]!
     expect(item.view).toBe('ConnectingWalletConnect')
     expect(item.data).toEqual({ wallet: { id: FEATURED[0], name: 'Cobalt Vault', imageUrl: item.imageUrl, links: { mobile: 'w31://', homepage: 'https://w31.wallets.example/', appStore: 'https://apps.example/w31', playStore: 'https://play.example/w31' } } })
@@ -454,5 +455,21 @@ describe('recent wallets (max 2)', () => {
       await settle()
     }
     expect(recentStored(backend).map((w) => w.name)).toEqual(['Third Wallet', 'Other Wallet'])
+  })
+})
+
+describe('catalog ids of discovered wallets', () => {
+  it('a discovered wallet the catalog lists carries its catalog id and image id once fetched', async () => {
+    fakeApi()
+    const entry = (catalogWallets() as Array<{ id: string; rdns?: string; image_id?: string }>).find((w) => w?.rdns === SANDBOX.rdns)!
+    const { modal } = setup({ connectors: [SANDBOX, OTHER], options: { featuredWalletIds: [entry.id] } })
+    expect(modal.kernel.chains.findConnector(SANDBOX.id)?.explorerId).toBeUndefined()
+    await modal.open()
+    await settle(modal)
+    expect(modal.kernel.chains.findConnector(SANDBOX.id)).toMatchObject({ explorerId: entry.id, imageId: entry.image_id })
+    expect(modal.kernel.chains.findConnector(OTHER.id)?.explorerId).toBeUndefined()
+    // The featured entry is the installed wallet: listed once, as installed.
+    expect(section(modal, 'featured').map((i) => i.id)).not.toContain(entry.id)
+    expect(section(modal, 'injected').map((i) => i.name)).toContain('Sandbox Wallet')
   })
 })

@@ -36,7 +36,7 @@ describe('GET /getWallets', () => {
       badge_type: 'certified',
     })
     expect(calls[0]!.url.pathname).toBe('/getWallets')
-    expect(page).toEqual({ count: 9, data: [{ id: 'a', name: 'A', chains: [], links: {}, imageUrl: 'https://api.test/getWalletImage/i%2F1?projectId=p&st=vestibule&sv=v1' }] })
+    expect(page).toEqual({ count: 9, data: [{ id: 'a', name: 'A', chains: [], links: {}, imageId: 'i/1', imageUrl: 'https://api.test/getWalletImage/i%2F1?projectId=p&st=vestibule&sv=v1' }] })
 
     await client.getWallets({ page: 1, entries: 4, include: [], exclude: [] })
     expect([...calls[1]!.url.searchParams.keys()]).toEqual(['projectId', 'st', 'sv', 'page', 'entries'])

@@ -91,6 +91,7 @@ describe('catalog entries', () => {
     expect(parsed).toEqual({
       id: 'abc',
       name: 'Abc Wallet',
+      imageId: 'img-1',
       imageUrl: 'https://api.test/getWalletImage/img-1',
       rdns: 'io.abc',
       chains: ['eip155:1'],

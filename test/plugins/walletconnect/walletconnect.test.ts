@@ -7,6 +7,7 @@ import { defineNetwork } from '../../../chains/eip155/networks.js'
 import { walletConnect, type WalletConnectApi, type WalletConnectOptions } from '../../../plugins/walletconnect/index.js'
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
 import { FakeProvider, WALLET_ADDRESS, sdk, session } from './fake-provider.js'
+import { walletSections } from '../../../kernel/wallet-list.js'
 
 vi.mock('@walletconnect/universal-provider', async () => {
   const { sdk } = await import('./fake-provider.js')
@@ -71,10 +72,10 @@ describe('walletConnect plugin: loading', () => {
 
   it('puts a WalletConnect entry opening ConnectingWalletConnectBasic into the Connect view, unless disabled', () => {
     const { modal } = setup()
-    const section = modal.kernel.wallets.$sections.get().find((s) => s.section === 'walletConnect')
+    const section = walletSections(modal.kernel.wallets).get().find((s) => s.section === 'walletConnect')
     expect(section?.items).toEqual([expect.objectContaining({ id: 'walletConnect', name: 'WalletConnect', view: 'ConnectingWalletConnectBasic' })])
     const off = createKernel({ enableWalletConnect: false, storage: null, plugins: [walletConnect()] }, { views: { Connect: dummyView } })
-    expect(off.kernel.wallets.$sections.get().some((s) => s.section === 'walletConnect')).toBe(false)
+    expect(walletSections(off.kernel.wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
   })
 
   it('rejects a relay URL that is not ws(s)', () => {
