@@ -7,7 +7,9 @@ import { styles } from './styles.js'
 
 /**
  * Renders the modal: a host element with a shadow root (host CSS resets cannot reach in) holding a
- * native <dialog> opened with showModal() (top layer, inert page, Escape for free).
+ * native <dialog> opened with showModal() (top layer, inert page, Escape for free). Embedded
+ * (`enableEmbedded`), the dialog is shown in place inside its container instead: part of the page, no backdrop,
+ * the page stays usable and Tab moves on past it.
  */
 export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shell {
   modal.kernel.i18n.add(shellMessages)
@@ -29,6 +31,8 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
   style.textContent = styles
   const dialog = document.createElement('dialog')
   dialog.className = 'vb-dialog'
+  const embedded = modal.kernel.options.enableEmbedded === true
+  if (embedded) dialog.setAttribute('data-embedded', '')
   dialog.setAttribute('aria-labelledby', HEADING_ID)
   shadow.append(style, dialog)
   parent.append(host)
@@ -60,7 +64,8 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
       rows[next]?.focus()
       return
     }
-    if (event.key !== 'Tab') return
+    // Inline, the modal is one part of the page: Tab leaves it like any other section.
+    if (event.key !== 'Tab' || embedded) return
     const controls = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
       (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'),
     )
@@ -83,6 +88,7 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
   return {
     show() {
       if (dialog.open) return
+      if (embedded) return dialog.show()
       opener = document.activeElement
       dialog.showModal()
     },

@@ -44,6 +44,9 @@ dialog {
   width: var(--vb-width); max-width: calc(100vw - 24px); max-height: calc(100vh - 24px); overflow: visible;
 }
 dialog::backdrop { background: var(--vb-backdrop); }
+/* Embedded: a part of the page, in its container's flow. */
+dialog[data-embedded] { position: static; margin: 0; max-width: 100%; }
+dialog[data-embedded] .vb-card { box-shadow: none; }
 .vb-card {
   background: var(--vb-color-bg); border: 1px solid var(--vb-color-border); border-radius: var(--vb-radius);
   box-shadow: 0 20px 60px rgba(0,0,0,.35); overflow: hidden; display: flex; flex-direction: column;
