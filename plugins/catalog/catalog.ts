@@ -240,8 +240,12 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     connectors.filter((c) => isInjectedShown(c, { excluded, isMobile: ctx.platform.isMobile() })),
   )
 
-  /** A recent wallet is this installed one: same rdns, or, having none (Wallet Standard wallets), the same name. */
-  const isSameInstalled = (w: RecentWallet, c: Connector) => (w.rdns ? c.rdns === w.rdns : c.name.trim().toLowerCase() === w.name.trim().toLowerCase())
+  /**
+   * A recent wallet is this installed one: the same rdns, or, both having none (Wallet Standard wallets carry
+   * none), the same name. A name alone never stands for a wallet that has an rdns: anyone can announce a name.
+   */
+  const isSameInstalled = (w: RecentWallet, c: Connector) =>
+    w.rdns ? c.rdns === w.rdns : !c.rdns && c.name.trim().toLowerCase() === w.name.trim().toLowerCase()
 
   const forConnect = (wallets: readonly CatalogWallet[], connectors: readonly Connector[], recent: readonly RecentWallet[], tag?: string) => {
     const excluded = ctx.wallets.$excluded.get()

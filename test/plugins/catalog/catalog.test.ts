@@ -445,6 +445,19 @@ describe('recent wallets (max 2)', () => {
     expect(names(modal, 'recommended')).not.toContain(chosen.name)
   })
 
+  it('a recent wallet without rdns is the installed one of that name only when that one has no rdns either', async () => {
+    fakeApi()
+    const backend = recordingBackend()
+    backend.data.set('@vestibule/v1/recentWallets', JSON.stringify([{ id: 'std-wallet', name: 'Std Wallet' }, { id: 'look-alike', name: 'Other Wallet' }]))
+    // "Std Wallet" is installed without an rdns (a Wallet Standard wallet); "Other Wallet" has one, so a recent
+    // entry merely named like it is not it.
+    const standard: Connector = { id: 'std', name: 'std wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
+    const { modal } = setup({ connectors: [standard, OTHER], backend })
+    await modal.open()
+    await settle(modal)
+    expect(names(modal, 'recent')).toEqual(['Other Wallet'])
+  })
+
   it('keeps at most two', async () => {
     fakeApi()
     const third: Connector = { ...OTHER, id: 'io.third', rdns: 'io.third', name: 'Third Wallet' }
