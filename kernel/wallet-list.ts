@@ -83,7 +83,7 @@ export function connectorItem(connector: Connector): WalletItem {
 }
 
 /** Built lists per wallet sources, per namespace filter, rebuilt when a plugin adds a source. */
-const built = new WeakMap<WalletSources, Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>>()
+const built = /* @__PURE__ */ new WeakMap<WalletSources, Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>>()
 
 /**
  * The Connect view's wallet list: the chain plugins' connectors (announced and injected wallets in `injected`, a

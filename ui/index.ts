@@ -6,7 +6,6 @@ import { OPTION_OWNERS } from '../plugins/option-owners.js'
 import { schedulePreload } from './preload.js'
 
 export * from '../kernel/index.js'
-export * from '../kernel/utils.js'
 export type { ViewProps } from './view-props.js'
 
 /** The views the shell itself contributes; plugins add theirs with `ctx.views.register`. */

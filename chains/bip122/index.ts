@@ -1,5 +1,5 @@
 import { type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/utils.js'
+import { checkNetworks } from '../../kernel/network.js'
 import { createBip122Adapter, sessionCode } from './adapter.js'
 import { paramsProblem, type Bip122Network } from './networks.js'
 

@@ -1,5 +1,5 @@
 import { VestibuleError, type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
-import { formatUnits, parseUnits } from '../../kernel/utils.js'
+import { formatUnits, parseUnits } from '../../kernel/format.js'
 import { walletError } from '../shared/wallet-error.js'
 import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
 import { createConnectorList } from '../shared/connectors.js'

@@ -1,5 +1,6 @@
 import { VestibuleError, type Plugin } from '../../kernel/index.js'
-import { checkNetworks, cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/utils.js'
+import { checkNetworks } from '../../kernel/network.js'
+import { cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/sanitize.js'
 import { createEip155Adapter } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 
@@ -27,29 +28,22 @@ export interface Eip155Options {
   connectors?: readonly Eip155ExternalWallet[]
 }
 
-/** The host's wallets as connectors, checked: a bad entry is an error naming it, not a broken list. */
-function externalWallets(input: unknown): Array<{ connector: { id: string; name: string; type: 'EXTERNAL'; installed: false; imageUrl?: string; rdns?: string }; provider: Eip1193Provider }> {
+/**
+ * The host's wallets as connectors, checked: an entry without a usable id, name or provider is an error naming
+ * it; an image that is not https, loopback http or a data:image is dropped (the wallet's initials show).
+ */
+function externalWallets(input: unknown) {
   if (input === undefined) return []
-  const fail = (message: string) => {
-    throw new VestibuleError('INVALID_OPTIONS', `eip155({ connectors }): ${message}`)
-  }
-  if (!Array.isArray(input)) fail('must be an array of { id, name, provider }')
   const ids = new Set<string>()
-  return (input as unknown[]).map((entry, i) => {
-    const e = (entry ?? {}) as Partial<Eip155ExternalWallet>
-    const id = safeId(e.id)
-    const name = cleanName(e.name)
-    if (!id) fail(`entry ${i} needs an id of letters, digits and .:@+/-_`)
-    if (!name) fail(`"${id}" needs a name`)
-    if (ids.has(id!)) fail(`"${id}" is listed twice`)
-    if (typeof e.provider?.request !== 'function') fail(`"${id}" needs an EIP-1193 provider (an object with request())`)
-    if (e.imageUrl !== undefined && !safeImageUrl(e.imageUrl)) fail(`"${id}" has an imageUrl that is not https, loopback http or a data:image`)
-    ids.add(id!)
-    const rdns = safeRdns(e.rdns)
-    return {
-      connector: { id: id!, name, type: 'EXTERNAL', installed: false, ...(e.imageUrl ? { imageUrl: safeImageUrl(e.imageUrl) } : {}), ...(rdns ? { rdns } : {}) },
-      provider: e.provider!,
+  return (Array.isArray(input) ? input : [0]).map((entry: Partial<Eip155ExternalWallet> | undefined, i) => {
+    const id = safeId(entry?.id)
+    const name = cleanName(entry?.name)
+    if (!id || !name || ids.has(id) || typeof entry?.provider?.request !== 'function') {
+      throw new VestibuleError('INVALID_OPTIONS', `eip155({ connectors }): entry ${i} needs a unique id (letters, digits, .:@+/-_), a name and an EIP-1193 provider`)
     }
+    ids.add(id)
+    const connector = { id, name, type: 'EXTERNAL' as const, installed: false, imageUrl: safeImageUrl(entry.imageUrl), rdns: safeRdns(entry.rdns) }
+    return { connector, provider: entry.provider }
   })
 }
 

@@ -1,5 +1,5 @@
 import { type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/utils.js'
+import { checkNetworks } from '../../kernel/network.js'
 import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
 

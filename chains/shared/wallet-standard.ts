@@ -5,7 +5,7 @@
  * wallets whose `chains` and `features` it can use. No SDK is imported.
  */
 import { type ChainNamespace, type Connector } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/utils.js'
+import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
 
 /** A Wallet Standard account (the fields the chain plugins read). */
 export interface StandardWalletAccount {

@@ -1,5 +1,5 @@
 import { VestibuleError, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
-import { formatUnits, parseUnits } from '../../kernel/utils.js'
+import { formatUnits, parseUnits } from '../../kernel/format.js'
 import { standardConnector, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
 import { isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'

@@ -5,7 +5,7 @@
  */
 import type { MapStore } from 'nanostores'
 import { errorMessage, type PluginContext } from '../../kernel/index.js'
-import { cleanText } from '../../kernel/utils.js'
+import { cleanText } from '../../kernel/sanitize.js'
 import { parseTransaction, visibleTransactions, type Transaction } from './transactions.js'
 
 export interface ActivityState {

@@ -4,7 +4,8 @@
  * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
  */
 import { type CaipNetworkId } from '../../kernel/index.js'
-import { cleanText, safeImageUrl, truncateDecimals } from '../../kernel/utils.js'
+import { cleanText, safeImageUrl } from '../../kernel/sanitize.js'
+import { truncateDecimals } from '../../kernel/format.js'
 
 export interface Transfer {
   direction: 'in' | 'out' | 'self'

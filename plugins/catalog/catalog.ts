@@ -4,7 +4,8 @@
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
 import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from '../../kernel/index.js'
-import { addRecentWallet, connectorItem, getRecentWallets, isInjectedShown, mergeMultiChain } from '../../kernel/utils.js'
+import { addRecentWallet, getRecentWallets } from '../../kernel/recent.js'
+import { connectorItem, isInjectedShown, mergeMultiChain } from '../../kernel/wallet-list.js'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,

@@ -4,9 +4,10 @@
  * installed-first order. No I/O here; every rule is unit tested.
  */
 import { type Connector, type RecentWallet, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { cleanName, cleanText, isExcluded, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX } from '../../kernel/utils.js'
+import { cleanName, cleanText, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX } from '../../kernel/sanitize.js'
+import { isExcluded } from '../../kernel/wallet-list.js'
 
-export { isInjectedShown } from '../../kernel/utils.js'
+export { isInjectedShown } from '../../kernel/wallet-list.js'
 
 /** A catalog wallet after validation: every field is safe to render and to follow. */
 export interface CatalogWallet {

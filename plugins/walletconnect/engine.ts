@@ -4,7 +4,7 @@
  */
 import type { MapStore } from 'nanostores'
 import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/utils.js'
+import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
 import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'

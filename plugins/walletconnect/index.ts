@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores'
 import { RemoteConnect, shownMessage, type CaipNetworkId, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/utils.js'
+import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, StoredSession } from './engine.js'
 import { FACADES } from './facades/index.js'

@@ -1,7 +1,8 @@
 /** The sandbox's demo host app: what an app developer writes to use the modal. */
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createModal, errorMessage, shortenAddress } from 'vestibule'
+import { createModal, errorMessage } from 'vestibule'
+import { shortenAddress } from 'vestibule/utils'
 import { defineNetwork, localhost } from 'vestibule/chains/eip155'
 import { eip155 } from 'vestibule/chains/eip155'
 import { ModalProvider, useAccount, useModal, useNetwork } from 'vestibule/react'

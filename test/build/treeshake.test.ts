@@ -42,4 +42,12 @@ describe('an eip155-only host bundle', () => {
     expect(chunks.length).toBeGreaterThan(0)
     expect(chunks.filter((c) => eager.has(c))).toEqual([])
   })
+
+  // The Connect view's list building (and the rest of vestibule/utils a host did not call) comes with the view:
+  // an eager module importing the utils barrel would put it all in the host's first download.
+  it('loads the wallet-list building with the Connect view, not before', () => {
+    const chunks = outputsWith(metafile, /kernel\/wallet-list\.ts$/)
+    expect(chunks.length).toBeGreaterThan(0)
+    expect(chunks.filter((c) => eager.has(c))).toEqual([])
+  })
 })

@@ -1,12 +1,12 @@
-/** Public CAIP utilities of issue 3 item 11, as hosts import them from `vestibule`. */
+/** Public CAIP utilities of issue 3 item 11, as hosts import them from `vestibule/utils`. */
 import { describe, expect, it } from 'vitest'
-import * as vestibule from '../../ui/index.js'
+import * as vestibule from '../../kernel/utils.js'
 import { isCaipAddress, parseCaipAddress, parseCaipNetworkId } from '../../kernel/utils.js'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 
-describe('caip utilities are exported from vestibule', () => {
+describe('caip utilities are exported from vestibule/utils', () => {
   it('parseCaipNetworkId, parseCaipAddress and isCaipAddress are public', () => {
     expect(vestibule.parseCaipNetworkId).toBe(parseCaipNetworkId)
     expect(vestibule.parseCaipAddress).toBe(parseCaipAddress)

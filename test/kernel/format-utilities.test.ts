@@ -1,9 +1,9 @@
 /** Public amount utilities of issue 3 item 11: strict parsing and the 3-decimal display rule (spec §9). */
 import { describe, expect, it } from 'vitest'
-import * as vestibule from '../../ui/index.js'
+import * as vestibule from '../../kernel/utils.js'
 import { formatBalance, parseAmount, parseUnits, truncateDecimals } from '../../kernel/utils.js'
 
-describe('amount utilities are exported from vestibule', () => {
+describe('amount utilities are exported from vestibule/utils', () => {
   it('parseAmount and formatBalance are public', () => {
     expect(vestibule.parseAmount).toBe(parseAmount)
     expect(vestibule.formatBalance).toBe(formatBalance)

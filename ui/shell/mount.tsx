@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client'
 import { type Modal, type Shell } from '../../kernel/index.js'
-import { resolveContainer } from '../../kernel/utils.js'
+import { resolveContainer } from '../../kernel/options.js'
 import { HEADING_ID, ShellApp, type ViewCache } from './App.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'

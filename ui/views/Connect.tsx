@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { SlotEntry } from '../../kernel/index.js'
-import { walletSections } from '../../kernel/utils.js'
+import { walletSections } from '../../kernel/wallet-list.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
 import { Lazy } from '../shell/lazy.js'

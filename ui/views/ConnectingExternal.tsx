@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { shownMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
-import { walletName } from '../../kernel/utils.js'
+import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
 

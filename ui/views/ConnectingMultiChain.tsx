@@ -1,5 +1,5 @@
-import type { MultiChainData } from '../../kernel/utils.js'
-import { walletName } from '../../kernel/utils.js'
+import type { MultiChainData } from '../../kernel/wallet-list.js'
+import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { WalletImage } from '../shell/shared.js'
 

@@ -70,13 +70,18 @@ describe('eip155({ connectors }): wallets the host brings', () => {
     modal.destroy()
   })
 
-  it('a bad entry is an error naming it at createModal', () => {
+  it('a bad entry is an error naming it at createModal; an unsafe image is dropped', () => {
     const make = (connectors: unknown) => () => createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: connectors as never })] })
-    expect(make({})).toThrow('eip155({ connectors }): must be an array of { id, name, provider }')
-    expect(make([{ id: 'a b', name: 'A', provider: hostWallet() }])).toThrow('entry 0 needs an id')
-    expect(make([{ id: 'a', name: '\u202e', provider: hostWallet() }])).toThrow('"a" needs a name')
-    expect(make([{ id: 'a', name: 'A', provider: {} }])).toThrow('"a" needs an EIP-1193 provider')
-    expect(make([{ id: 'a', name: 'A', provider: hostWallet(), imageUrl: 'javascript:alert(1)' }])).toThrow('"a" has an imageUrl that is not https')
-    expect(make([{ id: 'a', name: 'A', provider: hostWallet() }, { id: 'a', name: 'B', provider: hostWallet() }])).toThrow('"a" is listed twice')
+    const needs = 'needs a unique id (letters, digits, .:@+/-_), a name and an EIP-1193 provider'
+    expect(make({})).toThrow(`eip155({ connectors }): entry 0 ${needs}`)
+    expect(make([{ id: 'a b', name: 'A', provider: hostWallet() }])).toThrow(`entry 0 ${needs}`)
+    expect(make([{ id: 'a', name: '\u202e', provider: hostWallet() }])).toThrow(`entry 0 ${needs}`)
+    expect(make([{ id: 'a', name: 'A', provider: {} }])).toThrow(`entry 0 ${needs}`)
+    expect(make([{ id: 'a', name: 'A', provider: hostWallet() }, { id: 'a', name: 'B', provider: hostWallet() }])).toThrow(`entry 1 ${needs}`)
+    const modal = make([{ id: 'a', name: 'A', provider: hostWallet(), imageUrl: 'javascript:alert(1)' }])()
+    void modal.open()
+    expect(modal.kernel.chains.findConnector('a')).toMatchObject({ name: 'A', imageUrl: undefined })
+    modal.destroy()
   })
+
 })

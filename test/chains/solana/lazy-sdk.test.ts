@@ -15,7 +15,7 @@ async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }
     external: options.sdkExternal ? ['@solana/web3.js'] : [],
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: options.kernelExternal
-      ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /\/kernel\/(index|utils)\.js$/ }, (args) => ({ path: args.path.includes('utils') ? 'vestibule/utils' : 'vestibule/kernel', external: true })) }]
+      ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true })) }]
       : [],
   })
   const entry = entryOutput(result.metafile, 'chains/solana/index.ts')!
