@@ -74,7 +74,7 @@ export function defineNetwork(input: Bip122NetworkInput): Bip122Network {
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
 
 /** Bitcoin mainnet, BTC with 8 decimals. */
-export const bitcoin = defineNetwork({
+export const bitcoin = /* @__PURE__ */ defineNetwork({
   // Genesis block 000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f: the CAIP-2 reference is its first half.
   genesisHash: '000000000019d6689c085ae165831e93',
   name: 'Bitcoin',
@@ -85,7 +85,7 @@ export const bitcoin = defineNetwork({
 })
 
 /** Bitcoin testnet (testnet3), BTC with 8 decimals. */
-export const bitcoinTestnet = defineNetwork({
+export const bitcoinTestnet = /* @__PURE__ */ defineNetwork({
   // Genesis block 000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943.
   genesisHash: '000000000933ea01ad0ee984209779ba',
   name: 'Bitcoin Testnet',

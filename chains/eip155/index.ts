@@ -1,10 +1,10 @@
 import { VestibuleError, type Plugin } from '../../kernel/index.js'
 import { checkNetworks } from '../../kernel/network.js'
 import { cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/sanitize.js'
-import { createEip155Adapter } from './adapter.js'
+import { createEip155Adapter, sessionCode } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 
-export { isAddress } from './adapter.js'
+export { isAddress } from './address.js'
 export { isChecksumAddress, chainIdToCoinType } from './utilities.js'
 export { defineNetwork, mainnet, arbitrum, base, optimism, polygon, sepolia, localhost } from './networks.js'
 export type { Eip155Network, Eip155NetworkInput } from './networks.js'
@@ -64,6 +64,8 @@ export function eip155(options: Eip155Options): Plugin<{ networks: readonly Eip1
       const external = externalWallets(options?.connectors)
       const adapter = createEip155Adapter({ networks, eip6963: ctx.options.enableEIP6963 })
       ctx.chains.register(adapter)
+      // Restoring and connecting start in the session module: fetched ahead with the rest of the first open.
+      ctx.onPreload(sessionCode)
       for (const { connector, provider } of external) adapter.addConnector!({ ...connector, namespace: 'eip155' }, provider)
       // A destroyed modal must not keep reacting to (and being kept alive by) the wallet's events.
       ctx.onDestroy(() => adapter.destroy())

@@ -21,7 +21,7 @@ export function defineNetwork(input: Eip155NetworkInput): Eip155Network {
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
-export const mainnet = defineNetwork({
+export const mainnet = /* @__PURE__ */ defineNetwork({
   id: 1,
   name: 'Ethereum',
   nativeCurrency: ETH,
@@ -30,7 +30,7 @@ export const mainnet = defineNetwork({
 })
 
 /** Arbitrum One: chain 42161, ETH with 18 decimals (spec §9). */
-export const arbitrum = defineNetwork({
+export const arbitrum = /* @__PURE__ */ defineNetwork({
   id: 42161,
   name: 'Arbitrum One',
   nativeCurrency: ETH,
@@ -38,7 +38,7 @@ export const arbitrum = defineNetwork({
   blockExplorers: { default: { name: 'Arbiscan', url: 'https://arbiscan.io' } },
 })
 
-export const base = defineNetwork({
+export const base = /* @__PURE__ */ defineNetwork({
   id: 8453,
   name: 'Base',
   nativeCurrency: ETH,
@@ -46,7 +46,7 @@ export const base = defineNetwork({
   blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
 })
 
-export const optimism = defineNetwork({
+export const optimism = /* @__PURE__ */ defineNetwork({
   id: 10,
   name: 'OP Mainnet',
   nativeCurrency: ETH,
@@ -54,7 +54,7 @@ export const optimism = defineNetwork({
   blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' } },
 })
 
-export const polygon = defineNetwork({
+export const polygon = /* @__PURE__ */ defineNetwork({
   id: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
@@ -62,7 +62,7 @@ export const polygon = defineNetwork({
   blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
 })
 
-export const sepolia = defineNetwork({
+export const sepolia = /* @__PURE__ */ defineNetwork({
   id: 11155111,
   name: 'Sepolia',
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
@@ -72,7 +72,7 @@ export const sepolia = defineNetwork({
 })
 
 /** The local development chain (anvil, hardhat) on 127.0.0.1:8545. */
-export const localhost = defineNetwork({
+export const localhost = /* @__PURE__ */ defineNetwork({
   id: 31337,
   name: 'Localhost',
   nativeCurrency: ETH,

@@ -39,7 +39,7 @@ export function defineNetwork(input: PolkadotNetworkInput): PolkadotNetwork {
 const endpoints = (host: string) => ({ default: { http: [`https://${host}`], webSocket: [`wss://${host}`] } })
 
 /** Polkadot relay chain: DOT, 10 decimals, SS58 prefix 0. */
-export const polkadotMainnet = defineNetwork({
+export const polkadotMainnet = /* @__PURE__ */ defineNetwork({
   name: 'Polkadot',
   genesisHash: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
   ss58Prefix: 0,
@@ -49,7 +49,7 @@ export const polkadotMainnet = defineNetwork({
 })
 
 /** Kusama relay chain: KSM, 12 decimals, SS58 prefix 2. */
-export const kusama = defineNetwork({
+export const kusama = /* @__PURE__ */ defineNetwork({
   name: 'Kusama',
   genesisHash: '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe',
   ss58Prefix: 2,
@@ -59,7 +59,7 @@ export const kusama = defineNetwork({
 })
 
 /** Westend test network: WND, 12 decimals, SS58 prefix 42. */
-export const westend = defineNetwork({
+export const westend = /* @__PURE__ */ defineNetwork({
   name: 'Westend',
   genesisHash: '0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e',
   ss58Prefix: 42,

@@ -38,7 +38,7 @@ export function defineNetwork(input: SolanaNetworkInput): SolanaNetwork {
   return { ...rest, id, nativeCurrency, caipNetworkId: `solana:${id}`, chainNamespace: 'solana', custom: { genesisHash, walletChain } }
 }
 
-export const solanaMainnet = defineNetwork({
+export const solanaMainnet = /* @__PURE__ */ defineNetwork({
   genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
   name: 'Solana',
   walletChain: 'solana:mainnet',
@@ -46,7 +46,7 @@ export const solanaMainnet = defineNetwork({
   blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com' } },
 })
 
-export const solanaDevnet = defineNetwork({
+export const solanaDevnet = /* @__PURE__ */ defineNetwork({
   genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
   name: 'Solana Devnet',
   walletChain: 'solana:devnet',
@@ -54,7 +54,7 @@ export const solanaDevnet = defineNetwork({
   testnet: true,
 })
 
-export const solanaTestnet = defineNetwork({
+export const solanaTestnet = /* @__PURE__ */ defineNetwork({
   genesisHash: '4uhcVJyU9pJkvQyS88uRDiswHXSRkCZ3CLhsdNVYDZo9',
   name: 'Solana Testnet',
   walletChain: 'solana:testnet',
