@@ -50,6 +50,8 @@ const settle = async () => {
 beforeAll(async () => {
   await import('../../../plugins/walletconnect/engine.js')
   await import('@walletconnect/universal-provider')
+  // The eip155 plugin's wallet session, which a WalletConnect connection goes through.
+  await import('../../../chains/eip155/session.js')
 })
 
 beforeEach(() => {
