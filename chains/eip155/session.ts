@@ -1,5 +1,6 @@
 import { VestibuleError, type AdapterListener, type CaipNetwork, type ConnectResult } from '../../kernel/index.js'
 import { walletError } from '../shared/wallet-error.js'
+import { utf8ToHex } from '../shared/hex.js'
 import type { Eip1193Provider } from './discovery.js'
 import { isAddress } from './address.js'
 
@@ -7,7 +8,6 @@ import { isAddress } from './address.js'
 const ADD_CHAIN_CODES = new Set([4902, 5000, 32603, -32603])
 
 const toHexChainId = (id: number) => `0x${id.toString(16)}`
-const utf8ToHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
 
 /**
  * A chain id as a wallet reports it: a hex quantity (`0x1`), decimal digits (`1`) or a number; nothing else

@@ -1,6 +1,7 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
 import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ConnectResult } from '../../kernel/index.js'
+import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
 import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './adapter.js'
 import type { PolkadotNetwork } from './networks.js'
@@ -23,7 +24,6 @@ const call = async <T>(run: () => Promise<T>): Promise<T> => {
   }
 }
 
-const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
 
 /** The account as shown on `net`: the same key, encoded with the network's SS58 prefix. */
 const formatFor = (account: InjectedAccount, net: CaipNetwork) => encodeAddress(decodeAddress(account.address)!.publicKey, custom(net).ss58Prefix)
@@ -130,7 +130,7 @@ export function createSession(appName: string, listener: () => AdapterListener |
     async signMessage({ message, address }: { message: string; address: string }) {
       const { signer, account } = signerFor(address, 'signRaw', 'Signing messages')
       // polkadot-js extensions wrap `bytes` in <Bytes>…</Bytes> before signing, so no transaction can be signed this way.
-      const result = await call(() => signer.signRaw!({ address: account.address, data: toHex(String(message)), type: 'bytes' }))
+      const result = await call(() => signer.signRaw!({ address: account.address, data: utf8ToHex(String(message)), type: 'bytes' }))
       if (typeof result?.signature !== 'string' || !/^0x([0-9a-fA-F]{2}){64,65}$/.test(result.signature)) {
         throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
       }

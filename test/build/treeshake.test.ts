@@ -50,4 +50,10 @@ describe('an eip155-only host bundle', () => {
     expect(chunks.length).toBeGreaterThan(0)
     expect(chunks.filter((c) => eager.has(c))).toEqual([])
   })
+
+  it('loads the eip155 wallet session (connect, restore, sign, send) on first use, not at load', () => {
+    const chunks = outputsWith(metafile, /chains\/eip155\/session\.ts$/)
+    expect(chunks.length).toBeGreaterThan(0)
+    expect(chunks.filter((c) => eager.has(c))).toEqual([])
+  })
 })
