@@ -132,6 +132,38 @@ describe('Connect view with the catalog', () => {
     }
   })
 
+  test('search waits for a 150 ms pause in typing: a key within the pause restarts it, one request for the whole text', async () => {
+    // A browser of its own: Playwright's fake clock stays installed on the whole context.
+    const own = await launchBrowser()
+    const page = own.page
+    const searches = () => h.sandbox.providerApi.catalogRequests({ entries: '100' }).map((r) => r.query.search)
+    try {
+      await page.clock.install()
+      await page.goto(h.sandbox.url)
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
+      await page.getByTestId('open-modal').click()
+      const root = page.locator('div[data-vestibule] dialog')
+      await root.getByTestId('footer-allWallets').click()
+      await expect.poll(() => pages()).toEqual(['1'])
+      await root.getByTestId('wallet-search').click()
+      await page.keyboard.insertText('co')
+      // React applies the deferred text on its own schedule: let it render before the clock moves.
+      await page.waitForTimeout(200)
+      await page.clock.runFor(100)
+      await page.keyboard.insertText('b')
+      await page.waitForTimeout(200)
+      await page.clock.runFor(149)
+      await page.waitForTimeout(200)
+      // 249 ms after the first key but only 149 ms after the last one: nothing asked yet, not even "co".
+      expect(searches()).toEqual([])
+      await page.clock.runFor(2)
+      await expect.poll(() => searches()).toEqual(['cob'])
+      expect(own.offLoopback).toEqual([])
+    } finally {
+      await own.close()
+    }
+  })
+
   test('after disconnecting a session restored on open, the Connect view lists featured, custom and recommended at once', async () => {
     const { page } = h.browser
     await connectSandboxWallet()
