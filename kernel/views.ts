@@ -29,6 +29,30 @@ export interface ViewDefinition {
   openWithoutChains?: ReadonlyArray<'mobile' | 'desktop'>
 }
 
+const settled = new WeakMap<LoadComponent, Awaited<ReturnType<LoadComponent>>>()
+
+/**
+ * `load`, imported once: later calls share the first import (a failed one is tried again on the next call), so a
+ * module fetched ahead (preload) is handed over without another trip through the module loader.
+ */
+export function loadOnce(load: LoadComponent): LoadComponent {
+  let pending: ReturnType<LoadComponent> | undefined
+  const once: LoadComponent = () =>
+    (pending ??= Promise.resolve()
+      .then(load)
+      .then(
+        (module) => (settled.set(once, module), module),
+        (error: unknown) => {
+          pending = undefined
+          throw error
+        },
+      ))
+  return once
+}
+
+/** What a registered view's or slot entry's `load` resolved to, once it has: the shell renders it in the same frame. */
+export const loadedModule = (load: LoadComponent | undefined) => (load ? settled.get(load) : undefined)
+
 export interface ViewRegistry {
   register(id: string, definition: ViewDefinition): void
   get(id: string): ViewDefinition | undefined
@@ -44,7 +68,7 @@ export function createViewRegistry(): ViewRegistry {
       if (!id || typeof id !== 'string' || typeof definition?.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by} needs a string id and a load() function`)
       const existing = views.get(id)
       if (existing) throw new VestibuleError('DUPLICATE_VIEW', `${by} is registered twice (first by "${existing.plugin ?? 'the shell'}")`)
-      views.set(id, definition)
+      views.set(id, { ...definition, load: loadOnce(definition.load) })
     },
     get: (id) => views.get(id),
     has: (id) => views.has(id),
@@ -131,7 +155,7 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
       const list = slots.get(slot) ?? []
       const existing = list.find((e) => e.id === entry.id)
       if (existing) throw new VestibuleError('DUPLICATE_SLOT_ENTRY', `${by} adds "${entry.id}" to "${slot}" twice (first by "${existing.plugin ?? 'the shell'}")`)
-      slots.set(slot, [...list, entry])
+      slots.set(slot, [...list, entry.load ? { ...entry, load: loadOnce(entry.load) } : entry])
     },
     list(slot, { walletShown = false } = {}) {
       const entries = (slots.get(slot) ?? []).filter((entry) => !entry.feature || context.isEnabled(entry.feature))

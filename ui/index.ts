@@ -21,6 +21,14 @@ const coreViews: Record<string, ViewDefinition> = {
   UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChain.js') },
 }
 
+let shell: Promise<[typeof import('./shell/mount.js'), typeof import('./shell/shared.js')]> | undefined
+/** The shell's code, imported once (again after a failure). */
+const shellCode = () =>
+  (shell ??= Promise.all([import('./shell/mount.js'), import('./shell/shared.js')]).catch((error: unknown) => {
+    shell = undefined
+    throw error
+  }))
+
 /**
  * Creates a modal. Nothing touches the DOM, storage or network until `open()`.
  *
@@ -34,18 +42,13 @@ export function createModal(options: ModalOptions): Modal {
     optionOwners: OPTION_OWNERS,
     slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
     // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.
-    preloadShell: () => Promise.all([import('./shell/mount.js'), import('./shell/shared.js')]),
+    preloadShell: shellCode,
     async loadShell(modal) {
-      // The shell and the first view download in parallel; the view is handed over already loaded.
+      // The shell and the first view download in parallel; the shell renders the view once both are here. Loads
+      // are shared, so code the preload fetched is handed over within the click's task.
       const first = modal.kernel.router.current?.view
-      const [{ mountShell }, module] = await Promise.all([
-        import('./shell/mount.js'),
-        first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined,
-        import('./shell/shared.js'),
-      ])
-      const preloaded = new Map()
-      if (first && module && typeof module.default === 'function') preloaded.set(first, module.default)
-      return mountShell(modal, preloaded)
+      const [[{ mountShell }]] = await Promise.all([shellCode(), first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined])
+      return mountShell(modal)
     },
   })
   // The code of the first open arrives ahead: when the page is idle (default) or on the user's intent.

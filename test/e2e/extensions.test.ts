@@ -49,6 +49,17 @@ describe('a third-party plugin in the modal', () => {
     expect(errors).toEqual([])
   })
 
+  test("a plugin's view opened by name as the very first open comes with its styles", async () => {
+    const { page } = h.browser
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${h.sandbox.url}extensions`)
+    await page.evaluate(() => (window as unknown as { modal: { open(view: string): Promise<void> } }).modal.open('Hello'))
+    await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Hello')
+    expect(await modalRoot().locator('.hello').evaluate((element) => getComputedStyle(element).display)).toBe('grid')
+    expect(errors).toEqual([])
+  })
+
   test('a view and a tab that throw while rendering show an error state; the rest of the modal keeps working', async () => {
     const errors = await openExtensions()
     await connect()

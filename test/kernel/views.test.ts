@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSlots, createViewRegistry } from '../../kernel/views.js'
+import { createSlots, createViewRegistry, loadedModule } from '../../kernel/views.js'
 import { dummyView } from './helpers.js'
 
 describe('views: registry', () => {
@@ -126,5 +126,43 @@ describe('views: slots gated by feature flags', () => {
     const slots = createSlots({ isEnabled: () => false })
     slots.add('account.features', { id: 'swaps', label: 'Swap', feature: 'swaps' })
     expect(() => slots.add('account.features', { id: 'swaps', label: 'Swap' })).toThrow('adds "swaps" to "account.features" twice')
+  })
+})
+
+describe('views: loads are shared', () => {
+  it('a view and a slot entry import their module once; what it resolved to is known without waiting', async () => {
+    const module = { default: () => null }
+    let calls = 0
+    const load = async () => (calls++, module)
+    const views = createViewRegistry()
+    views.register('Hello', { load })
+    const registered = views.get('Hello')!.load
+    expect(loadedModule(registered)).toBeUndefined()
+    const [a, b] = await Promise.all([registered(), registered()])
+    expect(a).toBe(module)
+    expect(b).toBe(module)
+    expect(await registered()).toBe(module)
+    expect(calls).toBe(1)
+    expect(loadedModule(registered)).toBe(module)
+
+    const slots = createSlots()
+    slots.add('connect.methods', { id: 'email', label: 'Email', load })
+    const entryLoad = slots.list('connect.methods')[0]!.load!
+    await entryLoad()
+    await entryLoad()
+    expect(calls).toBe(2)
+    expect(loadedModule(entryLoad)).toBe(module)
+  })
+
+  it('a failed import is tried again on the next call and is never reported as loaded', async () => {
+    const module = { default: () => null }
+    let calls = 0
+    const views = createViewRegistry()
+    views.register('Flaky', { load: async () => (++calls === 1 ? Promise.reject(new Error('chunk failed')) : module) })
+    const load = views.get('Flaky')!.load
+    await expect(load()).rejects.toThrow('chunk failed')
+    expect(loadedModule(load)).toBeUndefined()
+    expect(await load()).toBe(module)
+    expect(calls).toBe(2)
   })
 })

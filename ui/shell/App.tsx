@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
+import { loadedModule } from '../../kernel/views.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from './shared.js'
@@ -16,11 +17,29 @@ export type ViewCache = Map<string, ComponentType<ViewProps>>
 
 type Loaded = { id: string; Component?: ComponentType<ViewProps>; error?: unknown }
 
-/** The component of view `id`: at once when cached, else after its `load()` resolves. */
+/** Checks a loaded view module and caches its component (and its styles) under `id`. */
+function cacheView(cache: ViewCache, id: string, module: { default: unknown; styles?: string }): ComponentType<ViewProps> {
+  const Component = module.default as ComponentType<ViewProps>
+  if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`View "${id}" has no default export`)
+  // A plugin view ships its CSS beside it; it joins the modal's shadow root with the view's first load.
+  if (typeof module.styles === 'string') viewStyles.set(Component, module.styles)
+  cache.set(id, Component)
+  return Component
+}
+
+/** The component of view `id`: at once when cached or already loaded (preload, first open), else after `load()`. */
 function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache): { Component?: ComponentType<ViewProps>; error?: unknown; retry?: () => void } {
   const [loaded, setLoaded] = useState<Loaded>()
   const [attempt, setAttempt] = useState(0)
-  const cached = id ? cache.get(id) : undefined
+  let cached = id ? cache.get(id) : undefined
+  const ready = id && !cached ? loadedModule(modal.kernel.views.get(id)?.load) : undefined
+  if (id && ready) {
+    try {
+      cached = cacheView(cache, id, ready)
+    } catch {
+      // Reported by the load below, with a retry.
+    }
+  }
   useEffect(() => {
     if (!id || cached) return
     let live = true
@@ -32,11 +51,7 @@ function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache
       })
       .then(
         (module) => {
-          const Component = module.default as ComponentType<ViewProps>
-          if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`View "${id}" has no default export`)
-          // A plugin view ships its CSS beside it; it joins the modal's shadow root with the view's first load.
-          if (typeof module.styles === 'string') viewStyles.set(Component, module.styles)
-          cache.set(id, Component)
+          const Component = cacheView(cache, id, module)
           if (live) setLoaded({ id, Component })
         },
         (error: unknown) => live && setLoaded({ id, error }),

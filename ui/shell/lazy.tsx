@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { LoadComponent } from '../../kernel/index.js'
+import { loadedModule } from '../../kernel/views.js'
 
 const added = new WeakMap<Node, Set<string>>()
 
@@ -19,21 +20,37 @@ export function adoptStyles(node: Node | null, css: string | undefined) {
 type Loaded = { Component?: ComponentType<any>; styles?: string; error?: unknown }
 const modules = new WeakMap<LoadComponent, Loaded>()
 
+/** Checks a loaded module and remembers its component and styles for `load`. */
+function remember(load: LoadComponent, module: { default: unknown; styles?: string } | undefined): Loaded {
+  const Component = module?.default as ComponentType<any>
+  if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error('The module has no default export')
+  const loaded = { Component, styles: typeof module!.styles === 'string' ? module!.styles : undefined }
+  modules.set(load, loaded)
+  return loaded
+}
+
+/** A module a registered `load` already resolved to (fetched ahead): rendered at once, without a loading frame. */
+function settledModule(load: LoadComponent): Loaded | undefined {
+  const module = loadedModule(load)
+  if (!module) return undefined
+  try {
+    return remember(load, module)
+  } catch {
+    return undefined
+  }
+}
+
 /** The default export (and styles) of a lazily loaded module; a failed load can be retried. */
 export function useLazyModule(load: LoadComponent | undefined): Loaded & { retry(): void } {
   const [, render] = useState(0)
   const [attempt, setAttempt] = useState(0)
-  const known = load ? modules.get(load) : undefined
+  const known = load ? (modules.get(load) ?? settledModule(load)) : undefined
   useEffect(() => {
     if (!load || (known && !known.error)) return
     let live = true
     Promise.resolve()
       .then(load)
-      .then((module) => {
-        const Component = module?.default as ComponentType<any>
-        if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error('The module has no default export')
-        modules.set(load, { Component, styles: typeof module.styles === 'string' ? module.styles : undefined })
-      })
+      .then((module) => void remember(load, module))
       .catch((error: unknown) => modules.set(load, { error }))
       .finally(() => live && render((n) => n + 1))
     return () => {

@@ -1,7 +1,8 @@
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { type Modal, type Shell } from '../../kernel/index.js'
 import { resolveContainer } from '../../kernel/options.js'
-import { HEADING_ID, ShellApp, type ViewCache } from './App.js'
+import { HEADING_ID, ShellApp } from './App.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
 
@@ -11,7 +12,7 @@ import { styles } from './styles.js'
  * (`enableEmbedded`), the dialog is shown in place inside its container instead: part of the page, no backdrop,
  * the page stays usable and Tab moves on past it.
  */
-export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shell {
+export function mountShell(modal: Modal): Shell {
   modal.kernel.i18n.add(shellMessages)
   // A selector matching nothing rejects the open() that mounts the shell, naming it.
   const parent = resolveContainer(modal.kernel.options.container) ?? document.body
@@ -83,7 +84,9 @@ export function mountShell(modal: Modal, preloaded: ViewCache = new Map()): Shel
   })
 
   const root = createRoot(dialog)
-  root.render(<ShellApp modal={modal} cache={preloaded} />)
+  // The first frame is drawn before the dialog shows (the first view's code is here already): the list appears
+  // in the frame after the click rather than a scheduler task later.
+  flushSync(() => root.render(<ShellApp modal={modal} cache={new Map()} />))
 
   return {
     show() {
