@@ -42,7 +42,7 @@ export function createModal(options: ModalOptions): Modal {
     optionOwners: OPTION_OWNERS,
     slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
     // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.
-    preloadShell: shellCode,
+    preloadShell: () => shellCode().then(([mount]) => mount.warmFonts()),
     async loadShell(modal) {
       // The shell and the first view download in parallel; the shell renders the view once both are here. Loads
       // are shared, so code the preload fetched is handed over within the click's task.

@@ -4,7 +4,23 @@ import { type Modal, type Shell } from '../../kernel/index.js'
 import { resolveContainer } from '../../kernel/options.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { shellMessages } from './messages.js'
-import { styles } from './styles.js'
+import { FONT_FAMILY, styles } from './styles.js'
+
+/**
+ * Looks the modal's fonts up ahead of the first open, off the page (a canvas outside the document): the browser's
+ * first lookup of a font family can take several milliseconds, which the first open would otherwise spend.
+ */
+export function warmFonts() {
+  try {
+    const context = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : null
+    for (const weight of context ? [400, 500, 600] : []) {
+      context!.font = `${weight} 15px ${FONT_FAMILY}`
+      context!.measureText('Wallet')
+    }
+  } catch {
+    // A browser that refuses canvas text (a privacy setting) looks the fonts up on the first open instead.
+  }
+}
 
 /**
  * Renders the modal: a host element with a shadow root (host CSS resets cannot reach in) holding a

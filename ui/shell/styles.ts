@@ -1,7 +1,9 @@
 /** Design tokens and shell styles. Every token is a `--vb-*` variable a host can override. */
+export const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+
 export const styles = `
 :host {
-  --vb-font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --vb-font-family: ${FONT_FAMILY};
   --vb-font-size: 15px;
   --vb-radius: 16px;
   --vb-radius-item: 12px;
