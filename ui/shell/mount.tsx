@@ -102,7 +102,14 @@ export function mountShell(modal: Modal): Shell {
   const root = createRoot(dialog)
   // The first frame is drawn before the dialog shows (the first view's code is here already): the list appears
   // in the frame after the click rather than a scheduler task later.
+  // Its cost is a user timing ("vestibule:first-render") a host's performance monitoring can read.
+  const started = performance.now()
   flushSync(() => root.render(<ShellApp modal={modal} cache={new Map()} />))
+  try {
+    performance.measure('vestibule:first-render', { start: started })
+  } catch {
+    // A browser without user timing options: nothing to record.
+  }
 
   return {
     show() {
