@@ -57,6 +57,10 @@ describe('a third-party plugin in the modal', () => {
     await page.evaluate(() => (window as unknown as { modal: { open(view: string): Promise<void> } }).modal.open('Hello'))
     await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Hello')
     expect(await modalRoot().locator('.hello').evaluate((element) => getComputedStyle(element).display)).toBe('grid')
+    // The shell records its first render as a user timing, once per mount.
+    const timings = await page.evaluate(() => performance.getEntriesByName('vestibule:first-render').map((e) => e.duration))
+    expect(timings).toHaveLength(1)
+    expect(timings[0]).toBeGreaterThan(0)
     expect(errors).toEqual([])
   })
 
