@@ -24,6 +24,7 @@ export type { ModalOptions, ResolvedOptions, Features, Metadata } from './option
 export { DEFAULT_SDK_VERSION } from './options.js'
 export type { ModalSnapshot, ConnectionStatus, AccountState, NetworkState, ChainState, KernelState, ModalState, BalanceStatus } from './state.js'
 export type { ViewDefinition, ViewRegistry, SlotEntry, SlotMap, SlotName, Slots, LoadComponent } from './views.js'
+export { loadedModule } from './views.js'
 export { SLOT_NAMES } from './views.js'
 export type { Platform } from './platform.js'
 export type { Connection } from './connection.js'

@@ -1,6 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
-import { loadedModule } from '../../kernel/views.js'
+import { loadedModule } from '../../kernel/index.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from './shared.js'

@@ -1,6 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { LoadComponent } from '../../kernel/index.js'
-import { loadedModule } from '../../kernel/views.js'
+import { loadedModule } from '../../kernel/index.js'
 
 const added = new WeakMap<Node, Set<string>>()
 

@@ -1,3 +1,4 @@
+import { Views } from '../../kernel/index.js'
 import type { MultiChainData } from '../../kernel/wallet-list.js'
 import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
@@ -21,7 +22,7 @@ export default function ConnectingMultiChain({ modal, data }: ViewProps<MultiCha
             const adapter = chains.get(choice.namespace)!
             return (
               <li key={choice.namespace}>
-                <button type="button" className="vb-item" data-namespace={choice.namespace} onClick={() => router.push('ConnectingExternal', choice)}>
+                <button type="button" className="vb-item" data-namespace={choice.namespace} onClick={() => router.push(Views.ConnectingExternal, choice)}>
                   <span className="vb-item-name">{adapter.label ?? choice.namespace}</span>
                   <span aria-hidden="true">›</span>
                 </button>
