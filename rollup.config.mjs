@@ -36,6 +36,10 @@ export default [
       { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) },
       esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     ],
+    // No source imports a package for its side effects. Without this, a module that imports a name from the
+    // kernel's entry would carry bare `import 'tsyringe'`-style lines for every package the entry's modules use,
+    // which keeps host bundlers from dropping or regrouping them.
+    treeshake: { moduleSideEffects: (_id, external) => !external },
     output: {
       dir: 'dist',
       format: 'esm',

@@ -1,4 +1,3 @@
-import { Views } from '../../kernel/index.js'
 import type { MultiChainData } from '../../kernel/wallet-list.js'
 import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
@@ -22,7 +21,7 @@ export default function ConnectingMultiChain({ modal, data }: ViewProps<MultiCha
             const adapter = chains.get(choice.namespace)!
             return (
               <li key={choice.namespace}>
-                <button type="button" className="vb-item" data-namespace={choice.namespace} onClick={() => router.push(Views.ConnectingExternal, choice)}>
+                <button type="button" className="vb-item" data-namespace={choice.namespace} onClick={() => router.push('ConnectingExternal', choice)}>
                   <span className="vb-item-name">{adapter.label ?? choice.namespace}</span>
                   <span aria-hidden="true">›</span>
                 </button>
