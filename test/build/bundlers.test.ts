@@ -1,7 +1,7 @@
 // The published tarball, built by each bundler hosts use, loaded in Chromium: every composition loads without a
 // page error, the modal opens and the announced wallet is listed. Bundlers order CommonJS side effects and split
 // chunks differently, so a package that loads under one can crash at load under another.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -86,6 +86,15 @@ describe('the packed package in host bundlers', () => {
   it('the every-feature composition imports every feature entry the package exports', () => {
     const imported = COMPOSITIONS.allFeatures.imports.map((line) => /'vestibule\/(plugins\/[\w-]+)'/.exec(line)?.[1]).filter(Boolean)
     expect(imported.sort()).toEqual([...featureEntries].sort())
+  })
+
+  it('no file of the package imports a dependency only for its side effects', () => {
+    const dist = join(host.dir, 'node_modules/vestibule/dist')
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+    expect(files.length).toBeGreaterThan(50)
+    // A bare `import 'pkg'` keeps a host bundler from dropping the package from a chunk that does not use it.
+    const bare = files.flatMap((f) => [...readFileSync(join(dist, f), 'utf8').matchAll(/^import ['"]([^'"]+)['"];?$/gm)].map((m) => `${f}: ${m[1]}`))
+    expect(bare).toEqual([])
   })
 
   describe.each(Object.keys(BUNDLERS))('built with %s', (bundler) => {
