@@ -58,6 +58,9 @@ export interface ConnectionDeps {
   alert?: (id: string, message: string) => void
 }
 
+/** Waits before the reads that follow a send whose first read still showed the balance from before it. */
+export const AFTER_SEND_REREAD_MS = [2000, 6000] as const
+
 export function createConnection({ chains, state, storage, events, options, alert }: ConnectionDeps): Connection {
   const attempts = new Map<ChainNamespace, number>()
 
@@ -89,6 +92,25 @@ export function createConnection({ chains, state, storage, events, options, aler
 
   const balances = createBalances({ storage, events, chainState, adapterOf, setAccount: (namespace, fields) => update(namespace, { account: fields }) })
   const refreshBalance = (namespace = state.$activeNamespace.get(), options?: { force?: boolean }) => (namespace ? balances.refresh(namespace, options) : Promise.resolve())
+
+  /**
+   * After a send the balance is read at once; a node may answer that read before it applied the transaction, so
+   * while the balance still reads what it was before the send, it is read again 2 s and then 6 s later (the same
+   * account on the same network only).
+   */
+  async function refreshAfterSend(namespace: ChainNamespace, before: bigint | undefined) {
+    const { address } = chainState(namespace).accountState
+    const network = chainState(namespace).networkState.caipNetwork?.caipNetworkId
+    await refreshBalance(namespace, { force: true })
+    for (const wait of AFTER_SEND_REREAD_MS) {
+      const now = chainState(namespace)
+      if (now.accountState.balanceValue !== before || now.accountState.address !== address || now.networkState.caipNetwork?.caipNetworkId !== network) return
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      const later = chainState(namespace)
+      if (later.accountState.status !== 'connected' || later.accountState.address !== address || later.networkState.caipNetwork?.caipNetworkId !== network) return
+      await refreshBalance(namespace, { force: true })
+    }
+  }
 
   // Every namespace starts with its requested networks; removeNetwork() narrows them later.
   for (const adapter of chains.list()) update(adapter.namespace, {})
@@ -367,7 +389,7 @@ export function createConnection({ chains, state, storage, events, options, aler
         if (isUserRejection(error)) throw new VestibuleError('USER_REJECTED', ErrorText.transactionDeclined, error)
         throw error
       }
-      void refreshBalance(ns, { force: true })
+      void refreshAfterSend(ns, current.accountState.balanceValue).catch(() => {})
       events.emit('transaction', { namespace: ns, caipNetworkId: network.caipNetworkId, id })
       return id
     },

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CacheTtl } from '../../kernel/caches.js'
+import { AFTER_SEND_REREAD_MS } from '../../kernel/connection.js'
 import { ADDRESS, OTHER_ADDRESS, flush } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
@@ -54,6 +55,56 @@ describe('balance refresh', () => {
     await flush()
     expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
     expect(t.shown()).toBe('2')
+  })
+
+  describe('a node that answers the read after a send before it applied the transaction', () => {
+    async function sent(reads: bigint[]) {
+      const t = await connectedAt0()
+      // Each read answers the next balance of `reads`, then the last one for good.
+      for (const eth of reads) t.fake.adapter.getBalance.mockResolvedValueOnce(balance(eth))
+      t.fake.adapter.getBalance.mockResolvedValue(balance(reads.at(-1)!))
+      vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] })
+      Object.assign(t.fake.adapter, { sendNative: vi.fn(async () => '0xhash') })
+      await t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })
+      await vi.advanceTimersByTimeAsync(0)
+      const reads$ = () => t.fake.adapter.getBalance.mock.calls.length
+      return { ...t, reads: reads$ }
+    }
+
+    it(`reads again ${AFTER_SEND_REREAD_MS[0]} ms later while the balance reads as before the send, then stops`, async () => {
+      const t = await sent([1n, 2n])
+      expect(t.reads()).toBe(1)
+      expect(t.shown()).toBe('1')
+      await vi.advanceTimersByTimeAsync(AFTER_SEND_REREAD_MS[0] - 1)
+      expect(t.reads()).toBe(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(t.reads()).toBe(2)
+      expect(t.shown()).toBe('2')
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(t.reads()).toBe(2)
+    })
+
+    it(`a balance that never changes is read twice more, ${AFTER_SEND_REREAD_MS[0]} ms and ${AFTER_SEND_REREAD_MS[1]} ms apart, and no more`, async () => {
+      const t = await sent([1n])
+      await vi.advanceTimersByTimeAsync(AFTER_SEND_REREAD_MS[0])
+      expect(t.reads()).toBe(2)
+      await vi.advanceTimersByTimeAsync(AFTER_SEND_REREAD_MS[1] - 1)
+      expect(t.reads()).toBe(2)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(t.reads()).toBe(3)
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(t.reads()).toBe(3)
+    })
+
+    it('a first read that already shows the transaction is the only one; a disconnect stops the reads', async () => {
+      const t = await sent([2n])
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(t.reads()).toBe(1)
+      const stale = await sent([1n])
+      await stale.modal.disconnect()
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(stale.reads()).toBe(1)
+    })
   })
 
   it('sending without a connected account, or with a chain plugin that cannot send, is refused with a code', async () => {
