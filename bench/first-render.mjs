@@ -14,6 +14,7 @@
  */
 import { join } from 'node:path'
 import { launchChromium, serve } from './browser.mjs'
+import { median } from './field.mjs'
 import { bundleHost } from './host-build.mjs'
 import { root } from './packed.mjs'
 import { startProviderApi } from '../sandbox/provider-api/server.mjs'
@@ -70,11 +71,6 @@ function analyse(events, from, to) {
     'after open': sum(tasks.filter((t) => t.ts > open.ts + open.dur)),
     total: sum(tasks.filter((t) => t.ts + t.dur >= click.ts)),
   }
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
 const api = await startProviderApi()

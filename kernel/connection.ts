@@ -99,15 +99,13 @@ export function createConnection({ chains, state, storage, events, options, aler
    * account on the same network only).
    */
   async function refreshAfterSend(namespace: ChainNamespace, before: bigint | undefined) {
-    const { address } = chainState(namespace).accountState
-    const network = chainState(namespace).networkState.caipNetwork?.caipNetworkId
+    const at = (s: ChainState) => `${s.accountState.status} ${s.accountState.address} ${s.networkState.caipNetwork?.caipNetworkId}`
+    const sent = at(chainState(namespace))
     await refreshBalance(namespace, { force: true })
     for (const wait of AFTER_SEND_REREAD_MS) {
-      const now = chainState(namespace)
-      if (now.accountState.balanceValue !== before || now.accountState.address !== address || now.networkState.caipNetwork?.caipNetworkId !== network) return
+      if (chainState(namespace).accountState.balanceValue !== before || at(chainState(namespace)) !== sent) return
       await new Promise((resolve) => setTimeout(resolve, wait))
-      const later = chainState(namespace)
-      if (later.accountState.status !== 'connected' || later.accountState.address !== address || later.networkState.caipNetwork?.caipNetworkId !== network) return
+      if (at(chainState(namespace)) !== sent) return
       await refreshBalance(namespace, { force: true })
     }
   }

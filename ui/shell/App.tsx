@@ -4,7 +4,7 @@ import { loadedModule } from '../../kernel/index.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from './shared.js'
-import { adoptStyles } from './lazy.js'
+import { adoptStyles, moduleParts } from './lazy.js'
 
 /** The dialog is labelled by this heading (ids are scoped to the shadow root). */
 export const HEADING_ID = 'vb-title'
@@ -19,10 +19,9 @@ type Loaded = { id: string; Component?: ComponentType<ViewProps>; error?: unknow
 
 /** Checks a loaded view module and caches its component (and its styles) under `id`. */
 function cacheView(cache: ViewCache, id: string, module: { default: unknown; styles?: string }): ComponentType<ViewProps> {
-  const Component = module.default as ComponentType<ViewProps>
-  if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`View "${id}" has no default export`)
+  const { Component, styles } = moduleParts(module, `View "${id}"`)
   // A plugin view ships its CSS beside it; it joins the modal's shadow root with the view's first load.
-  if (typeof module.styles === 'string') viewStyles.set(Component, module.styles)
+  if (styles) viewStyles.set(Component, styles)
   cache.set(id, Component)
   return Component
 }

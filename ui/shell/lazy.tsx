@@ -20,11 +20,16 @@ export function adoptStyles(node: Node | null, css: string | undefined) {
 type Loaded = { Component?: ComponentType<any>; styles?: string; error?: unknown }
 const modules = new WeakMap<LoadComponent, Loaded>()
 
+/** A loaded UI module's component (its default export) and styles; throws when it has no component. */
+export function moduleParts(module: { default: unknown; styles?: string } | undefined, what = 'The module'): { Component: ComponentType<any>; styles?: string } {
+  const Component = module?.default as ComponentType<any>
+  if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`${what} has no default export`)
+  return { Component, styles: typeof module!.styles === 'string' ? module!.styles : undefined }
+}
+
 /** Checks a loaded module and remembers its component and styles for `load`. */
 function remember(load: LoadComponent, module: { default: unknown; styles?: string } | undefined): Loaded {
-  const Component = module?.default as ComponentType<any>
-  if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error('The module has no default export')
-  const loaded = { Component, styles: typeof module!.styles === 'string' ? module!.styles : undefined }
+  const loaded = moduleParts(module)
   modules.set(load, loaded)
   return loaded
 }
