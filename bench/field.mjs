@@ -216,10 +216,16 @@ try {
   for (const bundler of BUNDLERS) {
     const outdir = join(host.dir, 'out', bundler)
     process.stdout.write(`building with ${bundler} … `)
-    await buildHosts(bundler, host.dir, entries, outdir)
-    const server = await serve(outdir)
-    servers.push(server)
-    bases[bundler] = `http://127.0.0.1:${server.address().port}`
+    // One build per host, as each host app is built on its own: in one multi-entry build the bundler would
+    // split code the hosts share into extra chunks no real host has.
+    // Each is served from its own origin, as a host app is.
+    bases[bundler] = {}
+    for (const [name, file] of Object.entries(entries)) {
+      await buildHosts(bundler, host.dir, { [name]: file }, join(outdir, name))
+      const server = await serve(join(outdir, name))
+      servers.push(server)
+      bases[bundler][name] = `http://127.0.0.1:${server.address().port}`
+    }
     console.log('done')
   }
   const samples = new Map()
@@ -229,7 +235,7 @@ try {
       for (const bundler of BUNDLERS) {
         for (const variant of VARIANTS) {
           const separator = variant.query ? '&' : '?'
-          const url = `${bases[bundler]}/${variant.host}.html${variant.query}${separator}api=${encodeURIComponent(api.url)}`
+          const url = `${bases[bundler][variant.host]}/${variant.host}.html${variant.query}${separator}api=${encodeURIComponent(api.url)}`
           const key = `${profileName}|${bundler}|${variant.name}`
           const list = samples.get(key) ?? []
           list.push(await measureOnce(browser, url, profile))
