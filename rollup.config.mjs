@@ -40,17 +40,28 @@ let core
  */
 function kernelCore(getModuleInfo) {
   if (core) return core
-  core = new Set()
-  // The kernel modules reached without import() from createKernel and from the entries a host imports with it:
-  // the shell's and the chain plugins'. Lazily loaded kernel modules (the connection) stay files of their own.
-  const seen = new Set()
-  const queue = ['kernel/kernel.ts', 'ui/index.ts', ...discovered.filter((f) => f.startsWith('chains/'))].map((f) => here + f)
-  for (const id of queue) {
-    if (seen.has(id) || id.includes('/node_modules/') || id.startsWith('\0')) continue
-    seen.add(id)
-    if (place(id).startsWith('kernel/') && !place(id).endsWith('/index') && !place(id).endsWith('/utils')) core.add(id)
-    queue.push(...(getModuleInfo(id)?.importedIds ?? []))
+  /** The kernel modules `files` reach without import(). */
+  const reach = (files) => {
+    const seen = new Set()
+    const found = new Set()
+    const queue = files.map((f) => here + f)
+    for (const id of queue) {
+      if (seen.has(id) || id.includes('/node_modules/') || id.startsWith('\0')) continue
+      seen.add(id)
+      const at = place(id)
+      if (at.startsWith('kernel/') && at !== 'kernel/index' && at !== 'kernel/utils') found.add(id)
+      queue.push(...(getModuleInfo(id)?.importedIds ?? []))
+    }
+    return found
   }
+  // What createKernel and the package's main entry reach (through it, the kernel's whole public API: a bundler
+  // that follows re-exports at file level, as esbuild does, loads every re-exported module something uses with the
+  // page anyway), and what every chain plugin's entry reaches (amounts, network checks): a host has the shell and
+  // at least one chain plugin. Lazily loaded kernel modules (the connection) and helpers that only lazily loaded
+  // code or only some chains import directly (display rules, the container lookup) stay files of their own.
+  const chains = discovered.filter((f) => f.startsWith('chains/')).map((f) => reach([f]))
+  core = reach(['kernel/kernel.ts', 'ui/index.ts'])
+  for (const id of chains[0] ?? []) if (chains.every((c) => c.has(id))) core.add(id)
   return core
 }
 const chunkOf = (id, getModuleInfo) => {

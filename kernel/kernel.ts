@@ -1,6 +1,6 @@
 import type { DependencyContainer } from 'tsyringe'
 import { atom, map, type ReadableAtom } from 'nanostores'
-import { NAMESPACE_PATTERN, type CaipAddress, type CaipNetworkId, type ChainNamespace } from './caip.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection } from './lazy-connection.js'
@@ -17,7 +17,6 @@ import { normalizePlugins, type AfterConnectStep, type OptionDeclaration, type P
 import { createRouter, type Router } from './router.js'
 import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
-import { readStringList } from './stored.js'
 import { createFeedback, type Feedback } from './feedback.js'
 import { createWalletSources, type WalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL, type BlockchainApi } from './blockchain-api.js'
@@ -400,7 +399,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   }
   let preloading: Promise<void> | undefined
 
-  const hasStoredSession = () => readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).some((ns) => chains.get(ns))
+  // Stored values are untrusted: only a list naming a registered chain plugin's namespace counts.
+  const hasStoredSession = () => {
+    const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
+    return Array.isArray(stored) && stored.some((ns) => typeof ns === 'string' && chains.get(ns) !== undefined)
+  }
 
   const modal: Modal = {
     kernel,

@@ -154,23 +154,6 @@ const isStorage = (value: unknown) =>
   value === null || (typeof value === 'object' && ['getItem', 'setItem', 'removeItem'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'))
 const isElement = (value: unknown) => typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1 && typeof (value as { append?: unknown }).append === 'function'
 
-/**
- * The element `container` names: the element itself, or what the selector matches in `doc` (the page's document
- * by default), else `undefined` for the default (`document.body`). Called on open, never at createModal.
- *
- * @throws VestibuleError INVALID_OPTIONS when the selector is invalid or matches nothing.
- */
-export function resolveContainer(container: ModalOptions['container'], doc: Pick<Document, 'querySelector'> = document): Element | undefined {
-  if (container === undefined || typeof container !== 'string') return container
-  let element: Element | null
-  try {
-    element = doc.querySelector(container)
-  } catch (error) {
-    throw new VestibuleError('INVALID_OPTIONS', `\`container\`: "${container}" is not a valid CSS selector`, error)
-  }
-  if (!element) throw new VestibuleError('INVALID_OPTIONS', `\`container\`: no element matches "${container}"`)
-  return element
-}
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
-import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveContainer, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
+import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
+import { resolveContainer } from '../../kernel/container-option.js'
 import type { OptionDeclaration, Plugin } from '../../kernel/plugin.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
@@ -328,24 +329,6 @@ describe('options a host gets wrong are refused with a clear error', () => {
     expect(resolveOptions({ container: '#app' }).container).toBe('#app')
     const element = { nodeType: 1, append() {} }
     expect(resolveOptions({ container: element as never }).container).toBe(element)
-  })
-
-  it('a selector is looked up at open(): the element it matches, or an error naming it', () => {
-    const app = { nodeType: 1, append() {} }
-    const doc = { querySelector: (selector: string) => (selector === '#app' ? app : null) }
-    expect(resolveContainer('#app', doc)).toBe(app)
-    expect(resolveContainer(app as never, doc)).toBe(app)
-    const missing = (() => {
-      try {
-        resolveContainer('#missing', doc)
-      } catch (error) {
-        return error as VestibuleError
-      }
-    })()
-    expect(missing).toBeInstanceOf(VestibuleError)
-    expect(missing).toMatchObject({ code: 'INVALID_OPTIONS', message: '`container`: no element matches "#missing"' })
-    const broken = { querySelector: () => { throw new DOMException('not a valid selector', 'SyntaxError') } }
-    expect(() => resolveContainer('##', broken)).toThrow('`container`: "##" is not a valid CSS selector')
   })
 
   it('a container selector matching nothing makes open() reject with that error, and a later open with a fixed page works', async () => {

@@ -1,5 +1,6 @@
 import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
-import { formatBalance, formatUnits, parseAmount } from '../../kernel/format.js'
+import { formatUnits, parseAmount } from '../../kernel/format.js'
+import { formatBalance } from '../../kernel/display.js'
 import { WalletImage } from './WalletImage.js'
 
 /** A button in the modal's style: 'primary' (accent) or 'secondary'. */

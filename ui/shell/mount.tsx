@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { type Modal, type Shell } from '../../kernel/index.js'
-import { resolveContainer } from '../../kernel/options.js'
+import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { shellMessages } from './messages.js'
 import { FONT_FAMILY, styles } from './styles.js'
