@@ -5,8 +5,10 @@ import { emptyAccount } from './state.js'
  * The connection logic is the largest part of the kernel and nothing needs it before the first open (or a
  * host's `reconnect()`/`connect()`), so it loads with import() then: hosts pay for it after the click.
  * Until it is loaded nothing can be connecting, so the synchronous methods have nothing to do.
+ * `alongside` loads with the connection code and is there before the connection is created (the kernel's runtime,
+ * which handles the events the connection emits).
  */
-export function createLazyConnection(deps: ConnectionDeps): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
+export function createLazyConnection(deps: ConnectionDeps, alongside?: () => Promise<unknown>): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
   for (const adapter of deps.chains.list()) {
     deps.state.$chains.setKey(adapter.namespace, {
@@ -17,7 +19,7 @@ export function createLazyConnection(deps: ConnectionDeps): Connection & { load(
   }
   let loaded: Connection | undefined
   let loading: Promise<Connection> | undefined
-  const code = () => import('./connection.js')
+  const code = () => Promise.all([import('./connection.js'), alongside?.()]).then(([m]) => m)
   const load = () =>
     (loading ??= code().then(
       (m) => (loaded = m.createConnection(deps)),

@@ -5,6 +5,14 @@
 import { VestibuleError } from './errors.js'
 import { orderConnectMethods, orderWalletFeatures } from './ordering.js'
 
+/** The views every navigation rule lands on. */
+export const Views = {
+  Connect: 'Connect',
+  Account: 'Account',
+  ConnectingExternal: 'ConnectingExternal',
+  UnsupportedChain: 'UnsupportedChain',
+} as const
+
 /** A lazily loaded UI module: its default export is what the shell renders (a React component for the React shell). */
 export type LoadComponent = () => Promise<{ default: unknown; styles?: string }>
 
