@@ -1,6 +1,7 @@
 import type { ChainNamespace } from './caip.js'
 import { toCaipAddress } from './caip.js'
-import { CacheTtl, createRetryGate, type RetryGate } from './caches.js'
+import { CacheTtl } from './caches.js'
+import { createRetryGate, type RetryGate } from './retry.js'
 import type { Balance, ChainAdapter } from './chains.js'
 import type { EventBus } from './events.js'
 import { truncateDecimals } from './display.js'

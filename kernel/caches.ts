@@ -8,19 +8,3 @@ export const CacheTtl = {
 
 /** Token balances are fetched again no sooner than this after a failure. */
 export const BALANCE_RETRY_MS = 30_000
-
-/** Spaces out retries after a failure: `canTry()` is false until `ms` passed since the last `failed()`. */
-export interface RetryGate {
-  canTry(): boolean
-  failed(): void
-  succeeded(): void
-}
-
-export function createRetryGate(ms = BALANCE_RETRY_MS, now: () => number = Date.now): RetryGate {
-  let failedAt: number | undefined
-  return {
-    canTry: () => failedAt === undefined || now() - failedAt >= ms,
-    failed: () => void (failedAt = now()),
-    succeeded: () => void (failedAt = undefined),
-  }
-}

@@ -349,8 +349,12 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   })
   // A disconnect ends every pending flow (send, swap, sign-in …).
   events.on('disconnect', () => router.clearTransactions())
-  // The runtime is here whenever a network can change: it loads with the connection code.
-  events.on('network:change', (event) => runtime?.networkChanged(event))
+  // The runtime loads with the connection code, so it is almost always here when a network changes; if not, the
+  // rule applies once it arrived.
+  events.on('network:change', (event) => {
+    if (runtime) runtime.networkChanged(event)
+    else void loadRuntime().then((r) => r.networkChanged(event), (error) => reportError('network:change', error))
+  })
 
   const live: LiveState = { request: 0, destroyed: false }
   let started = false

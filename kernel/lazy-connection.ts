@@ -5,8 +5,8 @@ import { emptyAccount } from './state.js'
  * The connection logic is the largest part of the kernel and nothing needs it before the first open (or a
  * host's `reconnect()`/`connect()`), so it loads with import() then: hosts pay for it after the click.
  * Until it is loaded nothing can be connecting, so the synchronous methods have nothing to do.
- * `alongside` loads with the connection code and is there before the connection is created (the kernel's runtime,
- * which handles the events the connection emits).
+ * `alongside` is fetched with the connection code (the kernel's runtime, which handles the events the connection
+ * emits).
  */
 export function createLazyConnection(deps: ConnectionDeps, alongside?: () => Promise<unknown>): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
@@ -19,7 +19,11 @@ export function createLazyConnection(deps: ConnectionDeps, alongside?: () => Pro
   }
   let loaded: Connection | undefined
   let loading: Promise<Connection> | undefined
-  const code = () => Promise.all([import('./connection.js'), alongside?.()]).then(([m]) => m)
+  const code = () => {
+    // Fetched together, but the connection does not wait for it: a session restore starts the moment its code is here.
+    void alongside?.().catch(() => undefined)
+    return import('./connection.js')
+  }
   const load = () =>
     (loading ??= code().then(
       (m) => (loaded = m.createConnection(deps)),

@@ -1,6 +1,6 @@
-/** TTL caches and the token balance retry gate (spec §3, §5, §9), at their boundaries with fake timers. */
+/** TTL caches at their boundaries with fake timers. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BALANCE_RETRY_MS, CacheTtl, createRetryGate } from '../../kernel/caches.js'
+import { CacheTtl } from '../../kernel/caches.js'
 import { createStorage } from '../../kernel/storage.js'
 import { recordingBackend } from './helpers.js'
 
@@ -41,51 +41,5 @@ describe('caches: lifetimes of spec §9', () => {
     storage.setCached('balance', 2)
     vi.advanceTimersByTime(CacheTtl.balance - 1)
     expect(storage.getCached('balance', CacheTtl.balance)).toBe(2)
-  })
-})
-
-describe('caches: token balance retry gate', () => {
-  it('BALANCE_RETRY_MS is 30 s', () => {
-    expect(BALANCE_RETRY_MS).toBe(30_000)
-  })
-
-  it('token balance fetch: allowed before any failure', () => {
-    expect(createRetryGate().canTry()).toBe(true)
-  })
-
-  it('token balance fetch is retried no sooner than 30 s after a failure: not at 29 999 ms, yes at 30 000 ms', () => {
-    const gate = createRetryGate()
-    gate.failed()
-    expect(gate.canTry()).toBe(false)
-    vi.advanceTimersByTime(29_999)
-    expect(gate.canTry()).toBe(false)
-    vi.advanceTimersByTime(1)
-    expect(gate.canTry()).toBe(true)
-  })
-
-  it('a new failure restarts the 30 s', () => {
-    const gate = createRetryGate()
-    gate.failed()
-    vi.advanceTimersByTime(30_000)
-    gate.failed()
-    vi.advanceTimersByTime(29_999)
-    expect(gate.canTry()).toBe(false)
-  })
-
-  it('a success clears the gate', () => {
-    const gate = createRetryGate()
-    gate.failed()
-    gate.succeeded()
-    expect(gate.canTry()).toBe(true)
-  })
-
-  it('takes its own spacing and clock', () => {
-    let now = 0
-    const gate = createRetryGate(1000, () => now)
-    gate.failed()
-    now = 999
-    expect(gate.canTry()).toBe(false)
-    now = 1000
-    expect(gate.canTry()).toBe(true)
   })
 })
