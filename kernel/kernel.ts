@@ -419,10 +419,14 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
         reconnecting ??= startReconnect()
       }
       const request = ++live.request
-      // The open's code (this runtime, the shell, the first view) downloads at once and together, while a stored
-      // session is restored; a preload may have fetched it already.
-      if (!runtime) void modal.preload()
-      if (view && views.has(view)) void views.get(view)!.load().catch(() => undefined)
+      // The open's code (the runtime, the shell, the first view) downloads at once and together, while a stored
+      // session is restored; a preload may have fetched it already. Failures surface where the code is used.
+      if (!runtime) {
+        const loads: Array<() => Promise<unknown>> = [loadRuntime, ...firstViewModules()]
+        if (extras.preloadShell) loads.push(extras.preloadShell)
+        if (view && views.has(view)) loads.push(views.get(view)!.load)
+        for (const load of loads) void load().catch(() => undefined)
+      }
       // A returning user should land on Account, so the first open waits for the session restore, but
       // never longer than a wallet that does not answer deserves.
       // Without a stored session there is nothing to wait for: a new user's first view must not wait for the

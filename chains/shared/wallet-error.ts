@@ -1,4 +1,5 @@
-import { VestibuleError, WALLET_MESSAGE_MAX, errorMessage, isUserRejection } from '../../kernel/index.js'
+import { VestibuleError, WALLET_MESSAGE_MAX, errorMessage } from '../../kernel/index.js'
+import { isUserRejection } from '../../kernel/error-meaning.js'
 import { cleanText } from '../../kernel/sanitize.js'
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { shownMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
+import { type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
+import { shownMessage } from '../../kernel/error-meaning.js'
 import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
