@@ -27,8 +27,11 @@ export interface PlatformSource {
 export function createPlatform(source?: PlatformSource): Platform {
   const browser = () => source?.browser ?? (typeof window !== 'undefined' && typeof document !== 'undefined')
   const ua = () => source?.userAgent ?? (typeof navigator !== 'undefined' ? navigator.userAgent : '')
+  // One media query list, kept: its `matches` follows the device (a tablet switching modes) without parsing the
+  // query again on every read.
+  let pointer: MediaQueryList | undefined
   const coarse = () =>
-    source?.coarsePointer ?? (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches)
+    source?.coarsePointer ?? (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && (pointer ??= window.matchMedia('(pointer: coarse)')).matches)
   const isIos = () => /iPhone|iPad|iPod/i.test(ua())
   return {
     isBrowser: browser,
