@@ -32,8 +32,6 @@ const here = process.cwd().replace(/\\/g, '/') + '/'
 /** Source path without extension, relative to the project: the module's place under dist/. */
 const place = (id) => id.replace(/\\/g, '/').replace(here, '').replace(/\.tsx?$/, '')
 let core
-/** Kernel modules every chain plugin's eager part uses, whichever chain a host picks: the cleaning rules for wallet text. */
-const SHARED_WITH_CHAINS = ['kernel/sanitize.ts']
 /**
  * The kernel modules every host runs before its first render go into one file, kernel/core.js: lazily loaded code
  * uses parts of them, and as separate files a code-splitting bundler (esbuild) would cut them into one chunk per
@@ -62,7 +60,7 @@ function kernelCore(getModuleInfo) {
   // at least one chain plugin. Lazily loaded kernel modules (the connection) and helpers that only lazily loaded
   // code or only some chains import directly (display rules, the container lookup) stay files of their own.
   const chains = discovered.filter((f) => f.startsWith('chains/')).map((f) => reach([f]))
-  core = reach(['kernel/kernel.ts', 'ui/index.ts', ...SHARED_WITH_CHAINS])
+  core = reach(['kernel/kernel.ts', 'ui/index.ts'])
   for (const id of chains[0] ?? []) if (chains.every((c) => c.has(id))) core.add(id)
   return core
 }

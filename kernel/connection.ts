@@ -3,8 +3,7 @@ import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, toCaipAddress } from './cai
 import type { ChainAdapter, ChainRegistry, ConnectResult } from './chains.js'
 // From the kernel's entry rather than errors.js: a host bundler then puts the kernel modules the first open and
 // the page share into one chunk instead of several.
-import { ErrorText, VestibuleError } from './index.js'
-import { isUserRejection } from './error-meaning.js'
+import { ErrorText, VestibuleError, isUserRejection } from './index.js'
 import type { EventBus } from './events.js'
 import type { CaipNetwork } from './network.js'
 import type { ResolvedOptions } from './options.js'

@@ -1,3 +1,5 @@
+import { cleanText } from './sanitize.js'
+
 /** Error texts of the product, shared by the kernel and every plugin so a message reads the same everywhere. */
 export const ErrorText = {
   httpStatus: (status: number) => `HTTP status code: ${status}`,
@@ -52,6 +54,23 @@ export class VestibuleError extends Error {
 
 /** Longest part of a wallet's own error message kept: a wallet may send a megabyte, or direction-changing text. */
 export const WALLET_MESSAGE_MAX = 200
+
+/**
+ * What to show people for `error`: its message cleaned and cut at 200 characters, or, when a wallet raised it,
+ * the wallet's words passed to `asWallet` (a view presents them as "Wallet says: …").
+ */
+export function shownMessage(error: unknown, asWallet: (words: string) => string = (words) => words): string {
+  const words = error instanceof VestibuleError ? error.walletMessage : undefined
+  return words ? asWallet(words) : cleanText(errorMessage(error), WALLET_MESSAGE_MAX) || 'Something went wrong'
+}
+
+/** EIP-1193 code 4001 and its look-alikes from other chain families mean the user said no. */
+export function isUserRejection(error: unknown): boolean {
+  if (error instanceof VestibuleError) return error.code === 'USER_REJECTED' || error.walletCode === 4001
+  const e = error as { code?: unknown; message?: unknown } | null
+  if (e && (e.code === 4001 || e.code === 'ACTION_REJECTED')) return true
+  return typeof e?.message === 'string' && /user (rejected|denied)/i.test(e.message)
+}
 
 /** The most useful human text an unknown thrown value carries. */
 export function errorMessage(error: unknown): string {

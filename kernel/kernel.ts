@@ -6,8 +6,7 @@ import type { Connection } from './connection.js'
 import { createLazyConnection } from './lazy-connection.js'
 import { StorageKeys } from './storage-keys.js'
 import { createModalContainer, Tokens } from './container.js'
-import type { Navigation } from './navigation.js'
-import type { LiveState, Runtime } from './runtime.js'
+import { createNavigation, Views, type Navigation } from './navigation.js'
 import { VestibuleError, errorMessage } from './errors.js'
 import { createEventBus, type EventBus } from './events.js'
 import { createHttpClient, type HttpClient } from './http.js'
@@ -21,7 +20,7 @@ import { createStorage, type Storage } from './storage.js'
 import { createFeedback, type Feedback } from './feedback.js'
 import { createWalletSources, type WalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL, type BlockchainApi } from './blockchain-api.js'
-import { createSlots, createViewRegistry, Views, type SlotMap, type SlotName, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
+import { createSlots, createViewRegistry, type SlotMap, type SlotName, type Slots, type ViewDefinition, type ViewRegistry } from './views.js'
 import type { CaipNetwork } from './network.js'
 
 export { Views }
@@ -57,8 +56,7 @@ export interface KernelContext {
   feedback: Feedback
   blockchainApi: BlockchainApi
   wallets: WalletSources
-  /** The navigation rules; there once the modal was opened or preloaded (the shell's views use it). */
-  readonly navigation: Navigation
+  navigation: Navigation
   /** Theme mode and variables; `modal.setThemeMode` / `setThemeVariables` change them while the shell is open. */
   $theme: ReadableAtom<{ mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }>
 }
@@ -224,6 +222,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   // it through `pluginConnection`, whose methods read this variable at call time.
   let connection: ReturnType<typeof createLazyConnection>
   const showsUnsupported = () => options.enableNetworkSwitch && !options.allowUnsupportedChain && chains.list().length > 0
+  const navigation = createNavigation({ router, views, state, steps: afterConnectSteps, showsUnsupported, report: (error) => reportError('afterConnect', error) })
   for (const [token, value] of [
     [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
     [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
@@ -312,31 +311,9 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     }
   }
 
-  let runtime: Runtime | undefined
-  let runtimeCode: Promise<Runtime> | undefined
-  /** The runtime, imported once (again after a failed import) and created once. */
-  const loadRuntime = () =>
-    (runtimeCode ??= import('./runtime.js').then(
-      (m) =>
-        (runtime ??= m.createRuntime({
-          live, options, state, router, views, events, feedback, i18n, connection, openHooks, closeGuards, afterConnectSteps, showsUnsupported,
-          report: reportError,
-          loadShell: extras.loadShell && (() => extras.loadShell!(modal)),
-          open: (view, data) => modal.open(view, data),
-        })),
-      (error: unknown) => {
-        runtimeCode = undefined
-        throw error
-      },
-    ))
-  connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert }, loadRuntime)
+  connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert })
   services.provide(Tokens.Connection, connection)
-  const kernel: KernelContext = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, $theme,
-    get navigation() {
-      if (!runtime) throw new VestibuleError('NOT_SUPPORTED', 'The navigation rules load with the first open() or preload()')
-      return runtime.navigation
-    },
-  }
+  const kernel: KernelContext = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme }
 
   // Every view change is an event (analytics, host logging); a confirmation shown in one view does not follow
   // into the next (a loading snackbar, about work still under way, stays).
@@ -347,18 +324,39 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     if (entry?.view !== shownView && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
     shownView = entry?.view
   })
+  // A wallet on a network the host did not request shows UnsupportedChain, unless the host allows
+  // unsupported chains, disabled network switching, or runs without chain adapters (basic mode).
   // A disconnect ends every pending flow (send, swap, sign-in …).
   events.on('disconnect', () => router.clearTransactions())
-  // The runtime loads with the connection code, so it is almost always here when a network changes; if not, the
-  // rule applies once it arrived.
-  events.on('network:change', (event) => {
-    if (runtime) runtime.networkChanged(event)
-    else void loadRuntime().then((r) => r.networkChanged(event), (error) => reportError('network:change', error))
+  // The view is opened for the namespace whose network changed, which need not be the active one. Back on a
+  // requested network, the UnsupportedChain the kernel opened goes again, whether it is shown already or its open is
+  // still under way (a wallet may move away and back within a tick), unless the user opened or closed the modal since.
+  let unsupportedOpen: { request: number; namespace: ChainNamespace } | undefined
+  events.on('network:change', ({ supported, namespace }) => {
+    if (supported) {
+      if (unsupportedOpen?.namespace !== namespace) return
+      const mine = unsupportedOpen.request === openRequest
+      unsupportedOpen = undefined
+      if (!mine) return
+      if (state.$modal.get().open && router.current?.view === Views.UnsupportedChain) router.goBack()
+      else openRequest++
+      return
+    }
+    if (!showsUnsupported()) return
+    if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
+    const current = router.current
+    if (current?.view === Views.UnsupportedChain && (current.data as { namespace?: string } | undefined)?.namespace === namespace) return
+    void modal.open(Views.UnsupportedChain, { namespace }).catch((error) => reportError('open', error))
+    // open() took its request number synchronously.
+    unsupportedOpen = { request: openRequest, namespace }
   })
 
-  const live: LiveState = { request: 0, destroyed: false }
+  let destroyed = false
   let started = false
   let reconnecting: Promise<void> | undefined
+  let shell: Promise<Shell> | undefined
+  /** Bumped by every open() and close(): an open() still waiting for reconnect gives up when it changed. */
+  let openRequest = 0
 
   const isConnected = () => state.$snapshot.get().status === 'connected'
 
@@ -410,7 +408,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const modal: Modal = {
     kernel,
     async open(view, data) {
-      if (live.destroyed) throw new VestibuleError('DESTROYED', 'This modal was destroyed')
+      if (destroyed) throw new VestibuleError('DESTROYED', 'This modal was destroyed')
       const first = !started
       if (first) {
         started = true
@@ -418,31 +416,72 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
         chains.startDiscovery()
         reconnecting ??= startReconnect()
       }
-      const request = ++live.request
-      // The open's code (the runtime, the shell, the first view) downloads at once and together, while a stored
-      // session is restored; a preload may have fetched it already. Failures surface where the code is used.
-      if (!runtime) {
-        const loads: Array<() => Promise<unknown>> = [loadRuntime, ...firstViewModules()]
-        if (extras.preloadShell) loads.push(extras.preloadShell)
-        if (view && views.has(view)) loads.push(views.get(view)!.load)
-        for (const load of loads) void load().catch(() => undefined)
-      }
       // A returning user should land on Account, so the first open waits for the session restore, but
       // never longer than a wallet that does not answer deserves.
       // Without a stored session there is nothing to wait for: a new user's first view must not wait for the
       // connection code to download.
+      const request = ++openRequest
       if (reconnecting && hasStoredSession()) await settleWithin(reconnecting, RECONNECT_WAIT_MS)
       // close(), destroy() or a newer open() while waiting wins.
-      if (request !== live.request || live.destroyed) return
-      const code = runtime ?? (await loadRuntime())
-      if (request !== live.request || live.destroyed) return
-      return code.show(initialView(view, data), first)
+      if (request !== openRequest || destroyed) return
+      const connected = isConnected()
+      const run = (plugin: string, hook: () => unknown) =>
+        Promise.resolve()
+          .then(hook)
+          .catch((error) => reportError(`hook of ${plugin}`, error))
+      for (const { plugin, hook } of openHooks) void run(plugin, () => hook({ first, connected }))
+      // The balance shown must not be older than the cache allows (30 s): read again when it is.
+      if (connected) void connection.refreshBalance().catch((error) => reportError('balance', error))
+      const target = initialView(view, data)
+      if (target) router.reset(target.view, target.data)
+      state.$modal.setKey('open', true)
+      events.emit('modal:open', { view: target?.view ?? '' })
+      if (extras.loadShell) {
+        shell ??= extras.loadShell(modal)
+        try {
+          const loaded = await shell
+          if (state.$modal.get().open && !destroyed) loaded.show()
+        } catch (error) {
+          shell = undefined
+          state.$modal.setKey('open', false)
+          throw error
+        }
+      }
     },
     close() {
-      live.request++
+      openRequest++
       if (!state.$modal.get().open) return true
-      // Only the runtime shows the modal, so an open modal has it.
-      return runtime!.close()
+      // A plugin may refuse (sign-in that is required and not done yet): its reason is shown instead.
+      for (const guard of closeGuards) {
+        let reason: string | undefined
+        try {
+          reason = guard()
+        } catch (error) {
+          reportError('close guard', error)
+        }
+        if (reason) {
+          feedback.showSnackbar('error', i18n.t(reason))
+          feedback.shake()
+          events.emit('modal:closeRefused', { reason })
+          return false
+        }
+      }
+      // Closing abandons a connection the user has not seen through, as its Cancel button does: the wallet's late
+      // answer is ignored and the connecting view is left for the resting one.
+      const connecting = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connecting')
+      for (const chain of connecting) connection.cancelConnect(chain.namespace)
+      if (connecting.length && views.has(navigation.resting())) router.reset(navigation.resting())
+      // Embedded mode: the modal lives inline, so closing returns it to its resting view.
+      if (options.enableEmbedded) {
+        const resting = navigation.resting()
+        if (views.has(resting)) router.reset(resting)
+        events.emit('modal:close', {})
+        return true
+      }
+      state.$modal.setKey('open', false)
+      void shell?.then((s) => s.hide())
+      events.emit('modal:close', {})
+      return true
     },
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
@@ -474,7 +513,6 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     getPlugin: getPlugin as Modal['getPlugin'],
     preload() {
       preloading ??= Promise.all([
-        loadRuntime(),
         extras.preloadShell?.(),
         connection.prefetch(),
         ...firstViewModules().map((load) => load()),
@@ -490,8 +528,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       return preloading
     },
     destroy() {
-      if (live.destroyed) return
-      live.destroyed = true
+      if (destroyed) return
+      destroyed = true
       state.$modal.setKey('open', false)
       chains.stopDiscovery()
       feedback.dispose()
@@ -502,7 +540,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
           console.error('[vestibule] destroy hook failed', error)
         }
       }
-      void live.shell?.then((s) => s.destroy()).catch(() => {})
+      void shell?.then((s) => s.destroy()).catch(() => {})
       events.clear()
       void container.dispose()
     },

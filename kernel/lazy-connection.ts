@@ -5,10 +5,8 @@ import { emptyAccount } from './state.js'
  * The connection logic is the largest part of the kernel and nothing needs it before the first open (or a
  * host's `reconnect()`/`connect()`), so it loads with import() then: hosts pay for it after the click.
  * Until it is loaded nothing can be connecting, so the synchronous methods have nothing to do.
- * `alongside` is fetched with the connection code (the kernel's runtime, which handles the events the connection
- * emits).
  */
-export function createLazyConnection(deps: ConnectionDeps, alongside?: () => Promise<unknown>): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
+export function createLazyConnection(deps: ConnectionDeps): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
   for (const adapter of deps.chains.list()) {
     deps.state.$chains.setKey(adapter.namespace, {
@@ -19,11 +17,7 @@ export function createLazyConnection(deps: ConnectionDeps, alongside?: () => Pro
   }
   let loaded: Connection | undefined
   let loading: Promise<Connection> | undefined
-  const code = () => {
-    // Fetched together, but the connection does not wait for it: a session restore starts the moment its code is here.
-    void alongside?.().catch(() => undefined)
-    return import('./connection.js')
-  }
+  const code = () => import('./connection.js')
   const load = () =>
     (loading ??= code().then(
       (m) => (loaded = m.createConnection(deps)),

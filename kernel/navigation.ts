@@ -2,7 +2,15 @@ import type { ChainNamespace } from './caip.js'
 import type { AfterConnectStep } from './plugin.js'
 import type { Router } from './router.js'
 import type { KernelState } from './state.js'
-import { Views, type ViewRegistry } from './views.js'
+import type { ViewRegistry } from './views.js'
+
+/** The views every navigation rule lands on. */
+export const Views = {
+  Connect: 'Connect',
+  Account: 'Account',
+  ConnectingExternal: 'ConnectingExternal',
+  UnsupportedChain: 'UnsupportedChain',
+} as const
 
 /** Every post-connect and post-disconnect navigation rule of the modal, in one place. */
 export interface Navigation {

@@ -6,9 +6,7 @@
  */
 export { checkNetworks, networkProblems } from './network.js'
 export { parseCaipAddress, parseCaipNetworkId, isCaipAddress, toCaipAddress } from './caip.js'
-export { formatUnits, parseUnits, parseAmount } from './format.js'
-export { isUserRejection, shownMessage } from './error-meaning.js'
-export { formatBalance, truncateDecimals, shortenAddress } from './display.js'
+export { formatUnits, parseUnits, parseAmount, formatBalance, truncateDecimals, shortenAddress } from './format.js'
 export { resolveContainer } from './container-option.js'
 export { orderWith, orderConnectMethods, orderConnectorTypes, orderWalletFeatures, CONNECT_METHODS, CONNECTOR_TYPES, WALLET_FEATURES } from './ordering.js'
 export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'

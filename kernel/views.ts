@@ -5,14 +5,6 @@
 import { VestibuleError } from './errors.js'
 import { orderConnectMethods, orderWalletFeatures } from './ordering.js'
 
-/** The views every navigation rule lands on. */
-export const Views = {
-  Connect: 'Connect',
-  Account: 'Account',
-  ConnectingExternal: 'ConnectingExternal',
-  UnsupportedChain: 'UnsupportedChain',
-} as const
-
 /** A lazily loaded UI module: its default export is what the shell renders (a React component for the React shell). */
 export type LoadComponent = () => Promise<{ default: unknown; styles?: string }>
 
@@ -45,9 +37,16 @@ const settled = new WeakMap<LoadComponent, Awaited<ReturnType<LoadComponent>>>()
  */
 export function loadOnce(load: LoadComponent): LoadComponent {
   let pending: ReturnType<LoadComponent> | undefined
+  /** The import starts now, in the caller's task (an open asks for its view first): a throw becomes a rejection. */
+  const start = () => {
+    try {
+      return Promise.resolve(load())
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
   const once: LoadComponent = () =>
-    (pending ??= Promise.resolve()
-      .then(load)
+    (pending ??= start()
       .then(
         (module) => (settled.set(once, module), module),
         (error: unknown) => {

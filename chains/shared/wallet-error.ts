@@ -1,5 +1,4 @@
-import { VestibuleError, WALLET_MESSAGE_MAX, errorMessage } from '../../kernel/index.js'
-import { isUserRejection } from '../../kernel/error-meaning.js'
+import { VestibuleError, WALLET_MESSAGE_MAX, errorMessage, isUserRejection } from '../../kernel/index.js'
 import { cleanText } from '../../kernel/sanitize.js'
 
 /**

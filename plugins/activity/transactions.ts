@@ -5,7 +5,7 @@
  */
 import { type CaipNetworkId } from '../../kernel/index.js'
 import { cleanText, safeImageUrl } from '../../kernel/sanitize.js'
-import { truncateDecimals } from '../../kernel/display.js'
+import { truncateDecimals } from '../../kernel/format.js'
 
 export interface Transfer {
   direction: 'in' | 'out' | 'self'

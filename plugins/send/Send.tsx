@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { chainFeature, errorMessage, hasChainFeature, type AccountToken, type BalancesSnapshot } from '../../kernel/index.js'
-import { isUserRejection } from '../../kernel/error-meaning.js'
+import { chainFeature, errorMessage, hasChainFeature, isUserRejection, type AccountToken, type BalancesSnapshot } from '../../kernel/index.js'
 import { atom } from 'nanostores'
 import { Capabilities, type NamesService } from '../../kernel/index.js'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from '../../ui/kit/index.js'

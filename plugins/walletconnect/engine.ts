@@ -3,8 +3,7 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
-import { shownMessage } from '../../kernel/error-meaning.js'
+import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
 import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'

@@ -6,8 +6,7 @@
  * loads only when the user takes a WalletConnect path (a pairing view is shown) or a stored session is restored.
  */
 import { atom } from 'nanostores'
-import { RemoteConnect, type CaipNetworkId, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { shownMessage } from '../../kernel/error-meaning.js'
+import { RemoteConnect, shownMessage, type CaipNetworkId, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
 import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, StoredSession } from './engine.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ErrorText, VestibuleError, errorMessage } from '../../kernel/errors.js'
+import { ErrorText, VestibuleError, errorMessage, isUserRejection, shownMessage } from '../../kernel/errors.js'
 
 describe('errors: catalogue texts (spec §8)', () => {
   it('has the texts of the error catalogue', () => {
@@ -28,6 +28,29 @@ describe('errors: VestibuleError', () => {
   })
 })
 
+describe('errors: isUserRejection', () => {
+  it.each([
+    ['EIP-1193 code 4001', { code: 4001, message: 'x' }],
+    ['ethers ACTION_REJECTED', { code: 'ACTION_REJECTED' }],
+    ['"User rejected" message', new Error('User rejected the request.')],
+    ['"user denied" message', { message: 'MetaMask: user denied account access' }],
+    ['VestibuleError USER_REJECTED', new VestibuleError('USER_REJECTED', 'no')],
+    ['a VestibuleError carrying the wallet code 4001 (as chain adapters keep it)', new VestibuleError('WALLET_ERROR', 'declined', undefined, 4001)],
+  ])('true for %s', (_what, error) => {
+    expect(isUserRejection(error)).toBe(true)
+  })
+
+  it.each([
+    ['another code', { code: 4100, message: 'Unauthorized' }],
+    ['a VestibuleError of another code', new VestibuleError('WALLET_ERROR', 'Unauthorized')],
+    ['null', null],
+    ['a string', 'User rejected'],
+    ['undefined', undefined],
+  ])('false for %s', (_what, error) => {
+    expect(isUserRejection(error)).toBe(false)
+  })
+})
+
 describe('errors: errorMessage', () => {
   it.each([
     [new Error('boom'), 'boom'],
@@ -38,5 +61,14 @@ describe('errors: errorMessage', () => {
     [42, 'Something went wrong'],
   ])('errorMessage(%o) is %j', (error, text) => {
     expect(errorMessage(error)).toBe(text)
+  })
+})
+
+describe('errors shown to people', () => {
+  it('shownMessage presents the wallet\'s words as such, and caps any other message', () => {
+    const says = (words: string) => `Wallet says: ${words}`
+    expect(shownMessage(new VestibuleError('WALLET_ERROR', 'no funds', undefined, -32000, 'no funds'), says)).toBe('Wallet says: no funds')
+    expect(shownMessage(new VestibuleError('NOT_SUPPORTED', 'Chain is not supported'), says)).toBe('Chain is not supported')
+    expect(shownMessage(new Error('x'.repeat(5000)), says)).toHaveLength(200)
   })
 })

@@ -5,27 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
-/**
- * Connects the fixture's wallet: discovery must have listed it, as on first open. The navigation rules load with
- * the first open or the preload, as the shell's views find them.
- */
+/** Connects the fixture's wallet: discovery must have listed it, as on first open. */
 const connect = async (modal: ReturnType<typeof modalWithWallet>['modal']) => {
-  await modal.preload()
   modal.kernel.chains.startDiscovery()
   await modal.connect('io.fake')
 }
 
 describe('navigation', () => {
-  it('loads with the first open or the preload; read before, it says so', async () => {
-    const { modal } = modalWithWallet()
-    expect(() => modal.kernel.navigation).toThrow('The navigation rules load with the first open() or preload()')
-    await modal.preload()
-    expect(modal.kernel.navigation.resting()).toBe('Connect')
-    const opened = modalWithWallet().modal
-    await opened.open()
-    expect(opened.kernel.navigation.resting()).toBe('Connect')
-  })
-
   it('connected() opens Account when no plugin adds a step', async () => {
     const { modal } = modalWithWallet()
     await connect(modal)

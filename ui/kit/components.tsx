@@ -1,6 +1,5 @@
 import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
-import { formatUnits, parseAmount } from '../../kernel/format.js'
-import { formatBalance } from '../../kernel/display.js'
+import { formatBalance, formatUnits, parseAmount } from '../../kernel/format.js'
 import { WalletImage } from './WalletImage.js'
 
 /** A button in the modal's style: 'primary' (accent) or 'secondary'. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/index.js'
-import { shortenAddress } from '../../kernel/display.js'
+import { shortenAddress } from '../../kernel/format.js'
 import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from './network-list.js'
 import { useStore, WalletImage } from '../shell/shared.js'

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
-import { shownMessage } from '../../kernel/error-meaning.js'
+import { shownMessage, type ChainNamespace, type VestibuleError } from '../../kernel/index.js'
 import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'

@@ -1,7 +1,7 @@
 // Network switching (spec §8: codes 4902, 5000 and 32603 add the chain first) and wallet-side events.
 import { describe, expect, it, vi } from 'vitest'
 import { verifyMessage, type Hex } from 'viem'
-import { isUserRejection } from '../../../kernel/error-meaning.js'
+import { isUserRejection } from '../../../kernel/index.js'
 import { StorageKeys } from '../../../kernel/connection.js'
 import { WALLET_RDNS, accountOf, mapStorage, setBalance, useHarness } from './harness.js'
 

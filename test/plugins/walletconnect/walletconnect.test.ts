@@ -52,8 +52,6 @@ beforeAll(async () => {
   await import('@walletconnect/universal-provider')
   // The eip155 plugin's wallet session, which a WalletConnect connection goes through.
   await import('../../../chains/eip155/session.js')
-  // The kernel's runtime, which loads with the connection code.
-  await import('../../../kernel/runtime.js')
 })
 
 beforeEach(() => {
