@@ -9,7 +9,7 @@ export interface SupportedChains {
 }
 
 /**
- * The provider's blockchain API (spec §7). Every query carries `st`, `sv` and `projectId` (the client's
+ * The provider's blockchain API. Every query carries `st`, `sv` and `projectId` (the client's
  * default query). Calls for a network the API does not support resolve to the caller's empty result
  * without a request.
  */

@@ -1,4 +1,4 @@
-/** Cache lifetimes and retry spacing of spec §9. */
+/** Cache lifetimes and retry spacing. */
 export const CacheTtl = {
   balance: 30_000,
   nativeBalance: 30_000,

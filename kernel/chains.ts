@@ -4,7 +4,7 @@ import type { CaipNetwork } from './network.js'
 import type { ChainFeatures } from './chain-features.js'
 import { VestibuleError } from './errors.js'
 
-/** How a wallet reached the page (spec §3). */
+/** How a wallet reached the page. */
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'MULTI_CHAIN' | 'AUTH' | 'WALLET_CONNECT'
 
 /** A wallet the user can pick: discovered in the page, configured by the host, or contributed by a plugin. */
@@ -65,7 +65,7 @@ export interface ChainAdapter {
   readonly label?: string
   readonly networks: readonly CaipNetwork[]
   readonly capabilities: ReadonlySet<Capability>
-  /** Account type of spec §6 (eip155 smartAccount or eoa, solana eoa, polkadot eoa, bip122 payment). */
+  /** Account type (eip155 smartAccount or eoa, solana eoa, polkadot eoa, bip122 payment). */
   readonly defaultAccountType: string
   /** Starts wallet discovery (first open only) and reports the list on every change; returns a stop function. */
   watchConnectors(onChange: (connectors: Connector[]) => void): () => void

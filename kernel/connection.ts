@@ -16,7 +16,7 @@ import type { ConnectorType } from './chains.js'
 
 export { StorageKeys } from './storage-keys.js'
 
-/** Connector types whose one session spans several namespaces: disconnecting one disconnects them all (spec §4). */
+/** Connector types whose one session spans several namespaces: disconnecting one disconnects them all. */
 const MULTI_NAMESPACE_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
 
 /** Connects, disconnects and switches networks across the registered chain adapters. */

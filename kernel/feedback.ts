@@ -2,7 +2,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import type { ModalState } from './state.js'
 import type { MapStore } from 'nanostores'
 
-/** Spec §9 timing constants of the modal's feedback. */
+/** Timing constants of the modal's feedback. */
 export const SHAKE_MS = 500
 export const SNACKBAR_SWAP_MS = 150
 /** A success or error snackbar hides itself after this long; a loading one stays until it is replaced or hidden. */
@@ -20,7 +20,7 @@ export interface Alert {
   message: string
 }
 
-/** Shake, snackbar and alerts of one modal (spec §4). */
+/** Shake, snackbar and alerts of one modal. */
 export interface Feedback {
   readonly $snackbar: ReadableAtom<SnackbarState>
   readonly $alerts: ReadableAtom<readonly Alert[]>

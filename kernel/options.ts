@@ -128,7 +128,7 @@ const KNOWN = new Set<string>([
 
 const BOOLEAN_FEATURES = ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'] as const
 const LIST_FEATURES = ['connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const
-/** Spec §9 default social logins. */
+/** Default social logins. */
 export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
 const fail = (message: string): never => {
@@ -215,7 +215,7 @@ export interface DeclaredOptions {
 
 const NO_DECLARATIONS: DeclaredOptions = { options: new Map(), features: new Map() }
 
-/** Checks host options and fills defaults (spec §9). Throws naming the first problem. */
+/** Checks host options and fills defaults. Throws naming the first problem. */
 export function resolveOptions(options: ModalOptions, warn: (message: string) => void = (m) => console.warn(m), declared: DeclaredOptions = NO_DECLARATIONS): ResolvedOptions {
   if (!isPlainObject(options)) fail('createModal needs an options object')
   if (options.siwx !== undefined && options.siweConfig !== undefined) fail(ErrorText.bothSiwe)

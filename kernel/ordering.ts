@@ -1,5 +1,5 @@
 /**
- * Ordering defaults of spec §2, as pure functions over what plugins put into slots. Configured order first,
+ * Ordering defaults, as pure functions over what plugins put into slots. Configured order first,
  * the remaining defaults appended in default order, unknown entries dropped.
  */
 

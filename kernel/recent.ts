@@ -2,7 +2,7 @@ import { safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, walletName }
 import type { Storage } from './storage.js'
 import type { WalletLinks } from './wallets.js'
 
-/** Spec §9: the Connect view remembers at most two recent wallets. */
+/** The Connect view remembers at most two recent wallets. */
 export const RECENT_WALLETS_MAX = 2
 const KEY = 'recentWallets'
 

@@ -7,12 +7,12 @@ export interface RouteEntry {
 }
 
 /**
- * The view stack. Views are ids registered by plugins. Rules (spec §2):
+ * The view stack. Views are ids registered by plugins. Rules:
  * push ignores the current view; reset replaces the stack with one entry; replace swaps the last;
  * goBack pops, and closes the modal when one entry is left or when UnsupportedChain is in the history.
  */
 /**
- * What a flow does when it ends (spec §2 transaction stack): go back one view; `replace` returns to the entry
+ * What a flow does when it ends: go back one view; `replace` returns to the entry
  * before `view` (the flow's first view, e.g. a sign-in plugin's), or closes when `view` is not in the history or
  * has nothing before it; `reset` shows one view.
  */

@@ -6,7 +6,7 @@ import type { RouteEntry } from './router.js'
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
 
-/** Account part of a namespace's chain state (spec §3). */
+/** Account part of a namespace's chain state. */
 export interface AccountState {
   status: ConnectionStatus
   address?: string
@@ -33,7 +33,7 @@ export interface AccountState {
   currentTab?: number
 }
 
-/** Network part of a namespace's chain state (spec §3). */
+/** Network part of a namespace's chain state. */
 export interface NetworkState {
   caipNetwork?: CaipNetwork
   /** Set when the wallet is on a network the host did not request. */
@@ -52,7 +52,7 @@ export interface ChainState {
 
 export interface ModalState {
   open: boolean
-  /** Loading flag per namespace (spec §4). */
+  /** Loading flag per namespace. */
   loading: Record<string, boolean>
   shake: boolean
 }

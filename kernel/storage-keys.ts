@@ -1,6 +1,6 @@
 import type { ChainNamespace } from './caip.js'
 
-/** Storage keys of the connection (spec §3 "Browser storage"). */
+/** Storage keys of the connection. */
 export const StorageKeys = {
   connectedNamespaces: 'connectedNamespaces',
   activeNamespace: 'activeNamespace',

@@ -1,7 +1,7 @@
 /**
  * `vestibule/utils`: the helpers views and plugins share, apart from the kernel so a host that imports the
  * kernel pays only for the modal's core: amounts (parse, format), CAIP ids, network checks, the cleaning rules
- * for text, names and links a wallet or an API hands over, wallet-list building and the spec's orders, recent
+ * for text, names and links a wallet or an API hands over, wallet-list building and the default orders, recent
  * wallets, and the shell's container lookup. Framework-free, like the kernel.
  */
 export { checkNetworks, networkProblems } from './network.js'

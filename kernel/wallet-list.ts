@@ -4,7 +4,7 @@ import type { Connector } from './chains.js'
 import { orderConnectorTypes } from './ordering.js'
 import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources } from './wallets.js'
 
-/** Excluded by the host (spec §5): by catalog id, by rdns, or by case-insensitive name. */
+/** Excluded by the host: by catalog id, by rdns, or by case-insensitive name. */
 export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
   const name = wallet.name.trim().toLowerCase()
   return excluded.some(
@@ -13,7 +13,7 @@ export function isExcluded(wallet: { id?: string; rdns?: string; name: string },
 }
 
 /**
- * Spec §5: an injected or announced wallet is shown only if it is not excluded (by rdns, by catalog id, or by
+ * An injected or announced wallet is shown only if it is not excluded (by rdns, by catalog id, or by
  * case-insensitive name), a wallet named "Browser Wallet" only on mobile, and only with an rdns or when it is
  * detected installed.
  */

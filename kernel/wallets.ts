@@ -27,7 +27,7 @@ export interface WalletItem {
   rdns?: string
   /** Present in this browser. */
   installed?: boolean
-  /** Catalog links, for WalletConnect deep links and QR (spec §3 Wallet). */
+  /** Catalog links, for WalletConnect deep links and QR. */
   links?: WalletLinks
   /** Choosing the entry opens this view with `data`. */
   view: string
@@ -64,7 +64,7 @@ export interface WalletSource {
 }
 
 /**
- * Wallet lists plugins contribute to the Connect view, one store per section (spec §2 connector types). The
+ * Wallet lists plugins contribute to the Connect view, one store per section. The
  * list the view shows — these plus the chain plugins' own connectors, in connector-type order — is built by
  * `walletSections` (`vestibule/utils`) when the view first needs it.
  */
@@ -73,7 +73,7 @@ export interface WalletSources {
   /** The lists added so far, in the order they were added. */
   readonly $sources: ReadableAtom<readonly WalletSource[]>
   /**
-   * Excluded wallets hiding injected ones (spec §5). Starts with the host's `excludeWalletIds`; the catalog
+   * Excluded wallets hiding injected ones. Starts with the host's `excludeWalletIds`; the catalog
    * plugin adds their rdns and names once the catalog resolved them.
    */
   readonly $excluded: WritableAtom<readonly ExcludedWallet[]>

@@ -15,7 +15,7 @@ const coreViews: Record<string, ViewDefinition> = {
   // A wallet announced to several chain families: headed with its name from the first frame.
   ConnectingMultiChain: { title: (data) => (data as { name?: string } | undefined)?.name, load: () => import('./views/ConnectingMultiChain.js') },
   Account: { title: 'account.title', load: () => import('./views/Account.js') },
-  // Every host with a chain plugin needs these two: the kernel shows UnsupportedChain by the spec's rule, and the
+  // Every host with a chain plugin needs these two: the kernel shows UnsupportedChain by its network rule, and the
   // Account view's network control opens Networks. Both are lazy chunks; a host pays only these two lines.
   Networks: { title: 'networks.title', load: () => import('./views/Networks.js') },
   UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChain.js') },

@@ -29,7 +29,7 @@ export const mainnet = /* @__PURE__ */ defineNetwork({
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
 })
 
-/** Arbitrum One: chain 42161, ETH with 18 decimals (spec §9). */
+/** Arbitrum One: chain 42161, ETH with 18 decimals. */
 export const arbitrum = /* @__PURE__ */ defineNetwork({
   id: 42161,
   name: 'Arbitrum One',

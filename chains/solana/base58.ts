@@ -9,7 +9,7 @@ export { decodeBase58 }
  * accepted so every chain's `isAddress` has one signature.
  */
 export function isAddress(value: string, _network?: unknown): boolean {
-  // 32 bytes are 32 to 44 base58 characters (spec §5); the length check keeps huge input cheap.
+  // 32 bytes are 32 to 44 base58 characters; the length check keeps huge input cheap.
   return typeof value === 'string' && value.length >= 32 && value.length <= 44 && decodeBase58(value)?.length === 32
 }
 

@@ -1,6 +1,6 @@
 /**
  * The history API's transactions, checked: what is malformed is dropped, text is cleaned, images follow the image
- * rule, amounts stay decimal strings (never a JavaScript number). Then the spec's filters: a transaction whose every
+ * rule, amounts stay decimal strings (never a JavaScript number). Then the filters: a transaction whose every
  * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
  */
 import { type CaipNetworkId } from '../../kernel/index.js'

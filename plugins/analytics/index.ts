@@ -1,5 +1,5 @@
 /**
- * `vestibule/plugins/analytics`: usage events to the provider API (spec §7, §8).
+ * `vestibule/plugins/analytics`: usage events to the provider API.
  *
  * Nothing is requested before the first `open()`. Then `GET /getAnalyticsConfig` is asked once; events wait in
  * a queue until it answers and are sent (`POST /e`) only when it says `isAnalyticsEnabled: true`. A failed
@@ -8,7 +8,7 @@
  */
 import { HttpError, type Plugin, type PluginContext } from '../../kernel/index.js'
 
-/** The events of spec §7. MODAL_CREATED is deliberately absent: it is never sent. */
+/** The events of It is never sent. */
 export const ANALYTICS_EVENTS = [
   'MODAL_OPEN',
   'MODAL_CLOSE',
@@ -40,7 +40,7 @@ export interface AnalyticsOptions {
 export interface AnalyticsApi {
   /**
    * Records `event` with `properties` (the account address is added). Queued until the config answers,
-   * dropped when analytics is off; names outside the spec's list (MODAL_CREATED included) are ignored.
+   * dropped when analytics is off; names outside the product's list (MODAL_CREATED included) are ignored.
    */
   track(event: AnalyticsEvent, properties?: Record<string, unknown>): void
   /** Stores the client id sent with events when the `clientId` option is not set. */

@@ -100,7 +100,7 @@ const MAX_STORED_ICON = 8_000
 export function createCatalog(ctx: PluginContext, sections: SectionStores, options: CatalogOptions = {}): CatalogController {
   const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
   const $state = map<CatalogState>(initialState())
-  // Recent wallets live in the modal's storage under the spec's key, not in the plugin's namespace.
+  // Recent wallets live in the modal's storage under the connection's key, not in the plugin's namespace.
   const kernelStorage = ctx.services.resolve(Tokens.Storage)
   const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage) })
   const featuredIds = ctx.options.featuredWalletIds ?? []
@@ -177,7 +177,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     ctx.chains.identify(wallets.flatMap((w) => (w.rdns ? [{ rdns: w.rdns, explorerId: w.id, imageId: w.imageId }] : [])))
   ctx.onDestroy($state.listen((s) => identify([...s.featured, ...s.recommended, ...s.paged])))
 
-  /** Spec §7: the excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */
+  /** The excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */
   const initExcluded = () => {
     if (!excludeIds.length) return Promise.resolve()
     excludedInit ??= client.getWallets({ page: 1, entries: excludeIds.length, include: excludeIds }).then(
@@ -307,7 +307,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     const s = $state.get()
     return [...s.featured, ...s.recommended, ...s.paged, ...custom]
   }
-  /** Spec §7 analytics events, through the analytics plugin when the host registered it. */
+  /** Analytics events, through the analytics plugin when the host registered it. */
   const track = (event: string, properties: Record<string, unknown>) => {
     let analytics: unknown
     try {
@@ -338,7 +338,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     newSession,
     async prefetch() {
       const results = await Promise.allSettled([fetchFeatured(), fetchRecommended(), initExcluded()])
-      // Spec §8: recommended-wallet failures are swallowed; AllWallets shows the error with a retry.
+      // Recommended-wallet failures are swallowed; AllWallets shows the error with a retry.
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
       if (failed) fail(failed.reason)
     },

@@ -1,18 +1,18 @@
 /**
- * Client of the wallet catalog API (spec §7): `GET /getWallets` and the image endpoints, on the modal's
+ * Client of the wallet catalog API: `GET /getWallets` and the image endpoints, on the modal's
  * provider API (`options.apiUrl`; `projectId`, `st` and `sv` are added by the kernel's HTTP client).
  */
 import { VestibuleError, type HttpClient } from '../../kernel/index.js'
 import { parseWalletList, type CatalogWallet } from './filter.js'
 
-/** Page sizes of spec §7 / §9. Featured = the number of featured ids; excluded-wallet init = the number of ids. */
+/** Page sizes. Featured = the number of featured ids; excluded-wallet init = the number of ids. */
 export const PAGE_SIZES = { featuredDefault: 4, recommended: 4, page: 40, search: 100 } as const
 /**
  * The paged list ends after this many pages (2,000 wallets, three times today's catalog), whatever total the API
  * reports: a count no page fills cannot make the list ask forever.
  */
 export const MAX_PAGES = 50
-/** Spec §9: a search answers no sooner than this, however fast the API is. */
+/** A search answers no sooner than this, however fast the API is. */
 export const SEARCH_MIN_WAIT_MS = 300
 /** A catalog request that takes longer fails with a readable error (and can be retried). */
 export const REQUEST_TIMEOUT_MS = 10_000

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the wallet catalog (spec §3, §5): parsing untrusted catalog entries, dropping unsafe links,
+ * Pure rules of the wallet catalog: parsing untrusted catalog entries, dropping unsafe links,
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
@@ -99,7 +99,7 @@ export interface DedupeAgainst {
 }
 
 /**
- * Spec §5: duplicates are removed by rdns and by id against announced and recent wallets; a wallet listed twice
+ * Duplicates are removed by rdns and by id against announced and recent wallets; a wallet listed twice
  * in `wallets` (same id) is kept once, first occurrence wins.
  */
 export function removeDuplicates<W extends { id: string; rdns?: string }>(wallets: readonly W[], against: DedupeAgainst): W[] {
@@ -114,7 +114,7 @@ export function removeDuplicates<W extends { id: string; rdns?: string }>(wallet
 }
 
 /**
- * Spec §5: on mobile in universal-provider mode (every catalog wallet connects through WalletConnect) only
+ * On mobile in universal-provider mode (every catalog wallet connects through WalletConnect) only
  * wallets with a mobile, desktop or web link can be reached; elsewhere the list is unchanged.
  */
 export function filterForPlatform<W extends { links: WalletLinks }>(wallets: readonly W[], platform: { isMobile: boolean; universalProvider: boolean }): W[] {
@@ -127,7 +127,7 @@ export function installedFirst<T extends { installed?: boolean }>(items: readonl
   return [...items.filter((i) => i.installed), ...items.filter((i) => !i.installed)]
 }
 
-/** Case-insensitive name match of a trimmed search text (spec §5: wallet search text is trimmed). */
+/** Case-insensitive name match of a trimmed search text. */
 export function matchesSearch(name: string, search: string): boolean {
   const text = search.trim().toLowerCase()
   return !text || name.toLowerCase().includes(text)

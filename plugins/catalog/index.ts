@@ -1,5 +1,5 @@
 /**
- * `vestibule/plugins/catalog`: the wallet catalog (spec §3, §5, §7). Featured, recommended, custom and recent
+ * `vestibule/plugins/catalog`: the wallet catalog. Featured, recommended, custom and recent
  * wallets in the Connect view, and the AllWallets view (virtualised, paged by 40, searchable).
  *
  * Nothing is requested before the first `open()`; the catalog is fetched on open unless the user is connected

@@ -122,7 +122,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return { kind: 'failed', message: shownMessage(error, (words) => ctx.i18n.t('walletConnect.walletSays', { message: words })) }
   }
 
-  /** Spec §3 networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
+  /** networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
   const writeApproved = (approved: Record<string, readonly CaipNetworkId[]> | undefined) => {
     for (const adapter of ctx.chains.list()) {
       if (!ctx.state.$chains.get()[adapter.namespace]) continue
@@ -275,7 +275,7 @@ export function createEngine(deps: EngineDeps): Engine {
       linked.clear()
       for (const namespace of namespaces) {
         const account = ctx.state.$chains.get()[namespace]?.accountState
-        // The kernel disconnects every namespace of a WalletConnect session together (spec §4).
+        // The kernel disconnects every namespace of a WalletConnect session together.
         if (account?.connectorId === CONNECTOR_ID && account.status !== 'disconnected') await connection().disconnect(namespace).catch(() => undefined)
       }
       registry.clear()

@@ -66,7 +66,7 @@ export interface WalletConnectApi {
   disconnect(): Promise<void>
   /** The universal provider (loads the SDK); a host in basic mode sends its requests through it. */
   getProvider(): Promise<UniversalProvider>
-  /** Remembers the deep link the user followed (spec §3: href and name). */
+  /** Remembers the deep link the user followed. */
   rememberDeepLink(link: { href: string; name: string }): void
 }
 

@@ -1,5 +1,5 @@
 // The sandbox's wallet catalog: a deterministic list of generated wallets served by the local provider API
-// with the contract of spec §7 (`GET /getWallets`). It holds wallets that exercise every client rule:
+// with the catalog contract (`GET /getWallets`). It holds wallets that exercise every client rule:
 // duplicates of the Sandbox Wallet (same rdns, same name in another case), mobile-only, desktop-only, web-only
 // and link-less wallets, wallets of another chain family, and malformed entries (missing fields, HTML in names,
 // huge strings, script-capable links) that must render as plain text and lose their unsafe links.

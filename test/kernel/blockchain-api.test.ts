@@ -1,4 +1,4 @@
-/** Calls to the provider APIs (spec §7): st, sv and projectId on every query; unsupported networks skip the request. */
+/** Calls to the provider APIs: st, sv and projectId on every query; unsupported networks skip the request. */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -47,7 +47,7 @@ beforeEach(() => {
 const apiOf = (options: { projectId?: string; sdkType?: string; sdkVersion?: string } = { projectId: 'p1' }) =>
   createKernel({ ...options, blockchainApiUrl: base, storage: recordingBackend() }).kernel.blockchainApi
 
-describe('blockchain API: query parameters (spec §7)', () => {
+describe('blockchain API: query parameters', () => {
   it('every call carries st, sv and projectId (supported-chains, GET and POST)', async () => {
     const api = apiOf({ projectId: 'p1', sdkType: 'appkit', sdkVersion: 'html-vestibule-9.9.9' })
     await api.get('eip155:1', 'v1/account/0xabc/balance', { balances: [] }, { query: { currency: 'usd', chainId: 'eip155:1' } })

@@ -10,7 +10,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
-describe('caches: lifetimes of spec §9', () => {
+describe('caches: lifetimes', () => {
   it('balance 30 s, native balance 30 s, ENS 5 min, identity 5 min', () => {
     expect(CacheTtl).toEqual({ balance: 30_000, nativeBalance: 30_000, ens: 300_000, identity: 300_000 })
   })

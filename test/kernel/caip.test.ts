@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseCaipAddress, parseCaipNetworkId, toCaipAddress } from '../../kernel/caip.js'
 
-describe('caip: CAIP address validation (spec §5)', () => {
+describe('caip: CAIP address validation', () => {
   it.each([
     ['eip155:1:0xabc', { namespace: 'eip155', reference: '1', address: '0xabc' }],
     ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', { namespace: 'solana', reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' }],

@@ -1,5 +1,5 @@
 /**
- * Connection rules of spec §3/§4 not covered in connection.test.ts: multi-namespace sessions ending together,
+ * Connection rules not covered in connection.test.ts: multi-namespace sessions ending together,
  * deep link and preferred account types in storage, removing the active network, the 30 s native balance cache,
  * switching the active namespace, the network-not-found alert.
  */
@@ -60,7 +60,7 @@ function setup(options: { modalOptions?: ModalOptions; backend?: ReturnType<type
 
 afterEach(() => vi.useRealTimers())
 
-describe('connection: multi-namespace sessions disconnect together (spec §4)', () => {
+describe('connection: multi-namespace sessions disconnect together', () => {
   it.each([
     ['WalletConnect', 'walletConnect'],
     ['auth', 'ID_AUTH'],
@@ -157,7 +157,7 @@ describe('connection: preferred account types', () => {
   })
 })
 
-describe('connection: removing networks (spec §4)', () => {
+describe('connection: removing networks', () => {
   it('removing the active network switches to the first remaining one', async () => {
     const t = setup()
     await t.connection.connect('io.fake', 'eip155')
@@ -351,7 +351,7 @@ describe('connection: what storage gives back is checked', () => {
   })
 })
 
-describe('storage keys of spec §3', () => {
+describe('storage keys of the connection', () => {
   it('every stored item of the spec has its key', () => {
     expect(StorageKeys).toMatchObject({
       deepLink: 'deepLink',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ErrorText, VestibuleError, errorMessage, isUserRejection, shownMessage } from '../../kernel/errors.js'
 
-describe('errors: catalogue texts (spec §8)', () => {
+describe('errors: catalogue texts', () => {
   it('has the texts of the error catalogue', () => {
     expect(ErrorText.httpStatus(404)).toBe('HTTP status code: 404')
     expect(ErrorText.failedToDisconnect).toBe('Failed to disconnect')

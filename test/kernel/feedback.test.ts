@@ -1,4 +1,4 @@
-/** Modal feedback (spec §4, §9): shake 500 ms, snackbar swap 150 ms, alerts logged once. */
+/** Modal feedback: shake 500 ms, snackbar swap 150 ms, alerts logged once. */
 import { map } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFeedback, SHAKE_MS, SNACKBAR_HIDE_MS, SNACKBAR_SWAP_MS } from '../../kernel/feedback.js'

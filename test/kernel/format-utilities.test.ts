@@ -1,4 +1,4 @@
-/** Public amount utilities of issue 3 item 11: strict parsing and the 3-decimal display rule (spec §9). */
+/** Public amount utilities of issue 3 item 11: strict parsing and the 3-decimal display rule. */
 import { describe, expect, it } from 'vitest'
 import * as vestibule from '../../kernel/utils.js'
 import { formatBalance, parseAmount, parseUnits, truncateDecimals } from '../../kernel/utils.js'
@@ -72,7 +72,7 @@ describe('parseAmount: digits with one optional ".", at most `decimals` fraction
   })
 })
 
-describe('formatBalance: truncated toward zero to at most 3 decimals, trailing zeros dropped (spec §9)', () => {
+describe('formatBalance: truncated toward zero to at most 3 decimals, trailing zeros dropped', () => {
   it.each([
     [1_999_999n, 6, '1.999'],
     [1_500_000n, 6, '1.5'],

@@ -42,7 +42,7 @@ describe('format: parseUnits', () => {
   })
 })
 
-describe('format: displayed balance truncated to 3 decimals (spec §9)', () => {
+describe('format: displayed balance truncated to 3 decimals', () => {
   it.each([
     ['1.23456789', '1.234'],
     ['1.9999', '1.999'],

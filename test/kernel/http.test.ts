@@ -46,7 +46,7 @@ beforeEach(() => void (received.length = 0))
 
 const query = (i = 0) => new URL(received[i]!.url, 'http://x').searchParams
 
-describe('http: errors (spec §8)', () => {
+describe('http: errors', () => {
   it.each([400, 403, 404, 500, 503])('a non-OK response throws exactly "HTTP status code: %i"', async (status) => {
     const http = createHttpClient({ baseUrl: base })
     const error = await http.get(`/status/${status}`).catch((e: unknown) => e)

@@ -1,4 +1,4 @@
-// Spec §5: which injected and announced wallets the Connect view's injected section shows.
+// Which injected and announced wallets the Connect view's injected section shows.
 import { describe, expect, it } from 'vitest'
 import { createChainRegistry, type ChainAdapter, type Connector } from '../../kernel/chains.js'
 import { createKernel } from '../../kernel/kernel.js'

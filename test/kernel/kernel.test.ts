@@ -59,7 +59,7 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
   })
 })
 
-describe('kernel: opening rules (spec §2)', () => {
+describe('kernel: opening rules', () => {
   const noAdapters = (platform = desktop) => createKernel({ projectId: 'p', storage: recordingBackend() }, { platform, views: shellViews })
 
   it('no adapters and no address on desktop opens ConnectingWalletConnectBasic', async () => {

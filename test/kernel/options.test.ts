@@ -29,7 +29,7 @@ const invalid2 = (options: unknown, declared: DeclaredOptions) => {
   throw new Error('expected resolveOptions to throw')
 }
 
-describe('options: validation (spec §5)', () => {
+describe('options: validation', () => {
   it('an unknown option throws naming it', () => {
     expect(invalid({ projectId: 'p', themMode: 'light' })).toBe('Unknown option `themMode`')
   })
@@ -85,7 +85,7 @@ describe('options: validation (spec §5)', () => {
   })
 })
 
-describe('options: defaults (spec §9)', () => {
+describe('options: defaults', () => {
   const resolved = resolveOptions({})
 
   it('default theme mode is dark', () => {
@@ -247,7 +247,7 @@ describe('options: unknown feature names', () => {
   })
 })
 
-describe('options: every feature default of spec §9', () => {
+describe('options: every feature default', () => {
   it('feature defaults: swaps, onramp, receive, send, email, history, analytics, allWallets on; legalCheckbox, smartSessions, collapseWallets off; default socials', () => {
     expect(resolveOptions({}).features).toMatchObject({
       swaps: true,

@@ -1,4 +1,4 @@
-/** Ordering defaults (spec §2). */
+/** Ordering defaults. */
 import { describe, expect, it } from 'vitest'
 import {
   CONNECT_METHODS,

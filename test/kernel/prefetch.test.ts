@@ -1,4 +1,4 @@
-/** Spec §4: opening prefetches connectors, featured and recommended wallets, skipped when already connected. */
+/** Opening prefetches connectors, featured and recommended wallets, skipped when already connected. */
 import { describe, expect, it, vi } from 'vitest'
 import type { Plugin } from '../../kernel/plugin.js'
 import { flush } from './helpers.js'

@@ -1,4 +1,4 @@
-/** Recent wallets (spec §3, §9): at most 2, newest first, one entry per wallet id. */
+/** Recent wallets: at most 2, newest first, one entry per wallet id. */
 import { describe, expect, it } from 'vitest'
 import { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from '../../kernel/recent.js'
 import { createStorage } from '../../kernel/storage.js'

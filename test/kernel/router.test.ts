@@ -11,7 +11,7 @@ function setup() {
   return { router, close, views }
 }
 
-describe('router: navigation history (spec §2)', () => {
+describe('router: navigation history', () => {
   it('starts empty', () => {
     const { router, views } = setup()
     expect(views()).toEqual([])

@@ -1,4 +1,4 @@
-/** Transaction stack and embedded mode (spec §2 "Navigation history"). */
+/** Transaction stack and embedded mode. */
 import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
 import { createRouter } from '../../kernel/router.js'
@@ -123,7 +123,7 @@ describe('transaction stack in a modal', () => {
   })
 })
 
-describe('embedded mode (spec §2)', () => {
+describe('embedded mode', () => {
   const embedded = () => modalWithWallet({ enableEmbedded: true })
 
   it('embedded mode: close shows Connect when not connected and the modal stays shown', async () => {

@@ -1,4 +1,4 @@
-/** UnsupportedChain (spec §4): shown when the wallet moves to an unrequested network, under exactly the spec's conditions. */
+/** UnsupportedChain: shown when the wallet moves to an unrequested network, under exactly the spec's conditions. */
 import { describe, expect, it } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
 import type { ModalOptions } from '../../kernel/options.js'

@@ -1,4 +1,4 @@
-// The sandbox's provider API: the catalog contract of spec §7 over 600+ generated wallets, images, the analytics
+// The sandbox's provider API: the catalog contract over 600+ generated wallets, images, the analytics
 // config, and the blockchain API's supported chains and balances backed by a local anvil node.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc, startAnvil } from '../../sandbox/anvil.mjs'

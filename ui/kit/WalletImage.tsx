@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { safeImageUrl } from '../../kernel/sanitize.js'
 
-/** Spec §9: an image that has not loaded this long after it came into view gives way to the generated one. */
+/** An image that has not loaded this long after it came into view gives way to the generated one. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
 
 type ImageState = 'loading' | 'loaded' | 'failed'

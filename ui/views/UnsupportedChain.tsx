@@ -6,7 +6,7 @@ import { NetworkButton, SwitchStatus } from './NetworkButton.js'
 import { useStore } from '../shell/shared.js'
 
 /**
- * Shown by the kernel when the wallet is on a network the host did not request (spec §4). Lists the requested
+ * Shown by the kernel when the wallet is on a network the host did not request. Lists the requested
  * networks of that namespace to switch to, and a disconnect. It closes as soon as the wallet is on a requested
  * network again, whoever switched it (goBack closes while UnsupportedChain is in the history).
  */

@@ -69,7 +69,7 @@ export function createEip155Facade(context: FacadeContext): NamespaceFacade {
       const e = error as { code?: unknown; message?: unknown } | null
       const message = typeof e?.message === 'string' ? e.message : String(error)
       // WalletConnect's "user rejected" (5000) means what EIP-1193's 4001 means, except for a chain switch,
-      // where the chain plugin treats 5000 as "add the chain first" (spec §8).
+      // where the chain plugin treats 5000 as "add the chain first".
       const code = typeof e?.code === 'number' ? (e.code === 5000 && method !== 'wallet_switchEthereumChain' ? 4001 : e.code) : -32603
       throw new ProviderRpcError(code, message)
     }

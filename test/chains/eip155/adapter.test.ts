@@ -175,7 +175,7 @@ describe('sendNative', () => {
     expect(await balanceOf(h.anvilA.url, recipient)).toBe(before + value)
   })
 
-  it('sends to an address written without 0x (spec §5 accepts it)', async () => {
+  it('sends to an address written without 0x', async () => {
     const wallet = h.wallet()
     await setBalance(h.anvilA.url, wallet.address, 10n ** 19n)
     const modal = h.modal()

@@ -1,4 +1,4 @@
-// Built-in EVM networks and the EVM address rule of spec §5.
+// Built-in EVM networks and the EVM address rule.
 import { describe, expect, it } from 'vitest'
 import { arbitrum, base, defineNetwork, isAddress, localhost, mainnet, optimism, polygon, sepolia } from '../../../chains/eip155/index.js'
 import { networkProblems } from '../../../kernel/utils.js'
@@ -21,7 +21,7 @@ describe('built-in networks', () => {
     expect(networkProblems(network)).toEqual([])
   })
 
-  it('Arbitrum One is chain 42161 with ETH of 18 decimals (spec §9)', () => {
+  it('Arbitrum One is chain 42161 with ETH of 18 decimals', () => {
     expect(arbitrum).toMatchObject({ id: 42161, name: 'Arbitrum One', nativeCurrency: { symbol: 'ETH', decimals: 18 } })
   })
 
@@ -44,7 +44,7 @@ describe('built-in networks', () => {
   })
 })
 
-describe('isAddress (spec §5: optional 0x prefix plus 40 hex characters)', () => {
+describe('isAddress', () => {
   const hex40 = 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
   it.each([`0x${hex40}`, hex40, `0x${hex40.toLowerCase()}`, `0x${hex40.toUpperCase()}`, `0x${'0'.repeat(40)}`])('accepts %s', (value) => {
@@ -71,7 +71,7 @@ describe('isAddress (spec §5: optional 0x prefix plus 40 hex characters)', () =
   })
 })
 
-describe('account type (spec §6)', () => {
+describe('account type', () => {
   it('eip155 prefers smartAccount by default', () => {
     expect(createEip155Adapter({ networks: [], eip6963: true }).defaultAccountType).toBe('smartAccount')
   })

@@ -1,4 +1,4 @@
-// Network switching (spec §8: codes 4902, 5000 and 32603 add the chain first) and wallet-side events.
+// Network switching and wallet-side events.
 import { describe, expect, it, vi } from 'vitest'
 import { verifyMessage, type Hex } from 'viem'
 import { isUserRejection } from '../../../kernel/index.js'

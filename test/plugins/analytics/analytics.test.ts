@@ -1,5 +1,5 @@
 /**
- * The analytics plugin against a real local HTTP server speaking the provider contract (spec §7, §8).
+ * The analytics plugin against a real local HTTP server speaking the provider contract.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Modal, type ModalOptions, type Plugin, type PluginContext } from '../../../kernel/index.js'

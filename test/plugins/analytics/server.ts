@@ -1,5 +1,5 @@
 /**
- * A local provider API speaking the analytics contract of spec §7 on 127.0.0.1: `GET /getAnalyticsConfig`
+ * A local provider API speaking the analytics contract on 127.0.0.1: `GET /getAnalyticsConfig`
  * and `POST /e`. It records every request and can answer disabled, fail, refuse (403), send a body that is
  * not JSON, or hold the config answer until the test releases it.
  */

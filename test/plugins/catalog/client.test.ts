@@ -1,4 +1,4 @@
-// The catalog API client: the query of spec §7, search timing (trimmed, ≥ 300 ms), aborts and timeouts.
+// The catalog API client: the query, search timing (trimmed, ≥ 300 ms), aborts and timeouts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createHttpClient } from '../../../kernel/http.js'
 import { PAGE_SIZES, REQUEST_TIMEOUT_MS, SEARCH_MIN_WAIT_MS, createCatalogClient, isAbort } from '../../../plugins/catalog/client.js'
@@ -42,7 +42,7 @@ describe('GET /getWallets', () => {
     expect([...calls[1]!.url.searchParams.keys()]).toEqual(['projectId', 'st', 'sv', 'page', 'entries'])
   })
 
-  it('the page sizes are those of spec §7', () => {
+  it('the page sizes are those of the catalog contract', () => {
     expect(PAGE_SIZES).toEqual({ featuredDefault: 4, recommended: 4, page: 40, search: 100 })
   })
 

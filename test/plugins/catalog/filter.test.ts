@@ -135,7 +135,7 @@ describe('catalog entries', () => {
   })
 })
 
-describe('exclusion and duplicates (spec §5)', () => {
+describe('exclusion and duplicates', () => {
   it('a wallet is excluded by catalog id, by rdns or by case-insensitive name', () => {
     expect(isExcluded({ id: 'a', name: 'A' }, [{ id: 'a' }])).toBe(true)
     expect(isExcluded({ id: 'b', rdns: 'io.x', name: 'B' }, [{ rdns: 'io.x' }])).toBe(true)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isPairingExpired, PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../../../plugins/walletconnect/pairing.js'
 
-describe('pairing URI expiry (spec §4, §9)', () => {
+describe('pairing URI expiry', () => {
   it('is valid 4 minutes and treated as expired within 10 s of its expiry', () => {
     expect(PAIRING_EXPIRY_MS).toBe(240_000)
     expect(PAIRING_EXPIRY_MARGIN_MS).toBe(10_000)
