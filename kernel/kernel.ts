@@ -1,6 +1,7 @@
 import type { DependencyContainer } from 'tsyringe'
 import { atom, map, type ReadableAtom } from 'nanostores'
-import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
+import { NAMESPACE_PATTERN, type CaipAddress, type CaipNetworkId, type ChainNamespace } from './caip.js'
+import { readStringList } from './stored.js'
 import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection } from './lazy-connection.js'
@@ -399,11 +400,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   }
   let preloading: Promise<void> | undefined
 
-  // Stored values are untrusted: only a list naming a registered chain plugin's namespace counts.
-  const hasStoredSession = () => {
-    const stored = storage.get<unknown>(StorageKeys.connectedNamespaces)
-    return Array.isArray(stored) && stored.some((ns) => typeof ns === 'string' && chains.get(ns) !== undefined)
-  }
+  const hasStoredSession = () => readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).some((ns) => chains.get(ns))
 
   const modal: Modal = {
     kernel,

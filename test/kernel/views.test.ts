@@ -165,4 +165,23 @@ describe('views: loads are shared', () => {
     expect(await load()).toBe(module)
     expect(calls).toBe(2)
   })
+
+  it('the import starts in the caller\'s task, and a load that throws at once is a rejection, tried again later', async () => {
+    const module = { default: () => null }
+    let calls = 0
+    const views = createViewRegistry()
+    views.register('Throws', {
+      load: () => {
+        if (++calls === 1) throw new Error('no chunk')
+        return Promise.resolve(module)
+      },
+    })
+    const load = views.get('Throws')!.load
+    const first = load()
+    expect(calls).toBe(1)
+    await expect(first).rejects.toThrow('no chunk')
+    expect(loadedModule(load)).toBeUndefined()
+    expect(await load()).toBe(module)
+    expect(calls).toBe(2)
+  })
 })
