@@ -8,12 +8,15 @@
  *   TaskDuration: handler, React render, style, layout);
  * - JS gzip loaded before `load`, fetched after it and before the click (the idle preload), and after the click;
  * - heap after open, long tasks after the click, requests other than the page's own before the first open.
+ * Each host's files are served by a process of its own and no request is routed through the bench's process, which
+ * is busy with DevTools traffic: a request there waited on it, which slowed hosts with several chunks most.
+ * BENCH_INPROCESS=1 measures the old way (server and routing in the bench's process) for comparison.
  * BENCH_RUNS sets the rounds (default 7). Results go to bench/.out/field.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { launchChromium, serve } from './browser.mjs'
+import { launchChromium, serve, serveApart } from './browser.mjs'
 import { buildHosts } from './bundlers.mjs'
 import { installPackedPackage, root } from './packed.mjs'
 import { startProviderApi } from '../sandbox/provider-api/server.mjs'
@@ -113,7 +116,19 @@ export function clickToList() {
   })
 }
 
-export async function measureOnce(browser, url, profile) {
+/** gzip -9 size of each served file, read once: sizes come from the disk, not from response bodies over DevTools. */
+const gzipSizes = new Map()
+const servedGzip = (dir, url) => {
+  const file = join(dir, decodeURIComponent(new URL(url).pathname))
+  if (!gzipSizes.has(file)) gzipSizes.set(file, existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : undefined)
+  return gzipSizes.get(file)
+}
+
+/**
+ * One cold load of `url` (served from `dir`), then the click: see the header for what is measured. Script sizes
+ * are those of the served files; a script from elsewhere is read from its response.
+ */
+export async function measureOnce(browser, url, profile, dir) {
   const page = await browser.context.newPage()
   const cdp = await browser.context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -131,7 +146,8 @@ export async function measureOnce(browser, url, profile) {
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return
     const at = phase
-    scripts.push(response.body().then((body) => ({ at, gzip: gzipSync(body, { level: 9 }).length }), () => undefined))
+    const gzip = dir && servedGzip(dir, response.url())
+    scripts.push(gzip !== undefined ? { at, gzip } : response.body().then((body) => ({ at, gzip: gzipSync(body, { level: 9 }).length }), () => undefined))
   })
   try {
     await page.goto(url, { waitUntil: 'load' })
@@ -202,7 +218,8 @@ async function main() {
 mkdirSync(OUT, { recursive: true })
 const host = installPackedPackage()
 const api = await startProviderApi()
-const browser = await launchChromium()
+const INPROC = process.env.BENCH_INPROCESS === '1'
+const browser = await launchChromium({ routed: INPROC })
 await browser.context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
 await browser.context.addInitScript(instrument)
 const servers = []
@@ -213,6 +230,7 @@ try {
     writeFileSync(entries[name], source)
   }
   const bases = {}
+  const dirs = {}
   for (const bundler of BUNDLERS) {
     const outdir = join(host.dir, 'out', bundler)
     process.stdout.write(`building with ${bundler} … `)
@@ -222,9 +240,10 @@ try {
     bases[bundler] = {}
     for (const [name, file] of Object.entries(entries)) {
       await buildHosts(bundler, host.dir, { [name]: file }, join(outdir, name))
-      const server = await serve(join(outdir, name))
+      const server = await (INPROC ? serve : serveApart)(join(outdir, name))
       servers.push(server)
       bases[bundler][name] = `http://127.0.0.1:${server.address().port}`
+      dirs[`${bundler}|${name}`] = join(outdir, name)
     }
     console.log('done')
   }
@@ -238,7 +257,7 @@ try {
           const url = `${bases[bundler][variant.host]}/${variant.host}.html${variant.query}${separator}api=${encodeURIComponent(api.url)}`
           const key = `${profileName}|${bundler}|${variant.name}`
           const list = samples.get(key) ?? []
-          list.push(await measureOnce(browser, url, profile))
+          list.push(await measureOnce(browser, url, profile, INPROC ? undefined : dirs[`${bundler}|${variant.host}`]))
           samples.set(key, list)
           process.stdout.write('.')
         }

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { launchChromium, serve } from './browser.mjs'
+import { launchChromium, serveApart } from './browser.mjs'
 import { buildHosts } from './bundlers.mjs'
 import { PROFILES, instrument, measureOnce, report } from './field.mjs'
 import { installPackedPackage, root } from './packed.mjs'
@@ -89,7 +89,7 @@ function installPeers() {
 
 installPeers()
 const packed = installPackedPackage()
-const browser = await launchChromium()
+const browser = await launchChromium({ routed: false })
 await browser.context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
 await browser.context.addInitScript(instrument)
 const servers = []
@@ -103,13 +103,17 @@ try {
   const ownEntry = { vestibule: join(packed.dir, 'vestibule.js') }
   writeFileSync(ownEntry.vestibule, HOSTS.vestibule)
   const base = {}
+  const served = {}
   for (const [dir, entries] of [[DIR, peerEntries], [packed.dir, ownEntry]]) {
     const outdir = join(dir, 'out', 'vite')
     process.stdout.write(`building ${Object.keys(entries).join(', ')} with Vite … `)
     await buildHosts('vite', dir, entries, outdir)
-    const server = await serve(outdir)
+    const server = await serveApart(outdir)
     servers.push(server)
-    for (const name of Object.keys(entries)) base[name] = `http://127.0.0.1:${server.address().port}/${name}.html`
+    for (const name of Object.keys(entries)) {
+      base[name] = `http://127.0.0.1:${server.address().port}/${name}.html`
+      served[name] = outdir
+    }
     console.log('done')
   }
   const samples = new Map()
@@ -119,7 +123,7 @@ try {
       for (const name of Object.keys(HOSTS)) {
         const key = `${profileName}|vite|${name}`
         const list = samples.get(key) ?? []
-        list.push(await measureOnce(browser, base[name], profile))
+        list.push(await measureOnce(browser, base[name], profile, served[name]))
         samples.set(key, list)
         process.stdout.write('.')
       }
