@@ -100,6 +100,8 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     // The wallet list: Down, Up, End and Home move between its rows.
     const list = modalRoot().getByTestId('wallet-list')
     const rows = list.locator('button')
+    // The featured wallets arrive from the API after the first rows: wait for them so the rows stop moving.
+    await expect.poll(() => list.locator('button', { hasText: 'Cedar Vault' }).count()).toBe(1)
     await rows.first().focus()
     const focused = () => page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.textContent ?? '')
     const count = await rows.count()
