@@ -76,8 +76,11 @@ export interface KernelExtras {
   slots?: ReadonlyArray<{ [S in SlotName]: [S, SlotMap[S]] }[SlotName]>
   /** Loads the shell on first open. Without it the modal is headless. */
   loadShell?: (modal: Modal) => Promise<Shell>
-  /** Fetches the shell's code without mounting anything (`modal.preload()`). */
-  preloadShell?: () => Promise<unknown>
+  /**
+   * Fetches the shell's code without mounting anything (`modal.preload()`); `first` is the view the first open
+   * shows, for a shell that prepares it ahead.
+   */
+  preloadShell?: (modal: Modal, first: string | undefined) => Promise<unknown>
   /** Injects a platform (tests choose mobile or desktop). */
   platform?: Platform
   /** For an option or feature no registered plugin declares, the plugin that would (`walletCatalog()`), for the error. */
@@ -111,7 +114,8 @@ export interface Modal {
   getPlugin(name: string): unknown
   /**
    * Fetches the code the first open needs (shell, first view, connection logic) without running plugin hooks or
-   * calling any API; resolves when it is here (never rejects: the open fetches again what failed). With the shell,
+   * calling any API, and starts wallet discovery; the shell then prepares the first view off the page. Resolves
+   * when done (never rejects: the open fetches again what failed). With the shell,
    * the `preload` option does this on its own when the page is idle (default) or on the user's intent.
    */
   preload(): Promise<void>
@@ -391,9 +395,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     return views.has(fallback) ? { view: fallback } : undefined
   }
 
+  /** The view the first open shows: Account for a returning user, else the one open() would choose. */
+  const firstView = () => (hasStoredSession() ? Views.Account : initialView()?.view)
   /** Code of the view the first open shows, and of the connect methods it draws. */
   const firstViewModules = () => {
-    const first = hasStoredSession() ? Views.Account : initialView()?.view
+    const first = firstView()
     const loads = first && views.has(first) ? [views.get(first)!.load] : []
     if (first === Views.Connect) for (const method of slots.list('connect.methods')) if (method.load) loads.push(method.load)
     return loads
@@ -509,8 +515,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     },
     getPlugin: getPlugin as Modal['getPlugin'],
     preload() {
+      if (destroyed) return Promise.resolve()
+      // Wallets announce themselves ahead (no request, no storage), so the first open's list is whole at once.
+      chains.startDiscovery()
       preloading ??= Promise.all([
-        extras.preloadShell?.(),
+        extras.preloadShell?.(modal, firstView()),
         connection.prefetch(),
         ...firstViewModules().map((load) => load()),
         ...preloads.map((load) => load()),

@@ -1,6 +1,7 @@
 /**
- * When the code the first open needs is fetched ahead (`modal.preload()`: modules only, no plugin hook, no API
- * call). The shell's entry schedules it in the page:
+ * When the code the first open needs is fetched ahead (`modal.preload()`: modules, wallet discovery and the
+ * shell's off-page rehearsal of the first view; no plugin hook, no API call). The shell's entry schedules it in the
+ * page:
  *
  * - `idle` (default): once the page has loaded and the main thread is idle; the intent signals below also count.
  * - `intent`: when the pointer enters, focus moves to, or a touch starts on an element marked with

@@ -42,7 +42,15 @@ export function createModal(options: ModalOptions): Modal {
     optionOwners: OPTION_OWNERS,
     slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
     // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.
-    preloadShell: () => shellCode().then(([mount]) => mount.warmFonts()),
+    // Then the first view is rehearsed (rendered once, off the page, and thrown away) so the click finds its code
+    // compiled.
+    preloadShell: (modal, first) =>
+      shellCode().then(async ([mount]) => {
+        mount.warmUp(modal)
+        const load = first ? modal.kernel.views.get(first)?.load : undefined
+        // A failed load is the preload's to report; without the view there is nothing to rehearse.
+        if (load && (await load().then(() => true, () => false)) && !modal.isOpen()) await mount.rehearse(modal, first!)
+      }),
     async loadShell(modal) {
       // The shell and the first view download in parallel; the shell renders the view once both are here. Loads
       // are shared, so code the preload fetched is handed over within the click's task.

@@ -44,6 +44,29 @@ describe('modal.preload()', () => {
     expect(modal.isOpen()).toBe(false)
   })
 
+  it('starts wallet discovery (wallets are listed before the first open) and tells the shell which view opens first', async () => {
+    const firsts: Array<string | undefined> = []
+    const { modal, fake } = modalWithWallet({}, { preloadShell: async (_modal, first) => void firsts.push(first) })
+    expect(fake.adapter.watchConnectors).not.toHaveBeenCalled()
+    expect(modal.kernel.chains.$connectors.get()).toEqual([])
+    await modal.preload()
+    expect(fake.adapter.watchConnectors).toHaveBeenCalledTimes(1)
+    expect(modal.kernel.chains.$connectors.get().map((c) => c.id)).toEqual(['io.fake'])
+    expect(firsts).toEqual(['Connect'])
+    // The open finds discovery running and does not start it twice.
+    await modal.open()
+    expect(fake.adapter.watchConnectors).toHaveBeenCalledTimes(1)
+  })
+
+  it('a destroyed modal preloads nothing', async () => {
+    const shell = vi.fn(async () => {})
+    const { modal, fake } = modalWithWallet({}, { preloadShell: shell })
+    modal.destroy()
+    await modal.preload()
+    expect(shell).not.toHaveBeenCalled()
+    expect(fake.adapter.watchConnectors).not.toHaveBeenCalled()
+  })
+
   it('a returning user (stored session) gets Account fetched instead of Connect', async () => {
     const { loaded, view } = loads()
     const { modal, backend } = modalWithWallet({}, { views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } })

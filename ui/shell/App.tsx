@@ -79,13 +79,14 @@ class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNod
 }
 
 /** The frame around every view: header with back, title and close; the view; a polite live region. */
-export function ShellApp({ modal, cache }: { modal: Modal; cache: ViewCache }) {
+export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: ViewCache; rehearsal?: { view: string; data?: unknown } }) {
   const { router, views, i18n, state, events } = modal.kernel
   const history = useStore(router.$history)
   const { open, shake } = useStore(state.$modal)
   const alerts = useStore(modal.kernel.feedback.$alerts)
   const snackbar = useStore(modal.kernel.feedback.$snackbar)
-  const entry = history.at(-1)
+  // A rehearsal (see rehearse in mount.tsx) draws the view the first open will show, before any open.
+  const entry = rehearsal ?? history.at(-1)
   const heading = useRef<HTMLHeadingElement>(null)
   const [customTitle, setCustomTitle] = useState<{ view: string; title: string }>()
   const [live, setLive] = useState('')

@@ -1,24 +1,41 @@
+import { startTransition, use } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { type Modal, type Shell } from '../../kernel/index.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { shellMessages } from './messages.js'
-import { FONT_FAMILY, styles } from './styles.js'
+import { styles } from './styles.js'
+
+/** Text in each face and size the shell's views use, laid out once by warmUp. */
+const SAMPLE = `<div class="vb-root"><div class="vb-card"><header class="vb-header"><button class="vb-icon-btn">‹</button><h2 class="vb-title">Connect Wallet</h2><button class="vb-icon-btn">×</button></header><ul class="vb-list"><li><button class="vb-item"><span class="vb-avatar">W</span><span class="vb-item-text"><span class="vb-item-name">Wallet 0x12</span><span class="vb-item-hint">Installed</span></span><span class="vb-tag">Recent</span>›</button></li></ul><p class="vb-muted">Looking for wallets…</p><p class="vb-strong">No wallet</p><p class="vb-error">Declined</p><button class="vb-btn">Try again</button><p class="vb-legal">Terms · Privacy</p><span class="vb-label">Network</span></div></div>`
 
 /**
- * Looks the modal's fonts up ahead of the first open, off the page (a canvas outside the document): the browser's
- * first lookup of a font family can take several milliseconds, which the first open would otherwise spend.
+ * Lays out a hidden sample of the shell's text once, ahead of the first open (`modal.preload()`): a browser's
+ * first use of a font family, and of each of its sizes and weights, costs several milliseconds that the first
+ * open would otherwise spend, and the shell's stylesheet is parsed ahead. The sample takes no room and cannot be
+ * seen or reached (fixed, hidden, strictly contained, inert, aria-hidden); it leaves the page in the task that
+ * added it.
  */
-export function warmFonts() {
+export function warmUp(modal: Modal) {
+  const sample = document.createElement('div')
+  sample.setAttribute('aria-hidden', 'true')
+  sample.inert = true
+  sample.style.cssText = 'position:fixed;top:0;left:0;width:360px;height:0;overflow:hidden;visibility:hidden;contain:strict;pointer-events:none'
+  // The host's theme variables (a font family among them) apply as they will to the modal.
+  for (const [name, value] of Object.entries(modal.kernel.$theme.get().variables)) sample.style.setProperty(name, value)
+  const shadow = sample.attachShadow({ mode: 'open' })
+  shadow.innerHTML = SAMPLE
+  const style = document.createElement('style')
+  style.textContent = styles
+  shadow.prepend(style)
+  if (!document.body) return
+  document.body.append(sample)
   try {
-    const context = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : null
-    for (const weight of context ? [400, 500, 600] : []) {
-      context!.font = `${weight} 15px ${FONT_FAMILY}`
-      context!.measureText('Wallet')
-    }
-  } catch {
-    // A browser that refuses canvas text (a privacy setting) looks the fonts up on the first open instead.
+    // Reading a size lays the sample out now, fonts included.
+    void (shadow.lastElementChild as HTMLElement).offsetHeight
+  } finally {
+    sample.remove()
   }
 }
 
@@ -131,4 +148,52 @@ export function mountShell(modal: Modal): Shell {
       host.remove()
     },
   }
+}
+
+/** A rehearsal that has not reached its end by then is thrown away anyway. */
+export const REHEARSAL_LIMIT_MS = 5000
+
+const never = new Promise<never>(() => {})
+
+/** The last element of a rehearsal: reached once everything before it has rendered, then it never finishes. */
+function End({ reached }: { reached: () => void }): null {
+  reached()
+  return use(never)
+}
+
+/**
+ * Renders the view the first open shows (`view`, in the shell's frame) once before that open, and throws the
+ * result away: the browser compiles the code that open runs, which leaves the click about half the work. Nothing
+ * shows and nothing starts: the elements belong to a document without a window (no style, layout or image load),
+ * and the render is a transition that never commits (its last element suspends for good), so no effect runs and
+ * no plugin starts I/O. As a transition it hands the main thread back every few milliseconds. Resolves once
+ * thrown away.
+ */
+export function rehearse(modal: Modal, view: string): Promise<void> {
+  modal.kernel.i18n.add(shellMessages)
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let ended = false
+    const done = () => {
+      if (ended) return
+      ended = true
+      clearTimeout(timer)
+      // Not from inside the render that reached the end: React unmounts a root only outside its work.
+      setTimeout(() => {
+        root.unmount()
+        resolve()
+      })
+    }
+    // A view that throws ends its rehearsal early; its real render shows the error state.
+    const root = createRoot(document.implementation.createHTMLDocument('').createElement('div'), { onUncaughtError: done, onCaughtError() {}, onRecoverableError() {} })
+    timer = setTimeout(done, REHEARSAL_LIMIT_MS)
+    startTransition(() =>
+      root.render(
+        <>
+          <ShellApp modal={modal} cache={new Map()} rehearsal={{ view }} />
+          <End reached={done} />
+        </>,
+      ),
+    )
+  })
 }

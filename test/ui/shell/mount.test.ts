@@ -1,0 +1,121 @@
+/**
+ * What the preload does in a real page before the first open (Chromium, host built from the sources): it rehearses
+ * the first view (rendered, never committed: no effect, no image request, nothing in the document), lays out a
+ * hidden sample of the shell's text (added and removed in one task), and lets wallets announce themselves. Then
+ * the first open renders the same view for real.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serve } from '../../../bench/browser.mjs'
+import { hostFromSource } from '../../../bench/host-build.mjs'
+import { launchBrowser, type TestBrowser } from '../../e2e/browser.js'
+
+// A connect method that records its renders and effects and shows an image; another that always throws.
+const host = `
+import { createElement, useEffect } from 'react'
+import { createModal } from 'vestibule'
+import { eip155, mainnet } from 'vestibule/chains/eip155'
+const log = (window.__log = [])
+function Probe() {
+  log.push(document.querySelector('[data-vestibule]') ? 'render (mounted)' : 'render')
+  useEffect(() => void log.push('effect'), [])
+  return createElement('img', { src: '/probe.png', alt: 'probe' })
+}
+function Broken() {
+  throw new Error('broken method')
+}
+const probe = {
+  name: 'probe',
+  setup(ctx) {
+    ctx.slots.add('connect.methods', { id: 'probe', label: 'Probe', load: async () => ({ default: Probe }) })
+    ctx.slots.add('connect.methods', { id: 'broken', label: 'Broken', load: async () => ({ default: Broken }) })
+  },
+}
+window.__modal = createModal({ projectId: 'mount-test', preload: 'none', plugins: [eip155({ networks: [mainnet] }), probe] })
+`
+
+// A wallet announcing itself over EIP-6963, before any page script.
+const wallet = () => {
+  const info = { uuid: '7d3c1f1e-4a39-4f53-9f54-2f1f6f0c6a11', name: 'Probe Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E', rdns: 'dev.vestibule.probe' }
+  const provider = { request: async () => [], on() {}, removeListener() {} }
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+  window.addEventListener('eip6963:requestProvider', announce)
+}
+
+describe('the preload in a page', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'vb-mount-'))
+  let server: Server
+  let browser: TestBrowser
+  beforeAll(async () => {
+    await build({ ...hostFromSource(host), outdir, entryNames: 'host', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' } })
+    writeFileSync(join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><main id="page">page</main><script type="module" src="./host.js"></script>')
+    server = await serve(outdir)
+    browser = await launchBrowser()
+    await browser.context.addInitScript(wallet)
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    rmSync(outdir, { recursive: true, force: true })
+  })
+
+  it('rehearses the first view without committing it, warms the text off the page, discovers wallets; the open then renders for real', async () => {
+    const { page } = browser
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()))
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+    await page.waitForFunction(() => (window as unknown as { __modal?: unknown }).__modal)
+
+    const before = await page.evaluate(() => {
+      const w = window as unknown as { __modal: { kernel: { chains: { $connectors: { get(): Array<{ name: string }> } } } }; __added: string[] }
+      w.__added = []
+      // Every element added anywhere in the page, and whether it was still there at the end of its task.
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) w.__added.push(`${node.getAttribute('aria-hidden')}|${(node as HTMLElement).inert}|${node.isConnected}`)
+      }).observe(document, { childList: true, subtree: true })
+      return w.__modal.kernel.chains.$connectors.get().map((c) => c.name)
+    })
+    expect(before).toEqual([])
+
+    await page.evaluate(() => (window as unknown as { __modal: { preload(): Promise<void> } }).__modal.preload())
+    const preloaded = await page.evaluate(() => {
+      const w = window as unknown as { __modal: { kernel: { chains: { $connectors: { get(): Array<{ name: string }> } } }; isOpen(): boolean }; __added: string[]; __log: string[] }
+      return {
+        log: [...w.__log],
+        added: [...w.__added],
+        wallets: w.__modal.kernel.chains.$connectors.get().map((c) => c.name),
+        body: document.body.innerHTML,
+        open: w.__modal.isOpen(),
+      }
+    })
+    // Rendered (the code is compiled), never committed: no effect ran and its image was not requested.
+    expect(preloaded.log.length).toBeGreaterThan(0)
+    expect(new Set(preloaded.log)).toEqual(new Set(['render']))
+    expect(requests).not.toContain('/probe.png')
+    // The text sample came and went within its task, hidden and inert; the page is as it was.
+    expect(preloaded.added).toEqual(['true|true|false'])
+    expect(preloaded.body).toBe('<main id="page">page</main><script type="module" src="./host.js"></script>')
+    expect(preloaded.wallets).toEqual(['Probe Wallet'])
+    expect(preloaded.open).toBe(false)
+    // The throwing method was caught by its boundary: nothing reached the console.
+    expect(problems).toEqual([])
+
+    await page.evaluate(() => (window as unknown as { __modal: { open(): Promise<void> } }).__modal.open())
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: /Probe Wallet/ }).waitFor()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __log: string[] }).__log)).toContain('effect')
+    expect(await page.evaluate(() => (window as unknown as { __log: string[] }).__log)).toContain('render (mounted)')
+    await expect.poll(() => requests.filter((path) => path === '/probe.png').length).toBe(1)
+    expect(await dialog.getByRole('img', { name: 'probe' }).count()).toBe(1)
+    // The throwing method shows its error state in the modal and the rest works.
+    expect(await dialog.getByRole('alert').count()).toBeGreaterThan(0)
+  })
+})
