@@ -1,6 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { launchChromium, serve, serveApart } from '../../bench/browser.mjs'
 
@@ -15,6 +17,17 @@ describe('bench static server in its own process', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.text()).toContain('bench page')
+    // Pages and scripts go compressed to a client that accepts it, as production servers send them.
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
+      get(url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) })).on('error', reject)
+      }).on('error', reject),
+    )
+    expect(raw.encoding).toBe('gzip')
+    expect(gunzipSync(raw.body).toString()).toBe(readFileSync(join(dir, 'page.html'), 'utf8'))
+    const plain = await new Promise<string | undefined>((resolve, reject) => get(url, (res) => (res.resume(), resolve(res.headers['content-encoding']))).on('error', reject))
+    expect(plain).toBeUndefined()
     expect((await fetch(`http://127.0.0.1:${server.address().port}/../../etc/passwd`)).status).toBe(404)
     server.close()
     await new Promise((resolve) => setTimeout(resolve, 200))
