@@ -1,7 +1,7 @@
 // The package as hosts receive it: `npm pack` of the built dist/, installed with npm into a folder outside the
 // repository together with the peers a host installs (at the versions this repository develops against).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,12 +18,25 @@ export const featureEntries = Object.keys(manifest.exports)
   .filter((key) => key.startsWith('./plugins/'))
   .map((key) => key.slice(2))
 
+/** The newest modification time (ms) of the files under `path` (a file or a folder). */
+const newest = (path) => {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), 0)
+}
+
+/** The package's sources: dist/ older than any of them is built again. */
+const SOURCES = ['kernel', 'ui', 'chains', 'plugins', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
+
 /**
- * Packs the package (building dist/ first if it is missing) and installs the tarball into a fresh host project
- * outside the repository. npm reads the registry only for what its cache lacks.
+ * Packs the package (building dist/ first when it is missing or older than a source file: a stale build would be
+ * measured and tested instead of the code) and installs the tarball into a fresh host project outside the
+ * repository. npm reads the registry only for what its cache lacks.
  */
 export function installPackedPackage() {
-  if (!existsSync(join(root, 'dist/ui/index.js'))) execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: root, stdio: 'inherit' })
+  const built = newest(join(root, 'dist/ui/index.js'))
+  if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: root, stdio: 'inherit' })
   const dir = mkdtempSync(join(tmpdir(), 'vb-host-'))
   const packs = join(dir, 'packs')
   mkdirSync(packs)
