@@ -2,9 +2,14 @@
 // measure connecting without a person. Bench only: it holds no key and signs nothing.
 ;(() => {
   const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-  const answers = { eth_requestAccounts: [address], eth_accounts: [address], eth_chainId: '0x1', eth_getBalance: '0x0' }
+  const answers = { eth_chainId: '0x1', eth_getBalance: '0x0' }
+  // Like a wallet the site has not been connected to yet: no account until the user approves a request, so a
+  // library that restores sessions on load finds none and shows its connect modal.
+  let approved = false
   const provider = {
     async request({ method }) {
+      if (method === 'eth_requestAccounts') return (approved = true), [address]
+      if (method === 'eth_accounts') return approved ? [address] : []
       if (method in answers) return answers[method]
       throw Object.assign(new Error(`Bench wallet does not support ${method}`), { code: 4200 })
     },
