@@ -30,7 +30,8 @@ const shellCode = () =>
   }))
 
 /**
- * Creates a modal. Nothing touches the DOM, storage or network until `open()`.
+ * Creates a modal. Nothing touches the DOM, storage or network until the idle preload (code and wallet discovery;
+ * see the `preload` option) or `open()`.
  *
  * @example
  * const modal = createModal({ projectId, plugins: [eip155({ networks: [mainnet] })] })
