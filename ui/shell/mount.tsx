@@ -166,17 +166,20 @@ function End({ reached }: { reached: () => void }): null {
  * result away: the browser compiles the code that open runs, which leaves the click about half the work. Nothing
  * shows and nothing starts: the elements belong to a document without a window (no style, layout or image load),
  * and the render is a transition that never commits (its last element suspends for good), so no effect runs and
- * no plugin starts I/O. As a transition it hands the main thread back every few milliseconds. Resolves once
- * thrown away.
+ * no plugin starts I/O. As a transition it hands the main thread back every few milliseconds; an open stops it.
+ * Resolves once thrown away.
  */
 export function rehearse(modal: Modal, view: string): Promise<void> {
   modal.kernel.i18n.add(shellMessages)
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined
     let ended = false
+    // An open that comes first (a click right after the intent signal) needs the main thread more: stop.
+    const offOpen = modal.kernel.state.$modal.listen(({ open }) => open && done())
     const done = () => {
       if (ended) return
       ended = true
+      offOpen()
       clearTimeout(timer)
       // Not from inside the render that reached the end: React unmounts a root only outside its work.
       setTimeout(() => {
