@@ -18,6 +18,7 @@ const SAMPLE = `<div class="vb-root"><div class="vb-card"><header class="vb-head
  * added it.
  */
 export function warmUp(modal: Modal) {
+  if (!document.body) return
   const sample = document.createElement('div')
   sample.setAttribute('aria-hidden', 'true')
   sample.inert = true
@@ -29,7 +30,6 @@ export function warmUp(modal: Modal) {
   const style = document.createElement('style')
   style.textContent = styles
   shadow.prepend(style)
-  if (!document.body) return
   document.body.append(sample)
   try {
     // Reading a size lays the sample out now, fonts included.
