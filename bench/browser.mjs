@@ -94,7 +94,7 @@ export function serve(dir) {
       const file = join(dir, path)
       const body = readFileSync(file)
       const headers = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', vary: 'accept-encoding' }
-      if (!process.env.NOGZIP && extname(path) in TYPES && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      if (extname(path) in TYPES && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         const key = `${file}:${body.length}:${statSync(file).mtimeMs}`
         if (!compressed.has(key)) compressed.set(key, gzipSync(body, { level: 9 }))
         res.writeHead(200, { ...headers, 'content-encoding': 'gzip' })

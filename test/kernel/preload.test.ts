@@ -73,10 +73,15 @@ describe('modal.preload()', () => {
     await modal.open()
     await modal.connect('io.fake')
     modal.close()
-    const returning = modalWithWallet({ storage: backend }, { views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } })
+    const firsts: Array<string | undefined> = []
+    const returning = modalWithWallet(
+      { storage: backend },
+      { preloadShell: async (_modal, first) => void firsts.push(first), views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } },
+    )
     loaded.length = 0
     await returning.modal.preload()
     expect(loaded).toEqual(['Account'])
+    expect(firsts).toEqual(['Account'])
   })
 
   it('a failed fetch resolves (the open fetches again) and a later call tries again', async () => {

@@ -150,9 +150,6 @@ export function mountShell(modal: Modal): Shell {
   }
 }
 
-/** A rehearsal that has not reached its end by then is thrown away anyway. */
-export const REHEARSAL_LIMIT_MS = 5000
-
 const never = new Promise<never>(() => {})
 
 /** The last element of a rehearsal: reached once everything before it has rendered, then it never finishes. */
@@ -172,15 +169,14 @@ function End({ reached }: { reached: () => void }): null {
 export function rehearse(modal: Modal, view: string): Promise<void> {
   modal.kernel.i18n.add(shellMessages)
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined
     let ended = false
-    // An open that comes first (a click right after the intent signal) needs the main thread more: stop.
+    // An open that comes first (a click right after the intent signal) discards the work in progress; without this
+    // the rehearsal would start over once the open has rendered.
     const offOpen = modal.kernel.state.$modal.listen(({ open }) => open && done())
     const done = () => {
       if (ended) return
       ended = true
       offOpen()
-      clearTimeout(timer)
       // Not from inside the render that reached the end: React unmounts a root only outside its work.
       setTimeout(() => {
         root.unmount()
@@ -189,7 +185,6 @@ export function rehearse(modal: Modal, view: string): Promise<void> {
     }
     // A view that throws ends its rehearsal early; its real render shows the error state.
     const root = createRoot(document.implementation.createHTMLDocument('').createElement('div'), { onUncaughtError: done, onCaughtError() {}, onRecoverableError() {} })
-    timer = setTimeout(done, REHEARSAL_LIMIT_MS)
     startTransition(() =>
       root.render(
         <>

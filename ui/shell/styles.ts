@@ -1,5 +1,5 @@
 /** Design tokens and shell styles. Every token is a `--vb-*` variable a host can override. */
-export const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
 
 export const styles = `
 :host {

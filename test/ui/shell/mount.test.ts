@@ -13,6 +13,7 @@ import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve } from '../../../bench/browser.mjs'
 import { hostFromSource } from '../../../bench/host-build.mjs'
+import type { Page } from 'playwright-core'
 import { launchBrowser, type TestBrowser } from '../../e2e/browser.js'
 
 // A connect method that records its renders and effects and shows an image; another that always throws.
@@ -29,11 +30,22 @@ function Probe() {
 function Broken() {
   throw new Error('broken method')
 }
+// ?slow: a method that, until the test opens the modal, renders 600 parts of 5 ms each: a rehearsal of 3 s.
+window.__ticks = 0
+function Tick() {
+  window.__ticks++
+  for (const until = performance.now() + 5; performance.now() < until; );
+  return null
+}
+function Slow() {
+  return window.__opening ? null : Array.from({ length: 600 }, (_, i) => createElement(Tick, { key: i }))
+}
 const probe = {
   name: 'probe',
   setup(ctx) {
     ctx.slots.add('connect.methods', { id: 'probe', label: 'Probe', load: async () => ({ default: Probe }) })
     ctx.slots.add('connect.methods', { id: 'broken', label: 'Broken', load: async () => ({ default: Broken }) })
+    if (new URLSearchParams(location.search).has('slow')) ctx.slots.add('connect.methods', { id: 'slow', label: 'Slow', load: async () => ({ default: Slow }) })
   },
 }
 window.__modal = createModal({ projectId: 'mount-test', preload: 'none', plugins: [eip155({ networks: [mainnet] }), probe] })
@@ -117,5 +129,43 @@ describe('the preload in a page', () => {
     expect(await dialog.getByRole('img', { name: 'probe' }).count()).toBe(1)
     // The throwing method shows its error state in the modal and the rest works.
     expect(await dialog.getByRole('alert').count()).toBeGreaterThan(0)
+  })
+
+  /** Starts modal.preload() in a fresh page; `settled()` tells whether it has resolved. */
+  const preloadIn = async (page: Page, query: string) => {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/${query}`)
+    await page.waitForFunction(() => (window as unknown as { __modal?: unknown }).__modal)
+    await page.evaluate(() => {
+      const w = window as unknown as { __modal: { preload(): Promise<void> }; __settled: boolean }
+      w.__settled = false
+      void w.__modal.preload().then(() => (w.__settled = true))
+    })
+    return () => page.evaluate(() => (window as unknown as { __settled: boolean }).__settled)
+  }
+
+  it('an open during a rehearsal ends it: nothing more of it renders, the preload settles, the modal shows', async () => {
+    const page = await browser.context.newPage()
+    try {
+      const settled = await preloadIn(page, '?slow')
+      const ticks = () => page.evaluate(() => (window as unknown as { __ticks: number }).__ticks)
+      // The rehearsal is in the slow method, handing the main thread back between its parts.
+      await expect.poll(ticks).toBeGreaterThan(20)
+      expect(await settled()).toBe(false)
+      await page.evaluate(() => {
+        const w = window as unknown as { __modal: { open(): Promise<void> }; __opening: boolean }
+        w.__opening = true
+        return w.__modal.open()
+      })
+      await expect.poll(settled).toBe(true)
+      // Thrown away part way (the open's render discards the rehearsal's work in progress, and the open stops the
+      // rehearsal): the 600 parts were not all rendered, and none after.
+      const rendered = await ticks()
+      expect(rendered).toBeLessThan(600)
+      await page.waitForTimeout(500)
+      expect(await ticks()).toBe(rendered)
+      await page.getByRole('dialog').getByRole('button', { name: /Probe Wallet/ }).waitFor()
+    } finally {
+      await page.close()
+    }
   })
 })
