@@ -11,7 +11,7 @@
  * Each host's files are served by a process of its own and no request is routed through the bench's process, which
  * is busy with DevTools traffic: a request there waited on it, which slowed hosts with several chunks most.
  * BENCH_INPROCESS=1 measures the old way (server and routing in the bench's process) for comparison.
- * BENCH_RUNS sets the rounds (default 7). Results go to bench/.out/field.json.
+ * BENCH_RUNS sets the rounds (default 7); BENCH_KEEP=1 keeps the built hosts. Results go to bench/.out/field.json.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -271,6 +271,8 @@ try {
   for (const server of servers) server.close()
   await browser.close()
   await api.stop()
-  host.remove()
+  // BENCH_KEEP=1 leaves the built hosts for a closer look (a trace of one page, their files).
+  if (process.env.BENCH_KEEP) console.log(`hosts kept in ${host.dir}/out`)
+  else host.remove()
 }
 }

@@ -81,6 +81,11 @@ export interface KernelExtras {
    * shows, for a shell that prepares it ahead.
    */
   preloadShell?: (modal: Modal, first: string | undefined) => Promise<unknown>
+  /**
+   * Starts the download of the shell's code (the first open asks for it before any other work, when no preload
+   * fetched it), and may prepare what it can while the code is on its way.
+   */
+  fetchShell?: (modal: Modal) => Promise<unknown>
   /** Injects a platform (tests choose mobile or desktop). */
   platform?: Platform
   /** For an option or feature no registered plugin declares, the plugin that would (`walletCatalog()`), for the error. */
@@ -415,6 +420,12 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       const first = !started
       if (first) {
         started = true
+        // The code the first view needs is requested before anything else runs, so the round trip it costs
+        // overlaps the rest of this work. Loads are shared: the same requests serve loadShell below.
+        if (!preloading) {
+          const asked = view && views.has(view) && view !== firstView() ? [views.get(view)!.load] : firstViewModules()
+          for (const fetch of [() => extras.fetchShell?.(modal), ...asked]) void Promise.resolve(fetch()).catch(() => undefined)
+        }
         if (!options.projectId) feedback.alert('missing-project-id', i18n.t('alert.missingProjectId'))
         chains.startDiscovery()
         reconnecting ??= startReconnect()

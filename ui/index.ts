@@ -4,6 +4,7 @@
 import { createKernel, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
 import { OPTION_OWNERS } from '../plugins/option-owners.js'
 import { schedulePreload } from './preload.js'
+import { warmText } from './warm-text.js'
 
 export * from '../kernel/index.js'
 export type { ViewProps } from './view-props.js'
@@ -20,6 +21,9 @@ const coreViews: Record<string, ViewDefinition> = {
   Networks: { title: 'networks.title', load: () => import('./views/Networks.js') },
   UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChain.js') },
 }
+
+/** Modals whose shell has been mounted. */
+const mounted = new WeakSet<Modal>()
 
 let shell: Promise<[typeof import('./shell/mount.js'), typeof import('./shell/shared.js')]> | undefined
 /** The shell's code, imported once (again after a failure). */
@@ -52,11 +56,19 @@ export function createModal(options: ModalOptions): Modal {
         // A failed load is the preload's to report; without the view there is nothing to rehearse.
         if (load && (await load().then(() => true, () => false)) && !modal.isOpen()) await mount.rehearse(modal, first!)
       }),
+    fetchShell(modal) {
+      const code = shellCode()
+      // The text's faces are looked up while the code downloads, starting after this click's task so that all of
+      // its requests go out first, and no longer than until the shell mounts.
+      setTimeout(() => warmText(modal, () => !modal.isOpen() || mounted.has(modal)))
+      return code
+    },
     async loadShell(modal) {
       // The shell and the first view download in parallel; the shell renders the view once both are here. Loads
       // are shared, so code the preload fetched is handed over within the click's task.
       const first = modal.kernel.router.current?.view
       const [[{ mountShell }]] = await Promise.all([shellCode(), first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined])
+      mounted.add(modal)
       return mountShell(modal)
     },
   })

@@ -1,10 +1,10 @@
 /** Design tokens and shell styles. Every token is a `--vb-*` variable a host can override. */
-const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+import { FONT_FAMILY, FONT_SIZE } from '../warm-text.js'
 
 export const styles = `
 :host {
   --vb-font-family: ${FONT_FAMILY};
-  --vb-font-size: 15px;
+  --vb-font-size: ${FONT_SIZE};
   --vb-radius: 16px;
   --vb-radius-item: 12px;
   --vb-width: 360px;
