@@ -99,6 +99,38 @@ describe('modal.preload()', () => {
     warn.mockRestore()
   })
 
+  it('without a preload, the first open asks for the shell and its first view before discovery or reconnect run', async () => {
+    const order: string[] = []
+    const view = (id: string) => ({ load: async () => (order.push(id), { default: () => null }) })
+    const views = { Connect: view('Connect'), Account: view('Account'), Networks: view('Networks'), ConnectingExternal: dummyView, UnsupportedChain: dummyView }
+    const { modal, fake } = modalWithWallet({}, { views, fetchShell: async () => void order.push('shell') })
+    fake.adapter.watchConnectors.mockImplementation(((onChange: (c: never[]) => void) => (order.push('discovery'), onChange([]), () => {})) as never)
+    await modal.open()
+    expect(order.slice(0, 3)).toEqual(['shell', 'Connect', 'discovery'])
+    // Later opens (and opens after a preload) fetch nothing ahead.
+    modal.close()
+    order.length = 0
+    await modal.open()
+    expect(order).not.toContain('shell')
+
+    // A view asked for by name is the one fetched.
+    const named = modalWithWallet({}, { views, fetchShell: async () => void order.push('shell') })
+    order.length = 0
+    await named.modal.open('Networks')
+    expect(order.slice(0, 2)).toEqual(['shell', 'Networks'])
+  })
+
+  it('after a preload the first open fetches nothing ahead; a failing early fetch is left to the open', async () => {
+    const fetchShell = vi.fn(async () => {})
+    const { modal } = modalWithWallet({}, { fetchShell, preloadShell: async () => {} })
+    await modal.preload()
+    await modal.open()
+    expect(fetchShell).not.toHaveBeenCalled()
+    const failing = modalWithWallet({}, { fetchShell: () => Promise.reject(new Error('offline')) })
+    await expect(failing.modal.open()).resolves.toBeUndefined()
+    expect(failing.modal.isOpen()).toBe(true)
+  })
+
   it('the preload option takes idle, intent or none', () => {
     expect(() => resolveOptions({ preload: 'eager' as never })).toThrow('`preload` must be "idle", "intent" or "none"')
     for (const preload of ['idle', 'intent', 'none'] as const) expect(resolveOptions({ preload }).preload).toBe(preload)

@@ -2,7 +2,8 @@
  * What the preload does in a real page before the first open (Chromium, host built from the sources): it rehearses
  * the first view (rendered, never committed: no effect, no image request, nothing in the document), lays out a
  * hidden sample of the shell's text (added and removed in one task), and lets wallets announce themselves. Then
- * the first open renders the same view for real.
+ * the first open renders the same view for real. Without a preload, the first open lays out the text's faces while
+ * the shell's code downloads.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -15,6 +16,7 @@ import { serve } from '../../../bench/browser.mjs'
 import { hostFromSource } from '../../../bench/host-build.mjs'
 import type { Page } from 'playwright-core'
 import { launchBrowser, type TestBrowser } from '../../e2e/browser.js'
+import { FONT_SIZE, TEXT_FACES } from '../../../ui/warm-text.js'
 
 // A connect method that records its renders and effects and shows an image; another that always throws.
 const host = `
@@ -164,6 +166,57 @@ describe('the preload in a page', () => {
       await page.waitForTimeout(500)
       expect(await ticks()).toBe(rendered)
       await page.getByRole('dialog').getByRole('button', { name: /Probe Wallet/ }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+  it('without a preload the first open lays out its text faces while the shell downloads, and those are the faces it shows', async () => {
+    const page = await browser.context.newPage()
+    // Once the page has loaded, every script takes 400 ms to arrive: the shell's code is on its way for a while.
+    let slow = false
+    await page.route('**/*.js', async (route) => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 400))
+      await route.continue()
+    })
+    try {
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+      await page.waitForFunction(() => (window as unknown as { __modal?: unknown }).__modal)
+      await page.evaluate(() => {
+        const w = window as unknown as { __added: string[]; __modal: { setThemeVariables(v: Record<string, string>): void } }
+        w.__added = []
+        // Each element added to the page: the shell's host, or a line as it was once its task ended.
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLElement) w.__added.push(node.hasAttribute('data-vestibule') ? 'shell' : `${node.getAttribute('aria-hidden')}|${node.inert}|${node.isConnected}|${node.style.visibility}|${node.style.font}`)
+        }).observe(document.body, { childList: true })
+        w.__modal.setThemeVariables({ '--vb-font-family': 'Probe Sans, sans-serif' })
+      })
+      slow = true
+      await page.evaluate(() => (window as unknown as { __modal: { open(): Promise<void> } }).__modal.open())
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('button', { name: /Probe Wallet/ }).waitFor()
+      const added = await page.evaluate(() => (window as unknown as { __added: string[] }).__added)
+      // One hidden, inert line per face, in the host's font, each gone by the end of its task; none once the shell is in.
+      expect(added.at(-1)).toBe('shell')
+      expect(added).toHaveLength(TEXT_FACES.length + 1)
+      for (const line of added.slice(0, -1)) expect(line).toMatch(/^true\|true\|false\|hidden\|.*Probe Sans/)
+
+      // Every face the first view shows is one of them.
+      const shown = await page.evaluate(() => {
+        const root = document.querySelector('[data-vestibule]')!.shadowRoot!
+        const faces = new Set<string>()
+        for (const el of root.querySelectorAll('*')) {
+          // Elements showing text of their own (the stylesheet is not shown).
+          if (el.getClientRects().length === 0 || ![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())) continue
+          const style = getComputedStyle(el)
+          faces.add(`${style.fontWeight} ${style.fontSize}`)
+        }
+        return [...faces]
+      })
+      expect(shown.length).toBeGreaterThan(2)
+      const warmed = TEXT_FACES.map(([weight, size]) => `${weight} ${size === 'base' ? FONT_SIZE : size}`)
+      expect(shown.filter((face) => !warmed.includes(face))).toEqual([])
     } finally {
       await page.close()
     }
