@@ -40,9 +40,9 @@ export function warmText(modal: Modal, done: () => boolean, from = 0): void {
   const line = document.createElement('div')
   line.setAttribute('aria-hidden', 'true')
   line.inert = true
-  line.style.cssText = 'position:fixed;top:0;left:0;width:360px;visibility:hidden;pointer-events:none'
+  line.style.cssText = 'position:fixed;visibility:hidden'
   line.style.font = `${face[0]} ${face[1] === 'base' ? (variables['--vb-font-size'] ?? FONT_SIZE) : face[1]} ${variables['--vb-font-family'] ?? FONT_FAMILY}`
-  line.textContent = 'Connect Wallet 0x12 Installed'
+  line.textContent = 'Wallet 0x12'
   document.body.append(line)
   try {
     // Reading its size lays the line out now, its font included.
