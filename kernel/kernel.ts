@@ -423,8 +423,10 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
         // The code the first view needs is requested before anything else runs, so the round trip it costs
         // overlaps the rest of this work. Loads are shared: the same requests serve loadShell below.
         if (!preloading) {
+          // The shell first: which view comes first takes a storage read.
+          void Promise.resolve(extras.fetchShell?.(modal)).catch(() => undefined)
           const asked = view && views.has(view) && view !== firstView() ? [views.get(view)!.load] : firstViewModules()
-          for (const fetch of [() => extras.fetchShell?.(modal), ...asked]) void Promise.resolve(fetch()).catch(() => undefined)
+          for (const load of asked) void load().catch(() => undefined)
         }
         if (!options.projectId) feedback.alert('missing-project-id', i18n.t('alert.missingProjectId'))
         chains.startDiscovery()
