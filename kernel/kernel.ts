@@ -402,11 +402,10 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   /** The view the first open shows: Account for a returning user, else the one open() would choose. */
   const firstView = () => (hasStoredSession() ? Views.Account : initialView()?.view)
-  /** Code of the view the first open shows, and of the connect methods it draws. */
-  const firstViewModules = () => {
-    const first = firstView()
-    const loads = first && views.has(first) ? [views.get(first)!.load] : []
-    if (first === Views.Connect) for (const method of slots.list('connect.methods')) if (method.load) loads.push(method.load)
+  /** Code of a view, and of the connect methods it draws when it is Connect. */
+  const viewModules = (view: string | undefined) => {
+    const loads = view && views.has(view) ? [views.get(view)!.load] : []
+    if (view === Views.Connect) for (const method of slots.list('connect.methods')) if (method.load) loads.push(method.load)
     return loads
   }
   let preloading: Promise<void> | undefined
@@ -425,8 +424,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
         if (!preloading) {
           // The shell first: which view comes first takes a storage read.
           void Promise.resolve(extras.fetchShell?.(modal)).catch(() => undefined)
-          const asked = view && views.has(view) && view !== firstView() ? [views.get(view)!.load] : firstViewModules()
-          for (const load of asked) void load().catch(() => undefined)
+          for (const load of viewModules(view && views.has(view) ? view : firstView())) void load().catch(() => undefined)
         }
         if (!options.projectId) feedback.alert('missing-project-id', i18n.t('alert.missingProjectId'))
         chains.startDiscovery()
@@ -531,10 +529,12 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
       if (destroyed) return Promise.resolve()
       // Wallets announce themselves ahead (no request, no storage), so the first open's list is whole at once.
       chains.startDiscovery()
-      preloading ??= Promise.all([
-        extras.preloadShell?.(modal, firstView()),
+      if (preloading) return preloading
+      const first = firstView()
+      preloading = Promise.all([
+        extras.preloadShell?.(modal, first),
         connection.prefetch(),
-        ...firstViewModules().map((load) => load()),
+        ...viewModules(first).map((load) => load()),
         ...preloads.map((load) => load()),
       ]).then(
         () => undefined,

@@ -22,9 +22,6 @@ const coreViews: Record<string, ViewDefinition> = {
   UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChain.js') },
 }
 
-/** Modals whose shell has been mounted. */
-const mounted = new WeakSet<Modal>()
-
 let shell: Promise<[typeof import('./shell/mount.js'), typeof import('./shell/shared.js')]> | undefined
 /** The shell's code, imported once (again after a failure). */
 const shellCode = () =>
@@ -57,10 +54,11 @@ export function createModal(options: ModalOptions): Modal {
         if (load && (await load().then(() => true, () => false)) && !modal.isOpen()) await mount.rehearse(modal, first!)
       }),
     fetchShell(modal) {
-      const code = shellCode()
+      let arrived = false
+      const code = shellCode().finally(() => (arrived = true))
       // The text's faces are looked up while the code downloads, starting after this click's task so that all of
-      // its requests go out first, and no longer than until the shell mounts.
-      setTimeout(() => warmText(modal, () => !modal.isOpen() || mounted.has(modal)))
+      // its requests go out first, and no longer than until the code is here (the shell mounts then).
+      setTimeout(() => warmText(modal, () => arrived || !modal.isOpen()))
       return code
     },
     async loadShell(modal) {
@@ -68,7 +66,6 @@ export function createModal(options: ModalOptions): Modal {
       // are shared, so code the preload fetched is handed over within the click's task.
       const first = modal.kernel.router.current?.view
       const [[{ mountShell }]] = await Promise.all([shellCode(), first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined])
-      mounted.add(modal)
       return mountShell(modal)
     },
   })

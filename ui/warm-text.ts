@@ -38,17 +38,26 @@ export function warmText(modal: Modal, done: () => boolean, from = 0): void {
   if (!face || done() || typeof document === 'undefined' || !document.body) return
   const { variables } = modal.kernel.$theme.get()
   const line = document.createElement('div')
-  line.setAttribute('aria-hidden', 'true')
-  line.inert = true
-  line.style.cssText = 'position:fixed;visibility:hidden'
   line.style.font = `${face[0]} ${face[1] === 'base' ? (variables['--vb-font-size'] ?? FONT_SIZE) : face[1]} ${variables['--vb-font-family'] ?? FONT_FAMILY}`
   line.textContent = 'Wallet 0x12'
-  document.body.append(line)
-  try {
-    // Reading its size lays the line out now, its font included.
-    void line.offsetHeight
-  } finally {
-    line.remove()
-  }
+  layOutHidden(line)
   setTimeout(() => warmText(modal, done, from + 1))
+}
+
+/**
+ * Adds `element` to the page where it cannot be seen or reached (fixed, hidden, inert, aria-hidden), lays it out
+ * by reading the size of `measured` (an element inside it, when its own size does not depend on its content) and
+ * removes it, all within the caller's task.
+ */
+export function layOutHidden(element: HTMLElement, measured: HTMLElement = element): void {
+  element.setAttribute('aria-hidden', 'true')
+  element.inert = true
+  element.style.position = 'fixed'
+  element.style.visibility = 'hidden'
+  document.body.append(element)
+  try {
+    void measured.offsetHeight
+  } finally {
+    element.remove()
+  }
 }

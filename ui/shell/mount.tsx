@@ -6,6 +6,7 @@ import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
+import { layOutHidden } from '../warm-text.js'
 
 /** Text in each face and size the shell's views use, laid out once by warmUp. */
 const SAMPLE = `<div class="vb-root"><div class="vb-card"><header class="vb-header"><button class="vb-icon-btn">‹</button><h2 class="vb-title">Connect Wallet</h2><button class="vb-icon-btn">×</button></header><ul class="vb-list"><li><button class="vb-item"><span class="vb-avatar">W</span><span class="vb-item-text"><span class="vb-item-name">Wallet 0x12</span><span class="vb-item-hint">Installed</span></span><span class="vb-tag">Recent</span>›</button></li></ul><p class="vb-muted">Looking for wallets…</p><p class="vb-strong">No wallet</p><p class="vb-error">Declined</p><button class="vb-btn">Try again</button><p class="vb-legal">Terms · Privacy</p><span class="vb-label">Network</span></div></div>`
@@ -20,9 +21,7 @@ const SAMPLE = `<div class="vb-root"><div class="vb-card"><header class="vb-head
 export function warmUp(modal: Modal) {
   if (!document.body) return
   const sample = document.createElement('div')
-  sample.setAttribute('aria-hidden', 'true')
-  sample.inert = true
-  sample.style.cssText = 'position:fixed;top:0;left:0;width:360px;height:0;overflow:hidden;visibility:hidden;contain:strict;pointer-events:none'
+  sample.style.cssText = 'top:0;left:0;width:360px;height:0;overflow:hidden;contain:strict;pointer-events:none'
   // The host's theme variables (a font family among them) apply as they will to the modal.
   for (const [name, value] of Object.entries(modal.kernel.$theme.get().variables)) sample.style.setProperty(name, value)
   const shadow = sample.attachShadow({ mode: 'open' })
@@ -30,13 +29,8 @@ export function warmUp(modal: Modal) {
   const style = document.createElement('style')
   style.textContent = styles
   shadow.prepend(style)
-  document.body.append(sample)
-  try {
-    // Reading a size lays the sample out now, fonts included.
-    void (shadow.lastElementChild as HTMLElement).offsetHeight
-  } finally {
-    sample.remove()
-  }
+  // A size read inside the sample lays it out now, fonts included.
+  layOutHidden(sample, shadow.lastElementChild as HTMLElement)
 }
 
 /**
