@@ -95,12 +95,14 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       : undefined
   const receiverError = touched && typed && problem && resolved?.status !== 'loading' && (!isName || resolved) ? i18n.t(problem.key, problem.values) : undefined
   const to = plainReceiver(receiverText)
+  // Effects below depend on whether the receiver is usable, not on the problem object a render creates anew.
+  const blocked = Boolean(problem)
 
   // The fee for what the form holds, estimated once typing pauses; a token whose transfer cannot be described for
   // the estimate shows none.
   useEffect(() => {
-    setFee({ status: 'idle' })
-    if (!token || !adapter || !network || !address || problem || !amount || !hasChainFeature(adapter, 'estimateFees')) return
+    setFee((current) => (current.status === 'idle' ? current : { status: 'idle' }))
+    if (!token || !adapter || !network || !address || blocked || !amount || !hasChainFeature(adapter, 'estimateFees')) return
     // A token transfer is priced by the chain plugin when it can (Solana: with the receiver's account deposit),
     // else as the ERC-20 call it is.
     const byPlugin = Boolean(token.address) && hasChainFeature(adapter, 'estimateTokenTransfer')
@@ -130,7 +132,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       live = false
       clearTimeout(timer)
     }
-  }, [k, token, amount, to, problem, adapter, network, address])
+  }, [k, token, amount, to, blocked, adapter, network, address])
 
   // The send state other plugins and the host may read.
   useEffect(() => {
@@ -139,14 +141,14 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       ...api.$send.get(),
       token,
       sendTokenAmount: amount,
-      receiverAddress: problem ? undefined : to,
+      receiverAddress: blocked ? undefined : to,
       gasPrice: fee.fee,
       gasPriceInUSD: fee.fee !== undefined && network ? feeInUsd(fee.fee, network.nativeCurrency.decimals, nativePrice) : undefined,
       networkBalanceInUSD: native?.value,
       loading: step === 'sending',
       tokenBalances: tokens,
     })
-  }, [api, token, amount, to, problem, fee, network, native, step, tokens])
+  }, [api, token, amount, to, blocked, fee, network, native, step, tokens])
 
   if (!address || !network || !namespace) return <EmptyState title={i18n.t('send.notConnected')} />
   // Sending needs a chain plugin that can estimate fees and send (eip155 and solana do).

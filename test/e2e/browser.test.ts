@@ -1,8 +1,10 @@
 /**
  * The browser tests' "nothing leaves loopback" recorder, checked on its own: HTTP requests and WebSockets to
  * other hosts are recorded and stopped, loopback ones pass, and hosts mapped to a local stand-in stay local.
+ * And its rendering fault recorder: a real React update loop in a page is recorded, other console errors are not.
  */
 import { createServer, type Server } from 'node:http'
+import { build } from 'esbuild'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocketServer } from 'ws'
@@ -14,10 +16,14 @@ const FOREIGN = '192.0.2.1'
 let server: Server
 let port: number
 const seen: string[] = []
+/** Scripts served by path; any other path gets an empty page. */
+const scripts = new Map<string, string>()
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(`${req.headers.host}${req.url}`)
+    const script = scripts.get(req.url ?? '')
+    if (script !== undefined) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
     res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' }).end('<!doctype html><title>loopback</title>')
   })
   const wss = new WebSocketServer({ server })
@@ -74,6 +80,35 @@ describe('the loopback recorder', () => {
       expect(seen).toContain('stand-in.example/hello')
       expect(await openSocket(browser, 'ws://stand-in.example/')).toBe('echo ping')
       expect(browser.offLoopback).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+describe('the rendering fault recorder', () => {
+  test("records React's update-loop warning from a real component; an unrelated console error is not a fault", async () => {
+    // A component whose effect depends on an object made anew each render and sets state: React's development
+    // build reports the loop while the page keeps drawing.
+    const app = `import { createElement, useEffect, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+function Loop() {
+  const [count, setCount] = useState(0)
+  const options = { count }
+  useEffect(() => setCount((c) => c + 1), [options])
+  return createElement('p', null, String(count))
+}
+console.error('a failed request, not a rendering fault')
+createRoot(document.body.appendChild(document.createElement('div'))).render(createElement(Loop))`
+    const bundle = await build({ stdin: { contents: app, resolveDir: process.cwd(), loader: 'js' }, bundle: true, write: false, format: 'esm', define: { 'process.env.NODE_ENV': '"development"' }, logLevel: 'silent' })
+    scripts.set('/loop.js', bundle.outputFiles[0]!.text)
+    const browser = await launchBrowser()
+    try {
+      await browser.page.goto(`http://127.0.0.1:${port}/`)
+      await browser.page.addScriptTag({ url: '/loop.js', type: 'module' })
+      await expect.poll(() => browser.renderFaults.length, { timeout: 10_000 }).toBeGreaterThan(0)
+      expect(browser.renderFaults[0]).toMatch(/Maximum update depth exceeded/)
+      expect(browser.renderFaults.join('\n')).not.toContain('a failed request')
     } finally {
       await browser.close()
     }

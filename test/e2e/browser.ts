@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS } from '../../bench/browser.mjs'
 export { CHROMIUM_ARGS }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** React's development warnings for rendering bugs that leave a view looking fine (it still renders). */
+const RENDER_FAULT = /Maximum update depth exceeded|Too many re-renders|unique "key" prop|two children with the same key|Cannot update a component .* while rendering a different component/
 
 export interface TestBrowser {
   context: BrowserContext
@@ -19,6 +21,11 @@ export interface TestBrowser {
   offLoopback: string[]
   /** Every WebSocket the pages opened, loopback or not. */
   webSockets: string[]
+  /**
+   * React's development warnings that reveal a rendering bug (an update loop, list keys, a state update during
+   * another component's render), as the pages logged them.
+   */
+  renderFaults: string[]
   close(): Promise<void>
 }
 
@@ -75,6 +82,10 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
     })
   context.pages().forEach(watch)
   context.on('page', watch)
+  const renderFaults: string[] = []
+  context.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && RENDER_FAULT.test(message.text())) renderFaults.push(message.text().slice(0, 300))
+  })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = context.pages()[0] ?? (await context.newPage())
   return {
@@ -82,6 +93,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
     page,
     offLoopback,
     webSockets,
+    renderFaults,
     async close() {
       await context.close()
       await rm(profile, { recursive: true, force: true })

@@ -1,6 +1,7 @@
 /**
  * What every browser test needs: the sandbox (local chains, demo app, Sandbox Wallets) and Chromium started
- * once per file, a fresh app page before each test, the check that nothing left loopback after each, and
+ * once per file, a fresh app page before each test, the checks after each that nothing left loopback and that
+ * React reported no rendering fault, and
  * locators for the modal and the Sandbox Wallets' prompt.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
@@ -53,8 +54,10 @@ export function useSandboxBrowser(
 
   // After every test: nothing the pages requested, over HTTP or WebSocket, left loopback. The list is emptied so
   // the next test answers only for itself.
+  // And no page logged a rendering bug (an update loop still draws the view, while it keeps the CPU busy).
   afterEach(() => {
     if (h.browser) expect(h.browser.offLoopback.splice(0), 'requests that left loopback').toEqual([])
+    if (h.browser) expect(h.browser.renderFaults.splice(0), 'React rendering faults').toEqual([])
   })
 
   if (clearStorage) {
