@@ -58,4 +58,4 @@ export default function NftsTab({ modal }: Pick<ViewProps, 'modal'>) {
 export const styles = `.vb-nfts { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
 .vb-nft { display: grid; gap: 6px; padding: 8px; border-radius: var(--vb-radius, 12px); background: var(--vb-color-surface); }
 .vb-nft img, .vb-nft-blank { width: 100%; height: auto; aspect-ratio: 1; border-radius: 8px; object-fit: cover; background: var(--vb-color-surface-hover); display: block; }
-.vb-nft-name { font-size: 13px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }`
+.vb-nft-name { font-size: 13px; text-align: center; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }`

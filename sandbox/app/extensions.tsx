@@ -19,7 +19,7 @@ const failing = () =>
     },
   })
 
-/** A plugin whose view and account tab throw while rendering, and which adds a header action. */
+/** A plugin whose view and account tab throw while rendering, and which adds a header action and a Connect footer entry. */
 const faulty: Plugin = {
   name: 'faulty',
   setup(ctx) {
@@ -27,6 +27,7 @@ const faulty: Plugin = {
     ctx.slots.add('account.features', { id: 'faulty', label: 'Faulty', icon: '!', view: 'Faulty' })
     ctx.slots.add('account.tabs', { id: 'faulty', label: 'Faulty', order: 20, load: failing })
     ctx.slots.add('header.actions', { id: 'hello', label: 'Say hello', icon: 'H', view: 'Hello' })
+    ctx.slots.add('connect.footer', { id: 'faulty', label: 'Faulty', icon: '?', view: 'Faulty' })
   },
 }
 

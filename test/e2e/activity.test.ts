@@ -30,6 +30,8 @@ describe('activity', () => {
       'Received +250.75 tUSD',
       'Received +1234.5 DEMO',
     ])
+    // A row's text starts at the start edge, although the Account view around the tab centers its own content.
+    expect(new Set(await list.locator('[data-testid="activity-row"] .vb-item-text').evaluateAll((texts) => texts.map((t) => getComputedStyle(t).textAlign.replace('left', 'start'))))).toEqual(new Set(['start']))
     // The page's own send (through the modal's connection) is listed once the wallet sent it.
     await page.keyboard.press('Escape')
     await page.getByTestId('send-native').click()

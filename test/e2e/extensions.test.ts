@@ -33,6 +33,16 @@ describe('a third-party plugin in the modal', () => {
     const features = modalRoot().getByTestId('account-features').locator('button')
     // The send plugin (the names example below uses it) ranks first among wallet features.
     expect(await features.allInnerTexts()).toEqual([expect.stringContaining('Send'), expect.stringContaining('Greet'), expect.stringContaining('Faulty')])
+    // An entry's icon given as a character is drawn as that character, beside the label on the same line.
+    expect(await features.evaluateAll((buttons) => buttons.map((b) => b.querySelector('.vb-glyph')?.textContent ?? null))).toEqual(['↑', null, '!'])
+    const beside = await features.first().evaluate((button) => {
+      const icon = button.querySelector('.vb-glyph')!.getBoundingClientRect()
+      const label = button.lastElementChild!.getBoundingClientRect()
+      const middle = (icon.top + icon.bottom) / 2
+      return middle > label.top && middle < label.bottom && icon.right <= label.left
+    })
+    expect(beside).toBe(true)
+    expect(await modalRoot().locator('header [data-action="hello"]').innerText()).toBe('H')
     const tabs = modalRoot().getByRole('tab')
     expect(await tabs.allInnerTexts()).toEqual(['Hello', 'Faulty'])
 
@@ -116,6 +126,15 @@ describe('options the shell follows', () => {
     await modalRoot().getByTestId('legal-checkbox').locator('input').check()
     expect(await walletButton('Sandbox Wallet').isDisabled()).toBe(false)
     expect(await modalRoot().getByTestId('legal-notice').count()).toBe(0)
+  })
+
+  test("a Connect footer entry's character icon is drawn as that character", async () => {
+    await openExtensions()
+    const footer = modalRoot().getByTestId('footer-faulty')
+    await footer.waitFor()
+    expect(await footer.locator('.vb-glyph').innerText()).toBe('?')
+    expect(await footer.getAttribute('aria-label')).toBeNull()
+    expect(await footer.innerText()).toMatch(/Faulty/)
   })
 
   test('without the checkbox the terms show as a notice; a collapsed wallet list opens on request', async () => {

@@ -30,6 +30,15 @@ describe('tokens', () => {
       ['tUSD', 'Tether-style USD · 250.75 tUSD · $0.00'],
     ])
     expect(await tokens.getByTestId('tokens-total').innerText()).toBe('$0.00')
+    // Each row fits its list, padding included, and its text starts at the start edge although Account centers.
+    const layout = await tokens.getByTestId('token-row').evaluateAll((items) =>
+      items.map((item) => {
+        const row = item.querySelector('.vb-item')!.getBoundingClientRect()
+        const list = item.closest('ul')!.getBoundingClientRect()
+        return { fits: row.left >= list.left - 0.5 && row.right <= list.right + 0.5, align: getComputedStyle(item.querySelector('.vb-item-text')!).textAlign.replace('left', 'start') }
+      }),
+    )
+    expect(layout).toEqual(Array(3).fill({ fits: true, align: 'start' }))
     const asked = h.sandbox.providerApi.requests.filter((r) => r.path.endsWith('/balance'))
     expect(asked.length).toBeGreaterThanOrEqual(1)
     expect(asked[0]!.query).toMatchObject({ currency: 'usd', chainId: 'eip155:31337' })

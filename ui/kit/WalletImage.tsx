@@ -67,3 +67,24 @@ export function WalletImage({ src: given, name, large }: { src?: string; name: s
     </span>
   )
 }
+
+/** A slot entry's icon given as one or two characters (an arrow, an emoji) rather than an image URL, else undefined. */
+export function iconGlyph(icon: string | undefined): string | undefined {
+  const text = icon?.trim()
+  return text && !text.includes(':') && Array.from(text).length <= 2 ? text : undefined
+}
+
+/**
+ * The icon of a slot entry (wallet feature, connect method, header action): an image URL is drawn like a wallet's
+ * image, a character on the same tile; `plain` draws the character alone (inside an icon button).
+ */
+export function SlotIcon({ icon, label, plain }: { icon?: string; label: string; plain?: boolean }) {
+  if (!icon) return null
+  const glyph = iconGlyph(icon)
+  if (glyph === undefined) return <WalletImage src={icon} name={label} />
+  return (
+    <span className={plain ? 'vb-glyph' : 'vb-avatar vb-glyph'} aria-hidden="true">
+      {glyph}
+    </span>
+  )
+}

@@ -4,7 +4,7 @@
  * (CSS text): the shell adds it to the shadow root when the view first loads.
  */
 export { useStore } from '@nanostores/react'
-export { WalletImage, IMAGE_PRELOAD_TIMEOUT_MS } from './WalletImage.js'
+export { WalletImage, SlotIcon, IMAGE_PRELOAD_TIMEOUT_MS } from './WalletImage.js'
 export { QrCode } from './QrCode.js'
 export type { QrCodeProps } from './QrCode.js'
 export { encodeQr, qrPath } from './qr.js'

@@ -3,7 +3,7 @@ import type { Modal } from '../../kernel/index.js'
 import { loadedModule } from '../../kernel/index.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
-import { useStore, WalletImage } from './shared.js'
+import { SlotIcon, useStore } from './shared.js'
 import { adoptStyles, moduleParts } from './lazy.js'
 
 /** The dialog is labelled by this heading (ids are scoped to the shadow root). */
@@ -145,7 +145,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
           <span className="vb-header-end">
           {actions.map((action) => (
             <button key={action.id} type="button" className="vb-icon-btn" aria-label={i18n.t(action.label)} data-action={action.id} onClick={() => action.view && router.push(action.view, action.data)}>
-              {action.icon && action.icon.length <= 2 ? action.icon : <WalletImage src={action.icon} name={i18n.t(action.label)} />}
+              <SlotIcon icon={action.icon} label={i18n.t(action.label)} plain />
             </button>
           ))}
           <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.close')} onClick={() => modal.close()}>

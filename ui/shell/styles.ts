@@ -61,12 +61,14 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
 .vb-legal { display: flex; gap: 8px; align-items: flex-start; margin: 8px 4px; font-size: 12px; color: var(--vb-color-muted); }
 .vb-legal a, .vb-link { color: var(--vb-color-accent); }
 .vb-features { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; width: 100%; }
-.vb-feature { flex: 1 1 0; min-width: 72px; }
+.vb-feature { flex: 1 1 0; min-width: 72px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
+.vb-feature .vb-avatar { width: 24px; height: 24px; border-radius: 8px; font-size: 14px; }
 .vb-tabs { width: 100%; }
 .vb-tablist { display: flex; gap: 4px; border-bottom: 1px solid var(--vb-color-surface-hover); }
 .vb-tablist [role=tab] { flex: 1; padding: 8px; border: 0; background: transparent; color: var(--vb-color-muted); font: inherit; cursor: pointer; border-radius: 8px 8px 0 0; }
 .vb-tablist [role=tab][aria-selected=true] { color: inherit; box-shadow: inset 0 -2px 0 var(--vb-color-accent); }
-.vb-tabpanel { padding-top: 8px; min-height: 80px; }
+/* A tab's content starts at the start edge, whatever the Account view around it centers. */
+.vb-tabpanel { padding-top: 8px; min-height: 80px; text-align: start; }
 .vb-title { margin: 0; font-size: 16px; font-weight: 600; text-align: center; outline: none;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-icon-btn { width: 36px; height: 36px; border-radius: 10px; border: 0; background: transparent; color: var(--vb-color-muted);
@@ -78,7 +80,7 @@ button { font: inherit; color: inherit; }
 /* The heading takes focus only so each view is announced; it is not a control and shows no ring. */
 .vb-title:focus, .vb-title:focus-visible { outline: none; }
 .vb-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }
-.vb-item { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
+.vb-item { width: 100%; box-sizing: border-box; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: left; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -109,7 +111,7 @@ button { font: inherit; color: inherit; }
 .vb-vlist { position: relative; overflow-y: auto; overflow-x: hidden; height: min(440px, calc(100vh - 190px)); margin-top: 12px; contain: strict; }
 .vb-vlist-inner { position: relative; width: 100%; }
 .vb-vrow { position: absolute; left: 0; right: 0; top: 0; height: 56px; }
-.vb-vrow .vb-item { height: 56px; box-sizing: border-box; }
+.vb-vrow .vb-item { height: 56px; }
 .vb-skeleton { height: 56px; border-radius: var(--vb-radius-item); background: var(--vb-color-surface); opacity: .5; }
 .vb-net-active { outline: 2px solid var(--vb-color-accent); outline-offset: -2px; }
 .vb-check { color: var(--vb-color-accent); font-weight: 700; }

@@ -3,7 +3,7 @@ import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/i
 import { shortenAddress } from '../../kernel/format.js'
 import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from './network-list.js'
-import { useStore, WalletImage } from '../shell/shared.js'
+import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
 import { Lazy } from '../shell/lazy.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
@@ -170,7 +170,7 @@ export default function Account({ modal }: ViewProps) {
         <div className="vb-features" role="group" aria-label={i18n.t('account.features')} data-testid="account-features">
           {features.map((f) => (
             <button key={f.id} type="button" className="vb-btn vb-btn-secondary vb-feature" data-feature={f.id} onClick={() => f.view && router.push(f.view, f.data)}>
-              {f.icon ? <WalletImage src={f.icon} name={i18n.t(f.label)} /> : null}
+              <SlotIcon icon={f.icon} label={i18n.t(f.label)} />
               <span>{i18n.t(f.label)}</span>
             </button>
           ))}

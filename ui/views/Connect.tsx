@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { SlotEntry } from '../../kernel/index.js'
 import { walletSections } from '../../kernel/wallet-list.js'
 import type { ViewProps } from '../view-props.js'
-import { useStore, WalletImage } from '../shell/shared.js'
+import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
 import { Lazy } from '../shell/lazy.js'
 
 /** How long discovery may take before "no wallet found" is shown instead of "looking for wallets". */
@@ -158,7 +158,7 @@ function WalletMethod({ modal, sections, collapsed }: Props & { sections: Return
 function FooterButton({ entry, label, onChoose }: { entry: SlotEntry; label: string; onChoose: () => void }) {
   return (
     <button type="button" className="vb-item vb-item-more" data-testid={`footer-${entry.id}`} onClick={onChoose}>
-      {entry.icon ? <WalletImage src={entry.icon} name={label} /> : null}
+      <SlotIcon icon={entry.icon} label={label} />
       <span className="vb-item-name">{label}</span>
       <span aria-hidden="true">›</span>
     </button>
