@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { Button, EmptyState, QrCode, WalletImage, type ViewProps } from '../../ui/kit/index.js'
+import { Button, EmptyState, ListItem, networkImageUrl, QrCode, type ViewProps } from '../../ui/kit/index.js'
 import { paymentUri } from './uri.js'
 
 /** The connected account to receive on: address, copy, a QR code of its payment URI, the networks it can use. */
@@ -36,9 +36,8 @@ export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
       <p className="vb-label">{i18n.t('receive.networks')}</p>
       <ul className="vb-list" data-testid="receive-networks" aria-label={i18n.t('receive.networks')}>
         {networks.map((n) => (
-          <li key={n.caipNetworkId} className="vb-item" data-network-id={n.caipNetworkId}>
-            <WalletImage name={n.name} />
-            <span className="vb-item-name">{n.name}</span>
+          <li key={n.caipNetworkId} data-network-id={n.caipNetworkId}>
+            <ListItem image={networkImageUrl(n, modal.kernel.http) ?? ''} name={n.name} />
           </li>
         ))}
       </ul>
@@ -47,4 +46,4 @@ export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
 }
 
 /** Styles of the Receive view, added to the modal's shadow root when it first loads. */
-export const styles = `.vb-receive { gap: 12px; } .vb-receive-address { word-break: break-all; font-size: 13px; text-align: center; user-select: all; }`
+export const styles = `.vb-receive { gap: 12px; } .vb-receive .vb-list { width: 100%; } .vb-receive-address { word-break: break-all; font-size: 13px; text-align: center; user-select: all; }`

@@ -8,6 +8,7 @@ export { WalletImage, SlotIcon, IMAGE_PRELOAD_TIMEOUT_MS } from './WalletImage.j
 export { QrCode } from './QrCode.js'
 export type { QrCodeProps } from './QrCode.js'
 export { encodeQr, qrPath } from './qr.js'
+export { networkImageUrl } from './network-image.js'
 export type { QrMatrix, QrLevel } from './qr.js'
 export { Button, ListItem, TextInput, AmountInput, TokenRow, EmptyState, LoadingState, ErrorState } from './components.js'
 export type { ViewProps } from '../view-props.js'

@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react'
 import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/index.js'
 import { shortenAddress } from '../../kernel/format.js'
 import type { ViewProps } from '../view-props.js'
-import { networkImageUrl } from './network-list.js'
+import { networkImageUrl } from '../kit/network-image.js'
 import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
 import { Lazy } from '../shell/lazy.js'
 

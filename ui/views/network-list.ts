@@ -1,4 +1,5 @@
 import type { CaipNetwork, CaipNetworkId, ChainState, HttpClient } from '../../kernel/index.js'
+import { networkImageUrl } from '../kit/network-image.js'
 
 /** One network of the Networks view. */
 export interface NetworkEntry {
@@ -9,24 +10,6 @@ export interface NetworkEntry {
   /** Not approved by the connected WalletConnect session: shown, not choosable. */
   disabled: boolean
   imageUrl?: string
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** A network image: the host's https (or loopback http) URL or image data URI, else the provider's asset image. */
-export function networkImageUrl(network: CaipNetwork, http?: Pick<HttpClient, 'url'>): string | undefined {
-  const url = network.assets?.imageUrl
-  if (typeof url === 'string') {
-    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(url)) return url
-    try {
-      const parsed = new URL(url)
-      if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK.has(parsed.hostname))) return parsed.href
-    } catch {
-      /* not a URL: fall through to the image id */
-    }
-  }
-  const id = network.assets?.imageId
-  return id && http ? http.url(`/public/getAssetImage/${encodeURIComponent(id)}`) : undefined
 }
 
 /**
