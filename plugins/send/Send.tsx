@@ -24,6 +24,12 @@ function safeIsName(names: NamesService, text: string) {
   }
 }
 
+/** A fee in the network's token, at 3 decimals like balances; a fee too small to show is not shown as free. */
+function feeAmount(fee: bigint, decimals: number, symbol: string): string {
+  const shown = formatBalance(fee, decimals)
+  return fee > 0n && Number(shown) === 0 ? `< 0.001 ${symbol}` : `${shown} ${symbol}`
+}
+
 /** The Send view: token, amount, receiver, fee, a review, then the wallet. */
 export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const k = modal.kernel
@@ -203,7 +209,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const locked = step !== 'form'
   const feeText =
     fee.status === 'ready' && fee.fee !== undefined
-      ? `${formatBalance(fee.fee, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
+      ? feeAmount(fee.fee, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
       : fee.status === 'failed'
         ? i18n.t('send.feeFailed', { reason: fee.error ?? '' })
         : fee.status === 'loading'

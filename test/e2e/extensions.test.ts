@@ -173,7 +173,8 @@ describe('a names plugin from a third party', () => {
     const before = await client.getBalance({ address: to })
     await receiver.fill('receiver.demo')
     await expect.poll(() => form.getByTestId('send-name').innerText()).toBe(`receiver.demo is ${to}`)
-    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
+    // A transfer's fee on the local chain is a few hundred thousandths of an ETH: shown as such, not as free.
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/< 0\.001 ETH/)
     await form.getByTestId('send-review').click()
     await expect.poll(() => form.getByTestId('send-preview').innerText()).toContain('receiver.demo (0x90F7')
     await form.getByTestId('send-confirm').click()
