@@ -68,6 +68,8 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const sending = useRef(false)
 
   const native = tokens.find((t) => !t.address)
+  // A test network's token is worth nothing, like its balances: its fee too.
+  const nativePrice = network?.testnet ? 0 : native?.price
   const smartAccount = isSmartAccount(chain?.accountState)
   // A name (when a names plugin is registered) is resolved once typing pauses; the address it stands for is what
   // the rules check and the wallet receives.
@@ -142,7 +144,6 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
 
   // The send state other plugins and the host may read.
   useEffect(() => {
-    const nativePrice = native?.price
     api.$send.set({
       ...api.$send.get(),
       token,
@@ -154,7 +155,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       loading: step === 'sending',
       tokenBalances: tokens,
     })
-  }, [api, token, amount, to, blocked, fee, network, native, step, tokens])
+  }, [api, token, amount, to, blocked, fee, network, native, nativePrice, step, tokens])
 
   if (!address || !network || !namespace) return <EmptyState title={i18n.t('send.notConnected')} />
   // Sending needs a chain plugin that can estimate fees and send (eip155 and solana do).
@@ -215,7 +216,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
         : fee.status === 'loading'
           ? '…'
           : i18n.t('send.feeUnknown')
-  const usd = fee.fee !== undefined ? feeInUsd(fee.fee, network.nativeCurrency.decimals, native?.price) : undefined
+  const usd = fee.fee !== undefined ? feeInUsd(fee.fee, network.nativeCurrency.decimals, nativePrice) : undefined
 
   return (
     <form className="vb-send" data-testid="send" onSubmit={(e) => (e.preventDefault(), step === 'form' ? review() : void confirm())} aria-busy={step === 'sending'}>
