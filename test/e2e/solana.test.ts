@@ -238,6 +238,9 @@ describe('EVM and Solana connected at once', () => {
     await expect.poll(() => caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
     expect(await page.getByTestId('status').innerText()).toBe('connected')
     expect(await modalRoot().getByTestId('account').count()).toBe(1)
+    // Its Tokens tab shows Solana's balances: what the EVM account left behind is not all it ever shows.
+    await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
+    await expect.poll(() => modalRoot().getByTestId('token-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-token'))), { timeout: 10_000 }).toContain('SOL')
 
     // After another reload only Solana comes back.
     await page.reload()
