@@ -32,6 +32,18 @@ describe('activity', () => {
     ])
     // A row's text starts at the start edge, although the Account view around the tab centers its own content.
     expect(new Set(await list.locator('[data-testid="activity-row"] .vb-item-text').evaluateAll((texts) => texts.map((t) => getComputedStyle(t).textAlign.replace('left', 'start'))))).toEqual(new Set(['start']))
+    // Receive and back, then closed and opened again: the Activity tab is still the one shown.
+    const selectedTab = () => modalRoot().getByRole('tab', { selected: true }).innerText()
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot().getByTestId('receive').waitFor()
+    await modalRoot().getByRole('button', { name: /back/i }).first().click()
+    await modalRoot().getByTestId('activity').waitFor()
+    expect(await selectedTab()).toBe('Activity')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('open-modal').click()
+    await modalRoot().getByTestId('activity').waitFor()
+    expect(await selectedTab()).toBe('Activity')
+
     // The page's own send (through the modal's connection) is listed once the wallet sent it.
     await page.keyboard.press('Escape')
     await page.getByTestId('send-native').click()

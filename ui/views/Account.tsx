@@ -228,9 +228,19 @@ export default function Account({ modal }: ViewProps) {
 
 /** The `account.tabs` slot (Tokens, NFTs, Activity …): a tab list with arrow-key movement, one panel drawn. */
 function AccountTabs({ modal, tabs }: { modal: ViewProps['modal']; tabs: readonly SlotEntry[] }) {
-  const { i18n } = modal.kernel
-  const [selected, setSelected] = useState(tabs[0]!.id)
-  const current = tabs.find((t) => t.id === selected) ?? tabs[0]!
+  const { i18n, state } = modal.kernel
+  // The tab chosen is the account's `currentTab`: coming back from Send or Receive finds the same tab.
+  const namespace = useStore(state.$activeNamespace)
+  const stored = useStore(state.$chains)[namespace ?? '']?.accountState.currentTab
+  const [local, setLocal] = useState(0)
+  const index = namespace && Number.isInteger(stored) && tabs[stored!] ? stored! : local
+  const current = tabs[index] ?? tabs[0]!
+  const setSelected = (id: string) => {
+    const next = Math.max(0, tabs.findIndex((t) => t.id === id))
+    setLocal(next)
+    const chain = namespace ? state.$chains.get()[namespace] : undefined
+    if (chain) state.$chains.setKey(chain.namespace, { ...chain, accountState: { ...chain.accountState, currentTab: next } })
+  }
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (!step) return
