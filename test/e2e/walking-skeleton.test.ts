@@ -176,4 +176,43 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     expect(light).toMatchObject({ theme: 'light', width: 360, background: 'rgb(255, 255, 255)' })
     expect(dark.background).not.toBe(light.background)
   })
+
+  test('motion: a following view fades in over 150 ms, its title over 120 ms, the card\'s height moves over 150 ms; none with reduced motion', async () => {
+    const { page } = h.browser
+    // Every animation the page starts with element.animate(): [element class, property, from, to, ms].
+    await page.evaluate(() => {
+      const w = window as unknown as { __animations: unknown[] }
+      w.__animations = []
+      const animate = Element.prototype.animate
+      Element.prototype.animate = function (this: Element, keyframes: Keyframe[] | PropertyIndexedKeyframes | null, options?: number | KeyframeAnimationOptions) {
+        const [from, to] = keyframes as Keyframe[]
+        const property = 'opacity' in from! ? 'opacity' : 'height'
+        w.__animations.push([this.className.split(' ')[0], property, String(from![property]), String(to![property]), typeof options === 'number' ? options : options?.duration])
+        return animate.call(this, keyframes, options)
+      }
+    })
+    const running = () => page.evaluate(() => (window as unknown as { __animations: Array<[string, string, string, string, number]> }).__animations.splice(0))
+    const viewAllWallets = async () => {
+      await page.getByTestId('open-modal').click()
+      await walletButton('Sandbox Wallet').waitFor()
+      // The first view appears with the modal: nothing fades in.
+      expect((await running()).filter((a) => a[1] === 'opacity')).toEqual([])
+      await modalRoot().getByTestId('footer-allWallets').click()
+      await modalRoot().getByRole('searchbox').waitFor()
+      return running()
+    }
+    const moved = await viewAllWallets()
+    expect(moved).toContainEqual(['vb-body', 'opacity', '0', '1', 150])
+    expect(moved).toContainEqual(['vb-title', 'opacity', '0', '1', 120])
+    const height = moved.find((a) => a[1] === 'height')
+    expect(height?.[0]).toBe('vb-card')
+    expect(height?.[4]).toBe(150)
+    expect(height?.[2]).not.toBe(height?.[3])
+
+    // With reduced motion asked for, nothing is animated.
+    await page.keyboard.press('Escape')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await viewAllWallets()).toEqual([])
+    await page.emulateMedia({ reducedMotion: null })
+  })
 })

@@ -1,10 +1,11 @@
-import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
 import { loadedModule } from '../../kernel/index.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { SlotIcon, useStore } from './shared.js'
 import { adoptStyles, moduleParts } from './lazy.js'
+import { HEADER_TEXT_MS, VIEW_TRANSITION_MS, fadeIn, followHeight } from './motion.js'
 
 /** The dialog is labelled by this heading (ids are scoped to the shadow root). */
 export const HEADING_ID = 'vb-title'
@@ -100,6 +101,18 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
     if (open) heading.current?.focus()
   }, [entry, open])
 
+  // Motion: the card's height follows its content; a view that follows another while open fades in, and so
+  // does a title that changes (the first view of an open appears with the modal, unanimated).
+  const card = useRef<HTMLDivElement>(null)
+  // Settled once the open's first view has drawn: set before the browser measures that layout.
+  const settled = useRef(false)
+  useLayoutEffect(() => {
+    if (!open) settled.current = false
+    else if (view.Component) settled.current = true
+  })
+  useEffect(() => (card.current ? followHeight(card.current, () => settled.current) : undefined), [])
+  const shown = useRef<{ key?: string; title?: string }>({})
+
   useEffect(() => {
     const offs = [
       events.on('connect:start', () => setLive(i18n.t('live.connecting'))),
@@ -127,10 +140,18 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
     }
   }
   const title = customTitle && customTitle.view === entry?.view ? customTitle.title : titleOf()
+  const viewKey = entry ? `${history.length}:${entry.view}` : undefined
+  useEffect(() => {
+    const before = shown.current
+    shown.current = open ? { key: viewKey, title } : {}
+    if (!open || before.key === undefined) return
+    if (before.key !== viewKey) fadeIn(body.current, VIEW_TRANSITION_MS)
+    if (before.title !== title) fadeIn(heading.current, HEADER_TEXT_MS)
+  }, [open, viewKey, title])
 
   return (
     <div className="vb-root">
-      <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined}>
+      <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
         <header className="vb-header">
           {history.length > 1 ? (
             <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
