@@ -63,6 +63,8 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const [receiver, setReceiver] = useState('')
   const [touched, setTouched] = useState(false)
   const [fee, setFee] = useState<Fee>({ status: 'idle' })
+  // Bumped to estimate the fee again after a failure (the form itself did not change).
+  const [feeAttempt, setFeeAttempt] = useState(0)
   const [step, setStep] = useState<'form' | 'review' | 'sending'>('form')
   const [failure, setFailure] = useState<string>()
   const sending = useRef(false)
@@ -140,7 +142,7 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
       live = false
       clearTimeout(timer)
     }
-  }, [k, token, amount, to, blocked, adapter, network, address])
+  }, [k, token, amount, to, blocked, adapter, network, address, feeAttempt])
 
   // The send state other plugins and the host may read.
   useEffect(() => {
@@ -171,10 +173,16 @@ export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const ready = amount !== undefined && amount > 0n && !tooMuch && !problem && canSendToken && !gasShort && fee.status !== 'loading'
   const formatted = (value: bigint, t: AccountToken) => `${formatBalance(value, t.decimals)} ${t.symbol}`
 
+  // An EVM native transfer is sent with its gas price: no review until the fee is known.
+  const feeMissing = namespace === 'eip155' && !token.address && (fee.status !== 'ready' || fee.fee === undefined)
   const review = () => {
     setTouched(true)
     setFailure(undefined)
     if (!ready) return setFailure(i18n.t('send.invalid'))
+    if (feeMissing) {
+      if (fee.status === 'failed') setFeeAttempt((n) => n + 1)
+      return setFailure(i18n.t(fee.status === 'failed' ? 'send.feeNeeded' : 'send.feeWaiting', { symbol: network.nativeCurrency.symbol }))
+    }
     setStep('review')
   }
   const confirm = async () => {

@@ -6,7 +6,7 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { activityRows, useSandboxBrowser } from './harness.js'
-import { fillSendForm, openSendForm } from './send-form.js'
+import { chooseToken, fillSendForm, openSendForm } from './send-form.js'
 
 const h = useSandboxBrowser()
 const { modalRoot } = h
@@ -92,6 +92,27 @@ describe('send', () => {
     await h.browser.page.waitForTimeout(300)
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().isVisible()).toBe(false)
+  })
+
+  test('ETH whose fee cannot be estimated (a contract that refuses ETH) is not reviewed; the wallet is not asked', async () => {
+    const demo = h.sandbox.assets.tokens.find((t: { symbol: string }) => t.symbol === 'DEMO')!.address as string
+    const form = await openSend()
+    await chooseToken(form, 'ETH')
+    await form.getByLabel('Amount').fill('0.01')
+    await form.getByTestId('send-receiver').fill(demo)
+    await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 10_000 }).toContain('The fee could not be estimated')
+    await form.getByTestId('send-review').click()
+    await expect.poll(() => form.getByTestId('send-error').textContent()).toContain('Sending ETH needs its network fee, which could not be estimated')
+    await h.browser.page.waitForTimeout(300)
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
+    expect(await h.walletPrompt().isVisible()).toBe(false)
+    // The fee was asked for again (and failed again): the form is as it was, still editable.
+    await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 10_000 }).toContain('The fee could not be estimated')
+    expect(await form.getByLabel('Amount').inputValue()).toBe('0.01')
+    await form.getByTestId('send-receiver').fill(RECEIVER)
+    await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 10_000 }).toMatch(/\d ETH/)
+    await form.getByTestId('send-review').click()
+    await form.getByTestId('send-preview').waitFor()
   })
 
   test('a receiver on another network or not an address is refused before the wallet is asked', async () => {
