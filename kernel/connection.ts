@@ -362,6 +362,9 @@ export function createConnection({ chains, state, storage, events, options, aler
       const network = findNetwork(caipNetworkId)
       if (!network) {
         alert?.('network-not-found', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
+        // A network of a chain family no plugin registers: say which part is missing.
+        const namespace = String(caipNetworkId).split(':')[0] ?? ''
+        if (!chains.get(namespace)) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.adapterNotFound}: no chain plugin for ${caipNetworkId}`)
         throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
       }
       const ns = network.chainNamespace

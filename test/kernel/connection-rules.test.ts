@@ -226,6 +226,12 @@ describe('connection: switching the active network', () => {
     expect(t.alert).toHaveBeenCalledWith('network-not-found', 'Network not found: eip155:424242')
   })
 
+  it('switchNetwork to a network of a chain family no plugin registers says "Adapter not found" (and alerts)', async () => {
+    const t = setup()
+    await expect(t.connection.switchNetwork('cosmos:cosmoshub-4')).rejects.toThrow('Adapter not found: no chain plugin for cosmos:cosmoshub-4')
+    expect(t.alert).toHaveBeenCalledWith('network-not-found', 'Network not found: cosmos:cosmoshub-4')
+  })
+
   it('switching to a network of another connected namespace switches the active namespace and emits network:change', async () => {
     const t = setup()
     await t.connection.connect('io.fake', 'solana')
