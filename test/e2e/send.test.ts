@@ -58,6 +58,13 @@ describe('send', () => {
     const form = await openSend()
     const before = await client().getBalance({ address: RECEIVER })
     await fill(form, 'ETH', '0.01')
+    // The analytics events the send reports, as the analytics plugin receives them from the event bus.
+    await page.evaluate(() => {
+      const w = window as unknown as { __tracked: string[]; modal: { kernel: { events: { on(name: string, fn: (e: { event: string }) => void): void } } } }
+      w.__tracked = []
+      w.modal.kernel.events.on('track', (e) => w.__tracked.push(e.event))
+    })
+    const tracked = () => page.evaluate(() => (window as unknown as { __tracked: string[] }).__tracked)
     await form.getByTestId('send-review').click()
     await form.getByTestId('send-confirm').click()
     await h.answerWallet(/Send/, false)
@@ -70,6 +77,7 @@ describe('send', () => {
     await expect.poll(() => client().getBalance({ address: RECEIVER })).toBe(before + 10_000_000_000_000_000n)
     await page.waitForTimeout(500)
     expect(await h.walletPrompt().isVisible()).toBe(false)
+    expect(await tracked()).toEqual(['SEND_INITIATED', 'SEND_ERROR', 'SEND_INITIATED', 'SEND_SUCCESS'])
   })
 
   test("the fee is the chain's gas units at the blockchain API's gas price", async () => {
