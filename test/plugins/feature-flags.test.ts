@@ -7,10 +7,10 @@ import { receive } from '../../plugins/receive/index.js'
 import { send } from '../../plugins/send/index.js'
 import { tokens } from '../../plugins/tokens/index.js'
 import { nfts } from '../../plugins/nfts/index.js'
-import { dummyView, fakeAdapter } from '../kernel/helpers.js'
+import { dummyView } from '../kernel/helpers.js'
 
 const entries = (features?: Record<string, boolean>) => {
-  const modal = createKernel({ projectId: 'p', ...(features ? { features } : {}), plugins: [{ name: 'chain', setup: (ctx) => ctx.chains.register(fakeAdapter()) }, tokens(), nfts(), activity(), receive(), send()] } as never, { views: { Connect: dummyView } })
+  const modal = createKernel({ projectId: 'p', ...(features ? { features } : {}), plugins: [tokens(), nfts(), activity(), receive(), send()] } as never, { views: { Connect: dummyView } })
   return { features: modal.kernel.slots.list('account.features').map((e) => e.id), tabs: modal.kernel.slots.list('account.tabs').map((e) => e.id) }
 }
 
