@@ -26,10 +26,11 @@ const iphoneSafari = createPlatform({
 })
 const telegram = createPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile', coarsePointer: true, browser: true, telegram: true })
 
-function setup({ platform = desktop, options = {}, backend = recordingBackend(), chains = true, storagePrefix }: { platform?: Platform; options?: WalletConnectOptions; backend?: ReturnType<typeof recordingBackend>; chains?: boolean; storagePrefix?: string } = {}) {
+function setup({ platform = desktop, options = {}, backend = recordingBackend(), chains = true, storagePrefix, manualWCControl }: { platform?: Platform; options?: WalletConnectOptions; backend?: ReturnType<typeof recordingBackend>; chains?: boolean; storagePrefix?: string; manualWCControl?: boolean } = {}) {
   const modal = createKernel(
     {
       projectId: 'project-1',
+      ...(manualWCControl === undefined ? {} : { manualWCControl }),
       storage: backend,
       storagePrefix,
       metadata: { name: 'Test App', url: 'https://app.example' },
@@ -301,6 +302,16 @@ describe('walletConnect plugin: sessions', () => {
     expect(backend.data.has('@vestibule/v1/walletConnect/session')).toBe(false)
     expect(backend.data.has(`@vestibule/v1/${StorageKeys.deepLink}`)).toBe(false)
     expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
+  })
+
+  it('manualWCControl: no WalletConnect entry in Connect, and the modal\'s disconnect leaves the session to the host', async () => {
+    const { modal } = await connected({ manualWCControl: true })
+    expect(walletSections(modal.kernel.wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
+    expect(modal.getAccount().status).toBe('connected')
+    await modal.disconnect()
+    await settle()
+    expect(modal.getAccount().status).toBe('disconnected')
+    expect(sdk.provider.disconnect).not.toHaveBeenCalled()
   })
 
   it('ends the session when the user moves the namespace to another wallet', async () => {
