@@ -53,6 +53,19 @@ describe('send on solana', () => {
     expect(sol.chain.tokenBalance(sol.address, sol.token.address)).toBe(senderTokens - 1_500_000n)
   })
 
+  test('a SOL send the wallet refuses: "Failed to send transaction. Please try again.", the form kept with the reason', async () => {
+    const receiver = Keypair.generate().publicKey.toBase58()
+    const form = await openSend()
+    await fill(form, 'SOL', '0.1', receiver)
+    await form.getByTestId('send-review').click()
+    await form.getByTestId('send-confirm').click()
+    await h.answerWallet(new RegExp(`Send 0.1 SOL to ${receiver}`), false)
+    await expect.poll(() => modalRoot().getByTestId('snackbar').innerText()).toBe('Failed to send transaction. Please try again.')
+    await expect.poll(() => form.getByTestId('send-error').innerText()).toBe('You declined the transaction in your wallet')
+    expect(await form.getByLabel('Amount').inputValue()).toBe('0.1')
+    expect(sol.chain.balance(receiver)).toBe(0n)
+  })
+
   test('more sUSDC than the account holds is refused in the form; the wallet is not asked', async () => {
     const form = await openSend()
     await chooseToken(form, 'sUSDC')
