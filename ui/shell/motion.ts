@@ -26,8 +26,9 @@ export function fadeIn(element: HTMLElement | null, duration: number): void {
  */
 export function followHeight(card: HTMLElement, settled: () => boolean): () => void {
   if (typeof ResizeObserver === 'undefined' || typeof card.animate !== 'function') return () => {}
-  let last = card.offsetHeight
-  let lastSettled = settled()
+  // The observer's first report gives the starting size (reading it here would force a layout).
+  let last = 0
+  let lastSettled = false
   let running: Animation | undefined
   const move = (from: number, to: number) => {
     running = card.animate([{ height: `${from}px` }, { height: `${to}px` }], { duration: MODAL_HEIGHT_MS, easing: 'ease' })
@@ -43,9 +44,9 @@ export function followHeight(card: HTMLElement, settled: () => boolean): () => v
       last = card.offsetHeight
     }
   }
-  const observer = new ResizeObserver(() => {
+  const observer = new ResizeObserver((entries) => {
     if (running) return
-    const height = card.offsetHeight
+    const height = Math.round(entries.at(-1)?.borderBoxSize?.[0]?.blockSize ?? card.offsetHeight)
     const from = last
     const fromSettled = lastSettled
     last = height
