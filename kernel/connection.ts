@@ -1,5 +1,5 @@
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
-import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, toCaipAddress } from './caip.js'
+import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, parseCaipNetworkId, toCaipAddress } from './caip.js'
 import type { ChainAdapter, ChainRegistry, ConnectResult } from './chains.js'
 // From the kernel's entry rather than errors.js: a host bundler then puts the kernel modules the first open and
 // the page share into one chunk instead of several.
@@ -362,9 +362,9 @@ export function createConnection({ chains, state, storage, events, options, aler
       const network = findNetwork(caipNetworkId)
       if (!network) {
         alert?.('network-not-found', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
-        // A network of a chain family no plugin registers: say which part is missing.
-        const namespace = String(caipNetworkId).split(':')[0] ?? ''
-        if (!chains.get(namespace)) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.adapterNotFound}: no chain plugin for ${caipNetworkId}`)
+        // A well-formed network of a chain family no plugin registers: say which part is missing.
+        const namespace = CAIP_NETWORK_ID_PATTERN.test(caipNetworkId) ? parseCaipNetworkId(caipNetworkId).namespace : undefined
+        if (namespace && !chains.get(namespace)) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.adapterNotFound}: no chain plugin for ${caipNetworkId}`)
         throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
       }
       const ns = network.chainNamespace

@@ -230,6 +230,8 @@ describe('connection: switching the active network', () => {
     const t = setup()
     await expect(t.connection.switchNetwork('cosmos:cosmoshub-4')).rejects.toThrow('Adapter not found: no chain plugin for cosmos:cosmoshub-4')
     expect(t.alert).toHaveBeenCalledWith('network-not-found', 'Network not found: cosmos:cosmoshub-4')
+    // Something that is not a network id at all names no chain family: it is only not found.
+    await expect(t.connection.switchNetwork('not a network' as never)).rejects.toThrow('Network not found: not a network')
   })
 
   it('switching to a network of another connected namespace switches the active namespace and emits network:change', async () => {
