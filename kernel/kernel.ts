@@ -16,7 +16,7 @@ import { resolveOptions, type DeclaredOptions, type ModalOptions, type ResolvedO
 import { createPlatform, type Platform } from './platform.js'
 import { normalizePlugins, type AfterConnectStep, type OptionDeclaration, type Plugin, type PluginApis, type PluginConnection, type PluginContext, type Services, type Token } from './plugin.js'
 import { createRouter, type Router } from './router.js'
-import { createKernelState, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
+import { createKernelState, patchChain, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
 import { createFeedback, type Feedback } from './feedback.js'
 import { createWalletSources, type WalletSources } from './wallets.js'
@@ -238,10 +238,8 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
   ] as const) services.provide(token as Token<unknown>, value)
 
-  const writeChain = (namespace: ChainNamespace, patch: { account?: object; network?: object }) => {
-    const chain = state.$chains.get()[namespace]
-    if (!chain) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
-    state.$chains.setKey(namespace, { ...chain, accountState: { ...chain.accountState, ...patch.account }, networkState: { ...chain.networkState, ...patch.network } })
+  const writeChain = (namespace: ChainNamespace, patch: Parameters<typeof patchChain>[2]) => {
+    if (!patchChain(state, namespace, patch)) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
   }
   /** `connection[name]`, looked up at call time (the connection is created after the plugins set up). */
   const forward = <K extends keyof Connection>(name: K) => ((...args: unknown[]) => (connection[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/index.js'
 import { shortenAddress } from '../../kernel/format.js'
+import { patchChain } from '../../kernel/state.js'
 import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from '../kit/network-image.js'
 import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
@@ -232,14 +233,9 @@ function AccountTabs({ modal, tabs }: { modal: ViewProps['modal']; tabs: readonl
   // The tab chosen is the account's `currentTab`: coming back from Send or Receive finds the same tab.
   const namespace = useStore(state.$activeNamespace)
   const stored = useStore(state.$chains)[namespace ?? '']?.accountState.currentTab
-  const [local, setLocal] = useState(0)
-  const index = namespace && Number.isInteger(stored) && tabs[stored!] ? stored! : local
-  const current = tabs[index] ?? tabs[0]!
+  const current = (Number.isInteger(stored) && tabs[stored!]) || tabs[0]!
   const setSelected = (id: string) => {
-    const next = Math.max(0, tabs.findIndex((t) => t.id === id))
-    setLocal(next)
-    const chain = namespace ? state.$chains.get()[namespace] : undefined
-    if (chain) state.$chains.setKey(chain.namespace, { ...chain, accountState: { ...chain.accountState, currentTab: next } })
+    if (namespace) patchChain(state, namespace, { account: { currentTab: Math.max(0, tabs.findIndex((t) => t.id === id)) } })
   }
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
