@@ -52,17 +52,11 @@ export function tokens(): Plugin<BalancesService> {
       // After a transaction the modal sent, the balances are read again at once (the cache would hide the change).
       ctx.events.on('transaction', () => void controller?.then((c) => c.refresh({ force: true }), () => undefined))
       // A disconnect clears what was shown; if another family is still connected, its account is now the one shown.
-      ctx.events.on(
-        'disconnect',
-        () =>
-          void controller?.then(
-            (c) => {
-              c.clear()
-              whileOpen()
-            },
-            () => undefined,
-          ),
-      )
+      const afterDisconnect = (c: BalancesController) => {
+        c.clear()
+        whileOpen()
+      }
+      ctx.events.on('disconnect', () => void controller?.then(afterDisconnect, () => undefined))
       return service
     },
   }
