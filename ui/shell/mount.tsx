@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { type Modal, type Shell } from '../../kernel/index.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
+import { trapFocus } from './focus.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
 import { layOutHidden } from '../warm-text.js'
@@ -76,39 +77,7 @@ export function mountShell(modal: Modal): Shell {
     if (event.target === dialog) modal.close()
   })
 
-  // Tab and Shift+Tab cycle through the dialog's controls: the browser would otherwise move past the last one to
-  // its own toolbar.
-  dialog.addEventListener('keydown', (event) => {
-    // In a list (wallets, networks, tokens …) the arrow keys move between its rows, Home and End to either end.
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Home' || event.key === 'End') {
-      const active = shadow.activeElement as HTMLElement | null
-      const list = active?.closest('.vb-list')
-      if (!list || active?.matches('input, textarea, select')) return
-      const rows = [...list.querySelectorAll<HTMLElement>('button, a[href]')].filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0)
-      const at = rows.indexOf(active!)
-      if (at < 0) return
-      const next = event.key === 'Home' ? 0 : event.key === 'End' ? rows.length - 1 : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
-      event.preventDefault()
-      rows[next]?.focus()
-      return
-    }
-    // Inline, the modal is one part of the page: Tab leaves it like any other section.
-    if (event.key !== 'Tab' || embedded) return
-    const controls = [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
-      (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'),
-    )
-    if (!controls.length) return
-    const first = controls[0]!
-    const last = controls.at(-1)!
-    const active = shadow.activeElement
-    if (event.shiftKey && (active === first || !dialog.contains(active))) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-      event.preventDefault()
-      first.focus()
-    }
-  })
+  trapFocus(dialog, shadow, { embedded, fallback: () => shadow.getElementById(HEADING_ID) })
 
   const root = createRoot(dialog)
   // The first frame is drawn before the dialog shows (the first view's code is here already): the list appears

@@ -1,0 +1,73 @@
+/**
+ * Keyboard and focus rules of the modal dialog: arrow keys move between a list's rows; Tab and Shift+Tab cycle
+ * through the dialog's controls, from wherever focus is (the heading included), and never leave it; and focus
+ * that would fall to the page because its control was disabled or removed under it moves on inside the dialog.
+ */
+
+const focusable = (el: HTMLElement) => !el.matches(':disabled') && el.getClientRects().length > 0
+
+/** The controls Tab reaches in `dialog`, in document order. */
+function tabStops(dialog: HTMLElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+    (el) => el.tabIndex >= 0 && focusable(el) && !el.closest('[inert], [aria-hidden="true"]'),
+  )
+}
+
+/** `el` comes before `other` in document order. */
+const precedes = (el: Node, other: Node) => Boolean(el.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING)
+
+/** Up, Down, Home and End in a list (wallets, networks, tokens …) move between its rows; true when handled. */
+function moveInList(event: KeyboardEvent, active: HTMLElement | null): boolean {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Home' && event.key !== 'End') return false
+  const list = active?.closest('.vb-list')
+  if (!list || active?.matches('input, textarea, select')) return true
+  const rows = [...list.querySelectorAll<HTMLElement>('button, a[href]')].filter(focusable)
+  const at = rows.indexOf(active!)
+  if (at < 0) return true
+  const next = event.key === 'Home' ? 0 : event.key === 'End' ? rows.length - 1 : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
+  event.preventDefault()
+  rows[next]?.focus()
+  return true
+}
+
+/**
+ * Tab from the last control (or from anything after it) goes to the first, Shift+Tab from the first (or from
+ * anything before it, such as the focused heading) to the last: the browser would otherwise move to the page or
+ * its own toolbar.
+ */
+function cycleTab(event: KeyboardEvent, dialog: HTMLElement, active: Element | null) {
+  const controls = tabStops(dialog)
+  if (!controls.length) return
+  const inside = active && dialog.contains(active)
+  if (event.shiftKey && (!inside || !controls.some((el) => precedes(el, active)))) {
+    event.preventDefault()
+    controls.at(-1)!.focus()
+  } else if (!event.shiftKey && (!inside || !controls.some((el) => precedes(active, el)))) {
+    event.preventDefault()
+    controls[0]!.focus()
+  }
+}
+
+/**
+ * Adds the dialog's keyboard and focus rules; `embedded` (the modal inline in the page) lets Tab leave like any
+ * other section. `fallback` is where focus goes when nothing after a lost control can take it (the heading).
+ */
+export function trapFocus(dialog: HTMLElement, shadow: ShadowRoot, options: { embedded: boolean; fallback(): HTMLElement | null }): void {
+  dialog.addEventListener('keydown', (event) => {
+    const active = shadow.activeElement as HTMLElement | null
+    if (moveInList(event, active)) return
+    if (event.key === 'Tab' && !options.embedded) cycleTab(event, dialog, active)
+  })
+  // A control disabled or removed while focused (a form that locks its fields once submitted) drops focus to the
+  // page: it moves on to the next control after it, else to the fallback.
+  dialog.addEventListener('focusout', (event) => {
+    const lost = event.target as HTMLElement
+    if (event.relatedTarget) return
+    setTimeout(() => {
+      if (!dialog.isConnected || !(dialog as HTMLDialogElement).open || shadow.activeElement) return
+      if (lost.isConnected && focusable(lost)) return
+      const next = lost.isConnected ? tabStops(dialog).find((el) => precedes(lost, el)) : undefined
+      ;(next ?? options.fallback())?.focus()
+    })
+  })
+}
