@@ -28,19 +28,29 @@ export function ListItem({ image, name, hint, end, onClick, disabled }: { image?
   )
 }
 
-/** A labelled text input; `error` is announced and shown under it. */
-export function TextInput({ label, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+/** A labelled text input; `error` is announced and shown under it; `action` (a button) sits beside the input. */
+export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; action?: ReactNode }) {
   const id = useId()
+  const input = <input id={id} className="vb-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
   return (
-    <label className="vb-field" htmlFor={id}>
-      <span className="vb-label">{label}</span>
-      <input id={id} className="vb-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
+    <div className="vb-field">
+      <label className="vb-label" htmlFor={id}>
+        {label}
+      </label>
+      {action ? (
+        <span className="vb-input-row">
+          {input}
+          {action}
+        </span>
+      ) : (
+        input
+      )}
       {error ? (
         <span id={`${id}-error`} className="vb-error" role="alert">
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   )
 }
 
@@ -65,12 +75,22 @@ export function AmountInput({ label, decimals, symbol, max, onValue }: { label: 
   }
   return (
     <div className="vb-amount">
-      <TextInput label={label} inputMode="decimal" autoComplete="off" value={text} error={error} onChange={(e) => change(e.target.value)} placeholder={symbol ? `0 ${symbol}` : '0'} />
-      {max !== undefined ? (
-        <Button variant="secondary" className="vb-amount-max" onClick={() => change(formatUnits(max, decimals))}>
-          Max
-        </Button>
-      ) : null}
+      <TextInput
+        label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        error={error}
+        onChange={(e) => change(e.target.value)}
+        placeholder={symbol ? `0 ${symbol}` : '0'}
+        action={
+          max !== undefined ? (
+            <Button variant="secondary" className="vb-amount-max" onClick={() => change(formatUnits(max, decimals))}>
+              Max
+            </Button>
+          ) : undefined
+        }
+      />
     </div>
   )
 }

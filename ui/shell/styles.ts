@@ -54,7 +54,8 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
   box-shadow: 0 20px 60px rgba(0,0,0,.35); overflow: hidden; display: flex; flex-direction: column;
   max-height: calc(100vh - 24px);
 }
-.vb-header { display: grid; grid-template-columns: minmax(40px, auto) 1fr minmax(40px, auto); align-items: center; padding: 12px 12px 4px; }
+/* Both side columns share the room left by the title, so the title stays centred whatever actions sit at the end. */
+.vb-header { display: grid; grid-template-columns: minmax(40px, 1fr) minmax(0, auto) minmax(40px, 1fr); align-items: center; padding: 12px 12px 4px; }
 .vb-header-end { display: flex; justify-content: flex-end; }
 .vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
 .vb-methods:disabled { opacity: .5; }
@@ -85,7 +86,11 @@ button { font: inherit; color: inherit; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-btn-sm { padding: 6px 10px; font-size: 13px; width: auto; flex: none; }
-.vb-connected { gap: 8px; }
+/* A connected chain: its network name and address whole on the first line (wrapping, never cut), its buttons below. */
+.vb-connected { gap: 8px; flex-wrap: wrap; }
+.vb-connected > .vb-item-text { flex: 1 0 100%; }
+.vb-connected .vb-item-name, .vb-connected .vb-item-hint { white-space: normal; overflow-wrap: anywhere; }
+.vb-connected-actions { display: flex; gap: 8px; align-items: center; margin-left: auto; }
 .vb-connected[data-active] { outline: 1px solid var(--vb-color-accent); }
 .vb-tag { font-size: 12px; color: var(--vb-color-success); background: color-mix(in srgb, var(--vb-color-success) 15%, transparent);
   padding: 2px 8px; border-radius: 999px; flex-shrink: 0; }
@@ -102,12 +107,19 @@ button { font: inherit; color: inherit; }
 .vb-item-static, .vb-item-static:hover { cursor: default; background: var(--vb-color-surface); }
 .vb-item-text { flex: 1; min-width: 0; display: grid; }
 .vb-item-hint { font-size: 12px; color: var(--vb-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* Outside the fixed-height rows of a long list, a hint (an address and a date …) wraps between words instead of losing its end. */
+.vb-item-hint { white-space: normal; }
+.vb-vrow .vb-item-hint { white-space: nowrap; }
 .vb-item-more { justify-content: space-between; }
 .vb-list-end { margin-top: 8px; }
 .vb-count { font-size: 12px; color: var(--vb-color-muted); }
 .vb-input { width: 100%; box-sizing: border-box; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-input::placeholder { color: var(--vb-color-muted); }
+/* An input with a button beside it (an amount's Max): apart by the list gap, the button as tall as the input. */
+.vb-input-row { display: flex; gap: 8px; align-items: stretch; }
+.vb-input-row > .vb-input { flex: 1; min-width: 0; }
+.vb-input-row > .vb-btn { flex: none; padding: 0 14px; border-radius: var(--vb-radius-item); }
 .vb-vlist { position: relative; overflow-y: auto; overflow-x: hidden; height: min(440px, calc(100vh - 190px)); margin-top: 12px; contain: strict; }
 .vb-vlist-inner { position: relative; width: 100%; }
 .vb-vrow { position: absolute; left: 0; right: 0; top: 0; height: 56px; }
