@@ -59,7 +59,9 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
 .vb-header-end { display: flex; justify-content: flex-end; }
 .vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
 .vb-methods:disabled { opacity: .5; }
-.vb-legal { display: flex; gap: 8px; align-items: flex-start; margin: 8px 4px; font-size: 12px; color: var(--vb-color-muted); }
+/* The notice is one paragraph of running text; only the checkbox form puts its box beside the text. */
+.vb-legal { margin: 8px 4px; font-size: 12px; color: var(--vb-color-muted); }
+.vb-legal-check { display: flex; gap: 8px; align-items: flex-start; }
 .vb-legal a, .vb-link { color: var(--vb-color-accent); }
 .vb-features { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; width: 100%; }
 .vb-feature { flex: 1 1 0; min-width: 72px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
