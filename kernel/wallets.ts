@@ -38,6 +38,8 @@ export interface WalletItem {
   disabled?: boolean
   /** Message key of a short explanation under the name (why the entry is disabled …). */
   hint?: string
+  /** The chain families (namespaces) the wallet serves, when known; a list for one family leaves the others out. */
+  namespaces?: readonly string[]
 }
 
 /** A wallet the host excluded (`excludeWalletIds`), with the rdns and name the catalog gave it. */

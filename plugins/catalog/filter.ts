@@ -160,6 +160,8 @@ export function catalogItem(wallet: CatalogWallet, options: { view: string | und
     view: options.view ?? '',
     data: { wallet: chosen },
     tag: options.tag,
+    // The families of the chains the catalog lists for it (`eip155:1` → eip155); none listed: any family.
+    ...(wallet.chains.length ? { namespaces: [...new Set(wallet.chains.map((id) => id.split(':')[0]!))] } : {}),
     ...(options.view ? {} : { disabled: true, hint: 'catalog.needsWalletConnect' }),
   }
 }

@@ -6,7 +6,7 @@
  * (one request per catalog page per open) from the modal's `apiUrl`. Host options used: `featuredWalletIds`,
  * `includeWalletIds`, `excludeWalletIds`, `customWallets`, `features.allWallets`.
  */
-import { atom } from 'nanostores'
+import { atom, onMount } from 'nanostores'
 import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from '../../kernel/index.js'
 import type { CatalogController, CatalogOptions } from './catalog.js'
 import type { ChosenWallet } from './filter.js'
@@ -100,6 +100,9 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
         void loadView().catch(() => undefined)
         await (await api.load()).prefetch()
       }
+      // A wallet list shown while connected (connecting another chain family, after a restored session) fetches
+      // the wallets of this open once the list needs them.
+      ctx.onDestroy(onMount(sections.featured, () => void (ctx.state.$modal.get().open && fetchWallets().catch(() => undefined))))
       ctx.onOpen(async ({ connected }) => {
         opens++
         // Opening prefetches the wallets, unless the user is already connected.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import type { SlotEntry } from '../../kernel/index.js'
 import { walletSections } from '../../kernel/wallet-list.js'
 import type { ViewProps } from '../view-props.js'
@@ -18,6 +18,12 @@ type Props = ViewProps<{ namespace?: string } | undefined>
 export default function Connect(props: Props) {
   const { slots, i18n, options } = props.modal.kernel
   const sections = useWalletSections(props)
+  // Opened to add one chain family: the title names it, as its chain plugin labels it.
+  const family = props.data?.namespace ? props.modal.kernel.chains.get(props.data.namespace) : undefined
+  const familyTitle = family ? i18n.t('connect.titleFamily', { name: family.label ?? family.namespace }) : undefined
+  useLayoutEffect(() => {
+    if (familyTitle) props.setTitle(familyTitle)
+  }, [familyTitle])
   const walletShown = sections.some((s) => s.section === 'injected' && s.items.length > 0)
   const methods = slots.list('connect.methods', { walletShown })
   const { termsConditionsUrl: terms, privacyPolicyUrl: privacy } = options
@@ -73,8 +79,9 @@ function Legal({ terms, privacy, text, termsText, privacyText }: { terms?: strin
 function useWalletSections({ modal, data }: Props) {
   // Opened for one namespace (from the Account view's network list): wallets of other namespaces are left out.
   const only = data?.namespace
-  const keep = (item: { data?: unknown }) => {
+  const keep = (item: { data?: unknown; namespaces?: readonly string[] }) => {
     const namespace = (item.data as { namespace?: string } | undefined)?.namespace
+    if (only && item.namespaces && !item.namespaces.includes(only)) return false
     return !only || namespace === undefined || namespace === only
   }
   return useStore(walletSections(modal.kernel.wallets, only))
