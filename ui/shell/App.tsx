@@ -119,8 +119,10 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
       events.on('connect:success', () => setLive(i18n.t('live.connected'))),
       // The live region must not keep saying "Connecting…" once the wallet said no.
       events.on('connect:error', ({ rejected }) => setLive(i18n.t(rejected ? 'live.declined' : 'live.failed'))),
-      events.on('disconnect', () => {
-        setLive(i18n.t('live.disconnected'))
+      events.on('disconnect', ({ namespace }) => {
+        // One family of several ended: the live region names it (the others stay connected).
+        const still = modal.getState().status === 'connected'
+        setLive(still ? i18n.t('live.disconnectedOne', { name: modal.kernel.chains.get(namespace)?.label ?? namespace }) : i18n.t('live.disconnected'))
         // A wallet that ends the session while the account is shown sends the user back to Connect.
         if (router.current?.view === 'Account' && modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
       }),

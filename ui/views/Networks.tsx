@@ -48,8 +48,8 @@ export default function Networks({ modal }: ViewProps) {
             <NetworkButton
               entry={entry}
               i18n={i18n}
-              // With several families, each says whether a wallet of it is connected.
-              hint={grouped ? `${entry.namespace}${allChains[entry.namespace]?.accountState.status === 'connected' ? ` · ${i18n.t('networks.connected')}` : ''}` : undefined}
+              // With several families, each names its family (as its chain plugin labels it) and whether a wallet of it is connected.
+              hint={grouped ? `${chains.get(entry.namespace)?.label ?? entry.namespace}${allChains[entry.namespace]?.accountState.status === 'connected' ? ` · ${i18n.t('networks.connected')}` : ''}` : undefined}
               markActive
               pending={pending}
               disabled={locked || entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}
