@@ -46,4 +46,4 @@ export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
 }
 
 /** Styles of the Receive view, added to the modal's shadow root when it first loads. */
-export const styles = `.vb-receive { gap: 12px; } .vb-receive .vb-list { width: 100%; } .vb-receive-address { word-break: break-all; font-size: 13px; text-align: center; user-select: all; }`
+export const styles = `.vb-receive { gap: 12px; } .vb-receive .vb-list { width: 100%; } .vb-receive-address { word-break: break-all; text-wrap: balance; font-size: 13px; text-align: center; user-select: all; }`
