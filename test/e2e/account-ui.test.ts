@@ -200,4 +200,38 @@ describe('layout', () => {
       expect(columns, where).toEqual([])
     })
   })
+
+  test('Activity rows keep their dates and Receive balances the address’s lines, at 360 px and 1280 px in both themes', async () => {
+    const { page } = h.browser
+    await connectEvm()
+    await modalRoot().getByRole('tab', { name: 'Activity' }).click()
+    const list = modalRoot().getByTestId('activity')
+    await expect.poll(() => list.getByTestId('activity-row').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await everyLayout(page, async (where) => {
+      expect(await cutTexts(list, '[data-testid="activity-row"] .vb-item-name, [data-testid="activity-row"] .vb-item-hint'), where).toEqual([])
+      // Each row's hint is drawn whole inside its row, the date at its end included.
+      const outside = await list.getByTestId('activity-row').evaluateAll((rows) =>
+        rows.filter((row) => {
+          const hint = row.querySelector('.vb-item-hint')!.getBoundingClientRect()
+          return hint.right > row.getBoundingClientRect().right || hint.width === 0
+        }).length,
+      )
+      expect(outside, where).toBe(0)
+    })
+
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    const address = modalRoot().getByTestId('receive-address')
+    await address.waitFor()
+    await everyLayout(page, async (where) => {
+      // Lines of the address (its text's boxes by line): a wrapped address has no short last line of a character or two.
+      const lines = await address.evaluate((code) => {
+        const range = document.createRange()
+        range.selectNodeContents(code)
+        const widths = new Map<number, number>()
+        for (const r of range.getClientRects()) widths.set(Math.round(r.top), (widths.get(Math.round(r.top)) ?? 0) + r.width)
+        return [...widths.values()]
+      })
+      if (lines.length > 1) expect(lines.at(-1)! / lines[0]!, where).toBeGreaterThanOrEqual(0.5)
+    })
+  })
 })
