@@ -46,8 +46,8 @@ export interface SendForm {
   touched: boolean
   fee: FeeState
   lookup?: NameLookup
-  /** A review was asked for: its reason (invalid form, fee) shows while the cause lasts. */
-  reviewAsked: boolean
+  /** A review was asked for and refused, for an incomplete form or a fee not known yet: the reason shows while its cause lasts. */
+  reviewAsked: false | 'invalid' | 'fee'
   /** Why the wallet's send did not happen. */
   failure?: Message
   sent?: SentTransfer
@@ -161,7 +161,7 @@ export function createSendController(deps: SendDeps) {
     /** Asks for the review: only a complete form with its fee known (for the native token) is reviewed. */
     review() {
       const view = $view.get()
-      patch({ touched: true, reviewAsked: true, failure: undefined })
+      patch({ touched: true, reviewAsked: view.complete ? 'fee' : 'invalid', failure: undefined })
       if (!view.complete) return
       if (view.feeNeeded) {
         // A failed estimate is asked for again: the network may answer now.

@@ -116,7 +116,8 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
     canSendToken,
     complete: complete && !gasShort,
     feeNeeded,
-    formError: form.failure ?? reviewReason(form, complete, gasShort, feeNeeded, network),
+    // An amount above the balance (or zero) is the one error that matters: the form's reason would repeat it.
+    formError: form.failure ?? (amountError ? undefined : reviewReason(form, complete, gasShort, feeNeeded, network)),
     feeUsd,
     max: maxAmount(token, feeValue),
   }
@@ -125,7 +126,7 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
 /** Why a review asked for did not happen, while that is still so. */
 function reviewReason(form: SendForm, complete: boolean, gasShort: boolean, feeNeeded: boolean, network: CaipNetwork): Message | undefined {
   if (!form.reviewAsked || form.status === 'reviewing' || gasShort) return undefined
-  if (!complete) return { key: 'send.invalid' }
+  if (form.reviewAsked === 'invalid') return complete ? undefined : { key: 'send.invalid' }
   if (!feeNeeded) return undefined
   return { key: form.fee.status === 'loading' ? 'send.feeWaiting' : 'send.feeNeeded', values: { symbol: network.nativeCurrency.symbol } }
 }

@@ -125,6 +125,9 @@ describe('the send flow', () => {
     const view = controller.$view.get()
     expect(view.amountError).toEqual({ key: 'send.tooMuch' })
     expect([view.gasShort, view.receiverError, controller.$form.get().fee.status]).toEqual([false, undefined, 'idle'])
+    controller.review()
+    expect(controller.$view.get().formError).toBeUndefined()
+    expect(controller.$form.get().status).toBe('editing')
   })
 
   it('"Please enter a valid amount and receiver address" goes once both are valid', async () => {
@@ -134,9 +137,17 @@ describe('the send flow', () => {
     controller.review()
     expect(controller.$view.get().formError).toEqual({ key: 'send.invalid' })
     controller.setReceiver(RECEIVER)
+    expect(controller.$view.get().formError).toBeUndefined()
+    await pause()
+    expect(controller.$view.get().formError).toBeUndefined()
+    // Reviewing before the fee is known: the reason goes when the fee comes.
+    controller.setAmount(ETH / 2n)
+    controller.review()
     expect(controller.$view.get().formError).toEqual({ key: 'send.feeWaiting', values: { symbol: 'ETH' } })
     await pause()
     expect(controller.$view.get().formError).toBeUndefined()
+    controller.review()
+    expect(controller.$form.get().status).toBe('reviewing')
   })
 
   it('a network token send waits for its fee; a failed estimate is asked for again on review', async () => {
