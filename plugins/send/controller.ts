@@ -85,7 +85,6 @@ export function createSendController(deps: SendDeps) {
 
   const patch = (changes: Partial<SendForm>) => $form.set({ ...$form.get(), ...changes })
 
-
   /** Drops the fee (it was for other inputs) and estimates the new one once typing pauses. */
   function refreshFee() {
     clearTimeout(timers.fee)
@@ -179,21 +178,7 @@ export function createSendController(deps: SendDeps) {
      * Follows the chain (another network or account empties the form) and mirrors the form into the public send
      * state; returns the stop.
      */
-    start() {
-      let where = placeOf(deps.$context.get())
-      const stopContext = deps.$context.listen((context) => {
-        const next = placeOf(context)
-        if (next === where) return
-        where = next
-        if (!sending) reset()
-      })
-      const stopMirror = $view.subscribe((view) => deps.$send?.set(publicState($form.get(), view)))
-      return () => {
-        stopContext()
-        stopMirror()
-        reset()
-      }
-    },
+    start: () => follow(deps, $form, $view, () => sending, reset),
   }
 
   /** Sends what was reviewed; one send per confirmation, however fast the clicks. */
@@ -231,6 +216,23 @@ export function createSendController(deps: SendDeps) {
   }
 
   return actions
+}
+
+/** Another network or account empties the form (not while the wallet is asked); the form is mirrored to `$send`. */
+function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, busy: () => boolean, reset: () => void) {
+  let where = placeOf(deps.$context.get())
+  const stopContext = deps.$context.listen((context) => {
+    const next = placeOf(context)
+    if (next === where) return
+    where = next
+    if (!busy()) reset()
+  })
+  const stopMirror = $view.subscribe((view) => deps.$send?.set(publicState($form.get(), view)))
+  return () => {
+    stopContext()
+    stopMirror()
+    reset()
+  }
 }
 
 /** The network and account a form belongs to. */
