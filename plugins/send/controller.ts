@@ -221,10 +221,13 @@ export function createSendController(deps: SendDeps) {
 /** Another network or account empties the form (not while the wallet is asked); the form is mirrored to `$send`. */
 function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, busy: () => boolean, reset: () => void) {
   let where = placeOf(deps.$context.get())
+  // The balances are read when the form opens and for each network or account it follows.
+  deps.refreshBalances?.(false)
   const stopContext = deps.$context.listen((context) => {
     const next = placeOf(context)
     if (next === where) return
     where = next
+    deps.refreshBalances?.(false)
     if (!busy()) reset()
   })
   const stopMirror = $view.subscribe((view) => deps.$send?.set(publicState($form.get(), view)))

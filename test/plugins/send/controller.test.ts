@@ -33,9 +33,11 @@ function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance
   const $send = atom<SendState>({ loading: false, tokenBalances: [] })
   const emitted: Array<[string, unknown]> = []
   const notified: Array<[string, string]> = []
+  const refreshBalances = vi.fn<(force?: boolean) => void>()
   const deps: SendDeps = {
     $context,
     $balances,
+    refreshBalances,
     sendNative: options.sendNative ?? ((p) => adapter.sendNative!({ ...p, address: ADDRESS, network: $context.get().network! })),
     emit: (event, payload) => void emitted.push([event, payload]),
     notify: (variant, key) => void notified.push([variant, key]),
@@ -43,7 +45,7 @@ function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance
   }
   const controller = createSendController(deps)
   const stop = controller.start()
-  return { controller, $context, $balances, $send, emitted, notified, stop, estimateFees: c.estimateFees, sendNative: c.sendNative }
+  return { controller, $context, $balances, $send, emitted, notified, stop, refreshBalances, estimateFees: c.estimateFees, sendNative: c.sendNative }
 }
 
 /** Lets the fee's timer fire and its promise settle. */
@@ -56,7 +58,9 @@ afterEach(() => void vi.useRealTimers())
 
 describe('the send flow', () => {
   it('editing → estimating → editing with the fee → reviewing → sending → sent, with the explorer link', async () => {
-    const { controller, emitted, notified, sendNative } = setup()
+    const { controller, emitted, notified, sendNative, refreshBalances } = setup()
+    // The balances are read when the form opens, and again (past their cache) after the send.
+    expect(refreshBalances.mock.calls).toEqual([[false]])
     expect(controller.$form.get().status).toBe('editing')
     controller.setAmount(ETH / 4n)
     controller.setReceiver(RECEIVER)
@@ -75,6 +79,7 @@ describe('the send flow', () => {
     expect(controller.$form.get()).toMatchObject({ status: 'sent', sent: { amount: ETH / 4n, receiver: RECEIVER, id: TX, explorerUrl: `https://etherscan.io/tx/${TX}` } })
     expect(emitted.map(([, e]) => (e as { event: string }).event)).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
     expect(notified).toEqual([['success', 'send.started']])
+    expect(refreshBalances.mock.calls).toEqual([[false], [true]])
     // The form itself is empty again; Done leaves the confirmation for it.
     expect(controller.$form.get().amount).toBeUndefined()
     controller.done()
@@ -208,7 +213,7 @@ describe('the wallet answers', () => {
 
 describe('a network switch', () => {
   it('empties the form and the public send state, and nothing writes the old amount and receiver back', async () => {
-    const { controller, $context, $send, $balances } = setup()
+    const { controller, $context, $send, $balances, refreshBalances } = setup()
     controller.setAmount(ETH / 4n)
     controller.setReceiver(RECEIVER)
     await pause()
@@ -222,6 +227,8 @@ describe('a network switch', () => {
     expect(controller.$form.get().generation).toBe(generation + 1)
     expect($send.get().sendTokenAmount).toBeUndefined()
     expect($send.get().receiverAddress).toBeUndefined()
+    // The new network's balances are read.
+    expect(refreshBalances.mock.calls).toEqual([[false], [false]])
   })
 
   it('during a send: a refusal arrives for a form that no longer applies, which is emptied', async () => {
