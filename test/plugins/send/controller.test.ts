@@ -24,7 +24,7 @@ function chain(fee = 21_000n * 10n ** 9n, namespace = 'eip155') {
   return { adapter: { ...adapter, sendNative, features: { estimateFees } } as ChainAdapter, estimateFees, sendNative }
 }
 
-function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance?: bigint; sendNative?: SendDeps['sendNative'] } = {}) {
+function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance?: bigint; sendNative?: SendDeps['sendNative']; names?: SendDeps['names'] } = {}) {
   const c = chain()
   const adapter = options.adapter ?? c.adapter
   const network = options.network ?? withExplorer
@@ -42,6 +42,7 @@ function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance
     emit: (event, payload) => void emitted.push([event, payload]),
     notify: (variant, key) => void notified.push([variant, key]),
     $send,
+    names: options.names,
   }
   const controller = createSendController(deps)
   const stop = controller.start()
@@ -178,6 +179,34 @@ describe('the send flow', () => {
     expect(controller.$view.get().gasShort).toBe(true)
     controller.review()
     expect(controller.$form.get().status).toBe('editing')
+  })
+})
+
+describe('a name as the receiver', () => {
+  const names = {
+    isName: (text: string) => text.endsWith('.test'),
+    resolve: async (name: string) => ({ 'alice.test': RECEIVER, 'bad.test': 'not an address' })[name],
+  }
+
+  it('is looked up once typing pauses; the address it stands for is what the fee and the wallet get', async () => {
+    const { controller, estimateFees } = setup({ names })
+    controller.setAmount(ETH / 4n)
+    controller.setReceiver('alice.test')
+    expect(controller.$view.get()).toMatchObject({ isName: true, lookup: { status: 'loading' }, receiver: undefined })
+    await pause(TYPING_PAUSE_MS - 1)
+    expect(controller.$view.get().receiver).toBeUndefined()
+    await pause(1)
+    expect(controller.$view.get()).toMatchObject({ lookup: { status: 'found', address: RECEIVER }, receiver: RECEIVER, receiverBlocked: false })
+    await pause()
+    expect(estimateFees).toHaveBeenCalledWith(expect.objectContaining({ to: RECEIVER }))
+  })
+
+  it('an answer that is not an address is "no address found"', async () => {
+    const { controller } = setup({ names })
+    controller.setReceiver('bad.test')
+    controller.blurReceiver()
+    await pause()
+    expect(controller.$view.get().receiverError).toEqual({ key: 'send.nameNotFound', values: { name: 'bad.test' } })
   })
 })
 
