@@ -1,28 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { chainFeature, errorMessage, hasChainFeature, isUserRejection, type AccountToken, type BalancesSnapshot } from '../../kernel/index.js'
-import { atom } from 'nanostores'
-import { Capabilities, type NamesService } from '../../kernel/index.js'
+import { useEffect, useState } from 'react'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from '../../ui/kit/index.js'
+import type { I18n } from '../../kernel/index.js'
+import { formatBalance, shortenAddress } from '../../kernel/utils.js'
+import { createSendController, type SendController, type SendForm as Form, type SentTransfer } from './controller.js'
 import type { SendApi } from './index.js'
-import { fetchGasPrice } from './gas.js'
-import { erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
-import { cleanText, formatBalance, shortenAddress } from '../../kernel/utils.js'
+import { tokenKey, type Message, type SendView } from './view-model.js'
+import { kernelSendDeps } from './wiring.js'
 
-/** What the form reads when no balances plugin is present. */
-const emptyBalances = atom<BalancesSnapshot>({ status: 'idle', tokens: [] })
-type Fee = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; error?: string }
-const tokenKey = (t: AccountToken) => t.address ?? `native:${t.chainId}`
-/** The token's own address (`0x…`, a mint) without its CAIP-10 prefix. */
-const tokenAddress = (t: AccountToken) => (t.address ? t.address.split(':').slice(2).join(':') : undefined)
-
-/** A names service's own check; one that throws counts as "not a name". */
-function safeIsName(names: NamesService, text: string) {
-  try {
-    return names.isName(text) === true
-  } catch {
-    return false
-  }
-}
+type Translate = I18n['t']
+const say = (t: Translate, message: Message | undefined) => (message ? t(message.key, message.values) : undefined)
+const formatted = (value: bigint, t: { decimals: number; symbol: string }) => `${formatBalance(value, t.decimals)} ${t.symbol}`
 
 /** A fee in the network's token, at 3 decimals like balances; a fee too small to show is not shown as free. */
 function feeAmount(fee: bigint, decimals: number, symbol: string): string {
@@ -30,273 +17,137 @@ function feeAmount(fee: bigint, decimals: number, symbol: string): string {
   return fee > 0n && Number(shown) === 0 ? `< 0.001 ${symbol}` : `${shown} ${symbol}`
 }
 
-/** The Send view: token, amount, receiver, fee, a review, then the wallet. */
+/** The Send view: renders the send controller and forwards input to it. */
 export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
   const k = modal.kernel
-  const { i18n } = k
-  const api = modal.getPlugin('send') as SendApi
-  const snapshot = useStore(k.state.$snapshot)
-  const chains = useStore(k.state.$chains)
-  const namespace = snapshot.namespace
-  const chain = namespace ? chains[namespace] : undefined
-  const network = chain?.networkState.caipNetwork
-  const address = chain?.accountState.status === 'connected' ? chain.accountState.address : undefined
-  const adapter = namespace ? k.chains.get(namespace) : undefined
-  const balances = k.services.get(Capabilities.Balances)
-  const fromService = useStore(balances?.$balances ?? emptyBalances)
-  useEffect(() => void balances?.refresh().catch(() => undefined), [balances, network?.caipNetworkId, address])
+  const [controller] = useState(() => createSendController(kernelSendDeps(k, modal.getPlugin('send') as SendApi | undefined)))
+  useEffect(() => controller.start(), [controller])
+  const view = useStore(controller.$view)
+  const form = useStore(controller.$form)
+  const { t } = k.i18n
+  if (form.status === 'sent' && form.sent) return <Sent sent={form.sent} t={t} onDone={() => (controller.done(), k.router.goBack())} />
+  if (view.phase === 'notConnected') return <EmptyState title={t('send.notConnected')} />
+  if (view.phase === 'unsupported') return <EmptyState title={t('send.unsupportedChain')} hint={t('send.unsupportedHint', { network: view.network!.name })} />
+  if (view.phase === 'loading') return <LoadingState label={t('send.loadingBalances')} />
+  if (view.phase === 'noTokens' || !view.token) return <EmptyState title={t('send.noTokens')} />
+  return <SendFormView controller={controller} view={view} form={form} t={t} />
+}
 
-  // Without a balances plugin, the network token from the kernel's native balance.
-  const tokens = useMemo<AccountToken[]>(() => {
-    if (!network) return []
-    const list = balances ? fromService.tokens.filter((t) => t.chainId === network.caipNetworkId) : []
-    if (!balances && chain?.accountState.balanceValue !== undefined) {
-      const c = network.nativeCurrency
-      list.push({ name: c.name, symbol: c.symbol, chainId: network.caipNetworkId, decimals: c.decimals, amount: chain.accountState.balanceValue })
-    }
-    return sendable(list)
-  }, [balances, fromService, chain, network])
+/** The confirmation of a send the wallet accepted: amount, receiver, and the explorer link where there is one. */
+function Sent({ sent, t, onDone }: { sent: SentTransfer; t: Translate; onDone(): void }) {
+  return (
+    <div className="vb-send" data-testid="send-sent" role="status">
+      <p className="vb-send-preview" data-testid="send-sent-summary">
+        {t('send.sent', { amount: formatted(sent.amount, sent.token), receiver: shortenAddress(sent.receiver) })}
+      </p>
+      {sent.explorerUrl ? (
+        <a className="vb-link" data-testid="send-explorer" href={sent.explorerUrl} target="_blank" rel="noopener noreferrer">
+          {t('send.explorer')}
+        </a>
+      ) : null}
+      <Button type="button" data-testid="send-done" onClick={onDone}>
+        {t('send.done')}
+      </Button>
+    </div>
+  )
+}
 
-  const [selected, setSelected] = useState<string>()
-  const token = tokens.find((t) => tokenKey(t) === selected) ?? tokens[0]
-  const [amount, setAmount] = useState<bigint>()
-  const [receiver, setReceiver] = useState('')
-  const [touched, setTouched] = useState(false)
-  const [fee, setFee] = useState<Fee>({ status: 'idle' })
-  // Bumped to estimate the fee again after a failure (the form itself did not change).
-  const [feeAttempt, setFeeAttempt] = useState(0)
-  const [step, setStep] = useState<'form' | 'review' | 'sending'>('form')
-  const [failure, setFailure] = useState<string>()
-  const sending = useRef(false)
-
-  const native = tokens.find((t) => !t.address)
-  // A test network's token is worth nothing, like its balances: its fee too.
-  const nativePrice = network?.testnet ? 0 : native?.price
-  const smartAccount = isSmartAccount(chain?.accountState)
-  // A name (when a names plugin is registered) is resolved once typing pauses; the address it stands for is what
-  // the rules check and the wallet receives.
-  const names = k.services.get(Capabilities.Names)
-  const typed = receiver.trim()
-  const isName = Boolean(names && network && adapter && typed && !adapter.isAddress(typed, network) && safeIsName(names, typed))
-  const [lookup, setLookup] = useState<{ name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string }>()
-  useEffect(() => {
-    if (!isName || !names || !network) return setLookup(undefined)
-    let live = true
-    setLookup({ name: typed, status: 'loading' })
-    const timer = setTimeout(() => {
-      names.resolve(typed, network).then(
-        (found) => live && setLookup(typeof found === 'string' && adapter?.isAddress(found, network) ? { name: typed, status: 'found', address: found } : { name: typed, status: 'none' }),
-        () => live && setLookup({ name: typed, status: 'failed' }),
-      )
-    }, 300)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [isName, typed, names, network, adapter])
-  const resolved = isName && lookup?.name === typed ? lookup : undefined
-  const receiverText = resolved?.status === 'found' ? resolved.address! : receiver
-  const problem = isName
-    ? resolved?.status === 'found'
-      ? receiverProblem(receiverText, network!, adapter!.isAddress, address)
-      : { key: resolved?.status === 'none' ? 'send.nameNotFound' : resolved?.status === 'failed' ? 'send.nameFailed' : 'send.resolving', values: { name: typed } }
-    : network && adapter
-      ? receiverProblem(receiver, network, adapter.isAddress, address)
-      : undefined
-  const receiverError = touched && typed && problem && resolved?.status !== 'loading' && (!isName || resolved) ? i18n.t(problem.key, problem.values) : undefined
-  const to = plainReceiver(receiverText)
-  // Effects below depend on whether the receiver is usable, not on the problem object a render creates anew.
-  const blocked = Boolean(problem)
-
-  // The fee for what the form holds, estimated once typing pauses; a token whose transfer cannot be described for
-  // the estimate shows none.
-  useEffect(() => {
-    setFee((current) => (current.status === 'idle' ? current : { status: 'idle' }))
-    if (!token || !adapter || !network || !address || blocked || !amount || !hasChainFeature(adapter, 'estimateFees')) return
-    // A token transfer is priced by the chain plugin when it can (Solana: with the receiver's account deposit),
-    // else as the ERC-20 call it is.
-    const byPlugin = Boolean(token.address) && hasChainFeature(adapter, 'estimateTokenTransfer')
-    const data = token.address && !byPlugin ? erc20TransferData(to, amount) : undefined
-    if (token.address && !byPlugin && !data) return
-    let live = true
-    const timer = setTimeout(() => {
-      setFee({ status: 'loading' })
-      const target = token.address ? tokenAddress(token)! : to
-      const estimate = byPlugin
-        ? chainFeature(adapter, 'estimateTokenTransfer')({ from: address, token: target, to, amount, network })
-        : chainFeature(adapter, 'estimateFees')({ from: address, to: target, network, ...(data ? { data } : { value: amount }) }).then((chainFee) =>
-            // Gas units priced at the blockchain API's standard gas price when it has one; else the chain's own price.
-            chainFee.gas === undefined
-              ? chainFee
-              : fetchGasPrice(k.blockchainApi, network).then(
-                  (price) => ({ ...chainFee, gasPrice: price.standard, fee: chainFee.gas! * price.standard }),
-                  () => chainFee,
-                ),
-          )
-      estimate.then(
-        (result) => live && setFee({ status: 'ready', fee: result.fee }),
-        (error: unknown) => live && setFee({ status: 'failed', error: cleanText(errorMessage(error), 160) }),
-      )
-    }, 300)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [k, token, amount, to, blocked, adapter, network, address, feeAttempt])
-
-  // The send state other plugins and the host may read.
-  useEffect(() => {
-    api.$send.set({
-      ...api.$send.get(),
-      token,
-      sendTokenAmount: amount,
-      receiverAddress: blocked ? undefined : to,
-      gasPrice: fee.fee,
-      gasPriceInUSD: fee.fee !== undefined && network ? feeInUsd(fee.fee, network.nativeCurrency.decimals, nativePrice) : undefined,
-      networkBalanceInUSD: native?.value,
-      loading: step === 'sending',
-      tokenBalances: tokens,
-    })
-  }, [api, token, amount, to, blocked, fee, network, native, nativePrice, step, tokens])
-
-  if (!address || !network || !namespace) return <EmptyState title={i18n.t('send.notConnected')} />
-  // Sending needs a chain plugin that can estimate fees and send (eip155 and solana do).
-  if (!adapter?.sendNative || !hasChainFeature(adapter, 'estimateFees')) return <EmptyState title={i18n.t('send.unsupportedChain')} hint={i18n.t('send.unsupportedHint', { network: network.name })} />
-  if (balances && !tokens.length && fromService.status !== 'ready' && fromService.status !== 'error') return <LoadingState label={i18n.t('send.loadingBalances')} />
-  if (!token) return <EmptyState title={i18n.t('send.noTokens')} />
-
-  const canSendToken = !token.address || hasChainFeature(adapter, 'sendToken')
-  const tooMuch = amount !== undefined && amount > token.amount
-  const gasShort =
-    fee.fee !== undefined && insufficientGas({ networkBalance: native?.amount ?? chain?.accountState.balanceValue ?? 0n, fee: fee.fee, amount: amount ?? 0n, native: !token.address, smartAccount })
-  const amountError = tooMuch ? i18n.t('send.tooMuch') : amount === 0n ? i18n.t('send.zero') : undefined
-  const ready = amount !== undefined && amount > 0n && !tooMuch && !problem && canSendToken && !gasShort && fee.status !== 'loading'
-  const formatted = (value: bigint, t: AccountToken) => `${formatBalance(value, t.decimals)} ${t.symbol}`
-
-  // An EVM native transfer is sent with its gas price: no review until the fee is known.
-  const feeMissing = namespace === 'eip155' && !token.address && (fee.status !== 'ready' || fee.fee === undefined)
-  const review = () => {
-    setTouched(true)
-    setFailure(undefined)
-    if (!ready) return setFailure(i18n.t('send.invalid'))
-    if (feeMissing) {
-      if (fee.status === 'failed') setFeeAttempt((n) => n + 1)
-      return setFailure(i18n.t(fee.status === 'failed' ? 'send.feeNeeded' : 'send.feeWaiting', { symbol: network.nativeCurrency.symbol }))
-    }
-    setStep('review')
-  }
-  const confirm = async () => {
-    // One send per confirmation, however fast the clicks.
-    if (sending.current || !amount) return
-    sending.current = true
-    setStep('sending')
-    setFailure(undefined)
-    const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: smartAccount }
-    k.events.emit('track', { event: 'SEND_INITIATED', properties })
-    try {
-      if (token.address) {
-        const id = await chainFeature(adapter, 'sendToken')({ from: address, token: tokenAddress(token)!, to, amount, network })
-        k.events.emit('transaction', { namespace, caipNetworkId: network.caipNetworkId, id })
-      } else await k.connection.sendNative({ to, value: amount })
-      k.events.emit('track', { event: 'SEND_SUCCESS', properties })
-      k.feedback.showSnackbar('success', i18n.t('send.started'))
-      api.reset()
-      void balances?.refresh({ force: true }).catch(() => undefined)
-      k.router.goBack()
-    } catch (error) {
-      k.events.emit('track', { event: 'SEND_ERROR', properties: { ...properties, message: cleanText(errorMessage(error), 200) } })
-      // The form stays as it was, with the reason beside it.
-      const reason = isUserRejection(error) || (error as { code?: unknown }).code === 'USER_REJECTED' ? i18n.t('send.declined') : i18n.t('send.walletSays', { message: cleanText(errorMessage(error), 200) })
-      setFailure(reason)
-      k.feedback.showSnackbar('error', i18n.t(namespace === 'solana' ? 'send.failedSolana' : 'send.failed'))
-      setStep('review')
-    } finally {
-      sending.current = false
-    }
-  }
-
-  const locked = step !== 'form'
-  const feeText =
+function FeeLine({ form, view, t }: { form: Form; view: SendView; t: Translate }) {
+  const network = view.network!
+  const { fee } = form
+  const text =
     fee.status === 'ready' && fee.fee !== undefined
       ? feeAmount(fee.fee, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
       : fee.status === 'failed'
-        ? i18n.t('send.feeFailed', { reason: fee.error ?? '' })
+        ? t('send.feeFailed', { reason: fee.error ?? '' })
         : fee.status === 'loading'
           ? '…'
-          : i18n.t('send.feeUnknown')
-  const usd = fee.fee !== undefined ? feeInUsd(fee.fee, network.nativeCurrency.decimals, nativePrice) : undefined
-
+          : t('send.feeUnknown')
   return (
-    <form className="vb-send" data-testid="send" onSubmit={(e) => (e.preventDefault(), step === 'form' ? review() : void confirm())} aria-busy={step === 'sending'}>
+    <p className="vb-send-fee" data-testid="send-fee">
+      <span className="vb-muted">{t('send.fee')}</span> <span>{text}</span>
+      {view.feeUsd !== undefined ? <span className="vb-muted"> (${view.feeUsd.toFixed(2)})</span> : null}
+    </p>
+  )
+}
+
+function SendFormView({ controller, view, form, t }: { controller: SendController; view: SendView; form: Form; t: Translate }) {
+  const token = view.token!
+  const network = view.network!
+  const locked = form.status === 'reviewing' || form.status === 'sending' || form.status === 'failed'
+  const typed = form.receiver.trim()
+  const lookup = view.lookup
+  return (
+    <form className="vb-send" data-testid="send" onSubmit={(e) => (e.preventDefault(), locked ? void controller.confirm() : controller.review())} aria-busy={form.status === 'sending'}>
       <label className="vb-field">
-        <span className="vb-label">{i18n.t('send.token')}</span>
-        <select className="vb-input" data-testid="send-token" value={tokenKey(token)} disabled={locked} onChange={(e) => (setSelected(e.target.value), setAmount(undefined))}>
-          {tokens.map((t) => (
-            <option key={tokenKey(t)} value={tokenKey(t)}>
-              {`${t.symbol} — ${formatted(t.amount, t)}`}
+        <span className="vb-label">{t('send.token')}</span>
+        <select className="vb-input" data-testid="send-token" value={tokenKey(token)} disabled={locked} onChange={(e) => controller.selectToken(e.target.value)}>
+          {view.tokens.map((option) => (
+            <option key={tokenKey(option)} value={tokenKey(option)}>
+              {`${option.symbol} — ${formatted(option.amount, option)}`}
             </option>
           ))}
         </select>
       </label>
-      <fieldset disabled={locked} className="vb-send-fields" key={tokenKey(token)}>
-        <AmountInput label={i18n.t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={maxAmount(token, fee.fee)} onValue={setAmount} />
-        {amountError ? <p className="vb-error" role="alert">{amountError}</p> : null}
+      <fieldset disabled={locked} className="vb-send-fields" key={`${form.generation}:${tokenKey(token)}`}>
+        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} onValue={controller.setAmount} />
+        {view.amountError ? (
+          <p className="vb-error" role="alert" data-testid="send-amount-error">
+            {say(t, view.amountError)}
+          </p>
+        ) : null}
         <TextInput
-          label={i18n.t('send.receiver')}
+          label={t('send.receiver')}
           data-testid="send-receiver"
-          value={receiver}
-          placeholder={i18n.t('send.receiverPlaceholder', { network: network.name })}
+          value={form.receiver}
+          placeholder={t('send.receiverPlaceholder', { network: network.name })}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => setReceiver(e.target.value)}
-          onBlur={() => setTouched(true)}
-          error={receiverError}
+          onChange={(e) => controller.setReceiver(e.target.value)}
+          onBlur={controller.blurReceiver}
+          error={say(t, view.receiverError)}
         />
-        {isName ? (
+        {view.isName ? (
           <p className="vb-muted" data-testid="send-name" aria-live="polite">
-            {resolved?.status === 'found' ? i18n.t('send.nameResolved', { name: typed, address: resolved.address! }) : resolved?.status === 'loading' || !resolved ? i18n.t('send.resolving', { name: typed }) : ''}
+            {lookup?.status === 'found' ? t('send.nameResolved', { name: typed, address: lookup.address! }) : lookup?.status === 'loading' || !lookup ? t('send.resolving', { name: typed }) : ''}
           </p>
         ) : null}
       </fieldset>
-      {!canSendToken ? <p className="vb-error">{i18n.t('send.tokenUnsupported', { symbol: network.nativeCurrency.symbol })}</p> : null}
-      <p className="vb-send-fee" data-testid="send-fee">
-        <span className="vb-muted">{i18n.t('send.fee')}</span> <span>{feeText}</span>
-        {usd !== undefined ? <span className="vb-muted"> (${usd.toFixed(2)})</span> : null}
-      </p>
-      {gasShort ? (
+      {!view.canSendToken ? <p className="vb-error">{t('send.tokenUnsupported', { symbol: network.nativeCurrency.symbol })}</p> : null}
+      <FeeLine form={form} view={view} t={t} />
+      {view.gasShort ? (
         <p className="vb-error" role="alert" data-testid="send-gas">
-          {i18n.t('send.insufficientGas', { symbol: network.nativeCurrency.symbol })}
+          {t('send.insufficientGas', { symbol: network.nativeCurrency.symbol })}
         </p>
       ) : null}
-      {step !== 'form' ? (
+      {locked ? (
         <p className="vb-send-preview" data-testid="send-preview">
-          {i18n.t('send.preview', { amount: formatted(amount ?? 0n, token), receiver: resolved?.status === 'found' ? `${typed} (${shortenAddress(to)})` : shortenAddress(to), network: network.name })}
+          {t('send.preview', { amount: formatted(form.amount ?? 0n, token), receiver: lookup?.status === 'found' ? `${typed} (${shortenAddress(view.receiver!)})` : shortenAddress(view.receiver ?? ''), network: network.name })}
         </p>
       ) : null}
-      {failure ? (
+      {view.formError ? (
         <p className="vb-error" role="alert" data-testid="send-error">
-          {failure}
+          {say(t, view.formError)}
         </p>
       ) : null}
-      {step === 'form' ? (
+      {locked ? (
+        <div className="vb-send-actions">
+          <Button type="button" variant="secondary" disabled={form.status === 'sending'} onClick={controller.backToForm}>
+            {t('send.edit')}
+          </Button>
+          <Button type="submit" data-testid="send-confirm" disabled={form.status === 'sending'}>
+            {form.status === 'sending' ? t('send.sending') : t('send.confirm')}
+          </Button>
+        </div>
+      ) : (
         // Pressing the button must not blur the receiver first: its error would appear above and move the button
         // away from under the pointer before the click lands.
         <Button type="submit" data-testid="send-review" onMouseDown={(e) => e.preventDefault()}>
-          {i18n.t('send.review')}
+          {t('send.review')}
         </Button>
-      ) : (
-        <div className="vb-send-actions">
-          <Button type="button" variant="secondary" disabled={step === 'sending'} onClick={() => (setStep('form'), setFailure(undefined))}>
-            {i18n.t('send.edit')}
-          </Button>
-          <Button type="submit" data-testid="send-confirm" disabled={step === 'sending'}>
-            {step === 'sending' ? i18n.t('send.sending') : i18n.t('send.confirm')}
-          </Button>
-        </div>
       )}
     </form>
   )
 }
-
 
 export const styles = `.vb-send { display: flex; flex-direction: column; gap: 12px; } .vb-send-fields { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; } .vb-send-fee, .vb-send-preview { margin: 0; font-size: 14px; } .vb-send-preview { word-break: break-word; } .vb-send-actions { display: flex; gap: 8px; } .vb-send-actions > * { flex: 1; } .vb-send select { appearance: auto; }`

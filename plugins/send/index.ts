@@ -3,7 +3,10 @@
  * balances plugin is present, else the network token), an amount and a receiver checked by the chain plugin's
  * address rule; the fee is estimated and checked against the network token, a preview follows, then the wallet is
  * asked: the native token through the chain plugin's send, tokens through its `sendToken` feature (ERC-20 with or
- * without a return value). Chains whose plugin cannot estimate fees show "Unsupported chain".
+ * without a return value). A network-token send is reviewed only once its fee is known. Chains whose plugin offers
+ * no `estimateFees` chain feature show "Unsupported chain". A send the wallet accepted ends on a confirmation (amount,
+ * receiver, the explorer link where the network has a block explorer); a decline is one message beside the form.
+ * The flow itself is `createSendController` (framework-free); the view renders it.
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), tokens(), send()] })
  */

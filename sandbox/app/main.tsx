@@ -42,6 +42,8 @@ const sandboxL2 = defineNetwork({
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [config.l2Rpc] } },
   assets: { imageId: `eip155-${config.l2ChainId}` },
+  // A block explorer address (never fetched) so the pages that link to one can be checked.
+  blockExplorers: { default: { name: 'Sandbox Explorer', url: `${config.apiUrl}/explorer` } },
   testnet: true,
 })
 

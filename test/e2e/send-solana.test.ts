@@ -36,6 +36,7 @@ describe('send on solana', () => {
     await approveInWallet(new RegExp(`Send 0.25 SOL to ${receiver}`))
     await expect.poll(() => modalRoot().getByTestId('snackbar').innerText()).toContain('Transaction started')
     await expect.poll(() => sol.chain.balance(receiver)).toBe(250_000_000n)
+    await modalRoot().getByTestId('send-done').click()
 
     const senderTokens = sol.chain.tokenBalance(sol.address, sol.token.address)
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
@@ -53,15 +54,22 @@ describe('send on solana', () => {
     expect(sol.chain.tokenBalance(sol.address, sol.token.address)).toBe(senderTokens - 1_500_000n)
   })
 
-  test('a SOL send the wallet refuses: "Failed to send transaction. Please try again.", the form kept with the reason', async () => {
+  test('a SOL send the wallet declines: one message, no "Failed to send transaction" toast, the form kept with the reason', async () => {
     const receiver = Keypair.generate().publicKey.toBase58()
     const form = await openSend()
     await fill(form, 'SOL', '0.1', receiver)
+    const { page } = h.browser
+    await page.evaluate(() => {
+      const w = window as unknown as { __snackbars: string[]; modal: { kernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; message: string }) => void): void } } } } }
+      w.__snackbars = []
+      w.modal.kernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(s.message)))
+    })
     await form.getByTestId('send-review').click()
     await form.getByTestId('send-confirm').click()
     await h.answerWallet(new RegExp(`Send 0.1 SOL to ${receiver}`), false)
-    await expect.poll(() => modalRoot().getByTestId('snackbar').innerText()).toBe('Failed to send transaction. Please try again.')
     await expect.poll(() => form.getByTestId('send-error').innerText()).toBe('You declined the transaction in your wallet')
+    await page.waitForTimeout(600)
+    expect(await page.evaluate(() => (window as unknown as { __snackbars: string[] }).__snackbars)).toEqual([])
     expect(await form.getByLabel('Amount').inputValue()).toBe('0.1')
     expect(sol.chain.balance(receiver)).toBe(0n)
   })

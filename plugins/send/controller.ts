@@ -1,0 +1,273 @@
+/**
+ * The send flow without a UI: the form (token, amount, receiver), the fee for exactly what the form holds, the
+ * review, the wallet's answer and the confirmation. States: editing → estimating → editing (fee known or failed) →
+ * reviewing → sending → sent, or failed (the form kept, with the reason). Another network or account empties the
+ * form. A view renders `$view` and forwards input to the actions.
+ */
+import { atom, computed, type ReadableAtom } from 'nanostores'
+import { chainFeature, errorMessage, isUserRejection, type AccountToken, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from '../../kernel/index.js'
+import { cleanText } from '../../kernel/utils.js'
+import type { GasPrice } from './gas.js'
+import type { SendState } from './index.js'
+import { canEstimate, estimateFee, tokenAddress } from './fee.js'
+import { deriveView, tokenKey, type Message, type SendView } from './view-model.js'
+
+/** Typing pauses this long before a fee is estimated or a name resolved. */
+export const TYPING_PAUSE_MS = 300
+
+export type SendStatus = 'editing' | 'estimating' | 'reviewing' | 'sending' | 'sent' | 'failed'
+export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; error?: string }
+export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string }
+
+/** What the account sends from: the active chain's plugin, network and account. */
+export interface SendContext {
+  adapter?: ChainAdapter
+  network?: CaipNetwork
+  address?: string
+  /** The kernel's native balance, used when no balances plugin lists the tokens. */
+  nativeBalance?: bigint
+  smartAccount: boolean
+}
+
+/** A send the wallet accepted, as the confirmation shows it. */
+export interface SentTransfer {
+  amount: bigint
+  token: AccountToken
+  receiver: string
+  id: string
+  explorerUrl?: string
+}
+
+export interface SendForm {
+  status: SendStatus
+  selected?: string
+  amount?: bigint
+  receiver: string
+  touched: boolean
+  fee: FeeState
+  lookup?: NameLookup
+  /** A review was asked for and refused, for an incomplete form or a fee not known yet: the reason shows while its cause lasts. */
+  reviewAsked: false | 'invalid' | 'fee'
+  /** Why the wallet's send did not happen. */
+  failure?: Message
+  sent?: SentTransfer
+  /** Bumped on every reset, so inputs holding their own text start empty. */
+  generation: number
+}
+
+export interface SendDeps {
+  $context: ReadableAtom<SendContext>
+  $balances?: ReadableAtom<BalancesSnapshot>
+  refreshBalances?(force?: boolean): void
+  names?: NamesService
+  gasPrice?(network: CaipNetwork): Promise<GasPrice>
+  /** Sends the native token through the kernel's connection; resolves with the transaction id. */
+  sendNative(params: { to: string; value: bigint }): Promise<string>
+  emit(event: 'track' | 'transaction', payload: unknown): void
+  /** A message outside the form (a failure the wallet did not cause by declining). */
+  notify(variant: 'success' | 'error', key: string): void
+  /** The plugin's public send state, written from the form. */
+  $send?: { set(value: SendState): void }
+}
+
+const initial = (generation = 0): SendForm => ({ status: 'editing', receiver: '', touched: false, fee: { status: 'idle' }, reviewAsked: false, generation })
+
+export type SendController = ReturnType<typeof createSendController>
+
+export function createSendController(deps: SendDeps) {
+  const $form = atom<SendForm>(initial())
+  const $view: ReadableAtom<SendView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined)], (form, context, balances) => deriveView(form, context, balances, deps.names))
+  const timers = { fee: undefined as ReturnType<typeof setTimeout> | undefined, name: undefined as ReturnType<typeof setTimeout> | undefined }
+  // Answers that arrive for inputs the form no longer holds are dropped.
+  let feeRound = 0
+  let nameRound = 0
+  let sending = false
+
+  const patch = (changes: Partial<SendForm>) => $form.set({ ...$form.get(), ...changes })
+
+  /** Drops the fee (it was for other inputs) and estimates the new one once typing pauses. */
+  function refreshFee() {
+    clearTimeout(timers.fee)
+    const round = ++feeRound
+    const view = $view.get()
+    const { adapter, network, address } = deps.$context.get()
+    const form = $form.get()
+    const to = view.receiver
+    const ready = view.token && adapter && network && address && to && form.amount && form.amount > 0n && !view.amountError && !view.receiverBlocked
+    if (!ready || !canEstimate({ adapter, network, from: address, token: view.token!, to, amount: form.amount! })) {
+      return patch({ fee: { status: 'idle' }, status: form.status === 'estimating' ? 'editing' : form.status })
+    }
+    patch({ fee: { status: 'loading' }, status: 'estimating' })
+    const request = { adapter, network, from: address, token: view.token!, to, amount: form.amount! }
+    timers.fee = setTimeout(() => {
+      estimateFee(request, deps.gasPrice).then(
+        (fee) => round === feeRound && patch({ fee: { status: 'ready', fee }, status: 'editing' }),
+        (error: unknown) => round === feeRound && patch({ fee: { status: 'failed', error: cleanText(errorMessage(error), 160) }, status: 'editing' }),
+      )
+    }, TYPING_PAUSE_MS)
+  }
+
+  /** Looks the typed name up once typing pauses; the fee follows the address it stands for. */
+  function refreshName() {
+    clearTimeout(timers.name)
+    const round = ++nameRound
+    const { network, adapter } = deps.$context.get()
+    const typed = $form.get().receiver.trim()
+    if (!$view.get().isName || !deps.names || !network || !adapter) return $form.get().lookup && patch({ lookup: undefined })
+    patch({ lookup: { name: typed, status: 'loading' } })
+    const names = deps.names
+    timers.name = setTimeout(() => {
+      const answer = (lookup: NameLookup) => round === nameRound && (patch({ lookup }), refreshFee())
+      Promise.resolve()
+        .then(() => names.resolve(typed, network))
+        .then(
+          (found) => answer(typeof found === 'string' && adapter.isAddress(found, network) ? { name: typed, status: 'found', address: found } : { name: typed, status: 'none' }),
+          () => answer({ name: typed, status: 'failed' }),
+        )
+    }, TYPING_PAUSE_MS)
+  }
+
+  /** An edit: what was reviewed or failed no longer applies. */
+  const edit = (changes: Partial<SendForm>) => {
+    patch({ ...changes, failure: undefined, sent: undefined, status: 'editing' })
+  }
+
+  function reset() {
+    clearTimeout(timers.fee)
+    clearTimeout(timers.name)
+    feeRound++
+    nameRound++
+    $form.set(initial($form.get().generation + 1))
+  }
+
+  const actions = {
+    $form,
+    $view,
+    selectToken(key: string) {
+      edit({ selected: key, amount: undefined })
+      refreshFee()
+    },
+    setAmount(amount: bigint | undefined) {
+      edit({ amount })
+      refreshFee()
+    },
+    setReceiver(text: string) {
+      edit({ receiver: text, lookup: undefined })
+      refreshName()
+      refreshFee()
+    },
+    blurReceiver: () => patch({ touched: true }),
+    /** Asks for the review: only a complete form with its fee known (for the native token) is reviewed. */
+    review() {
+      const view = $view.get()
+      patch({ touched: true, reviewAsked: view.complete ? 'fee' : 'invalid', failure: undefined })
+      if (!view.complete) return
+      if (view.feeNeeded) {
+        // A failed estimate is asked for again: the network may answer now.
+        if ($form.get().fee.status === 'failed') refreshFee()
+        return
+      }
+      patch({ status: 'reviewing', reviewAsked: false })
+    },
+    backToForm: () => patch({ status: 'editing', failure: undefined }),
+    confirm: () => confirm(),
+    /** Leaves the confirmation for a new, empty form. */
+    done: () => reset(),
+    reset,
+    /**
+     * Follows the chain (another network or account empties the form) and mirrors the form into the public send
+     * state; returns the stop.
+     */
+    start: () => follow(deps, $form, $view, () => sending, reset),
+  }
+
+  /** Sends what was reviewed; one send per confirmation, however fast the clicks. */
+  async function confirm() {
+    const form = $form.get()
+    const view = $view.get()
+    const { adapter, network, address } = deps.$context.get()
+    const to = view.receiver
+    if (sending || (form.status !== 'reviewing' && form.status !== 'failed') || !form.amount || !view.token || !adapter || !network || !address || !to) return
+    sending = true
+    const started = placeOf(deps.$context.get())
+    const token = view.token
+    patch({ status: 'sending', failure: undefined })
+    const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().smartAccount }
+    deps.emit('track', { event: 'SEND_INITIATED', properties })
+    try {
+      const id = await sendWith(deps, { adapter, network, address, token, to, amount: form.amount })
+      deps.emit('track', { event: 'SEND_SUCCESS', properties })
+      deps.notify('success', 'send.started')
+      reset()
+      patch({ status: 'sent', sent: { amount: form.amount, token, receiver: to, id, explorerUrl: transactionUrl(network, id) } })
+      deps.refreshBalances?.(true)
+    } catch (error) {
+      deps.emit('track', { event: 'SEND_ERROR', properties: { ...properties, message: cleanText(errorMessage(error), 200) } })
+      // A decline is the user's choice: one message beside the form, no failure toast.
+      const declined = isUserRejection(error) || (error as { code?: unknown } | undefined)?.code === 'USER_REJECTED'
+      patch({ status: 'failed', failure: declined ? { key: 'send.declined' } : { key: 'send.walletSays', values: { message: cleanText(errorMessage(error), 200) } } })
+      if (!declined) deps.notify('error', 'send.failed')
+    } finally {
+      sending = false
+      // The network or account changed while the wallet was asked: the form no longer applies (a confirmation
+      // of what was sent stays).
+      if (placeOf(deps.$context.get()) !== started && $form.get().status !== 'sent') reset()
+    }
+  }
+
+  return actions
+}
+
+/** Another network or account empties the form (not while the wallet is asked); the form is mirrored to `$send`. */
+function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, busy: () => boolean, reset: () => void) {
+  let where = placeOf(deps.$context.get())
+  // The balances are read when the form opens and for each network or account it follows.
+  deps.refreshBalances?.(false)
+  const stopContext = deps.$context.listen((context) => {
+    const next = placeOf(context)
+    if (next === where) return
+    where = next
+    deps.refreshBalances?.(false)
+    if (!busy()) reset()
+  })
+  const stopMirror = $view.subscribe((view) => deps.$send?.set(publicState($form.get(), view)))
+  return () => {
+    stopContext()
+    stopMirror()
+    reset()
+  }
+}
+
+/** The network and account a form belongs to. */
+const placeOf = (context: SendContext) => `${context.network?.caipNetworkId ?? ''}|${context.address ?? ''}`
+
+async function sendWith(deps: SendDeps, p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; to: string; amount: bigint }): Promise<string> {
+  if (!p.token.address) return deps.sendNative({ to: p.to, value: p.amount })
+  const id = await chainFeature(p.adapter, 'sendToken')({ from: p.address, token: tokenAddress(p.token)!, to: p.to, amount: p.amount, network: p.network })
+  deps.emit('transaction', { namespace: p.adapter.namespace, caipNetworkId: p.network.caipNetworkId, id })
+  return id
+}
+
+/** The explorer page of transaction `id`, when the network has a block explorer. */
+export function transactionUrl(network: CaipNetwork, id: string): string | undefined {
+  const base = network.blockExplorers?.default.url
+  if (!base || !/^https?:\/\//i.test(base) || !/^[A-Za-z0-9]+$/.test(id)) return undefined
+  return `${base.replace(/\/+$/, '')}/tx/${id}`
+}
+
+/** The send state other plugins and the host read. */
+function publicState(form: SendForm, view: SendView): SendState {
+  const fee = form.fee.status === 'ready' ? form.fee.fee : undefined
+  return {
+    token: view.token,
+    sendTokenAmount: form.amount,
+    receiverAddress: view.receiverBlocked ? undefined : view.receiver,
+    gasPrice: fee,
+    gasPriceInUSD: view.feeUsd,
+    networkBalanceInUSD: view.tokens.find((t) => !t.address)?.value,
+    loading: form.status === 'sending',
+    tokenBalances: view.tokens,
+  }
+}
+
+export { tokenKey }

@@ -1,0 +1,132 @@
+/**
+ * What the Send view shows, derived from the form and the chain it sends on. Errors follow one rule: the one that
+ * matters is shown (an amount above the balance hides the fee's, which is not even estimated), and each is shown
+ * only while its cause lasts.
+ */
+import { hasChainFeature, type AccountToken, type BalancesSnapshot, type CaipNetwork, type NamesService } from '../../kernel/index.js'
+import type { NameLookup, SendContext, SendForm } from './controller.js'
+import { feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
+
+export interface Message {
+  key: string
+  values?: Record<string, string>
+}
+
+export const tokenKey = (t: AccountToken) => t.address ?? `native:${t.chainId}`
+
+export interface SendView {
+  phase: 'notConnected' | 'unsupported' | 'loading' | 'noTokens' | 'form'
+  network?: CaipNetwork
+  tokens: AccountToken[]
+  token?: AccountToken
+  /** The receiver is a name (a names service recognises it): its lookup, once typing paused. */
+  isName: boolean
+  lookup?: NameLookup
+  /** The address the wallet receives; undefined while a name is not resolved. */
+  receiver?: string
+  receiverBlocked: boolean
+  receiverError?: Message
+  amountError?: Message
+  /** The network token cannot pay the fee (shown only when amount and receiver are fine). */
+  gasShort: boolean
+  canSendToken: boolean
+  /** Amount and receiver are valid and the token can be sent. */
+  complete: boolean
+  /** A review must wait for the fee: it is being estimated, or (for the network token) not known. */
+  feeNeeded: boolean
+  /** The reason beside the Review button: the wallet's answer, or why no review. */
+  formError?: Message
+  feeUsd?: number
+  max?: bigint
+}
+
+/** A names service's own check; one that throws counts as "not a name". */
+function safeIsName(names: NamesService, text: string) {
+  try {
+    return names.isName(text) === true
+  } catch {
+    return false
+  }
+}
+
+/** The tokens on the active network: the balances plugin's, else the network token from the kernel's balance. */
+function tokensOf(context: SendContext, balances: BalancesSnapshot | undefined): AccountToken[] {
+  const { network } = context
+  if (!network) return []
+  if (balances) return sendable(balances.tokens.filter((t) => t.chainId === network.caipNetworkId))
+  if (context.nativeBalance === undefined) return []
+  const c = network.nativeCurrency
+  return sendable([{ name: c.name, symbol: c.symbol, chainId: network.caipNetworkId, decimals: c.decimals, amount: context.nativeBalance }])
+}
+
+const EMPTY = { tokens: [], isName: false, receiverBlocked: true, gasShort: false, canSendToken: false, complete: false, feeNeeded: false }
+
+/** The receiver's problem as a message, with the name's lookup taken into account. */
+function receiverCheck(form: SendForm, context: SendContext, names: NamesService | undefined) {
+  const { network, adapter, address } = context
+  const typed = form.receiver.trim()
+  const isName = Boolean(names && network && adapter && typed && !adapter.isAddress(typed, network) && safeIsName(names, typed))
+  const lookup = isName && form.lookup?.name === typed ? form.lookup : undefined
+  const receiver = isName ? (lookup?.status === 'found' ? lookup.address : undefined) : plainReceiver(form.receiver)
+  const problem: Message | undefined = isName
+    ? lookup?.status === 'found'
+      ? receiverProblem(lookup.address!, network!, adapter!.isAddress, address)
+      : { key: lookup?.status === 'none' ? 'send.nameNotFound' : lookup?.status === 'failed' ? 'send.nameFailed' : 'send.resolving', values: { name: typed } }
+    : receiverProblem(form.receiver, network!, adapter!.isAddress, address)
+  const shown = form.touched && typed && problem && lookup?.status !== 'loading' && (!isName || lookup) ? problem : undefined
+  return { isName, lookup, receiver, problem, shown }
+}
+
+export function deriveView(form: SendForm, context: SendContext, balances: BalancesSnapshot | undefined, names?: NamesService): SendView {
+  const { network, adapter, address } = context
+  if (!address || !network) return { ...EMPTY, phase: 'notConnected' }
+  // Sending needs a chain plugin that can estimate fees and send the native token.
+  if (!adapter?.sendNative || !hasChainFeature(adapter, 'estimateFees')) return { ...EMPTY, phase: 'unsupported', network }
+  const tokens = tokensOf(context, balances)
+  if (balances && !tokens.length && balances.status !== 'ready' && balances.status !== 'error') return { ...EMPTY, phase: 'loading', network }
+  const token = tokens.find((t) => tokenKey(t) === form.selected) ?? tokens[0]
+  if (!token) return { ...EMPTY, phase: 'noTokens', network, tokens }
+
+  const check = receiverCheck(form, context, names)
+  const { amount, fee } = form
+  const canSendToken = !token.address || hasChainFeature(adapter, 'sendToken')
+  const amountError: Message | undefined = amount !== undefined && amount > token.amount ? { key: 'send.tooMuch' } : amount === 0n ? { key: 'send.zero' } : undefined
+  const complete = amount !== undefined && amount > 0n && !amountError && !check.problem && canSendToken
+  const native = tokens.find((t) => !t.address)
+  const feeValue = fee.status === 'ready' ? fee.fee : undefined
+  const gasShort =
+    complete &&
+    feeValue !== undefined &&
+    insufficientGas({ networkBalance: native?.amount ?? context.nativeBalance ?? 0n, fee: feeValue, amount, native: !token.address, smartAccount: context.smartAccount })
+  const feeNeeded = fee.status === 'loading' || (!token.address && feeValue === undefined)
+  // A test network's token is worth nothing, like its balances: its fee too.
+  const feeUsd = feeValue !== undefined ? feeInUsd(feeValue, network.nativeCurrency.decimals, network.testnet ? 0 : native?.price) : undefined
+  return {
+    phase: 'form',
+    network,
+    tokens,
+    token,
+    isName: check.isName,
+    lookup: check.lookup,
+    receiver: check.receiver,
+    receiverBlocked: Boolean(check.problem),
+    receiverError: check.shown,
+    amountError,
+    gasShort,
+    canSendToken,
+    complete: complete && !gasShort,
+    feeNeeded,
+    // An amount above the balance (or zero) is the one error that matters: the form's reason would repeat it.
+    formError: form.failure ?? (amountError ? undefined : reviewReason(form, complete, gasShort, feeNeeded, network)),
+    feeUsd,
+    max: maxAmount(token, feeValue),
+  }
+}
+
+/** Why a review asked for did not happen, while that is still so. */
+function reviewReason(form: SendForm, complete: boolean, gasShort: boolean, feeNeeded: boolean, network: CaipNetwork): Message | undefined {
+  if (!form.reviewAsked || form.status === 'reviewing' || gasShort) return undefined
+  if (form.reviewAsked === 'invalid') return complete ? undefined : { key: 'send.invalid' }
+  if (!feeNeeded) return undefined
+  return { key: form.fee.status === 'loading' ? 'send.feeWaiting' : 'send.feeNeeded', values: { symbol: network.nativeCurrency.symbol } }
+}

@@ -1,0 +1,34 @@
+/** The send controller's dependencies, read from the modal's kernel: the active chain, the services, the wallet. */
+import { computed } from 'nanostores'
+import { Capabilities, type KernelContext } from '../../kernel/index.js'
+import type { SendContext, SendDeps } from './controller.js'
+import { fetchGasPrice } from './gas.js'
+import type { SendApi } from './index.js'
+import { isSmartAccount } from './rules.js'
+
+export function kernelSendDeps(k: KernelContext, api?: SendApi): SendDeps {
+  const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SendContext => {
+    const namespace = snapshot.namespace
+    const chain = namespace ? chains[namespace] : undefined
+    const connected = chain?.accountState.status === 'connected'
+    return {
+      adapter: namespace ? k.chains.get(namespace) : undefined,
+      network: chain?.networkState.caipNetwork,
+      address: connected ? chain.accountState.address : undefined,
+      nativeBalance: chain?.accountState.balanceValue,
+      smartAccount: isSmartAccount(chain?.accountState),
+    }
+  })
+  const balances = k.services.get(Capabilities.Balances)
+  return {
+    $context,
+    $balances: balances?.$balances,
+    refreshBalances: (force) => void balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    names: k.services.get(Capabilities.Names),
+    gasPrice: (network) => fetchGasPrice(k.blockchainApi, network),
+    sendNative: (params) => k.connection.sendNative(params),
+    emit: (event, payload) => k.events.emit(event, payload as never),
+    notify: (variant, key) => k.feedback.showSnackbar(variant, k.i18n.t(key)),
+    $send: api?.$send,
+  }
+}
