@@ -22,7 +22,7 @@ import { createFeedback } from './feedback.js'
 import { createWalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL } from './blockchain-api.js'
 import { createSlots, createViewRegistry } from './views.js'
-import { createModal, type KernelContext, type KernelExtras, type Modal } from './modal.js'
+import { createModal, type KernelContext, type KernelExtras, type Modal, type Theme } from './modal.js'
 
 export { Views }
 export { RECONNECT_WAIT_MS } from './modal.js'
@@ -113,7 +113,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
   for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)
   const feedback = createFeedback(state.$modal)
-  const $theme = atom<{ mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }>({ mode: options.themeMode, variables: { ...(options.themeVariables ?? {}) } })
+  const $theme = atom<Theme>({ mode: options.themeMode, variables: { ...(options.themeVariables ?? {}) } })
 
   // Created once the chain plugins registered their adapters (it sets up each namespace's state).
   let connection: LazyConnection | undefined

@@ -27,6 +27,9 @@ import type { WalletSources } from './wallets.js'
 /** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
 export const RECONNECT_WAIT_MS = 1500
 
+/** The theme a modal shows: its mode and `--vb-*` variables. */
+export type Theme = { mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }
+
 /** Everything a shell needs from its modal. */
 export interface KernelContext {
   container: DependencyContainer
@@ -48,7 +51,7 @@ export interface KernelContext {
   wallets: WalletSources
   navigation: Navigation
   /** Theme mode and variables; `modal.setThemeMode` / `setThemeVariables` change them while the shell is open. */
-  $theme: ReadableAtom<{ mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }>
+  $theme: ReadableAtom<Theme>
 }
 
 /** A rendering of the modal (the React shell by default); loaded on first open. */
@@ -120,7 +123,7 @@ export interface Modal {
 
 /** What the modal handle is made of: the kernel's services, the plugins' hooks, the shell's loaders. */
 export interface ModalDeps {
-  kernel: KernelContext & { connection: LazyConnection; $theme: WritableAtom<KernelContext['$theme']['value'] & object> }
+  kernel: KernelContext & { connection: LazyConnection; $theme: WritableAtom<Theme> }
   extras: KernelExtras
   hooks: HookRunner
   connection: PluginConnection
@@ -186,10 +189,40 @@ function watchViews({ router, events, feedback }: KernelContext) {
   events.on('disconnect', () => router.clearTransactions())
 }
 
+/** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
+function hostCalls({ kernel: { state, $theme }, connection, getPlugin }: ModalDeps) {
+  return {
+    isOpen: () => state.$modal.get().open,
+    subscribe: (listener) => state.$snapshot.listen(listener),
+    getState: () => state.$snapshot.get(),
+    getAccount() {
+      const s = state.$snapshot.get()
+      return { status: s.status, address: s.address, caipAddress: s.caipAddress, namespace: s.namespace }
+    },
+    getNetwork() {
+      const s = state.$snapshot.get()
+      return { caipNetwork: s.caipNetwork, caipNetworkId: s.caipNetworkId, namespace: s.namespace }
+    },
+    connect: connection.connect,
+    disconnect: connection.disconnect,
+    switchNetwork: connection.switchNetwork,
+    signMessage: connection.signMessage,
+    setThemeMode(mode) {
+      if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
+      $theme.set({ ...$theme.get(), mode })
+    },
+    setThemeVariables(variables) {
+      const checked = resolveOptions({ themeVariables: variables }).themeVariables ?? {}
+      $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
+    },
+    getPlugin: getPlugin as Modal['getPlugin'],
+  } satisfies Partial<Modal>
+}
+
 /** The `Modal` handle: open, close, preload and destroy, and the host's calls into the connection. */
 export function createModal(deps: ModalDeps): Modal {
   const { kernel, extras, hooks, reportError } = deps
-  const { state, chains, views, router, events, feedback, options, i18n, navigation, connection, $theme } = kernel
+  const { state, chains, views, router, events, feedback, options, i18n, navigation, connection } = kernel
   const choice = createViewChoice(kernel, reportError)
   const life = { destroyed: false, started: false, openRequest: 0 }
   let reconnecting: Promise<void> | undefined
@@ -274,34 +307,11 @@ export function createModal(deps: ModalDeps): Modal {
       events.emit('modal:close', {})
       return true
     },
-    isOpen: () => state.$modal.get().open,
-    subscribe: (listener) => state.$snapshot.listen(listener),
-    getState: () => state.$snapshot.get(),
-    getAccount() {
-      const s = state.$snapshot.get()
-      return { status: s.status, address: s.address, caipAddress: s.caipAddress, namespace: s.namespace }
-    },
-    getNetwork() {
-      const s = state.$snapshot.get()
-      return { caipNetwork: s.caipNetwork, caipNetworkId: s.caipNetworkId, namespace: s.namespace }
-    },
-    connect: deps.connection.connect,
+    ...hostCalls(deps),
     reconnect() {
       if (!life.started) chains.startDiscovery()
       return (reconnecting ??= startReconnect())
     },
-    disconnect: deps.connection.disconnect,
-    switchNetwork: deps.connection.switchNetwork,
-    signMessage: deps.connection.signMessage,
-    setThemeMode(mode) {
-      if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
-      $theme.set({ ...$theme.get(), mode })
-    },
-    setThemeVariables(variables) {
-      const checked = resolveOptions({ themeVariables: variables }).themeVariables ?? {}
-      $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
-    },
-    getPlugin: deps.getPlugin as Modal['getPlugin'],
     preload() {
       if (life.destroyed) return Promise.resolve()
       // Wallets announce themselves ahead (no request, no storage), so the first open's list is whole at once.
