@@ -118,7 +118,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   // Created once the chain plugins registered their adapters (it sets up each namespace's state).
   let connection: LazyConnection | undefined
   const navigation = createNavigation({
-    router, views, state, chains, writer,
+    router, views, state, writer,
     afterConnect: (info, accept) => host.hooks.run('afterConnect', [info], { until: accept, onError: ({ error }) => reportError('afterConnect', error) }).find(accept),
     showsUnsupported: () => options.enableNetworkSwitch && !options.allowUnsupportedChain && chains.list().length > 0,
     connection: () => connection!,

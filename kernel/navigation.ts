@@ -1,6 +1,5 @@
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { ChainWriter } from './chain-writer.js'
-import type { ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import type { AfterConnectStep } from './plugin.js'
 import type { Router } from './router.js'
@@ -53,7 +52,6 @@ export interface NavigationDeps {
   /** The first after-connect step (in plugin order) that leads somewhere. */
   afterConnect: (info: Parameters<AfterConnectStep>[0], accept: (next: ReturnType<AfterConnectStep>) => boolean) => ReturnType<AfterConnectStep>
   showsUnsupported?: () => boolean
-  chains?: Pick<ChainRegistry, 'list'>
   /** The connection, read at call time (it is created after the plugins set up). */
   connection?: () => Pick<Connection, 'connect' | 'disconnect' | 'switchNetwork' | 'cancelConnect'>
   writer?: Pick<ChainWriter, 'patch'>
@@ -65,11 +63,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const go = (view: string, data?: unknown) => {
     if (views.has(view)) router.reset(view, data)
   }
-  const connection = () => {
-    const found = deps.connection?.()
-    if (!found) throw new Error('Navigation has no connection')
-    return found
-  }
+  const connection = () => deps.connection!()
   const navigation: Navigation = {
     showsUnsupported,
     connected(namespace) {
@@ -105,16 +99,14 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       else if (router.current?.view !== Views.Account) go(Views.Account)
     },
     async switchNetwork(caipNetworkId) {
-      const chains = state.$chains.get()
-      const target = deps.chains
-        ?.list()
-        .find((adapter) => (chains[adapter.namespace]?.networkState.requestedCaipNetworks ?? adapter.networks).some((n) => n.caipNetworkId === caipNetworkId))?.namespace
       await connection().switchNetwork(caipNetworkId)
-      if (target && state.$chains.get()[target]?.accountState.status !== 'connected' && views.has(Views.Connect)) router.push(Views.Connect, { namespace: target })
+      // A requested network's namespace is its id's first part.
+      const target = caipNetworkId.split(':')[0]!
+      if (state.$chains.get()[target]?.accountState.status !== 'connected' && views.has(Views.Connect)) router.push(Views.Connect, { namespace: target })
     },
     leaveConnecting() {
       const connecting = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connecting')
-      for (const chain of connecting) deps.connection?.().cancelConnect(chain.namespace)
+      for (const chain of connecting) connection().cancelConnect(chain.namespace)
       if (connecting.length && views.has(navigation.resting())) router.reset(navigation.resting())
     },
     selectAccountTab(index) {
