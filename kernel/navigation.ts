@@ -28,8 +28,8 @@ export interface Navigation {
   /** Whether a wallet on an unrequested network is shown UnsupportedChain (network switching on, not allowed). */
   showsUnsupported(): boolean
   /**
-   * Connects and, while the view that asked is still the one shown, goes where `connected` says. Rejects as the
-   * connection does (a declined request, a wallet error).
+   * Connects and, while the view that asked is still the one shown and the account is connected, goes where
+   * `connected` says. Rejects as the connection does (a declined request, a wallet error).
    */
   connect(connectorId: string, namespace?: ChainNamespace): Promise<void>
   /**
@@ -86,8 +86,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     async connect(connectorId, namespace) {
       const asking = router.current
       await connection().connect(connectorId, namespace)
+      // A connect that was cancelled meanwhile resolves without a connected account: nothing to show then.
       const connected = namespace ?? state.$activeNamespace.get()
-      if (router.current === asking && connected) navigation.connected(connected)
+      if (router.current === asking && connected && state.$chains.get()[connected]?.accountState.status === 'connected') navigation.connected(connected)
     },
     async disconnect(namespace) {
       try {

@@ -1,6 +1,7 @@
 // Views ask, the kernel decides: where a connect, a disconnect and a network switch asked from a view lead.
 import { describe, expect, it } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
+import type { LazyConnection } from '../../kernel/lazy-connection.js'
 import { connector, deferred, fakeAdapter, recordingBackend } from './helpers.js'
 import { desktop, modalWithWallet, shellViews } from './kernel-fixtures.js'
 
@@ -32,13 +33,30 @@ describe('navigation.connect', () => {
     fake.adapter.connect.mockReturnValueOnce(answer.promise)
     modal.kernel.router.reset('Connect')
     modal.kernel.router.push('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    await (modal.kernel.connection as LazyConnection).load()
     const asked = modal.kernel.navigation.connect('io.fake', 'eip155')
-    await modal.kernel.connection.networkFor('eip155')
     await new Promise((resolve) => setTimeout(resolve, 0))
     modal.kernel.router.push('Connect', { namespace: 'eip155' })
     answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
     await asked
     expect(modal.kernel.router.current).toEqual({ view: 'Connect', data: { namespace: 'eip155' } })
+  })
+
+  it('a connect cancelled before the wallet answered does not navigate', async () => {
+    const { modal, fake } = modalWithWallet()
+    modal.kernel.chains.startDiscovery()
+    const answer = deferred<{ address: string; caipNetworkId: `${string}:${string}` }>()
+    fake.adapter.connect.mockReturnValueOnce(answer.promise)
+    modal.kernel.router.reset('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    await (modal.kernel.connection as LazyConnection).load()
+    const asked = modal.kernel.navigation.connect('io.fake', 'eip155')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(modal.getAccount().status).toBe('connecting')
+    modal.kernel.connection.cancelConnect('eip155')
+    answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
+    await asked
+    expect(modal.getAccount().status).toBe('disconnected')
+    expect(modal.kernel.router.current?.view).toBe('ConnectingExternal')
   })
 
   it('rejects as the connection does, and does not navigate', async () => {
