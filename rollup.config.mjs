@@ -64,9 +64,37 @@ function kernelCore(getModuleInfo) {
   for (const id of chains[0] ?? []) if (chains.every((c) => c.has(id))) core.add(id)
   return core
 }
+let connection
+/**
+ * The connection logic loads with import() on first use, as one file, kernel/connection.js: the kernel modules only
+ * it imports (its session rules, its wallet calls) go into that file, and what it shares with the page comes from
+ * kernel/core.js. Split into files, a host would fetch them one after the other after the click.
+ */
+function connectionFile(getModuleInfo) {
+  if (connection) return connection
+  const root = here + 'kernel/connection.ts'
+  const core = kernelCore(getModuleInfo)
+  connection = new Set([root])
+  // A module joins when every importer is in the file already (so nothing else, eager or lazy, needs it apart).
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const id of [...connection]) {
+      for (const next of getModuleInfo(id)?.importedIds ?? []) {
+        if (connection.has(next) || core.has(next) || !place(next).startsWith('kernel/') || next.includes('/node_modules/')) continue
+        const importers = [...(getModuleInfo(next)?.importers ?? []), ...(getModuleInfo(next)?.dynamicImporters ?? [])]
+        if (importers.every((i) => connection.has(i))) {
+          connection.add(next)
+          grew = true
+        }
+      }
+    }
+  }
+  return connection
+}
 const chunkOf = (id, getModuleInfo) => {
   if (id.startsWith('\0') || id.includes('/node_modules/')) return undefined
-  return kernelCore(getModuleInfo).has(id) ? 'kernel/core' : place(id)
+  if (kernelCore(getModuleInfo).has(id)) return 'kernel/core'
+  return connectionFile(getModuleInfo).has(id) ? 'kernel/connection' : place(id)
 }
 
 export default [

@@ -1,7 +1,7 @@
 import type { ReadableAtom } from 'nanostores'
 import type { CaipAddress, CaipNetworkId } from './caip.js'
 import type { CaipNetwork } from './network.js'
-import type { Token } from './plugin.js'
+import type { Token } from './token.js'
 
 /**
  * A fungible balance of the connected account: the chain's native token or a token contract (ERC-20, SPL mint).

@@ -1,20 +1,18 @@
+import { createChainWriter } from './chain-writer.js'
 import type { Connection, ConnectionDeps } from './connection.js'
-import { emptyAccount } from './state.js'
+
+/** The connection before its code is loaded: every method loads it first; `prefetch` only fetches the code. */
+export type LazyConnection = Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> }
 
 /**
  * The connection logic is the largest part of the kernel and nothing needs it before the first open (or a
  * host's `reconnect()`/`connect()`), so it loads with import() then: hosts pay for it after the click.
  * Until it is loaded nothing can be connecting, so the synchronous methods have nothing to do.
  */
-export function createLazyConnection(deps: ConnectionDeps): Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> } {
+export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
-  for (const adapter of deps.chains.list()) {
-    deps.state.$chains.setKey(adapter.namespace, {
-      namespace: adapter.namespace,
-      accountState: emptyAccount(),
-      networkState: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false },
-    })
-  }
+  const writer = (deps.writer ??= createChainWriter(deps.state, deps.chains))
+  for (const adapter of deps.chains.list()) writer.write(adapter.namespace, { network: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false } }, true)
   let loaded: Connection | undefined
   let loading: Promise<Connection> | undefined
   const code = () => import('./connection.js')

@@ -1,7 +1,7 @@
 import type { MapStore, ReadableAtom } from 'nanostores'
 import type { CaipNetwork } from './network.js'
 import type { ChainNamespace } from './caip.js'
-import type { Connection } from './connection.js'
+import type { Connection } from './connection-api.js'
 import type { ChainAdapter, ChainRegistry } from './chains.js'
 import type { EventBus } from './events.js'
 import type { HttpClient } from './http.js'
@@ -17,11 +17,8 @@ import type { WalletSources } from './wallets.js'
 import type { BlockchainApi } from './blockchain-api.js'
 import { VestibuleError } from './errors.js'
 
-/** A typed injection token: `createToken<BalancesService>('balances')`. */
-export type Token<T> = symbol & { readonly __service?: T }
-
-/** Creates a token under which a plugin provides a service to other plugins (or the kernel provides its own). */
-export const createToken = <T>(description: string): Token<T> => Symbol(description) as Token<T>
+export { createToken, type Token } from './token.js'
+import type { Token } from './token.js'
 
 /** This modal's services by token, on its tsyringe child container. */
 export interface Services {

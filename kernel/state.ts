@@ -81,14 +81,6 @@ export interface ModalSnapshot {
 
 export const emptyAccount = (): AccountState => ({ status: 'disconnected', balanceStatus: 'idle' })
 
-/** Merges fields into a namespace's account and network state; false when no chain plugin registers it. */
-export function patchChain(state: Pick<KernelState, '$chains'>, namespace: ChainNamespace, patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> }): boolean {
-  const chain = state.$chains.get()[namespace]
-  if (!chain) return false
-  state.$chains.setKey(namespace, { ...chain, accountState: { ...chain.accountState, ...patch.account }, networkState: { ...chain.networkState, ...patch.network } })
-  return true
-}
-
 export function createKernelState(history: ReadableAtom<readonly RouteEntry[]>): KernelState {
   const $modal = map<ModalState>({ open: false, loading: {}, shake: false })
   const $chains = map<Record<string, ChainState>>({})

@@ -1,4 +1,4 @@
-import type { Token } from './plugin.js'
+import type { Token } from './token.js'
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores'
 import type { ChainRegistry, Connector } from './chains.js'
 import type { ConnectorTypeSection } from './ordering.js'

@@ -1,6 +1,5 @@
 import { useState, type KeyboardEvent } from 'react'
 import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/index.js'
-import { patchChain } from '../../kernel/state.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore } from '../shell/shared.js'
 import { AccountSummary, ConnectAnother, ConnectedChains, FeatureButtons, familyGroups, NetworkControl } from './AccountParts.js'
@@ -30,26 +29,19 @@ export default function Account({ modal }: ViewProps) {
   const address = account.address
 
   const switchTo = async (id: CaipNetworkId) => {
-    const target = groups.find((g) => g.networks.some((n) => n.caipNetworkId === id))?.namespace
     setSwitching({ busy: true })
     try {
-      await modal.switchNetwork(id)
+      await modal.kernel.navigation.switchNetwork(id)
       setSwitching({ busy: false })
-      if (target && allChains[target]?.accountState.status !== 'connected') router.push('Connect', { namespace: target })
     } catch (error) {
       setSwitching({ busy: false, error: i18n.t('account.switchFailed', { reason: errorMessage(error) }) })
     }
   }
   const disconnect = async (which: string | undefined = namespace) => {
     setDisconnecting(true)
-    try {
-      // One namespace (another connected one stays and becomes active), or all of them when `which` is undefined.
-      await modal.disconnect(which as typeof namespace)
-    } catch {
-      // The local session is already gone; the wallet just could not be told.
-    }
+    // One namespace (another connected one stays and becomes active), or all of them when `which` is undefined.
+    await modal.kernel.navigation.disconnect(which as typeof namespace)
     setDisconnecting(false)
-    if (modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
   }
   // Every chain family with a connected account, and those a chain plugin offers that are not connected yet.
   const connected = groups.filter((g) => allChains[g.namespace]?.accountState.status === 'connected')
@@ -97,7 +89,7 @@ function AccountTabs({ modal, tabs }: { modal: ViewProps['modal']; tabs: readonl
   const stored = useStore(state.$chains)[namespace ?? '']?.accountState.currentTab
   const current = (Number.isInteger(stored) && tabs[stored!]) || tabs[0]!
   const setSelected = (id: string) => {
-    if (namespace) patchChain(state, namespace, { account: { currentTab: Math.max(0, tabs.findIndex((t) => t.id === id)) } })
+    modal.kernel.navigation.selectAccountTab(tabs.findIndex((t) => t.id === id))
   }
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0

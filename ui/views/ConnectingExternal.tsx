@@ -21,8 +21,8 @@ export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<
   const run = useCallback(() => {
     if (!data?.connectorId) return setPhase({ kind: 'error', message: i18n.t('connecting.missing') })
     setPhase({ kind: 'waiting' })
-    modal.connect(data.connectorId, data.namespace).then(
-      () => live.current && modal.kernel.navigation.connected(data.namespace),
+    modal.kernel.navigation.connect(data.connectorId, data.namespace).then(
+      () => {},
       (error: unknown) => {
         if (!live.current) return
         if ((error as VestibuleError).code === 'USER_REJECTED') setPhase({ kind: 'declined' })

@@ -45,12 +45,7 @@ export default function UnsupportedChain({ modal, data }: ViewProps) {
   }
   const disconnect = async () => {
     setLeaving(true)
-    try {
-      await modal.disconnect(namespace)
-    } catch {
-      // The local session is gone even when the wallet could not be told.
-    }
-    router.reset('Connect')
+    await modal.kernel.navigation.disconnect(namespace)
   }
 
   return (

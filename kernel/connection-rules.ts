@@ -1,0 +1,301 @@
+import type { CaipNetworkId, ChainNamespace } from './caip.js'
+import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, toCaipAddress } from './caip.js'
+import { createBalances, type Balances } from './balance.js'
+import { createChainWriter, type ChainPatch, type ChainWriter } from './chain-writer.js'
+import type { ChainAdapter, ChainRegistry, ConnectResult, ConnectorType } from './chains.js'
+import { ErrorText, VestibuleError, isUserRejection } from './errors.js'
+import type { EventBus } from './events.js'
+import type { CaipNetwork } from './network.js'
+import type { ResolvedOptions } from './options.js'
+import type { ChainState, KernelState } from './state.js'
+import type { Storage } from './storage.js'
+import { StorageKeys } from './storage-keys.js'
+import { readRecord, readString, readStringList } from './stored.js'
+
+/** Connector types whose one session spans several namespaces: disconnecting one disconnects them all. */
+const MULTI_NAMESPACE_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
+
+export interface ConnectionDeps {
+  chains: ChainRegistry
+  state: KernelState
+  storage: Storage
+  events: EventBus
+  options: ResolvedOptions
+  /** Raises an alert in the modal (a network not found on switch). */
+  alert?: (id: string, message: string) => void
+  /** The writer of chain state; one over `state` is made when none is given. */
+  writer?: ChainWriter
+}
+
+/** What the connection's parts share: its dependencies, chain state read and written, the balances. */
+export interface ConnectionCore extends ConnectionDeps {
+  /** Per namespace, the number of the latest connect attempt: a late answer of an older one is ignored. */
+  attempts: Map<ChainNamespace, number>
+  chainState(namespace: ChainNamespace): ChainState
+  update(namespace: ChainNamespace, patch: ChainPatch, replaceAccount?: boolean): void
+  adapterOf(namespace: ChainNamespace): ChainAdapter
+  balances: Balances
+  refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
+}
+
+export function createConnectionCore(deps: ConnectionDeps): ConnectionCore {
+  const { chains, state, storage, events } = deps
+  const writer = deps.writer ?? createChainWriter(state, chains)
+  const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
+    const adapter = chains.get(namespace)
+    if (!adapter) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.chainAdapterNotFound}: ${namespace}`)
+    return adapter
+  }
+  const update = (namespace: ChainNamespace, patch: ChainPatch, replaceAccount = false) => {
+    // A replaced account makes any balance read in flight for the old one stale.
+    if (replaceAccount) balances.invalidate(namespace)
+    writer.write(namespace, patch, replaceAccount)
+  }
+  const balances = createBalances({ storage, events, chainState: writer.read, adapterOf, setAccount: (namespace, fields) => update(namespace, { account: fields }) })
+  const refreshBalance = (namespace = state.$activeNamespace.get(), options?: { force?: boolean }) => (namespace ? balances.refresh(namespace, options) : Promise.resolve())
+  return { ...deps, writer, attempts: new Map(), chainState: writer.read, update, adapterOf, balances, refreshBalance }
+}
+
+/** The block explorer page of `address` on `network`, when the network has an explorer. */
+export const explorerUrl = (network: CaipNetwork | undefined, address: string) => {
+  const base = network?.blockExplorers?.default.url
+  return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
+}
+
+/** Which network each namespace is on and asks for next, and what of it is stored. */
+export function createNetworkRules({ chains, state, storage, events, options, chainState, update }: ConnectionCore) {
+  const requested = (namespace: ChainNamespace) => chainState(namespace).networkState.requestedCaipNetworks
+  return {
+    requested,
+    findNetwork(caipNetworkId: CaipNetworkId | undefined) {
+      if (!caipNetworkId) return undefined
+      for (const adapter of chains.list()) {
+        const network = requested(adapter.namespace).find((n) => n.caipNetworkId === caipNetworkId)
+        if (network) return network
+      }
+      return undefined
+    },
+    networkFor(namespace: ChainNamespace) {
+      const current = state.$chains.get()[namespace]?.networkState.caipNetwork
+      if (current) return current
+      const networks = requested(namespace)
+      const stored = [StorageKeys.caipNetworkId(namespace), StorageKeys.activeCaipNetworkId].map((key) => readString(storage, key, CAIP_NETWORK_ID_PATTERN))
+      const preferred = [...stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
+      return preferred ?? networks[0]
+    },
+    setNetwork(namespace: ChainNamespace, caipNetworkId: CaipNetworkId, origin: 'user' | 'wallet' | 'removal') {
+      const network = requested(namespace).find((n) => n.caipNetworkId === caipNetworkId)
+      const account = chainState(namespace).accountState
+      update(namespace, {
+        network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
+        account: account.address ? { caipAddress: toCaipAddress(caipNetworkId, account.address), addressExplorerUrl: explorerUrl(network, account.address) } : {},
+      })
+      if (network) {
+        storage.set(StorageKeys.caipNetworkId(namespace), caipNetworkId)
+        // The active network id belongs to the active namespace; another namespace's network must not replace it.
+        const active = state.$activeNamespace.get()
+        if (!active || active === namespace) storage.set(StorageKeys.activeCaipNetworkId, caipNetworkId)
+      }
+      events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network), origin })
+    },
+    persistConnected() {
+      const connected = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connected').map((c) => c.namespace)
+      storage.set(StorageKeys.connectedNamespaces, connected)
+      storage.set(StorageKeys.connectionStatus, connected.length ? 'connected' : 'disconnected')
+      const active = state.$activeNamespace.get()
+      if (active) storage.set(StorageKeys.activeNamespace, active)
+      const activeNetwork = active ? state.$chains.get()[active]?.networkState.caipNetwork : undefined
+      if (activeNetwork) storage.set(StorageKeys.activeCaipNetworkId, activeNetwork.caipNetworkId)
+    },
+  }
+}
+
+export type NetworkRules = ReturnType<typeof createNetworkRules>
+
+/** Stored preferred account types by namespace (own keys only). */
+export const storedAccountTypes = (storage: Storage) => readRecord(storage, StorageKeys.preferredAccountTypes, NAMESPACE_PATTERN, /^[A-Za-z]{1,32}$/)
+
+/** What a connected wallet's answer and a disconnect do to a namespace's state and storage. */
+export function createSessionState(core: ConnectionCore, networks: NetworkRules) {
+  const { chains, state, storage, events, options, attempts, update, adapterOf, refreshBalance } = core
+  return {
+    applyConnected(namespace: ChainNamespace, connectorId: string, result: ConnectResult) {
+      const adapter = adapterOf(namespace)
+      const network = networks.requested(namespace).find((n) => n.caipNetworkId === result.caipNetworkId)
+      const caipNetworkId = network?.caipNetworkId ?? result.caipNetworkId
+      const connector = chains.findConnector(connectorId, namespace)
+      const accountType = storedAccountTypes(storage)[namespace] ?? options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType
+      update(namespace, {
+        account: {
+          connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type, rdns: connector.rdns } : undefined,
+          addressExplorerUrl: explorerUrl(network, result.address),
+          allAccounts: [{ address: result.address, type: accountType }],
+          status: 'connected',
+          address: result.address,
+          caipAddress: toCaipAddress(caipNetworkId, result.address),
+          connectorId,
+          connectorType: connector?.type,
+          preferredAccountType: accountType,
+        },
+        network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
+      })
+      state.$activeNamespace.set(namespace)
+      storage.set(StorageKeys.connectorId(namespace), connectorId)
+      if (network) storage.set(StorageKeys.caipNetworkId(namespace), network.caipNetworkId)
+      networks.persistConnected()
+      events.emit('connect:success', { namespace, connectorId, address: result.address, caipAddress: toCaipAddress(caipNetworkId, result.address) })
+      // A wallet that connects (or comes back) on a network the host did not request is a network change like any
+      // other: the kernel shows UnsupportedChain for it.
+      if (!network) events.emit('network:change', { namespace, caipNetworkId, supported: false, origin: 'wallet' })
+      void refreshBalance(namespace)
+    },
+    /**
+     * Disconnect: the namespace's account and network data go back to their initial state (a requested network it
+     * was on stays selected for the next connection), its connector id and the deep link are forgotten.
+     */
+    resetNamespace(namespace: ChainNamespace) {
+      attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
+      update(namespace, { network: { unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, smartAccountEnabledNetworks: undefined, supportsAllNetworks: false } }, true)
+      storage.remove(StorageKeys.connectorId(namespace))
+      storage.remove(StorageKeys.deepLink)
+      const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
+      if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
+      networks.persistConnected()
+      events.emit('disconnect', { namespace })
+    },
+  }
+}
+
+export type SessionState = ReturnType<typeof createSessionState>
+
+/** The wallet's own account, network and disconnect events, applied to its namespace. */
+export function listenToAdapters(core: ConnectionCore, networks: NetworkRules, session: SessionState) {
+  const { chains, events, chainState, update, balances } = core
+  for (const adapter of chains.list()) {
+    const namespace = adapter.namespace
+    adapter.listen({
+      accountChanged(address) {
+        const account = chainState(namespace).accountState
+        if (account.status !== 'connected' || account.address === address) return
+        const caipNetworkId = chainState(namespace).networkState.caipNetwork?.caipNetworkId ?? chainState(namespace).networkState.unsupportedCaipNetworkId
+        if (!caipNetworkId) return
+        const type = chainState(namespace).accountState.preferredAccountType
+        update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address), addressExplorerUrl: explorerUrl(chainState(namespace).networkState.caipNetwork, address), allAccounts: [{ address, type }] } })
+        events.emit('account:change', { namespace, address, caipAddress: toCaipAddress(caipNetworkId, address) })
+        balances.refreshSoon(namespace)
+      },
+      networkChanged(caipNetworkId) {
+        const current = chainState(namespace).networkState
+        if ((current.caipNetwork?.caipNetworkId ?? current.unsupportedCaipNetworkId) === caipNetworkId) return
+        networks.setNetwork(namespace, caipNetworkId, 'wallet')
+        // A wallet may send a burst of changes: the balance is read once, for the network it ends on.
+        if (chainState(namespace).accountState.status === 'connected') balances.refreshSoon(namespace)
+      },
+      disconnected() {
+        if (chainState(namespace).accountState.status !== 'disconnected') session.resetNamespace(namespace)
+      },
+    })
+  }
+}
+
+/** Connect, reconnect, cancel and disconnect: the rules of a namespace's session. */
+export function createSessionRules(core: ConnectionCore, networks: NetworkRules, session: SessionState) {
+  const { chains, state, storage, events, attempts, chainState, update, adapterOf, refreshBalance } = core
+  const setLoading = (namespace: ChainNamespace, on: boolean) => state.$modal.setKey('loading', { ...state.$modal.get().loading, [namespace]: on })
+  /** The snapshot follows the active namespace: a first connect is visible as "connecting". */
+  const showConnecting = (namespace: ChainNamespace) => {
+    const active = state.$activeNamespace.get()
+    if (!active || chainState(active).accountState.status !== 'connected') state.$activeNamespace.set(namespace)
+  }
+  return {
+    async connect(connectorId: string, namespace?: ChainNamespace) {
+      const connector = chains.findConnector(connectorId, namespace)
+      if (!connector) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+      const ns = connector.namespace
+      const adapter = adapterOf(ns)
+      const network = networks.networkFor(ns)
+      if (!network) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.caipNetworkUndefined}: no network is configured for ${ns}`)
+      const attempt = (attempts.get(ns) ?? 0) + 1
+      attempts.set(ns, attempt)
+      const previous = chainState(ns).accountState
+      update(ns, { account: { status: 'connecting', connectorId } }, true)
+      showConnecting(ns)
+      setLoading(ns, true)
+      events.emit('connect:start', { namespace: ns, connectorId })
+      try {
+        const result = await adapter.connect({ connectorId, network })
+        if (attempts.get(ns) !== attempt) return
+        session.applyConnected(ns, connectorId, result)
+      } catch (error) {
+        if (attempts.get(ns) !== attempt) return
+        update(ns, { account: previous.status === 'connected' ? previous : {} }, true)
+        if (previous.status === 'connected' && previous.balanceStatus === 'loading') void refreshBalance(ns)
+        events.emit('connect:error', { namespace: ns, connectorId, error, rejected: isUserRejection(error) })
+        throw isUserRejection(error) ? new VestibuleError('USER_REJECTED', ErrorText.connectionDeclined, error) : error
+      } finally {
+        if (attempts.get(ns) === attempt) setLoading(ns, false)
+      }
+    },
+    markConnecting(namespace: ChainNamespace, connectorId: string) {
+      if (!chains.get(namespace) || chainState(namespace).accountState.status !== 'disconnected') return
+      attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
+      update(namespace, { account: { status: 'connecting', connectorId } }, true)
+      showConnecting(namespace)
+      events.emit('connect:start', { namespace, connectorId })
+    },
+    cancelConnect(namespace: ChainNamespace) {
+      if (chainState(namespace).accountState.status !== 'connecting') return
+      attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
+      update(namespace, {}, true)
+      setLoading(namespace, false)
+    },
+    async reconnect() {
+      const namespaces = readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).filter((n) => chains.get(n))
+      const activeStored = readString(storage, StorageKeys.activeNamespace, NAMESPACE_PATTERN)
+      // Nothing to restore: storage is left as it is (another tab may be writing its session there).
+      if (namespaces.length === 0) return
+      await Promise.all(
+        namespaces.map(async (ns) => {
+          const connectorId = readString(storage, StorageKeys.connectorId(ns))
+          const network = networks.networkFor(ns)
+          if (!connectorId || !network || chainState(ns).accountState.status !== 'disconnected') return
+          const attempt = (attempts.get(ns) ?? 0) + 1
+          attempts.set(ns, attempt)
+          try {
+            const result = await adapterOf(ns).reconnect({ connectorId, network })
+            if (attempts.get(ns) !== attempt) return
+            if (result) session.applyConnected(ns, connectorId, result)
+            else storage.remove(StorageKeys.connectorId(ns))
+          } catch (error) {
+            events.emit('error', { source: 'reconnect', error })
+          }
+        }),
+      )
+      // Only a namespace a registered chain plugin serves is taken back from storage.
+      if (typeof activeStored === 'string' && chains.get(activeStored) && chainState(activeStored).accountState.status === 'connected') state.$activeNamespace.set(activeStored)
+      networks.persistConnected()
+    },
+    async disconnect(namespace?: ChainNamespace) {
+      const active = Object.values(state.$chains.get()).filter((c) => c.accountState.status !== 'disconnected')
+      const type = namespace ? chainState(namespace).accountState.connectorType : undefined
+      // One WalletConnect or auth session spans namespaces: they all end together.
+      const targets = !namespace
+        ? active.map((c) => c.namespace)
+        : type && MULTI_NAMESPACE_TYPES.includes(type)
+          ? [namespace, ...active.filter((c) => c.namespace !== namespace && c.accountState.connectorType === type).map((c) => c.namespace)]
+          : [namespace]
+      const failures: unknown[] = []
+      for (const ns of targets) {
+        try {
+          await adapterOf(ns).disconnect()
+        } catch (error) {
+          failures.push(error)
+          events.emit('disconnect:error', { namespace: ns, error })
+        }
+        // The local session ends even when the wallet could not be told: a stuck "connected" is worse.
+        session.resetNamespace(ns)
+      }
+      if (failures.length) throw new VestibuleError('WALLET_ERROR', ErrorText.failedToDisconnect, failures[0])
+    },
+  }
+}

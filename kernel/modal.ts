@@ -1,0 +1,374 @@
+import type { DependencyContainer } from 'tsyringe'
+import type { ReadableAtom, WritableAtom } from 'nanostores'
+import { NAMESPACE_PATTERN, type CaipAddress, type CaipNetworkId, type ChainNamespace } from './caip.js'
+import type { BlockchainApi } from './blockchain-api.js'
+import type { ChainRegistry } from './chains.js'
+import type { Connection } from './connection.js'
+import { VestibuleError } from './errors.js'
+import type { EventBus } from './events.js'
+import type { Feedback } from './feedback.js'
+import type { HttpClient } from './http.js'
+import type { I18n } from './i18n.js'
+import type { LazyConnection } from './lazy-connection.js'
+import { Views, type Navigation } from './navigation.js'
+import type { CaipNetwork } from './network.js'
+import { resolveOptions, type ResolvedOptions } from './options.js'
+import type { Platform } from './platform.js'
+import type { PluginApis, PluginConnection, Services } from './plugin.js'
+import type { HookRunner } from './plugin-host.js'
+import type { Router } from './router.js'
+import type { ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
+import type { Storage } from './storage.js'
+import { StorageKeys } from './storage-keys.js'
+import { readStringList } from './stored.js'
+import type { SlotMap, SlotName, Slots, ViewDefinition, ViewRegistry } from './views.js'
+import type { WalletSources } from './wallets.js'
+
+/** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
+export const RECONNECT_WAIT_MS = 1500
+
+/** The theme a modal shows: its mode and `--vb-*` variables. */
+export type Theme = { mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }
+
+/** Everything a shell needs from its modal. */
+export interface KernelContext {
+  container: DependencyContainer
+  services: Services
+  options: ResolvedOptions
+  router: Router
+  events: EventBus
+  storage: Storage
+  http: HttpClient
+  i18n: I18n
+  state: KernelState
+  chains: ChainRegistry
+  views: ViewRegistry
+  slots: Slots
+  platform: Platform
+  connection: Connection
+  feedback: Feedback
+  blockchainApi: BlockchainApi
+  wallets: WalletSources
+  navigation: Navigation
+  /** Theme mode and variables; `modal.setThemeMode` / `setThemeVariables` change them while the shell is open. */
+  $theme: ReadableAtom<Theme>
+}
+
+/** A rendering of the modal (the React shell by default); loaded on first open. */
+export interface Shell {
+  show(): void
+  hide(): void
+  destroy(): void
+}
+
+export interface KernelExtras {
+  /** Views the shell contributes before plugins set up (Connect, Account …). */
+  views?: Record<string, ViewDefinition>
+  /** Slot entries the shell contributes (its wallet list as the 'wallet' connect method). */
+  slots?: ReadonlyArray<{ [S in SlotName]: [S, SlotMap[S]] }[SlotName]>
+  /** Loads the shell on first open. Without it the modal is headless. */
+  loadShell?: (modal: Modal) => Promise<Shell>
+  /**
+   * Fetches the shell's code without mounting anything (`modal.preload()`); `first` is the view the first open
+   * shows, for a shell that prepares it ahead.
+   */
+  preloadShell?: (modal: Modal, first: string | undefined) => Promise<unknown>
+  /**
+   * Starts the download of the shell's code (the first open asks for it before any other work, when no preload
+   * fetched it), and may prepare what it can while the code is on its way.
+   */
+  fetchShell?: (modal: Modal) => Promise<unknown>
+  /** Injects a platform (tests choose mobile or desktop). */
+  platform?: Platform
+  /** For an option or feature no registered plugin declares, the plugin that would (`walletCatalog()`), for the error. */
+  optionOwners?: Readonly<Record<string, string>>
+}
+
+/** The handle `createModal` returns. */
+export interface Modal {
+  /** Opens the modal (on `view` with `data` when given); resolves once it is shown. */
+  open(view?: string, data?: unknown): Promise<void>
+  /** Closes the modal unless a plugin's close guard refuses (its reason is shown); returns whether it closed. */
+  close(): boolean
+  isOpen(): boolean
+  /** Calls `listener` with a new snapshot on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: ModalSnapshot) => void): () => void
+  getState(): ModalSnapshot
+  getAccount(): { status: ConnectionStatus; address?: string; caipAddress?: CaipAddress; namespace?: ChainNamespace }
+  getNetwork(): { caipNetwork?: CaipNetwork; caipNetworkId?: CaipNetworkId; namespace?: ChainNamespace }
+  /** Connects the wallet with this connector id (as listed in the Connect view). */
+  connect(connectorId: string, namespace?: ChainNamespace): Promise<void>
+  /** Restores the last session without prompting; `open()` does it on first open. */
+  reconnect(): Promise<void>
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  signMessage(message: string): Promise<string>
+  /** Switches between the dark and light theme; an open modal follows at once. */
+  setThemeMode(mode: 'dark' | 'light'): void
+  /** Sets `--vb-*` theme variables (checked like the `themeVariables` option); an open modal follows at once. */
+  setThemeVariables(variables: Record<`--vb-${string}`, string>): void
+  getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
+  getPlugin(name: string): unknown
+  /**
+   * Fetches the code the first open needs (shell, first view, connection logic) without running plugin hooks or
+   * calling any API, and starts wallet discovery; the shell then prepares the first view off the page. Resolves
+   * when done (never rejects: the open fetches again what failed). With the shell,
+   * the `preload` option does this on its own when the page is idle (default) or on the user's intent.
+   */
+  preload(): Promise<void>
+  destroy(): void
+  /** The modal's services, for shells and headless integrations. */
+  readonly kernel: KernelContext
+}
+
+/** What the modal handle is made of: the kernel's services, the plugins' hooks, the shell's loaders. */
+export interface ModalDeps {
+  kernel: KernelContext & { connection: LazyConnection; $theme: WritableAtom<Theme> }
+  extras: KernelExtras
+  hooks: HookRunner
+  connection: PluginConnection
+  getPlugin: (name: string) => unknown
+  reportError: (source: string, error: unknown) => void
+}
+
+const settleWithin = (promise: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    promise.then(
+      () => (clearTimeout(timer), resolve()),
+      () => (clearTimeout(timer), resolve()),
+    )
+  })
+
+/** Which view an open shows, and the code that view needs. */
+function createViewChoice({ state, chains, views, slots, storage, platform }: KernelContext, reportError: ModalDeps['reportError']) {
+  const isConnected = () => state.$snapshot.get().status === 'connected'
+  const hasStoredSession = () => readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).some((ns) => chains.get(ns))
+  /** The view an open() shows: the one asked for if registered, else Account when connected, else Connect. */
+  const initialView = (view?: string, data?: unknown): { view: string; data?: unknown } | undefined => {
+    const fallback = isConnected() ? Views.Account : Views.Connect
+    // Without chain plugins and nobody connected, a plugin may claim the first view (a QR code, a wallet list).
+    if (chains.list().length === 0 && !state.$snapshot.get().address) {
+      const device = platform.isMobile() ? 'mobile' : 'desktop'
+      const target = views.ids().find((id) => views.get(id)?.openWithoutChains?.includes(device))
+      if (target) return { view: target }
+    }
+    if (view) {
+      if (views.has(view)) return { view, data }
+      reportError('open', new VestibuleError('UNKNOWN_VIEW', `Unknown view "${view}": no registered plugin contributes it`))
+      console.error(`[vestibule] Unknown view "${view}"; showing ${fallback} instead`)
+    }
+    // A headless modal (no shell views) opens without a view.
+    return views.has(fallback) ? { view: fallback } : undefined
+  }
+  return {
+    isConnected,
+    hasStoredSession,
+    initialView,
+    /** The view the first open shows: Account for a returning user, else the one open() would choose. */
+    firstView: () => (hasStoredSession() ? Views.Account : initialView()?.view),
+    /** Code of a view, and of the connect methods it draws when it is Connect. */
+    viewModules: (view: string | undefined) => {
+      const loads = view && views.has(view) ? [views.get(view)!.load] : []
+      if (view === Views.Connect) for (const method of slots.list('connect.methods')) if (method.load) loads.push(method.load)
+      return loads
+    },
+  }
+}
+
+/** Every view change is an event; a confirmation shown in one view does not follow into the next (a loading one stays). */
+function watchViews({ router, events, feedback }: KernelContext) {
+  let shownView: string | undefined
+  router.$history.listen((history) => {
+    const entry = history.at(-1)
+    if (entry) events.emit('view:change', { view: entry.view, data: entry.data })
+    if (entry?.view !== shownView && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
+    shownView = entry?.view
+  })
+  // A disconnect ends every pending flow (send, swap, sign-in …).
+  events.on('disconnect', () => router.clearTransactions())
+}
+
+/** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
+function hostCalls({ kernel: { state, $theme }, connection, getPlugin }: ModalDeps) {
+  return {
+    isOpen: () => state.$modal.get().open,
+    subscribe: (listener) => state.$snapshot.listen(listener),
+    getState: () => state.$snapshot.get(),
+    getAccount() {
+      const s = state.$snapshot.get()
+      return { status: s.status, address: s.address, caipAddress: s.caipAddress, namespace: s.namespace }
+    },
+    getNetwork() {
+      const s = state.$snapshot.get()
+      return { caipNetwork: s.caipNetwork, caipNetworkId: s.caipNetworkId, namespace: s.namespace }
+    },
+    connect: connection.connect,
+    disconnect: connection.disconnect,
+    switchNetwork: connection.switchNetwork,
+    signMessage: connection.signMessage,
+    setThemeMode(mode) {
+      if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
+      $theme.set({ ...$theme.get(), mode })
+    },
+    setThemeVariables(variables) {
+      const checked = resolveOptions({ themeVariables: variables }).themeVariables ?? {}
+      $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
+    },
+    getPlugin: getPlugin as Modal['getPlugin'],
+  } satisfies Partial<Modal>
+}
+
+/** The `Modal` handle: open, close, preload and destroy, and the host's calls into the connection. */
+export function createModal(deps: ModalDeps): Modal {
+  const { kernel, extras, hooks, reportError } = deps
+  const { state, chains, views, router, events, feedback, options, i18n, navigation, connection } = kernel
+  const choice = createViewChoice(kernel, reportError)
+  const life = { destroyed: false, started: false, openRequest: 0 }
+  let reconnecting: Promise<void> | undefined
+  let shell: Promise<Shell> | undefined
+  let preloading: Promise<void> | undefined
+
+  /** Plugins that provide connectors add them first (synchronously), then the adapters restore the session. */
+  const startReconnect = () => {
+    hooks.run('onReconnect', [], { onError: ({ plugin, error }) => reportError(`hook of ${plugin}`, error) })
+    return connection.reconnect()
+  }
+  /** The first open asks for the code its view needs before anything else runs, so the round trip overlaps the rest. */
+  const start = (view: string | undefined) => {
+    life.started = true
+    // Loads are shared: the same requests serve loadShell. The shell first: which view comes first takes a storage read.
+    if (!preloading) {
+      void Promise.resolve(extras.fetchShell?.(modal)).catch(() => undefined)
+      for (const load of choice.viewModules(view && views.has(view) ? view : choice.firstView())) void load().catch(() => undefined)
+    }
+    if (!options.projectId) feedback.alert('missing-project-id', i18n.t('alert.missingProjectId'))
+    chains.startDiscovery()
+    reconnecting ??= startReconnect()
+  }
+  const show = async () => {
+    if (!extras.loadShell) return
+    shell ??= extras.loadShell(modal)
+    try {
+      const loaded = await shell
+      if (state.$modal.get().open && !life.destroyed) loaded.show()
+    } catch (error) {
+      shell = undefined
+      state.$modal.setKey('open', false)
+      throw error
+    }
+  }
+
+  const modal: Modal = {
+    kernel,
+    async open(view, data) {
+      if (life.destroyed) throw new VestibuleError('DESTROYED', 'This modal was destroyed')
+      const first = !life.started
+      if (first) start(view)
+      // A returning user should land on Account, so the first open waits for the session restore, but never longer
+      // than a wallet that does not answer deserves. Without a stored session there is nothing to wait for: a new
+      // user's first view must not wait for the connection code to download.
+      const request = ++life.openRequest
+      if (reconnecting && choice.hasStoredSession()) await settleWithin(reconnecting, RECONNECT_WAIT_MS)
+      // close(), destroy() or a newer open() while waiting wins.
+      if (request !== life.openRequest || life.destroyed) return
+      const connected = choice.isConnected()
+      hooks.run('onOpen', [{ first, connected }], { defer: true, onError: ({ plugin, error }) => reportError(`hook of ${plugin}`, error) })
+      // The balance shown must not be older than the cache allows (30 s): read again when it is.
+      if (connected) void connection.refreshBalance().catch((error) => reportError('balance', error))
+      const target = choice.initialView(view, data)
+      if (target) router.reset(target.view, target.data)
+      state.$modal.setKey('open', true)
+      events.emit('modal:open', { view: target?.view ?? '' })
+      await show()
+    },
+    close() {
+      life.openRequest++
+      if (!state.$modal.get().open) return true
+      // A plugin may refuse (sign-in that is required and not done yet): its reason is shown instead.
+      const reasons = hooks.run('onClose', [], { until: Boolean, onError: ({ error }) => reportError('close guard', error) })
+      const reason = reasons.find(Boolean)
+      if (reason) {
+        feedback.showSnackbar('error', i18n.t(reason))
+        feedback.shake()
+        events.emit('modal:closeRefused', { reason })
+        return false
+      }
+      navigation.leaveConnecting()
+      // Embedded mode: the modal lives inline, so closing returns it to its resting view.
+      if (options.enableEmbedded) {
+        const resting = navigation.resting()
+        if (views.has(resting)) router.reset(resting)
+        events.emit('modal:close', {})
+        return true
+      }
+      state.$modal.setKey('open', false)
+      void shell?.then((s) => s.hide())
+      events.emit('modal:close', {})
+      return true
+    },
+    ...hostCalls(deps),
+    reconnect() {
+      if (!life.started) chains.startDiscovery()
+      return (reconnecting ??= startReconnect())
+    },
+    preload() {
+      if (life.destroyed) return Promise.resolve()
+      // Wallets announce themselves ahead (no request, no storage), so the first open's list is whole at once.
+      chains.startDiscovery()
+      return (preloading ??= preloadAll(choice.firstView()))
+    },
+    destroy() {
+      if (life.destroyed) return
+      life.destroyed = true
+      state.$modal.setKey('open', false)
+      chains.stopDiscovery()
+      feedback.dispose()
+      hooks.run('onDestroy', [], { onError: ({ error }) => console.error('[vestibule] destroy hook failed', error) })
+      void shell?.then((s) => s.destroy()).catch(() => {})
+      events.clear()
+      void kernel.container.dispose()
+    },
+  }
+  const preloadAll = (first: string | undefined) =>
+    Promise.all([extras.preloadShell?.(modal, first), connection.prefetch(), ...choice.viewModules(first).map((load) => load()), ...hooks.run('onPreload', [])]).then(
+      () => undefined,
+      (error: unknown) => {
+        // Nothing is lost: the first open imports again whatever failed here.
+        preloading = undefined
+        console.warn('[vestibule] preload failed; the modal loads on open instead', error)
+      },
+    )
+  watchViews(kernel)
+  watchUnsupported(kernel, modal, life, reportError)
+  return modal
+}
+
+/**
+ * A wallet on a network the host did not request shows UnsupportedChain, for the namespace whose network changed
+ * (not necessarily the active one), unless the host allows unsupported chains, disabled network switching, or runs
+ * without chain adapters (basic mode). Back on a requested network, the UnsupportedChain the kernel opened goes
+ * again, whether it is shown already or its open is still under way (a wallet may move away and back within a
+ * tick), unless the user opened or closed the modal since.
+ */
+function watchUnsupported({ events, state, router, views, navigation }: KernelContext, modal: Modal, life: { openRequest: number }, reportError: ModalDeps['reportError']) {
+  let unsupportedOpen: { request: number; namespace: ChainNamespace } | undefined
+  events.on('network:change', ({ supported, namespace }) => {
+    if (supported) {
+      if (unsupportedOpen?.namespace !== namespace) return
+      const mine = unsupportedOpen.request === life.openRequest
+      unsupportedOpen = undefined
+      if (!mine) return
+      if (state.$modal.get().open && router.current?.view === Views.UnsupportedChain) router.goBack()
+      else life.openRequest++
+      return
+    }
+    if (!navigation.showsUnsupported()) return
+    if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
+    const current = router.current
+    if (current?.view === Views.UnsupportedChain && (current.data as { namespace?: string } | undefined)?.namespace === namespace) return
+    void modal.open(Views.UnsupportedChain, { namespace }).catch((error) => reportError('open', error))
+    // open() took its request number synchronously.
+    unsupportedOpen = { request: life.openRequest, namespace }
+  })
+}

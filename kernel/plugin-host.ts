@@ -1,0 +1,209 @@
+import type { DependencyContainer } from 'tsyringe'
+import { map } from 'nanostores'
+import { VestibuleError, errorMessage } from './errors.js'
+import type { DeclaredOptions } from './options.js'
+import type { AfterConnectStep, OptionDeclaration, Plugin, PluginContext, Services, Token } from './plugin.js'
+import type { Storage } from './storage.js'
+
+/** The hooks a plugin adds from `setup`, each with the function it runs. */
+export interface Hooks {
+  onOpen: Parameters<PluginContext['onOpen']>[0]
+  onPreload: Parameters<PluginContext['onPreload']>[0]
+  onReconnect: Parameters<PluginContext['onReconnect']>[0]
+  onClose: Parameters<PluginContext['onClose']>[0]
+  afterConnect: AfterConnectStep
+  onDestroy: Parameters<PluginContext['onDestroy']>[0]
+}
+
+/** Every hook the host runs: the two a plugin has on its object, and those it adds from `setup`. */
+export type HookName = 'register' | 'setup' | keyof Hooks
+
+/** A hook that threw or rejected, with the plugin it belongs to and the hook's name. */
+export interface HookFailure {
+  plugin: string
+  hook: HookName
+  error: unknown
+}
+
+/** A plugin's error the kernel throws on: the plugin's and the hook's name are on it, the original is its cause. */
+export class PluginHookError extends VestibuleError {
+  constructor(
+    readonly failure: HookFailure,
+    message = `Plugin "${failure.plugin}" failed in ${failure.hook}: ${errorMessage(failure.error)}`,
+    code: VestibuleError['code'] = 'INVALID_PLUGIN',
+  ) {
+    super(code, message, failure.error)
+  }
+}
+
+export interface RunOptions<R> {
+  /**
+   * Receives each failure (a throw, or the rejection of a returned promise) and the run goes on; it may throw to
+   * stop the run. Without it, a throw stops the run as a PluginHookError and returned promises are left as they are.
+   */
+  onError?: (failure: HookFailure) => void
+  /** Calls the hooks on a later microtask: the caller goes on first. */
+  defer?: boolean
+  /** Stops at the first result it accepts. */
+  until?: (result: R) => boolean
+}
+
+/** One runner for every plugin hook: plugin order, the hook's name known, failures carry the plugin's name. */
+export interface HookRunner {
+  add<H extends keyof Hooks>(plugin: string, hook: H, fn: Hooks[H]): void
+  /** Calls each `hook` in plugin order with `args`; returns the results (up to the accepted one with `until`). */
+  run<H extends keyof Hooks>(hook: H, args: Parameters<Hooks[H]>, options?: RunOptions<ReturnType<Hooks[H]>>): Array<ReturnType<Hooks[H]>>
+  /** Calls `call` as `plugin`'s `hook` (register, setup); a failure goes to `onError`, else is thrown wrapped. */
+  call<R>(plugin: string, hook: HookName, call: () => R, onError?: (failure: HookFailure) => never): R
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
+
+export function createHookRunner(): HookRunner {
+  const added = new Map<keyof Hooks, Array<{ plugin: string; fn: (...args: never[]) => unknown }>>()
+  const fail = (failure: HookFailure, onError?: (failure: HookFailure) => void) => {
+    if (!onError) throw new PluginHookError(failure)
+    onError(failure)
+  }
+  return {
+    add(plugin, hook, fn) {
+      const list = added.get(hook) ?? []
+      list.push({ plugin, fn: fn as (...args: never[]) => unknown })
+      added.set(hook, list)
+    },
+    run(hook, args, options = {}) {
+      const { onError, defer, until } = options
+      const results: unknown[] = []
+      for (const { plugin, fn } of added.get(hook) ?? []) {
+        const report = (error: unknown) => fail({ plugin, hook, error }, onError)
+        if (defer) {
+          results.push(Promise.resolve().then(() => fn(...(args as never[]))).catch(report))
+          continue
+        }
+        let result: unknown
+        try {
+          result = fn(...(args as never[]))
+        } catch (error) {
+          report(error)
+          continue
+        }
+        if (onError && isThenable(result)) result = Promise.resolve(result).catch(report)
+        results.push(result)
+        if (until?.(result as ReturnType<Hooks[typeof hook]>)) break
+      }
+      return results as never
+    },
+    call(plugin, hook, call, onError) {
+      try {
+        return call()
+      } catch (error) {
+        fail({ plugin, hook, error }, onError)
+        throw error
+      }
+    },
+  }
+}
+
+/** The options and feature flags the plugins declare, each by one plugin. */
+export function collectDeclarations(plugins: readonly Plugin[], owners?: Readonly<Record<string, string>>): DeclaredOptions {
+  const options = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
+  const features = new Map<string, { plugin: string; default: boolean }>()
+  for (const plugin of plugins) {
+    for (const [name, declaration] of Object.entries(plugin.options ?? {})) {
+      const other = options.get(name)
+      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the option \`${name}\``)
+      options.set(name, { plugin: plugin.name, declaration })
+    }
+    for (const [name, on] of Object.entries(plugin.features ?? {})) {
+      const other = features.get(name)
+      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the feature \`${name}\``)
+      features.set(name, { plugin: plugin.name, default: on })
+    }
+  }
+  return { options, features, owners }
+}
+
+/** Services on a tsyringe container; `who` names the caller in a missing-service error. */
+export function servicesOn(container: DependencyContainer, who: string): Services {
+  const get = <T>(token: Token<T>) => (container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
+  return {
+    get,
+    resolve<T>(token: Token<T>): T {
+      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${token.description ?? String(token)}", which no plugin provides`)
+      return container.resolve<T>(token)
+    },
+    provide: (token, value) => void container.register(token, { useValue: value }),
+  }
+}
+
+/** `base` with every key under `<scope>/`: a plugin's own part of the modal's storage. */
+function scopeStorage(base: Storage, scope: string): Storage {
+  const key = (k: string) => `${scope}/${k}`
+  return {
+    get: (k) => base.get(key(k)),
+    set: (k, v) => base.set(key(k), v),
+    remove: (k) => base.remove(key(k)),
+    getCached: (k, ttl) => base.getCached(key(k), ttl),
+    setCached: (k, v) => base.setCached(key(k), v),
+  }
+}
+
+/** What every plugin's context shares; the host adds the plugin's own name, services, storage and hooks. */
+export type SharedContext = Omit<PluginContext, 'name' | 'services' | 'storage' | 'slice' | 'views' | 'slots' | 'getPlugin' | keyof Hooks>
+
+export interface PluginHost {
+  readonly hooks: HookRunner
+  /** Runs each plugin's `register` hook, in plugin order, with the modal's services. */
+  register(services: Pick<Services, 'provide' | 'get'>): void
+  /** Runs each plugin's `setup` with its context, in plugin order; their APIs are then reachable. */
+  setup(shared: SharedContext, views: PluginContext['views'], slots: PluginContext['slots']): void
+  getPlugin(name: string): unknown
+}
+
+/** Hosts the modal's plugins: their `register` and `setup`, and every hook they add, run through one runner. */
+export function createPluginHost(plugins: readonly Plugin[], container: DependencyContainer, storage: () => Storage): PluginHost {
+  const hooks = createHookRunner()
+  const apis = new Map<string, unknown>()
+  const getPlugin = (name: string) => {
+    if (!apis.has(name)) throw new VestibuleError('MISSING_PLUGIN', `Plugin "${name}" is not registered`)
+    return apis.get(name)
+  }
+  const hookAdders = (name: string) => {
+    const adder = <H extends keyof Hooks>(hook: H) => (fn: Hooks[H]) => hooks.add(name, hook, fn)
+    return { onOpen: adder('onOpen'), onPreload: adder('onPreload'), onReconnect: adder('onReconnect'), onClose: adder('onClose'), afterConnect: adder('afterConnect'), onDestroy: adder('onDestroy') }
+  }
+  return {
+    hooks,
+    getPlugin,
+    register(services) {
+      for (const plugin of plugins) {
+        hooks.call(plugin.name, 'register', () => plugin.register?.({ provide: services.provide, get: services.get }), ({ plugin: name, error }) => {
+          throw new VestibuleError('INVALID_PLUGIN', `Plugin "${name}" failed to register its services: ${errorMessage(error)}`, error)
+        })
+      }
+    },
+    setup(shared, views, slots) {
+      for (const plugin of plugins) {
+        const name = plugin.name
+        const context: PluginContext = {
+          ...shared,
+          name,
+          services: servicesOn(container, `Plugin "${name}"`),
+          storage: scopeStorage(storage(), name),
+          slice: (initial) => map(initial),
+          views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: name }) },
+          slots: { ...slots, add: (slot, entry) => slots.add(slot, { ...entry, plugin: name }) },
+          ...hookAdders(name),
+          getPlugin: getPlugin as PluginContext['getPlugin'],
+        }
+        const api = hooks.call(name, 'setup', () => plugin.setup(context), (failure) => {
+          const { error } = failure
+          if (error instanceof VestibuleError && error.message.includes(`"${name}"`)) throw error
+          // A kernel error keeps its code (DUPLICATE_PLUGIN, DUPLICATE_VIEW …); anything else is the plugin's fault.
+          throw new PluginHookError(failure, `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN')
+        })
+        apis.set(name, api)
+      }
+    },
+  }
+}

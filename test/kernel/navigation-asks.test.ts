@@ -1,0 +1,119 @@
+// Views ask, the kernel decides: where a connect, a disconnect and a network switch asked from a view lead.
+import { describe, expect, it } from 'vitest'
+import { createKernel } from '../../kernel/kernel.js'
+import type { LazyConnection } from '../../kernel/lazy-connection.js'
+import { connector, deferred, fakeAdapter, recordingBackend } from './helpers.js'
+import { desktop, modalWithWallet, shellViews } from './kernel-fixtures.js'
+
+const twoFamilies = () => {
+  const evm = fakeAdapter()
+  const sol = fakeAdapter({ namespace: 'solana', connectors: [connector('io.fake', 'solana')], networks: [{ ...evm.adapter.networks[0]!, id: 'sol', caipNetworkId: 'solana:main', chainNamespace: 'solana' }] })
+  const modal = createKernel(
+    { projectId: 'p', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) }, { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) }] },
+    { platform: desktop, views: shellViews },
+  )
+  modal.kernel.chains.startDiscovery()
+  return { modal, evm, sol }
+}
+
+describe('navigation.connect', () => {
+  it('connects and goes where connected() says while the asking view is still shown', async () => {
+    const { modal } = modalWithWallet()
+    modal.kernel.chains.startDiscovery()
+    modal.kernel.router.reset('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    await modal.kernel.navigation.connect('io.fake', 'eip155')
+    expect(modal.getAccount().status).toBe('connected')
+    expect(modal.kernel.router.current?.view).toBe('Account')
+  })
+
+  it('stays where the user went when they left the asking view before the wallet answered', async () => {
+    const { modal, fake } = modalWithWallet()
+    modal.kernel.chains.startDiscovery()
+    const answer = deferred<{ address: string; caipNetworkId: `${string}:${string}` }>()
+    fake.adapter.connect.mockReturnValueOnce(answer.promise)
+    modal.kernel.router.reset('Connect')
+    modal.kernel.router.push('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    await (modal.kernel.connection as LazyConnection).load()
+    const asked = modal.kernel.navigation.connect('io.fake', 'eip155')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    modal.kernel.router.push('Connect', { namespace: 'eip155' })
+    answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
+    await asked
+    expect(modal.kernel.router.current).toEqual({ view: 'Connect', data: { namespace: 'eip155' } })
+  })
+
+  it('a connect cancelled before the wallet answered does not navigate', async () => {
+    const { modal, fake } = modalWithWallet()
+    modal.kernel.chains.startDiscovery()
+    const answer = deferred<{ address: string; caipNetworkId: `${string}:${string}` }>()
+    fake.adapter.connect.mockReturnValueOnce(answer.promise)
+    modal.kernel.router.reset('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    await (modal.kernel.connection as LazyConnection).load()
+    const asked = modal.kernel.navigation.connect('io.fake', 'eip155')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(modal.getAccount().status).toBe('connecting')
+    modal.kernel.connection.cancelConnect('eip155')
+    answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
+    await asked
+    expect(modal.getAccount().status).toBe('disconnected')
+    expect(modal.kernel.router.current?.view).toBe('ConnectingExternal')
+  })
+
+  it('rejects as the connection does, and does not navigate', async () => {
+    const { modal, fake } = modalWithWallet()
+    modal.kernel.chains.startDiscovery()
+    fake.adapter.connect.mockRejectedValueOnce(Object.assign(new Error('User rejected'), { code: 4001 }))
+    modal.kernel.router.reset('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    await expect(modal.kernel.navigation.connect('io.fake', 'eip155')).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    expect(modal.kernel.router.current?.view).toBe('ConnectingExternal')
+  })
+})
+
+describe('navigation.disconnect', () => {
+  it('goes to Connect when nobody stays connected, even when the wallet could not be told', async () => {
+    const { modal, fake } = modalWithWallet()
+    modal.kernel.chains.startDiscovery()
+    await modal.connect('io.fake')
+    fake.adapter.disconnect.mockRejectedValueOnce(new Error('gone'))
+    modal.kernel.router.reset('UnsupportedChain', { namespace: 'eip155' })
+    await modal.kernel.navigation.disconnect('eip155')
+    expect(modal.getAccount().status).toBe('disconnected')
+    expect(modal.kernel.router.current?.view).toBe('Connect')
+  })
+
+  it('with another namespace still connected: Account of that one, and Account shown stays as it is', async () => {
+    const { modal } = twoFamilies()
+    await modal.connect('io.fake', 'eip155')
+    await modal.connect('io.fake', 'solana')
+    modal.kernel.router.reset('UnsupportedChain', { namespace: 'solana' })
+    await modal.kernel.navigation.disconnect('solana')
+    expect(modal.getAccount().namespace).toBe('eip155')
+    expect(modal.kernel.router.current?.view).toBe('Account')
+    modal.kernel.router.reset('Connect')
+    modal.kernel.router.push('Account', { kept: true })
+    await modal.connect('io.fake', 'solana')
+    await modal.kernel.navigation.disconnect('solana')
+    expect(modal.kernel.router.$history.get()).toEqual([{ view: 'Connect' }, { view: 'Account', data: { kept: true } }])
+  })
+})
+
+describe('navigation.switchNetwork', () => {
+  it("a network of a namespace not connected yet leads to Connect for that namespace; one of the connected namespace stays", async () => {
+    const { modal } = twoFamilies()
+    await modal.connect('io.fake', 'eip155')
+    modal.kernel.router.reset('Account')
+    await modal.kernel.navigation.switchNetwork('eip155:10')
+    expect(modal.getNetwork().caipNetworkId).toBe('eip155:10')
+    expect(modal.kernel.router.current?.view).toBe('Account')
+    await modal.kernel.navigation.switchNetwork('solana:main')
+    expect(modal.kernel.router.current).toEqual({ view: 'Connect', data: { namespace: 'solana' } })
+  })
+
+  it('a failed switch rejects and stays', async () => {
+    const { modal } = twoFamilies()
+    await modal.connect('io.fake', 'eip155')
+    modal.kernel.router.reset('Account')
+    await expect(modal.kernel.navigation.switchNetwork('eip155:999')).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    expect(modal.kernel.router.current?.view).toBe('Account')
+  })
+})
