@@ -128,6 +128,9 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     getBalance: lazy('getBalance'),
     signMessage: lazy('signMessage'),
     sendNative: lazy('sendNative'),
+    // The blockchain API's key for a Polkadot-family chain's own token.
+    nativeTokenAddress: '0x',
+    features: { estimateFees: lazy('estimateFees') },
     destroy() {
       loaded?.disconnect()
       listener = undefined
