@@ -58,6 +58,9 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     getBalance: async (params) => (await session()).getBalance(params),
     signMessage: async (params) => (await session()).signMessage(state, params),
     sendNative: async (params) => (await session()).sendNative(state, params),
+    // The blockchain API's key for a Bitcoin-like chain's own coin.
+    nativeTokenAddress: '0x',
+    features: { estimateFees: async (tx) => (await session()).estimateFees(tx) },
     /** Stops listening to the wallet without disconnecting it: the modal is gone, the grant stays. */
     destroy() {
       const off = state.active?.off
