@@ -91,6 +91,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       else void session?.then((s) => s.destroy())
     },
     isAddress,
+    addressRules: async () => (await import('./address-rules.js')).rules,
     formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text: string, network: CaipNetwork) => parseUnits(text, network.nativeCurrency.decimals),
   }

@@ -7,6 +7,7 @@ import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type I
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'
+import { rules } from './address-rules.js'
 
 const custom = (net: CaipNetwork) => (net as PolkadotNetwork).custom
 
@@ -148,6 +149,8 @@ export function createSession(appName: string, listener: () => AdapterListener |
         throw error instanceof VestibuleError ? error : new VestibuleError('WALLET_ERROR', errorMessage(error), error)
       })
     },
+    /** The strict address rule and normal form (they load with this module). */
+    addressRules: async () => rules,
     /** The fee of the transfer `sendNative` would submit: `paymentInfo` of `balances.transferKeepAlive(to, value)`. */
     async estimateFees(tx: TransactionRequest): Promise<FeeEstimate> {
       const net = tx?.network as PolkadotNetwork
@@ -159,5 +162,5 @@ export function createSession(appName: string, listener: () => AdapterListener |
       const fee = await (await loadApi()).transferFee({ network: net, from: tx.from, to: tx.to, value })
       return { fee, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
     },
-  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees'> & { disconnect(): void }
+  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees'> & Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
 }
