@@ -1,8 +1,8 @@
-import { defineAddressRules, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import type { AdapterListener, ChainAdapter, Connector } from '../../kernel/index.js'
 import { formatUnits, parseUnits } from '../../kernel/format.js'
 import type { StandardWallet } from '../shared/wallet-standard.js'
 import { createConnectorList, type ConnectorList } from '../shared/connectors.js'
-import { addressError, isAddress } from './address.js'
+import { isAddress } from './address.js'
 import type { Bip122Network } from './networks.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
@@ -56,6 +56,7 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     disconnect: async () => (await session()).disconnect(state),
     switchNetwork: async (network) => (await session()).switchNetwork(state, network),
     getBalance: async (params) => (await session()).getBalance(params),
+    addressRules: async () => (await session()).addressRules,
     signMessage: async (params) => (await session()).signMessage(state, params),
     sendNative: async (params) => (await session()).sendNative(state, params),
     // The blockchain API's key for a Bitcoin-like chain's own coin.
@@ -72,12 +73,6 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
       }
     },
     isAddress: (value, network) => isAddress(value, network ?? networks),
-    // Base58check and bech32(m) with the network's prefixes; a segwit address is written in lowercase (BIP-173).
-    addressRules: async () =>
-      defineAddressRules(
-        (value, network) => addressError(value, network),
-        (value, network) => (addressError(value.toLowerCase(), network) ? value : value.toLowerCase()),
-      ),
     formatAmount: (value, network) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text, network) => parseUnits(text, network.nativeCurrency.decimals),
   }

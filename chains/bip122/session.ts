@@ -1,6 +1,6 @@
 // Loaded with import() on first use: the Wallet Standard session (connect, events, signing) and the Esplora
 // reads. No SDK here; bitcoinjs-lib loads only when a transaction is built (./psbt.js).
-import { ErrorText, VestibuleError, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from '../../kernel/index.js'
+import { ErrorText, VestibuleError, defineAddressRules, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from '../../kernel/index.js'
 import { formatUnits } from '../../kernel/format.js'
 import { walletError } from '../shared/wallet-error.js'
 import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
@@ -55,6 +55,12 @@ export function watch(state: Bip122State, onChange: (connectors: Connector[]) =>
     unwatch()
   }
 }
+
+/** Base58check and bech32(m) with the network's prefixes; a segwit address is written in lowercase (BIP-173). */
+export const addressRules = defineAddressRules(
+  (value, network) => addressError(value, network),
+  (value, network) => (addressError(value.toLowerCase(), network) ? value : value.toLowerCase()),
+)
 
 /** "… is not supported by this wallet", for a wallet lacking a feature. */
 export const notSupported = (what: string) => new VestibuleError('NOT_SUPPORTED', `${what} is not supported by this wallet`)
