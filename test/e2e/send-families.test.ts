@@ -1,4 +1,4 @@
-// Send on the Polkadot and Bitcoin families in the browser: a DOT-style (ROC on chopsticks) and an LTC-style
+// Send, Tokens and Receive on the Polkadot and Bitcoin families in the browser: a DOT-style (ROC on chopsticks) and an LTC-style
 // (litecoind regtest) native transfer through the Send form and the Sandbox Wallets, checked by the balances the
 // local nodes report: the receiver gains the amount, the sender loses the amount and the fee. Each family skips
 // only when its node is not installed.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { INSTALL_COMMAND as CHOPSTICKS, chopsticksInstalled } from '../../sandbox/polkadot/chain.mjs'
 import { FEE_ESTIMATES, INSTALL_COMMAND as LITECOIND, litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
 import { toolAvailable } from '../setup/tools.js'
-import { useSandboxBrowser } from './harness.js'
+import { truncatedBalance, useSandboxBrowser } from './harness.js'
 import { fillSendForm, openSendForm } from './send-form.js'
 
 const withPolkadot = toolAvailable(chopsticksInstalled(), 'chopsticks', CHOPSTICKS)
@@ -54,6 +54,16 @@ describe.skipIf(!withPolkadot)('send ROC on a Polkadot-family chain', () => {
     await expect.poll(() => modalRoot().getByTestId('snackbar').innerText(), { timeout: 20_000 }).toContain('Transaction started')
     await expect.poll(() => freeOf(receiver), { timeout: 20_000 }).toBe(amount)
     expect(await freeOf(sender)).toBe(before - amount - fee)
+  })
+
+  test('Tokens lists ROC with the free balance the node reports; Receive shows its address', async () => {
+    await h.connectWallet('Sandbox Polkadot Wallet', /Connect "Vestibule Sandbox"\?/)
+    await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
+    const row = modalRoot().getByTestId('tokens').locator('[data-testid="token-row"][data-token="ROC"]')
+    await row.waitFor({ timeout: 20_000 })
+    expect(await row.innerText()).toContain(truncatedBalance(await freeOf(sender), 12, 'ROC'))
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await expect.poll(() => modalRoot().getByTestId('receive').getByTestId('receive-address').innerText()).toBe(sender)
   })
 
   test('a receiver of another SS58 network is refused in the form; the wallet is not asked', async () => {
@@ -107,6 +117,19 @@ describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
     expect(Number(fee) / tx.vsize).toBeGreaterThanOrEqual(FEE_ESTIMATES[6]!)
     expect(Number(fee) / tx.vsize).toBeLessThan(FEE_ESTIMATES[6]! * 1.05)
     expect(await balanceOf(chain.address)).toBe(before - 75_000_000n - fee)
+  })
+
+  test('Tokens lists LTC with the balance the node reports; Receive shows its address', async () => {
+    await h.connectWallet('Sandbox Bitcoin Wallet', /Connect .* to rltc1q/)
+    await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
+    const tokens = modalRoot().getByTestId('tokens')
+    const row = tokens.locator('[data-testid="token-row"][data-token="LTC"]')
+    await row.waitFor({ timeout: 15_000 })
+    const held = await balanceOf(chain.address)
+    expect(await row.innerText()).toContain(truncatedBalance(held, 8, 'LTC'))
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    const view = modalRoot().getByTestId('receive')
+    await expect.poll(() => view.getByTestId('receive-address').innerText()).toBe(chain.address)
   })
 
   test('more than the balance can pay with its fee is refused in the form; the wallet is not asked', async () => {
