@@ -56,6 +56,21 @@ export interface AdapterListener {
 export type Capability = string
 
 /**
+ * A chain's strict address rule, for what a person types or pastes, and the address as the chain writes it.
+ * Stricter than `ChainAdapter.isAddress` (the structural rule for what wallets and hosts hand over): checksums
+ * and the network's own prefixes. Surrounding whitespace is ignored.
+ */
+export interface AddressRules {
+  /** Why `value` is not an address on `network`, in words naming the chain; undefined when it is one. */
+  problem(value: string, network: CaipNetwork): string | undefined
+  /**
+   * `value` in the chain's canonical form on `network` (eip155: `0x` and the EIP-55 checksum); throws a
+   * NOT_SUPPORTED VestibuleError with `problem`'s words when it is not an address.
+   */
+  normalize(value: string, network: CaipNetwork): string
+}
+
+/**
  * What every chain plugin implements for its namespace. Only the kernel calls it. The object itself should
  * be tiny: SDK-backed work loads with `import()` inside these methods, on first use.
  */
@@ -80,6 +95,11 @@ export interface ChainAdapter {
   /** Sends the native token; returns the transaction id. Optional: check the `'sendNative'` capability. */
   sendNative?(params: { to: string; value: bigint; address: string; network: CaipNetwork }): Promise<string>
   isAddress(value: string, network?: CaipNetwork): boolean
+  /**
+   * The strict address rule and normaliser of this chain (see AddressRules), loaded on first use: checksum code
+   * stays out of the eager part. Read it through `addressRulesOf(adapter)`, which also serves adapters without one.
+   */
+  addressRules?(): Promise<AddressRules>
   formatAmount(value: bigint, network: CaipNetwork): string
   parseAmount(text: string, network: CaipNetwork): bigint
   /**
@@ -174,6 +194,41 @@ export function createChainRegistry(): ChainRegistry {
     },
     findConnector(id, namespace) {
       return $connectors.get().find((c) => c.id === id && (!namespace || c.namespace === namespace))
+    },
+  }
+}
+
+/** Surrounding whitespace of a typed address, which no chain's address contains. */
+const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/**
+ * The address rules of `adapter`: its own, or for an adapter without them its structural `isAddress` with a
+ * generic message and the trimmed text as the normal form. Every feature that takes a typed address checks it
+ * with these, the way the send form does.
+ */
+export async function addressRulesOf(adapter: ChainAdapter): Promise<AddressRules> {
+  const own = await adapter.addressRules?.()
+  if (own && typeof own.problem === 'function' && typeof own.normalize === 'function') return own
+  const problem = (value: string, network: CaipNetwork) => (adapter.isAddress(typed(value), network) ? undefined : `Not a valid address on ${network.name}`)
+  return {
+    problem,
+    normalize(value, network) {
+      const reason = problem(value, network)
+      if (reason) throw new VestibuleError('NOT_SUPPORTED', reason)
+      return typed(value)
+    },
+  }
+}
+
+/** Rules from a `problem` function and a canonical form of valid input: `normalize` throws `problem`'s words. */
+export function defineAddressRules(problem: (value: string, network: CaipNetwork) => string | undefined, canonical: (value: string, network: CaipNetwork) => string): AddressRules {
+  return {
+    problem: (value, network) => problem(typed(value), network),
+    normalize(value, network) {
+      const text = typed(value)
+      const reason = problem(text, network)
+      if (reason) throw new VestibuleError('NOT_SUPPORTED', reason)
+      return canonical(text, network)
     },
   }
 }

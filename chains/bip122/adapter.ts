@@ -1,4 +1,4 @@
-import { type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import type { AdapterListener, ChainAdapter, Connector } from '../../kernel/index.js'
 import { formatUnits, parseUnits } from '../../kernel/format.js'
 import type { StandardWallet } from '../shared/wallet-standard.js'
 import { createConnectorList, type ConnectorList } from '../shared/connectors.js'
@@ -56,8 +56,12 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     disconnect: async () => (await session()).disconnect(state),
     switchNetwork: async (network) => (await session()).switchNetwork(state, network),
     getBalance: async (params) => (await session()).getBalance(params),
+    addressRules: async () => (await session()).addressRules,
     signMessage: async (params) => (await session()).signMessage(state, params),
     sendNative: async (params) => (await session()).sendNative(state, params),
+    // The blockchain API's key for a Bitcoin-like chain's own coin.
+    nativeTokenAddress: '0x',
+    features: { estimateFees: async (tx) => (await session()).estimateFees(tx) },
     /** Stops listening to the wallet without disconnecting it: the modal is gone, the grant stays. */
     destroy() {
       const off = state.active?.off

@@ -70,12 +70,24 @@ export interface BuiltTransfer {
   unsignedTx: string
 }
 
+/** What a transfer spends and pays, before any PSBT exists. */
+export interface TransferPlan {
+  kind: Kind
+  fromScript: Uint8Array
+  toScript: Uint8Array
+  selected: Utxo[]
+  /** Satoshis: the fee rate times the signed transaction's virtual size (or more, when change would be dust). */
+  fee: bigint
+  change: bigint
+}
+
 /**
- * Builds the unsigned PSBT: the largest UTXOs first until value and fee are covered, change back to the sender
- * unless it would be dust (then it goes to the fee).
+ * Coin selection and fee: the largest UTXOs first until value and fee are covered, change back to the sender
+ * unless it would be dust (then it goes to the fee). The fee is the rate times the virtual size the signed
+ * transaction will have. Throws "Insufficient funds" naming what is there and what is needed.
  */
-export async function buildTransfer(request: TransferRequest): Promise<BuiltTransfer> {
-  const { network, from, to, value, publicKey, feeRate, describe } = request
+export function planTransfer(request: Pick<TransferRequest, 'network' | 'from' | 'to' | 'value' | 'utxos' | 'feeRate' | 'describe'>): TransferPlan {
+  const { network, from, to, value, feeRate, describe } = request
   const net = toBitcoinjsNetwork(network.custom.params)
   const fromScript = addresses.toOutputScript(from, net)
   const toScript = addresses.toOutputScript(to, net)
@@ -84,6 +96,30 @@ export async function buildTransfer(request: TransferRequest): Promise<BuiltTran
   const dust = dustThreshold(toScript, network.custom.dustRelayFee)
   const changeDust = dustThreshold(fromScript, network.custom.dustRelayFee)
   if (value < dust) throw new VestibuleError('NOT_SUPPORTED', `The amount is below the dust limit of ${describe(dust)}`)
+
+  // Fee rates apply to virtual size, weight / 4 rounded up.
+  const fee = (weight: bigint) => (((weight + 3n) / 4n) * feeRate + 999n) / 1000n
+  const sorted = [...request.utxos].sort((a, b) => (a.value > b.value ? -1 : a.value < b.value ? 1 : 0))
+  const selected: Utxo[] = []
+  let total = 0n
+  let weight = TX_WEIGHT + outputWeight(toScript)
+  for (const utxo of sorted) {
+    selected.push(utxo)
+    total += utxo.value
+    weight += INPUT_WEIGHT[kind] + (selected.length === 253 ? 8n : 0n)
+    const withChange = fee(weight + outputWeight(fromScript))
+    if (total - value - withChange >= changeDust) return { kind, fromScript, toScript, selected, fee: withChange, change: total - value - withChange }
+    if (total - value >= fee(weight)) return { kind, fromScript, toScript, selected, fee: total - value, change: 0n }
+  }
+  throw new Error(`Insufficient funds: ${describe(total)} available, ${describe(value + fee(weight))} needed for ${describe(value)} and the fee`)
+}
+
+/** Builds the unsigned PSBT of `planTransfer`'s plan, with what each input kind needs for signing. */
+export async function buildTransfer(request: TransferRequest): Promise<BuiltTransfer> {
+  const { network, from, publicKey } = request
+  const net = toBitcoinjsNetwork(network.custom.params)
+  const { kind, fromScript, toScript, selected, ...plan } = planTransfer(request)
+  const value = request.value
 
   const extra: { redeemScript?: Uint8Array; tapInternalKey?: Uint8Array } = {}
   if (kind === 'p2sh-p2wpkh') {
@@ -97,26 +133,6 @@ export async function buildTransfer(request: TransferRequest): Promise<BuiltTran
     const key = publicKey.length === 33 ? publicKey.subarray(1) : publicKey
     if (key.length !== 32) throw new VestibuleError('NOT_SUPPORTED', `Sending from ${from} needs the account's public key`)
     extra.tapInternalKey = key
-  }
-
-  // Fee rates apply to virtual size, weight / 4 rounded up.
-  const fee = (weight: bigint) => (((weight + 3n) / 4n) * feeRate + 999n) / 1000n
-  const sorted = [...request.utxos].sort((a, b) => (a.value > b.value ? -1 : a.value < b.value ? 1 : 0))
-  const selected: Utxo[] = []
-  let total = 0n
-  let weight = TX_WEIGHT + outputWeight(toScript)
-  let plan: { fee: bigint; change: bigint } | undefined
-  for (const utxo of sorted) {
-    selected.push(utxo)
-    total += utxo.value
-    weight += INPUT_WEIGHT[kind] + (selected.length === 253 ? 8n : 0n)
-    const withChange = fee(weight + outputWeight(fromScript))
-    if (total - value - withChange >= changeDust) plan = { fee: withChange, change: total - value - withChange }
-    else if (total - value >= fee(weight)) plan = { fee: total - value, change: 0n }
-    if (plan) break
-  }
-  if (!plan) {
-    throw new Error(`Insufficient funds: ${describe(total)} available, ${describe(value + fee(weight))} needed for ${describe(value)} and the fee`)
   }
 
   const psbt = new Psbt({ network: net })

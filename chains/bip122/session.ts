@@ -1,6 +1,6 @@
 // Loaded with import() on first use: the Wallet Standard session (connect, events, signing) and the Esplora
 // reads. No SDK here; bitcoinjs-lib loads only when a transaction is built (./psbt.js).
-import { ErrorText, VestibuleError, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector } from '../../kernel/index.js'
+import { ErrorText, VestibuleError, defineAddressRules, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from '../../kernel/index.js'
 import { formatUnits } from '../../kernel/format.js'
 import { walletError } from '../shared/wallet-error.js'
 import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
@@ -55,6 +55,12 @@ export function watch(state: Bip122State, onChange: (connectors: Connector[]) =>
     unwatch()
   }
 }
+
+/** Base58check and bech32(m) with the network's prefixes; a segwit address is written in lowercase (BIP-173). */
+export const addressRules = defineAddressRules(
+  (value, network) => addressError(value, network),
+  (value, network) => (addressError(value.toLowerCase(), network) ? value : value.toLowerCase()),
+)
 
 /** "… is not supported by this wallet", for a wallet lacking a feature. */
 export const notSupported = (what: string) => new VestibuleError('NOT_SUPPORTED', `${what} is not supported by this wallet`)
@@ -262,6 +268,23 @@ export async function feeRate(network: Bip122Network): Promise<bigint> {
   return BigInt(Math.max(1000, Math.ceil(((rate as number | undefined) ?? FALLBACK_FEE_RATE) * 1000)))
 }
 
+const describeIn = (network: Bip122Network) => (sats: bigint) => `${formatUnits(sats, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
+
+/**
+ * The fee `sendNative` would pay for the same transfer: the fee rate times the virtual size of the transaction
+ * built from the sender's UTXOs (change included unless it would be dust). Rejects with "Insufficient funds" when
+ * the UTXOs cannot cover the amount and that fee.
+ */
+export async function estimateFees(tx: TransactionRequest): Promise<FeeEstimate> {
+  const network = tx?.network as Bip122Network
+  if (tx?.data !== undefined) throw new VestibuleError('NOT_SUPPORTED', 'Bitcoin transfers carry no call data; only native transfers can be estimated')
+  checkAddress(tx.to, network)
+  if (typeof tx.value !== 'bigint' || tx.value <= 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(tx.value)} (satoshis, a bigint above 0)`)
+  const [{ planTransfer }, utxos, rate] = await Promise.all([import('./psbt.js'), listUtxos(network, tx.from), feeRate(network)])
+  const { fee } = planTransfer({ network, from: tx.from, to: tx.to, value: tx.value, utxos, feeRate: rate, describe: describeIn(network) })
+  return { fee, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+}
+
 /**
  * Sends `value` satoshis to `to`: a PSBT built from the sender's UTXOs (bitcoinjs-lib, loaded now), signed by the
  * wallet with `bitcoin:signTransaction`, finalized here and broadcast with `POST /tx`. Returns the txid.
@@ -284,7 +307,7 @@ export async function sendNative(state: Bip122State, { to, value, address, netwo
     utxos,
     feeRate: rate,
     txHex: (txid) => esplora(target, `/tx/${txid}/hex`),
-    describe: (sats) => `${formatUnits(sats, target.nativeCurrency.decimals)} ${target.nativeCurrency.symbol}`,
+    describe: describeIn(target),
   })
   const chain = chainOf(account, target) ?? target.caipNetworkId
   const [output] = await call(() => sign.signTransaction({ psbt: built.psbt, chain, inputsToSign: [{ account, signingIndexes: built.signingIndexes }] }))

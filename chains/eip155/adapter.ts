@@ -78,7 +78,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     switchNetwork: lazy('switchNetwork'),
     async getBalance({ address, network }) {
       const { getNativeBalance } = await loadRpc()
-      const value = await getNativeBalance(network, address)
+      // The connected wallet answers when no RPC URL does (once a session exists; it rejects without a wallet).
+      const value = await getNativeBalance(network, address, loaded && ask)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     signMessage: lazy('signMessage'),
@@ -91,6 +92,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       else void session?.then((s) => s.destroy())
     },
     isAddress,
+    addressRules: async () => (await import('./address-rules.js')).rules,
     formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text: string, network: CaipNetwork) => parseUnits(text, network.nativeCurrency.decimals),
   }

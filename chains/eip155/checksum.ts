@@ -16,3 +16,15 @@ export function hasValidChecksum(hex: string): boolean {
   }
   return true
 }
+
+/** `hex` (40 hex digits, no 0x, any case) with the EIP-55 checksum: each letter's case from keccak256 of the lowercase text. */
+export function toChecksum(hex: string): string {
+  const lower = hex.toLowerCase()
+  const hash = keccak_256(new TextEncoder().encode(lower))
+  let out = ''
+  for (let i = 0; i < lower.length; i++) {
+    const nibble = ((hash[i >> 1] ?? 0) >> (i % 2 ? 0 : 4)) & 0xf
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!
+  }
+  return out
+}

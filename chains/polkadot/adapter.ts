@@ -52,7 +52,7 @@ export function addressProblem(value: unknown, network?: CaipNetwork): string | 
 export const isAddress = (value: string, network?: CaipNetwork): boolean => !addressProblem(value, network)
 
 export const injectedWeb3 = (): Record<string, Partial<InjectedWeb3Entry>> => {
-  const value = typeof window === 'undefined' ? undefined : (window as { injectedWeb3?: unknown }).injectedWeb3
+  const value = (globalThis as { window?: { injectedWeb3?: unknown } }).window?.injectedWeb3
   return value && typeof value === 'object' ? (value as Record<string, Partial<InjectedWeb3Entry>>) : {}
 }
 export const extensionIds = () => Object.entries(injectedWeb3()).filter(([id, e]) => id.length <= 64 && typeof e?.enable === 'function').map(([id]) => id)
@@ -128,11 +128,15 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     getBalance: lazy('getBalance'),
     signMessage: lazy('signMessage'),
     sendNative: lazy('sendNative'),
+    // The blockchain API's key for a Polkadot-family chain's own token.
+    nativeTokenAddress: '0x',
+    features: { estimateFees: lazy('estimateFees') },
     destroy() {
       loaded?.disconnect()
       listener = undefined
     },
     isAddress,
+    addressRules: lazy('addressRules'),
     formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text: string, network: CaipNetwork) => parseUnits(text, network.nativeCurrency.decimals),
   }

@@ -65,6 +65,19 @@ export async function freeBalance(network: PolkadotNetwork, address: string): Pr
 }
 
 /**
+ * What `balances.transferKeepAlive(to, value)` from `from` costs: the node's `paymentInfo` of that extrinsic
+ * (weight and length fee, with the chain's fee multiplier), in planck.
+ */
+export async function transferFee(params: { network: PolkadotNetwork; from: string; to: string; value: bigint }): Promise<bigint> {
+  const { network, from, to, value } = params
+  const api = await apiFor(network)
+  const transfer = api.tx.balances?.transferKeepAlive
+  if (!transfer) throw new Error(`${network.name} has no balances.transferKeepAlive`)
+  const info = await withTimeout(transfer(to, value).paymentInfo(from), CONNECT_TIMEOUT_MS, `The ${network.name} node did not answer`)
+  return info.partialFee.toBigInt()
+}
+
+/**
  * `balances.transferKeepAlive(to, value)` signed by the extension and submitted; resolves with the extrinsic
  * hash once it is in a block, rejects with the chain's reason when it fails.
  */

@@ -36,35 +36,25 @@ export function defineNetwork(input: PolkadotNetworkInput): PolkadotNetwork {
   return { ...rest, id: hash, caipNetworkId: `polkadot:${hash.slice(2, 34)}`, chainNamespace: 'polkadot', custom: { genesisHash: hash, ss58Prefix } }
 }
 
-const endpoints = (host: string) => ({ default: { http: [`https://${host}`], webSocket: [`wss://${host}`] } })
+/**
+ * A relay chain of Parity's: its public node at `<rpc>.polkadot.io`, Subscan at `<name in lowercase>.subscan.io`,
+ * and a token named like the chain.
+ */
+const relay = (name: string, genesisHash: string, ss58Prefix: number, symbol: string, decimals: number, rpc: string) =>
+  defineNetwork({
+    name,
+    genesisHash,
+    ss58Prefix,
+    nativeCurrency: { name, symbol, decimals },
+    rpcUrls: { default: { http: [`https://${rpc}.polkadot.io`], webSocket: [`wss://${rpc}.polkadot.io`] } },
+    blockExplorers: { default: { name: 'Subscan', url: `https://${name.toLowerCase()}.subscan.io` } },
+  })
 
 /** Polkadot relay chain: DOT, 10 decimals, SS58 prefix 0. */
-export const polkadotMainnet = /* @__PURE__ */ defineNetwork({
-  name: 'Polkadot',
-  genesisHash: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
-  ss58Prefix: 0,
-  nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
-  rpcUrls: endpoints('rpc.polkadot.io'),
-  blockExplorers: { default: { name: 'Subscan', url: 'https://polkadot.subscan.io' } },
-})
+export const polkadotMainnet = /* @__PURE__ */ relay('Polkadot', '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3', 0, 'DOT', 10, 'rpc')
 
 /** Kusama relay chain: KSM, 12 decimals, SS58 prefix 2. */
-export const kusama = /* @__PURE__ */ defineNetwork({
-  name: 'Kusama',
-  genesisHash: '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe',
-  ss58Prefix: 2,
-  nativeCurrency: { name: 'Kusama', symbol: 'KSM', decimals: 12 },
-  rpcUrls: endpoints('kusama-rpc.polkadot.io'),
-  blockExplorers: { default: { name: 'Subscan', url: 'https://kusama.subscan.io' } },
-})
+export const kusama = /* @__PURE__ */ relay('Kusama', '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe', 2, 'KSM', 12, 'kusama-rpc')
 
 /** Westend test network: WND, 12 decimals, SS58 prefix 42. */
-export const westend = /* @__PURE__ */ defineNetwork({
-  name: 'Westend',
-  genesisHash: '0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e',
-  ss58Prefix: 42,
-  nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 },
-  rpcUrls: endpoints('westend-rpc.polkadot.io'),
-  blockExplorers: { default: { name: 'Subscan', url: 'https://westend.subscan.io' } },
-  testnet: true,
-})
+export const westend = /* @__PURE__ */ Object.assign(relay('Westend', '0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e', 42, 'WND', 12, 'westend-rpc'), { testnet: true })

@@ -1,12 +1,13 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
-import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ConnectResult } from '../../kernel/index.js'
+import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from '../../kernel/index.js'
 import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
 import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './adapter.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'
+import { rules } from './address-rules.js'
 
 const custom = (net: CaipNetwork) => (net as PolkadotNetwork).custom
 
@@ -148,5 +149,18 @@ export function createSession(appName: string, listener: () => AdapterListener |
         throw error instanceof VestibuleError ? error : new VestibuleError('WALLET_ERROR', errorMessage(error), error)
       })
     },
-  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & { disconnect(): void }
+    /** The strict address rule and normal form (they load with this module). */
+    addressRules: async () => rules,
+    /** The fee of the transfer `sendNative` would submit: `paymentInfo` of `balances.transferKeepAlive(to, value)`. */
+    async estimateFees(tx: TransactionRequest): Promise<FeeEstimate> {
+      const net = tx?.network as PolkadotNetwork
+      if (tx?.data !== undefined) throw new VestibuleError('NOT_SUPPORTED', 'Polkadot transfers carry no call data; only native transfers can be estimated')
+      const problem = addressProblem(tx.from, net) ?? addressProblem(tx.to, net)
+      if (problem) throw new VestibuleError('NOT_SUPPORTED', problem)
+      const value = tx.value ?? 0n
+      if (typeof value !== 'bigint' || value < 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a bigint in planck)`)
+      const fee = await (await loadApi()).transferFee({ network: net, from: tx.from, to: tx.to, value })
+      return { fee, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
+    },
+  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees'> & Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
 }

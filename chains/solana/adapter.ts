@@ -1,7 +1,7 @@
-import { VestibuleError, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
+import { VestibuleError, defineAddressRules, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
 import { formatUnits, parseUnits } from '../../kernel/format.js'
 import { standardConnector, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
-import { isAddress } from './base58.js'
+import { invalidAddress, isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'
 import type { Session } from './session.js'
 import { lazyMethods } from '../shared/lazy.js'
@@ -78,6 +78,8 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       void session?.then((s) => s.destroy())
     },
     isAddress,
+    // Base58 of a 32-byte key, the same on every Solana network; the text is its own normal form.
+    addressRules: async () => defineAddressRules((value) => (isAddress(value) ? undefined : invalidAddress(value)), (value) => value),
     formatAmount: (value, network) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text, network) => parseUnits(text, network.nativeCurrency.decimals),
   }

@@ -4,6 +4,7 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { address as bjsAddress, crypto as bjsCrypto, Psbt } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
+import { chainFeature, hasChainFeature } from '../../../kernel/index.js'
 import { toolAvailable } from '../../setup/tools.js'
 import { toBitcoinjsNetwork } from '../../../chains/bip122/psbt.js'
 import { legacyAddressOf, messageHash, type AddressKind } from '../../../sandbox/bip122/wallet-core.js'
@@ -119,6 +120,29 @@ describe.skipIf(!installed)('against litecoind regtest', () => {
     // Litecoin's dust threshold for a P2WPKH output: (31 + 67) vbytes at 30000 sat/kvB.
     await expect(send(2939n)).rejects.toThrow('The amount is below the dust limit of 0.0000294 LTC')
     expect(wallet.calls).not.toContain('signTransaction')
+  })
+
+  it('estimates the fee sendNative pays (fee rate × the PSBT\'s vsize), and says when the balance cannot cover it', async () => {
+    const { wallet, adapter } = await funded('p2wpkh', ['0.7', '0.6'])
+    expect(hasChainFeature(adapter, 'estimateFees')).toBe(true)
+    expect(adapter.nativeTokenAddress).toBe('0x')
+    const estimateFees = chainFeature(adapter, 'estimateFees')
+    const to = recipient()
+    const value = 100_000_000n // needs both UTXOs
+    const estimate = await estimateFees({ from: wallet.address, to, value, network: c.network })
+    expect(estimate).toMatchObject({ decimals: 8, symbol: 'LTC' })
+    expect(wallet.calls).not.toContain('signTransaction')
+    const before = await nodeBalance(c.chain.node.rpc, wallet.address)
+    const txid = await adapter.sendNative!({ to, value, address: wallet.address, network: c.network })
+    expect(before - value - (await nodeBalance(c.chain.node.rpc, wallet.address))).toBe(estimate.fee)
+    const { vsize } = await c.chain.node.rpc('getrawtransaction', [txid, true])
+    expect(Number(estimate.fee) / vsize).toBeGreaterThanOrEqual(FEE_ESTIMATES[6]!)
+    expect(Number(estimate.fee) / vsize).toBeLessThan(FEE_ESTIMATES[6]! * 1.05)
+
+    const left = await nodeBalance(c.chain.node.rpc, wallet.address)
+    await expect(estimateFees({ from: wallet.address, to, value: left, network: c.network })).rejects.toThrow(/^Insufficient funds: [\d.]+ LTC available, [\d.]+ LTC needed for [\d.]+ LTC and the fee$/)
+    await expect(estimateFees({ from: wallet.address, to: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', value, network: c.network })).rejects.toThrow('is an address of another network')
+    await expect(estimateFees({ from: wallet.address, to, data: '0x00', network: c.network })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
   })
 
   it('turns a declined PSBT into USER_REJECTED and broadcasts nothing', async () => {

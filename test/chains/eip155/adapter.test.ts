@@ -98,7 +98,8 @@ describe('native balance', () => {
     const down = await startAnvil({ chainId: 31337 })
     await down.stop()
     const unreachable = defineNetwork({ id: 31337, name: 'Down', nativeCurrency: ETH, rpcUrls: { default: { http: [down.url] } } })
-    const wallet = h.wallet({ chains: { 31337: h.anvilA.url, 31338: h.anvilB.url } })
+    // The wallet's own node for 31337 is the same one that is down, so the wallet cannot answer either.
+    const wallet = h.wallet({ chains: { 31337: down.url, 31338: h.anvilB.url } })
     await setBalance(h.anvilB.url, wallet.address, 3n * 10n ** 18n)
     const modal = h.modal({ networks: [unreachable, h.localB] })
     const errors: Array<{ source: string }> = []

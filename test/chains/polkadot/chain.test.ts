@@ -1,6 +1,7 @@
 // The polkadot adapter against a real Substrate runtime: chopsticks on the Rococo Asset Hub genesis (ROC, 12
 // decimals, prefix 2), @polkadot/api over WebSocket, transfers signed by the extension's real sr25519 key.
 import { describe, expect, it } from 'vitest'
+import { chainFeature, hasChainFeature } from '../../../kernel/index.js'
 import { decodeAddress, defineNetwork, type PolkadotNetwork } from '../../../chains/polkadot/index.js'
 import { encodeAddress } from '../../../chains/polkadot/ss58-encode.js'
 import * as chain from '../../../sandbox/polkadot/chain.mjs'
@@ -100,6 +101,29 @@ describe.skipIf(!installed)('against chopsticks', () => {
     const all = await adapterOf(modal).sendNative!({ to: recipient, value: ROC, address, network }).catch((e: unknown) => e)
     expect((all as Error).message).toMatch(/^Insufficient balance/)
     expect(await freeOf(node, recipient)).toBe(2n * ROC)
+  })
+
+  it('estimates the fee of the transfer it sends (paymentInfo); the chain charges exactly that', async () => {
+    // An account that has not sent yet: setting a balance resets the nonce a sender's next transfer needs.
+    const { modal, address } = await connected(SEEDS[0], 50n * ROC)
+    const adapter = adapterOf(modal)
+    expect(hasChainFeature(adapter, 'estimateFees')).toBe(true)
+    expect(adapter.nativeTokenAddress).toBe('0x')
+    const recipient = encodeAddress((await h.extension({ seed: SEEDS[2], inject: false })).publicKey, 2)
+    await chain.setBalance(node.http, recipient, 2n * ROC)
+    const value = 3n * ROC
+    const estimate = await chainFeature(adapter, 'estimateFees')({ from: address, to: recipient, value, network })
+    expect(estimate).toMatchObject({ decimals: 12, symbol: 'ROC' })
+    expect(estimate.fee).toBeGreaterThan(0n)
+    await adapter.sendNative!({ to: recipient, value, address, network })
+    expect(await freeOf(node, address)).toBe(50n * ROC - value - estimate.fee)
+
+    // What it cannot estimate says why, without asking the node.
+    const estimateFees = chainFeature(adapter, 'estimateFees')
+    await expect(estimateFees({ from: address, to: '0x0000000000000000000000000000000000000001', value, network })).rejects.toThrow(
+      'Invalid Polkadot address (SS58 with a valid checksum expected): 0x0000000000000000000000000000000000000001',
+    )
+    await expect(estimateFees({ from: address, to: recipient, data: '0x00', network })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
   })
 
   it('refuses a node that serves another chain than the network says', async () => {
