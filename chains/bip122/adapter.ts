@@ -31,6 +31,8 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     label: 'Bitcoin',
     networks,
     capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork']),
+    // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+    features: { remoteSession: async () => (await import('./walletconnect.js')).remoteSession },
     defaultAccountType: 'payment',
     listen(listener) {
       state.listener = listener

@@ -88,6 +88,8 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     label: 'Polkadot',
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative']),
+    // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+    features: { remoteSession: async () => (await import('./walletconnect.js')).remoteSession },
     defaultAccountType: 'eoa',
     listen(l) {
       listener = l

@@ -1,6 +1,5 @@
-import { WALLETCONNECT_ICON } from '../connector.js'
-import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
-import { WalletRequestError, bytesOf, ended, fromBase64, fromHex, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase64 } from './shared.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import { WalletRequestError, bytesOf, ended, fromBase64, fromHex, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase64 } from '../shared/walletconnect.js'
 
 const FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const
 
@@ -37,13 +36,13 @@ function signatureBytes(value: unknown): Uint8Array | undefined {
  * `getAccountAddresses`), `bitcoin:signMessage` becomes `signMessage` (ECDSA) and `bitcoin:signTransaction`
  * becomes `signPsbt` without broadcast: the chain plugin finalizes and broadcasts, as with any wallet.
  */
-export function createBip122Facade(context: FacadeContext): NamespaceFacade {
+export function createBip122Facade(context: RemoteSessionContext): RemoteSessionFacade {
   const changes = listeners<(change: Change) => void>()
   let connected = false
   let shown: Account[] = []
   const keys = new Map<string, Uint8Array>()
 
-  const accountsOf = (up: UniversalProvider | undefined, addresses = sessionAddresses(up, 'bip122')): Account[] => {
+  const accountsOf = (up: RemoteSession | undefined, addresses = sessionAddresses(up, 'bip122')): Account[] => {
     const all = sessionAccounts(up, 'bip122')
     return addresses.map((address) => {
       const chains = all.filter((a) => a.address === address).map((a) => a.chain)
@@ -58,7 +57,7 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
   }
 
   /** Learns the accounts' public keys: from the session properties, else (when the user is there) by asking the wallet. */
-  const learnKeys = async (up: UniversalProvider, ask: boolean) => {
+  const learnKeys = async (up: RemoteSession, ask: boolean) => {
     const properties = (up.session as { sessionProperties?: Record<string, unknown> } | undefined)?.sessionProperties
     let listed: unknown = properties?.bip122_getAccountAddresses
     if (typeof listed === 'string') {
@@ -77,7 +76,7 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
   }
 
   const each =
-    <I, O>(sign: (up: UniversalProvider, chain: string, input: I) => Promise<O>) =>
+    <I, O>(sign: (up: RemoteSession, chain: string, input: I) => Promise<O>) =>
     async (...inputs: I[]) => {
       const up = await live()
       const outputs: O[] = []
@@ -100,8 +99,8 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
 
   const provider = {
     version: '1.0.0' as const,
-    name: 'WalletConnect',
-    icon: WALLETCONNECT_ICON,
+    name: context.wallet.name,
+    icon: context.wallet.icon,
     get chains() {
       return [...new Set(shown.flatMap((a) => a.chains))]
     },
@@ -188,4 +187,11 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
       void context.session.then((up) => show(accountsOf(up)))
     },
   }
+}
+
+/** Bitcoin: the WalletConnect Bitcoin methods carry no namespace prefix; the addresses event does. */
+export const remoteSession: RemoteSessionMapping = {
+  methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
+  events: ['bip122_addressesChanged'],
+  createFacade: createBip122Facade,
 }
