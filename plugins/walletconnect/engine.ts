@@ -152,6 +152,26 @@ async function endInModal(deps: EngineDeps) {
   writeApproved(ctx, undefined)
 }
 
+/** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
+async function adopt(deps: EngineDeps, up: UniversalProvider, current: () => boolean, disconnect: () => Promise<void>) {
+  const { ctx, $state, registry } = deps
+  if (!up.session) throw new Error('The wallet approved no session')
+  const { peer, approved } = recordSession(deps, up.session, 'connecting')
+  // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
+  ctx.chains.startDiscovery()
+  const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
+  if (!current()) return
+  try {
+    for (const namespace of added) if (namespace) await ctx.connection.connect(CONNECTOR_ID, namespace)
+  } catch (error) {
+    if (!current()) return
+    await disconnect()
+    $state.set({ ...$state.get(), status: 'error', error: classify(ctx, error) })
+    return
+  }
+  if (current()) $state.set({ ...$state.get(), status: 'connected' })
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   const { ctx, options, $state, registry } = deps
   addMessages(ctx.i18n)
@@ -202,25 +222,6 @@ export function createEngine(deps: EngineDeps): Engine {
     }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
   }
 
-  /** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
-  const adopt = async (up: UniversalProvider, mine: number) => {
-    if (!up.session) throw new Error('The wallet approved no session')
-    const { peer, approved } = recordSession(deps, up.session, 'connecting')
-    // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
-    ctx.chains.startDiscovery()
-    const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
-    if (mine !== attempt) return
-    try {
-      for (const namespace of added) if (namespace) await ctx.connection.connect(CONNECTOR_ID, namespace)
-    } catch (error) {
-      if (mine !== attempt) return
-      await disconnect()
-      set({ status: 'error', error: classify(ctx, error) })
-      return
-    }
-    if (mine === attempt) set({ status: 'connected' })
-  }
-
   /** The pairing URI is shown; on iPhone Safari and in Telegram the page hands over to the wallet from here on. */
   const offer = (mine: number, uri: string, namespaces: Iterable<string>) => {
     const expiresAt = now() + PAIRING_EXPIRY_MS
@@ -255,7 +256,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
       away.clear()
-      await adopt(up, mine)
+      await adopt(deps, up, () => mine === attempt, disconnect)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
@@ -305,10 +306,7 @@ export function createEngine(deps: EngineDeps): Engine {
     async restore() {
       const up = await getProvider()
       // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
-      if (!up.session) {
-        deps.stored.clear()
-        return undefined
-      }
+      if (!up.session) return void deps.stored.clear()
       recordSession(deps, up.session, 'connected')
       return up
     },

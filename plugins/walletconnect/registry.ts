@@ -3,7 +3,7 @@
  * methods, events, and the facade in the wallet shape its chain plugin speaks) is that chain plugin's own
  * `remoteSession` capability: this plugin knows no chain family, and a family whose plugin lacks it is not served.
  */
-import { chainFeature, hasChainFeature, type CaipNetworkId, type PluginContext, type RemoteSessionMapping } from '../../kernel/index.js'
+import type { CaipNetworkId, PluginContext, RemoteSessionMapping } from '../../kernel/index.js'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { NamespaceMethods } from './namespaces.js'
 import type { NamespaceFacade, PeerWallet, UniversalProvider } from './types.js'
@@ -32,14 +32,14 @@ export function createRegistry(ctx: PluginContext): FacadeRegistry {
   const mappingOf = (namespace: string) => {
     let mapping = mappings.get(namespace)
     if (!mapping) {
-      const adapter = ctx.chains.get(namespace)
-      mapping = hasChainFeature(adapter, 'remoteSession')
-        ? chainFeature(adapter, 'remoteSession')().then(checked, (error: unknown) => {
-            mappings.delete(namespace)
-            ctx.events.emit('error', { source: 'walletConnect', error })
-            return undefined
-          })
-        : Promise.resolve(undefined)
+      // Read directly (not through chainFeature): a missing capability is an ordinary answer here, not an error.
+      const load = ctx.chains.get(namespace)?.features?.remoteSession
+      const failed = (error: unknown) => {
+        mappings.delete(namespace)
+        ctx.events.emit('error', { source: 'walletConnect', error })
+        return undefined
+      }
+      mapping = typeof load === 'function' ? Promise.resolve().then(load).then(checked).catch(failed) : Promise.resolve(undefined)
       mappings.set(namespace, mapping)
     }
     return mapping
