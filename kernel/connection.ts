@@ -19,6 +19,18 @@ export { StorageKeys } from './storage-keys.js'
 /** Connector types whose one session spans several namespaces: disconnecting one disconnects them all. */
 const MULTI_NAMESPACE_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
 
+/**
+ * The namespaces disconnecting `namespace` ends: itself, and when its connector holds one session across
+ * namespaces (a remote session, an auth session, a multi-chain wallet), every other namespace connected on it.
+ * A dapp cannot take one namespace out of such a session; views say so before the user confirms.
+ */
+export function endingTogether(chains: Readonly<Record<string, ChainState>>, namespace: ChainNamespace): ChainNamespace[] {
+  const type = chains[namespace]?.accountState.connectorType
+  if (!type || !MULTI_NAMESPACE_TYPES.includes(type)) return [namespace]
+  const others = Object.values(chains).filter((c) => c.namespace !== namespace && c.accountState.status !== 'disconnected' && c.accountState.connectorType === type)
+  return [namespace, ...others.map((c) => c.namespace)]
+}
+
 /** Connects, disconnects and switches networks across the registered chain adapters. */
 export interface Connection {
   connect(connectorId: string, namespace?: ChainNamespace): Promise<void>
@@ -337,14 +349,9 @@ export function createConnection({ chains, state, storage, events, options, aler
       persistConnected()
     },
     async disconnect(namespace) {
-      const active = Object.values(state.$chains.get()).filter((c) => c.accountState.status !== 'disconnected')
-      const type = namespace ? chainState(namespace).accountState.connectorType : undefined
       // One WalletConnect or auth session spans namespaces: they all end together.
-      const targets = !namespace
-        ? active.map((c) => c.namespace)
-        : type && MULTI_NAMESPACE_TYPES.includes(type)
-          ? [namespace, ...active.filter((c) => c.namespace !== namespace && c.accountState.connectorType === type).map((c) => c.namespace)]
-          : [namespace]
+      const chainsNow = state.$chains.get()
+      const targets = namespace ? endingTogether(chainsNow, namespace) : Object.values(chainsNow).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
       const failures: unknown[] = []
       for (const ns of targets) {
         try {

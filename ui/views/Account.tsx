@@ -6,6 +6,7 @@ import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from '../kit/network-image.js'
 import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
 import { Lazy } from '../shell/lazy.js'
+import { RowDisconnect } from './RowDisconnect.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
 export default function Account({ modal }: ViewProps) {
@@ -200,9 +201,7 @@ export default function Account({ modal }: ViewProps) {
                       {i18n.t('account.makeActive')}
                     </button>
                   )}
-                  <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" disabled={disconnecting} aria-label={i18n.t('account.disconnectOne', { name })} onClick={() => void disconnect(g.namespace)}>
-                    {i18n.t('account.disconnect')}
-                  </button>
+                  <RowDisconnect modal={modal} namespace={g.namespace} name={name} disabled={disconnecting} onDisconnect={(ns) => void disconnect(ns)} />
                 </li>
               )
             })}
