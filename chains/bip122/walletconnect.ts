@@ -30,6 +30,18 @@ function signatureBytes(value: unknown): Uint8Array | undefined {
   return /^(0x)?([0-9a-fA-F]{2})+$/.test(value) && value.replace(/^0x/, '').length !== 88 ? fromHex(value) : fromBase64(value)
 }
 
+/** The accounts the wallet listed in the session properties (`bip122_getAccountAddresses`, an array or its JSON). */
+function listedInSession(up: RemoteSession): unknown {
+  const properties = (up.session as { sessionProperties?: Record<string, unknown> } | undefined)?.sessionProperties
+  const listed: unknown = properties?.bip122_getAccountAddresses
+  if (typeof listed !== 'string') return listed
+  try {
+    return JSON.parse(listed)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The bip122 side of a WalletConnect session as a Bitcoin Wallet Standard wallet (the shape the bip122 chain
  * plugin speaks). `standard:connect` shares the session's accounts (public keys from the session properties or
@@ -58,16 +70,7 @@ export function createBip122Facade(context: RemoteSessionContext): RemoteSession
 
   /** Learns the accounts' public keys: from the session properties, else (when the user is there) by asking the wallet. */
   const learnKeys = async (up: RemoteSession, ask: boolean) => {
-    const properties = (up.session as { sessionProperties?: Record<string, unknown> } | undefined)?.sessionProperties
-    let listed: unknown = properties?.bip122_getAccountAddresses
-    if (typeof listed === 'string') {
-      try {
-        listed = JSON.parse(listed)
-      } catch {
-        listed = undefined
-      }
-    }
-    for (const [address, key] of publicKeys(listed)) keys.set(address, key)
+    for (const [address, key] of publicKeys(listedInSession(up))) keys.set(address, key)
     const [first] = sessionAccounts(up, 'bip122')
     if (!ask || !first || keys.has(first.address)) return
     // Only the payment address is needed (PSBT inputs of P2TR and P2SH-P2WPKH accounts carry the key).
