@@ -1,4 +1,5 @@
 import type { ChainAdapter } from './chains.js'
+import type { CaipNetworkId } from './caip.js'
 import type { CaipNetwork } from './network.js'
 import { VestibuleError } from './errors.js'
 
@@ -40,6 +41,46 @@ export interface ContractRead {
 }
 
 /**
+ * A remote multi-chain wallet session as a chain plugin sees it: the accounts approved per namespace
+ * (`namespace:reference:address`, CAIP-25) and requests sent to one chain of it (CAIP-27).
+ */
+export interface RemoteSession {
+  readonly session?: { readonly namespaces: Readonly<Record<string, { readonly accounts: readonly string[] }>> }
+  request(args: { method: string; params?: unknown }, chain?: string): Promise<unknown>
+  /** The chain requests without a chain go to (reads included). */
+  setDefaultChain(chain: string): void
+}
+
+/** What a remote-session facade gets from the plugin that holds the session. */
+export interface RemoteSessionContext {
+  /** Resolves when the session is known: the session, or undefined when there is none (nothing restored). */
+  session: Promise<RemoteSession | undefined>
+  /** CAIP-2 ids the modal would like to be on, best first; the facade starts on the first one the session approved. */
+  preferredChains(): readonly CaipNetworkId[]
+  /** How the wallet is shown where the chain's wallet shape carries a name and an icon. */
+  wallet: { name: string; icon: string }
+}
+
+/** One chain family's view of a remote session, in the provider shape its chain plugin connects to. */
+export interface RemoteSessionFacade {
+  /** Handed back to this chain plugin's `addConnector` (EIP-1193, a Wallet Standard wallet …). */
+  readonly provider: unknown
+  /** A session event of this namespace (chainChanged, accountsChanged …). */
+  onSessionEvent(name: string, data: unknown): void
+  /** The session's namespaces changed. */
+  onSessionUpdate(): void
+}
+
+/** How one chain family speaks over a remote session: what to propose for it, and its facade. */
+export interface RemoteSessionMapping {
+  /** The wallet methods proposed for this namespace. */
+  readonly methods: readonly string[]
+  /** The session events proposed for this namespace. */
+  readonly events: readonly string[]
+  createFacade(context: RemoteSessionContext): RemoteSessionFacade
+}
+
+/**
  * What features (tokens, send, swap …) ask of a chain without naming it. A chain plugin implements what its
  * family can do and leaves the rest out; `chainFeature` then says clearly what is missing.
  */
@@ -61,6 +102,11 @@ export interface ChainFeatures {
   estimateTokenTransfer(params: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }): Promise<FeeEstimate>
   /** eip155: an EIP-712 signature (eth_signTypedData_v4) of `typedData` by `address`. */
   signTypedData(params: { address: string; typedData: unknown }): Promise<string>
+  /**
+   * How this family speaks over a remote multi-chain wallet session (CAIP-25 namespaces and CAIP-27 requests,
+   * as WalletConnect v2 carries them): loaded on first use, so a host that holds no such session ships none of it.
+   */
+  remoteSession(): Promise<RemoteSessionMapping>
 }
 
 export type ChainFeature = keyof ChainFeatures

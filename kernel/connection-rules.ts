@@ -2,7 +2,8 @@ import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import { CAIP_NETWORK_ID_PATTERN, NAMESPACE_PATTERN, toCaipAddress } from './caip.js'
 import { createBalances, type Balances } from './balance.js'
 import { createChainWriter, type ChainPatch, type ChainWriter } from './chain-writer.js'
-import type { ChainAdapter, ChainRegistry, ConnectResult, ConnectorType } from './chains.js'
+import type { ChainAdapter, ChainRegistry, ConnectResult } from './chains.js'
+import { endingTogether } from './ending-together.js'
 import { ErrorText, VestibuleError, isUserRejection } from './errors.js'
 import type { EventBus } from './events.js'
 import type { CaipNetwork } from './network.js'
@@ -12,8 +13,6 @@ import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 import { readRecord, readString, readStringList } from './stored.js'
 
-/** Connector types whose one session spans several namespaces: disconnecting one disconnects them all. */
-const MULTI_NAMESPACE_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
 
 export interface ConnectionDeps {
   chains: ChainRegistry
@@ -276,14 +275,9 @@ export function createSessionRules(core: ConnectionCore, networks: NetworkRules,
       networks.persistConnected()
     },
     async disconnect(namespace?: ChainNamespace) {
-      const active = Object.values(state.$chains.get()).filter((c) => c.accountState.status !== 'disconnected')
-      const type = namespace ? chainState(namespace).accountState.connectorType : undefined
       // One WalletConnect or auth session spans namespaces: they all end together.
-      const targets = !namespace
-        ? active.map((c) => c.namespace)
-        : type && MULTI_NAMESPACE_TYPES.includes(type)
-          ? [namespace, ...active.filter((c) => c.namespace !== namespace && c.accountState.connectorType === type).map((c) => c.namespace)]
-          : [namespace]
+      const chainsNow = state.$chains.get()
+      const targets = namespace ? endingTogether(chainsNow, namespace) : Object.values(chainsNow).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
       const failures: unknown[] = []
       for (const ns of targets) {
         try {

@@ -31,6 +31,11 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     label: 'Bitcoin',
     networks,
     capabilities: new Set(['signMessage', 'sendNative', 'switchNetwork']),
+    // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+    features: {
+      remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
+      estimateFees: async (tx) => (await session()).estimateFees(tx),
+    },
     defaultAccountType: 'payment',
     listen(listener) {
       state.listener = listener
@@ -61,7 +66,6 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     sendNative: async (params) => (await session()).sendNative(state, params),
     // The blockchain API's key for a Bitcoin-like chain's own coin.
     nativeTokenAddress: '0x',
-    features: { estimateFees: async (tx) => (await session()).estimateFees(tx) },
     /** Stops listening to the wallet without disconnecting it: the modal is gone, the grant stays. */
     destroy() {
       const off = state.active?.off

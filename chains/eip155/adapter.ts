@@ -50,6 +50,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       getTokenBalances: async (params) => (await loadFeatures()).getTokenBalances(params),
       sendToken: async (params) => (await loadCalls()).sendToken(ask, params),
       signTypedData: async (params) => (await loadCalls()).signTypedData(ask, params),
+      // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+      remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
     },
     networks: options.networks,
     // 'history': the blockchain API keeps this family's account history (the Activity tab reads it).

@@ -88,6 +88,11 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     label: 'Polkadot',
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative']),
+    // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+    features: {
+      remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
+      estimateFees: lazy('estimateFees'),
+    },
     defaultAccountType: 'eoa',
     listen(l) {
       listener = l
@@ -130,7 +135,6 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     sendNative: lazy('sendNative'),
     // The blockchain API's key for a Polkadot-family chain's own token.
     nativeTokenAddress: '0x',
-    features: { estimateFees: lazy('estimateFees') },
     destroy() {
       loaded?.disconnect()
       listener = undefined

@@ -66,6 +66,8 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
     // The wrapped-SOL convention for "the native token" in token lists and quotes.
     nativeTokenAddress: 'So11111111111111111111111111111111111111111',
     features: {
+      // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+      remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
       sendTransaction: lazy('sendTransaction'),
       estimateFees: lazy('estimateFees'),
       readContract: lazy('readContract'),

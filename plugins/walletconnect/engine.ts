@@ -7,29 +7,14 @@ import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext } fr
 import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
-import { approvedNetworks, buildNamespaces, proposedNetworks } from './namespaces.js'
+import { approvedNetworks, BASIC_METHODS, buildNamespaces, proposedNetworks } from './namespaces.js'
 import { DEFAULT_CONNECT_TIMEOUT_MS, PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, isPairingExpired } from './pairing.js'
+import type { FacadeRegistry } from './registry.js'
+import type { SessionStore } from './session-store.js'
 import type { PeerWallet, UniversalProvider, WalletConnectOptions, WalletConnectState } from './types.js'
 
-
-/** What the plugin remembers of a live session, to restore it on the next page load. */
-export interface StoredSession {
-  namespaces: string[]
-  peer: PeerWallet
-}
-
-/** The connectors the plugin added to chain plugins, one per namespace. */
-export interface FacadeRegistry {
-  /**
-   * Adds (or replaces) the connector of `namespace` over `session`; false when no chain plugin or facade serves it.
-   * A facade that loads on first use answers once it is added.
-   */
-  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): boolean | Promise<boolean>
-  /** Routes a session event of `namespace` to its facade. */
-  event(namespace: string, name: string, data: unknown): void
-  update(): void
-  clear(): void
-}
+export { createRegistry, type FacadeRegistry } from './registry.js'
+export { sessionStore, type SessionStore, type StoredSession } from './session-store.js'
 
 type Sdk = { UniversalProvider: { init(options: Record<string, unknown>): Promise<UniversalProvider> } }
 
@@ -38,7 +23,7 @@ export interface EngineDeps {
   options: WalletConnectOptions
   $state: MapStore<WalletConnectState>
   registry: FacadeRegistry
-  stored: { get(): StoredSession | undefined; set(session: StoredSession): void; clear(): void }
+  stored: SessionStore
   /** Namespaces the kernel has connected through WalletConnect (kept by the plugin from kernel events). */
   linked: Set<string>
   /** True while a pairing view is shown: only then is an expired URI renewed at once. */
@@ -79,28 +64,125 @@ function peerOf(session: NonNullable<UniversalProvider['session']>): PeerWallet 
   return icon ? { name, icon } : { name }
 }
 
+/** What the user is told about a failed pairing: the relay is down, they declined, or what the wallet said. */
+function classify(ctx: PluginContext, error: unknown): NonNullable<WalletConnectState['error']> {
+  const text = errorMessage(error).slice(0, 1000)
+  if (error instanceof TimeoutError) return { kind: 'relay', message: ctx.i18n.t('walletConnect.relayDown') }
+  const e = error as { code?: unknown; message?: unknown } | null
+  if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(text)) return { kind: 'rejected', message: ctx.i18n.t('walletConnect.declined') }
+  if (/socket|relay|connection/i.test(text)) return { kind: 'relay', message: ctx.i18n.t('walletConnect.relayDown') }
+  return { kind: 'failed', message: shownMessage(error, (words) => ctx.i18n.t('walletConnect.walletSays', { message: words })) }
+}
+
+function defaultLoadSdk(): Promise<Sdk> {
+  // The SDK reads Node's `global` unguarded in browser code paths (crypto, link mode): a host bundler that
+  // does not define it would break pairing, so it is provided, once, on the WalletConnect path only.
+  const scope = globalThis as { global?: unknown }
+  if (typeof scope.global === 'undefined') scope.global = globalThis
+  return import('@walletconnect/universal-provider') as unknown as Promise<Sdk>
+}
+
+/** What the engine does with the provider's events. */
+interface ProviderEvents {
+  uri(uri: string): void
+  ended(): void
+  updated(up: UniversalProvider): void
+}
+
+/** Starts the SDK's universal provider for this modal, its events wired to `on`. */
+async function startProvider(deps: EngineDeps, on: ProviderEvents): Promise<UniversalProvider> {
+  const { ctx, options, registry } = deps
+  const { UniversalProvider } = await (deps.loadSdk ?? defaultLoadSdk)()
+  const metadata = ctx.options.metadata
+  const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost'
+  const up = await UniversalProvider.init({
+    projectId: ctx.options.projectId,
+    relayUrl: options.relayUrl,
+    // Core is a singleton per storage prefix: each modal's storage prefix gets its own.
+    customStoragePrefix: `vestibule:${ctx.options.storagePrefix ?? '@vestibule'}`,
+    telemetryEnabled: false,
+    logger: options.logLevel ?? 'silent',
+    metadata: { name: metadata?.name ?? 'Vestibule', description: metadata?.description ?? '', url: metadata?.url ?? origin, icons: [...(metadata?.icons ?? [])] },
+  })
+  up.on('display_uri', (uri: string) => on.uri(uri))
+  up.on('session_delete', () => on.ended())
+  up.client.on('session_expire', ({ topic }: { topic: string }) => {
+    if (!up.session || up.session.topic === topic) on.ended()
+  })
+  up.on('session_event', (event: { params: { chainId: string; event: { name: string; data: unknown } } }) => {
+    registry.event(event.params.chainId.split(':')[0]!, event.params.event.name, event.params.event.data)
+  })
+  up.on('session_update', () => {
+    if (up.session) on.updated(up)
+  })
+  return up
+}
+
+/** networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
+function writeApproved(ctx: PluginContext, approved: Record<string, readonly CaipNetworkId[]> | undefined) {
+  for (const adapter of ctx.chains.list()) {
+    if (!ctx.state.$chains.get()[adapter.namespace]) continue
+    ctx.connection.setNetworkFields(adapter.namespace, { approvedCaipNetworkIds: approved?.[adapter.namespace] })
+  }
+}
+
+/** The session as the modal knows it: peer and approved networks in the state, the marker in storage. */
+function recordSession(deps: EngineDeps, session: NonNullable<UniversalProvider['session']>, status: 'connecting' | 'connected') {
+  const peer = peerOf(session)
+  const approved = approvedNetworks(session.namespaces)
+  deps.stored.set({ namespaces: Object.keys(approved), peer })
+  deps.$state.set({ ...deps.$state.get(), status, uri: undefined, expiresAt: undefined, peer, approved, error: undefined })
+  writeApproved(deps.ctx, approved)
+  return { peer, approved }
+}
+
+/** Ends the session in the modal: connectors removed, every namespace it carried disconnected. */
+async function endInModal(deps: EngineDeps) {
+  const { ctx, $state, linked, registry } = deps
+  deps.stored.clear()
+  $state.set({ ...$state.get(), status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, approved: undefined, error: undefined })
+  const namespaces = [...linked]
+  linked.clear()
+  for (const namespace of namespaces) {
+    const account = ctx.state.$chains.get()[namespace]?.accountState
+    // The kernel disconnects every namespace of a WalletConnect session together.
+    if (account?.connectorId === CONNECTOR_ID && account.status !== 'disconnected') await ctx.connection.disconnect(namespace).catch(() => undefined)
+  }
+  registry.clear()
+  writeApproved(ctx, undefined)
+}
+
+/** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
+async function adopt(deps: EngineDeps, up: UniversalProvider, current: () => boolean, disconnect: () => Promise<void>) {
+  const { ctx, $state, registry } = deps
+  if (!up.session) throw new Error('The wallet approved no session')
+  const { peer, approved } = recordSession(deps, up.session, 'connecting')
+  // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
+  ctx.chains.startDiscovery()
+  const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
+  if (!current()) return
+  try {
+    for (const namespace of added) if (namespace) await ctx.connection.connect(CONNECTOR_ID, namespace)
+  } catch (error) {
+    if (!current()) return
+    await disconnect()
+    $state.set({ ...$state.get(), status: 'error', error: classify(ctx, error) })
+    return
+  }
+  if (current()) $state.set({ ...$state.get(), status: 'connected' })
+}
+
 export function createEngine(deps: EngineDeps): Engine {
-  const { ctx, options, $state, registry, stored, linked } = deps
+  const { ctx, options, $state, registry } = deps
   addMessages(ctx.i18n)
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
-  const connection = () => ctx.connection
   /** Namespaces shown as connecting while the page handed over to the wallet app (iPhone Safari, Telegram). */
   const away = new Set<string>()
   const releaseAway = () => {
-    for (const namespace of away) connection().cancelConnect(namespace)
+    for (const namespace of away) ctx.connection.cancelConnect(namespace)
     away.clear()
   }
-  const loadSdk =
-    deps.loadSdk ??
-    (() => {
-      // The SDK reads Node's `global` unguarded in browser code paths (crypto, link mode): a host bundler that
-      // does not define it would break pairing, so it is provided, once, on the WalletConnect path only.
-      const scope = globalThis as { global?: unknown }
-      if (typeof scope.global === 'undefined') scope.global = globalThis
-      return import('@walletconnect/universal-provider') as unknown as Promise<Sdk>
-    })
-
   let provider: Promise<UniversalProvider> | undefined
   let attempt = 0
   let inflight: Promise<void> | undefined
@@ -110,62 +192,19 @@ export function createEngine(deps: EngineDeps): Engine {
   let destroyed = false
 
   const set = (patch: Partial<WalletConnectState>) => $state.set({ ...$state.get(), ...patch })
-
-  const relayError = () => ({ kind: 'relay' as const, message: ctx.i18n.t('walletConnect.relayDown') })
-  const classify = (error: unknown): NonNullable<WalletConnectState['error']> => {
-    if (error instanceof TimeoutError) return relayError()
-    const e = error as { code?: unknown; message?: unknown } | null
-    if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(errorMessage(error).slice(0, 1000))) {
-      return { kind: 'rejected', message: ctx.i18n.t('walletConnect.declined') }
-    }
-    if (/socket|relay|connection/i.test(errorMessage(error).slice(0, 1000))) return relayError()
-    return { kind: 'failed', message: shownMessage(error, (words) => ctx.i18n.t('walletConnect.walletSays', { message: words })) }
-  }
-
-  /** networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
-  const writeApproved = (approved: Record<string, readonly CaipNetworkId[]> | undefined) => {
-    for (const adapter of ctx.chains.list()) {
-      if (!ctx.state.$chains.get()[adapter.namespace]) continue
-      ctx.connection.setNetworkFields(adapter.namespace, { approvedCaipNetworkIds: approved?.[adapter.namespace] })
-    }
-  }
+  const fail = (error: unknown) => set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(ctx, error) })
 
   const getProvider = () =>
-    (provider ??= (async () => {
-      const { UniversalProvider } = await loadSdk()
-      const metadata = ctx.options.metadata
-      const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost'
-      const up = await UniversalProvider.init({
-        projectId: ctx.options.projectId,
-        relayUrl: options.relayUrl,
-        // Core is a singleton per storage prefix: each modal's storage prefix gets its own.
-        customStoragePrefix: `vestibule:${ctx.options.storagePrefix ?? '@vestibule'}`,
-        telemetryEnabled: false,
-        logger: options.logLevel ?? 'silent',
-        metadata: {
-          name: metadata?.name ?? 'Vestibule',
-          description: metadata?.description ?? '',
-          url: metadata?.url ?? origin,
-          icons: [...(metadata?.icons ?? [])],
-        },
-      })
-      up.on('display_uri', (uri: string) => onUri?.(uri))
-      up.on('session_delete', () => void end())
-      up.client.on('session_expire', ({ topic }: { topic: string }) => {
-        if (!up.session || up.session.topic === topic) void end()
-      })
-      up.on('session_event', (event: { params: { chainId: string; event: { name: string; data: unknown } } }) => {
-        registry.event(event.params.chainId.split(':')[0]!, event.params.event.name, event.params.event.data)
-      })
-      up.on('session_update', () => {
-        if (!up.session) return
-        const approved = approvedNetworks(up.session.namespaces)
+    (provider ??= startProvider(deps, {
+      uri: (uri) => onUri?.(uri),
+      ended: () => void end(),
+      updated(up) {
+        const approved = approvedNetworks(up.session!.namespaces)
         set({ approved })
-        writeApproved(approved)
+        writeApproved(ctx, approved)
         registry.update()
-      })
-      return up
-    })().catch((error: unknown) => {
+      },
+    }).catch((error: unknown) => {
       provider = undefined
       throw error
     }))
@@ -183,67 +222,46 @@ export function createEngine(deps: EngineDeps): Engine {
     }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
   }
 
-  /** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
-  const adopt = async (up: UniversalProvider, mine: number) => {
-    const session = up.session
-    if (!session) throw new Error('The wallet approved no session')
-    const peer = peerOf(session)
-    const approved = approvedNetworks(session.namespaces)
-    stored.set({ namespaces: Object.keys(approved), peer })
-    set({ status: 'connecting', uri: undefined, expiresAt: undefined, peer, approved, error: undefined })
-    writeApproved(approved)
-    // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
-    ctx.chains.startDiscovery()
-    const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
-    if (mine !== attempt) return
-    const targets = added.filter((namespace): namespace is string => namespace !== undefined)
-    try {
-      for (const namespace of targets) await connection().connect(CONNECTOR_ID, namespace)
-    } catch (error) {
-      if (mine !== attempt) return
-      await disconnect()
-      set({ status: 'error', error: classify(error) })
-      return
+  /** The pairing URI is shown; on iPhone Safari and in Telegram the page hands over to the wallet from here on. */
+  const offer = (mine: number, uri: string, namespaces: Iterable<string>) => {
+    const expiresAt = now() + PAIRING_EXPIRY_MS
+    const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
+    set({ status: handsOver ? 'connecting' : 'pairing', uri, expiresAt, error: undefined })
+    // The app's own status says so too, until the wallet answers.
+    if (handsOver) {
+      for (const namespace of namespaces) {
+        away.add(namespace)
+        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
+      }
     }
-    if (mine === attempt) set({ status: 'connected' })
+    scheduleExpiry(mine, expiresAt)
   }
 
   const run = async (mine: number) => {
     try {
       const up = await within(getProvider(), timeout, 'The WalletConnect SDK did not start')
+      const networks = proposedNetworks(ctx.chains.list(), options.networks)
+      const namespaces = new Set(networks.map((n) => n.chainNamespace))
+      const known = ctx.chains.list().length ? await registry.methods(namespaces) : (options.basicMethods ?? BASIC_METHODS)
       if (mine !== attempt) return
       const uri = new Promise<string>((resolve) => (onUri = resolve))
-      const networks = proposedNetworks(ctx.chains.list(), options.networks)
-      const connecting = up.connect({ optionalNamespaces: buildNamespaces(networks) })
+      const connecting = up.connect({ optionalNamespaces: buildNamespaces(networks, known) })
       // A stale attempt stops listening; its late failure must not surface as an unhandled rejection.
       connecting.catch(() => undefined)
       // The URI comes once the relay took the pairing: a relay that is down must end in an error, not a spinner.
       const shown = await within(Promise.race([uri, connecting.then(() => undefined)]), timeout, 'The relay did not answer')
       if (mine !== attempt) return
-      if (shown) {
-        const expiresAt = now() + PAIRING_EXPIRY_MS
-        // iPhone Safari and Telegram leave the page for the wallet: the flow counts as connecting from here on.
-        const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
-        set({ status: handsOver ? 'connecting' : 'pairing', uri: shown, expiresAt, error: undefined })
-        // The app's own status says so too, until the wallet answers.
-        if (handsOver) {
-          for (const namespace of new Set(networks.map((n) => n.chainNamespace))) {
-            away.add(namespace)
-            connection().markConnecting(namespace, CONNECTOR_ID)
-          }
-        }
-        scheduleExpiry(mine, expiresAt)
-      }
+      if (shown) offer(mine, shown, namespaces)
       await connecting
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
       away.clear()
-      await adopt(up, mine)
+      await adopt(deps, up, () => mine === attempt, disconnect)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
       releaseAway()
-      set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(error) })
+      fail(error)
     } finally {
       if (mine === attempt) inflight = undefined
     }
@@ -263,23 +281,12 @@ export function createEngine(deps: EngineDeps): Engine {
     return inflight
   }
 
-  /** Ends the session in the modal: connectors removed, every namespace it carried disconnected. */
   function end(): Promise<void> {
     return (ending ??= (async () => {
       attempt++
       clearTimeout(expiryTimer)
       releaseAway()
-      stored.clear()
-      set({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, approved: undefined, error: undefined })
-      const namespaces = [...linked]
-      linked.clear()
-      for (const namespace of namespaces) {
-        const account = ctx.state.$chains.get()[namespace]?.accountState
-        // The kernel disconnects every namespace of a WalletConnect session together.
-        if (account?.connectorId === CONNECTOR_ID && account.status !== 'disconnected') await connection().disconnect(namespace).catch(() => undefined)
-      }
-      registry.clear()
-      writeApproved(undefined)
+      await endInModal(deps)
     })().finally(() => (ending = undefined)))
   }
 
@@ -298,17 +305,9 @@ export function createEngine(deps: EngineDeps): Engine {
     pair,
     async restore() {
       const up = await getProvider()
-      const session = up.session
-      if (!session) {
-        stored.clear()
-        registry.clear()
-        return undefined
-      }
-      const peer = peerOf(session)
-      const approved = approvedNetworks(session.namespaces)
-      stored.set({ namespaces: Object.keys(approved), peer })
-      set({ status: 'connected', peer, approved, uri: undefined, error: undefined })
-      writeApproved(approved)
+      // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
+      if (!up.session) return void deps.stored.clear()
+      recordSession(deps, up.session, 'connected')
       return up
     },
     disconnect,

@@ -1,21 +1,24 @@
 /**
  * `vestibule/plugins/walletconnect`: connect wallets on another device or app through WalletConnect v2.
  *
- * What a host loads eagerly is this manifest: two views, a "WalletConnect" entry in the Connect view, and the
- * eip155 facade; the other families' facades load with a session. The `@walletconnect/universal-provider` SDK
- * loads only when the user takes a WalletConnect path (a pairing view is shown) or a stored session is restored.
+ * What a host loads eagerly is this manifest: two views and a "WalletConnect" entry in the Connect view. The
+ * session engine loads on the first WalletConnect path (a pairing view is shown) or to restore a stored session,
+ * each chain family's mapping (its chain plugin's `remoteSession` capability) with a session that carries it, and
+ * the `@walletconnect/universal-provider` SDK when the engine first talks to the relay.
  */
 import { atom } from 'nanostores'
-import { RemoteConnect, shownMessage, type CaipNetworkId, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
+import { RemoteConnect, shownMessage, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
+import { walletName } from '../../kernel/sanitize.js'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
-import type { Engine, FacadeRegistry, StoredSession } from './engine.js'
-import { FACADES } from './facades/index.js'
-import type { FacadeFactory, NamespaceFacade, UniversalProvider, WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
+import type { Engine, FacadeRegistry, SessionStore } from './engine.js'
+import type { WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
 
 export type { WalletConnectApi, WalletConnectOptions, WalletConnectState, WalletConnectStatus, PeerWallet, NamespaceFacade, FacadeFactory } from './types.js'
 export { CONNECTOR_ID } from './connector.js'
 export { PAIRING_EXPIRY_MS, PAIRING_EXPIRY_MARGIN_MS, isPairingExpired } from './pairing.js'
+
+/** The plugin's storage key of the session marker (namespaces and peer of the live session). */
+const SESSION_KEY = 'session'
 
 declare module '../../kernel/index.js' {
   interface PluginApis {
@@ -36,20 +39,8 @@ export interface ConnectingWalletConnectData {
 
 
 /**
- * The stored session marker as the plugin may use it, or undefined: storage is untrusted, so the namespaces must
- * look like namespaces and the peer's name and icon go through the modal's name and image rules.
- */
-function readStoredSession(value: unknown): StoredSession | undefined {
-  const v = value as { namespaces?: unknown; peer?: { name?: unknown; icon?: unknown } } | null
-  if (typeof v !== 'object' || v === null || !Array.isArray(v.namespaces) || typeof v.peer?.name !== 'string') return undefined
-  const namespaces = v.namespaces.filter((n): n is string => typeof n === 'string' && /^[-a-z0-9]{3,8}$/.test(n)).slice(0, 8)
-  const icon = safeImageUrl(v.peer.icon)
-  return { namespaces, peer: { name: walletName(v.peer.name, 'WalletConnect'), ...(icon ? { icon } : {}) } }
-}
-
-/**
- * The WalletConnect plugin: pairing by QR code or deep link, sessions shared by every chain plugin whose family
- * has a facade (eip155, solana, polkadot, bip122), restored on reload.
+ * The WalletConnect plugin: pairing by QR code or deep link, sessions shared by every chain plugin that provides
+ * the `remoteSession` capability (how its family speaks over the session), restored on reload.
  *
  * @example
  * createModal({ projectId, plugins: [eip155({ networks: [mainnet] }), walletConnect()] })
@@ -80,80 +71,42 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
       ctx.services.provide(RemoteConnect, { view: WalletConnectViews.wallet })
       const manual = ctx.options.manualWCControl === true
       const $state = ctx.slice<WalletConnectState>({ status: 'idle' })
-      const connection = () => ctx.connection
       /** Namespaces the kernel connected through WalletConnect; when the last one goes, the session ends. */
       const linked = new Set<string>()
-      const connectors = new Map<string, { facade: NamespaceFacade; session: Promise<UniversalProvider | undefined>; remove: () => void }>()
       let watching = 0
-      let engine: Promise<Engine> | undefined
-
-      const stored = {
-        get: () => {
-          return readStoredSession(ctx.storage.get<unknown>('session'))
-        },
-        set: (session: StoredSession) => ctx.storage.set('session', session),
-        clear: () => ctx.storage.remove('session'),
-      }
-
-      const preferredChains = (namespace: string): CaipNetworkId[] => {
-        const first = connection().networkFor(namespace)?.caipNetworkId
-        const all = ctx.chains.get(namespace)?.networks.map((n) => n.caipNetworkId) ?? []
-        return first ? [first, ...all] : all
-      }
-
-      /** Bumped when the connectors are cleared: a facade still loading then adds nothing. */
-      let epoch = 0
-      const registry: FacadeRegistry = {
-        register(namespace, peer, session) {
-          const load = FACADES[namespace]
-          if (!load || !ctx.chains.get(namespace)?.addConnector) return false
-          const mine = epoch
-          const add = (factory: FacadeFactory) => {
-            if (mine !== epoch) return false
-            const existing = connectors.get(namespace)
-            existing?.remove()
-            const facade = existing?.session === session ? existing.facade : factory({ session, preferredChains: () => preferredChains(namespace) })
-            const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon }, facade.provider)
-            connectors.set(namespace, { facade, session, remove })
-            return true
-          }
-          const factory = load()
-          // A facade at hand is added now, before any chain plugin looks for its connector.
-          return typeof factory === 'function' ? add(factory) : factory.then(add, () => false)
-        },
-        event: (namespace, name, data) => connectors.get(namespace)?.facade.onSessionEvent(name, data),
-        update: () => connectors.forEach(({ facade }) => facade.onSessionUpdate()),
-        clear() {
-          epoch++
-          connectors.forEach(({ remove }) => remove())
-          connectors.clear()
-        },
-      }
+      let engine: Promise<{ engine: Engine; registry: FacadeRegistry; stored: SessionStore }> | undefined
 
       const loadEngine = () =>
         (engine ??= import('./engine.js')
-          .then(({ createEngine }) => createEngine({ ctx, options, $state, registry, stored, linked, isWatched: () => watching > 0 }))
+          .then(({ createEngine, createRegistry, sessionStore }) => {
+            const registry = createRegistry(ctx)
+            const stored = sessionStore(ctx, SESSION_KEY)
+            return { registry, stored, engine: createEngine({ ctx, options, $state, registry, stored, linked, isWatched: () => watching > 0 }) }
+          })
           .catch((error: unknown) => {
             engine = undefined
             throw error
           }))
 
       const report = (error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error })
-      const endSession = () => void (manual ? undefined : engine?.then((e) => e.disconnect()).catch(report))
+      const endSession = () => void (manual ? undefined : engine?.then(({ engine }) => engine.disconnect()).catch(report))
 
-      // A stored session comes back before the chain plugins look for their stored connector: the facades are
-      // added at once (those of solana, polkadot and bip122 once loaded, within the second these plugins wait for
-      // a wallet on reconnect) and answer as soon as the SDK has restored the session.
+      // A stored session comes back before the chain plugins look for their stored connector: each namespace's
+      // connector is added once the engine and that chain's mapping have loaded (within the second the chain
+      // plugins wait for a wallet on reconnect) and answers as soon as the SDK has restored the session.
       ctx.onReconnect(() => {
-        const saved = stored.get()
-        if (!saved) return
-        const session = loadEngine()
-          .then((e) => e.restore())
-          .catch((error: unknown) => {
+        if (ctx.storage.get<unknown>(SESSION_KEY) == null) return
+        void loadEngine().then(({ engine, registry, stored }) => {
+          const saved = stored.get()
+          if (!saved) return
+          const session = engine.restore().catch((error: unknown) => {
             report(error)
             return undefined
           })
-        for (const namespace of saved.namespaces) void registry.register(namespace, saved.peer, session)
+          const added = Promise.all(saved.namespaces.map((namespace) => registry.register(namespace, saved.peer, session)))
+          // Without a session the connectors told their chain plugins "no accounts"; then they go.
+          return Promise.all([session, added]).then(([up]) => (up?.session ? undefined : registry.clear()))
+        }).catch(report)
       })
 
       ctx.events.on('connect:success', ({ namespace, connectorId }) => {
@@ -170,13 +123,13 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         const entry: WalletItem = { id: 'walletConnect', name: 'WalletConnect', imageUrl: WALLETCONNECT_ICON, view: WalletConnectViews.basic }
         ctx.wallets.add('walletConnect', atom([entry]))
       }
-      ctx.onDestroy(() => void engine?.then((e) => e.destroy()).catch(() => undefined))
+      ctx.onDestroy(() => void engine?.then(({ engine }) => engine.destroy()).catch(() => undefined))
 
       return {
         $state,
         pair: (pairOptions) =>
           loadEngine().then(
-            (e) => e.pair(pairOptions),
+            ({ engine }) => engine.pair(pairOptions),
             (error: unknown) => $state.set({ ...$state.get(), status: 'error', error: { kind: 'failed', message: shownMessage(error) } }),
           ),
         watch() {
@@ -188,9 +141,9 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
           }
         },
         disconnect: async () => {
-          if (engine) await (await engine).disconnect()
+          if (engine) await (await engine).engine.disconnect()
         },
-        getProvider: () => loadEngine().then((e) => e.getProvider()),
+        getProvider: () => loadEngine().then(({ engine }) => engine.getProvider()),
         rememberDeepLink({ href, name }) {
           ctx.connection.rememberDeepLink({ href, name })
         },

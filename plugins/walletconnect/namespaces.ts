@@ -1,25 +1,19 @@
 import type { CaipNetwork, CaipNetworkId } from '../../kernel/index.js'
 
-/** Methods and events proposed per chain family; a family missing here is not proposed. */
-export const NAMESPACE_METHODS: Readonly<Record<string, { methods: readonly string[]; events: readonly string[] }>> = {
+/** Methods and events proposed for one namespace. */
+export interface NamespaceMethods {
+  readonly methods: readonly string[]
+  readonly events: readonly string[]
+}
+
+/**
+ * What basic mode (no chain plugin, the host drives the provider) proposes for its default network, Ethereum
+ * mainnet: the wallet methods of an EIP-1193 host. A host proposing other networks names theirs in `basicMethods`.
+ */
+export const BASIC_METHODS: Readonly<Record<string, NamespaceMethods>> = {
   eip155: {
     methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
     events: ['chainChanged', 'accountsChanged'],
-  },
-  // Solana: messages and transactions signed by the wallet, or signed and sent by it.
-  solana: {
-    methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
-    events: ['accountsChanged', 'chainChanged'],
-  },
-  // Polkadot: raw bytes (wrapped in <Bytes>…</Bytes> by the wallet) and extrinsic payloads (SignerPayloadJSON).
-  polkadot: {
-    methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
-    events: ['accountsChanged', 'chainChanged'],
-  },
-  // Bitcoin: the WalletConnect Bitcoin methods carry no namespace prefix; the addresses event does.
-  bip122: {
-    methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
-    events: ['bip122_addressesChanged'],
   },
 }
 
@@ -40,13 +34,16 @@ const BASIC_DEFAULT: Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpc
 }
 
 /**
- * `optionalNamespaces` for `provider.connect` from the chain plugins' networks: one entry per family that has
- * methods, chains as CAIP-2 ids, and the `rpcMap` of each network's first RPC URL.
+ * `optionalNamespaces` for `provider.connect` from the chain plugins' networks: one entry per family whose methods
+ * are known (each chain plugin's own), chains as CAIP-2 ids, and the `rpcMap` of each network's first RPC URL.
  */
-export function buildNamespaces(networks: readonly Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpcUrls'>[]): Record<string, ProposalNamespace> {
+export function buildNamespaces(
+  networks: readonly Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpcUrls'>[],
+  known: Readonly<Record<string, NamespaceMethods | undefined>>,
+): Record<string, ProposalNamespace> {
   const result: Record<string, ProposalNamespace> = {}
   for (const network of networks) {
-    const family = NAMESPACE_METHODS[network.chainNamespace]
+    const family = Object.hasOwn(known, network.chainNamespace) ? known[network.chainNamespace] : undefined
     if (!family) continue
     const entry = (result[network.chainNamespace] ??= { chains: [], methods: [...family.methods], events: [...family.events], rpcMap: {} })
     if (entry.chains.includes(network.caipNetworkId)) continue

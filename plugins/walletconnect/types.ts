@@ -1,6 +1,6 @@
 import type { ReadableAtom } from 'nanostores'
 import type Provider from '@walletconnect/universal-provider'
-import type { CaipNetwork, CaipNetworkId } from '../../kernel/index.js'
+import type { CaipNetwork, CaipNetworkId, RemoteSessionContext, RemoteSessionFacade } from '../../kernel/index.js'
 
 /** The SDK's universal provider (the class; its named export is typed as a value only). */
 export type UniversalProvider = Provider
@@ -14,6 +14,11 @@ export interface WalletConnectOptions {
    * itself through `getProvider()`); ignored otherwise. Defaults to Ethereum mainnet.
    */
   networks?: readonly CaipNetwork[]
+  /**
+   * Basic mode: the methods and events proposed per namespace of `networks` (each chain plugin proposes its own
+   * otherwise). Defaults to the EIP-1193 wallet methods for eip155.
+   */
+  basicMethods?: Readonly<Record<string, { methods: readonly string[]; events: readonly string[] }>>
   /** How long the relay may take to hand out a pairing URI before the view shows an error with a retry. */
   connectTimeoutMs?: number
   /** The SDK's log level (pino levels); silent by default, the modal shows what matters. */
@@ -70,22 +75,10 @@ export interface WalletConnectApi {
   rememberDeepLink(link: { href: string; name: string }): void
 }
 
-/** What a namespace facade gets: the provider once the session is known. */
-export interface FacadeContext {
-  /** Resolves when the session is known: the provider, or undefined when there is no session (nothing restored). */
-  session: Promise<UniversalProvider | undefined>
-  /** CAIP-2 ids the modal would like to be on, best first; the facade starts on the first one the session approved. */
-  preferredChains(): readonly CaipNetworkId[]
-}
+/** What a namespace facade gets: the session once known (declared by the kernel as a chain capability). */
+export type FacadeContext = RemoteSessionContext
 
 /** One chain family's view of a WalletConnect session, in the provider shape its chain plugin speaks. */
-export interface NamespaceFacade {
-  /** Handed to `ctx.chains.addConnector`: EIP-1193 for eip155, a Wallet Standard wallet for solana and bip122, an `injectedWeb3` entry for polkadot. */
-  readonly provider: unknown
-  /** A `session_event` of this namespace (chainChanged, accountsChanged …). */
-  onSessionEvent(name: string, data: unknown): void
-  /** The session's namespaces changed (`session_update`). */
-  onSessionUpdate(): void
-}
+export type NamespaceFacade = RemoteSessionFacade
 
 export type FacadeFactory = (context: FacadeContext) => NamespaceFacade

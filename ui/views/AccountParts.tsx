@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { RowDisconnect } from './RowDisconnect.js'
 import type { CaipNetwork, CaipNetworkId, ChainState } from '../../kernel/index.js'
 import { shortenAddress } from '../../kernel/format.js'
 import type { ViewProps } from '../view-props.js'
@@ -172,9 +173,7 @@ export function ConnectedChains(props: { modal: Modal; allChains: Record<string,
                     {i18n.t('account.makeActive')}
                   </button>
                 )}
-                <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" disabled={props.disconnecting} aria-label={i18n.t('account.disconnectOne', { name })} onClick={() => props.onDisconnect(g.namespace)}>
-                  {i18n.t('account.disconnect')}
-                </button>
+                <RowDisconnect modal={props.modal} namespace={g.namespace} name={name} disabled={props.disconnecting} onDisconnect={(ns) => props.onDisconnect(ns)} />
               </span>
             </li>
           )

@@ -3,10 +3,11 @@
  * WalletConnect request (method, params, chain), and how the wallet's answer comes back.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createBip122Facade } from '../../../plugins/walletconnect/facades/bip122.js'
-import { createPolkadotFacade } from '../../../plugins/walletconnect/facades/polkadot.js'
-import { fromBase58, fromBase64, toBase58, toBase64, toHex } from '../../../plugins/walletconnect/facades/shared.js'
-import { createSolanaFacade, withSignature } from '../../../plugins/walletconnect/facades/solana.js'
+import { WALLETCONNECT_ICON } from '../../../plugins/walletconnect/connector.js'
+import { createBip122Facade } from '../../../chains/bip122/walletconnect.js'
+import { createPolkadotFacade } from '../../../chains/polkadot/walletconnect.js'
+import { fromBase58, fromBase64, toBase58, toBase64, toHex } from '../../../chains/shared/walletconnect.js'
+import { createSolanaFacade, withSignature } from '../../../chains/solana/walletconnect.js'
 import type { UniversalProvider } from '../../../plugins/walletconnect/types.js'
 
 type Handler = (method: string, params: any, chain: string) => unknown
@@ -23,7 +24,7 @@ function provider(namespaces: Record<string, string[]>, answer: Handler, session
   }
   return up as typeof up & UniversalProvider
 }
-const contextOf = (up: UniversalProvider | undefined, preferred: string[] = []) => ({ session: Promise.resolve(up), preferredChains: () => preferred as never })
+const contextOf = (up: UniversalProvider | undefined, preferred: string[] = []) => ({ session: Promise.resolve(up), preferredChains: () => preferred as never, wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON } })
 const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill)
 
 describe('encodings', () => {

@@ -11,7 +11,7 @@ import { solana, defineNetwork as defineSolana } from '../../../chains/solana/in
 import { eip155 } from '../../../chains/eip155/index.js'
 import { defineNetwork as defineEvm } from '../../../chains/eip155/networks.js'
 import { walletConnect } from '../../../plugins/walletconnect/index.js'
-import { fromBase58, toBase58, toBase64 } from '../../../plugins/walletconnect/facades/shared.js'
+import { fromBase58, toBase58, toBase64 } from '../../../chains/shared/walletconnect.js'
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
 import { FakeProvider, sdk, type FakeSession } from './fake-provider.js'
 

@@ -24,8 +24,27 @@ function importsOf(file: string): string[] {
 describe('walletconnect plugin imports', () => {
   const all = sources(ROOT).flatMap((file) => importsOf(file).map((spec) => ({ file: path.relative(ROOT, file), spec })))
 
-  it('reads the modules of the plugin (facades of every family included)', () => {
-    expect(all.map((i) => i.file)).toEqual(expect.arrayContaining(['facades/solana.ts', 'facades/polkadot.ts', 'facades/bip122.ts', 'facades/eip155.ts']))
+  it('reads the modules of the plugin (engine, registry and proposal included)', () => {
+    expect(all.map((i) => i.file)).toEqual(expect.arrayContaining(['index.ts', 'engine.ts', 'registry.ts', 'namespaces.ts']))
+  })
+
+  it('has no table of chain families: no module names one but the basic-mode default (eip155 mainnet)', () => {
+    const named = sources(ROOT).filter((file) => /['"`](solana|polkadot|bip122|cosmos)\b/.test(readFileSync(file, 'utf8')))
+    expect(named.map((file) => path.relative(ROOT, file))).toEqual([])
+  })
+
+  it('leaves each family mapping to its chain plugin, which imports the kernel and its own helpers only', () => {
+    const chains = path.resolve(ROOT, '../../chains')
+    const mappings = readdirSync(chains).flatMap((family) => {
+      const file = path.join(chains, family, 'walletconnect.ts')
+      try {
+        return importsOf(file).map((spec) => ({ family, spec }))
+      } catch {
+        return []
+      }
+    })
+    expect(new Set(mappings.map((m) => m.family))).toEqual(new Set(['eip155', 'solana', 'polkadot', 'bip122', 'shared']))
+    expect(mappings.filter((m) => !/^(kernel\/index\.js|chains\/shared\/walletconnect\.js)$/.test(m.spec))).toEqual([])
   })
 
   it('imports only the kernel, the UI kit, its own modules, nanostores, React and the WalletConnect SDK', () => {

@@ -1,6 +1,7 @@
 /**
- * A host loads the eip155 facade with the plugin; the solana, polkadot and bip122 facades load with a session
- * (behind import()), so a host pays nothing for them before WalletConnect is used.
+ * A host loads the WalletConnect manifest only: the session engine and every chain family's mapping (the chain
+ * plugin's `remoteSession` capability, in chains/<namespace>/walletconnect.ts) load behind import(), so a host
+ * pays for none of them before WalletConnect is used, and a chain plugin's eager part holds no mapping either.
  */
 import { build, type Metafile } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,7 +9,8 @@ import { sourceEntry } from '../../../bench/host-build.mjs'
 import { dynamicImports, eagerOutputs, entryOutput, inputsOf } from '../../../bench/metafile.mjs'
 
 const ENTRY = 'plugins/walletconnect/index.ts'
-const LAZY = ['solana', 'polkadot', 'bip122']
+const FAMILIES = ['eip155', 'solana', 'polkadot', 'bip122']
+const MAPPING = /chains\/[^/]+\/walletconnect\.ts$/
 
 describe('the walletconnect entry', () => {
   let metafile: Metafile
@@ -19,18 +21,33 @@ describe('the walletconnect entry', () => {
     eager = eagerOutputs(metafile, entryOutput(metafile, ENTRY)!)
   })
 
-  it('has the eip155 facade eagerly and no other family’s, nor their shared helpers', () => {
+  it('has no family mapping, no shared mapping helpers and no session engine eagerly', () => {
     const inputs = inputsOf(metafile, eager)
-    expect(inputs).toContain('plugins/walletconnect/facades/eip155.ts')
-    expect(inputs.filter((i: string) => /facades\/(solana|polkadot|bip122|shared)\.ts$/.test(i))).toEqual([])
+    expect(inputs).toContain(ENTRY)
+    expect(inputs.filter((i: string) => MAPPING.test(i) || /plugins\/walletconnect\/(engine|registry|session-store)\.ts$/.test(i))).toEqual([])
   })
 
-  it('reaches each of the other facades through its own import()', () => {
-    const loaded = dynamicImports(metafile, eager)
-    for (const family of LAZY) {
-      const output = entryOutput(metafile, `plugins/walletconnect/facades/${family}.ts`)
-      expect(output, family).toBeDefined()
-      expect(loaded).toContain(output)
-    }
+  it('reaches the session engine through its own import()', () => {
+    const output = entryOutput(metafile, 'plugins/walletconnect/engine.ts')
+    expect(output).toBeDefined()
+    expect(dynamicImports(metafile, eager)).toContain(output)
+  })
+})
+
+describe.each(FAMILIES)('the %s chain entry', (family) => {
+  let metafile: Metafile
+  let eager: Set<string>
+  const entry = `chains/${family}/index.ts`
+
+  beforeAll(async () => {
+    metafile = (await build(sourceEntry(entry))).metafile
+    eager = eagerOutputs(metafile, entryOutput(metafile, entry)!)
+  })
+
+  it('holds its WalletConnect mapping behind import() only', () => {
+    expect(inputsOf(metafile, eager).filter((i: string) => MAPPING.test(i))).toEqual([])
+    const output = entryOutput(metafile, `chains/${family}/walletconnect.ts`)
+    expect(output).toBeDefined()
+    expect(dynamicImports(metafile, eager)).toContain(output)
   })
 })

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { approvedNetworks, buildNamespaces, NAMESPACE_METHODS, proposedNetworks } from '../../../plugins/walletconnect/namespaces.js'
+import { approvedNetworks, BASIC_METHODS, buildNamespaces, proposedNetworks } from '../../../plugins/walletconnect/namespaces.js'
+import { remoteSession as bip122Mapping } from '../../../chains/bip122/walletconnect.js'
+import { remoteSession as eip155Mapping } from '../../../chains/eip155/walletconnect.js'
+import { remoteSession as polkadotMapping } from '../../../chains/polkadot/walletconnect.js'
+import { remoteSession as solanaMapping } from '../../../chains/solana/walletconnect.js'
 import type { CaipNetwork } from '../../../kernel/index.js'
 
 const evm = (id: number, url = `http://127.0.0.1:${8000 + id}`): CaipNetwork => ({
@@ -10,6 +14,8 @@ const evm = (id: number, url = `http://127.0.0.1:${8000 + id}`): CaipNetwork => 
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [url] } },
 })
+/** What each chain plugin's `remoteSession` capability proposes for its namespace. */
+const KNOWN = { eip155: eip155Mapping, solana: solanaMapping, polkadot: polkadotMapping, bip122: bip122Mapping }
 const solana: CaipNetwork = {
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
@@ -21,7 +27,7 @@ const solana: CaipNetwork = {
 
 describe('proposal namespaces', () => {
   it('builds optionalNamespaces from the chain plugins networks: CAIP-2 chains, eip155 methods and events, rpcMap', () => {
-    expect(buildNamespaces([evm(1), evm(31337)])).toEqual({
+    expect(buildNamespaces([evm(1), evm(31337)], KNOWN)).toEqual({
       eip155: {
         chains: ['eip155:1', 'eip155:31337'],
         methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
@@ -34,7 +40,7 @@ describe('proposal namespaces', () => {
   it('proposes solana, polkadot and bip122 with the WalletConnect methods and events of each family', () => {
     const polkadot: CaipNetwork = { ...solana, id: '0x68d5', caipNetworkId: 'polkadot:68d56f15f85d3136970ec16946040bc1', chainNamespace: 'polkadot', rpcUrls: { default: { http: ['http://127.0.0.1:9944'] } } }
     const bitcoin: CaipNetwork = { ...solana, id: '000000000019d6689c085ae165831e93', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122', rpcUrls: { default: { http: ['http://127.0.0.1:3002'] } } }
-    expect(buildNamespaces([solana, polkadot, bitcoin])).toEqual({
+    expect(buildNamespaces([solana, polkadot, bitcoin], KNOWN)).toEqual({
       solana: {
         chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
         methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
@@ -58,9 +64,13 @@ describe('proposal namespaces', () => {
 
   it('leaves out families without a facade (no methods known) and repeated networks', () => {
     const cosmos: CaipNetwork = { ...solana, id: 'cosmoshub-4', caipNetworkId: 'cosmos:cosmoshub-4', chainNamespace: 'cosmos' }
-    expect(Object.keys(buildNamespaces([evm(1), cosmos, evm(1)]))).toEqual(['eip155'])
-    expect(buildNamespaces([evm(1), evm(1)]).eip155!.chains).toEqual(['eip155:1'])
-    expect(Object.keys(NAMESPACE_METHODS)).toEqual(['eip155', 'solana', 'polkadot', 'bip122'])
+    expect(Object.keys(buildNamespaces([evm(1), cosmos, evm(1)], KNOWN))).toEqual(['eip155'])
+    expect(buildNamespaces([evm(1), evm(1)], KNOWN).eip155!.chains).toEqual(['eip155:1'])
+    // A namespace is proposed only with methods known for it: its chain plugin's mapping (or, in basic mode, the option's).
+    expect(buildNamespaces([evm(1)], {})).toEqual({})
+    expect(buildNamespaces([evm(1)], BASIC_METHODS).eip155!.methods).toEqual(eip155Mapping.methods)
+    const inherited: CaipNetwork = { ...solana, caipNetworkId: 'constructor:x' as never, chainNamespace: 'constructor' as never }
+    expect(buildNamespaces([inherited, evm(1)], KNOWN).constructor).toBe(Object)
   })
 
   it('proposes every chain plugin network, and in basic mode the option or mainnet', () => {

@@ -53,6 +53,8 @@ beforeAll(async () => {
   await import('@walletconnect/universal-provider')
   // The eip155 plugin's wallet session, which a WalletConnect connection goes through.
   await import('../../../chains/eip155/session.js')
+  // The eip155 plugin's WalletConnect mapping (its remoteSession capability), loaded with a session.
+  await import('../../../chains/eip155/walletconnect.js')
 })
 
 beforeEach(() => {
@@ -381,8 +383,9 @@ describe('walletConnect plugin: restoring a session on reload', () => {
     sdk.init.mockClear()
     const { modal, api } = setup({ backend })
     const reconnecting = modal.reconnect()
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
+    // The chain's mapping loads with the session (import()): the connector is there within the chain plugin's wait.
     await settle()
+    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
     await reconnecting
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: WALLET_ADDRESS })
     expect(sdk.provider.connect).not.toHaveBeenCalled()
@@ -400,8 +403,8 @@ describe('walletConnect plugin: restoring a session on reload', () => {
     sdk.provider.session = session()
     const { modal } = setup({ backend })
     const reconnecting = modal.reconnect()
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'ksaMateM', imageUrl: undefined })
     await settle()
+    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'ksaMateM', imageUrl: undefined })
     await reconnecting
     expect(modal.getAccount().status).toBe('connected')
   })

@@ -1,6 +1,5 @@
-import { WALLETCONNECT_ICON } from '../connector.js'
-import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
-import { WalletRequestError, bytesOf, ended, fromBase64, fromHex, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase64 } from './shared.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import { WalletRequestError, bytesOf, ended, fromBase64, fromHex, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase64 } from '../shared/walletconnect.js'
 
 const FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const
 
@@ -31,19 +30,31 @@ function signatureBytes(value: unknown): Uint8Array | undefined {
   return /^(0x)?([0-9a-fA-F]{2})+$/.test(value) && value.replace(/^0x/, '').length !== 88 ? fromHex(value) : fromBase64(value)
 }
 
+/** The accounts the wallet listed in the session properties (`bip122_getAccountAddresses`, an array or its JSON). */
+function listedInSession(up: RemoteSession): unknown {
+  const properties = (up.session as { sessionProperties?: Record<string, unknown> } | undefined)?.sessionProperties
+  const listed: unknown = properties?.bip122_getAccountAddresses
+  if (typeof listed !== 'string') return listed
+  try {
+    return JSON.parse(listed)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The bip122 side of a WalletConnect session as a Bitcoin Wallet Standard wallet (the shape the bip122 chain
  * plugin speaks). `standard:connect` shares the session's accounts (public keys from the session properties or
  * `getAccountAddresses`), `bitcoin:signMessage` becomes `signMessage` (ECDSA) and `bitcoin:signTransaction`
  * becomes `signPsbt` without broadcast: the chain plugin finalizes and broadcasts, as with any wallet.
  */
-export function createBip122Facade(context: FacadeContext): NamespaceFacade {
+export function createBip122Facade(context: RemoteSessionContext): RemoteSessionFacade {
   const changes = listeners<(change: Change) => void>()
   let connected = false
   let shown: Account[] = []
   const keys = new Map<string, Uint8Array>()
 
-  const accountsOf = (up: UniversalProvider | undefined, addresses = sessionAddresses(up, 'bip122')): Account[] => {
+  const accountsOf = (up: RemoteSession | undefined, addresses = sessionAddresses(up, 'bip122')): Account[] => {
     const all = sessionAccounts(up, 'bip122')
     return addresses.map((address) => {
       const chains = all.filter((a) => a.address === address).map((a) => a.chain)
@@ -58,17 +69,8 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
   }
 
   /** Learns the accounts' public keys: from the session properties, else (when the user is there) by asking the wallet. */
-  const learnKeys = async (up: UniversalProvider, ask: boolean) => {
-    const properties = (up.session as { sessionProperties?: Record<string, unknown> } | undefined)?.sessionProperties
-    let listed: unknown = properties?.bip122_getAccountAddresses
-    if (typeof listed === 'string') {
-      try {
-        listed = JSON.parse(listed)
-      } catch {
-        listed = undefined
-      }
-    }
-    for (const [address, key] of publicKeys(listed)) keys.set(address, key)
+  const learnKeys = async (up: RemoteSession, ask: boolean) => {
+    for (const [address, key] of publicKeys(listedInSession(up))) keys.set(address, key)
     const [first] = sessionAccounts(up, 'bip122')
     if (!ask || !first || keys.has(first.address)) return
     // Only the payment address is needed (PSBT inputs of P2TR and P2SH-P2WPKH accounts carry the key).
@@ -77,7 +79,7 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
   }
 
   const each =
-    <I, O>(sign: (up: UniversalProvider, chain: string, input: I) => Promise<O>) =>
+    <I, O>(sign: (up: RemoteSession, chain: string, input: I) => Promise<O>) =>
     async (...inputs: I[]) => {
       const up = await live()
       const outputs: O[] = []
@@ -100,8 +102,8 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
 
   const provider = {
     version: '1.0.0' as const,
-    name: 'WalletConnect',
-    icon: WALLETCONNECT_ICON,
+    name: context.wallet.name,
+    icon: context.wallet.icon,
     get chains() {
       return [...new Set(shown.flatMap((a) => a.chains))]
     },
@@ -188,4 +190,11 @@ export function createBip122Facade(context: FacadeContext): NamespaceFacade {
       void context.session.then((up) => show(accountsOf(up)))
     },
   }
+}
+
+/** Bitcoin: the WalletConnect Bitcoin methods carry no namespace prefix; the addresses event does. */
+export const remoteSession: RemoteSessionMapping = {
+  methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
+  events: ['bip122_addressesChanged'],
+  createFacade: createBip122Facade,
 }

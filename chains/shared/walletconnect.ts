@@ -1,10 +1,9 @@
 /**
- * What the namespace facades share: the session's accounts per namespace, the chain a request goes to, errors
- * the chain plugins understand, and the byte encodings WalletConnect methods use (base58, base64, hex). No
- * chain SDK: a facade only translates between a chain plugin's wallet shape and WalletConnect requests.
+ * What the chain plugins' remote-session facades share: the session's accounts per namespace, the chain a request
+ * goes to, errors the chain plugins understand, and the byte encodings WalletConnect methods use (base58, base64,
+ * hex). No chain SDK: a facade only translates between a chain plugin's wallet shape and session requests.
  */
-import type { CaipNetworkId } from '../../../kernel/index.js'
-import type { FacadeContext, UniversalProvider } from '../types.js'
+import type { CaipNetworkId, RemoteSession, RemoteSessionContext } from '../../kernel/index.js'
 
 /** A wallet's refusal or failure with its code kept: 4001 is "the user declined" for every chain plugin. */
 export class WalletRequestError extends Error {
@@ -33,7 +32,7 @@ export interface SessionAccount {
 }
 
 /** The session's `namespace:reference:address` accounts of `namespace`, in the wallet's order. */
-export function sessionAccounts(up: UniversalProvider | undefined, namespace: string): SessionAccount[] {
+export function sessionAccounts(up: RemoteSession | undefined, namespace: string): SessionAccount[] {
   const accounts = up?.session?.namespaces[namespace]?.accounts ?? []
   return accounts.flatMap((account) => {
     const [ns, reference, address, ...rest] = String(account).split(':')
@@ -42,20 +41,20 @@ export function sessionAccounts(up: UniversalProvider | undefined, namespace: st
 }
 
 /** The wallet's addresses of `namespace`, each once, in its order. */
-export const sessionAddresses = (up: UniversalProvider | undefined, namespace: string) => [...new Set(sessionAccounts(up, namespace).map((a) => a.address))]
+export const sessionAddresses = (up: RemoteSession | undefined, namespace: string) => [...new Set(sessionAccounts(up, namespace).map((a) => a.address))]
 
 /**
  * The chain a request of `namespace` goes to: `requested` when the session approved it, else the modal's preferred
  * network when approved, else the wallet's first chain.
  */
-export function pickChain(up: UniversalProvider | undefined, namespace: string, context: FacadeContext, requested?: string): CaipNetworkId | undefined {
+export function pickChain(up: RemoteSession | undefined, namespace: string, context: RemoteSessionContext, requested?: string): CaipNetworkId | undefined {
   const approved = new Set(sessionAccounts(up, namespace).map((a) => a.chain))
   if (requested && approved.has(requested as CaipNetworkId)) return requested as CaipNetworkId
   return context.preferredChains().find((id) => approved.has(id)) ?? [...approved][0]
 }
 
 /** Sends a wallet method of the session on `chain`; errors come back as WalletRequestError. */
-export async function send<T>(up: UniversalProvider, chain: CaipNetworkId, method: string, params: unknown): Promise<T> {
+export async function send<T>(up: RemoteSession, chain: CaipNetworkId, method: string, params: unknown): Promise<T> {
   try {
     return (await up.request({ method, params: params as never }, chain)) as T
   } catch (error) {

@@ -1,5 +1,5 @@
-import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
-import { WalletRequestError, ended, fromBase58, listeners, pickChain, send, sessionAddresses, toHex } from './shared.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import { WalletRequestError, ended, fromBase58, listeners, pickChain, send, sessionAddresses, toHex } from '../shared/walletconnect.js'
 
 interface Account {
   address: string
@@ -33,27 +33,27 @@ function signatureOf(result: unknown): string {
  * `signRaw` becomes `polkadot_signMessage` (the hex bytes, which the wallet wraps in <Bytes>…</Bytes> as
  * extensions do) and `signPayload` becomes `polkadot_signTransaction` on the chain of the payload's genesis hash.
  */
-export function createPolkadotFacade(context: FacadeContext): NamespaceFacade {
+export function createPolkadotFacade(context: RemoteSessionContext): RemoteSessionFacade {
   const subscribers = listeners<(accounts: Account[]) => void>()
   let ids = 0
   let shown: Account[] = []
 
-  const accountsOf = (up: UniversalProvider | undefined, addresses = sessionAddresses(up, 'polkadot')): Account[] =>
-    addresses.map((address) => ({ address, name: 'WalletConnect', genesisHash: null }))
+  const accountsOf = (up: RemoteSession | undefined, addresses = sessionAddresses(up, 'polkadot')): Account[] =>
+    addresses.map((address) => ({ address, name: context.wallet.name, genesisHash: null }))
 
   const live = async () => {
     const up = await context.session
     if (!up?.session) throw ended()
     return up
   }
-  const chainFor = (up: UniversalProvider, genesisHash?: unknown) => {
+  const chainFor = (up: RemoteSession, genesisHash?: unknown) => {
     const requested = typeof genesisHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(genesisHash) ? `polkadot:${genesisHash.slice(2, 34).toLowerCase()}` : undefined
     const chain = pickChain(up, 'polkadot', context, requested)
     if (!chain) throw ended()
     return chain
   }
   /** The session's address of the account `address` names (in any network's encoding). */
-  const own = (up: UniversalProvider, address: unknown) => {
+  const own = (up: RemoteSession, address: unknown) => {
     const key = publicKeyOf(address)
     const found = sessionAddresses(up, 'polkadot').find((a) => a === address || (key && publicKeyOf(a) === key))
     if (!found) throw new WalletRequestError(4100, `Unable to find the account ${String(address)}`)
@@ -108,4 +108,11 @@ export function createPolkadotFacade(context: FacadeContext): NamespaceFacade {
       void context.session.then((up) => show(accountsOf(up)))
     },
   }
+}
+
+/** Polkadot: raw bytes (wrapped in <Bytes>…</Bytes> by the wallet) and extrinsic payloads (SignerPayloadJSON). */
+export const remoteSession: RemoteSessionMapping = {
+  methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
+  events: ['accountsChanged', 'chainChanged'],
+  createFacade: createPolkadotFacade,
 }

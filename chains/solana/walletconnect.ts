@@ -1,6 +1,5 @@
-import { WALLETCONNECT_ICON } from '../connector.js'
-import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
-import { WalletRequestError, bytesOf, ended, fromBase58, fromBase64, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase58, toBase64 } from './shared.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import { WalletRequestError, bytesOf, ended, fromBase58, fromBase64, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase58, toBase64 } from '../shared/walletconnect.js'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const
 
@@ -53,12 +52,12 @@ export function withSignature(transaction: Uint8Array, signer: Uint8Array, signa
  * `solana_signMessage`, `solana_signTransaction` and `solana_signAndSendTransaction` requests on the chain the
  * transaction names when the session approved it.
  */
-export function createSolanaFacade(context: FacadeContext): NamespaceFacade {
+export function createSolanaFacade(context: RemoteSessionContext): RemoteSessionFacade {
   const changes = listeners<(change: Change) => void>()
   let connected = false
   let shown: Account[] = []
 
-  const accountsOf = (up: UniversalProvider | undefined, addresses = sessionAddresses(up, 'solana')): Account[] => {
+  const accountsOf = (up: RemoteSession | undefined, addresses = sessionAddresses(up, 'solana')): Account[] => {
     const all = sessionAccounts(up, 'solana')
     return addresses.flatMap((address) => {
       const publicKey = fromBase58(address)
@@ -76,7 +75,7 @@ export function createSolanaFacade(context: FacadeContext): NamespaceFacade {
 
   /** Runs `sign` for each input in turn (one wallet prompt at a time), on the chain it names. */
   const each =
-    <I, O>(sign: (up: UniversalProvider, chain: string, input: I) => Promise<O>) =>
+    <I, O>(sign: (up: RemoteSession, chain: string, input: I) => Promise<O>) =>
     async (...inputs: I[]) => {
       const up = await live()
       const outputs: O[] = []
@@ -98,8 +97,8 @@ export function createSolanaFacade(context: FacadeContext): NamespaceFacade {
 
   const provider = {
     version: '1.0.0' as const,
-    name: 'WalletConnect',
-    icon: WALLETCONNECT_ICON,
+    name: context.wallet.name,
+    icon: context.wallet.icon,
     get chains() {
       return [...new Set(shown.flatMap((a) => a.chains))]
     },
@@ -187,4 +186,11 @@ export function createSolanaFacade(context: FacadeContext): NamespaceFacade {
       void context.session.then((up) => show(accountsOf(up)))
     },
   }
+}
+
+/** Solana: messages and transactions signed by the wallet, or signed and sent by it. */
+export const remoteSession: RemoteSessionMapping = {
+  methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+  events: ['accountsChanged', 'chainChanged'],
+  createFacade: createSolanaFacade,
 }

@@ -1,4 +1,4 @@
-import type { FacadeContext, NamespaceFacade, UniversalProvider } from '../types.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
 
 type Listener = (...args: unknown[]) => void
 
@@ -22,7 +22,7 @@ function chainNumber(value: unknown): number | undefined {
 }
 
 /** `eip155:<id>:<address>` accounts of the session, by chain. */
-function sessionAccounts(provider: UniversalProvider | undefined): Array<{ chain: number; address: string }> {
+function sessionAccounts(provider: RemoteSession | undefined): Array<{ chain: number; address: string }> {
   const accounts = provider?.session?.namespaces.eip155?.accounts ?? []
   return accounts.flatMap((account) => {
     const [namespace, reference, address] = account.split(':')
@@ -36,13 +36,13 @@ function sessionAccounts(provider: UniversalProvider | undefined): Array<{ chain
  * from the session; wallet methods go to the wallet and reads to the network's RPC (the universal provider's
  * `rpcMap`), both on the chain this facade is on.
  */
-export function createEip155Facade(context: FacadeContext): NamespaceFacade {
+export function createEip155Facade(context: RemoteSessionContext): RemoteSessionFacade {
   const listeners = new Map<string, Set<Listener>>()
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
   let chainId: number | undefined
   let lastAddress: string | undefined
 
-  const approvedChains = (provider: UniversalProvider | undefined) => [...new Set(sessionAccounts(provider).map((a) => a.chain))]
+  const approvedChains = (provider: RemoteSession | undefined) => [...new Set(sessionAccounts(provider).map((a) => a.chain))]
 
   /** The provider with a chain picked: the modal's preferred network when approved, else the wallet's first. */
   const ready = context.session.then((provider) => {
@@ -55,14 +55,14 @@ export function createEip155Facade(context: FacadeContext): NamespaceFacade {
     return provider
   })
 
-  const addresses = (provider: UniversalProvider | undefined) => {
+  const addresses = (provider: RemoteSession | undefined) => {
     const all = sessionAccounts(provider)
     // EVM addresses are the same on every chain; a chain the session did not list still has the account.
     const own = all.filter((a) => a.chain === chainId)
     return [...new Set((own.length ? own : all).map((a) => a.address))]
   }
 
-  const forward = async (provider: UniversalProvider, method: string, params: unknown) => {
+  const forward = async (provider: RemoteSession, method: string, params: unknown) => {
     try {
       return await provider.request(params === undefined ? { method } : { method, params: params as unknown[] }, `eip155:${chainId}`)
     } catch (error) {
@@ -145,4 +145,11 @@ export function createEip155Facade(context: FacadeContext): NamespaceFacade {
       })
     },
   }
+}
+
+/** EVM: messages, transactions and typed data signed by the wallet, and its chain switched or added. */
+export const remoteSession: RemoteSessionMapping = {
+  methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+  events: ['chainChanged', 'accountsChanged'],
+  createFacade: createEip155Facade,
 }
