@@ -18,12 +18,15 @@ export function eip681Uri({ address, chainId, value }: { address: string; chainI
 
 /**
  * Solana Pay transfer request: `solana:<recipient>[?amount=<SOL>&label=<text>]` (amount in SOL as decimal text).
+ * An amount with more fraction digits than SOL has (9) is a malformed request a wallet must reject: refused here.
  *
  * @example solanaPayUri({ address: '7xKX…', amount: '1.5', label: 'Coffee' }) // 'solana:7xKX…?amount=1.5&label=Coffee'
  */
 export function solanaPayUri({ address, amount, label }: { address: string; amount?: string; label?: string }): string {
   if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw new Error(`Not a Solana address: ${address}`)
-  return `solana:${address}${query({ amount: checkedAmount(amount), label })}`
+  const checked = checkedAmount(amount)
+  if (checked !== undefined && (checked.split('.')[1]?.length ?? 0) > SOL_DECIMALS) throw new Error(`Not an amount of SOL (at most ${SOL_DECIMALS} decimals): ${checked}`)
+  return `solana:${address}${query({ amount: checked, label })}`
 }
 
 /**
@@ -48,6 +51,8 @@ export function paymentUri(caipNetworkId: string, address: string): string {
   if (namespace === 'bip122') return bip21Uri({ address })
   return address
 }
+
+const SOL_DECIMALS = 9
 
 const checkedAmount = (amount: string | undefined) => {
   if (amount !== undefined && !/^\d+(\.\d+)?$/.test(amount)) throw new Error(`Not an amount: ${amount}`)

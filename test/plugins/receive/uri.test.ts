@@ -39,4 +39,10 @@ describe('payment URIs', () => {
     expect(() => solanaPayUri({ address: SOL, amount: '1e3' })).toThrow('Not an amount')
     expect(() => bip21Uri({ address: 'bc1 <script>' })).toThrow('Not a Bitcoin address')
   })
+
+  it('Solana Pay: an amount with more than 9 decimals (finer than a lamport) is refused; 9 are kept', () => {
+    expect(parse(solanaPayUri({ address: SOL, amount: '0.000000001' })).query).toEqual({ amount: '0.000000001' })
+    expect(() => solanaPayUri({ address: SOL, amount: '0.0000000001' })).toThrow('at most 9 decimals')
+    expect(() => solanaPayUri({ address: SOL, amount: '1.1234567890' })).toThrow('at most 9 decimals')
+  })
 })
