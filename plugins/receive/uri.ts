@@ -36,21 +36,28 @@ export function solanaPayUri({ address, amount, label }: { address: string; amou
  * @example bip21Uri({ address: 'bc1q…', amount: '0.001' }) // 'bitcoin:bc1q…?amount=0.001'
  */
 export function bip21Uri({ address, amount, label, scheme = 'bitcoin' }: { address: string; amount?: string; label?: string; scheme?: string }): string {
+  if (!uriScheme(scheme)) throw new Error(`Not a URI scheme: ${scheme}`)
   if (!/^[a-zA-Z0-9]{14,90}$/.test(address)) throw new Error(`Not a Bitcoin address: ${address}`)
   return `${scheme}:${address}${query({ amount: checkedAmount(amount), label })}`
 }
 
 /**
- * The payment URI for an account on a CAIP-2 network: EIP-681 on eip155, Solana Pay on solana, BIP-21 on bip122;
- * other families (polkadot has no such standard) get the plain address.
+ * The payment URI for an account on a network (given by its CAIP-2 id, or the network itself): EIP-681 on eip155,
+ * Solana Pay on solana, BIP-21 on bip122 with the scheme the network definition names (`custom.uriScheme`:
+ * `litecoin` on Litecoin; `bitcoin` when it names none); other families (polkadot has no such standard) get the
+ * plain address.
  */
-export function paymentUri(caipNetworkId: string, address: string): string {
+export function paymentUri(network: string | { caipNetworkId: string; custom?: Record<string, unknown> }, address: string): string {
+  const caipNetworkId = typeof network === 'string' ? network : network.caipNetworkId
   const [namespace, reference] = caipNetworkId.split(':')
   if (namespace === 'eip155') return eip681Uri({ address, chainId: Number(reference) })
   if (namespace === 'solana') return solanaPayUri({ address })
-  if (namespace === 'bip122') return bip21Uri({ address })
+  if (namespace === 'bip122') return bip21Uri({ address, scheme: typeof network === 'string' ? undefined : uriScheme(network.custom?.uriScheme) })
   return address
 }
+
+/** A network's own URI scheme when it is a well-formed one (lowercase letters first), else undefined. */
+const uriScheme = (value: unknown) => (typeof value === 'string' && /^[a-z][a-z0-9+.-]{0,31}$/.test(value) ? value : undefined)
 
 const SOL_DECIMALS = 9
 
