@@ -110,6 +110,14 @@ export function createConnection({ chains, state, storage, events, options, aler
     }
   }
 
+  // Whoever sends (the native send here, a token send in a plugin) emits `transaction`: every transaction of the
+  // account on its active network makes the native balance (the header's) read again, the one source for both.
+  events.on('transaction', ({ namespace, caipNetworkId }) => {
+    const current = chainState(namespace)
+    if (current.accountState.status !== 'connected' || current.networkState.caipNetwork?.caipNetworkId !== caipNetworkId) return
+    void refreshAfterSend(namespace, current.accountState.balanceValue).catch(() => {})
+  })
+
   // Every namespace starts with its requested networks; removeNetwork() narrows them later.
   for (const adapter of chains.list()) update(adapter.namespace, {})
 
@@ -390,7 +398,6 @@ export function createConnection({ chains, state, storage, events, options, aler
         if (isUserRejection(error)) throw new VestibuleError('USER_REJECTED', ErrorText.transactionDeclined, error)
         throw error
       }
-      void refreshAfterSend(ns, current.accountState.balanceValue).catch(() => {})
       events.emit('transaction', { namespace: ns, caipNetworkId: network.caipNetworkId, id })
       return id
     },
