@@ -61,6 +61,11 @@ export interface ChainFeatures {
   estimateTokenTransfer(params: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }): Promise<FeeEstimate>
   /** eip155: an EIP-712 signature (eth_signTypedData_v4) of `typedData` by `address`. */
   signTypedData(params: { address: string; typedData: unknown }): Promise<string>
+  /**
+   * For a wallet of this family chosen on a phone or in Telegram but missing from the page: the link that opens
+   * `pageUrl` in the wallet app (its in-app browser, or its app page); undefined for a wallet it does not know.
+   */
+  missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): string | undefined
 }
 
 export type ChainFeature = keyof ChainFeatures
