@@ -107,6 +107,11 @@ export interface ChainFeatures {
    * as WalletConnect v2 carries them): loaded on first use, so a host that holds no such session ships none of it.
    */
   remoteSession(): Promise<RemoteSessionMapping>
+  /**
+   * For a wallet of this family chosen on a phone or in Telegram but missing from the page: the link that opens
+   * `pageUrl` in the wallet app (its in-app browser, or its app page); undefined for a wallet it does not know.
+   */
+  missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): string | undefined
 }
 
 export type ChainFeature = keyof ChainFeatures

@@ -84,6 +84,26 @@ export function safeImageUrl(value: unknown): string | undefined {
   return url && isSecureWeb(url) && url.hostname ? url.href : undefined
 }
 
+/**
+ * An icon a wallet announces about itself (EIP-6963, the Wallet Standard): both standards require a `data:` URI,
+ * so an announced URL is refused (the initials show), and the list can never make the page request a URL that an
+ * extension chose (a tracking pixel).
+ */
+export function safeAnnouncedIcon(value: unknown): string | undefined {
+  const image = safeImageUrl(value)
+  return image?.startsWith('data:') ? image : undefined
+}
+
+/**
+ * An image read back from storage (a recent wallet's): a `data:` image, or an image URL from `origin` (the provider
+ * API's, where catalog images come from); anything else is refused, as storage is as untrusted as what wrote it.
+ */
+export function safeStoredImageUrl(value: unknown, origin: string | undefined): string | undefined {
+  const image = safeImageUrl(value)
+  if (!image || image.startsWith('data:')) return image
+  return origin !== undefined && new URL(image).origin === origin ? image : undefined
+}
+
 /** A web link (a wallet's web app): https only (plain http on loopback for local development), else undefined. */
 export function safeWebLink(value: unknown): string | undefined {
   const url = parseUrl(value)

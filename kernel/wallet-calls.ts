@@ -40,6 +40,14 @@ export function createWalletCalls(core: ConnectionCore, networks: NetworkRules) 
     }
   }
 
+  // Whoever sends (the native send here, a token send in a plugin) emits `transaction`: every transaction of the
+  // account on its active network makes the native balance (the header's) read again, the one source for both.
+  events.on('transaction', ({ namespace, caipNetworkId }) => {
+    const current = chainState(namespace)
+    if (current.accountState.status !== 'connected' || current.networkState.caipNetwork?.caipNetworkId !== caipNetworkId) return
+    void refreshAfterSend(namespace, current.accountState.balanceValue).catch(() => {})
+  })
+
   return {
     setPreferredAccountType(namespace: ChainNamespace, type: string) {
       storage.set(StorageKeys.preferredAccountTypes, { ...storedAccountTypes(storage), [namespace]: type })
@@ -90,7 +98,6 @@ export function createWalletCalls(core: ConnectionCore, networks: NetworkRules) 
         if (isUserRejection(error)) throw new VestibuleError('USER_REJECTED', ErrorText.transactionDeclined, error)
         throw error
       }
-      void refreshAfterSend(ns, current.accountState.balanceValue).catch(() => {})
       events.emit('transaction', { namespace: ns, caipNetworkId: network.caipNetworkId, id })
       return id
     },

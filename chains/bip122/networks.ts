@@ -29,6 +29,8 @@ export interface Bip122NetworkInput {
   walletChain?: string
   /** The nodes' dust relay fee in satoshis per 1000 vbytes: 3000 on Bitcoin (the default), 30000 on Litecoin. */
   dustRelayFee?: number
+  /** The scheme of the chain's BIP-21-style payment URIs: `bitcoin` (the default), `litecoin` …; one that is not a lowercase URI scheme is ignored. */
+  uriScheme?: string
   nativeCurrency?: { name: string; symbol: string; decimals: number }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
@@ -39,7 +41,7 @@ export interface Bip122NetworkInput {
 export type Bip122Network = CaipNetwork & {
   id: string
   chainNamespace: 'bip122'
-  custom: { esploraUrl: string; params: BitcoinParams; walletChain?: string; dustRelayFee?: number }
+  custom: { esploraUrl: string; params: BitcoinParams; walletChain?: string; dustRelayFee?: number; uriScheme?: string }
 }
 
 const byte = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < 256
@@ -55,7 +57,7 @@ export function paramsProblem(network: Partial<Bip122Network>): string | undefin
 
 /** Turns a network definition into one the modal accepts; throws on a malformed one. */
 export function defineNetwork(input: Bip122NetworkInput): Bip122Network {
-  const { genesisHash, esploraUrl, params, walletChain, dustRelayFee, nativeCurrency = BTC, ...rest } = input
+  const { genesisHash, esploraUrl, params, walletChain, dustRelayFee, uriScheme, nativeCurrency = BTC, ...rest } = input
   const id = String(genesisHash).toLowerCase().slice(0, 32)
   const network: Bip122Network = {
     ...rest,
@@ -64,7 +66,7 @@ export function defineNetwork(input: Bip122NetworkInput): Bip122Network {
     chainNamespace: 'bip122',
     nativeCurrency,
     rpcUrls: { default: { http: [esploraUrl] } },
-    custom: { esploraUrl: String(esploraUrl).replace(/\/+$/, ''), params, walletChain, dustRelayFee },
+    custom: { esploraUrl: String(esploraUrl).replace(/\/+$/, ''), params, walletChain, dustRelayFee, uriScheme },
   }
   const problem = /^[0-9a-fA-F]{32}([0-9a-fA-F]{32})?$/.test(genesisHash) ? paramsProblem(network) : paramsProblem({})
   if (problem) throw new Error(`bip122 network "${input.name}" ${problem}`)

@@ -1,5 +1,5 @@
 import type { Connector } from '../../kernel/index.js'
-import { safeImageUrl, safeRdns, walletName } from '../../kernel/sanitize.js'
+import { safeAnnouncedIcon, safeRdns, walletName } from '../../kernel/sanitize.js'
 
 /** An EIP-1193 provider: the one method every EVM wallet exposes, plus optional events. */
 export interface Eip1193Provider {
@@ -64,7 +64,7 @@ export function watchEip1193Wallets(options: { eip6963: boolean; onChange: (wall
       const provider = detail?.provider
       const rdns = safeRdns(info?.rdns)
       if (!rdns || !isProvider(provider)) return undefined
-      return { provider, connector: { id: rdns, rdns, name: walletName(info?.name), imageUrl: safeImageUrl(info?.icon), type: 'ANNOUNCED', namespace: 'eip155', installed: true } }
+      return { provider, connector: { id: rdns, rdns, name: walletName(info?.name), imageUrl: safeAnnouncedIcon(info?.icon), type: 'ANNOUNCED', namespace: 'eip155', installed: true } }
     } catch {
       return undefined
     }

@@ -5,7 +5,7 @@
  * wallets whose `chains` and `features` it can use. No SDK is imported.
  */
 import { type ChainNamespace, type Connector } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
+import { safeAnnouncedIcon, walletName } from '../../kernel/sanitize.js'
 
 /** A Wallet Standard account (the fields the chain plugins read). */
 export interface StandardWalletAccount {
@@ -83,7 +83,7 @@ export function watchStandardWallets(options: { accept: (wallet: StandardWallet)
       const added = list.filter((w) => {
         try {
           if (!isWallet(w) || wallets.has(w) || !options.accept(w)) return false
-          described.set(w, { name: walletName(w.name), icon: safeImageUrl(w.icon) })
+          described.set(w, { name: walletName(w.name), icon: safeAnnouncedIcon(w.icon) })
           return true
         } catch {
           return false

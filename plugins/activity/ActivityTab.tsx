@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type ViewProps } from '../../ui/kit/index.js'
 import type { ActivityApi } from './index.js'
-import { groupByMonth, transferText, type Transaction } from './transactions.js'
+import { counterparty, groupByMonth, transferText, type Transaction } from './transactions.js'
 import { shortenAddress } from '../../kernel/utils.js'
 
 const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
@@ -58,7 +58,8 @@ export default function ActivityTab({ modal }: Pick<ViewProps, 'modal'>) {
 function Row({ tx, t }: { tx: Transaction; t: (key: string, values?: Record<string, string>) => string }) {
   const first = tx.transfers[0]
   const title = t(TITLES[tx.operationType] ?? 'activity.other')
-  const counterparty = tx.operationType === 'receive' ? (tx.sentFrom ? t('activity.from', { address: shortenAddress(tx.sentFrom) }) : '') : tx.sentTo ? t('activity.to', { address: shortenAddress(tx.sentTo) }) : ''
+  const other = counterparty(tx)
+  const party = other ? t(`activity.${other.role}`, { address: shortenAddress(other.address) }) : ''
   return (
     <li className="vb-activity-row" data-testid="activity-row" data-id={tx.id}>
       <WalletImage src={first?.imageUrl} name={first?.symbol ?? first?.name ?? title} />
@@ -67,7 +68,7 @@ function Row({ tx, t }: { tx: Transaction; t: (key: string, values?: Record<stri
           {title}
           {tx.status === 'failed' ? <span className="vb-error"> · {t('activity.failedStatus')}</span> : null}
         </span>
-        <span className="vb-item-hint">{[counterparty, time.format(tx.minedAt)].filter(Boolean).join(' · ')}</span>
+        <span className="vb-item-hint">{[party, time.format(tx.minedAt)].filter(Boolean).join(' · ')}</span>
       </span>
       <span className="vb-item-end vb-activity-amounts">
         {tx.transfers.slice(0, 2).map((transfer, i) => (

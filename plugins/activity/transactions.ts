@@ -16,6 +16,9 @@ export interface Transfer {
   imageUrl?: string
   nft: boolean
   spam: boolean
+  /** Who sent and who received this transfer (for a token, not the contract the transaction called). */
+  sender?: string
+  recipient?: string
 }
 
 export interface Transaction {
@@ -32,6 +35,8 @@ export interface Transaction {
 const DECIMAL = /^\d{1,78}(\.\d{1,78})?$/
 const obj = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined)
 const text = (value: unknown, max: number) => (typeof value === 'string' ? cleanText(value, max) : '')
+const address = (value: unknown) => (typeof value === 'string' && /^[-.:a-zA-Z0-9]{1,128}$/.test(value) ? value : undefined)
+const ZERO_ADDRESS = /^0x0{40}$/i
 
 function parseTransfer(raw: unknown): Transfer | undefined {
   const t = obj(raw)
@@ -41,15 +46,18 @@ function parseTransfer(raw: unknown): Transfer | undefined {
   if (!direction || typeof quantity !== 'string' || !DECIMAL.test(quantity)) return undefined
   const nft = obj(t.nft_info)
   const fungible = obj(t.fungible_info)
+  const sender = address(t.sender)
+  const recipient = address(t.recipient)
+  const parties = { ...(sender ? { sender } : {}), ...(recipient ? { recipient } : {}) }
   if (nft) {
     const imageUrl = safeImageUrl(obj(obj(nft.content)?.preview)?.url)
-    return { direction, quantity, name: text(nft.name, 60) || 'NFT', nft: true, spam: obj(nft.flags)?.is_spam === true, ...(imageUrl ? { imageUrl } : {}) }
+    return { direction, quantity, name: text(nft.name, 60) || 'NFT', nft: true, spam: obj(nft.flags)?.is_spam === true, ...parties, ...(imageUrl ? { imageUrl } : {}) }
   }
   if (fungible) {
     const symbol = text(fungible.symbol, 12)
     if (!symbol) return undefined
     const imageUrl = safeImageUrl(obj(fungible.icon)?.url)
-    return { direction, quantity, symbol, name: text(fungible.name, 40) || symbol, nft: false, spam: false, ...(imageUrl ? { imageUrl } : {}) }
+    return { direction, quantity, symbol, name: text(fungible.name, 40) || symbol, nft: false, spam: false, ...parties, ...(imageUrl ? { imageUrl } : {}) }
   }
   return undefined
 }
@@ -65,7 +73,6 @@ export function parseTransaction(raw: unknown): Transaction | undefined {
   const transfers = listed.map(parseTransfer).filter((t): t is Transfer => t !== undefined)
   // Transfers that were all malformed leave nothing true to show: the transaction goes with them.
   if (listed.length > 0 && transfers.length === 0) return undefined
-  const address = (value: unknown) => (typeof value === 'string' && /^[-.:a-zA-Z0-9]{1,128}$/.test(value) ? value : undefined)
   const sentFrom = address(metadata.sentFrom)
   const sentTo = address(metadata.sentTo)
   return {
@@ -78,6 +85,22 @@ export function parseTransaction(raw: unknown): Transaction | undefined {
     ...(sentTo ? { sentTo } : {}),
     transfers,
   }
+}
+
+/**
+ * Who the account dealt with: the other side of the first transfer (its recipient when sent, its sender when
+ * received), never the contract the transaction called; a mint (sent by the zero address) names nobody. Only a
+ * transaction without transfers falls back to the transaction's own from/to.
+ */
+export function counterparty(tx: Transaction): { role: 'to' | 'from'; address: string } | undefined {
+  const first = tx.transfers[0]
+  if (first) {
+    const role = first.direction === 'in' ? 'from' : 'to'
+    const other = role === 'from' ? first.sender : first.recipient
+    return other && !ZERO_ADDRESS.test(other) && first.direction !== 'self' ? { role, address: other } : undefined
+  }
+  if (tx.operationType === 'receive') return tx.sentFrom ? { role: 'from', address: tx.sentFrom } : undefined
+  return tx.sentTo ? { role: 'to', address: tx.sentTo } : undefined
 }
 
 /** Spam transactions (every transfer a spam collectible) and other networks' transactions are left out. */

@@ -94,6 +94,15 @@ const initialState = (): CatalogState => ({
   error: undefined,
 })
 
+/** The origin of an absolute URL, else undefined. */
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
 /** Connector icons are often large data URIs; a recent wallet keeps only small ones. */
 const MAX_STORED_ICON = 8_000
 
@@ -102,7 +111,9 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   const $state = map<CatalogState>(initialState())
   // Recent wallets live in the modal's storage under the connection's key, not in the plugin's namespace.
   const kernelStorage = ctx.services.resolve(Tokens.Storage)
-  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage) })
+  // A recent wallet's stored image is shown only when it is a data: URI or comes from the provider API.
+  const recentOptions = { imageOrigin: originOf(ctx.http.url('/')) }
+  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage, recentOptions) })
   const featuredIds = ctx.options.featuredWalletIds ?? []
   const includeIds = ctx.options.includeWalletIds ?? []
   const excludeIds = ctx.options.excludeWalletIds ?? []
@@ -327,7 +338,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
     $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined })
   }
-  const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(kernelStorage, wallet))
+  const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(kernelStorage, wallet, recentOptions))
 
   const controller: CatalogController = {
     client,

@@ -13,7 +13,7 @@ export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
   if (!namespace || !address || snapshot.status !== 'connected') return <EmptyState title={i18n.t('receive.notConnected')} />
   let uri = address
   try {
-    if (network) uri = paymentUri(network.caipNetworkId, address)
+    if (network) uri = paymentUri(network, address)
   } catch {
     // An address the URI rules refuse is still shown and encoded as it is.
   }

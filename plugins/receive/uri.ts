@@ -18,12 +18,15 @@ export function eip681Uri({ address, chainId, value }: { address: string; chainI
 
 /**
  * Solana Pay transfer request: `solana:<recipient>[?amount=<SOL>&label=<text>]` (amount in SOL as decimal text).
+ * An amount with more fraction digits than SOL has (9) is a malformed request a wallet must reject: refused here.
  *
  * @example solanaPayUri({ address: '7xKX…', amount: '1.5', label: 'Coffee' }) // 'solana:7xKX…?amount=1.5&label=Coffee'
  */
 export function solanaPayUri({ address, amount, label }: { address: string; amount?: string; label?: string }): string {
   if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw new Error(`Not a Solana address: ${address}`)
-  return `solana:${address}${query({ amount: checkedAmount(amount), label })}`
+  const checked = checkedAmount(amount)
+  if (checked !== undefined && (checked.split('.')[1]?.length ?? 0) > SOL_DECIMALS) throw new Error(`Not an amount of SOL (at most ${SOL_DECIMALS} decimals): ${checked}`)
+  return `solana:${address}${query({ amount: checked, label })}`
 }
 
 /**
@@ -33,21 +36,30 @@ export function solanaPayUri({ address, amount, label }: { address: string; amou
  * @example bip21Uri({ address: 'bc1q…', amount: '0.001' }) // 'bitcoin:bc1q…?amount=0.001'
  */
 export function bip21Uri({ address, amount, label, scheme = 'bitcoin' }: { address: string; amount?: string; label?: string; scheme?: string }): string {
+  if (!uriScheme(scheme)) throw new Error(`Not a URI scheme: ${scheme}`)
   if (!/^[a-zA-Z0-9]{14,90}$/.test(address)) throw new Error(`Not a Bitcoin address: ${address}`)
   return `${scheme}:${address}${query({ amount: checkedAmount(amount), label })}`
 }
 
 /**
- * The payment URI for an account on a CAIP-2 network: EIP-681 on eip155, Solana Pay on solana, BIP-21 on bip122;
- * other families (polkadot has no such standard) get the plain address.
+ * The payment URI for an account on a network (given by its CAIP-2 id, or the network itself): EIP-681 on eip155,
+ * Solana Pay on solana, BIP-21 on bip122 with the scheme the network definition names (`custom.uriScheme`:
+ * `litecoin` on Litecoin; `bitcoin` when it names none); other families (polkadot has no such standard) get the
+ * plain address.
  */
-export function paymentUri(caipNetworkId: string, address: string): string {
+export function paymentUri(network: string | { caipNetworkId: string; custom?: Record<string, unknown> }, address: string): string {
+  const caipNetworkId = typeof network === 'string' ? network : network.caipNetworkId
   const [namespace, reference] = caipNetworkId.split(':')
   if (namespace === 'eip155') return eip681Uri({ address, chainId: Number(reference) })
   if (namespace === 'solana') return solanaPayUri({ address })
-  if (namespace === 'bip122') return bip21Uri({ address })
+  if (namespace === 'bip122') return bip21Uri({ address, scheme: typeof network === 'string' ? undefined : uriScheme(network.custom?.uriScheme) })
   return address
 }
+
+/** A network's own URI scheme when it is a well-formed one (lowercase letters first), else undefined. */
+const uriScheme = (value: unknown) => (typeof value === 'string' && /^[a-z][a-z0-9+.-]{0,31}$/.test(value) ? value : undefined)
+
+const SOL_DECIMALS = 9
 
 const checkedAmount = (amount: string | undefined) => {
   if (amount !== undefined && !/^\d+(\.\d+)?$/.test(amount)) throw new Error(`Not an amount: ${amount}`)

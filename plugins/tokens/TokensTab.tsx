@@ -9,9 +9,10 @@ const total = (tokens: readonly AccountToken[]) => tokens.reduce((sum, t) => sum
 
 /** The Tokens tab: the active account's balances, native first, with their USD values. */
 export default function TokensTab({ modal }: Pick<ViewProps, 'modal'>) {
-  const { i18n, services } = modal.kernel
+  const { i18n, services, state } = modal.kernel
   const service = services.get(Capabilities.Balances)!
   const snapshot = useStore(service.$balances)
+  const testnet = useStore(state.$snapshot).caipNetwork?.testnet === true
   // Opening the tab reads the balances (within the 30 s cache).
   useEffect(() => void service.refresh().catch(() => undefined), [service])
   const { status, tokens, source } = snapshot
@@ -23,6 +24,12 @@ export default function TokensTab({ modal }: Pick<ViewProps, 'modal'>) {
       <p className="vb-tokens-total">
         <span className="vb-muted">{i18n.t('tokens.total')}</span> <span className="vb-strong" data-testid="tokens-total">{formatUsd(total(tokens))}</span>
       </p>
+      {/* A test network's tokens have no market: the values say $0.00, and this says why. */}
+      {testnet ? (
+        <p className="vb-muted vb-tokens-note" data-testid="tokens-no-prices">
+          {i18n.t('tokens.noPrices')}
+        </p>
+      ) : null}
       <ul className="vb-list" aria-label={i18n.t('tokens.list')}>
         {tokens.map((t) => (
           <li key={t.address ?? `native:${t.chainId}`} data-token={t.symbol} data-testid="token-row">

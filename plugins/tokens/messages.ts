@@ -8,5 +8,6 @@ export const messages = {
   'tokens.retry': 'Try again',
   'tokens.total': 'Total value',
   'tokens.list': 'Token balances',
+  'tokens.noPrices': 'Test networks have no prices: their tokens show as $0.00.',
   'tokens.onChain': 'Read from the chain; prices may be missing.',
 }

@@ -29,6 +29,7 @@ export const messages = {
   'walletConnect.retry': 'Try again',
   'walletConnect.getWallet': "Don't have {name}?",
   'walletConnect.getIt': 'Get it',
+  'walletConnect.openInApp': 'Open this page in {name}',
 }
 
 const added = new WeakSet<I18n>()

@@ -24,6 +24,8 @@ export const LITECOIN_REGTEST = {
   nativeCurrency: { name: 'Litecoin', symbol: 'LTC', decimals: 8 },
   /** Litecoin Core relays no output worth less than spending it at 30000 sat/kvB (Bitcoin: 3000). */
   dustRelayFee: 30000,
+  /** Litecoin's payment URIs: `litecoin:<address>?amount=…`, BIP-21 with its own scheme. */
+  uriScheme: 'litecoin',
   bitcoinjs: {
     messagePrefix: '\x19Litecoin Signed Message:\n',
     bech32: 'rltc',
@@ -329,6 +331,7 @@ export async function start() {
         name: network.name,
         nativeCurrency: network.nativeCurrency,
         dustRelayFee: network.dustRelayFee,
+        uriScheme: network.uriScheme,
         esploraUrl: network.esploraUrl,
         params: network.bitcoinjs,
       },

@@ -104,11 +104,17 @@ export function queryWallets(wallets, query) {
 
 const PALETTE = ['#6b8cff', '#f5a623', '#3ccb7f', '#ff6b6b', '#a66bff', '#2bb5c7', '#e36bbd', '#8fa33a']
 
-/** A generated square SVG: a colored tile with up to two letters, chosen from `key`. */
+/** Up to two letters for `label`: the initials of its first two words ("Vestibule Custom Wallet" → VC), or a single word's first two ("ETH" → ET). */
+export function initials(label) {
+  const words = String(label).split(/[^A-Za-z0-9]+/).filter(Boolean)
+  return (words.length >= 2 ? `${words[0][0]}${words[1][0]}` : (words[0] ?? '').slice(0, 2)).toUpperCase() || 'W'
+}
+
+/** A generated square SVG: a colored tile with the initials of `label` (or `key`), colors chosen from `key`. */
 export function imageSvg(key, label) {
   const digest = hex(String(key))
   const color = PALETTE[Number.parseInt(digest.slice(0, 2), 16) % PALETTE.length]
   const accent = PALETTE[Number.parseInt(digest.slice(2, 4), 16) % PALETTE.length]
-  const text = String(label ?? key).replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || 'W'
+  const text = initials(label ?? key)
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="22" fill="${color}"/><circle cx="74" cy="22" r="12" fill="${accent}"/><text x="48" y="60" font-family="sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="#fff">${text}</text></svg>`
 }

@@ -1,6 +1,8 @@
 // GET /v1/account/{address}/history, indexed from the blocks of the local chains: native transfers, and the
 // Transfer events of the demo tokens (ERC-20) and collectibles (ERC-721). Newest first, pages of PAGE_SIZE with a
-// `next` cursor; a spam-flagged collectible's transfers carry `flags.is_spam`.
+// `next` cursor; a spam-flagged collectible's transfers carry `flags.is_spam`. As the real API does, the metadata's
+// sentFrom/sentTo are the transaction's own from/to (for a token transfer, `to` is the token contract), and each
+// transfer carries its own `sender` and `recipient`.
 import { ETH, PRICES, formatUnits, rpcCall } from './chain-data.mjs'
 
 export const PAGE_SIZE = 20
@@ -49,6 +51,8 @@ function shape(record, owner, chainId, api) {
     if (t.kind === 'nft') {
       return {
         direction: direction(t),
+        sender: t.from,
+        recipient: t.to,
         quantity: { numeric: '1' },
         nft_info: { name: `${t.nft.name} #${t.id}`, content: { preview: { url: `${api.url}/sandbox/nft/${t.nft.symbol}/${t.id}` } }, flags: { is_spam: Boolean(t.nft.spam) } },
       }
@@ -57,6 +61,8 @@ function shape(record, owner, chainId, api) {
     const numeric = formatUnits(t.amount, asset.decimals)
     return {
       direction: direction(t),
+      sender: t.from,
+      recipient: t.to,
       quantity: { numeric },
       price: PRICES[asset.symbol] ?? 0,
       fungible_info: { name: asset.name, symbol: asset.symbol, icon: { url: `${api.url}/public/getTokenImage/${asset.symbol}` } },

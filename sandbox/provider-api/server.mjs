@@ -93,10 +93,11 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
         // 'hang' never answers (an image host that does not respond); the connection closes with the server.
         if (state.images === 'hang') return
         const id = decodeURIComponent(image[2])
-        // A wallet image shows the wallet's initials; an asset image its last part's start, or the last two digits of
-        // a chain id ("eip155-31337" shows 37, "eip155-31338" 38: networks apart at a glance).
+        // A wallet image shows the wallet's initials; an asset image the initials of its id's words
+        // ("vestibule-custom-wallet" shows VC), or the last two digits of a chain id ("eip155-31337" shows 37,
+        // "eip155-31338" 38: networks apart at a glance).
         const tail = id.split(/[-_:]/).pop() ?? id
-        return send(200, imageSvg(id, imageNames().get(id) ?? (/^\d{3,}$/.test(tail) ? tail.slice(-2) : tail)), 'image/svg+xml')
+        return send(200, imageSvg(id, imageNames().get(id) ?? (/^\d{3,}$/.test(tail) ? tail.slice(-2) : id)), 'image/svg+xml')
       }
       if (req.method === 'GET' && path === '/getAnalyticsConfig') return send(200, { isAnalyticsEnabled: false })
       if (req.method === 'POST' && path === '/e') return send(204, '')

@@ -2,6 +2,7 @@
 // (tokens received, collectibles minted; the spam collectible's mint left out), a send made in the page shows up,
 // the API down gives "Failed to fetch transactions" and a usable modal, hostile rows stay text.
 import { afterEach, describe, expect, test } from 'vitest'
+import { rpc } from '../../sandbox/anvil.mjs'
 import { activityRows, useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
@@ -91,5 +92,25 @@ describe('activity', () => {
     expect(await list.locator('[data-id="evil"] .vb-activity-amounts').innerText()).toBe('+5 <img src=x…')
     await page.waitForTimeout(300)
     expect(await page.evaluate(() => (window as unknown as { __vbCanary: number[] }).__vbCanary)).toEqual([])
+  })
+
+  test('a token sent names its receiver, not the token contract; a mint names nobody', async () => {
+    const receiver = '0x67cc00000000000000000000000000000000a457'
+    const demo = h.sandbox.assets.tokens.find((t: { symbol: string }) => t.symbol === 'DEMO')!
+    const url = h.sandbox.chain.url
+    // 12.5 DEMO from the demo account, sent on the node itself (the account impersonated).
+    await rpc(url, 'anvil_impersonateAccount', [h.sandbox.address])
+    const data = `0xa9059cbb${receiver.slice(2).padStart(64, '0')}${(125n * 10n ** 17n).toString(16).padStart(64, '0')}`
+    const hash = await rpc(url, 'eth_sendTransaction', [{ from: h.sandbox.address, to: demo.address, data }])
+    await expect.poll(() => rpc(url, 'eth_getTransactionReceipt', [hash]).then((r: { status?: string } | null) => r?.status)).toBe('0x1')
+    await rpc(url, 'anvil_stopImpersonatingAccount', [h.sandbox.address])
+    await connect()
+    const list = await openActivity()
+    const row = list.locator(`[data-id="${hash}"]`)
+    await row.waitFor({ timeout: 15_000 })
+    expect(await row.locator('.vb-activity-amounts').innerText()).toBe('−12.5 DEMO')
+    expect(await row.locator('.vb-item-hint').innerText()).toMatch(/^To 0x67cc…a457 · /)
+    const mint = list.locator('[data-testid="activity-row"]', { hasText: 'Minted' }).first()
+    expect(await mint.locator('.vb-item-hint').innerText()).not.toMatch(/^(To|From) /)
   })
 })

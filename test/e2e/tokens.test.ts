@@ -30,6 +30,8 @@ describe('tokens', () => {
       ['tUSD', 'Tether-style USD · 250.75 tUSD · $0.00'],
     ])
     expect(await tokens.getByTestId('tokens-total').innerText()).toBe('$0.00')
+    // And the tab says why, so the $0.00 beside a balance does not read as a fault.
+    expect(await tokens.getByTestId('tokens-no-prices').innerText()).toBe('Test networks have no prices: their tokens show as $0.00.')
     // Each row fits its list, padding included, and its text starts at the start edge although Account centers.
     const layout = await tokens.getByTestId('token-row').evaluateAll((items) =>
       items.map((item) => {

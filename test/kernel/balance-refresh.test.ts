@@ -57,6 +57,18 @@ describe('balance refresh', () => {
     expect(t.shown()).toBe('2')
   })
 
+  it('a transaction another part sends (a token send emits `transaction`) reads the native balance again too', async () => {
+    const t = await connectedAt0()
+    t.modal.kernel.events.emit('transaction', { namespace: 'eip155', caipNetworkId: 'eip155:1', id: '0xtoken' })
+    await flush()
+    expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
+    expect(t.shown()).toBe('2')
+    // Another network's transaction is not this balance's.
+    t.modal.kernel.events.emit('transaction', { namespace: 'eip155', caipNetworkId: 'eip155:10', id: '0xother' })
+    await flush()
+    expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
+  })
+
   describe('a node that answers the read after a send before it applied the transaction', () => {
     async function sent(reads: bigint[]) {
       const t = await connectedAt0()

@@ -99,3 +99,17 @@ describe('recent wallets read back from storage are untrusted', () => {
     ])
   })
 })
+
+describe('recent wallets\' stored images and the provider API origin', () => {
+  it('with the provider API\'s origin given, only a data: image or one from that origin is kept', () => {
+    const data = 'data:image/png;base64,iVBORw0KGgo='
+    const { storage } = setup([
+      { id: 'a', name: 'A', imageUrl: 'https://tracker.example/pixel.png' },
+      { id: 'b', name: 'B', imageUrl: 'https://api.example/getWalletImage/b' },
+    ])
+    expect(getRecentWallets(storage, { imageOrigin: 'https://api.example' })).toEqual([{ id: 'a', name: 'A' }, { id: 'b', name: 'B', imageUrl: 'https://api.example/getWalletImage/b' }])
+    expect(getRecentWallets(storage, { imageOrigin: undefined }).map((w) => w.imageUrl)).toEqual([undefined, undefined])
+    const next = addRecentWallet(storage, { id: 'c', name: 'C', imageUrl: data }, { imageOrigin: 'https://api.example' })
+    expect(next).toEqual([{ id: 'c', name: 'C', imageUrl: data }, { id: 'a', name: 'A' }])
+  })
+})

@@ -3,7 +3,7 @@
  * WalletConnect peer metadata, storage).
  */
 import { describe, expect, it } from 'vitest'
-import { GENERIC_WALLET_NAME, NAME_MAX, cleanName, safeDeepLink, safeImageUrl, safeRdns, safeWebLink, walletName } from '../../kernel/sanitize.js'
+import { GENERIC_WALLET_NAME, NAME_MAX, cleanName, safeAnnouncedIcon, safeDeepLink, safeImageUrl, safeRdns, safeStoredImageUrl, safeWebLink, walletName } from '../../kernel/sanitize.js'
 
 describe('wallet names', () => {
   it('bidirectional overrides and isolates cannot make a name read as another ("\\u202eksaMateM" is not "MetaMask")', () => {
@@ -84,5 +84,25 @@ describe('links and ids', () => {
     expect(safeRdns('metamask')).toBeUndefined()
     expect(safeRdns('__proto__')).toBeUndefined()
     expect(safeRdns('a.'.repeat(100) + 'b')).toBeUndefined()
+  })
+})
+
+describe('announced icons and stored images', () => {
+  const DATA = 'data:image/png;base64,iVBORw0KGgo='
+  it('an announced icon is a data: image or nothing: an https URL (a tracking pixel) is refused', () => {
+    expect(safeAnnouncedIcon(DATA)).toBe(DATA)
+    expect(safeAnnouncedIcon('https://tracker.example/pixel.png?who=visitor')).toBeUndefined()
+    expect(safeAnnouncedIcon('http://127.0.0.1:8080/pixel.png')).toBeUndefined()
+    expect(safeAnnouncedIcon('data:text/html,<script>1</script>')).toBeUndefined()
+    expect(safeAnnouncedIcon(42)).toBeUndefined()
+  })
+  it('a stored image shows only as a data: image or from the provider API\'s origin', () => {
+    const api = 'https://api.example'
+    expect(safeStoredImageUrl(DATA, api)).toBe(DATA)
+    expect(safeStoredImageUrl('https://api.example/getWalletImage/x?projectId=p', api)).toBe('https://api.example/getWalletImage/x?projectId=p')
+    expect(safeStoredImageUrl('https://tracker.example/pixel.png', api)).toBeUndefined()
+    expect(safeStoredImageUrl('https://api.example.tracker.example/x.png', api)).toBeUndefined()
+    expect(safeStoredImageUrl('https://api.example/x.png', undefined)).toBeUndefined()
+    expect(safeStoredImageUrl('javascript:alert(1)', api)).toBeUndefined()
   })
 })

@@ -76,6 +76,12 @@ describe('wallet catalog', () => {
     // Two local networks' images differ: each shows its chain id's last two digits.
     expect((await get('/public/getAssetImage/eip155-31337')).text).toContain('>37</text>')
     expect((await get('/public/getAssetImage/eip155-31338')).text).toContain('>38</text>')
+    // A wallet's image shows its initials: the custom wallet "Vestibule Custom Wallet" VC (not WA), a catalog one
+    // named "Cedar Wallet" CW; a single word its first two letters.
+    expect((await get('/public/getAssetImage/vestibule-custom-wallet')).text).toContain('>VC</text>')
+    const cedar = catalogWallets().find((w: any) => w?.name === 'Cedar Wallet')
+    expect((await get(`/getWalletImage/${cedar.image_id}`)).text).toContain('>CW</text>')
+    expect((await get('/public/getTokenImage/ETH')).text).toContain('>ET</text>')
   })
 
   it('records requests, can be down (500) and back', async () => {

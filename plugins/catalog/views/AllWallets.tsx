@@ -4,7 +4,7 @@ import { errorMessage, type Modal, type WalletItem } from '../../../kernel/index
 import type { ViewProps } from '../../../ui/view-props.js'
 import { WalletImage } from '../../../ui/kit/index.js'
 import type { CatalogController, WalletRow } from '../catalog.js'
-import { isAbort } from '../client.js'
+import { isAbort, PAGE_SIZES } from '../client.js'
 import { matchesSearch } from '../filter.js'
 import { useVirtualRows } from './virtual.js'
 
@@ -124,9 +124,10 @@ function WalletList({ modal, controller }: { modal: Modal; controller: CatalogCo
     if (range.end >= shown.length - PREFETCH_ROWS) void controller.loadNextPage().catch(() => undefined)
   }, [more, range.end, shown.length, state.pageStatus, controller])
 
-  // The count is what the list holds once every page is in (the API's count includes wallets left out here); while
-  // pages remain, the API's estimate. While searching, the results found.
-  const total = !more && state.pageStatus !== 'loading' ? rows.length : state.pagedCount !== undefined ? installed.length + state.featured.length + state.recommended.length + state.pagedCount : undefined
+  // The count is what the list holds: the rows listed (duplicates, malformed and excluded wallets already left out)
+  // plus the API's entries not received yet, so it never counts a wallet the list has dropped. Once every page is
+  // in, the rows alone. While searching, the results found.
+  const total = !more && state.pageStatus !== 'loading' ? rows.length : state.pagedCount !== undefined ? rows.length + Math.max(0, state.pagedCount - state.pagesLoaded * PAGE_SIZES.page) : undefined
   const searching = Boolean(text) && search?.status === 'loading'
   const error = text ? (search?.text === text && search.status === 'error' ? search.error : undefined) : state.pageStatus === 'error' ? state.error : undefined
   const choose = useCallback((item: WalletItem) => router.push(item.view, item.data), [router])

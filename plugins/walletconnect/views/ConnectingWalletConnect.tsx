@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ViewProps } from '../../../ui/view-props.js'
 import type { ConnectingWalletConnectData } from '../index.js'
 import { installLink, walletLink } from '../links.js'
@@ -6,6 +6,21 @@ import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
 import { safeImageUrl, walletName } from '../../../kernel/utils.js'
+import { chainFeature, hasChainFeature, type Modal } from '../../../kernel/index.js'
+
+/**
+ * On a phone or in Telegram's in-app browser, the link a chain plugin gives for a wallet of its family that the page
+ * cannot reach (Solana wallets: the page opened again in the wallet app's browser); undefined elsewhere.
+ */
+function missingWalletLink(modal: Modal, wallet: { name?: string } | undefined): string | undefined {
+  const { platform, chains } = modal.kernel
+  if (!wallet || typeof window === 'undefined' || !(platform.isMobile() || platform.isTelegram())) return undefined
+  for (const adapter of chains.list()) {
+    const link = hasChainFeature(adapter, 'missingWalletLink') ? chainFeature(adapter, 'missingWalletLink')({ wallet, pageUrl: window.location.href }) : undefined
+    if (link) return link
+  }
+  return undefined
+}
 
 /**
  * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
@@ -20,6 +35,19 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
   const { api } = usePairing(modal)
   const [mobile] = useState(() => platform.isMobile())
+  // A wallet whose family redirects when it is missing: the page goes to the wallet app at once.
+  const [inApp] = useState(() => missingWalletLink(modal, wallet))
+  const redirected = useRef(false)
+  useEffect(() => {
+    if (!inApp || redirected.current) return
+    redirected.current = true
+    window.location.assign(inApp)
+  }, [inApp])
+  const openInApp = inApp ? (
+    <a className="vb-btn" data-testid="wc-open-in-app" href={inApp} target="_self" rel="noopener noreferrer">
+      {i18n.t('walletConnect.openInApp', { name })}
+    </a>
+  ) : null
   // A user who does not have the wallet yet gets it from its store for this platform, else its homepage.
   const install = installLink(wallet?.links, platform)
   const getWallet = install ? (
@@ -61,6 +89,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
                 </a>
               ) : null}
               <CopyLink modal={modal} uri={uri} />
+              {openInApp}
               {getWallet}
             </>
           )
@@ -84,6 +113,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
               </div>
             ) : null}
             <CopyLink modal={modal} uri={uri} />
+            {openInApp}
             {getWallet}
           </>
         )

@@ -40,6 +40,17 @@ describe('Wallet Standard wallets are named and pictured by the modal rules', ()
     ])
   })
 
+  it('an icon must be a data: URI, as the Wallet Standard requires: an https icon (a tracking pixel) is refused', () => {
+    const connectors = discover(
+      wallet({ name: 'Pixel Wallet', icon: 'https://tracker.example/pixel.png?who=visitor' as StandardWallet['icon'] }),
+      wallet({ name: 'Inline Wallet' }),
+    )
+    expect(connectors().map((c) => [c.name, c.imageUrl])).toEqual([
+      ['Pixel Wallet', undefined],
+      ['Inline Wallet', 'data:image/svg+xml;base64,PHN2Zy8+'],
+    ])
+  })
+
   it('a wallet whose getters throw is not registered; one whose name getter throws later keeps the name it had', () => {
     let calls = 0
     const fickle = wallet({ name: 'Fickle' })

@@ -1,6 +1,6 @@
 // The history API's rows as the Activity tab takes them: checks, spam and network filters, months, amounts.
 import { describe, expect, it } from 'vitest'
-import { groupByMonth, parseTransaction, transferText, visibleTransactions, type Transaction } from '../../../plugins/activity/transactions.js'
+import { counterparty, groupByMonth, parseTransaction, transferText, visibleTransactions, type Transaction } from '../../../plugins/activity/transactions.js'
 
 const row = (over: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) => ({
   id: '0xabc',
@@ -68,5 +68,30 @@ describe('groupByMonth and transferText', () => {
     expect(transferText({ direction: 'in', quantity: '1234.56789', symbol: 'DEMO', name: 'Demo', nft: false, spam: false })).toBe('+1234.567 DEMO')
     expect(transferText({ direction: 'out', quantity: '0.0009', symbol: 'ETH', name: 'Ether', nft: false, spam: false })).toBe('−0 ETH')
     expect(transferText({ direction: 'in', quantity: '1', name: 'Shape #3', nft: true, spam: false })).toBe('+Shape #3')
+  })
+})
+
+describe('counterparty', () => {
+  const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+  const RECEIVER = '0x67cc000000000000000000000000000000000457'
+  const tokenSend = (transfer: Record<string, unknown>) => parseTransaction(row({ transfers: [{ direction: 'out', quantity: { numeric: '12.5' }, fungible_info: { symbol: 'DEMO' }, ...transfer }] }, { operationType: 'send', sentTo: CONTRACT }))!
+  it('a token sent names the transfer\'s recipient, not the contract the transaction called', () => {
+    expect(counterparty(tokenSend({ sender: '0x00000000000000000000000000000000000000aa', recipient: RECEIVER }))).toEqual({ role: 'to', address: RECEIVER })
+  })
+  it('a token received names the transfer\'s sender', () => {
+    const tx = parseTransaction(row({ transfers: [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { symbol: 'DEMO' }, sender: RECEIVER, recipient: '0x00000000000000000000000000000000000000aa' }] }, { sentFrom: '0x00000000000000000000000000000000000000cc' }))!
+    expect(counterparty(tx)).toEqual({ role: 'from', address: RECEIVER })
+  })
+  it('a mint (from the zero address) and a transfer without its parties name nobody', () => {
+    const mint = parseTransaction(row({ transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Shape #1' }, sender: `0x${'0'.repeat(40)}`, recipient: RECEIVER }] }, { operationType: 'mint', sentTo: CONTRACT }))!
+    expect(counterparty(mint)).toBeUndefined()
+    expect(counterparty(tokenSend({}))).toBeUndefined()
+  })
+  it('a transaction without transfers names its own from (received) or to', () => {
+    expect(counterparty(parseTransaction(row({ transfers: [] }, { operationType: 'execute' }))!)).toEqual({ role: 'to', address: '0x00000000000000000000000000000000000000bb' })
+    expect(counterparty(parseTransaction(row({ transfers: [] }))!)).toEqual({ role: 'from', address: '0x00000000000000000000000000000000000000aa' })
+  })
+  it('a malformed party is dropped', () => {
+    expect(tokenSend({ recipient: '<b>x</b>' }).transfers[0]?.recipient).toBeUndefined()
   })
 })

@@ -1,6 +1,7 @@
 // Payment URIs of the Receive view: built by the exported functions, parsed back to the address and the chain.
 import { describe, expect, it } from 'vitest'
 import { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from '../../../plugins/receive/index.js'
+import { bitcoin, defineNetwork } from '../../../chains/bip122/networks.js'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
@@ -38,5 +39,21 @@ describe('payment URIs', () => {
     expect(() => solanaPayUri({ address: EVM })).toThrow('Not a Solana address')
     expect(() => solanaPayUri({ address: SOL, amount: '1e3' })).toThrow('Not an amount')
     expect(() => bip21Uri({ address: 'bc1 <script>' })).toThrow('Not a Bitcoin address')
+  })
+
+  it('Solana Pay: an amount with more than 9 decimals (finer than a lamport) is refused; 9 are kept', () => {
+    expect(parse(solanaPayUri({ address: SOL, amount: '0.000000001' })).query).toEqual({ amount: '0.000000001' })
+    expect(() => solanaPayUri({ address: SOL, amount: '0.0000000001' })).toThrow('at most 9 decimals')
+    expect(() => solanaPayUri({ address: SOL, amount: '1.1234567890' })).toThrow('at most 9 decimals')
+  })
+
+  it('BIP-21 takes the scheme the network definition names: litecoin: on Litecoin, bitcoin: when it names none', () => {
+    const LTC = 'rltc1qqurswpc8qurswpc8qurswpc8qurswpc8je4l6d'
+    const litecoin = defineNetwork({ genesisHash: '530827f38f93b43ed12af0b3ad25a288', name: 'Litecoin Regtest', esploraUrl: 'http://127.0.0.1:1', params: { bech32: 'rltc', pubKeyHash: 0x6f, scriptHash: 0x3a }, uriScheme: 'litecoin' })
+    expect(paymentUri(litecoin, LTC)).toBe(`litecoin:${LTC}`)
+    expect(paymentUri(bitcoin, BTC)).toBe(`bitcoin:${BTC}`)
+    // A scheme that is not one falls back to bitcoin:, never into the URI.
+    expect(paymentUri({ caipNetworkId: 'bip122:530827f38f93b43ed12af0b3ad25a288', custom: { uriScheme: 'javascript:alert(1)//' } }, LTC)).toBe(`bitcoin:${LTC}`)
+    expect(() => bip21Uri({ address: BTC, scheme: 'bit coin' })).toThrow('Not a URI scheme')
   })
 })
