@@ -12,9 +12,9 @@ import { VestibuleError, errorMessage } from './errors.js'
 import { createEventBus, type EventBus } from './events.js'
 import { createHttpClient, type HttpClient } from './http.js'
 import { createI18n, type I18n } from './i18n.js'
-import { resolveOptions, type DeclaredOptions, type ModalOptions, type ResolvedOptions } from './options.js'
+import { collectDeclarations, resolveOptions, type ModalOptions, type ResolvedOptions } from './options.js'
 import { createPlatform, type Platform } from './platform.js'
-import { normalizePlugins, type AfterConnectStep, type OptionDeclaration, type Plugin, type PluginApis, type PluginConnection, type PluginContext, type Services, type Token } from './plugin.js'
+import { normalizePlugins, type AfterConnectStep, type Plugin, type PluginApis, type PluginConnection, type PluginContext, type Services, type Token } from './plugin.js'
 import { createRouter, type Router } from './router.js'
 import { createKernelState, patchChain, type ConnectionStatus, type KernelState, type ModalSnapshot } from './state.js'
 import { createStorage, type Storage } from './storage.js'
@@ -127,25 +127,6 @@ export interface Modal {
   destroy(): void
   /** The modal's services, for shells and headless integrations. */
   readonly kernel: KernelContext
-}
-
-/** The options and feature flags the plugins declare, each by one plugin. */
-function collectDeclarations(plugins: readonly Plugin[], owners?: Readonly<Record<string, string>>): DeclaredOptions {
-  const options = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
-  const features = new Map<string, { plugin: string; default: boolean }>()
-  for (const plugin of plugins) {
-    for (const [name, declaration] of Object.entries(plugin.options ?? {})) {
-      const other = options.get(name)
-      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the option \`${name}\``)
-      options.set(name, { plugin: plugin.name, declaration })
-    }
-    for (const [name, on] of Object.entries(plugin.features ?? {})) {
-      const other = features.get(name)
-      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the feature \`${name}\``)
-      features.set(name, { plugin: plugin.name, default: on })
-    }
-  }
-  return { options, features, owners }
 }
 
 /** Services on a tsyringe container; `who` names the caller in a missing-service error. */

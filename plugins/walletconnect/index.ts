@@ -21,6 +21,15 @@ declare module '../../kernel/index.js' {
   interface PluginApis {
     walletConnect: WalletConnectApi
   }
+  interface ModalOptions {
+    /** The WalletConnect entry of the Connect view (default on). */
+    enableWalletConnect?: boolean
+    /**
+     * The host drives WalletConnect: no entry in the Connect view, and the session is not ended when the last
+     * namespace disconnects; the host pairs and ends it through `getPlugin('walletConnect')` (default off).
+     */
+    manualWCControl?: boolean
+  }
 }
 
 /** The views this plugin contributes. ConnectingWalletConnect takes `{ wallet: CatalogWallet }` as data. */
