@@ -217,6 +217,23 @@ export interface DeclaredOptions {
 
 const NO_DECLARATIONS: DeclaredOptions = { options: new Map(), features: new Map() }
 
+/** Owner hints packages registered: option (or `features.x`) → the plugin to add, as hosts write it. */
+const registeredOwners: Record<string, string> = {}
+
+/**
+ * Names the plugin a host must add for an option or feature flag (`features.x`) it owns, so that `createModal` with
+ * the option and without the plugin says what is missing ("`addressBook` needs addressBook() from
+ * my-address-book") instead of "Unknown option". A plugin package calls it from its entry module; the hint is
+ * data, and nothing here loads the plugin. Names and hints must be non-empty strings.
+ */
+export function registerOptionOwners(owners: Readonly<Record<string, string>>): void {
+  if (!isPlainObject(owners)) throw new VestibuleError('INVALID_PLUGIN', 'registerOptionOwners needs an object of option names and hints')
+  for (const [name, owner] of Object.entries(owners)) {
+    if (!name.trim() || typeof owner !== 'string' || !owner.trim()) throw new VestibuleError('INVALID_PLUGIN', `registerOptionOwners: the hint for \`${name}\` must be a non-empty string`)
+    registeredOwners[name] = owner
+  }
+}
+
 /**
  * The options and feature flags the plugins declare, each by one plugin. A flag declared as a boolean is a
  * boolean flag with that default. A plugin declaring an option or flag the modal owns is refused, naming it.
@@ -239,7 +256,7 @@ export function collectDeclarations(plugins: readonly Pick<Plugin, 'name' | 'opt
       add(features, 'feature', plugin.name, name, (typeof flag === 'boolean' ? { default: flag } : flag ?? {}) as OptionDeclaration)
     }
   }
-  return { options, features, owners }
+  return { options, features, owners: { ...registeredOwners, ...owners } }
 }
 
 /** Checks host options and fills defaults. Throws naming the first problem. */
