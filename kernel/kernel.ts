@@ -245,7 +245,6 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     },
     setAccountFields: (namespace, fields) => writeChain(namespace, { account: fields }),
     setNetworkFields: (namespace, fields) => writeChain(namespace, { network: fields }),
-    rememberDeepLink: ({ href, name }) => storage.set(StorageKeys.deepLink, { href, name }),
   }
   const readonlyState = { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot }
 

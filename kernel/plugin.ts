@@ -45,8 +45,6 @@ export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelCo
   setAccountFields(namespace: ChainNamespace, fields: AccountFields): void
   /** Writes plugin-owned network fields of a namespace (networks a session approved …). */
   setNetworkFields(namespace: ChainNamespace, fields: NetworkFields): void
-  /** Remembers the deep link the user chose (href and wallet name); a disconnect forgets it. */
-  rememberDeepLink(link: { href: string; name: string }): void
 }
 
 /** The kernel's stores, read-only: plugins change state through `connection`, `feedback` or their own `slice`. */

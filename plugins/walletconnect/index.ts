@@ -32,6 +32,9 @@ declare module '../../kernel/index.js' {
   }
 }
 
+/** Key of the deep link the user chose ({ href, name }) in this plugin's storage. */
+export const DEEP_LINK_KEY = 'deepLink'
+
 /** The views this plugin contributes. ConnectingWalletConnect takes `{ wallet: CatalogWallet }` as data. */
 export const WalletConnectViews = {
   basic: 'ConnectingWalletConnectBasic',
@@ -170,6 +173,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         // The user moved this namespace to another wallet: the session is not needed any more.
         else if (linked.delete(namespace) && linked.size === 0) endSession()
       })
+      ctx.events.on('disconnect', () => ctx.storage.remove(DEEP_LINK_KEY))
       // Disconnecting one namespace of the session disconnects them all (kernel); the last one ends the session.
       ctx.events.on('disconnect', ({ namespace }) => {
         if (linked.delete(namespace) && linked.size === 0) endSession()
@@ -200,8 +204,9 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
           if (engine) await (await engine).disconnect()
         },
         getProvider: () => loadEngine().then((e) => e.getProvider()),
+        // The deep link the user chose, in this plugin's storage; any disconnect forgets it.
         rememberDeepLink({ href, name }) {
-          ctx.connection.rememberDeepLink({ href, name })
+          ctx.storage.set(DEEP_LINK_KEY, { href, name })
         },
       }
     },
