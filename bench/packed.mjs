@@ -27,7 +27,7 @@ const newest = (path) => {
 }
 
 /** The package's sources: dist/ older than any of them is built again. */
-const SOURCES = ['kernel', 'ui', 'chains', 'plugins', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
+const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
 
 /**
  * Packs the package (building dist/ first when it is missing or older than a source file: a stale build would be
@@ -35,7 +35,7 @@ const SOURCES = ['kernel', 'ui', 'chains', 'plugins', 'package.json', 'rollup.co
  * repository. npm reads the registry only for what its cache lacks.
  */
 export function installPackedPackage() {
-  const built = newest(join(root, 'dist/ui/index.js'))
+  const built = newest(join(root, 'dist/index.js'))
   if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: root, stdio: 'inherit' })
   const dir = mkdtempSync(join(tmpdir(), 'vb-host-'))
   const packs = join(dir, 'packs')

@@ -1,18 +1,38 @@
 import { ErrorText } from './errors.js'
 
-/** Chain namespaces the product knows; plugins may add more through `KnownNamespaces`. */
-export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | (string & {})
+/**
+ * The chain families the loaded chain entries bring, as keys. Each chain entry adds its own:
+ * `declare module 'vestibule' { interface ChainNamespaces { cosmos: true } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ChainNamespaces {}
+
+/** A chain namespace: one a chain entry contributes, or any other CAIP-2 namespace (the type is open). */
+export type ChainNamespace = Extract<keyof ChainNamespaces, string> | (string & {})
 
 /** A CAIP-2 network id, `namespace:reference`. */
 export type CaipNetworkId = `${string}:${string}`
 /** A CAIP-10 account id, `namespace:reference:address`. */
 export type CaipAddress = `${string}:${string}:${string}`
 
+/** Families the loaded chain entries registered, in registration order. */
+const loaded: string[] = []
+
 /**
- * The chain families this package ships plugins for: what "known" means for a CAIP address checked without a
- * modal. With a modal, pass its registered namespaces instead (`modal.kernel.chains.namespaces()`).
+ * Makes a chain family known to the CAIP address utilities checked without a modal. A chain entry calls it when it
+ * is loaded, so importing a chain's entry is what makes its family known; a namespace that breaks the CAIP-2
+ * rule is refused.
  */
-export const BUILT_IN_NAMESPACES: readonly string[] = ['eip155', 'solana', 'polkadot', 'bip122']
+export function registerChainNamespace(namespace: string): void {
+  if (typeof namespace !== 'string' || !NAMESPACE.test(namespace)) throw new Error(`Invalid CAIP namespace: ${JSON.stringify(namespace) ?? String(namespace)}`)
+  if (!loaded.includes(namespace)) loaded.push(namespace)
+}
+
+/**
+ * The chain families the loaded chain entries registered: what "known" means for a CAIP address checked without
+ * a modal. With a modal, pass its registered namespaces instead (`modal.kernel.chains.namespaces()`).
+ */
+export const knownChainNamespaces = (): readonly string[] => [...loaded]
 
 // Character rules of CAIP-2 (namespace, reference) and CAIP-10 (account address).
 const NAMESPACE = /^[-a-z0-9]{3,8}$/
@@ -24,7 +44,7 @@ export const NAMESPACE_PATTERN = NAMESPACE
 export const CAIP_NETWORK_ID_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /** The parts of a valid CAIP-10 address, or undefined. */
-function splitCaipAddress(value: unknown, namespaces: readonly string[] = BUILT_IN_NAMESPACES) {
+function splitCaipAddress(value: unknown, namespaces: readonly string[] = loaded) {
   if (typeof value !== 'string') return undefined
   const parts = value.split(':')
   const [namespace = '', reference = '', address = ''] = parts
@@ -35,8 +55,8 @@ function splitCaipAddress(value: unknown, namespaces: readonly string[] = BUILT_
 /**
  * Splits a CAIP-10 account id (`namespace:reference:address`) into its parts.
  *
- * Valid means exactly three non-empty parts, a known namespace (`namespaces`: by default the families this
- * package ships, eip155, solana, polkadot and bip122; a modal's are its registered chain plugins) and the
+ * Valid means exactly three non-empty parts, a known namespace (`namespaces`: by default the families of the chain
+ * entries loaded, e.g. `vestibule/chains/eip155`; a modal's are its registered chain plugins) and the
  * CAIP-2/CAIP-10 character rules: namespace `[-a-z0-9]{3,8}`, reference `[-_a-zA-Z0-9]{1,32}`, address
  * `[-.%a-zA-Z0-9]{1,128}`.
  *

@@ -150,13 +150,12 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
     },
     /**
      * Disconnect: the namespace's account and network data go back to their initial state (a requested network it
-     * was on stays selected for the next connection), its connector id and the deep link are forgotten.
+     * was on stays selected for the next connection), its connector id is forgotten.
      */
     resetNamespace(namespace: ChainNamespace) {
       attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
       update(namespace, { network: { unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, smartAccountEnabledNetworks: undefined, supportsAllNetworks: false } }, true)
       storage.remove(StorageKeys.connectorId(namespace))
-      storage.remove(StorageKeys.deepLink)
       const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
       if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
       networks.persistConnected()

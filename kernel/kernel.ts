@@ -11,10 +11,10 @@ import { VestibuleError } from './errors.js'
 import { createEventBus } from './events.js'
 import { createHttpClient } from './http.js'
 import { createI18n } from './i18n.js'
-import { resolveOptions, type ModalOptions, type ResolvedOptions } from './options.js'
+import { collectDeclarations, resolveOptions, type ModalOptions, type ResolvedOptions } from './options.js'
 import { createPlatform } from './platform.js'
 import { normalizePlugins, type PluginConnection, type Token } from './plugin.js'
-import { collectDeclarations, createPluginHost, servicesOn, type SharedContext } from './plugin-host.js'
+import { createPluginHost, servicesOn, type SharedContext } from './plugin-host.js'
 import { createRouter } from './router.js'
 import { createKernelState, type KernelState } from './state.js'
 import { createStorage, type Storage } from './storage.js'
@@ -66,7 +66,6 @@ function pluginConnectionOf(connection: () => Connection, state: KernelState, ch
     },
     setAccountFields: (namespace, fields) => writeChain(namespace, { account: fields }),
     setNetworkFields: (namespace, fields) => writeChain(namespace, { network: fields }),
-    rememberDeepLink: ({ href, name }) => storage.set(StorageKeys.deepLink, { href, name }),
   }
 }
 

@@ -1,7 +1,7 @@
-import { ErrorText, VestibuleError } from './errors.js'
+import { VestibuleError } from './errors.js'
 import type { Messages } from './i18n.js'
 import { PRELOAD_MODES, type PreloadMode } from './preload.js'
-import type { OptionDeclaration, PluginInput, Services } from './plugin.js'
+import type { OptionDeclaration, Plugin, PluginInput, Services } from './plugin.js'
 import type { CaipNetworkId } from './caip.js'
 
 export interface Metadata {
@@ -11,23 +11,21 @@ export interface Metadata {
   icons?: string[]
 }
 
+/**
+ * Feature flags. The modal's own are here; a plugin that declares a flag (`Plugin.features`) types it for hosts
+ * by augmenting this interface: `declare module 'vestibule' { interface Features { greeting?: boolean } }`.
+ */
 export interface Features {
-  swaps?: boolean
-  onramp?: boolean
-  receive?: boolean
-  send?: boolean
-  email?: boolean
-  emailShowWallets?: boolean
-  socials?: readonly string[] | false
+  /** Sections of the Connect view's wallet list, in this order first. */
   connectorTypeOrder?: readonly string[]
-  history?: boolean
-  analytics?: boolean
-  allWallets?: boolean
-  legalCheckbox?: boolean
-  smartSessions?: boolean
-  collapseWallets?: boolean
+  /** Wallet features of the Account view (`account.features` slot ids), in this order first. */
   walletFeaturesOrder?: readonly string[]
+  /** Connect methods (`connect.methods` slot ids), in this order first. */
   connectMethodsOrder?: readonly string[]
+  /** Nothing in the Connect view can be chosen until the terms are accepted (needs a terms or privacy URL). */
+  legalCheckbox?: boolean
+  /** The Connect view's wallet list starts collapsed. */
+  collapseWallets?: boolean
 }
 
 /** Options a host passes to `createModal`. Unknown keys are rejected so typos surface at once. */
@@ -47,27 +45,20 @@ export interface ModalOptions {
   features?: Features
   sdkType?: string
   sdkVersion?: string
-  /** Catalog options (declared by the catalog plugin; an error names the plugin when it is missing). */
-  featuredWalletIds?: readonly string[]
-  includeWalletIds?: readonly string[]
   /** Wallets hidden everywhere: announced and injected ones by rdns or name, catalog ones by id. */
   excludeWalletIds?: readonly string[]
-  customWallets?: readonly unknown[]
-  /** Token list per network (declared by the token balances plugin). */
-  tokens?: Record<string, unknown>
   /** Links shown under the wallet list (and beside the legal checkbox when `features.legalCheckbox`). */
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
-  /** Sign-in configuration (declared by the sign-in plugin). */
-  siwx?: unknown
-  siweConfig?: unknown
-  /** WalletConnect options (declared by the WalletConnect plugin). */
-  enableWalletConnect?: boolean
+  /** EIP-6963 wallet discovery (default on). */
   enableEIP6963?: boolean
+  /** The dialog is shown in place inside `container` (part of the page, no backdrop). */
   enableEmbedded?: boolean
+  /** A wallet on a network the host did not request stays connected (default off: the modal asks to switch). */
   allowUnsupportedChain?: boolean
+  /** The Account view offers switching networks (default on). */
   enableNetworkSwitch?: boolean
-  manualWCControl?: boolean
+  /** Account type per namespace when the wallet offers several and the user chose none. */
   defaultAccountTypes?: Record<string, string>
   /** Texts replacing the built-in ones, by message key. */
   messages?: Messages
@@ -97,8 +88,25 @@ export interface ModalOptions {
    */
   services?: (services: Pick<Services, 'provide' | 'get'>) => void
 }
-// A plugin that declares an option types it for hosts by augmenting this interface:
+// A plugin that declares an option (`Plugin.options`) types it for hosts by augmenting this interface:
 // `declare module 'vestibule' { interface ModalOptions { greeting?: string } }`.
+
+/** Options the modal itself owns: no plugin may declare one of them. */
+export const KERNEL_OPTIONS = [
+  'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
+  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEIP6963', 'enableEmbedded',
+  'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes', 'messages', 'locale', 'storagePrefix',
+  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
+] as const satisfies readonly (keyof ModalOptions)[]
+export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
+/** The options a plugin may declare: those plugins added to `ModalOptions` by augmentation. */
+export type PluginOptionName = Exclude<keyof ModalOptions, KernelOptionName>
+
+/** Feature flags the modal itself owns: no plugin may declare one of them. */
+const KERNEL_FEATURES = ['legalCheckbox', 'collapseWallets', 'connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const satisfies readonly (keyof Features)[]
+export type KernelFeatureName = (typeof KERNEL_FEATURES)[number]
+/** The feature flags a plugin may declare: those plugins added to `Features` by augmentation. */
+export type PluginFeatureName = Exclude<keyof Features, KernelFeatureName>
 
 export const DEFAULT_SDK_VERSION = 'html-vestibule-0.1.0'
 export const DEFAULT_API_URL = 'https://api.web3modal.org'
@@ -113,23 +121,13 @@ export type ResolvedOptions = Readonly<
     enableEIP6963: boolean
     enableNetworkSwitch: boolean
     allowUnsupportedChain: boolean
-    features: Readonly<Required<Pick<Features, 'swaps' | 'onramp' | 'receive' | 'send' | 'email' | 'history' | 'analytics' | 'allWallets' | 'legalCheckbox' | 'smartSessions' | 'collapseWallets' | 'socials'>> & Features>
+    features: Readonly<Required<Pick<Features, 'legalCheckbox' | 'collapseWallets'>> & Features>
   }
 >
 
-/** Options the kernel itself owns; plugins declare theirs (`Plugin.options`). */
-const KNOWN = new Set<string>([
-  'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
-  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'siweConfig', 'enableEIP6963',
-  'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes',
-  'messages', 'locale', 'storagePrefix', 'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
-])
-
-
-const BOOLEAN_FEATURES = ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'] as const
-const LIST_FEATURES = ['connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const
-/** Default social logins. */
-export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+const KNOWN = new Set<string>(KERNEL_OPTIONS)
+const BOOLEAN_FEATURES: readonly string[] = KERNEL_FEATURES.slice(0, 2)
+const LIST_FEATURES: readonly string[] = KERNEL_FEATURES.slice(2)
 
 const fail = (message: string): never => {
   throw new VestibuleError('INVALID_OPTIONS', message)
@@ -171,15 +169,16 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['themeVariables'], isPlainObject, 'be an object'],
   [['storage'], isStorage, 'be a Web Storage object (getItem, setItem and removeItem) or null'],
   [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
-  [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id such as "eip155:1"'],
+  [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id (namespace:reference)'],
   [['messages'], isStringMap, 'map message keys to strings'],
   [['defaultAccountTypes'], isStringMap, 'map namespaces to account types'],
 ]
 
-/** Feature names this version and the registered plugins know. */
-const featureNames = (declared: DeclaredOptions) => new Set<string>([...BOOLEAN_FEATURES, ...LIST_FEATURES, 'socials', ...declared.features.keys()])
+/** Feature names the modal, the registered plugins and the owner hints (`features.x`, a plugin not added) know. */
+const featureNames = (declared: DeclaredOptions) =>
+  new Set<string>([...KERNEL_FEATURES, ...declared.features.keys(), ...Object.keys(declared.owners ?? {}).flatMap((k) => (k.startsWith('features.') ? [k.slice(9)] : []))])
 
-/** The host's features without the names this version does not know. */
+/** The host's features without the names nobody knows. */
 function knownFeatures(features: Features | undefined, declared: DeclaredOptions): Features {
   const known = featureNames(declared)
   return Object.fromEntries(Object.entries(features ?? {}).filter(([name]) => known.has(name))) as Features
@@ -193,32 +192,76 @@ function checkFeatures(features: unknown, warn: (message: string) => void, decla
   for (const [name, value] of Object.entries(features as Record<string, unknown>)) {
     // Turning on a feature whose plugin is missing is a mistake; turning it off is harmless.
     const owner = declared.owners?.[`features.${name}`]
-    if (owner && !declared.features.has(name) && value === true) fail(`\`features.${name}\` needs ${owner}`)
-    if (declared.features.has(name) && typeof value !== 'boolean') fail(`\`features.${name}\` must be a boolean`)
+    const mine = declared.features.get(name)
+    if (owner && !mine && value === true) fail(`\`features.${name}\` needs ${owner}`)
     if (!known.has(name)) {
       warn(`[vestibule] Unknown feature \`${name}\` is ignored`)
       continue
     }
-    if ((BOOLEAN_FEATURES as readonly string[]).includes(name) && typeof value !== 'boolean') fail(`\`features.${name}\` must be a boolean`)
-    if ((LIST_FEATURES as readonly string[]).includes(name) && !isStringList(value)) fail(`\`features.${name}\` must be an array of strings`)
-    if (name === 'socials' && value !== false && !isStringList(value)) fail('`features.socials` must be an array of provider names or false')
+    if (mine) {
+      const problem = mine.declaration.check ? mine.declaration.check(value, {}) : typeof value === 'boolean' ? undefined : 'must be a boolean'
+      if (problem) fail(`\`features.${name}\` ${problem}`)
+    }
+    if (BOOLEAN_FEATURES.includes(name) && typeof value !== 'boolean') fail(`\`features.${name}\` must be a boolean`)
+    if (LIST_FEATURES.includes(name) && !isStringList(value)) fail(`\`features.${name}\` must be an array of strings`)
   }
 }
 
 /** What the registered plugins declare: their options and feature flags with defaults. */
 export interface DeclaredOptions {
   options: ReadonlyMap<string, { plugin: string; declaration: OptionDeclaration }>
-  features: ReadonlyMap<string, { plugin: string; default: boolean }>
-  /** For an option or feature (`features.swaps`) no registered plugin declares: the plugin to add, as hosts write it. */
+  features: ReadonlyMap<string, { plugin: string; declaration: OptionDeclaration }>
+  /** For an option or feature (`features.x`) no registered plugin declares: the plugin to add, as hosts write it. */
   owners?: Readonly<Record<string, string>>
 }
 
 const NO_DECLARATIONS: DeclaredOptions = { options: new Map(), features: new Map() }
 
+/** Owner hints packages registered: option (or `features.x`) → the plugin to add, as hosts write it. */
+const registeredOwners: Record<string, string> = {}
+
+/**
+ * Names the plugin a host must add for an option or feature flag (`features.x`) it owns, so that `createModal` with
+ * the option and without the plugin says what is missing ("`addressBook` needs addressBook() from
+ * my-address-book") instead of "Unknown option". A plugin package calls it from its entry module; the hint is
+ * data, and nothing here loads the plugin. Names and hints must be non-empty strings.
+ */
+export function registerOptionOwners(owners: Readonly<Record<string, string>>): void {
+  if (!isPlainObject(owners)) throw new VestibuleError('INVALID_PLUGIN', 'registerOptionOwners needs an object of option names and hints')
+  for (const [name, owner] of Object.entries(owners)) {
+    if (!name.trim() || typeof owner !== 'string' || !owner.trim()) throw new VestibuleError('INVALID_PLUGIN', `registerOptionOwners: the hint for \`${name}\` must be a non-empty string`)
+    registeredOwners[name] = owner
+  }
+}
+
+/**
+ * The options and feature flags the plugins declare, each by one plugin. A flag declared as a boolean is a
+ * boolean flag with that default. A plugin declaring an option or flag the modal owns is refused, naming it.
+ */
+export function collectDeclarations(plugins: readonly Pick<Plugin, 'name' | 'options' | 'features'>[], owners?: Readonly<Record<string, string>>): DeclaredOptions {
+  const options = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
+  const features = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
+  const add = (into: typeof options, kind: 'option' | 'feature', plugin: string, name: string, declaration: OptionDeclaration) => {
+    const label = kind === 'option' ? `\`${name}\`` : `\`features.${name}\``
+    if ((kind === 'option' ? KNOWN : featureNames(NO_DECLARATIONS)).has(name)) {
+      throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin}" declares the ${kind} ${label}, which the modal itself owns`)
+    }
+    const other = into.get(name)
+    if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin}" both declare the ${kind} \`${name}\``)
+    into.set(name, { plugin, declaration })
+  }
+  for (const plugin of plugins) {
+    for (const [name, declaration] of Object.entries(plugin.options ?? {})) add(options, 'option', plugin.name, name, (declaration ?? {}) as OptionDeclaration)
+    for (const [name, flag] of Object.entries(plugin.features ?? {})) {
+      add(features, 'feature', plugin.name, name, (typeof flag === 'boolean' ? { default: flag } : flag ?? {}) as OptionDeclaration)
+    }
+  }
+  return { options, features, owners: { ...registeredOwners, ...owners } }
+}
+
 /** Checks host options and fills defaults. Throws naming the first problem. */
 export function resolveOptions(options: ModalOptions, warn: (message: string) => void = (m) => console.warn(m), declared: DeclaredOptions = NO_DECLARATIONS): ResolvedOptions {
   if (!isPlainObject(options)) fail('createModal needs an options object')
-  if (options.siwx !== undefined && options.siweConfig !== undefined) fail(ErrorText.bothSiwe)
   const unknown = Object.keys(options).filter((k) => !KNOWN.has(k) && !declared.options.has(k))
   const owned = unknown.filter((k) => declared.owners?.[k])
   if (owned.length) fail(owned.map((k) => `\`${k}\` needs ${declared.owners![k]}`).join('; '))
@@ -230,7 +273,7 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
       if (declaration.default !== undefined) pluginDefaults[name] = declaration.default
       continue
     }
-    const problem = declaration.check?.(value)
+    const problem = declaration.check?.(value, options)
     if (problem) fail(`\`${name}\` (${plugin}) ${problem}`)
   }
   for (const [keys, ok, what] of CHECKS) {
@@ -251,7 +294,7 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
   }
 
   const { plugins: _plugins, features, services: _services, ...rest } = options
-  const pluginFeatures = Object.fromEntries([...declared.features].map(([name, d]) => [name, d.default]))
+  const pluginFeatures = Object.fromEntries([...declared.features].map(([name, d]) => [name, d.declaration.default]))
   return {
     ...pluginDefaults,
     ...rest,
@@ -264,18 +307,8 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     features: {
-      swaps: true,
-      onramp: true,
-      receive: true,
-      send: true,
-      email: true,
-      history: true,
-      analytics: true,
-      allWallets: true,
       legalCheckbox: false,
-      smartSessions: false,
       collapseWallets: false,
-      socials: [...DEFAULT_SOCIALS],
       ...pluginFeatures,
       ...knownFeatures(features, declared),
     },

@@ -104,25 +104,6 @@ export function createHookRunner(): HookRunner {
   }
 }
 
-/** The options and feature flags the plugins declare, each by one plugin. */
-export function collectDeclarations(plugins: readonly Plugin[], owners?: Readonly<Record<string, string>>): DeclaredOptions {
-  const options = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
-  const features = new Map<string, { plugin: string; default: boolean }>()
-  for (const plugin of plugins) {
-    for (const [name, declaration] of Object.entries(plugin.options ?? {})) {
-      const other = options.get(name)
-      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the option \`${name}\``)
-      options.set(name, { plugin: plugin.name, declaration })
-    }
-    for (const [name, on] of Object.entries(plugin.features ?? {})) {
-      const other = features.get(name)
-      if (other) throw new VestibuleError('INVALID_PLUGIN', `Plugins "${other.plugin}" and "${plugin.name}" both declare the feature \`${name}\``)
-      features.set(name, { plugin: plugin.name, default: on })
-    }
-  }
-  return { options, features, owners }
-}
-
 /** Services on a tsyringe container; `who` names the caller in a missing-service error. */
 export function servicesOn(container: DependencyContainer, who: string): Services {
   const get = <T>(token: Token<T>) => (container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)

@@ -6,11 +6,11 @@ import type { ChainAdapter, ChainRegistry } from './chains.js'
 import type { EventBus } from './events.js'
 import type { HttpClient } from './http.js'
 import type { I18n } from './i18n.js'
-import type { ResolvedOptions } from './options.js'
+import type { Features, ModalOptions, PluginFeatureName, PluginOptionName, ResolvedOptions } from './options.js'
 import type { Router } from './router.js'
 import type { Storage } from './storage.js'
 import type { Slots, ViewRegistry } from './views.js'
-import type { AccountState, ChainState, ModalSnapshot, ModalState, NetworkState } from './state.js'
+import type { AccountState, ChainState, KernelAccountField, ModalSnapshot, ModalState, NetworkState } from './state.js'
 import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
 import type { WalletSources } from './wallets.js'
@@ -31,7 +31,7 @@ export interface Services {
 }
 
 /** Account and network fields a plugin may write for a namespace; the rest of the chain state is the kernel's. */
-export type AccountFields = Partial<Pick<AccountState, 'profileName' | 'profileImage' | 'tokenBalance' | 'connectedWalletInfo' | 'addressExplorerUrl' | 'allAccounts' | 'user' | 'socialProvider' | 'farcasterUrl' | 'smartAccountDeployed' | 'currentTab'>>
+export type AccountFields = Partial<Omit<AccountState, KernelAccountField>>
 export type NetworkFields = Partial<Pick<NetworkState, 'approvedCaipNetworkIds' | 'smartAccountEnabledNetworks' | 'supportsAllNetworks'>>
 
 /** What plugins reach of the connection: act through the chain adapters, read state from `ctx.state`. */
@@ -42,8 +42,6 @@ export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelCo
   setAccountFields(namespace: ChainNamespace, fields: AccountFields): void
   /** Writes plugin-owned network fields of a namespace (networks a session approved …). */
   setNetworkFields(namespace: ChainNamespace, fields: NetworkFields): void
-  /** Remembers the deep link the user chose (href and wallet name); a disconnect forgets it. */
-  rememberDeepLink(link: { href: string; name: string }): void
 }
 
 /** The kernel's stores, read-only: plugins change state through `connection`, `feedback` or their own `slice`. */
@@ -61,7 +59,7 @@ export type AfterConnectStep = (info: { namespace: ChainNamespace; address: stri
  * What a plugin receives in `setup`: the services of its modal, nothing global. Each member has one purpose.
  * A plugin must not touch the DOM, storage or network in `setup`; use `onOpen` for that.
  */
-export interface PluginContext {
+export interface PluginContext<O = PluginOptionDeclarations> {
   /** The plugin's own name. */
   readonly name: string
   /** Services by token (kernel services under `Tokens`, plugins' services under their own tokens). */
@@ -78,8 +76,11 @@ export interface PluginContext {
   blockchainApi: BlockchainApi
   /** Messages: add this plugin's catalog with `i18n.add`, translate with `i18n.t`. */
   i18n: I18n
-  /** The host's options, checked, with defaults (including the options this plugin declared). */
-  options: ResolvedOptions
+  /**
+   * The host's options, checked, with defaults (including the options this plugin declared: one declared with a
+   * default is never undefined here when the plugin is written with `definePlugin`).
+   */
+  options: ResolvedOptions & Defaulted<O>
   /** The modal's state, read-only. */
   state: ReadonlyKernelState
   /** Connect, disconnect, switch, sign and send through the adapters; write this plugin's account fields. */
@@ -128,12 +129,28 @@ export interface PluginContext {
   getPlugin(name: string): unknown
 }
 
-/** How a plugin declares a top-level option it owns: checked at `createModal`, defaulted when absent. */
+/** How a plugin declares a top-level option or a feature flag it owns: checked at `createModal`, defaulted when absent. */
 export interface OptionDeclaration<T = unknown> {
-  /** Returns the problem ("must be an array of wallet ids") or undefined when `value` is fine. */
-  check?(value: unknown): string | undefined
+  /**
+   * Returns the problem ("must be an array of wallet ids") or undefined when `value` is fine; `options` are all the
+   * host's options, for a rule that spans two.
+   */
+  check?(value: unknown, options: Readonly<ModalOptions>): string | undefined
   default?: T
 }
+
+/**
+ * The options a plugin may declare: each a key it added to `ModalOptions` by augmentation (never one the modal
+ * owns, such as `themeMode`), its default of the type the augmentation gives.
+ */
+export type PluginOptionDeclarations = { readonly [K in PluginOptionName]?: OptionDeclaration<NonNullable<ModalOptions[K]>> }
+/** The feature flags a plugin may declare: a key it added to `Features`, with its default (or a declaration). */
+export type PluginFeatureDeclarations = { readonly [K in PluginFeatureName]?: boolean | OptionDeclaration<NonNullable<Features[K]>> }
+
+/** The options `O` declares with a default: never undefined in the plugin's context. */
+export type Defaulted<O> = 0 extends 1 & O
+  ? unknown
+  : { readonly [K in keyof O as O[K] extends { default: {} } ? K : never]-?: K extends keyof ModalOptions ? NonNullable<ModalOptions[K]> : never }
 
 /**
  * A plugin: a plain object, usually returned by a factory taking the plugin's options.
@@ -142,21 +159,31 @@ export interface OptionDeclaration<T = unknown> {
  * - `requires` lists plugin names that must also be registered, else `createModal` throws naming them.
  * - `order`: `'pre'` plugins set up first, `'post'` last, the rest in array order; a plugin's `requires` always
  *   set up before it.
- * - `options` declares the top-level host options this plugin owns (`featuredWalletIds` …) and `features` the
+ * - `options` declares the top-level host options this plugin owns (keys it added to `ModalOptions`) and `features` the
  *   feature flags it owns with their defaults; the kernel checks and defaults them.
  * - `register(services)` runs before any plugin's setup, in plugin order: replace a kernel service (storage,
  *   HTTP, the blockchain API client) or provide one early.
  * - `setup` runs synchronously inside `createModal`; what it returns is the plugin's public API,
  *   reachable with `modal.getPlugin(name)`.
  */
-export interface Plugin<Api = unknown> {
+export interface Plugin<Api = unknown, O extends PluginOptionDeclarations = PluginOptionDeclarations> {
   name: string
   requires?: readonly string[]
   order?: 'pre' | 'post'
-  options?: Readonly<Record<string, OptionDeclaration>>
-  features?: Readonly<Record<string, boolean>>
+  options?: O
+  features?: PluginFeatureDeclarations
   register?(services: Pick<Services, 'provide' | 'get'>): void
-  setup(ctx: PluginContext): Api | void
+  setup(ctx: PluginContext<O>): Api | void
+}
+
+/**
+ * Returns `plugin` as it is; written through it, the plugin's context knows which of its options have a default
+ * (`ctx.options.x` is then not `undefined`), and a declared key no `ModalOptions` augmentation adds is an error.
+ */
+export function definePlugin<Api, const O extends PluginOptionDeclarations = {}>(
+  plugin: Plugin<Api, O> & { options?: PluginOptionDeclarations & { readonly [K in Exclude<keyof O, PluginOptionName>]?: never } },
+): Plugin<Api> {
+  return plugin as unknown as Plugin<Api>
 }
 
 /**
@@ -167,7 +194,7 @@ export interface Plugin<Api = unknown> {
 export interface PluginApis {}
 
 /** What the `plugins` option accepts: nested arrays are flattened; falsy entries are ignored. */
-export type PluginInput = Plugin<any> | false | null | undefined | 0 | '' | readonly PluginInput[]
+export type PluginInput = Plugin<any, any> | false | null | undefined | 0 | '' | readonly PluginInput[]
 
 /** Flattens, drops falsy entries, validates names and `requires`, and orders pre → normal → post. */
 export function normalizePlugins(input: readonly PluginInput[] | undefined): Plugin[] {

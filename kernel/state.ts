@@ -6,7 +6,11 @@ import type { RouteEntry } from './router.js'
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
 
-/** Account part of a namespace's chain state. */
+/**
+ * Account part of a namespace's chain state. A plugin that keeps more per account adds its fields by augmenting
+ * this interface (`declare module 'vestibule' { interface AccountState { nickname?: string } }`) and writes them
+ * with `ctx.connection.setAccountFields`.
+ */
 export interface AccountState {
   status: ConnectionStatus
   address?: string
@@ -25,10 +29,7 @@ export interface AccountState {
   /** Token balances a balances plugin loaded. */
   tokenBalance?: readonly import('./account-data.js').AccountToken[]
   connectedWalletInfo?: { name?: string; icon?: string; [key: string]: unknown }
-  socialProvider?: string
-  farcasterUrl?: string
   allAccounts?: readonly { address: string; type?: string }[]
-  user?: { email?: string; username?: string; [key: string]: unknown }
   smartAccountDeployed?: boolean
   currentTab?: number
 }
@@ -78,6 +79,9 @@ export interface ModalSnapshot {
   /** Namespaces with a connected account. */
   connectedNamespaces: ChainNamespace[]
 }
+
+/** The account fields only the kernel writes (the connection's); plugins write the others. */
+export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus' | 'preferredAccountType'
 
 export const emptyAccount = (): AccountState => ({ status: 'disconnected', balanceStatus: 'idle' })
 

@@ -9,8 +9,6 @@ export const StorageKeys = {
   connectorId: (namespace: ChainNamespace) => `connectorId:${namespace}`,
   /** The network each namespace was last on: with several namespaces connected, each comes back on its own. */
   caipNetworkId: (namespace: ChainNamespace) => `caipNetworkId:${namespace}`,
-  /** The WalletConnect deep link the user chose ({ href, name }); written by the WalletConnect plugin. */
-  deepLink: 'deepLink',
   nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
   recentWallets: 'recentWallets',
   socialProvider: 'socialProvider',

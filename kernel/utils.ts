@@ -5,7 +5,7 @@
  * wallets, and the shell's container lookup. Framework-free, like the kernel.
  */
 export { checkNetworks, networkProblems } from './network.js'
-export { parseCaipAddress, parseCaipNetworkId, isCaipAddress, toCaipAddress } from './caip.js'
+export { parseCaipAddress, parseCaipNetworkId, isCaipAddress, toCaipAddress, knownChainNamespaces } from './caip.js'
 export { formatUnits, parseUnits, parseAmount, formatBalance, truncateDecimals, shortenAddress } from './format.js'
 export { resolveContainer } from './container-option.js'
 export { orderWith, orderConnectMethods, orderConnectorTypes, orderWalletFeatures, CONNECT_METHODS, CONNECTOR_TYPES, WALLET_FEATURES } from './ordering.js'

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 const entries = {
-  vestibule: 'ui/index.ts',
+  vestibule: 'index.ts',
   'vestibule/react': 'ui/react/index.tsx',
   'vestibule/ui': 'ui/kit/index.ts',
   'vestibule/kernel': 'kernel/index.ts',

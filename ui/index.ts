@@ -1,8 +1,8 @@
 /**
- * `vestibule`: `createModal` is the kernel plus the React shell, which loads on the first `open()`.
+ * The kernel plus the React shell, which loads on the first `open()`. The package's main entry (`vestibule`) adds
+ * the hints naming the first-party plugin that owns an option.
  */
-import { createKernel, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
-import { OPTION_OWNERS } from '../plugins/option-owners.js'
+import { createKernel, type KernelExtras, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
 import { schedulePreload } from './preload.js'
 import { warmText } from './warm-text.js'
 
@@ -31,17 +31,17 @@ const shellCode = () =>
   }))
 
 /**
- * Creates a modal. Nothing touches the DOM, storage or network until the idle preload (code and wallet discovery;
+ * Creates a modal; `hints.optionOwners` names the plugin a host must add for an option it owns. Nothing touches the DOM, storage or network until the idle preload (code and wallet discovery;
  * see the `preload` option) or `open()`.
  *
  * @example
  * const modal = createModal({ projectId, plugins: [eip155({ networks: [mainnet] })] })
  * button.onclick = () => modal.open()
  */
-export function createModal(options: ModalOptions): Modal {
+export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'optionOwners'> = {}): Modal {
   const modal = createKernel(options, {
     views: coreViews,
-    optionOwners: OPTION_OWNERS,
+    optionOwners: hints.optionOwners,
     slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
     // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.
     // Then the first view is rehearsed (rendered once, off the page, and thrown away) so the click finds its code

@@ -1,7 +1,15 @@
-import { type Plugin } from '../../kernel/index.js'
+import { registerChainNamespace, type Plugin } from '../../kernel/index.js'
 import { checkNetworks } from '../../kernel/network.js'
 import { createBip122Adapter, sessionCode } from './adapter.js'
 import { paramsProblem, type Bip122Network } from './networks.js'
+
+declare module '../../kernel/index.js' {
+  interface ChainNamespaces {
+    bip122: true
+  }
+}
+// Loading this entry makes its family known to the CAIP address utilities (parseCaipAddress, isCaipAddress).
+registerChainNamespace('bip122')
 
 export { isAddress, addressError } from './address.js'
 export { defineNetwork, bitcoin, bitcoinTestnet } from './networks.js'

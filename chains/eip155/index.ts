@@ -1,8 +1,16 @@
-import { VestibuleError, type Plugin } from '../../kernel/index.js'
+import { VestibuleError, registerChainNamespace, type Plugin } from '../../kernel/index.js'
 import { checkNetworks } from '../../kernel/network.js'
 import { cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/sanitize.js'
 import { createEip155Adapter, sessionCode } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
+
+declare module '../../kernel/index.js' {
+  interface ChainNamespaces {
+    eip155: true
+  }
+}
+// Loading this entry makes its family known to the CAIP address utilities (parseCaipAddress, isCaipAddress).
+registerChainNamespace('eip155')
 
 export { isAddress } from './address.js'
 export { isChecksumAddress, chainIdToCoinType } from './utilities.js'

@@ -1,7 +1,15 @@
-import { type Plugin } from '../../kernel/index.js'
+import { registerChainNamespace, type Plugin } from '../../kernel/index.js'
 import { checkNetworks } from '../../kernel/network.js'
 import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
+
+declare module '../../kernel/index.js' {
+  interface ChainNamespaces {
+    polkadot: true
+  }
+}
+// Loading this entry makes its family known to the CAIP address utilities (parseCaipAddress, isCaipAddress).
+registerChainNamespace('polkadot')
 
 export { addressProblem, isAddress } from './adapter.js'
 export type { InjectedAccount, InjectedExtension, InjectedSigner, InjectedWeb3Entry, SignerResult } from './adapter.js'

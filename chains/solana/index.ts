@@ -1,7 +1,15 @@
-import { type Plugin } from '../../kernel/index.js'
+import { registerChainNamespace, type Plugin } from '../../kernel/index.js'
 import { checkNetworks } from '../../kernel/network.js'
 import { createSolanaAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type SolanaNetwork, type SolanaNetworkInput } from './networks.js'
+
+declare module '../../kernel/index.js' {
+  interface ChainNamespaces {
+    solana: true
+  }
+}
+// Loading this entry makes its family known to the CAIP address utilities (parseCaipAddress, isCaipAddress).
+registerChainNamespace('solana')
 
 export { isAddress } from './base58.js'
 export { defineNetwork, solanaMainnet, solanaDevnet, solanaTestnet } from './networks.js'

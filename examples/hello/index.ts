@@ -1,5 +1,5 @@
 // A third-party feature plugin, written only against the package's public entries.
-import { createToken, type Plugin } from 'vestibule'
+import { createToken, definePlugin, type Plugin } from 'vestibule'
 
 /** A service this plugin provides; any other plugin resolves it by the token, not by plugin name. */
 export interface GreetingService {
@@ -32,13 +32,14 @@ declare module 'vestibule' {
  * @example createModal({ projectId, helloText: 'Hi', plugins: [eip155({ networks }), hello()] })
  */
 export function hello(): Plugin<HelloApi> {
-  return {
+  // definePlugin: `ctx.options.helloText` is a string here, its declared default filling in for the host.
+  return definePlugin({
     name: 'hello',
     options: { helloText: { check: (v) => (typeof v === 'string' && v.trim() ? undefined : 'must be a non-empty string'), default: 'Hello' } },
     setup(ctx) {
       ctx.i18n.add({ 'hello.title': 'Hello', 'hello.tab': 'Hello', 'hello.feature': 'Greet', 'hello.text': '{greeting}, {name}' })
       const slice = ctx.slice({ count: 0 })
-      const text = (name: string) => ctx.i18n.t('hello.text', { greeting: ctx.options.helloText ?? 'Hello', name })
+      const text = (name: string) => ctx.i18n.t('hello.text', { greeting: ctx.options.helloText, name })
       ctx.services.provide(Greeting, { greet: text })
       ctx.views.register('Hello', { title: 'hello.title', load: () => import('./HelloView.js') })
       ctx.slots.add('account.tabs', { id: 'hello', label: 'hello.tab', order: 10, load: () => import('./HelloView.js') })
@@ -54,5 +55,5 @@ export function hello(): Plugin<HelloApi> {
         },
       }
     },
-  }
+  })
 }

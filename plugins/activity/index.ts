@@ -10,6 +10,13 @@ import type { Plugin } from '../../kernel/index.js'
 import type { ActivityController, ActivityState } from './history.js'
 import { messages } from './messages.js'
 
+declare module '../../kernel/index.js' {
+  interface Features {
+    /** The Activity tab of the Account view (default on). */
+    history?: boolean
+  }
+}
+
 export interface ActivityApi {
   readonly $activity: MapStore<ActivityState>
   /** The working part (loaded on first use). */
@@ -20,6 +27,7 @@ export interface ActivityApi {
 export function activity(): Plugin<ActivityApi> {
   return {
     name: 'activity',
+    features: { history: true },
     setup(ctx) {
       ctx.i18n.add(messages)
       const $activity = map<ActivityState>({ status: 'idle', transactions: [], empty: false })

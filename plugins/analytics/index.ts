@@ -51,6 +51,10 @@ declare module '../../kernel/index.js' {
   interface PluginApis {
     analytics: AnalyticsApi
   }
+  interface Features {
+    /** Usage events and the config call (default on); off means no request at all. */
+    analytics?: boolean
+  }
 }
 
 /** Events kept while the config has not answered (a modal that is never opened must not grow forever). */
@@ -86,6 +90,7 @@ function uuid(): string {
 export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> {
   return {
     name: 'analytics',
+    features: { analytics: true },
     setup(ctx: PluginContext): AnalyticsApi {
       const api: AnalyticsApi = {
         track() {},

@@ -28,6 +28,18 @@ declare module '../../kernel/index.js' {
   interface PluginApis {
     catalog: CatalogApi
   }
+  interface ModalOptions {
+    /** Catalog wallet ids shown first in the Connect view, in this order. */
+    featuredWalletIds?: readonly string[]
+    /** When given, only these catalog wallets are listed. */
+    includeWalletIds?: readonly string[]
+    /** Wallets the host adds to the list, each with a string `id` and `name` (links and image optional). */
+    customWallets?: readonly unknown[]
+  }
+  interface Features {
+    /** The "All wallets" button of the Connect view (default on). */
+    allWallets?: boolean
+  }
 }
 
 /** Texts the Connect view shows; the AllWallets view brings its own. */
@@ -60,6 +72,7 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       includeWalletIds: { check: walletIds },
       customWallets: { check: customWallets },
     },
+    features: { allWallets: true },
     setup(ctx: PluginContext): CatalogApi {
       const sections = {
         featured: atom<readonly WalletItem[]>([]),

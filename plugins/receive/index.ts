@@ -9,10 +9,18 @@ import { messages } from './messages.js'
 
 export { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from './uri.js'
 
+declare module '../../kernel/index.js' {
+  interface Features {
+    /** The Receive entry among the Account view's wallet features (default on). */
+    receive?: boolean
+  }
+}
+
 /** Adds the Receive view and its entry among the Account view's wallet features (`features.receive`). */
 export function receive(): Plugin {
   return {
     name: 'receive',
+    features: { receive: true },
     setup(ctx) {
       ctx.i18n.add(messages)
       ctx.views.register('Receive', { title: 'receive.title', load: () => import('./Receive.js') })

@@ -15,6 +15,13 @@ import type { AccountToken, Plugin } from '../../kernel/index.js'
 import { messages } from './messages.js'
 
 /** The send state: what the form holds, the fee, and whether a send is under way. */
+declare module '../../kernel/index.js' {
+  interface Features {
+    /** The Send entry among the Account view's wallet features (default on). */
+    send?: boolean
+  }
+}
+
 export interface SendState {
   token?: AccountToken
   sendTokenAmount?: bigint
@@ -41,6 +48,7 @@ const EMPTY: SendState = { loading: false, tokenBalances: [] }
 export function send(): Plugin<SendApi> {
   return {
     name: 'send',
+    features: { send: true },
     setup(ctx) {
       ctx.i18n.add(messages)
       const $send = ctx.slice<SendState>({ ...EMPTY })

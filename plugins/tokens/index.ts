@@ -18,6 +18,13 @@ import { normalizeTokens, tokensProblem } from './option.js'
 
 export type { TokensOption } from './option.js'
 
+declare module '../../kernel/index.js' {
+  interface ModalOptions {
+    /** Tokens whose balances are read on chain, per CAIP-2 network id (`{ 'eip155:1': { address } }`). */
+    tokens?: Record<string, unknown>
+  }
+}
+
 /** Adds the balances service and the Tokens tab (first of the Account view's tabs). */
 export function tokens(): Plugin<BalancesService> {
   return {

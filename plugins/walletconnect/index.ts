@@ -24,7 +24,19 @@ declare module '../../kernel/index.js' {
   interface PluginApis {
     walletConnect: WalletConnectApi
   }
+  interface ModalOptions {
+    /** The WalletConnect entry of the Connect view (default on). */
+    enableWalletConnect?: boolean
+    /**
+     * The host drives WalletConnect: no entry in the Connect view, and the session is not ended when the last
+     * namespace disconnects; the host pairs and ends it through `getPlugin('walletConnect')` (default off).
+     */
+    manualWCControl?: boolean
+  }
 }
+
+/** Key of the deep link the user chose ({ href, name }) in this plugin's storage. */
+export const DEEP_LINK_KEY = 'deepLink'
 
 /** The views this plugin contributes. ConnectingWalletConnect takes `{ wallet: CatalogWallet }` as data. */
 export const WalletConnectViews = {
@@ -114,6 +126,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         // The user moved this namespace to another wallet: the session is not needed any more.
         else if (linked.delete(namespace) && linked.size === 0) endSession()
       })
+      ctx.events.on('disconnect', () => ctx.storage.remove(DEEP_LINK_KEY))
       // Disconnecting one namespace of the session disconnects them all (kernel); the last one ends the session.
       ctx.events.on('disconnect', ({ namespace }) => {
         if (linked.delete(namespace) && linked.size === 0) endSession()
@@ -144,8 +157,9 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
           if (engine) await (await engine).engine.disconnect()
         },
         getProvider: () => loadEngine().then(({ engine }) => engine.getProvider()),
+        // The deep link the user chose, in this plugin's storage; any disconnect forgets it.
         rememberDeepLink({ href, name }) {
-          ctx.connection.rememberDeepLink({ href, name })
+          ctx.storage.set(DEEP_LINK_KEY, { href, name })
         },
       }
     },

@@ -175,7 +175,7 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
       },
     },
   })
-  const storedDeepLink = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/deepLink') ?? 'null'))
+  const storedDeepLink = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/walletConnect/deepLink') ?? 'null'))
 
   test('on desktop: QR code and the web app link; the web app pairs from the link; unsafe links are dropped', async () => {
     const { page } = h.browser

@@ -2,6 +2,11 @@
 import { describe, expect, it } from 'vitest'
 import * as vestibule from '../../kernel/utils.js'
 import { isCaipAddress, parseCaipAddress, parseCaipNetworkId } from '../../kernel/utils.js'
+// The families a CAIP address may have without a modal are those of the chain entries loaded.
+import '../../chains/eip155/index.js'
+import '../../chains/solana/index.js'
+import '../../chains/polkadot/index.js'
+import '../../chains/bip122/index.js'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'

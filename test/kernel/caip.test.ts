@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { parseCaipAddress, parseCaipNetworkId, toCaipAddress } from '../../kernel/caip.js'
+// The families a CAIP address may have without a modal are those of the chain entries loaded.
+import '../../chains/eip155/index.js'
+import '../../chains/solana/index.js'
+import '../../chains/polkadot/index.js'
+import '../../chains/bip122/index.js'
 
 describe('caip: CAIP address validation', () => {
   it.each([

@@ -115,17 +115,6 @@ describe('connection: multi-namespace sessions disconnect together', () => {
   })
 })
 
-describe('connection: deep link on disconnect', () => {
-  it('disconnect clears the stored WalletConnect deep link', async () => {
-    const t = setup()
-    await t.connection.connect('walletConnect', 'eip155')
-    t.storage.set(StorageKeys.deepLink, { href: 'metamask://', name: 'MetaMask' })
-    await t.connection.disconnect()
-    expect(t.storage.get(StorageKeys.deepLink)).toBeUndefined()
-    expect(t.backend.data.has('t/v1/deepLink')).toBe(false)
-  })
-})
-
 describe('connection: preferred account types', () => {
   it('preferred account types are stored per namespace, set in state and announced', () => {
     const t = setup()
@@ -362,7 +351,6 @@ describe('connection: what storage gives back is checked', () => {
 describe('storage keys of the connection', () => {
   it('every stored item of the spec has its key', () => {
     expect(StorageKeys).toMatchObject({
-      deepLink: 'deepLink',
       activeNamespace: 'activeNamespace',
       activeCaipNetworkId: 'activeCaipNetworkId',
       recentWallets: 'recentWallets',

@@ -702,8 +702,8 @@ describe('connection: balance reads under a storm of refreshes', () => {
 })
 
 describe('connection: disconnect resets what the spec lists', () => {
-  it("the namespace's account and network data go back to their initial state; connector id and deep link are forgotten, even with another namespace still connected", async () => {
-    const t = setup({ stored: { deepLink: { href: 'wallet://', name: 'Phone' } } })
+  it("the namespace's account and network data go back to their initial state; its connector id is forgotten, even with another namespace still connected", async () => {
+    const t = setup()
     t.adapter.connect.mockResolvedValueOnce({ address: ADDRESS, caipNetworkId: 'eip155:56' })
     await t.connection.connect('io.fake')
     t.state.$chains.setKey('eip155', { ...t.state.$chains.get().eip155!, networkState: { ...t.network()!, approvedCaipNetworkIds: ['eip155:1'], smartAccountEnabledNetworks: ['eip155:1'], supportsAllNetworks: true } })
@@ -711,7 +711,6 @@ describe('connection: disconnect resets what the spec lists', () => {
     expect(t.account()).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
     expect(t.network()).toEqual({ requestedCaipNetworks: [mainnet, optimism], caipNetwork: undefined, unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, smartAccountEnabledNetworks: undefined, supportsAllNetworks: false })
     expect(t.stored('connectorId:eip155')).toBeUndefined()
-    expect(t.stored('deepLink')).toBeUndefined()
   })
 })
 

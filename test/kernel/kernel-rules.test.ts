@@ -171,7 +171,7 @@ describe('entries: the kernel holds the core, vestibule/utils the shared helpers
   it('helpers are exported from vestibule/utils only: neither the kernel entry nor vestibule carries them', async () => {
     const kernel = await import('../../kernel/index.js')
     const utils = await import('../../kernel/utils.js')
-    const main = await import('../../ui/index.js')
+    const main = await import('../../index.js')
     for (const name of ['formatBalance', 'parseAmount', 'cleanText', 'safeImageUrl', 'parseCaipAddress', 'checkNetworks', 'createWalletSources', 'orderConnectMethods', 'getRecentWallets', 'resolveContainer']) {
       expect(name in kernel, name).toBe(false)
       expect(typeof (utils as Record<string, unknown>)[name], name).toBe('function')

@@ -1,10 +1,50 @@
 import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
-import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, DEFAULT_SOCIALS, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
+import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, collectDeclarations, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import type { OptionDeclaration, Plugin } from '../../kernel/plugin.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { receive } from '../../plugins/receive/index.js'
+import { send } from '../../plugins/send/index.js'
+import { activity } from '../../plugins/activity/index.js'
+import { analytics } from '../../plugins/analytics/index.js'
+import { walletCatalog } from '../../plugins/catalog/index.js'
+
+const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+const isBoolean = (v: unknown) => (typeof v === 'boolean' ? undefined : 'must be a boolean')
+/**
+ * Feature flags are the plugins' own: the first-party plugins declare theirs (receive, send, history, analytics,
+ * allWallets); the others are declared here as the plugins that will bring them would (swaps, onramp, email …).
+ */
+const flagPlugins = [
+  receive(),
+  send(),
+  activity(),
+  analytics(),
+  walletCatalog(),
+  { name: 'swaps', features: { swaps: true } },
+  { name: 'onramp', features: { onramp: true } },
+  { name: 'smartSessions', features: { smartSessions: false } },
+  { name: 'email', features: { email: true, emailShowWallets: { check: isBoolean } } },
+  {
+    name: 'socials',
+    features: { socials: { default: [...DEFAULT_SOCIALS], check: (v: unknown) => (v === false || (Array.isArray(v) && v.every((p) => typeof p === 'string')) ? undefined : 'must be an array of provider names or false') } },
+  },
+] as unknown as Plugin[]
+const FLAGS = collectDeclarations(flagPlugins)
+/** Options resolved with the flag-declaring plugins registered. */
+const withFlags = (options: unknown, warn?: (message: string) => void) => resolveOptions(options as ModalOptions, warn, FLAGS) as ReturnType<typeof resolveOptions> & { features: Record<string, unknown> }
+/** A sign-in plugin's options, declared as such a plugin would: the two forms exclude each other. */
+const signIn = collectDeclarations([
+  {
+    name: 'signIn',
+    options: {
+      siwx: { check: (_v: unknown, all: Record<string, unknown>) => (all.siweConfig !== undefined ? 'cannot be set together with `siweConfig`' : undefined) },
+      siweConfig: {},
+    },
+  },
+] as unknown as Plugin[])
 
 const invalid = (options: unknown) => {
   try {
@@ -38,14 +78,15 @@ describe('options: validation', () => {
     expect(invalid({ foo: 1, bar: 2 })).toBe('Unknown options `foo`, `bar`')
   })
 
-  it('siweConfig together with siwx is rejected', () => {
-    expect(invalid({ siweConfig: {}, siwx: {} })).toBe('Cannot set both `siweConfig` and `siwx` options')
+  it('siweConfig together with siwx is rejected (by the sign-in plugin declaring both)', () => {
+    expect(invalid2({ siweConfig: {}, siwx: {} }, signIn)).toBe('`siwx` (signIn) cannot be set together with `siweConfig`')
   })
 
   it('siweConfig alone is accepted; siwx needs a plugin that declares it', () => {
-    expect(resolveOptions({ siweConfig: {} }).siweConfig).toEqual({})
+    expect((resolveOptions({ siweConfig: {} } as ModalOptions, undefined, signIn) as Record<string, unknown>).siweConfig).toEqual({})
+    expect(invalid({ siweConfig: {} })).toBe('Unknown option `siweConfig`')
     expect(invalid({ siwx: { required: true } })).toBe('Unknown option `siwx`')
-    expect(resolveOptions({ siwx: { required: true } }, undefined, declaring('siwx', 'signIn')).siwx).toEqual({ required: true })
+    expect((resolveOptions({ siwx: { required: true } } as ModalOptions, undefined, declaring('siwx', 'signIn')) as Record<string, unknown>).siwx).toEqual({ required: true })
   })
 
   it('options must be an object', () => {
@@ -86,7 +127,7 @@ describe('options: validation', () => {
 })
 
 describe('options: defaults', () => {
-  const resolved = resolveOptions({})
+  const resolved = withFlags({})
 
   it('default theme mode is dark', () => {
     expect(resolved.themeMode).toBe('dark')
@@ -111,7 +152,7 @@ describe('options: defaults', () => {
   })
 
   it('given features override defaults one by one, the rest keep their default', () => {
-    const features = resolveOptions({ features: { swaps: false, legalCheckbox: true, connectMethodsOrder: ['wallet', 'email'] } }).features
+    const features = withFlags({ features: { swaps: false, legalCheckbox: true, connectMethodsOrder: ['wallet', 'email'] } }).features
     expect(features.swaps).toBe(false)
     expect(features.legalCheckbox).toBe(true)
     expect(features.onramp).toBe(true)
@@ -180,7 +221,7 @@ describe('options: wrong types name the option (bad input)', () => {
     expect(invalid2({ featuredWalletIds: ['a'] }, { options: new Map(), features: new Map(), owners })).toBe('`featuredWalletIds` needs walletCatalog()')
     expect(invalid2({ features: { swaps: true } }, { options: new Map(), features: new Map(), owners })).toBe('`features.swaps` needs swap()')
     // Turning off a feature nobody provides is harmless.
-    expect(resolveOptions({ features: { swaps: false } }, undefined, { options: new Map(), features: new Map(), owners }).features.swaps).toBe(false)
+    expect((resolveOptions({ features: { swaps: false } } as ModalOptions, () => {}, { options: new Map(), features: new Map(), owners }).features as Record<string, unknown>).swaps).toBe(false)
   })
 
   it('messages must map keys to strings', () => {
@@ -201,7 +242,7 @@ describe('options: wrong types name the option (bad input)', () => {
   it.each(['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'])(
     'boolean feature %s rejects a non-boolean',
     (name) => {
-      expect(invalid({ features: { [name]: 'yes' } })).toBe(`\`features.${name}\` must be a boolean`)
+      expect(invalid2({ features: { [name]: 'yes' } }, FLAGS)).toBe(`\`features.${name}\` must be a boolean`)
     },
   )
 
@@ -211,16 +252,16 @@ describe('options: wrong types name the option (bad input)', () => {
   })
 
   it('features.socials is a list of providers or false', () => {
-    expect(invalid({ features: { socials: true } })).toBe('`features.socials` must be an array of provider names or false')
-    expect(resolveOptions({ features: { socials: false } }).features.socials).toBe(false)
-    expect(resolveOptions({ features: { socials: ['github'] } }).features.socials).toEqual(['github'])
+    expect(invalid2({ features: { socials: true } }, FLAGS)).toBe('`features.socials` must be an array of provider names or false')
+    expect(withFlags({ features: { socials: false } }).features.socials).toBe(false)
+    expect(withFlags({ features: { socials: ['github'] } }).features.socials).toEqual(['github'])
   })
 })
 
 describe('options: unknown feature names', () => {
   it('an unknown feature name is ignored with exactly one warning naming it', () => {
     const warn = vi.fn()
-    const resolved = resolveOptions({ features: { swaps: false, teleport: true } as never }, warn)
+    const resolved = withFlags({ features: { swaps: false, teleport: true } }, warn)
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn.mock.calls[0]![0]).toContain('`teleport`')
     expect(resolved.features.swaps).toBe(false)
@@ -230,7 +271,7 @@ describe('options: unknown feature names', () => {
 
   it('known features give no warning', () => {
     const warn = vi.fn()
-    resolveOptions({ features: { swaps: false, socials: ['google'], connectMethodsOrder: ['wallet'] } }, warn)
+    withFlags({ features: { swaps: false, socials: ['google'], connectMethodsOrder: ['wallet'] } }, warn)
     expect(warn).not.toHaveBeenCalled()
   })
 
@@ -249,7 +290,7 @@ describe('options: unknown feature names', () => {
 
 describe('options: every feature default', () => {
   it('feature defaults: swaps, onramp, receive, send, email, history, analytics, allWallets on; legalCheckbox, smartSessions, collapseWallets off; default socials', () => {
-    expect(resolveOptions({}).features).toMatchObject({
+    expect(withFlags({}).features).toMatchObject({
       swaps: true,
       onramp: true,
       receive: true,
@@ -266,8 +307,7 @@ describe('options: every feature default', () => {
   })
 
   it('default social list: google, x, discord, farcaster, github, apple, facebook', () => {
-    expect(DEFAULT_SOCIALS).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
-    expect(resolveOptions({}).features.socials).toEqual([...DEFAULT_SOCIALS])
+    expect(withFlags({}).features.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
   })
 
   it('without ordering features the ordering defaults apply (no order is forced)', () => {
@@ -284,17 +324,18 @@ describe('options: every feature default', () => {
 })
 
 describe('options: feature flags and plugins', () => {
-  const swapPlugin: Plugin = {
+  const swapPlugin = {
     name: 'swaps-test',
+    features: { swaps: true },
     setup: (ctx) => {
       ctx.views.register('Swap', dummyView)
       ctx.slots.add('account.features', { id: 'swaps', label: 'Swap', view: 'Swap', feature: 'swaps' })
       ctx.slots.add('account.features', { id: 'receive', label: 'Receive' })
     },
-  }
+  } as Plugin
 
   it.each([true, false])('a feature flag (swaps: %s) gating a plugin the host did not register is a no-op', async (swaps) => {
-    const { modal } = modalWithWallet({ features: { swaps, onramp: swaps } })
+    const { modal } = modalWithWallet({ features: { swaps, onramp: swaps } } as ModalOptions)
     await modal.open()
     expect(modal.isOpen()).toBe(true)
     expect(modal.kernel.slots.list('account.features')).toEqual([])
@@ -302,7 +343,7 @@ describe('options: feature flags and plugins', () => {
   })
 
   it('a registered plugin whose flag is off stays hidden: its slot entry with feature swaps is not listed', () => {
-    const { modal } = modalWithWallet({ features: { swaps: false }, plugins: [swapPlugin] })
+    const { modal } = modalWithWallet({ features: { swaps: false }, plugins: [swapPlugin] } as ModalOptions)
     expect(modal.kernel.slots.list('account.features').map((e) => e.id)).toEqual(['receive'])
   })
 

@@ -1,10 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../../../kernel/kernel.js'
 import { createPlatform, type Platform } from '../../../kernel/platform.js'
-import { StorageKeys } from '../../../kernel/connection.js'
 import { eip155 } from '../../../chains/eip155/index.js'
 import { defineNetwork } from '../../../chains/eip155/networks.js'
-import { walletConnect, type WalletConnectApi, type WalletConnectOptions } from '../../../plugins/walletconnect/index.js'
+import { DEEP_LINK_KEY, walletConnect, type WalletConnectApi, type WalletConnectOptions } from '../../../plugins/walletconnect/index.js'
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
 import { FakeProvider, WALLET_ADDRESS, sdk, session } from './fake-provider.js'
 import { walletSections } from '../../../kernel/wallet-list.js'
@@ -296,13 +295,13 @@ describe('walletConnect plugin: sessions', () => {
   it('ends the session at the wallet once when the modal disconnects, and clears the deep link choice', async () => {
     const { modal, api, backend } = await connected()
     api.rememberDeepLink({ href: 'rainbow://', name: 'Rainbow' })
-    expect(JSON.parse(backend.data.get(`@vestibule/v1/${StorageKeys.deepLink}`)!)).toEqual({ href: 'rainbow://', name: 'Rainbow' })
+    expect(JSON.parse(backend.data.get(`@vestibule/v1/walletConnect/${DEEP_LINK_KEY}`)!)).toEqual({ href: 'rainbow://', name: 'Rainbow' })
     await modal.disconnect()
     await settle()
     expect(sdk.provider.disconnect).toHaveBeenCalledTimes(1)
     expect(modal.getAccount().status).toBe('disconnected')
     expect(backend.data.has('@vestibule/v1/walletConnect/session')).toBe(false)
-    expect(backend.data.has(`@vestibule/v1/${StorageKeys.deepLink}`)).toBe(false)
+    expect(backend.data.has(`@vestibule/v1/walletConnect/${DEEP_LINK_KEY}`)).toBe(false)
     expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
   })
 
