@@ -1,6 +1,5 @@
-import { VestibuleError, type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
-import { cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/sanitize.js'
+import { VestibuleError, type Plugin } from 'vestibule/kernel'
+import { checkNetworks, cleanName, safeId, safeImageUrl, safeRdns } from 'vestibule/utils'
 import { createEip155Adapter, sessionCode } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 

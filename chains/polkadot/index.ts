@@ -1,5 +1,5 @@
-import { type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
+import { type Plugin } from 'vestibule/kernel'
+import { checkNetworks } from 'vestibule/utils'
 import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
 

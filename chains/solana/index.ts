@@ -1,5 +1,5 @@
-import { type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
+import { type Plugin } from 'vestibule/kernel'
+import { checkNetworks } from 'vestibule/utils'
 import { createSolanaAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type SolanaNetwork, type SolanaNetworkInput } from './networks.js'
 

@@ -6,7 +6,7 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), activity()] })
  */
 import { map, type MapStore } from 'nanostores'
-import type { Plugin } from '../../kernel/index.js'
+import type { Plugin } from 'vestibule/kernel'
 import type { ActivityController, ActivityState } from './history.js'
 import { messages } from './messages.js'
 

@@ -3,9 +3,8 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from '../../kernel/index.js'
-import { addRecentWallet, getRecentWallets } from '../../kernel/recent.js'
-import { connectorItem, isInjectedShown, mergeMultiChain } from '../../kernel/wallet-list.js'
+import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
+import { addRecentWallet, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,

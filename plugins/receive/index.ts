@@ -4,7 +4,7 @@
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), receive()] })
  */
-import type { Plugin } from '../../kernel/index.js'
+import type { Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
 
 export { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from './uri.js'

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { chainFeature, errorMessage, hasChainFeature, isUserRejection, type AccountToken, type BalancesSnapshot } from '../../kernel/index.js'
+import { chainFeature, errorMessage, hasChainFeature, isUserRejection, type AccountToken, type BalancesSnapshot, Capabilities, type NamesService } from 'vestibule/kernel'
 import { atom } from 'nanostores'
-import { Capabilities, type NamesService } from '../../kernel/index.js'
-import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from '../../ui/kit/index.js'
+import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
 import type { SendApi } from './index.js'
 import { fetchGasPrice } from './gas.js'
 import { erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
-import { cleanText, formatBalance, shortenAddress } from '../../kernel/utils.js'
+import { cleanText, formatBalance, shortenAddress } from 'vestibule/utils'
 
 /** What the form reads when no balances plugin is present. */
 const emptyBalances = atom<BalancesSnapshot>({ status: 'idle', tokens: [] })

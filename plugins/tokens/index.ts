@@ -11,7 +11,7 @@
  * createModal({ projectId, tokens: { 'eip155:1': { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } }, plugins: [eip155({ networks: [mainnet] }), tokens()] })
  */
 import { map } from 'nanostores'
-import { Capabilities, type BalancesService, type BalancesSnapshot, type Plugin } from '../../kernel/index.js'
+import { Capabilities, type BalancesService, type BalancesSnapshot, type Plugin } from 'vestibule/kernel'
 import type { BalancesController } from './balances.js'
 import { messages } from './messages.js'
 import { normalizeTokens, tokensProblem } from './option.js'

@@ -6,8 +6,8 @@
  * loads only when the user takes a WalletConnect path (a pairing view is shown) or a stored session is restored.
  */
 import { atom } from 'nanostores'
-import { RemoteConnect, shownMessage, type CaipNetworkId, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
+import { RemoteConnect, shownMessage, type CaipNetworkId, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from 'vestibule/kernel'
+import { safeImageUrl, walletName } from 'vestibule/utils'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, StoredSession } from './engine.js'
 import { FACADES } from './facades/index.js'
@@ -17,7 +17,7 @@ export type { WalletConnectApi, WalletConnectOptions, WalletConnectState, Wallet
 export { CONNECTOR_ID } from './connector.js'
 export { PAIRING_EXPIRY_MS, PAIRING_EXPIRY_MARGIN_MS, isPairingExpired } from './pairing.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface PluginApis {
     walletConnect: WalletConnectApi
   }

@@ -1,4 +1,4 @@
-import type { CaipNetwork, CaipNetworkId } from '../../kernel/index.js'
+import type { CaipNetwork, CaipNetworkId } from 'vestibule/kernel'
 
 /** Methods and events proposed per chain family; a family missing here is not proposed. */
 export const NAMESPACE_METHODS: Readonly<Record<string, { methods: readonly string[]; events: readonly string[] }>> = {

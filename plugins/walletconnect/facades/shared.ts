@@ -3,7 +3,7 @@
  * the chain plugins understand, and the byte encodings WalletConnect methods use (base58, base64, hex). No
  * chain SDK: a facade only translates between a chain plugin's wallet shape and WalletConnect requests.
  */
-import type { CaipNetworkId } from '../../../kernel/index.js'
+import type { CaipNetworkId } from 'vestibule/kernel'
 import type { FacadeContext, UniversalProvider } from '../types.js'
 
 /** A wallet's refusal or failure with its code kept: 4001 is "the user declined" for every chain plugin. */

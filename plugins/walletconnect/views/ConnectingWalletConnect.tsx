@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import type { ViewProps } from '../../../ui/view-props.js'
+import type { ViewProps } from 'vestibule/ui'
 import type { ConnectingWalletConnectData } from '../index.js'
 import { installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
-import { safeImageUrl, walletName } from '../../../kernel/utils.js'
+import { safeImageUrl, walletName } from 'vestibule/utils'
 
 /**
  * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
