@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import esbuild from 'rollup-plugin-esbuild'
 import { dts } from 'rollup-plugin-dts'
+import { sourceEntry } from './sandbox/resolve.mjs'
 
 /**
  * Entry points, keyed by their path without extension (which is also their place under dist/).
@@ -24,9 +26,15 @@ const exported = new Set(
 for (const name of Object.keys(input)) if (!exported.has(name)) throw new Error(`dist/${name}.js is built but no package.json "exports" entry points at it`)
 for (const name of exported) if (!input[name]) throw new Error(`package.json "exports" points at dist/${name}.js, which no source builds`)
 
-// Every bare import is a dependency or peer (react, viem, chain SDKs, …): the host's bundler installs and
+// Chain and feature plugins import the kernel and the UI kit by the package's name ('vestibule/utils'), as a
+// third-party plugin does. Inside the package that name is the source entry: its modules build into the same
+// dist files as every other import of them, and the output imports them by relative path.
+const self = /^vestibule(\/|$)/
+const ownEntries = { name: 'own-entries', resolveId: (id) => (self.test(id) ? (sourceEntry(id) ?? null) : null) }
+
+// Every other bare import is a dependency or peer (react, viem, chain SDKs, …): the host's bundler installs and
 // dedupes it (one React), and optional chain SDKs must never end up inside our files.
-const external = (id) => !/^[./\0]/.test(id) && !/^[a-zA-Z]:/.test(id)
+const external = (id) => !/^[./\0]/.test(id) && !/^[a-zA-Z]:/.test(id) && !self.test(id)
 
 const here = process.cwd().replace(/\\/g, '/') + '/'
 /** Source path without extension, relative to the project: the module's place under dist/. */
@@ -40,8 +48,29 @@ let core
  */
 function kernelCore(getModuleInfo) {
   if (core) return core
-  /** The kernel modules `files` reach without import(). */
-  const reach = (files) => {
+  const barrels = new Set(['kernel/index', 'kernel/utils'])
+  const placeOf = (file) => place(file).replace(/\.js$/, '')
+  /** The modules of the re-export file `barrel` that hand out the names `importer` takes from it. */
+  const takenFrom = (importer, barrel) => {
+    const names = new Set()
+    for (const node of getModuleInfo(importer)?.ast?.body ?? []) {
+      if (!node.source || !/^(Import|ExportNamed|ExportAll)Declaration$/.test(node.type)) continue
+      const target = self.test(node.source.value) ? sourceEntry(node.source.value) : path.resolve(path.dirname(importer), node.source.value)
+      if (!target || placeOf(target) !== place(barrel)) continue
+      if (node.type === 'ExportAllDeclaration') names.add('*')
+      for (const s of node.specifiers ?? []) names.add(s.type === 'ImportSpecifier' ? s.imported.name : s.type === 'ExportSpecifier' ? s.local.name : '*')
+    }
+    const info = getModuleInfo(barrel)
+    return (info?.ast?.body ?? [])
+      .filter((n) => n.source && (names.has('*') || n.type === 'ExportAllDeclaration' || n.specifiers.some((s) => names.has(s.exported.name))))
+      .map((n) => info.importedIds.find((id) => place(id) === placeOf(path.resolve(path.dirname(barrel), n.source.value))))
+      .filter(Boolean)
+  }
+  /**
+   * The kernel modules `files` reach without import(). With `byName`, a public entry (a file of re-exports) leads
+   * only to the modules of the names imported from it, as chains import their helpers from `vestibule/utils`.
+   */
+  const reach = (files, byName = false) => {
     const seen = new Set()
     const found = new Set()
     const queue = files.map((f) => here + f)
@@ -49,8 +78,11 @@ function kernelCore(getModuleInfo) {
       if (seen.has(id) || id.includes('/node_modules/') || id.startsWith('\0')) continue
       seen.add(id)
       const at = place(id)
-      if (at.startsWith('kernel/') && at !== 'kernel/index' && at !== 'kernel/utils') found.add(id)
-      queue.push(...(getModuleInfo(id)?.importedIds ?? []))
+      if (at.startsWith('kernel/') && !barrels.has(at)) found.add(id)
+      for (const next of getModuleInfo(id)?.importedIds ?? []) {
+        if (byName && barrels.has(place(next)) && !barrels.has(at)) queue.push(...takenFrom(id, next))
+        else queue.push(next)
+      }
     }
     return found
   }
@@ -59,7 +91,7 @@ function kernelCore(getModuleInfo) {
   // page anyway), and what every chain plugin's entry reaches (amounts, network checks): a host has the shell and
   // at least one chain plugin. Lazily loaded kernel modules (the connection) and helpers that only lazily loaded
   // code or only some chains import directly (display rules, the container lookup) stay files of their own.
-  const chains = discovered.filter((f) => f.startsWith('chains/')).map((f) => reach([f]))
+  const chains = discovered.filter((f) => f.startsWith('chains/')).map((f) => reach([f], true))
   core = reach(['kernel/kernel.ts', 'ui/index.ts'])
   for (const id of chains[0] ?? []) if (chains.every((c) => c.has(id))) core.add(id)
   return core
@@ -103,6 +135,7 @@ export default [
     external,
     plugins: [
       { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) },
+      ownEntries,
       esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     ],
     // No source imports a package for its side effects. Without this, a module that imports a name from the
@@ -128,7 +161,7 @@ export default [
     // is declared once in a shared chunk rather than duplicated, which would break class identity.
     input,
     external,
-    plugins: [dts({ tsconfig: 'tsconfig.json' })],
+    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' })],
     // Types have no side effects; without this, unused external type imports stay as bare `import 'x'`.
     treeshake: { moduleSideEffects: false },
     output: { dir: 'dist', format: 'esm', entryFileNames: '[name].d.ts', chunkFileNames: 'types/[name]-[hash].d.ts' },

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { sourceEntry } from '../sandbox/resolve.mjs'
+import { loadOwnSource, ownSourcesFilter, sourceEntry } from '../sandbox/resolve.mjs'
 
 /** The repository root: the resolver maps package specifiers to the sources here. */
 export const root = fileURLToPath(new URL('..', import.meta.url))
@@ -18,5 +18,6 @@ export const vestibuleFromSource = {
       const file = vestibuleSource(path)
       return file ? { path: file } : { errors: [{ text: `No vestibule entry for "${path}"` }] }
     })
+    build.onLoad({ filter: ownSourcesFilter }, loadOwnSource)
   },
 }

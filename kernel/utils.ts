@@ -12,4 +12,4 @@ export { orderWith, orderConnectMethods, orderConnectorTypes, orderWalletFeature
 export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'
 export { createWalletSources } from './wallets.js'
 export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, walletSections, type MultiChainData } from './wallet-list.js'
-export { cleanName, cleanText, walletName, safeImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
+export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safeStoredImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'

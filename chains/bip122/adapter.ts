@@ -1,5 +1,5 @@
-import type { AdapterListener, ChainAdapter, Connector } from '../../kernel/index.js'
-import { formatUnits, parseUnits } from '../../kernel/format.js'
+import type { AdapterListener, ChainAdapter, Connector } from 'vestibule/kernel'
+import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { StandardWallet } from '../shared/wallet-standard.js'
 import { createConnectorList, type ConnectorList } from '../shared/connectors.js'
 import { isAddress } from './address.js'

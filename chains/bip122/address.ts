@@ -3,7 +3,7 @@
  * P2SH (with a compact SHA-256 for the checksum), bech32 segwit v0 (BIP-173) and bech32m v1+ (BIP-350).
  */
 import { decodeBase58 } from '../shared/base58.js'
-import type { CaipNetwork } from '../../kernel/index.js'
+import type { CaipNetwork } from 'vestibule/kernel'
 import { bitcoin, bitcoinTestnet, type BitcoinParams } from './networks.js'
 
 let K: number[] | undefined

@@ -1,9 +1,9 @@
-import { registerChainNamespace, type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
+import { registerChainNamespace, type Plugin } from 'vestibule/kernel'
+import { checkNetworks } from 'vestibule/utils'
 import { createBip122Adapter, sessionCode } from './adapter.js'
 import { paramsProblem, type Bip122Network } from './networks.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface ChainNamespaces {
     bip122: true
   }

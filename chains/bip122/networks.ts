@@ -1,4 +1,4 @@
-import type { CaipNetwork } from '../../kernel/index.js'
+import type { CaipNetwork } from 'vestibule/kernel'
 
 /**
  * Address and key parameters of a Bitcoin-like chain: the fields of a bitcoinjs-lib `Network`. Only `bech32`,

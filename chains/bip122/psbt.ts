@@ -1,6 +1,6 @@
 // Loaded with import() when a transaction is built: bitcoinjs-lib stays out of every host bundle until a send.
 import { Psbt, Transaction, address as addresses, crypto, type Network } from 'bitcoinjs-lib'
-import { VestibuleError } from '../../kernel/index.js'
+import { VestibuleError } from 'vestibule/kernel'
 import type { BitcoinParams, Bip122Network } from './networks.js'
 import type { Utxo } from './session.js'
 

@@ -1,7 +1,7 @@
 // Loaded with import() on first use: the Wallet Standard session (connect, events, signing) and the Esplora
 // reads. No SDK here; bitcoinjs-lib loads only when a transaction is built (./psbt.js).
-import { ErrorText, VestibuleError, defineAddressRules, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from '../../kernel/index.js'
-import { formatUnits } from '../../kernel/format.js'
+import { ErrorText, VestibuleError, defineAddressRules, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
+import { formatUnits } from 'vestibule/utils'
 import { walletError } from '../shared/wallet-error.js'
 import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { addressError } from './address.js'

@@ -1,4 +1,4 @@
-import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
 import { WalletRequestError, bytesOf, ended, fromBase64, fromHex, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase64 } from '../shared/walletconnect.js'
 
 const FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const

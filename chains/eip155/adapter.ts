@@ -1,5 +1,5 @@
-import { VestibuleError, type AdapterListener, type CaipNetwork, type ChainAdapter } from '../../kernel/index.js'
-import { formatUnits, parseUnits } from '../../kernel/format.js'
+import { VestibuleError, type AdapterListener, type CaipNetwork, type ChainAdapter } from 'vestibule/kernel'
+import { formatUnits, parseUnits } from 'vestibule/utils'
 import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
 import { createConnectorList } from '../shared/connectors.js'
 import { lazyMethods } from '../shared/lazy.js'

@@ -1,5 +1,5 @@
 // Loaded with import() by the adapter's addressRules(): keccak-256 for the EIP-55 checksum stays out of the eager part.
-import { defineAddressRules } from '../../kernel/index.js'
+import { defineAddressRules } from 'vestibule/kernel'
 import { hasValidChecksum, toChecksum } from './checksum.js'
 
 /**

@@ -1,6 +1,5 @@
-import type { Connector } from '../../kernel/index.js'
-import { safeAnnouncedIcon, safeRdns, walletName } from '../../kernel/sanitize.js'
-
+import type { Connector } from 'vestibule/kernel'
+import { safeAnnouncedIcon, safeRdns, walletName } from 'vestibule/utils'
 /** An EIP-1193 provider: the one method every EVM wallet exposes, plus optional events. */
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>

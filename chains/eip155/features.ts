@@ -1,6 +1,6 @@
 // Loaded with import() on first use of a chain feature: viem's ABI coding and RPC client stay out of the eager part.
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Abi, type Address, type Hex, type PublicClient } from 'viem'
-import { VestibuleError, type CaipNetwork, type ContractRead, type FeeEstimate, type TokenBalance, type TransactionRequest } from '../../kernel/index.js'
+import { VestibuleError, type CaipNetwork, type ContractRead, type FeeEstimate, type TokenBalance, type TransactionRequest } from 'vestibule/kernel'
 
 const clients = new Map<string, PublicClient>()
 

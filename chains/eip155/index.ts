@@ -1,10 +1,10 @@
-import { VestibuleError, registerChainNamespace, type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
-import { cleanName, safeId, safeImageUrl, safeRdns } from '../../kernel/sanitize.js'
+import { VestibuleError, registerChainNamespace, type Plugin } from 'vestibule/kernel'
+import { checkNetworks } from 'vestibule/utils'
+import { cleanName, safeId, safeImageUrl, safeRdns } from 'vestibule/utils'
 import { createEip155Adapter, sessionCode } from './adapter.js'
 import { defineNetwork, type Eip155Network, type Eip155NetworkInput } from './networks.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface ChainNamespaces {
     eip155: true
   }

@@ -1,4 +1,4 @@
-import type { CaipNetwork } from '../../kernel/index.js'
+import type { CaipNetwork } from 'vestibule/kernel'
 
 /** Fields of an EVM network definition; the same shape as viem's `Chain`, so viem chains can be passed as they are. */
 export interface Eip155NetworkInput {

@@ -1,6 +1,6 @@
 // Loaded with import() on first use: viem stays out of the bundle a host loads before the modal is needed.
 import { createPublicClient, http, isAddress as viemIsAddress } from 'viem'
-import type { CaipNetwork } from '../../kernel/index.js'
+import type { CaipNetwork } from 'vestibule/kernel'
 import { walletBalance, type WalletRequest } from './wallet-balance.js'
 
 /**

@@ -1,4 +1,4 @@
-import { VestibuleError, type AdapterListener, type CaipNetwork, type ConnectResult } from '../../kernel/index.js'
+import { VestibuleError, type AdapterListener, type CaipNetwork, type ConnectResult } from 'vestibule/kernel'
 import { walletError } from '../shared/wallet-error.js'
 import { utf8ToHex } from '../shared/hex.js'
 import type { Eip1193Provider } from './discovery.js'

@@ -1,7 +1,6 @@
 // The native balance as the connected wallet tells it, for when no RPC URL of the network answers. Loaded with
 // the RPC code (rpc.ts); every answer is checked, as anything from a wallet is.
-import type { CaipNetwork } from '../../kernel/index.js'
-
+import type { CaipNetwork } from 'vestibule/kernel'
 /** The connected wallet's EIP-1193 request; it rejects when no wallet is connected. */
 export type WalletRequest = (method: string, params?: unknown) => Promise<unknown>
 

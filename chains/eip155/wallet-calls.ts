@@ -1,6 +1,6 @@
 // Loaded with import() on first use: what features ask the connected wallet beyond connecting and signing a
 // message. No viem here: a plain transaction needs none.
-import { VestibuleError } from '../../kernel/index.js'
+import { VestibuleError } from 'vestibule/kernel'
 import { isAddress } from './address.js'
 
 /** The connected wallet's EIP-1193 `request`, with its errors already made readable. */

@@ -1,5 +1,4 @@
-import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
-
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
 type Listener = (...args: unknown[]) => void
 
 /** An EIP-1193 error, so the eip155 chain plugin reads the wallet's code (4001 declined, 4902 unknown chain …). */

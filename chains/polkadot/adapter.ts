@@ -1,5 +1,5 @@
-import { type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from '../../kernel/index.js'
-import { formatUnits, parseUnits } from '../../kernel/format.js'
+import { type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
 import { decodeAddress } from './ss58.js'

@@ -1,5 +1,5 @@
 // Part of the session module (loaded on first use), with the SS58 encoder.
-import { defineAddressRules } from '../../kernel/index.js'
+import { defineAddressRules } from 'vestibule/kernel'
 import { addressProblem } from './adapter.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'

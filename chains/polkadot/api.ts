@@ -1,7 +1,7 @@
 // Loaded with import() on first use: @polkadot/api stays out of what a host loads before the modal is needed.
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import type { Signer } from '@polkadot/api/types'
-import { formatUnits } from '../../kernel/format.js'
+import { formatUnits } from 'vestibule/utils'
 import type { PolkadotNetwork } from './networks.js'
 
 /** How long connecting to a node (socket plus metadata) may take before the balance shows as unavailable. */

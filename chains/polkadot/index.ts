@@ -1,9 +1,9 @@
-import { registerChainNamespace, type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
+import { registerChainNamespace, type Plugin } from 'vestibule/kernel'
+import { checkNetworks } from 'vestibule/utils'
 import { createPolkadotAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type PolkadotNetwork, type PolkadotNetworkInput } from './networks.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface ChainNamespaces {
     polkadot: true
   }

@@ -1,4 +1,4 @@
-import type { CaipNetwork } from '../../kernel/index.js'
+import type { CaipNetwork } from 'vestibule/kernel'
 
 /** Fields of a Polkadot-family network: its genesis hash, SS58 prefix, token and node endpoints. */
 export interface PolkadotNetworkInput {

@@ -1,6 +1,6 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
-import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from '../../kernel/index.js'
+import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
 import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
 import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './adapter.js'

@@ -1,4 +1,4 @@
-import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
 import { WalletRequestError, ended, fromBase58, listeners, pickChain, send, sessionAddresses, toHex } from '../shared/walletconnect.js'
 
 interface Account {

@@ -1,4 +1,4 @@
-import type { Connector } from '../../kernel/index.js'
+import type { Connector } from 'vestibule/kernel'
 
 export interface ConnectorEntry<W> {
   connector: Connector

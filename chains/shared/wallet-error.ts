@@ -1,5 +1,5 @@
-import { VestibuleError, WALLET_MESSAGE_MAX, errorMessage, isUserRejection } from '../../kernel/index.js'
-import { cleanText } from '../../kernel/sanitize.js'
+import { VestibuleError, WALLET_MESSAGE_MAX, errorMessage, isUserRejection } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
 
 /**
  * The error a chain adapter raises for what a wallet threw: USER_REJECTED when `rejected`, else WALLET_ERROR; the

@@ -3,8 +3,7 @@
  * goes to, errors the chain plugins understand, and the byte encodings WalletConnect methods use (base58, base64,
  * hex). No chain SDK: a facade only translates between a chain plugin's wallet shape and session requests.
  */
-import type { CaipNetworkId, RemoteSession, RemoteSessionContext } from '../../kernel/index.js'
-
+import type { CaipNetworkId, RemoteSession, RemoteSessionContext } from 'vestibule/kernel'
 /** A wallet's refusal or failure with its code kept: 4001 is "the user declined" for every chain plugin. */
 export class WalletRequestError extends Error {
   constructor(

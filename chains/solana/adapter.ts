@@ -1,5 +1,5 @@
-import { VestibuleError, defineAddressRules, type AdapterListener, type ChainAdapter, type Connector } from '../../kernel/index.js'
-import { formatUnits, parseUnits } from '../../kernel/format.js'
+import { VestibuleError, defineAddressRules, type AdapterListener, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import { formatUnits, parseUnits } from 'vestibule/utils'
 import { standardConnector, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
 import type { SolanaNetwork } from './networks.js'

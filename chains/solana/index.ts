@@ -1,9 +1,9 @@
-import { registerChainNamespace, type Plugin } from '../../kernel/index.js'
-import { checkNetworks } from '../../kernel/network.js'
+import { registerChainNamespace, type Plugin } from 'vestibule/kernel'
+import { checkNetworks } from 'vestibule/utils'
 import { createSolanaAdapter, sessionCode } from './adapter.js'
 import { defineNetwork, type SolanaNetwork, type SolanaNetworkInput } from './networks.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface ChainNamespaces {
     solana: true
   }

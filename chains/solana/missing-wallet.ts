@@ -3,8 +3,7 @@
  * browser wallet: the page is opened again inside the wallet app's own browser, where the wallet is injected. The
  * wallet's universal "browse" link does that when the app is installed and shows the app's page when it is not.
  */
-import { cleanName, safeRdns } from '../../kernel/sanitize.js'
-
+import { cleanName, safeRdns } from 'vestibule/utils'
 type BrowseLink = (page: string, origin: string) => string
 const enc = encodeURIComponent
 

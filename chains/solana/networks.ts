@@ -1,4 +1,4 @@
-import type { CaipNetwork } from '../../kernel/index.js'
+import type { CaipNetwork } from 'vestibule/kernel'
 import { isAddress } from './base58.js'
 
 /** Fields of a Solana network definition. */

@@ -3,7 +3,7 @@
  * import() on first use, so hosts that never ask for a balance or a transfer never download the SDK.
  */
 import { Connection, PublicKey, SystemProgram, Transaction, TransactionInstruction, VersionedTransaction } from '@solana/web3.js'
-import type { CaipNetwork, TokenBalance } from '../../kernel/index.js'
+import type { CaipNetwork, TokenBalance } from 'vestibule/kernel'
 
 const connections = new Map<string, Connection>()
 

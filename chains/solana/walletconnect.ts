@@ -1,4 +1,4 @@
-import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from '../../kernel/index.js'
+import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
 import { WalletRequestError, bytesOf, ended, fromBase58, fromBase64, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase58, toBase64 } from '../shared/walletconnect.js'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type ViewProps } from '../../ui/kit/index.js'
+import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type ViewProps } from 'vestibule/ui'
 import type { ActivityApi } from './index.js'
 import { counterparty, groupByMonth, transferText, type Transaction } from './transactions.js'
-import { shortenAddress } from '../../kernel/utils.js'
-
+import { shortenAddress } from 'vestibule/utils'
 const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
 const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', mint: 'activity.mint', execute: 'activity.execute' }
 

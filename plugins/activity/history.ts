@@ -4,8 +4,8 @@
  * "Failed to fetch transactions" snack, ERROR_FETCH_TRANSACTIONS and an empty list.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, type PluginContext } from '../../kernel/index.js'
-import { cleanText } from '../../kernel/sanitize.js'
+import { errorMessage, type PluginContext } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
 import { parseTransaction, visibleTransactions, type Transaction } from './transactions.js'
 
 export interface ActivityState {

@@ -6,11 +6,11 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), activity()] })
  */
 import { map, type MapStore } from 'nanostores'
-import type { Plugin } from '../../kernel/index.js'
+import type { Plugin } from 'vestibule/kernel'
 import type { ActivityController, ActivityState } from './history.js'
 import { messages } from './messages.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface Features {
     /** The Activity tab of the Account view (default on). */
     history?: boolean

@@ -3,9 +3,8 @@
  * rule, amounts stay decimal strings (never a JavaScript number). Then the filters: a transaction whose every
  * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
  */
-import { type CaipNetworkId } from '../../kernel/index.js'
-import { cleanText, safeImageUrl } from '../../kernel/sanitize.js'
-import { truncateDecimals } from '../../kernel/format.js'
+import { type CaipNetworkId } from 'vestibule/kernel'
+import { cleanText, safeImageUrl, truncateDecimals } from 'vestibule/utils'
 
 export interface Transfer {
   direction: 'in' | 'out' | 'self'

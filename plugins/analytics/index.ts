@@ -6,7 +6,7 @@
  * config call means off. `features.analytics: false` means no request at all. A 403 (the page's origin is not
  * on the project's allowlist) raises the "Invalid App Configuration" alert; other failures are silent.
  */
-import { HttpError, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { HttpError, type Plugin, type PluginContext } from 'vestibule/kernel'
 
 /** The events of It is never sent. */
 export const ANALYTICS_EVENTS = [
@@ -47,7 +47,7 @@ export interface AnalyticsApi {
   setClientId(id: string | undefined): void
 }
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface PluginApis {
     analytics: AnalyticsApi
   }

@@ -3,9 +3,8 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from '../../kernel/index.js'
-import { addRecentWallet, getRecentWallets } from '../../kernel/recent.js'
-import { connectorItem, isInjectedShown, mergeMultiChain } from '../../kernel/wallet-list.js'
+import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
+import { addRecentWallet, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,
@@ -106,28 +105,21 @@ const originOf = (url: string): string | undefined => {
 /** Connector icons are often large data URIs; a recent wallet keeps only small ones. */
 const MAX_STORED_ICON = 8_000
 
-export function createCatalog(ctx: PluginContext, sections: SectionStores, options: CatalogOptions = {}): CatalogController {
-  const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
-  const $state = map<CatalogState>(initialState())
-  // Recent wallets live in the modal's storage under the connection's key, not in the plugin's namespace.
-  const kernelStorage = ctx.services.resolve(Tokens.Storage)
-  // A recent wallet's stored image is shown only when it is a data: URI or comes from the provider API.
-  const recentOptions = { imageOrigin: originOf(ctx.http.url('/')) }
-  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage, recentOptions) })
-  const featuredIds = ctx.options.featuredWalletIds ?? []
-  const includeIds = ctx.options.includeWalletIds ?? []
-  const excludeIds = ctx.options.excludeWalletIds ?? []
-  const custom = parseCustomWallets(ctx.options.customWallets)
-  // The view of a plugin that connects catalog wallets remotely (QR code, deep link), if one is registered.
-  const remoteView = () => ctx.services.get(RemoteConnect)?.view
-  // Every catalog wallet connects through WalletConnect's universal provider when no chain plugin is registered.
-  const platform = () => ({ isMobile: ctx.platform.isMobile(), universalProvider: ctx.chains.list().length === 0 })
+/** What the parts of the controller share: the plugin's context, the client, the state and the host's wallet ids. */
+interface CatalogScope {
+  ctx: PluginContext
+  client: CatalogClient
+  $state: MapStore<CatalogState>
+  featuredIds: readonly string[]
+  includeIds: readonly string[]
+  excludeIds: readonly string[]
+}
 
+/** The catalog requests of one open: featured, recommended, the excluded-wallet lookup and the pages. */
+function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds }: CatalogScope) {
   let session = 0
-  let openId = -1
   let requests = new Map<string, Promise<unknown>>()
   let excludedInit: Promise<void> | undefined
-  let chosen: ChosenWallet | undefined
 
   /** One request per key per open; callers share it while it runs; a failure can be tried again. */
   const once = <T>(key: string, run: () => Promise<T>): Promise<T> => {
@@ -145,8 +137,6 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     const ids = fromState.length ? fromState : ctx.chains.list().flatMap((a) => a.networks.map((n) => n.caipNetworkId))
     return [...new Set(ids)]
   }
-
-  const fail = (error: unknown) => $state.setKey('error', errorMessage(error))
 
   const fetchFeatured = () =>
     once('featured', async () => {
@@ -246,6 +236,30 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     })
   }
 
+  /** A new open: answers of the previous one are dropped, and every request may be made once more. */
+  const newSession = () => {
+    session++
+    requests = new Map()
+  }
+
+  return { requestedChains, fetchFeatured, fetchRecommended, initExcluded, hasMorePages, loadNextPage, newSession }
+}
+
+/**
+ * Fills the Connect view's sections (featured, recommended, custom, recent) and builds the AllWallets rows:
+ * installed wallets first, catalog wallets without the excluded, the installed and those the platform cannot open.
+ */
+function createRows(
+  { ctx, $state, excludeIds }: CatalogScope,
+  sections: SectionStores,
+  $recent: ReadableAtom<{ list: RecentWallet[] }>,
+  custom: readonly CatalogWallet[],
+) {
+  // The view of a plugin that connects catalog wallets remotely (QR code, deep link), if one is registered.
+  const remoteView = () => ctx.services.get(RemoteConnect)?.view
+  // Every catalog wallet connects through WalletConnect's universal provider when no chain plugin is registered.
+  const platform = () => ({ isMobile: ctx.platform.isMobile(), universalProvider: ctx.chains.list().length === 0 })
+
   // --- Sections of the Connect view -------------------------------------------------------------------------
   const discovered = computed(ctx.chains.$connectors, (connectors) => connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED'))
   const $shownInjected = computed([discovered, ctx.wallets.$excluded], (connectors, excluded) =>
@@ -312,14 +326,12 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     ...installed,
     ...catalogRows([...s.featured, ...s.recommended, ...s.paged], connectors),
   ])
+  return { discovered, $installed, $rows, catalogRows }
+}
 
-  // --- Recent wallets ---------------------------------------------------------------------------------------------
-  const known = () => {
-    const s = $state.get()
-    return [...s.featured, ...s.recommended, ...s.paged, ...custom]
-  }
-  /** Analytics events, through the analytics plugin when the host registered it. */
-  const track = (event: string, properties: Record<string, unknown>) => {
+/** Analytics events, through the analytics plugin when the host registered it. */
+function tracker(ctx: PluginContext) {
+  return (event: string, properties: Record<string, unknown>) => {
     let analytics: unknown
     try {
       analytics = ctx.getPlugin('analytics')
@@ -329,10 +341,42 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     const api = analytics as { track?: (event: string, properties: Record<string, unknown>) => void } | undefined
     if (typeof api?.track === 'function') api.track(event, properties)
   }
+}
+
+export function createCatalog(ctx: PluginContext, sections: SectionStores, options: CatalogOptions = {}): CatalogController {
+  const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
+  const $state = map<CatalogState>(initialState())
+  // Recent wallets live in the modal's storage under the connection's key, not in the plugin's namespace.
+  const kernelStorage = ctx.services.resolve(Tokens.Storage)
+  // A recent wallet's stored image is shown only when it is a data: URI or comes from the provider API.
+  const recentOptions = { imageOrigin: originOf(ctx.http.url('/')) }
+  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage, recentOptions) })
+  const scope: CatalogScope = {
+    ctx,
+    client,
+    $state,
+    featuredIds: ctx.options.featuredWalletIds ?? [],
+    includeIds: ctx.options.includeWalletIds ?? [],
+    excludeIds: ctx.options.excludeWalletIds ?? [],
+  }
+  const custom = parseCustomWallets(ctx.options.customWallets)
+  const loader = createLoader(scope)
+  const { discovered, $installed, $rows, catalogRows } = createRows(scope, sections, $recent, custom)
+  const track = tracker(ctx)
+
+  let openId = -1
+  let chosen: ChosenWallet | undefined
+
+  const fail = (error: unknown) => $state.setKey('error', errorMessage(error))
+
+  // --- Recent wallets ---------------------------------------------------------------------------------------------
+  const known = () => {
+    const s = $state.get()
+    return [...s.featured, ...s.recommended, ...s.paged, ...custom]
+  }
 
   const newSession = () => {
-    session++
-    requests = new Map()
+    loader.newSession()
     controller.searchText = ''
     const s = $state.get()
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
@@ -348,13 +392,13 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     searchText: '',
     newSession,
     async prefetch() {
-      const results = await Promise.allSettled([fetchFeatured(), fetchRecommended(), initExcluded()])
+      const results = await Promise.allSettled([loader.fetchFeatured(), loader.fetchRecommended(), loader.initExcluded()])
       // Recommended-wallet failures are swallowed; AllWallets shows the error with a retry.
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
       if (failed) fail(failed.reason)
     },
-    loadNextPage: () => loadNextPage(),
-    hasMorePages,
+    loadNextPage: () => loader.loadNextPage(),
+    hasMorePages: loader.hasMorePages,
     sync(open) {
       if (open === openId) return
       openId = open
@@ -364,16 +408,16 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       $state.setKey('error', undefined)
       const s = $state.get()
       const jobs: Promise<unknown>[] = []
-      if (s.recommendedStatus === 'error' || s.recommendedStatus === 'idle') jobs.push(fetchRecommended())
-      if (s.featuredStatus === 'error') jobs.push(fetchFeatured())
-      jobs.push(initExcluded())
+      if (s.recommendedStatus === 'error' || s.recommendedStatus === 'idle') jobs.push(loader.fetchRecommended())
+      if (s.featuredStatus === 'error') jobs.push(loader.fetchFeatured())
+      jobs.push(loader.initExcluded())
       await Promise.allSettled(jobs)
-      await loadNextPage().catch(() => undefined)
+      await loader.loadNextPage().catch(() => undefined)
     },
     async search(text, signal) {
       track('SEARCH_WALLET', { search: text.trim() })
       const page = await client.search(
-        { search: text, include: includeIds, exclude: excludeIds, chains: requestedChains() },
+        { search: text, include: scope.includeIds, exclude: scope.excludeIds, chains: loader.requestedChains() },
         signal,
       )
       return catalogRows(page.data, discovered.get())

@@ -2,7 +2,7 @@
  * Client of the wallet catalog API: `GET /getWallets` and the image endpoints, on the modal's
  * provider API (`options.apiUrl`; `projectId`, `st` and `sv` are added by the kernel's HTTP client).
  */
-import { VestibuleError, type HttpClient } from '../../kernel/index.js'
+import { VestibuleError, type HttpClient } from 'vestibule/kernel'
 import { parseWalletList, type CatalogWallet } from './filter.js'
 
 /** Page sizes. Featured = the number of featured ids; excluded-wallet init = the number of ids. */

@@ -3,11 +3,10 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import { type Connector, type RecentWallet, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { cleanName, cleanText, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX } from '../../kernel/sanitize.js'
-import { isExcluded } from '../../kernel/wallet-list.js'
+import { type Connector, type RecentWallet, type WalletItem, type WalletLinks } from 'vestibule/kernel'
+import { cleanName, cleanText, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, isExcluded } from 'vestibule/utils'
 
-export { isInjectedShown } from '../../kernel/wallet-list.js'
+export { isInjectedShown } from 'vestibule/utils'
 
 /** A catalog wallet after validation: every field is safe to render and to follow. */
 export interface CatalogWallet {

@@ -7,7 +7,7 @@
  * `includeWalletIds`, `excludeWalletIds`, `customWallets`, `features.allWallets`.
  */
 import { atom, onMount } from 'nanostores'
-import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from '../../kernel/index.js'
+import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from 'vestibule/kernel'
 import type { CatalogController, CatalogOptions } from './catalog.js'
 import type { ChosenWallet } from './filter.js'
 
@@ -24,7 +24,7 @@ export interface CatalogApi {
   load(): Promise<CatalogController>
 }
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface PluginApis {
     catalog: CatalogApi
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { CaipNetworkId } from '../../kernel/index.js'
-import { EmptyState, ErrorState, LoadingState, useStore, type ViewProps } from '../../ui/kit/index.js'
+import type { CaipNetworkId } from 'vestibule/kernel'
+import { EmptyState, ErrorState, LoadingState, useStore, type ViewProps } from 'vestibule/ui'
 import { heldCollectibles, type Collectible } from './holdings.js'
 
 /** History pages read to find what the account holds (20 transactions each). */

@@ -3,7 +3,7 @@
  * the active network, oldest first; a piece whose latest transfer came in is held. Spam-flagged pieces are hidden,
  * preview images follow the image rule, names are cleaned; whatever is malformed is skipped.
  */
-import { cleanText, safeImageUrl } from '../../kernel/sanitize.js'
+import { cleanText, safeImageUrl } from 'vestibule/utils'
 
 export interface Collectible {
   /** Name and preview together identify a piece in the history's NFT transfers. */

@@ -5,7 +5,7 @@
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), nfts()] })
  */
-import type { Plugin } from '../../kernel/index.js'
+import type { Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
 
 /** Adds the NFTs tab (between Tokens and Activity). */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { Button, EmptyState, ListItem, networkImageUrl, QrCode, type ViewProps } from '../../ui/kit/index.js'
+import { Button, EmptyState, ListItem, networkImageUrl, QrCode, type ViewProps } from 'vestibule/ui'
 import { paymentUri } from './uri.js'
 
 /** The connected account to receive on: address, copy, a QR code of its payment URI, the networks it can use. */

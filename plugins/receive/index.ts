@@ -4,12 +4,12 @@
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), receive()] })
  */
-import type { Plugin } from '../../kernel/index.js'
+import type { Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
 
 export { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from './uri.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface Features {
     /** The Receive entry among the Account view's wallet features (default on). */
     receive?: boolean

@@ -5,8 +5,8 @@
  * form. A view renders `$view` and forwards input to the actions.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { chainFeature, errorMessage, isUserRejection, type AccountToken, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from '../../kernel/index.js'
-import { cleanText } from '../../kernel/utils.js'
+import { chainFeature, errorMessage, isUserRejection, type AccountToken, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
 import type { GasPrice } from './gas.js'
 import type { SendState } from './index.js'
 import { canEstimate, estimateFee, tokenAddress } from './fee.js'

@@ -4,7 +4,7 @@
  * `estimateFees`. An estimate that reports gas units is priced at the blockchain API's standard gas price when the
  * API has one, else at the chain's own price.
  */
-import { chainFeature, hasChainFeature, type AccountToken, type CaipNetwork, type ChainAdapter, type FeeEstimate } from '../../kernel/index.js'
+import { chainFeature, hasChainFeature, type AccountToken, type CaipNetwork, type ChainAdapter, type FeeEstimate } from 'vestibule/kernel'
 import type { GasPrice } from './gas.js'
 import { erc20TransferData } from './rules.js'
 

@@ -1,4 +1,4 @@
-import { VestibuleError, type BlockchainApi, type CaipNetwork } from '../../kernel/index.js'
+import { VestibuleError, type BlockchainApi, type CaipNetwork } from 'vestibule/kernel'
 
 /** The blockchain API's gas price for a network, in its smallest unit (wei per gas unit; lamports per signature). */
 export interface GasPrice {

@@ -11,11 +11,11 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), tokens(), send()] })
  */
 import type { MapStore } from 'nanostores'
-import type { AccountToken, Plugin } from '../../kernel/index.js'
+import type { AccountToken, Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
 
 /** The send state: what the form holds, the fee, and whether a send is under way. */
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface Features {
     /** The Send entry among the Account view's wallet features (default on). */
     send?: boolean

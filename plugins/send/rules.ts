@@ -2,7 +2,7 @@
  * The send form's rules, apart from the UI so each can be tested alone: which tokens can be sent, what a receiver
  * must be, what the maximum is, and when the network token cannot pay the fee. Amounts are base units (bigint).
  */
-import type { AccountToken, CaipNetwork } from '../../kernel/index.js'
+import type { AccountToken, CaipNetwork } from 'vestibule/kernel'
 
 /** A token the form offers: decimals 0 never (collectibles and spam), and only what the account holds. */
 export const sendable = (tokens: readonly AccountToken[]) => tokens.filter((t) => t.decimals > 0 && t.amount > 0n)

@@ -3,7 +3,7 @@
  * matters is shown (an amount above the balance hides the fee's, which is not even estimated), and each is shown
  * only while its cause lasts.
  */
-import { hasChainFeature, type AccountToken, type BalancesSnapshot, type CaipNetwork, type NamesService } from '../../kernel/index.js'
+import { hasChainFeature, type AccountToken, type BalancesSnapshot, type CaipNetwork, type NamesService } from 'vestibule/kernel'
 import type { NameLookup, SendContext, SendForm } from './controller.js'
 import { feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
 

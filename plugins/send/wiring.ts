@@ -1,6 +1,6 @@
 /** The send controller's dependencies, read from the modal's kernel: the active chain, the services, the wallet. */
 import { computed } from 'nanostores'
-import { Capabilities, type KernelContext } from '../../kernel/index.js'
+import { Capabilities, type KernelContext } from 'vestibule/kernel'
 import type { SendContext, SendDeps } from './controller.js'
 import { fetchGasPrice } from './gas.js'
 import type { SendApi } from './index.js'

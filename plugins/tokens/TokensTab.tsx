@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { Capabilities, type AccountToken } from '../../kernel/index.js'
-import { EmptyState, ErrorState, LoadingState, TokenRow, useStore, type ViewProps } from '../../ui/kit/index.js'
+import { Capabilities, type AccountToken } from 'vestibule/kernel'
+import { EmptyState, ErrorState, LoadingState, TokenRow, useStore, type ViewProps } from 'vestibule/ui'
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 /** USD for display: "$1,234.56"; a token without a value shows "$0.00" (test and unsupported networks). */

@@ -15,7 +15,7 @@ import {
   type CaipNetwork,
   type CaipNetworkId,
   type PluginContext,
-} from '../../kernel/index.js'
+} from 'vestibule/kernel'
 import { parseBalances, sortTokens } from './parse.js'
 import type { TokensOption } from './option.js'
 

@@ -11,14 +11,14 @@
  * createModal({ projectId, tokens: { 'eip155:1': { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } }, plugins: [eip155({ networks: [mainnet] }), tokens()] })
  */
 import { map } from 'nanostores'
-import { Capabilities, type BalancesService, type BalancesSnapshot, type Plugin } from '../../kernel/index.js'
+import { Capabilities, type BalancesService, type BalancesSnapshot, type Plugin } from 'vestibule/kernel'
 import type { BalancesController } from './balances.js'
 import { messages } from './messages.js'
 import { normalizeTokens, tokensProblem } from './option.js'
 
 export type { TokensOption } from './option.js'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface ModalOptions {
     /** Tokens whose balances are read on chain, per CAIP-2 network id (`{ 'eip155:1': { address } }`). */
     tokens?: Record<string, unknown>

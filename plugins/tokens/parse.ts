@@ -1,6 +1,5 @@
-import { type AccountToken, type CaipAddress, type CaipNetworkId } from '../../kernel/index.js'
-import { cleanText, safeImageUrl } from '../../kernel/sanitize.js'
-import { parseUnits } from '../../kernel/format.js'
+import { type AccountToken, type CaipAddress, type CaipNetworkId } from 'vestibule/kernel'
+import { cleanText, safeImageUrl, parseUnits } from 'vestibule/utils'
 
 /** The largest amount a token can hold (uint256): anything above is not a real balance. */
 const UINT256_MAX = (1n << 256n) - 1n

@@ -3,8 +3,8 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
+import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
+import { safeImageUrl, walletName } from 'vestibule/utils'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
 import { approvedNetworks, BASIC_METHODS, buildNamespaces, proposedNetworks } from './namespaces.js'

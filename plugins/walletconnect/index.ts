@@ -7,8 +7,8 @@
  * the `@walletconnect/universal-provider` SDK when the engine first talks to the relay.
  */
 import { atom } from 'nanostores'
-import { RemoteConnect, shownMessage, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from '../../kernel/index.js'
-import { walletName } from '../../kernel/sanitize.js'
+import { RemoteConnect, shownMessage, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from 'vestibule/kernel'
+import { walletName } from 'vestibule/utils'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, SessionStore } from './engine.js'
 import type { WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
@@ -20,7 +20,7 @@ export { PAIRING_EXPIRY_MS, PAIRING_EXPIRY_MARGIN_MS, isPairingExpired } from '.
 /** The plugin's storage key of the session marker (namespaces and peer of the live session). */
 const SESSION_KEY = 'session'
 
-declare module '../../kernel/index.js' {
+declare module 'vestibule/kernel' {
   interface PluginApis {
     walletConnect: WalletConnectApi
   }

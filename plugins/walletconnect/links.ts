@@ -1,5 +1,5 @@
-import { type WalletLinks } from '../../kernel/index.js'
-import { safeWebLink } from '../../kernel/sanitize.js'
+import { type WalletLinks } from 'vestibule/kernel'
+import { safeWebLink } from 'vestibule/utils'
 
 /**
  * Wallet links from the catalog and peer metadata are untrusted: only http(s) URLs and app schemes are

@@ -1,4 +1,4 @@
-import type { I18n } from '../../kernel/index.js'
+import type { I18n } from 'vestibule/kernel'
 
 /**
  * The plugin's texts. They load with its views and engine, not with the manifest: nothing shows them before a

@@ -1,4 +1,4 @@
-import type { CaipNetwork, CaipNetworkId } from '../../kernel/index.js'
+import type { CaipNetwork, CaipNetworkId } from 'vestibule/kernel'
 
 /** Methods and events proposed for one namespace. */
 export interface NamespaceMethods {

@@ -3,7 +3,7 @@
  * methods, events, and the facade in the wallet shape its chain plugin speaks) is that chain plugin's own
  * `remoteSession` capability: this plugin knows no chain family, and a family whose plugin lacks it is not served.
  */
-import type { CaipNetworkId, PluginContext, RemoteSessionMapping } from '../../kernel/index.js'
+import type { CaipNetworkId, PluginContext, RemoteSessionMapping } from 'vestibule/kernel'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { NamespaceMethods } from './namespaces.js'
 import type { NamespaceFacade, PeerWallet, UniversalProvider } from './types.js'

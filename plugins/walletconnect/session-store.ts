@@ -1,5 +1,5 @@
-import type { PluginContext } from '../../kernel/index.js'
-import { safeImageUrl, walletName } from '../../kernel/sanitize.js'
+import type { PluginContext } from 'vestibule/kernel'
+import { safeImageUrl, walletName } from 'vestibule/utils'
 import type { PeerWallet } from './types.js'
 
 /** What the plugin remembers of a live session, to restore it on the next page load. */

@@ -1,7 +1,6 @@
 import type { ReadableAtom } from 'nanostores'
 import type Provider from '@walletconnect/universal-provider'
-import type { CaipNetwork, CaipNetworkId, RemoteSessionContext, RemoteSessionFacade } from '../../kernel/index.js'
-
+import type { CaipNetwork, CaipNetworkId, RemoteSessionContext, RemoteSessionFacade } from 'vestibule/kernel'
 /** The SDK's universal provider (the class; its named export is typed as a value only). */
 export type UniversalProvider = Provider
 

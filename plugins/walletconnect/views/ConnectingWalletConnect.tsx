@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ViewProps } from '../../../ui/view-props.js'
+import type { ViewProps } from 'vestibule/ui'
 import type { ConnectingWalletConnectData } from '../index.js'
 import { installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
-import { safeImageUrl, walletName } from '../../../kernel/utils.js'
-import { chainFeature, hasChainFeature, type Modal } from '../../../kernel/index.js'
-
+import { safeImageUrl, walletName } from 'vestibule/utils'
+import { chainFeature, hasChainFeature, type Modal } from 'vestibule/kernel'
 /**
  * On a phone or in Telegram's in-app browser, the link a chain plugin gives for a wallet of its family that the page
  * cannot reach (Solana wallets: the page opened again in the wallet app's browser); undefined elsewhere.

@@ -1,4 +1,4 @@
-import type { ViewProps } from '../../../ui/view-props.js'
+import type { ViewProps } from 'vestibule/ui'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
 

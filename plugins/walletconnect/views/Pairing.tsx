@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, type ReactNode } from 'react'
-import type { Modal } from '../../../kernel/index.js'
+import type { Modal } from 'vestibule/kernel'
 import { addMessages } from '../messages.js'
 import type { WalletConnectApi } from '../types.js'
 

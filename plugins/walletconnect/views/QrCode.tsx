@@ -1,4 +1,4 @@
-import { QrCode as KitQrCode } from '../../../ui/kit/index.js'
+import { QrCode as KitQrCode } from 'vestibule/ui'
 
 /** The pairing URI as a QR code; the URI and its expiry ride along as data attributes for tests and tools. */
 export function QrCode({ uri, label, expiresAt }: { uri: string; label: string; expiresAt?: number }) {

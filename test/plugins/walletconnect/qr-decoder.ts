@@ -4,7 +4,7 @@
  * encoder (function patterns, module order), which was checked once against zbar's decoder; the format bits,
  * version bits and capacities are checked against published tables in qr.test.ts.
  */
-import { dataCodewords, dataPositions, functionModules, type QrLevel, type QrMatrix } from '../../../plugins/walletconnect/qr.js'
+import { dataCodewords, dataPositions, functionModules, type QrLevel, type QrMatrix } from '../../../ui/kit/qr.js'
 
 const MASKS: Array<(x: number, y: number) => boolean> = [
   (x, y) => (x + y) % 2 === 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dataCodewords, encodeQr, formatBits, qrPath, versionBits } from '../../../plugins/walletconnect/qr.js'
+import { dataCodewords, encodeQr, formatBits, qrPath, versionBits } from '../../../ui/kit/qr.js'
 import { decodeQr, matrixFromPath } from './qr-decoder.js'
 
 const URI = `wc:${'a1'.repeat(32)}@2?expiryTimestamp=1795360193&relay-protocol=irn&symKey=${'9f'.repeat(32)}`

@@ -1,0 +1,68 @@
+/**
+ * The floors of the source tree, checked by `npx depcruise kernel ui chains plugins examples` (part of `npm test`):
+ * the kernel is the ground floor, the UI kit and shell stand on it, chain and feature plugins on both, and a
+ * plugin reaches the floors below only through the package's public entries, as a third-party plugin does.
+ * `.dependency-cruiser-known-violations.json` (`--ignore-known`) holds the import cycles the tree still has, and only
+ * those: a new violation fails; regenerate it with `npx depcruise-baseline kernel ui chains plugins examples` as they go.
+ */
+
+/** The source files the package's public entries (`vestibule`, `vestibule/kernel`, `vestibule/utils`, …) map to. */
+const PUBLIC_ENTRIES = ['^kernel/index[.]ts$', '^kernel/utils[.]ts$', '^ui/index[.]ts$', '^ui/kit/index[.]ts$', '^ui/react/index[.]tsx$']
+
+export default {
+  forbidden: [
+    {
+      name: 'kernel-stands-alone',
+      comment: 'kernel/ is framework-free and knows no shell, chain family or feature plugin.',
+      severity: 'error',
+      from: { path: '^kernel/' },
+      to: { path: '^(ui|chains|plugins|examples)/' },
+    },
+    {
+      name: 'chains-apart',
+      comment: 'A chain plugin imports no other chain plugin and no feature plugin; chains/shared is common to the chain plugins.',
+      severity: 'error',
+      from: { path: '^chains/([^/]+)/' },
+      to: { path: '^(chains|plugins)/', pathNot: '^chains/($1|shared)/' },
+    },
+    {
+      name: 'plugins-apart',
+      comment: 'A feature plugin imports no chain plugin and no other feature plugin; they meet through services and capabilities.',
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/' },
+      to: { path: '^(chains|plugins)/', pathNot: '^plugins/$1/' },
+    },
+    {
+      name: 'public-entries-only',
+      comment:
+        'chains/, plugins/ and examples/ reach the kernel and the UI only through the public entries ' +
+        '(vestibule, vestibule/kernel, vestibule/utils, vestibule/ui, vestibule/react).',
+      severity: 'error',
+      from: { path: '^(chains|plugins|examples)/' },
+      to: { path: '^(kernel|ui)/', pathNot: PUBLIC_ENTRIES },
+    },
+    {
+      name: 'by-package-name',
+      comment: "A public entry is imported by the package's name ('vestibule/utils'), not by a relative path into the tree.",
+      severity: 'error',
+      from: { path: '^(chains|plugins|examples)/' },
+      to: { path: PUBLIC_ENTRIES, dependencyTypesNot: ['aliased-tsconfig-paths'] },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'No module reaches itself through its imports.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Type-only imports are imports too: a type from another floor ties the floors as much as a value does.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'types', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
