@@ -1,6 +1,6 @@
 // Part of the session module (loaded on first use), with the SS58 encoder.
 import { defineAddressRules } from 'vestibule/kernel'
-import { addressProblem } from './adapter.js'
+import { addressProblem } from './extensions.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'

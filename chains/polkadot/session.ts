@@ -3,7 +3,7 @@
 import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
 import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
-import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './adapter.js'
+import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './extensions.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'
