@@ -110,8 +110,9 @@ export interface ChainFeatures {
   /**
    * For a wallet of this family chosen on a phone or in Telegram but missing from the page: the link that opens
    * `pageUrl` in the wallet app (its in-app browser, or its app page); undefined for a wallet it does not know.
+   * Loaded on first use: the table of wallet links is not part of the chain plugin's eager code.
    */
-  missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): string | undefined
+  missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): Promise<string | undefined>
 }
 
 export type ChainFeature = keyof ChainFeatures

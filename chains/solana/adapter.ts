@@ -6,7 +6,6 @@ import type { SolanaNetwork } from './networks.js'
 import type { Session } from './session.js'
 import { lazyMethods } from '../shared/lazy.js'
 import { createConnectorList } from '../shared/connectors.js'
-import { missingWalletLink } from './missing-wallet.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
@@ -75,7 +74,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       getTokenBalances: lazy('getTokenBalances'),
       sendToken: lazy('sendToken'),
       estimateTokenTransfer: lazy('estimateTokenTransfer'),
-      missingWalletLink,
+      missingWalletLink: async (params) => (await import('./missing-wallet.js')).missingWalletLink(params),
     },
     destroy() {
       listener = undefined

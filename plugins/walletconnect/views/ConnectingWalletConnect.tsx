@@ -11,11 +11,11 @@ import { chainFeature, hasChainFeature, type Modal } from 'vestibule/kernel'
  * On a phone or in Telegram's in-app browser, the link a chain plugin gives for a wallet of its family that the page
  * cannot reach (Solana wallets: the page opened again in the wallet app's browser); undefined elsewhere.
  */
-function missingWalletLink(modal: Modal, wallet: { name?: string } | undefined): string | undefined {
+async function missingWalletLink(modal: Modal, wallet: { name?: string } | undefined): Promise<string | undefined> {
   const { platform, chains } = modal.kernel
   if (!wallet || typeof window === 'undefined' || !(platform.isMobile() || platform.isTelegram())) return undefined
   for (const adapter of chains.list()) {
-    const link = hasChainFeature(adapter, 'missingWalletLink') ? chainFeature(adapter, 'missingWalletLink')({ wallet, pageUrl: window.location.href }) : undefined
+    const link = hasChainFeature(adapter, 'missingWalletLink') ? await chainFeature(adapter, 'missingWalletLink')({ wallet, pageUrl: window.location.href }) : undefined
     if (link) return link
   }
   return undefined
@@ -35,13 +35,21 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   const { api } = usePairing(modal)
   const [mobile] = useState(() => platform.isMobile())
   // A wallet whose family redirects when it is missing: the page goes to the wallet app at once.
-  const [inApp] = useState(() => missingWalletLink(modal, wallet))
+  const [inApp, setInApp] = useState<string | undefined>()
   const redirected = useRef(false)
   useEffect(() => {
-    if (!inApp || redirected.current) return
-    redirected.current = true
-    window.location.assign(inApp)
-  }, [inApp])
+    let live = true
+    void missingWalletLink(modal, wallet).then((link) => {
+      if (!live || !link) return
+      setInApp(link)
+      if (redirected.current) return
+      redirected.current = true
+      window.location.assign(link)
+    }, () => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
   const openInApp = inApp ? (
     <a className="vb-btn" data-testid="wc-open-in-app" href={inApp} target="_self" rel="noopener noreferrer">
       {i18n.t('walletConnect.openInApp', { name })}

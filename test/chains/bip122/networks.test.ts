@@ -111,7 +111,7 @@ describe('the eager part of chains/bip122', () => {
   const kernelExternal: EsbuildPlugin = {
     name: 'kernel-external',
     setup(b) {
-      b.onResolve({ filter: /kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }))
+      b.onResolve({ filter: /^vestibule(\/|$)|kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }))
     },
   }
   const bundle = async () => {

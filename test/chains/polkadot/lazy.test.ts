@@ -12,7 +12,7 @@ const ENTRY = 'chains/polkadot/index.ts'
 const kernelExternal: Plugin = {
   name: 'kernel-external',
   setup(b) {
-    b.onResolve({ filter: /\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }))
+    b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true }))
   },
 }
 

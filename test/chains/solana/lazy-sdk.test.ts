@@ -15,7 +15,7 @@ async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }
     external: options.sdkExternal ? ['@solana/web3.js'] : [],
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: options.kernelExternal
-      ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true })) }]
+      ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true })) }]
       : [],
   })
   const entry = entryOutput(result.metafile, 'chains/solana/index.ts')!
@@ -43,9 +43,11 @@ describe('the chains/solana entry', () => {
     const { metafile } = bundled.result
     const [session] = outputsWith(metafile!, /^chains\/solana\/session\.ts$/)
     const [rpc] = outputsWith(metafile!, /^chains\/solana\/rpc\.ts$/)
+    // The remote-session (WalletConnect) mapping is the entry's other lazily loaded part.
+    const [mapping] = outputsWith(metafile!, /^chains\/solana\/walletconnect\.ts$/)
     expect(bundled.eager.has(session!)).toBe(false)
     expect(bundled.eager.has(rpc!)).toBe(false)
-    expect(dynamicImports(metafile!, bundled.eager)).toEqual([session])
+    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping].sort())
     expect(dynamicImports(metafile!, [session!])).toEqual([rpc])
   })
 

@@ -27,9 +27,9 @@ describe('missingWalletLink', () => {
     expect(missingWalletLink({ wallet: { name: 42 }, pageUrl: PAGE })).toBeUndefined()
   })
 
-  it('is the Solana chain plugin\'s missingWalletLink feature', () => {
+  it('is the Solana chain plugin\'s missingWalletLink feature', async () => {
     const adapter = createSolanaAdapter({ networks: [] })
-    expect(chainFeature(adapter, 'missingWalletLink')({ wallet: { name: 'Phantom' }, pageUrl: PAGE })).toMatch(/^https:\/\/phantom\.app\/ul\/browse\//)
+    await expect(chainFeature(adapter, 'missingWalletLink')({ wallet: { name: 'Phantom' }, pageUrl: PAGE })).resolves.toMatch(/^https:\/\/phantom\.app\/ul\/browse\//)
     adapter.destroy()
   })
 })

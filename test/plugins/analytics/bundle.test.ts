@@ -23,7 +23,7 @@ describe('analytics plugin: size and tree-shaking', () => {
       format: 'esm',
       write: false,
       logLevel: 'silent',
-      plugins: [{ name: 'kernel-external', setup: (b) => b.onResolve({ filter: /\/kernel\// }, ({ path }) => ({ path, external: true })) }],
+      plugins: [{ name: 'kernel-external', setup: (b) => b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\// }, ({ path }) => ({ path, external: true })) }],
     })
     const code = result.outputFiles[0]!.contents
     // The kernel stays outside: only the plugin's own code is measured.
