@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 /** The oldest Node the README's quick start names. */
-const README_NODE = /Quick start \(fresh machine, Node (\d+\.\d+)\+\)/.exec(readFileSync('README.md', 'utf8'))?.[1]
+const README_NODE = /\(fresh machine, Node (\d+\.\d+)\+/.exec(readFileSync('README.md', 'utf8'))?.[1]
 const OLDEST = `${README_NODE}.0`
 
 type Version = [number, number, number]
