@@ -5,6 +5,7 @@ import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection, type LazyConnection } from './lazy-connection.js'
 import { StorageKeys } from './storage-keys.js'
+import { addRecentWallet, getRecentWallets } from './recent.js'
 import { createModalContainer, Tokens } from './container.js'
 import { createNavigation, Views } from './navigation.js'
 import { VestibuleError } from './errors.js'
@@ -67,6 +68,8 @@ function pluginConnectionOf(connection: () => Connection, state: KernelState, ch
     setAccountFields: (namespace, fields) => writeChain(namespace, { account: fields }),
     setNetworkFields: (namespace, fields) => writeChain(namespace, { network: fields }),
     rememberDeepLink: ({ href, name }) => storage.set(StorageKeys.deepLink, { href, name }),
+    recentWallets: () => getRecentWallets(storage),
+    rememberWallet: (wallet) => addRecentWallet(storage, wallet),
   }
 }
 
@@ -89,7 +92,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const services = servicesOn(container, 'The kernel')
   provideDefaults(services, input, options, extras)
   const host = createPluginHost(plugins, container, () => storage)
-  host.register(services)
+  host.register()
   input.services?.({ provide: services.provide, get: services.get })
   const storage = services.resolve(Tokens.Storage)
   const http = services.resolve(Tokens.Http)
@@ -136,7 +139,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert, writer })
   services.provide(Tokens.Connection, connection)
-  const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme } satisfies KernelContext
+  const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, pluginConnection, $theme } satisfies KernelContext
   const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError })
   close = () => void modal.close()
   return modal
