@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { Tokens } from '../../kernel/container.js'
 import { createKernel } from '../../kernel/kernel.js'
-import { createToken, type Plugin } from '../../kernel/plugin.js'
+import { createToken, type Plugin, type Token } from '../../kernel/plugin.js'
 import { createHttpClient } from '../../kernel/http.js'
 
 const refusal = (token: string, plugin: string) => expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`Plugin "${plugin}" cannot reach ${token}`) })
@@ -18,7 +18,7 @@ describe('services: one door', () => {
 
   it('the connection, the raw registries and the modal-wide storage are refused in setup too; providing one is refused', () => {
     for (const [name, token] of [['Connection', Tokens.Connection], ['Views', Tokens.Views], ['Slots', Tokens.Slots], ['Storage', Tokens.Storage]] as const) {
-      expect(() => createKernel({ plugins: [{ name: 'spy', setup: (ctx) => void ctx.services.get(token) }] })).toThrow(refusal(`Tokens.${name}`, 'spy'))
+      expect(() => createKernel({ plugins: [{ name: 'spy', setup: (ctx) => void ctx.services.get(token as symbol as Token<unknown>) }] })).toThrow(refusal(`Tokens.${name}`, 'spy'))
     }
     const usurper: Plugin = { name: 'usurper', setup: (ctx) => ctx.services.provide(Tokens.State, {} as never) }
     expect(() => createKernel({ plugins: [usurper] })).toThrow(refusal('Tokens.State', 'usurper'))
