@@ -11,14 +11,14 @@ import { safeImageUrl, walletName } from '../../../kernel/utils.js'
  * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
  * them), a deep link into its app on mobile. Links the catalog gives are followed only when safe.
  */
-export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewProps<ConnectingWalletConnectData>) {
-  const { i18n, platform } = modal.kernel
+export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewProps<ConnectingWalletConnectData, 'walletConnect'>) {
+  const { i18n, platform } = ctx
   addMessages(i18n)
   const wallet = data?.wallet
   const name = walletName(wallet?.name, i18n.t('walletConnect.title'))
   const image = safeImageUrl(wallet?.imageUrl)
   // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
-  const { api } = usePairing(modal)
+  const { api } = usePairing(ctx)
   const [mobile] = useState(() => platform.isMobile())
   // A user who does not have the wallet yet gets it from its store for this platform, else its homepage.
   const install = installLink(wallet?.links, platform)
@@ -35,7 +35,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   const follow = (href: string) => () => api.rememberDeepLink({ href, name })
 
   return (
-    <PairingFrame modal={modal}>
+    <PairingFrame ctx={ctx}>
       {(uri, expiresAt) => {
         const mobileLink = walletLink(wallet?.links?.mobile, uri)
         const desktopLink = walletLink(wallet?.links?.desktop, uri)
@@ -60,7 +60,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
                   {i18n.t('walletConnect.openWeb')}
                 </a>
               ) : null}
-              <CopyLink modal={modal} uri={uri} />
+              <CopyLink ctx={ctx} uri={uri} />
               {getWallet}
             </>
           )
@@ -83,7 +83,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
                 ) : null}
               </div>
             ) : null}
-            <CopyLink modal={modal} uri={uri} />
+            <CopyLink ctx={ctx} uri={uri} />
             {getWallet}
           </>
         )
