@@ -5,7 +5,6 @@ import { createChainRegistry, type ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { createLazyConnection, type LazyConnection } from './lazy-connection.js'
 import { StorageKeys } from './storage-keys.js'
-import { addRecentWallet, getRecentWallets } from './recent.js'
 import { createModalContainer, Tokens } from './container.js'
 import { createNavigation, Views } from './navigation.js'
 import { VestibuleError } from './errors.js'
@@ -40,6 +39,15 @@ function provideDefaults(services: ReturnType<typeof servicesOn>, input: ModalOp
   services.provide(Tokens.Platform, extras.platform ?? createPlatform())
 }
 
+/** The one key of the recent wallets' record a plugin may read and write. */
+const recentKey = (key: string) => {
+  if (key !== StorageKeys.recentWallets) throw new VestibuleError('PRIVATE_SERVICE', `Not the recent wallets' key: "${key}"`)
+  return key
+}
+
+/** The connection's methods plugins call as they are. */
+const FORWARDED = ['connect', 'cancelConnect', 'markConnecting', 'disconnect', 'switchNetwork', 'signMessage', 'sendNative', 'refreshBalance', 'networkFor', 'setPreferredAccountType'] as const
+
 /** What plugins use of the connection: its methods, looked up at call time (it is created after they set up). */
 function pluginConnectionOf(connection: () => Connection, state: KernelState, chains: ChainRegistry, writer: ChainWriter, storage: Storage): PluginConnection {
   const forward = <K extends keyof Connection>(name: K) => ((...args: unknown[]) => (connection()[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
@@ -47,16 +55,7 @@ function pluginConnectionOf(connection: () => Connection, state: KernelState, ch
     if (!writer.patch(namespace, patch)) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
   }
   return {
-    connect: forward('connect'),
-    cancelConnect: forward('cancelConnect'),
-    markConnecting: forward('markConnecting'),
-    disconnect: forward('disconnect'),
-    switchNetwork: forward('switchNetwork'),
-    signMessage: forward('signMessage'),
-    sendNative: forward('sendNative'),
-    refreshBalance: forward('refreshBalance'),
-    networkFor: forward('networkFor'),
-    setPreferredAccountType: forward('setPreferredAccountType'),
+    ...(Object.fromEntries(FORWARDED.map((name) => [name, forward(name)])) as Pick<Connection, (typeof FORWARDED)[number]>),
     account(namespace = state.$activeNamespace.get()) {
       const chain = namespace ? state.$chains.get()[namespace] : undefined
       const adapter = namespace ? chains.get(namespace) : undefined
@@ -68,8 +67,7 @@ function pluginConnectionOf(connection: () => Connection, state: KernelState, ch
     setAccountFields: (namespace, fields) => writeChain(namespace, { account: fields }),
     setNetworkFields: (namespace, fields) => writeChain(namespace, { network: fields }),
     rememberDeepLink: ({ href, name }) => storage.set(StorageKeys.deepLink, { href, name }),
-    recentWallets: () => getRecentWallets(storage),
-    rememberWallet: (wallet) => addRecentWallet(storage, wallet),
+    recentWallets: { get: (key) => storage.get(recentKey(key)), set: (key, value) => storage.set(recentKey(key), value) },
   }
 }
 

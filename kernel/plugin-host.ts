@@ -141,14 +141,14 @@ const tokenName = (token: symbol) => {
  */
 export function servicesOn(container: DependencyContainer, who: string, refused: readonly symbol[] = []): Services {
   const check = (token: symbol) => {
-    if (refused.includes(token)) throw new VestibuleError('PRIVATE_SERVICE', `${who} cannot reach ${tokenName(token)} through services: it is the kernel's own (read state from ctx.state, act through ctx.connection, keep data in ctx.storage)`)
+    if (refused.includes(token)) throw new VestibuleError('PRIVATE_SERVICE', `${who} cannot reach ${tokenName(token)}: it is the kernel's own`)
   }
   const get = <T>(token: Token<T>) => (check(token), container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
   return {
     get,
     resolve<T>(token: Token<T>): T {
       check(token)
-      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${token.description ?? String(token)}", which no plugin provides`)
+      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${tokenName(token)}", which no plugin provides`)
       return container.resolve<T>(token)
     },
     provide: (token, value) => (check(token), void container.register(token, { useValue: value })),

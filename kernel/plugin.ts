@@ -15,7 +15,6 @@ import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
 import type { WalletSources } from './wallets.js'
 import type { BlockchainApi } from './blockchain-api.js'
-import type { RecentWallet } from './recent.js'
 import { VestibuleError } from './errors.js'
 
 export { createToken, type Token } from './token.js'
@@ -45,10 +44,12 @@ export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelCo
   setNetworkFields(namespace: ChainNamespace, fields: NetworkFields): void
   /** Remembers the deep link the user chose (href and wallet name); a disconnect forgets it. */
   rememberDeepLink(link: { href: string; name: string }): void
-  /** The modal's recent wallets, newest first (at most two), each cleaned as storage is untrusted. */
-  recentWallets(): RecentWallet[]
-  /** Puts `wallet` first among the recent wallets; returns the new list. */
-  rememberWallet(wallet: RecentWallet): RecentWallet[]
+  /**
+   * The modal's record of recent wallets (the Connect view's, not one plugin's): a storage of that one key, read
+   * and written with `getRecentWallets` / `addRecentWallet` from `vestibule/utils`, which clean what was stored.
+   * Any other key throws.
+   */
+  recentWallets: Pick<Storage, 'get' | 'set'>
 }
 
 /** The kernel's stores, read-only: plugins change state through `connection`, `feedback` or their own `slice`. */

@@ -48,7 +48,7 @@ function readRecent(raw: unknown): RecentWallet | undefined {
 }
 
 /** Recent wallets, newest first; malformed stored entries are dropped, the rest cleaned. */
-export function getRecentWallets(storage: Storage): RecentWallet[] {
+export function getRecentWallets(storage: Pick<Storage, 'get'>): RecentWallet[] {
   const stored = storage.get<unknown>(KEY)
   if (!Array.isArray(stored)) return []
   return stored
@@ -59,7 +59,7 @@ export function getRecentWallets(storage: Storage): RecentWallet[] {
 }
 
 /** Puts `wallet` first, drops an older entry with the same id, keeps at most two. */
-export function addRecentWallet(storage: Storage, wallet: RecentWallet): RecentWallet[] {
+export function addRecentWallet(storage: Pick<Storage, 'get' | 'set'>, wallet: RecentWallet): RecentWallet[] {
   const next = [wallet, ...getRecentWallets(storage).filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
   storage.set(KEY, next)
   return next

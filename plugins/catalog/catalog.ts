@@ -3,6 +3,7 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
+import { addRecentWallet, getRecentWallets } from '../../kernel/utils.js'
 import { RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from '../../kernel/index.js'
 import { connectorItem, isInjectedShown, mergeMultiChain } from '../../kernel/wallet-list.js'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
@@ -100,7 +101,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
   const $state = map<CatalogState>(initialState())
   // Recent wallets are the modal's record (the Connect view's), not kept in the plugin's own storage.
-  const $recent = map<{ list: RecentWallet[] }>({ list: ctx.connection.recentWallets() })
+  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(ctx.connection.recentWallets) })
   const featuredIds = ctx.options.featuredWalletIds ?? []
   const includeIds = ctx.options.includeWalletIds ?? []
   const excludeIds = ctx.options.excludeWalletIds ?? []
@@ -325,7 +326,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
     $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined })
   }
-  const remember = (wallet: RecentWallet) => $recent.setKey('list', ctx.connection.rememberWallet(wallet))
+  const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(ctx.connection.recentWallets, wallet))
 
   const controller: CatalogController = {
     client,

@@ -5,6 +5,7 @@ import { Tokens } from '../../kernel/container.js'
 import { createKernel } from '../../kernel/kernel.js'
 import { createToken, type Plugin, type Token } from '../../kernel/plugin.js'
 import { createHttpClient } from '../../kernel/http.js'
+import { addRecentWallet, getRecentWallets } from '../../kernel/recent.js'
 
 const refusal = (token: string, plugin: string) => expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`Plugin "${plugin}" cannot reach ${token}`) })
 
@@ -46,9 +47,13 @@ describe('services: one door', () => {
   it('the recent wallets are the modal\'s record, reached through the connection', () => {
     let ctx: Parameters<Plugin['setup']>[0] | undefined
     const modal = createKernel({ plugins: [{ name: 'list', setup: (c) => void (ctx = c) }] })
-    expect(ctx!.connection.rememberWallet({ id: 'a', name: 'A' })).toEqual([{ id: 'a', name: 'A' }])
-    ctx!.connection.rememberWallet({ id: 'b', name: '<b>B</b>' })
-    expect(ctx!.connection.recentWallets().map((w) => w.id)).toEqual(['b', 'a'])
+    const record = ctx!.connection.recentWallets
+    expect(addRecentWallet(record, { id: 'a', name: 'A' })).toEqual([{ id: 'a', name: 'A' }])
+    addRecentWallet(record, { id: 'b', name: 'B' })
+    expect(getRecentWallets(record).map((w) => w.id)).toEqual(['b', 'a'])
     expect(modal.kernel.storage.get('recentWallets')).toHaveLength(2)
+    // Only that key: the connection's own records are out of reach.
+    expect(() => record.get('connectedNamespaces')).toThrow(expect.objectContaining({ code: 'PRIVATE_SERVICE' }))
+    expect(() => record.set('connectedNamespaces', [])).toThrow('Not the recent wallets\' key: "connectedNamespaces"')
   })
 })
