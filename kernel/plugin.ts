@@ -70,7 +70,10 @@ export type AfterConnectStep = (info: { namespace: ChainNamespace; address: stri
 export interface PluginContext {
   /** The plugin's own name. */
   readonly name: string
-  /** Services by token (kernel services under `Tokens`, plugins' services under their own tokens). */
+  /**
+   * Services by token: those plugins provide each other, and the kernel's meant for replacement (see `Tokens`).
+   * The kernel's own (its state, connection, raw registries, the modal-wide storage) throw PRIVATE_SERVICE.
+   */
   services: Services
   /** View stack and transaction stack. */
   router: Router
@@ -151,7 +154,7 @@ export interface OptionDeclaration<T = unknown> {
  * - `options` declares the top-level host options this plugin owns (`featuredWalletIds` …) and `features` the
  *   feature flags it owns with their defaults; the kernel checks and defaults them.
  * - `register(services)` runs before any plugin's setup, in plugin order: replace a kernel service (storage,
- *   HTTP, the blockchain API client) or provide one early.
+ *   HTTP, the blockchain API client; `get` gives the default to wrap) or provide one early.
  * - `setup` runs synchronously inside `createModal`; what it returns is the plugin's public API,
  *   reachable with `modal.getPlugin(name)`.
  */
