@@ -26,9 +26,17 @@ import type { WalletSources } from './wallets.js'
 const token = <T>(name: string) => Symbol.for(`vestibule.${name}`) as Token<T>
 
 /**
- * Typed injection tokens of the kernel's services, each registered in the modal's container:
- * `ctx.services.resolve(Tokens.Router)`. A host (`services` option) or a plugin's `register` hook may replace
- * Storage, Http and BlockchainApi before any plugin sets up; the kernel then uses the replacement too.
+ * Typed injection tokens of the kernel's services, each registered in the modal's container.
+ *
+ * - Replaceable: `Storage`, `Http` and `BlockchainApi`. A host (`services` option) or a plugin's `register` hook
+ *   provides its own before any plugin sets up (a `register` hook may `get` the default to wrap it); the kernel
+ *   and every plugin then use the replacement.
+ * - Resolvable by plugins (`ctx.services`): `Http` and `BlockchainApi`, and `Options`, `Router`, `Events`, `I18n`,
+ *   `Chains`, `Platform`, `Feedback`, `Wallets`, which are the very objects the plugin's context hands out.
+ * - The kernel's own: `State` (writable stores), `Connection` (the connection with its internals), `Views` and
+ *   `Slots` (the registries without the plugin's name on entries) and, from `setup` on, `Storage` (every plugin's
+ *   keys; a plugin keeps its data in `ctx.storage`). Resolving or providing one of them from a plugin throws
+ *   PRIVATE_SERVICE naming the token and the plugin. The shell reaches them through `modal.kernel`.
  */
 export const Tokens = {
   Options: token<ResolvedOptions>('options'),

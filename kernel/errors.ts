@@ -27,6 +27,7 @@ export type VestibuleErrorCode =
   | 'UNKNOWN_SLOT'
   | 'DUPLICATE_SLOT_ENTRY'
   | 'MISSING_SERVICE'
+  | 'PRIVATE_SERVICE'
   | 'USER_REJECTED'
   | 'WALLET_ERROR'
   | 'NOT_SUPPORTED'

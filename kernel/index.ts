@@ -5,6 +5,7 @@
 export { createKernel, Views } from './kernel.js'
 export type { Modal, KernelContext, KernelExtras, Shell } from './kernel.js'
 export type { Navigation } from './navigation.js'
+export type { ViewContext, ViewConnection, PluginApiOf } from './view-context.js'
 export type { Plugin, PluginContext, PluginApis, PluginInput, Token, Services, PluginConnection, AccountFields, NetworkFields, ReadonlyKernelState, AfterConnectStep, OptionDeclaration } from './plugin.js'
 export { createToken, definePlugin } from './plugin.js'
 export type { PluginOptionDeclarations, PluginFeatureDeclarations, Defaulted } from './plugin.js'

@@ -39,6 +39,15 @@ function provideDefaults(services: ReturnType<typeof servicesOn>, input: ModalOp
   services.provide(Tokens.Platform, extras.platform ?? createPlatform())
 }
 
+/** The one key of the recent wallets' record a plugin may read and write. */
+const recentKey = (key: string) => {
+  if (key !== StorageKeys.recentWallets) throw new VestibuleError('PRIVATE_SERVICE', `Not the recent wallets' key: "${key}"`)
+  return key
+}
+
+/** The connection's methods plugins call as they are. */
+const FORWARDED = ['connect', 'cancelConnect', 'markConnecting', 'disconnect', 'switchNetwork', 'signMessage', 'sendNative', 'refreshBalance', 'networkFor', 'setPreferredAccountType'] as const
+
 /** What plugins use of the connection: its methods, looked up at call time (it is created after they set up). */
 function pluginConnectionOf(connection: () => Connection, state: KernelState, chains: ChainRegistry, writer: ChainWriter, storage: Storage): PluginConnection {
   const forward = <K extends keyof Connection>(name: K) => ((...args: unknown[]) => (connection()[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
@@ -46,16 +55,7 @@ function pluginConnectionOf(connection: () => Connection, state: KernelState, ch
     if (!writer.patch(namespace, patch)) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
   }
   return {
-    connect: forward('connect'),
-    cancelConnect: forward('cancelConnect'),
-    markConnecting: forward('markConnecting'),
-    disconnect: forward('disconnect'),
-    switchNetwork: forward('switchNetwork'),
-    signMessage: forward('signMessage'),
-    sendNative: forward('sendNative'),
-    refreshBalance: forward('refreshBalance'),
-    networkFor: forward('networkFor'),
-    setPreferredAccountType: forward('setPreferredAccountType'),
+    ...(Object.fromEntries(FORWARDED.map((name) => [name, forward(name)])) as Pick<Connection, (typeof FORWARDED)[number]>),
     account(namespace = state.$activeNamespace.get()) {
       const chain = namespace ? state.$chains.get()[namespace] : undefined
       const adapter = namespace ? chains.get(namespace) : undefined
@@ -66,6 +66,7 @@ function pluginConnectionOf(connection: () => Connection, state: KernelState, ch
     },
     setAccountFields: (namespace, fields) => writeChain(namespace, { account: fields }),
     setNetworkFields: (namespace, fields) => writeChain(namespace, { network: fields }),
+    recentWallets: { get: (key) => storage.get(recentKey(key)), set: (key, value) => storage.set(recentKey(key), value) },
   }
 }
 
@@ -88,7 +89,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const services = servicesOn(container, 'The kernel')
   provideDefaults(services, input, options, extras)
   const host = createPluginHost(plugins, container, () => storage)
-  host.register(services)
+  host.register()
   input.services?.({ provide: services.provide, get: services.get })
   const storage = services.resolve(Tokens.Storage)
   const http = services.resolve(Tokens.Http)
@@ -135,7 +136,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert, writer })
   services.provide(Tokens.Connection, connection)
-  const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme } satisfies KernelContext
+  const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, pluginConnection, $theme } satisfies KernelContext
   const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError })
   close = () => void modal.close()
   return modal

@@ -50,6 +50,8 @@ export interface KernelContext {
   blockchainApi: BlockchainApi
   wallets: WalletSources
   navigation: Navigation
+  /** The connection as plugins reach it (the views' one adds the navigation asks). */
+  pluginConnection: PluginConnection
   /** Theme mode and variables; `modal.setThemeMode` / `setThemeVariables` change them while the shell is open. */
   $theme: ReadableAtom<Theme>
 }

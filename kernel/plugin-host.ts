@@ -4,6 +4,7 @@ import { VestibuleError, errorMessage } from './errors.js'
 import type { DeclaredOptions } from './options.js'
 import type { AfterConnectStep, OptionDeclaration, Plugin, PluginContext, Services, Token } from './plugin.js'
 import type { Storage } from './storage.js'
+import { Tokens } from './container.js'
 
 /** The hooks a plugin adds from `setup`, each with the function it runs. */
 export interface Hooks {
@@ -104,16 +105,34 @@ export function createHookRunner(): HookRunner {
   }
 }
 
-/** Services on a tsyringe container; `who` names the caller in a missing-service error. */
-export function servicesOn(container: DependencyContainer, who: string): Services {
-  const get = <T>(token: Token<T>) => (container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
+/** Kernel tokens no plugin reaches through `services`: the writable state, the whole connection, the raw registries. */
+const KERNEL_OWN: readonly symbol[] = [Tokens.State, Tokens.Connection, Tokens.Views, Tokens.Slots]
+/** After `register`, the modal's storage too: it holds every plugin's keys (a plugin has its own as `ctx.storage`). */
+export const PLUGIN_REFUSED: readonly symbol[] = [...KERNEL_OWN, Tokens.Storage]
+
+/** `Tokens.State` for a kernel token, else the token's description. */
+const tokenName = (token: symbol) => {
+  const key = Object.keys(Tokens).find((k) => Tokens[k as keyof typeof Tokens] === token)
+  return key ? `Tokens.${key}` : (token.description ?? String(token))
+}
+
+/**
+ * Services on a tsyringe container; `who` names the caller in an error. A token in `refused` is neither resolved
+ * nor provided: the attempt throws, naming the token and `who`.
+ */
+export function servicesOn(container: DependencyContainer, who: string, refused: readonly symbol[] = []): Services {
+  const check = (token: symbol) => {
+    if (refused.includes(token)) throw new VestibuleError('PRIVATE_SERVICE', `${who} cannot reach ${tokenName(token)}: it is the kernel's own`)
+  }
+  const get = <T>(token: Token<T>) => (check(token), container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
   return {
     get,
     resolve<T>(token: Token<T>): T {
-      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${token.description ?? String(token)}", which no plugin provides`)
+      check(token)
+      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${tokenName(token)}", which no plugin provides`)
       return container.resolve<T>(token)
     },
-    provide: (token, value) => void container.register(token, { useValue: value }),
+    provide: (token, value) => (check(token), void container.register(token, { useValue: value })),
   }
 }
 
@@ -134,8 +153,8 @@ export type SharedContext = Omit<PluginContext, 'name' | 'services' | 'storage' 
 
 export interface PluginHost {
   readonly hooks: HookRunner
-  /** Runs each plugin's `register` hook, in plugin order, with the modal's services. */
-  register(services: Pick<Services, 'provide' | 'get'>): void
+  /** Runs each plugin's `register` hook, in plugin order, with the modal's services (never the kernel's own). */
+  register(): void
   /** Runs each plugin's `setup` with its context, in plugin order; their APIs are then reachable. */
   setup(shared: SharedContext, views: PluginContext['views'], slots: PluginContext['slots']): void
   getPlugin(name: string): unknown
@@ -156,9 +175,11 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
   return {
     hooks,
     getPlugin,
-    register(services) {
+    register() {
       for (const plugin of plugins) {
-        hooks.call(plugin.name, 'register', () => plugin.register?.({ provide: services.provide, get: services.get }), ({ plugin: name, error }) => {
+        const own = servicesOn(container, `Plugin "${plugin.name}"`, KERNEL_OWN)
+        hooks.call(plugin.name, 'register', () => plugin.register?.({ provide: own.provide, get: own.get }), ({ plugin: name, error }) => {
+          if (error instanceof VestibuleError && error.code === 'PRIVATE_SERVICE') throw error
           throw new VestibuleError('INVALID_PLUGIN', `Plugin "${name}" failed to register its services: ${errorMessage(error)}`, error)
         })
       }
@@ -169,7 +190,7 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
         const context: PluginContext = {
           ...shared,
           name,
-          services: servicesOn(container, `Plugin "${name}"`),
+          services: servicesOn(container, `Plugin "${name}"`, PLUGIN_REFUSED),
           storage: scopeStorage(storage(), name),
           slice: (initial) => map(initial),
           views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: name }) },

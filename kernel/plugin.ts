@@ -42,6 +42,12 @@ export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelCo
   setAccountFields(namespace: ChainNamespace, fields: AccountFields): void
   /** Writes plugin-owned network fields of a namespace (networks a session approved …). */
   setNetworkFields(namespace: ChainNamespace, fields: NetworkFields): void
+  /**
+   * The modal's record of recent wallets (the Connect view's, not one plugin's): a storage of that one key, read
+   * and written with `getRecentWallets` / `addRecentWallet` from `vestibule/utils`, which clean what was stored.
+   * Any other key throws.
+   */
+  recentWallets: Pick<Storage, 'get' | 'set'>
 }
 
 /** The kernel's stores, read-only: plugins change state through `connection`, `feedback` or their own `slice`. */
@@ -62,7 +68,10 @@ export type AfterConnectStep = (info: { namespace: ChainNamespace; address: stri
 export interface PluginContext<O = PluginOptionDeclarations> {
   /** The plugin's own name. */
   readonly name: string
-  /** Services by token (kernel services under `Tokens`, plugins' services under their own tokens). */
+  /**
+   * Services by token: those plugins provide each other, and the kernel's meant for replacement (see `Tokens`).
+   * The kernel's own (its state, connection, raw registries, the modal-wide storage) throw PRIVATE_SERVICE.
+   */
   services: Services
   /** View stack and transaction stack. */
   router: Router
@@ -162,7 +171,7 @@ export type Defaulted<O> = 0 extends 1 & O
  * - `options` declares the top-level host options this plugin owns (keys it added to `ModalOptions`) and `features` the
  *   feature flags it owns with their defaults; the kernel checks and defaults them.
  * - `register(services)` runs before any plugin's setup, in plugin order: replace a kernel service (storage,
- *   HTTP, the blockchain API client) or provide one early.
+ *   HTTP, the blockchain API client; `get` gives the default to wrap) or provide one early.
  * - `setup` runs synchronously inside `createModal`; what it returns is the plugin's public API,
  *   reachable with `modal.getPlugin(name)`.
  */

@@ -54,7 +54,7 @@ function readRecent(raw: unknown, options?: RecentReadOptions): RecentWallet | u
 }
 
 /** Recent wallets, newest first; malformed stored entries are dropped, the rest cleaned. */
-export function getRecentWallets(storage: Storage, options?: RecentReadOptions): RecentWallet[] {
+export function getRecentWallets(storage: Pick<Storage, 'get'>, options?: RecentReadOptions): RecentWallet[] {
   const stored = storage.get<unknown>(KEY)
   if (!Array.isArray(stored)) return []
   return stored
@@ -65,7 +65,7 @@ export function getRecentWallets(storage: Storage, options?: RecentReadOptions):
 }
 
 /** Puts `wallet` first, drops an older entry with the same id, keeps at most two; returns them as `options` reads them. */
-export function addRecentWallet(storage: Storage, wallet: RecentWallet, options?: RecentReadOptions): RecentWallet[] {
+export function addRecentWallet(storage: Pick<Storage, 'get' | 'set'>, wallet: RecentWallet, options?: RecentReadOptions): RecentWallet[] {
   const next = [wallet, ...getRecentWallets(storage, options).filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
   storage.set(KEY, next)
   return next

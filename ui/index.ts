@@ -7,7 +7,7 @@ import { schedulePreload } from './preload.js'
 import { warmText } from './warm-text.js'
 
 export * from '../kernel/index.js'
-export type { ViewProps } from './view-props.js'
+export type { ViewProps, TabProps } from './view-props.js'
 
 /** The views the shell itself contributes; plugins add theirs with `ctx.views.register`. */
 const coreViews: Record<string, ViewDefinition> = {

@@ -2,12 +2,12 @@ import { useState } from 'react'
 import { Button, EmptyState, type ViewProps } from 'vestibule/ui'
 
 /** Shown as the Hello view and as the Hello account tab. */
-export default function HelloView({ modal }: Pick<ViewProps, 'modal'>) {
+export default function HelloView({ ctx }: Pick<ViewProps<unknown, 'hello'>, 'ctx'>) {
   const [said, setSaid] = useState<string>()
   return (
     <div className="hello">
       {said ? <p className="hello-said">{said}</p> : <EmptyState title="Nothing said yet" />}
-      <Button onClick={() => setSaid(modal.getPlugin('hello').greet())}>Greet</Button>
+      <Button onClick={() => setSaid(ctx.api.greet())}>Greet</Button>
     </div>
   )
 }

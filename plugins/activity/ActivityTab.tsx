@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type ViewProps } from 'vestibule/ui'
+import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type TabProps } from 'vestibule/ui'
 import type { ActivityApi } from './index.js'
 import { counterparty, groupByMonth, transferText, type Transaction } from './transactions.js'
 import { shortenAddress } from 'vestibule/utils'
@@ -7,9 +7,9 @@ const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', 
 const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', mint: 'activity.mint', execute: 'activity.execute' }
 
 /** The Activity tab: transactions grouped by month, more pages as the list scrolls (or on "Load more"). */
-export default function ActivityTab({ modal }: Pick<ViewProps, 'modal'>) {
-  const { i18n, state } = modal.kernel
-  const api = modal.getPlugin('activity') as ActivityApi
+export default function ActivityTab({ ctx }: TabProps) {
+  const { i18n, state } = ctx
+  const api = ctx.api as ActivityApi
   const activity = useStore(api.$activity)
   const snapshot = useStore(state.$snapshot)
   const sentinel = useRef<HTMLLIElement>(null)

@@ -3,7 +3,7 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import { Tokens, RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
+import { RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
 import { addRecentWallet, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
@@ -346,11 +346,10 @@ function tracker(ctx: PluginContext) {
 export function createCatalog(ctx: PluginContext, sections: SectionStores, options: CatalogOptions = {}): CatalogController {
   const client = createCatalogClient(ctx.http, { timeoutMs: options.timeoutMs })
   const $state = map<CatalogState>(initialState())
-  // Recent wallets live in the modal's storage under the connection's key, not in the plugin's namespace.
-  const kernelStorage = ctx.services.resolve(Tokens.Storage)
+  // Recent wallets are the modal's record (the Connect view's), read and written through the connection.
   // A recent wallet's stored image is shown only when it is a data: URI or comes from the provider API.
   const recentOptions = { imageOrigin: originOf(ctx.http.url('/')) }
-  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(kernelStorage, recentOptions) })
+  const $recent = map<{ list: RecentWallet[] }>({ list: getRecentWallets(ctx.connection.recentWallets, recentOptions) })
   const scope: CatalogScope = {
     ctx,
     client,
@@ -382,7 +381,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
     $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined })
   }
-  const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(kernelStorage, wallet, recentOptions))
+  const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(ctx.connection.recentWallets, wallet, recentOptions))
 
   const controller: CatalogController = {
     client,

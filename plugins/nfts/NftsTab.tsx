@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { CaipNetworkId } from 'vestibule/kernel'
-import { EmptyState, ErrorState, LoadingState, useStore, type ViewProps } from 'vestibule/ui'
+import { EmptyState, ErrorState, LoadingState, useStore, type TabProps } from 'vestibule/ui'
 import { heldCollectibles, type Collectible } from './holdings.js'
 
 /** History pages read to find what the account holds (20 transactions each). */
@@ -9,8 +9,8 @@ const MAX_PAGES = 10
 type Load = { status: 'loading' | 'ready' | 'error' | 'unavailable'; pieces: Collectible[] }
 
 /** The NFTs tab: a grid of the collectibles the account holds, with lazily loaded previews. */
-export default function NftsTab({ modal }: Pick<ViewProps, 'modal'>) {
-  const { i18n, state, chains, blockchainApi } = modal.kernel
+export default function NftsTab({ ctx }: TabProps) {
+  const { i18n, state, chains, blockchainApi } = ctx
   const snapshot = useStore(state.$snapshot)
   const [load, setLoad] = useState<Load>({ status: 'loading', pieces: [] })
   const [attempt, setAttempt] = useState(0)

@@ -3,8 +3,8 @@ import { Button, EmptyState, ListItem, networkImageUrl, QrCode, type ViewProps }
 import { paymentUri } from './uri.js'
 
 /** The connected account to receive on: address, copy, a QR code of its payment URI, the networks it can use. */
-export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
-  const { i18n, feedback, chains, state } = modal.kernel
+export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
+  const { i18n, feedback, chains, state } = ctx
   const snapshot = useStore(state.$snapshot)
   const allChains = useStore(state.$chains)
   const namespace = snapshot.namespace
@@ -37,7 +37,7 @@ export default function Receive({ modal }: Pick<ViewProps, 'modal'>) {
       <ul className="vb-list" data-testid="receive-networks" aria-label={i18n.t('receive.networks')}>
         {networks.map((n) => (
           <li key={n.caipNetworkId} data-network-id={n.caipNetworkId}>
-            <ListItem image={networkImageUrl(n, modal.kernel.http) ?? ''} name={n.name} />
+            <ListItem image={networkImageUrl(n, ctx.http) ?? ''} name={n.name} />
           </li>
         ))}
       </ul>

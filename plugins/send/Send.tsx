@@ -5,7 +5,7 @@ import { formatBalance, shortenAddress } from 'vestibule/utils'
 import { createSendController, type SendController, type SendForm as Form, type SentTransfer } from './controller.js'
 import type { SendApi } from './index.js'
 import { tokenKey, type Message, type SendView } from './view-model.js'
-import { kernelSendDeps } from './wiring.js'
+import { viewSendDeps } from './wiring.js'
 
 type Translate = I18n['t']
 const say = (t: Translate, message: Message | undefined) => (message ? t(message.key, message.values) : undefined)
@@ -18,14 +18,13 @@ function feeAmount(fee: bigint, decimals: number, symbol: string): string {
 }
 
 /** The Send view: renders the send controller and forwards input to it. */
-export default function Send({ modal }: Pick<ViewProps, 'modal'>) {
-  const k = modal.kernel
-  const [controller] = useState(() => createSendController(kernelSendDeps(k, modal.getPlugin('send') as SendApi | undefined)))
+export default function Send({ ctx }: Pick<ViewProps, 'ctx'>) {
+  const [controller] = useState(() => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined)))
   useEffect(() => controller.start(), [controller])
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
-  const { t } = k.i18n
-  if (form.status === 'sent' && form.sent) return <Sent sent={form.sent} t={t} onDone={() => (controller.done(), k.router.goBack())} />
+  const { t } = ctx
+  if (form.status === 'sent' && form.sent) return <Sent sent={form.sent} t={t} onDone={() => (controller.done(), ctx.router.goBack())} />
   if (view.phase === 'notConnected') return <EmptyState title={t('send.notConnected')} />
   if (view.phase === 'unsupported') return <EmptyState title={t('send.unsupportedChain')} hint={t('send.unsupportedHint', { network: view.network!.name })} />
   if (view.phase === 'loading') return <LoadingState label={t('send.loadingBalances')} />

@@ -1,12 +1,12 @@
-/** The send controller's dependencies, read from the modal's kernel: the active chain, the services, the wallet. */
+/** The send controller's dependencies, read from the view's context: the active chain, the services, the wallet. */
 import { computed } from 'nanostores'
-import { Capabilities, type KernelContext } from 'vestibule/kernel'
+import { Capabilities, type ViewContext } from 'vestibule/kernel'
 import type { SendContext, SendDeps } from './controller.js'
 import { fetchGasPrice } from './gas.js'
 import type { SendApi } from './index.js'
 import { isSmartAccount } from './rules.js'
 
-export function kernelSendDeps(k: KernelContext, api?: SendApi): SendDeps {
+export function viewSendDeps(k: ViewContext, api?: SendApi): SendDeps {
   const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SendContext => {
     const namespace = snapshot.namespace
     const chain = namespace ? chains[namespace] : undefined

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Capabilities, type AccountToken } from 'vestibule/kernel'
-import { EmptyState, ErrorState, LoadingState, TokenRow, useStore, type ViewProps } from 'vestibule/ui'
+import { EmptyState, ErrorState, LoadingState, TokenRow, useStore, type TabProps } from 'vestibule/ui'
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 /** USD for display: "$1,234.56"; a token without a value shows "$0.00" (test and unsupported networks). */
@@ -8,8 +8,8 @@ export const formatUsd = (value: number | undefined) => dollars.format(value ?? 
 const total = (tokens: readonly AccountToken[]) => tokens.reduce((sum, t) => sum + (t.value ?? 0), 0)
 
 /** The Tokens tab: the active account's balances, native first, with their USD values. */
-export default function TokensTab({ modal }: Pick<ViewProps, 'modal'>) {
-  const { i18n, services, state } = modal.kernel
+export default function TokensTab({ ctx }: TabProps) {
+  const { i18n, services, state } = ctx
   const service = services.get(Capabilities.Balances)!
   const snapshot = useStore(service.$balances)
   const testnet = useStore(state.$snapshot).caipNetwork?.testnet === true

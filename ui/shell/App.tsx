@@ -4,6 +4,7 @@ import { loadedModule } from '../../kernel/index.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { SlotIcon, useStore } from './shared.js'
+import { ShellModal, viewContext } from './view-context.js'
 import { adoptStyles, moduleParts } from './lazy.js'
 import { HEADER_TEXT_MS, VIEW_TRANSITION_MS, fadeIn, followHeight } from './motion.js'
 
@@ -152,6 +153,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
   }, [open, viewKey, title])
 
   return (
+    <ShellModal.Provider value={modal}>
     <div className="vb-root">
       <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
         <header className="vb-header">
@@ -179,7 +181,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
         <div className="vb-body" ref={body}>
           {entry && view.Component ? (
             <ViewBoundary resetKey={entry.view} fallback={(retry) => <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={retry} />}>
-              <view.Component key={history.length + entry.view} modal={modal} data={entry.data} setTitle={(t) => setCustomTitle({ view: entry.view, title: t })} />
+              <view.Component key={history.length + entry.view} ctx={viewContext(modal, views.get(entry.view)?.plugin)} data={entry.data} setTitle={(t) => setCustomTitle({ view: entry.view, title: t })} />
             </ViewBoundary>
           ) : entry && view.error ? (
             <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={view.retry} />
@@ -209,6 +211,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
         </div>
       </div>
     </div>
+    </ShellModal.Provider>
   )
 }
 

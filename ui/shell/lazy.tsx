@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
-import type { LoadComponent } from '../../kernel/index.js'
+import type { LoadComponent, SlotEntry } from '../../kernel/index.js'
+import { useViewContext } from './view-context.js'
 import { loadedModule } from '../../kernel/index.js'
 
 const added = new WeakMap<Node, Set<string>>()
@@ -112,4 +113,10 @@ export function Lazy({ load, props, errorText, retryText }: { load: LoadComponen
       )}
     </div>
   )
+}
+
+/** A slot entry's component (an account tab, a connect method), drawn with the context of the plugin that added it. */
+export function SlotComponent({ entry, load, errorText, retryText }: { entry: SlotEntry; load: LoadComponent; errorText: string; retryText: string }) {
+  const ctx = useViewContext(entry.plugin)
+  return <Lazy load={load} props={{ ctx, entry }} errorText={errorText} retryText={retryText} />
 }

@@ -3,11 +3,11 @@ import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/i
 import type { ViewProps } from '../view-props.js'
 import { useStore } from '../shell/shared.js'
 import { AccountSummary, ConnectAnother, ConnectedChains, FeatureButtons, familyGroups, NetworkControl } from './AccountParts.js'
-import { Lazy } from '../shell/lazy.js'
+import { SlotComponent } from '../shell/lazy.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
-export default function Account({ modal }: ViewProps) {
-  const { state, router, i18n } = modal.kernel
+export default function Account({ ctx }: ViewProps) {
+  const { state, router, i18n } = ctx
   const snapshot = useStore(state.$snapshot)
   const allChains = useStore(state.$chains)
   const [switching, setSwitching] = useState<{ busy: boolean; error?: string }>({ busy: false })
@@ -18,7 +18,7 @@ export default function Account({ modal }: ViewProps) {
   const account = chain?.accountState
   // Every registered namespace's networks, grouped: choosing another connected namespace's network makes it
   // active; choosing one of a namespace not connected yet leads to Connect, showing that namespace's wallets.
-  const groups = familyGroups(modal, allChains)
+  const groups = familyGroups(ctx, allChains)
   if (!account?.address || snapshot.status !== 'connected') {
     return (
       <div className="vb-center">
@@ -31,7 +31,7 @@ export default function Account({ modal }: ViewProps) {
   const switchTo = async (id: CaipNetworkId) => {
     setSwitching({ busy: true })
     try {
-      await modal.kernel.navigation.switchNetwork(id)
+      await ctx.connection.switchNetwork(id)
       setSwitching({ busy: false })
     } catch (error) {
       setSwitching({ busy: false, error: i18n.t('account.switchFailed', { reason: errorMessage(error) }) })
@@ -40,7 +40,7 @@ export default function Account({ modal }: ViewProps) {
   const disconnect = async (which: string | undefined = namespace) => {
     setDisconnecting(true)
     // One namespace (another connected one stays and becomes active), or all of them when `which` is undefined.
-    await modal.kernel.navigation.disconnect(which as typeof namespace)
+    await ctx.connection.disconnect(which as typeof namespace)
     setDisconnecting(false)
   }
   // Every chain family with a connected account, and those a chain plugin offers that are not connected yet.
@@ -50,24 +50,24 @@ export default function Account({ modal }: ViewProps) {
     const id = allChains[ns]?.networkState.caipNetwork?.caipNetworkId
     if (id) await switchTo(id)
   }
-  const tabs = modal.kernel.slots.list('account.tabs')
+  const tabs = ctx.slots.list('account.tabs')
 
   return (
     <div className="vb-center" data-testid="account">
-      <AccountSummary modal={modal} address={address} account={account} />
-      <NetworkControl modal={modal} chain={chain} groups={groups} currentId={snapshot.caipNetworkId} busy={switching.busy} onSwitch={(id) => void switchTo(id)} />
+      <AccountSummary ctx={ctx} address={address} account={account} />
+      <NetworkControl ctx={ctx} chain={chain} groups={groups} currentId={snapshot.caipNetworkId} busy={switching.busy} onSwitch={(id) => void switchTo(id)} />
       {switching.busy ? <p className="vb-muted">{i18n.t('account.switching')}</p> : null}
       {switching.error ? (
         <p className="vb-error" role="alert">
           {switching.error}
         </p>
       ) : null}
-      <FeatureButtons modal={modal} />
-      {tabs.length ? <AccountTabs modal={modal} tabs={tabs} /> : null}
+      <FeatureButtons ctx={ctx} />
+      {tabs.length ? <AccountTabs ctx={ctx} tabs={tabs} /> : null}
       {connected.length > 1 ? (
-        <ConnectedChains modal={modal} allChains={allChains} connected={connected} active={namespace} disconnecting={disconnecting} onUse={(ns) => void makeActive(ns)} onDisconnect={(ns) => void disconnect(ns)} />
+        <ConnectedChains ctx={ctx} allChains={allChains} connected={connected} active={namespace} disconnecting={disconnecting} onUse={(ns) => void makeActive(ns)} onDisconnect={(ns) => void disconnect(ns)} />
       ) : null}
-      <ConnectAnother modal={modal} families={notConnected} />
+      <ConnectAnother ctx={ctx} families={notConnected} />
       {connected.length > 1 ? (
         <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect-all" disabled={disconnecting} onClick={() => void disconnect(undefined)}>
           {i18n.t('account.disconnectAll')}
@@ -82,14 +82,14 @@ export default function Account({ modal }: ViewProps) {
 }
 
 /** The `account.tabs` slot (Tokens, NFTs, Activity …): a tab list with arrow-key movement, one panel drawn. */
-function AccountTabs({ modal, tabs }: { modal: ViewProps['modal']; tabs: readonly SlotEntry[] }) {
-  const { i18n, state } = modal.kernel
+function AccountTabs({ ctx, tabs }: { ctx: ViewProps['ctx']; tabs: readonly SlotEntry[] }) {
+  const { i18n, state } = ctx
   // The tab chosen is the account's `currentTab`: coming back from Send or Receive finds the same tab.
   const namespace = useStore(state.$activeNamespace)
   const stored = useStore(state.$chains)[namespace ?? '']?.accountState.currentTab
   const current = (Number.isInteger(stored) && tabs[stored!]) || tabs[0]!
   const setSelected = (id: string) => {
-    modal.kernel.navigation.selectAccountTab(tabs.findIndex((t) => t.id === id))
+    ctx.connection.selectAccountTab(tabs.findIndex((t) => t.id === id))
   }
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
@@ -109,7 +109,7 @@ function AccountTabs({ modal, tabs }: { modal: ViewProps['modal']; tabs: readonl
         ))}
       </div>
       <div role="tabpanel" id="vb-tabpanel" aria-labelledby={`vb-tab-${current.id}`} className="vb-tabpanel">
-        {current.load ? <Lazy key={current.id} load={current.load} props={{ modal, entry: current }} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} /> : null}
+        {current.load ? <SlotComponent key={current.id} entry={current} load={current.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} /> : null}
       </div>
     </div>
   )

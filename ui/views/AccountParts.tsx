@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react'
 import { RowDisconnect } from './RowDisconnect.js'
-import type { CaipNetwork, CaipNetworkId, ChainState } from '../../kernel/index.js'
+import type { CaipNetwork, CaipNetworkId, ChainState, ViewContext } from '../../kernel/index.js'
 import { shortenAddress } from '../../kernel/format.js'
-import type { ViewProps } from '../view-props.js'
 import { networkImageUrl } from '../kit/network-image.js'
 import { SlotIcon, WalletImage } from '../shell/shared.js'
-
-type Modal = ViewProps['modal']
 
 /** One chain family of the Account view: its namespace, its label from the chain plugin, its requested networks. */
 export interface FamilyGroup {
@@ -16,8 +13,8 @@ export interface FamilyGroup {
 }
 
 /** Every registered chain family, with the networks its state narrowed (else the chain plugin's) and its label. */
-export function familyGroups(modal: Modal, allChains: Record<string, ChainState>): FamilyGroup[] {
-  return modal.kernel.chains.list().map((adapter) => ({
+export function familyGroups(ctx: ViewContext, allChains: Record<string, ChainState>): FamilyGroup[] {
+  return ctx.chains.list().map((adapter) => ({
     namespace: adapter.namespace,
     label: adapter.label ?? adapter.namespace,
     networks: allChains[adapter.namespace]?.networkState.requestedCaipNetworks ?? adapter.networks,
@@ -25,8 +22,8 @@ export function familyGroups(modal: Modal, allChains: Record<string, ChainState>
 }
 
 /** The address with its copy button, the copy announced, and the native balance. */
-export function AccountSummary({ modal, address, account }: { modal: Modal; address: string; account: ChainState['accountState'] }) {
-  const { i18n, feedback } = modal.kernel
+export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; address: string; account: ChainState['accountState'] }) {
+  const { i18n, feedback } = ctx
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -76,13 +73,13 @@ export function AccountSummary({ modal, address, account }: { modal: Modal; addr
  * The active network: shown only when the host turned switching off, a button to the Networks view when there is
  * one, else a select of every family's networks (grouped under the families' labels).
  */
-export function NetworkControl(props: { modal: Modal; chain?: ChainState; groups: readonly FamilyGroup[]; currentId?: CaipNetworkId; busy: boolean; onSwitch(id: CaipNetworkId): void }) {
-  const { modal, chain, groups, currentId } = props
-  const { i18n, router, http } = modal.kernel
+export function NetworkControl(props: { ctx: ViewContext; chain?: ChainState; groups: readonly FamilyGroup[]; currentId?: CaipNetworkId; busy: boolean; onSwitch(id: CaipNetworkId): void }) {
+  const { ctx, chain, groups, currentId } = props
+  const { i18n, router, http } = ctx
   const network = chain?.networkState.caipNetwork
   const name = network?.name ?? i18n.t('account.unsupportedNetwork')
   const image = <WalletImage src={network ? networkImageUrl(network, http) : undefined} name={network?.name ?? '?'} />
-  if (!modal.kernel.options.enableNetworkSwitch) {
+  if (!ctx.options.enableNetworkSwitch) {
     return (
       <div className="vb-field" data-testid="network-readonly">
         <span className="vb-label">{i18n.t('account.network')}</span>
@@ -93,7 +90,7 @@ export function NetworkControl(props: { modal: Modal; chain?: ChainState; groups
       </div>
     )
   }
-  if (modal.kernel.views.has('Networks')) {
+  if (ctx.views.has('Networks')) {
     return (
       <div className="vb-field">
         <span className="vb-label">{i18n.t('account.network')}</span>
@@ -129,8 +126,8 @@ export function NetworkControl(props: { modal: Modal; chain?: ChainState; groups
 }
 
 /** The `account.features` slot (Send, Receive …) as a row of buttons. */
-export function FeatureButtons({ modal }: { modal: Modal }) {
-  const { i18n, router, slots } = modal.kernel
+export function FeatureButtons({ ctx }: { ctx: ViewContext }) {
+  const { i18n, router, slots } = ctx
   const features = slots.list('account.features')
   if (!features.length) return null
   return (
@@ -149,8 +146,8 @@ export function FeatureButtons({ modal }: { modal: Modal }) {
  * With more than one chain family connected, each is listed with its network and account: the network name and
  * address are shown whole (they wrap, never cut), its buttons below them; each can be made active or ended alone.
  */
-export function ConnectedChains(props: { modal: Modal; allChains: Record<string, ChainState>; connected: readonly FamilyGroup[]; active?: string; disconnecting: boolean; onUse(namespace: string): void; onDisconnect(namespace: string): void }) {
-  const { i18n } = props.modal.kernel
+export function ConnectedChains(props: { ctx: ViewContext; allChains: Record<string, ChainState>; connected: readonly FamilyGroup[]; active?: string; disconnecting: boolean; onUse(namespace: string): void; onDisconnect(namespace: string): void }) {
+  const { i18n } = props.ctx
   return (
     <div className="vb-field" data-testid="connected-namespaces">
       <span className="vb-label">{i18n.t('account.connectedChains')}</span>
@@ -173,7 +170,7 @@ export function ConnectedChains(props: { modal: Modal; allChains: Record<string,
                     {i18n.t('account.makeActive')}
                   </button>
                 )}
-                <RowDisconnect modal={props.modal} namespace={g.namespace} name={name} disabled={props.disconnecting} onDisconnect={(ns) => props.onDisconnect(ns)} />
+                <RowDisconnect ctx={props.ctx} namespace={g.namespace} name={name} disabled={props.disconnecting} onDisconnect={(ns) => props.onDisconnect(ns)} />
               </span>
             </li>
           )
@@ -187,10 +184,10 @@ export function ConnectedChains(props: { modal: Modal; allChains: Record<string,
  * "Connect another chain": the user picks which of the chain families not connected yet (named by their chain
  * plugins' labels); Connect then lists that family's wallets.
  */
-export function ConnectAnother({ modal, families }: { modal: Modal; families: readonly FamilyGroup[] }) {
-  const { i18n, router } = modal.kernel
+export function ConnectAnother({ ctx, families }: { ctx: ViewContext; families: readonly FamilyGroup[] }) {
+  const { i18n, router } = ctx
   const [open, setOpen] = useState(false)
-  if (!families.length || !modal.kernel.views.has('Connect')) return null
+  if (!families.length || !ctx.views.has('Connect')) return null
   return (
     <div className="vb-field">
       <button type="button" className="vb-btn vb-btn-secondary" data-testid="connect-another" aria-expanded={open} aria-controls="vb-connect-families" onClick={() => setOpen(!open)}>

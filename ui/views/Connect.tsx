@@ -3,7 +3,7 @@ import type { SlotEntry } from '../../kernel/index.js'
 import { walletSections } from '../../kernel/wallet-list.js'
 import type { ViewProps } from '../view-props.js'
 import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
-import { Lazy } from '../shell/lazy.js'
+import { SlotComponent } from '../shell/lazy.js'
 
 /** How long discovery may take before "no wallet found" is shown instead of "looking for wallets". */
 const DISCOVERY_GRACE_MS = 400
@@ -16,10 +16,10 @@ type Props = ViewProps<{ namespace?: string } | undefined>
  * `features.legalCheckbox` nothing can be chosen until the terms are accepted.
  */
 export default function Connect(props: Props) {
-  const { slots, i18n, options } = props.modal.kernel
+  const { slots, i18n, options } = props.ctx
   const sections = useWalletSections(props)
   // Opened to add one chain family: the title names it, as its chain plugin labels it.
-  const family = props.data?.namespace ? props.modal.kernel.chains.get(props.data.namespace) : undefined
+  const family = props.data?.namespace ? props.ctx.chains.get(props.data.namespace) : undefined
   const familyTitle = family ? i18n.t('connect.titleFamily', { name: family.label ?? family.namespace }) : undefined
   useLayoutEffect(() => {
     if (familyTitle) props.setTitle(familyTitle)
@@ -43,7 +43,7 @@ export default function Connect(props: Props) {
       <fieldset className="vb-methods" disabled={locked} aria-disabled={locked || undefined} data-testid="connect-methods">
         {methods.map((method) =>
           method.load ? (
-            <Lazy key={method.id} load={method.load} props={{ ...props, entry: method }} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} />
+            <SlotComponent key={method.id} entry={method} load={method.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} />
           ) : method.id === 'wallet' ? (
             <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets} />
           ) : null,
@@ -76,7 +76,7 @@ function Legal({ terms, privacy, text, termsText, privacyText }: { terms?: strin
   )
 }
 
-function useWalletSections({ modal, data }: Props) {
+function useWalletSections({ ctx, data }: Props) {
   // Opened for one namespace (from the Account view's network list): wallets of other namespaces are left out.
   const only = data?.namespace
   const keep = (item: { data?: unknown; namespaces?: readonly string[] }) => {
@@ -84,14 +84,14 @@ function useWalletSections({ modal, data }: Props) {
     if (only && item.namespaces && !item.namespaces.includes(only)) return false
     return !only || namespace === undefined || namespace === only
   }
-  return useStore(walletSections(modal.kernel.wallets, only))
+  return useStore(walletSections(ctx.wallets, only))
     .map(({ section, items }) => ({ section, items: items.filter(keep) }))
     .filter((s) => s.items.length > 0)
 }
 
 /** The wallet list in connector-type order, its footer buttons, and the collapsed form (`features.collapseWallets`). */
-function WalletMethod({ modal, sections, collapsed }: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean }) {
-  const { router, i18n, slots } = modal.kernel
+function WalletMethod({ ctx, sections, collapsed }: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean }) {
+  const { router, i18n, slots } = ctx
   const [expanded, setExpanded] = useState(!collapsed)
   const [graceOver, setGraceOver] = useState(false)
   useEffect(() => {

@@ -7,8 +7,8 @@ import { useStore, WalletImage } from '../shell/shared.js'
 type Phase = { kind: 'waiting' } | { kind: 'declined' } | { kind: 'error'; message: string }
 
 /** Waits for an injected or announced wallet to answer; declined and failed requests can be retried. */
-export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<{ connectorId: string; namespace: ChainNamespace }>) {
-  const { chains, router, i18n, connection } = modal.kernel
+export default function ConnectingExternal({ ctx, data, setTitle }: ViewProps<{ connectorId: string; namespace: ChainNamespace }>) {
+  const { chains, router, i18n, connection } = ctx
   const connectors = useStore(chains.$connectors)
   const connector = connectors.find((c) => c.id === data?.connectorId && c.namespace === data?.namespace)
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
@@ -21,7 +21,7 @@ export default function ConnectingExternal({ modal, data, setTitle }: ViewProps<
   const run = useCallback(() => {
     if (!data?.connectorId) return setPhase({ kind: 'error', message: i18n.t('connecting.missing') })
     setPhase({ kind: 'waiting' })
-    modal.kernel.navigation.connect(data.connectorId, data.namespace).then(
+    ctx.connection.connect(data.connectorId, data.namespace).then(
       () => {},
       (error: unknown) => {
         if (!live.current) return

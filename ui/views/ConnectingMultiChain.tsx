@@ -7,8 +7,8 @@ import { WalletImage } from '../shell/shared.js'
  * A wallet present in several chain families: the user picks the family to connect it on, then its own
  * connector takes over (ConnectingExternal). Families whose chain plugin is gone are left out.
  */
-export default function ConnectingMultiChain({ modal, data }: ViewProps<MultiChainData>) {
-  const { chains, router, i18n } = modal.kernel
+export default function ConnectingMultiChain({ ctx, data }: ViewProps<MultiChainData>) {
+  const { chains, router, i18n } = ctx
   const name = walletName(data?.name)
   const choices = (Array.isArray(data?.connectors) ? data.connectors : []).filter((c) => chains.get(c.namespace))
   return (

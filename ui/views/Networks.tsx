@@ -10,8 +10,8 @@ import { useStore } from '../shell/shared.js'
  * session did not approve disabled. Choosing one switches through the chain plugin (which adds the chain to
  * the wallet when it does not know it), then returns to the previous view.
  */
-export default function Networks({ modal }: ViewProps) {
-  const { state, chains, router, i18n, http } = modal.kernel
+export default function Networks({ ctx }: ViewProps) {
+  const { state, chains, router, i18n, http } = ctx
   const snapshot = useStore(state.$snapshot)
   const allChains = useStore(state.$chains)
   const [pending, setPending] = useState<CaipNetworkId>()
@@ -20,7 +20,7 @@ export default function Networks({ modal }: ViewProps) {
   const grouped = new Set(entries.map((e) => e.namespace)).size > 1
 
   // With network switching turned off by the host, the list only shows where the wallet is.
-  const locked = !modal.kernel.options.enableNetworkSwitch
+  const locked = !ctx.options.enableNetworkSwitch
   const choose = async (entry: NetworkEntry) => {
     if (locked || entry.disabled || pending) return
     if (entry.active) return router.goBack()
@@ -28,12 +28,11 @@ export default function Networks({ modal }: ViewProps) {
     setPending(id)
     setError(undefined)
     try {
-      await modal.switchNetwork(id)
+      // A network of a namespace nobody is connected to yet leads to Connect for it, as the kernel decides;
+      // otherwise the list has done its job.
+      await ctx.connection.switchNetwork(id)
       setPending(undefined)
-      // A namespace nobody is connected to yet: its wallets are in Connect (as the Account view does).
-      const connectedThere = state.$chains.get()[entry.namespace]?.accountState.status === 'connected'
-      if (!connectedThere && modal.getState().status === 'connected') router.push('Connect', { namespace: entry.namespace })
-      else router.goBack()
+      if (router.current?.view === 'Networks') router.goBack()
     } catch (failure) {
       setPending(undefined)
       setError(i18n.t('networks.switchFailed', { reason: errorMessage(failure) }))

@@ -3,7 +3,7 @@ import { endingTogether, type ChainNamespace } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore } from '../shell/shared.js'
 
-interface RowDisconnectProps extends Pick<ViewProps, 'modal'> {
+interface RowDisconnectProps extends Pick<ViewProps, 'ctx'> {
   namespace: ChainNamespace
   /** The row's network name. */
   name: string
@@ -15,8 +15,8 @@ interface RowDisconnectProps extends Pick<ViewProps, 'modal'> {
  * A connected chain's Disconnect. When its wallet holds one session for other connected chains too (they end
  * together), the button says "End session", and a confirmation names every chain that ends before anything does.
  */
-export function RowDisconnect({ modal, namespace, name, disabled, onDisconnect }: RowDisconnectProps) {
-  const { state, i18n } = modal.kernel
+export function RowDisconnect({ ctx, namespace, name, disabled, onDisconnect }: RowDisconnectProps) {
+  const { state, i18n } = ctx
   const allChains = useStore(state.$chains)
   const [asking, setAsking] = useState(false)
   const together = endingTogether(allChains, namespace)

@@ -10,8 +10,8 @@ import { useStore } from '../shell/shared.js'
  * networks of that namespace to switch to, and a disconnect. It closes as soon as the wallet is on a requested
  * network again, whoever switched it (goBack closes while UnsupportedChain is in the history).
  */
-export default function UnsupportedChain({ modal, data }: ViewProps) {
-  const { state, chains, router, i18n, http } = modal.kernel
+export default function UnsupportedChain({ ctx, data }: ViewProps) {
+  const { state, chains, router, i18n, http } = ctx
   const snapshot = useStore(state.$snapshot)
   const allChains = useStore(state.$chains)
   const [pending, setPending] = useState<CaipNetworkId>()
@@ -36,7 +36,7 @@ export default function UnsupportedChain({ modal, data }: ViewProps) {
     setPending(id)
     setError(undefined)
     try {
-      await modal.switchNetwork(id)
+      await ctx.connection.switchNetwork(id)
     } catch (failure) {
       setError(i18n.t('networks.switchFailed', { reason: errorMessage(failure) }))
     } finally {
@@ -45,7 +45,7 @@ export default function UnsupportedChain({ modal, data }: ViewProps) {
   }
   const disconnect = async () => {
     setLeaving(true)
-    await modal.kernel.navigation.disconnect(namespace)
+    await ctx.connection.disconnect(namespace)
   }
 
   return (

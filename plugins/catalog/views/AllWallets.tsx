@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { errorMessage, type Modal, type WalletItem } from 'vestibule/kernel'
-import type { ViewProps } from 'vestibule/ui'
-import { WalletImage } from 'vestibule/ui'
+import { errorMessage, type ViewContext, type WalletItem } from 'vestibule/kernel'
+import { WalletImage, type ViewProps } from 'vestibule/ui'
 import type { CatalogController, WalletRow } from '../catalog.js'
 import { isAbort, PAGE_SIZES } from '../client.js'
 import { matchesSearch } from '../filter.js'
@@ -35,13 +34,13 @@ const messages = {
 }
 const withMessages = new WeakSet<object>()
 
-export default function AllWallets({ modal }: ViewProps) {
-  const { i18n } = modal.kernel
+export default function AllWallets({ ctx }: ViewProps<unknown, 'catalog'>) {
+  const { i18n } = ctx
   if (!withMessages.has(i18n)) {
     withMessages.add(i18n)
     i18n.add(messages)
   }
-  const api = modal.getPlugin('catalog')
+  const api = ctx.api
   const [controller, setController] = useState(api.controller)
   const [failed, setFailed] = useState<string>()
   useEffect(() => {
@@ -54,12 +53,12 @@ export default function AllWallets({ modal }: ViewProps) {
       live = false
     }
   }, [])
-  if (controller) return <WalletList modal={modal} controller={controller} />
+  if (controller) return <WalletList ctx={ctx} controller={controller} />
   return (
     <div className="vb-center" data-testid="all-wallets-view">
       {failed ? (
         <p className="vb-error" role="alert">
-          {modal.kernel.i18n.t('catalog.error')}
+          {ctx.i18n.t('catalog.error')}
         </p>
       ) : (
         <div className="vb-spinner" aria-hidden="true" />
@@ -68,8 +67,8 @@ export default function AllWallets({ modal }: ViewProps) {
   )
 }
 
-function WalletList({ modal, controller }: { modal: Modal; controller: CatalogController }) {
-  const { i18n, router } = modal.kernel
+function WalletList({ ctx, controller }: { ctx: ViewContext; controller: CatalogController }) {
+  const { i18n, router } = ctx
   const state = useStore(controller.$state)
   const rows = useStore(controller.$rows)
   const installed = useStore(controller.$installed)

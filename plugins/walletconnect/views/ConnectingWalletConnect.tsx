@@ -6,13 +6,13 @@ import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
 import { safeImageUrl, walletName } from 'vestibule/utils'
-import { chainFeature, hasChainFeature, type Modal } from 'vestibule/kernel'
+import { chainFeature, hasChainFeature, type ViewContext } from 'vestibule/kernel'
 /**
  * On a phone or in Telegram's in-app browser, the link a chain plugin gives for a wallet of its family that the page
  * cannot reach (Solana wallets: the page opened again in the wallet app's browser); undefined elsewhere.
  */
-async function missingWalletLink(modal: Modal, wallet: { name?: string } | undefined): Promise<string | undefined> {
-  const { platform, chains } = modal.kernel
+async function missingWalletLink(ctx: ViewContext, wallet: { name?: string } | undefined): Promise<string | undefined> {
+  const { platform, chains } = ctx
   if (!wallet || typeof window === 'undefined' || !(platform.isMobile() || platform.isTelegram())) return undefined
   for (const adapter of chains.list()) {
     const link = hasChainFeature(adapter, 'missingWalletLink') ? await chainFeature(adapter, 'missingWalletLink')({ wallet, pageUrl: window.location.href }) : undefined
@@ -25,21 +25,21 @@ async function missingWalletLink(modal: Modal, wallet: { name?: string } | undef
  * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
  * them), a deep link into its app on mobile. Links the catalog gives are followed only when safe.
  */
-export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewProps<ConnectingWalletConnectData>) {
-  const { i18n, platform } = modal.kernel
+export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewProps<ConnectingWalletConnectData, 'walletConnect'>) {
+  const { i18n, platform } = ctx
   addMessages(i18n)
   const wallet = data?.wallet
   const name = walletName(wallet?.name, i18n.t('walletConnect.title'))
   const image = safeImageUrl(wallet?.imageUrl)
   // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
-  const { api } = usePairing(modal)
+  const { api } = usePairing(ctx)
   const [mobile] = useState(() => platform.isMobile())
   // A wallet whose family redirects when it is missing: the page goes to the wallet app at once.
   const [inApp, setInApp] = useState<string | undefined>()
   const redirected = useRef(false)
   useEffect(() => {
     let live = true
-    void missingWalletLink(modal, wallet).then((link) => {
+    void missingWalletLink(ctx, wallet).then((link) => {
       if (!live || !link) return
       setInApp(link)
       if (redirected.current) return
@@ -70,7 +70,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
   const follow = (href: string) => () => api.rememberDeepLink({ href, name })
 
   return (
-    <PairingFrame modal={modal}>
+    <PairingFrame ctx={ctx}>
       {(uri, expiresAt) => {
         const mobileLink = walletLink(wallet?.links?.mobile, uri)
         const desktopLink = walletLink(wallet?.links?.desktop, uri)
@@ -95,7 +95,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
                   {i18n.t('walletConnect.openWeb')}
                 </a>
               ) : null}
-              <CopyLink modal={modal} uri={uri} />
+              <CopyLink ctx={ctx} uri={uri} />
               {openInApp}
               {getWallet}
             </>
@@ -119,7 +119,7 @@ export default function ConnectingWalletConnect({ modal, data, setTitle }: ViewP
                 ) : null}
               </div>
             ) : null}
-            <CopyLink modal={modal} uri={uri} />
+            <CopyLink ctx={ctx} uri={uri} />
             {openInApp}
             {getWallet}
           </>

@@ -3,16 +3,16 @@ import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
 
 /** Plain pairing: a QR code any WalletConnect wallet scans, and the link to copy. */
-export default function ConnectingWalletConnectBasic({ modal }: ViewProps) {
-  usePairing(modal)
-  const { i18n } = modal.kernel
+export default function ConnectingWalletConnectBasic({ ctx }: ViewProps<unknown, 'walletConnect'>) {
+  usePairing(ctx)
+  const { i18n } = ctx
   return (
-    <PairingFrame modal={modal}>
+    <PairingFrame ctx={ctx}>
       {(uri, expiresAt) => (
         <>
           <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} expiresAt={expiresAt} />
           <p className="vb-muted">{i18n.t('walletConnect.scan')}</p>
-          <CopyLink modal={modal} uri={uri} />
+          <CopyLink ctx={ctx} uri={uri} />
         </>
       )}
     </PairingFrame>

@@ -1,23 +1,23 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, type ReactNode } from 'react'
-import type { Modal } from 'vestibule/kernel'
+import type { ViewContext } from 'vestibule/kernel'
 import { addMessages } from '../messages.js'
 import type { WalletConnectApi } from '../types.js'
 
 /** The plugin's API, as the views see it. */
-export const walletConnectApi = (modal: Modal) => {
-  addMessages(modal.kernel.i18n)
-  return modal.getPlugin('walletConnect') as WalletConnectApi
+export const walletConnectApi = (ctx: ViewContext<'walletConnect'>): WalletConnectApi => {
+  addMessages(ctx.i18n)
+  return ctx.api
 }
 
 /**
  * Keeps a pairing URI on offer while the view is shown (renewed when it expires) and moves on to Account once
  * the wallet approved and the chain plugins connected.
  */
-export function usePairing(modal: Modal) {
-  const api = walletConnectApi(modal)
+export function usePairing(ctx: ViewContext<'walletConnect'>) {
+  const api = walletConnectApi(ctx)
   const state = useStore(api.$state)
-  const { status, namespace } = useStore(modal.kernel.state.$snapshot)
+  const { status, namespace } = useStore(ctx.state.$snapshot)
   useEffect(() => {
     const unwatch = api.watch()
     void api.pair()
@@ -25,14 +25,14 @@ export function usePairing(modal: Modal) {
   }, [])
   useEffect(() => {
     if (state.status !== 'connected' || status !== 'connected') return
-    if (namespace) modal.kernel.navigation.connected(namespace)
+    if (namespace) ctx.connection.connected(namespace)
   }, [state.status, status])
   return { api, state }
 }
 
 /** Copies the pairing URI; a snackbar confirms. */
-export function CopyLink({ modal, uri }: { modal: Modal; uri: string }) {
-  const { i18n, feedback } = modal.kernel
+export function CopyLink({ ctx, uri }: { ctx: ViewContext; uri: string }) {
+  const { i18n, feedback } = ctx
   const copy = () => {
     void navigator.clipboard?.writeText(uri).then(
       () => feedback.showSnackbar('success', i18n.t('walletConnect.copied')),
@@ -47,10 +47,10 @@ export function CopyLink({ modal, uri }: { modal: Modal; uri: string }) {
 }
 
 /** What every pairing view shows around its own content: the wait, the error with a retry, the connected peer. */
-export function PairingFrame({ modal, children }: { modal: Modal; children: (uri: string, expiresAt?: number) => ReactNode }) {
-  const api = walletConnectApi(modal)
+export function PairingFrame({ ctx, children }: { ctx: ViewContext<'walletConnect'>; children: (uri: string, expiresAt?: number) => ReactNode }) {
+  const api = walletConnectApi(ctx)
   const state = useStore(api.$state)
-  const { i18n } = modal.kernel
+  const { i18n } = ctx
   const name = state.peer?.name ?? i18n.t('walletConnect.title')
   let body: ReactNode
   if (state.status === 'error') {

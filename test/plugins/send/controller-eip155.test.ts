@@ -4,7 +4,8 @@
 import { createPublicClient, http, type Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { createSendController } from '../../../plugins/send/controller.js'
-import { kernelSendDeps } from '../../../plugins/send/wiring.js'
+import { viewSendDeps } from '../../../plugins/send/wiring.js'
+import { viewContext } from '../../../ui/shell/view-context.js'
 import { WALLET_RDNS, balanceOf, rpc, setBalance, useHarness } from '../../chains/eip155/harness.js'
 
 const h = useHarness()
@@ -19,7 +20,7 @@ async function connectedController(chainId: 31337 | 31338) {
   const modal = h.modal({ networks: chainId === 31337 ? [h.localA, h.localB] : [h.localB] })
   await modal.connect(WALLET_RDNS)
   await modal.kernel.connection.refreshBalance(undefined, { force: true })
-  const controller = createSendController(kernelSendDeps(modal.kernel))
+  const controller = createSendController(viewSendDeps(viewContext(modal, 'send')))
   const stop = controller.start()
   return { modal, controller, stop, url }
 }
