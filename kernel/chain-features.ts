@@ -21,6 +21,11 @@ export interface FeeEstimate {
   /** eip155: the gas units and the price per unit the fee was computed from. */
   gas?: bigint
   gasPrice?: bigint
+  /**
+   * What the sender must still hold after the transaction, in base units of the native token, beyond the amount
+   * and the fee (a minimum balance that keeps the account alive); absent where nothing must stay behind.
+   */
+  reserve?: bigint
 }
 
 export interface TokenBalance {
@@ -112,6 +117,11 @@ export interface ChainFeatures {
    * `pageUrl` in the wallet app (its in-app browser, or its app page); undefined for a wallet it does not know.
    */
   missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): string | undefined
+  /**
+   * The block explorer page of transaction `id` on `network`, where this family's explorers do not use the
+   * `/tx/{id}` path (Subscan: `/extrinsic/{id}`); undefined when the network has no explorer.
+   */
+  transactionUrl(params: { network: CaipNetwork; id: string }): string | undefined
 }
 
 export type ChainFeature = keyof ChainFeatures
