@@ -117,11 +117,6 @@ export interface ChainFeatures {
    * `pageUrl` in the wallet app (its in-app browser, or its app page); undefined for a wallet it does not know.
    */
   missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): string | undefined
-  /**
-   * The block explorer page of transaction `id` on `network`, where this family's explorers do not use the
-   * `/tx/{id}` path (Subscan: `/extrinsic/{id}`); undefined when the network has no explorer.
-   */
-  transactionUrl(params: { network: CaipNetwork; id: string }): string | undefined
 }
 
 export type ChainFeature = keyof ChainFeatures

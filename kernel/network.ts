@@ -15,7 +15,7 @@ export interface CaipNetwork {
   rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
   /**
    * The network's block explorer; `transactionPath` is where it shows a transaction, `{id}` standing for the id
-   * (default: the chain plugin's, else `/tx/{id}`).
+   * (default `/tx/{id}`; Subscan: `/extrinsic/{id}`).
    */
   blockExplorers?: { default: { name: string; url: string; transactionPath?: string } }
   testnet?: boolean

@@ -5,12 +5,6 @@ import type { LazyMethod, Session } from './session.js'
 import { decodeAddress } from './ss58.js'
 import { lazyMethods } from '../shared/lazy.js'
 
-/** `path` on the network's block explorer, when it has one. */
-const explorerPage = (network: CaipNetwork, path: string) => {
-  const base = network.blockExplorers?.default.url
-  return base ? `${base.replace(/\/+$/, '')}${path}` : undefined
-}
-
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
 
@@ -98,8 +92,6 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     features: {
       remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
       estimateFees: lazy('estimateFees'),
-      // Subscan shows an extrinsic at /extrinsic/{hash}.
-      transactionUrl: ({ network, id }) => explorerPage(network, `/extrinsic/${id}`),
     },
     defaultAccountType: 'eoa',
     listen(l) {

@@ -5,7 +5,7 @@
  * form. A view renders `$view` and forwards input to the actions.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { addressRulesOf, chainFeature, errorMessage, hasChainFeature, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from '../../kernel/index.js'
+import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from '../../kernel/index.js'
 import { cleanText } from '../../kernel/utils.js'
 import type { GasPrice } from './gas.js'
 import type { SendState } from './index.js'
@@ -214,7 +214,7 @@ export function createSendController(deps: SendDeps) {
       deps.emit('track', { event: 'SEND_SUCCESS', properties })
       deps.notify('success', 'send.started')
       reset()
-      patch({ status: 'sent', sent: { amount: form.amount, token, receiver: to, id, explorerUrl: transactionUrl(network, id, adapter) } })
+      patch({ status: 'sent', sent: { amount: form.amount, token, receiver: to, id, explorerUrl: transactionUrl(network, id) } })
       void rereadBalances(deps, $view, tokenKey(token), before)
     } catch (error) {
       deps.emit('track', { event: 'SEND_ERROR', properties: { ...properties, message: cleanText(errorMessage(error), 200) } })
@@ -302,25 +302,17 @@ async function sendWith(deps: SendDeps, p: { adapter: ChainAdapter; network: Cai
 }
 
 /**
- * The explorer page of transaction `id`, when the network has a block explorer: at the network's
- * `transactionPath`, else where the chain plugin says (`transactionUrl`), else at `/tx/{id}`.
+ * The explorer page of transaction `id`, when the network has a block explorer: at the explorer's
+ * `transactionPath` (Subscan: `/extrinsic/{id}`), else at `/tx/{id}`. A path that is not one (another host, a
+ * scheme, `..`) counts as none.
  */
-export function transactionUrl(network: CaipNetwork, id: string, adapter?: ChainAdapter): string | undefined {
+export function transactionUrl(network: CaipNetwork, id: string): string | undefined {
   const explorer = network.blockExplorers?.default
   const base = explorer?.url
   if (!base || !/^https?:\/\//i.test(base) || !/^[A-Za-z0-9]+$/.test(id)) return undefined
-  const path = typeof explorer.transactionPath === 'string' && explorer.transactionPath.includes('{id}') ? explorer.transactionPath : undefined
-  if (!path && hasChainFeature(adapter, 'transactionUrl')) {
-    let url: unknown
-    try {
-      url = chainFeature(adapter, 'transactionUrl')({ network, id })
-    } catch {
-      url = undefined
-    }
-    if (typeof url === 'string' && /^https?:\/\//i.test(url)) return url
-  }
-  const page = (path ?? '/tx/{id}').replace('{id}', id)
-  return `${base.replace(/\/+$/, '')}${page.startsWith('/') ? '' : '/'}${page}`
+  const declared = explorer.transactionPath
+  const path = typeof declared === 'string' && /^\/[-\w/#?=&.]*\{id\}[-\w/#?=&.]*$/.test(declared) && !declared.includes('..') && !declared.startsWith('//') ? declared : '/tx/{id}'
+  return `${base.replace(/\/+$/, '')}${path.replace('{id}', id)}`
 }
 
 /**

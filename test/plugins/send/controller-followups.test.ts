@@ -16,7 +16,7 @@ const MISTYPED = '0x90f79bf6EB2c4f870365E785982E1f101E93b906'
 const ETH = 10n ** 18n
 const FEE = 21_000n * 10n ** 9n
 const TX = '0xabc123'
-const TOKEN = `eip155:1:0x${'d'.repeat(40)}`
+const TOKEN = `eip155:1:0x${'d'.repeat(40)}` as const
 const native = (amount: bigint): AccountToken => ({ name: 'Ether', symbol: 'ETH', chainId: mainnet.caipNetworkId, decimals: 18, amount })
 const token = (amount: bigint): AccountToken => ({ name: 'Demo', symbol: 'DEMO', chainId: mainnet.caipNetworkId, decimals: 18, amount, address: TOKEN })
 
@@ -75,7 +75,7 @@ describe('the receiver, by the chain plugin’s strict address rules', () => {
     controller.setReceiver(CHECKSUMMED.toLowerCase())
     await pause()
     expect(controller.$view.get().receiver).toBe(CHECKSUMMED)
-    expect(estimateFees.mock.calls.map(([tx]) => (tx as { to: string }).to)).toEqual([CHECKSUMMED])
+    expect(estimateFees.mock.calls.map((call) => (call as unknown as [{ to: string }])[0].to)).toEqual([CHECKSUMMED])
     controller.review()
     await controller.confirm()
     expect(sendNative).toHaveBeenCalledWith({ to: CHECKSUMMED, value: ETH / 4n })
@@ -145,18 +145,18 @@ describe('what the sender must keep (a minimum balance the estimate reports)', (
 
 describe('the explorer’s transaction page', () => {
   const explorer = (transactionPath?: string): CaipNetwork => ({ ...mainnet, blockExplorers: { default: { name: 'X', url: 'https://x.example/', ...(transactionPath ? { transactionPath } : {}) } } })
-  const withPage = { ...fakeAdapter().adapter, features: { transactionUrl: ({ network, id }: { network: CaipNetwork; id: string }) => `${network.blockExplorers!.default.url}extrinsic/${id}` } } as ChainAdapter
 
-  it('is the network’s transactionPath, else the chain plugin’s, else /tx/{id}', () => {
-    expect(transactionUrl(explorer('/transaction/{id}'), 'abc', withPage)).toBe('https://x.example/transaction/abc')
-    expect(transactionUrl(explorer(), 'abc', withPage)).toBe('https://x.example/extrinsic/abc')
-    expect(transactionUrl(explorer(), 'abc', fakeAdapter().adapter)).toBe('https://x.example/tx/abc')
-    const hostile = { ...withPage, features: { transactionUrl: () => 'javascript:alert(1)' } } as ChainAdapter
-    expect(transactionUrl(explorer(), 'abc', hostile)).toBe('https://x.example/tx/abc')
+  it('is the explorer’s transactionPath, else /tx/{id}; a path that leaves the explorer counts as none', () => {
+    expect(transactionUrl(explorer('/extrinsic/{id}'), 'abc')).toBe('https://x.example/extrinsic/abc')
+    expect(transactionUrl(explorer('/#/tx/{id}?tab=overview'), 'abc')).toBe('https://x.example/#/tx/abc?tab=overview')
+    expect(transactionUrl(explorer(), 'abc')).toBe('https://x.example/tx/abc')
+    for (const hostile of ['//evil.example/{id}', '/../{id}', 'javascript:{id}', '/tx/', '@evil.example/{id}']) {
+      expect(transactionUrl(explorer(hostile), 'abc')).toBe('https://x.example/tx/abc')
+    }
   })
 
-  it('the confirmation links the chain plugin’s page', async () => {
-    const { controller } = setup({ features: withPage.features, network: explorer() })
+  it('the confirmation links the explorer’s own page', async () => {
+    const { controller } = setup({ network: explorer('/extrinsic/{id}') })
     controller.setAmount(ETH / 4n)
     controller.setReceiver(CHECKSUMMED)
     await pause()
