@@ -21,6 +21,11 @@ export interface FeeEstimate {
   /** eip155: the gas units and the price per unit the fee was computed from. */
   gas?: bigint
   gasPrice?: bigint
+  /**
+   * What the sender must still hold after the transaction, in base units of the native token, beyond the amount
+   * and the fee (a minimum balance that keeps the account alive); absent where nothing must stay behind.
+   */
+  reserve?: bigint
 }
 
 export interface TokenBalance {

@@ -13,7 +13,11 @@ export interface CaipNetwork {
   name: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
   rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
-  blockExplorers?: { default: { name: string; url: string } }
+  /**
+   * The network's block explorer; `transactionPath` is where it shows a transaction, `{id}` standing for the id
+   * (default `/tx/{id}`; Subscan: `/extrinsic/{id}`).
+   */
+  blockExplorers?: { default: { name: string; url: string; transactionPath?: string } }
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
   /** Chain-specific extras (Esplora URL, ss58 prefix, bitcoinjs network …). */

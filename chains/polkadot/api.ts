@@ -66,16 +66,19 @@ export async function freeBalance(network: PolkadotNetwork, address: string): Pr
 
 /**
  * What `balances.transferKeepAlive(to, value)` from `from` costs: the node's `paymentInfo` of that extrinsic
- * (weight and length fee, with the chain's fee multiplier), in planck.
+ * (weight and length fee, with the chain's fee multiplier), in planck; and the existential deposit the sender
+ * must keep, since the transfer keeps the account alive.
  */
-export async function transferFee(params: { network: PolkadotNetwork; from: string; to: string; value: bigint }): Promise<bigint> {
+export async function transferFee(params: { network: PolkadotNetwork; from: string; to: string; value: bigint }): Promise<{ fee: bigint; reserve: bigint }> {
   const { network, from, to, value } = params
   const api = await apiFor(network)
   const transfer = api.tx.balances?.transferKeepAlive
   if (!transfer) throw new Error(`${network.name} has no balances.transferKeepAlive`)
   const info = await withTimeout(transfer(to, value).paymentInfo(from), CONNECT_TIMEOUT_MS, `The ${network.name} node did not answer`)
-  return info.partialFee.toBigInt()
+  return { fee: info.partialFee.toBigInt(), reserve: existentialDeposit(api) }
 }
+
+const existentialDeposit = (api: ApiPromise) => BigInt(api.consts.balances?.existentialDeposit?.toString() ?? '0')
 
 /**
  * `balances.transferKeepAlive(to, value)` signed by the extension and submitted; resolves with the extrinsic
@@ -97,7 +100,7 @@ export async function transferKeepAlive(params: {
   // come back from the node as "invalid", without a reason.
   const [free, info] = await Promise.all([freeBalance(network, from), tx.paymentInfo(from)])
   const fee = info.partialFee.toBigInt()
-  const deposit = BigInt(api.consts.balances?.existentialDeposit?.toString() ?? '0')
+  const deposit = existentialDeposit(api)
   if (value + fee + deposit > free) {
     const units = (planck: bigint) => `${formatUnits(planck, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
     throw new Error(`Insufficient balance: ${units(free)} available; the transfer needs ${units(value)} plus a fee of about ${units(fee)} and must leave ${units(deposit)} (the existential deposit)`)

@@ -10,7 +10,8 @@ export interface PolkadotNetworkInput {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** `webSocket` is what the balance and transfer calls use; `http` is the same node over HTTP. */
   rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
-  blockExplorers?: { default: { name: string; url: string } }
+  /** `transactionPath`: where the explorer shows a transaction (Subscan: `/extrinsic/{id}`). */
+  blockExplorers?: { default: { name: string; url: string; transactionPath?: string } }
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
 }
@@ -47,7 +48,7 @@ const relay = (name: string, genesisHash: string, ss58Prefix: number, symbol: st
     ss58Prefix,
     nativeCurrency: { name, symbol, decimals },
     rpcUrls: { default: { http: [`https://${rpc}.polkadot.io`], webSocket: [`wss://${rpc}.polkadot.io`] } },
-    blockExplorers: { default: { name: 'Subscan', url: `https://${name.toLowerCase()}.subscan.io` } },
+    blockExplorers: { default: { name: 'Subscan', url: `https://${name.toLowerCase()}.subscan.io`, transactionPath: '/extrinsic/{id}' } },
   })
 
 /** Polkadot relay chain: DOT, 10 decimals, SS58 prefix 0. */

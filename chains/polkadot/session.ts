@@ -159,8 +159,8 @@ export function createSession(appName: string, listener: () => AdapterListener |
       if (problem) throw new VestibuleError('NOT_SUPPORTED', problem)
       const value = tx.value ?? 0n
       if (typeof value !== 'bigint' || value < 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a bigint in planck)`)
-      const fee = await (await loadApi()).transferFee({ network: net, from: tx.from, to: tx.to, value })
-      return { fee, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
+      const { fee, reserve } = await (await loadApi()).transferFee({ network: net, from: tx.from, to: tx.to, value })
+      return { fee, reserve, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
     },
   } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees'> & Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
 }

@@ -119,6 +119,11 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
           {t('send.insufficientGas', { symbol: network.nativeCurrency.symbol })}
         </p>
       ) : null}
+      {view.keepShort ? (
+        <p className="vb-error" role="alert" data-testid="send-keep">
+          {say(t, view.keepShort)}
+        </p>
+      ) : null}
       {locked ? (
         <p className="vb-send-preview" data-testid="send-preview">
           {t('send.preview', { amount: formatted(form.amount ?? 0n, token), receiver: lookup?.status === 'found' ? `${typed} (${shortenAddress(view.receiver!)})` : shortenAddress(view.receiver ?? ''), network: network.name })}
@@ -127,6 +132,7 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
       {view.formError ? (
         <p className="vb-error" role="alert" data-testid="send-error">
           {say(t, view.formError)}
+          {view.formReason ? ` ${say(t, view.formReason)}` : null}
         </p>
       ) : null}
       {locked ? (

@@ -5,7 +5,7 @@
  * form. A view renders `$view` and forwards input to the actions.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { chainFeature, errorMessage, isUserRejection, type AccountToken, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from 'vestibule/kernel'
+import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
 import type { GasPrice } from './gas.js'
 import type { SendState } from './index.js'
@@ -15,8 +15,15 @@ import { deriveView, tokenKey, type Message, type SendView } from './view-model.
 /** Typing pauses this long before a fee is estimated or a name resolved. */
 export const TYPING_PAUSE_MS = 300
 
+/**
+ * After a send the balances are read again at once, past their cache; while the sent token still shows the amount
+ * from before (the balances' source may answer before it applied the transaction), again after these pauses.
+ */
+export const BALANCE_REREAD_MS = [2000, 4000] as const
+
 export type SendStatus = 'editing' | 'estimating' | 'reviewing' | 'sending' | 'sent' | 'failed'
-export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; error?: string }
+/** The fee of what the form holds; `reserve` is what the sender must keep after the send (a minimum balance). */
+export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; reserve?: bigint; error?: string }
 export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string }
 
 /** What the account sends from: the active chain's plugin, network and account. */
@@ -58,7 +65,8 @@ export interface SendForm {
 export interface SendDeps {
   $context: ReadableAtom<SendContext>
   $balances?: ReadableAtom<BalancesSnapshot>
-  refreshBalances?(force?: boolean): void
+  /** Reads the balances again (`force`: past their cache); resolves when they are read. */
+  refreshBalances?(force?: boolean): Promise<unknown> | void
   names?: NamesService
   gasPrice?(network: CaipNetwork): Promise<GasPrice>
   /** Sends the native token through the kernel's connection; resolves with the transaction id. */
@@ -76,7 +84,10 @@ export type SendController = ReturnType<typeof createSendController>
 
 export function createSendController(deps: SendDeps) {
   const $form = atom<SendForm>(initial())
-  const $view: ReadableAtom<SendView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined)], (form, context, balances) => deriveView(form, context, balances, deps.names))
+  const rules = rulesHolder(deps.$context, () => $view.get(), () => $form.get().status !== 'sending' && refreshFee())
+  const $view: ReadableAtom<SendView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined), rules.$rules], (form, context, balances, loaded) =>
+    deriveView(form, context, balances, deps.names, loaded && loaded.adapter === context.adapter ? loaded.rules : undefined),
+  )
   const timers = { fee: undefined as ReturnType<typeof setTimeout> | undefined, name: undefined as ReturnType<typeof setTimeout> | undefined }
   // Answers that arrive for inputs the form no longer holds are dropped.
   let feeRound = 0
@@ -101,7 +112,7 @@ export function createSendController(deps: SendDeps) {
     const request = { adapter, network, from: address, token: view.token!, to, amount: form.amount! }
     timers.fee = setTimeout(() => {
       estimateFee(request, deps.gasPrice).then(
-        (fee) => round === feeRound && patch({ fee: { status: 'ready', fee }, status: 'editing' }),
+        (quote) => round === feeRound && patch({ fee: { status: 'ready', ...quote }, status: 'editing' }),
         (error: unknown) => round === feeRound && patch({ fee: { status: 'failed', error: cleanText(errorMessage(error), 160) }, status: 'editing' }),
       )
     }, TYPING_PAUSE_MS)
@@ -152,6 +163,7 @@ export function createSendController(deps: SendDeps) {
       refreshFee()
     },
     setReceiver(text: string) {
+      rules.preload()
       edit({ receiver: text, lookup: undefined })
       refreshName()
       refreshFee()
@@ -178,7 +190,7 @@ export function createSendController(deps: SendDeps) {
      * Follows the chain (another network or account empties the form) and mirrors the form into the public send
      * state; returns the stop.
      */
-    start: () => follow(deps, $form, $view, () => sending, reset),
+    start: () => (rules.preload(), follow(deps, $form, $view, () => sending, () => (reset(), rules.preload()))),
   }
 
   /** Sends what was reviewed; one send per confirmation, however fast the clicks. */
@@ -186,8 +198,8 @@ export function createSendController(deps: SendDeps) {
     const form = $form.get()
     const view = $view.get()
     const { adapter, network, address } = deps.$context.get()
-    const to = view.receiver
-    if (sending || (form.status !== 'reviewing' && form.status !== 'failed') || !form.amount || !view.token || !adapter || !network || !address || !to) return
+    const typed = view.receiver
+    if (sending || (form.status !== 'reviewing' && form.status !== 'failed') || !form.amount || !view.token || !adapter || !network || !address || !typed) return
     sending = true
     const started = placeOf(deps.$context.get())
     const token = view.token
@@ -195,17 +207,19 @@ export function createSendController(deps: SendDeps) {
     const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().smartAccount }
     deps.emit('track', { event: 'SEND_INITIATED', properties })
     try {
+      // The wallet gets the receiver in the chain's canonical form; one its strict rules refuse is not sent.
+      const to = (rules.current() ?? (await (rules.load() ?? addressRulesOf(adapter)))).normalize(typed, network)
+      const before = token.amount
       const id = await sendWith(deps, { adapter, network, address, token, to, amount: form.amount })
       deps.emit('track', { event: 'SEND_SUCCESS', properties })
       deps.notify('success', 'send.started')
       reset()
       patch({ status: 'sent', sent: { amount: form.amount, token, receiver: to, id, explorerUrl: transactionUrl(network, id) } })
-      deps.refreshBalances?.(true)
+      void rereadBalances(deps, $view, tokenKey(token), before)
     } catch (error) {
       deps.emit('track', { event: 'SEND_ERROR', properties: { ...properties, message: cleanText(errorMessage(error), 200) } })
-      // A decline is the user's choice: one message beside the form, no failure toast.
-      const declined = isUserRejection(error) || (error as { code?: unknown } | undefined)?.code === 'USER_REJECTED'
-      patch({ status: 'failed', failure: declined ? { key: 'send.declined' } : { key: 'send.walletSays', values: { message: cleanText(errorMessage(error), 200) } } })
+      const { failure, declined } = failureOf(error)
+      patch({ status: 'failed', failure })
       if (!declined) deps.notify('error', 'send.failed')
     } finally {
       sending = false
@@ -216,6 +230,45 @@ export function createSendController(deps: SendDeps) {
   }
 
   return actions
+}
+
+/** A decline is the user's choice: one message beside the form (no failure toast); else the wallet's words. */
+function failureOf(error: unknown): { failure: Message; declined: boolean } {
+  const declined = isUserRejection(error) || (error as { code?: unknown } | undefined)?.code === 'USER_REJECTED'
+  return { declined, failure: declined ? { key: 'send.declined' } : { key: 'send.walletSays', values: { message: cleanText(errorMessage(error), 200) } } }
+}
+
+/**
+ * The active chain's strict address rules, loaded once per chain plugin. When they arrive and change the receiver
+ * the view holds (its canonical form, or a refusal), `changed` runs: the fee was for the receiver as typed.
+ */
+function rulesHolder($context: ReadableAtom<SendContext>, view: () => SendView, changed: () => void) {
+  const $rules = atom<{ adapter: ChainAdapter; rules: AddressRules } | undefined>(undefined)
+  let loading: { adapter: ChainAdapter; promise: Promise<AddressRules> } | undefined
+  const current = () => {
+    const loaded = $rules.get()
+    return loaded && loaded.adapter === $context.get().adapter ? loaded.rules : undefined
+  }
+  function load(): Promise<AddressRules> | undefined {
+    const { adapter } = $context.get()
+    if (!adapter) return undefined
+    const known = current()
+    if (known) return Promise.resolve(known)
+    if (loading?.adapter !== adapter) {
+      const promise = addressRulesOf(adapter).then((rules) => {
+        if ($context.get().adapter !== adapter) return rules
+        const before = view()
+        $rules.set({ adapter, rules })
+        const after = view()
+        if (before.receiver !== after.receiver || before.receiverBlocked !== after.receiverBlocked) changed()
+        return rules
+      })
+      loading = { adapter, promise }
+      promise.catch(() => loading?.promise === promise && (loading = undefined))
+    }
+    return loading.promise
+  }
+  return { $rules, current, load, preload: () => void load()?.catch(() => undefined) }
 }
 
 /** Another network or account empties the form (not while the wallet is asked); the form is mirrored to `$send`. */
@@ -248,11 +301,39 @@ async function sendWith(deps: SendDeps, p: { adapter: ChainAdapter; network: Cai
   return id
 }
 
-/** The explorer page of transaction `id`, when the network has a block explorer. */
+/**
+ * The explorer page of transaction `id`, when the network has a block explorer: at the explorer's
+ * `transactionPath` (Subscan: `/extrinsic/{id}`), else at `/tx/{id}`. A path that is not one (another host, a
+ * scheme, `..`) counts as none.
+ */
 export function transactionUrl(network: CaipNetwork, id: string): string | undefined {
-  const base = network.blockExplorers?.default.url
+  const explorer = network.blockExplorers?.default
+  const base = explorer?.url
   if (!base || !/^https?:\/\//i.test(base) || !/^[A-Za-z0-9]+$/.test(id)) return undefined
-  return `${base.replace(/\/+$/, '')}/tx/${id}`
+  const declared = explorer.transactionPath
+  const path = typeof declared === 'string' && /^\/[-\w/#?=&.]*\{id\}[-\w/#?=&.]*$/.test(declared) && !declared.includes('..') && !declared.startsWith('//') ? declared : '/tx/{id}'
+  return `${base.replace(/\/+$/, '')}${path.replace('{id}', id)}`
+}
+
+/**
+ * Reads the balances again after a send, past their cache, and again after each of BALANCE_REREAD_MS while the
+ * sent token (`key`) still shows `before`; a form that moved to another network or account stops it.
+ */
+async function rereadBalances(deps: SendDeps, $view: ReadableAtom<SendView>, key: string, before: bigint) {
+  if (!deps.refreshBalances) return
+  const place = placeOf(deps.$context.get())
+  const stale = () => placeOf(deps.$context.get()) === place && $view.get().tokens.find((t) => tokenKey(t) === key)?.amount === before
+  try {
+    await deps.refreshBalances(true)
+    for (const wait of BALANCE_REREAD_MS) {
+      if (!stale()) return
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      if (placeOf(deps.$context.get()) !== place) return
+      await deps.refreshBalances(true)
+    }
+  } catch {
+    /* a failed read leaves the balances as they were; the next open reads them */
+  }
 }
 
 /** The send state other plugins and the host read. */

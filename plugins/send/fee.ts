@@ -27,11 +27,21 @@ export function canEstimate({ adapter, token, to, amount }: FeeRequest): boolean
   return erc20TransferData(to, amount) !== undefined
 }
 
-/** The fee in the network token's base units; rejects with the chain plugin's reason. */
-export async function estimateFee(request: FeeRequest, gasPrice?: (network: CaipNetwork) => Promise<GasPrice>): Promise<bigint> {
+/** The fee and what the sender must keep after the send, in the network token's base units. */
+export interface FeeQuote {
+  fee: bigint
+  reserve?: bigint
+}
+
+/** The estimate's minimum balance when it is one (a non-negative bigint). */
+const reserveOf = (estimate: FeeEstimate) => (typeof estimate.reserve === 'bigint' && estimate.reserve > 0n ? { reserve: estimate.reserve } : {})
+
+/** The fee in the network token's base units, with the reserve the chain reports; rejects with the chain plugin's reason. */
+export async function estimateFee(request: FeeRequest, gasPrice?: (network: CaipNetwork) => Promise<GasPrice>): Promise<FeeQuote> {
   const { adapter, network, from, token, to, amount } = request
   if (token.address && hasChainFeature(adapter, 'estimateTokenTransfer')) {
-    return (await chainFeature(adapter, 'estimateTokenTransfer')({ from, token: tokenAddress(token)!, to, amount, network })).fee
+    const estimate = await chainFeature(adapter, 'estimateTokenTransfer')({ from, token: tokenAddress(token)!, to, amount, network })
+    return { fee: estimate.fee, ...reserveOf(estimate) }
   }
   const data = token.address ? erc20TransferData(to, amount) : undefined
   const estimate: FeeEstimate = await chainFeature(adapter, 'estimateFees')({
@@ -40,10 +50,10 @@ export async function estimateFee(request: FeeRequest, gasPrice?: (network: Caip
     network,
     ...(data ? { data } : { value: amount }),
   })
-  if (estimate.gas === undefined || !gasPrice) return estimate.fee
+  if (estimate.gas === undefined || !gasPrice) return { fee: estimate.fee, ...reserveOf(estimate) }
   try {
-    return estimate.gas * (await gasPrice(network)).standard
+    return { fee: estimate.gas * (await gasPrice(network)).standard, ...reserveOf(estimate) }
   } catch {
-    return estimate.fee
+    return { fee: estimate.fee, ...reserveOf(estimate) }
   }
 }

@@ -3,19 +3,22 @@
  * must be, what the maximum is, and when the network token cannot pay the fee. Amounts are base units (bigint).
  */
 import type { AccountToken, CaipNetwork } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
 
 /** A token the form offers: decimals 0 never (collectibles and spam), and only what the account holds. */
 export const sendable = (tokens: readonly AccountToken[]) => tokens.filter((t) => t.decimals > 0 && t.amount > 0n)
 
 /**
  * What is wrong with `text` as the receiver on `network`, as a message key and its values, or undefined when it is
- * fine. A CAIP-10 address (`eip155:10:0x…`) must be on `network`; the rest is the chain plugin's address rule.
+ * fine. A CAIP-10 address (`eip155:10:0x…`) must be on `network`; the rest is the chain plugin's address rule:
+ * its structural `isAddress`, then its strict rule (`strict`: checksums, the network's prefixes) in its own words.
  */
 export function receiverProblem(
   text: string,
   network: CaipNetwork,
   isAddress: (value: string, network: CaipNetwork) => boolean,
   own?: string,
+  strict?: (value: string, network: CaipNetwork) => string | undefined,
 ): { key: string; values?: Record<string, string> } | undefined {
   const value = text.trim()
   if (!value) return { key: 'send.invalid' }
@@ -23,9 +26,11 @@ export function receiverProblem(
   if (caip) {
     const id = `${caip[1]}:${caip[2]}`
     if (id !== network.caipNetworkId) return { key: 'send.otherNetwork', values: { network: id } }
-    return receiverProblem(caip[3]!, network, isAddress, own)
+    return receiverProblem(caip[3]!, network, isAddress, own, strict)
   }
   if (!isAddress(value, network)) return { key: 'send.invalidReceiver', values: { network: network.name } }
+  const reason = strict?.(value, network)
+  if (reason) return { key: 'send.receiverRule', values: { reason: cleanText(reason, 200) } }
   if (own && value.toLowerCase() === own.toLowerCase()) return { key: 'send.self' }
   return undefined
 }
@@ -43,11 +48,22 @@ export const plainReceiver = (text: string) => {
  */
 export const FEE_MARGIN_PERCENT = 20n
 
-/** The most that can be sent: a token's whole balance; for the native token, the balance less the fee and margin. */
-export function maxAmount(token: AccountToken, fee: bigint | undefined): bigint {
+/**
+ * The most that can be sent: a token's whole balance; for the native token, the balance less the fee and margin
+ * and less what the account must keep (`reserve`, a minimum balance).
+ */
+export function maxAmount(token: AccountToken, fee: bigint | undefined, reserve = 0n): bigint {
   if (token.address || fee === undefined) return token.amount
-  const reserve = fee + (fee * FEE_MARGIN_PERCENT) / 100n
-  return token.amount > reserve ? token.amount - reserve : 0n
+  const kept = fee + (fee * FEE_MARGIN_PERCENT) / 100n + reserve
+  return token.amount > kept ? token.amount - kept : 0n
+}
+
+/**
+ * Whether sending the native token leaves less than the account must keep (`reserve`, a minimum balance such as an
+ * existential deposit): amount, fee and reserve together above the balance.
+ */
+export function belowReserve({ balance, fee, amount, reserve }: { balance: bigint; fee: bigint; amount: bigint; reserve: bigint }): boolean {
+  return reserve > 0n && amount + fee + reserve > balance
 }
 
 /**

@@ -3,9 +3,9 @@
  * matters is shown (an amount above the balance hides the fee's, which is not even estimated), and each is shown
  * only while its cause lasts.
  */
-import { hasChainFeature, type AccountToken, type BalancesSnapshot, type CaipNetwork, type NamesService } from 'vestibule/kernel'
+import { hasChainFeature, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type NamesService } from 'vestibule/kernel'
 import type { NameLookup, SendContext, SendForm } from './controller.js'
-import { feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
+import { belowReserve, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
 
 export interface Message {
   key: string
@@ -22,13 +22,15 @@ export interface SendView {
   /** The receiver is a name (a names service recognises it): its lookup, once typing paused. */
   isName: boolean
   lookup?: NameLookup
-  /** The address the wallet receives; undefined while a name is not resolved. */
+  /** The address the wallet receives, in the chain's canonical form; undefined while a name is not resolved. */
   receiver?: string
   receiverBlocked: boolean
   receiverError?: Message
   amountError?: Message
   /** The network token cannot pay the fee (shown only when amount and receiver are fine). */
   gasShort: boolean
+  /** Sending the network token would leave less than the account must keep (a minimum balance). */
+  keepShort?: Message
   canSendToken: boolean
   /** Amount and receiver are valid and the token can be sent. */
   complete: boolean
@@ -36,6 +38,8 @@ export interface SendView {
   feeNeeded: boolean
   /** The reason beside the Review button: the wallet's answer, or why no review. */
   formError?: Message
+  /** The estimate's own words, after `formError`, when the review is held for a fee that could not be estimated. */
+  formReason?: Message
   feeUsd?: number
   max?: bigint
 }
@@ -61,23 +65,38 @@ function tokensOf(context: SendContext, balances: BalancesSnapshot | undefined):
 
 const EMPTY = { tokens: [], isName: false, receiverBlocked: true, gasShort: false, canSendToken: false, complete: false, feeNeeded: false }
 
-/** The receiver's problem as a message, with the name's lookup taken into account. */
-function receiverCheck(form: SendForm, context: SendContext, names: NamesService | undefined) {
+/** `value` as the chain writes it (eip155: with its checksum), where the rules know it. */
+function canonical(rules: AddressRules | undefined, value: string | undefined, network: CaipNetwork) {
+  if (!rules || !value) return value
+  try {
+    return rules.normalize(value, network)
+  } catch {
+    return value
+  }
+}
+
+/**
+ * The receiver's problem as a message, with the name's lookup taken into account. The chain's strict address rules
+ * (`rules`, loaded on first use) decide once they are there; until then its structural `isAddress` does.
+ */
+function receiverCheck(form: SendForm, context: SendContext, names: NamesService | undefined, rules: AddressRules | undefined) {
   const { network, adapter, address } = context
   const typed = form.receiver.trim()
   const isName = Boolean(names && network && adapter && typed && !adapter.isAddress(typed, network) && safeIsName(names, typed))
   const lookup = isName && form.lookup?.name === typed ? form.lookup : undefined
-  const receiver = isName ? (lookup?.status === 'found' ? lookup.address : undefined) : plainReceiver(form.receiver)
+  const strict = rules ? (value: string, on: CaipNetwork) => rules.problem(value, on) : undefined
   const problem: Message | undefined = isName
     ? lookup?.status === 'found'
-      ? receiverProblem(lookup.address!, network!, adapter!.isAddress, address)
+      ? receiverProblem(lookup.address!, network!, adapter!.isAddress, address, strict)
       : { key: lookup?.status === 'none' ? 'send.nameNotFound' : lookup?.status === 'failed' ? 'send.nameFailed' : 'send.resolving', values: { name: typed } }
-    : receiverProblem(form.receiver, network!, adapter!.isAddress, address)
+    : receiverProblem(form.receiver, network!, adapter!.isAddress, address, strict)
+  const plain = isName ? (lookup?.status === 'found' ? lookup.address : undefined) : plainReceiver(form.receiver)
+  const receiver = problem ? plain : canonical(rules, plain, network!)
   const shown = form.touched && typed && problem && lookup?.status !== 'loading' && (!isName || lookup) ? problem : undefined
   return { isName, lookup, receiver, problem, shown }
 }
 
-export function deriveView(form: SendForm, context: SendContext, balances: BalancesSnapshot | undefined, names?: NamesService): SendView {
+export function deriveView(form: SendForm, context: SendContext, balances: BalancesSnapshot | undefined, names?: NamesService, rules?: AddressRules): SendView {
   const { network, adapter, address } = context
   if (!address || !network) return { ...EMPTY, phase: 'notConnected' }
   // Sending needs a chain plugin that can estimate fees and send the native token.
@@ -87,7 +106,7 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
   const token = tokens.find((t) => tokenKey(t) === form.selected) ?? tokens[0]
   if (!token) return { ...EMPTY, phase: 'noTokens', network, tokens }
 
-  const check = receiverCheck(form, context, names)
+  const check = receiverCheck(form, context, names, rules)
   const { amount, fee } = form
   const canSendToken = !token.address || hasChainFeature(adapter, 'sendToken')
   const amountError: Message | undefined = amount !== undefined && amount > token.amount ? { key: 'send.tooMuch' } : amount === 0n ? { key: 'send.zero' } : undefined
@@ -98,7 +117,14 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
     complete &&
     feeValue !== undefined &&
     insufficientGas({ networkBalance: native?.amount ?? context.nativeBalance ?? 0n, fee: feeValue, amount, native: !token.address, smartAccount: context.smartAccount })
-  const feeNeeded = fee.status === 'loading' || (!token.address && feeValue === undefined)
+  const reserve = fee.status === 'ready' ? fee.reserve : undefined
+  const keepShort: Message | undefined =
+    complete && !gasShort && !token.address && feeValue !== undefined && reserve && belowReserve({ balance: token.amount, fee: feeValue, amount, reserve })
+      ? { key: 'send.mustKeep', values: { amount: `${adapter.formatAmount(reserve, network)} ${network.nativeCurrency.symbol}` } }
+      : undefined
+  // A fee that could not be estimated holds the review on every chain: the estimate's reason would be the wallet's.
+  const feeNeeded = fee.status === 'loading' || fee.status === 'failed' || (!token.address && feeValue === undefined)
+  const formError = form.failure ?? (amountError ? undefined : reviewReason(form, complete, gasShort || Boolean(keepShort), feeNeeded, network, token))
   // A test network's token is worth nothing, like its balances: its fee too.
   const feeUsd = feeValue !== undefined ? feeInUsd(feeValue, network.nativeCurrency.decimals, network.testnet ? 0 : native?.price) : undefined
   return {
@@ -113,20 +139,23 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
     receiverError: check.shown,
     amountError,
     gasShort,
+    keepShort,
     canSendToken,
-    complete: complete && !gasShort,
+    complete: complete && !gasShort && !keepShort,
     feeNeeded,
     // An amount above the balance (or zero) is the one error that matters: the form's reason would repeat it.
-    formError: form.failure ?? (amountError ? undefined : reviewReason(form, complete, gasShort, feeNeeded, network)),
+    formError,
+    formReason: formError && !form.failure && fee.status === 'failed' && fee.error ? { key: 'send.feeReason', values: { reason: fee.error } } : undefined,
     feeUsd,
-    max: maxAmount(token, feeValue),
+    max: maxAmount(token, feeValue, reserve),
   }
 }
 
 /** Why a review asked for did not happen, while that is still so. */
-function reviewReason(form: SendForm, complete: boolean, gasShort: boolean, feeNeeded: boolean, network: CaipNetwork): Message | undefined {
-  if (!form.reviewAsked || form.status === 'reviewing' || gasShort) return undefined
+function reviewReason(form: SendForm, complete: boolean, short: boolean, feeNeeded: boolean, network: CaipNetwork, token: AccountToken): Message | undefined {
+  if (!form.reviewAsked || form.status === 'reviewing' || short) return undefined
   if (form.reviewAsked === 'invalid') return complete ? undefined : { key: 'send.invalid' }
   if (!feeNeeded) return undefined
+  if (form.fee.status !== 'loading' && token.address) return { key: 'send.feeHeld' }
   return { key: form.fee.status === 'loading' ? 'send.feeWaiting' : 'send.feeNeeded', values: { symbol: network.nativeCurrency.symbol } }
 }

@@ -23,7 +23,7 @@ export function viewSendDeps(k: ViewContext, api?: SendApi): SendDeps {
   return {
     $context,
     $balances: balances?.$balances,
-    refreshBalances: (force) => void balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
     names: k.services.get(Capabilities.Names),
     gasPrice: (network) => fetchGasPrice(k.blockchainApi, network),
     sendNative: (params) => k.connection.sendNative(params),

@@ -76,7 +76,26 @@ describe.skipIf(!withPolkadot)('send ROC on a Polkadot-family chain', () => {
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().count()).toBe(0)
   })
+
+  test('a send that would leave less than the existential deposit is caught in the form; the wallet is not asked', async () => {
+    const receiver = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri('//send-form-deposit').address
+    const form = await openSendForm(h, 'Sandbox Polkadot Wallet', /Connect "Vestibule Sandbox"\?/)
+    const deposit = BigInt(api.consts.balances!.existentialDeposit!.toString())
+    const free = await freeOf(sender)
+    const fee = (await api.tx.balances!.transferKeepAlive!(receiver, free / 2n).paymentInfo(sender)).partialFee.toBigInt()
+    // Amount and fee fit the balance; what is left is half the deposit.
+    await form.getByLabel('Amount').fill(decimal(free - fee - deposit / 2n, 12))
+    await form.getByTestId('send-receiver').fill(receiver)
+    await expect.poll(() => form.getByTestId('send-keep').innerText(), { timeout: 20_000 }).toContain(`must keep ${decimal(deposit, 12).replace(/\.?0+$/, '')}`)
+    await form.getByTestId('send-review').click()
+    await h.browser.page.waitForTimeout(300)
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
+    expect(await h.walletPrompt().count()).toBe(0)
+  })
 })
+
+/** `units` base units as a decimal with `decimals` places. */
+const decimal = (units: bigint, decimals: number) => `${units / 10n ** BigInt(decimals)}.${(units % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`
 
 describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
   type Rpc = (method: string, params?: unknown[]) => Promise<any>
@@ -140,6 +159,20 @@ describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
     await form.getByTestId('send-receiver').fill(receiver)
     await form.getByTestId('send-review').click()
     await expect.poll(() => form.innerText()).toContain('More than your balance')
+    expect(await h.walletPrompt().count()).toBe(0)
+  })
+
+  test('the whole balance (nothing left for the fee): the estimate\'s "Insufficient funds" shows beside Review; the wallet is not asked', async () => {
+    const form = await openSendForm(h, 'Sandbox Bitcoin Wallet', /Connect .* to rltc1q/)
+    const { bech32, pubKeyHash, scriptHash, wif, messagePrefix } = chain.config.network.params
+    const receiver = payments.p2wpkh({ hash: new Uint8Array(20).fill(7), network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } } }).address!
+    // Max with no fee known yet is the whole balance.
+    await form.getByRole('button', { name: 'Max' }).click()
+    await form.getByTestId('send-receiver').fill(receiver)
+    await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 20_000 }).toContain('Insufficient funds')
+    await form.getByTestId('send-review').click()
+    await expect.poll(() => form.getByTestId('send-error').textContent(), { timeout: 20_000 }).toContain('The network says: Insufficient funds')
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().count()).toBe(0)
   })
 })

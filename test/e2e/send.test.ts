@@ -141,4 +141,22 @@ describe('send', () => {
     }
     expect(await h.walletPrompt().isVisible()).toBe(false)
   })
+
+  test('an EVM address with a mistyped letter (its checksum) is refused in the form; an all-lowercase one reaches the wallet checksummed', async () => {
+    const form = await openSend()
+    await chooseToken(form, 'ETH')
+    await form.getByLabel('Amount').fill('0.01')
+    await form.getByTestId('send-receiver').fill(RECEIVER.replace('0x90F', '0x90f'))
+    await form.getByTestId('send-review').click()
+    await expect.poll(() => form.innerText(), { timeout: 5000 }).toContain('does not match its EIP-55 checksum')
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
+    expect(await h.walletPrompt().isVisible()).toBe(false)
+    await form.getByTestId('send-receiver').fill(RECEIVER.toLowerCase())
+    await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 10_000 }).toMatch(/\d ETH/)
+    await form.getByTestId('send-review').click()
+    await form.getByTestId('send-preview').waitFor()
+    await form.getByTestId('send-confirm').click()
+    await h.approveInWallet(new RegExp(`wei to ${RECEIVER}\\?`))
+    await modalRoot().getByTestId('send-sent').waitFor()
+  })
 })

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { addressProblem, polkadotMainnet, westend } from '../../../chains/polkadot/index.js'
 import { encodeAddress } from '../../../chains/polkadot/ss58-encode.js'
 import { VestibuleError } from '../../../kernel/index.js'
+import { transactionUrl } from '../../../plugins/send/controller.js'
 import { AUTH_KEY } from '../../../sandbox/polkadot/extension.js'
 import { EXTENSION_ID, SEEDS, accountOf, adapterOf, localNetwork, mapStorage, until, useHarness } from './harness.js'
 
@@ -203,6 +204,14 @@ describe('sign a message', () => {
     const modal = h.modal([polkadotMainnet])
     await modal.connect(EXTENSION_ID)
     await expect(modal.signMessage('x')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'Signing messages is not supported by this wallet' })
+  })
+})
+
+describe('the explorer', () => {
+  it("declares Subscan's extrinsic page as where a transaction is shown", () => {
+    expect(polkadotMainnet.blockExplorers?.default.transactionPath).toBe('/extrinsic/{id}')
+    expect(westend.blockExplorers?.default.transactionPath).toBe('/extrinsic/{id}')
+    expect(transactionUrl(polkadotMainnet, '0xab12')).toBe('https://polkadot.subscan.io/extrinsic/0xab12')
   })
 })
 

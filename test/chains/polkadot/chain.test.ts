@@ -115,6 +115,13 @@ describe.skipIf(!installed)('against chopsticks', () => {
     const estimate = await chainFeature(adapter, 'estimateFees')({ from: address, to: recipient, value, network })
     expect(estimate).toMatchObject({ decimals: 12, symbol: 'ROC' })
     expect(estimate.fee).toBeGreaterThan(0n)
+    // What the sender must keep: the runtime's existential deposit, which sendNative refuses to go below.
+    const { ApiPromise, WsProvider } = await import('@polkadot/api')
+    const api = await ApiPromise.create({ provider: new WsProvider(node.ws), noInitWarn: true })
+    const deposit = BigInt(api.consts.balances!.existentialDeposit!.toString())
+    await api.disconnect()
+    expect(deposit).toBeGreaterThan(0n)
+    expect(estimate.reserve).toBe(deposit)
     await adapter.sendNative!({ to: recipient, value, address, network })
     expect(await freeOf(node, address)).toBe(50n * ROC - value - estimate.fee)
 

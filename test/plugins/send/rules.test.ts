@@ -1,7 +1,7 @@
 // The send form's rules: what can be sent, the receiver, the maximum, the insufficient-gas boundary, the call data.
 import { describe, expect, it } from 'vitest'
 import type { AccountToken, CaipNetwork } from '../../../kernel/index.js'
-import { FEE_MARGIN_PERCENT, erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
+import { FEE_MARGIN_PERCENT, belowReserve, erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
 import { mainnet } from '../../kernel/helpers.js'
 
 const ETH: AccountToken = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', decimals: 18, amount: 10n ** 18n, price: 3000 }
@@ -29,6 +29,13 @@ describe('receiverProblem', () => {
     expect(receiverProblem('0x1234', mainnet, isAddress)).toEqual({ key: 'send.invalidReceiver', values: { network: 'Ethereum' } })
     expect(receiverProblem(OWN.toUpperCase().replace('0X', '0x'), mainnet, isAddress, OWN)).toEqual({ key: 'send.self' })
   })
+  it('the strict rule speaks after the structural one, in its own words, also for a CAIP-10 address', () => {
+    const strict = (value: string) => (value === OTHER ? 'Invalid EVM address: bad checksum' : undefined)
+    expect(receiverProblem(OTHER, mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.receiverRule', values: { reason: 'Invalid EVM address: bad checksum' } })
+    expect(receiverProblem(`eip155:1:${OTHER}`, mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.receiverRule', values: { reason: 'Invalid EVM address: bad checksum' } })
+    expect(receiverProblem('0x1234', mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.invalidReceiver', values: { network: 'Ethereum' } })
+    expect(receiverProblem(OWN, mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.self' })
+  })
 })
 
 describe('maxAmount', () => {
@@ -40,6 +47,19 @@ describe('maxAmount', () => {
     expect(maxAmount(ETH, fee)).toBe(10n ** 18n - fee - (fee * FEE_MARGIN_PERCENT) / 100n)
     expect(maxAmount({ ...ETH, amount: fee }, fee)).toBe(0n)
     expect(maxAmount(ETH, undefined)).toBe(10n ** 18n)
+  })
+  it('less what the account must keep (a minimum balance); a token is not affected', () => {
+    const fee = 1_000_000_000_000_000n
+    expect(maxAmount(ETH, fee, 7n)).toBe(10n ** 18n - fee - (fee * FEE_MARGIN_PERCENT) / 100n - 7n)
+    expect(maxAmount(USDT, fee, 7n)).toBe(5_000_000n)
+  })
+})
+
+describe('belowReserve', () => {
+  it('amount, fee and reserve above the balance, at the boundary; no reserve, never', () => {
+    expect(belowReserve({ balance: 100n, fee: 10n, amount: 80n, reserve: 10n })).toBe(false)
+    expect(belowReserve({ balance: 100n, fee: 10n, amount: 81n, reserve: 10n })).toBe(true)
+    expect(belowReserve({ balance: 100n, fee: 10n, amount: 90n, reserve: 0n })).toBe(false)
   })
 })
 
