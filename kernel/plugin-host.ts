@@ -3,7 +3,7 @@ import { map } from 'nanostores'
 import { VestibuleError, errorMessage } from './errors.js'
 import type { DeclaredOptions } from './options.js'
 import type { AfterConnectStep, OptionDeclaration, Plugin, PluginContext, Services, Token } from './plugin.js'
-import type { Storage } from './storage.js'
+import { checkedRead, type Storage } from './storage.js'
 
 /** The hooks a plugin adds from `setup`, each with the function it runs. */
 export interface Hooks {
@@ -133,6 +133,17 @@ export function servicesOn(container: DependencyContainer, who: string): Service
       return container.resolve<T>(token)
     },
     provide: (token, value) => void container.register(token, { useValue: value }),
+    lazy<T>(token: Token<T>) {
+      const resolve = () => get(token)
+      return {
+        get: resolve,
+        resolve() {
+          const value = resolve()
+          if (value === undefined) throw new VestibuleError('MISSING_SERVICE', `${who} uses the service "${token.description ?? String(token)}", which no plugin provides`)
+          return value
+        },
+      }
+    },
   }
 }
 
@@ -141,6 +152,8 @@ function scopeStorage(base: Storage, scope: string): Storage {
   const key = (k: string) => `${scope}/${k}`
   return {
     get: (k) => base.get(key(k)),
+    // Built on get and remove, so a storage service a host or plugin provides needs no `read` of its own.
+    read: (k, check) => checkedRead((at) => base.get(at), (at) => base.remove(at), key(k), check),
     set: (k, v) => base.set(key(k), v),
     remove: (k) => base.remove(key(k)),
     getCached: (k, ttl) => base.getCached(key(k), ttl),
@@ -183,6 +196,7 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
       }
     },
     setup(shared, views, slots) {
+      const opening: Array<{ plugin: string; slot: string; id: string; view: string }> = []
       for (const plugin of plugins) {
         const name = plugin.name
         const context: PluginContext = {
@@ -192,7 +206,13 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
           storage: scopeStorage(storage(), name),
           slice: (initial) => map(initial),
           views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: name }) },
-          slots: { ...slots, add: (slot, entry) => slots.add(slot, { ...entry, plugin: name }) },
+          slots: {
+            ...slots,
+            add: (slot, entry) => {
+              slots.add(slot, { ...entry, plugin: name })
+              if (entry.view !== undefined) opening.push({ plugin: name, slot, id: entry.id, view: entry.view })
+            },
+          },
           ...hookAdders(name),
           getPlugin: getPlugin as PluginContext['getPlugin'],
         }
@@ -203,6 +223,10 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
           throw new PluginHookError(failure, `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN')
         })
         apis.set(name, api)
+      }
+      // Checked once every plugin set up: the view may come from a plugin listed later.
+      for (const { plugin, slot, id, view } of opening) {
+        if (!views.has(view)) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}" adds "${id}" to "${slot}" opening the view "${view}", which no plugin registers`)
       }
     },
   }
