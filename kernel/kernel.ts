@@ -99,12 +99,22 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const views = createViewRegistry()
   for (const [id, definition] of Object.entries(extras.views ?? {})) views.register(id, definition)
   let close: () => void = () => {}
-  const router = createRouter({ isRegistered: (v) => views.has(v), close: () => void close() })
+  const refuse = (reason: string) => {
+    const message = i18n.t(reason)
+    feedback.showSnackbar('error', message)
+    feedback.shake()
+    return message
+  }
+  const router = createRouter({
+    isRegistered: (v) => views.has(v),
+    close: () => void close(),
+    leaveRefused: (view, reason) => events.emit('view:leaveRefused', { view, reason, message: refuse(reason) }),
+  })
   const reportError = (source: string, error: unknown) => {
     if (!source.startsWith('listener of error')) events.emit('error', { source, error })
   }
   const events = createEventBus((event, error) => reportError(`listener of ${event}`, error))
-  const i18n = createI18n({ locale: options.locale, messages: options.messages })
+  const i18n = createI18n({ locale: options.locale, messages: options.messages, onMissing: (key) => console.warn(`[vestibule] No text for the message key "${key}"`) })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
   const writer = createChainWriter(state, chains)

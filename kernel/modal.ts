@@ -5,7 +5,7 @@ import type { BlockchainApi } from './blockchain-api.js'
 import type { ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { VestibuleError } from './errors.js'
-import type { EventBus } from './events.js'
+import type { EventBus, EventListener, EventName } from './events.js'
 import type { Feedback } from './feedback.js'
 import type { HttpClient } from './http.js'
 import type { I18n } from './i18n.js'
@@ -16,7 +16,7 @@ import { resolveOptions, type ResolvedOptions } from './options.js'
 import type { Platform } from './platform.js'
 import type { PluginApis, PluginConnection, Services } from './plugin.js'
 import type { HookRunner } from './plugin-host.js'
-import type { Router } from './router.js'
+import type { RouteEntry, Router } from './router.js'
 import type { ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
@@ -109,6 +109,8 @@ export interface Modal {
   setThemeVariables(variables: Record<`--vb-${string}`, string>): void
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
   getPlugin(name: string): unknown
+  /** Listens to one of the modal's events (plugins' augmentations of `VestibuleEvents` included); returns the unsubscribe function. */
+  on<K extends EventName>(event: K, listener: EventListener<K>): () => void
   /**
    * Fetches the code the first open needs (shell, first view, connection logic) without running plugin hooks or
    * calling any API, and starts wallet discovery; the shell then prepares the first view off the page. Resolves
@@ -154,7 +156,8 @@ function createViewChoice({ state, chains, views, slots, storage, platform }: Ke
       if (target) return { view: target }
     }
     if (view) {
-      if (views.has(view)) return { view, data }
+      if (views.has(view) && (isConnected() || !views.get(view)!.requiresAccount)) return { view, data }
+      if (views.has(view)) return views.has(fallback) ? { view: fallback } : undefined
       reportError('open', new VestibuleError('UNKNOWN_VIEW', `Unknown view "${view}": no registered plugin contributes it`))
       console.error(`[vestibule] Unknown view "${view}"; showing ${fallback} instead`)
     }
@@ -176,21 +179,32 @@ function createViewChoice({ state, chains, views, slots, storage, platform }: Ke
   }
 }
 
-/** Every view change is an event; a confirmation shown in one view does not follow into the next (a loading one stays). */
-function watchViews({ router, events, feedback }: KernelContext) {
-  let shownView: string | undefined
+/**
+ * Every view change is an event. A confirmation shown in one view does not follow into the next one opened (a
+ * loading one stays), but going back keeps it: a view that saves and goes back leaves its "Saved" visible.
+ */
+function watchViews({ router, events, feedback, views, state, navigation }: KernelContext) {
+  let shown: readonly RouteEntry[] = []
   router.$history.listen((history) => {
     const entry = history.at(-1)
     if (entry) events.emit('view:change', { view: entry.view, data: entry.data })
-    if (entry?.view !== shownView && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
-    shownView = entry?.view
+    const back = history.length < shown.length && history.every((e, i) => e === shown[i])
+    if (!back && entry?.view !== shown.at(-1)?.view && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
+    shown = history
   })
-  // A disconnect ends every pending flow (send, swap, sign-in …).
-  events.on('disconnect', () => router.clearTransactions())
+  // A disconnect ends every pending flow (send, swap, sign-in …), and a view that needs an account is left.
+  events.on('disconnect', () => {
+    router.clearTransactions()
+    const current = router.current?.view
+    if (current && views.get(current)?.requiresAccount && state.$snapshot.get().status !== 'connected') {
+      const resting = navigation.resting()
+      if (views.has(resting)) router.reset(resting)
+    }
+  })
 }
 
 /** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
-function hostCalls({ kernel: { state, $theme }, connection, getPlugin }: ModalDeps) {
+function hostCalls({ kernel: { state, $theme, events }, connection, getPlugin }: ModalDeps) {
   return {
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
@@ -216,6 +230,7 @@ function hostCalls({ kernel: { state, $theme }, connection, getPlugin }: ModalDe
       $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
     },
     getPlugin: getPlugin as Modal['getPlugin'],
+    on: (event, listener) => events.on(event, listener),
   } satisfies Partial<Modal>
 }
 
@@ -289,9 +304,10 @@ export function createModal(deps: ModalDeps): Modal {
       const reasons = hooks.run('onClose', [], { until: Boolean, onError: ({ error }) => reportError('close guard', error) })
       const reason = reasons.find(Boolean)
       if (reason) {
-        feedback.showSnackbar('error', i18n.t(reason))
+        const message = i18n.t(reason)
+        feedback.showSnackbar('error', message)
         feedback.shake()
-        events.emit('modal:closeRefused', { reason })
+        events.emit('modal:closeRefused', { reason, message })
         return false
       }
       navigation.leaveConnecting()
