@@ -41,8 +41,8 @@ export interface Navigation {
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** Closing abandons a pending connection, as its Cancel button does, and leaves the connecting view for the resting one. */
   leaveConnecting(): void
-  /** Remembers the Account tab chosen (by its position) for the active account: coming back finds the same tab. */
-  selectAccountTab(index: number): void
+  /** Remembers the Account tab chosen (by its slot entry's id) for the active account: coming back finds the same tab. */
+  selectAccountTab(id: string): void
 }
 
 export interface NavigationDeps {
@@ -110,9 +110,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       for (const chain of connecting) connection().cancelConnect(chain.namespace)
       if (connecting.length && views.has(navigation.resting())) router.reset(navigation.resting())
     },
-    selectAccountTab(index) {
+    selectAccountTab(id) {
       const namespace = state.$activeNamespace.get()
-      if (namespace) deps.writer?.patch(namespace, { account: { currentTab: Math.max(0, index) } })
+      if (namespace && typeof id === 'string' && id) deps.writer?.patch(namespace, { account: { currentTab: id } })
     },
   }
   return navigation

@@ -30,7 +30,8 @@ export interface AccountState {
   allAccounts?: readonly { address: string; type?: string }[]
   user?: { email?: string; username?: string; [key: string]: unknown }
   smartAccountDeployed?: boolean
-  currentTab?: number
+  /** The id of the Account tab chosen (its `account.tabs` slot entry's id). */
+  currentTab?: string
 }
 
 /** Network part of a namespace's chain state. */
