@@ -99,6 +99,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const views = createViewRegistry()
   for (const [id, definition] of Object.entries(extras.views ?? {})) views.register(id, definition)
   let close: () => void = () => {}
+  /** A guard's refusal is shown (its text in a snackbar, a shake); returns the text. */
   const refuse = (reason: string) => {
     const message = i18n.t(reason)
     feedback.showSnackbar('error', message)
@@ -147,7 +148,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert, writer })
   services.provide(Tokens.Connection, connection)
   const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme } satisfies KernelContext
-  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError })
+  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError, refuse })
   close = () => void modal.close()
   return modal
 }

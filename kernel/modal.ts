@@ -131,6 +131,8 @@ export interface ModalDeps {
   connection: PluginConnection
   getPlugin: (name: string) => unknown
   reportError: (source: string, error: unknown) => void
+  /** Shows a guard's refusal (message key or text); returns the text shown. */
+  refuse: (reason: string) => string
 }
 
 const settleWithin = (promise: Promise<unknown>, ms: number) =>
@@ -183,7 +185,7 @@ function createViewChoice({ state, chains, views, slots, storage, platform }: Ke
  * Every view change is an event. A confirmation shown in one view does not follow into the next one opened (a
  * loading one stays), but going back keeps it: a view that saves and goes back leaves its "Saved" visible.
  */
-function watchViews({ router, events, feedback, views, state, navigation }: KernelContext) {
+function watchViews({ router, events, feedback }: KernelContext) {
   let shown: readonly RouteEntry[] = []
   router.$history.listen((history) => {
     const entry = history.at(-1)
@@ -192,15 +194,8 @@ function watchViews({ router, events, feedback, views, state, navigation }: Kern
     if (!back && entry?.view !== shown.at(-1)?.view && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
     shown = history
   })
-  // A disconnect ends every pending flow (send, swap, sign-in …), and a view that needs an account is left.
-  events.on('disconnect', () => {
-    router.clearTransactions()
-    const current = router.current?.view
-    if (current && views.get(current)?.requiresAccount && state.$snapshot.get().status !== 'connected') {
-      const resting = navigation.resting()
-      if (views.has(resting)) router.reset(resting)
-    }
-  })
+  // A disconnect ends every pending flow (send, swap, sign-in …).
+  events.on('disconnect', () => router.clearTransactions())
 }
 
 /** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
@@ -304,10 +299,7 @@ export function createModal(deps: ModalDeps): Modal {
       const reasons = hooks.run('onClose', [], { until: Boolean, onError: ({ error }) => reportError('close guard', error) })
       const reason = reasons.find(Boolean)
       if (reason) {
-        const message = i18n.t(reason)
-        feedback.showSnackbar('error', message)
-        feedback.shake()
-        events.emit('modal:closeRefused', { reason, message })
+        events.emit('modal:closeRefused', { reason, message: deps.refuse(reason) })
         return false
       }
       navigation.leaveConnecting()
@@ -356,35 +348,7 @@ export function createModal(deps: ModalDeps): Modal {
       },
     )
   watchViews(kernel)
-  watchUnsupported(kernel, modal, life, reportError)
+  // These rules follow the wallet's events, which only the connection's code emits: they load with it.
+  kernel.connection.whenLoaded((code) => code.watchConnected({ ...kernel, open: modal.open, life, reportError }))
   return modal
-}
-
-/**
- * A wallet on a network the host did not request shows UnsupportedChain, for the namespace whose network changed
- * (not necessarily the active one), unless the host allows unsupported chains, disabled network switching, or runs
- * without chain adapters (basic mode). Back on a requested network, the UnsupportedChain the kernel opened goes
- * again, whether it is shown already or its open is still under way (a wallet may move away and back within a
- * tick), unless the user opened or closed the modal since.
- */
-function watchUnsupported({ events, state, router, views, navigation }: KernelContext, modal: Modal, life: { openRequest: number }, reportError: ModalDeps['reportError']) {
-  let unsupportedOpen: { request: number; namespace: ChainNamespace } | undefined
-  events.on('network:change', ({ supported, namespace }) => {
-    if (supported) {
-      if (unsupportedOpen?.namespace !== namespace) return
-      const mine = unsupportedOpen.request === life.openRequest
-      unsupportedOpen = undefined
-      if (!mine) return
-      if (state.$modal.get().open && router.current?.view === Views.UnsupportedChain) router.goBack()
-      else life.openRequest++
-      return
-    }
-    if (!navigation.showsUnsupported()) return
-    if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
-    const current = router.current
-    if (current?.view === Views.UnsupportedChain && (current.data as { namespace?: string } | undefined)?.namespace === namespace) return
-    void modal.open(Views.UnsupportedChain, { namespace }).catch((error) => reportError('open', error))
-    // open() took its request number synchronously.
-    unsupportedOpen = { request: life.openRequest, namespace }
-  })
 }

@@ -126,25 +126,16 @@ export function collectDeclarations(plugins: readonly Plugin[], owners?: Readonl
 /** Services on a tsyringe container; `who` names the caller in a missing-service error. */
 export function servicesOn(container: DependencyContainer, who: string): Services {
   const get = <T>(token: Token<T>) => (container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
-  return {
+  const services: Services = {
     get,
     resolve<T>(token: Token<T>): T {
       if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${token.description ?? String(token)}", which no plugin provides`)
       return container.resolve<T>(token)
     },
     provide: (token, value) => void container.register(token, { useValue: value }),
-    lazy<T>(token: Token<T>) {
-      const resolve = () => get(token)
-      return {
-        get: resolve,
-        resolve() {
-          const value = resolve()
-          if (value === undefined) throw new VestibuleError('MISSING_SERVICE', `${who} uses the service "${token.description ?? String(token)}", which no plugin provides`)
-          return value
-        },
-      }
-    },
+    lazy: (token) => ({ get: () => get(token), resolve: () => services.resolve(token) }),
   }
+  return services
 }
 
 /** `base` with every key under `<scope>/`: a plugin's own part of the modal's storage. */
@@ -226,7 +217,7 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
       }
       // Checked once every plugin set up: the view may come from a plugin listed later.
       for (const { plugin, slot, id, view } of opening) {
-        if (!views.has(view)) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}" adds "${id}" to "${slot}" opening the view "${view}", which no plugin registers`)
+        if (!views.has(view)) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}": "${id}" in "${slot}" opens the view "${view}", which no plugin registers`)
       }
     },
   }

@@ -53,7 +53,7 @@ describe('slot entries open registered views', () => {
 
   it('an entry naming a view no plugin registers is refused at creation, naming the plugin and the view', () => {
     expect(() => modalWithWallet({ plugins: [opener('Bok'), provider] })).toThrow(
-      new VestibuleError('UNKNOWN_VIEW', 'Plugin "opener" adds "book" to "account.features" opening the view "Bok", which no plugin registers'),
+      new VestibuleError('UNKNOWN_VIEW', 'Plugin "opener": "book" in "account.features" opens the view "Bok", which no plugin registers'),
     )
   })
 
@@ -254,6 +254,6 @@ describe('services resolved when used', () => {
     let handle: { resolve(): unknown; get(): unknown } | undefined
     modalWithWallet({ plugins: [{ name: 'user', setup: (ctx) => void (handle = ctx.services.lazy(Clock)) }] })
     expect(handle!.get()).toBeUndefined()
-    expect(() => handle!.resolve()).toThrow('Plugin "user" uses the service "test.clock", which no plugin provides')
+    expect(() => handle!.resolve()).toThrow('Plugin "user" resolves the service "test.clock", which no plugin provides')
   })
 })
