@@ -133,6 +133,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     afterConnect: (info, accept) => host.hooks.run('afterConnect', [info], { until: accept, onError: ({ error }) => reportError('afterConnect', error) }).find(accept),
     showsUnsupported: () => options.enableNetworkSwitch && !options.allowUnsupportedChain && chains.list().length > 0,
     connection: () => connection!,
+    load: () => connection!.load(),
   })
   for (const [token, value] of [
     [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
@@ -146,6 +147,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   checkDefaultNetwork(options, chains)
 
   connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert, writer })
+  connection.whenLoaded((code) => navigation.install(code.createConnectedNavigation))
   services.provide(Tokens.Connection, connection)
   const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, $theme } satisfies KernelContext
   const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError, refuse })
