@@ -3,6 +3,8 @@ import { createConnectionCore, createNetworkRules, createSessionRules, createSes
 import { createWalletCalls } from './wallet-calls.js'
 
 export { StorageKeys } from './storage-keys.js'
+export { watchConnected } from './connected-rules.js'
+export { createConnectedNavigation } from './connected-navigation.js'
 export { AFTER_SEND_REREAD_MS } from './wallet-calls.js'
 export type { ConnectionDeps } from './connection-rules.js'
 export type { Connection } from './connection-api.js'

@@ -8,8 +8,10 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 export interface VestibuleEvents {
   'modal:open': { view: string }
   'modal:close': Record<string, never>
-  /** A close guard refused; `reason` is the message key or text shown. */
-  'modal:closeRefused': { reason: string }
+  /** A close guard refused: `reason` is what the guard returned (a message key or text), `message` the text shown. */
+  'modal:closeRefused': { reason: string; message: string }
+  /** A leave guard kept the view on `goBack`: `reason` is what the guard returned, `message` the text shown. */
+  'view:leaveRefused': { view: string; reason: string; message: string }
   'view:change': { view: string; data?: unknown }
   'connect:start': { namespace: ChainNamespace; connectorId: string }
   'connect:success': { namespace: ChainNamespace; connectorId: string; address: string; caipAddress: CaipAddress }

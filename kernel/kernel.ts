@@ -99,12 +99,23 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const views = createViewRegistry()
   for (const [id, definition] of Object.entries(extras.views ?? {})) views.register(id, definition)
   let close: () => void = () => {}
-  const router = createRouter({ isRegistered: (v) => views.has(v), close: () => void close() })
+  /** A guard's refusal is shown (its text in a snackbar, a shake); returns the text. */
+  const refuse = (reason: string) => {
+    const message = i18n.t(reason)
+    feedback.showSnackbar('error', message)
+    feedback.shake()
+    return message
+  }
+  const router = createRouter({
+    isRegistered: (v) => views.has(v),
+    close: () => void close(),
+    leaveRefused: (view, reason) => events.emit('view:leaveRefused', { view, reason, message: refuse(reason) }),
+  })
   const reportError = (source: string, error: unknown) => {
     if (!source.startsWith('listener of error')) events.emit('error', { source, error })
   }
   const events = createEventBus((event, error) => reportError(`listener of ${event}`, error))
-  const i18n = createI18n({ locale: options.locale, messages: options.messages })
+  const i18n = createI18n({ locale: options.locale, messages: options.messages, onMissing: (key) => console.warn(`[vestibule] No text for the message key "${key}"`) })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
   const writer = createChainWriter(state, chains)
@@ -122,6 +133,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     afterConnect: (info, accept) => host.hooks.run('afterConnect', [info], { until: accept, onError: ({ error }) => reportError('afterConnect', error) }).find(accept),
     showsUnsupported: () => options.enableNetworkSwitch && !options.allowUnsupportedChain && chains.list().length > 0,
     connection: () => connection!,
+    load: () => connection!.load(),
   })
   for (const [token, value] of [
     [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
@@ -135,9 +147,10 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   checkDefaultNetwork(options, chains)
 
   connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert, writer })
+  connection.whenLoaded((code) => navigation.install(code.createConnectedNavigation))
   services.provide(Tokens.Connection, connection)
   const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, pluginConnection, $theme } satisfies KernelContext
-  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError })
+  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError, refuse })
   close = () => void modal.close()
   return modal
 }

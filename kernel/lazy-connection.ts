@@ -2,7 +2,12 @@ import { createChainWriter } from './chain-writer.js'
 import type { Connection, ConnectionDeps } from './connection.js'
 
 /** The connection before its code is loaded: every method loads it first; `prefetch` only fetches the code. */
-export type LazyConnection = Connection & { load(): Promise<Connection>; prefetch(): Promise<unknown> }
+export type LazyConnection = Connection & {
+  load(): Promise<Connection>
+  prefetch(): Promise<unknown>
+  /** Runs `install` with the connection's code once it is loaded, before the connection is created. */
+  whenLoaded(install: (code: typeof import('./connection.js')) => void): void
+}
 
 /**
  * The connection logic is the largest part of the kernel and nothing needs it before the first open (or a
@@ -15,10 +20,11 @@ export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
   for (const adapter of deps.chains.list()) writer.write(adapter.namespace, { network: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false } }, true)
   let loaded: Connection | undefined
   let loading: Promise<Connection> | undefined
+  const installs: Array<(code: typeof import('./connection.js')) => void> = []
   const code = () => import('./connection.js')
   const load = () =>
     (loading ??= code().then(
-      (m) => (loaded = m.createConnection(deps)),
+      (m) => (installs.splice(0).forEach((install) => install(m)), (loaded = m.createConnection(deps))),
       (error: unknown) => {
         loading = undefined
         throw error
@@ -29,6 +35,7 @@ export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
     (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
   return {
     load,
+    whenLoaded: (install) => void installs.push(install),
     // Fetches the code only: nothing is created and no wallet is asked until the first real use.
     prefetch: code,
     connect: later('connect'),

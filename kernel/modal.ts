@@ -5,7 +5,7 @@ import type { BlockchainApi } from './blockchain-api.js'
 import type { ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { VestibuleError } from './errors.js'
-import type { EventBus } from './events.js'
+import type { EventBus, EventListener, EventName } from './events.js'
 import type { Feedback } from './feedback.js'
 import type { HttpClient } from './http.js'
 import type { I18n } from './i18n.js'
@@ -16,7 +16,7 @@ import { resolveOptions, type ResolvedOptions } from './options.js'
 import type { Platform } from './platform.js'
 import type { PluginApis, PluginConnection, Services } from './plugin.js'
 import type { HookRunner } from './plugin-host.js'
-import type { Router } from './router.js'
+import type { RouteEntry, Router } from './router.js'
 import type { ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
@@ -111,6 +111,8 @@ export interface Modal {
   setThemeVariables(variables: Record<`--vb-${string}`, string>): void
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
   getPlugin(name: string): unknown
+  /** Listens to one of the modal's events (plugins' augmentations of `VestibuleEvents` included); returns the unsubscribe function. */
+  on<K extends EventName>(event: K, listener: EventListener<K>): () => void
   /**
    * Fetches the code the first open needs (shell, first view, connection logic) without running plugin hooks or
    * calling any API, and starts wallet discovery; the shell then prepares the first view off the page. Resolves
@@ -131,6 +133,8 @@ export interface ModalDeps {
   connection: PluginConnection
   getPlugin: (name: string) => unknown
   reportError: (source: string, error: unknown) => void
+  /** Shows a guard's refusal (message key or text); returns the text shown. */
+  refuse: (reason: string) => string
 }
 
 const settleWithin = (promise: Promise<unknown>, ms: number) =>
@@ -156,7 +160,8 @@ function createViewChoice({ state, chains, views, slots, storage, platform }: Ke
       if (target) return { view: target }
     }
     if (view) {
-      if (views.has(view)) return { view, data }
+      if (views.has(view) && (isConnected() || !views.get(view)!.requiresAccount)) return { view, data }
+      if (views.has(view)) return views.has(fallback) ? { view: fallback } : undefined
       reportError('open', new VestibuleError('UNKNOWN_VIEW', `Unknown view "${view}": no registered plugin contributes it`))
       console.error(`[vestibule] Unknown view "${view}"; showing ${fallback} instead`)
     }
@@ -178,21 +183,25 @@ function createViewChoice({ state, chains, views, slots, storage, platform }: Ke
   }
 }
 
-/** Every view change is an event; a confirmation shown in one view does not follow into the next (a loading one stays). */
+/**
+ * Every view change is an event. A confirmation shown in one view does not follow into the next one opened (a
+ * loading one stays), but going back keeps it: a view that saves and goes back leaves its "Saved" visible.
+ */
 function watchViews({ router, events, feedback }: KernelContext) {
-  let shownView: string | undefined
+  let shown: readonly RouteEntry[] = []
   router.$history.listen((history) => {
     const entry = history.at(-1)
     if (entry) events.emit('view:change', { view: entry.view, data: entry.data })
-    if (entry?.view !== shownView && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
-    shownView = entry?.view
+    const back = history.length < shown.length && history.every((e, i) => e === shown[i])
+    if (!back && entry?.view !== shown.at(-1)?.view && feedback.$snackbar.get().variant !== 'loading') feedback.hideSnackbar()
+    shown = history
   })
   // A disconnect ends every pending flow (send, swap, sign-in …).
   events.on('disconnect', () => router.clearTransactions())
 }
 
 /** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
-function hostCalls({ kernel: { state, $theme }, connection, getPlugin }: ModalDeps) {
+function hostCalls({ kernel: { state, $theme, events }, connection, getPlugin }: ModalDeps) {
   return {
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
@@ -218,6 +227,7 @@ function hostCalls({ kernel: { state, $theme }, connection, getPlugin }: ModalDe
       $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
     },
     getPlugin: getPlugin as Modal['getPlugin'],
+    on: (event, listener) => events.on(event, listener),
   } satisfies Partial<Modal>
 }
 
@@ -291,9 +301,7 @@ export function createModal(deps: ModalDeps): Modal {
       const reasons = hooks.run('onClose', [], { until: Boolean, onError: ({ error }) => reportError('close guard', error) })
       const reason = reasons.find(Boolean)
       if (reason) {
-        feedback.showSnackbar('error', i18n.t(reason))
-        feedback.shake()
-        events.emit('modal:closeRefused', { reason })
+        events.emit('modal:closeRefused', { reason, message: deps.refuse(reason) })
         return false
       }
       navigation.leaveConnecting()
@@ -342,35 +350,7 @@ export function createModal(deps: ModalDeps): Modal {
       },
     )
   watchViews(kernel)
-  watchUnsupported(kernel, modal, life, reportError)
+  // These rules follow the wallet's events, which only the connection's code emits: they load with it.
+  kernel.connection.whenLoaded((code) => code.watchConnected({ ...kernel, open: modal.open, life, reportError }))
   return modal
-}
-
-/**
- * A wallet on a network the host did not request shows UnsupportedChain, for the namespace whose network changed
- * (not necessarily the active one), unless the host allows unsupported chains, disabled network switching, or runs
- * without chain adapters (basic mode). Back on a requested network, the UnsupportedChain the kernel opened goes
- * again, whether it is shown already or its open is still under way (a wallet may move away and back within a
- * tick), unless the user opened or closed the modal since.
- */
-function watchUnsupported({ events, state, router, views, navigation }: KernelContext, modal: Modal, life: { openRequest: number }, reportError: ModalDeps['reportError']) {
-  let unsupportedOpen: { request: number; namespace: ChainNamespace } | undefined
-  events.on('network:change', ({ supported, namespace }) => {
-    if (supported) {
-      if (unsupportedOpen?.namespace !== namespace) return
-      const mine = unsupportedOpen.request === life.openRequest
-      unsupportedOpen = undefined
-      if (!mine) return
-      if (state.$modal.get().open && router.current?.view === Views.UnsupportedChain) router.goBack()
-      else life.openRequest++
-      return
-    }
-    if (!navigation.showsUnsupported()) return
-    if (state.$chains.get()[namespace]?.accountState.status !== 'connected' || !views.has(Views.UnsupportedChain)) return
-    const current = router.current
-    if (current?.view === Views.UnsupportedChain && (current.data as { namespace?: string } | undefined)?.namespace === namespace) return
-    void modal.open(Views.UnsupportedChain, { namespace }).catch((error) => reportError('open', error))
-    // open() took its request number synchronously.
-    unsupportedOpen = { request: life.openRequest, namespace }
-  })
 }

@@ -2,7 +2,7 @@ import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { ChainWriter } from './chain-writer.js'
 import type { Connection } from './connection.js'
 import type { AfterConnectStep } from './plugin.js'
-import type { Router } from './router.js'
+import type { RouteEntry, Router } from './router.js'
 import type { KernelState } from './state.js'
 import type { ViewRegistry } from './views.js'
 
@@ -41,8 +41,8 @@ export interface Navigation {
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** Closing abandons a pending connection, as its Cancel button does, and leaves the connecting view for the resting one. */
   leaveConnecting(): void
-  /** Remembers the Account tab chosen (by its position) for the active account: coming back finds the same tab. */
-  selectAccountTab(index: number): void
+  /** Remembers the Account tab chosen (by its slot entry's id) for the active account: coming back finds the same tab. */
+  selectAccountTab(id: string): void
 }
 
 export interface NavigationDeps {
@@ -57,62 +57,50 @@ export interface NavigationDeps {
   writer?: Pick<ChainWriter, 'patch'>
 }
 
-export function createNavigation(deps: NavigationDeps): Navigation {
-  const { router, views, state, afterConnect, showsUnsupported = () => true } = deps
+/** The rules that only apply once someone can be connected: they load with the connection's code. */
+export type ConnectedNavigation = Pick<Navigation, 'connected' | 'disconnect' | 'switchNetwork'> & {
+  /** `asking` is the view shown when the connect was asked for: only while it still is does the modal move on. */
+  connect(connectorId: string, namespace: ChainNamespace | undefined, asking: RouteEntry | undefined): Promise<void>
+}
+
+/** What the loaded rules need: the navigation's deps and the navigation they complete. */
+export type ConnectedNavigationDeps = NavigationDeps & { navigation: Navigation; isConnected(): boolean; go(view: string, data?: unknown): void }
+
+export function createNavigation(deps: NavigationDeps & { load?: () => Promise<unknown> }): Navigation & { install(create: (deps: ConnectedNavigationDeps) => ConnectedNavigation): void } {
+  const { router, views, state } = deps
   const isConnected = () => state.$snapshot.get().status === 'connected'
   const go = (view: string, data?: unknown) => {
     if (views.has(view)) router.reset(view, data)
   }
   const connection = () => deps.connection!()
-  const navigation: Navigation = {
-    showsUnsupported,
-    connected(namespace) {
-      const chain = state.$chains.get()[namespace]
-      if (chain?.networkState.unsupportedCaipNetworkId && !chain.networkState.caipNetwork && showsUnsupported() && views.has(Views.UnsupportedChain)) {
-        return router.reset(Views.UnsupportedChain, { namespace })
-      }
-      const account = chain?.accountState
-      if (account?.address) {
-        const caipNetworkId = chain?.networkState.caipNetwork?.caipNetworkId
-        const next = afterConnect({ namespace, address: account.address, caipNetworkId }, (step) => Boolean(step && views.has(step.view)))
-        if (next && views.has(next.view)) return router.reset(next.view, next.data)
-      }
-      go(Views.Account)
-    },
+  let rules: ConnectedNavigation | undefined
+  /** The loaded rules: the connection's code loads first (it installs them). */
+  const loaded = async () => (await deps.load?.(), rules!)
+  const navigation = {
+    showsUnsupported: deps.showsUnsupported ?? (() => true),
+    // Nobody is connected before the connection's code loaded: until then there is nothing to show.
+    connected: (namespace: ChainNamespace) => rules?.connected(namespace),
     disconnected() {
       go(isConnected() ? Views.Account : Views.Connect)
     },
     resting: () => (isConnected() ? Views.Account : Views.Connect),
-    async connect(connectorId, namespace) {
+    async connect(connectorId: string, namespace?: ChainNamespace) {
       const asking = router.current
-      await connection().connect(connectorId, namespace)
-      // A connect that was cancelled meanwhile resolves without a connected account: nothing to show then.
-      const connected = namespace ?? state.$activeNamespace.get()
-      if (router.current === asking && connected && state.$chains.get()[connected]?.accountState.status === 'connected') navigation.connected(connected)
+      return (await loaded()).connect(connectorId, namespace, asking)
     },
-    async disconnect(namespace) {
-      try {
-        await connection().disconnect(namespace)
-      } catch {
-        // The local session is gone even when the wallet could not be told.
-      }
-      if (!isConnected()) go(Views.Connect)
-      else if (router.current?.view !== Views.Account) go(Views.Account)
-    },
-    async switchNetwork(caipNetworkId) {
-      await connection().switchNetwork(caipNetworkId)
-      // A requested network's namespace is its id's first part.
-      const target = caipNetworkId.split(':')[0]!
-      if (state.$chains.get()[target]?.accountState.status !== 'connected' && views.has(Views.Connect)) router.push(Views.Connect, { namespace: target })
-    },
+    disconnect: async (namespace?: ChainNamespace) => (await loaded()).disconnect(namespace),
+    switchNetwork: async (caipNetworkId: CaipNetworkId) => (await loaded()).switchNetwork(caipNetworkId),
     leaveConnecting() {
       const connecting = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connecting')
       for (const chain of connecting) connection().cancelConnect(chain.namespace)
       if (connecting.length && views.has(navigation.resting())) router.reset(navigation.resting())
     },
-    selectAccountTab(index) {
+    selectAccountTab(id: string) {
       const namespace = state.$activeNamespace.get()
-      if (namespace) deps.writer?.patch(namespace, { account: { currentTab: Math.max(0, index) } })
+      if (namespace && typeof id === 'string' && id) deps.writer?.patch(namespace, { account: { currentTab: id } })
+    },
+    install(create: (deps: ConnectedNavigationDeps) => ConnectedNavigation) {
+      rules = create({ ...deps, navigation, isConnected, go })
     },
   }
   return navigation

@@ -3,7 +3,7 @@ import { map } from 'nanostores'
 import { VestibuleError, errorMessage } from './errors.js'
 import type { DeclaredOptions } from './options.js'
 import type { AfterConnectStep, OptionDeclaration, Plugin, PluginContext, Services, Token } from './plugin.js'
-import type { Storage } from './storage.js'
+import { checkedRead, type Storage } from './storage.js'
 import { Tokens } from './container.js'
 
 /** The hooks a plugin adds from `setup`, each with the function it runs. */
@@ -125,7 +125,7 @@ export function servicesOn(container: DependencyContainer, who: string, refused:
     if (refused.includes(token)) throw new VestibuleError('PRIVATE_SERVICE', `${who} cannot reach ${tokenName(token)}: it is the kernel's own`)
   }
   const get = <T>(token: Token<T>) => (check(token), container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
-  return {
+  const services: Services = {
     get,
     resolve<T>(token: Token<T>): T {
       check(token)
@@ -133,7 +133,9 @@ export function servicesOn(container: DependencyContainer, who: string, refused:
       return container.resolve<T>(token)
     },
     provide: (token, value) => (check(token), void container.register(token, { useValue: value })),
+    lazy: (token) => ({ get: () => get(token), resolve: () => services.resolve(token) }),
   }
+  return services
 }
 
 /** `base` with every key under `<scope>/`: a plugin's own part of the modal's storage. */
@@ -141,6 +143,8 @@ function scopeStorage(base: Storage, scope: string): Storage {
   const key = (k: string) => `${scope}/${k}`
   return {
     get: (k) => base.get(key(k)),
+    // Built on get and remove, so a storage service a host or plugin provides needs no `read` of its own.
+    read: (k, check) => checkedRead((at) => base.get(at), (at) => base.remove(at), key(k), check),
     set: (k, v) => base.set(key(k), v),
     remove: (k) => base.remove(key(k)),
     getCached: (k, ttl) => base.getCached(key(k), ttl),
@@ -185,6 +189,7 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
       }
     },
     setup(shared, views, slots) {
+      const opening: Array<{ plugin: string; slot: string; id: string; view: string }> = []
       for (const plugin of plugins) {
         const name = plugin.name
         const context: PluginContext = {
@@ -194,7 +199,13 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
           storage: scopeStorage(storage(), name),
           slice: (initial) => map(initial),
           views: { ...views, register: (id, definition) => views.register(id, { ...definition, plugin: name }) },
-          slots: { ...slots, add: (slot, entry) => slots.add(slot, { ...entry, plugin: name }) },
+          slots: {
+            ...slots,
+            add: (slot, entry) => {
+              slots.add(slot, { ...entry, plugin: name })
+              if (entry.view !== undefined) opening.push({ plugin: name, slot, id: entry.id, view: entry.view })
+            },
+          },
           ...hookAdders(name),
           getPlugin: getPlugin as PluginContext['getPlugin'],
         }
@@ -205,6 +216,10 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
           throw new PluginHookError(failure, `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN')
         })
         apis.set(name, api)
+      }
+      // Checked once every plugin set up: the view may come from a plugin listed later.
+      for (const { plugin, slot, id, view } of opening) {
+        if (!views.has(view)) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}": "${id}" in "${slot}" opens the view "${view}", which no plugin registers`)
       }
     },
   }

@@ -20,12 +20,30 @@ import { VestibuleError } from './errors.js'
 export { createToken, type Token } from './token.js'
 import type { Token } from './token.js'
 
-/** This modal's services by token, on its tsyringe child container. */
+/** A service looked up when used, not when asked for: see `Services.lazy`. */
+export interface LazyService<T> {
+  /** The service under the token now, or undefined when nobody provides it. */
+  get(): T | undefined
+  /** The service under the token now; throws MISSING_SERVICE naming the plugin and the token when nobody provides it. */
+  resolve(): T
+}
+
+/**
+ * This modal's services by token, on its tsyringe child container.
+ *
+ * When a token resolves: `get` and `resolve` look up the service at the moment they are called. In `setup` that
+ * finds the kernel's services, those provided in any plugin's `register` hook, and those provided by plugins that
+ * set up earlier (order: `'pre'` plugins, then array order, then `'post'`; a plugin's `requires` first), never one
+ * from a plugin set up later. For a provider that may be listed after you, take `lazy(token)` in `setup` and call
+ * its `get()` / `resolve()` later (in a hook, a view, an API call): by then every plugin has set up.
+ */
 export interface Services {
-  /** The service registered under `token`; throws MISSING_SERVICE naming the plugin and the token when nobody provides it. */
+  /** The service registered under `token` now; throws MISSING_SERVICE naming the plugin and the token when nobody provides it. */
   resolve<T>(token: Token<T>): T
-  /** The service under `token`, or undefined (for optional collaborations). */
+  /** The service under `token` now, or undefined (for optional collaborations). */
   get<T>(token: Token<T>): T | undefined
+  /** A handle that looks the service up on each use, so the plugin providing it may set up after the caller. */
+  lazy<T>(token: Token<T>): LazyService<T>
   /** Registers this plugin's service under `token`; other plugins resolve it, the last registration wins. */
   provide<T>(token: Token<T>, value: T): void
 }

@@ -29,7 +29,16 @@ export interface Router {
   push(view: string, data?: unknown): void
   reset(view: string, data?: unknown): void
   replace(view: string, data?: unknown): void
-  goBack(): void
+  /**
+   * Goes back one view (or closes on the last one). A leave guard of the current view may keep it: then nothing
+   * moves and `goBack` returns false. `{ discard: true }` goes back without asking the guards.
+   */
+  goBack(options?: { discard?: boolean }): boolean
+  /**
+   * A leave guard for `view`: consulted by `goBack` (the back arrow) while `view` is shown; it returns a reason
+   * (message key or text, shown to the user) to keep the view, or undefined to let it go. Returns the remover.
+   */
+  guardLeave(view: string, guard: () => string | undefined): () => void
   /** Runs `hook` whenever `view` stops being the current view; returns an unsubscribe function. */
   onLeave(view: string, hook: (entry: RouteEntry) => void): () => void
   /** Starts a flow whose end is decided now and carried out by `completeTransaction`. */
@@ -44,6 +53,8 @@ export interface Router {
 export interface RouterOptions {
   isRegistered(view: string): boolean
   close(): void
+  /** Told when a leave guard kept `view` on `goBack`, with the guard's reason. */
+  leaveRefused?(view: string, reason: string): void
 }
 
 export const UNSUPPORTED_CHAIN_VIEW = 'UnsupportedChain'
@@ -51,6 +62,26 @@ export const UNSUPPORTED_CHAIN_VIEW = 'UnsupportedChain'
 export function createRouter(options: RouterOptions): Router {
   const $history = atom<readonly RouteEntry[]>([])
   const leaveHooks = new Map<string, Set<(entry: RouteEntry) => void>>()
+  const leaveGuards = new Map<string, Set<() => string | undefined>>()
+  const addTo = <F>(table: Map<string, Set<F>>, view: string, fn: F) => {
+    let set = table.get(view)
+    if (!set) table.set(view, (set = new Set()))
+    set.add(fn)
+    return () => void set.delete(fn)
+  }
+  /** The first reason a guard of `view` gives to stay; a throwing guard keeps nothing. */
+  const heldBy = (view: string) => {
+    for (const guard of leaveGuards.get(view) ?? []) {
+      let reason: unknown
+      try {
+        reason = guard()
+      } catch {
+        continue
+      }
+      if (typeof reason === 'string' && reason) return reason
+    }
+    return undefined
+  }
   const transactions: Transaction[] = []
 
   const assertView = (view: string) => {
@@ -63,13 +94,20 @@ export function createRouter(options: RouterOptions): Router {
     if (before && before.view !== after?.view) leaveHooks.get(before.view)?.forEach((hook) => hook(before))
   }
 
-  const goBack = () => {
+  const goBack = ({ discard = false } = {}) => {
     const history = $history.get()
+    const shown = history.at(-1)?.view
+    const reason = discard || shown === undefined ? undefined : heldBy(shown)
+    if (reason) {
+      options.leaveRefused?.(shown!, reason)
+      return false
+    }
     if (history.length <= 1 || history.some((e) => e.view === UNSUPPORTED_CHAIN_VIEW)) {
       options.close()
-      return
+      return true
     }
     set(history.slice(0, -1))
+    return true
   }
 
   return {
@@ -102,7 +140,7 @@ export function createRouter(options: RouterOptions): Router {
     completeTransaction(result) {
       const transaction = transactions.pop()
       const outcome = (result === 'success' ? transaction?.onSuccess : transaction?.onCancel) ?? { action: 'goBack' }
-      if (outcome.action === 'goBack') return goBack()
+      if (outcome.action === 'goBack') return void goBack()
       if (outcome.action === 'reset') {
         assertView(outcome.view)
         return set([{ view: outcome.view, data: outcome.data }])
@@ -112,11 +150,7 @@ export function createRouter(options: RouterOptions): Router {
       if (start > 0) set(history.slice(0, start))
       else options.close()
     },
-    onLeave(view, hook) {
-      let hooks = leaveHooks.get(view)
-      if (!hooks) leaveHooks.set(view, (hooks = new Set()))
-      hooks.add(hook)
-      return () => void hooks.delete(hook)
-    },
+    onLeave: (view, hook) => addTo(leaveHooks, view, hook),
+    guardLeave: (view, guard) => addTo(leaveGuards, view, guard),
   }
 }

@@ -31,7 +31,8 @@ export interface AccountState {
   connectedWalletInfo?: { name?: string; icon?: string; [key: string]: unknown }
   allAccounts?: readonly { address: string; type?: string }[]
   smartAccountDeployed?: boolean
-  currentTab?: number
+  /** The id of the Account tab chosen (its `account.tabs` slot entry's id). */
+  currentTab?: string
 }
 
 /** Network part of a namespace's chain state. */

@@ -4,7 +4,13 @@
  * `localStorage` is looked up on first use, never at import time or in `createModal`.
  */
 export interface Storage {
+  /** The stored JSON value, unchecked: anything on the page can write under our keys. Prefer `read`. */
   get<T>(key: string): T | undefined
+  /**
+   * The stored value when `check` accepts it, else undefined (and an entry `check` refuses is removed): the read
+   * for anything with a shape. `check` is a type guard, so the result is typed by what was checked.
+   */
+  read<T>(key: string, check: (value: unknown) => value is T): T | undefined
   set(key: string, value: unknown): void
   remove(key: string): void
   /**
@@ -71,6 +77,21 @@ function dropOtherVersions(backend: NonNullable<StorageOptions['backend']>, pref
   if (stale.length) warn(`[vestibule] Removed ${stale.length} stored entr${stale.length === 1 ? 'y' : 'ies'} of another storage version`)
 }
 
+/** `get`'s value of `key` when `check` accepts it; a refused entry is removed (a throwing check refuses). */
+export function checkedRead<T>(get: (key: string) => unknown, remove: (key: string) => void, key: string, check: (value: unknown) => value is T): T | undefined {
+  const value = get(key)
+  if (value === undefined) return undefined
+  let fine = false
+  try {
+    fine = check(value)
+  } catch {
+    fine = false
+  }
+  if (fine) return value as T
+  remove(key)
+  return undefined
+}
+
 export function createStorage(options: StorageOptions = {}): Storage {
   const prefix = `${options.prefix ?? '@vestibule'}/v${STORAGE_VERSION}/${options.scope ? `${options.scope}/` : ''}`
   const now = options.now ?? Date.now
@@ -117,6 +138,7 @@ export function createStorage(options: StorageOptions = {}): Storage {
   }
   return {
     get: read,
+    read: (key, check) => checkedRead(read, remove, key, check),
     set: write,
     remove,
     getCached<T>(key: string, ttlMs: number) {

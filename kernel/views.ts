@@ -27,6 +27,11 @@ export interface ViewDefinition {
    * named ('mobile', 'desktop'). The first registered view claiming the current platform wins.
    */
   openWithoutChains?: ReadonlyArray<'mobile' | 'desktop'>
+  /**
+   * The view shows a connected account: an open without one shows the resting view instead, and a disconnect
+   * that leaves nobody connected takes the modal from it to the resting view.
+   */
+  requiresAccount?: boolean
 }
 
 const settled = new WeakMap<LoadComponent, Awaited<ReturnType<LoadComponent>>>()

@@ -60,6 +60,8 @@ declare module 'vestibule/kernel' {
 /** Events kept while the config has not answered (a modal that is never opened must not grow forever). */
 const MAX_QUEUED = 100
 const CLIENT_ID_KEY = 'clientId'
+/** A stored client id is sent only when it is a short string of visible characters. */
+const isClientId = (value: unknown): value is string => typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value)
 
 interface Body {
   eventId: string
@@ -117,7 +119,7 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
         sending = sending
           .then(() => {
             if (status !== 'on') return
-            const clientId = options.clientId || ctx.storage.get<string>(CLIENT_ID_KEY)
+            const clientId = options.clientId || ctx.storage.read(CLIENT_ID_KEY, isClientId)
             return ctx.http.post(options.eventsUrl ?? '/e', body, { query: { clientId } })
           })
           .then(() => {}, failed)

@@ -53,10 +53,11 @@ describe('the one writer of chain state', () => {
     const { modal } = modalWithWallet()
     modal.kernel.chains.startDiscovery()
     await modal.connect('io.fake')
-    modal.kernel.navigation.selectAccountTab(2)
-    expect(modal.kernel.state.$chains.get().eip155?.accountState.currentTab).toBe(2)
-    // A tab that is not in the list is the first one.
-    modal.kernel.navigation.selectAccountTab(-1)
-    expect(modal.kernel.state.$chains.get().eip155?.accountState.currentTab).toBe(0)
+    modal.kernel.navigation.selectAccountTab('nfts')
+    expect(modal.kernel.state.$chains.get().eip155?.accountState.currentTab).toBe('nfts')
+    // The tab is named by its id; something that is not an id changes nothing.
+    modal.kernel.navigation.selectAccountTab('' as string)
+    modal.kernel.navigation.selectAccountTab(2 as unknown as string)
+    expect(modal.kernel.state.$chains.get().eip155?.accountState.currentTab).toBe('nfts')
   })
 })

@@ -124,7 +124,7 @@ describe('the kernel runs plugin hooks through the host', () => {
     await modal.open()
     await modal.reconnect()
     expect(modal.close()).toBe(false)
-    expect(refused).toEqual([{ reason: 'signIn.required' }])
+    expect(refused).toEqual([{ reason: 'signIn.required', message: 'signIn.required' }])
     expect(errors).toEqual(['close guard'])
     expect(later).not.toHaveBeenCalled()
   })

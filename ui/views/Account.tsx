@@ -87,10 +87,8 @@ function AccountTabs({ ctx, tabs }: { ctx: ViewProps['ctx']; tabs: readonly Slot
   // The tab chosen is the account's `currentTab`: coming back from Send or Receive finds the same tab.
   const namespace = useStore(state.$activeNamespace)
   const stored = useStore(state.$chains)[namespace ?? '']?.accountState.currentTab
-  const current = (Number.isInteger(stored) && tabs[stored!]) || tabs[0]!
-  const setSelected = (id: string) => {
-    ctx.connection.selectAccountTab(tabs.findIndex((t) => t.id === id))
-  }
+  const current = tabs.find((t) => t.id === stored) ?? tabs[0]!
+  const setSelected = (id: string) => ctx.connection.selectAccountTab(id)
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (!step) return

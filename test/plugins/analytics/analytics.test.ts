@@ -129,6 +129,14 @@ describe('analytics: POST /e', () => {
     expect(server.posted()[0]?.query.clientId).toBe('stored-7')
   })
 
+  it('a stored client id that is not a short string is not sent, and is removed', async () => {
+    const { modal } = setup()
+    modal.kernel.storage.set('analytics/clientId', { id: 'planted' })
+    await openAndSend(modal)
+    expect(server.posted()[0]?.query.clientId).toBeUndefined()
+    expect(modal.kernel.storage.get('analytics/clientId')).toBeUndefined()
+  })
+
   it('falsy query values are skipped: no clientId and no empty projectId parameter', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { modal } = setup({ options: { projectId: '' } })
