@@ -68,13 +68,9 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     nativeTokenAddress: '0x',
     /** Stops listening to the wallet without disconnecting it: the modal is gone, the grant stays. */
     destroy() {
-      const off = state.active?.off
-      state.active = state.listener = undefined
-      try {
-        off?.()
-      } catch {
-        /* nothing left to clean up */
-      }
+      state.listener = undefined
+      // Only the session code attaches to a wallet: with it not loaded there is nothing to let go of.
+      void loaded?.then((s) => s.detach(state))
     },
     isAddress: (value, network) => isAddress(value, network ?? networks),
     formatAmount: (value, network) => formatUnits(value, network.nativeCurrency.decimals),

@@ -101,7 +101,8 @@ function pick(state: Bip122State, accounts: unknown, requested: CaipNetwork, pre
   return candidates.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || score(c) > score(best) ? c : best), undefined)
 }
 
-function detach(state: Bip122State) {
+/** Stops listening to the connected wallet and forgets it (the wallet keeps its grant). */
+export function detach(state: Bip122State) {
   const off = state.active?.off
   state.active = undefined
   try {

@@ -1,4 +1,4 @@
-import { type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import type { AdapterListener, CaipNetwork, ChainAdapter, Connector } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
