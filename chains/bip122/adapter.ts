@@ -1,7 +1,6 @@
 import type { AdapterListener, ChainAdapter, Connector } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { StandardWallet } from '../shared/wallet-standard.js'
-import { createConnectorList, type ConnectorList } from '../shared/connectors.js'
 import { isAddress } from './address.js'
 import type { Bip122Network } from './networks.js'
 
@@ -11,8 +10,6 @@ export const sessionCode = () => import('./session.js')
 /** What the eager adapter shares with its lazily loaded session code. */
 export interface Bip122State {
   networks: readonly Bip122Network[]
-  /** The wallets discovered in the page and those other plugins added (WalletConnect …). */
-  list: ConnectorList<StandardWallet>
   listener?: AdapterListener
   active?: { wallet: StandardWallet; address: string; network: Bip122Network; off?: () => void }
 }
@@ -22,7 +19,7 @@ export interface Bip122State {
  * connecting, signing and balances with ./session.js, bitcoinjs-lib with ./psbt.js on the first send.
  */
 export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAdapter & { destroy(): void } {
-  const state: Bip122State = { networks, list: createConnectorList() }
+  const state: Bip122State = { networks }
   let loaded: Promise<typeof import('./session.js')> | undefined
   const session = () => (loaded ??= sessionCode())
 
@@ -53,8 +50,18 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
         stop?.()
       }
     },
+    /** The connector list is the session code's: an added connector is listed once that has loaded. */
     addConnector(connector, provider) {
-      return state.list.add({ connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet })
+      let remove: (() => void) | undefined
+      let removed = false
+      session().then(
+        (s) => removed || (remove = s.addConnector(state, { connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet })),
+        () => {},
+      )
+      return () => {
+        removed = true
+        remove?.()
+      }
     },
     connect: async (params) => (await session()).connect(state, params),
     reconnect: async (params) => (await session()).reconnect(state, params),

@@ -3,6 +3,7 @@
 import { ErrorText, VestibuleError, defineAddressRules, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
 import { formatUnits } from 'vestibule/utils'
 import { walletError } from '../shared/wallet-error.js'
+import { createConnectorList, type ConnectorEntry, type ConnectorList } from '../shared/connectors.js'
 import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { addressError } from './address.js'
 import type { Bip122State } from './adapter.js'
@@ -37,17 +38,29 @@ const featureOf = <K extends keyof Features>(wallet: StandardWallet, name: K) =>
 /** Wallet chain ids this plugin understands: CAIP-2 `bip122:<genesis>` and the `bitcoin:<network>` names wallets use. */
 export const isBitcoinChain = (chain: unknown) => typeof chain === 'string' && /^(bip122|bitcoin):/.test(chain)
 
+const lists = new WeakMap<Bip122State, ConnectorList<StandardWallet>>()
+
+/** The wallets an adapter lists: those discovered in the page and those other plugins added (WalletConnect …). */
+function listOf(state: Bip122State): ConnectorList<StandardWallet> {
+  let list = lists.get(state)
+  if (!list) lists.set(state, (list = createConnectorList()))
+  return list
+}
+
+/** Lists a wallet another plugin provides; returns the function that removes it. */
+export const addConnector = (state: Bip122State, entry: ConnectorEntry<StandardWallet>) => listOf(state).add(entry)
+
 /**
  * Wallet Standard discovery: wallets with a Bitcoin chain and a connect feature, listed with the connectors other
  * plugins added; returns the stop function.
  */
 export function watch(state: Bip122State, onChange: (connectors: Connector[]) => void): () => void {
-  const unwatch = state.list.watch(onChange)
+  const unwatch = listOf(state).watch(onChange)
   const stop = watchStandardWallets({
     accept: (w) => w.chains.some(isBitcoinChain) && Boolean(featureOf(w, 'standard:connect') || featureOf(w, 'bitcoin:connect')),
     onChange(list) {
       // Two registrations with one name are one wallet to the user: the first one wins.
-      state.list.setDiscovered(list.map((w) => ({ connector: standardConnector(w, 'bip122'), wallet: w })))
+      listOf(state).setDiscovered(list.map((w) => ({ connector: standardConnector(w, 'bip122'), wallet: w })))
     },
   })
   return () => {
@@ -143,7 +156,7 @@ function attach(state: Bip122State, wallet: StandardWallet, found: ReturnType<ty
 }
 
 function walletFor(state: Bip122State, connectorId: string) {
-  const wallet = state.list.get(connectorId)?.wallet
+  const wallet = listOf(state).get(connectorId)?.wallet
   if (!wallet) throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
   return wallet
 }
@@ -168,7 +181,7 @@ export async function connect(state: Bip122State, { connectorId, network }: { co
 
 /** Restores the session without a prompt: the wallet's authorized accounts, or a silent `standard:connect`. */
 export async function reconnect(state: Bip122State, { connectorId, network }: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined> {
-  if (!(await state.list.waitFor(connectorId, 1000))) return undefined
+  if (!(await listOf(state).waitFor(connectorId, 1000))) return undefined
   const wallet = walletFor(state, connectorId)
   let found = pick(state, wallet.accounts, network)
   const standard = featureOf(wallet, 'standard:connect')

@@ -1,15 +1,25 @@
-import { type AdapterListener, type CaipNetwork, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import type { AdapterListener, CaipNetwork, ChainAdapter, Connector } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { PolkadotNetwork } from './networks.js'
 import type { LazyMethod, Session } from './session.js'
-import { displayName, extensionIds, injectedWeb3, isAddress, type InjectedWeb3Entry } from './extensions.js'
+import { addressProblem, displayName, type InjectedWeb3Entry } from './extensions.js'
 import { lazyMethods } from '../shared/lazy.js'
 
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
 
 export type { InjectedAccount, InjectedExtension, InjectedSigner, InjectedWeb3Entry, SignerResult } from './extensions.js'
-export { addressProblem, displayName, extensionIds, injectedWeb3, isAddress } from './extensions.js'
+export { addressProblem, displayName } from './extensions.js'
+
+/** SS58 with a valid checksum, and with the network's SS58 prefix when a network is given. */
+export const isAddress = (value: string, network?: CaipNetwork): boolean => !addressProblem(value, network)
+
+/** The extensions in the page: `window.injectedWeb3` (an object, else none). */
+export const injectedWeb3 = (): Record<string, Partial<InjectedWeb3Entry>> => {
+  const value = (globalThis as { window?: { injectedWeb3?: unknown } }).window?.injectedWeb3
+  return value && typeof value === 'object' ? (value as Record<string, Partial<InjectedWeb3Entry>>) : {}
+}
+export const extensionIds = () => Object.entries(injectedWeb3()).filter(([id, e]) => id.length <= 64 && typeof e?.enable === 'function').map(([id]) => id)
 
 export interface PolkadotAdapterOptions {
   networks: readonly PolkadotNetwork[]

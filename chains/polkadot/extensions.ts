@@ -42,15 +42,6 @@ export function addressProblem(value: unknown, network?: CaipNetwork): string | 
   return undefined
 }
 
-/** SS58 with a valid checksum, and with the network's SS58 prefix when a network is given. */
-export const isAddress = (value: string, network?: CaipNetwork): boolean => !addressProblem(value, network)
-
-export const injectedWeb3 = (): Record<string, Partial<InjectedWeb3Entry>> => {
-  const value = (globalThis as { window?: { injectedWeb3?: unknown } }).window?.injectedWeb3
-  return value && typeof value === 'object' ? (value as Record<string, Partial<InjectedWeb3Entry>>) : {}
-}
-export const extensionIds = () => Object.entries(injectedWeb3()).filter(([id, e]) => id.length <= 64 && typeof e?.enable === 'function').map(([id]) => id)
-
 /** Extensions inject no display name: known ones get theirs, others a title-cased id ("sandbox-wallet" → "Sandbox Wallet"). */
 const NAMES: Record<string, string> = { 'polkadot-js': 'polkadot{.js}', 'subwallet-js': 'SubWallet' }
 export const displayName = (id: string) => NAMES[id] ?? id.replace(/[^\w.-]/g, '').replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).trim()

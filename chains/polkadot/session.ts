@@ -3,7 +3,7 @@
 import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
 import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
-import { addressProblem, displayName, injectedWeb3, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './extensions.js'
+import { addressProblem, displayName, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './extensions.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'
@@ -52,7 +52,7 @@ export type LazyMethod = 'connect' | 'reconnect' | 'switchNetwork' | 'getBalance
 export type Session = ReturnType<typeof createSession>
 
 /** `entryOf` finds a connector's extension entry: one another plugin added, or `window.injectedWeb3`'s. */
-export function createSession(appName: string, listener: () => AdapterListener | undefined, entryOf: (connectorId: string) => Partial<InjectedWeb3Entry> | undefined = (id) => injectedWeb3()[id]) {
+export function createSession(appName: string, listener: () => AdapterListener | undefined, entryOf: (connectorId: string) => Partial<InjectedWeb3Entry> | undefined) {
   let active: Active | undefined
   let api: Promise<typeof import('./api.js')> | undefined
   const loadApi = () => (api ??= import('./api.js'))

@@ -44,8 +44,12 @@ export function blake2b512(input: Uint8Array): Uint8Array {
     }
     for (let r = 0; r < 12; r++) {
       const s = (i: number) => m[Number.parseInt(SIGMA[(r % 10) * 16 + i]!, 16)]!
-      for (let i = 0; i < 4; i++) g(i, i + 4, i + 8, i + 12, s(2 * i), s(2 * i + 1))
-      for (let i = 0; i < 4; i++) g(i, ((i + 1) % 4) + 4, ((i + 2) % 4) + 8, ((i + 3) % 4) + 12, s(8 + 2 * i), s(9 + 2 * i))
+      // Four column steps (k = 0), then four diagonal steps (k = 1); step j mixes message words 2j and 2j + 1.
+      for (let j = 0; j < 8; j++) {
+        const i = j % 4
+        const k = j >> 2
+        g(i, ((i + k) % 4) + 4, ((i + 2 * k) % 4) + 8, ((i + 3 * k) % 4) + 12, s(2 * j), s(2 * j + 1))
+      }
     }
     for (let i = 0; i < 8; i++) h[i] = h[i]! ^ v[i]! ^ v[i + 8]!
   }
@@ -62,7 +66,7 @@ export const checksum = (data: Uint8Array) => blake2b512(Uint8Array.from([83, 83
 export function decodeAddress(value: unknown): { prefix: number; publicKey: Uint8Array } | undefined {
   // 36 bytes (two-byte prefix) are at most 50 characters; the bound keeps hostile input cheap.
   if (typeof value !== 'string' || value.length < 40 || value.length > 50) return undefined
-  const bytes = base58Decode(value)
+  const bytes = decodeBase58(value)
   const first = bytes?.[0]
   if (!bytes || first === undefined || first > 127) return undefined
   const size = first < 64 ? 1 : 2

@@ -104,20 +104,14 @@ function checkTokenTransfer(token: string, to: string, amount: bigint) {
   if (amount > U64_MAX) throw new VestibuleError('NOT_SUPPORTED', `Amount too large: a token transfer is at most ${U64_MAX} base units`)
 }
 
-export function createSession(host: SessionHost): Session {
-  let active: { wallet: StandardWallet; account: Account; network: CaipNetwork; off?: () => void } | undefined
-  let rpc: Promise<typeof import('./rpc.js')> | undefined
-  const loadRpc = () => (rpc ??= import('./rpc.js'))
-  /** A checked token transfer, built: its refusals (not a mint, not enough tokens) read as what they are. */
-  const tokenTransfer = async ({ from, token, to, amount, network }: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }) => {
-    checkTokenTransfer(token, to, amount)
-    const rpc = await loadRpc()
-    try {
-      return { rpc, ...(await rpc.buildTokenTransfer(network, from, to, token, amount)) }
-    } catch (error) {
-      throw error instanceof rpc.TokenTransferError ? new VestibuleError('NOT_SUPPORTED', error.message) : fromWallet(error, FAILED)
-    }
-  }
+type Rpc = typeof import('./rpc.js')
+type Active = { wallet: StandardWallet; account: Account; network: CaipNetwork; off?: () => void }
+/** The connected wallet and account: throws NOT_CONNECTED when there is none. */
+type Connected = () => { wallet: StandardWallet; account: Account }
+
+/** Connect, restore, follow the wallet's changes, switch clusters, sign messages: the session with one wallet. */
+function walletSession(host: SessionHost) {
+  let active: Active | undefined
 
   const walletFor = (connectorId: string) => {
     const wallet = host.wallet(connectorId)
@@ -125,7 +119,7 @@ export function createSession(host: SessionHost): Session {
     return wallet
   }
 
-  const connected = () => {
+  const connected: Connected = () => {
     if (!active) throw new VestibuleError('NOT_CONNECTED', 'No Solana wallet is connected')
     // The wallet's current object for the account when it lists it (wallets compare identity), else the one connect gave.
     const listed = solanaAccount(active.wallet.accounts, active.account.address)
@@ -146,58 +140,39 @@ export function createSession(host: SessionHost): Session {
     }
   }
 
+  /** `standard:events` "change": the wallet's accounts (or chains) changed; reports what the kernel tracks. */
+  const follow = (session: Active) => (change: Change | undefined) => {
+    if (active !== session || !change || (!change.accounts && !change.chains)) return
+    const next = solanaAccount(change.accounts ?? session.wallet.accounts, session.account.address)
+    const listener = host.listener()
+    if (!next) {
+      detach()
+      return listener?.disconnected()
+    }
+    const previous = session.account.address
+    session.account = next
+    if (next.address !== previous) listener?.accountChanged(next.address)
+    const network = pickNetwork(next, session.network)
+    if (network !== session.network) {
+      session.network = network
+      listener?.networkChanged(network.caipNetworkId)
+    }
+  }
+
   const attach = (wallet: StandardWallet, account: Account, requested: CaipNetwork) => {
     detach()
     const network = pickNetwork(account, requested)
-    const session: NonNullable<typeof active> = { wallet, account, network }
+    const session: Active = { wallet, account, network }
     active = session
-    // `standard:events` "change": the wallet's accounts (or chains) changed; report what the kernel tracks.
-    const onChange = (change: Change | undefined) => {
-      if (active !== session || !change || (!change.accounts && !change.chains)) return
-      const next = solanaAccount(change.accounts ?? wallet.accounts, session.account.address)
-      const listener = host.listener()
-      if (!next) {
-        detach()
-        return listener?.disconnected()
-      }
-      const previous = session.account.address
-      session.account = next
-      if (next.address !== previous) listener?.accountChanged(next.address)
-      const network = pickNetwork(next, session.network)
-      if (network !== session.network) {
-        session.network = network
-        listener?.networkChanged(network.caipNetworkId)
-      }
-    }
     try {
-      session.off = featureOf(wallet, 'standard:events')?.on('change', onChange)
+      session.off = featureOf(wallet, 'standard:events')?.on('change', follow(session))
     } catch {
       /* without events the session still works; changes are just not reported */
     }
     return { address: account.address, caipNetworkId: network.caipNetworkId }
   }
 
-  /** Signs and sends (or signs, then sends) a serialized transaction through the connected wallet. */
-  const send = async (transaction: Uint8Array, network: CaipNetwork, lifetime: { blockhash: string; lastValidBlockHeight: number }) => {
-    const { wallet, account } = connected()
-    const signAndSend = featureOf(wallet, 'solana:signAndSendTransaction')
-    const signOnly = featureOf(wallet, 'solana:signTransaction')
-    if (!signAndSend && !signOnly) throw notSupported('Sending transactions (solana:signAndSendTransaction or solana:signTransaction)')
-    const chain = chainFor(account, network)
-    if (signAndSend) {
-      const [output] = await call(() => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }), FAILED)
-      const signature = asBytes(output?.signature, 64)
-      if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction signature')
-      return encodeBase58(signature)
-    }
-    const [output] = await call(() => signOnly!.signTransaction({ account, transaction, chain }), FAILED)
-    const signed = asBytes(output?.signedTransaction)
-    if (!signed) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no signed transaction')
-    const rpc = await loadRpc()
-    return call(() => rpc.sendSigned(network, signed, lifetime), FAILED)
-  }
-
-  return {
+  const methods: Pick<Session, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'signMessage'> = {
     async connect({ connectorId, network }) {
       const wallet = walletFor(connectorId)
       const connect = featureOf(wallet, 'standard:connect')
@@ -232,10 +207,6 @@ export function createSession(host: SessionHost): Session {
       if (!supports(account, network)) throw notSupported(`The network ${network.name}`)
       active.network = network
     },
-    async getBalance({ address, network }) {
-      const { getBalance } = await loadRpc()
-      return { value: await getBalance(network, address), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
-    },
     async signMessage({ message }) {
       const { wallet, account } = connected()
       const sign = featureOf(wallet, 'solana:signMessage')
@@ -245,6 +216,53 @@ export function createSession(host: SessionHost): Session {
       if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
       return encodeBase58(signature)
     },
+  }
+  return { connected, detach, methods }
+}
+
+/** Signs and sends (or signs, then sends) a serialized transaction through the connected wallet. */
+async function send(
+  { wallet, account }: ReturnType<Connected>,
+  loadRpc: () => Promise<Rpc>,
+  transaction: Uint8Array,
+  network: CaipNetwork,
+  lifetime: { blockhash: string; lastValidBlockHeight: number },
+) {
+  const signAndSend = featureOf(wallet, 'solana:signAndSendTransaction')
+  const signOnly = featureOf(wallet, 'solana:signTransaction')
+  if (!signAndSend && !signOnly) throw notSupported('Sending transactions (solana:signAndSendTransaction or solana:signTransaction)')
+  const chain = chainFor(account, network)
+  if (signAndSend) {
+    const [output] = await call(() => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }), FAILED)
+    const signature = asBytes(output?.signature, 64)
+    if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction signature')
+    return encodeBase58(signature)
+  }
+  const [output] = await call(() => signOnly!.signTransaction({ account, transaction, chain }), FAILED)
+  const signed = asBytes(output?.signedTransaction)
+  if (!signed) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no signed transaction')
+  const rpc = await loadRpc()
+  return call(() => rpc.sendSigned(network, signed, lifetime), FAILED)
+}
+
+/** Balances, reads, fee estimates and sends: the RPC (and the SDK) behind `loadRpc`, signing by the connected wallet. */
+function chainMethods(connected: Connected, loadRpc: () => Promise<Rpc>): Omit<Session, keyof ReturnType<typeof walletSession>['methods'] | 'destroy'> {
+  /** A checked token transfer, built: its refusals (not a mint, not enough tokens) read as what they are. */
+  const tokenTransfer = async ({ from, token, to, amount, network }: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }) => {
+    checkTokenTransfer(token, to, amount)
+    const rpc = await loadRpc()
+    try {
+      return { rpc, ...(await rpc.buildTokenTransfer(network, from, to, token, amount)) }
+    } catch (error) {
+      throw error instanceof rpc.TokenTransferError ? new VestibuleError('NOT_SUPPORTED', error.message) : fromWallet(error, FAILED)
+    }
+  }
+
+  return {
+    async getBalance({ address, network }) {
+      const { getBalance } = await loadRpc()
+      return { value: await getBalance(network, address), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
     async sendNative({ to, value, network }) {
       if (!to || typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
       if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(to))
@@ -252,13 +270,14 @@ export function createSession(host: SessionHost): Session {
       const { account } = connected()
       const rpc = await loadRpc()
       const { transaction, lifetime } = await call(() => rpc.buildTransfer(network, account.address, to, value), FAILED)
-      return send(transaction, network, lifetime)
+      return send(connected(), loadRpc, transaction, network, lifetime)
     },
     async sendTransaction({ data, network }) {
       const transaction = decodeTransaction(data)
       connected()
       const rpc = await loadRpc()
-      return send(transaction, network, await call(() => rpc.lifetimeOf(network, transaction), FAILED))
+      const lifetime = await call(() => rpc.lifetimeOf(network, transaction), FAILED)
+      return send(connected(), loadRpc, transaction, network, lifetime)
     },
     async estimateFees({ from, to, data, value, network }) {
       const rpc = await loadRpc()
@@ -272,7 +291,7 @@ export function createSession(host: SessionHost): Session {
     async sendToken(params) {
       const { account } = connected()
       const { transaction, lifetime } = await tokenTransfer({ ...params, from: account.address })
-      return send(transaction, params.network, lifetime)
+      return send(connected(), loadRpc, transaction, params.network, lifetime)
     },
     async estimateTokenTransfer(params) {
       const { network } = params
@@ -284,6 +303,12 @@ export function createSession(host: SessionHost): Session {
       if (!isAddress(owner)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(owner))
       return (await loadRpc()).tokenBalances(network, owner, tokens)
     },
-    destroy: detach,
   }
+}
+
+export function createSession(host: SessionHost): Session {
+  let rpc: Promise<Rpc> | undefined
+  const loadRpc = () => (rpc ??= import('./rpc.js'))
+  const wallet = walletSession(host)
+  return { ...wallet.methods, ...chainMethods(wallet.connected, loadRpc), destroy: wallet.detach }
 }

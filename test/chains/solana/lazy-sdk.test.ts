@@ -1,12 +1,22 @@
 // @solana/web3.js loads on first use: bundling the solana entry leaves the SDK (and the session code) only in
 // chunks reached by import(), and the eager part stays within the 3 KB gzip budget.
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sourceEntry } from '../../../bench/host-build.mjs'
 import { dynamicImports, eagerOutputs, entryOutput, gzipSize, outputsWith } from '../../../bench/metafile.mjs'
 import { root } from '../../../bench/resolve-vestibule.mjs'
 
 const SDK = /(^|\/)node_modules\/(@solana|@noble|bn\.js|borsh|bs58|buffer|superstruct|rpc-websockets|jayson)\//
+
+/**
+ * The kernel's own import() targets (its connection code) are the host's: the public entry reaches them, and
+ * bundled here esbuild would hoist the modules they share with the kernel (storage keys, cache times) into a
+ * chunk the plugin's entry imports, counting kernel code the plugin does not use.
+ */
+const kernelLazyExternal: Plugin = {
+  name: 'kernel-lazy-external',
+  setup: (b) => void b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' && /(^|\/)kernel\//.test(args.importer) ? { path: args.path, external: true } : undefined)),
+}
 
 async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }) {
   const result = await build({
@@ -16,7 +26,7 @@ async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: options.kernelExternal
       ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true })) }]
-      : [],
+      : [kernelLazyExternal],
   })
   const entry = entryOutput(result.metafile, 'chains/solana/index.ts')!
   return { result, entry, eager: eagerOutputs(result.metafile, entry) }
@@ -43,11 +53,13 @@ describe('the chains/solana entry', () => {
     const { metafile } = bundled.result
     const [session] = outputsWith(metafile!, /^chains\/solana\/session\.ts$/)
     const [rpc] = outputsWith(metafile!, /^chains\/solana\/rpc\.ts$/)
-    // The remote-session (WalletConnect) mapping is the entry's other lazily loaded part.
+    // The entry's other lazily loaded parts: the remote-session (WalletConnect) mapping and the missing-wallet links.
     const [mapping] = outputsWith(metafile!, /^chains\/solana\/walletconnect\.ts$/)
+    const [links] = outputsWith(metafile!, /^chains\/solana\/missing-wallet\.ts$/)
     expect(bundled.eager.has(session!)).toBe(false)
     expect(bundled.eager.has(rpc!)).toBe(false)
-    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping].sort())
+    expect(bundled.eager.has(links!)).toBe(false)
+    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping, links].sort())
     expect(dynamicImports(metafile!, [session!])).toEqual([rpc])
   })
 
