@@ -50,7 +50,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     capabilities: new Set(['signMessage', 'sendNative']),
     // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
     features: {
-      remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
+      remoteSession: () => import('./walletconnect.js').then((m) => m.remoteSession),
       estimateFees: lazy('estimateFees'),
     },
     defaultAccountType: 'eoa',

@@ -1,4 +1,5 @@
-// @polkadot/api loads on first use, and the eager part of the plugin stays within its 3 KB gzip budget.
+// @polkadot/api loads on first use, and the eager part of the plugin stays within its budget: 3 KB gzip, plus the
+// 28 B its built-in networks spend on Subscan's transaction pages (/extrinsic/{id}).
 import { build, type Metafile, type Plugin } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sourceEntry } from '../../../bench/host-build.mjs'
@@ -47,7 +48,7 @@ describe('the chains/polkadot entry', () => {
     expect(outputsWith(metafile, SDK).every((output) => behindApi.has(output))).toBe(true)
   })
 
-  it('is at most 3 KB gzip eagerly (minified, SDK and kernel external)', async () => {
+  it('is at most 3 KB + 28 B gzip eagerly (minified, SDK and kernel external)', async () => {
     const result = await build({
       ...sourceEntry(ENTRY),
       minify: true,
@@ -57,6 +58,6 @@ describe('the chains/polkadot entry', () => {
     })
     const gzip = gzipSize(result, eagerOutputs(result.metafile, entryOutput(result.metafile, ENTRY)), root)
     expect(gzip).toBeGreaterThan(1000)
-    expect(gzip).toBeLessThanOrEqual(3072)
+    expect(gzip).toBeLessThanOrEqual(3072 + 28)
   })
 })
