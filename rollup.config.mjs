@@ -3,6 +3,7 @@ import path from 'node:path'
 import esbuild from 'rollup-plugin-esbuild'
 import { dts } from 'rollup-plugin-dts'
 import { sourceEntry } from './sandbox/resolve.mjs'
+import { bundled, containerModule, rollupContainer } from './build/container.mjs'
 
 /**
  * Entry points, keyed by their path without extension (which is also their place under dist/).
@@ -33,8 +34,9 @@ const self = /^vestibule(\/|$)/
 const ownEntries = { name: 'own-entries', resolveId: (id) => (self.test(id) ? (sourceEntry(id) ?? null) : null) }
 
 // Every other bare import is a dependency or peer (react, viem, chain SDKs, …): the host's bundler installs and
-// dedupes it (one React), and optional chain SDKs must never end up inside our files.
-const external = (id) => !/^[./\0]/.test(id) && !/^[a-zA-Z]:/.test(id) && !self.test(id)
+// dedupes it (one React), and optional chain SDKs must never end up inside our files. The exception is the DI
+// container's module, carried with its own compiler helper (see build/container.mjs).
+const external = (id, importer) => !/^[./\0]/.test(id) && !/^[a-zA-Z]:/.test(id) && !self.test(id) && !bundled(id, importer)
 
 const here = process.cwd().replace(/\\/g, '/') + '/'
 /** Source path without extension, relative to the project: the module's place under dist/. */
@@ -124,6 +126,7 @@ function connectionFile(getModuleInfo) {
   return connection
 }
 const chunkOf = (id, getModuleInfo) => {
+  if (containerModule(id)) return 'kernel/core'
   if (id.startsWith('\0') || id.includes('/node_modules/')) return undefined
   if (kernelCore(getModuleInfo).has(id)) return 'kernel/core'
   return connectionFile(getModuleInfo).has(id) ? 'kernel/connection' : place(id)
@@ -136,6 +139,7 @@ export default [
     plugins: [
       { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) },
       ownEntries,
+      rollupContainer(),
       esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     ],
     // No source imports a package for its side effects. Without this, a module that imports a name from the

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { esbuildContainer } from '../build/container.mjs'
 import { loadOwnSource, ownSourcesFilter, sourceEntry } from '../sandbox/resolve.mjs'
 
 /** The repository root: the resolver maps package specifiers to the sources here. */
@@ -19,5 +20,7 @@ export const vestibuleFromSource = {
       return file ? { path: file } : { errors: [{ text: `No vestibule entry for "${path}"` }] }
     })
     build.onLoad({ filter: ownSourcesFilter }, loadOwnSource)
+    // The container's compiler helper, as the built package resolves it.
+    esbuildContainer.setup(build)
   },
 }
