@@ -23,7 +23,7 @@ const inContainer = (file) => Boolean(file) && file.replace(/\\/g, '/').startsWi
 /** Whether a module is the container's or its helper (they go with the kernel's core). */
 export const containerModule = (id) => id === HELPERS || inContainer(id)
 
-/** Whether a bare import stays a dependency of the built package (everything but the container and its helper). */
+/** Whether a bare import goes into the built package (the container and its helper) instead of staying a dependency. */
 export const bundled = (id, importer) => id === CONTAINER_ENTRY || (id === HELPER_PACKAGE && inContainer(importer))
 
 /** The file an import of the container or of one of its modules resolves to; undefined for the rest. */
