@@ -145,7 +145,8 @@ export default [
     // No source imports a package for its side effects. Without this, a module that imports a name from the
     // kernel's entry would carry bare `import 'tsyringe'`-style lines for every package the entry's modules use,
     // which keeps host bundlers from dropping or regrouping them.
-    treeshake: { moduleSideEffects: (_id, external) => !external },
+    // The DI container's modules (carried inside, see build/container.mjs) only declare and allocate.
+    treeshake: { moduleSideEffects: (id, external) => !external && !containerModule(id) },
     output: {
       dir: 'dist',
       format: 'esm',
