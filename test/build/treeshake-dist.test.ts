@@ -3,6 +3,7 @@
 // tested. A host never ships another family's SDK, its chain plugin, WalletConnect, or viem unless it is eip155.
 import { build, type Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eagerOutputs, entryOutput } from '../../bench/metafile.mjs'
 import { installPackedPackage, type PackedHost } from './packed.js'
 
 const SDKS = {
@@ -21,13 +22,16 @@ const HOSTS = {
   bip122: { code: "import { bip122, bitcoin } from 'vestibule/chains/bip122'\ncreateModal({ projectId: 'x', plugins: [bip122({ networks: [bitcoin] })] })", ships: ['bitcoin'] },
   kernel: { code: "createModal({ projectId: 'x', plugins: [] })", ships: [] },
 } as const
+/** The quick start with WalletConnect: its SDK (CommonJS, requiring the compiler helper package) loads on the click. */
+const WALLETCONNECT_HOST =
+  "import { eip155, mainnet } from 'vestibule/chains/eip155'\nimport { walletConnect } from 'vestibule/plugins/walletconnect'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] }), walletConnect()] })"
 
 let host: PackedHost
 const metafiles = new Map<string, Metafile>()
 
 beforeAll(async () => {
   host = installPackedPackage()
-  for (const [name, { code }] of Object.entries(HOSTS)) {
+  for (const [name, code] of [...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const), ['walletconnect', WALLETCONNECT_HOST] as const]) {
     const result = await build({
       stdin: { contents: `import { createModal } from 'vestibule'\n${code}\n`, resolveDir: host.dir, sourcefile: 'host.ts', loader: 'ts' },
       absWorkingDir: host.dir,
@@ -61,5 +65,19 @@ describe.each(Object.entries(HOSTS))('a %s-only host built from the packed packa
     // The host's own files come from the installed package, not the repository's sources.
     expect(inputs.some((i) => i.includes('node_modules/vestibule/dist/'))).toBe(true)
     expect(inputs.filter((i) => /(^|\/)(kernel|chains|ui)\/[^/]+\.tsx?$/.test(i))).toEqual([])
+  })
+})
+
+describe('an eip155 host with walletConnect() built from the packed package', () => {
+  it('loads the compiler helper package only with the WalletConnect SDK: the kernel carries its own helper', () => {
+    const metafile = metafiles.get('walletconnect')!
+    const eager = eagerOutputs(metafile, entryOutput(metafile, 'host.ts'))
+    const inputsOf = (outputs: Iterable<string>) => [...outputs].flatMap((f) => Object.keys(metafile.outputs[f]!.inputs))
+    const lazy = Object.keys(metafile.outputs).filter((f) => !eager.has(f))
+    expect(inputsOf(eager).filter((i) => /node_modules\/tslib\//.test(i))).toEqual([])
+    expect(inputsOf(eager).filter((i) => /node_modules\/@walletconnect\//.test(i))).toEqual([])
+    // The SDK does use the helper package (else this host would prove nothing), and the kernel's container is eager.
+    expect(inputsOf(lazy).some((i) => /node_modules\/tslib\//.test(i))).toBe(true)
+    expect(inputsOf(eager).some((i) => i.includes('node_modules/vestibule/dist/kernel/core.js'))).toBe(true)
   })
 })
