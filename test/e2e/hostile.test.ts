@@ -231,9 +231,10 @@ describe('hostile wallets', () => {
       })
       await page.waitForTimeout(3000)
       console.log(`chainChanged storm: ${burst} balance requests for 1,000 events in one task, ${balanceReads - burst} for 1,000 more in separate tasks`)
-      // One read per network (an RPC client retries once), then nothing for 30 s after the failure.
-      expect(burst).toBeLessThanOrEqual(2)
-      expect(balanceReads).toBeLessThanOrEqual(4)
+      // One read per network (an RPC client retries once; with the RPC down, the wallet's own node is asked too, and
+      // the Sandbox Wallet forwards that to the same node), then nothing for 30 s after the failure.
+      expect(burst).toBeLessThanOrEqual(3)
+      expect(balanceReads).toBeLessThanOrEqual(6)
       expect(await isOpen()).toBe(false)
 
       // A move to an unrequested chain and back on the next tick.
