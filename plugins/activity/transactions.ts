@@ -3,7 +3,7 @@
  * rule, amounts stay decimal strings (never a JavaScript number). Then the filters: a transaction whose every
  * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
  */
-import { type CaipNetworkId } from 'vestibule/kernel'
+import type { CaipNetworkId } from 'vestibule/kernel'
 import { cleanText, safeImageUrl, truncateDecimals } from 'vestibule/utils'
 
 export interface Transfer {

@@ -3,7 +3,7 @@
  * exclusion, duplicates against announced and recent wallets, the mobile universal-provider filter and the
  * installed-first order. No I/O here; every rule is unit tested.
  */
-import { type Connector, type RecentWallet, type WalletItem, type WalletLinks } from 'vestibule/kernel'
+import type { Connector, RecentWallet, WalletItem, WalletLinks } from 'vestibule/kernel'
 import { cleanName, cleanText, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, isExcluded } from 'vestibule/utils'
 
 export { isInjectedShown } from 'vestibule/utils'

@@ -1,4 +1,4 @@
-import { type AccountToken, type CaipAddress, type CaipNetworkId } from 'vestibule/kernel'
+import type { AccountToken, CaipAddress, CaipNetworkId } from 'vestibule/kernel'
 import { cleanText, safeImageUrl, parseUnits } from 'vestibule/utils'
 
 /** The largest amount a token can hold (uint256): anything above is not a real balance. */

@@ -1,4 +1,4 @@
-import { type WalletLinks } from 'vestibule/kernel'
+import type { WalletLinks } from 'vestibule/kernel'
 import { safeWebLink } from 'vestibule/utils'
 
 /**

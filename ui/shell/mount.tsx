@@ -1,7 +1,7 @@
 import { startTransition, use } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { type Modal, type Shell } from '../../kernel/index.js'
+import type { Modal, Shell } from '../../kernel/index.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { trapFocus } from './focus.js'
