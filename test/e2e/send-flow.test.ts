@@ -145,5 +145,6 @@ describe('send: messages and states', () => {
     expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
     expect(await form.getByLabel('Amount').inputValue()).toBe('')
     expect(await sendState()).toEqual({ amount: undefined, receiver: undefined })
-  })
+    // A wallet prompt and a network switch on a loaded two-core machine: more than the default 30 s may pass.
+  }, 60_000)
 })
