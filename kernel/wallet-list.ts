@@ -1,7 +1,7 @@
 import { computed, type ReadableAtom } from 'nanostores'
 import type { ChainNamespace } from './caip.js'
 import type { Connector } from './chains.js'
-import { orderConnectorTypes } from './ordering.js'
+import { orderByRank } from './ordering.js'
 import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources } from './wallets.js'
 
 /** Excluded by the host: by catalog id, by rdns, or by case-insensitive name. */
@@ -82,13 +82,28 @@ export function connectorItem(connector: Connector): WalletItem {
   return { ...item, id: `${connector.namespace}:${connector.id}`, view: 'ConnectingExternal', data: { connectorId: connector.id, namespace: connector.namespace } }
 }
 
+/** The kernel's own sections (the chain plugins' connectors) and their ranks. */
+const OWN_SECTIONS = [
+  { id: 'injected', order: 30 },
+  { id: 'external', order: 60 },
+]
+
+/**
+ * The section order of the Connect view: `connectorTypeOrder` first (names of no section are dropped), then by
+ * each section's rank (the kernel's `injected` 30 and `external` 60, the plugins' as they declare them; a
+ * section without one after the ranked ones), equal ranks in the order they were added.
+ */
+export function sectionOrder(sources: readonly Pick<WalletSource, 'section' | 'order'>[], connectorTypeOrder?: readonly string[]): string[] {
+  return orderByRank([...OWN_SECTIONS, ...sources.map((s) => ({ id: s.section, order: s.order }))], connectorTypeOrder, Number.POSITIVE_INFINITY)
+}
+
 /** Built lists per wallet sources, per namespace filter, rebuilt when a plugin adds a source. */
 const built = /* @__PURE__ */ new WeakMap<WalletSources, Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>>()
 
 /**
  * The Connect view's wallet list: the chain plugins' connectors (announced and injected wallets in `injected`, a
  * wallet present in several namespaces once; host-configured ones in `external`), then every list plugins added,
- * as non-empty sections in connector-type order (`features.connectorTypeOrder` first, the rest appended).
+ * as non-empty sections in `sectionOrder` (`features.connectorTypeOrder` first, then by rank).
  * With `only`, the list of one namespace: its connectors alone, unmerged.
  */
 export function walletSections(wallets: WalletSources, only?: ChainNamespace): ReadableAtom<readonly WalletSection[]> {
@@ -110,7 +125,7 @@ export function walletSections(wallets: WalletSources, only?: ChainNamespace): R
     { section: 'external', $items: computed($found, (found) => found.external) },
     ...sources,
   ]
-  const order = orderConnectorTypes(connectorTypeOrder)
+  const order = sectionOrder(sources, connectorTypeOrder)
   const $sections = computed(
     all.map((s) => s.$items),
     (...items) =>

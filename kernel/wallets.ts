@@ -1,7 +1,6 @@
 import type { Token } from './token.js'
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores'
 import type { ChainRegistry, Connector } from './chains.js'
-import type { ConnectorTypeSection } from './ordering.js'
 
 /**
  * Where a wallet can be reached: its app (`mobile` and `desktop` deep links, the `webapp`) and where a user who
@@ -55,14 +54,20 @@ export interface InjectedRules {
 }
 
 export interface WalletSection {
-  section: ConnectorTypeSection
+  section: string
   items: readonly WalletItem[]
 }
 
 /** A wallet list a plugin contributes to one section of the Connect view. */
 export interface WalletSource {
-  section: ConnectorTypeSection
+  section: string
   $items: ReadableAtom<readonly WalletItem[]>
+  /**
+   * Rank of the section when `connectorTypeOrder` does not place it; lower first, equal ranks in the order the
+   * sections were added. The kernel's own sections rank `injected` 30 and `external` 60; a plugin declares the
+   * rank that places its section among them. A section several sources fill takes the rank of the first.
+   */
+  order?: number
 }
 
 /**
@@ -71,7 +76,7 @@ export interface WalletSource {
  * `walletSections` (`vestibule/utils`) when the view first needs it.
  */
 export interface WalletSources {
-  add(section: ConnectorTypeSection, $items: ReadableAtom<readonly WalletItem[]>): void
+  add(section: string, $items: ReadableAtom<readonly WalletItem[]>, order?: number): void
   /** The lists added so far, in the order they were added. */
   readonly $sources: ReadableAtom<readonly WalletSource[]>
   /**
@@ -92,7 +97,7 @@ export function createWalletSources(
   return {
     $sources,
     $excluded: atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id }))),
-    add: (section, $items) => $sources.set([...$sources.get(), { section, $items }]),
+    add: (section, $items, order) => $sources.set([...$sources.get(), { section, $items, order }]),
     context: { chains, connectorTypeOrder, isMobile: () => rules.isMobile?.() ?? false },
   }
 }
