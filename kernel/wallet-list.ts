@@ -2,7 +2,7 @@ import { computed, type ReadableAtom } from 'nanostores'
 import type { ChainNamespace } from './caip.js'
 import type { Connector } from './chains.js'
 import { orderByRank } from './ordering.js'
-import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources } from './wallets.js'
+import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources, WalletViews } from './wallets.js'
 
 /** Excluded by the host: by catalog id, by rdns, or by case-insensitive name. */
 export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
@@ -66,8 +66,8 @@ export interface MultiChainData {
   connectors: ReadonlyArray<{ connectorId: string; namespace: ChainNamespace }>
 }
 
-/** The Connect view entry of a discovered, host-configured or merged connector. */
-export function connectorItem(connector: Connector): WalletItem {
+/** The Connect view entry of a discovered, host-configured or merged connector, opening the shell's `views`. */
+export function connectorItem(connector: Connector, views: WalletViews): WalletItem {
   const item = {
     name: connector.name,
     imageUrl: connector.imageUrl,
@@ -77,9 +77,9 @@ export function connectorItem(connector: Connector): WalletItem {
   }
   if (connector.type === 'MULTI_CHAIN' && connector.connectors?.length) {
     const data: MultiChainData = { name: connector.name, imageUrl: connector.imageUrl, connectors: connector.connectors.map((c) => ({ connectorId: c.id, namespace: c.namespace })) }
-    return { ...item, id: `multi:${connector.id}`, view: 'ConnectingMultiChain', data }
+    return { ...item, id: `multi:${connector.id}`, view: views.multiChain, data }
   }
-  return { ...item, id: `${connector.namespace}:${connector.id}`, view: 'ConnectingExternal', data: { connectorId: connector.id, namespace: connector.namespace } }
+  return { ...item, id: `${connector.namespace}:${connector.id}`, view: views.connector, data: { connectorId: connector.id, namespace: connector.namespace } }
 }
 
 /** The kernel's own sections (the chain plugins' connectors) and their ranks. */
@@ -112,13 +112,14 @@ export function walletSections(wallets: WalletSources, only?: ChainNamespace): R
   if (!lists) built.set(wallets, (lists = new Map()))
   const kept = lists.get(only ?? '')
   if (kept?.sources === sources) return kept.$sections
-  const { chains, connectorTypeOrder, isMobile } = wallets.context
+  const { chains, connectorTypeOrder, isMobile, views } = wallets.context
+  const item = (c: Connector) => connectorItem(c, views)
   const $found = computed([chains.$connectors, wallets.$excluded], (connectors, excluded) => {
     const mine = connectors.filter((c) => !only || c.namespace === only)
     const injected = mine.filter((c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && isInjectedShown(c, { excluded, isMobile: isMobile() }))
     // Wallets the host configured are its choice: only its exclusions hide them.
     const external = mine.filter((c) => c.type === 'EXTERNAL' && !isExcluded({ id: c.explorerId, rdns: c.rdns, name: c.name }, excluded))
-    return { injected: (only ? injected : mergeMultiChain(injected)).map(connectorItem), external: external.map(connectorItem) }
+    return { injected: (only ? injected : mergeMultiChain(injected)).map(item), external: external.map(item) }
   })
   const all: WalletSource[] = [
     { section: 'injected', $items: computed($found, (found) => found.injected) },

@@ -85,21 +85,30 @@ export interface WalletSources {
    */
   readonly $excluded: WritableAtom<readonly ExcludedWallet[]>
   /** What the list is built from besides the sources: the chain plugins' connectors and the host's order. */
-  readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; isMobile(): boolean }
+  readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; readonly views: WalletViews; isMobile(): boolean }
 }
 
 export function createWalletSources(
   chains: ChainRegistry,
   connectorTypeOrder?: readonly string[],
-  rules: { excludeWalletIds?: readonly string[]; isMobile?: () => boolean } = {},
+  rules: { excludeWalletIds?: readonly string[]; isMobile?: () => boolean; views?: WalletViews } = {},
 ): WalletSources {
   const $sources = atom<readonly WalletSource[]>([])
   return {
     $sources,
     $excluded: atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id }))),
     add: (section, $items, order) => $sources.set([...$sources.get(), { section, $items, order }]),
-    context: { chains, connectorTypeOrder, isMobile: () => rules.isMobile?.() ?? false },
+    // Without a shell no view opens a wallet: the entries name none.
+    context: { chains, connectorTypeOrder, views: rules.views ?? { connector: '', multiChain: '' }, isMobile: () => rules.isMobile?.() ?? false },
   }
+}
+
+/** The views the shell registered for a wallet of the list: one connector, and one wallet in several chain families. */
+export interface WalletViews {
+  /** Opened with `{ connectorId, namespace }`. */
+  readonly connector: string
+  /** Opened with the wallet's `MultiChainData`. */
+  readonly multiChain: string
 }
 
 /**

@@ -17,7 +17,8 @@ const external: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 
 
 describe('wallet sections', () => {
   it('announced and injected connectors form the injected section, tagged Installed and opening ConnectingExternal', () => {
-    const sources = createWalletSources(registryWith([announced, external]))
+    // With the views the shell registers for a wallet of the list.
+    const sources = createWalletSources(registryWith([announced, external]), undefined, { views: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' } })
     expect(walletSections(sources).get()).toEqual([
       {
         section: 'injected',
