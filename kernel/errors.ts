@@ -13,7 +13,6 @@ export const ErrorText = {
   connectionDeclined: 'Connection declined',
   signatureDeclined: 'Signature declined',
   transactionDeclined: 'Transaction declined',
-  bothSiwe: 'Cannot set both `siweConfig` and `siwx` options',
 } as const
 
 /** Codes a caller can branch on without parsing messages. */

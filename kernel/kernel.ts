@@ -119,7 +119,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
   const writer = createChainWriter(state, chains)
-  const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile() })
+  const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile(), views: extras.walletViews })
   const features = options.features as Record<string, unknown>
   const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
   for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)

@@ -22,7 +22,7 @@ import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 import { readStringList } from './stored.js'
 import type { SlotMap, SlotName, Slots, ViewDefinition, ViewRegistry } from './views.js'
-import type { WalletSources } from './wallets.js'
+import type { WalletSources, WalletViews } from './wallets.js'
 
 /** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
 export const RECONNECT_WAIT_MS = 1500
@@ -66,6 +66,8 @@ export interface Shell {
 export interface KernelExtras {
   /** Views the shell contributes before plugins set up (Connect, Account …). */
   views?: Record<string, ViewDefinition>
+  /** The shell's views opening a wallet of the Connect view's list (one connector; a wallet in several families). */
+  walletViews?: WalletViews
   /** Slot entries the shell contributes (its wallet list as the 'wallet' connect method). */
   slots?: ReadonlyArray<{ [S in SlotName]: [S, SlotMap[S]] }[SlotName]>
   /** Loads the shell on first open. Without it the modal is headless. */

@@ -10,7 +10,6 @@ import type { ViewRegistry } from './views.js'
 export const Views = {
   Connect: 'Connect',
   Account: 'Account',
-  ConnectingExternal: 'ConnectingExternal',
   UnsupportedChain: 'UnsupportedChain',
 } as const
 

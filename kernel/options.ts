@@ -50,8 +50,6 @@ export interface ModalOptions {
   /** Links shown under the wallet list (and beside the legal checkbox when `features.legalCheckbox`). */
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
-  /** EIP-6963 wallet discovery (default on). */
-  enableEIP6963?: boolean
   /** The dialog is shown in place inside `container` (part of the page, no backdrop). */
   enableEmbedded?: boolean
   /** A wallet on a network the host did not request stays connected (default off: the modal asks to switch). */
@@ -94,7 +92,7 @@ export interface ModalOptions {
 /** Options the modal itself owns: no plugin may declare one of them. */
 export const KERNEL_OPTIONS = [
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
-  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEIP6963', 'enableEmbedded',
+  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
   'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes', 'messages', 'locale', 'storagePrefix',
   'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
 ] as const satisfies readonly (keyof ModalOptions)[]
@@ -118,7 +116,6 @@ export type ResolvedOptions = Readonly<
     sdkVersion: string
     themeMode: 'dark' | 'light'
     apiUrl: string
-    enableEIP6963: boolean
     enableNetworkSwitch: boolean
     allowUnsupportedChain: boolean
     features: Readonly<Required<Pick<Features, 'legalCheckbox' | 'collapseWallets'>> & Features>
@@ -165,7 +162,7 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['excludeWalletIds'], isStringList, 'be an array of wallet ids (strings)'],
   [['preload'], (v) => PRELOAD_MODES.includes(v as PreloadMode), 'be "idle", "intent" or "none"'],
   [['themeMode'], (v) => v === 'dark' || v === 'light', 'be "dark" or "light"'],
-  [['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'], (v) => typeof v === 'boolean', 'be a boolean'],
+  [['enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'], (v) => typeof v === 'boolean', 'be a boolean'],
   [['themeVariables'], isPlainObject, 'be an object'],
   [['storage'], isStorage, 'be a Web Storage object (getItem, setItem and removeItem) or null'],
   [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
@@ -303,7 +300,6 @@ export function resolveOptions(options: ModalOptions, warn: (message: string) =>
     sdkVersion: options.sdkVersion ?? DEFAULT_SDK_VERSION,
     themeMode: options.themeMode ?? 'dark',
     apiUrl: options.apiUrl ?? DEFAULT_API_URL,
-    enableEIP6963: options.enableEIP6963 ?? true,
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     features: {

@@ -1,15 +1,11 @@
 /**
- * Ordering defaults, as pure functions over what plugins put into slots. Configured order first,
- * the remaining defaults appended in default order, unknown entries dropped.
+ * Ordering rules, as pure functions over what plugins put into slots and wallet sections. Configured order
+ * first; the rest by the rank each entry's plugin declares, then in registration order.
  */
 
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
-export const CONNECTOR_TYPES = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
-export const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const
 
 export type ConnectMethod = (typeof CONNECT_METHODS)[number]
-export type ConnectorTypeSection = (typeof CONNECTOR_TYPES)[number]
-export type WalletFeature = (typeof WALLET_FEATURES)[number]
 
 /** `configured` entries that are known, without repeats, then the rest of `defaults` in their order. */
 export function orderWith<T extends string>(defaults: readonly T[], configured?: readonly string[]): T[] {
@@ -27,12 +23,21 @@ export function orderConnectMethods(options: { configured?: readonly string[]; w
   return options.walletShown ? ['wallet', 'email', 'social'] : [...CONNECT_METHODS]
 }
 
-/** Connector type sections of the Connect view (`features.connectorTypeOrder`). */
-export function orderConnectorTypes(configured?: readonly string[]): ConnectorTypeSection[] {
-  return orderWith(CONNECTOR_TYPES, configured)
+/** An entry placed by its declared rank (`order`, lower first; `fallback` when it declares none). */
+export interface Ranked {
+  readonly id: string
+  readonly order?: number
 }
 
-/** Wallet features of the Account view (`features.walletFeaturesOrder`). */
-export function orderWalletFeatures(configured?: readonly string[]): WalletFeature[] {
-  return orderWith(WALLET_FEATURES, configured)
+/**
+ * The ids of `entries` without repeats: those named in `configured` first, in that order (unknown names are
+ * dropped), then the rest by their rank, equal ranks in the order they were given. The first entry of an id
+ * gives its rank.
+ */
+export function orderByRank(entries: readonly Ranked[], configured?: readonly string[], fallback = 0): string[] {
+  const ids = [...new Set(entries.map((e) => e.id))]
+  const rank = new Map<string, number>()
+  for (const e of entries) if (!rank.has(e.id)) rank.set(e.id, e.order ?? fallback)
+  const byRank = ids.map((id, i) => ({ id, i })).sort((a, b) => rank.get(a.id)! - rank.get(b.id)! || a.i - b.i).map((e) => e.id)
+  return orderWith(byRank, configured)
 }

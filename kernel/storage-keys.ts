@@ -11,8 +11,5 @@ export const StorageKeys = {
   caipNetworkId: (namespace: ChainNamespace) => `caipNetworkId:${namespace}`,
   nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
   recentWallets: 'recentWallets',
-  socialProvider: 'socialProvider',
-  socialUsername: 'socialUsername',
-  telegramSocialProvider: 'telegramSocialProvider',
   preferredAccountTypes: 'preferredAccountTypes',
 } as const

@@ -3,7 +3,7 @@
  * decides how to render it. `load` is a dynamic `import()` so a view's code is fetched on first display.
  */
 import { VestibuleError } from './errors.js'
-import { orderConnectMethods, orderWalletFeatures } from './ordering.js'
+import { orderByRank, orderConnectMethods } from './ordering.js'
 
 /** A lazily loaded UI module: its default export is what the shell renders (a React component for the React shell). */
 export type LoadComponent = () => Promise<{ default: unknown; styles?: string }>
@@ -92,8 +92,8 @@ export function createViewRegistry(): ViewRegistry {
 export interface SlotEntry {
   /**
    * Unique within its slot. In ordered slots it is also the name the ordering options use: `connect.methods`
-   * ids are connect methods ('wallet', 'email', 'social'), `account.features` ids are wallet features
-   * ('onramp', 'swaps', 'receive', 'send'); other ids go after the known ones.
+   * ids are connect methods ('wallet', 'email', 'social'; other ids go after these), `account.features` ids the
+   * names `walletFeaturesOrder` lists.
    */
   id: string
   /** Message key or text. */
@@ -106,7 +106,10 @@ export interface SlotEntry {
   data?: unknown
   /** Drawn in place instead of a button (connect methods, account tabs): a lazily loaded component. */
   load?: LoadComponent
-  /** Position among entries the ordering options do not place; lower first. */
+  /**
+   * Rank among entries the ordering options do not place; lower first, equal ranks in registration order. A
+   * plugin adding a wallet feature declares the rank that places it in the default order of wallet features.
+   */
   order?: number
   /** Feature flag that gates the entry: when the host turns it off the entry stays hidden. */
   feature?: string
@@ -121,8 +124,8 @@ export interface SlotEntry {
  *   The wallet list itself is the shell's 'wallet' method.
  * - `connect.footer`: buttons under the wallet list ("All wallets").
  * - `account.tabs`: tabs of the Account view (Tokens, NFTs, Activity by `order`), drawn by `load`.
- * - `account.features`: wallet feature buttons of the Account view (onramp, swaps, receive, send;
- *   `walletFeaturesOrder`).
+ * - `account.features`: wallet feature buttons of the Account view: `walletFeaturesOrder` first, then by the
+ *   rank (`order`) each plugin declares.
  * - `header.actions`: icon buttons in the modal header, opening `view`.
  */
 export interface SlotMap {
@@ -150,7 +153,7 @@ export interface Slots {
   list<S extends SlotName>(slot: S, context?: { walletShown?: boolean }): readonly SlotMap[S][]
 }
 
-/** Known ids first in `order`, then the others by their `order` field. */
+/** Ids in `order` first, then the others by their `order` field. */
 function arrange(entries: readonly SlotEntry[], order: readonly string[]): SlotEntry[] {
   const rank = (e: SlotEntry) => (order.includes(e.id) ? order.indexOf(e.id) : order.length)
   return [...entries].sort((a, b) => rank(a) - rank(b) || (a.order ?? 0) - (b.order ?? 0))
@@ -172,7 +175,7 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
     list(slot, { walletShown = false } = {}) {
       const entries = (slots.get(slot) ?? []).filter((entry) => !entry.feature || context.isEnabled(entry.feature))
       if (slot === 'connect.methods') return arrange(entries, orderConnectMethods({ configured: context.connectMethodsOrder, walletShown })) as never
-      if (slot === 'account.features') return arrange(entries, orderWalletFeatures(context.walletFeaturesOrder)) as never
+      if (slot === 'account.features') return arrange(entries, orderByRank(entries, context.walletFeaturesOrder)) as never
       return arrange(entries, []) as never
     },
   }

@@ -1,8 +1,8 @@
 import { computed, type ReadableAtom } from 'nanostores'
 import type { ChainNamespace } from './caip.js'
 import type { Connector } from './chains.js'
-import { orderConnectorTypes } from './ordering.js'
-import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources } from './wallets.js'
+import { orderByRank } from './ordering.js'
+import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources, WalletViews } from './wallets.js'
 
 /** Excluded by the host: by catalog id, by rdns, or by case-insensitive name. */
 export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
@@ -66,8 +66,8 @@ export interface MultiChainData {
   connectors: ReadonlyArray<{ connectorId: string; namespace: ChainNamespace }>
 }
 
-/** The Connect view entry of a discovered, host-configured or merged connector. */
-export function connectorItem(connector: Connector): WalletItem {
+/** The Connect view entry of a discovered, host-configured or merged connector, opening the shell's `views`. */
+export function connectorItem(connector: Connector, views: WalletViews): WalletItem {
   const item = {
     name: connector.name,
     imageUrl: connector.imageUrl,
@@ -77,9 +77,24 @@ export function connectorItem(connector: Connector): WalletItem {
   }
   if (connector.type === 'MULTI_CHAIN' && connector.connectors?.length) {
     const data: MultiChainData = { name: connector.name, imageUrl: connector.imageUrl, connectors: connector.connectors.map((c) => ({ connectorId: c.id, namespace: c.namespace })) }
-    return { ...item, id: `multi:${connector.id}`, view: 'ConnectingMultiChain', data }
+    return { ...item, id: `multi:${connector.id}`, view: views.multiChain, data }
   }
-  return { ...item, id: `${connector.namespace}:${connector.id}`, view: 'ConnectingExternal', data: { connectorId: connector.id, namespace: connector.namespace } }
+  return { ...item, id: `${connector.namespace}:${connector.id}`, view: views.connector, data: { connectorId: connector.id, namespace: connector.namespace } }
+}
+
+/** The kernel's own sections (the chain plugins' connectors) and their ranks. */
+const OWN_SECTIONS = [
+  { id: 'injected', order: 30 },
+  { id: 'external', order: 60 },
+]
+
+/**
+ * The section order of the Connect view: `connectorTypeOrder` first (names of no section are dropped), then by
+ * each section's rank (the kernel's `injected` 30 and `external` 60, the plugins' as they declare them; a
+ * section without one after the ranked ones), equal ranks in the order they were added.
+ */
+export function sectionOrder(sources: readonly Pick<WalletSource, 'section' | 'order'>[], connectorTypeOrder?: readonly string[]): string[] {
+  return orderByRank([...OWN_SECTIONS, ...sources.map((s) => ({ id: s.section, order: s.order }))], connectorTypeOrder, Number.POSITIVE_INFINITY)
 }
 
 /** Built lists per wallet sources, per namespace filter, rebuilt when a plugin adds a source. */
@@ -88,7 +103,7 @@ const built = /* @__PURE__ */ new WeakMap<WalletSources, Map<string, { sources: 
 /**
  * The Connect view's wallet list: the chain plugins' connectors (announced and injected wallets in `injected`, a
  * wallet present in several namespaces once; host-configured ones in `external`), then every list plugins added,
- * as non-empty sections in connector-type order (`features.connectorTypeOrder` first, the rest appended).
+ * as non-empty sections in `sectionOrder` (`features.connectorTypeOrder` first, then by rank).
  * With `only`, the list of one namespace: its connectors alone, unmerged.
  */
 export function walletSections(wallets: WalletSources, only?: ChainNamespace): ReadableAtom<readonly WalletSection[]> {
@@ -97,20 +112,21 @@ export function walletSections(wallets: WalletSources, only?: ChainNamespace): R
   if (!lists) built.set(wallets, (lists = new Map()))
   const kept = lists.get(only ?? '')
   if (kept?.sources === sources) return kept.$sections
-  const { chains, connectorTypeOrder, isMobile } = wallets.context
+  const { chains, connectorTypeOrder, isMobile, views } = wallets.context
+  const item = (c: Connector) => connectorItem(c, views)
   const $found = computed([chains.$connectors, wallets.$excluded], (connectors, excluded) => {
     const mine = connectors.filter((c) => !only || c.namespace === only)
     const injected = mine.filter((c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && isInjectedShown(c, { excluded, isMobile: isMobile() }))
     // Wallets the host configured are its choice: only its exclusions hide them.
     const external = mine.filter((c) => c.type === 'EXTERNAL' && !isExcluded({ id: c.explorerId, rdns: c.rdns, name: c.name }, excluded))
-    return { injected: (only ? injected : mergeMultiChain(injected)).map(connectorItem), external: external.map(connectorItem) }
+    return { injected: (only ? injected : mergeMultiChain(injected)).map(item), external: external.map(item) }
   })
   const all: WalletSource[] = [
     { section: 'injected', $items: computed($found, (found) => found.injected) },
     { section: 'external', $items: computed($found, (found) => found.external) },
     ...sources,
   ]
-  const order = orderConnectorTypes(connectorTypeOrder)
+  const order = sectionOrder(sources, connectorTypeOrder)
   const $sections = computed(
     all.map((s) => s.$items),
     (...items) =>

@@ -1,7 +1,6 @@
 import type { Token } from './token.js'
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores'
 import type { ChainRegistry, Connector } from './chains.js'
-import type { ConnectorTypeSection } from './ordering.js'
 
 /**
  * Where a wallet can be reached: its app (`mobile` and `desktop` deep links, the `webapp`) and where a user who
@@ -55,14 +54,20 @@ export interface InjectedRules {
 }
 
 export interface WalletSection {
-  section: ConnectorTypeSection
+  section: string
   items: readonly WalletItem[]
 }
 
 /** A wallet list a plugin contributes to one section of the Connect view. */
 export interface WalletSource {
-  section: ConnectorTypeSection
+  section: string
   $items: ReadableAtom<readonly WalletItem[]>
+  /**
+   * Rank of the section when `connectorTypeOrder` does not place it; lower first, equal ranks in the order the
+   * sections were added. The kernel's own sections rank `injected` 30 and `external` 60; a plugin declares the
+   * rank that places its section among them. A section several sources fill takes the rank of the first.
+   */
+  order?: number
 }
 
 /**
@@ -71,7 +76,7 @@ export interface WalletSource {
  * `walletSections` (`vestibule/utils`) when the view first needs it.
  */
 export interface WalletSources {
-  add(section: ConnectorTypeSection, $items: ReadableAtom<readonly WalletItem[]>): void
+  add(section: string, $items: ReadableAtom<readonly WalletItem[]>, order?: number): void
   /** The lists added so far, in the order they were added. */
   readonly $sources: ReadableAtom<readonly WalletSource[]>
   /**
@@ -80,21 +85,30 @@ export interface WalletSources {
    */
   readonly $excluded: WritableAtom<readonly ExcludedWallet[]>
   /** What the list is built from besides the sources: the chain plugins' connectors and the host's order. */
-  readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; isMobile(): boolean }
+  readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; readonly views: WalletViews; isMobile(): boolean }
 }
 
 export function createWalletSources(
   chains: ChainRegistry,
   connectorTypeOrder?: readonly string[],
-  rules: { excludeWalletIds?: readonly string[]; isMobile?: () => boolean } = {},
+  rules: { excludeWalletIds?: readonly string[]; isMobile?: () => boolean; views?: WalletViews } = {},
 ): WalletSources {
   const $sources = atom<readonly WalletSource[]>([])
   return {
     $sources,
     $excluded: atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id }))),
-    add: (section, $items) => $sources.set([...$sources.get(), { section, $items }]),
-    context: { chains, connectorTypeOrder, isMobile: () => rules.isMobile?.() ?? false },
+    add: (section, $items, order) => $sources.set([...$sources.get(), { section, $items, order }]),
+    // Without a shell no view opens a wallet: the entries name none.
+    context: { chains, connectorTypeOrder, views: rules.views ?? { connector: '', multiChain: '' }, isMobile: () => rules.isMobile?.() ?? false },
   }
+}
+
+/** The views the shell registered for a wallet of the list: one connector, and one wallet in several chain families. */
+export interface WalletViews {
+  /** Opened with `{ connectorId, namespace }`. */
+  readonly connector: string
+  /** Opened with the wallet's `MultiChainData`. */
+  readonly multiChain: string
 }
 
 /**

@@ -41,6 +41,7 @@ const shellCode = () =>
 export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'optionOwners'> = {}): Modal {
   const modal = createKernel(options, {
     views: coreViews,
+    walletViews: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' },
     optionOwners: hints.optionOwners,
     slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
     // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.

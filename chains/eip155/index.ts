@@ -1,4 +1,4 @@
-import { VestibuleError, registerChainNamespace, type Plugin } from 'vestibule/kernel'
+import { VestibuleError, definePlugin, registerChainNamespace, registerOptionOwners, type Plugin } from 'vestibule/kernel'
 import { checkNetworks } from 'vestibule/utils'
 import { cleanName, safeId, safeImageUrl, safeRdns } from 'vestibule/utils'
 import { createEip155Adapter, sessionCode } from './adapter.js'
@@ -8,9 +8,16 @@ declare module 'vestibule/kernel' {
   interface ChainNamespaces {
     eip155: true
   }
+  interface ModalOptions {
+    /** EIP-6963 wallet discovery (default on): `false` lists only the injected wallet. */
+    enableEIP6963?: boolean
+  }
 }
 // Loading this entry makes its family known to the CAIP address utilities (parseCaipAddress, isCaipAddress).
 registerChainNamespace('eip155')
+registerOptionOwners({ enableEIP6963: 'eip155() from vestibule/chains/eip155' })
+
+const isBoolean = (value: unknown) => (typeof value === 'boolean' ? undefined : 'must be a boolean')
 
 export { isAddress } from './address.js'
 export { isChecksumAddress, chainIdToCoinType } from './utilities.js'
@@ -64,9 +71,10 @@ function normalize(input: Eip155Network | Eip155NetworkInput): Eip155Network {
 
 /** The EVM chain plugin: EIP-6963 and injected wallets, balances, signing and network switching. */
 export function eip155(options: Eip155Options): Plugin<{ networks: readonly Eip155Network[] }> {
-  return {
+  return definePlugin({
     name: 'eip155',
     order: 'pre',
+    options: { enableEIP6963: { check: isBoolean, default: true } },
     setup(ctx) {
       const networks = checkNetworks('eip155', 'eip155({ networks: [mainnet] })', options?.networks, normalize)
       const external = externalWallets(options?.connectors)
@@ -79,5 +87,5 @@ export function eip155(options: Eip155Options): Plugin<{ networks: readonly Eip1
       ctx.onDestroy(() => adapter.destroy())
       return { networks }
     },
-  }
+  })
 }

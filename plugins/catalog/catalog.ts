@@ -309,7 +309,7 @@ function createRows(
   const $installed = computed($shownInjected, (connectors) =>
     // A wallet present in several chain families is one row, as in the Connect view.
     mergeMultiChain(connectors).map((c): WalletRow => {
-      const item = connectorItem(c)
+      const item = connectorItem(c, ctx.wallets.context.views)
       return { key: `installed:${item.id}`, item }
     }),
   )

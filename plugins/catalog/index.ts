@@ -80,7 +80,9 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
         custom: atom<readonly WalletItem[]>([]),
         recent: atom<readonly WalletItem[]>([]),
       }
-      for (const section of ['featured', 'recommended', 'custom', 'recent'] as const) ctx.wallets.add(section, sections[section])
+      // Ranks of the Connect view's default order: recent after WalletConnect (10) and before the installed
+      // wallets (30); featured and custom before the host's own (60); recommended last.
+      for (const [section, rank] of [['featured', 40], ['recommended', 70], ['custom', 50], ['recent', 20]] as const) ctx.wallets.add(section, sections[section], rank)
       ctx.i18n.add(messages)
       const loadView = () => import('./views/AllWallets.js')
       // Without any chain plugin the full list is the first view on mobile.

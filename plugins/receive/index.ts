@@ -24,7 +24,8 @@ export function receive(): Plugin {
     setup(ctx) {
       ctx.i18n.add(messages)
       ctx.views.register('Receive', { title: 'receive.title', load: () => import('./Receive.js') })
-      ctx.slots.add('account.features', { id: 'receive', label: 'receive.feature', icon: '↓', view: 'Receive', feature: 'receive' })
+      // Third of the wallet features by default: after on-ramp (10) and swaps (20), before send (40).
+      ctx.slots.add('account.features', { id: 'receive', label: 'receive.feature', icon: '↓', view: 'Receive', feature: 'receive', order: 30 })
     },
   }
 }

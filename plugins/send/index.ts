@@ -54,7 +54,8 @@ export function send(): Plugin<SendApi> {
       const $send = ctx.slice<SendState>({ ...EMPTY })
       const reset = () => $send.set({ ...EMPTY })
       ctx.views.register('Send', { title: 'send.title', load: () => import('./Send.js') })
-      ctx.slots.add('account.features', { id: 'send', label: 'send.feature', icon: '↑', view: 'Send', feature: 'send' })
+      // Last of the wallet features by default: after on-ramp (10), swaps (20) and receive (30).
+      ctx.slots.add('account.features', { id: 'send', label: 'send.feature', icon: '↑', view: 'Send', feature: 'send', order: 40 })
       // Another network or no account: what was typed no longer applies.
       ctx.events.on('network:change', reset)
       ctx.events.on('disconnect', reset)

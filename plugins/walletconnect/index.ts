@@ -134,7 +134,8 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
 
       if (ctx.options.enableWalletConnect !== false && !manual) {
         const entry: WalletItem = { id: 'walletConnect', name: 'WalletConnect', imageUrl: WALLETCONNECT_ICON, view: WalletConnectViews.basic }
-        ctx.wallets.add('walletConnect', atom([entry]))
+        // First in the Connect view's default order (rank 10).
+        ctx.wallets.add('walletConnect', atom([entry]), 10)
       }
       ctx.onDestroy(() => void engine?.then(({ engine }) => engine.destroy()).catch(() => undefined))
 

@@ -349,16 +349,13 @@ describe('connection: what storage gives back is checked', () => {
 })
 
 describe('storage keys of the connection', () => {
-  it('every stored item of the spec has its key', () => {
+  it('every stored item of the connection has its key', () => {
     expect(StorageKeys).toMatchObject({
       activeNamespace: 'activeNamespace',
       activeCaipNetworkId: 'activeCaipNetworkId',
       recentWallets: 'recentWallets',
-      socialProvider: 'socialProvider',
-      socialUsername: 'socialUsername',
       connectionStatus: 'connectionStatus',
       connectedNamespaces: 'connectedNamespaces',
-      telegramSocialProvider: 'telegramSocialProvider',
       preferredAccountTypes: 'preferredAccountTypes',
     })
     expect(StorageKeys.connectorId('solana')).toBe('connectorId:solana')

@@ -12,7 +12,6 @@ describe('errors: catalogue texts', () => {
     expect(ErrorText.chainNotSupported).toBe('Chain is not supported')
     expect(ErrorText.caipNetworkUndefined).toBe('CaipNetwork is undefined')
     expect(ErrorText.signatureDeclined).toBe('Signature declined')
-    expect(ErrorText.bothSiwe).toBe('Cannot set both `siweConfig` and `siwx` options')
   })
 })
 

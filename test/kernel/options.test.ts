@@ -103,7 +103,7 @@ describe('options: validation', () => {
     expect(resolveOptions({ themeMode: 'light' }).themeMode).toBe('light')
   })
 
-  it.each(['enableEIP6963', 'enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'])(
+  it.each(['enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'])(
     'boolean option %s rejects a non-boolean',
     (key) => {
       expect(invalid({ [key]: 'yes' })).toBe(`\`${key}\` must be a boolean`)
@@ -160,11 +160,10 @@ describe('options: defaults', () => {
     expect(features.connectMethodsOrder).toEqual(['wallet', 'email'])
   })
 
-  it('network switch and EIP-6963 discovery default on unless disabled', () => {
+  it('network switch defaults on unless disabled', () => {
     expect(resolved.enableNetworkSwitch).toBe(true)
-    expect(resolved.enableEIP6963).toBe(true)
-    const off = resolveOptions({ enableNetworkSwitch: false, enableEIP6963: false })
-    expect([off.enableNetworkSwitch, off.enableEIP6963]).toEqual([false, false])
+    const off = resolveOptions({ enableNetworkSwitch: false })
+    expect(off.enableNetworkSwitch).toBe(false)
   })
 
   it('unsupported chains are not allowed by default', () => {

@@ -1,14 +1,13 @@
-/** Ordering defaults. */
+/** Ordering defaults: the kernel's rules over the ranks the plugins declare. */
 import { describe, expect, it } from 'vitest'
-import {
-  CONNECT_METHODS,
-  CONNECTOR_TYPES,
-  orderConnectMethods,
-  orderConnectorTypes,
-  orderWalletFeatures,
-  orderWith,
-  WALLET_FEATURES,
-} from '../../kernel/ordering.js'
+import { CONNECT_METHODS, orderByRank, orderConnectMethods, orderWith } from '../../kernel/ordering.js'
+import { createKernel } from '../../kernel/kernel.js'
+import type { Plugin } from '../../kernel/plugin.js'
+import { sectionOrder } from '../../kernel/wallet-list.js'
+import { walletCatalog } from '../../plugins/catalog/index.js'
+import { receive } from '../../plugins/receive/index.js'
+import { send } from '../../plugins/send/index.js'
+import { walletConnect } from '../../plugins/walletconnect/index.js'
 
 describe('ordering: connect methods', () => {
   it('connect methods default: email, social, wallet', () => {
@@ -37,10 +36,31 @@ describe('ordering: connect methods', () => {
   })
 })
 
+/** The Connect view's section order with the sections the first-party plugins add, by their declared ranks. */
+function orderConnectorTypes(configured?: readonly string[]): string[] {
+  const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins: [walletCatalog(), walletConnect()] })
+  const order = sectionOrder(modal.kernel.wallets.$sources.get(), configured)
+  modal.destroy()
+  return order
+}
+
+/** A plugin adding a wallet feature with the rank it declares (as an on-ramp or swap plugin does). */
+const feature = (id: string, order: number): Plugin => ({ name: id, setup: (ctx) => ctx.slots.add('account.features', { id, label: id, order }) })
+
+/** The Account view's wallet features: receive and send, and on-ramp and swaps plugins declaring ranks 10 and 20. */
+function orderWalletFeatures(configured?: readonly string[]): string[] {
+  const plugins = [send(), receive(), feature('swaps', 20), feature('onramp', 10)]
+  const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins, features: configured ? { walletFeaturesOrder: configured } : {} })
+  const order = modal.kernel.slots.list('account.features').map((e) => e.id)
+  modal.destroy()
+  return order
+}
+
+const CONNECTOR_TYPES = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended']
+
 describe('ordering: connector types', () => {
   it('connector types default: walletConnect, recent, injected, featured, custom, external, recommended', () => {
-    expect(CONNECTOR_TYPES).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
-    expect(orderConnectorTypes()).toEqual([...CONNECTOR_TYPES])
+    expect(orderConnectorTypes()).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
   })
 
   it('connector types: configured order first, the rest appended in default order', () => {
@@ -55,16 +75,23 @@ describe('ordering: connector types', () => {
     const reversed = [...CONNECTOR_TYPES].reverse()
     expect(orderConnectorTypes(reversed)).toEqual(reversed)
   })
+
+  it('a section without a rank goes after the ranked ones, in the order it was added', () => {
+    expect(sectionOrder([{ section: 'b' }, { section: 'a' }, { section: 'first', order: 1 }])).toEqual(['first', 'injected', 'external', 'b', 'a'])
+  })
 })
 
 describe('ordering: wallet features', () => {
   it('wallet features default: onramp, swaps, receive, send', () => {
-    expect(WALLET_FEATURES).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(orderWalletFeatures()).toEqual(['onramp', 'swaps', 'receive', 'send'])
   })
 
   it('wallet features: walletFeaturesOrder first, the rest appended, unknown dropped', () => {
     expect(orderWalletFeatures(['send', 'bridge', 'receive'])).toEqual(['send', 'receive', 'onramp', 'swaps'])
+  })
+
+  it('equal ranks keep registration order; the first entry of an id gives its rank', () => {
+    expect(orderByRank([{ id: 'b', order: 2 }, { id: 'a', order: 2 }, { id: 'c', order: 1 }, { id: 'a', order: 0 }])).toEqual(['c', 'b', 'a'])
   })
 
   it('orderWith never returns an entry twice and never drops a default', () => {

@@ -64,13 +64,13 @@ describe('views: slots', () => {
     expect(slots.list('connect.methods', { walletShown: true }).map((e) => e.id)).toEqual(['social', 'wallet', 'email'])
   })
 
-  it('wallet features: onramp, swaps, receive, send, or walletFeaturesOrder first', () => {
-    const ids = ['send', 'receive', 'swaps', 'onramp']
+  it('wallet features: onramp, swaps, receive, send (by the ranks their plugins declare), or walletFeaturesOrder first', () => {
+    const ranked = { send: 40, receive: 30, swaps: 20, onramp: 10 }
     const plain = createSlots()
-    for (const id of ids) plain.add('account.features', { id, label: id })
+    for (const [id, order] of Object.entries(ranked)) plain.add('account.features', { id, label: id, order })
     expect(plain.list('account.features').map((e) => e.id)).toEqual(['onramp', 'swaps', 'receive', 'send'])
     const configured = createSlots({ isEnabled: () => true, walletFeaturesOrder: ['send', 'receive'] })
-    for (const id of ids) configured.add('account.features', { id, label: id })
+    for (const [id, order] of Object.entries(ranked)) configured.add('account.features', { id, label: id, order })
     expect(configured.list('account.features').map((e) => e.id)).toEqual(['send', 'receive', 'onramp', 'swaps'])
   })
 

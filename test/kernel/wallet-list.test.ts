@@ -19,6 +19,9 @@ function registryWith(byNamespace: Record<string, Connector[]>) {
 const c = (namespace: string, id: string, name: string, more: Partial<Connector> = {}): Connector => ({ id, name, type: 'ANNOUNCED', namespace, installed: true, ...more })
 const ids = (sections: ReturnType<ReturnType<typeof walletSections>['get']>) => sections.map((s) => [s.section, s.items.map((i) => i.id)])
 
+/** The views the shell registers for a wallet of the list. */
+const SHELL_VIEWS = { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' }
+
 describe('mergeMultiChain', () => {
   it('merges by rdns, or by name when one side has no rdns; keeps different rdns apart whatever the name', () => {
     const evm = c('eip155', 'app.phantom', 'Phantom', { rdns: 'app.phantom', imageUrl: 'https://img.test/p.png' })
@@ -47,7 +50,7 @@ describe('mergeMultiChain', () => {
 
   it('a merged connector opens the multi-chain view with each namespace’s connector', () => {
     const [multi] = mergeMultiChain([c('eip155', 'dev.w', 'W', { rdns: 'dev.w' }), c('solana', 'w', 'W')])
-    expect(connectorItem(multi!)).toMatchObject({
+    expect(connectorItem(multi!, SHELL_VIEWS)).toMatchObject({
       id: 'multi:dev.w',
       view: 'ConnectingMultiChain',
       tag: 'connect.installed',
@@ -75,7 +78,7 @@ describe('walletSections', () => {
   })
 
   it('host-configured wallets need no rdns nor presence in the browser; an exclusion still hides them', () => {
-    const sources = createWalletSources(registryWith({ eip155: [hosted] }), undefined, { excludeWalletIds: [] })
+    const sources = createWalletSources(registryWith({ eip155: [hosted] }), undefined, { excludeWalletIds: [], views: SHELL_VIEWS })
     expect(walletSections(sources).get()[0]!.items[0]).toMatchObject({ name: 'Coinbase SDK', view: 'ConnectingExternal', tag: undefined })
     sources.$excluded.set([{ name: 'coinbase sdk' }])
     expect(walletSections(sources).get()).toEqual([])

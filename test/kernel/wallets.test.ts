@@ -17,7 +17,8 @@ const external: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 
 
 describe('wallet sections', () => {
   it('announced and injected connectors form the injected section, tagged Installed and opening ConnectingExternal', () => {
-    const sources = createWalletSources(registryWith([announced, external]))
+    // With the views the shell registers for a wallet of the list.
+    const sources = createWalletSources(registryWith([announced, external]), undefined, { views: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' } })
     expect(walletSections(sources).get()).toEqual([
       {
         section: 'injected',
@@ -28,9 +29,10 @@ describe('wallet sections', () => {
 
   it('sections follow the default connector-type order: walletConnect, recent, injected, featured, custom, external, recommended', () => {
     const sources = createWalletSources(registryWith([announced]))
-    sources.add('recommended', atom([item('r')]))
-    sources.add('featured', atom([item('f')]))
-    sources.add('walletConnect', atom([item('wc')]))
+    // With the ranks the catalog and WalletConnect plugins declare.
+    sources.add('recommended', atom([item('r')]), 70)
+    sources.add('featured', atom([item('f')]), 40)
+    sources.add('walletConnect', atom([item('wc')]), 10)
     expect(walletSections(sources).get().map((s) => s.section)).toEqual(['walletConnect', 'injected', 'featured', 'recommended'])
   })
 

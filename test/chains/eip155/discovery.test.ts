@@ -285,6 +285,15 @@ describe('discovery through the kernel', () => {
     expect(connectorIds(modal)).toEqual(['injected'])
   })
 
+  it('enableEIP6963 is the eip155 plugin\'s option: a boolean, default on, and named with its plugin when missing', () => {
+    const resolved = (options: object) => createKernel({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: [local] })] })
+    const on = resolved({})
+    stops.push(() => on.destroy())
+    expect((on.kernel.options as { enableEIP6963?: boolean }).enableEIP6963).toBe(true)
+    expect(() => resolved({ enableEIP6963: 'yes' })).toThrow('`enableEIP6963` (eip155) must be a boolean')
+    expect(() => createKernel({ projectId: 'p', storage: null, enableEIP6963: false })).toThrow('`enableEIP6963` needs eip155() from vestibule/chains/eip155')
+  })
+
   it('stops listening when the modal is destroyed', () => {
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [local] })] })
     modal.kernel.chains.startDiscovery()

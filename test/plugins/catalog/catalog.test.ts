@@ -70,7 +70,7 @@ function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapter
       ...options,
       plugins: [...(noAdapters ? [] : [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }]), walletConnectView && remote, walletCatalog()],
     },
-    { platform: device(mobile), views },
+    { platform: device(mobile), views, walletViews: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' } },
   )
   created.push(modal)
   return { modal, fake, backend }
