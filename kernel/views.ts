@@ -108,7 +108,8 @@ export interface SlotEntry {
   load?: LoadComponent
   /**
    * Rank among entries the ordering options do not place; lower first, equal ranks in registration order. A
-   * plugin adding a wallet feature declares the rank that places it in the default order of wallet features.
+   * plugin adding a wallet feature declares the rank that places it in the default order of wallet features; a
+   * wallet feature without one comes after the ranked ones.
    */
   order?: number
   /** Feature flag that gates the entry: when the host turns it off the entry stays hidden. */
@@ -175,7 +176,7 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
     list(slot, { walletShown = false } = {}) {
       const entries = (slots.get(slot) ?? []).filter((entry) => !entry.feature || context.isEnabled(entry.feature))
       if (slot === 'connect.methods') return arrange(entries, orderConnectMethods({ configured: context.connectMethodsOrder, walletShown })) as never
-      if (slot === 'account.features') return arrange(entries, orderByRank(entries, context.walletFeaturesOrder)) as never
+      if (slot === 'account.features') return arrange(entries, orderByRank(entries, context.walletFeaturesOrder, Number.MAX_SAFE_INTEGER)) as never
       return arrange(entries, []) as never
     },
   }
