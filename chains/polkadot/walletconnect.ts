@@ -1,5 +1,5 @@
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
-import { WalletRequestError, ended, fromBase58, listeners, pickChain, send, sessionAddresses, toHex } from '../shared/walletconnect.js'
+import { WalletRequestError, ended, fromBase58, eventAddresses, listeners, pickChain, send, sessionAddresses, toHex } from '../shared/walletconnect.js'
 
 interface Account {
   address: string
@@ -102,7 +102,7 @@ export function createPolkadotFacade(context: RemoteSessionContext): RemoteSessi
     },
     onSessionEvent(name, data) {
       if (name !== 'accountsChanged' || !Array.isArray(data)) return
-      void context.session.then((up) => show(accountsOf(up, [...new Set(data.map((a) => String(a).split(':').pop()!).filter(Boolean))])))
+      void context.session.then((up) => show(accountsOf(up, eventAddresses(data))))
     },
     onSessionUpdate() {
       void context.session.then((up) => show(accountsOf(up)))

@@ -42,6 +42,9 @@ export function sessionAccounts(up: RemoteSession | undefined, namespace: string
 /** The wallet's addresses of `namespace`, each once, in its order. */
 export const sessionAddresses = (up: RemoteSession | undefined, namespace: string) => [...new Set(sessionAccounts(up, namespace).map((a) => a.address))]
 
+/** The addresses an `accountsChanged` session event names (plain addresses or CAIP-10 accounts), once each, in order. */
+export const eventAddresses = (data: readonly unknown[]): string[] => [...new Set(data.map((a) => String(a).split(':').pop()!).filter(Boolean))]
+
 /**
  * The chain a request of `namespace` goes to: `requested` when the session approved it, else the modal's preferred
  * network when approved, else the wallet's first chain.

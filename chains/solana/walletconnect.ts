@@ -1,5 +1,5 @@
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
-import { WalletRequestError, bytesOf, ended, fromBase58, fromBase64, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase58, toBase64 } from '../shared/walletconnect.js'
+import { WalletRequestError, bytesOf, ended, fromBase58, fromBase64, eventAddresses, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase58, toBase64 } from '../shared/walletconnect.js'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const
 
@@ -179,8 +179,7 @@ export function createSolanaFacade(context: RemoteSessionContext): RemoteSession
     provider,
     onSessionEvent(name, data) {
       if (name !== 'accountsChanged' || !Array.isArray(data)) return
-      // Addresses, or CAIP-10 accounts: the address is the last part.
-      void context.session.then((up) => show(accountsOf(up, [...new Set(data.map((a) => String(a).split(':').pop()!).filter(Boolean))])))
+      void context.session.then((up) => show(accountsOf(up, eventAddresses(data))))
     },
     onSessionUpdate() {
       void context.session.then((up) => show(accountsOf(up)))
