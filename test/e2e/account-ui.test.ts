@@ -119,7 +119,8 @@ describe('two families connected', () => {
     await rows.locator('li[data-namespace="solana"]').getByRole('button', { name: /^Disconnect/ }).click()
     await expect.poll(() => modalRoot().locator('.vb-sr[role="status"]').allInnerTexts()).toContain('Solana disconnected')
     expect(await modalRoot().locator('.vb-sr[role="status"]').allInnerTexts()).not.toContain('Disconnected')
-  })
+    // Two wallet connections and four layouts: 3 s alone, past 30 s once in a full run on two cores.
+  }, 60_000)
 
   test('Networks names each family by its chain plugin’s label, not its namespace', async () => {
     await connectEvm()
