@@ -54,6 +54,8 @@ beforeAll(async () => {
   await import('../../../chains/eip155/session.js')
   // The eip155 plugin's WalletConnect mapping (its remoteSession capability), loaded with a session.
   await import('../../../chains/eip155/walletconnect.js')
+  // The kernel's connection code (session rules, wallet calls, the navigation that follows a connection).
+  await import('../../../kernel/connection.js')
 })
 
 beforeEach(() => {
