@@ -118,6 +118,13 @@ export interface ChainFeatures {
    * Loaded on first use: the table of wallet links is not part of the chain plugin's eager code.
    */
   missingWalletLink(params: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): Promise<string | undefined>
+  /**
+   * Whether `signature` is `address`'s signature of the text `message` on `network`, by this family's rules (eip155:
+   * secp256k1 recovery, EIP-1271 for a contract account, EIP-6492 before deployment; solana: ed25519; polkadot:
+   * sr25519; bip122: BIP-322 simple and the legacy signed-message format). Resolves false for a signature that does
+   * not verify or is malformed; loaded on first use, so the verifier is not part of the chain plugin's eager code.
+   */
+  verifyMessage(params: { address: string; message: string; signature: string; network: CaipNetwork }): Promise<boolean>
 }
 
 export type ChainFeature = keyof ChainFeatures
