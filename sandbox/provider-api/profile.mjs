@@ -46,7 +46,8 @@ export function createNameRegistry({ zone = NAME_ZONE, now = Date.now } = {}) {
   return {
     zone,
     /**
-     * Registers `label` (or a full name in the zone) for `address` under `coinType`; renews the holder's own name.
+     * Registers `name` (a label, or a full name in the zone) for `address` under `coinType`; renews the holder's own name.
+     * @param {{ name: string, address: string, coinType?: string, avatar?: string, bio?: string }} entry
      * @returns the record
      */
     register({ name, address, coinType = EVM_COIN_TYPE, avatar, bio }) {
