@@ -6,13 +6,14 @@ import { createServer } from 'node:http'
 import * as balanceRoutes from './balance.mjs'
 import * as historyRoutes from './history.mjs'
 import * as gasRoutes from './gas.mjs'
+import * as profileRoutes from './profile.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, gasPrices, extraBalances(chainId, owner), extraHistory(…) }`.
  */
-const ROUTES = [balanceRoutes, historyRoutes, gasRoutes]
+const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -157,6 +158,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       const key = `${chainId} ${owner}`.toLowerCase()
       extraHistory.set(key, [...rows, ...(extraHistory.get(key) ?? [])])
     },
+    /** The name registry behind the identity and profile endpoints, and raw answers pinned per path (profile.mjs). */
+    names: profileRoutes.namesHandle(api),
     /** 'hang': image requests never answer. */
     setImages(mode) {
       state.images = mode
@@ -183,6 +186,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       api.gasPrices.clear()
       api.historyPageSize = undefined
       state.catalog = 'ok'
+      profileRoutes.resetNames(api)
     },
     stop: () =>
       new Promise((resolve) => {
