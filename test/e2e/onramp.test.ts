@@ -2,7 +2,8 @@
 // its own loopback origin, without a handle back to the app) carrying the destination wallet, network and preset
 // amount; Pay there credits the local chain, and the modal lists the purchase from the on-ramp history, shows the
 // credited balance in Tokens and the received transfer in Activity. An amount outside the limits is refused before
-// leaving; a provider page that is not https is never opened.
+// leaving; with the options and quote failing, the built-in limits and the placeholder quote with its reason show;
+// a provider page that is not https is never opened.
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, test } from 'vitest'
 import { priceOf } from '../../sandbox/provider-api/onramp.mjs'
@@ -102,6 +103,28 @@ describe('on-ramp', () => {
     expect(await widget.getByTestId('param-sourceAmount').innerText()).toBe('5000.01')
     expect(await widget.getByTestId('param-paymentMethod').innerText()).toBe('ach_bank_account')
     await widget.close()
+  }, 60_000)
+
+  test('options and quote failing: the built-in limits, the placeholder quote echoing the amount with the reason, and the page still opens', async () => {
+    h.sandbox.providerApi.setOnrampAnswer('options', { status: 500, body: { message: 'down' } })
+    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 200, body: { purchaseAmount: { amount: '-1', currency: 'ETH' } } })
+    const view = await openBuy()
+    expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between 10.00 and 7500.00 USD')
+    expect(await view.getByTestId('onramp-currency').locator('option').allInnerTexts()).toEqual(['USD', 'EUR'])
+    await view.getByTestId('onramp-method').selectOption('ach_bank_account')
+    expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between 10.00 and 25000.00 USD')
+    await view.getByTestId('onramp-amount').fill('7600')
+    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe('No quote right now (The quote is malformed): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toContain('You get about 7600 USD · total 7600 USD')
+    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 503, body: { message: 'down' } })
+    await view.getByTestId('onramp-amount').fill('7601')
+    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toContain('(HTTP status code: 503)')
+    const opened = h.browser.context.waitForEvent('page')
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    const provider = await opened
+    await provider.waitForLoadState()
+    expect(await provider.getByTestId('param-presetFiatAmount').innerText()).toBe('7601')
+    await provider.close()
   }, 60_000)
 
   test('a provider page that is not https (nor loopback http) is never opened; the reason shows and the form stays usable', async () => {
