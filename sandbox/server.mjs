@@ -9,6 +9,7 @@ import { root, vestibuleSource } from './resolve.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
 import { deployDemoAssets } from './assets.mjs'
 import { startWalletConnect } from './walletconnect/sandbox.mjs'
+import { startOnrampProvider } from './onramp/provider.mjs'
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
 
@@ -74,6 +75,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     port: apiPort,
     rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url, ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}) },
   })
+  // The on-ramp provider's checkout page, on its own origin: the URL generator sends buyers there; "Pay" credits
+  // the local chain and the purchase shows in the on-ramp history.
+  const onramp = await startOnrampProvider({ rpcUrls: providerApi.rpcUrls, solana: solanaFamily?.chain, record: (purchase) => providerApi.addOnrampPurchase(purchase) })
+  providerApi.setOnrampPage(onramp.url)
   // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded keys) on both chains and on
   // every running family.
   const walletConnect = await startWalletConnect({
@@ -93,7 +98,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   providerApi.setAssets(assets)
 
   const configJs =
-    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, assets, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
     (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
@@ -137,11 +142,13 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     assets,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
+    /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */
+    onramp,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),
     async stop() {
       await new Promise((resolve) => server.close(resolve))
-      await Promise.all([chain.stop(), l2.stop(), providerApi.stop(), walletConnect.stop(), ...running.map((f) => f.stop?.())])
+      await Promise.all([chain.stop(), l2.stop(), providerApi.stop(), onramp.stop(), walletConnect.stop(), ...running.map((f) => f.stop?.())])
     },
   }
 }

@@ -44,8 +44,9 @@ const COMPOSITIONS = {
       "import { activity } from 'vestibule/plugins/activity'",
       "import { nfts } from 'vestibule/plugins/nfts'",
       "import { identity } from 'vestibule/plugins/identity'",
+      "import { onramp } from 'vestibule/plugins/onramp'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()'],
   },
 }
 
