@@ -52,6 +52,8 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     features: {
       remoteSession: () => import('./walletconnect.js').then((m) => m.remoteSession),
       estimateFees: lazy('estimateFees'),
+      // Signature checks (sr25519, ed25519, ecdsa) load on first use, with the SDK's crypto.
+      verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
     },
     defaultAccountType: 'eoa',
     listen(l) {
