@@ -1,17 +1,22 @@
 /**
- * Whether a text message was signed by a Polkadot account, for the adapter's `verifyMessage` (loaded with import()
- * on first use) and for servers that check sign-ins (it runs in Node as in the browser).
+ * Whether a text message was signed by a Polkadot account, for the adapter's `verifyMessage` (the session code
+ * loads it on first use) and for servers that check sign-ins (it runs in Node as in the browser). No SDK: the
+ * curves come from @scure/sr25519 and @noble/curves, so a sign-in does not load @polkadot/api.
  *
- * The rule: the account's key (sr25519, the default; ed25519 and ecdsa accounts too) signed the UTF-8 bytes of the
- * message wrapped in `<Bytes>…</Bytes>`, as extensions do for `signRaw` with type "bytes" (so no transaction can
- * pass for a message), or the bare bytes. The signature is 0x-prefixed hex of 64 bytes, or 65/66 with the
- * MultiSignature type byte (65 bytes alone: an ecdsa signature). The address is SS58 with a valid checksum and,
- * when `network` has one, the network's SS58 prefix.
+ * The rule: the account's key signed the UTF-8 bytes of the message wrapped in `<Bytes>…</Bytes>`, as extensions
+ * do for `signRaw` with type "bytes" (so no transaction can pass for a message), or the bare bytes. The key type
+ * is not in the address, so each is tried: sr25519 (the default), ed25519, and ecdsa (a key whose BLAKE2b-256 is
+ * the account id, over the BLAKE2b-256 of the bytes). The signature is 0x-prefixed hex: 64 bytes (sr25519 or
+ * ed25519), 65 (ecdsa with its recovery byte), or a MultiSignature with its type byte in front (0 ed25519,
+ * 1 sr25519, 2 ecdsa). The address is SS58 with a valid checksum and, when `network` has one, its SS58 prefix.
  *
  * Resolves false for a signature that does not verify and for malformed input (an address of another network or
  * with a bad checksum, a signature that is not hex of 64 to 66 bytes); it never rejects.
  */
-import { signatureVerify } from '@polkadot/util-crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { blake2b } from '@noble/hashes/blake2b.js'
+import { verify as sr25519Verify } from '@scure/sr25519'
 import type { CaipNetwork } from 'vestibule/kernel'
 import { addressProblem } from './extensions.js'
 import { decodeAddress } from './ss58.js'
@@ -23,18 +28,53 @@ export interface VerifyMessageParams {
   network?: CaipNetwork
 }
 
+type Scheme = 'sr25519' | 'ed25519' | 'ecdsa'
+
 const SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
+const OPEN = new TextEncoder().encode('<Bytes>')
+const CLOSE = new TextEncoder().encode('</Bytes>')
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!, (b) => Number.parseInt(b, 16))
+const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
+const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]))
+
+/** The (scheme, signature) readings of the bytes: bare by length, or a MultiSignature by its type byte. */
+function readings(bytes: Uint8Array): Array<[Scheme, Uint8Array]> {
+  const found: Array<[Scheme, Uint8Array]> = []
+  if (bytes.length === 64) found.push(['sr25519', bytes], ['ed25519', bytes])
+  if (bytes.length === 65) found.push(['ecdsa', bytes])
+  const body = bytes.subarray(1)
+  if (bytes.length === 65 && bytes[0] === 0) found.push(['ed25519', body])
+  if (bytes.length === 65 && bytes[0] === 1) found.push(['sr25519', body])
+  if (bytes.length === 66 && bytes[0] === 2) found.push(['ecdsa', body])
+  return found
+}
+
+/** An ecdsa signature (r ‖ s ‖ recovery id) whose recovered key hashes to the account id. */
+function ecdsaSigns(signature: Uint8Array, data: Uint8Array, accountId: Uint8Array): boolean {
+  const recovery = signature[64]! >= 27 ? signature[64]! - 27 : signature[64]!
+  if (recovery > 3) return false
+  const hash = blake2b(data, { dkLen: 32 })
+  const key = secp256k1.Signature.fromCompact(signature.subarray(0, 64)).addRecoveryBit(recovery).recoverPublicKey(hash).toRawBytes(true)
+  return equal(blake2b(key, { dkLen: 32 }), accountId)
+}
+
+function signs(scheme: Scheme, signature: Uint8Array, data: Uint8Array, accountId: Uint8Array): boolean {
+  try {
+    if (scheme === 'sr25519') return sr25519Verify(data, signature, accountId)
+    if (scheme === 'ed25519') return ed25519.verify(signature, data, accountId, { zip215: false })
+    return ecdsaSigns(signature, data, accountId)
+  } catch {
+    // Not a point, not a signature the curve can read: it does not verify.
+    return false
+  }
+}
 
 export async function verifyMessage({ address, message, signature, network }: VerifyMessageParams): Promise<boolean> {
   if (typeof message !== 'string' || typeof signature !== 'string' || !SIGNATURE.test(signature)) return false
   if (typeof address !== 'string' || addressProblem(address, network)) return false
-  const { publicKey } = decodeAddress(address)!
-  try {
-    // Bytes, never text: the SDK would read a message such as "0x12" as hex.
-    return signatureVerify(new TextEncoder().encode(message), hexBytes(signature), publicKey).isValid
-  } catch {
-    return false
-  }
+  const { publicKey: accountId } = decodeAddress(address)!
+  const bytes = new TextEncoder().encode(message)
+  const texts = [concat(OPEN, bytes, CLOSE), bytes]
+  return readings(hexBytes(signature)).some(([scheme, sig]) => texts.some((data) => signs(scheme, sig, data, accountId)))
 }
