@@ -12,7 +12,26 @@
  */
 import { ed25519 } from '@noble/curves/ed25519'
 import type { CaipNetwork } from 'vestibule/kernel'
-import { decodeBase58, isAddress } from './base58.js'
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/**
+ * Base58 text to exactly `size` bytes, else undefined. Its own copy of the shared decoder on purpose: a lazily
+ * loaded module that imports one of the plugin's eager modules makes bundlers split the eager chunk they share.
+ */
+function decode(text: unknown, size: number): Uint8Array | undefined {
+  if (typeof text !== 'string' || text.length > 2 * size) return undefined
+  let n = 0n
+  for (const char of text) {
+    const digit = ALPHABET.indexOf(char)
+    if (digit < 0) return undefined
+    n = n * 58n + BigInt(digit)
+  }
+  const bytes: number[] = []
+  for (; n > 0n; n >>= 8n) bytes.unshift(Number(n & 255n))
+  for (let i = 0; text[i] === '1'; i++) bytes.unshift(0)
+  return bytes.length === size ? Uint8Array.from(bytes) : undefined
+}
 
 export interface VerifyMessageParams {
   address: string
@@ -23,13 +42,11 @@ export interface VerifyMessageParams {
 }
 
 export async function verifyMessage({ address, message, signature }: VerifyMessageParams): Promise<boolean> {
-  if (typeof message !== 'string' || !isAddress(address)) return false
-  // 64 bytes are 64 to 88 base58 characters.
-  if (typeof signature !== 'string' || signature.length < 64 || signature.length > 88) return false
-  const bytes = decodeBase58(signature)
-  if (bytes?.length !== 64) return false
+  const publicKey = decode(address, 32)
+  const bytes = decode(signature, 64)
+  if (typeof message !== 'string' || !publicKey || !bytes) return false
   try {
-    return ed25519.verify(bytes, new TextEncoder().encode(message), decodeBase58(address)!, { zip215: false })
+    return ed25519.verify(bytes, new TextEncoder().encode(message), publicKey, { zip215: false })
   } catch {
     return false
   }
