@@ -18,8 +18,7 @@ import { secp256k1 } from '@noble/curves/secp256k1'
 import { blake2b } from '@noble/hashes/blake2b.js'
 import { verify as sr25519Verify } from '@scure/sr25519'
 import type { CaipNetwork } from 'vestibule/kernel'
-import { addressProblem } from './extensions.js'
-import { decodeAddress } from './ss58.js'
+import type { PolkadotNetwork } from './networks.js'
 
 export interface VerifyMessageParams {
   address: string
@@ -33,6 +32,34 @@ type Scheme = 'sr25519' | 'ed25519' | 'ecdsa'
 const SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
 const OPEN = new TextEncoder().encode('<Bytes>')
 const CLOSE = new TextEncoder().encode('</Bytes>')
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const SS58PRE = new TextEncoder().encode('SS58PRE')
+
+/**
+ * The 32-byte account id of an SS58 address with a valid checksum and, when `prefix` is given, that network
+ * prefix; else undefined. Decoded here rather than with the plugin's eager SS58 module: a lazily loaded module
+ * importing one splits the host's eager chunk.
+ */
+function accountIdOf(address: unknown, prefix: number | undefined): Uint8Array | undefined {
+  if (typeof address !== 'string' || address.length < 40 || address.length > 50) return undefined
+  let n = 0n
+  for (const char of address) {
+    const digit = BASE58.indexOf(char)
+    if (digit < 0) return undefined
+    n = n * 58n + BigInt(digit)
+  }
+  const bytes: number[] = []
+  for (; n > 0n; n >>= 8n) bytes.unshift(Number(n & 255n))
+  for (let i = 0; address[i] === '1'; i++) bytes.unshift(0)
+  const [first = 128, second = 0] = bytes
+  const size = first < 64 ? 1 : 2
+  if (first > 127 || bytes.length !== size + 34) return undefined
+  const found = size === 1 ? first : ((first & 63) << 2) | (second >> 6) | ((second & 63) << 8)
+  const hash = blake2b(concat(SS58PRE, Uint8Array.from(bytes.slice(0, size + 32))), { dkLen: 64 })
+  if (hash[0] !== bytes[size + 32] || hash[1] !== bytes[size + 33] || (prefix !== undefined && found !== prefix)) return undefined
+  return Uint8Array.from(bytes.slice(size, size + 32))
+}
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!, (b) => Number.parseInt(b, 16))
 const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
@@ -72,8 +99,8 @@ function signs(scheme: Scheme, signature: Uint8Array, data: Uint8Array, accountI
 
 export async function verifyMessage({ address, message, signature, network }: VerifyMessageParams): Promise<boolean> {
   if (typeof message !== 'string' || typeof signature !== 'string' || !SIGNATURE.test(signature)) return false
-  if (typeof address !== 'string' || addressProblem(address, network)) return false
-  const { publicKey: accountId } = decodeAddress(address)!
+  const accountId = accountIdOf(address, (network as PolkadotNetwork | undefined)?.custom?.ss58Prefix)
+  if (!accountId) return false
   const bytes = new TextEncoder().encode(message)
   const texts = [concat(OPEN, bytes, CLOSE), bytes]
   return readings(hexBytes(signature)).some(([scheme, sig]) => texts.some((data) => signs(scheme, sig, data, accountId)))
