@@ -8,6 +8,7 @@ import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHA
 import { root, vestibuleSource } from './resolve.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
 import { deployDemoAssets } from './assets.mjs'
+import { deploySwapPools } from './contracts/pools.mjs'
 import { startWalletConnect } from './walletconnect/sandbox.mjs'
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
@@ -91,6 +92,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })),
   }
   providerApi.setAssets(assets)
+  // The swap market beside the demo tokens: a wrapper, SDOL and the pools the convert endpoints quote from.
+  const demoToken = deployed.tokens.find((t) => t.symbol === 'DEMO')
+  const market = { chainId: 'eip155:31337', ...(await deploySwapPools({ url: chain.url, demo: demoToken.address })) }
+  providerApi.convert.setMarket(market)
 
   const configJs =
     `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, assets, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
@@ -135,6 +140,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     providerApi,
     /** The demo tokens and collectibles on the local chain (`tokens`, `nfts`, each with `chainId` and `address`). */
     assets,
+    /** The swap market on the local chain: `exchange`, `weth`, `tokens` (SDOL), `pairs`. */
+    market,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */

@@ -6,13 +6,14 @@ import { createServer } from 'node:http'
 import * as balanceRoutes from './balance.mjs'
 import * as historyRoutes from './history.mjs'
 import * as gasRoutes from './gas.mjs'
+import * as convertRoutes from './convert.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, gasPrices, extraBalances(chainId, owner), extraHistory(…) }`.
  */
-const ROUTES = [balanceRoutes, historyRoutes, gasRoutes]
+const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, convertRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -52,6 +53,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     gasPrices: new Map(),
     extraBalances: (chainId, owner) => extra.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
     extraHistory: (chainId, owner) => extraHistory.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
+    /** The swap market (convert.mjs): `setMarket`, `addTokens`, `hold(match)`. */
+    convert: convertRoutes.createConvertState(),
   }
   const wallets = () => catalogWallets(extraWallets)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
@@ -119,6 +122,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
   api.url = base
   return {
     url: base,
+    /** The swap market the convert endpoints answer from: `setMarket(market)`, `addTokens(rows)`, `hold(match)`. */
+    convert: api.convert,
     /** Every request received (OPTIONS preflights excluded), oldest first. */
     requests,
     /** `/getWallets` requests, optionally only those whose query matches `where`. */
@@ -182,6 +187,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       extraHistory.clear()
       api.gasPrices.clear()
       api.historyPageSize = undefined
+      api.convert.reset()
       state.catalog = 'ok'
     },
     stop: () =>
