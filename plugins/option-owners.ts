@@ -13,5 +13,6 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   enableWalletConnect: walletConnect,
   manualWCControl: walletConnect,
   tokens: 'tokens() from vestibule/plugins/tokens',
+  swapNetworks: 'swap() from vestibule/plugins/swap',
   siwx: 'a sign-in plugin (none is available in this version)',
 }
