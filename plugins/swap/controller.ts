@@ -134,7 +134,7 @@ export function createSwapController(deps: SwapDeps) {
     const kept = keep && form.quote.for === key ? form.quote : undefined
     patch({ quote: kept ?? { status: 'waiting', for: key } })
     const { sell, buy, amount } = { sell: view.sell, buy: view.buy, amount: view.amount! }
-    quotes.timer = setTimeout(async () => {
+    const fire = async () => {
       const abort = (quotes.abort = new AbortController())
       if (!kept) patch({ quote: { status: 'loading', for: key } })
       const settle = (quote: QuoteState) => {
@@ -151,7 +151,10 @@ export function createSwapController(deps: SwapDeps) {
       } catch (error) {
         if (!abort.signal.aborted) settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160) })
       }
-    }, delay)
+    }
+    // A change of token or direction asks at once; typing waits for the pause.
+    if (delay === 0) void fire()
+    else quotes.timer = setTimeout(fire, delay)
   }
 
   /** After a quote arrives: marked stale when old; asked for again while the review is open. */
