@@ -96,6 +96,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const demoToken = deployed.tokens.find((t) => t.symbol === 'DEMO')
   const market = { chainId: 'eip155:31337', ...(await deploySwapPools({ url: chain.url, demo: demoToken.address })) }
   providerApi.convert.setMarket(market)
+  // The balances the provider API reports include what the swaps pay out.
+  providerApi.setAssets({ ...assets, tokens: [...assets.tokens, ...market.tokens.map((t) => ({ ...t, chainId: 'eip155:31337', kind: 'erc20' }))] })
 
   const configJs =
     `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, assets, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +

@@ -42,7 +42,7 @@ function Done({ result, t, onDone }: { result: SwapResult; t: Translate; onDone(
   return (
     <div className="vb-swap" data-testid="swap-done" role="status">
       <p>{t('swap.done', { sold: amountText(result.sold, result.from), bought: amountText(result.bought, result.to) })}</p>
-      <Button data-testid="swap-done-button" onClick={onDone}>
+      <Button data-testid="swap-done-button" autoFocus onClick={onDone}>
         {t('swap.doneButton')}
       </Button>
     </div>
@@ -70,9 +70,9 @@ function Picker({ controller, view, form, t }: { controller: SwapController; vie
   )
 }
 
-function TokenButton({ token, side, locked, onClick, t }: { token?: HeldToken; side: 'sell' | 'buy'; locked: boolean; onClick(): void; t: Translate }) {
+function TokenButton({ token, side, locked, focus, onClick, t }: { token?: HeldToken; side: 'sell' | 'buy'; locked: boolean; focus: boolean; onClick(): void; t: Translate }) {
   return (
-    <Button variant="secondary" className="vb-swap-token" data-testid={`swap-${side}-token`} disabled={locked} onClick={onClick} aria-label={`${t(side === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}: ${token?.symbol ?? t('swap.pickToken')}`}>
+    <Button variant="secondary" className="vb-swap-token" data-testid={`swap-${side}-token`} disabled={locked} autoFocus={focus} onClick={onClick} aria-label={`${t(side === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}: ${token?.symbol ?? t('swap.pickToken')}`}>
       {token ? token.symbol : t('swap.pickToken')}
     </Button>
   )
@@ -116,7 +116,7 @@ function SwapFormView({ controller, view, form, t }: { controller: SwapControlle
     <form className="vb-swap" data-testid="swap" aria-busy={busy} onSubmit={(e) => (e.preventDefault(), submit())}>
       <fieldset className="vb-swap-side" disabled={locked}>
         <legend className="vb-label">{t('swap.sell')}</legend>
-        <TokenButton token={sell} side="sell" locked={locked} onClick={() => controller.openPicker('sell')} t={t} />
+        <TokenButton token={sell} side="sell" locked={locked} focus={form.returnFocus === 'sell'} onClick={() => controller.openPicker('sell')} t={t} />
         <TextInput
           label={t('swap.amount')}
           data-testid="swap-amount"
@@ -141,7 +141,7 @@ function SwapFormView({ controller, view, form, t }: { controller: SwapControlle
       </Button>
       <fieldset className="vb-swap-side" disabled={locked}>
         <legend className="vb-label">{t('swap.buy')}</legend>
-        <TokenButton token={buy} side="buy" locked={locked} onClick={() => controller.openPicker('buy')} t={t} />
+        <TokenButton token={buy} side="buy" locked={locked} focus={form.returnFocus === 'buy'} onClick={() => controller.openPicker('buy')} t={t} />
         <output className="vb-swap-out" data-testid="swap-out" aria-live="polite">
           {details && buy ? amountText(details.toAmount, buy) : view.quoting ? t('swap.quoting') : '—'}
         </output>
@@ -186,7 +186,7 @@ function Actions({ controller, view, form, t }: { controller: SwapController; vi
       <Button variant="secondary" data-testid="swap-edit" disabled={busy} onClick={controller.backToForm}>
         {t('swap.edit')}
       </Button>
-      <Button type="submit" data-testid="swap-confirm" disabled={busy || !view.canConfirm}>
+      <Button type="submit" data-testid="swap-confirm" autoFocus disabled={busy || !view.canConfirm}>
         {label}
       </Button>
     </div>

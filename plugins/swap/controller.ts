@@ -77,6 +77,8 @@ export interface SwapForm {
   /** The allowance asked for before the approve (the sold token's key → base units). */
   allowance?: { key: string; value: bigint }
   picker?: 'sell' | 'buy'
+  /** The side whose token button takes the focus back when its picker closes. */
+  returnFocus?: 'sell' | 'buy'
   search: string
   failure?: Message
   done?: SwapResult
@@ -209,7 +211,7 @@ export function createSwapController(deps: SwapDeps) {
     $view,
     setAmount: (text: string) => edit({ amountText: text }),
     openPicker: (side: 'sell' | 'buy') => patch({ picker: side, search: '' }),
-    closePicker: () => patch({ picker: undefined, search: '' }),
+    closePicker: () => patch({ picker: undefined, search: '', returnFocus: $form.get().picker }),
     setSearch: (search: string) => patch({ search }),
     /** Picks a token for the open picker's side; picking the other side's token flips them. */
     pick(key: string) {
@@ -217,14 +219,14 @@ export function createSwapController(deps: SwapDeps) {
       const side = form.picker ?? 'buy'
       const other = side === 'sell' ? form.buy : form.sell
       if (other === key) return actions.flip()
-      edit({ [side]: key, picker: undefined, search: '', ...(side === 'sell' ? { amountText: '' } : {}) }, 0)
+      edit({ [side]: key, picker: undefined, search: '', returnFocus: side, ...(side === 'sell' ? { amountText: '' } : {}) }, 0)
     },
     /** Swaps direction: the quoted amount becomes what is sold, when there is one. */
     flip() {
       const form = $form.get()
       const view = $view.get()
       const bought = form.quote.status === 'ready' && form.quote.for === quoteKey() && view.buy ? formatUnits(form.quote.toAmount!, view.buy.decimals) : ''
-      edit({ sell: form.buy, buy: form.sell, amountText: bought, picker: undefined, search: '' }, 0)
+      edit({ sell: form.buy, buy: form.sell, amountText: bought, picker: undefined, search: '', returnFocus: undefined }, 0)
     },
     /** Fills in the most that can be sold (the network token keeps its fee). */
     max() {
