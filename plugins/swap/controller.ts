@@ -6,20 +6,14 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { errorMessage, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type TransactionRequest } from 'vestibule/kernel'
-import { cleanText, formatUnits, parseAmount } from 'vestibule/utils'
+import { cleanText, formatUnits } from 'vestibule/utils'
 import { swapSupported } from './lists.js'
-import { parseGasPrice, parseQuote, parseTokens, tokenKey, type SwapToken } from './parse.js'
+import { parseTokens, tokenKey, type SwapToken } from './parse.js'
+import { createQuotes, QUOTE_PAUSE_MS } from './quotes.js'
 import { deriveView, type Message, type SwapView } from './view-model.js'
 import { executeSwap } from './execute.js'
 
-/** Typing pauses this long before a quote is asked for. */
-export const QUOTE_PAUSE_MS = 300
-/** While the review is open its quote is asked for again this long after the last one arrived. */
-export const QUOTE_REFRESH_MS = 10_000
-/** A quote older than this is marked stale and cannot be confirmed. */
-export const QUOTE_STALE_MS = 20_000
-/** A gas price is kept this long. */
-export const GAS_PRICE_TTL_MS = 30_000
+export { GAS_PRICE_TTL_MS, QUOTE_PAUSE_MS, QUOTE_REFRESH_MS, QUOTE_STALE_MS } from './quotes.js'
 
 export interface SwapContext {
   adapter?: ChainAdapter
@@ -86,15 +80,6 @@ export interface SwapForm {
 
 const initial = (tokens: TokensState = { status: 'idle', list: [] }): SwapForm => ({ status: 'editing', tokens, amountText: '', quote: { status: 'idle' }, search: '' })
 
-/** The amount the text stands for in `decimals`, or undefined (empty, not a number, too many decimals). */
-export function amountOf(text: string, decimals: number | undefined): bigint | undefined {
-  if (decimals === undefined || !text.trim()) return undefined
-  try {
-    return parseAmount(text.trim(), decimals)
-  } catch {
-    return undefined
-  }
-}
 
 export type SwapController = ReturnType<typeof createSwapController>
 
@@ -103,76 +88,9 @@ export function createSwapController(deps: SwapDeps) {
   const $form = atom<SwapForm>(initial())
   const $view: ReadableAtom<SwapView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined)], (form, context, balances) => deriveView(form, context, balances, deps.extraChainIds))
   const patch = (changes: Partial<SwapForm>) => $form.set({ ...$form.get(), ...changes })
-  const quotes = { timer: undefined as ReturnType<typeof setTimeout> | undefined, stale: undefined as ReturnType<typeof setTimeout> | undefined, abort: undefined as AbortController | undefined, round: 0 }
+  const quotes = createQuotes(deps, { $form, $view, patch, now })
+  const { stop: stopQuote, request: requestQuote, key: quoteKey, gasPrice: currentGasPrice } = quotes
   let tokensRound = 0
-
-  /** What a quote is for: the amount and the two tokens. */
-  const quoteKey = () => {
-    const { sell, buy } = $form.get()
-    const view = $view.get()
-    return view.amount && sell && buy ? `${view.amount}|${sell}|${buy}` : undefined
-  }
-
-  function stopQuote() {
-    clearTimeout(quotes.timer)
-    clearTimeout(quotes.stale)
-    quotes.abort?.abort()
-    quotes.abort = undefined
-    quotes.round++
-  }
-
-  /**
-   * Asks for the quote of what the form holds after `delay` (typing pauses); the request of any earlier quote is
-   * cancelled. A refresh (`keep`) keeps showing the quote it replaces until the new one arrives.
-   */
-  function requestQuote(delay: number, keep = false) {
-    stopQuote()
-    const round = quotes.round
-    const key = quoteKey()
-    const view = $view.get()
-    const { address, network } = deps.$context.get()
-    const form = $form.get()
-    if (!key || !address || !network || view.phase !== 'form' || !view.sell || !view.buy || view.amountError) return patch({ quote: { status: 'idle' } })
-    const kept = keep && form.quote.for === key ? form.quote : undefined
-    patch({ quote: kept ?? { status: 'waiting', for: key } })
-    const { sell, buy, amount } = { sell: view.sell, buy: view.buy, amount: view.amount! }
-    const fire = async () => {
-      const abort = (quotes.abort = new AbortController())
-      if (!kept) patch({ quote: { status: 'loading', for: key } })
-      const settle = (quote: QuoteState) => {
-        if (round !== quotes.round) return
-        patch({ quote })
-        if (quote.status === 'ready') scheduleQuote(key)
-      }
-      try {
-        const gasPrice = await currentGasPrice(network)
-        const query = { amount: amount.toString(), userAddress: `${network.caipNetworkId}:${address}`, from: sell.caip, to: buy.caip, gasPrice: gasPrice.toString() }
-        const body = await deps.client.quote(query, abort.signal)
-        if (round !== quotes.round) return
-        settle({ status: 'ready', for: key, toAmount: parseQuote(body, { amount, from: sell.caip, to: buy.caip }), at: now() })
-      } catch (error) {
-        if (!abort.signal.aborted) settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160) })
-      }
-    }
-    // A change of token or direction asks at once; typing waits for the pause.
-    if (delay === 0) void fire()
-    else quotes.timer = setTimeout(fire, delay)
-  }
-
-  /** After a quote arrives: marked stale when old; asked for again while the review is open. */
-  function scheduleQuote(key: string) {
-    const round = quotes.round
-    quotes.stale = setTimeout(() => round === quotes.round && $form.get().quote.for === key && patch({ quote: { ...$form.get().quote, stale: true } }), QUOTE_STALE_MS)
-    quotes.timer = setTimeout(() => round === quotes.round && $form.get().status === 'reviewing' && requestQuote(0, true), QUOTE_REFRESH_MS)
-  }
-
-  async function currentGasPrice(network: CaipNetwork): Promise<bigint> {
-    const kept = $form.get().gasPrice
-    if (kept && kept.chainId === network.caipNetworkId && now() - kept.at < GAS_PRICE_TTL_MS) return kept.value
-    const value = parseGasPrice(await deps.client.gasPrice(network.caipNetworkId))
-    patch({ gasPrice: { value, at: now(), chainId: network.caipNetworkId } })
-    return value
-  }
 
   /** Loads the token list of the active network (when swaps are offered there) and its gas price. */
   function loadTokens() {
@@ -181,14 +99,14 @@ export function createSwapController(deps: SwapDeps) {
     if (!network || !address || !swapSupported(network, deps.extraChainIds)) return patch({ tokens: { status: 'idle', list: [] } })
     const chainId = network.caipNetworkId
     patch({ tokens: { status: 'loading', list: [], chainId } })
-    deps.client.tokens(chainId).then(
-      (body) => {
+    deps.client
+      .tokens(chainId)
+      .then((body) => {
         if (round !== tokensRound) return
         const list = parseTokens(body, chainId)
         patch({ tokens: { status: 'ready', list, chainId }, sell: $form.get().sell ?? list.find((t) => t.native)?.caip.toLowerCase() })
-      },
-      (error: unknown) => round === tokensRound && patch({ tokens: { status: 'failed', list: [], chainId, error: cleanText(errorMessage(error), 160) } }),
-    )
+      })
+      .catch((error: unknown) => round === tokensRound && patch({ tokens: { status: 'failed', list: [], chainId, error: cleanText(errorMessage(error), 160) } }))
     void currentGasPrice(network).catch(() => undefined)
   }
 

@@ -3,7 +3,7 @@
  * price impact from USD prices, the network fee and the most that can be sold. USD prices are display values; they
  * enter as fixed-point integers so amounts never pass through a JavaScript number.
  */
-import { formatUnits, truncateDecimals } from 'vestibule/utils'
+import { formatUnits, parseAmount, truncateDecimals } from 'vestibule/utils'
 
 /** The slippage tolerance, in percent. */
 export const SLIPPAGE_PERCENT = 1
@@ -74,4 +74,14 @@ export function maxSell(balance: bigint, native: boolean, fee: bigint | undefine
 export function insufficientGas(p: { nativeBalance: bigint; fee: bigint; amount: bigint; sellsNative: boolean; smartAccount: boolean }): boolean {
   if (p.smartAccount) return false
   return p.fee + (p.sellsNative ? p.amount : 0n) > p.nativeBalance
+}
+
+/** The amount the text stands for in `decimals`, or undefined (empty, not a number, too many decimals). */
+export function amountOf(text: string, decimals: number | undefined): bigint | undefined {
+  if (decimals === undefined || !text.trim()) return undefined
+  try {
+    return parseAmount(text.trim(), decimals)
+  } catch {
+    return undefined
+  }
 }

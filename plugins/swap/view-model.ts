@@ -5,9 +5,8 @@
  */
 import type { BalancesSnapshot, CaipNetwork } from 'vestibule/kernel'
 import type { SwapContext, SwapForm } from './controller.js'
-import { amountOf } from './controller.js'
 import { orderTokens, swapSupported, type HeldToken } from './lists.js'
-import { insufficientGas, maxSell, minimumReceived, networkFee, priceImpactBps, PRICE_IMPACT_WARN_BPS, rate, usdScaled } from './math.js'
+import { amountOf, insufficientGas, maxSell, minimumReceived, networkFee, priceImpactBps, PRICE_IMPACT_WARN_BPS, rate, usdScaled } from './math.js'
 import { tokenKey } from './parse.js'
 
 export interface Message {

@@ -173,6 +173,36 @@ describe('the form', () => {
     expect(searchTokens(tokens, UNI).map((t) => t.symbol)).toEqual(['UNI'])
   })
 
+  it('a zero or absurd amount is refused without a quote request', async () => {
+    const s = await ready()
+    s.controller.setAmount('0')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    expect(s.controller.$view.get().amountError).toEqual({ key: 'swap.zero' })
+    s.controller.setAmount(`1${'0'.repeat(80)}`)
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    expect(s.controller.$view.get().amountError).toEqual({ key: 'swap.tooLarge' })
+    s.controller.setAmount('1.0000000000000000001')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    expect(s.controller.$view.get().amountError).toEqual({ key: 'swap.invalidAmount', values: { decimals: '18' } })
+    expect(s.pending('quote')).toHaveLength(0)
+  })
+
+  it('a token list that fails or is not a list says why; trying again loads it', async () => {
+    const s = setup()
+    s.controller.start()
+    s.pending('tokens')[0]!.reject(new Error('HTTP status code: 502'))
+    await flush()
+    expect(s.controller.$view.get()).toMatchObject({ phase: 'failed', reason: { key: 'swap.tokensFailed', values: { reason: 'HTTP status code: 502' } } })
+    s.controller.retryTokens()
+    s.pending('tokens')[1]!.resolve('<html>oops</html>')
+    await flush()
+    expect(s.controller.$view.get().reason?.values?.reason).toBe('The swap token list is not a list of tokens')
+    s.controller.retryTokens()
+    s.pending('tokens')[2]!.resolve(TOKENS)
+    await flush()
+    expect(s.controller.$view.get()).toMatchObject({ phase: 'form', sell: { symbol: 'ETH' } })
+  })
+
   it('an unsupported network says so and asks nothing; the host can add chain ids', async () => {
     const s = setup({ network: network(31337) })
     s.controller.start()
