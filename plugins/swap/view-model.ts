@@ -77,7 +77,7 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
   const quote = form.quote.for === key ? form.quote : undefined
   const approve = Boolean(sell && !sell.native && (form.allowance?.key !== form.sell || (amount !== undefined && form.allowance!.value < amount)))
   const fee = form.gasPrice && form.gasPrice.chainId === network.caipNetworkId ? networkFee(form.gasPrice.value, { approve }) : undefined
-  const details = quote?.status === 'ready' || (quote?.toAmount !== undefined && quote.status !== 'failed') ? detailsOf(quote.toAmount!, quote.stale === true, { amount: amount!, sell: sell!, buy: buy!, fee, native }) : undefined
+  const details = quote?.status === 'ready' || (quote?.toAmount !== undefined && quote.status !== 'failed') ? detailsOf(quote.toAmount!, quote.stale === true, { amount: amount!, sell: sell!, buy: buy!, fee, native, testnet: network.testnet === true }) : undefined
   const insufficientBalance = Boolean(sell && amount && !amountError && amount > sell.balance)
   const gasShort = Boolean(sell && amount && !amountError && !insufficientBalance && fee !== undefined && insufficientGas({ nativeBalance, fee, amount, sellsNative: sell.native, smartAccount: context.smartAccount }))
   const canReview = Boolean(details && !amountError && !insufficientBalance && !gasShort && form.status === 'editing')
@@ -104,9 +104,10 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
   }
 }
 
-function detailsOf(toAmount: bigint, stale: boolean, p: { amount: bigint; sell: HeldToken; buy: HeldToken; fee?: bigint; native?: HeldToken }): SwapDetails {
+function detailsOf(toAmount: bigint, stale: boolean, p: { amount: bigint; sell: HeldToken; buy: HeldToken; fee?: bigint; native?: HeldToken; testnet?: boolean }): SwapDetails {
   const impactBps = priceImpactBps({ amount: p.amount, toAmount, from: p.sell, to: p.buy })
-  const feeUsd = p.fee !== undefined && p.native ? usdScaled(p.fee, p.native.decimals, p.native.price) : undefined
+  // A test network's token is worth nothing, like its balances: its fee too.
+  const feeUsd = p.fee !== undefined && p.native && !p.testnet ? usdScaled(p.fee, p.native.decimals, p.native.price) : undefined
   return {
     toAmount,
     rate: rate({ amount: p.amount, toAmount, from: p.sell, to: p.buy }),

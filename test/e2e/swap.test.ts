@@ -70,8 +70,12 @@ describe('swap on the local exchange', () => {
     const gained = (await held('SDOL')) - sdolBefore
     expect(gained >= (quoted * 99n) / 100n && gained <= quoted).toBe(true)
 
-    // The exchange's allowance now covers a second swap: one wallet prompt, the swap's.
+    // Back on Account the balances were read again: the Tokens tab lists the SDOL received.
     await h.modalRoot().getByTestId('swap-done-button').click()
+    await h.modalRoot().getByRole('tab', { name: 'Tokens' }).click()
+    await expect.poll(() => h.modalRoot().locator('[data-testid="token-row"][data-token="SDOL"]').innerText(), { timeout: 15_000 }).toContain(truncatedBalance(sdolBefore + gained, 18, 'SDOL'))
+
+    // The exchange's allowance now covers a second swap: one wallet prompt, the swap's.
     await h.modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
     const again = h.modalRoot().getByTestId('swap')
     await fill(again, 'DEMO', 'SDOL', '5')

@@ -120,6 +120,19 @@ describe('the form', () => {
     expect(s.controller.$view.get().details).toMatchObject({ impactBps: 525n, impactWarning: true })
   })
 
+  it('the network fee in the network token and in USD; a test network’s fee is worth nothing', async () => {
+    for (const testnet of [false, true]) {
+      const s = await ready({ network: { ...(network() as object), testnet } })
+      s.controller.setAmount('1')
+      await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+      s.pending('quote')[0]!.resolve(quoteBody(E18, String(190n * E18)))
+      await flush()
+      // 250 000 gas at 1 gwei, ETH at 2000 USD: 0.00025 ETH, 0.50 USD.
+      const details = s.controller.$view.get().details!
+      expect([details.fee, details.feeUsd]).toEqual([250_000n * 1_000_000_000n, testnet ? undefined : 50_000_000n])
+    }
+  })
+
   it('insufficient balance; insufficient gas unless the account is a smart account', async () => {
     const s = await ready({ balances: [{ amount: 10n ** 15n }, { address: DAI, amount: 100n * E18 }] })
     s.controller.setAmount('1')
