@@ -103,6 +103,40 @@ describe('swap on the local exchange', () => {
     expect(quoteRequests().map((r) => r.query.amount)).toEqual([String(5n * 10n ** 17n), String(25n * 10n ** 16n)])
   })
 
+  test('a token list with malformed rows: the clean tokens are listed, the rest dropped, the modal keeps working', async () => {
+    const demo = token('DEMO')
+    h.sandbox.providerApi.convert.addTokens([
+      { name: 'Evil', symbol: '<img src=x onerror=alert(1)>', address: `${CHAIN}:0x00000000000000000000000000000000000000e1`, decimals: 18 },
+      { name: 'Bad address', symbol: 'BAD', address: `${CHAIN}:0x1234`, decimals: 18 },
+      { name: 'Huge', symbol: 'HUGE', address: `${CHAIN}:0x00000000000000000000000000000000000000e2`, decimals: Number('9'.repeat(80)) },
+      { name: 'Copy of Demo', symbol: 'DEMO2', address: demo, decimals: 6 },
+      { name: 'No symbol', address: `${CHAIN}:0x00000000000000000000000000000000000000e3`, decimals: 18 },
+      '<html>',
+    ])
+    const form = await openSwap()
+    await form.getByTestId('swap-buy-token').click()
+    const picker = h.modalRoot().getByTestId('swap-picker')
+    await picker.waitFor()
+    expect(await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).toEqual(['ETH', 'DEMO', 'WETH', 'SDOL'])
+    await picker.getByTestId('swap-search').fill(demo.split(':')[2]!)
+    expect(await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).toEqual(['DEMO'])
+    await picker.locator('[data-symbol="DEMO"] button').click()
+    await form.getByTestId('swap-amount').fill('0.01')
+    await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)
+  })
+
+  test('an API error shows its reason and the form stays usable', async () => {
+    const form = await openSwap()
+    await pick(form, 'buy', 'WETH')
+    await form.getByTestId('swap-amount').fill('0.01')
+    await expect.poll(() => form.getByTestId('swap-quote-error').innerText(), { timeout: 10_000 }).toBe('No quote: No pool trades this pair')
+    expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
+    await pick(form, 'buy', 'DEMO')
+    await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)
+    expect(await form.getByTestId('swap-quote-error').count()).toBe(0)
+    expect(await form.getByTestId('swap-review').isEnabled()).toBe(true)
+  })
+
   test('a price impact above 5 % warns; a small swap does not', async () => {
     const form = await openSwap()
     await fill(form, 'ETH', 'DEMO', '0.01')
