@@ -1,7 +1,7 @@
 // Swap in the browser over the sandbox's exchange on anvil: approve then swap with the chain's balances moving by
 // the quoted amounts within the slippage; a second swap of the same token needs no approve; a quote answered after
-// the amount changed is never shown; a price impact above 5 % warns; a declined swap keeps the form; the whole
-// flow by keyboard.
+// the amount changed is never shown; a malformed token list and an API error leave the form usable; a price impact
+// above 5 % warns; a declined swap keeps the form; the whole flow by keyboard.
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { balanceOf, rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
