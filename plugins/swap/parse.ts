@@ -17,8 +17,8 @@ export const DECIMALS_MAX = 36
 const UINT = /^\d{1,78}$/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const SYMBOL = /^[\p{L}\p{N}._$+\-*]{1,16}$/u
-/** Text with markup or control characters is not a token name. */
-const MARKUP = /[<>{}\\"'`]/
+/** Text with markup is not a token name. */
+const MARKUP = /[<>]/
 
 /** A token of the swap list, on the active network. */
 export interface SwapToken {

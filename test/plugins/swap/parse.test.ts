@@ -23,7 +23,7 @@ describe('token list', () => {
           row(A.toUpperCase().replace('0X', '0x'), 'DUPE'),
           { name: 'No symbol', address: `${CHAIN}:${B}`, decimals: 6 },
           row(B, 'OTHER', { address: `eip155:10:${B}` }),
-          row(B, 'BAD', { price: Number.NaN, logoUri: 'javascript:alert(1)' }),
+          row(B, 'BAD', { name: "Bad's token", price: Number.NaN, logoUri: 'javascript:alert(1)' }),
           null,
           'x',
         ],
@@ -32,7 +32,7 @@ describe('token list', () => {
     )
     expect(tokens).toEqual([
       { caip: `${CHAIN}:${A}`, address: A, native: false, name: 'AAA token', symbol: 'AAA', decimals: 18, price: 2, iconUrl: 'https://img.example/a.png' },
-      { caip: `${CHAIN}:${B}`, address: B, native: false, name: 'BAD token', symbol: 'BAD', decimals: 18 },
+      { caip: `${CHAIN}:${B}`, address: B, native: false, name: "Bad's token", symbol: 'BAD', decimals: 18 },
     ])
   })
 
