@@ -14,5 +14,6 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   manualWCControl: walletConnect,
   tokens: 'tokens() from vestibule/plugins/tokens',
   onrampProviders: 'onramp() from vestibule/plugins/onramp',
+  swapNetworks: 'swap() from vestibule/plugins/swap',
   siwx: 'a sign-in plugin (none is available in this version)',
 }

@@ -8,6 +8,7 @@ import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHA
 import { root, vestibuleSource } from './resolve.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
 import { deployDemoAssets } from './assets.mjs'
+import { deploySwapPools } from './contracts/pools.mjs'
 import { startWalletConnect } from './walletconnect/sandbox.mjs'
 import { startOnrampProvider } from './onramp/provider.mjs'
 
@@ -96,6 +97,12 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })),
   }
   providerApi.setAssets(assets)
+  // The swap market beside the demo tokens: a wrapper, SDOL and the pools the convert endpoints quote from.
+  const demoToken = deployed.tokens.find((t) => t.symbol === 'DEMO')
+  const market = { chainId: 'eip155:31337', ...(await deploySwapPools({ url: chain.url, demo: demoToken.address })) }
+  providerApi.convert.setMarket(market)
+  // The balances the provider API reports include what the swaps pay out.
+  providerApi.setAssets({ ...assets, tokens: [...assets.tokens, ...market.tokens.map((t) => ({ ...t, chainId: 'eip155:31337', kind: 'erc20' }))] })
 
   const configJs =
     `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
@@ -140,6 +147,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     providerApi,
     /** The demo tokens and collectibles on the local chain (`tokens`, `nfts`, each with `chainId` and `address`). */
     assets,
+    /** The swap market on the local chain: `exchange`, `weth`, `tokens` (SDOL), `pairs`. */
+    market,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */

@@ -11,6 +11,7 @@ import { walletConnect } from 'vestibule/plugins/walletconnect'
 import { receive } from 'vestibule/plugins/receive'
 import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
+import { swap } from 'vestibule/plugins/swap'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
 import { identity } from 'vestibule/plugins/identity'
@@ -93,7 +94,9 @@ const modal = createModal({
   ...(basicMode ? {} : { onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }] }),
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, onramp(), receive(), tokens(), send(), nfts(), activity(), identity()],
+  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
+  ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.

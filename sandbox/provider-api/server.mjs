@@ -8,13 +8,14 @@ import * as historyRoutes from './history.mjs'
 import * as gasRoutes from './gas.mjs'
 import * as profileRoutes from './profile.mjs'
 import * as onrampRoutes from './onramp.mjs'
+import * as convertRoutes from './convert.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, gasPrices, extraBalances(chainId, owner), extraHistory(…) }`.
  */
-const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes, onrampRoutes]
+const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes, onrampRoutes, convertRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -56,6 +57,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     extraHistory: (chainId, owner) => extraHistory.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
     /** On-ramp: the provider page's address, the purchases it credited, answers pinned by tests per route. */
     onramp: { pageUrl: '', purchases: [], answers: new Map() },
+    /** The swap market (convert.mjs): `setMarket`, `addTokens`, `hold(match)`. */
+    convert: convertRoutes.createConvertState(),
   }
   const wallets = () => catalogWallets(extraWallets)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
@@ -125,6 +128,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     url: base,
     /** CAIP-2 network id → JSON-RPC URL of the local node the API reads. */
     rpcUrls,
+    /** The swap market the convert endpoints answer from: `setMarket(market)`, `addTokens(rows)`, `hold(match)`. */
+    convert: api.convert,
     /** Every request received (OPTIONS preflights excluded), oldest first. */
     requests,
     /** `/getWallets` requests, optionally only those whose query matches `where`. */
@@ -204,6 +209,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       api.gasPrices.clear()
       api.historyPageSize = undefined
       api.onramp.answers.clear()
+      api.convert.reset()
       state.catalog = 'ok'
       profileRoutes.resetNames(api)
     },

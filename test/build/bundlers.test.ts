@@ -45,8 +45,9 @@ const COMPOSITIONS = {
       "import { nfts } from 'vestibule/plugins/nfts'",
       "import { identity } from 'vestibule/plugins/identity'",
       "import { onramp } from 'vestibule/plugins/onramp'",
+      "import { swap } from 'vestibule/plugins/swap'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()'],
   },
 }
 
