@@ -20,6 +20,8 @@ export interface ClientDeps {
   $state: MapStore<AuthState>
   /** Adds the AUTH connector to each namespace (the eager part holds the providers). */
   addConnectors(namespaces: readonly string[]): void
+  /** Whether the plugin has a provider for the namespace's chain plugin. */
+  supports(namespace: string): boolean
   /** Emits a provider event (accountsChanged, chainChanged, disconnect) to the namespace's listeners. */
   emit(namespace: string, event: string, data: unknown): void
   now?: () => number
@@ -35,6 +37,8 @@ export function createClient(deps: ClientDeps) {
   let user: FrameUser | undefined
   let lastEmailAt: number | undefined
   let frame: Frame | undefined
+  /** The views' connect, which also moves the modal on (Account, or a step after connecting such as sign-in). */
+  let connectFromView: ((connectorId: string, namespace: string) => Promise<void>) | undefined
   const set = (patch: Partial<AuthState>) => $state.set({ ...$state.get(), ...patch })
 
   const frameOf = () =>
@@ -62,7 +66,7 @@ export function createClient(deps: ClientDeps) {
   const finish = async () => {
     set({ step: 'connecting', error: undefined })
     user = parseUser(await ask('GetUser', { namespace: 'eip155' }))
-    const namespaces = Object.keys(user.accounts).filter((ns) => ctx.chains.get(ns)?.addConnector)
+    const namespaces = Object.keys(user.accounts).filter((ns) => deps.supports(ns) && ctx.chains.get(ns)?.addConnector)
     if (!namespaces.length) throw new AuthError(AuthErrorText.networkNotFound)
     ctx.storage.set(StoredKeys.session, { namespaces })
     if (user.socialProvider) {
@@ -71,8 +75,8 @@ export function createClient(deps: ClientDeps) {
     }
     deps.addConnectors(namespaces)
     // The active namespace first (eip155 when present): the others join the same session.
-    for (const namespace of namespaces.sort((a, b) => Number(b === 'eip155') - Number(a === 'eip155'))) {
-      await ctx.connection.connect(ID_AUTH, namespace)
+    for (const [i, namespace] of namespaces.sort((a, b) => Number(b === 'eip155') - Number(a === 'eip155')).entries()) {
+      await (i === 0 && connectFromView ? connectFromView : ctx.connection.connect)(ID_AUTH, namespace)
       ctx.connection.setAccountFields(namespace, { socialProvider: user.socialProvider, user: { email: user.email, userName: user.userName } })
     }
     set({ step: 'connected', userName: user.userName ?? user.email })
@@ -95,6 +99,10 @@ export function createClient(deps: ClientDeps) {
   eip155.onApproval((approval) => set({ approval }))
 
   return {
+    /** The connect of the view the user acts in, so connecting moves the modal on like any wallet does. */
+    navigateWith(connect: (connectorId: string, namespace: string) => Promise<void>) {
+      connectFromView = connect
+    },
     /** Step 1 of email login: check the address, then have the secure site mail a code. */
     async submitEmail(email: string) {
       set({ step: 'sending', email, error: undefined })

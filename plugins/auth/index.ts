@@ -76,7 +76,7 @@ export function auth(): Plugin<AuthApi> {
       let client: Promise<AuthClient> | undefined
       const load = () =>
         (client ??= import('./client.js').then(({ createClient }) =>
-          createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
+          createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, supports: (ns) => ns in providers, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
         ).catch((error: unknown) => {
           client = undefined
           throw error

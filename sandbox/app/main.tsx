@@ -13,6 +13,7 @@ import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
+import { auth } from 'vestibule/plugins/auth'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
@@ -64,6 +65,14 @@ const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNe
 const basicMode = query.has('basic')
 const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
 
+// ?auth adds email and social login (the embedded wallet on the sandbox's secure site); ?socials=google,github
+// narrows the social list.
+const authSandbox = (window as unknown as { __SANDBOX__: { auth?: { secureSiteUrl: string } } }).__SANDBOX__.auth
+const withAuth = query.has('auth') && authSandbox !== undefined
+const authOptions = withAuth
+  ? { secureSiteUrl: query.get('secureSite') ?? authSandbox.secureSiteUrl, ...(query.has('socials') ? { socials: query.get('socials')!.split(',').filter(Boolean) as never } : {}) }
+  : undefined
+
 /** The `tokens` option's shape: token addresses per network. */
 function groupBy(list: { chainId: string; address: string }[]) {
   const out: Record<string, { address: string }[]> = {}
@@ -87,8 +96,9 @@ const modal = createModal({
   // The demo tokens: read on chain when the provider API cannot answer.
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
   // ?allWallets=off shows how a host turns the full wallet list off.
-  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens(), send(), nfts(), activity()],
+  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}) },
+  ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), receive(), tokens(), send(), nfts(), activity()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.

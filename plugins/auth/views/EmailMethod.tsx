@@ -11,6 +11,7 @@ export default function EmailMethod({ ctx }: TabProps<'auth'>) {
     <form
       className="vb-auth-email"
       data-testid="auth-email-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault()
         run((client) => client.submitEmail(email.trim()))

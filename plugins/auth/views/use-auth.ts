@@ -10,7 +10,12 @@ export function useAuth(ctx: ViewContext) {
   addMessages(ctx.i18n)
   const api = ctx.api as AuthApi
   const state = useStore(api.$state)
-  return { api, state, run: (job: (client: AuthClient) => unknown) => void api.client().then(job).catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error })) }
+  const run = (job: (client: AuthClient) => unknown) =>
+    void api
+      .client()
+      .then((client) => (client.navigateWith(ctx.connection.connect), job(client)))
+      .catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error }))
+  return { api, state, run }
 }
 
 /** The session code once loaded (views that only make sense with it). */

@@ -37,7 +37,7 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
     state: {},
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
-  const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, emit: () => undefined })
+  const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, supports: (ns) => ns === 'eip155', emit: () => undefined })
   return { client, $state, pushed, connected }
 }
 

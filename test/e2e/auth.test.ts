@@ -1,0 +1,161 @@
+// Email and social login through the embedded wallet on the sandbox's secure site (its own loopback origin): the
+// code is read from the local mailbox (SMTP), the wallet's keys live at the secure site, its transactions land on
+// anvil; socials go through the local OAuth-style provider in a popup.
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { useSandboxBrowser } from './harness.js'
+import { chooseToken } from './send-form.js'
+
+const h = useSandboxBrowser({ timeout: 120_000 })
+const LONG = 90_000
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+const authFrames = (page: Page) => page.locator('iframe[data-vestibule-auth]')
+const mailbox = () => h.sandbox.auth.mail
+
+/** The code of the newest email to `email`, read from the mailbox page's JSON. */
+async function codeFor(email: string, after = 0): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      const list = (await (await fetch(`${mailbox().url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+      code = list.length > after ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+async function openWithAuth(query = '') {
+  const { page } = h.browser
+  await page.goto(`${h.sandbox.url}?auth${query}`)
+  await page.getByTestId('open-modal').click()
+  await h.modalRoot().getByTestId('auth-email-input').waitFor()
+}
+
+/** Types `code` box by box (the last digit sends it). */
+async function typeCode(code: string) {
+  for (const [i, digit] of [...code].entries()) await h.modalRoot().getByTestId(`auth-otp-${i}`).fill(digit)
+}
+
+async function emailLogin(email: string) {
+  const modal = h.modalRoot()
+  await modal.getByTestId('auth-email-input').fill(email)
+  await modal.getByTestId('auth-email-submit').click()
+  await modal.getByTestId('auth-otp').waitFor()
+  return codeFor(email)
+}
+
+describe('email login through the embedded wallet', () => {
+  test('the frame is not created before email or a social is picked; the code from the mailbox connects', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    expect(await authFrames(page).count()).toBe(0)
+    const email = `alice-${Date.now()}@example.com`
+    const modal = h.modalRoot()
+    // Markup is refused before anything is sent: still no frame.
+    await modal.getByTestId('auth-email-input').fill('<b>x</b>@example.com')
+    await modal.getByTestId('auth-email-submit').click()
+    await expect.poll(() => modal.getByRole('alert').first().innerText()).toBe('Please enter a valid email')
+    expect(await authFrames(page).count()).toBe(0)
+
+    const code = await emailLogin(email)
+    expect(await authFrames(page).getAttribute('src')).toBe(h.sandbox.auth.secureSite.frameUrl)
+    // A wrong code keeps the email and says so.
+    const wrong = code === '000000' ? '111111' : '000000'
+    await typeCode(wrong)
+    await expect.poll(() => modal.getByTestId('auth-otp-error').innerText()).toBe('Invalid code')
+    expect(await modal.getByTestId('auth-otp-email').innerText()).toContain(email)
+    // Pasting the code fills all six boxes and sends it.
+    await modal.getByTestId('auth-otp-0').focus()
+    await page.evaluate((text) => {
+      const root = document.querySelector('div[data-vestibule]')!.shadowRoot!
+      const input = root.querySelector('[data-testid="auth-otp-0"]')!
+      const data = new DataTransfer()
+      data.setData('text', text)
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, code)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
+  }, LONG)
+
+  test('sends from the embedded wallet through ApproveTransaction; the transaction lands on anvil', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    const email = `bob-${Date.now()}@example.com`
+    const code = await emailLogin(email)
+    await typeCode(code)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
+    const modal = h.modalRoot()
+    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+    const form = modal.getByTestId('send')
+    await chooseToken(form, 'ETH')
+    await form.getByLabel('Amount').fill('0.25')
+    await form.getByTestId('send-receiver').fill(RECEIVER)
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
+    await form.getByTestId('send-review').click()
+    await form.getByTestId('send-confirm').click()
+    await modal.getByTestId('auth-approve').waitFor()
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
+    await modal.getByTestId('auth-approve-button').click()
+    await modal.getByTestId('send-sent').waitFor({ timeout: 20_000 })
+    expect(BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before).toBe(250_000_000_000_000_000n)
+
+    // A signature is approved too, and made with the user's key at the secure site.
+    const signature = page.evaluate(() => (window as unknown as { modal: { signMessage(m: string): Promise<string> } }).modal.signMessage('hello from the sandbox'))
+    await modal.getByTestId('auth-approve').waitFor()
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe('hello from the sandbox')
+    await modal.getByTestId('auth-approve-button').click()
+    const { verifyMessage } = await import('viem')
+    expect(await verifyMessage({ address: h.sandbox.auth.secureSite.addressOf(email), message: 'hello from the sandbox', signature: (await signature) as `0x${string}` })).toBe(true)
+  }, LONG)
+
+  test('a message from another origin or of another shape is ignored; a real answer still goes through', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    const email = `carol-${Date.now()}@example.com`
+    const code = await emailLogin(email)
+    // The page itself (another origin than the secure site) posts answers and garbage: nothing happens.
+    await page.evaluate(() => {
+      for (const data of [{ vestibule: 'auth', type: 'ready' }, { vestibule: 'auth', id: 'x', type: 'result', payload: {} }, 'garbage', { vestibule: 'auth', type: 'error' }]) window.postMessage(data, '*')
+    })
+    await typeCode(code)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    // A forged user from a foreign frame does not change the account.
+    await page.evaluate(() => {
+      const foreign = document.createElement('iframe')
+      foreign.srcdoc = `<script>parent.postMessage({ vestibule: 'auth', type: 'ready' }, '*')</script>`
+      document.body.append(foreign)
+    })
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
+  })
+})
+
+describe('social login through the local provider', () => {
+  test('github in a popup: the provider sends the user back and the wallet connects; a closed popup returns to the form', async () => {
+    const { page } = h.browser
+    await openWithAuth('&socials=github,google,farcaster')
+    expect(await authFrames(page).count()).toBe(0)
+    const modal = h.modalRoot()
+    // Closed before consenting: back to the Connect view's form.
+    const [closed] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="google"]').click()])
+    await closed.getByTestId('oauth-title').waitFor()
+    await closed.close()
+    await modal.getByTestId('auth-socials').waitFor()
+    await expect.poll(() => modal.getByTestId('auth-social-error').innerText()).toBe('The login window was closed')
+
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="github"]').click()])
+    await popup.getByTestId('oauth-username').fill('octo')
+    await popup.getByTestId('oauth-allow').click()
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    expect(await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.includes('/auth/social')).map(([k, v]) => [k.split('/').at(-1), JSON.parse(v)]))).toEqual(
+      expect.arrayContaining([['socialProvider', 'github'], ['socialUsername', 'octo']]),
+    )
+  })
+})
+
+async function rpc(method: string, params: unknown[]) {
+  const response = await fetch(h.sandbox.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return ((await response.json()) as { result: string }).result
+}
