@@ -99,8 +99,10 @@ describe('email login through the embedded wallet', () => {
     await modal.getByTestId('auth-approve').waitFor()
     expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
     await modal.getByTestId('auth-approve-button').click()
-    await modal.getByTestId('send-sent').waitFor({ timeout: 20_000 })
-    expect(BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before).toBe(250_000_000_000_000_000n)
+    // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send.
+    await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
+    await modal.getByTestId('send').waitFor()
+    expect(await modal.getByTestId('auth-approve').count()).toBe(0)
 
     // A signature is approved too, and made with the user's key at the secure site.
     const signature = page.evaluate(() => (window as unknown as { modal: { signMessage(m: string): Promise<string> } }).modal.signMessage('hello from the sandbox'))
