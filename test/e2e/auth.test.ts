@@ -132,6 +132,40 @@ describe('email login through the embedded wallet', () => {
     })
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
   })
+
+  test('a reload restores the session from the secure site; disconnecting signs out and removes the frame', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    const email = `dave-${Date.now()}@example.com`
+    await typeCode(await emailLogin(email))
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    const account = `eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`
+    await page.reload()
+    await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(account)
+    await page.getByTestId('open-modal').click()
+    await h.modalRoot().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
+    await expect.poll(() => authFrames(page).count()).toBe(0)
+    // Signed out at the secure site too: a reload finds no session.
+    await page.reload()
+    await page.evaluate(() => (window as unknown as { modal: { reconnect(): Promise<void> } }).modal.reconnect().catch(() => undefined))
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+  }, LONG)
+
+  test('a secure site that never loads: a clear alert after 30 s, and the wallet list still connects', async () => {
+    const { page } = h.browser
+    await openWithAuth('&secureSite=http://127.0.0.1:9/frame')
+    const modal = h.modalRoot()
+    await modal.getByTestId('auth-email-input').fill('erin@example.com')
+    await modal.getByTestId('auth-email-submit').click()
+    await expect.poll(() => modal.locator('[data-alert-id="auth-frame"]').count(), { timeout: 40_000 }).toBe(1)
+    expect(await modal.locator('[data-alert-id="auth-frame"]').innerText()).toContain('The secure login site did not load')
+    await expect.poll(() => modal.getByTestId('auth-email-form').getByRole('alert').innerText()).toBe('Unable to load email login dependency')
+    expect(await authFrames(page).count()).toBe(0)
+    await h.walletButton('Sandbox Wallet').click()
+    await h.approveInWallet(/connect/i)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+  }, LONG)
 })
 
 describe('social login through the local provider', () => {
