@@ -102,7 +102,8 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.approve, { title: 'auth.approveTitle', load: () => import('./views/ApproveTransaction.js') })
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
       ctx.i18n.add({ 'auth.otpTitle': 'Confirm Email', 'auth.socialTitle': 'Log in', 'auth.approveTitle': 'Approve Transaction', 'auth.updateTitle': 'Change Email' })
-      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', load: () => import('./views/EmailMethod.js') })
+      // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
+      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
       ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', load: () => import('./views/SocialMethod.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
       ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.cancel()))

@@ -66,7 +66,7 @@ const basicMode = query.has('basic')
 const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
 
 // ?auth adds email and social login (the embedded wallet on the sandbox's secure site); ?socials=google,github
-// narrows the social list.
+// narrows the social list; ?emailShowWallets=off collapses the wallet list beside email login.
 const authSandbox = (window as unknown as { __SANDBOX__: { auth?: { secureSiteUrl: string } } }).__SANDBOX__.auth
 const withAuth = query.has('auth') && authSandbox !== undefined
 const authOptions = withAuth
@@ -96,7 +96,7 @@ const modal = createModal({
   // The demo tokens: read on chain when the provider API cannot answer.
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
   // ?allWallets=off shows how a host turns the full wallet list off.
-  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}) },
+  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}) },
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), receive(), tokens(), send(), nfts(), activity()],
 })

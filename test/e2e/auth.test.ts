@@ -168,6 +168,19 @@ describe('email login through the embedded wallet', () => {
   }, LONG)
 })
 
+describe('emailShowWallets', () => {
+  test('off: with email login shown, the wallet list waits behind one button; on (default): it is listed', async () => {
+    await openWithAuth()
+    await h.walletButton('Sandbox Wallet').waitFor()
+    await openWithAuth('&emailShowWallets=off')
+    const modal = h.modalRoot()
+    await modal.getByTestId('show-wallets').waitFor()
+    expect(await modal.getByTestId('wallet-list').count()).toBe(0)
+    await modal.getByTestId('show-wallets').click()
+    await h.walletButton('Sandbox Wallet').waitFor()
+  })
+})
+
 describe('social login through the local provider', () => {
   test('github in a popup: the provider sends the user back and the wallet connects; a closed popup returns to the form', async () => {
     const { page } = h.browser
