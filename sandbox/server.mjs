@@ -87,7 +87,11 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   // Email and social login: the mail server and mailbox, the OAuth-style provider, the secure site (the embedded
   // wallet's frame and keys) on three more loopback origins.
   const [mail, oauth] = await Promise.all([startMail(), startOAuth()])
-  const secureSite = await startSecureSite({ rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url }, mail, oauth })
+  const secureSite = await startSecureSite({
+    rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url, ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}) },
+    mail,
+    oauth,
+  })
   const files = await build([...running.filter((f) => f.wallet).map((f) => f.wallet), walletConnect.bundle], production)
   await rpc(chain.url, 'anvil_setBalance', [address, `0x${DEMO_BALANCE_WEI.toString(16)}`])
   await rpc(l2.url, 'anvil_setBalance', [address, `0x${DEMO_L2_BALANCE_WEI.toString(16)}`])

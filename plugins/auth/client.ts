@@ -11,6 +11,8 @@ import { cooldownText, isOtp, isValidEmail } from './email.js'
 import { AuthViews, ID_AUTH, StoredKeys, type AuthState } from './state.js'
 import { createEip155Requests } from './eip1193.js'
 import { waitForSocial } from './social.js'
+import { createApprovals } from './approvals.js'
+import { createSolanaRequests } from './wallet-standard.js'
 
 export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'feedback' | 'options' | 'events' | 'state'>
 
@@ -82,23 +84,33 @@ export function createClient(deps: ClientDeps) {
     set({ step: 'connected', userName: user.userName ?? user.email })
   }
 
-  const fail = (error: unknown, step: AuthState['step']) => set({ step, error: message(error) })
-
-  const eip155 = createEip155Requests({
-    ctx,
-    ask,
-    user: () => user,
-    restore: async () => {
-      if (user) return user
+  /** The user of a session the secure site still holds (a reload), asked once; undefined when there is none. */
+  let restoring: Promise<FrameUser | undefined> | undefined
+  function restoreUser() {
+    if (user) return Promise.resolve(user)
+    return (restoring ??= (async () => {
       const answer = (await ask('IsConnected')) as { isConnected?: unknown } | undefined
       if (answer?.isConnected !== true) return undefined
       return (user = parseUser(await ask('GetUser', { namespace: 'eip155' })))
-    },
+    })().finally(() => (restoring = undefined)))
+  }
+
+  const fail = (error: unknown, step: AuthState['step']) => set({ step, error: message(error) })
+
+  const approvals = createApprovals((view) => ctx.router.push(view), (approval) => set({ approval }))
+  const eip155 = createEip155Requests({
+    approve: approvals.ask,
+    ctx,
+    ask,
+    user: () => user,
+    restore: restoreUser,
     emit: (event, data) => deps.emit('eip155', event, data),
   })
-  eip155.onApproval((approval) => set({ approval }))
+
+  const solana = createSolanaRequests({ ctx, ask, approve: approvals.ask, user: () => user, restore: restoreUser })
 
   return {
+    solana,
     /** The connect of the view the user acts in, so connecting moves the modal on like any wallet does. */
     navigateWith(connect: (connectorId: string, namespace: string) => Promise<void>) {
       connectFromView = connect
@@ -190,13 +202,14 @@ export function createClient(deps: ClientDeps) {
       return Promise.reject(new AuthError(AuthErrorText.networkNotFound))
     },
     /** The user's answer to the pending approval. */
-    answer: (approved: boolean) => eip155.answer(approved),
+    answer: approvals.answer,
     syncTheme: (themeMode: string) => (frame?.mounted ? ask('SyncTheme', { themeMode }).catch(() => undefined) : undefined),
     /** Signs out at the secure site and removes the frame. */
     async signOut() {
       const had = frame?.mounted
       user = undefined
       eip155.reset()
+      approvals.reset()
       ctx.storage.remove(StoredKeys.session)
       ctx.storage.remove(StoredKeys.socialProvider)
       ctx.storage.remove(StoredKeys.socialUsername)

@@ -4,7 +4,6 @@
  * by the secure site; any other method is refused with "Requested RPC call is not allowed" after 300 ms.
  */
 import { AuthError, AuthErrorText } from './errors.js'
-import { AuthViews, type AuthState } from './state.js'
 import type { FrameUser } from './protocol.js'
 import type { AuthContext } from './client.js'
 
@@ -37,6 +36,7 @@ export interface Eip155Deps {
   /** The user of a session the secure site still holds (restoring after a reload), or undefined. */
   restore(): Promise<FrameUser | undefined>
   emit(event: string, data: unknown): void
+  approve(namespace: string, method: string, params: unknown): Promise<boolean>
 }
 
 const hexId = (id: number) => `0x${id.toString(16)}`
@@ -44,9 +44,6 @@ const hexId = (id: number) => `0x${id.toString(16)}`
 export function createEip155Requests(deps: Eip155Deps) {
   const { ctx } = deps
   let chainId: number | undefined
-  let approvals = 0
-  let waiting: { id: number; resolve(approved: boolean): void } | undefined
-
   const networks = () => ctx.chains.get('eip155')?.networks ?? []
   const currentChain = () => chainId ?? Number(ctx.connection.networkFor('eip155')?.id ?? networks()[0]?.id ?? 1)
   const address = (u = deps.user()) => u?.accounts.eip155?.[0]?.address
@@ -63,18 +60,6 @@ export function createEip155Requests(deps: Eip155Deps) {
     return body?.result
   }
 
-  let setApproval: (approval: AuthState['approval']) => void = () => undefined
-
-  /** Shows ApproveTransaction and resolves with the user's answer. */
-  const approve = (method: string, params: unknown) =>
-    new Promise<boolean>((resolve) => {
-      waiting?.resolve(false)
-      const id = ++approvals
-      waiting = { id, resolve }
-      setApproval({ id, namespace: 'eip155', method, params })
-      ctx.router.push(AuthViews.approve)
-    })
-
   const switchTo = async (params: unknown) => {
     const requested = Number.parseInt(String((params as Array<{ chainId?: unknown }> | undefined)?.[0]?.chainId ?? ''), 16)
     if (!networks().some((n) => Number(n.id) === requested)) throw new AuthError(AuthErrorText.networkNotFound, 4902)
@@ -87,10 +72,6 @@ export function createEip155Requests(deps: Eip155Deps) {
   }
 
   return {
-    /** Lets the client show the pending approval in its state. */
-    onApproval(set: (approval: AuthState['approval']) => void) {
-      setApproval = set
-    },
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       if (method === 'eth_chainId') return hexId(currentChain())
       if (method === 'eth_accounts') {
@@ -107,23 +88,14 @@ export function createEip155Requests(deps: Eip155Deps) {
       if (READ_ONLY_METHODS.has(method)) return read(method, params)
       if (APPROVAL_METHODS.has(method)) {
         if (!address()) throw new AuthError('Sign in with email or a social account first', 4100)
-        if (!(await approve(method, params))) throw new AuthError(SIGNING.test(method) ? 'Signature declined' : 'Transaction declined', 4001)
+        if (!(await deps.approve('eip155', method, params))) throw new AuthError(SIGNING.test(method) ? 'Signature declined' : 'Transaction declined', 4001)
         return deps.ask('RpcRequest', { namespace: 'eip155', chainId: `eip155:${currentChain()}`, method, params })
       }
       await new Promise((resolve) => setTimeout(resolve, NOT_ALLOWED_DELAY_MS))
       throw new AuthError(AuthErrorText.rpcNotAllowed, 4200)
     },
-    /** The user's answer to the approval shown; the view goes back to where the request came from. */
-    answer(approved: boolean) {
-      const current = waiting
-      waiting = undefined
-      setApproval(undefined)
-      current?.resolve(approved)
-    },
     reset() {
       chainId = undefined
-      waiting?.resolve(false)
-      waiting = undefined
     },
   }
 }

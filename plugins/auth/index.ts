@@ -88,7 +88,26 @@ export function auth(): Plugin<AuthApi> {
         on: (event: string, fn: Listener) => void (listeners.get(`eip155:${event}`) ?? listeners.set(`eip155:${event}`, new Set()).get(`eip155:${event}`)!).add(fn),
         removeListener: (event: string, fn: Listener) => void listeners.get(`eip155:${event}`)?.delete(fn),
       }
-      const providers: Record<string, unknown> = { eip155 }
+      /** The Wallet Standard shell the solana chain plugin talks to; each feature loads the session code on use. */
+      const call = (method: 'connect' | 'signMessage' | 'signAndSendTransaction') => ({ version: '1.0.0', [method]: (...args: unknown[]) => load().then((c) => (c.solana[method] as (...a: unknown[]) => unknown)(...(method === 'connect' ? args : [args]))) })
+      const solana = {
+        version: '1.0.0',
+        name: 'Email',
+        icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/%3E',
+        get chains() {
+          return ctx.chains.get('solana')?.networks.map((n) => n.caipNetworkId) ?? []
+        },
+        accounts: [],
+        features: {
+          'standard:connect': call('connect'),
+          'standard:disconnect': { version: '1.0.0', disconnect: async () => undefined },
+          // The account never changes within a session: a new login is a new connection.
+          'standard:events': { version: '1.0.0', on: () => () => undefined },
+          'solana:signMessage': call('signMessage'),
+          'solana:signAndSendTransaction': call('signAndSendTransaction'),
+        },
+      }
+      const providers: Record<string, unknown> = { eip155, solana }
       function addConnectors(namespaces: readonly string[]) {
         for (const ns of namespaces) {
           if (removers.has(ns) || !providers[ns] || !ctx.chains.get(ns)?.addConnector) continue

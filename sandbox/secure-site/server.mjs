@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { createWalletClient, http, keccak256, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { rpc } from '../anvil.mjs'
-import { solanaAddress } from './solana-key.mjs'
+import { encodeBase58, signSolanaMessage, signSolanaTransaction, solanaAddress } from './solana-key.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const ERR = {
@@ -22,6 +22,8 @@ const ERR = {
 }
 /** A new embedded wallet starts with this much ETH on every local chain, so it can pay for gas at once. */
 const START_BALANCE = 10n ** 19n
+/** And 5 SOL on the local Solana cluster. */
+const START_LAMPORTS = 5_000_000_000
 const CODE_TTL_MS = 10 * 60_000
 const isEmail = (v) => typeof v === 'string' && v.length <= 254 && /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v)
 
@@ -55,7 +57,12 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
     const address = accountOf(user.id).address
     if (!funded.has(address)) {
       funded.add(address)
-      await Promise.all(Object.entries(rpcUrls).filter(([id]) => id.startsWith('eip155:')).map(([, url]) => rpc(url, 'anvil_setBalance', [address, `0x${START_BALANCE.toString(16)}`]).catch(() => undefined)))
+      const solana = solanaAddress(keyOf(user.id))
+      await Promise.all(
+        Object.entries(rpcUrls).map(([id, url]) =>
+          (id.startsWith('eip155:') ? rpc(url, 'anvil_setBalance', [address, `0x${START_BALANCE.toString(16)}`]) : rpc(url, 'requestAirdrop', [solana, START_LAMPORTS])).catch(() => undefined),
+        ),
+      )
     }
     return { token }
   }
@@ -78,7 +85,22 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
     accounts: { eip155: [{ address: accountOf(user.id).address, type: 'eoa' }], solana: [{ address: solanaAddress(keyOf(user.id)), type: 'eoa' }] },
   })
 
-  async function signOrSend(user, { chainId, method, params }) {
+  async function solanaCall(user, { chainId, method, params }) {
+    const key = keyOf(user.id)
+    if (method === 'solana_signMessage') return { signature: signSolanaMessage(key, Buffer.from(String(params?.message ?? ''), 'base64')).toString('base64') }
+    if (method === 'solana_signAndSendTransaction') {
+      const url = rpcUrls[chainId] ?? Object.entries(rpcUrls).find(([id]) => id.startsWith('solana:'))?.[1]
+      if (!url) throw new Error(ERR.network)
+      const signed = signSolanaTransaction(key, Buffer.from(String(params?.transaction ?? ''), 'base64'))
+      await rpc(url, 'sendTransaction', [signed.toString('base64'), { encoding: 'base64' }])
+      // The transaction's id is its first signature.
+      return { signature: encodeBase58(signed.subarray(1, 65)) }
+    }
+    throw new Error(ERR.rpc)
+  }
+
+  async function signOrSend(user, { namespace, chainId, method, params }) {
+    if (namespace === 'solana') return solanaCall(user, { chainId, method, params })
     const account = accountOf(user.id)
     const list = Array.isArray(params) ? params : []
     const own = (address) => typeof address === 'string' && address.toLowerCase() === account.address.toLowerCase()
