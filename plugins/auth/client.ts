@@ -31,6 +31,9 @@ export interface ClientDeps {
 
 export type AuthClient = ReturnType<typeof createClient>
 
+/** How long after leaving the Farcaster view the frame is reloaded. */
+export const FARCASTER_RELOAD_MS = 100
+
 const message = (error: unknown) => (error instanceof AuthError ? error.message : AuthErrorText.generic)
 
 export function createClient(deps: ClientDeps) {
@@ -38,6 +41,8 @@ export function createClient(deps: ClientDeps) {
   const now = deps.now ?? Date.now
   let user: FrameUser | undefined
   let lastEmailAt: number | undefined
+  /** Bumped when the user leaves the Farcaster view: a wait still under way then changes nothing. */
+  let farcasterFlow = 0
   let frame: Frame | undefined
   /** The views' connect, which also moves the modal on (Account, or a step after connecting such as sign-in). */
   let connectFromView: ((connectorId: string, namespace: string) => Promise<void>) | undefined
@@ -185,17 +190,30 @@ export function createClient(deps: ClientDeps) {
     },
     /** Farcaster: the sign-in link as a QR code, then the wait until it is approved on the other device. */
     async farcaster() {
+      const mine = ++farcasterFlow
       set({ step: 'farcaster', socialProvider: 'farcaster', error: undefined })
       try {
         const answer = (await ask('GetFarcasterUri')) as { url?: unknown }
         if (typeof answer?.url !== 'string' || !/^https?:\/\//.test(answer.url)) throw new AuthError(AuthErrorText.generic)
+        if (mine !== farcasterFlow) return
         set({ farcasterUrl: answer.url })
         ctx.connection.setAccountFields('eip155', { farcasterUrl: answer.url })
         await ask('ConnectFarcaster')
-        await finish()
+        if (mine === farcasterFlow) await finish()
       } catch (error) {
-        fail(error, 'farcaster')
+        if (mine === farcasterFlow) fail(error, 'farcaster')
       }
+    },
+    /**
+     * Leaving the Farcaster QR code before signing in: the link is dropped, and 100 ms later the frame is told to
+     * reload, which ends its wait for the approval (a new QR code starts afresh).
+     */
+    leaveFarcaster() {
+      if ($state.get().step === 'connected') return
+      farcasterFlow++
+      set({ step: 'idle', farcasterUrl: undefined, error: undefined })
+      ctx.connection.setAccountFields('eip155', { farcasterUrl: undefined })
+      setTimeout(() => void (frame?.mounted ? ask('Reload').catch(() => undefined) : undefined), FARCASTER_RELOAD_MS)
     },
     request: (namespace: string, args: { method: string; params?: unknown }) => {
       if (namespace === 'eip155') return eip155.request(args)

@@ -125,7 +125,7 @@ export function auth(): Plugin<AuthApi> {
       ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
       ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', load: () => import('./views/SocialMethod.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
-      ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.cancel()))
+      ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
       ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))
       ctx.router.onLeave(AuthViews.approve, () => void client?.then((c) => c.answer(false)))
 

@@ -41,8 +41,11 @@
       return { url: answer.url }
     },
     ConnectFarcaster: async () => {
+      const channel = state.channel
       for (;;) {
-        const answer = await api('farcaster/status', { channel: state.channel })
+        // A reload (the user left the QR code) ends the wait.
+        if (state.channel !== channel || !channel) throw new Error('Request was aborted')
+        const answer = await api('farcaster/status', { channel })
         if (answer.token) return signedIn(answer)
         await wait(500)
       }
@@ -56,7 +59,7 @@
     },
     SyncTheme: async () => ({}),
     SyncDappData: async () => ({}),
-    Reload: async () => ({}),
+    Reload: async () => ((state.channel = undefined), {}),
   }
 
   window.addEventListener('message', async (event) => {

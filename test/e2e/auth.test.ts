@@ -204,6 +204,24 @@ describe('social login through the local provider', () => {
   })
 })
 
+describe('farcaster', () => {
+  test('the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name', async () => {
+    const { page } = h.browser
+    await openWithAuth('&socials=farcaster')
+    const modal = h.modalRoot()
+    await modal.locator('[data-social="farcaster"]').click()
+    const link = modal.getByTestId('auth-farcaster-link')
+    await link.waitFor({ timeout: 15_000 })
+    expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBeGreaterThan(0)
+    const other = await page.context().newPage()
+    await other.goto((await link.getAttribute('href'))!)
+    await other.getByTestId('farcaster-approve').click()
+    await other.close()
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/socialProvider'))?.[1])).toBe('"farcaster"')
+  }, LONG)
+})
+
 async function rpc(method: string, params: unknown[]) {
   const response = await fetch(h.sandbox.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return ((await response.json()) as { result: string }).result

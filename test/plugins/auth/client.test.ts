@@ -132,3 +132,26 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(dom.posted.find((p) => p.message.type === 'RpcRequest')?.message.payload).toEqual({ namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: ['0x6869', ADDRESS] })
   })
 })
+
+describe('farcaster', () => {
+  it('leaving the QR code clears the link and reloads the frame 100 ms later; the abandoned wait changes nothing', async () => {
+    let release: (() => void) | undefined
+    const { client, $state } = setup((m) => {
+      if (m.type === 'GetFarcasterUri') return { url: 'http://127.0.0.1:5555/farcaster?channel=1' }
+      if (m.type === 'ConnectFarcaster') return new Promise<void>((r) => (release = r))
+      return {}
+    })
+    const flow = withFrame(client.farcaster())
+    await vi.advanceTimersByTimeAsync(0)
+    expect($state.get()).toMatchObject({ step: 'farcaster', farcasterUrl: 'http://127.0.0.1:5555/farcaster?channel=1' })
+    client.leaveFarcaster()
+    expect($state.get()).toMatchObject({ step: 'idle', farcasterUrl: undefined })
+    await vi.advanceTimersByTimeAsync(99)
+    expect(dom.posted.map((p) => p.message.type)).not.toContain('Reload')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(dom.posted.map((p) => p.message.type)).toContain('Reload')
+    release?.()
+    await flow
+    expect($state.get().step).toBe('idle')
+  })
+})
