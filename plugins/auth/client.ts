@@ -14,7 +14,7 @@ import { waitForSocial } from './social.js'
 import { createApprovals } from './approvals.js'
 import { createSolanaRequests } from './wallet-standard.js'
 
-export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'feedback' | 'options' | 'events' | 'state'>
+export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'feedback' | 'options' | 'events' | 'state' | 'platform'>
 
 export interface ClientDeps {
   ctx: AuthContext
@@ -58,7 +58,15 @@ export function createClient(deps: ClientDeps) {
       },
       onTimeout: () => ctx.feedback.alert('auth-timeout', 'The secure login site did not answer in time. Please try again.'),
     }))
-  const ask = (type: Parameters<Frame['request']>[0], payload: object = {}) => frameOf().request(type, payload as never)
+  const ask = (type: Parameters<Frame['request']>[0], payload: object = {}) => {
+    // A new frame first learns whose dapp it serves and the modal's theme (sent in order, ahead of the request).
+    if (!frame?.mounted) {
+      const fresh = frameOf()
+      void fresh.request('SyncDappData', { projectId: ctx.options.projectId, sdkVersion: ctx.options.sdkVersion, metadata: ctx.options.metadata }).catch(() => undefined)
+      void fresh.request('SyncTheme', { themeMode: ctx.options.themeMode }).catch(() => undefined)
+    }
+    return frameOf().request(type, payload as never)
+  }
 
   /** Sends the login (or update) code to `email` unless one went out less than 30 s ago. */
   const sendCode = async (email: string, type: 'ConnectEmail' | 'UpdateEmail') => {
@@ -173,6 +181,8 @@ export function createClient(deps: ClientDeps) {
     /** Social login through `popup` (opened by the click, so no blocker stops it); closed or blocked returns to the form. */
     async social(provider: string, popup: Window | null) {
       set({ step: 'social', socialProvider: provider, error: undefined })
+      // Inside Telegram the page may be reloaded on the way back: the choice is kept until the login ends.
+      if (ctx.platform.isTelegram()) ctx.storage.set(StoredKeys.telegramSocialProvider, provider)
       if (!popup) return fail(new AuthError('The login window was blocked. Allow pop-ups and try again.'), 'idle')
       try {
         const answer = (await ask('GetSocialRedirectUri', { provider })) as { uri?: unknown }
@@ -185,6 +195,7 @@ export function createClient(deps: ClientDeps) {
       } catch (error) {
         fail(error, 'idle')
       } finally {
+        ctx.storage.remove(StoredKeys.telegramSocialProvider)
         if (!popup.closed) popup.close()
       }
     },

@@ -89,10 +89,18 @@ export function createFrame(options: FrameOptions): Frame {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id)
-          const loaded = ready
-          reject(new AuthError(loaded ? AuthErrorText.generic : AuthErrorText.loadFailed))
-          if (loaded) options.onTimeout?.(type)
-          else options.onLoadFailed?.()
+          if (ready) {
+            reject(new AuthError(AuthErrorText.generic))
+            return options.onTimeout?.(type)
+          }
+          // The frame never loaded: everything waiting for it fails alike, and the hook hears it once.
+          reject(new AuthError(AuthErrorText.loadFailed))
+          for (const [other, p] of pending) {
+            clearTimeout(p.timer)
+            pending.delete(other)
+            p.reject(new AuthError(AuthErrorText.loadFailed))
+          }
+          options.onLoadFailed?.()
         }, FRAME_TIMEOUT_MS)
         pending.set(id, { resolve, reject, timer, type })
         const message = { id, type, payload }

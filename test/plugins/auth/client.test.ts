@@ -32,6 +32,7 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
     router: { push: (view: string) => void pushed.push(view), goBack: () => true },
     feedback: { alert: () => undefined },
+    platform: { isTelegram: () => false },
     options: {},
     events: { emit: () => undefined },
     state: {},
@@ -59,7 +60,8 @@ describe('email login', () => {
   it('sends a valid email to the frame and shows the code view', async () => {
     const { client, $state, pushed } = setup((m) => (m.type === 'ConnectEmail' ? { action: 'VERIFY_OTP' } : {}))
     await withFrame(client.submitEmail('alice@example.com'))
-    expect(dom.posted.map((p) => [p.message.type, p.message.payload])).toEqual([['ConnectEmail', { email: 'alice@example.com' }]])
+    expect(dom.posted.map((p) => p.message.type)).toEqual(['SyncDappData', 'SyncTheme', 'ConnectEmail'])
+    expect(dom.posted[2]!.message.payload).toEqual({ email: 'alice@example.com' })
     expect($state.get().step).toBe('otp')
     expect(pushed).toEqual(['EmailVerifyOtp'])
   })
@@ -70,11 +72,11 @@ describe('email login', () => {
     await vi.advanceTimersByTimeAsync(29_999 - FRAME_READY_DELAY_MS)
     await client.resend()
     expect($state.get().error).toBe('Please try again after 1 seconds')
-    expect(dom.posted).toHaveLength(1)
+    expect(dom.posted.filter((p) => p.message.type === 'ConnectEmail')).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
     await client.resend()
     expect($state.get().error).toBeUndefined()
-    expect(dom.posted.map((p) => p.message.type)).toEqual(['ConnectEmail', 'ConnectEmail'])
+    expect(dom.posted.map((p) => p.message.type).filter((t) => t === 'ConnectEmail')).toEqual(['ConnectEmail', 'ConnectEmail'])
     await vi.advanceTimersByTimeAsync(10_000)
     await client.submitEmail('bob@example.com')
     expect($state.get().error).toBe('Please try again after 20 seconds')
@@ -153,5 +155,30 @@ describe('farcaster', () => {
     release?.()
     await flow
     expect($state.get().step).toBe('idle')
+  })
+})
+
+describe('update email', () => {
+  it('sends a code to the new address (same 30 s rule, same validity check) and confirms it with its own code', async () => {
+    const { client, $state, pushed } = setup((m) => {
+      if (m.type === 'GetUser') return { email: 'alice@example.com', accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } }
+      if (m.type === 'UpdateEmailOtp' && (m.payload as { otp: string }).otp !== '654321') throw new Error('Invalid code')
+      return {}
+    })
+    await withFrame(client.submitEmail('alice@example.com'))
+    await client.submitOtp('123456')
+    await client.updateEmail('<i>new</i>@example.com')
+    expect($state.get().error).toBe('Please enter a valid email')
+    await client.updateEmail('alice.new@example.com')
+    expect($state.get().error).toMatch(/^Please try again after \d+ seconds$/)
+    await vi.advanceTimersByTimeAsync(30_000)
+    await client.updateEmail('alice.new@example.com')
+    expect($state.get()).toMatchObject({ step: 'otp', updatingEmail: 'alice.new@example.com', email: 'alice@example.com' })
+    expect(pushed.at(-1)).toBe('EmailVerifyOtp')
+    await client.submitOtp('111111')
+    expect($state.get()).toMatchObject({ step: 'otp', updatingEmail: 'alice.new@example.com', error: 'Invalid code' })
+    await client.submitOtp('654321')
+    expect($state.get()).toMatchObject({ step: 'connected', email: 'alice.new@example.com', updatingEmail: undefined })
+    expect(dom.posted.filter((p) => p.message.type === 'UpdateEmail').map((p) => p.message.payload)).toEqual([{ email: 'alice.new@example.com' }])
   })
 })
