@@ -51,6 +51,8 @@ describe('embedded wallet on solana', () => {
     await form.getByTestId('send-confirm').click()
     await modal.getByTestId('auth-approve').waitFor()
     await modal.getByTestId('auth-approve-button').click()
-    await expect.poll(() => sol.chain.balance(receiver), { timeout: 20_000 }).toBe(250_000_000n)
+    await expect.poll(() => sol.chain.balance(receiver), { timeout: 20_000 }).toBe(250_000_000n).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}; the modal shows: ${await modal.innerText()}`)
+    })
   }, 120_000)
 })
