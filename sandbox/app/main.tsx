@@ -103,6 +103,8 @@ const modal = createModal({
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
+// The embedded wallet asks before it signs: a request made while the modal is closed opens it on the approval.
+if (withAuth) modal.getPlugin('auth').$state.subscribe((s) => void (s.approval && !modal.getState().open && modal.open('ApproveTransaction')))
 
 /** Where "Send 0.01 ETH" sends to: a fixed local account. */
 const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

@@ -104,13 +104,19 @@ describe('email login through the embedded wallet', () => {
     await modal.getByTestId('send').waitFor()
     expect(await modal.getByTestId('auth-approve').count()).toBe(0)
 
-    // A signature is approved too, and made with the user's key at the secure site.
-    const signature = page.evaluate(() => (window as unknown as { modal: { signMessage(m: string): Promise<string> } }).modal.signMessage('hello from the sandbox'))
+    // A signature asked for by the page while the modal is closed: the page opens the modal on the approval, the
+    // signature is made with the user's key at the secure site.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('modal-open').innerText()).toBe('closed')
+    await page.getByTestId('sign').click()
     await modal.getByTestId('auth-approve').waitFor()
-    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe('hello from the sandbox')
+    const message = await page.getByTestId('signed-message').innerText()
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(message)
     await modal.getByTestId('auth-approve-button').click()
+    await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
     const { verifyMessage } = await import('viem')
-    expect(await verifyMessage({ address: h.sandbox.auth.secureSite.addressOf(email), message: 'hello from the sandbox', signature: (await signature) as `0x${string}` })).toBe(true)
+    const signature = (await page.getByTestId('signature').innerText()) as `0x${string}`
+    expect(await verifyMessage({ address: h.sandbox.auth.secureSite.addressOf(email), message, signature })).toBe(true)
   }, LONG)
 
   test('a message from another origin or of another shape is ignored; a real answer still goes through', async () => {
