@@ -5,7 +5,7 @@
  */
 import { AuthError, AuthErrorText } from './errors.js'
 import type { FrameUser } from './protocol.js'
-import type { AuthContext } from './client.js'
+import type { AuthContext } from './core.js'
 
 /** How long before a method the embedded wallet does not allow is refused. */
 export const NOT_ALLOWED_DELAY_MS = 300

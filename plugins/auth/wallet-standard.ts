@@ -5,7 +5,7 @@
  */
 import { AuthError, AuthErrorText } from './errors.js'
 import type { FrameUser } from './protocol.js'
-import type { AuthContext } from './client.js'
+import type { AuthContext } from './core.js'
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
