@@ -182,3 +182,33 @@ describe('update email', () => {
     expect(dom.posted.filter((p) => p.message.type === 'UpdateEmail').map((p) => p.message.payload)).toEqual([{ email: 'alice.new@example.com' }])
   })
 })
+
+describe('the embedded wallet as a Wallet Standard wallet (solana)', () => {
+  const SOLANA = '5ezco89w4JoYGMYYdp6huasPnmSnAReZudGYMVaAi4fu'
+  it('connects with the user account (its public key decoded), and signs only what the user approved', async () => {
+    const { client, $state, pushed } = setup((m) => {
+      if (m.type === 'GetUser') return { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }], solana: [{ address: SOLANA, type: 'eoa' }] } }
+      if (m.type === 'RpcRequest') return { signature: btoa(String.fromCharCode(...new Uint8Array(64).fill(9))) }
+      return {}
+    })
+    await expect(client.solana.connect()).rejects.toThrow('Sign in with email or a social account first')
+    await withFrame(client.submitEmail('sol@example.com'))
+    await client.submitOtp('123456')
+    const { accounts } = await client.solana.connect()
+    expect(accounts[0]!.address).toBe(SOLANA)
+    expect(accounts[0]!.publicKey).toHaveLength(32)
+    const { decodeBase58 } = await import('../../../plugins/auth/wallet-standard.js')
+    expect(decodeBase58('11')).toEqual(new Uint8Array([0, 0]))
+    expect(decodeBase58('2g')).toEqual(new Uint8Array([97]))
+    const declined = client.solana.signMessage([{ message: new TextEncoder().encode('hi') }]).catch((e: { message: string; code: number }) => [e.message, e.code])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(pushed.at(-1)).toBe('ApproveTransaction')
+    expect($state.get().approval).toMatchObject({ namespace: 'solana', method: 'solana_signMessage', params: ['hi'] })
+    client.answer(false)
+    expect(await declined).toEqual(['Signature declined', 4001])
+    const signed = client.solana.signMessage([{ message: new TextEncoder().encode('hi') }])
+    await vi.advanceTimersByTimeAsync(0)
+    client.answer(true)
+    expect((await signed)[0]!.signature).toEqual(new Uint8Array(64).fill(9))
+  })
+})
