@@ -88,7 +88,7 @@ export function createCore(deps: ClientDeps) {
     })().finally(() => (restoring = undefined)))
   }
 
-  const fail = (error: unknown, step: AuthState['step']) => set({ step, error: message(error) })
+  const fail = (error: unknown, step: AuthState['step'], failed?: AuthState['failed']) => set({ step, error: message(error), failed })
   return {
     deps,
     ctx,

@@ -27,7 +27,7 @@ export function createEmailFlow(core: Core) {
         set({ step: 'otp' })
         ctx.router.push(AuthViews.otp)
       } catch (error) {
-        fail(error, 'idle')
+        fail(error, 'idle', 'email')
       }
     },
     /** Mails another code to the same address (the same 30 s rule). */

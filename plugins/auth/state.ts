@@ -29,6 +29,8 @@ export interface AuthState {
   email?: string
   /** What went wrong last, as shown. */
   error?: string
+  /** Which form the error belongs to while the Connect view shows both. */
+  failed?: 'email' | 'social'
   socialProvider?: string
   /** The Farcaster sign-in link shown as a QR code. */
   farcasterUrl?: string

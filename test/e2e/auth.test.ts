@@ -199,6 +199,7 @@ describe('social login through the local provider', () => {
     await closed.close()
     await modal.getByTestId('auth-socials').waitFor()
     await expect.poll(() => modal.getByTestId('auth-social-error').innerText()).toBe('The login window was closed')
+    expect(await modal.getByTestId('auth-email-form').getByRole('alert').count()).toBe(0)
 
     const [popup] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="github"]').click()])
     await popup.getByTestId('oauth-username').fill('octo')

@@ -26,7 +26,7 @@ export default function EmailMethod({ ctx }: TabProps<'auth'>) {
         value={email}
         data-testid="auth-email-input"
         onChange={(e) => setEmail(e.target.value)}
-        error={state.step === 'idle' || state.step === 'sending' ? state.error : undefined}
+        error={state.step === 'idle' && state.failed === 'email' ? state.error : undefined}
         action={
           <Button type="submit" data-testid="auth-email-submit" disabled={busy || !email.trim()} aria-busy={busy}>
             {busy ? ctx.t('auth.sending') : ctx.t('auth.continue')}

@@ -32,7 +32,7 @@ export default function SocialMethod({ ctx }: TabProps<'auth'>) {
           </li>
         ))}
       </ul>
-      {state.step === 'idle' && state.error && state.socialProvider === undefined ? (
+      {state.step === 'idle' && state.error && state.failed === 'social' ? (
         <p className="vb-error" role="alert" data-testid="auth-social-error">
           {state.error}
         </p>

@@ -212,3 +212,21 @@ describe('the embedded wallet as a Wallet Standard wallet (solana)', () => {
     expect((await signed)[0]!.signature).toEqual(new Uint8Array(64).fill(9))
   })
 })
+
+describe('social login', () => {
+  it('takes only google, github, apple, facebook, x or discord through a popup; anything else never reaches the frame', async () => {
+    const { client, $state } = setup()
+    const popup = { closed: false, close() { this.closed = true }, location: { href: '' } }
+    await client.social('myspace', popup as unknown as Window)
+    expect($state.get()).toMatchObject({ step: 'idle', error: 'Action not allowed' })
+    expect(popup.closed).toBe(true)
+    expect(dom.appended).toHaveLength(0)
+  })
+
+  it('a blocked popup returns to the form with the reason', async () => {
+    const { client, $state } = setup()
+    await client.social('github', null)
+    expect($state.get()).toMatchObject({ step: 'idle', error: 'The login window was blocked. Allow pop-ups and try again.' })
+    expect(dom.appended).toHaveLength(0)
+  })
+})
