@@ -25,6 +25,10 @@ console.log(`Vestibule sandbox
   on-ramp       ${sandbox.onramp.url} (provider checkout page: "Pay" credits the local chain)
   demo account  ${sandbox.address}
   WC relay      ${sandbox.walletConnect.relay.url} (loopback WalletConnect relay)
+  email login   ${sandbox.url}?auth (email and social login through the embedded wallet)
+  secure site   ${sandbox.auth.secureSite.url} (the embedded wallet's frame and keys)
+  mailbox       ${sandbox.auth.mail.url} (login codes sent over SMTP)
+  OAuth         ${sandbox.auth.oauth.url} (local social login provider)
   mobile wallet ${sandbox.url.replace('127.0.0.1', 'localhost')}mobile-wallet (Sandbox Mobile Wallet: paste a pairing URI; "localhost" keeps its storage apart)
                 ${[`eip155 ${sandbox.walletConnect.address}`, ...Object.entries(sandbox.walletConnect.accounts).map(([ns, a]) => `${ns} ${a.address}`)].join('\n                ')}
 ${Object.values(sandbox.families)

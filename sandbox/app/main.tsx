@@ -14,6 +14,7 @@ import { send } from 'vestibule/plugins/send'
 import { swap } from 'vestibule/plugins/swap'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
+import { auth } from 'vestibule/plugins/auth'
 import { identity } from 'vestibule/plugins/identity'
 import { onramp } from 'vestibule/plugins/onramp'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
@@ -67,6 +68,14 @@ const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNe
 const basicMode = query.has('basic')
 const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
 
+// ?auth adds email and social login (the embedded wallet on the sandbox's secure site); ?socials=google,github
+// narrows the social list; ?emailShowWallets=off collapses the wallet list beside email login.
+const authSandbox = (window as unknown as { __SANDBOX__: { auth?: { secureSiteUrl: string } } }).__SANDBOX__.auth
+const withAuth = query.has('auth') && authSandbox !== undefined
+const authOptions = withAuth
+  ? { secureSiteUrl: query.get('secureSite') ?? authSandbox.secureSiteUrl, ...(query.has('socials') ? { socials: query.get('socials')!.split(',').filter(Boolean) as never } : {}) }
+  : undefined
+
 /** The `tokens` option's shape: token addresses per network. */
 function groupBy(list: { chainId: string; address: string }[]) {
   const out: Record<string, { address: string }[]> = {}
@@ -93,14 +102,17 @@ const modal = createModal({
   // sandbox's checkout page too (sandbox/onramp).
   ...(basicMode ? {} : { onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }] }),
   // ?allWallets=off shows how a host turns the full wallet list off.
-  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
+  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}) },
+  ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
   // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
   ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity()],
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
+// The embedded wallet asks before it signs: a request made while the modal is closed opens it on the approval.
+if (withAuth) modal.getPlugin('auth').$state.subscribe((s) => void (s.approval && !modal.getState().open && modal.open('ApproveTransaction')))
 
 /** Where "Send 0.01 ETH" sends to: a fixed local account. */
 const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
