@@ -46,8 +46,9 @@ const COMPOSITIONS = {
       "import { identity } from 'vestibule/plugins/identity'",
       "import { onramp } from 'vestibule/plugins/onramp'",
       "import { swap } from 'vestibule/plugins/swap'",
+      "import { auth } from 'vestibule/plugins/auth'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()'],
   },
 }
 
