@@ -13,5 +13,6 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   enableWalletConnect: walletConnect,
   manualWCControl: walletConnect,
   tokens: 'tokens() from vestibule/plugins/tokens',
-  siwx: 'a sign-in plugin (none is available in this version)',
+  siwx: 'siwx() from vestibule/plugins/siwx',
+  siweConfig: 'siwx() from vestibule/plugins/siwx',
 }
