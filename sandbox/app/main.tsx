@@ -1,5 +1,5 @@
 /** The sandbox's demo host app: what an app developer writes to use the modal. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal, errorMessage } from 'vestibule'
 import { shortenAddress } from 'vestibule/utils'
@@ -13,6 +13,7 @@ import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
+import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
@@ -64,6 +65,10 @@ const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNe
 const basicMode = query.has('basic')
 const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
 
+// ?siwx=required (or ?siwx=optional) signs in through the sandbox's sign-in backend on this origin (/siwx/).
+const siwxMode = query.get('siwx')
+const signIn = siwxMode ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } } : {}
+
 /** The `tokens` option's shape: token addresses per network. */
 function groupBy(list: { chainId: string; address: string }[]) {
   const out: Record<string, { address: string }[]> = {}
@@ -88,11 +93,28 @@ const modal = createModal({
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens(), send(), nfts(), activity()],
+  ...signIn,
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens(), send(), nfts(), activity(), siwxMode && siwx()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
+
+/** Who the sign-in backend says is signed in: its own answer (GET /siwx/me), read again after each sign-in event. */
+function SignedIn() {
+  const [me, setMe] = useState<{ address: string; chainId: string } | null>()
+  useEffect(() => {
+    const read = () =>
+      void fetch('/siwx/me')
+        .then((r) => (r.ok ? r.json() : null))
+        .then((body: { address?: unknown; chainId?: unknown } | null) => setMe(typeof body?.address === 'string' && typeof body.chainId === 'string' ? { address: body.address, chainId: body.chainId } : null))
+        .catch(() => setMe(null))
+    read()
+    const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read), modal.on('siwx:needed', () => void (modal.isOpen() || modal.open()))]
+    return () => offs.forEach((off) => off())
+  }, [])
+  return <p data-testid="signed-in">{me ? `signed in as ${me.address} on ${me.chainId}` : 'signed out'}</p>
+}
 
 /** Where "Send 0.01 ETH" sends to: a fixed local account. */
 const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -142,6 +164,7 @@ function App() {
         <dt>Modal</dt>
         <dd data-testid="modal-open">{isOpen ? 'open' : 'closed'}</dd>
       </dl>
+      {siwxMode ? <SignedIn /> : null}
       <button type="button" data-testid="sign" disabled={!isConnected} onClick={() => void sign()}>
         Sign a message
       </button>
