@@ -73,27 +73,18 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     return !(timeOf(d.expirationTime) <= now()) && !(timeOf(d.notBefore) > now())
   }
 
+  let checking: { key: string; done: Promise<boolean> } | undefined
   const flow: SiwxFlow = {
-    async check() {
+    check() {
       const account = current()
-      if (!account) return false
-      $state.set({ status: 'checking', chainId: account.chainId, address: account.address })
-      let found: SiwxSession | undefined
-      try {
-        found = (await store.get(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
-      } catch (error) {
-        // The store (a server) could not answer: signed out, with the reason; the user may sign again.
-        $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: reasonOf(error) })
-        return false
-      }
-      const still = current()
-      if (still?.chainId !== account.chainId || still.address !== account.address) return false
-      if (found) $state.set({ status: 'signedIn', chainId: account.chainId, address: account.address, session: found })
-      else {
-        $state.set({ status: 'needed', chainId: account.chainId, address: account.address })
-        ctx.events.emit('siwx:needed', { chainId: account.chainId, address: account.address })
-      }
-      return Boolean(found)
+      const key = `${account?.chainId}|${account?.address}`
+      // One check per account at a time: a second caller shares the first one's answer.
+      if (checking?.key === key) return checking.done
+      const done = look().finally(() => {
+        if (checking?.done === done) checking = undefined
+      })
+      checking = { key, done }
+      return done
     },
     controller: () => createController(),
     async sessions() {
@@ -110,6 +101,31 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     async clear() {
       await store.clear()
     },
+  }
+
+  /** Looks for a valid session of the connected account on its network and says so in the state. */
+  async function look(): Promise<boolean> {
+    const account = current()
+    if (!account) return false
+    const before = $state.get()
+    const askedAlready = before.status === 'needed' && before.chainId === account.chainId && before.address === account.address
+    $state.set({ status: 'checking', chainId: account.chainId, address: account.address })
+    let found: SiwxSession | undefined
+    try {
+      found = (await store.get(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
+    } catch (error) {
+      // The store (a server) could not answer: signed out, with the reason; the user may sign again.
+      $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: reasonOf(error) })
+      return false
+    }
+    const still = current()
+    if (still?.chainId !== account.chainId || still.address !== account.address) return false
+    if (found) $state.set({ status: 'signedIn', chainId: account.chainId, address: account.address, session: found })
+    else {
+      $state.set({ status: 'needed', chainId: account.chainId, address: account.address })
+      if (!askedAlready) ctx.events.emit('siwx:needed', { chainId: account.chainId, address: account.address })
+    }
+    return Boolean(found)
   }
 
   /** The message fields for the account: the server's (nonce and what it fixes) over the page's defaults. */
