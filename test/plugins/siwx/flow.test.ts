@@ -69,7 +69,7 @@ function nextSignature(wallet: NodeWallet, answer: () => unknown) {
 
 async function connectAndOpen(modal: Modal) {
   await modal.open()
-  await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155', modal.kernel.router.current)
+  await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
 }
 
 describe('siwx: sign in after connecting', () => {
