@@ -12,13 +12,13 @@ const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT})`
 /** RFC 3986 scheme. */
 export const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/
 /** RFC 3986 authority: [userinfo "@"] host [":" port], host an IP literal, IPv4 or reg-name. */
-const AUTHORITY = new RegExp(`^(?:(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*@)?(?:\\[[0-9A-Fa-f:.vV${UNRESERVED}${SUB_DELIMS}]+\\]|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*)(?::[0-9]*)?$`)
+const AUTHORITY = /* @__PURE__ */ new RegExp(`^(?:(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*@)?(?:\\[[0-9A-Fa-f:.vV${UNRESERVED}${SUB_DELIMS}]+\\]|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*)(?::[0-9]*)?$`)
 /** RFC 3986 URI (absolute, with scheme): the characters a URI may hold, percent signs followed by two hex digits. */
-const URI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:[${UNRESERVED}${SUB_DELIMS}:/?#\\[\\]@]|${PCT})*$`)
+const URI = /* @__PURE__ */ new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:[${UNRESERVED}${SUB_DELIMS}:/?#\\[\\]@]|${PCT})*$`)
 /** statement = *( reserved / unreserved / " " ): no line break, no percent sign, nothing outside ASCII. */
-const STATEMENT = new RegExp(`^[${UNRESERVED}${SUB_DELIMS}:/?#\\[\\]@ ]*$`)
+const STATEMENT = /* @__PURE__ */ new RegExp(`^[${UNRESERVED}${SUB_DELIMS}:/?#\\[\\]@ ]*$`)
 /** request-id = *pchar */
-const REQUEST_ID = new RegExp(`^${PCHAR}*$`)
+const REQUEST_ID = /* @__PURE__ */ new RegExp(`^${PCHAR}*$`)
 /** nonce = 8*( ALPHA / DIGIT ) */
 const NONCE = /^[A-Za-z0-9]{8,}$/
 /** RFC 3339 date-time; T and Z may be lowercase. */

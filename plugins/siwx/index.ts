@@ -9,7 +9,7 @@
  *
  * @example createModal({ projectId, siwx: { required: true, store: hostBackend({ url: '/auth' }) }, plugins: [eip155({ networks }), siwx()] })
  */
-import { definePlugin, type Plugin, type PluginContext } from 'vestibule/kernel'
+import type { Plugin, PluginContext } from 'vestibule/kernel'
 import type { SiwxSession, SiwxState, SiwxConfig, SiweConfig } from './types.js'
 import type { SiwxFlow } from './flow.js'
 import { messages } from './texts.js'
@@ -72,7 +72,7 @@ const checkSiwe = (value: unknown) =>
 
 /** Adds sign-in (the `siwx` or `siweConfig` option) and its SIWXSignMessage and ConnectingSiwe views. */
 export function siwx(): Plugin<SiwxApi> {
-  return definePlugin({
+  return {
     name: 'siwx',
     options: { siwx: { check: checkSiwx }, siweConfig: { check: checkSiwe } },
     setup(ctx) {
@@ -145,5 +145,5 @@ export function siwx(): Plugin<SiwxApi> {
         }
       }
     },
-  })
+  }
 }

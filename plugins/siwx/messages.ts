@@ -59,14 +59,17 @@ const TAGS = ['URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Ti
 type Tag = (typeof TAGS)[number]
 const REQUIRED = 5
 
-export class SiwxMessageError extends Error {
-  readonly problems: readonly SiwxProblem[]
-  constructor(problems: readonly SiwxProblem[]) {
-    super(`Invalid sign-in message: ${problems.map((p) => p.message).join('; ')}`)
-    this.name = 'SiwxMessageError'
-    this.problems = problems
-  }
-}
+/** The error `createSiwxMessage` and `parseSiwxMessage` throw: `problems` names every way the message is wrong. */
+export const SiwxMessageError = /* @__PURE__ */ (() =>
+  class SiwxMessageError extends Error {
+    readonly problems: readonly SiwxProblem[]
+    constructor(problems: readonly SiwxProblem[]) {
+      super(`Invalid sign-in message: ${problems.map((p) => p.message).join('; ')}`)
+      this.name = 'SiwxMessageError'
+      this.problems = problems
+    }
+  })()
+export type SiwxMessageError = InstanceType<typeof SiwxMessageError>
 
 const namespaceOf = (chainId: string) => chainId.slice(0, Math.max(0, chainId.indexOf(':')))
 const referenceOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
