@@ -33,12 +33,14 @@ export function createSiwxBackend({ rpcUrls = {} } = {}) {
   const sessions = new Map()
   let mode = 'up'
   const requests = []
+  const attempts = []
   const messages = loadSource('plugins/siwx/messages.ts')
 
   async function verify(req, body) {
     const { readSiwxMessage, verifySiwxMessage } = await messages
     if (typeof body?.message !== 'string' || typeof body?.signature !== 'string') return [400, { error: 'message and signature are required' }]
     const { fields } = readSiwxMessage(body.message)
+    attempts.push({ chainId: fields.chainId, address: fields.accountAddress, message: body.message, signature: body.signature })
     const host = req.headers.host ?? ''
     const issued = nonces.get(fields.nonce)
     const problems = verifySiwxMessage(body.message, { domain: host, uri: `http://${host}` })
@@ -108,12 +110,15 @@ export function createSiwxBackend({ rpcUrls = {} } = {}) {
     },
     /** Requests received, as "METHOD /path". */
     requests,
+    /** Each signed message posted to verify: `{ chainId, address, message, signature }`. */
+    attempts,
     sessions,
     reset() {
       mode = 'up'
       nonces.clear()
       sessions.clear()
       requests.length = 0
+      attempts.length = 0
     },
   }
 }
