@@ -3,9 +3,12 @@ import { Button, LoadingState, useStore, type ViewProps } from 'vestibule/ui'
 import { shortenAddress } from 'vestibule/utils'
 import type { SignController } from './flow.js'
 import type { SiwxApi } from './index.js'
+import { messages } from './texts.js'
 
 /** The SIWXSignMessage (and ConnectingSiwe) view: renders the sign controller; the flow loads with it. */
 export default function SignMessage({ ctx }: Pick<ViewProps<unknown, 'siwx'>, 'ctx'>) {
+  // The texts come with the view's code, before the flow has loaded.
+  useState(() => ctx.i18n.add(messages))
   const [controller, setController] = useState<SignController>()
   const [error, setError] = useState<string>()
   useEffect(() => {

@@ -8,6 +8,7 @@ import { checksumAddress, isNonce, timeOf } from './grammar.js'
 import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields } from './messages.js'
 import { createLocalStore } from './sessions.js'
 import { legacyStore } from './legacy.js'
+import { messages } from './texts.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
 import { createSignController, DomainError, reasonOf, type Account, type SignController } from './controller.js'
 
@@ -34,6 +35,7 @@ function page(): { host: string; origin: string } | undefined {
 
 export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
   const { $state, required } = options
+  ctx.i18n.add(messages)
   const t = ctx.i18n.t
   const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host))
   const now = () => Date.now()

@@ -12,11 +12,11 @@
 import type { Plugin, PluginContext } from 'vestibule/kernel'
 import type { SiwxSession, SiwxState, SiwxConfig, SiweConfig } from './types.js'
 import type { SiwxFlow } from './flow.js'
-import { messages } from './texts.js'
 
 export type { SiwxSession, SiwxSessionStore, SiwxRequest, SiwxConfig, SiweConfig, SiwxState } from './types.js'
 export type { SiwxFlow, SignController, SignView } from './flow.js'
-export { createSiwxMessage, parseSiwxMessage, readSiwxMessage, verifySiwxMessage, checkSiwxFields, SiwxMessageError } from './messages.js'
+// The message functions are exported apart, from `vestibule/plugins/siwx/messages` (framework-free, for servers
+// too): re-exported here, a bundler would ship them eagerly with the plugin although only the sign view uses them.
 export type { SiwxMessageFields, SiwxProblem, SiwxFailure, SiwxExpectation } from './messages.js'
 export { hostBackend, type HostBackendOptions } from './backend.js'
 
@@ -76,7 +76,8 @@ export function siwx(): Plugin<SiwxApi> {
     name: 'siwx',
     options: { siwx: { check: checkSiwx }, siweConfig: { check: checkSiwe } },
     setup(ctx) {
-      ctx.i18n.add(messages)
+      // What shows before the flow loads (the header, a refused close); the rest comes with the flow.
+      ctx.i18n.add({ 'siwx.title': 'Sign in', 'siwx.closeRefused': 'Sign in to continue: this app requires it. Cancel to disconnect instead.' })
       const legacy = ctx.options.siweConfig
       const enabled = Boolean(ctx.options.siwx ?? legacy)
       const required = Boolean((ctx.options.siwx ?? legacy)?.required)

@@ -1,6 +1,5 @@
-/** English texts of the sign-in plugin. */
+/** English texts of the sign-in plugin's flow and view, added when the flow loads. */
 export const messages = {
-  'siwx.title': 'Sign in',
   'siwx.intro': '{app} asks you to sign a message with {address} on {network} to prove you own this account.',
   'siwx.sign': 'Sign in',
   'siwx.retry': 'Try again',
@@ -12,7 +11,6 @@ export const messages = {
   'siwx.authenticating': 'Authenticating...',
   'siwx.declined': 'Signature declined',
   'siwx.required': 'This app requires you to sign in.',
-  'siwx.closeRefused': 'Sign in to continue: this app requires it. Cancel to disconnect instead.',
   'siwx.initFailed': 'A problem occurred while trying initialize authentication: {reason}',
   'siwx.refused': 'Sign-in refused: {reason}',
   'siwx.malformed': 'The wallet returned a malformed signature',

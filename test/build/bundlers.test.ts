@@ -43,8 +43,9 @@ const COMPOSITIONS = {
       "import { send } from 'vestibule/plugins/send'",
       "import { activity } from 'vestibule/plugins/activity'",
       "import { nfts } from 'vestibule/plugins/nfts'",
+      "import { siwx } from 'vestibule/plugins/siwx'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'siwx()'],
   },
 }
 

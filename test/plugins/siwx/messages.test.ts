@@ -85,6 +85,13 @@ Not Before: 2024-01-01T00:00:00Z`
 const reasons = (text: string, expected = {}) => [...new Set(verifySiwxMessage(text, { now: Date.parse('2021-10-01T00:00:00Z'), ...expected }).map((p) => p.reason))]
 
 describe('sign-in messages: parse and build', () => {
+  it('are exported apart from the plugin, by the package name a server imports', async () => {
+    const exported = await import('vestibule/plugins/siwx/messages')
+    expect(exported.createSiwxMessage).toBe(createSiwxMessage)
+    expect(exported.parseSiwxMessage).toBe(parseSiwxMessage)
+    expect(exported.verifySiwxMessage).toBe(verifySiwxMessage)
+  })
+
   it('parses the EIP-4361 example into its fields', () => {
     expect(parseSiwxMessage(EIP_EXAMPLE)).toEqual({
       domain: 'example.com',
