@@ -96,6 +96,11 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: reasonOf(error) })
       return false
     }
+    // A session the page kept itself is checked by the chain plugin's verifier too, where the family has one.
+    if (found && !ctx.options.siweConfig && !ctx.options.siwx?.store && (await verified(account, found.message, found.signature)) === false) {
+      await store.revoke(account.chainId, account.address)
+      found = undefined
+    }
     const still = current()
     if (still?.chainId !== account.chainId || still.address !== account.address) return false
     if (found) $state.set({ status: 'signedIn', chainId: account.chainId, address: account.address, session: found })

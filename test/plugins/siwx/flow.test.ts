@@ -253,6 +253,46 @@ describe('siwx: sessions', () => {
   })
 })
 
+describe("siwx: the chain plugin's verifier", () => {
+  /** Gives the eip155 plugin a `verifyMessage` chain feature answering `valid`, recording what it was asked. */
+  function verifier(modal: Modal, valid: boolean) {
+    const asked: string[] = []
+    const features = modal.kernel.chains.get('eip155')!.features as Record<string, unknown>
+    features.verifyMessage = async ({ message }: { message: string }) => (asked.push(message), valid)
+    return asked
+  }
+
+  it('a signature the verifier refuses is not kept', async () => {
+    h.wallet()
+    const { modal, storage, api } = modalWith()
+    const asked = verifier(modal, false)
+    await connectAndOpen(modal)
+    const controller = (await api.flow()).controller()
+    await controller.start()
+    await controller.sign()
+    expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'The signature does not match the message and account' })
+    expect(asked).toEqual([controller.$view.get().message])
+    expect(storage.map.has(SESSIONS_KEY)).toBe(false)
+  })
+
+  it('a stored session whose signature the verifier refuses is dropped on reload', async () => {
+    const wallet = h.wallet()
+    const first = modalWith()
+    verifier(first.modal, true)
+    await connectAndOpen(first.modal)
+    const controller = (await first.api.flow()).controller()
+    await controller.start()
+    await controller.sign()
+    expect(first.api.$state.get().status).toBe('signedIn')
+    reload(wallet)
+    const { modal, storage, api } = modalWith({ storage: first.storage })
+    verifier(modal, false)
+    await modal.reconnect()
+    await vi.waitFor(() => expect(api.$state.get().status).toBe('needed'))
+    expect(storage.map.has(SESSIONS_KEY)).toBe(false)
+  })
+})
+
 describe('siwx: a store that is down, refuses, or asks for another domain', () => {
   const failing = (overrides: Partial<SiwxSessionStore>): SiwxSessionStore => ({
     prepare: async () => ({ nonce: 'abcdefgh1234' }),
