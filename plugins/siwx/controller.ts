@@ -138,7 +138,8 @@ export function createSignController(core: FlowCore): SignController {
       ctx.events.emit('track', { event: 'CLICK_CANCEL_SIWX', properties: { required } })
       ctx.feedback.hideSnackbar()
       if (!required) {
-        if ($state.get().status === 'needed') $state.setKey('error', undefined)
+        // Declined for now: the next open does not bring the sign view back; another account or network asks again.
+        $state.set({ status: 'signedOut', chainId: $state.get().chainId, address: $state.get().address })
         return void ctx.router.completeTransaction('cancel')
       }
       ctx.router.clearTransactions()

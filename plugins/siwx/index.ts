@@ -5,7 +5,8 @@
  * server (`hostBackend`). With `required`, the sign view cannot be closed and cancelling disconnects. Switching to
  * an account or network no session covers asks again; a disconnect ends the sessions. The legacy `siweConfig`
  * callbacks drive the same flow (ConnectingSiwe view). This module is framework-free; the flow, the message code
- * and the view load when the first check or the sign view needs them.
+ * and the view load when the first check or the sign view needs them. The message functions (build, parse,
+ * verify) are exported apart, from `vestibule/plugins/siwx/messages`, for servers too.
  *
  * @example createModal({ projectId, siwx: { required: true, store: hostBackend({ url: '/auth' }) }, plugins: [eip155({ networks }), siwx()] })
  */
@@ -88,9 +89,9 @@ export function siwx(): Plugin<SiwxApi> {
         if (!enabled) return Promise.reject(new Error('SIWX is not enabled'))
         return (flow ??= import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state })))
       }
-      const load_view = () => import('./SignMessage.js')
-      ctx.views.register(SIGN_VIEW, { title: 'siwx.title', load: load_view, requiresAccount: true })
-      ctx.views.register(LEGACY_VIEW, { title: 'siwx.title', load: load_view, requiresAccount: true })
+      const loadView = () => import('./SignMessage.js')
+      ctx.views.register(SIGN_VIEW, { title: 'siwx.title', load: loadView, requiresAccount: true })
+      ctx.views.register(LEGACY_VIEW, { title: 'siwx.title', load: loadView, requiresAccount: true })
       if (!enabled) return api(load)
 
       const covered = (address: string, chainId: string | undefined) => {

@@ -1,7 +1,7 @@
 /**
  * Sign-in messages as text: EIP-4361 for eip155 accounts, CAIP-122 for solana, polkadot and bip122 accounts. Built,
  * parsed (parse then build gives the same bytes) and checked against what a server expects. Framework-free: a
- * backend imports this module alone.
+ * server imports it alone, as `vestibule/plugins/siwx/messages`.
  */
 import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, SCHEME, timeOf } from './grammar.js'
 

@@ -170,7 +170,9 @@ describe('siwx: required', () => {
     await controller.cancel()
     expect(modal.getAccount().status).toBe('connected')
     expect(modal.isOpen()).toBe(false)
-    expect(api.$state.get().status).toBe('needed')
+    expect(api.$state.get().status).toBe('signedOut')
+    await modal.open()
+    expect(modal.kernel.router.current?.view).toBe('Account')
   })
 })
 
