@@ -11,6 +11,8 @@ export default function SignMessage({ ctx }: Pick<ViewProps<unknown, 'siwx'>, 'c
   useState(() => ctx.i18n.add(messages))
   const [controller, setController] = useState<SignController>()
   const [error, setError] = useState<string>()
+  // Each arrival on the view (another account, another network, a reopened modal) starts a new sign-in.
+  const entry = useStore(ctx.router.$history).at(-1)
   useEffect(() => {
     let live = true
     ;(ctx.api as SiwxApi).flow().then(
@@ -23,7 +25,7 @@ export default function SignMessage({ ctx }: Pick<ViewProps<unknown, 'siwx'>, 'c
       (e: unknown) => live && setError(String((e as Error)?.message ?? e)),
     )
     return () => void (live = false)
-  }, [ctx])
+  }, [ctx, entry])
   if (error) return <p className="vb-error" role="alert">{error}</p>
   if (!controller) return <LoadingState label={ctx.t('siwx.checking')} />
   return <Sign controller={controller} ctx={ctx} />
