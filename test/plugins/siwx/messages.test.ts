@@ -194,6 +194,23 @@ describe('sign-in messages: verification', () => {
     expect(at('2021-10-01T00:00:10Z')).toEqual(['expired'])
   })
 
+  it.each([
+    ['domain', SOLANA.replace('app.example wants', 'evil.example wants'), ['domain']],
+    ['chain', SOLANA.replace('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Chain ID: EtWTRABZaYq6iMfeYKouRu166VU2xqa1'), ['chain']],
+    ['chain id too long for CAIP-2', SOLANA.replace('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', `Chain ID: ${'a'.repeat(33)}`), ['chain']],
+    ['address', SOLANA.replace('GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1', 'HwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1'), ['address']],
+    ['nonce', SOLANA.replace('Nonce: AbCd1234EfGh', 'Nonce: AbCd1234EfGi'), ['nonce']],
+    ['version', SOLANA.replace('Version: 1', 'Version: 0'), ['version']],
+    ['expired', `${SOLANA}\nExpiration Time: 2024-01-01T00:00:01Z`, ['expired']],
+    ['not yet valid', `${SOLANA}\nNot Before: 2024-01-01T00:00:03Z`, ['not-yet-valid']],
+    ['missing line', SOLANA.replace('URI: https://app.example/\n', ''), ['missing-line']],
+    ['extra line', SOLANA.replace('Version: 1', 'Version: 1\nChain: Solana'), ['extra-line']],
+  ])('CAIP-122 (solana) %s: refused for it', (_name, text, want) => {
+    const expected = { domain: 'app.example', uri: 'https://app.example/', chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: 'GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1', nonce: 'AbCd1234EfGh', now: Date.parse('2024-01-01T00:00:02Z') }
+    expect([...new Set(verifySiwxMessage(text, expected).map((p) => p.reason))]).toEqual(want)
+    expect(verifySiwxMessage(SOLANA, expected)).toEqual([])
+  })
+
   it('fields are verified as the text is', () => {
     const fields = parseSiwxMessage(SOLANA)
     expect(verifySiwxMessage(fields, { domain: 'app.example', chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: fields.accountAddress, now: 0 })).toEqual([])
