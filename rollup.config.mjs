@@ -24,6 +24,11 @@ const exported = new Set(
     .map((target) => target.import?.match(/^\.\/dist\/(.+)\.js$/)?.[1])
     .filter(Boolean),
 )
+// A module a plugin exports apart from its entry (vestibule/plugins/siwx/messages) is built where it is exported.
+for (const name of exported) {
+  const file = /^(chains|plugins)\/[^/]+\/[^/]+$/.test(name) && !input[name] ? ['ts', 'tsx'].map((ext) => `${name}.${ext}`).find(existsSync) : undefined
+  if (file) input[name] = file
+}
 for (const name of Object.keys(input)) if (!exported.has(name)) throw new Error(`dist/${name}.js is built but no package.json "exports" entry points at it`)
 for (const name of exported) if (!input[name]) throw new Error(`package.json "exports" points at dist/${name}.js, which no source builds`)
 

@@ -13,9 +13,9 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 /** The version of `name` installed in the repository, which is the one its tests ran against. */
 const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version
 
-/** The `vestibule/plugins/<feature>` entries the package exports. */
+/** The `vestibule/plugins/<feature>` entries the package exports (not the modules a plugin exports apart). */
 export const featureEntries = Object.keys(manifest.exports)
-  .filter((key) => key.startsWith('./plugins/'))
+  .filter((key) => /^\.\/plugins\/[^/]+$/.test(key))
   .map((key) => key.slice(2))
 
 /** The newest modification time (ms) of the files under `path` (a file or a folder). */

@@ -20,5 +20,6 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   'features.socials': auth,
   onrampProviders: 'onramp() from vestibule/plugins/onramp',
   swapNetworks: 'swap() from vestibule/plugins/swap',
-  siwx: 'a sign-in plugin (none is available in this version)',
+  siwx: 'siwx() from vestibule/plugins/siwx',
+  siweConfig: 'siwx() from vestibule/plugins/siwx',
 }

@@ -16,9 +16,11 @@ const entries = {
 
 export function sourceEntry(specifier) {
   if (entries[specifier]) return path.join(root, entries[specifier])
-  const match = /^vestibule\/(chains|plugins)\/([a-z0-9-]+)$/.exec(specifier)
+  // A plugin's entry (vestibule/plugins/siwx) or a module it exports apart (vestibule/plugins/siwx/messages).
+  const match = /^vestibule\/(chains|plugins)\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(specifier)
   if (!match) return undefined
-  return ['index.ts', 'index.tsx'].map((file) => path.join(root, match[1], match[2], file)).find(existsSync)
+  const files = match[3] ? [`${match[3]}.ts`, `${match[3]}.tsx`] : ['index.ts', 'index.tsx']
+  return files.map((file) => path.join(root, match[1], match[2], file)).find(existsSync)
 }
 
 /** esbuild plugin mapping `vestibule*` imports to source files. */

@@ -14,6 +14,7 @@ import { startMail } from './mail/server.mjs'
 import { startOAuth } from './oauth/server.mjs'
 import { startSecureSite } from './secure-site/server.mjs'
 import { startOnrampProvider } from './onramp/provider.mjs'
+import { createSiwxBackend } from './siwx/backend.mjs'
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
 
@@ -123,7 +124,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
 
+  // The sign-in backend the demo app uses with ?siwx (sandbox/siwx/backend.mjs), on this same origin.
+  const siwx = createSiwxBackend({ rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url } })
   const server = createServer((req, res) => {
+    if (siwx.handle(req, res)) return
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const send = (status, body, type) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
@@ -168,6 +172,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     auth: { secureSite, mail, oauth },
     /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */
     onramp,
+    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'up')`, `requests`, `sessions`, `reset()`. */
+    siwx,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),
     async stop() {

@@ -1,5 +1,5 @@
 /** The sandbox's demo host app: what an app developer writes to use the modal. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal, errorMessage } from 'vestibule'
 import { shortenAddress } from 'vestibule/utils'
@@ -17,6 +17,7 @@ import { nfts } from 'vestibule/plugins/nfts'
 import { auth } from 'vestibule/plugins/auth'
 import { identity } from 'vestibule/plugins/identity'
 import { onramp } from 'vestibule/plugins/onramp'
+import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
@@ -75,6 +76,9 @@ const withAuth = query.has('auth') && authSandbox !== undefined
 const authOptions = withAuth
   ? { secureSiteUrl: query.get('secureSite') ?? authSandbox.secureSiteUrl, ...(query.has('socials') ? { socials: query.get('socials')!.split(',').filter(Boolean) as never } : {}) }
   : undefined
+// ?siwx=required (or ?siwx=optional) signs in through the sandbox's sign-in backend on this origin (/siwx/).
+const siwxMode = query.get('siwx')
+const signIn = siwxMode ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } } : {}
 
 /** The `tokens` option's shape: token addresses per network. */
 function groupBy(list: { chainId: string; address: string }[]) {
@@ -106,13 +110,30 @@ const modal = createModal({
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
   // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
   ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity()],
+  ...signIn,
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), siwxMode && siwx()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
 // The embedded wallet asks before it signs: a request made while the modal is closed opens it on the approval.
 if (withAuth) modal.getPlugin('auth').$state.subscribe((s) => void (s.approval && !modal.getState().open && modal.open('ApproveTransaction')))
+
+/** Who the sign-in backend says is signed in: its own answer (GET /siwx/me), read again after each sign-in event. */
+function SignedIn() {
+  const [me, setMe] = useState<{ address: string; chainId: string } | null>()
+  useEffect(() => {
+    const read = () =>
+      void fetch('/siwx/me')
+        .then((r) => (r.ok ? r.json() : null))
+        .then((body: { address?: unknown; chainId?: unknown } | null) => setMe(typeof body?.address === 'string' && typeof body.chainId === 'string' ? { address: body.address, chainId: body.chainId } : null))
+        .catch(() => setMe(null))
+    read()
+    const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read), modal.on('siwx:needed', () => void (modal.isOpen() || modal.open()))]
+    return () => offs.forEach((off) => off())
+  }, [])
+  return <p data-testid="signed-in">{me ? `signed in as ${me.address} on ${me.chainId}` : 'signed out'}</p>
+}
 
 /** Where "Send 0.01 ETH" sends to: a fixed local account. */
 const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -162,6 +183,7 @@ function App() {
         <dt>Modal</dt>
         <dd data-testid="modal-open">{isOpen ? 'open' : 'closed'}</dd>
       </dl>
+      {siwxMode ? <SignedIn /> : null}
       <button type="button" data-testid="sign" disabled={!isConnected} onClick={() => void sign()}>
         Sign a message
       </button>

@@ -47,8 +47,9 @@ const COMPOSITIONS = {
       "import { onramp } from 'vestibule/plugins/onramp'",
       "import { swap } from 'vestibule/plugins/swap'",
       "import { auth } from 'vestibule/plugins/auth'",
+      "import { siwx } from 'vestibule/plugins/siwx'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()', 'siwx()'],
   },
 }
 

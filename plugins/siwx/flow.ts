@@ -1,0 +1,160 @@
+/**
+ * The sign-in flow, framework-free: which sessions are valid for the connected account, the message to sign, the
+ * wallet's signature checked, the session kept, and what cancel and success do. The view renders `controller()`.
+ */
+import type { MapStore } from 'nanostores'
+import { chainFeature, type PluginContext } from 'vestibule/kernel'
+import { checksumAddress, isNonce, timeOf } from './grammar.js'
+import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields } from './messages.js'
+import { createLocalStore } from './sessions.js'
+import { legacyStore } from './legacy.js'
+import { messages } from './texts.js'
+import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
+import { createSignController, DomainError, reasonOf, type Account, type SignController } from './controller.js'
+
+export type { SignController, SignView } from './controller.js'
+
+export interface SiwxFlow {
+  /** Whether a valid session covers the connected account on its network (the state says which). */
+  check(): Promise<boolean>
+  controller(): SignController
+  sessions(): Promise<readonly SiwxSession[]>
+  signOut(): Promise<void>
+  /** Ends every session (a disconnect). */
+  clear(): Promise<void>
+}
+
+const DAY_S = 86_400
+const randomNonce = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'[b % 56]).join('')
+
+/** The page the message is for: its host is the only domain signed through this flow. */
+function page(): { host: string; origin: string } | undefined {
+  const location = (globalThis as { location?: { host?: unknown; origin?: unknown } }).location
+  return typeof location?.host === 'string' && location.host && typeof location.origin === 'string' ? { host: location.host, origin: location.origin } : undefined
+}
+
+export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
+  const { $state, required } = options
+  ctx.i18n.add(messages)
+  const t = ctx.i18n.t
+  const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host))
+  const now = () => Date.now()
+  const current = (): Account | undefined => {
+    const account = ctx.connection.account()
+    return account && { ...account, chainId: account.network.caipNetworkId }
+  }
+  /** A session is used only for its account and network, on this page, inside its times. */
+  const usable = (s: SiwxSession, chainId: string, address: string) => {
+    const d = s?.data
+    if (!d || d.chainId !== chainId || typeof d.accountAddress !== 'string' || d.accountAddress.toLowerCase() !== address.toLowerCase()) return false
+    if (d.domain !== undefined && d.domain.toLowerCase() !== page()?.host.toLowerCase()) return false
+    return !(timeOf(d.expirationTime) <= now()) && !(timeOf(d.notBefore) > now())
+  }
+
+  let checking: { key: string; done: Promise<boolean> } | undefined
+  const flow: SiwxFlow = {
+    check() {
+      const account = current()
+      const key = `${account?.chainId}|${account?.address}`
+      // One check per account at a time: a second caller shares the first one's answer.
+      if (checking?.key === key) return checking.done
+      const done = look().finally(() => {
+        if (checking?.done === done) checking = undefined
+      })
+      checking = { key, done }
+      return done
+    },
+    controller: () => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare, verified }),
+    async sessions() {
+      const account = current()
+      if (!account) throw new Error(t('siwx.noAccount'))
+      return (await store.get(account.chainId, account.address)).filter((s) => usable(s, account.chainId, account.address))
+    },
+    async signOut() {
+      const account = current()
+      if (account) await store.revoke(account.chainId, account.address)
+      $state.set({ status: 'signedOut' })
+      ctx.events.emit('siwx:signOut', {})
+    },
+    async clear() {
+      await store.clear()
+    },
+  }
+
+  /** Looks for a valid session of the connected account on its network and says so in the state. */
+  async function look(): Promise<boolean> {
+    const account = current()
+    if (!account) return false
+    const before = $state.get()
+    const askedAlready = before.status === 'needed' && before.chainId === account.chainId && before.address === account.address
+    $state.set({ status: 'checking', chainId: account.chainId, address: account.address })
+    let found: SiwxSession | undefined
+    try {
+      found = (await store.get(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
+    } catch (error) {
+      // The store (a server) could not answer: signed out, with the reason; the user may sign again.
+      $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: reasonOf(error) })
+      return false
+    }
+    // A session the page kept itself is checked by the chain plugin's verifier too, where the family has one.
+    if (found && !ctx.options.siweConfig && !ctx.options.siwx?.store && (await verified(account, found.message, found.signature)) === false) {
+      await store.revoke(account.chainId, account.address)
+      found = undefined
+    }
+    const still = current()
+    if (still?.chainId !== account.chainId || still.address !== account.address) return false
+    if (found) $state.set({ status: 'signedIn', chainId: account.chainId, address: account.address, session: found })
+    else {
+      $state.set({ status: 'needed', chainId: account.chainId, address: account.address })
+      if (!askedAlready) ctx.events.emit('siwx:needed', { chainId: account.chainId, address: account.address })
+    }
+    return Boolean(found)
+  }
+
+  /** The message fields for the account: the server's (nonce and what it fixes) over the page's defaults. */
+  async function prepare(account: Account): Promise<string> {
+    const where = page()
+    if (!where) throw new Error('no page to sign in to')
+    const config = ctx.options.siwx ?? {}
+    const address = account.namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(account.address) ? checksumAddress(account.address) : account.address
+    const request = { chainId: account.chainId, address, domain: where.host, uri: where.origin }
+    const fixed = store.prepare ? await store.prepare(request) : { nonce: randomNonce() }
+    const issued = now()
+    const fields: SiwxMessageFields = {
+      domain: where.host,
+      accountAddress: address,
+      chainId: account.chainId,
+      uri: where.origin,
+      version: '1',
+      issuedAt: new Date(issued).toISOString(),
+      expirationTime: new Date(issued + (config.expiresIn ?? DAY_S) * 1000).toISOString(),
+      ...(config.statement !== undefined ? { statement: config.statement } : {}),
+      ...(config.resources ? { resources: config.resources } : {}),
+      ...(fixed ?? {}),
+    }
+    if (!isNonce(String(fields.nonce ?? ''))) throw new Error('the nonce must be at least 8 letters or digits')
+    if (String(fields.domain).toLowerCase() !== where.host.toLowerCase()) throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
+    const text = createSiwxMessage(fields)
+    const problems = verifySiwxMessage(text, { domain: where.host, chainId: account.chainId, address, now: now() })
+    if (problems.length) throw new Error(t('siwx.badMessage', { reason: problems.map((p) => p.message).join('; ') }))
+    return text
+  }
+
+  /** Whether the chain plugin finds `signature` valid; undefined when it cannot verify (the store's server then does). */
+  async function verified(account: Account, message: string, signature: string): Promise<boolean | undefined> {
+    let verify
+    try {
+      verify = chainFeature(account.adapter, 'verifyMessage')
+    } catch {
+      return undefined
+    }
+    try {
+      return (await verify({ address: account.address, message, signature, network: account.network })) === true
+    } catch {
+      return false
+    }
+  }
+
+  return flow
+}
+

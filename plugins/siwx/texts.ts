@@ -1,0 +1,22 @@
+/** English texts of the sign-in plugin's flow and view, added when the flow loads. */
+export const messages = {
+  'siwx.intro': '{app} asks you to sign a message with {address} on {network} to prove you own this account.',
+  'siwx.sign': 'Sign in',
+  'siwx.retry': 'Try again',
+  'siwx.cancel': 'Cancel',
+  'siwx.disconnect': 'Cancel and disconnect',
+  'siwx.checking': 'Checking your session…',
+  'siwx.preparing': 'Preparing the message…',
+  'siwx.signing': 'Confirm in your wallet…',
+  'siwx.authenticating': 'Authenticating...',
+  'siwx.declined': 'Signature declined',
+  'siwx.required': 'This app requires you to sign in.',
+  'siwx.initFailed': 'A problem occurred while trying initialize authentication: {reason}',
+  'siwx.refused': 'Sign-in refused: {reason}',
+  'siwx.malformed': 'The wallet returned a malformed signature',
+  'siwx.mismatch': 'The signature does not match the message and account',
+  'siwx.otherDomain': 'The message is for {domain}, not this page ({page}): it was not signed',
+  'siwx.badMessage': 'The sign-in message is invalid: {reason}',
+  'siwx.noAccount': 'No ActiveCaipAddress found',
+  'siwx.signedIn': 'Signed in',
+} as const

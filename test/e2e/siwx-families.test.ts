@@ -1,0 +1,82 @@
+// Sign-in with the Sandbox wallets of the other families: the message is CAIP-122 text naming the family's
+// account, its address and network; the wallet signs it with its real key (checked here with the family's own
+// rules) and the sandbox backend verifies it with the chain plugin's verifier where that family ships one, and
+// says plainly that it cannot otherwise (the account stays connected, signed out, with that reason).
+import { existsSync } from 'node:fs'
+import { createPublicKey, verify } from 'node:crypto'
+import path from 'node:path'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { PublicKey } from '@solana/web3.js'
+import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import { decodeBase58 } from '../../chains/solana/base58.js'
+import { root } from '../../sandbox/resolve.mjs'
+import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser({ families: ['solana', 'polkadot', 'bip122'], timeout: 120_000 })
+const { modalRoot, walletButton, answerWallet } = h
+
+beforeEach(async () => {
+  h.sandbox.siwx.reset()
+  await h.browser.page.context().clearCookies()
+})
+
+const ed25519 = (message: string, signature: string, address: string) => {
+  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), new PublicKey(address).toBytes()]), format: 'der', type: 'spki' })
+  return verify(null, Buffer.from(message, 'utf8'), key, decodeBase58(signature)!)
+}
+
+interface Bip122Sandbox {
+  config: { network: { params: Parameters<typeof legacyAddressOf>[1] } }
+  rpc(method: string, params: unknown[]): Promise<unknown>
+}
+async function bitcoinNodeVerifies(message: string, signature: string, address: string) {
+  const chain = h.family<Bip122Sandbox>('bip122')
+  const legacy = legacyAddressOf(address, { ...chain.config.network.params, bip32: { public: 0, private: 0 } })
+  return (await chain.rpc('verifymessage', [legacy, signature, message])) === true && (await chain.rpc('verifymessage', [legacy, signature, `${message}.`])) === false
+}
+
+const FAMILIES = [
+  { family: 'solana', wallet: 'Sandbox Solana Wallet', account: 'Solana', check: async (m: string, s: string, a: string) => ed25519(m, s, a) },
+  { family: 'polkadot', wallet: 'Sandbox Polkadot Wallet', account: 'Polkadot', check: async (m: string, s: string, a: string) => (await cryptoWaitReady(), signatureVerify(m, s, a).isValid) },
+  // The node itself checks the legacy signed-message format on the same key hash.
+  { family: 'bip122', wallet: 'Sandbox Bitcoin Wallet', account: 'Bitcoin', check: (m: string, s: string, a: string) => bitcoinNodeVerifies(m, s, a) },
+] as const
+
+describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, check }) => {
+  test('a CAIP-122 message for the account, signed by the wallet, answered by the backend', async () => {
+    const { page } = h.browser
+    await page.goto(`${h.sandbox.url}?siwx=optional`)
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => walletButton(wallet).count(), { timeout: 15_000 }).toBe(1)
+    await walletButton(wallet).click()
+    await answerWallet(/Connect/)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    const caipAddress = await page.getByTestId('caip-address').innerText()
+    const [namespace, reference, address] = caipAddress.split(':') as [string, string, string]
+    expect(namespace).toBe(family)
+
+    const signView = modalRoot().getByTestId('siwx')
+    await expect.poll(() => signView.getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+    const message = await signView.getByTestId('siwx-message').innerText()
+    const host = new URL(h.sandbox.url).host
+    expect(message.split('\n').slice(0, 2)).toEqual([`${host} wants you to sign in with your ${account} account:`, address])
+    expect(message).toContain(`\nChain ID: ${reference}\n`)
+
+    await signView.getByTestId('siwx-sign').click()
+    await answerWallet(/Sign this message/)
+    await expect.poll(() => h.sandbox.siwx.attempts.length, { timeout: 15_000 }).toBe(1)
+    const [attempt] = h.sandbox.siwx.attempts
+    expect(attempt).toMatchObject({ chainId: `${namespace}:${reference}`, address, message })
+    expect(await check(attempt.message, attempt.signature, address)).toBe(true)
+
+    const signedIn = () => page.getByTestId('signed-in').innerText()
+    if (existsSync(path.join(root, 'chains', family, 'verify-message.ts'))) {
+      await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${address} on ${namespace}:${reference}`)
+    } else {
+      await expect.poll(() => signView.getByTestId('siwx-error').innerText(), { timeout: 15_000 }).toBe(`Sign-in refused: this server cannot verify ${family} signatures yet`)
+      expect(await signedIn()).toBe('signed out')
+      expect(await page.getByTestId('status').innerText()).toBe('connected')
+    }
+  })
+})
