@@ -264,7 +264,8 @@ export function createModal(deps: ModalDeps): Modal {
     if (!extras.loadShell) return
     shell ??= extras.loadShell(modal)
     try {
-      const loaded = await shell
+      // The texts of the modal's language load beside the shell's code: the first view shows in that language.
+      const [loaded] = await Promise.all([shell, i18n.load()])
       if (state.$modal.get().open && !life.destroyed) loaded.show()
     } catch (error) {
       shell = undefined
@@ -343,7 +344,7 @@ export function createModal(deps: ModalDeps): Modal {
     },
   }
   const preloadAll = (first: string | undefined) =>
-    Promise.all([extras.preloadShell?.(modal, first), connection.prefetch(), ...choice.viewModules(first).map((load) => load()), ...hooks.run('onPreload', [])]).then(
+    Promise.all([extras.preloadShell?.(modal, first), i18n.load(), connection.prefetch(), ...choice.viewModules(first).map((load) => load()), ...hooks.run('onPreload', [])]).then(
       () => undefined,
       (error: unknown) => {
         // Nothing is lost: the first open imports again whatever failed here.

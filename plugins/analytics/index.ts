@@ -7,6 +7,8 @@
  * on the project's allowlist) raises the "Invalid App Configuration" alert; other failures are silent.
  */
 import { HttpError, type Plugin, type PluginContext } from 'vestibule/kernel'
+import { messages } from './messages.js'
+import { locales } from './locales/index.js'
 
 /** The events of It is never sent. */
 export const ANALYTICS_EVENTS = [
@@ -139,7 +141,7 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
       }
       api.track = (event, properties) => emit(event, properties)
 
-      ctx.i18n.add({ 'analytics.invalidAppConfiguration': 'Invalid App Configuration: origin {origin} not found on the allowlist' })
+      ctx.i18n.add(messages, locales)
 
       ctx.onOpen(() =>
         (config ??= ctx.http

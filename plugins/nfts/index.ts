@@ -7,13 +7,14 @@
  */
 import type { Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
+import { locales } from './locales/index.js'
 
 /** Adds the NFTs tab (between Tokens and Activity). */
 export function nfts(): Plugin {
   return {
     name: 'nfts',
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, locales)
       ctx.slots.add('account.tabs', { id: 'nfts', label: 'nfts.tab', order: 10, load: () => import('./NftsTab.js') })
     },
   }

@@ -6,6 +6,7 @@ import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { trapFocus } from './focus.js'
 import { shellMessages } from './messages.js'
+import { shellLocales } from './locales/index.js'
 import { styles } from './styles.js'
 import { layOutHidden } from '../warm-text.js'
 
@@ -41,7 +42,7 @@ export function warmUp(modal: Modal) {
  * the page stays usable and Tab moves on past it.
  */
 export function mountShell(modal: Modal): Shell {
-  modal.kernel.i18n.add(shellMessages)
+  modal.kernel.i18n.add(shellMessages, shellLocales)
   // A selector matching nothing rejects the open() that mounts the shell, naming it.
   const parent = resolveContainer(modal.kernel.options.container) ?? document.body
   const host = document.createElement('div')
@@ -63,6 +64,9 @@ export function mountShell(modal: Modal): Shell {
   const embedded = modal.kernel.options.enableEmbedded === true
   if (embedded) dialog.setAttribute('data-embedded', '')
   dialog.setAttribute('aria-labelledby', HEADING_ID)
+  // The texts' language and its writing direction: Arabic lays the whole modal out right to left.
+  dialog.setAttribute('lang', modal.kernel.i18n.locale)
+  dialog.setAttribute('dir', modal.kernel.i18n.dir)
   shadow.append(style, dialog)
   parent.append(host)
 
@@ -130,7 +134,7 @@ function End({ reached }: { reached: () => void }): null {
  * Resolves once thrown away.
  */
 export function rehearse(modal: Modal, view: string): Promise<void> {
-  modal.kernel.i18n.add(shellMessages)
+  modal.kernel.i18n.add(shellMessages, shellLocales)
   return new Promise((resolve) => {
     let ended = false
     // An open that comes first (a click right after the intent signal) discards the work in progress; without this

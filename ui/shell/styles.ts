@@ -84,7 +84,7 @@ button { font: inherit; color: inherit; }
 .vb-title:focus, .vb-title:focus-visible { outline: none; }
 .vb-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }
 .vb-item { width: 100%; box-sizing: border-box; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
-  border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: left; }
+  border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: start; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .vb-btn-sm { padding: 6px 10px; font-size: 13px; width: auto; flex: none; }
@@ -92,7 +92,7 @@ button { font: inherit; color: inherit; }
 .vb-connected { gap: 8px; flex-wrap: wrap; }
 .vb-connected > .vb-item-text { flex: 1 0 100%; }
 .vb-connected .vb-item-name, .vb-connected .vb-item-hint { white-space: normal; overflow-wrap: anywhere; }
-.vb-connected-actions { display: flex; gap: 8px; align-items: center; margin-left: auto; }
+.vb-connected-actions { display: flex; gap: 8px; align-items: center; margin-inline-start: auto; }
 .vb-connected[data-active] { outline: 1px solid var(--vb-color-accent); }
 .vb-tag { font-size: 12px; color: var(--vb-color-success); background: color-mix(in srgb, var(--vb-color-success) 15%, transparent);
   padding: 2px 8px; border-radius: 999px; flex-shrink: 0; }
@@ -143,7 +143,7 @@ button { font: inherit; color: inherit; }
   border-top-color: var(--vb-color-accent); animation: vb-spin 800ms linear infinite; }
 @keyframes vb-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .vb-spinner { animation-duration: 3s; } * { transition: none !important; } }
-.vb-field { display: grid; gap: 6px; width: 100%; text-align: left; }
+.vb-field { display: grid; gap: 6px; width: 100%; text-align: start; }
 .vb-label { font-size: 13px; color: var(--vb-color-muted); }
 .vb-select { width: 100%; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
