@@ -1,5 +1,3 @@
-import { kernelLocales } from './locales/index.js'
-
 /**
  * English texts of the kernel itself. The shell brings its own with its lazily loaded code, and plugins add theirs
  * with `i18n.add`; a host's `messages` override any of them.
@@ -25,6 +23,13 @@ export const LOCALES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ja', 'ko', 'ar'] as
  */
 export type LocaleLoaders = Readonly<Partial<Record<string, () => Promise<{ default: Messages }>>>>
 
+/**
+ * Where a catalog's translations are: `() => import('./locales/index.js')`, a module whose default export is its
+ * `LocaleLoaders`. Fetched on the first open in a language other than English: a host pays nothing for the
+ * languages up front, not even their list.
+ */
+export type Translations = () => Promise<{ default: LocaleLoaders }>
+
 /** Languages written right to left. */
 const RTL = new Set(['ar', 'fa', 'he', 'ur'])
 
@@ -45,12 +50,12 @@ export interface I18n {
    * Adds texts (a plugin's English catalog) and their translations; host overrides given at creation still win. A
    * translation loads with `load()`, or at once when that already ran.
    */
-  add(messages: Messages, locales?: LocaleLoaders): void
+  add(messages: Messages, translations?: Translations): void
   /**
    * Adds a plugin's catalog and returns its typed `t`: `const t = ctx.i18n.catalog({ 'book.title': 'Addresses' })`
    * makes `t('book.titel')` a type error.
    */
-  catalog<const M extends Messages>(messages: M, locales?: LocaleLoaders): Translate<keyof M & string>
+  catalog<const M extends Messages>(messages: M, translations?: Translations): Translate<keyof M & string>
   /** Loads the translations of every catalog added so far (and of those added later); resolves once they are in. */
   load(): Promise<void>
   /** Called whenever texts change (a translation arrived); returns the unsubscribe. */
@@ -113,7 +118,7 @@ export function createI18n(options: I18nOptions = {}): I18n {
   Object.assign(catalog, overrides)
   const reported = new Set<string>()
   const listeners = new Set<() => void>()
-  const pending: { messages: Messages; locales: LocaleLoaders }[] = []
+  const pending: { messages: Messages; translations: Translations }[] = []
   const loading: Promise<void>[] = []
   let loaded = false
   const plurals = new Intl.PluralRules(locale)
@@ -121,25 +126,27 @@ export function createI18n(options: I18nOptions = {}): I18n {
   const show = (value: string | number) => (typeof value === 'number' ? numbers.format(value) : value)
 
   /** Fetches one catalog's translation and lays it over the English; keys it lacks keep English (reported). */
-  const translate = (messages: Messages, locales: LocaleLoaders) => {
-    const load = locales[language]
-    if (!load) return
+  const translate = (messages: Messages, translations: Translations) => {
     loading.push(
-      load().then(
-        ({ default: translated }) => {
-          for (const key of Object.keys(messages)) {
-            const text = translated?.[key]
-            if (typeof text === 'string') {
-              if (!(key in overrides)) catalog[key] = text
-            } else if (!reported.has(`${language}:${key}`)) {
-              reported.add(`${language}:${key}`)
-              options.onUntranslated?.(key, language)
+      translations()
+        .then(({ default: loaders }) => loaders?.[language]?.())
+        .then(
+          (module) => {
+            if (!module) return
+            const translated: unknown = module.default
+            for (const key of Object.keys(messages)) {
+              const text = translated && typeof translated === 'object' ? (translated as Messages)[key] : undefined
+              if (typeof text === 'string') {
+                if (!(key in overrides)) catalog[key] = text
+              } else if (!reported.has(`${language}:${key}`)) {
+                reported.add(`${language}:${key}`)
+                options.onUntranslated?.(key, language)
+              }
             }
-          }
-          listeners.forEach((listener) => listener())
-        },
-        (error: unknown) => console.warn(`[vestibule] The "${language}" texts could not be loaded; English shows instead`, error),
-      ),
+            listeners.forEach((listener) => listener())
+          },
+          (error: unknown) => console.warn(`[vestibule] The "${language}" texts could not be loaded; English shows instead`, error),
+        ),
     )
   }
 
@@ -167,20 +174,20 @@ export function createI18n(options: I18nOptions = {}): I18n {
       })
       return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? show(params[name]!) : whole))
     },
-    add(messages, locales) {
+    add(messages, translations) {
       for (const [key, value] of Object.entries(messages)) if (!(key in overrides)) catalog[key] = value
-      if (!locales || language === 'en') return
-      if (loaded) translate(messages, locales)
-      else pending.push({ messages, locales })
+      if (!translations || language === 'en') return
+      if (loaded) translate(messages, translations)
+      else pending.push({ messages, translations })
     },
-    catalog(messages, locales) {
-      i18n.add(messages, locales)
+    catalog(messages, translations) {
+      i18n.add(messages, translations)
       return (key, params) => i18n.t(key, params)
     },
     load() {
       if (!loaded) {
         loaded = true
-        for (const { messages, locales } of pending.splice(0)) translate(messages, locales)
+        for (const { messages, translations } of pending.splice(0)) translate(messages, translations)
       }
       // Loads started after this call (a view that adds its texts) are waited for by the next call.
       return Promise.all(loading).then(() => undefined)
@@ -190,6 +197,6 @@ export function createI18n(options: I18nOptions = {}): I18n {
       return () => listeners.delete(listener)
     },
   }
-  if (language !== 'en') pending.push({ messages: en, locales: kernelLocales })
+  if (language !== 'en') pending.push({ messages: en, translations: () => import('./locales/index.js') })
   return i18n
 }

@@ -1,7 +1,7 @@
 import type { LocaleLoaders } from '../i18n.js'
 
 /** Translations of the kernel's texts: one module per language, loaded only when the modal shows that language. */
-export const kernelLocales: LocaleLoaders = {
+export default {
   es: () => import('./es.js'),
   fr: () => import('./fr.js'),
   de: () => import('./de.js'),
@@ -10,4 +10,4 @@ export const kernelLocales: LocaleLoaders = {
   ja: () => import('./ja.js'),
   ko: () => import('./ko.js'),
   ar: () => import('./ar.js'),
-}
+} satisfies LocaleLoaders

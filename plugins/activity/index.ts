@@ -9,7 +9,6 @@ import { map, type MapStore } from 'nanostores'
 import type { Plugin } from 'vestibule/kernel'
 import type { ActivityController, ActivityState } from './history.js'
 import { messages } from './messages.js'
-import { locales } from './locales/index.js'
 
 declare module 'vestibule/kernel' {
   interface Features {
@@ -30,7 +29,7 @@ export function activity(): Plugin<ActivityApi> {
     name: 'activity',
     features: { history: true },
     setup(ctx) {
-      ctx.i18n.add(messages, locales)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $activity = map<ActivityState>({ status: 'idle', transactions: [], empty: false })
       let loading: Promise<ActivityController> | undefined
       const controller = () =>

@@ -8,7 +8,6 @@
  */
 import { HttpError, type Plugin, type PluginContext } from 'vestibule/kernel'
 import { messages } from './messages.js'
-import { locales } from './locales/index.js'
 
 /** The events of It is never sent. */
 export const ANALYTICS_EVENTS = [
@@ -141,7 +140,7 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
       }
       api.track = (event, properties) => emit(event, properties)
 
-      ctx.i18n.add(messages, locales)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
 
       ctx.onOpen(() =>
         (config ??= ctx.http

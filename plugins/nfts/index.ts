@@ -7,14 +7,13 @@
  */
 import type { Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
-import { locales } from './locales/index.js'
 
 /** Adds the NFTs tab (between Tokens and Activity). */
 export function nfts(): Plugin {
   return {
     name: 'nfts',
     setup(ctx) {
-      ctx.i18n.add(messages, locales)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       ctx.slots.add('account.tabs', { id: 'nfts', label: 'nfts.tab', order: 10, load: () => import('./NftsTab.js') })
     },
   }

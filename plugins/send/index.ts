@@ -13,7 +13,6 @@
 import type { MapStore } from 'nanostores'
 import type { AccountToken, Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
-import { locales } from './locales/index.js'
 
 /** The send state: what the form holds, the fee, and whether a send is under way. */
 declare module 'vestibule/kernel' {
@@ -51,7 +50,7 @@ export function send(): Plugin<SendApi> {
     name: 'send',
     features: { send: true },
     setup(ctx) {
-      ctx.i18n.add(messages, locales)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $send = ctx.slice<SendState>({ ...EMPTY })
       const reset = () => $send.set({ ...EMPTY })
       ctx.views.register('Send', { title: 'send.title', load: () => import('./Send.js') })

@@ -14,7 +14,6 @@ import { map } from 'nanostores'
 import { Capabilities, type BalancesService, type BalancesSnapshot, type Plugin } from 'vestibule/kernel'
 import type { BalancesController } from './balances.js'
 import { messages } from './messages.js'
-import { locales } from './locales/index.js'
 import { normalizeTokens, tokensProblem } from './option.js'
 
 export type { TokensOption } from './option.js'
@@ -32,7 +31,7 @@ export function tokens(): Plugin<BalancesService> {
     name: 'tokens',
     options: { tokens: { check: tokensProblem } },
     setup(ctx) {
-      ctx.i18n.add(messages, locales)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $balances = map<BalancesSnapshot>({ status: 'idle', tokens: [] })
       let controller: Promise<BalancesController> | undefined
       const load = () =>

@@ -1,5 +1,4 @@
 import type { I18n } from 'vestibule/kernel'
-import { locales } from './locales/index.js'
 
 /**
  * The plugin's texts. They load with its views and engine, not with the manifest: nothing shows them before a
@@ -39,5 +38,5 @@ const added = new WeakSet<I18n>()
 export function addMessages(i18n: I18n) {
   if (added.has(i18n)) return
   added.add(i18n)
-  i18n.add(messages, locales)
+  i18n.add(messages, () => import('./locales/index.js'))
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createI18n, pickLocale, type LocaleLoaders } from '../../kernel/i18n.js'
+import { createI18n, pickLocale, type LocaleLoaders, type Translations } from '../../kernel/i18n.js'
+
+/** A catalog's translations as a plugin passes them: the list of languages itself behind import(). */
+const lazy = (loaders: LocaleLoaders): Translations => async () => ({ default: loaders })
 
 const english = { 'book.title': 'Addresses', 'book.count': '{count, plural, one {# address} other {# addresses}}', 'book.empty': 'No address yet' }
 
@@ -34,7 +37,7 @@ describe('loading translations', () => {
   it('nothing loads before load(); then the language of the modal replaces English', async () => {
     const es = vi.fn(async () => spanish())
     const i18n = createI18n({ locale: 'es' })
-    i18n.add(english, { es })
+    i18n.add(english, lazy({ es }))
     expect(es).not.toHaveBeenCalled()
     expect(i18n.t('book.title')).toBe('Addresses')
     await i18n.load()
@@ -45,7 +48,7 @@ describe('loading translations', () => {
   it('only the language shown is loaded', async () => {
     const loaders = { es: vi.fn(async () => spanish()), fr: vi.fn(async () => ({ default: {} })) }
     const i18n = createI18n({ locale: 'es' })
-    i18n.add(english, loaders)
+    i18n.add(english, lazy(loaders))
     await i18n.load()
     expect(loaders.fr).not.toHaveBeenCalled()
   })
@@ -53,7 +56,7 @@ describe('loading translations', () => {
   it('English loads nothing', async () => {
     const es = vi.fn(async () => spanish())
     const i18n = createI18n({ locale: 'en' })
-    i18n.add(english, { es })
+    i18n.add(english, lazy({ es }))
     await i18n.load()
     expect(es).not.toHaveBeenCalled()
   })
@@ -63,7 +66,7 @@ describe('loading translations', () => {
     await i18n.load()
     const changed = vi.fn()
     i18n.subscribe(changed)
-    i18n.add(english, { es: async () => spanish() })
+    i18n.add(english, lazy({ es: async () => spanish() }))
     await i18n.load()
     expect(i18n.t('book.empty')).toBe('Aún no hay direcciones')
     expect(changed).toHaveBeenCalledTimes(1)
@@ -72,7 +75,7 @@ describe('loading translations', () => {
   it('a key the translation lacks shows in English and is reported once', async () => {
     const onUntranslated = vi.fn()
     const i18n = createI18n({ locale: 'es', onUntranslated })
-    i18n.add(english, { es: async () => ({ default: { 'book.title': 'Direcciones' } }) })
+    i18n.add(english, lazy({ es: async () => ({ default: { 'book.title': 'Direcciones' } }) }))
     await i18n.load()
     expect(i18n.t('book.empty')).toBe('No address yet')
     i18n.t('book.empty')
@@ -85,7 +88,7 @@ describe('loading translations', () => {
   it('a translation that fails to load leaves English', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const i18n = createI18n({ locale: 'es' })
-    i18n.add(english, { es: async () => Promise.reject(new Error('offline')) })
+    i18n.add(english, lazy({ es: async () => Promise.reject(new Error('offline')) }))
     await i18n.load()
     expect(i18n.t('book.title')).toBe('Addresses')
     expect(warn).toHaveBeenCalledTimes(1)
@@ -94,7 +97,7 @@ describe('loading translations', () => {
 
   it('a host override wins over a translation', async () => {
     const i18n = createI18n({ locale: 'es', messages: { 'book.title': 'Agenda' } })
-    i18n.add(english, { es: async () => spanish() })
+    i18n.add(english, lazy({ es: async () => spanish() }))
     await i18n.load()
     expect(i18n.t('book.title')).toBe('Agenda')
   })
@@ -102,7 +105,7 @@ describe('loading translations', () => {
   it('a translation holding something else than texts is ignored key by key', async () => {
     const i18n = createI18n({ locale: 'es' })
     const hostile = { default: { 'book.title': 42, 'book.empty': 'Aún no hay direcciones' } } as unknown as { default: Record<string, string> }
-    i18n.add(english, { es: async () => hostile } as LocaleLoaders)
+    i18n.add(english, lazy({ es: async () => hostile }))
     await i18n.load()
     expect(i18n.t('book.title')).toBe('Addresses')
     expect(i18n.t('book.empty')).toBe('Aún no hay direcciones')

@@ -6,7 +6,6 @@ import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { trapFocus } from './focus.js'
 import { shellMessages } from './messages.js'
-import { shellLocales } from './locales/index.js'
 import { styles } from './styles.js'
 import { layOutHidden } from '../warm-text.js'
 
@@ -42,7 +41,7 @@ export function warmUp(modal: Modal) {
  * the page stays usable and Tab moves on past it.
  */
 export function mountShell(modal: Modal): Shell {
-  modal.kernel.i18n.add(shellMessages, shellLocales)
+  modal.kernel.i18n.add(shellMessages, () => import('./locales/index.js'))
   // A selector matching nothing rejects the open() that mounts the shell, naming it.
   const parent = resolveContainer(modal.kernel.options.container) ?? document.body
   const host = document.createElement('div')
@@ -134,7 +133,7 @@ function End({ reached }: { reached: () => void }): null {
  * Resolves once thrown away.
  */
 export function rehearse(modal: Modal, view: string): Promise<void> {
-  modal.kernel.i18n.add(shellMessages, shellLocales)
+  modal.kernel.i18n.add(shellMessages, () => import('./locales/index.js'))
   return new Promise((resolve) => {
     let ended = false
     // An open that comes first (a click right after the intent signal) discards the work in progress; without this

@@ -1,7 +1,7 @@
 import type { LocaleLoaders } from 'vestibule/kernel'
 
 /** Translations of the catalog plugin's texts: one module per language, loaded only when the modal shows that language. */
-export const locales: LocaleLoaders = {
+export default {
   es: () => import('./es.js'),
   fr: () => import('./fr.js'),
   de: () => import('./de.js'),
@@ -10,4 +10,4 @@ export const locales: LocaleLoaders = {
   ja: () => import('./ja.js'),
   ko: () => import('./ko.js'),
   ar: () => import('./ar.js'),
-}
+} satisfies LocaleLoaders

@@ -6,8 +6,6 @@ import type { CatalogController, WalletRow } from '../catalog.js'
 import { isAbort, PAGE_SIZES } from '../client.js'
 import { matchesSearch } from '../filter.js'
 import { useVirtualRows } from './virtual.js'
-import { viewMessages } from '../messages.js'
-import { locales } from '../locales/index.js'
 
 /** A row is 56 px tall with 8 px between rows. */
 export const ROW_HEIGHT = 64
@@ -22,13 +20,25 @@ const SKELETON_ROWS = 2
 type SearchState = { text: string; status: 'loading' | 'ready' | 'error'; rows: WalletRow[]; error?: string }
 
 /** The whole catalog: installed wallets first, then featured, recommended and pages of 40 as the user scrolls. */
+/** The AllWallets view's texts, added with its code (a host's own `messages` for these keys still win). */
+export const messages = {
+  'catalog.search': 'Search wallet',
+  'catalog.error': 'The wallet list could not be loaded',
+  'catalog.retry': 'Try again',
+  'catalog.loading': 'Loading wallets…',
+  'catalog.searching': 'Searching…',
+  'catalog.noResults': 'No wallet matches "{query}"',
+  'catalog.count': '{count, plural, one {# wallet} other {# wallets}}',
+  'catalog.results': '{count} found',
+  'catalog.list': 'Wallets',
+}
 const withMessages = new WeakSet<object>()
 
 export default function AllWallets({ ctx }: ViewProps<unknown, 'catalog'>) {
   const { i18n } = ctx
   if (!withMessages.has(i18n)) {
     withMessages.add(i18n)
-    i18n.add(viewMessages, locales)
+    i18n.add(messages, () => import('../locales/index.js'))
   }
   const api = ctx.api
   const [controller, setController] = useState(api.controller)
