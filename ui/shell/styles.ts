@@ -32,7 +32,7 @@ export const styles = `
   --vb-color-accent: #3a5cf0;
   --vb-color-accent-fg: #ffffff;
   --vb-color-error: #c62828;
-  --vb-color-success: #1b8a4e;
+  --vb-color-success: #11693a;
   --vb-backdrop: rgba(20, 20, 30, 0.35);
 }
 .vb-root {
