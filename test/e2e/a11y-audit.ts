@@ -20,3 +20,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`)
   }, WCAG_AA)
 }
+
+/** Target size: the controls in the open modal smaller than 44 × 44 CSS px (links inside running text excepted). */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.locator('div[data-vestibule] dialog').evaluate((dialog) =>
+    [...dialog.querySelectorAll<HTMLElement>('button, a[href], input:not([type="checkbox"]):not([type="radio"]), select, textarea, [role="tab"]')]
+      .filter((el) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"], p'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ el, box }) => `${el.tagName.toLowerCase()}.${el.className} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  )
+}

@@ -1,9 +1,9 @@
 // Every view every plugin registers, in the dark and the light theme, has no WCAG 2.2 AA violation axe-core can
-// find inside the modal's shadow root. The views are those the page's modal has registered (read from it, so a new
+// find inside the modal's shadow root, and no control smaller than 44 × 44 px. The views are those the page's modal has registered (read from it, so a new
 // plugin's views are checked as soon as the demo app adds the plugin): most are reached the way a user reaches
 // them; a view with no path here is opened directly, with the data VIEW_DATA gives it.
 import { describe, expect, test } from 'vitest'
-import { axeViolations } from './a11y-audit.js'
+import { axeViolations, smallTargets } from './a11y-audit.js'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
@@ -33,7 +33,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
       }
       // The view's code and its first data are in: no loading frame left in the body.
       await expect.poll(() => modalRoot().locator('.vb-body > .vb-center > .vb-spinner:only-child').count()).toBe(0)
-      const violations = await axeViolations(page)
+      const violations = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `target under 44 px: ${target}`)]
       if (violations.length) found[name] = violations
     }
     const open = (view: string, data?: unknown) => page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)

@@ -55,7 +55,7 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
   max-height: calc(100vh - 24px);
 }
 /* Both side columns share the room left by the title, so the title stays centred whatever actions sit at the end. */
-.vb-header { display: grid; grid-template-columns: minmax(40px, 1fr) minmax(0, auto) minmax(40px, 1fr); align-items: center; padding: 12px 12px 4px; }
+.vb-header { display: grid; grid-template-columns: minmax(44px, 1fr) minmax(0, auto) minmax(44px, 1fr); align-items: center; padding: 8px 8px 0; }
 .vb-header-end { display: flex; justify-content: flex-end; }
 .vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
 .vb-methods:disabled { opacity: .5; }
@@ -68,13 +68,14 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
 .vb-feature .vb-avatar { width: 24px; height: 24px; border-radius: 8px; font-size: 14px; }
 .vb-tabs { width: 100%; }
 .vb-tablist { display: flex; gap: 4px; border-bottom: 1px solid var(--vb-color-surface-hover); }
-.vb-tablist [role=tab] { flex: 1; padding: 8px; border: 0; background: transparent; color: var(--vb-color-muted); font: inherit; cursor: pointer; border-radius: 8px 8px 0 0; }
+.vb-tablist [role=tab] { flex: 1; padding: 8px; min-height: 44px; border: 0; background: transparent; color: var(--vb-color-muted); font: inherit; cursor: pointer; border-radius: 8px 8px 0 0; }
 .vb-tablist [role=tab][aria-selected=true] { color: inherit; box-shadow: inset 0 -2px 0 var(--vb-color-accent); }
 /* A tab's content starts at the start edge, whatever the Account view around it centers. */
 .vb-tabpanel { padding-top: 8px; min-height: 80px; text-align: start; }
 .vb-title { margin: 0; font-size: 16px; font-weight: 600; text-align: center; outline: none;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.vb-icon-btn { width: 36px; height: 36px; border-radius: 10px; border: 0; background: transparent; color: var(--vb-color-muted);
+/* Every control is at least 44 × 44 px, a finger's touch target: icon buttons, tabs, buttons, rows and fields. */
+.vb-icon-btn { width: 44px; height: 44px; border-radius: 10px; border: 0; background: transparent; color: var(--vb-color-muted);
   font: inherit; font-size: 20px; cursor: pointer; display: grid; place-items: center; }
 .vb-icon-btn:hover { background: var(--vb-color-surface); color: var(--vb-color-fg); }
 .vb-body { padding: 8px 16px 16px; overflow-y: auto; }
@@ -83,7 +84,7 @@ button { font: inherit; color: inherit; }
 /* The heading takes focus only so each view is announced; it is not a control and shows no ring. */
 .vb-title:focus, .vb-title:focus-visible { outline: none; }
 .vb-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }
-.vb-item { width: 100%; box-sizing: border-box; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0;
+.vb-item { width: 100%; box-sizing: border-box; display: flex; align-items: center; gap: 12px; padding: 10px 12px; min-height: 44px; border: 0;
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: start; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -115,7 +116,7 @@ button { font: inherit; color: inherit; }
 .vb-item-more { justify-content: space-between; }
 .vb-list-end { margin-top: 8px; }
 .vb-count { font-size: 12px; color: var(--vb-color-muted); }
-.vb-input { width: 100%; box-sizing: border-box; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
+.vb-input { width: 100%; box-sizing: border-box; min-height: 44px; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-input::placeholder { color: var(--vb-color-muted); }
 /* An input with a button beside it (an amount's Max): apart by the list gap, the button as tall as the input. */
@@ -134,7 +135,7 @@ button { font: inherit; color: inherit; }
 .vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; overflow-wrap: anywhere; }
 .vb-error { color: var(--vb-color-error); font-weight: 600; margin: 0; }
 .vb-strong { font-weight: 600; margin: 0; }
-.vb-btn { border: 0; border-radius: 999px; padding: 10px 18px; cursor: pointer; font-weight: 600;
+.vb-btn { box-sizing: border-box; min-height: 44px; border: 0; border-radius: 999px; padding: 10px 18px; cursor: pointer; font-weight: 600;
   background: var(--vb-color-accent); color: var(--vb-color-accent-fg); }
 .vb-btn-secondary { background: var(--vb-color-surface); color: var(--vb-color-fg); }
 .vb-btn:disabled { opacity: .6; cursor: default; }
@@ -145,7 +146,7 @@ button { font: inherit; color: inherit; }
 @media (prefers-reduced-motion: reduce) { .vb-spinner { animation-duration: 3s; } * { transition: none !important; } }
 .vb-field { display: grid; gap: 6px; width: 100%; text-align: start; }
 .vb-label { font-size: 13px; color: var(--vb-color-muted); }
-.vb-select { width: 100%; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
+.vb-select { width: 100%; box-sizing: border-box; min-height: 44px; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-address { display: flex; align-items: center; gap: 8px; font-size: 18px; font-weight: 600; }
 .vb-balance { font-size: 28px; font-weight: 700; margin: 0; }
