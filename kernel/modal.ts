@@ -28,7 +28,7 @@ import type { WalletSources, WalletViews } from './wallets.js'
 export const RECONNECT_WAIT_MS = 1500
 
 /** The theme a modal shows: its mode and `--vb-*` variables. */
-export type Theme = { mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }
+export type Theme = { mode: 'dark' | 'light' | 'system'; variables: Readonly<Record<string, string>> }
 
 /** Everything a shell needs from its modal. */
 export interface KernelContext {
@@ -107,8 +107,8 @@ export interface Modal {
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   signMessage(message: string): Promise<string>
-  /** Switches between the dark and light theme; an open modal follows at once. */
-  setThemeMode(mode: 'dark' | 'light'): void
+  /** Switches between the dark and light theme, or follows the operating system's (`'system'`); an open modal follows at once. */
+  setThemeMode(mode: 'dark' | 'light' | 'system'): void
   /** Sets `--vb-*` theme variables (checked like the `themeVariables` option); an open modal follows at once. */
   setThemeVariables(variables: Record<`--vb-${string}`, string>): void
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
@@ -221,7 +221,7 @@ function hostCalls({ kernel: { state, $theme, events }, connection, getPlugin }:
     switchNetwork: connection.switchNetwork,
     signMessage: connection.signMessage,
     setThemeMode(mode) {
-      if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
+      if (mode !== 'dark' && mode !== 'light' && mode !== 'system') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark", "light" or "system"')
       $theme.set({ ...$theme.get(), mode })
     },
     setThemeVariables(variables) {

@@ -49,8 +49,15 @@ export function mountShell(modal: Modal): Shell {
   // Tokens live on the host element, so theme variables set here or by the page's own CSS reach every part.
   // The theme follows setThemeMode / setThemeVariables while the modal lives.
   let applied: readonly string[] = []
-  const unwatchTheme = modal.kernel.$theme.subscribe(({ mode, variables }) => {
-    host.setAttribute('data-theme', mode)
+  // 'system' follows the operating system's colour scheme, live, while the theme says so.
+  const scheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : undefined
+  const showMode = () => {
+    const mode = modal.kernel.$theme.get().mode
+    host.setAttribute('data-theme', mode === 'system' ? (scheme?.matches ? 'light' : 'dark') : mode)
+  }
+  scheme?.addEventListener('change', showMode)
+  const unwatchTheme = modal.kernel.$theme.subscribe(({ variables }) => {
+    showMode()
     for (const name of applied) if (!(name in variables)) host.style.removeProperty(name)
     for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value)
     applied = Object.keys(variables)
@@ -108,6 +115,7 @@ export function mountShell(modal: Modal): Shell {
     },
     destroy() {
       unwatchTheme()
+      scheme?.removeEventListener('change', showMode)
       // Destroyed while open: focus goes back where it was, as on close.
       if (dialog.open) this.hide()
       root.unmount()
