@@ -161,7 +161,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
       <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
         <header className="vb-header">
           {history.length > 1 ? (
-            <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
+            <button type="button" className="vb-icon-btn vb-back" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
               ‹
             </button>
           ) : (

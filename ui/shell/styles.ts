@@ -130,6 +130,9 @@ button { font: inherit; color: inherit; }
 .vb-skeleton { height: 56px; border-radius: var(--vb-radius-item); background: var(--vb-color-surface); opacity: .5; }
 .vb-net-active { outline: 2px solid var(--vb-color-accent); outline-offset: -2px; }
 .vb-check { color: var(--vb-color-accent); font-weight: 700; }
+/* Right to left, the arrows that say "forward" and "back" point the other way. */
+.vb-chevron { display: inline-block; }
+dialog[dir="rtl"] .vb-chevron, dialog[dir="rtl"] .vb-back { transform: scaleX(-1); }
 .vb-network-btn { justify-content: flex-start; }
 .vb-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
 .vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; overflow-wrap: anywhere; }

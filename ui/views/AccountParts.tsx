@@ -97,7 +97,7 @@ export function NetworkControl(props: { ctx: ViewContext; chain?: ChainState; gr
         <button type="button" className="vb-item vb-network-btn" data-testid="network-button" aria-label={i18n.t('account.chooseNetwork', { name })} onClick={() => router.push('Networks')}>
           {image}
           <span className="vb-item-name">{name}</span>
-          <span aria-hidden="true">›</span>
+          <span className="vb-chevron" aria-hidden="true">›</span>
         </button>
       </div>
     )
@@ -199,7 +199,7 @@ export function ConnectAnother({ ctx, families }: { ctx: ViewContext; families: 
             <li key={g.namespace}>
               <button type="button" className="vb-item" data-namespace={g.namespace} onClick={() => router.push('Connect', { namespace: g.namespace })}>
                 <span className="vb-item-name">{g.label}</span>
-                <span aria-hidden="true">›</span>
+                <span className="vb-chevron" aria-hidden="true">›</span>
               </button>
             </li>
           ))}
