@@ -9,6 +9,7 @@ export const messages = {
   'walletConnect.scan': 'Scan this QR code with your phone',
   'walletConnect.scanWith': 'Scan this QR code with {name}',
   'walletConnect.qrLabel': 'QR code to connect a wallet',
+  'walletConnect.uriLabel': 'Connection link',
   'walletConnect.preparing': 'Preparing a connection code…',
   'walletConnect.copy': 'Copy link',
   'walletConnect.copied': 'Link copied',

@@ -48,6 +48,12 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await modalRoot().getByTestId('wc-pairing').waitFor()
     await expect.poll(() => modalRoot().locator('svg[role="img"]').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await check('ConnectingWalletConnect', 'ConnectingWalletConnect')
+    // The QR code's text alternative: the pairing URI itself, in a read-only field that selects whole on focus.
+    const link = modalRoot().getByRole('textbox', { name: 'Connection link' })
+    expect(await link.inputValue()).toBe(await modalRoot().getByTestId('wc-qr').getAttribute('data-uri'))
+    expect(await link.inputValue()).toMatch(/^wc:/)
+    await link.focus()
+    expect(await link.evaluate((input: HTMLInputElement) => [input.readOnly, input.selectionStart, input.selectionEnd === input.value.length])).toEqual([true, 0, true])
     await open('ConnectingWalletConnectBasic')
     await expect.poll(() => modalRoot().locator('svg[role="img"]').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await check('ConnectingWalletConnectBasic', 'ConnectingWalletConnectBasic')
@@ -79,6 +85,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await modalRoot().getByRole('button', { name: 'Back' }).click()
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
     await check('Receive', 'Receive')
+    expect(await modalRoot().getByRole('textbox', { name: 'Payment link' }).inputValue()).toBe(await modalRoot().getByTestId('receive-qr').getAttribute('data-uri'))
     await open('UnsupportedChain')
     await check('UnsupportedChain', 'UnsupportedChain')
 

@@ -119,6 +119,8 @@ button { font: inherit; color: inherit; }
 .vb-input { width: 100%; box-sizing: border-box; min-height: 44px; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-input::placeholder { color: var(--vb-color-muted); }
+/* A QR code's text: one line under the image, whole on selection and copy. */
+.vb-qr-text { font-family: ui-monospace, monospace; font-size: 12px; text-overflow: ellipsis; }
 /* An input with a button beside it (an amount's Max): apart by the list gap, the button as tall as the input. */
 .vb-input-row { display: flex; gap: 8px; align-items: stretch; }
 .vb-input-row > .vb-input { flex: 1; min-width: 0; }

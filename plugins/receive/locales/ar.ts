@@ -9,4 +9,5 @@ export default {
   'receive.networks': "أرسل على هذه الشبكات فقط",
   'receive.hint': "امسحه بتطبيق محفظة، أو انسخ العنوان.",
   'receive.notConnected': "اربط محفظة لرؤية عنوانك",
+  'receive.uriLabel': "رابط الدفع",
 }

@@ -9,4 +9,5 @@ export default {
   'receive.networks': "Nur in diesen Netzwerken senden",
   'receive.hint': "Mit einer Wallet-App scannen oder die Adresse kopieren.",
   'receive.notConnected': "Verbinde eine Wallet, um deine Adresse zu sehen",
+  'receive.uriLabel': "Zahlungslink",
 }

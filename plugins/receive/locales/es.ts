@@ -9,4 +9,5 @@ export default {
   'receive.networks': "Envía solo en estas redes",
   'receive.hint': "Escanéalo con una app de billetera o copia la dirección.",
   'receive.notConnected': "Conecta una billetera para ver tu dirección",
+  'receive.uriLabel': "Enlace de pago",
 }

@@ -9,4 +9,5 @@ export default {
   'receive.networks': "N’envoyez que sur ces réseaux",
   'receive.hint': "Scannez-le avec une application de portefeuille ou copiez l’adresse.",
   'receive.notConnected': "Connectez un portefeuille pour voir votre adresse",
+  'receive.uriLabel': "Lien de paiement",
 }

@@ -9,4 +9,5 @@ export default {
   'receive.networks': "次のネットワークでのみ送金してください",
   'receive.hint': "ウォレットアプリでスキャンするか、アドレスをコピーしてください。",
   'receive.notConnected': "アドレスを表示するにはウォレットを接続してください",
+  'receive.uriLabel': "支払いリンク",
 }

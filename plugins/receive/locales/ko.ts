@@ -9,4 +9,5 @@ export default {
   'receive.networks': "다음 네트워크에서만 보내세요",
   'receive.hint': "지갑 앱으로 스캔하거나 주소를 복사하세요.",
   'receive.notConnected': "주소를 보려면 지갑을 연결하세요",
+  'receive.uriLabel': "결제 링크",
 }

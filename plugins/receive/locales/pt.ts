@@ -9,4 +9,5 @@ export default {
   'receive.networks': "Envie somente nestas redes",
   'receive.hint': "Escaneie com um app de carteira ou copie o endereço.",
   'receive.notConnected': "Conecte uma carteira para ver seu endereço",
+  'receive.uriLabel': "Link de pagamento",
 }

@@ -9,4 +9,5 @@ export default {
   'receive.networks': "仅在以下网络上发送",
   'receive.hint': "用钱包应用扫码，或复制地址。",
   'receive.notConnected': "连接钱包以查看你的地址",
+  'receive.uriLabel': "付款链接",
 }

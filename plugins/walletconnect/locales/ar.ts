@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "ليس لديك {name}؟",
   'walletConnect.getIt': "احصل عليها",
   'walletConnect.openInApp': "افتح هذه الصفحة في {name}",
+  'walletConnect.uriLabel': "رابط الربط",
 }

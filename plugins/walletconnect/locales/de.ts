@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "Du hast {name} nicht?",
   'walletConnect.getIt': "Herunterladen",
   'walletConnect.openInApp': "Diese Seite in {name} öffnen",
+  'walletConnect.uriLabel': "Verbindungslink",
 }

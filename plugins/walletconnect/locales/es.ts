@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "¿No tienes {name}?",
   'walletConnect.getIt': "Obtenerla",
   'walletConnect.openInApp': "Abre esta página en {name}",
+  'walletConnect.uriLabel': "Enlace de conexión",
 }

@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "Vous n’avez pas {name} ?",
   'walletConnect.getIt': "L’obtenir",
   'walletConnect.openInApp': "Ouvrez cette page dans {name}",
+  'walletConnect.uriLabel': "Lien de connexion",
 }

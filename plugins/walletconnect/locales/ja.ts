@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "{name} をお持ちでないですか？",
   'walletConnect.getIt': "入手する",
   'walletConnect.openInApp': "このページを {name} で開く",
+  'walletConnect.uriLabel': "接続リンク",
 }

@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "{name}이(가) 없으신가요?",
   'walletConnect.getIt': "받기",
   'walletConnect.openInApp': "이 페이지를 {name}에서 열기",
+  'walletConnect.uriLabel': "연결 링크",
 }

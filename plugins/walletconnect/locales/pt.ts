@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "Não tem {name}?",
   'walletConnect.getIt': "Obter",
   'walletConnect.openInApp': "Abra esta página em {name}",
+  'walletConnect.uriLabel': "Link de conexão",
 }

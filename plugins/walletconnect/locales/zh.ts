@@ -25,4 +25,5 @@ export default {
   'walletConnect.getWallet': "还没有 {name}？",
   'walletConnect.getIt': "获取",
   'walletConnect.openInApp': "在 {name} 中打开此页面",
+  'walletConnect.uriLabel': "连接链接",
 }
