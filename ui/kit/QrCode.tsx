@@ -21,7 +21,8 @@ export interface QrCodeProps extends Omit<SVGProps<SVGSVGElement>, 'viewBox' | '
 }
 
 /**
- * A QR code as SVG, dark on white whatever the theme (scanners need the contrast).
+ * A QR code as SVG, dark on white whatever the theme (scanners need the contrast); `--vb-qr-color` and
+ * `--vb-qr-background` change both (keep them far apart).
  *
  * @example <QrCode value={`ethereum:${address}@1`} label="Your address as a QR code" />
  */
@@ -40,8 +41,8 @@ export function QrCode({ value, label, level = 'M', size = 240, style, textLabel
       shapeRendering="crispEdges"
       style={{ borderRadius: 12, display: 'block', ...style }}
     >
-      <rect width={extent} height={extent} fill="#fff" />
-      <path d={qrPath(matrix, QUIET)} fill="#000" />
+      <rect width={extent} height={extent} fill="#fff" style={{ fill: 'var(--vb-qr-background, #fff)' }} />
+      <path d={qrPath(matrix, QUIET)} fill="#000" style={{ fill: 'var(--vb-qr-color, #000)' }} />
     </svg>
   )
   if (textLabel === undefined) return image
