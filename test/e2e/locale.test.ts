@@ -2,6 +2,7 @@
 // modal out right to left (dir="rtl" on the dialog; the close button at the left, the wallet rows' images at the
 // right) and a screenshot of it matches the committed one; a page in English loads no translation.
 import { describe, expect, test } from 'vitest'
+import { axeViolations } from './a11y-audit.js'
 import { compareScreenshot } from './screenshots.js'
 import { useSandboxBrowser } from './harness.js'
 
@@ -30,6 +31,7 @@ describe('locales', () => {
     await page.waitForTimeout(300)
     const shot = await dialog.locator('.vb-card').screenshot({ animations: 'disabled' })
     expect(compareScreenshot('connect-ar-rtl', shot)).toBeNull()
+    expect(await axeViolations(page)).toEqual([])
 
     // The full list: its count through Arabic plural rules and digits.
     await dialog.getByRole('button', { name: 'جميع المحافظ' }).click()

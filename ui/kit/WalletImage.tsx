@@ -51,8 +51,7 @@ export function WalletImage({ src: given, name, large }: { src?: string; name: s
   const initial = Array.from(name.trim())[0]?.toUpperCase() || '?'
   return (
     <span className={className} aria-hidden="true" data-image={src ? state : 'none'}>
-      {/* The initial stands in for the image until it has loaded; then it leaves the text (and the control's visible label). */}
-      {state === 'loaded' ? null : initial}
+      {initial}
       {src && state !== 'failed' ? (
         <img
           ref={img}

@@ -55,7 +55,8 @@ dialog {
 }
 dialog::backdrop { background: var(--vb-overlay); }
 /* Embedded: a part of the page, in its container's flow. */
-dialog[data-embedded] { position: relative; z-index: var(--vb-z-index); margin: 0; max-width: 100%; }
+dialog[data-embedded] { position: static; margin: 0; max-width: 100%; }
+dialog[data-embedded] .vb-card { position: relative; z-index: var(--vb-z-index); }
 dialog[data-embedded] .vb-card { box-shadow: none; }
 .vb-card {
   background: var(--vb-color-bg); border: 1px solid var(--vb-color-border); border-radius: var(--vb-radius);
