@@ -14,39 +14,146 @@ export type MessageParams = Record<string, string | number>
 /** A `t` that takes only the keys of one catalog: a key that is not in it fails the type check. */
 export type Translate<K extends string> = (key: K, params?: MessageParams) => string
 
+/** The languages the built-in catalogs are translated to (English is the source and the fallback). */
+export const LOCALES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ja', 'ko', 'ar'] as const
+
+/**
+ * One catalog's translations, one loader per language (`{ es: () => import('./es.js') }`): each language is its own
+ * module, fetched only when the modal shows that language, so a host ships and loads only what its users read.
+ */
+export type LocaleLoaders = Readonly<Partial<Record<string, () => Promise<{ default: Messages }>>>>
+
+/**
+ * Where a catalog's translations are: `() => import('./locales/index.js')`, a module whose default export is its
+ * `LocaleLoaders`. Fetched on the first open in a language other than English: a host pays nothing for the
+ * languages up front, not even their list.
+ */
+export type Translations = () => Promise<{ default: LocaleLoaders }>
+
+/** Languages written right to left. */
+const RTL = new Set(['ar', 'fa', 'he', 'ur'])
+
 export interface I18n {
+  /** The locale numbers and plurals follow (`pt-BR`); texts come from the catalog of its language. */
   readonly locale: string
+  /** The language whose catalogs are used (`pt`), or `en`. */
+  readonly language: string
+  /** Writing direction of the language. */
+  readonly dir: 'ltr' | 'rtl'
   /**
-   * The text for `key` with `{param}` placeholders filled; the key itself when no catalog has it. A missing key
-   * (a dotted name such as `book.title` that no catalog holds) is also reported, once per key.
+   * The text for `key` with `{param}` placeholders filled (numbers through `Intl.NumberFormat`, and
+   * `{count, plural, one {# item} other {# items}}` through `Intl.PluralRules`); the key itself when no catalog
+   * has it. A missing key (a dotted name such as `book.title` that no catalog holds) is also reported, once per key.
    */
   t(key: MessageKey | (string & {}), params?: MessageParams): string
-  /** Adds texts (a plugin's catalog); host overrides given at creation still win. */
-  add(messages: Messages): void
+  /**
+   * Adds texts (a plugin's English catalog) and their translations; host overrides given at creation still win. A
+   * translation loads with `load()`, or at once when that already ran.
+   */
+  add(messages: Messages, translations?: Translations): void
   /**
    * Adds a plugin's catalog and returns its typed `t`: `const t = ctx.i18n.catalog({ 'book.title': 'Addresses' })`
    * makes `t('book.titel')` a type error.
    */
-  catalog<const M extends Messages>(messages: M): Translate<keyof M & string>
+  catalog<const M extends Messages>(messages: M, translations?: Translations): Translate<keyof M & string>
+  /** Loads the translations of every catalog added so far (and of those added later); resolves once they are in. */
+  load(): Promise<void>
+  /** Called whenever texts change (a translation arrived); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void
 }
 
 /** A key, as opposed to a text given in its place: dotted words without spaces (`account.title`). */
 const KEY_PATTERN = /^[\w-]+(\.[\w-]+)+$/
 
 export interface I18nOptions {
+  /** The host's locale; without it the browser's preferred languages decide. */
   locale?: string
+  /** The browser's preferred languages (`navigator.languages`). */
+  preferred?: readonly string[]
   messages?: Messages
   /** Told once per key asked for that no catalog holds (the text shown is then the key). */
   onMissing?: (key: string) => void
+  /** Told once per key a translation lacks (English shows instead). */
+  onUntranslated?: (key: string, language: string) => void
 }
 
+/** A well-formed BCP 47 tag, or undefined. */
+function canonical(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0]
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The locale to use: the host's choice (English texts when its language has no catalog, its own numbers still),
+ * else the first of the browser's languages that has a catalog (by language: `pt-BR` reads the `pt` catalog),
+ * else English.
+ */
+export function pickLocale(wanted: string | undefined, preferred: readonly string[] = []): { locale: string; language: string } {
+  const supported = (language: string | undefined) => (language && (LOCALES as readonly string[]).includes(language) ? language : undefined)
+  const languageOf = (locale: string | undefined) => locale?.split('-')[0]?.toLowerCase()
+  if (wanted !== undefined) {
+    const locale = canonical(wanted)
+    return locale ? { locale, language: supported(languageOf(locale)) ?? 'en' } : { locale: 'en', language: 'en' }
+  }
+  for (const tag of preferred) {
+    const locale = typeof tag === 'string' ? canonical(tag) : undefined
+    const language = supported(languageOf(locale))
+    if (locale && language) return { locale, language }
+  }
+  return { locale: 'en', language: 'en' }
+}
+
+/** `{name, plural, one {…} other {…}}`: the form `Intl.PluralRules` picks for the number, `#` being the number. */
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g
+const FORM = /(=\d+|\w+)\s*\{([^{}]*)\}/g
+
 export function createI18n(options: I18nOptions = {}): I18n {
+  const browser = options.preferred ?? (typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
+  const { locale, language } = pickLocale(options.locale, browser)
   const catalog: Record<string, string> = { ...en }
   const overrides = options.messages ?? {}
   Object.assign(catalog, overrides)
   const reported = new Set<string>()
+  const listeners = new Set<() => void>()
+  const pending: { messages: Messages; translations: Translations }[] = []
+  const loading: Promise<void>[] = []
+  let loaded = false
+  const plurals = new Intl.PluralRules(locale)
+  const numbers = new Intl.NumberFormat(locale)
+  const show = (value: string | number) => (typeof value === 'number' ? numbers.format(value) : value)
+
+  /** Fetches one catalog's translation and lays it over the English; keys it lacks keep English (reported). */
+  const translate = (messages: Messages, translations: Translations) => {
+    loading.push(
+      translations()
+        .then(({ default: loaders }) => loaders?.[language]?.())
+        .then(
+          (module) => {
+            if (!module) return
+            const translated: unknown = module.default
+            for (const key of Object.keys(messages)) {
+              const text = translated && typeof translated === 'object' ? (translated as Messages)[key] : undefined
+              if (typeof text === 'string') {
+                if (!(key in overrides)) catalog[key] = text
+              } else if (!reported.has(`${language}:${key}`)) {
+                reported.add(`${language}:${key}`)
+                options.onUntranslated?.(key, language)
+              }
+            }
+            listeners.forEach((listener) => listener())
+          },
+          (error: unknown) => console.warn(`[vestibule] The "${language}" texts could not be loaded; English shows instead`, error),
+        ),
+    )
+  }
+
   const i18n: I18n = {
-    locale: options.locale ?? 'en',
+    locale,
+    language,
+    dir: RTL.has(language) ? 'rtl' : 'ltr',
     t(key, params) {
       let text = Object.hasOwn(catalog, key) ? catalog[key]! : undefined
       if (text === undefined) {
@@ -56,15 +163,40 @@ export function createI18n(options: I18nOptions = {}): I18n {
           options.onMissing(key)
         }
       }
-      return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text
+      if (!params) return text
+      text = text.replace(PLURAL, (whole, name: string, forms: string) => {
+        const count = params[name]
+        if (typeof count !== 'number') return whole
+        const chosen: Record<string, string> = {}
+        for (const [, form, body] of forms.matchAll(FORM)) chosen[form!] = body!
+        const body = chosen[`=${count}`] ?? chosen[plurals.select(count)] ?? chosen.other ?? ''
+        return body.replace(/#/g, show(count))
+      })
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? show(params[name]!) : whole))
     },
-    add(messages) {
+    add(messages, translations) {
       for (const [key, value] of Object.entries(messages)) if (!(key in overrides)) catalog[key] = value
+      if (!translations || language === 'en') return
+      if (loaded) translate(messages, translations)
+      else pending.push({ messages, translations })
     },
-    catalog(messages) {
-      i18n.add(messages)
+    catalog(messages, translations) {
+      i18n.add(messages, translations)
       return (key, params) => i18n.t(key, params)
     },
+    load() {
+      if (!loaded) {
+        loaded = true
+        for (const { messages, translations } of pending.splice(0)) translate(messages, translations)
+      }
+      // Loads started after this call (a view that adds its texts) are waited for by the next call.
+      return Promise.all(loading).then(() => undefined)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
+  if (language !== 'en') pending.push({ messages: en, translations: () => import('./locales/index.js') })
   return i18n
 }

@@ -115,7 +115,12 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     if (!source.startsWith('listener of error')) events.emit('error', { source, error })
   }
   const events = createEventBus((event, error) => reportError(`listener of ${event}`, error))
-  const i18n = createI18n({ locale: options.locale, messages: options.messages, onMissing: (key) => console.warn(`[vestibule] No text for the message key "${key}"`) })
+  const i18n = createI18n({
+    locale: options.locale,
+    messages: options.messages,
+    onMissing: (key) => console.warn(`[vestibule] No text for the message key "${key}"`),
+    onUntranslated: (key, language) => console.warn(`[vestibule] The "${language}" texts lack "${key}": English shows instead`),
+  })
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
   const writer = createChainWriter(state, chains)

@@ -28,7 +28,7 @@ import type { WalletSources, WalletViews } from './wallets.js'
 export const RECONNECT_WAIT_MS = 1500
 
 /** The theme a modal shows: its mode and `--vb-*` variables. */
-export type Theme = { mode: 'dark' | 'light'; variables: Readonly<Record<string, string>> }
+export type Theme = { mode: 'dark' | 'light' | 'system'; variables: Readonly<Record<string, string>> }
 
 /** Everything a shell needs from its modal. */
 export interface KernelContext {
@@ -107,8 +107,8 @@ export interface Modal {
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   signMessage(message: string): Promise<string>
-  /** Switches between the dark and light theme; an open modal follows at once. */
-  setThemeMode(mode: 'dark' | 'light'): void
+  /** Switches between the dark and light theme, or follows the operating system's (`'system'`); an open modal follows at once. */
+  setThemeMode(mode: 'dark' | 'light' | 'system'): void
   /** Sets `--vb-*` theme variables (checked like the `themeVariables` option); an open modal follows at once. */
   setThemeVariables(variables: Record<`--vb-${string}`, string>): void
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
@@ -221,7 +221,7 @@ function hostCalls({ kernel: { state, $theme, events }, connection, getPlugin }:
     switchNetwork: connection.switchNetwork,
     signMessage: connection.signMessage,
     setThemeMode(mode) {
-      if (mode !== 'dark' && mode !== 'light') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark" or "light"')
+      if (mode !== 'dark' && mode !== 'light' && mode !== 'system') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark", "light" or "system"')
       $theme.set({ ...$theme.get(), mode })
     },
     setThemeVariables(variables) {
@@ -264,7 +264,8 @@ export function createModal(deps: ModalDeps): Modal {
     if (!extras.loadShell) return
     shell ??= extras.loadShell(modal)
     try {
-      const loaded = await shell
+      // The texts of the modal's language load beside the shell's code: the first view shows in that language.
+      const [loaded] = await Promise.all([shell, i18n.load()])
       if (state.$modal.get().open && !life.destroyed) loaded.show()
     } catch (error) {
       shell = undefined
@@ -343,7 +344,7 @@ export function createModal(deps: ModalDeps): Modal {
     },
   }
   const preloadAll = (first: string | undefined) =>
-    Promise.all([extras.preloadShell?.(modal, first), connection.prefetch(), ...choice.viewModules(first).map((load) => load()), ...hooks.run('onPreload', [])]).then(
+    Promise.all([extras.preloadShell?.(modal, first), i18n.load(), connection.prefetch(), ...choice.viewModules(first).map((load) => load()), ...hooks.run('onPreload', [])]).then(
       () => undefined,
       (error: unknown) => {
         // Nothing is lost: the first open imports again whatever failed here.

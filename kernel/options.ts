@@ -34,7 +34,8 @@ export interface ModalOptions {
   projectId?: string
   plugins?: readonly PluginInput[]
   metadata?: Metadata
-  themeMode?: 'dark' | 'light'
+  /** Dark (the default), light, or `'system'`: the operating system's choice, followed live as it changes. */
+  themeMode?: 'dark' | 'light' | 'system'
   /**
    * CSS variables (`--vb-*`) applied to the modal. Values are plain CSS values: nothing that fetches (`url()`,
    * `image-set()` …) and nothing that ends the declaration (`;`, `{`, `}`) or escapes (`\`).
@@ -60,6 +61,10 @@ export interface ModalOptions {
   defaultAccountTypes?: Record<string, string>
   /** Texts replacing the built-in ones, by message key. */
   messages?: Messages
+  /**
+   * The language of the modal's texts (`es`, `pt-BR` …); without it the browser's preferred languages decide, and
+   * English shows when none of them has a catalog. Numbers and plurals follow this locale.
+   */
   locale?: string
   /** Prefix of storage keys; set it when two modals on one page must not share stored state. */
   storagePrefix?: string
@@ -114,7 +119,7 @@ export type ResolvedOptions = Readonly<
     projectId: string
     sdkType: string
     sdkVersion: string
-    themeMode: 'dark' | 'light'
+    themeMode: 'dark' | 'light' | 'system'
     apiUrl: string
     enableNetworkSwitch: boolean
     allowUnsupportedChain: boolean
@@ -161,7 +166,7 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'], (v) => isString(v) && /^https?:\/\/\S+$/i.test(v as string), 'be an http(s) URL'],
   [['excludeWalletIds'], isStringList, 'be an array of wallet ids (strings)'],
   [['preload'], (v) => PRELOAD_MODES.includes(v as PreloadMode), 'be "idle", "intent" or "none"'],
-  [['themeMode'], (v) => v === 'dark' || v === 'light', 'be "dark" or "light"'],
+  [['themeMode'], (v) => v === 'dark' || v === 'light' || v === 'system', 'be "dark", "light" or "system"'],
   [['enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'], (v) => typeof v === 'boolean', 'be a boolean'],
   [['themeVariables'], isPlainObject, 'be an object'],
   [['storage'], isStorage, 'be a Web Storage object (getItem, setItem and removeItem) or null'],

@@ -50,7 +50,7 @@ async function build(wallets, production = false) {
   // The bench asks for a production build (minified, React's production mode); the demo keeps source maps.
   const common = { bundle: true, write: false, minify: production, sourcemap: production ? false : 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"', global: 'globalThis' } }
   const results = await Promise.all([
-    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
+    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx'), gallery: path.join(root, 'sandbox/app/gallery.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
     ...wallets.map((w) => esbuild.build({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
   ])
@@ -142,6 +142,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     if (url.pathname === '/lifecycle') return send(200, html.replace('/app/main.js', '/app/lifecycle.js'), TYPES['.html'])
     // A modal embedded inline in the page (sandbox/app/embedded.tsx).
     if (url.pathname === '/embedded') return send(200, html.replace('/app/main.js', '/app/embedded.js'), TYPES['.html'])
+    // Every view of every plugin in both themes (sandbox/app/gallery.tsx).
+    if (url.pathname === '/gallery') return send(200, html.replace('/app/main.js', '/app/gallery.js'), TYPES['.html'])
     if (url.pathname === '/config.js') return send(200, configJs, TYPES['.js'])
     if (walletConnect.serves(url.pathname)) return send(200, walletConnect.html, TYPES['.html'])
     const file = files.get(url.pathname)

@@ -30,7 +30,7 @@ export default function ActivityTab({ ctx }: TabProps) {
   if (!activity.transactions.length && (activity.status === 'loading' || activity.status === 'idle')) return <LoadingState label={i18n.t('activity.loading')} />
   if (!activity.transactions.length && !activity.next) return <EmptyState title={i18n.t('activity.empty')} hint={i18n.t('activity.emptyHint')} />
   return (
-    <div className="vb-activity" data-testid="activity" aria-busy={activity.status === 'loading'}>
+    <div className="vb-activity" data-testid="activity" data-rows="" aria-busy={activity.status === 'loading'}>
       {groupByMonth(activity.transactions).map((group) => (
         <section key={group.key} aria-label={group.label}>
           <h3 className="vb-activity-month">{group.label}</h3>

@@ -29,7 +29,7 @@ export function activity(): Plugin<ActivityApi> {
     name: 'activity',
     features: { history: true },
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $activity = map<ActivityState>({ status: 'idle', transactions: [], empty: false })
       let loading: Promise<ActivityController> | undefined
       const controller = () =>

@@ -7,6 +7,7 @@
  * on the project's allowlist) raises the "Invalid App Configuration" alert; other failures are silent.
  */
 import { HttpError, type Plugin, type PluginContext } from 'vestibule/kernel'
+import { messages } from './messages.js'
 
 /** The event names this plugin sends; any other name reaching `track` is never sent. */
 export const ANALYTICS_EVENTS = [
@@ -142,7 +143,7 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
       }
       api.track = (event, properties) => emit(event, properties)
 
-      ctx.i18n.add({ 'analytics.invalidAppConfiguration': 'Invalid App Configuration: origin {origin} not found on the allowlist' })
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
 
       ctx.onOpen(() =>
         (config ??= ctx.http

@@ -42,14 +42,14 @@ declare module 'vestibule/kernel' {
   }
 }
 
-/** Texts the Connect view shows; the AllWallets view brings its own. */
-const messages = {
+/** The English texts the Connect view shows (a host's `messages` may replace any); the AllWallets view brings its own. */
+export const messages = {
   'catalog.title': 'All Wallets',
   'catalog.allWallets': 'All wallets',
-  'catalog.search': 'Search wallet',
   'catalog.recent': 'Recent',
   'catalog.needsWalletConnect': 'Needs WalletConnect, not offered here',
 }
+
 
 const isList = (value: unknown, entry: (v: any) => boolean) => Array.isArray(value) && value.every(entry)
 const walletIds = (value: unknown) => (isList(value, (v) => typeof v == 'string') ? undefined : 'must be an array of wallet ids (strings)')
@@ -83,7 +83,7 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       // Ranks of the Connect view's default order: recent after WalletConnect (10) and before the installed
       // wallets (30); featured and custom before the host's own (60); recommended last.
       for (const [section, rank] of [['featured', 40], ['recommended', 70], ['custom', 50], ['recent', 20]] as const) ctx.wallets.add(section, sections[section], rank)
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const loadView = () => import('./views/AllWallets.js')
       // Without any chain plugin the full list is the first view on mobile.
       ctx.views.register('AllWallets', { title: 'catalog.title', load: loadView, openWithoutChains: ['mobile'] })

@@ -13,7 +13,7 @@ export function nfts(): Plugin {
   return {
     name: 'nfts',
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       ctx.slots.add('account.tabs', { id: 'nfts', label: 'nfts.tab', order: 10, load: () => import('./NftsTab.js') })
     },
   }

@@ -25,7 +25,7 @@ export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
     )
   return (
     <div className="vb-center vb-receive" data-testid="receive">
-      <QrCode value={uri} label={i18n.t('receive.qrLabel')} data-testid="receive-qr" data-uri={uri} />
+      <QrCode value={uri} label={i18n.t('receive.qrLabel')} textLabel={i18n.t('receive.uriLabel')} data-testid="receive-qr" data-uri={uri} />
       <p className="vb-muted">{i18n.t('receive.hint')}</p>
       <code className="vb-receive-address" data-testid="receive-address">
         {address}

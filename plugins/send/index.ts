@@ -50,7 +50,7 @@ export function send(): Plugin<SendApi> {
     name: 'send',
     features: { send: true },
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $send = ctx.slice<SendState>({ ...EMPTY })
       const reset = () => $send.set({ ...EMPTY })
       ctx.views.register('Send', { title: 'send.title', load: () => import('./Send.js') })

@@ -31,7 +31,7 @@ export function tokens(): Plugin<BalancesService> {
     name: 'tokens',
     options: { tokens: { check: tokensProblem } },
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $balances = map<BalancesSnapshot>({ status: 'idle', tokens: [] })
       let controller: Promise<BalancesController> | undefined
       const load = () =>

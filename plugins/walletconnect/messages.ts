@@ -9,6 +9,7 @@ export const messages = {
   'walletConnect.scan': 'Scan this QR code with your phone',
   'walletConnect.scanWith': 'Scan this QR code with {name}',
   'walletConnect.qrLabel': 'QR code to connect a wallet',
+  'walletConnect.uriLabel': 'Connection link',
   'walletConnect.preparing': 'Preparing a connection code…',
   'walletConnect.copy': 'Copy link',
   'walletConnect.copied': 'Link copied',
@@ -38,5 +39,5 @@ const added = new WeakSet<I18n>()
 export function addMessages(i18n: I18n) {
   if (added.has(i18n)) return
   added.add(i18n)
-  i18n.add(messages)
+  i18n.add(messages, () => import('./locales/index.js'))
 }

@@ -94,7 +94,9 @@ const modal = createModal({
   // Catalog options belong to walletCatalog(), which the basic mode leaves out.
   ...(basicMode ? {} : catalogOptions),
   metadata: { name: 'Vestibule Sandbox', url: location.origin },
-  themeMode: new URLSearchParams(location.search).get('theme') === 'light' ? 'light' : 'dark',
+  // ?theme=light|system; ?locale=ar shows the modal in that language.
+  themeMode: query.get('theme') === 'light' ? 'light' : query.get('theme') === 'system' ? 'system' : 'dark',
+  ...(query.has('locale') ? { locale: query.get('locale')! } : {}),
   // ?networkSwitch=off shows how a host turns network switching off.
   enableNetworkSwitch: query.get('networkSwitch') !== 'off',
   // ?container=<selector> mounts the modal inside that element (#modal-host exists; a selector matching nothing

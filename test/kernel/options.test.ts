@@ -98,8 +98,9 @@ describe('options: validation', () => {
     expect(invalid({ projectId: 42 })).toBe('`projectId` must be a string')
   })
 
-  it('themeMode must be dark or light', () => {
-    expect(invalid({ themeMode: 'blue' })).toBe('`themeMode` must be "dark" or "light"')
+  it('themeMode must be dark, light or system', () => {
+    expect(invalid({ themeMode: 'blue' })).toBe('`themeMode` must be "dark", "light" or "system"')
+    expect(resolveOptions({ themeMode: 'system' }).themeMode).toBe('system')
     expect(resolveOptions({ themeMode: 'light' }).themeMode).toBe('light')
   })
 

@@ -96,6 +96,9 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
   const body = useRef<HTMLDivElement>(null)
   useEffect(() => adoptStyles(body.current, view.Component && viewStyles.get(view.Component)), [view.Component])
   const actions = modal.kernel.slots.list('header.actions')
+  // A translation that arrives after the first frame (a plugin's texts, added with its view) draws again.
+  const [, textsChanged] = useState(0)
+  useEffect(() => i18n.subscribe(() => textsChanged((n) => n + 1)), [i18n])
 
   // Focus follows the view: the heading is announced as the dialog's label on every change.
   useEffect(() => {
@@ -158,7 +161,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
       <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
         <header className="vb-header">
           {history.length > 1 ? (
-            <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
+            <button type="button" className="vb-icon-btn vb-back" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
               ‹
             </button>
           ) : (

@@ -41,7 +41,7 @@ export function warmUp(modal: Modal) {
  * the page stays usable and Tab moves on past it.
  */
 export function mountShell(modal: Modal): Shell {
-  modal.kernel.i18n.add(shellMessages)
+  modal.kernel.i18n.add(shellMessages, () => import('./locales/index.js'))
   // A selector matching nothing rejects the open() that mounts the shell, naming it.
   const parent = resolveContainer(modal.kernel.options.container) ?? document.body
   const host = document.createElement('div')
@@ -49,8 +49,15 @@ export function mountShell(modal: Modal): Shell {
   // Tokens live on the host element, so theme variables set here or by the page's own CSS reach every part.
   // The theme follows setThemeMode / setThemeVariables while the modal lives.
   let applied: readonly string[] = []
-  const unwatchTheme = modal.kernel.$theme.subscribe(({ mode, variables }) => {
-    host.setAttribute('data-theme', mode)
+  // 'system' follows the operating system's colour scheme, live, while the theme says so.
+  const scheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : undefined
+  const showMode = () => {
+    const mode = modal.kernel.$theme.get().mode
+    host.setAttribute('data-theme', mode === 'system' ? (scheme?.matches ? 'light' : 'dark') : mode)
+  }
+  scheme?.addEventListener('change', showMode)
+  const unwatchTheme = modal.kernel.$theme.subscribe(({ variables }) => {
+    showMode()
     for (const name of applied) if (!(name in variables)) host.style.removeProperty(name)
     for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value)
     applied = Object.keys(variables)
@@ -63,6 +70,9 @@ export function mountShell(modal: Modal): Shell {
   const embedded = modal.kernel.options.enableEmbedded === true
   if (embedded) dialog.setAttribute('data-embedded', '')
   dialog.setAttribute('aria-labelledby', HEADING_ID)
+  // The texts' language and its writing direction: Arabic lays the whole modal out right to left.
+  dialog.setAttribute('lang', modal.kernel.i18n.locale)
+  dialog.setAttribute('dir', modal.kernel.i18n.dir)
   shadow.append(style, dialog)
   parent.append(host)
 
@@ -105,6 +115,7 @@ export function mountShell(modal: Modal): Shell {
     },
     destroy() {
       unwatchTheme()
+      scheme?.removeEventListener('change', showMode)
       // Destroyed while open: focus goes back where it was, as on close.
       if (dialog.open) this.hide()
       root.unmount()
@@ -130,7 +141,7 @@ function End({ reached }: { reached: () => void }): null {
  * Resolves once thrown away.
  */
 export function rehearse(modal: Modal, view: string): Promise<void> {
-  modal.kernel.i18n.add(shellMessages)
+  modal.kernel.i18n.add(shellMessages, () => import('./locales/index.js'))
   return new Promise((resolve) => {
     let ended = false
     // An open that comes first (a click right after the intent signal) discards the work in progress; without this

@@ -101,10 +101,12 @@ export function NetworkControl(props: { ctx: ViewContext; chain?: ChainState; gr
     return (
       <div className="vb-field">
         <span className="vb-label">{i18n.t('account.network')}</span>
-        <button type="button" className="vb-item vb-network-btn" data-testid="network-button" aria-label={i18n.t('account.chooseNetwork', { name })} onClick={() => router.push('Networks')}>
+        {/* Named by its text, not an aria-label: what a speech user reads on it (the network) is in its name. */}
+        <button type="button" className="vb-item vb-network-btn" data-testid="network-button" onClick={() => router.push('Networks')}>
           {image}
-          <span className="vb-item-name">{name}</span>
-          <span aria-hidden="true">›</span>
+          <span className="vb-item-name" aria-hidden="true">{name}</span>
+          <span className="vb-sr">{i18n.t('account.chooseNetwork', { name })}</span>
+          <span className="vb-chevron" aria-hidden="true">›</span>
         </button>
       </div>
     )
@@ -206,7 +208,7 @@ export function ConnectAnother({ ctx, families }: { ctx: ViewContext; families: 
             <li key={g.namespace}>
               <button type="button" className="vb-item" data-namespace={g.namespace} onClick={() => router.push('Connect', { namespace: g.namespace })}>
                 <span className="vb-item-name">{g.label}</span>
-                <span aria-hidden="true">›</span>
+                <span className="vb-chevron" aria-hidden="true">›</span>
               </button>
             </li>
           ))}

@@ -111,7 +111,7 @@ function WalletMethod({ ctx, sections, collapsed }: Props & { sections: ReturnTy
     return (
       <button type="button" className="vb-item vb-item-more" data-testid="show-wallets" onClick={() => setExpanded(true)}>
         <span className="vb-item-name">{i18n.t('connect.showWallets')}</span>
-        <span aria-hidden="true">›</span>
+        <span className="vb-chevron" aria-hidden="true">›</span>
       </button>
     )
   }
@@ -167,7 +167,7 @@ function FooterButton({ entry, label, onChoose }: { entry: SlotEntry; label: str
     <button type="button" className="vb-item vb-item-more" data-testid={`footer-${entry.id}`} onClick={onChoose}>
       <SlotIcon icon={entry.icon} label={label} />
       <span className="vb-item-name">{label}</span>
-      <span aria-hidden="true">›</span>
+      <span className="vb-chevron" aria-hidden="true">›</span>
     </button>
   )
 }

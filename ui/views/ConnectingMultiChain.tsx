@@ -23,7 +23,7 @@ export default function ConnectingMultiChain({ ctx, data }: ViewProps<MultiChain
               <li key={choice.namespace}>
                 <button type="button" className="vb-item" data-namespace={choice.namespace} onClick={() => router.push('ConnectingExternal', choice)}>
                   <span className="vb-item-name">{adapter.label ?? choice.namespace}</span>
-                  <span aria-hidden="true">›</span>
+                  <span className="vb-chevron" aria-hidden="true">›</span>
                 </button>
               </li>
             )

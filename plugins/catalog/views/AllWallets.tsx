@@ -21,14 +21,14 @@ type SearchState = { text: string; status: 'loading' | 'ready' | 'error'; rows: 
 
 /** The whole catalog: installed wallets first, then featured, recommended and pages of 40 as the user scrolls. */
 /** The AllWallets view's texts, added with its code (a host's own `messages` for these keys still win). */
-const messages = {
+export const messages = {
   'catalog.search': 'Search wallet',
   'catalog.error': 'The wallet list could not be loaded',
   'catalog.retry': 'Try again',
   'catalog.loading': 'Loading wallets…',
   'catalog.searching': 'Searching…',
   'catalog.noResults': 'No wallet matches "{query}"',
-  'catalog.count': '{count} wallets',
+  'catalog.count': '{count, plural, one {# wallet} other {# wallets}}',
   'catalog.results': '{count} found',
   'catalog.list': 'Wallets',
 }
@@ -38,7 +38,7 @@ export default function AllWallets({ ctx }: ViewProps<unknown, 'catalog'>) {
   const { i18n } = ctx
   if (!withMessages.has(i18n)) {
     withMessages.add(i18n)
-    i18n.add(messages)
+    i18n.add(messages, () => import('../locales/index.js'))
   }
   const api = ctx.api
   const [controller, setController] = useState(api.controller)

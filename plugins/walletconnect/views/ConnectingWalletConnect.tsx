@@ -86,7 +86,7 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
                 </a>
               ) : (
                 <>
-                  <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} expiresAt={expiresAt} />
+                  <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} textLabel={i18n.t('walletConnect.uriLabel')} expiresAt={expiresAt} />
                   <p className="vb-muted">{i18n.t('walletConnect.noLink', { name })}</p>
                 </>
               )}
@@ -103,7 +103,7 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
         }
         return (
           <>
-            <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} expiresAt={expiresAt} />
+            <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} textLabel={i18n.t('walletConnect.uriLabel')} expiresAt={expiresAt} />
             <p className="vb-muted">{i18n.t('walletConnect.scanWith', { name })}</p>
             {desktopLink || webLink ? (
               <div className="vb-row">

@@ -10,7 +10,7 @@ export default function ConnectingWalletConnectBasic({ ctx }: ViewProps<unknown,
     <PairingFrame ctx={ctx}>
       {(uri, expiresAt) => (
         <>
-          <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} expiresAt={expiresAt} />
+          <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} textLabel={i18n.t('walletConnect.uriLabel')} expiresAt={expiresAt} />
           <p className="vb-muted">{i18n.t('walletConnect.scan')}</p>
           <CopyLink ctx={ctx} uri={uri} />
         </>

@@ -1,0 +1,20 @@
+/** Arabic texts of the activity plugin. */
+export default {
+  'activity.tab': "النشاط",
+  'activity.loading': "جارٍ تحميل النشاط…",
+  'activity.empty': "لا يوجد نشاط بعد",
+  'activity.emptyHint': "تظهر هنا معاملات هذا الحساب على هذه الشبكة.",
+  'activity.failed': "تعذّر جلب المعاملات",
+  'activity.retry': "إعادة المحاولة",
+  'activity.more': "تحميل المزيد",
+  'activity.unavailable': "النشاط غير متاح على {network}",
+  'activity.list': "المعاملات",
+  'activity.send': "مُرسَلة",
+  'activity.receive': "مُستلَمة",
+  'activity.mint': "مسكوكة",
+  'activity.execute': "استدعاء عقد",
+  'activity.other': "معاملة",
+  'activity.failedStatus': "فشلت",
+  'activity.to': "إلى {address}",
+  'activity.from': "من {address}",
+}

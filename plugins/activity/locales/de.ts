@@ -1,0 +1,20 @@
+/** German texts of the activity plugin. */
+export default {
+  'activity.tab': "Aktivität",
+  'activity.loading': "Aktivität wird geladen…",
+  'activity.empty': "Noch keine Aktivität",
+  'activity.emptyHint': "Hier erscheinen die Transaktionen dieses Kontos in diesem Netzwerk.",
+  'activity.failed': "Transaktionen konnten nicht abgerufen werden",
+  'activity.retry': "Erneut versuchen",
+  'activity.more': "Mehr laden",
+  'activity.unavailable': "Aktivität ist auf {network} nicht verfügbar",
+  'activity.list': "Transaktionen",
+  'activity.send': "Gesendet",
+  'activity.receive': "Empfangen",
+  'activity.mint': "Geprägt",
+  'activity.execute': "Vertragsaufruf",
+  'activity.other': "Transaktion",
+  'activity.failedStatus': "Fehlgeschlagen",
+  'activity.to': "An {address}",
+  'activity.from': "Von {address}",
+}

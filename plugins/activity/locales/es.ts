@@ -1,0 +1,20 @@
+/** Spanish texts of the activity plugin. */
+export default {
+  'activity.tab': "Actividad",
+  'activity.loading': "Cargando actividad…",
+  'activity.empty': "Todavía no hay actividad",
+  'activity.emptyHint': "Aquí aparecen las transacciones de esta cuenta en esta red.",
+  'activity.failed': "No se pudieron obtener las transacciones",
+  'activity.retry': "Reintentar",
+  'activity.more': "Cargar más",
+  'activity.unavailable': "La actividad no está disponible en {network}",
+  'activity.list': "Transacciones",
+  'activity.send': "Enviado",
+  'activity.receive': "Recibido",
+  'activity.mint': "Acuñado",
+  'activity.execute': "Llamada a contrato",
+  'activity.other': "Transacción",
+  'activity.failedStatus': "Fallida",
+  'activity.to': "A {address}",
+  'activity.from': "De {address}",
+}

@@ -1,0 +1,20 @@
+/** French texts of the activity plugin. */
+export default {
+  'activity.tab': "Activité",
+  'activity.loading': "Chargement de l’activité…",
+  'activity.empty': "Aucune activité pour l’instant",
+  'activity.emptyHint': "Les transactions de ce compte sur ce réseau s’affichent ici.",
+  'activity.failed': "Impossible de récupérer les transactions",
+  'activity.retry': "Réessayer",
+  'activity.more': "Charger plus",
+  'activity.unavailable': "L’activité n’est pas disponible sur {network}",
+  'activity.list': "Transactions",
+  'activity.send': "Envoyé",
+  'activity.receive': "Reçu",
+  'activity.mint': "Frappé",
+  'activity.execute': "Appel de contrat",
+  'activity.other': "Transaction",
+  'activity.failedStatus': "Échouée",
+  'activity.to': "À {address}",
+  'activity.from': "De {address}",
+}

@@ -1,0 +1,20 @@
+/** Japanese texts of the activity plugin. */
+export default {
+  'activity.tab': "アクティビティ",
+  'activity.loading': "アクティビティを読み込んでいます…",
+  'activity.empty': "アクティビティはまだありません",
+  'activity.emptyHint': "このネットワークでのこのアカウントの取引がここに表示されます。",
+  'activity.failed': "取引を取得できませんでした",
+  'activity.retry': "再試行",
+  'activity.more': "さらに読み込む",
+  'activity.unavailable': "{network} ではアクティビティを利用できません",
+  'activity.list': "取引",
+  'activity.send': "送金",
+  'activity.receive': "受取",
+  'activity.mint': "ミント",
+  'activity.execute': "コントラクト呼び出し",
+  'activity.other': "取引",
+  'activity.failedStatus': "失敗",
+  'activity.to': "宛先 {address}",
+  'activity.from': "送信元 {address}",
+}

@@ -1,0 +1,20 @@
+/** Korean texts of the activity plugin. */
+export default {
+  'activity.tab': "활동",
+  'activity.loading': "활동을 불러오는 중…",
+  'activity.empty': "아직 활동이 없습니다",
+  'activity.emptyHint': "이 네트워크에서 이 계정의 거래가 여기에 표시됩니다.",
+  'activity.failed': "거래를 가져오지 못했습니다",
+  'activity.retry': "다시 시도",
+  'activity.more': "더 불러오기",
+  'activity.unavailable': "{network}에서는 활동을 사용할 수 없습니다",
+  'activity.list': "거래",
+  'activity.send': "보냄",
+  'activity.receive': "받음",
+  'activity.mint': "민팅됨",
+  'activity.execute': "컨트랙트 호출",
+  'activity.other': "거래",
+  'activity.failedStatus': "실패",
+  'activity.to': "받는 주소 {address}",
+  'activity.from': "보낸 주소 {address}",
+}

@@ -1,0 +1,20 @@
+/** Portuguese texts of the activity plugin. */
+export default {
+  'activity.tab': "Atividade",
+  'activity.loading': "Carregando atividade…",
+  'activity.empty': "Ainda não há atividade",
+  'activity.emptyHint': "As transações desta conta nesta rede aparecem aqui.",
+  'activity.failed': "Falha ao buscar as transações",
+  'activity.retry': "Tentar novamente",
+  'activity.more': "Carregar mais",
+  'activity.unavailable': "A atividade não está disponível em {network}",
+  'activity.list': "Transações",
+  'activity.send': "Enviado",
+  'activity.receive': "Recebido",
+  'activity.mint': "Cunhado",
+  'activity.execute': "Chamada de contrato",
+  'activity.other': "Transação",
+  'activity.failedStatus': "Falhou",
+  'activity.to': "Para {address}",
+  'activity.from': "De {address}",
+}

@@ -1,0 +1,20 @@
+/** Chinese (Simplified) texts of the activity plugin. */
+export default {
+  'activity.tab': "活动",
+  'activity.loading': "正在加载活动…",
+  'activity.empty': "暂无活动",
+  'activity.emptyHint': "此账户在此网络上的交易会显示在这里。",
+  'activity.failed': "无法获取交易",
+  'activity.retry': "重试",
+  'activity.more': "加载更多",
+  'activity.unavailable': "{network} 上不提供活动记录",
+  'activity.list': "交易",
+  'activity.send': "已发送",
+  'activity.receive': "已接收",
+  'activity.mint': "已铸造",
+  'activity.execute': "合约调用",
+  'activity.other': "交易",
+  'activity.failedStatus': "失败",
+  'activity.to': "发送至 {address}",
+  'activity.from': "来自 {address}",
+}

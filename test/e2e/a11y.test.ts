@@ -1,0 +1,101 @@
+// Every view every plugin registers, in the dark and the light theme, has no WCAG 2.2 AA violation axe-core can
+// find inside the modal's shadow root, and no control smaller than 44 × 44 px. The views are those the page's modal has registered (read from it, so a new
+// plugin's views are checked as soon as the demo app adds the plugin): most are reached the way a user reaches
+// them; a view with no path here is opened directly, with the data VIEW_DATA gives it.
+import { describe, expect, test } from 'vitest'
+import { axeViolations, smallTargets } from './a11y-audit.js'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser({ timeout: 120_000 })
+const { modalRoot } = h
+
+type PageModal = { kernel: { views: { ids(): string[] } }; open(view?: string, data?: unknown): Promise<void>; setThemeMode(mode: string): void }
+
+/** Data for the views a test opens directly (a view not listed here is opened without data). */
+const VIEW_DATA: Record<string, unknown> = {
+  ConnectingMultiChain: { name: 'Sandbox Wallet', connectors: [{ namespace: 'eip155', connectorId: 'sandbox' }] },
+}
+
+describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => {
+  test('axe finds no violation on any view', { timeout: 240_000 }, async () => {
+    const { page } = h.browser
+    // Fades off, so colours are checked as they settle rather than mid-animation.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.evaluate((mode) => (window as unknown as { modal: PageModal }).modal.setThemeMode(mode), theme)
+    const found: Record<string, string[]> = {}
+    const seen = new Set<string>()
+    const heading = modalRoot().locator('h2#vb-title')
+    const check = async (name: string, view?: string) => {
+      await heading.waitFor()
+      if (view) {
+        await expect.poll(() => page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)).toBe(view)
+        seen.add(view)
+      }
+      // The view's code and its first data are in: no loading frame left in the body.
+      await expect.poll(() => modalRoot().locator('.vb-body > .vb-center > .vb-spinner:only-child').count()).toBe(0)
+      const violations = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `target under 44 px: ${target}`)]
+      if (violations.length) found[name] = violations
+    }
+    const open = (view: string, data?: unknown) => page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)
+
+    await page.getByTestId('open-modal').click()
+    await check('Connect', 'Connect')
+    await modalRoot().getByRole('button', { name: 'All wallets' }).click()
+    await modalRoot().getByTestId('all-wallets-count').waitFor()
+    await check('AllWallets', 'AllWallets')
+    // A catalog wallet pairs over WalletConnect: its QR code view.
+    await modalRoot().locator('.vb-vlist button', { hasText: 'Cedar Vault' }).first().click()
+    await modalRoot().getByTestId('wc-pairing').waitFor()
+    await expect.poll(() => modalRoot().locator('svg[role="img"]').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    await check('ConnectingWalletConnect', 'ConnectingWalletConnect')
+    // The QR code's text alternative: the pairing URI itself, in a read-only field that selects whole on focus.
+    const link = modalRoot().getByRole('textbox', { name: 'Connection link' })
+    expect(await link.inputValue()).toBe(await modalRoot().getByTestId('wc-qr').getAttribute('data-uri'))
+    expect(await link.inputValue()).toMatch(/^wc:/)
+    await link.focus()
+    expect(await link.evaluate((input: HTMLInputElement) => [input.readOnly, input.selectionStart, input.selectionEnd === input.value.length])).toEqual([true, 0, true])
+    await open('ConnectingWalletConnectBasic')
+    await expect.poll(() => modalRoot().locator('svg[role="img"]').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    await check('ConnectingWalletConnectBasic', 'ConnectingWalletConnectBasic')
+    await open('ConnectingMultiChain', VIEW_DATA.ConnectingMultiChain)
+    await check('ConnectingMultiChain', 'ConnectingMultiChain')
+
+    // The Sandbox Wallet: waiting for it, declined, then connected.
+    await open('Connect')
+    await h.walletButton('Sandbox Wallet').click()
+    await h.walletPrompt().waitFor()
+    await check('ConnectingExternal (waiting)', 'ConnectingExternal')
+    await h.answerWallet(/connect/i, false)
+    await modalRoot().getByRole('button', { name: 'Try again' }).waitFor()
+    await check('ConnectingExternal (declined)')
+    await modalRoot().getByRole('button', { name: 'Try again' }).click()
+    await h.approveInWallet(/connect/i)
+    await modalRoot().getByTestId('account').waitFor()
+    await expect.poll(() => modalRoot().getByTestId('account-balance').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready')
+    for (const tab of await modalRoot().getByRole('tab').all()) {
+      await tab.click()
+      await expect.poll(() => modalRoot().locator('[role="tabpanel"] [aria-busy="true"], [role="tabpanel"] .vb-spinner').count(), { timeout: 15_000 }).toBe(0)
+      await check(`Account, ${await tab.innerText()} tab`, 'Account')
+    }
+    await modalRoot().getByTestId('network-button').click()
+    await check('Networks', 'Networks')
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+    await check('Send', 'Send')
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await check('Receive', 'Receive')
+    expect(await modalRoot().getByRole('textbox', { name: 'Payment link' }).inputValue()).toBe(await modalRoot().getByTestId('receive-qr').getAttribute('data-uri'))
+    await open('UnsupportedChain')
+    await check('UnsupportedChain', 'UnsupportedChain')
+
+    // Whatever else a plugin registers, opened directly.
+    const ids = await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.kernel.views.ids())
+    for (const view of ids.filter((id) => !seen.has(id))) {
+      await open(view, VIEW_DATA[view])
+      await check(view, view)
+    }
+    expect([...seen].sort()).toEqual([...ids].sort())
+    expect(found).toEqual({})
+  })
+})
