@@ -125,7 +125,11 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
 
   // The sign-in backend the demo app uses with ?siwx (sandbox/siwx/backend.mjs), on this same origin.
-  const siwx = createSiwxBackend({ rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url } })
+  const bip122Family = running.find((f) => f.family === 'bip122')
+  const siwx = createSiwxBackend({
+    rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url },
+    custom: bip122Family ? { [bip122Family.config.wallet.caipNetworkId]: { params: bip122Family.config.network.params } } : {},
+  })
   const server = createServer((req, res) => {
     if (siwx.handle(req, res)) return
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')

@@ -27,8 +27,10 @@ async function readJson(req) {
 
 const cookieOf = (req) => /(?:^|;\s*)vestibule_siwx=([A-Za-z0-9]+)/.exec(req.headers.cookie ?? '')?.[1]
 
-/** `rpcUrls`: CAIP-2 id → node URL, for contract accounts. `mode`: 'up', 'down' (every route 503) or 'refuse' (verify 403). */
-export function createSiwxBackend({ rpcUrls = {} } = {}) {
+/**
+ * `rpcUrls`: CAIP-2 id → node URL, for contract accounts. `custom`: CAIP-2 id → the network's `custom` fields a
+ * family's verifier reads (bip122: the address `params`). `mode`: 'up', 'down' (every route 503) or 'refuse' (verify 403). */
+export function createSiwxBackend({ rpcUrls = {}, custom = {} } = {}) {
   const nonces = new Map()
   const sessions = new Map()
   let mode = 'up'
@@ -49,8 +51,8 @@ export function createSiwxBackend({ rpcUrls = {} } = {}) {
     // A nonce is spent by its first use, verified or not.
     nonces.delete(fields.nonce)
     if (mode === 'refuse') return [403, { error: 'sign-in is closed for this account' }]
-    const valid = await verifySignature({ chainId: fields.chainId, address: fields.accountAddress, message: body.message, signature: body.signature, rpcUrl: rpcUrls[fields.chainId] })
-    if (valid === undefined) return [501, { error: `this server cannot verify ${fields.chainId.split(':')[0]} signatures yet` }]
+    const valid = await verifySignature({ chainId: fields.chainId, address: fields.accountAddress, message: body.message, signature: body.signature, rpcUrl: rpcUrls[fields.chainId], custom: custom[fields.chainId] })
+    if (valid === undefined) return [501, { error: `this server cannot verify ${fields.chainId.split(':')[0]} signatures` }]
     if (!valid) return [401, { error: 'the signature does not verify for this account' }]
     const id = alnum(24)
     sessions.set(id, [{ data: fields, message: body.message, signature: body.signature }])

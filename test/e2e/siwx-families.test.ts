@@ -2,14 +2,11 @@
 // account, its address and network; the wallet signs it with its real key (checked here with the family's own
 // rules) and the sandbox backend verifies it with the chain plugin's verifier where that family ships one, and
 // says plainly that it cannot otherwise (the account stays connected, signed out, with that reason).
-import { existsSync } from 'node:fs'
 import { createPublicKey, verify } from 'node:crypto'
-import path from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { PublicKey } from '@solana/web3.js'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { decodeBase58 } from '../../chains/solana/base58.js'
-import { root } from '../../sandbox/resolve.mjs'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
 import { useSandboxBrowser } from './harness.js'
 
@@ -71,12 +68,6 @@ describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, 
     expect(await check(attempt.message, attempt.signature, address)).toBe(true)
 
     const signedIn = () => page.getByTestId('signed-in').innerText()
-    if (existsSync(path.join(root, 'chains', family, 'verify-message.ts'))) {
-      await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${address} on ${namespace}:${reference}`)
-    } else {
-      await expect.poll(() => signView.getByTestId('siwx-error').innerText(), { timeout: 15_000 }).toBe(`Sign-in refused: this server cannot verify ${family} signatures yet`)
-      expect(await signedIn()).toBe('signed out')
-      expect(await page.getByTestId('status').innerText()).toBe('connected')
-    }
+    await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${address} on ${namespace}:${reference}`)
   })
 })
