@@ -8,7 +8,7 @@
  */
 import { atom, onMount } from 'nanostores'
 import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from 'vestibule/kernel'
-import type { CatalogController, CatalogOptions } from './catalog.js'
+import type { CatalogController, CatalogOptions, SectionStores } from './catalog.js'
 import type { ChosenWallet } from './filter.js'
 
 export type { CatalogController, CatalogState, WalletRow } from './catalog.js'
@@ -50,13 +50,12 @@ export const messages = {
   'catalog.needsWalletConnect': 'Needs WalletConnect, not offered here',
 }
 
-
 const isList = (value: unknown, entry: (v: any) => boolean) => Array.isArray(value) && value.every(entry)
 const walletIds = (value: unknown) => (isList(value, (v) => typeof v == 'string') ? undefined : 'must be an array of wallet ids (strings)')
-const customWallets = (value: unknown) => (isList(value, (w) => typeof w?.id == 'string' && typeof w.name == 'string') ? undefined : 'must be an array of wallets, each with a string `id` and `name`')
+/** A wallet with a string id and name: a custom wallet's shape, and what a wallet view's data must carry to count as chosen. */
+const isChosen = (value: unknown): value is ChosenWallet => typeof (value as ChosenWallet | null)?.id == 'string' && typeof (value as ChosenWallet).name == 'string'
+const customWallets = (value: unknown) => (isList(value, isChosen) ? undefined : 'must be an array of wallets with a string `id` and `name`')
 
-const isChosen = (value: unknown): value is ChosenWallet =>
-  typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'
 
 /**
  * The wallet catalog plugin.
@@ -74,15 +73,11 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
     },
     features: { allWallets: true },
     setup(ctx: PluginContext): CatalogApi {
-      const sections = {
-        featured: atom<readonly WalletItem[]>([]),
-        recommended: atom<readonly WalletItem[]>([]),
-        custom: atom<readonly WalletItem[]>([]),
-        recent: atom<readonly WalletItem[]>([]),
-      }
       // Ranks of the Connect view's default order: recent after WalletConnect (10) and before the installed
       // wallets (30); featured and custom before the host's own (60); recommended last.
-      for (const [section, rank] of [['featured', 40], ['recommended', 70], ['custom', 50], ['recent', 20]] as const) ctx.wallets.add(section, sections[section], rank)
+      const ranks: Record<string, number> = { featured: 40, recommended: 70, custom: 50, recent: 20 }
+      const sections = {} as SectionStores
+      for (const section in ranks) ctx.wallets.add(section, (sections[section as keyof SectionStores] = atom<readonly WalletItem[]>([])), ranks[section])
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const loadView = () => import('./views/AllWallets.js')
       // Without any chain plugin the full list is the first view on mobile.
