@@ -10,8 +10,16 @@ export const root = fileURLToPath(new URL('..', import.meta.url))
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
-/** The version of `name` installed in the repository, which is the one its tests ran against. */
-const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version
+/**
+ * The version of `name` installed in the repository, which is the one its tests ran against: at the top of
+ * node_modules, or inside the package that brings it (@wagmi/core comes with wagmi).
+ */
+const installedVersion = (name) => {
+  const places = [join(root, 'node_modules', name), ...Object.keys(manifest.peerDependencies).map((peer) => join(root, 'node_modules', peer, 'node_modules', name))]
+  const place = places.find((dir) => existsSync(join(dir, 'package.json')))
+  if (!place) throw new Error(`${name} is not installed in the repository`)
+  return JSON.parse(readFileSync(join(place, 'package.json'), 'utf8')).version
+}
 
 /** The `vestibule/plugins/<feature>` entries the package exports. */
 export const featureEntries = Object.keys(manifest.exports)
@@ -27,7 +35,7 @@ const newest = (path) => {
 }
 
 /** The package's sources: dist/ older than any of them is built again. */
-const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
+const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'wagmi', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
 
 /**
  * Packs the package (building dist/ first when it is missing or older than a source file: a stale build would be
