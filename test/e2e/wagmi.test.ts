@@ -53,6 +53,13 @@ describe('vestibule/wagmi in a wagmi app', () => {
     const after = await chain.getBalance({ address: h.sandbox.address as Address })
     expect(before - after).toBeGreaterThan(1_500_000_000_000_000_000n)
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe(`${formatEther(after)} ETH`)
+
+    // On reload wagmi restores its connection through the modal's stored session, without a prompt.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('wagmi-status').innerText(), { timeout: 15_000 }).toBe('connected')
+    expect((await page.getByTestId('wagmi-address').innerText()).toLowerCase()).toBe(h.sandbox.address.toLowerCase())
+    expect((await modalState()).status).toBe('connected')
+    expect(await h.walletPrompt().count()).toBe(0)
     expect(errors).toEqual([])
   })
 
