@@ -10,16 +10,14 @@ export const root = fileURLToPath(new URL('..', import.meta.url))
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
+/** The version of `name` installed in the repository, which is the one its tests ran against. */
+const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version
+
 /**
- * The version of `name` installed in the repository, which is the one its tests ran against: at the top of
- * node_modules, or inside the package that brings it (@wagmi/core comes with wagmi).
+ * Optional peers only a host using `vestibule/wagmi` has; the connector takes nothing but their types, so the
+ * hosts here go without them (what a host without wagmi installs).
  */
-const installedVersion = (name) => {
-  const places = [join(root, 'node_modules', name), ...Object.keys(manifest.peerDependencies).map((peer) => join(root, 'node_modules', peer, 'node_modules', name))]
-  const place = places.find((dir) => existsSync(join(dir, 'package.json')))
-  if (!place) throw new Error(`${name} is not installed in the repository`)
-  return JSON.parse(readFileSync(join(place, 'package.json'), 'utf8')).version
-}
+const WAGMI_PEERS = new Set(['wagmi', '@wagmi/core', '@tanstack/react-query'])
 
 /** The `vestibule/plugins/<feature>` entries the package exports. */
 export const featureEntries = Object.keys(manifest.exports)
@@ -51,7 +49,7 @@ export function installPackedPackage() {
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packs], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   const tarball = readdirSync(packs).find((f) => f.endsWith('.tgz'))
   if (!tarball) throw new Error('npm pack wrote no tarball')
-  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).map((name) => [name, installedVersion(name)]))
+  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).filter((name) => !WAGMI_PEERS.has(name)).map((name) => [name, installedVersion(name)]))
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } }, null, 2),

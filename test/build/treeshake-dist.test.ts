@@ -90,6 +90,7 @@ describe('an eip155 host with walletConnect() built from the packed package', ()
 })
 
 describe('an eip155 host on wagmi built from the packed package', () => {
+  // The packed host has no wagmi installed (an optional peer): a runtime import of it would fail this build.
   it('ships the connector (its code, not wagmi\'s: the connector imports only wagmi\'s types)', () => {
     const inputs = Object.keys(metafiles.get('wagmi')!.inputs)
     expect(inputs.filter((i) => i.includes('node_modules/vestibule/dist/wagmi/')).sort()).toEqual(['node_modules/vestibule/dist/wagmi/index.js', 'node_modules/vestibule/dist/wagmi/provider.js'])
