@@ -13,6 +13,12 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 /** The version of `name` installed in the repository, which is the one its tests ran against. */
 const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version
 
+/**
+ * Optional peers only a host using `vestibule/wagmi` has; the connector takes nothing but their types, so the
+ * hosts here go without them (what a host without wagmi installs).
+ */
+const WAGMI_PEERS = new Set(['wagmi', '@wagmi/core', '@tanstack/react-query'])
+
 /** The `vestibule/plugins/<feature>` entries the package exports (not the modules a plugin exports apart). */
 export const featureEntries = Object.keys(manifest.exports)
   .filter((key) => /^\.\/plugins\/[^/]+$/.test(key))
@@ -27,7 +33,7 @@ const newest = (path) => {
 }
 
 /** The package's sources: dist/ older than any of them is built again. */
-const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
+const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'wagmi', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
 
 /**
  * Packs the package (building dist/ first when it is missing or older than a source file: a stale build would be
@@ -43,7 +49,7 @@ export function installPackedPackage() {
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packs], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   const tarball = readdirSync(packs).find((f) => f.endsWith('.tgz'))
   if (!tarball) throw new Error('npm pack wrote no tarball')
-  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).map((name) => [name, installedVersion(name)]))
+  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).filter((name) => !WAGMI_PEERS.has(name)).map((name) => [name, installedVersion(name)]))
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } }, null, 2),

@@ -12,6 +12,7 @@ const entries = {
   'vestibule/ui': 'ui/kit/index.ts',
   'vestibule/kernel': 'kernel/index.ts',
   'vestibule/utils': 'kernel/utils.ts',
+  'vestibule/wagmi': 'wagmi/index.ts',
 }
 
 export function sourceEntry(specifier) {

@@ -1,5 +1,7 @@
 // The built package in Node, as server-side rendering and tests of hosts load it: every entry imports without a
-// window, createModal works headless until open(), and <ModalProvider> renders to a string.
+// window (and, in a process where the browser's globals are traps, without reading one), createModal works
+// headless until open(), and <ModalProvider> renders to a string.
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -48,5 +50,18 @@ describe('the built package in Node', () => {
     const html = renderToString(createElement(ModalProvider, { modal }, createElement(Status)))
     expect(html).toBe('<p data-open="function">disconnected false no network</p>')
     modal.destroy()
+  })
+
+  it('importing every entry reads none of the browser globals; the modal and its React provider only ask whether they exist', () => {
+    // Each browser global is a getter that records the read and answers undefined: an import that reads one is
+    // caught even where it would only check `typeof window`, and an unguarded use (window.foo) throws.
+    const out = execFileSync(process.execPath, [join(root, 'test/build/node-globals.mjs'), root], { encoding: 'utf8', timeout: 60_000 })
+    const result = JSON.parse(out) as { imported: Record<string, number>; html: string; state: unknown; reads: Array<{ name: string; phase: string; where: string }> }
+    expect(Object.keys(result.imported).sort()).toEqual(entries.map(([key]) => key).sort())
+    for (const [key, count] of Object.entries(result.imported)) expect(count, key).toBeGreaterThan(0)
+    expect(result.reads.filter((read) => read.phase === 'import')).toEqual([])
+    // Later reads are guards (typeof window): the headless modal and the server render still ran through.
+    expect(result.state).toEqual({ open: false, status: 'disconnected' })
+    expect(result.html).toBe('<p>disconnected none false</p>')
   })
 })

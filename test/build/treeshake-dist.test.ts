@@ -26,12 +26,18 @@ const HOSTS = {
 const WALLETCONNECT_HOST =
   "import { eip155, mainnet } from 'vestibule/chains/eip155'\nimport { walletConnect } from 'vestibule/plugins/walletconnect'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] }), walletConnect()] })"
 
+/** An eip155 host on wagmi: the modal as its connector. */
+const WAGMI_HOST =
+  "import { eip155, mainnet } from 'vestibule/chains/eip155'\nimport { vestibuleConnector } from 'vestibule/wagmi'\nexport const connector = vestibuleConnector(createModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] }))"
+/** The connector's files, and wagmi's packages (the connector takes only their types). */
+const WAGMI_CODE = /node_modules\/(vestibule\/dist\/wagmi|wagmi|@wagmi|@tanstack)\//
+
 let host: PackedHost
 const metafiles = new Map<string, Metafile>()
 
 beforeAll(async () => {
   host = installPackedPackage()
-  for (const [name, code] of [...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const), ['walletconnect', WALLETCONNECT_HOST] as const]) {
+  for (const [name, code] of [...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const), ['walletconnect', WALLETCONNECT_HOST] as const, ['wagmi', WAGMI_HOST] as const]) {
     const result = await build({
       stdin: { contents: `import { createModal } from 'vestibule'\n${code}\n`, resolveDir: host.dir, sourcefile: 'host.ts', loader: 'ts' },
       absWorkingDir: host.dir,
@@ -62,6 +68,7 @@ describe.each(Object.entries(HOSTS))('a %s-only host built from the packed packa
     for (const family of Object.keys(HOSTS).filter((f) => f !== name && f !== 'kernel')) {
       expect(inputs.filter((i) => plugin(family).test(i)), `${family} chain plugin in the ${name} host`).toEqual([])
     }
+    expect(inputs.filter((i) => WAGMI_CODE.test(i)), `the wagmi connector in the ${name} host`).toEqual([])
     // The host's own files come from the installed package, not the repository's sources.
     expect(inputs.some((i) => i.includes('node_modules/vestibule/dist/'))).toBe(true)
     expect(inputs.filter((i) => /(^|\/)(kernel|chains|ui)\/[^/]+\.tsx?$/.test(i))).toEqual([])
@@ -79,5 +86,14 @@ describe('an eip155 host with walletConnect() built from the packed package', ()
     // The SDK does use the helper package (else this host would prove nothing), and the kernel's container is eager.
     expect(inputsOf(lazy).some((i) => /node_modules\/tslib\//.test(i))).toBe(true)
     expect(inputsOf(eager).some((i) => i.includes('node_modules/vestibule/dist/kernel/core.js'))).toBe(true)
+  })
+})
+
+describe('an eip155 host on wagmi built from the packed package', () => {
+  // The packed host has no wagmi installed (an optional peer): a runtime import of it would fail this build.
+  it('ships the connector (its code, not wagmi\'s: the connector imports only wagmi\'s types)', () => {
+    const inputs = Object.keys(metafiles.get('wagmi')!.inputs)
+    expect(inputs.filter((i) => i.includes('node_modules/vestibule/dist/wagmi/')).sort()).toEqual(['node_modules/vestibule/dist/wagmi/index.js', 'node_modules/vestibule/dist/wagmi/provider.js'])
+    expect(inputs.filter((i) => /node_modules\/(wagmi|@wagmi|@tanstack)\//.test(i))).toEqual([])
   })
 })

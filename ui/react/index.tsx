@@ -18,9 +18,28 @@ function useModalInstance(): Modal {
   return modal
 }
 
+/**
+ * What the hooks render on the server and in the browser's hydration pass: a new modal's state (closed, nobody
+ * connected, no network), which a headless modal on the server keeps. The browser's modal may have moved on by
+ * the time a part of the page hydrates (a streamed part arriving after the user opened it, a session restored
+ * early); hydrating with the same state as the server's HTML and re-rendering right after avoids a mismatch.
+ */
+const SERVER_SNAPSHOT: ModalSnapshot = Object.freeze({
+  open: false,
+  view: undefined,
+  status: 'disconnected',
+  namespace: undefined,
+  address: undefined,
+  caipAddress: undefined,
+  caipNetwork: undefined,
+  caipNetworkId: undefined,
+  connectedNamespaces: [],
+})
+const getServerSnapshot = () => SERVER_SNAPSHOT
+
 function useSnapshot(): ModalSnapshot {
   const modal = useModalInstance()
-  return useSyncExternalStore(modal.subscribe, modal.getState, modal.getState)
+  return useSyncExternalStore(modal.subscribe, modal.getState, getServerSnapshot)
 }
 
 export interface UseModalReturnType {

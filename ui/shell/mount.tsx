@@ -1,4 +1,4 @@
-import { startTransition, use } from 'react'
+import { startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import type { Modal, Shell } from '../../kernel/index.js'
@@ -129,7 +129,8 @@ const never = new Promise<never>(() => {})
 /** The last element of a rehearsal: reached once everything before it has rendered, then it never finishes. */
 function End({ reached }: { reached: () => void }): null {
   reached()
-  return use(never)
+  // A thrown promise suspends on React 18 and 19 alike (`use` is React 19's).
+  throw never
 }
 
 /**

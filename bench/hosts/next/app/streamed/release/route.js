@@ -1,0 +1,7 @@
+import { release } from '../gate'
+
+export const dynamic = 'force-dynamic'
+
+export function GET() {
+  return Response.json({ released: release() })
+}
