@@ -25,9 +25,24 @@ export interface HttpClientOptions {
 
 export class HttpError extends VestibuleError {
   readonly status: number
-  constructor(status: number) {
+  /** The failed response's body as text (at most BODY_LIMIT characters; undefined when unreadable). Untrusted. */
+  readonly body: string | undefined
+  constructor(status: number, body?: string) {
     super('HTTP', ErrorText.httpStatus(status))
     this.status = status
+    this.body = body
+  }
+}
+
+/** The most of a failed response's body an HttpError keeps (an API's reason is short). */
+const BODY_LIMIT = 4096
+
+/** The body of a failed response, for the reason an API gives; never throws. */
+async function failedBody(response: Response): Promise<string | undefined> {
+  try {
+    return typeof response.text === 'function' ? (await response.text()).slice(0, BODY_LIMIT) : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -57,7 +72,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   const send = async (path: string, init: RequestInit, options2: RequestOptions = {}) => {
     const response = await doFetch(url(path, options2.query), { ...init, headers: { ...init.headers, ...options2.headers }, signal: options2.signal ?? null })
-    if (!response.ok) throw new HttpError(response.status)
+    if (!response.ok) throw new HttpError(response.status, await failedBody(response))
     return response
   }
 
