@@ -2,7 +2,6 @@
 // answer for an older input never shown, availability from the typed name's suggestion, and registering: the signed
 // message, the coin type, success, and each failure back on the form with the API's reason preferred.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { VestibuleError } from '../../../kernel/index.js'
 import { HttpError } from '../../../kernel/http.js'
 import { createRegisterController, SUGGESTIONS_DEBOUNCE_MS, type RegisterDeps } from '../../../plugins/names/controller.js'
 
@@ -140,7 +139,7 @@ describe('registering', () => {
     await declined.controller.submit()
     expect(declined.state().error).toEqual({ key: 'names.declined' })
     expect(declined.deps.post).not.toHaveBeenCalled()
-    const broken = await typed({ signMessage: async () => Promise.reject(new VestibuleError('WALLET', 'boom')) })
+    const broken = await typed({ signMessage: async () => Promise.reject(new Error('boom')) })
     await broken.controller.submit()
     expect(broken.state().error).toEqual({ key: 'names.failed', values: { name: `carol.${ZONE}` } })
   })
