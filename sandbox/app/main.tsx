@@ -14,6 +14,7 @@ import { send } from 'vestibule/plugins/send'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
 import { identity } from 'vestibule/plugins/identity'
+import { names } from 'vestibule/plugins/names'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
@@ -89,7 +90,7 @@ const modal = createModal({
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens(), send(), nfts(), activity(), identity()],
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens(), send(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' })],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
