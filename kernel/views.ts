@@ -104,6 +104,11 @@ export interface SlotEntry {
   view?: string
   /** Data the view opens with. */
   data?: unknown
+  /**
+   * Whether the entry applies now (asked each time the slot is listed, so the view drawing it follows the state it
+   * reads, e.g. the connected account's connector); false or a throw hides it. Absent: always.
+   */
+  when?: () => boolean
   /** Drawn in place instead of a button (connect methods, account tabs): a lazily loaded component. */
   load?: LoadComponent
   /**
@@ -114,11 +119,6 @@ export interface SlotEntry {
   order?: number
   /** Feature flag that gates the entry: when the host turns it off the entry stays hidden. */
   feature?: string
-  /**
-   * Whether the entry applies now (asked each time the slot is listed, so the view drawing it follows the state it
-   * reads, e.g. the connected account's connector); false or a throw hides it. Absent: always.
-   */
-  when?: () => boolean
   /** Plugin that contributed it (set by the kernel). */
   plugin?: string
 }

@@ -1,5 +1,5 @@
 /**
- * The registration form without a UI. A typed label is lower-cased and checked (letters, digits or hyphens, at least
+ * The registration form without a UI. A typed label is lower-cased (in the field too) and checked (letters, digits or hyphens, at least
  * 4); once typing rests SUGGESTIONS_DEBOUNCE_MS the zone's suggestions are asked for, and an answer for anything but
  * the latest input is dropped. The typed name's own suggestion tells whether it is free. Registering signs a
  * message with the account and posts it with the network's coin type; success shows RegisterAccountNameSuccess,
@@ -20,7 +20,7 @@ export interface Message {
 }
 
 export interface RegisterState {
-  /** What the user typed. */
+  /** What the user typed, lower-cased. */
   input: string
   /** The label it stands for (trimmed, lower-case, zone dropped). */
   label: string
@@ -102,7 +102,7 @@ export function createRegisterController(deps: RegisterDeps): RegisterController
     const asked = ++generation
     const label = labelOf(text.slice(0, 256), deps.zone)
     const problem = label ? labelProblem(label) : undefined
-    $state.set({ ...EMPTY, input: text.slice(0, 256), label, problem, lookup: label && !problem ? 'loading' : 'idle' })
+    $state.set({ ...EMPTY, input: text.slice(0, 256).toLowerCase(), label, problem, lookup: label && !problem ? 'loading' : 'idle' })
     if (!label || problem) return
     timer = setTimeout(() => void lookup(label, asked), SUGGESTIONS_DEBOUNCE_MS)
   }

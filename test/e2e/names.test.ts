@@ -69,6 +69,8 @@ describe('name registration', () => {
     await modal.locator('[data-feature="names"]').click()
     const field = modal.getByTestId('names-input')
     await field.fill(label.toUpperCase())
+    // Lower-cased as typed.
+    await expect.poll(() => field.inputValue()).toBe(label)
     await expect.poll(() => modal.getByTestId('names-availability').innerText()).toBe(`${name} is available`)
     await expect.poll(() => modal.getByTestId('names-suggestions').innerText()).toContain(`${label}-id.${zone()}`)
     const asked = h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/profile/suggestions/'))
@@ -79,7 +81,7 @@ describe('name registration', () => {
     await modal.getByTestId('names-register').click()
     await modal.getByTestId('auth-approve-button').click()
     await expect.poll(() => modal.getByTestId('names-error').innerText()).toBe('The registry is busy, try again')
-    expect(await field.inputValue()).toBe(label.toUpperCase())
+    expect(await field.inputValue()).toBe(label)
     await h.sandbox.providerApi.names.unpin('/v1/profile/account')
 
     await modal.getByTestId('names-register').click()

@@ -47,7 +47,7 @@ describe('suggestions', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(deps.suggestions).toHaveBeenCalledTimes(1)
     expect(deps.suggestions).toHaveBeenCalledWith('carol')
-    expect(state()).toMatchObject({ label: 'carol', lookup: 'ready', availability: 'available', suggestions: [{ name: `carol-id.${ZONE}`, registered: true }] })
+    expect(state()).toMatchObject({ input: 'carol', label: 'carol', lookup: 'ready', availability: 'available', suggestions: [{ name: `carol-id.${ZONE}`, registered: true }] })
   })
 
   it('an answer for an older input is never shown, even when it comes last', async () => {
