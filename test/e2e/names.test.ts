@@ -1,7 +1,8 @@
 // Name registration in the browser: an email login (the embedded wallet on the sandbox's secure site, the code read
 // from the local mailbox) finds Name in Account; the name is typed, its suggestions come from the provider API, the
 // registration message is approved in the embedded wallet and verified by the API; the new name then shows in
-// Account and resolves in Send. A refusal shows the API's reason on the form.
+// Account and resolves in Send. A refusal shows the API's reason on the form; hostile or failing suggestions show
+// nothing of themselves.
 import { describe, expect, test, afterEach } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
@@ -68,6 +69,17 @@ describe('name registration', () => {
 
     await modal.locator('[data-feature="names"]').click()
     const field = modal.getByTestId('names-input')
+    // Hostile suggestions show nothing of themselves; a failing lookup says so.
+    await h.sandbox.providerApi.names.pin('/v1/profile/suggestions/evil', { body: { suggestions: [{ name: '<img src=x onerror="window.__pwned=1">.sandbox.id', registered: false }, { name: 'evil-two.sandbox.id', registered: 'maybe' }] } })
+    await field.fill('evil')
+    await expect.poll(() => h.sandbox.providerApi.requests.some((r) => r.path === '/v1/profile/suggestions/evil')).toBe(true)
+    await h.browser.page.waitForTimeout(200)
+    expect(await modal.getByTestId('names-suggestions').count()).toBe(0)
+    expect(await modal.locator('img[src="x"]').count()).toBe(0)
+    expect(await h.browser.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    await h.sandbox.providerApi.names.pin('/v1/profile/suggestions/down', { status: 500, body: { message: 'down' } })
+    await field.fill('down')
+    await expect.poll(() => modal.getByTestId('names-suggestions-failed').innerText()).toBe('Error fetching name suggestions')
     await field.fill(label.toUpperCase())
     // Lower-cased as typed.
     await expect.poll(() => field.inputValue()).toBe(label)
