@@ -58,7 +58,7 @@ export function names(options: { zone?: string } = {}): Plugin<NamesApi> {
       let controller: Promise<RegisterController> | undefined
       const load = () =>
         (controller ??= import('./wiring.js').then(
-          (m) => m.wireController(ctx, zone),
+          (m) => m.wireController(ctx, zone, eligible),
           (error: unknown) => {
             controller = undefined
             throw error
