@@ -119,6 +119,8 @@ export interface SlotEntry {
   order?: number
   /** Feature flag that gates the entry: when the host turns it off the entry stays hidden. */
   feature?: string
+  /** `connect.methods`: while this method is shown, the wallet list starts collapsed behind one button. */
+  collapsesWallets?: boolean
   /** Plugin that contributed it (set by the kernel). */
   plugin?: string
 }

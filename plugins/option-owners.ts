@@ -4,6 +4,7 @@
  * Data only: nothing here loads a plugin.
  */
 const catalog = 'walletCatalog() from vestibule/plugins/catalog'
+const auth = 'auth() from vestibule/plugins/auth'
 const walletConnect = 'walletConnect() from vestibule/plugins/walletconnect'
 
 export const OPTION_OWNERS: Readonly<Record<string, string>> = {
@@ -13,5 +14,11 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   enableWalletConnect: walletConnect,
   manualWCControl: walletConnect,
   tokens: 'tokens() from vestibule/plugins/tokens',
+  secureSiteUrl: auth,
+  'features.email': auth,
+  'features.emailShowWallets': auth,
+  'features.socials': auth,
+  onrampProviders: 'onramp() from vestibule/plugins/onramp',
+  swapNetworks: 'swap() from vestibule/plugins/swap',
   siwx: 'a sign-in plugin (none is available in this version)',
 }

@@ -22,8 +22,13 @@ console.log(`Vestibule sandbox
   local chain   ${sandbox.chain.url} (chain 31337)
   sandbox L2    ${sandbox.l2.url} (chain ${sandbox.l2.chainId}; the wallet adds it on first switch)
   provider API  ${sandbox.providerApi.url} (wallet catalog, images, blockchain API)
+  on-ramp       ${sandbox.onramp.url} (provider checkout page: "Pay" credits the local chain)
   demo account  ${sandbox.address}
   WC relay      ${sandbox.walletConnect.relay.url} (loopback WalletConnect relay)
+  email login   ${sandbox.url}?auth (email and social login through the embedded wallet)
+  secure site   ${sandbox.auth.secureSite.url} (the embedded wallet's frame and keys)
+  mailbox       ${sandbox.auth.mail.url} (login codes sent over SMTP)
+  OAuth         ${sandbox.auth.oauth.url} (local social login provider)
   mobile wallet ${sandbox.url.replace('127.0.0.1', 'localhost')}mobile-wallet (Sandbox Mobile Wallet: paste a pairing URI; "localhost" keeps its storage apart)
                 ${[`eip155 ${sandbox.walletConnect.address}`, ...Object.entries(sandbox.walletConnect.accounts).map(([ns, a]) => `${ns} ${a.address}`)].join('\n                ')}
 ${Object.values(sandbox.families)

@@ -11,15 +11,18 @@ import { walletConnect } from 'vestibule/plugins/walletconnect'
 import { receive } from 'vestibule/plugins/receive'
 import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
+import { swap } from 'vestibule/plugins/swap'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
+import { auth } from 'vestibule/plugins/auth'
 import { identity } from 'vestibule/plugins/identity'
 import { names } from 'vestibule/plugins/names'
+import { onramp } from 'vestibule/plugins/onramp'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
 
-const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
+const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
 
 // Wallet catalog options (sandbox/provider-api/catalog.mjs ids). The query string can override them:
 // ?featured=<id>,<id>&exclude=<id>&include=<id>&custom=none
@@ -66,6 +69,14 @@ const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNe
 const basicMode = query.has('basic')
 const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? config.walletConnect.relayUrl, networks: [localChain] })
 
+// ?auth adds email and social login (the embedded wallet on the sandbox's secure site); ?socials=google,github
+// narrows the social list; ?emailShowWallets=off collapses the wallet list beside email login.
+const authSandbox = (window as unknown as { __SANDBOX__: { auth?: { secureSiteUrl: string } } }).__SANDBOX__.auth
+const withAuth = query.has('auth') && authSandbox !== undefined
+const authOptions = withAuth
+  ? { secureSiteUrl: query.get('secureSite') ?? authSandbox.secureSiteUrl, ...(query.has('socials') ? { socials: query.get('socials')!.split(',').filter(Boolean) as never } : {}) }
+  : undefined
+
 /** The `tokens` option's shape: token addresses per network. */
 function groupBy(list: { chainId: string; address: string }[]) {
   const out: Record<string, { address: string }[]> = {}
@@ -88,13 +99,21 @@ const modal = createModal({
   ...(query.has('container') ? { container: query.get('container')! } : {}),
   // The demo tokens: read on chain when the provider API cannot answer.
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
+  // On-ramp providers: Coinbase's page comes from the (local) URL generator; the second provider's widget is the
+  // sandbox's checkout page too (sandbox/onramp).
+  ...(basicMode ? {} : { onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }] }),
   // ?allWallets=off shows how a host turns the full wallet list off.
-  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off' },
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, receive(), tokens(), send(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' })],
+  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}) },
+  ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
+  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
+  ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' })],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
+// The embedded wallet asks before it signs: a request made while the modal is closed opens it on the approval.
+if (withAuth) modal.getPlugin('auth').$state.subscribe((s) => void (s.approval && !modal.getState().open && modal.open('ApproveTransaction')))
 
 /** Where "Send 0.01 ETH" sends to: a fixed local account. */
 const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

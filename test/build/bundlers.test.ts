@@ -44,8 +44,11 @@ const COMPOSITIONS = {
       "import { activity } from 'vestibule/plugins/activity'",
       "import { nfts } from 'vestibule/plugins/nfts'",
       "import { identity } from 'vestibule/plugins/identity'",
+      "import { onramp } from 'vestibule/plugins/onramp'",
+      "import { swap } from 'vestibule/plugins/swap'",
+      "import { auth } from 'vestibule/plugins/auth'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()'],
   },
 }
 

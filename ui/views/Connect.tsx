@@ -45,7 +45,7 @@ export default function Connect(props: Props) {
           method.load ? (
             <SlotComponent key={method.id} entry={method} load={method.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} />
           ) : method.id === 'wallet' ? (
-            <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets} />
+            <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets || methods.some((m) => m.collapsesWallets)} />
           ) : null,
         )}
       </fieldset>

@@ -1,0 +1,34 @@
+/** Requests of the dapp that wait for the user: one at a time, shown by the ApproveTransaction view. */
+import { AuthViews, type PendingApproval } from './state.js'
+
+export interface Approvals {
+  /** Shows ApproveTransaction for the request and resolves with the user's answer (a newer request declines it). */
+  ask(namespace: string, method: string, params: unknown): Promise<boolean>
+  /** The user's answer to the request shown. */
+  answer(approved: boolean): void
+  /** Declines what waits (sign out). */
+  reset(): void
+}
+
+export function createApprovals(push: (view: string) => void, show: (approval: PendingApproval | undefined) => void): Approvals {
+  let count = 0
+  let waiting: ((approved: boolean) => void) | undefined
+  const settle = (approved: boolean) => {
+    const current = waiting
+    waiting = undefined
+    show(undefined)
+    current?.(approved)
+  }
+  return {
+    ask(namespace, method, params) {
+      if (waiting) settle(false)
+      return new Promise<boolean>((resolve) => {
+        waiting = resolve
+        show({ id: ++count, namespace, method, params })
+        push(AuthViews.approve)
+      })
+    },
+    answer: settle,
+    reset: () => settle(false),
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The embedded wallet's session, loaded when the user picks email or a social login (or a stored session comes
+ * back): the frame, the email and social flows, the approvals, and the providers' requests of each family.
+ */
+import { AuthError, AuthErrorText } from './errors.js'
+import { StoredKeys } from './state.js'
+import { createEip155Requests } from './eip1193.js'
+import { createApprovals } from './approvals.js'
+import { createSolanaRequests } from './wallet-standard.js'
+import { createCore, type ClientDeps } from './core.js'
+import { createEmailFlow } from './email-flow.js'
+import { createSocialFlow } from './social-flow.js'
+
+export type { AuthContext, ClientDeps } from './core.js'
+export { FARCASTER_RELOAD_MS } from './social-flow.js'
+
+export type AuthClient = ReturnType<typeof createClient>
+
+export function createClient(deps: ClientDeps) {
+  const core = createCore(deps)
+  const { ctx, $state, set, ask } = core
+  const approvals = createApprovals((view) => ctx.router.push(view), (approval) => set({ approval }))
+  const eip155 = createEip155Requests({ ctx, ask, approve: approvals.ask, user: core.user, restore: core.restoreUser, emit: (event, data) => deps.emit('eip155', event, data) })
+  const solana = createSolanaRequests({ ctx, ask, approve: approvals.ask, user: core.user, restore: core.restoreUser })
+
+  return {
+    ...createEmailFlow(core),
+    ...createSocialFlow(core),
+    solana,
+    /** The connect of the view the user acts in, so connecting moves the modal on like any wallet does. */
+    navigateWith: core.navigateWith,
+    request: (namespace: string, args: { method: string; params?: unknown }) => {
+      if (namespace === 'eip155') return eip155.request(args)
+      return Promise.reject(new AuthError(AuthErrorText.networkNotFound))
+    },
+    /** The user's answer to the pending approval. */
+    answer: approvals.answer,
+    /** Signs out at the secure site and removes the frame. */
+    async signOut() {
+      core.setUser(undefined)
+      eip155.reset()
+      approvals.reset()
+      ctx.storage.remove(StoredKeys.session)
+      ctx.storage.remove(StoredKeys.socialProvider)
+      ctx.storage.remove(StoredKeys.socialUsername)
+      set({ step: 'idle', email: undefined, userName: undefined, socialProvider: undefined, farcasterUrl: undefined, updatingEmail: undefined, approval: undefined, error: undefined })
+      await core.endFrame(true)
+    },
+    /** Leaves a flow (the back arrow): the form again. */
+    cancel() {
+      const { step } = $state.get()
+      if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, updatingEmail: undefined, error: undefined })
+    },
+    destroy: () => void core.endFrame(false),
+  }
+}

@@ -1,0 +1,71 @@
+/** Social login: a provider's page in a popup and back, and Farcaster's sign-in link shown as a QR code. */
+import { AuthError, AuthErrorText } from './errors.js'
+import { StoredKeys } from './state.js'
+import { waitForSocial } from './social.js'
+import type { Core } from './core.js'
+
+/** How long after leaving the Farcaster view the frame is reloaded. */
+export const FARCASTER_RELOAD_MS = 100
+
+/** The social logins that go through a provider's page in a popup (Farcaster has its own flow). */
+export const POPUP_PROVIDERS: readonly string[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+export function createSocialFlow(core: Core) {
+  const { ctx, $state, set, fail, ask, finish } = core
+  /** Bumped when the user leaves the Farcaster view: a wait still under way then changes nothing. */
+  let farcasterFlow = 0
+  return {
+    /** Social login through `popup` (opened by the click, so no blocker stops it); closed or blocked returns to the form. */
+    async social(provider: string, popup: Window | null) {
+      if (!POPUP_PROVIDERS.includes(provider)) {
+        popup?.close()
+        return set({ step: 'idle', socialProvider: undefined, error: AuthErrorText.actionNotAllowed, failed: 'social' })
+      }
+      set({ step: 'social', socialProvider: provider, error: undefined })
+      // Inside Telegram the page may be reloaded on the way back: the choice is kept until the login ends.
+      if (ctx.platform.isTelegram()) ctx.storage.set(StoredKeys.telegramSocialProvider, provider)
+      if (!popup) return fail(new AuthError('The login window was blocked. Allow pop-ups and try again.'), 'idle', 'social')
+      try {
+        const answer = (await ask('GetSocialRedirectUri', { provider })) as { uri?: unknown }
+        if (typeof answer?.uri !== 'string' || !/^https?:\/\//.test(answer.uri)) throw new AuthError(AuthErrorText.generic)
+        popup.location.href = answer.uri
+        const result = await waitForSocial(popup, new URL(core.deps.url).origin)
+        if (!result) return set({ step: 'idle', socialProvider: undefined, error: 'The login window was closed', failed: 'social' })
+        await ask('ConnectSocial', { uri: result })
+        await finish()
+      } catch (error) {
+        fail(error, 'idle', 'social')
+      } finally {
+        ctx.storage.remove(StoredKeys.telegramSocialProvider)
+        if (!popup.closed) popup.close()
+      }
+    },
+    /** Farcaster: the sign-in link as a QR code, then the wait until it is approved on the other device. */
+    async farcaster() {
+      const mine = ++farcasterFlow
+      set({ step: 'farcaster', socialProvider: 'farcaster', error: undefined })
+      try {
+        const answer = (await ask('GetFarcasterUri')) as { url?: unknown }
+        if (typeof answer?.url !== 'string' || !/^https?:\/\//.test(answer.url)) throw new AuthError(AuthErrorText.generic)
+        if (mine !== farcasterFlow) return
+        set({ farcasterUrl: answer.url })
+        ctx.connection.setAccountFields('eip155', { farcasterUrl: answer.url })
+        await ask('ConnectFarcaster')
+        if (mine === farcasterFlow) await finish()
+      } catch (error) {
+        if (mine === farcasterFlow) fail(error, 'farcaster')
+      }
+    },
+    /**
+     * Leaving the Farcaster QR code before signing in: the link is dropped, and 100 ms later the frame is told to
+     * reload, which ends its wait for the approval (a new QR code starts afresh).
+     */
+    leaveFarcaster() {
+      if ($state.get().step === 'connected') return
+      farcasterFlow++
+      set({ step: 'idle', farcasterUrl: undefined, error: undefined })
+      ctx.connection.setAccountFields('eip155', { farcasterUrl: undefined })
+      setTimeout(() => void (core.frameMounted() ? ask('Reload').catch(() => undefined) : undefined), FARCASTER_RELOAD_MS)
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import { QrCode, type ViewProps } from 'vestibule/ui'
+import { useAuth } from './use-auth.js'
+
+/** Farcaster: the sign-in link as a QR code (and a link on this device) until it is approved. */
+export default function ConnectingFarcaster({ ctx }: ViewProps<unknown, 'auth'>) {
+  const { state } = useAuth(ctx)
+  return (
+    <div className="vb-center" data-testid="auth-farcaster">
+      {state.farcasterUrl ? (
+        <>
+          <QrCode value={state.farcasterUrl} label={ctx.t('auth.farcasterScan')} size={220} />
+          <p className="vb-muted">{ctx.t('auth.farcasterScan')}</p>
+          <a className="vb-link" data-testid="auth-farcaster-link" href={state.farcasterUrl} target="_blank" rel="noopener noreferrer">
+            {ctx.t('auth.farcasterOpen')}
+          </a>
+        </>
+      ) : (
+        <div className="vb-spinner" aria-hidden="true" />
+      )}
+      {state.error ? (
+        <p className="vb-error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,235 @@
+// Email and social login through the embedded wallet on the sandbox's secure site (its own loopback origin): the
+// code is read from the local mailbox (SMTP), the wallet's keys live at the secure site, its transactions land on
+// anvil; socials go through the local OAuth-style provider in a popup.
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { useSandboxBrowser } from './harness.js'
+import { chooseToken } from './send-form.js'
+
+const h = useSandboxBrowser({ timeout: 120_000 })
+const LONG = 90_000
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+const authFrames = (page: Page) => page.locator('iframe[data-vestibule-auth]')
+const mailbox = () => h.sandbox.auth.mail
+
+/** The code of the newest email to `email`, read from the mailbox page's JSON. */
+async function codeFor(email: string, after = 0): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      const list = (await (await fetch(`${mailbox().url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+      code = list.length > after ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+async function openWithAuth(query = '') {
+  const { page } = h.browser
+  await page.goto(`${h.sandbox.url}?auth${query}`)
+  await page.getByTestId('open-modal').click()
+  await h.modalRoot().getByTestId('auth-email-input').waitFor()
+}
+
+/** Types `code` box by box (the last digit sends it). */
+async function typeCode(code: string) {
+  for (const [i, digit] of [...code].entries()) await h.modalRoot().getByTestId(`auth-otp-${i}`).fill(digit)
+}
+
+async function emailLogin(email: string) {
+  const modal = h.modalRoot()
+  await modal.getByTestId('auth-email-input').fill(email)
+  await modal.getByTestId('auth-email-submit').click()
+  await modal.getByTestId('auth-otp').waitFor()
+  return codeFor(email)
+}
+
+describe('email login through the embedded wallet', () => {
+  test('the frame is not created before email or a social is picked; the code from the mailbox connects', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    expect(await authFrames(page).count()).toBe(0)
+    const email = `alice-${Date.now()}@example.com`
+    const modal = h.modalRoot()
+    // Markup is refused before anything is sent: still no frame.
+    await modal.getByTestId('auth-email-input').fill('<b>x</b>@example.com')
+    await modal.getByTestId('auth-email-submit').click()
+    await expect.poll(() => modal.getByRole('alert').first().innerText()).toBe('Please enter a valid email')
+    expect(await authFrames(page).count()).toBe(0)
+
+    const code = await emailLogin(email)
+    expect(await authFrames(page).getAttribute('src')).toBe(h.sandbox.auth.secureSite.frameUrl)
+    // A wrong code keeps the email and says so.
+    const wrong = code === '000000' ? '111111' : '000000'
+    await typeCode(wrong)
+    await expect.poll(() => modal.getByTestId('auth-otp-error').innerText()).toBe('Invalid code')
+    expect(await modal.getByTestId('auth-otp-email').innerText()).toContain(email)
+    // Pasting the code fills all six boxes and sends it.
+    await modal.getByTestId('auth-otp-0').focus()
+    await page.evaluate((text) => {
+      const root = document.querySelector('div[data-vestibule]')!.shadowRoot!
+      const input = root.querySelector('[data-testid="auth-otp-0"]')!
+      const data = new DataTransfer()
+      data.setData('text', text)
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, code)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
+  }, LONG)
+
+  test('sends from the embedded wallet through ApproveTransaction; the transaction lands on anvil', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    const email = `bob-${Date.now()}@example.com`
+    const code = await emailLogin(email)
+    await typeCode(code)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
+    const modal = h.modalRoot()
+    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+    const form = modal.getByTestId('send')
+    await chooseToken(form, 'ETH')
+    await form.getByLabel('Amount').fill('0.25')
+    await form.getByTestId('send-receiver').fill(RECEIVER)
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
+    await form.getByTestId('send-review').click()
+    await form.getByTestId('send-confirm').click()
+    await modal.getByTestId('auth-approve').waitFor()
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
+    await modal.getByTestId('auth-approve-button').click()
+    // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send.
+    await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
+    await modal.getByTestId('send').waitFor()
+    expect(await modal.getByTestId('auth-approve').count()).toBe(0)
+
+    // A signature asked for by the page while the modal is closed: the page opens the modal on the approval, the
+    // signature is made with the user's key at the secure site.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('modal-open').innerText()).toBe('closed')
+    await page.getByTestId('sign').click()
+    await modal.getByTestId('auth-approve').waitFor()
+    const message = await page.getByTestId('signed-message').innerText()
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(message)
+    await modal.getByTestId('auth-approve-button').click()
+    await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
+    const { verifyMessage } = await import('viem')
+    const signature = (await page.getByTestId('signature').innerText()) as `0x${string}`
+    expect(await verifyMessage({ address: h.sandbox.auth.secureSite.addressOf(email), message, signature })).toBe(true)
+  }, LONG)
+
+  test('a message from another origin or of another shape is ignored; a real answer still goes through', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    const email = `carol-${Date.now()}@example.com`
+    const code = await emailLogin(email)
+    // The page itself (another origin than the secure site) posts answers and garbage: nothing happens.
+    await page.evaluate(() => {
+      for (const data of [{ vestibule: 'auth', type: 'ready' }, { vestibule: 'auth', id: 'x', type: 'result', payload: {} }, 'garbage', { vestibule: 'auth', type: 'error' }]) window.postMessage(data, '*')
+    })
+    await typeCode(code)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    // A forged user from a foreign frame does not change the account.
+    await page.evaluate(() => {
+      const foreign = document.createElement('iframe')
+      foreign.srcdoc = `<script>parent.postMessage({ vestibule: 'auth', type: 'ready' }, '*')</script>`
+      document.body.append(foreign)
+    })
+    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
+  })
+
+  test('a reload restores the session from the secure site; disconnecting signs out and removes the frame', async () => {
+    const { page } = h.browser
+    await openWithAuth()
+    const email = `dave-${Date.now()}@example.com`
+    await typeCode(await emailLogin(email))
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    const account = `eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`
+    await page.reload()
+    await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(account)
+    await page.getByTestId('open-modal').click()
+    await h.modalRoot().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
+    await expect.poll(() => authFrames(page).count()).toBe(0)
+    // Signed out at the secure site too: a reload finds no session.
+    await page.reload()
+    await page.evaluate(() => (window as unknown as { modal: { reconnect(): Promise<void> } }).modal.reconnect().catch(() => undefined))
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+  }, LONG)
+
+  test('a secure site that never loads: a clear alert after 30 s, and the wallet list still connects', async () => {
+    const { page } = h.browser
+    await openWithAuth('&secureSite=http://127.0.0.1:9/frame')
+    const modal = h.modalRoot()
+    await modal.getByTestId('auth-email-input').fill('erin@example.com')
+    await modal.getByTestId('auth-email-submit').click()
+    await expect.poll(() => modal.locator('[data-alert-id="auth-frame"]').count(), { timeout: 40_000 }).toBe(1)
+    expect(await modal.locator('[data-alert-id="auth-frame"]').innerText()).toContain('The secure login site did not load')
+    await expect.poll(() => modal.getByTestId('auth-email-form').getByRole('alert').innerText()).toBe('Unable to load email login dependency')
+    expect(await authFrames(page).count()).toBe(0)
+    await h.walletButton('Sandbox Wallet').click()
+    await h.approveInWallet(/connect/i)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+  }, LONG)
+})
+
+describe('emailShowWallets', () => {
+  test('off: with email login shown, the wallet list waits behind one button; on (default): it is listed', async () => {
+    await openWithAuth()
+    await h.walletButton('Sandbox Wallet').waitFor()
+    await openWithAuth('&emailShowWallets=off')
+    const modal = h.modalRoot()
+    await modal.getByTestId('show-wallets').waitFor()
+    expect(await modal.getByTestId('wallet-list').count()).toBe(0)
+    await modal.getByTestId('show-wallets').click()
+    await h.walletButton('Sandbox Wallet').waitFor()
+  })
+})
+
+describe('social login through the local provider', () => {
+  test('github in a popup: the provider sends the user back and the wallet connects; a closed popup returns to the form', async () => {
+    const { page } = h.browser
+    await openWithAuth('&socials=github,google,farcaster')
+    expect(await authFrames(page).count()).toBe(0)
+    const modal = h.modalRoot()
+    // Closed before consenting: back to the Connect view's form.
+    const [closed] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="google"]').click()])
+    await closed.getByTestId('oauth-title').waitFor()
+    await closed.close()
+    await modal.getByTestId('auth-socials').waitFor()
+    await expect.poll(() => modal.getByTestId('auth-social-error').innerText()).toBe('The login window was closed')
+    expect(await modal.getByTestId('auth-email-form').getByRole('alert').count()).toBe(0)
+
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="github"]').click()])
+    await popup.getByTestId('oauth-username').fill('octo')
+    await popup.getByTestId('oauth-allow').click()
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    expect(await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.includes('/auth/social')).map(([k, v]) => [k.split('/').at(-1), JSON.parse(v)]))).toEqual(
+      expect.arrayContaining([['socialProvider', 'github'], ['socialUsername', 'octo']]),
+    )
+  })
+})
+
+describe('farcaster', () => {
+  test('the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name', async () => {
+    const { page } = h.browser
+    await openWithAuth('&socials=farcaster')
+    const modal = h.modalRoot()
+    await modal.locator('[data-social="farcaster"]').click()
+    const link = modal.getByTestId('auth-farcaster-link')
+    await link.waitFor({ timeout: 15_000 })
+    expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBeGreaterThan(0)
+    const other = await page.context().newPage()
+    await other.goto((await link.getAttribute('href'))!)
+    await other.getByTestId('farcaster-approve').click()
+    await other.close()
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/socialProvider'))?.[1])).toBe('"farcaster"')
+  }, LONG)
+})
+
+async function rpc(method: string, params: unknown[]) {
+  const response = await fetch(h.sandbox.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return ((await response.json()) as { result: string }).result
+}

@@ -1,0 +1,52 @@
+// auth() on the public plugin contract: its Connect-view methods in the connect-methods order (email, social,
+// wallet; wallet first when a wallet is shown; the host's connectMethodsOrder), its flags and options checked,
+// and nothing created before the user picks a method.
+import { describe, expect, it } from 'vitest'
+import { createKernel } from '../../../kernel/kernel.js'
+import { eip155 } from '../../../chains/eip155/index.js'
+import { auth } from '../../../plugins/auth/index.js'
+import { dummyView } from '../../kernel/helpers.js'
+import { createModal } from '../../../index.js'
+
+const wallet = { id: 'wallet', label: 'Wallets', load: async () => ({ default: () => null }) }
+const modal = (options: Record<string, unknown> = {}, plugins: unknown[] = [auth()]) =>
+  createKernel({ projectId: 'p', storage: null, plugins, ...options } as never, { views: { Connect: dummyView }, slots: [['connect.methods', wallet]] } as never)
+const methods = (m: ReturnType<typeof modal>, walletShown = false) => m.kernel.slots.list('connect.methods', { walletShown }).map((e) => e.id)
+
+describe('auth plugin', () => {
+  it('adds email and socials to the Connect view: email, social, wallet; wallet first when a wallet is shown', () => {
+    const m = modal()
+    expect(methods(m)).toEqual(['email', 'social', 'wallet'])
+    expect(methods(m, true)).toEqual(['wallet', 'email', 'social'])
+    expect(methods(modal({ features: { connectMethodsOrder: ['social', 'wallet', 'email'] } }))).toEqual(['social', 'wallet', 'email'])
+  })
+
+  it('features.email and features.socials turn their sections off; socials are checked', () => {
+    expect(methods(modal({ features: { email: false } }))).toEqual(['social', 'wallet'])
+    expect(methods(modal({ features: { socials: false } }))).toEqual(['email', 'wallet'])
+    expect(modal().kernel.options.features.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(() => modal({ features: { socials: ['myspace'] } })).toThrow('`features.socials` must be false or a list of google, x, discord, farcaster, github, apple, facebook')
+  })
+
+  it('secureSiteUrl is an http(s) URL, owned by auth()', () => {
+    expect(modal().kernel.options.secureSiteUrl).toBe('https://secure.walletconnect.org/sdk')
+    expect(() => modal({ secureSiteUrl: 'javascript:alert(1)' })).toThrow('must be an http(s) URL')
+    // The main entry names the plugin a host forgot.
+    expect(() => createModal({ projectId: 'p', storage: null, secureSiteUrl: 'http://127.0.0.1:1/frame' })).toThrow('`secureSiteUrl` needs auth() from vestibule/plugins/auth')
+    expect(() => createModal({ projectId: 'p', storage: null, features: { email: true } })).toThrow('`features.email` needs auth() from vestibule/plugins/auth')
+  })
+
+  it('emailShowWallets off marks the email method as collapsing the wallet list', () => {
+    const entry = (m: ReturnType<typeof modal>) => m.kernel.slots.list('connect.methods').find((e) => e.id === 'email')
+    expect(entry(modal())?.collapsesWallets).toBe(false)
+    expect(entry(modal({ features: { emailShowWallets: false } }))?.collapsesWallets).toBe(true)
+  })
+
+  it('adds no connector and loads no session code until a stored session or a login asks for it', () => {
+    const m = modal({}, [eip155({ networks: [{ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] as never }), auth()])
+    m.kernel.chains.startDiscovery()
+    expect(m.kernel.chains.findConnector('ID_AUTH')).toBeUndefined()
+    expect(m.getPlugin('auth').$state.get()).toEqual({ step: 'idle' })
+    m.destroy()
+  })
+})
