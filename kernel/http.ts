@@ -37,14 +37,12 @@ export class HttpError extends VestibuleError {
 /** The most of a failed response's body an HttpError keeps (an API's reason is short). */
 const BODY_LIMIT = 4096
 
-/** The body of a failed response, for the reason an API gives; never throws. */
-async function failedBody(response: Response): Promise<string | undefined> {
-  try {
-    return typeof response.text === 'function' ? (await response.text()).slice(0, BODY_LIMIT) : undefined
-  } catch {
-    return undefined
-  }
-}
+/** The body of a failed response, for the reason an API gives; undefined when unreadable, never a throw. */
+const failedBody = (response: Response): Promise<string | undefined> =>
+  Promise.resolve()
+    .then(() => response.text())
+    .then((text) => (typeof text === 'string' ? text.slice(0, BODY_LIMIT) : undefined))
+    .catch(() => undefined)
 
 /** A body that is not JSON gets an error saying where it came from instead of a bare SyntaxError. */
 function parseJson<T>(text: string, path: string): T {
