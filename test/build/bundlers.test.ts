@@ -47,8 +47,9 @@ const COMPOSITIONS = {
       "import { onramp } from 'vestibule/plugins/onramp'",
       "import { swap } from 'vestibule/plugins/swap'",
       "import { auth } from 'vestibule/plugins/auth'",
+      "import { names } from 'vestibule/plugins/names'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()', 'names()'],
   },
 }
 
