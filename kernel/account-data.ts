@@ -61,6 +61,11 @@ export interface NamesService {
    * the modal's image rule (`safeImageUrl`) before showing it, and a failure only means no image.
    */
   avatar?(name: string, network: CaipNetwork): Promise<string | undefined>
+  /**
+   * What the service holds of `address` and `name` is stale (a name was registered for the address just now): the
+   * next look-up asks again, and the account's own name and avatar are read again if it is the active one. Optional.
+   */
+  forget?(address: string, name?: string): void
 }
 
 /**

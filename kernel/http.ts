@@ -25,11 +25,24 @@ export interface HttpClientOptions {
 
 export class HttpError extends VestibuleError {
   readonly status: number
-  constructor(status: number) {
+  /** The failed response's body as text (at most BODY_LIMIT characters; undefined when unreadable). Untrusted. */
+  readonly body: string | undefined
+  constructor(status: number, body?: string) {
     super('HTTP', ErrorText.httpStatus(status))
     this.status = status
+    this.body = body
   }
 }
+
+/** The most of a failed response's body an HttpError keeps (an API's reason is short). */
+const BODY_LIMIT = 4096
+
+/** The body of a failed response, for the reason an API gives; undefined when unreadable, never a throw. */
+const failedBody = (response: Response): Promise<string | undefined> =>
+  Promise.resolve()
+    .then(() => response.text())
+    .then((text) => (typeof text === 'string' ? text.slice(0, BODY_LIMIT) : undefined))
+    .catch(() => undefined)
 
 /** A body that is not JSON gets an error saying where it came from instead of a bare SyntaxError. */
 function parseJson<T>(text: string, path: string): T {
@@ -57,7 +70,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   const send = async (path: string, init: RequestInit, options2: RequestOptions = {}) => {
     const response = await doFetch(url(path, options2.query), { ...init, headers: { ...init.headers, ...options2.headers }, signal: options2.signal ?? null })
-    if (!response.ok) throw new HttpError(response.status)
+    if (!response.ok) throw new HttpError(response.status, await failedBody(response))
     return response
   }
 

@@ -104,6 +104,11 @@ export interface SlotEntry {
   view?: string
   /** Data the view opens with. */
   data?: unknown
+  /**
+   * Whether the entry applies now (asked each time the slot is listed, so the view drawing it follows the state it
+   * reads, e.g. the connected account's connector); false or a throw hides it. Absent: always.
+   */
+  when?: () => boolean
   /** Drawn in place instead of a button (connect methods, account tabs): a lazily loaded component. */
   load?: LoadComponent
   /**
@@ -162,6 +167,15 @@ function arrange(entries: readonly SlotEntry[], order: readonly string[]): SlotE
   return [...entries].sort((a, b) => rank(a) - rank(b) || (a.order ?? 0) - (b.order ?? 0))
 }
 
+/** An entry's `when`, a throw counting as false. */
+function applies(entry: SlotEntry): boolean {
+  try {
+    return !entry.when || entry.when() === true
+  } catch {
+    return false
+  }
+}
+
 export function createSlots(context: SlotContext = { isEnabled: () => true }): Slots {
   const slots = new Map<SlotName, SlotEntry[]>()
   return {
@@ -170,13 +184,14 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
       if (!SLOT_NAMES.includes(slot)) throw new VestibuleError('UNKNOWN_SLOT', `${by} fills the unknown slot "${String(slot)}"; slots are ${SLOT_NAMES.join(', ')}`)
       if (!entry || typeof entry.id !== 'string' || !entry.id || typeof entry.label !== 'string') throw new VestibuleError('INVALID_PLUGIN', `${by} adds an entry to "${slot}" without a string id and label`)
       if (entry.load !== undefined && typeof entry.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a load that is not a function`)
+      if (entry.when !== undefined && typeof entry.when !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a when that is not a function`)
       const list = slots.get(slot) ?? []
       const existing = list.find((e) => e.id === entry.id)
       if (existing) throw new VestibuleError('DUPLICATE_SLOT_ENTRY', `${by} adds "${entry.id}" to "${slot}" twice (first by "${existing.plugin ?? 'the shell'}")`)
       slots.set(slot, [...list, entry.load ? { ...entry, load: loadOnce(entry.load) } : entry])
     },
     list(slot, { walletShown = false } = {}) {
-      const entries = (slots.get(slot) ?? []).filter((entry) => !entry.feature || context.isEnabled(entry.feature))
+      const entries = (slots.get(slot) ?? []).filter((entry) => (!entry.feature || context.isEnabled(entry.feature)) && applies(entry))
       if (slot === 'connect.methods') return arrange(entries, orderConnectMethods({ configured: context.connectMethodsOrder, walletShown })) as never
       if (slot === 'account.features') return arrange(entries, orderByRank(entries, context.walletFeaturesOrder, Number.MAX_SAFE_INTEGER)) as never
       return arrange(entries, []) as never

@@ -53,6 +53,14 @@ export function identity(): Plugin<IdentityApi> {
         isName: (text) => NAME_SHAPE.test(text.trim()),
         resolve: (name, network) => load().then((p) => p.resolve(name.trim(), network)),
         avatar: (name, network) => load().then((p) => p.avatar(name.trim(), network)),
+        // A name registered for an address: what was cached of it goes, and the active account's is read again.
+        forget: (address) =>
+          void load()
+            .then((p) => {
+              p.forget(address)
+              if (ctx.connection.account()?.address.toLowerCase() === address.toLowerCase()) show()
+            })
+            .catch(() => undefined),
       }
       ctx.services.provide(Capabilities.Names, names)
 

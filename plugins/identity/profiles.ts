@@ -30,6 +30,8 @@ export interface Profiles {
   avatar(name: string, network: CaipNetwork): Promise<string | undefined>
   /** The names pointing at `address` (checked records; the unreadable ones left out); throws NAMES_FAILED. */
   namesOf(address: string, network: CaipNetwork): Promise<NameRecord[]>
+  /** Drops the cached identity of `address` and every cached name record (a name was registered just now). */
+  forget(address: string): void
 }
 
 export function createProfiles(ctx: IdentityContext, now: () => number = Date.now): Profiles {
@@ -85,6 +87,11 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
 
   return {
     cachedIdentity,
+    forget(address) {
+      ctx.storage.remove(identityKey(address))
+      inflight.delete(address.toLowerCase())
+      records.clear()
+    },
     identity(address, network) {
       if (!evm(network) || !EVM_ADDRESS.test(address)) return Promise.resolve({})
       const cached = cachedIdentity(address)

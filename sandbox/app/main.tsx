@@ -16,6 +16,7 @@ import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
 import { auth } from 'vestibule/plugins/auth'
 import { identity } from 'vestibule/plugins/identity'
+import { names } from 'vestibule/plugins/names'
 import { onramp } from 'vestibule/plugins/onramp'
 import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
@@ -113,7 +114,7 @@ const modal = createModal({
   // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
   ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
   ...signIn,
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), siwxMode && siwx()],
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' }), siwxMode && siwx()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.

@@ -3,6 +3,11 @@
 //   GET /v1/profile/account/{name}?apiVersion=2 → the name's record (404 when nobody holds it)
 //   GET /v1/profile/reverse/{address}?sender&apiVersion=2 → the records of every name pointing at the address
 //   GET /avatar/{label}.svg                     → a small avatar image, as a name's `avatar` attribute links it
+//   GET /v1/profile/suggestions/{label}?zone    → { suggestions: [{ name, registered }] }: the label itself first, then
+//                                                 a few variations, each marked registered or not
+//   POST /v1/profile/account { coin_type, address, message, signature } → { success: true }: registers the name the
+//                                                 signed message states (JSON: name, address, timestamp in Unix seconds)
+//                                                 after checking the signature; refusals are 400 with `reasons`
 // A record: { name, registered, updated, addresses: { [coinType]: { address, created } }, attributes: [{ avatar, bio }] }
 // (addresses by SLIP-44 / ENSIP-11 coin type; 60 stands for every EVM chain). Tests pin raw answers per path
 // (hostile or malformed bodies, failures) with `pin`.
@@ -130,8 +135,76 @@ export function avatarSvg(label) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="hsl(${hue} 60% 45%)"/><text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${letter}</text></svg>`
 }
 
+/** How far a registration message's timestamp may be from the server's clock. */
+export const MESSAGE_WINDOW_S = 600
+
+/** A refusal in the API's error shape. */
+const refuse = (status, description) => ({ status, body: { status: 'FAILED', reasons: [{ name: 'BAD_REQUEST', description }] } })
+
+/** Suggestions for `label` in `zone`: the label itself, then variations that follow the label rule. */
+function suggest(registry, label) {
+  const variants = [label, `${label}-id`, `my-${label}`, `${label}-1`, `${label}2024`]
+  return variants.filter((v, i) => LABEL.test(v) && variants.indexOf(v) === i).map((v) => ({ name: `${v}.${registry.zone}`, registered: !!registry.lookup(`${v}.${registry.zone}`) }))
+}
+
+/**
+ * Whether `signature` is `address`'s over `message`: an EOA's signature is recovered; otherwise, when the chain of
+ * `coinType` runs locally, the chain is asked (a smart account's EIP-1271 check, or EIP-6492 before deployment).
+ */
+async function signedBy({ address, message, signature, coinType }, api) {
+  const { verifyMessage, createPublicClient, http } = await import('viem')
+  if (await verifyMessage({ address, message, signature }).catch(() => false)) return true
+  const chainId = coinType >= 0x80000000 ? coinType - 0x80000000 : undefined
+  const rpcUrl = chainId === undefined ? undefined : api.rpcUrls?.[`eip155:${chainId}`]
+  if (!rpcUrl) return false
+  return createPublicClient({ transport: http(rpcUrl) }).verifyMessage({ address, message, signature }).catch(() => false)
+}
+
+/** POST /v1/profile/account: checks the body, the signed message and the signature, then registers. */
+async function registerRoute(body, registry, api) {
+  const { coin_type: coinType, address, message, signature } = body ?? {}
+  if (!Number.isSafeInteger(coinType) || coinType < 0) return refuse(400, 'coin_type must be a coin type number')
+  if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return refuse(400, 'Invalid address')
+  if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) return refuse(400, 'Invalid signature')
+  let stated
+  try {
+    stated = typeof message === 'string' && message.length <= 2000 ? JSON.parse(message) : undefined
+  } catch {
+    stated = undefined
+  }
+  if (!stated || typeof stated.name !== 'string' || typeof stated.timestamp !== 'number') return refuse(400, 'The message must be JSON with name and timestamp')
+  if (stated.address !== undefined && String(stated.address).toLowerCase() !== address.toLowerCase()) return refuse(400, 'The message is for another address')
+  if (Math.abs(Date.now() / 1000 - stated.timestamp) > MESSAGE_WINDOW_S) return refuse(400, 'The message has expired')
+  if (!String(stated.name).toLowerCase().endsWith(`.${registry.zone}`)) return refuse(400, `Names are registered under ${registry.zone}`)
+  if (!(await signedBy({ address, message, signature, coinType }, api))) return refuse(401, 'Invalid signature')
+  // A name is one holder's, whatever coin type another address holds it under.
+  const full = String(stated.name).toLowerCase()
+  const held = registry.lookup(full)
+  if (held && Object.values(held.addresses).some((a) => a.address.toLowerCase() !== address.toLowerCase())) return refuse(409, `Name ${full} is taken`)
+  try {
+    const record = registry.register({ name: stated.name, address, coinType: String(coinType) })
+    return { status: 200, body: { success: true, name: record.name } }
+  } catch (error) {
+    return refuse(/taken/.test(error.message) ? 409 : 400, error.message)
+  }
+}
+
 /** @returns {Promise<{ status: number, body: unknown, type?: string } | undefined>} */
-export async function handle({ method, path }, api) {
+export async function handle({ method, path, query, body }, api) {
+  if (method === 'POST' && path === '/v1/profile/account') {
+    const { registry, pins } = await namesOf(api)
+    return pins.get(path) ?? registerRoute(body, registry, api)
+  }
+  const suggestions = method === 'GET' ? /^\/v1\/profile\/suggestions\/([^/]+)$/.exec(path) : undefined
+  if (suggestions) {
+    const { registry, pins } = await namesOf(api)
+    const pinned = pins.get(path)
+    if (pinned) return pinned
+    if (query?.zone !== registry.zone) return refuse(400, `Unknown zone: ${String(query?.zone ?? '')}`)
+    const label = decodeURIComponent(suggestions[1]).toLowerCase()
+    if (!LABEL.test(label)) return refuse(400, 'Invalid name: letters, digits or hyphens, at least 4 characters')
+    return { status: 200, body: { suggestions: suggest(registry, label) } }
+  }
   if (method !== 'GET') return undefined
   const avatar = /^\/avatar\/([a-z0-9-]{1,63})\.svg$/.exec(path)
   const identity = /^\/v1\/identity\/([^/]+)$/.exec(path)

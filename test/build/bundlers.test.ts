@@ -48,8 +48,9 @@ const COMPOSITIONS = {
       "import { swap } from 'vestibule/plugins/swap'",
       "import { auth } from 'vestibule/plugins/auth'",
       "import { siwx } from 'vestibule/plugins/siwx'",
+      "import { names } from 'vestibule/plugins/names'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()', 'siwx()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()', 'siwx()', 'names()'],
   },
 }
 

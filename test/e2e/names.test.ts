@@ -1,0 +1,121 @@
+// Name registration in the browser: an email login (the embedded wallet on the sandbox's secure site, the code read
+// from the local mailbox) finds Name in Account; the name is typed, its suggestions come from the provider API, the
+// registration message is approved in the embedded wallet and verified by the API; the new name then shows in
+// Account and resolves in Send. A refusal shows the API's reason on the form; hostile or failing suggestions show
+// nothing of themselves.
+import { describe, expect, test, afterEach } from 'vitest'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser({ timeout: 120_000 })
+const LONG = 90_000
+afterEach(() => h.sandbox.providerApi.reset())
+
+/** The sandbox's email login parts (secure site, mailbox). */
+const auth = () => (h.sandbox as unknown as { auth: { mail: { url: string }; secureSite: { addressOf(email: string): string } } }).auth
+const zone = () => h.sandbox.providerApi.names.zone
+
+/** The code of the newest email to `email`, read from the mailbox page's JSON. */
+async function codeFor(email: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(async () => {
+      const list = (await (await fetch(`${auth().mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+      code = list.length ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+/** Opens the demo app with email login and signs in as `email`; resolves once connected. */
+async function emailLogin(email: string) {
+  const { page } = h.browser
+  const modal = h.modalRoot()
+  await page.goto(`${h.sandbox.url}?auth`)
+  await page.getByTestId('open-modal').click()
+  await modal.getByTestId('auth-email-input').fill(email)
+  await modal.getByTestId('auth-email-submit').click()
+  await modal.getByTestId('auth-otp').waitFor()
+  const code = await codeFor(email)
+  for (const [i, digit] of [...code].entries()) await modal.getByTestId(`auth-otp-${i}`).fill(digit)
+  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+}
+
+/** Opens Send from Account, types `name` as the receiver and resolves with the name line's text. */
+async function receiverLine(name: string) {
+  const modal = h.modalRoot()
+  await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+  const form = modal.getByTestId('send')
+  await form.waitFor()
+  await form.getByTestId('send-receiver').fill(name)
+  await form.getByTestId('send-receiver').blur()
+  return form
+}
+
+describe('name registration', () => {
+  test('an email account registers a name: shown in Account, resolved in Send', async () => {
+    const email = `names-${Date.now()}@example.com`
+    await emailLogin(email)
+    const address = auth().secureSite.addressOf(email)
+    const label = `n${Date.now().toString(36)}`
+    const name = `${label}.${zone()}`
+    const modal = h.modalRoot()
+    expect(await modal.getByTestId('account-name').count()).toBe(0)
+
+    // Before it exists, Send finds no address for it.
+    let form = await receiverLine(name)
+    await expect.poll(() => form.innerText()).toContain(`No address found for ${name}`)
+    await modal.getByRole('button', { name: /back/i }).click()
+
+    await modal.locator('[data-feature="names"]').click()
+    const field = modal.getByTestId('names-input')
+    // Hostile suggestions show nothing of themselves; a failing lookup says so.
+    await h.sandbox.providerApi.names.pin('/v1/profile/suggestions/evil', { body: { suggestions: [{ name: '<img src=x onerror="window.__pwned=1">.sandbox.id', registered: false }, { name: 'evil-two.sandbox.id', registered: 'maybe' }] } })
+    await field.fill('evil')
+    await expect.poll(() => h.sandbox.providerApi.requests.some((r) => r.path === '/v1/profile/suggestions/evil')).toBe(true)
+    await h.browser.page.waitForTimeout(200)
+    expect(await modal.getByTestId('names-suggestions').count()).toBe(0)
+    expect(await modal.locator('img[src="x"]').count()).toBe(0)
+    expect(await h.browser.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    await h.sandbox.providerApi.names.pin('/v1/profile/suggestions/down', { status: 500, body: { message: 'down' } })
+    await field.fill('down')
+    await expect.poll(() => modal.getByTestId('names-suggestions-failed').innerText()).toBe('Error fetching name suggestions')
+    await field.fill(label.toUpperCase())
+    // Lower-cased as typed.
+    await expect.poll(() => field.inputValue()).toBe(label)
+    await expect.poll(() => modal.getByTestId('names-availability').innerText()).toBe(`${name} is available`)
+    await expect.poll(() => modal.getByTestId('names-suggestions').innerText()).toContain(`${label}-id.${zone()}`)
+    const asked = h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/profile/suggestions/'))
+    expect(asked.at(-1)).toMatchObject({ path: `/v1/profile/suggestions/${label}`, query: expect.objectContaining({ zone: zone() }) })
+
+    // The API refuses once: its reason shows on the form, which keeps the name.
+    await h.sandbox.providerApi.names.pin('/v1/profile/account', { status: 409, body: { reasons: [{ description: 'The registry is busy, try again' }] } })
+    await modal.getByTestId('names-register').click()
+    await modal.getByTestId('auth-approve-button').click()
+    await expect.poll(() => modal.getByTestId('names-error').innerText()).toBe('The registry is busy, try again')
+    expect(await field.inputValue()).toBe(label)
+    await h.sandbox.providerApi.names.unpin('/v1/profile/account')
+
+    await modal.getByTestId('names-register').click()
+    await modal.getByTestId('auth-approve').waitFor()
+    const signed = JSON.parse(await modal.getByTestId('auth-approve-detail').innerText())
+    expect(signed).toMatchObject({ name, address, attributes: {} })
+    expect(Math.abs(signed.timestamp - Date.now() / 1000)).toBeLessThan(120)
+    await modal.getByTestId('auth-approve-button').click()
+    await expect.poll(() => modal.getByTestId('names-success-name').innerText(), { timeout: 20_000 }).toBe(`${name} is yours`)
+    // Verified and registered by the provider API under the local chain's coin type.
+    const record = await h.sandbox.providerApi.names.lookup(name)
+    expect(record.addresses[String(0x80000000 + 31337)].address.toLowerCase()).toBe(address.toLowerCase())
+
+    await modal.getByTestId('names-done').click()
+    await expect.poll(() => modal.getByTestId('account-name').innerText()).toBe(name)
+    form = await receiverLine(name)
+    await expect.poll(() => form.getByTestId('send-name').innerText()).toContain(`${name} is ${address}`)
+  }, LONG)
+
+  test('a wallet account is not offered Name', async () => {
+    await h.connectWallet()
+    await h.modalRoot().getByTestId('account-features').waitFor()
+    expect(await h.modalRoot().locator('[data-feature="names"]').count()).toBe(0)
+  }, LONG)
+})
