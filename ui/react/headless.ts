@@ -1,0 +1,146 @@
+/**
+ * Hooks over `vestibule/headless`, for a React host that draws its own UI: each takes the modal (the one given to
+ * `<ModalProvider>`) and re-renders when what it returns changes. None loads the shell or a view.
+ */
+import { useStore } from '@nanostores/react'
+import { atom } from 'nanostores'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { AccountToken, BalancesSnapshot, ChainNamespace, Modal, ReadableAtom, WalletItem } from '../../kernel/index.js'
+import { accountBalances, connectWallet, createSend, walletConnectPairing, walletList, type ConnectOutcome, type PairingState, type SendController, type WalletListState } from '../../headless/index.js'
+
+/** The value of a store (undefined for none), following its changes. */
+const useStoreValue = <T>($store: ReadableAtom<T>): T => useStore($store)
+
+export interface UseWalletListReturnType extends WalletListState {
+  setSearch(text: string): void
+  loadMore(): Promise<void>
+  retry(): Promise<void>
+}
+
+/** The wallet list with its search and pages; the first page loads on mount (a session starts when none is). */
+export function useWalletList(modal: Modal): UseWalletListReturnType {
+  const list = useMemo(() => walletList(modal), [modal])
+  useEffect(() => {
+    // Failures are in the list's state (status 'error' and the reason).
+    void list.load().catch(() => undefined)
+    return () => list.destroy()
+  }, [list])
+  const state = useStoreValue(list.$state)
+  return useMemo(() => ({ ...state, setSearch: list.setSearch, loadMore: list.loadMore, retry: list.retry }), [state, list])
+}
+
+export interface UseConnectWalletReturnType {
+  /** Connects `item`; resolves with the outcome (a pairing URI to show for a remote wallet). */
+  connect(item: WalletItem, options?: { namespace?: ChainNamespace }): Promise<ConnectOutcome>
+  status: 'idle' | 'connecting' | 'pairing' | 'connected' | 'error'
+  error: unknown
+  /** The wallet being connected. */
+  wallet: WalletItem | undefined
+  /** The pairing of a remote wallet (its URI and expiry), until another wallet is chosen or the hook unmounts. */
+  pairing: PairingState | undefined
+}
+
+/** Connects a wallet of the list; the pairing of a remote wallet is kept fresh while this hook is mounted. */
+export function useConnectWallet(modal: Modal): UseConnectWalletReturnType {
+  const [run, setRun] = useState<{ status: UseConnectWalletReturnType['status']; error?: unknown; wallet?: WalletItem; outcome?: ConnectOutcome }>({ status: 'idle' })
+  const stop = useRef<() => void>(undefined)
+  const round = useRef(0)
+  useEffect(() => () => stop.current?.(), [])
+  const connect = useCallback(
+    async (item: WalletItem, options?: { namespace?: ChainNamespace }) => {
+      const mine = ++round.current
+      stop.current?.()
+      stop.current = undefined
+      setRun({ status: 'connecting', wallet: item })
+      try {
+        const outcome = await connectWallet(modal, item, options)
+        if (outcome.kind === 'pairing') stop.current = outcome.stop
+        if (mine === round.current) setRun({ status: outcome.kind === 'pairing' ? 'pairing' : 'connected', wallet: item, outcome })
+        return outcome
+      } catch (error) {
+        if (mine === round.current) setRun({ status: 'error', error, wallet: item })
+        throw error
+      }
+    },
+    [modal],
+  )
+  const pairing = run.outcome?.kind === 'pairing' ? run.outcome.pairing.$state : undefined
+  const pairingState = usePairingState(pairing)
+  return { connect, status: run.status, error: run.error, wallet: run.wallet, pairing: pairingState }
+}
+
+const NO_PAIRING: ReadableAtom<undefined> = atom(undefined)
+const usePairingState = ($state: ReadableAtom<PairingState> | undefined) => useStoreValue<PairingState | undefined>($state ?? NO_PAIRING)
+
+export interface UseWalletConnectUriReturnType extends Partial<PairingState> {
+  /** Seconds the URI stays usable, counted down each second. */
+  secondsLeft: number
+  refresh(): Promise<void>
+}
+
+/** A WalletConnect pairing URI, offered and renewed while `active` (default true) and the hook is mounted. */
+export function useWalletConnectUri(modal: Modal, { active = true }: { active?: boolean } = {}): UseWalletConnectUriReturnType {
+  const pairing = useMemo(() => walletConnectPairing(modal), [modal])
+  useEffect(() => (active ? pairing.start() : undefined), [pairing, active])
+  const state = useStoreValue(pairing.$state)
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!state.usableUntil) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [state.usableUntil])
+  const secondsLeft = state.usableUntil ? Math.max(0, Math.ceil((state.usableUntil - now) / 1000)) : 0
+  return { ...state, secondsLeft, refresh: pairing.refresh }
+}
+
+export interface UseBalancesReturnType extends BalancesSnapshot {
+  refresh(options?: { force?: boolean }): Promise<readonly AccountToken[]>
+}
+
+/** The connected account's balances, read when an account connects. */
+export function useBalances(modal: Modal): UseBalancesReturnType {
+  const balances = useMemo(() => accountBalances(modal), [modal])
+  const snapshot = useStoreValue(balances.$balances)
+  const caipAddress = useStoreValue(modal.kernel.state.$snapshot).caipAddress
+  useEffect(() => {
+    if (caipAddress) void balances.refresh().catch(() => undefined)
+  }, [balances, caipAddress])
+  return useMemo(() => ({ ...snapshot, refresh: balances.refresh }), [snapshot, balances])
+}
+
+export interface UseSendReturnType {
+  /** The send flow's actions; undefined while its code loads. */
+  controller: SendController | undefined
+  view: SendViewOf | undefined
+  form: SendFormOf | undefined
+  error: unknown
+}
+
+const NOTHING: ReadableAtom<undefined> = NO_PAIRING
+type SendViewOf = ReturnType<SendController['$view']['get']>
+type SendFormOf = ReturnType<SendController['$form']['get']>
+
+/** A send flow (the send plugin's controller), followed while mounted. */
+export function useSend(modal: Modal): UseSendReturnType {
+  const [controller, setController] = useState<SendController>()
+  const [error, setError] = useState<unknown>()
+  useEffect(() => {
+    let live = true
+    let stop: (() => void) | undefined
+    createSend(modal).then(
+      (c) => {
+        if (!live) return
+        stop = c.start()
+        setController(c)
+      },
+      (e: unknown) => live && setError(e),
+    )
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [modal])
+  const view = useStoreValue<SendViewOf | undefined>(controller?.$view ?? NOTHING)
+  const form = useStoreValue<SendFormOf | undefined>(controller?.$form ?? NOTHING)
+  return { controller, view, form, error }
+}
