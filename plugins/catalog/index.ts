@@ -85,8 +85,6 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       for (const [section, rank] of [['featured', 40], ['recommended', 70], ['custom', 50], ['recent', 20]] as const) ctx.wallets.add(section, sections[section], rank)
       ctx.i18n.add(messages)
       const loadView = () => import('./views/AllWallets.js')
-      // View code is fetched ahead only for a modal that draws views.
-      const prefetchView = () => (ctx.views.headless ? undefined : loadView())
       // Without any chain plugin the full list is the first view on mobile.
       ctx.views.register('AllWallets', { title: 'catalog.title', load: loadView, openWithoutChains: ['mobile'] })
       ctx.slots.add('connect.footer', { id: 'allWallets', label: 'catalog.allWallets', view: 'AllWallets', feature: 'allWallets' })
@@ -107,14 +105,13 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
         },
       }
 
-      ctx.onPreload(() => Promise.all([import('./catalog.js'), prefetchView()]))
+      ctx.onPreload(() => Promise.all([import('./catalog.js'), loadView()]))
       /** The open whose wallets were fetched: once per open. */
       let fetchedFor = -1
       const fetchWallets = async () => {
         if (fetchedFor === opens) return
         fetchedFor = opens
-        // The AllWallets code downloads alongside, so the list shows at once when chosen.
-        void prefetchView()?.catch(() => undefined)
+        // The controller's prefetch also fetches the AllWallets code, so the list shows at once when chosen.
         await (await api.load()).prefetch()
       }
       // A wallet list shown while connected (connecting another chain family, after a restored session) fetches
