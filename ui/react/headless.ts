@@ -83,13 +83,14 @@ export function useWalletConnectUri(modal: Modal, { active = true }: { active?: 
   const pairing = useMemo(() => walletConnectPairing(modal), [modal])
   useEffect(() => (active ? pairing.start() : undefined), [pairing, active])
   const state = useStoreValue(pairing.$state)
-  const [now, setNow] = useState(() => Date.now())
+  // A render each second while a URI is offered; the time left is read at each render (never a stale start time).
+  const [, tick] = useState(0)
   useEffect(() => {
     if (!state.usableUntil) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
+    const timer = setInterval(() => tick((n) => n + 1), 1000)
     return () => clearInterval(timer)
   }, [state.usableUntil])
-  const secondsLeft = state.usableUntil ? Math.max(0, Math.ceil((state.usableUntil - now) / 1000)) : 0
+  const secondsLeft = state.usableUntil ? Math.ceil(pairing.timeLeft() / 1000) : 0
   return { ...state, secondsLeft, refresh: pairing.refresh }
 }
 
