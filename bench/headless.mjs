@@ -53,8 +53,10 @@ try {
     // A first visit: the headless host's session (same origin) is forgotten, and the wallet's permission with it.
     await p.goto(`${sandbox.url}headless-shell`)
     await p.evaluate(() => localStorage.clear())
+    // Counting starts on a blank page: nothing the first load still fetches adds to it.
+    await p.goto('about:blank')
     scripts.clear()
-    await p.reload()
+    await p.goto(`${sandbox.url}headless-shell`)
     await p.waitForLoadState('networkidle')
     // The idle preload fetches the first open's code ahead; it counts as loaded before the click.
     await p.waitForTimeout(1500)

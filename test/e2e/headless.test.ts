@@ -14,8 +14,9 @@ const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 /** A module drawing UI: the shell, the UI kit, the shell's views, or a plugin's view or tab (its .tsx files). */
 const DRAWING = /(^|\/)ui\/(shell|views|kit)\/|(^|\/)plugins\/[^/]+\/(views\/|[^/]+\.tsx$)/
 
-/** The /app/ scripts `page` requests, as they load. */
-function scriptsOf(page: Page) {
+/** The /app/ scripts `page` requests from now on, as they load (the page left first, so no earlier page adds to them). */
+async function scriptsOf(page: Page) {
+  await page.goto('about:blank')
   const urls = new Set<string>()
   page.on('request', (request) => {
     const url = new URL(request.url())
@@ -39,7 +40,7 @@ async function sourcesOf(paths: Iterable<string>): Promise<string[]> {
 describe('the headless host', () => {
   test('lists and searches wallets, shows the WalletConnect URI, connects, shows balances and sends, without the shell', async () => {
     const { page } = h.browser
-    const scripts = scriptsOf(page)
+    const scripts = await scriptsOf(page)
     await page.goto(`${h.sandbox.url}headless`)
     const rows = page.getByTestId('wallet-row')
     await expect.poll(() => page.getByTestId('list-status').innerText(), { timeout: 15_000 }).toBe('ready')
@@ -85,7 +86,7 @@ describe('the headless host', () => {
 
   test("the same check on the shell host finds the shell's chunks once the modal opens", async () => {
     const { page } = h.browser
-    const scripts = scriptsOf(page)
+    const scripts = await scriptsOf(page)
     await page.goto(h.sandbox.url)
     await page.getByTestId('open-modal').click()
     await expect.poll(() => h.modalRoot().locator('[data-testid="wallet-list"]').count(), { timeout: 15_000 }).toBeGreaterThan(0)

@@ -3,7 +3,7 @@
 import { atom } from 'nanostores'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Capabilities, type BalancesService, type BalancesSnapshot, type ChainAdapter, type FeeEstimate, type Modal } from '../../kernel/index.js'
-import { accountBalances, createHeadlessModal, createSend } from '../../headless/index.js'
+import { accountBalances, createHeadlessModal, createSend, featureController } from '../../headless/index.js'
 import { send, type SendApi } from '../../plugins/send/index.js'
 import { TYPING_PAUSE_MS } from '../../plugins/send/controller.js'
 import { ADDRESS, fakeAdapter, flush } from '../kernel/helpers.js'
@@ -85,5 +85,16 @@ describe('createSend', () => {
   it('needs the send plugin', async () => {
     const { modal } = setup()
     await expect(createSend(modal)).rejects.toMatchObject({ code: 'MISSING_PLUGIN' })
+  })
+
+  it("reaches any feature plugin's controller by name, and says when a plugin hands out none", async () => {
+    const flow = { $view: atom('v'), $form: atom('f'), start: () => () => undefined }
+    const { modal } = setup([
+      { name: 'flowing', setup: () => ({ createController: async () => flow }) },
+      { name: 'plain', setup: () => ({ createController: 'not a function' }) },
+    ])
+    await expect(featureController(modal, 'flowing')).resolves.toBe(flow)
+    await expect(featureController(modal, 'plain')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'The "plain" plugin hands out no controller' })
+    await expect(featureController(modal, 'swap')).rejects.toMatchObject({ code: 'MISSING_PLUGIN' })
   })
 })

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { AccountToken, BalancesSnapshot, ChainNamespace, Modal, ReadableAtom, WalletItem } from '../../kernel/index.js'
-import { accountBalances, connectWallet, createSend, walletConnectPairing, walletList, type ConnectOutcome, type PairingState, type SendController, type WalletListState } from '../../headless/index.js'
+import { accountBalances, connectWallet, featureController, walletConnectPairing, walletList, type ConnectOutcome, type FeatureController, type PairingState, type SendController, type WalletListState } from '../../headless/index.js'
 
 /** The value of a store (undefined for none), following its changes. */
 const useStoreValue = <T>($store: ReadableAtom<T>): T => useStore($store)
@@ -109,26 +109,26 @@ export function useBalances(modal: Modal): UseBalancesReturnType {
   return useMemo(() => ({ ...snapshot, refresh: balances.refresh }), [snapshot, balances])
 }
 
-export interface UseSendReturnType {
-  /** The send flow's actions; undefined while its code loads. */
-  controller: SendController | undefined
-  view: SendViewOf | undefined
-  form: SendFormOf | undefined
+export interface UseFeatureControllerReturnType<C extends FeatureController> {
+  /** The flow's actions; undefined while its code loads. */
+  controller: C | undefined
+  view: StateOf<C['$view']> | undefined
+  form: StateOf<C['$form']> | undefined
+  /** Why there is no controller (the plugin is missing, its code failed to load). */
   error: unknown
 }
 
+type StateOf<S> = S extends ReadableAtom<infer V> ? V : never
 const NOTHING: ReadableAtom<undefined> = NO_PAIRING
-type SendViewOf = ReturnType<SendController['$view']['get']>
-type SendFormOf = ReturnType<SendController['$form']['get']>
 
-/** A send flow (the send plugin's controller), followed while mounted. */
-export function useSend(modal: Modal): UseSendReturnType {
-  const [controller, setController] = useState<SendController>()
+/** The controller of feature plugin `name` (see `featureController`), started while mounted. */
+export function useFeatureController<C extends FeatureController>(modal: Modal, name: string): UseFeatureControllerReturnType<C> {
+  const [controller, setController] = useState<C>()
   const [error, setError] = useState<unknown>()
   useEffect(() => {
     let live = true
     let stop: (() => void) | undefined
-    createSend(modal).then(
+    featureController<C>(modal, name).then(
       (c) => {
         if (!live) return
         stop = c.start()
@@ -140,8 +140,15 @@ export function useSend(modal: Modal): UseSendReturnType {
       live = false
       stop?.()
     }
-  }, [modal])
-  const view = useStoreValue<SendViewOf | undefined>(controller?.$view ?? NOTHING)
-  const form = useStoreValue<SendFormOf | undefined>(controller?.$form ?? NOTHING)
+  }, [modal, name])
+  const view = useStoreValue((controller?.$view ?? NOTHING) as ReadableAtom<StateOf<C['$view']> | undefined>)
+  const form = useStoreValue((controller?.$form ?? NOTHING) as ReadableAtom<StateOf<C['$form']> | undefined>)
   return { controller, view, form, error }
+}
+
+export type UseSendReturnType = UseFeatureControllerReturnType<SendController>
+
+/** A send flow (the send plugin's controller), followed while mounted. */
+export function useSend(modal: Modal): UseSendReturnType {
+  return useFeatureController<SendController>(modal, 'send')
 }
