@@ -9,5 +9,5 @@ export { walletList, SEARCH_PAUSE_MS, type WalletList, type WalletListState, typ
 export { connectWallet, type ConnectOutcome } from './connect.js'
 export { walletConnectPairing, type WalletConnectPairing, type PairingState } from './pairing.js'
 export { accountBalances, type AccountBalances } from './balances.js'
-export { createSend, featureController, type FeatureController } from './send.js'
+export { createSend, featureController, type FeatureController } from './features.js'
 export type { SendController, SendForm, SendStatus, SendView, SentTransfer } from 'vestibule/plugins/send'
