@@ -7,7 +7,8 @@ import type { Modal } from '../../kernel/index.js'
 import { createHeadlessModal, walletList, SEARCH_PAUSE_MS } from '../../headless/index.js'
 import { walletCatalog } from '../../plugins/catalog/index.js'
 import { catalogWallets, queryWallets } from '../../sandbox/provider-api/catalog.mjs'
-import { fakeAdapter, flush } from '../kernel/helpers.js'
+import { connectWallet } from '../../headless/index.js'
+import { fakeAdapter, flush, recordingBackend } from '../kernel/helpers.js'
 
 const SANDBOX: Connector = { id: 'dev.vestibule.sandbox', rdns: 'dev.vestibule.sandbox', name: 'Sandbox Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
 
@@ -29,12 +30,12 @@ function fakeApi() {
 }
 
 const created: Modal[] = []
-function setup({ catalog = true } = {}) {
+function setup({ catalog = true, storage = null as ReturnType<typeof recordingBackend> | null } = {}) {
   const fake = fakeAdapter({ connectors: [SANDBOX] })
   const modal = createHeadlessModal({
     projectId: 'p',
     apiUrl: 'https://api.test',
-    storage: null,
+    storage,
     plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }, catalog && walletCatalog()],
   })
   created.push(modal)
@@ -134,6 +135,17 @@ describe('walletList', () => {
     expect(list.$state.get().wallets).toEqual([])
     await flush()
     expect(api.requests).toEqual([])
+    list.destroy()
+  })
+
+  it('an installed wallet connected from the list becomes a recent wallet, as under the shell', async () => {
+    fakeApi()
+    const backend = recordingBackend()
+    const { modal } = setup({ storage: backend })
+    const list = walletList(modal)
+    await list.load()
+    await connectWallet(modal, list.$state.get().wallets.find((w) => w.name === 'Sandbox Wallet')!)
+    await vi.waitFor(() => expect([...backend.data].find(([key]) => key.endsWith('recentWallets'))?.[1]).toContain('Sandbox Wallet'))
     list.destroy()
   })
 })
