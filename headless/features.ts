@@ -8,6 +8,8 @@ import { VestibuleError, type Modal } from '../kernel/index.js'
 import type { SendController } from 'vestibule/plugins/send'
 import { pluginApi } from './modal.js'
 
+export type { SendController }
+
 /** What a feature controller offers a host: state to render and `start()`, called while the host shows it. */
 export interface FeatureController {
   readonly $view: ReadableAtom<unknown>

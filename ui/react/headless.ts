@@ -6,7 +6,11 @@ import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { AccountToken, BalancesSnapshot, ChainNamespace, Modal, ReadableAtom, WalletItem } from '../../kernel/index.js'
-import { accountBalances, connectWallet, featureController, walletConnectPairing, walletList, type ConnectOutcome, type FeatureController, type PairingState, type SendController, type WalletListState } from '../../headless/index.js'
+import { walletList, type WalletListState } from '../../headless/wallet-list.js'
+import { connectWallet, type ConnectOutcome } from '../../headless/connect.js'
+import { walletConnectPairing, type PairingState } from '../../headless/pairing.js'
+import { accountBalances } from '../../headless/balances.js'
+import { featureController, type FeatureController, type SendController } from '../../headless/features.js'
 
 /** The value of a store (undefined for none), following its changes. */
 const useStoreValue = <T>($store: ReadableAtom<T>): T => useStore($store)
