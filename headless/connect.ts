@@ -3,7 +3,10 @@
  * in several chain families through each (or the one asked for), a catalog wallet through WalletConnect (the host
  * shows the pairing URI).
  */
-import { RemoteConnect, VestibuleError, type ChainNamespace, type Modal, type WalletItem } from '../kernel/index.js'
+import type { ChainNamespace } from '../kernel/caip.js'
+import { VestibuleError } from '../kernel/errors.js'
+import type { Modal } from '../kernel/modal.js'
+import { RemoteConnect, type WalletItem } from '../kernel/wallets.js'
 import type { MultiChainData } from '../kernel/wallet-list.js'
 import { walletConnectPairing, type WalletConnectPairing } from './pairing.js'
 

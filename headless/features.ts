@@ -4,7 +4,8 @@
  * swap, a sign-in) is reached the same way by its name.
  */
 import type { ReadableAtom } from 'nanostores'
-import { VestibuleError, type Modal } from '../kernel/index.js'
+import { VestibuleError } from '../kernel/errors.js'
+import type { Modal } from '../kernel/modal.js'
 import type { SendController } from 'vestibule/plugins/send'
 import { pluginApi } from './modal.js'
 

@@ -3,8 +3,11 @@
  * plugin replaces a URI 10 s before its 4 minutes run out), with the time left.
  */
 import { computed, type ReadableAtom } from 'nanostores'
-import { VestibuleError, type Modal } from '../kernel/index.js'
-import { PAIRING_EXPIRY_MARGIN_MS, type WalletConnectApi, type WalletConnectState } from 'vestibule/plugins/walletconnect'
+import { VestibuleError } from '../kernel/errors.js'
+import type { Modal } from '../kernel/modal.js'
+// The plugin's pairing rule itself (a module without imports), not its entry: nothing else of the plugin comes along.
+import { PAIRING_EXPIRY_MARGIN_MS } from '../plugins/walletconnect/pairing.js'
+import type { WalletConnectApi, WalletConnectState } from 'vestibule/plugins/walletconnect'
 import { pluginApi } from './modal.js'
 
 export interface PairingState extends WalletConnectState {

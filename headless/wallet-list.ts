@@ -4,7 +4,9 @@
  * registered it.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { errorMessage, type Modal, type WalletItem, type WalletSection } from '../kernel/index.js'
+import { errorMessage } from '../kernel/errors.js'
+import type { Modal } from '../kernel/modal.js'
+import type { WalletItem, WalletSection } from '../kernel/wallets.js'
 import { walletSections } from '../kernel/wallet-list.js'
 import type { CatalogApi, CatalogController, CatalogState, WalletRow } from 'vestibule/plugins/catalog'
 import { pluginApi } from './modal.js'

@@ -73,7 +73,7 @@ export function useConnectWallet(modal: Modal): UseConnectWalletReturnType {
   return { connect, status: run.status, error: run.error, wallet: run.wallet, pairing: pairingState }
 }
 
-const NO_PAIRING: ReadableAtom<undefined> = atom(undefined)
+const NO_PAIRING: ReadableAtom<undefined> = /* @__PURE__ */ atom(undefined)
 const usePairingState = ($state: ReadableAtom<PairingState> | undefined) => useStoreValue<PairingState | undefined>($state ?? NO_PAIRING)
 
 export interface UseWalletConnectUriReturnType extends Partial<PairingState> {
