@@ -10,7 +10,7 @@ import { walletList, type WalletListState } from '../../headless/wallet-list.js'
 import { connectWallet, type ConnectOutcome } from '../../headless/connect.js'
 import { walletConnectPairing, type PairingState } from '../../headless/pairing.js'
 import { accountBalances } from '../../headless/balances.js'
-import { featureController, type FeatureController, type SendController } from '../../headless/features.js'
+import { createSend, type FeatureController, type SendController } from '../../headless/features.js'
 
 /** The value of a store (undefined for none), following its changes. */
 const useStoreValue = <T>($store: ReadableAtom<T>): T => useStore($store)
@@ -125,14 +125,17 @@ export interface UseFeatureControllerReturnType<C extends FeatureController> {
 type StateOf<S> = S extends ReadableAtom<infer V> ? V : never
 const NOTHING: ReadableAtom<undefined> = NO_PAIRING
 
-/** The controller of feature plugin `name` (see `featureController`), started while mounted. */
-export function useFeatureController<C extends FeatureController>(modal: Modal, name: string): UseFeatureControllerReturnType<C> {
+/**
+ * A feature flow's controller from `create` (`createSend`, or `(m) => featureController(m, name)` for any feature
+ * plugin), created once per modal and started while mounted.
+ */
+export function useFeatureController<C extends FeatureController>(modal: Modal, create: (modal: Modal) => Promise<C>): UseFeatureControllerReturnType<C> {
   const [controller, setController] = useState<C>()
   const [error, setError] = useState<unknown>()
   useEffect(() => {
     let live = true
     let stop: (() => void) | undefined
-    featureController<C>(modal, name).then(
+    create(modal).then(
       (c) => {
         if (!live) return
         stop = c.start()
@@ -144,7 +147,8 @@ export function useFeatureController<C extends FeatureController>(modal: Modal, 
       live = false
       stop?.()
     }
-  }, [modal, name])
+    // One controller per modal: a new `create` function on each render does not start another.
+  }, [modal])
   const view = useStoreValue((controller?.$view ?? NOTHING) as ReadableAtom<StateOf<C['$view']> | undefined>)
   const form = useStoreValue((controller?.$form ?? NOTHING) as ReadableAtom<StateOf<C['$form']> | undefined>)
   return { controller, view, form, error }
@@ -154,5 +158,5 @@ export type UseSendReturnType = UseFeatureControllerReturnType<SendController>
 
 /** A send flow (the send plugin's controller), followed while mounted. */
 export function useSend(modal: Modal): UseSendReturnType {
-  return useFeatureController<SendController>(modal, 'send')
+  return useFeatureController<SendController>(modal, createSend)
 }
