@@ -3,7 +3,7 @@
  * the catalog's featured, recommended and pages of 40) with a search, from the catalog plugin when the host
  * registered it.
  */
-import { atom, computed, type ReadableAtom } from 'nanostores'
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores'
 import { errorMessage } from '../kernel/errors.js'
 import type { Modal } from '../kernel/modal.js'
 import type { WalletItem, WalletSection } from '../kernel/wallets.js'
@@ -43,7 +43,7 @@ export interface WalletList {
   setSearch(text: string): void
   /** Requests again what failed. */
   retry(): Promise<void>
-  /** Stops listening and drops a search under way. */
+  /** Drops a search under way (the list stops following the catalog once nothing listens to `$state`). */
   destroy(): void
 }
 
@@ -63,11 +63,18 @@ export function walletList(modal: Modal): WalletList {
   const $catalog = computed($controller, (c) => ({ rows: c?.$rows ?? empty, installed: c?.$installed ?? empty, state: c?.$state ?? emptyState }))
   // Rebuilt when the controller arrives: its stores join the list's.
   const $rows = atom<{ rows: readonly WalletRow[]; installed: readonly WalletRow[]; state: CatalogState | undefined }>({ rows: [], installed: [], state: undefined })
-  let unbind: (() => void) | undefined
-  const offController = $catalog.subscribe(({ rows, installed, state }) => {
-    unbind?.()
-    const $all = computed([rows, installed, state], (r, i, s) => ({ rows: r, installed: i, state: s as CatalogState | undefined }))
-    unbind = $all.subscribe((value) => $rows.set(value))
+  // Bound while someone listens to the list (and bound again after a pause: a remounted component finds it live).
+  onMount($rows, () => {
+    let unbind: (() => void) | undefined
+    const offController = $catalog.subscribe(({ rows, installed, state }) => {
+      unbind?.()
+      const $all = computed([rows, installed, state], (r, i, s) => ({ rows: r, installed: i, state: s as CatalogState | undefined }))
+      unbind = $all.subscribe((value) => $rows.set(value))
+    })
+    return () => {
+      offController()
+      unbind?.()
+    }
   })
 
   const $state = computed([$sections, $rows, $search, $controller, $loadError], (sections, { rows, installed, state }, search, controller, loadError): WalletListState => {
@@ -138,8 +145,6 @@ export function walletList(modal: Modal): WalletList {
     destroy() {
       clearTimeout(searchTimer)
       abort?.abort()
-      offController()
-      unbind?.()
     },
   }
 }

@@ -72,7 +72,13 @@ describe('walletList', () => {
     const rows = (await modal.getPlugin('catalog').load()).$rows.get()
     expect(list.$state.get().wallets).toEqual(rows.map((r) => r.item))
     expect(list.$state.get().wallets.length).toBeGreaterThan(before)
+    // A component mounted twice (React's strict mode) destroys the list and uses it again: it still follows the catalog.
     list.destroy()
+    const off = list.$state.listen(() => undefined)
+    const shown = list.$state.get().wallets.length
+    await list.loadMore()
+    expect(list.$state.get().wallets.length).toBeGreaterThan(shown)
+    off()
   })
 
   it('searches once typing pauses, with the trimmed text; installed wallets match at once; empty text ends the search', async () => {
