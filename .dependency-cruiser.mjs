@@ -26,6 +26,13 @@ export default {
       to: { path: '^(chains|plugins|examples)/' },
     },
     {
+      name: 'headless-draws-nothing',
+      comment: 'headless/ and the React hooks never reach the shell or its views: a headless host never loads them.',
+      severity: 'error',
+      from: { path: '^(headless|ui/react)/' },
+      to: { path: '^ui/(index[.]ts|shell|views|kit)' },
+    },
+    {
       name: 'chains-apart',
       comment: 'A chain plugin imports no other chain plugin and no feature plugin; chains/shared is common to the chain plugins.',
       severity: 'error',

@@ -43,7 +43,7 @@ async function weigh(contents) {
 }
 
 const whole = (specifier) => `import * as entry from '${specifier}'\n;(globalThis as any).entry = entry\n`
-const entries = ['vestibule/kernel', 'vestibule/utils', 'vestibule/chains/eip155', 'vestibule/chains/solana', 'vestibule/chains/polkadot', 'vestibule/chains/bip122', 'vestibule/plugins/walletconnect', 'vestibule/plugins/catalog', 'vestibule/plugins/analytics', 'vestibule/plugins/receive', 'vestibule/plugins/tokens', 'vestibule/plugins/send', 'vestibule/plugins/activity', 'vestibule/plugins/nfts', 'vestibule/plugins/identity', 'vestibule/plugins/siwx', 'vestibule/plugins/siwx/messages', 'vestibule/plugins/names', 'vestibule/ui']
+const entries = ['vestibule/kernel', 'vestibule/utils', 'vestibule/headless', 'vestibule/chains/eip155', 'vestibule/chains/solana', 'vestibule/chains/polkadot', 'vestibule/chains/bip122', 'vestibule/plugins/walletconnect', 'vestibule/plugins/catalog', 'vestibule/plugins/analytics', 'vestibule/plugins/receive', 'vestibule/plugins/tokens', 'vestibule/plugins/send', 'vestibule/plugins/activity', 'vestibule/plugins/nfts', 'vestibule/plugins/identity', 'vestibule/plugins/siwx', 'vestibule/plugins/siwx/messages', 'vestibule/plugins/names', 'vestibule/ui']
 const rows = []
 for (const specifier of entries) rows.push([specifier, await weigh(whole(specifier))])
 

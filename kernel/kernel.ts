@@ -96,7 +96,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const blockchainApi = services.resolve(Tokens.BlockchainApi)
   const platform = services.resolve(Tokens.Platform)
 
-  const views = createViewRegistry()
+  const views = createViewRegistry({ headless: !extras.loadShell })
   for (const [id, definition] of Object.entries(extras.views ?? {})) views.register(id, definition)
   let close: () => void = () => {}
   /** A guard's refusal is shown (its text in a snackbar, a shake); returns the text. */

@@ -70,11 +70,14 @@ export interface ViewRegistry {
   get(id: string): ViewDefinition | undefined
   has(id: string): boolean
   ids(): string[]
+  /** True in a modal without a shell: nothing draws views, so no plugin fetches view code ahead. */
+  readonly headless?: boolean
 }
 
-export function createViewRegistry(): ViewRegistry {
+export function createViewRegistry(options: { headless?: boolean } = {}): ViewRegistry {
   const views = new Map<string, ViewDefinition>()
   return {
+    headless: options.headless === true,
     register(id, definition) {
       const by = definition?.plugin ? `Plugin "${definition.plugin}": view "${id}"` : `View "${id}"`
       if (!id || typeof id !== 'string' || typeof definition?.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by} needs a string id and a load() function`)

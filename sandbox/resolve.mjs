@@ -9,6 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const entries = {
   vestibule: 'index.ts',
   'vestibule/react': 'ui/react/index.tsx',
+  'vestibule/headless': 'headless/index.ts',
   'vestibule/ui': 'ui/kit/index.ts',
   'vestibule/kernel': 'kernel/index.ts',
   'vestibule/utils': 'kernel/utils.ts',

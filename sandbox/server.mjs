@@ -50,7 +50,7 @@ async function build(wallets, production = false) {
   // The bench asks for a production build (minified, React's production mode); the demo keeps source maps.
   const common = { bundle: true, write: false, minify: production, sourcemap: production ? false : 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"', global: 'globalThis' } }
   const results = await Promise.all([
-    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx'), gallery: path.join(root, 'sandbox/app/gallery.tsx'), wagmi: path.join(root, 'sandbox/app/wagmi.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
+    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx'), gallery: path.join(root, 'sandbox/app/gallery.tsx'), wagmi: path.join(root, 'sandbox/app/wagmi.tsx'), headless: path.join(root, 'sandbox/app/headless.tsx'), 'headless-shell': path.join(root, 'sandbox/app/headless-shell.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
     ...wallets.map((w) => esbuild.build({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
   ])
@@ -144,6 +144,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     if (url.pathname === '/address-book') return send(200, html.replace('/app/main.js', '/app/address-book.js'), TYPES['.html'])
     // An app on wagmi's hooks with the modal as its connector (sandbox/app/wagmi.tsx).
     if (url.pathname === '/wagmi') return send(200, html.replace('/app/main.js', '/app/wagmi.js'), TYPES['.html'])
+    // A host drawing its own UI from the headless functions and hooks, never the shell (sandbox/app/headless.tsx).
+    if (url.pathname === '/headless') return send(200, html.replace('/app/main.js', '/app/headless.js'), TYPES['.html'])
+    // Its twin with the shell, for the bench (sandbox/app/headless-shell.tsx).
+    if (url.pathname === '/headless-shell') return send(200, html.replace('/app/main.js', '/app/headless-shell.js'), TYPES['.html'])
     // Two modals on one page, one of them destroyed on request (sandbox/app/lifecycle.tsx).
     if (url.pathname === '/lifecycle') return send(200, html.replace('/app/main.js', '/app/lifecycle.js'), TYPES['.html'])
     // A modal embedded inline in the page (sandbox/app/embedded.tsx).

@@ -391,6 +391,9 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     searchText: '',
     newSession,
     async prefetch() {
+      // The AllWallets code downloads alongside, so the list shows at once when chosen; a modal without a shell
+      // draws no view and fetches none.
+      if (!ctx.views.headless) void import('./views/AllWallets.js').catch(() => undefined)
       const results = await Promise.allSettled([loader.fetchFeatured(), loader.fetchRecommended(), loader.initExcluded()])
       // Recommended-wallet failures are swallowed; AllWallets shows the error with a retry.
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')

@@ -106,8 +106,7 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       const fetchWallets = async () => {
         if (fetchedFor === opens) return
         fetchedFor = opens
-        // The AllWallets code downloads alongside, so the list shows at once when chosen.
-        void loadView().catch(() => undefined)
+        // The controller's prefetch also fetches the AllWallets code, so the list shows at once when chosen.
         await (await api.load()).prefetch()
       }
       // A wallet list shown while connected (connecting another chain family, after a restored session) fetches

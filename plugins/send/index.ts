@@ -13,6 +13,10 @@
 import type { MapStore } from 'nanostores'
 import type { AccountToken, Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
+import type { SendController } from './controller.js'
+
+export type { SendController, SendForm, SendStatus, SentTransfer, FeeState, NameLookup } from './controller.js'
+export type { SendView, Message as SendMessage } from './view-model.js'
 
 /** The send state: what the form holds, the fee, and whether a send is under way. */
 declare module 'vestibule/kernel' {
@@ -40,6 +44,11 @@ export interface SendApi {
   readonly $send: MapStore<SendState>
   /** Empties the form (after a send, a failure, a network switch or a disconnect). */
   reset(): void
+  /**
+   * A send flow without a view (the Send view's controller, loaded on first call): the host renders its `$view`
+   * and `$form`, and calls `start()` while it shows the form (the returned function stops it).
+   */
+  createController(): Promise<SendController>
 }
 
 const EMPTY: SendState = { loading: false, tokenBalances: [] }
@@ -59,7 +68,13 @@ export function send(): Plugin<SendApi> {
       // Another network or no account: what was typed no longer applies.
       ctx.events.on('network:change', reset)
       ctx.events.on('disconnect', reset)
-      return { $send, reset }
+      const api: SendApi = {
+        $send,
+        reset,
+        createController: () =>
+          Promise.all([import('./controller.js'), import('./wiring.js')]).then(([{ createSendController }, { viewSendDeps }]) => createSendController(viewSendDeps(ctx, api))),
+      }
+      return api
     },
   }
 }

@@ -1,12 +1,18 @@
 /** The send controller's dependencies, read from the view's context: the active chain, the services, the wallet. */
 import { computed } from 'nanostores'
-import { Capabilities, type ViewContext } from 'vestibule/kernel'
+import { Capabilities, type PluginConnection, type ViewContext } from 'vestibule/kernel'
 import type { SendContext, SendDeps } from './controller.js'
 import { fetchGasPrice } from './gas.js'
 import type { SendApi } from './index.js'
 import { isSmartAccount } from './rules.js'
 
-export function viewSendDeps(k: ViewContext, api?: SendApi): SendDeps {
+/** What the controller is wired from: a view's context, or the plugin's own (the headless controller). */
+export type SendWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi' | 'events' | 'feedback' | 'i18n'> & {
+  chains: Pick<ViewContext['chains'], 'get'>
+  connection: Pick<PluginConnection, 'sendNative'>
+}
+
+export function viewSendDeps(k: SendWiring, api?: SendApi): SendDeps {
   const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SendContext => {
     const namespace = snapshot.namespace
     const chain = namespace ? chains[namespace] : undefined

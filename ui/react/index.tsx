@@ -85,3 +85,5 @@ export function useNetwork(): UseNetworkReturnType {
   const { caipNetwork, caipNetworkId, namespace } = useSnapshot()
   return useMemo(() => ({ caipNetwork, caipNetworkId, namespace, switchNetwork: modal.switchNetwork }), [caipNetwork, caipNetworkId, namespace, modal])
 }
+
+export * from './headless.js'

@@ -1,0 +1,46 @@
+/**
+ * The connected account's balances without a view: the balances service a plugin provides
+ * (`Capabilities.Balances`, the tokens plugin's), else the network token's balance the kernel reads.
+ */
+import { computed, type ReadableAtom } from 'nanostores'
+import { Capabilities, type AccountToken, type BalancesSnapshot, type BalancesStatus } from '../kernel/account-data.js'
+import type { Modal } from '../kernel/modal.js'
+
+export interface AccountBalances {
+  readonly $balances: ReadableAtom<BalancesSnapshot>
+  /** Reads the balances (cached 30 s; `force` reads again) and resolves with them. */
+  refresh(options?: { force?: boolean }): Promise<readonly AccountToken[]>
+}
+
+/** The kernel's balance states as the balances service names them ('unavailable': the read failed). */
+const KERNEL_STATUS: Record<string, BalancesStatus> = { idle: 'idle', loading: 'loading', ready: 'ready', unavailable: 'error' }
+
+/** The network token alone, from the kernel's account state, for a host without a balances plugin. */
+function nativeBalance(modal: Modal): AccountBalances {
+  const { state, connection } = modal.kernel
+  const $balances = computed([state.$snapshot, state.$chains], (snapshot, chains): BalancesSnapshot => {
+    const account = snapshot.namespace ? chains[snapshot.namespace]?.accountState : undefined
+    const network = snapshot.caipNetwork
+    if (snapshot.status !== 'connected' || !account || !network) return { status: 'idle', tokens: [] }
+    const status = KERNEL_STATUS[account.balanceStatus ?? 'idle'] ?? 'idle'
+    const tokens: AccountToken[] =
+      account.balanceValue === undefined
+        ? []
+        : [{ name: network.nativeCurrency.name, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals, chainId: network.caipNetworkId, amount: account.balanceValue }]
+    return { status, caipAddress: snapshot.caipAddress, tokens, source: 'chain' }
+  })
+  return {
+    $balances,
+    async refresh() {
+      await connection.refreshBalance()
+      return $balances.get().tokens
+    },
+  }
+}
+
+/** The balances of `modal`'s connected account. */
+export function accountBalances(modal: Modal): AccountBalances {
+  const service = modal.kernel.services.get(Capabilities.Balances)
+  if (!service) return nativeBalance(modal)
+  return { $balances: service.$balances, refresh: (options) => service.refresh(options) }
+}

@@ -1,0 +1,97 @@
+/**
+ * The headless host in Chromium (sandbox page /headless): its own UI from vestibule/headless and the hooks lists
+ * wallets with a search, shows the WalletConnect URI as text, connects the Sandbox Wallet, shows the address and
+ * balances and sends ETH, and no chunk carrying the shell, the UI kit or a view (the shell's or a plugin's) is
+ * ever requested. The same check on the shell host finds the shell's chunks, so it can fail.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser()
+const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+
+/** A module drawing UI: the shell, the UI kit, the shell's views, or a plugin's view or tab (its .tsx files). */
+const DRAWING = /(^|\/)ui\/(shell|views|kit)\/|(^|\/)plugins\/[^/]+\/(views\/|[^/]+\.tsx$)/
+
+/** The /app/ scripts `page` requests from now on, as they load (the page left first, so no earlier page adds to them). */
+async function scriptsOf(page: Page) {
+  await page.goto('about:blank')
+  const urls = new Set<string>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/app/') && url.pathname.endsWith('.js')) urls.add(url.pathname)
+  })
+  return urls
+}
+
+/** The source modules in the scripts (from their inline source maps, the sandbox's development build). */
+async function sourcesOf(paths: Iterable<string>): Promise<string[]> {
+  const sources: string[] = []
+  for (const path of paths) {
+    const text = await (await fetch(new URL(path, h.sandbox.url))).text()
+    const map = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(text)
+    if (!map) throw new Error(`${path} carries no inline source map`)
+    sources.push(...(JSON.parse(Buffer.from(map[1]!, 'base64').toString('utf8')) as { sources: string[] }).sources)
+  }
+  return sources
+}
+
+describe('the headless host', () => {
+  test('lists and searches wallets, shows the WalletConnect URI, connects, shows balances and sends, without the shell', async () => {
+    const { page } = h.browser
+    const scripts = await scriptsOf(page)
+    await page.goto(`${h.sandbox.url}headless`)
+    const rows = page.getByTestId('wallet-row')
+    await expect.poll(() => page.getByTestId('list-status').innerText(), { timeout: 15_000 }).toBe('ready')
+    expect(await rows.first().innerText()).toBe('Sandbox Wallet')
+    const firstPage = await rows.count()
+    expect(firstPage).toBeGreaterThan(20)
+    await page.getByTestId('load-more').click()
+    await expect.poll(() => rows.count()).toBeGreaterThan(firstPage + 20)
+
+    await page.getByTestId('wallet-search').fill('  cedar ')
+    await expect.poll(() => page.getByTestId('list-status').innerText()).toBe('ready')
+    const found = await rows.allInnerTexts()
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.every((name) => /cedar/i.test(name))).toBe(true)
+    await page.getByTestId('wallet-search').fill('')
+    await expect.poll(() => rows.first().innerText()).toBe('Sandbox Wallet')
+
+    await page.getByTestId('show-wc').click()
+    await expect.poll(() => page.getByTestId('wc-uri').innerText(), { timeout: 20_000 }).toMatch(/^wc:[0-9a-f]+@2\?/)
+    const left = Number(/^(\d+) s left$/.exec(await page.getByTestId('wc-expiry').innerText())?.[1])
+    expect(left).toBeGreaterThan(200)
+    expect(left).toBeLessThanOrEqual(230)
+
+    await rows.filter({ hasText: /^Sandbox Wallet$/ }).click()
+    await h.approveInWallet(/connect/i)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+    expect(await page.getByTestId('address').getAttribute('title')).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await expect.poll(() => page.getByTestId('balances').innerText(), { timeout: 15_000 }).toMatch(/\d+(\.\d+)? ETH/)
+
+    await page.getByTestId('send-receiver').fill(RECEIVER)
+    await page.getByTestId('send-amount').fill('0.01')
+    await expect.poll(() => page.getByTestId('send-fee').innerText(), { timeout: 15_000 }).toBe('ready')
+    await page.getByTestId('send-submit').click()
+    await expect.poll(() => page.getByTestId('send-status').innerText()).toBe('reviewing')
+    await page.getByTestId('send-submit').click()
+    await h.approveInWallet(/Send 10000000000000000 wei/)
+    await expect.poll(() => page.getByTestId('send-result').innerText(), { timeout: 20_000 }).toMatch(/^Sent 0\.01 ETH: 0x[0-9a-f]{64}$/)
+
+    const sources = await sourcesOf(scripts)
+    expect(sources.some((s) => /headless\/wallet-list\.ts$/.test(s))).toBe(true)
+    expect(sources.filter((s) => DRAWING.test(s))).toEqual([])
+  })
+
+  test("the same check on the shell host finds the shell's chunks once the modal opens", async () => {
+    const { page } = h.browser
+    const scripts = await scriptsOf(page)
+    await page.goto(h.sandbox.url)
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => h.modalRoot().locator('[data-testid="wallet-list"]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    const drawn = (await sourcesOf(scripts)).filter((s) => DRAWING.test(s))
+    expect(drawn.some((s) => /ui\/shell\//.test(s))).toBe(true)
+    expect(drawn.some((s) => /ui\/views\//.test(s))).toBe(true)
+  })
+})
