@@ -1,0 +1,84 @@
+// Sign-in with a contract account in Chromium: the Sandbox Wallet in contract-account mode (?walletAccount=…)
+// reports a SmartAccount1271 its key owns and signs with that key; the sandbox's sign-in backend verifies through
+// the chain plugin's verifier, on the node: EIP-1271 for a deployed account, EIP-6492 for one not deployed yet
+// (simulated, nothing deployed), and a refusal for an account another key owns.
+import { createWalletClient, http, type Address } from 'viem'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { DEPLOYER } from '../../sandbox/assets.mjs'
+import { rpc } from '../../sandbox/anvil.mjs'
+import { counterfactualSmartAccount, deploySmartAccount } from '../../sandbox/contracts/smart-account.mjs'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser({ timeout: 90_000 })
+const { modalRoot, walletButton, approveInWallet } = h
+
+const signView = () => modalRoot().getByTestId('siwx')
+const signedIn = () => h.browser.page.getByTestId('signed-in').innerText()
+const codeAt = (address: string) => rpc(h.sandbox.chain.url, 'eth_getCode', [address, 'latest']) as Promise<string>
+
+/** A wallet client of anvil's unlocked first account on chain 31337: it pays for the factory and deployments. */
+const payer = () =>
+  createWalletClient({
+    account: DEPLOYER as Address,
+    chain: { id: 31337, name: 'Sandbox', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [h.sandbox.chain.url] } } },
+    transport: http(h.sandbox.chain.url),
+  })
+
+beforeEach(async () => {
+  h.sandbox.siwx.reset()
+  await h.browser.page.context().clearCookies()
+})
+
+/** Loads the demo with required sign-in and the wallet in contract-account mode (`params`), connects, and waits for the sign view. */
+async function connectAs(params: Record<string, string>) {
+  const { page } = h.browser
+  await page.goto(`${h.sandbox.url}?${new URLSearchParams({ siwx: 'required', ...params })}`)
+  await page.getByTestId('open-modal').click()
+  await walletButton('Sandbox Wallet').click()
+  await approveInWallet(new RegExp(`Connect .* to account ${params.walletAccount}\\?\\s+A contract account owned by ${h.sandbox.address}\\.`))
+  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+  await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+}
+
+/** The address the sign-in message names (its second line). */
+const messageAddress = async () => (await signView().getByTestId('siwx-message').innerText()).split('\n')[1]
+
+describe('sign-in with a contract account (eip155, sandbox backend)', () => {
+  test('a deployed EIP-1271 account owned by the wallet key signs in, verified by the backend on the node', async () => {
+    const account = await deploySmartAccount(payer(), h.sandbox.address, { salt: 1271n })
+    expect(await codeAt(account.address)).not.toBe('0x')
+    await connectAs({ walletAccount: account.address })
+    expect(await messageAddress()).toBe(account.address)
+    expect(await signedIn()).toBe('signed out')
+
+    await signView().getByTestId('siwx-sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${account.address} on eip155:31337`)
+    expect(h.sandbox.siwx.requests).toEqual(expect.arrayContaining(['GET /siwx/nonce', 'POST /siwx/verify']))
+  })
+
+  test('an account not deployed yet signs in with an EIP-6492 signature, and verifying deploys nothing', async () => {
+    const future = await counterfactualSmartAccount(payer(), h.sandbox.address, { salt: 6492n })
+    expect(await codeAt(future.address)).toBe('0x')
+    await connectAs({ walletAccount: future.address, walletAccountFactory: future.factory, walletAccountFactoryData: future.factoryData })
+    expect(await messageAddress()).toBe(future.address)
+
+    await signView().getByTestId('siwx-sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${future.address} on eip155:31337`)
+    expect(await codeAt(future.address)).toBe('0x')
+  })
+
+  test('an account another key owns is refused: signed out with the reason, still connected', async () => {
+    const stranger = '0x000000000000000000000000000000000000dEaD'
+    const account = await deploySmartAccount(payer(), stranger, { salt: 1n })
+    await connectAs({ walletAccount: account.address })
+
+    await signView().getByTestId('siwx-sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(() => signView().getByTestId('siwx-error').innerText(), { timeout: 15_000 }).toBe('The signature does not match the message and account')
+    expect(h.sandbox.siwx.requests).toContain('POST /siwx/verify')
+    expect(await signedIn()).toBe('signed out')
+    expect(await h.browser.page.getByTestId('status').innerText()).toBe('connected')
+  })
+})
