@@ -2,11 +2,13 @@
 // reports a SmartAccount1271 its key owns and signs with that key; the sandbox's sign-in backend verifies through
 // the chain plugin's verifier, on the node: EIP-1271 for a deployed account, EIP-6492 for one not deployed yet
 // (simulated, nothing deployed), and a refusal for an account another key owns.
-import { createWalletClient, http, type Address } from 'viem'
+import { createWalletClient, http, type Address, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { DEPLOYER } from '../../sandbox/assets.mjs'
+import { DEMO_PRIVATE_KEY } from '../../sandbox/demo.mjs'
 import { rpc } from '../../sandbox/anvil.mjs'
-import { counterfactualSmartAccount, deploySmartAccount } from '../../sandbox/contracts/smart-account.mjs'
+import { counterfactualSmartAccount, deploySmartAccount, ERC6492_MAGIC } from '../../sandbox/contracts/smart-account.mjs'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
@@ -55,6 +57,8 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
     await approveInWallet(/Sign this message/)
     await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${account.address} on eip155:31337`)
     expect(h.sandbox.siwx.requests).toEqual(expect.arrayContaining(['GET /siwx/nonce', 'POST /siwx/verify']))
+    // The key's own 65-byte signature, accepted by the contract's isValidSignature.
+    expect(h.sandbox.siwx.attempts.map((a) => [a.address, a.signature.length])).toEqual([[account.address, 132]])
   })
 
   test('an account not deployed yet signs in with an EIP-6492 signature, and verifying deploys nothing', async () => {
@@ -66,19 +70,34 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
     await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${future.address} on eip155:31337`)
+    // What the backend verified was the EIP-6492 wrapper: the factory call around the key's signature.
+    const [attempt] = h.sandbox.siwx.attempts
+    expect(attempt?.signature.endsWith(ERC6492_MAGIC.slice(2))).toBe(true)
+    expect(attempt?.signature.toLowerCase()).toContain(future.factoryData.slice(2).toLowerCase())
     expect(await codeAt(future.address)).toBe('0x')
   })
 
-  test('an account another key owns is refused: signed out with the reason, still connected', async () => {
+  test('an account another key owns is refused: signed out with the reason, still connected; the backend refuses the same signature', async () => {
     const stranger = '0x000000000000000000000000000000000000dEaD'
     const account = await deploySmartAccount(payer(), stranger, { salt: 1n })
     await connectAs({ walletAccount: account.address })
+    const message = await signView().getByTestId('siwx-message').innerText()
 
+    // The page checks the signature on the node before it posts it: the account's contract refuses the key.
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
     await expect.poll(() => signView().getByTestId('siwx-error').innerText(), { timeout: 15_000 }).toBe('The signature does not match the message and account')
-    expect(h.sandbox.siwx.requests).toContain('POST /siwx/verify')
     expect(await signedIn()).toBe('signed out')
     expect(await h.browser.page.getByTestId('status').innerText()).toBe('connected')
+    expect(h.sandbox.siwx.requests).not.toContain('POST /siwx/verify')
+
+    // The backend, asked with that message (its nonce unspent there) and the key's signature, refuses it too.
+    const signature = await privateKeyToAccount(DEMO_PRIVATE_KEY as Hex).signMessage({ message })
+    const answer = await h.browser.page.evaluate(async (body) => {
+      const response = await fetch('/siwx/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      return { status: response.status, body: await response.json() }
+    }, { message, signature })
+    expect(answer).toEqual({ status: 401, body: { error: 'the signature does not verify for this account' } })
+    expect(await signedIn()).toBe('signed out')
   })
 })
