@@ -59,6 +59,18 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
     expect(h.sandbox.siwx.requests).toEqual(expect.arrayContaining(['GET /siwx/nonce', 'POST /siwx/verify']))
     // The key's own 65-byte signature, accepted by the contract's isValidSignature.
     expect(h.sandbox.siwx.attempts.map((a) => [a.address, a.signature.length])).toEqual([[account.address, 132]])
+
+    // The wallet reports the contract account, and does not send from it.
+    const answers = await h.browser.page.evaluate(async (to) => {
+      const ethereum = (window as unknown as { ethereum: { request(args: { method: string; params?: unknown[] }): Promise<unknown> } }).ethereum
+      const accounts = await ethereum.request({ method: 'eth_accounts' })
+      const sent = await ethereum.request({ method: 'eth_sendTransaction', params: [{ to, value: '0x1' }] }).then(
+        () => 'sent',
+        (error: { code: number }) => error.code,
+      )
+      return { accounts, sent }
+    }, account.address)
+    expect(answers).toEqual({ accounts: [account.address], sent: 4200 })
   })
 
   test('an account not deployed yet signs in with an EIP-6492 signature, and verifying deploys nothing', async () => {
@@ -99,5 +111,23 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
     }, { message, signature })
     expect(answer).toEqual({ status: 401, body: { error: 'the signature does not verify for this account' } })
     expect(await signedIn()).toBe('signed out')
+  })
+
+  test('a malformed walletAccount stops the wallet with the reason; without one the wallet reports its key', async () => {
+    const { page } = h.browser
+    const errors: string[] = []
+    const onError = (error: Error) => errors.push(error.message)
+    page.on('pageerror', onError)
+    try {
+      await page.goto(`${h.sandbox.url}?walletAccount=0x1234`)
+      await expect.poll(() => errors).toContain('Sandbox Wallet: walletAccount is not an address: 0x1234')
+      expect(await page.evaluate(() => 'sandboxWallet' in window)).toBe(false)
+      await page.goto(`${h.sandbox.url}?walletAccount=${h.sandbox.address}&walletAccountFactory=0x1234`)
+      await expect.poll(() => errors).toContain('Sandbox Wallet: walletAccountFactory must be an address and walletAccountFactoryData hex bytes')
+    } finally {
+      page.off('pageerror', onError)
+    }
+    await page.goto(h.sandbox.url)
+    expect(await page.evaluate(() => (window as unknown as { sandboxWallet: { address: string } }).sandboxWallet.address)).toBe(h.sandbox.address)
   })
 })
