@@ -2,8 +2,13 @@
  * Sandbox Wallet: an EIP-1193 browser wallet emulation announced through EIP-6963. It holds a real key,
  * signs in the page and forwards reads and raw transactions to the local node, asking the person first.
  * Loaded as a plain script before the page's own code, like an extension's content script.
+ *
+ * Contract-account mode (the page URL's `walletAccount=0x…`): the wallet reports that contract account (an
+ * EIP-1271 wallet its key owns) as its account and answers personal_sign with the key's signature. With
+ * `walletAccountFactory=0x…&walletAccountFactoryData=0x…` and no code at the account on the current chain yet,
+ * the signature is wrapped for EIP-6492 (the factory call that would deploy the account, then the signature).
  */
-import { createWalletClient, http, hexToString, isHex, type Hex } from 'viem'
+import { concatHex, createWalletClient, encodeAbiParameters, http, hexToString, isAddress, isHex, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askUser } from './prompt.js'
 
@@ -16,6 +21,28 @@ interface WalletConfig {
 
 const config = (window as unknown as { __SANDBOX_WALLET__: WalletConfig }).__SANDBOX_WALLET__
 const account = privateKeyToAccount(config.privateKey)
+
+/** The suffix that marks an EIP-6492 signature. */
+const ERC6492_MAGIC: Hex = '0x6492649264926492649264926492649264926492649264926492649264926492'
+interface ContractAccount {
+  address: Address
+  deploy?: { factory: Address; factoryData: Hex }
+}
+/** The contract account of the page URL's parameters, if any; a malformed one stops the wallet with the reason. */
+function contractAccountOf(query: URLSearchParams): ContractAccount | undefined {
+  const address = query.get('walletAccount')
+  const factory = query.get('walletAccountFactory')
+  const factoryData = query.get('walletAccountFactoryData')
+  if (address === null) return undefined
+  if (!isAddress(address, { strict: false })) throw new Error(`Sandbox Wallet: walletAccount is not an address: ${address}`)
+  if (factory === null && factoryData === null) return { address }
+  if (factory === null || !isAddress(factory, { strict: false }) || factoryData === null || !isHex(factoryData))
+    throw new Error('Sandbox Wallet: walletAccountFactory must be an address and walletAccountFactoryData hex bytes')
+  return { address, deploy: { factory, factoryData } }
+}
+const contractAccount = contractAccountOf(new URLSearchParams(location.search))
+/** The account the wallet reports: the contract account in contract-account mode, the key's own otherwise. */
+const address: Address = contractAccount?.address ?? account.address
 const STORE = 'sandbox-wallet'
 type Saved = { granted: boolean; chainId: number; chains: Record<number, string> }
 const saved: Partial<Saved> = (() => {
@@ -63,19 +90,27 @@ const requireGrant = () => {
   if (!state.granted) throw new ProviderRpcError(4100, 'The requested account has not been authorized by the user.')
 }
 
+/** The key's signature as the contract account's: EIP-6492-wrapped while the account has no code on this chain. */
+async function asContractAccount({ address, deploy }: ContractAccount, signature: Hex): Promise<Hex> {
+  if (!deploy || (await forward('eth_getCode', [address, 'latest'])) !== '0x') return signature
+  const wrapped = encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }, { type: 'bytes' }], [deploy.factory, deploy.factoryData, signature])
+  return concatHex([wrapped, ERC6492_MAGIC])
+}
+
 async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
   const list = Array.isArray(params) ? params : []
   switch (method) {
     case 'eth_requestAccounts': {
-      if (state.granted) return [account.address]
-      if (!(await askUser(`Connect ${origin} to account ${account.address}?`))) throw rejected()
+      if (state.granted) return [address]
+      const owned = contractAccount ? `\nA contract account owned by ${account.address}.` : ''
+      if (!(await askUser(`Connect ${origin} to account ${address}?${owned}`))) throw rejected()
       state.granted = true
       save()
       emit('connect', { chainId: hexChain(state.chainId) })
-      return [account.address]
+      return [address]
     }
     case 'eth_accounts':
-      return state.granted ? [account.address] : []
+      return state.granted ? [address] : []
     case 'eth_chainId':
       return hexChain(state.chainId)
     case 'net_version':
@@ -89,7 +124,8 @@ async function request({ method, params }: { method: string; params?: unknown })
       const [data] = list as [Hex]
       const text = isHex(data) ? hexToString(data) : String(data)
       if (!(await askUser('Sign this message?', text))) throw rejected()
-      return account.signMessage({ message: isHex(data) ? { raw: data } : String(data) })
+      const signature = await account.signMessage({ message: isHex(data) ? { raw: data } : String(data) })
+      return contractAccount ? asContractAccount(contractAccount, signature) : signature
     }
     case 'wallet_switchEthereumChain': {
       const id = Number.parseInt((list[0] as { chainId: string }).chainId, 16)
@@ -111,6 +147,7 @@ async function request({ method, params }: { method: string; params?: unknown })
     }
     case 'eth_sendTransaction': {
       requireGrant()
+      if (contractAccount) throw new ProviderRpcError(4200, 'This Sandbox Wallet account is a contract account: it only signs messages.')
       const tx = list[0] as { to: Hex; value?: Hex; data?: Hex }
       if (!(await askUser(`Send ${BigInt(tx.value ?? '0x0')} wei to ${tx.to}?`))) throw rejected()
       const chainUrl = state.chains[state.chainId]!
@@ -151,4 +188,4 @@ window.addEventListener('eip6963:requestProvider', announce)
 announce()
 ;(window as unknown as { ethereum: typeof provider }).ethereum = provider
 /** Test hooks: what the wallet holds, for the sandbox page's own display. */
-;(window as unknown as { sandboxWallet: unknown }).sandboxWallet = { address: account.address, emit }
+;(window as unknown as { sandboxWallet: unknown }).sandboxWallet = { address, owner: account.address, emit }
