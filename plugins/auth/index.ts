@@ -12,6 +12,7 @@
 import { atom } from 'nanostores'
 import type { Plugin, PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, StoredKeys, type AuthState } from './state.js'
+import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
 
 export { ID_AUTH, AuthViews, type AuthState, type PendingApproval, type AuthStep } from './state.js'
@@ -120,7 +121,7 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.farcaster, { title: 'Farcaster', load: () => import('./views/ConnectingFarcaster.js') })
       ctx.views.register(AuthViews.approve, { title: 'auth.approveTitle', load: () => import('./views/ApproveTransaction.js') })
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
-      ctx.i18n.add({ 'auth.otpTitle': 'Confirm Email', 'auth.socialTitle': 'Log in', 'auth.approveTitle': 'Approve Transaction', 'auth.updateTitle': 'Change Email' })
+      ctx.i18n.add(titles, () => import('./locales/index.js'))
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
       ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
       ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', load: () => import('./views/SocialMethod.js') })

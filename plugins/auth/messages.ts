@@ -31,5 +31,5 @@ const added = new WeakSet<I18n>()
 export function addMessages(i18n: I18n) {
   if (added.has(i18n)) return
   added.add(i18n)
-  i18n.add(messages)
+  i18n.add(messages, () => import('./locales/index.js'))
 }

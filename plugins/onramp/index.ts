@@ -52,7 +52,7 @@ export function onramp(): Plugin {
     features: { onramp: true },
     options: { onrampProviders: { check: providersProblem } },
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       ctx.views.register('Onramp', { title: 'onramp.title', load: () => import('./Onramp.js') })
       // First of the wallet features by default: before swaps (20), receive (30) and send (40).
       ctx.slots.add('account.features', { id: 'onramp', label: 'onramp.feature', icon: '+', view: 'Onramp', feature: 'onramp', order: 10 })

@@ -8,7 +8,9 @@ import { messages } from './texts.js'
 /** The SIWXSignMessage (and ConnectingSiwe) view: renders the sign controller; the flow loads with it. */
 export default function SignMessage({ ctx }: Pick<ViewProps<unknown, 'siwx'>, 'ctx'>) {
   // The texts come with the view's code, before the flow has loaded.
-  useState(() => ctx.i18n.add(messages))
+  useState(() => {
+    ctx.i18n.add(messages, () => import('./locales/index.js'))
+  })
   const [controller, setController] = useState<SignController>()
   const [error, setError] = useState<string>()
   // Each arrival on the view (another account, another network, a reopened modal) starts a new sign-in.

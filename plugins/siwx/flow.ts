@@ -35,7 +35,7 @@ function page(): { host: string; origin: string } | undefined {
 
 export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
   const { $state, required } = options
-  ctx.i18n.add(messages)
+  ctx.i18n.add(messages, () => import('./locales/index.js'))
   const t = ctx.i18n.t
   const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host))
   const now = () => Date.now()

@@ -13,6 +13,7 @@
 import type { Plugin, PluginContext } from 'vestibule/kernel'
 import type { SiwxSession, SiwxState, SiwxConfig, SiweConfig } from './types.js'
 import type { SiwxFlow } from './flow.js'
+import { titles } from './titles.js'
 
 export type { SiwxSession, SiwxSessionStore, SiwxRequest, SiwxConfig, SiweConfig, SiwxState } from './types.js'
 export type { SiwxFlow, SignController, SignView } from './flow.js'
@@ -78,7 +79,7 @@ export function siwx(): Plugin<SiwxApi> {
     options: { siwx: { check: checkSiwx }, siweConfig: { check: checkSiwe } },
     setup(ctx) {
       // What shows before the flow loads (the header, a refused close); the rest comes with the flow.
-      ctx.i18n.add({ 'siwx.title': 'Sign in', 'siwx.closeRefused': 'Sign in to continue: this app requires it. Cancel to disconnect instead.' })
+      ctx.i18n.add(titles, () => import('./locales/index.js'))
       const legacy = ctx.options.siweConfig
       const enabled = Boolean(ctx.options.siwx ?? legacy)
       const required = Boolean((ctx.options.siwx ?? legacy)?.required)

@@ -43,7 +43,7 @@ export function swap(): Plugin<SwapApi> {
     features: { swaps: true },
     options: { swapNetworks: { check: (v) => (Array.isArray(v) && v.every(isNetworkId) ? undefined : 'must be a list of eip155 chain ids or CAIP-2 ids'), default: [] } },
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const extraNetworks = [...ctx.options.swapNetworks]
       ctx.views.register('Swap', { title: 'swap.title', load: () => import('./Swap.js') })
       // Second of the wallet features by default: after on-ramp (10), before receive (30) and send (40).

@@ -13,8 +13,10 @@ import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
+import { swap } from 'vestibule/plugins/swap'
+import { onramp } from 'vestibule/plugins/onramp'
 
-type Config = { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
+type Config = { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
 const config = (window as unknown as { __SANDBOX__: Config }).__SANDBOX__
 const query = new URLSearchParams(location.search)
 
@@ -60,7 +62,11 @@ const make = (theme: 'dark' | 'light') =>
     themeVariables: { '--vb-font-family': "'DejaVu Sans', sans-serif" },
     featuredWalletIds: ['5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b', 'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83'],
     tokens: demoTokens,
-    plugins: [eip155({ networks: [localChain, sandboxL2] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl, networks: [localChain] }), receive(), tokens(), send(), nfts(), activity()],
+    // Swap and Buy are shown as views of their own; their entries stay off the Account view pictured above them.
+    features: { swaps: false, onramp: false },
+    swapNetworks: [31337, config.l2ChainId],
+    onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }],
+    plugins: [eip155({ networks: [localChain, sandboxL2] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl, networks: [localChain] }), onramp(), receive(), tokens(), send(), swap(), nfts(), activity()],
   })
 
 const modals: Modal[] = [make('dark'), make('light')]

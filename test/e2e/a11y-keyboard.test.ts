@@ -1,9 +1,10 @@
-// The modal with the keyboard alone: open, connect the Sandbox Wallet, switch network, send, disconnect and close,
+// The modal with the keyboard alone: open, connect the Sandbox Wallet, swap, switch network, send, disconnect and close,
 // with no click. Along the way: the dialog is named by its heading, which takes focus on open and on every view
 // change; a list is one Tab stop whose rows the arrow keys, Home and End move through; Tab never leaves the dialog;
 // the polite live region says "Connecting…" and "Connected"; closing gives focus back to the button that opened it.
 // The Sandbox Wallet's own prompt is answered with the keyboard too (focus, then Enter).
 import { describe, expect, test } from 'vitest'
+import { balanceOf } from '../../sandbox/provider-api/chain-data.mjs'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
@@ -12,7 +13,7 @@ const { modalRoot } = h
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 describe('keyboard only', () => {
-  test('connect, switch network, send and disconnect without a pointer', { timeout: 180_000 }, async () => {
+  test('connect, swap, switch network, send and disconnect without a pointer', { timeout: 180_000 }, async () => {
     const { page } = h.browser
     /** What has focus inside the modal: its tag, test id, text or name, and whether it is the heading. */
     const focused = () =>
@@ -84,6 +85,42 @@ describe('keyboard only', () => {
     await dialog.getByTestId('account').waitFor()
     await headingFocused()
     await expect.poll(() => liveSaid).toEqual(expect.arrayContaining(['Connecting…', 'Connected']))
+
+    // Swap from Account's wallet features, on the local chain's exchange: DEMO for SDOL, approving DEMO first.
+    const demo = h.sandbox.assets.tokens.find((t) => t.symbol === 'DEMO')!.address
+    const demoBefore = await balanceOf(h.sandbox.chain.url, demo, h.sandbox.address)
+    await tabTo((f) => /Swap/.test(f.text))
+    await press('Enter')
+    const swap = dialog.getByTestId('swap')
+    await swap.waitFor()
+    await headingFocused()
+    // Each token button opens the picker with its search focused; the filtered list is one Tab stop away.
+    for (const [side, symbol] of [['sell', 'DEMO'], ['buy', 'SDOL']] as const) {
+      await tabTo((f) => f.testId === `swap-${side}-token`)
+      await press('Enter')
+      await expect.poll(async () => (await focused()).testId).toBe('swap-search')
+      await page.keyboard.type(symbol)
+      await expect.poll(() => dialog.getByTestId('swap-token-option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol')))).toEqual([symbol])
+      await tabTo((f) => f.row && f.text.includes(symbol))
+      await press('Enter')
+      await expect.poll(() => swap.getByTestId(`swap-${side}-token`).innerText()).toBe(symbol)
+    }
+    await tabTo((f) => f.testId === 'swap-amount')
+    await page.keyboard.type('1')
+    await expect.poll(() => swap.getByTestId('swap-rate').count(), { timeout: 15_000 }).toBe(1)
+    await tabTo((f) => f.testId === 'swap-review')
+    await press('Enter')
+    // The review's confirm button takes focus.
+    await expect.poll(async () => (await focused()).testId).toBe('swap-confirm')
+    await press('Enter')
+    await answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
+    await answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await dialog.getByTestId('swap-done').waitFor({ timeout: 20_000 })
+    expect(await balanceOf(h.sandbox.chain.url, demo, h.sandbox.address)).toBe(demoBefore - 10n ** 18n)
+    await expect.poll(async () => (await focused()).testId).toBe('swap-done-button')
+    await press('Enter')
+    await dialog.getByTestId('account').waitFor()
+    await headingFocused()
 
     // Switch network: the network button, then the Networks list with the arrow keys.
     await tabTo((f) => f.testId === 'network-button')

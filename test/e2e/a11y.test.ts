@@ -14,7 +14,14 @@ type PageModal = { kernel: { views: { ids(): string[] } }; open(view?: string, d
 /** Data for the views a test opens directly (a view not listed here is opened without data). */
 const VIEW_DATA: Record<string, unknown> = {
   ConnectingMultiChain: { name: 'Sandbox Wallet', connectors: [{ namespace: 'eip155', connectorId: 'sandbox' }] },
+  // Waiting for the social provider's window (the window itself is the provider's page).
+  ConnectingSocial: { provider: 'google' },
 }
+
+/** The demo with email and social login (Farcaster among them) and optional sign-in: the views those plugins add. */
+const LOGIN_QUERY = '?auth&socials=google,github,farcaster&siwx=optional'
+/** Views that need a connected account. */
+const SIGN_IN_VIEWS = ['SIWXSignMessage', 'ConnectingSiwe']
 
 describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => {
   test('axe finds no violation on any view', { timeout: 240_000 }, async () => {
@@ -86,6 +93,22 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
     await check('Receive', 'Receive')
     expect(await modalRoot().getByRole('textbox', { name: 'Payment link' }).inputValue()).toBe(await modalRoot().getByTestId('receive-qr').getAttribute('data-uri'))
+    // Swap's states: the form, the token picker (a list), a quote, the review.
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
+    await modalRoot().getByTestId('swap').waitFor()
+    await check('Swap', 'Swap')
+    await modalRoot().getByTestId('swap-buy-token').click()
+    await modalRoot().getByTestId('swap-picker').getByTestId('swap-token-option').first().waitFor()
+    await check('Swap, token picker')
+    await modalRoot().getByTestId('swap-search').fill('DEMO')
+    await modalRoot().locator('[data-symbol="DEMO"] button').click()
+    await modalRoot().getByTestId('swap-amount').fill('0.01')
+    await expect.poll(() => modalRoot().getByTestId('swap-rate').count(), { timeout: 15_000 }).toBe(1)
+    await check('Swap, quoted')
+    await modalRoot().getByTestId('swap-review').click()
+    await modalRoot().getByTestId('swap-confirm').waitFor()
+    await check('Swap, review')
     await open('UnsupportedChain')
     await check('UnsupportedChain', 'UnsupportedChain')
 
@@ -96,6 +119,60 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
       await check(view, view)
     }
     expect([...seen].sort()).toEqual([...ids].sort())
+    expect(found).toEqual({})
+  })
+
+  test('axe finds no violation on the views email login and sign-in add', { timeout: 240_000 }, async () => {
+    const { page } = h.browser
+    const plain = await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.kernel.views.ids())
+    await page.goto(new URL(LOGIN_QUERY, h.sandbox.url).href)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.evaluate((mode) => (window as unknown as { modal: PageModal }).modal.setThemeMode(mode), theme)
+    const found: Record<string, string[]> = {}
+    const seen = new Set<string>()
+    const current = () => page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)
+    const check = async (name: string, view: string) => {
+      await modalRoot().locator('h2#vb-title').waitFor()
+      await expect.poll(current).toBe(view)
+      seen.add(view)
+      await expect.poll(() => modalRoot().locator('.vb-body > .vb-center > .vb-spinner:only-child').count(), { timeout: 15_000 }).toBe(0)
+      const violations = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `target under 44 px: ${target}`)]
+      if (violations.length) found[name] = violations
+    }
+    const open = (view: string, data?: unknown) => page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)
+
+    await page.getByTestId('open-modal').click()
+    await modalRoot().getByTestId('auth-email-input').waitFor()
+    await check('Connect, with email and social login', 'Connect')
+    // The code sent by email: its six boxes.
+    await modalRoot().getByTestId('auth-email-input').fill('a11y@example.com')
+    await modalRoot().getByTestId('auth-email-submit').click()
+    await modalRoot().getByTestId('auth-otp').waitFor({ timeout: 20_000 })
+    await check('EmailVerifyOtp', 'EmailVerifyOtp')
+    // Farcaster's sign-in link as a QR code.
+    await open('Connect')
+    await modalRoot().locator('[data-social="farcaster"]').click()
+    await modalRoot().getByTestId('auth-farcaster-link').waitFor({ timeout: 20_000 })
+    await check('ConnectingFarcaster', 'ConnectingFarcaster')
+    // Whatever else email login registers, opened directly before a wallet connects.
+    const ids = (await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.kernel.views.ids())).filter((id) => !plain.includes(id))
+    const directly = async (view: string) => {
+      await open(view, VIEW_DATA[view])
+      await check(view, view)
+    }
+    for (const view of ids.filter((id) => !seen.has(id) && !SIGN_IN_VIEWS.includes(id))) await directly(view)
+    // The Sandbox Wallet connects; optional sign-in then asks for the signature.
+    await open('Connect')
+    await h.walletButton('Sandbox Wallet').click()
+    await h.approveInWallet(/connect/i)
+    await expect.poll(() => modalRoot().getByTestId('siwx').getAttribute('data-phase'), { timeout: 20_000 }).toBe('ready')
+    await check('SIWXSignMessage', 'SIWXSignMessage')
+    // The name hosts with `siweConfig` (this page has `siwx`) know the same view by: the same code, checked above.
+    seen.add('ConnectingSiwe')
+
+    for (const view of ids.filter((id) => !seen.has(id))) await directly(view)
+    expect(ids.length).toBeGreaterThan(0)
+    expect(ids.filter((id) => !seen.has(id))).toEqual([])
     expect(found).toEqual({})
   })
 })

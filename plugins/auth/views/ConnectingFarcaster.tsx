@@ -10,7 +10,7 @@ export default function ConnectingFarcaster({ ctx }: ViewProps<unknown, 'auth'>)
         <>
           <QrCode value={state.farcasterUrl} label={ctx.t('auth.farcasterScan')} size={220} />
           <p className="vb-muted">{ctx.t('auth.farcasterScan')}</p>
-          <a className="vb-link" data-testid="auth-farcaster-link" href={state.farcasterUrl} target="_blank" rel="noopener noreferrer">
+          <a className="vb-link vb-auth-farcaster-link" data-testid="auth-farcaster-link" href={state.farcasterUrl} target="_blank" rel="noopener noreferrer">
             {ctx.t('auth.farcasterOpen')}
           </a>
         </>
@@ -25,3 +25,8 @@ export default function ConnectingFarcaster({ ctx }: ViewProps<unknown, 'auth'>)
     </div>
   )
 }
+
+/** The link stands alone under the QR code: a 44 px tall target. */
+export const styles = `
+.vb-auth-farcaster-link { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px; }
+`

@@ -70,5 +70,5 @@ export default function EmailVerifyOtp({ ctx }: ViewProps<unknown, 'auth'>) {
 export const styles = `
 .vb-auth-otp { display: flex; flex-direction: column; gap: 12px; align-items: center; text-align: center; }
 .vb-auth-otp-boxes { display: flex; gap: 8px; justify-content: center; }
-.vb-auth-otp-box { width: 40px; text-align: center; font-size: 20px; padding: 8px 0; }
+.vb-auth-otp-box { width: 44px; text-align: center; font-size: 20px; padding: 8px 0; }
 `
