@@ -7,7 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',
-    testTimeout: 30_000,
+    // A browser flow (connect, fill a form, wait for a block) runs against real processes on two loaded cores.
+    testTimeout: 60_000,
     // Browser and chain tests wait for real processes on a loaded two-core machine: a polled expectation gets 10 s.
     expect: { poll: { timeout: 10_000, interval: 50 } },
     hookTimeout: 60_000,

@@ -21,6 +21,7 @@ const BUDGETS = {
   'plugins/nfts (over the quick start)': 2 * KB,
   'plugins/walletconnect (over the quick start)': 2 * KB,
   'plugins/auth (over the quick start)': 2 * KB,
+  'plugins/identity (over the quick start)': 2 * KB,
 }
 
 async function weigh(contents) {
@@ -40,7 +41,7 @@ async function weigh(contents) {
 }
 
 const whole = (specifier) => `import * as entry from '${specifier}'\n;(globalThis as any).entry = entry\n`
-const entries = ['vestibule/kernel', 'vestibule/utils', 'vestibule/chains/eip155', 'vestibule/chains/solana', 'vestibule/chains/polkadot', 'vestibule/chains/bip122', 'vestibule/plugins/walletconnect', 'vestibule/plugins/catalog', 'vestibule/plugins/analytics', 'vestibule/plugins/receive', 'vestibule/plugins/tokens', 'vestibule/plugins/send', 'vestibule/plugins/activity', 'vestibule/plugins/nfts', 'vestibule/ui']
+const entries = ['vestibule/kernel', 'vestibule/utils', 'vestibule/chains/eip155', 'vestibule/chains/solana', 'vestibule/chains/polkadot', 'vestibule/chains/bip122', 'vestibule/plugins/walletconnect', 'vestibule/plugins/catalog', 'vestibule/plugins/analytics', 'vestibule/plugins/receive', 'vestibule/plugins/tokens', 'vestibule/plugins/send', 'vestibule/plugins/activity', 'vestibule/plugins/nfts', 'vestibule/plugins/identity', 'vestibule/ui']
 const rows = []
 for (const specifier of entries) rows.push([specifier, await weigh(whole(specifier))])
 
@@ -49,7 +50,7 @@ const base = await weigh(`${quickStart};(globalThis as any).m = [createModal, ei
 const withHello = await weigh(`${quickStart}import { hello } from './examples/hello/index.ts'\n;(globalThis as any).m = [createModal, eip155, hello]\n`)
 rows.push(['examples/hello (over the quick start)', { eager: withHello.eager - base.eager, lazy: withHello.lazy - base.lazy }])
 // Each feature plugin as a host adds it: what it puts on top of the quick start, eagerly and behind import().
-for (const [name, factory] of [['receive', 'receive'], ['tokens', 'tokens'], ['send', 'send'], ['activity', 'activity'], ['nfts', 'nfts'], ['walletconnect', 'walletConnect'], ['auth', 'auth']]) {
+for (const [name, factory] of [['receive', 'receive'], ['tokens', 'tokens'], ['send', 'send'], ['activity', 'activity'], ['nfts', 'nfts'], ['walletconnect', 'walletConnect'], ['auth', 'auth'], ['identity', 'identity']]) {
   const added = await weigh(`${quickStart}import { ${factory} } from 'vestibule/plugins/${name}'\n;(globalThis as any).m = [createModal, eip155, ${factory}]\n`)
   rows.push([`plugins/${name} (over the quick start)`, { eager: added.eager - base.eager, lazy: added.lazy - base.lazy }])
 }

@@ -56,6 +56,11 @@ export interface NamesService {
   isName(text: string): boolean
   /** The address `name` points to on `network` (the form the chain plugin's address rule accepts), or undefined. */
   resolve(name: string, network: CaipNetwork): Promise<string | undefined>
+  /**
+   * The image `name` shows with (an avatar), when the service knows one; optional. Callers pass the answer through
+   * the modal's image rule (`safeImageUrl`) before showing it, and a failure only means no image.
+   */
+  avatar?(name: string, network: CaipNetwork): Promise<string | undefined>
 }
 
 /**

@@ -8,10 +8,12 @@ import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHA
 import { root, vestibuleSource } from './resolve.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
 import { deployDemoAssets } from './assets.mjs'
+import { deploySwapPools } from './contracts/pools.mjs'
 import { startWalletConnect } from './walletconnect/sandbox.mjs'
 import { startMail } from './mail/server.mjs'
 import { startOAuth } from './oauth/server.mjs'
 import { startSecureSite } from './secure-site/server.mjs'
+import { startOnrampProvider } from './onramp/provider.mjs'
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json' }
 
@@ -77,6 +79,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     port: apiPort,
     rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url, ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}) },
   })
+  // The on-ramp provider's checkout page, on its own origin: the URL generator sends buyers there; "Pay" credits
+  // the local chain and the purchase shows in the on-ramp history.
+  const onramp = await startOnrampProvider({ rpcUrls: providerApi.rpcUrls, solana: solanaFamily?.chain, record: (purchase) => providerApi.addOnrampPurchase(purchase) })
+  providerApi.setOnrampPage(onramp.url)
   // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded keys) on both chains and on
   // every running family.
   const walletConnect = await startWalletConnect({
@@ -102,9 +108,15 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })),
   }
   providerApi.setAssets(assets)
+  // The swap market beside the demo tokens: a wrapper, SDOL and the pools the convert endpoints quote from.
+  const demoToken = deployed.tokens.find((t) => t.symbol === 'DEMO')
+  const market = { chainId: 'eip155:31337', ...(await deploySwapPools({ url: chain.url, demo: demoToken.address })) }
+  providerApi.convert.setMarket(market)
+  // The balances the provider API reports include what the swaps pay out.
+  providerApi.setAssets({ ...assets, tokens: [...assets.tokens, ...market.tokens.map((t) => ({ ...t, chainId: 'eip155:31337', kind: 'erc20' }))] })
 
   const configJs =
-    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, assets, walletConnect: walletConnect.config, auth: { secureSiteUrl: secureSite.frameUrl, mailbox: mail.url }, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, auth: { secureSiteUrl: secureSite.frameUrl, mailbox: mail.url }, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
     (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
@@ -148,15 +160,19 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     providerApi,
     /** The demo tokens and collectibles on the local chain (`tokens`, `nfts`, each with `chainId` and `address`). */
     assets,
+    /** The swap market on the local chain: `exchange`, `weth`, `tokens` (SDOL), `pairs`. */
+    market,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Email and social login: the secure site (`url`, `frameUrl`, `allowOrigin`, `addressOf(email)`), the mail (`url` of the mailbox, `messages(to)`), the OAuth-style provider (`url`). */
     auth: { secureSite, mail, oauth },
+    /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */
+    onramp,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),
     async stop() {
       await new Promise((resolve) => server.close(resolve))
-      await Promise.all([chain.stop(), l2.stop(), providerApi.stop(), walletConnect.stop(), secureSite.stop(), mail.stop(), oauth.stop(), ...running.map((f) => f.stop?.())])
+      await Promise.all([chain.stop(), l2.stop(), providerApi.stop(), onramp.stop(), walletConnect.stop(), secureSite.stop(), mail.stop(), oauth.stop(), ...running.map((f) => f.stop?.())])
     },
   }
 }

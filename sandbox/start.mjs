@@ -22,6 +22,7 @@ console.log(`Vestibule sandbox
   local chain   ${sandbox.chain.url} (chain 31337)
   sandbox L2    ${sandbox.l2.url} (chain ${sandbox.l2.chainId}; the wallet adds it on first switch)
   provider API  ${sandbox.providerApi.url} (wallet catalog, images, blockchain API)
+  on-ramp       ${sandbox.onramp.url} (provider checkout page: "Pay" credits the local chain)
   demo account  ${sandbox.address}
   WC relay      ${sandbox.walletConnect.relay.url} (loopback WalletConnect relay)
   email login   ${sandbox.url}?auth (email and social login through the embedded wallet)

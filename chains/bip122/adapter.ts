@@ -32,6 +32,8 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
     features: {
       remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
       estimateFees: async (tx) => (await session()).estimateFees(tx),
+      // Signature checks (BIP-322 simple, legacy signed messages) load on first use.
+      verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
     },
     defaultAccountType: 'payment',
     listen(listener) {

@@ -52,6 +52,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       signTypedData: async (params) => (await loadCalls()).signTypedData(ask, params),
       // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
       remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
+      // Signature checks (recovery, EIP-1271, EIP-6492) load on first use, with viem's client.
+      verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
     },
     networks: options.networks,
     // 'history': the blockchain API keeps this family's account history (the Activity tab reads it).

@@ -48,11 +48,6 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     label: 'Polkadot',
     networks: options.networks,
     capabilities: new Set(['signMessage', 'sendNative']),
-    // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
-    features: {
-      remoteSession: () => import('./walletconnect.js').then((m) => m.remoteSession),
-      estimateFees: lazy('estimateFees'),
-    },
     defaultAccountType: 'eoa',
     listen(l) {
       listener = l
@@ -100,6 +95,13 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
       listener = undefined
     },
     isAddress,
+    features: {
+      estimateFees: lazy('estimateFees'),
+      // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
+      remoteSession: () => import('./walletconnect.js').then((m) => m.remoteSession),
+      // Signature checks (sr25519, ed25519, ecdsa): the session code loads them on first use.
+      verifyMessage: lazy('verifyMessage'),
+    },
     addressRules: lazy('addressRules'),
     formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text: string, network: CaipNetwork) => parseUnits(text, network.nativeCurrency.decimals),

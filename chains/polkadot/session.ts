@@ -162,5 +162,7 @@ export function createSession(appName: string, listener: () => AdapterListener |
       const { fee, reserve } = await (await loadApi()).transferFee({ network: net, from: tx.from, to: tx.to, value })
       return { fee, reserve, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
     },
-  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees'> & Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
+    /** Whether `address` signed `message` (sr25519, ed25519, ecdsa): the checks load on first use, without the SDK. */
+    verifyMessage: async (params: Parameters<ChainFeatures['verifyMessage']>[0]) => (await import('./verify-message.js')).verifyMessage(params),
+  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees' | 'verifyMessage'> & Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
 }

@@ -5,7 +5,7 @@ type Forwarded<F> = F extends (...args: infer A) => infer R ? (...args: A) => Pr
  * is an async function that awaits `load()` (once: `load` caches its promise) and calls the loaded `connect`.
  * This keeps a chain adapter's eager part to discovery and address checks.
  */
-export function lazyMethods<T extends object>(load: () => Promise<T>) {
-  return <K extends keyof T>(name: K): Forwarded<T[K]> =>
+export const lazyMethods =
+  <T extends object>(load: () => Promise<T>) =>
+  <K extends keyof T>(name: K): Forwarded<T[K]> =>
     (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as Forwarded<T[K]>
-}

@@ -75,6 +75,8 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       sendToken: lazy('sendToken'),
       estimateTokenTransfer: lazy('estimateTokenTransfer'),
       missingWalletLink: async (params) => (await import('./missing-wallet.js')).missingWalletLink(params),
+      // ed25519 signature checks load on first use.
+      verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
     },
     destroy() {
       listener = undefined

@@ -8,7 +8,7 @@
  */
 import { HttpError, type Plugin, type PluginContext } from 'vestibule/kernel'
 
-/** The events of It is never sent. */
+/** The event names this plugin sends; any other name reaching `track` is never sent. */
 export const ANALYTICS_EVENTS = [
   'MODAL_OPEN',
   'MODAL_CLOSE',
@@ -21,6 +21,9 @@ export const ANALYTICS_EVENTS = [
   'SEND_INITIATED',
   'SEND_SUCCESS',
   'SEND_ERROR',
+  'SWAP_INITIATED',
+  'SWAP_SUCCESS',
+  'SWAP_ERROR',
   'ERROR_FETCH_TRANSACTIONS',
   'SIWX_AUTH_SUCCESS',
   'SIWX_AUTH_ERROR',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
+import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, WalletImage, type ViewProps } from 'vestibule/ui'
 import type { I18n } from 'vestibule/kernel'
 import { formatBalance, shortenAddress } from 'vestibule/utils'
 import { createSendController, type SendController, type SendForm as Form, type SentTransfer } from './controller.js'
@@ -107,7 +107,8 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
           error={say(t, view.receiverError)}
         />
         {view.isName ? (
-          <p className="vb-muted" data-testid="send-name" aria-live="polite">
+          <p className="vb-muted vb-send-name" data-testid="send-name" aria-live="polite">
+            {lookup?.status === 'found' && lookup.avatar ? <WalletImage src={lookup.avatar} name={typed} /> : null}
             {lookup?.status === 'found' ? t('send.nameResolved', { name: typed, address: lookup.address! }) : lookup?.status === 'loading' || !lookup ? t('send.resolving', { name: typed }) : ''}
           </p>
         ) : null}
@@ -155,4 +156,4 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
   )
 }
 
-export const styles = `.vb-send { display: flex; flex-direction: column; gap: 12px; } .vb-send-fields { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; } .vb-send-fee, .vb-send-preview { margin: 0; font-size: 14px; } .vb-send-preview { word-break: break-word; } .vb-send-actions { display: flex; gap: 8px; } .vb-send-actions > * { flex: 1; } .vb-send select { appearance: auto; }`
+export const styles = `.vb-send { display: flex; flex-direction: column; gap: 12px; } .vb-send-fields { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; } .vb-send-fee, .vb-send-preview { margin: 0; font-size: 14px; } .vb-send-preview { word-break: break-word; } .vb-send-actions { display: flex; gap: 8px; } .vb-send-actions > * { flex: 1; } .vb-send select { appearance: auto; } .vb-send-name { display: flex; align-items: center; gap: 8px; overflow-wrap: anywhere; } .vb-send-name > .vb-avatar { width: 24px; height: 24px; border-radius: 50%; font-size: 12px; }`

@@ -6,7 +6,7 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from 'vestibule/kernel'
-import { cleanText } from 'vestibule/utils'
+import { cleanText, safeImageUrl } from 'vestibule/utils'
 import type { GasPrice } from './gas.js'
 import type { SendState } from './index.js'
 import { canEstimate, estimateFee, tokenAddress } from './fee.js'
@@ -24,7 +24,8 @@ export const BALANCE_REREAD_MS = [2000, 4000] as const
 export type SendStatus = 'editing' | 'estimating' | 'reviewing' | 'sending' | 'sent' | 'failed'
 /** The fee of what the form holds; `reserve` is what the sender must keep after the send (a minimum balance). */
 export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; reserve?: bigint; error?: string }
-export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string }
+/** A typed name's lookup; `avatar` (already checked) when the names service has one for it. */
+export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string; avatar?: string }
 
 /** What the account sends from: the active chain's plugin, network and account. */
 export interface SendContext {
@@ -128,13 +129,8 @@ export function createSendController(deps: SendDeps) {
     patch({ lookup: { name: typed, status: 'loading' } })
     const names = deps.names
     timers.name = setTimeout(() => {
-      const answer = (lookup: NameLookup) => round === nameRound && (patch({ lookup }), refreshFee())
-      Promise.resolve()
-        .then(() => names.resolve(typed, network))
-        .then(
-          (found) => answer(typeof found === 'string' && adapter.isAddress(found, network) ? { name: typed, status: 'found', address: found } : { name: typed, status: 'none' }),
-          () => answer({ name: typed, status: 'failed' }),
-        )
+      const current = () => round === nameRound
+      lookupName(names, typed, network, adapter, (lookup) => current() && (patch({ lookup }), refreshFee()), (lookup) => current() && patch({ lookup }))
     }, TYPING_PAUSE_MS)
   }
 
@@ -230,6 +226,29 @@ export function createSendController(deps: SendDeps) {
   }
 
   return actions
+}
+
+/**
+ * Resolves `name` through the names service and answers once; when it stands for an address and the service has
+ * an avatar for it that passes the modal's image rule, `withAvatar` gets the lookup again with it (a failure: none).
+ */
+function lookupName(names: NamesService, name: string, network: CaipNetwork, adapter: ChainAdapter, answer: (lookup: NameLookup) => void, withAvatar: (lookup: NameLookup) => void) {
+  Promise.resolve()
+    .then(() => names.resolve(name, network))
+    .then(
+      (found) => {
+        if (typeof found !== 'string' || !adapter.isAddress(found, network)) return answer({ name, status: 'none' })
+        answer({ name, status: 'found', address: found })
+        return Promise.resolve()
+          .then(() => names.avatar?.(name, network))
+          .then((image) => {
+            const avatar = safeImageUrl(image)
+            if (avatar) withAvatar({ name, status: 'found', address: found, avatar })
+          })
+          .catch(() => undefined)
+      },
+      () => answer({ name, status: 'failed' }),
+    )
 }
 
 /** A decline is the user's choice: one message beside the form (no failure toast); else the wallet's words. */
@@ -343,6 +362,8 @@ function publicState(form: SendForm, view: SendView): SendState {
     token: view.token,
     sendTokenAmount: form.amount,
     receiverAddress: view.receiverBlocked ? undefined : view.receiver,
+    receiverProfileName: view.lookup?.status === 'found' ? view.lookup.name : undefined,
+    receiverProfileImageUrl: view.lookup?.status === 'found' ? view.lookup.avatar : undefined,
     gasPrice: fee,
     gasPriceInUSD: view.feeUsd,
     networkBalanceInUSD: view.tokens.find((t) => !t.address)?.value,

@@ -11,14 +11,17 @@ import { walletConnect } from 'vestibule/plugins/walletconnect'
 import { receive } from 'vestibule/plugins/receive'
 import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
+import { swap } from 'vestibule/plugins/swap'
 import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
 import { auth } from 'vestibule/plugins/auth'
+import { identity } from 'vestibule/plugins/identity'
+import { onramp } from 'vestibule/plugins/onramp'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
 
-const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
+const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
 
 // Wallet catalog options (sandbox/provider-api/catalog.mjs ids). The query string can override them:
 // ?featured=<id>,<id>&exclude=<id>&include=<id>&custom=none
@@ -95,10 +98,15 @@ const modal = createModal({
   ...(query.has('container') ? { container: query.get('container')! } : {}),
   // The demo tokens: read on chain when the provider API cannot answer.
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
+  // On-ramp providers: Coinbase's page comes from the (local) URL generator; the second provider's widget is the
+  // sandbox's checkout page too (sandbox/onramp).
+  ...(basicMode ? {} : { onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }] }),
   // ?allWallets=off shows how a host turns the full wallet list off.
   features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}) },
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), receive(), tokens(), send(), nfts(), activity()],
+  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
+  ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.

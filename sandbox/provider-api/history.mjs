@@ -4,6 +4,7 @@
 // sentFrom/sentTo are the transaction's own from/to (for a token transfer, `to` is the token contract), and each
 // transfer carries its own `sender` and `recipient`.
 import { ETH, PRICES, formatUnits, rpcCall } from './chain-data.mjs'
+import { onrampHistory } from './onramp.mjs'
 
 export const PAGE_SIZE = 20
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -83,6 +84,8 @@ export async function handle({ method, path, query }, api) {
   if (method !== 'GET' || !match) return undefined
   const owner = decodeURIComponent(match[1]).toLowerCase()
   const chainId = query.chainId
+  // The `onramp` query lists the purchases an on-ramp provider credited to the account (sandbox/onramp).
+  if (query.onramp) return { status: 200, body: { data: onrampHistory(api, chainId, decodeURIComponent(match[1])), next: null } }
   const extra = api.extraHistory(chainId, owner)
   if (!api.rpcUrls[chainId] || !/^0x[0-9a-f]{40}$/.test(owner)) return { status: 200, body: { data: extra, next: null } }
   const state = await index(api, chainId)

@@ -6,13 +6,16 @@ import { createServer } from 'node:http'
 import * as balanceRoutes from './balance.mjs'
 import * as historyRoutes from './history.mjs'
 import * as gasRoutes from './gas.mjs'
+import * as profileRoutes from './profile.mjs'
+import * as onrampRoutes from './onramp.mjs'
+import * as convertRoutes from './convert.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, gasPrices, extraBalances(chainId, owner), extraHistory(…) }`.
  */
-const ROUTES = [balanceRoutes, historyRoutes, gasRoutes]
+const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes, onrampRoutes, convertRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -52,6 +55,10 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     gasPrices: new Map(),
     extraBalances: (chainId, owner) => extra.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
     extraHistory: (chainId, owner) => extraHistory.get(`${chainId} ${owner}`.toLowerCase()) ?? [],
+    /** On-ramp: the provider page's address, the purchases it credited, answers pinned by tests per route. */
+    onramp: { pageUrl: '', purchases: [], answers: new Map() },
+    /** The swap market (convert.mjs): `setMarket`, `addTokens`, `hold(match)`. */
+    convert: convertRoutes.createConvertState(),
   }
   const wallets = () => catalogWallets(extraWallets)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
@@ -119,6 +126,10 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
   api.url = base
   return {
     url: base,
+    /** CAIP-2 network id → JSON-RPC URL of the local node the API reads. */
+    rpcUrls,
+    /** The swap market the convert endpoints answer from: `setMarket(market)`, `addTokens(rows)`, `hold(match)`. */
+    convert: api.convert,
     /** Every request received (OPTIONS preflights excluded), oldest first. */
     requests,
     /** `/getWallets` requests, optionally only those whose query matches `where`. */
@@ -157,6 +168,21 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       const key = `${chainId} ${owner}`.toLowerCase()
       extraHistory.set(key, [...rows, ...(extraHistory.get(key) ?? [])])
     },
+    /** The name registry behind the identity and profile endpoints, and raw answers pinned per path (profile.mjs). */
+    names: profileRoutes.namesHandle(api),
+    /** Where the on-ramp URL generator sends buyers (the sandbox's provider page). */
+    setOnrampPage(url) {
+      api.onramp.pageUrl = url
+    },
+    /** Records a purchase the provider credited: `{ chainId, owner, hash, from, amount, asset, status, minedAt }`. */
+    addOnrampPurchase(purchase) {
+      api.onramp.purchases.push(purchase)
+    },
+    /** Pins the answer (`{ status, body }`) of an on-ramp route ('options', 'quote', 'url'); `undefined` unpins. */
+    setOnrampAnswer(route, answer) {
+      if (answer === undefined) api.onramp.answers.delete(route)
+      else api.onramp.answers.set(route, answer)
+    },
     /** 'hang': image requests never answer. */
     setImages(mode) {
       state.images = mode
@@ -182,7 +208,10 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       extraHistory.clear()
       api.gasPrices.clear()
       api.historyPageSize = undefined
+      api.onramp.answers.clear()
+      api.convert.reset()
       state.catalog = 'ok'
+      profileRoutes.resetNames(api)
     },
     stop: () =>
       new Promise((resolve) => {

@@ -43,8 +43,11 @@ const COMPOSITIONS = {
       "import { send } from 'vestibule/plugins/send'",
       "import { activity } from 'vestibule/plugins/activity'",
       "import { nfts } from 'vestibule/plugins/nfts'",
+      "import { identity } from 'vestibule/plugins/identity'",
+      "import { onramp } from 'vestibule/plugins/onramp'",
+      "import { swap } from 'vestibule/plugins/swap'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()'],
+    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()'],
   },
 }
 

@@ -148,6 +148,7 @@ button { font: inherit; color: inherit; }
 .vb-select { width: 100%; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-address { display: flex; align-items: center; gap: 8px; font-size: 18px; font-weight: 600; }
+.vb-profile { display: flex; align-items: center; gap: 8px; margin: 0; font-weight: 600; overflow-wrap: anywhere; } .vb-profile > .vb-avatar { width: 28px; height: 28px; border-radius: 50%; font-size: 14px; }
 .vb-balance { font-size: 28px; font-weight: 700; margin: 0; }
 .vb-shake { animation: vb-shake 500ms ease-in-out; }
 @keyframes vb-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }

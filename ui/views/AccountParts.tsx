@@ -21,7 +21,7 @@ export function familyGroups(ctx: ViewContext, allChains: Record<string, ChainSt
   }))
 }
 
-/** The address with its copy button, the copy announced, and the native balance. */
+/** The account's name and avatar when it has them, the address with its copy button, the copy announced, and the native balance. */
 export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; address: string; account: ChainState['accountState'] }) {
   const { i18n, feedback } = ctx
   const [copied, setCopied] = useState(false)
@@ -44,6 +44,13 @@ export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; ad
   }
   return (
     <>
+      {account.profileName ? (
+        // The account's name (and avatar) a plugin wrote to its state, already checked; shown as text.
+        <p className="vb-profile" data-testid="account-profile">
+          {account.profileImage ? <WalletImage src={account.profileImage} name={account.profileName} /> : null}
+          <span data-testid="account-name">{account.profileName}</span>
+        </p>
+      ) : null}
       <div className="vb-address">
         <span data-testid="account-address" title={address}>
           {shortenAddress(address)}

@@ -53,13 +53,16 @@ describe('the chains/solana entry', () => {
     const { metafile } = bundled.result
     const [session] = outputsWith(metafile!, /^chains\/solana\/session\.ts$/)
     const [rpc] = outputsWith(metafile!, /^chains\/solana\/rpc\.ts$/)
-    // The entry's other lazily loaded parts: the remote-session (WalletConnect) mapping and the missing-wallet links.
+    // The entry's other lazily loaded parts: the remote-session (WalletConnect) mapping, the missing-wallet links and
+    // the signature checks.
     const [mapping] = outputsWith(metafile!, /^chains\/solana\/walletconnect\.ts$/)
     const [links] = outputsWith(metafile!, /^chains\/solana\/missing-wallet\.ts$/)
+    const [verifier] = outputsWith(metafile!, /^chains\/solana\/verify-message\.ts$/)
     expect(bundled.eager.has(session!)).toBe(false)
     expect(bundled.eager.has(rpc!)).toBe(false)
     expect(bundled.eager.has(links!)).toBe(false)
-    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping, links].sort())
+    expect(bundled.eager.has(verifier!)).toBe(false)
+    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping, links, verifier].sort())
     expect(dynamicImports(metafile!, [session!])).toEqual([rpc])
   })
 

@@ -230,14 +230,22 @@ describe('analytics: the spec event list', () => {
     expect(server.posted()[1]?.body.props).toMatchObject({ event: 'SEND_INITIATED', properties: { network: 'eip155:1' } })
   })
 
-  it('the event list is exactly the spec list', () => {
+  it('the event list is exactly the spec list, plus the swap events the swap plugin tracks', () => {
     expect([...ANALYTICS_EVENTS].sort()).toEqual(
       [
         'MODAL_OPEN', 'MODAL_CLOSE', 'SEARCH_WALLET', 'SWITCH_NETWORK', 'SET_PREFERRED_ACCOUNT_TYPE', 'CONNECT_SUCCESS',
         'DISCONNECT_SUCCESS', 'DISCONNECT_ERROR', 'SEND_INITIATED', 'SEND_SUCCESS', 'SEND_ERROR', 'ERROR_FETCH_TRANSACTIONS',
-        'SIWX_AUTH_SUCCESS', 'SIWX_AUTH_ERROR', 'CLICK_CANCEL_SIWX',
+        'SIWX_AUTH_SUCCESS', 'SIWX_AUTH_ERROR', 'CLICK_CANCEL_SIWX', 'SWAP_INITIATED', 'SWAP_SUCCESS', 'SWAP_ERROR',
       ].sort(),
     )
+  })
+
+  it('a swap tracked on the event bus is sent with its properties', async () => {
+    const { modal } = setup()
+    await openAndSend(modal)
+    modal.kernel.events.emit('track', { event: 'SWAP_SUCCESS', properties: { network: 'eip155:1', swapFromToken: 'ETH' } })
+    await waitFor(() => events().includes('SWAP_SUCCESS'), 'SWAP_SUCCESS')
+    expect(server.posted().find((p) => p.body.props?.event === 'SWAP_SUCCESS')?.body.props).toMatchObject({ properties: { swapFromToken: 'ETH' } })
   })
 
   it('MODAL_CREATED is never sent, nor any name outside the list', async () => {

@@ -1,0 +1,91 @@
+/**
+ * What the identity and profile endpoints answer is untrusted: a name is kept only when it is plain text in the
+ * shape of a name and at most NAME_LIMIT characters, an avatar only when it passes the modal's image rule, an
+ * address only when it is an EVM address. Anything else is refused, never cut into shape.
+ */
+import type { CaipNetwork } from 'vestibule/kernel'
+import { cleanText, safeImageUrl } from 'vestibule/utils'
+import { NAME_SHAPE } from './shape.js'
+
+/** Longest name accepted from the API (a DNS name's bound); a longer one is refused. */
+export const NAME_LIMIT = 255
+/** Longest name shown; a longer one ends with "…". */
+export const NAME_SHOWN = 48
+
+/** The account's name and avatar as Account shows them; either may be missing. */
+export interface Profile {
+  name?: string
+  avatar?: string
+}
+
+/** A name as the API gives it, kept only when it is a plain-text name; shown cut to NAME_SHOWN characters. */
+export function checkName(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > NAME_LIMIT || !NAME_SHAPE.test(value)) return undefined
+  return cleanText(value, NAME_SHOWN) || undefined
+}
+
+/** An avatar URL kept only under the modal's image rule (https, loopback http, a small data: image). */
+export const checkAvatar = (value: unknown): string | undefined => safeImageUrl(value)
+
+/**
+ * The identity endpoint's answer (`{ name, avatar }`, each a string or null) as a profile; undefined when the answer
+ * does not have that shape (an array, a string, a field of another type), so nothing of it is shown or kept.
+ */
+export function checkIdentity(body: unknown): Profile | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const { name, avatar } = body as Record<string, unknown>
+  const absent = (v: unknown) => v === null || v === undefined
+  if ((!absent(name) && typeof name !== 'string') || (!absent(avatar) && typeof avatar !== 'string')) return undefined
+  const profile: Profile = {}
+  const shown = checkName(name)
+  const image = checkAvatar(avatar)
+  if (shown) profile.name = shown
+  if (image) profile.avatar = image
+  return profile
+}
+
+/** A profile record (`{ name, addresses: { [coinType]: { address } }, attributes: [{ avatar }] }`), as far as it is used. */
+export interface NameRecord {
+  name: string
+  addresses: Record<string, string>
+  avatar?: string
+}
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/** A profile record from the API, or undefined when its shape is wrong; addresses that are not EVM addresses are dropped. */
+export function checkRecord(body: unknown): NameRecord | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const { name, addresses, attributes } = body as Record<string, unknown>
+  if (typeof name !== 'string' || name.length > NAME_LIMIT || !NAME_SHAPE.test(name)) return undefined
+  if (!addresses || typeof addresses !== 'object' || Array.isArray(addresses)) return undefined
+  const kept: Record<string, string> = {}
+  for (const [coinType, entry] of Object.entries(addresses as Record<string, unknown>).slice(0, 64)) {
+    const address = (entry as { address?: unknown } | null)?.address
+    if (/^\d{1,10}$/.test(coinType) && typeof address === 'string' && EVM_ADDRESS.test(address)) kept[coinType] = address
+  }
+  const record: NameRecord = { name, addresses: kept }
+  const list = Array.isArray(attributes) ? attributes.slice(0, 16) : []
+  const avatar = list.map((a) => checkAvatar((a as { avatar?: unknown } | null)?.avatar)).find(Boolean)
+  if (avatar) record.avatar = avatar
+  return record
+}
+
+/** Ethereum's coin type; a name's EVM address stored under it stands for every EVM chain. */
+export const EVM_COIN_TYPE = '60'
+
+/**
+ * The coin type of an EVM chain (ENSIP-11): the chain id with the high bit set; a chain id of 2^31 or more has
+ * none ("Invalid chainId").
+ */
+export function coinTypeOf(chainId: number): string {
+  if (!Number.isInteger(chainId) || chainId < 0 || chainId >= 0x80000000) throw new Error('Invalid chainId')
+  return String((0x80000000 | chainId) >>> 0)
+}
+
+/** The address `record` gives for `network`: the chain's own coin type first, else the EVM-wide one. */
+export function addressOn(record: NameRecord, network: CaipNetwork): string | undefined {
+  const id = Number(network.id)
+  const own = Number.isInteger(id) && id >= 0 && id < 0x80000000 ? record.addresses[coinTypeOf(id)] : undefined
+  return own ?? record.addresses[EVM_COIN_TYPE]
+}

@@ -1,0 +1,117 @@
+/**
+ * Identity and names without a UI: the account's name and avatar from `/v1/identity/{address}` (cached 5 min in
+ * the plugin's storage, checked again when read back), names resolved through `/v1/profile/account/{name}` (cached
+ * 5 min in memory, as ENS names are) and the names of an address through `/v1/profile/reverse/{address}`. Names
+ * live on EVM networks only; elsewhere there is nothing to look up.
+ */
+import { CacheTtl, HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
+import { addressOn, checkIdentity, checkRecord, type NameRecord, type Profile } from './checks.js'
+
+export type IdentityContext = Pick<PluginContext, 'blockchainApi' | 'storage'>
+
+/** "Error resolving name": the profile endpoint failed or answered something that is not a name's record. */
+export const RESOLVE_FAILED = 'Error resolving name'
+/** "Error fetching names for address": the reverse lookup failed or answered something else than a list. */
+export const NAMES_FAILED = 'Error fetching names for address'
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const identityKey = (address: string) => `identity:${address.toLowerCase()}`
+
+export interface Profiles {
+  /** The checked identity of `address` on `network` (the cache's when younger than 5 min); undefined on failure. */
+  identity(address: string, network: CaipNetwork): Promise<Profile | undefined>
+  /** The identity cached for `address`, if younger than 5 min and still passing the checks. */
+  cachedIdentity(address: string): Profile | undefined
+  /** The record of `name` (undefined: no such name, or names do not exist on `network`); throws RESOLVE_FAILED. */
+  record(name: string, network: CaipNetwork): Promise<NameRecord | undefined>
+  /** The address `name` stands for on `network`. */
+  resolve(name: string, network: CaipNetwork): Promise<string | undefined>
+  /** The avatar of `name`, from its record. */
+  avatar(name: string, network: CaipNetwork): Promise<string | undefined>
+  /** The names pointing at `address` (checked records; the unreadable ones left out); throws NAMES_FAILED. */
+  namesOf(address: string, network: CaipNetwork): Promise<NameRecord[]>
+}
+
+export function createProfiles(ctx: IdentityContext, now: () => number = Date.now): Profiles {
+  const inflight = new Map<string, Promise<Profile | undefined>>()
+  const records = new Map<string, { at: number; record: Promise<NameRecord | undefined> }>()
+  const evm = (network: CaipNetwork) => network.chainNamespace === 'eip155'
+
+  const cachedIdentity = (address: string) => {
+    const stored = ctx.storage.getCached<unknown>(identityKey(address), CacheTtl.identity)
+    return stored === undefined ? undefined : checkIdentity(stored)
+  }
+
+  async function fetchIdentity(address: string, network: CaipNetwork) {
+    try {
+      const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, { query: { sender: address } })
+      // An unsupported network answers nothing (no request was made): nothing to show, nothing to keep.
+      if (body === null) return {}
+      const profile = checkIdentity(body)
+      if (profile) ctx.storage.setCached(identityKey(address), profile)
+      return profile
+    } catch {
+      return undefined
+    }
+  }
+
+  async function fetchRecord(name: string, network: CaipNetwork) {
+    let body: unknown
+    try {
+      body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/account/${encodeURIComponent(name)}`, null, { query: { apiVersion: 2 } })
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return undefined
+      throw new Error(RESOLVE_FAILED)
+    }
+    if (body === null) return undefined
+    const record = checkRecord(body)
+    // A record of another name than the one asked for is as wrong as a malformed one.
+    if (!record || record.name.toLowerCase() !== name.toLowerCase()) throw new Error(RESOLVE_FAILED)
+    return record
+  }
+
+  const record = (name: string, network: CaipNetwork) => {
+    if (!evm(network)) return Promise.resolve(undefined)
+    const key = `${network.caipNetworkId} ${name.toLowerCase()}`
+    const held = records.get(key)
+    const at = now()
+    if (held && at - held.at < CacheTtl.ens && at >= held.at) return held.record
+    const pending = fetchRecord(name, network)
+    records.set(key, { at, record: pending })
+    // A failure is not kept: the next lookup asks again.
+    pending.catch(() => records.get(key)?.record === pending && records.delete(key))
+    return pending
+  }
+
+  return {
+    cachedIdentity,
+    identity(address, network) {
+      if (!evm(network) || !EVM_ADDRESS.test(address)) return Promise.resolve({})
+      const cached = cachedIdentity(address)
+      if (cached) return Promise.resolve(cached)
+      const key = address.toLowerCase()
+      const running = inflight.get(key)
+      if (running) return running
+      const pending = fetchIdentity(address, network).finally(() => inflight.delete(key))
+      inflight.set(key, pending)
+      return pending
+    },
+    record,
+    resolve: async (name, network) => {
+      const found = await record(name, network)
+      return found && addressOn(found, network)
+    },
+    avatar: async (name, network) => (await record(name, network))?.avatar,
+    async namesOf(address, network) {
+      if (!evm(network) || !EVM_ADDRESS.test(address)) return []
+      let body: unknown
+      try {
+        body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/reverse/${encodeURIComponent(address)}`, [], { query: { sender: address, apiVersion: 2 } })
+      } catch {
+        throw new Error(NAMES_FAILED)
+      }
+      if (!Array.isArray(body)) throw new Error(NAMES_FAILED)
+      return body.slice(0, 100).map(checkRecord).filter((r): r is NameRecord => r !== undefined)
+    },
+  }
+}

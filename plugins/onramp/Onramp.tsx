@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react'
+import { EmptyState, ListItem, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
+import type { I18n } from 'vestibule/kernel'
+import { truncateDecimals } from 'vestibule/utils'
+import { createOnrampController, type OnrampController, type PurchasesState } from './controller.js'
+import { messages } from './messages.js'
+import type { Message, OnrampForm, OnrampView } from './view-model.js'
+import { viewOnrampDeps } from './wiring.js'
+
+type Translate = I18n['t']
+const say = (t: Translate, m: Message | undefined) => (m ? t(m.key, m.values) : undefined)
+/** A method's own name where there is a text for it, else its id. */
+const methodName = (t: Translate, id: string) => {
+  const key = `onramp.method.${id}`
+  return Object.hasOwn(messages, key) ? t(key) : id
+}
+
+/** The Buy view: renders the on-ramp controller and forwards input to it. */
+export default function Onramp({ ctx }: Pick<ViewProps, 'ctx'>) {
+  const [controller] = useState(() => createOnrampController(viewOnrampDeps(ctx)))
+  useEffect(() => controller.start(), [controller])
+  const view = useStore(controller.$view)
+  const form = useStore(controller.$form)
+  const purchases = useStore(controller.$purchases)
+  const { t } = ctx
+  if (view.phase === 'notConnected') return <EmptyState title={t('onramp.notConnected')} />
+  if (view.phase === 'unsupported') return <EmptyState title={t('onramp.unsupported', { network: view.network!.name })} />
+  if (view.phase === 'loading') return <LoadingState label={t('onramp.loading')} />
+  return (
+    <div className="vb-onramp" data-testid="onramp">
+      <BuyForm controller={controller} view={view} form={form} t={t} />
+      <Purchases purchases={purchases} t={t} />
+    </div>
+  )
+}
+
+function Select({ label, testId, value, options, onChange }: { label: string; testId: string; value?: string; options: { id: string; text: string }[]; onChange(id: string): void }) {
+  return (
+    <label className="vb-field">
+      <span className="vb-label">{label}</span>
+      <select className="vb-input" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function QuoteLine({ form, t }: { form: OnrampForm; t: Translate }) {
+  const { quote } = form
+  if (quote.status === 'idle') return null
+  if (quote.status === 'loading') return <p className="vb-muted" data-testid="onramp-quote">{t('onramp.quoting')}</p>
+  const q = quote.quote!
+  return (
+    <div className="vb-onramp-quote" data-testid="onramp-quote" data-quote-id={q.quoteId}>
+      {quote.status === 'failed' ? <p className="vb-muted" data-testid="onramp-no-quote">{t('onramp.noQuote', { reason: quote.error ?? '' })}</p> : null}
+      <p>{t('onramp.quote', { amount: truncateDecimals(q.purchaseAmount.amount, 6), currency: q.purchaseAmount.currency, total: q.paymentTotal.amount, totalCurrency: q.paymentTotal.currency })}</p>
+      <p className="vb-muted">{t('onramp.quoteFees', { fee: q.coinbaseFee.amount, feeCurrency: q.coinbaseFee.currency, network: q.networkFee.amount, networkCurrency: q.networkFee.currency })}</p>
+    </div>
+  )
+}
+
+function BuyForm({ controller, view, form, t }: { controller: OnrampController; view: OnrampView; form: OnrampForm; t: Translate }) {
+  const currency = view.currency?.id ?? ''
+  const opening = controller.providers.find((p) => p.id === form.opening)
+  const opened = controller.providers.find((p) => p.id === form.opened)
+  return (
+    <form className="vb-onramp-form" onSubmit={(e) => e.preventDefault()} aria-busy={Boolean(form.opening)}>
+      <TextInput key={form.generation} label={t('onramp.amount')} data-testid="onramp-amount" inputMode="decimal" autoComplete="off" placeholder={`100 ${currency}`} onChange={(e) => controller.setAmount(e.target.value)} error={say(t, view.amountError)} />
+      {view.limit ? (
+        <p className="vb-muted" data-testid="onramp-limits">
+          {t('onramp.limits', { min: view.limit.min, max: view.limit.max, currency })}
+        </p>
+      ) : null}
+      <div className="vb-onramp-row">
+        <Select label={t('onramp.currency')} testId="onramp-currency" value={currency} options={view.currencies.map((c) => ({ id: c.id, text: c.id }))} onChange={controller.setCurrency} />
+        <Select label={t('onramp.method')} testId="onramp-method" value={view.limit?.id} options={(view.currency?.payment_method_limits ?? []).map((l) => ({ id: l.id, text: methodName(t, l.id) }))} onChange={controller.setMethod} />
+      </div>
+      <Select label={t('onramp.asset')} testId="onramp-asset" value={view.asset?.id} options={view.assets.map((a) => ({ id: a.id, text: `${a.symbol} — ${a.name}` }))} onChange={controller.setAsset} />
+      <QuoteLine form={form} t={t} />
+      <p className="vb-label">{t('onramp.providers')}</p>
+      <ul className="vb-list" data-testid="onramp-providers">
+        {controller.providers.map((p) => (
+          <li key={p.id} data-testid={`onramp-provider-${p.id}`}>
+            <ListItem name={p.name} hint={t('onramp.fee', { range: p.feeRange })} disabled={Boolean(form.opening)} onClick={() => void controller.choose(p.id)} />
+          </li>
+        ))}
+      </ul>
+      {opening ? <p className="vb-muted" role="status">{t('onramp.opening', { provider: opening.name })}</p> : null}
+      {opened ? (
+        <p className="vb-muted" role="status" data-testid="onramp-opened">
+          {t('onramp.opened', { provider: opened.name })}
+        </p>
+      ) : null}
+      {form.error ? (
+        <p className="vb-error" role="alert" data-testid="onramp-error">
+          {say(t, form.error)}
+        </p>
+      ) : null}
+    </form>
+  )
+}
+
+const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+
+function Purchases({ purchases, t }: { purchases: PurchasesState; t: Translate }) {
+  return (
+    <section aria-label={t('onramp.purchases')}>
+      <p className="vb-label">{t('onramp.purchases')}</p>
+      {purchases.status === 'failed' ? <p className="vb-muted">{t('onramp.purchasesFailed')}</p> : null}
+      {purchases.status === 'ready' && !purchases.list.length ? <p className="vb-muted">{t('onramp.noPurchases')}</p> : null}
+      <ul className="vb-list" data-testid="onramp-purchases">
+        {purchases.list.map((p) => (
+          <li key={p.id} data-testid="onramp-purchase" data-status={p.status}>
+            <ListItem name={`${truncateDecimals(p.amount, 6)} ${p.symbol}`} hint={time.format(p.minedAt)} end={t(`onramp.status.${p.status}`)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Styles of the Buy view, added to the modal's shadow root when it first loads. */
+export const styles = `.vb-onramp, .vb-onramp-form { display: flex; flex-direction: column; gap: 12px; } .vb-onramp-row { display: flex; gap: 8px; } .vb-onramp-row > * { flex: 1; min-width: 0; } .vb-onramp-quote p, .vb-onramp p { margin: 0; font-size: 14px; } .vb-onramp select { appearance: auto; }`

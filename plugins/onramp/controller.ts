@@ -1,0 +1,180 @@
+/**
+ * The buy flow without a UI: options for the account's network, the typed fiat amount checked against the chosen
+ * payment method's limits, a quote once typing pauses (an answer for inputs the form no longer holds is dropped),
+ * and a provider's page opened only for an amount within the limits and a page address that passes the https
+ * rule. After a page opened, the account's on-ramp history is read again every few seconds until the purchase
+ * shows up; then the balances are read again. Another network or account starts the form over.
+ */
+import { atom, computed, type ReadableAtom } from 'nanostores'
+import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
+import { networkName, placeholderQuote, type OnrampClient, type OnrampOptions, type Purchase } from './api.js'
+import type { OnrampProvider } from './index.js'
+import { widgetUrl } from './providers.js'
+import { deriveView, type OnrampContext, type OnrampForm, type OnrampView } from './view-model.js'
+
+/** Typing pauses this long before a quote is asked for. */
+export const QUOTE_PAUSE_MS = 300
+/** After a provider's page opened, the on-ramp history is read again this often … */
+export const PURCHASE_POLL_MS = 5000
+/** … this many times at most (ten minutes). */
+export const PURCHASE_POLLS = 120
+
+export interface OnrampDeps {
+  $context: ReadableAtom<OnrampContext>
+  client: OnrampClient
+  providers: readonly OnrampProvider[]
+  purchases(network: CaipNetwork, address: string): Promise<Purchase[]>
+  /** Opens `url` in a new tab without a handle back to this page (`noopener`). */
+  open(url: string): void
+  /** Reads the balances again past their cache (a purchase was credited). */
+  refreshBalances(): void
+}
+
+export interface PurchasesState {
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  list: readonly Purchase[]
+}
+
+const initial = (generation = 0): OnrampForm => ({ fallback: false, amount: '', quote: { status: 'idle' }, generation })
+const placeOf = (c: OnrampContext) => `${c.network?.caipNetworkId ?? ''}|${c.address ?? ''}`
+
+export type OnrampController = ReturnType<typeof createOnrampController>
+
+export function createOnrampController(deps: OnrampDeps) {
+  const $form = atom<OnrampForm>(initial())
+  const $purchases = atom<PurchasesState>({ status: 'idle', list: [] })
+  const $view: ReadableAtom<OnrampView> = computed([$form, deps.$context], deriveView)
+  const optionsCache = new Map<string, Promise<{ options: OnrampOptions; fallback: boolean }>>()
+  let quoteTimer: ReturnType<typeof setTimeout> | undefined
+  let pollTimer: ReturnType<typeof setTimeout> | undefined
+  let quoteRound = 0
+  let placeRound = 0
+
+  const patch = (changes: Partial<OnrampForm>) => $form.set({ ...$form.get(), ...changes })
+
+  function loadOptions() {
+    const { network } = deps.$context.get()
+    const round = placeRound
+    if (!network || $view.get().phase !== 'loading') return
+    let pending = optionsCache.get(network.caipNetworkId)
+    if (!pending) optionsCache.set(network.caipNetworkId, (pending = deps.client.options(network)))
+    void pending.then(({ options, fallback }) => round === placeRound && (patch({ options, fallback }), refreshQuote()))
+  }
+
+  /** Drops the quote (it was for other inputs) and asks for the new one once typing pauses. */
+  function refreshQuote() {
+    clearTimeout(quoteTimer)
+    const round = ++quoteRound
+    const view = $view.get()
+    const { network } = deps.$context.get()
+    if (!view.amount || !view.currency || !view.asset || !network) return patch({ quote: { status: 'idle' } })
+    const key = `${view.amount} ${view.currency.id} ${view.asset.id}`
+    patch({ quote: { status: 'loading', key } })
+    const request = { purchaseCurrency: view.asset, paymentCurrency: view.currency, amount: view.amount, network: networkName(network) }
+    quoteTimer = setTimeout(() => {
+      deps.client.quote(network, request).then(
+        (quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }),
+        (error: unknown) => round === quoteRound && patch({ quote: { status: 'failed', quote: placeholderQuote(request.amount, request.paymentCurrency.id), error: cleanText(errorMessage(error), 160), key } }),
+      )
+    }, QUOTE_PAUSE_MS)
+  }
+
+  /** Reads the on-ramp history; resolves with whether a purchase not listed before showed up. */
+  async function loadPurchases(): Promise<boolean> {
+    const { network, address } = deps.$context.get()
+    const round = placeRound
+    if (!network || !address || $view.get().phase === 'unsupported') return false
+    const before = $purchases.get()
+    if (before.status === 'idle') $purchases.set({ status: 'loading', list: [] })
+    try {
+      const list = await deps.purchases(network, address)
+      if (round !== placeRound) return false
+      $purchases.set({ status: 'ready', list })
+      const known = new Set(before.list.map((p) => `${p.id} ${p.status}`))
+      return before.status === 'ready' && list.some((p) => !known.has(`${p.id} ${p.status}`))
+    } catch {
+      if (round === placeRound && before.status !== 'ready') $purchases.set({ status: 'failed', list: [] })
+      return false
+    }
+  }
+
+  /** Reads the history every PURCHASE_POLL_MS until a new purchase shows up (then the balances), PURCHASE_POLLS times at most. */
+  function watchPurchases(left = PURCHASE_POLLS) {
+    clearTimeout(pollTimer)
+    if (left <= 0) return
+    pollTimer = setTimeout(() => {
+      void loadPurchases().then((changed) => {
+        if (changed) deps.refreshBalances()
+        if (!changed || $purchases.get().list.some((p) => p.status === 'pending')) watchPurchases(left - 1)
+      })
+    }, PURCHASE_POLL_MS)
+  }
+
+  function reset() {
+    clearTimeout(quoteTimer)
+    clearTimeout(pollTimer)
+    quoteRound++
+    placeRound++
+    $form.set(initial($form.get().generation + 1))
+    $purchases.set({ status: 'idle', list: [] })
+    loadOptions()
+    void loadPurchases()
+  }
+
+  /** Opens `providerId`'s page for what the form holds, if the amount is within the limits and the page is safe. */
+  async function choose(providerId: string) {
+    const form = $form.get()
+    const view = $view.get()
+    const provider = deps.providers.find((p) => p.id === providerId)
+    const { network, address } = deps.$context.get()
+    if (form.opening || !provider || !network || !address || view.phase !== 'form') return
+    if (!view.amount || !view.currency || !view.limit || !view.asset) return patch({ error: view.amountError ?? { key: 'onramp.enterAmount' }, opened: undefined })
+    const round = placeRound
+    patch({ opening: provider.id, error: undefined, opened: undefined })
+    try {
+      const request = { address, network: networkName(network), assets: [view.asset.symbol], fiatAmount: view.amount, paymentCurrency: view.currency.id, paymentMethod: view.limit.id }
+      const url = await widgetUrl(deps.client, provider, network, request)
+      if (round !== placeRound) return
+      deps.open(url)
+      patch({ opening: undefined, opened: provider.id })
+      watchPurchases()
+    } catch (error) {
+      if (round === placeRound) patch({ opening: undefined, error: { key: 'onramp.notOpened', values: { provider: provider.name, reason: cleanText(errorMessage(error), 160) } } })
+    }
+  }
+
+  const edit = (changes: Partial<OnrampForm>) => {
+    patch({ ...changes, error: undefined })
+    refreshQuote()
+  }
+
+  return {
+    $form,
+    $view,
+    $purchases,
+    providers: deps.providers,
+    setAmount: (amount: string) => edit({ amount }),
+    setCurrency: (currency: string) => edit({ currency, method: undefined }),
+    setMethod: (method: string) => edit({ method }),
+    setAsset: (asset: string) => edit({ asset }),
+    choose,
+    refreshPurchases: () => loadPurchases(),
+    /** Loads options and purchases and follows the account (another network or account starts over); returns the stop. */
+    start() {
+      let where = placeOf(deps.$context.get())
+      reset()
+      const stop = deps.$context.listen((context) => {
+        if (placeOf(context) === where) return
+        where = placeOf(context)
+        reset()
+      })
+      return () => {
+        stop()
+        clearTimeout(quoteTimer)
+        clearTimeout(pollTimer)
+        placeRound++
+      }
+    },
+  }
+}

@@ -1,0 +1,66 @@
+/** The swap controller's dependencies, read from the view's context: the active chain, the balances, the API. */
+import { computed } from 'nanostores'
+import { Capabilities, chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
+import type { SwapClient, SwapContext, SwapDeps } from './controller.js'
+import type { SwapApi } from './index.js'
+
+/** Whether the connected account is an embedded wallet's smart account (it pays fees through a paymaster). */
+const isSmartAccount = (a: { connectorType?: string; preferredAccountType?: string } | undefined) => a?.connectorType === 'AUTH' && a.preferredAccountType === 'smartAccount'
+
+/**
+ * The swap endpoints over the blockchain API's client (its default query: st, sv, projectId). A failed call rejects
+ * with the API's own reason when its body gives one, else with the HTTP status.
+ */
+export function swapClient(api: BlockchainApi, fetcher: typeof fetch = (...args) => globalThis.fetch(...args)): SwapClient {
+  async function call(path: string, init: RequestInit, query?: Record<string, string>) {
+    const response = await fetcher(api.http.url(path, query), init)
+    const text = await response.text()
+    let body: unknown
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      throw new Error(`The answer of ${path} is not JSON`)
+    }
+    if (!response.ok) {
+      const reason = body && typeof body === 'object' ? cleanText((body as { message?: unknown }).message, 160) : ''
+      throw new Error(reason || `HTTP status code: ${response.status}`)
+    }
+    return body
+  }
+  const get = (path: string, query: Record<string, string>, signal?: AbortSignal) => call(path, { method: 'GET', ...(signal ? { signal } : {}) }, query)
+  return {
+    tokens: (chainId) => get('v1/convert/tokens', { chainId }),
+    quote: (query, signal) => get('v1/convert/quotes', query, signal),
+    allowance: (query) => get('v1/convert/allowance', query),
+    gasPrice: (chainId) => get('v1/convert/gas-price', { chainId }),
+    buildApprove: (query) => get('v1/convert/build-approve', query),
+    buildTransaction: (body) => call('v1/convert/build-transaction', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  }
+}
+
+export function viewSwapDeps(k: ViewContext, api?: SwapApi): SwapDeps {
+  const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SwapContext => {
+    const namespace = snapshot.namespace
+    const chain = namespace ? chains[namespace] : undefined
+    const connected = chain?.accountState.status === 'connected'
+    return {
+      adapter: namespace ? k.chains.get(namespace) : undefined,
+      network: chain?.networkState.caipNetwork,
+      address: connected ? chain.accountState.address : undefined,
+      nativeBalance: chain?.accountState.balanceValue,
+      smartAccount: isSmartAccount(chain?.accountState),
+    }
+  })
+  const balances = k.services.get(Capabilities.Balances)
+  return {
+    $context,
+    $balances: balances?.$balances,
+    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    client: swapClient(k.blockchainApi),
+    sendTransaction: (tx) => chainFeature($context.get().adapter, 'sendTransaction')(tx),
+    emit: (event, payload) => k.events.emit(event, payload as never),
+    notify: (variant, key) => k.feedback.showSnackbar(variant, k.i18n.t(key)),
+    extraChainIds: api?.extraNetworks ?? [],
+  }
+}

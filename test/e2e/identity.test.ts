@@ -1,0 +1,92 @@
+// Identity in the browser over the sandbox's provider API and its name registry: the demo account's name and avatar
+// in Account; a send to a name shows "name is 0x…" with the receiver's avatar and the transfer lands at the address
+// the name stands for; hostile identity answers leave Account whole and usable, showing no part of them.
+import { createPublicClient, http, parseEther } from 'viem'
+import { afterEach, describe, expect, test } from 'vitest'
+import { useSandboxBrowser } from './harness.js'
+import { openSendForm } from './send-form.js'
+
+const h = useSandboxBrowser()
+const { modalRoot } = h
+afterEach(() => h.sandbox.providerApi.reset())
+
+const ALICE = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const zone = () => h.sandbox.providerApi.names.zone
+
+describe("the account's identity", () => {
+  test('Account shows the demo account\'s name and its avatar, loaded from the provider API', async () => {
+    await h.connectWallet()
+    const profile = modalRoot().getByTestId('account-profile')
+    await expect.poll(() => profile.getByTestId('account-name').innerText()).toBe(`demo.${zone()}`)
+    const avatar = profile.locator('.vb-avatar')
+    await expect.poll(() => avatar.getAttribute('data-image')).toBe('loaded')
+    expect(await avatar.locator('img').getAttribute('src')).toBe(`${h.sandbox.providerApi.url}/avatar/demo.svg`)
+    // The address is still there, under the name.
+    expect(await modalRoot().getByTestId('account-address').getAttribute('title')).toBe(h.sandbox.address)
+    const asked = h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/'))
+    expect(asked.map((r) => [r.path, r.query.sender])).toEqual([[`/v1/identity/${h.sandbox.address}`, h.sandbox.address]])
+  })
+
+  test.each([
+    ['markup in the name and a script avatar', { name: '<img src=x onerror="window.__pwned=1">', avatar: 'javascript:window.__pwned=1' }],
+    ['a huge name', { name: `${'a'.repeat(200_000)}.eth`, avatar: null }],
+    ['a wrong shape', [{ name: 'evil.eth' }]],
+    ['a failure', undefined],
+  ])('%s: Account shows the address alone and stays usable', async (_, body) => {
+    const answer = body === undefined ? { status: 500, body: { message: 'down' } } : { body }
+    await h.sandbox.providerApi.names.pin(`/v1/identity/${h.sandbox.address}`, answer)
+    await h.connectWallet()
+    await expect.poll(() => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/')).length).toBe(1)
+    await h.browser.page.waitForTimeout(300)
+    expect(await modalRoot().getByTestId('account-address').isVisible()).toBe(true)
+    expect(await modalRoot().getByTestId('account-profile').count()).toBe(0)
+    expect(await modalRoot().locator('[data-testid="account"] img[src="x"]').count()).toBe(0)
+    expect(await h.browser.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    // Still usable: Receive opens and comes back, and the wallet disconnects.
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot().getByTestId('receive').waitFor()
+    await modalRoot().getByRole('button', { name: /back/i }).click()
+    await modalRoot().getByTestId('disconnect').click()
+    await expect.poll(() => h.browser.page.getByTestId('status').innerText()).toBe('disconnected')
+  })
+})
+
+describe('a send to a name', () => {
+  test('"alice.<zone> is 0x…" with her avatar; the transfer lands at that address on chain', async () => {
+    const client = createPublicClient({ transport: http(h.sandbox.chain.url) })
+    const before = await client.getBalance({ address: ALICE })
+    const form = await openSendForm(h)
+    await form.getByLabel('Amount').fill('0.25')
+    await form.getByTestId('send-receiver').fill(`alice.${zone()}`)
+    const line = form.getByTestId('send-name')
+    await expect.poll(() => line.innerText()).toContain(`alice.${zone()} is ${ALICE}`)
+    await expect.poll(() => line.locator('.vb-avatar').getAttribute('data-image')).toBe('loaded')
+    expect(await line.locator('img').getAttribute('src')).toBe(`${h.sandbox.providerApi.url}/avatar/alice.svg`)
+    // The receiver's profile is in the public send state too.
+    expect(await h.browser.page.evaluate(() => {
+      const send = (window as unknown as { modal: { getPlugin(name: string): { $send: { get(): Record<string, unknown> } } } }).modal.getPlugin('send').$send.get()
+      return [send.receiverAddress, send.receiverProfileName, send.receiverProfileImageUrl]
+    })).toEqual([ALICE, `alice.${zone()}`, `${h.sandbox.providerApi.url}/avatar/alice.svg`])
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d ETH/)
+    await form.getByTestId('send-review').click()
+    await expect.poll(() => form.getByTestId('send-preview').innerText()).toContain(`alice.${zone()} (0x3C44`)
+    await form.getByTestId('send-confirm').click()
+    await h.approveInWallet(new RegExp(`Send 250000000000000000 wei to ${ALICE}`, 'i'))
+    await expect.poll(() => client.getBalance({ address: ALICE })).toBe(before + parseEther('0.25'))
+  })
+
+  test('a name nobody holds is refused, and a name whose lookup fails says so', async () => {
+    const form = await openSendForm(h)
+    await form.getByLabel('Amount').fill('0.01')
+    const receiver = form.getByTestId('send-receiver')
+    await receiver.fill(`nobody.${zone()}`)
+    await receiver.blur()
+    await expect.poll(() => form.innerText()).toContain(`No address found for nobody.${zone()}`)
+    await h.sandbox.providerApi.names.pin(`/v1/profile/account/bobby.${zone()}`, { body: '<html>oops</html>', type: 'text/html' })
+    await receiver.fill(`bobby.${zone()}`)
+    await receiver.blur()
+    await expect.poll(() => form.innerText()).toContain(`Could not look up bobby.${zone()}`)
+    await form.getByTestId('send-review').click()
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
+  })
+})

@@ -1,0 +1,156 @@
+// Buying crypto in the browser over the sandbox: from Account's Buy to the provider's checkout page (a new tab on
+// its own loopback origin, without a handle back to the app) carrying the destination wallet, network and preset
+// amount; Pay there credits the local chain, and the modal lists the purchase from the on-ramp history, shows the
+// credited balance in Tokens and the received transfer in Activity. An amount outside the limits is refused before
+// leaving; with the options and quote failing, the built-in limits and the placeholder quote with its reason show;
+// a provider page that is not https is never opened.
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, test } from 'vitest'
+import { priceOf } from '../../sandbox/provider-api/onramp.mjs'
+import { rpc } from '../../sandbox/net.mjs'
+import { activityRows, truncatedBalance, useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser()
+const { modalRoot } = h
+afterEach(() => h.sandbox.providerApi.reset())
+
+async function openBuy() {
+  await h.connectWallet()
+  await modalRoot().getByTestId('account-features').getByRole('button', { name: /Buy/ }).click()
+  const view = modalRoot().getByTestId('onramp')
+  await view.waitFor({ timeout: 15_000 })
+  return view
+}
+const generated = () => h.sandbox.providerApi.requests.filter((r) => r.path === '/v1/generators/onrampurl')
+/** Pages other than the app's, opened since `before`. */
+const newPages = (before: Page[]) => h.browser.context.pages().filter((p) => !before.includes(p))
+
+describe('on-ramp', () => {
+  test('Buy → quote → Coinbase opens the provider page with the right parameters; Pay credits the account; Tokens and Activity show it', async () => {
+    const { page, context } = h.browser
+    const view = await openBuy()
+    const address = h.sandbox.address
+    // The sandbox API's options: its own limits, not the built-in ones.
+    expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between 10.00 and 5000.00 USD')
+    await view.getByTestId('onramp-amount').fill('100')
+    await expect.poll(() => view.getByTestId('onramp-quote').innerText()).toMatch(/You get about 0\.0325\d* ETH · total 100\.00 USD/)
+    expect(await view.getByTestId('onramp-quote').innerText()).toContain('Fees: 1.50 USD · network 0.50 USD')
+
+    const before = BigInt(await rpc(h.sandbox.chain.url, 'eth_getBalance', [address, 'latest']))
+    const opened = context.waitForEvent('page')
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    const provider = await opened
+    await provider.waitForLoadState()
+    expect(new URL(provider.url()).origin).toBe(h.sandbox.onramp.url)
+    expect(h.sandbox.onramp.url).not.toBe(new URL(h.sandbox.url).origin)
+    // noopener: the provider's page has no handle on the app.
+    expect(await provider.evaluate(() => window.opener)).toBeNull()
+    const param = (name: string) => provider.getByTestId(`param-${name}`).innerText()
+    expect(JSON.parse(await param('destinationWallets'))).toEqual([{ address, blockchains: ['eip155:31337'], assets: ['ETH'] }])
+    expect(await param('defaultNetwork')).toBe('eip155:31337')
+    expect(await param('presetFiatAmount')).toBe('100')
+    expect(await param('defaultExperience')).toBe('buy')
+    expect(await param('partnerUserId')).toBe(address)
+    expect(await modalRoot().getByTestId('onramp-opened').innerText()).toContain('Finish your purchase in the Coinbase tab')
+
+    await provider.getByTestId('pay').click()
+    await provider.getByTestId('paid').waitFor()
+    const credited = priceOf({ amount: '100', currency: 'USD', chainId: 'eip155:31337' })!
+    expect(BigInt(await rpc(h.sandbox.chain.url, 'eth_getBalance', [address, 'latest'])) - before).toBe(credited.base)
+    await provider.close()
+
+    // The modal reads the on-ramp history again (every 5 s) and lists the purchase once credited.
+    const purchase = view.getByTestId('onramp-purchase')
+    await expect.poll(() => purchase.count(), { timeout: 15_000 }).toBe(1)
+    expect(await purchase.getAttribute('data-status')).toBe('success')
+    expect(await purchase.innerText()).toMatch(new RegExp(`^${credited.purchase.slice(0, 8).replace('.', '\\.')}\\d* ETH[\\s\\S]*Completed$`))
+    expect(h.sandbox.providerApi.requests.filter((r) => r.path.endsWith('/history') && r.query.onramp === 'coinbase').length).toBeGreaterThanOrEqual(2)
+
+    // Back on Account: Tokens shows the credited balance, Activity the received transfer.
+    await modalRoot().getByRole('button', { name: 'Back' }).first().click()
+    await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
+    const eth = modalRoot().getByTestId('tokens').locator('[data-token="ETH"] .vb-item-hint')
+    await expect.poll(() => eth.innerText(), { timeout: 15_000 }).toBe(truncatedBalance(before + credited.base, 18, 'ETH'))
+    await modalRoot().getByRole('tab', { name: 'Activity' }).click()
+    const activity = modalRoot().getByTestId('activity')
+    await activity.waitFor()
+    await expect.poll(() => activityRows(activity).then((rows) => rows[0])).toBe(`Received +${credited.purchase.replace(/^(\d+\.\d{0,3}).*$/, '$1')} ETH`)
+    expect(page.isClosed()).toBe(false)
+  }, 90_000)
+
+  test('an amount outside the limits is refused before leaving: the reason shows, no page is asked for or opened', async () => {
+    const view = await openBuy()
+    const pages = h.browser.context.pages()
+    await view.getByTestId('onramp-amount').fill('5')
+    expect(await view.getByRole('alert').first().innerText()).toBe('The minimum is 10.00 USD')
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    await view.getByTestId('onramp-provider-meld').getByRole('button').click()
+    expect(await view.getByTestId('onramp-error').innerText()).toBe('The minimum is 10.00 USD')
+    await view.getByTestId('onramp-amount').fill('5000.01')
+    await view.getByTestId('onramp-method').selectOption('card')
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    expect(await view.getByTestId('onramp-error').innerText()).toBe('The maximum is 5000.00 USD')
+    // The bank transfer's limit is higher: the same amount is fine there and its page opens.
+    await view.getByTestId('onramp-method').selectOption('ach_bank_account')
+    expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between 20.00 and 20000.00 USD')
+    expect(generated()).toEqual([])
+    expect(newPages(pages)).toEqual([])
+    const opened = h.browser.context.waitForEvent('page')
+    await view.getByTestId('onramp-provider-meld').getByRole('button').click()
+    const widget = await opened
+    await widget.waitForLoadState()
+    expect(new URL(widget.url()).pathname).toBe('/widget')
+    expect(await widget.getByTestId('param-sourceAmount').innerText()).toBe('5000.01')
+    expect(await widget.getByTestId('param-paymentMethod').innerText()).toBe('ach_bank_account')
+    await widget.close()
+  }, 60_000)
+
+  test('options and quote failing: the built-in limits, the placeholder quote echoing the amount with the reason, and the page still opens', async () => {
+    h.sandbox.providerApi.setOnrampAnswer('options', { status: 500, body: { message: 'down' } })
+    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 200, body: { purchaseAmount: { amount: '-1', currency: 'ETH' } } })
+    const view = await openBuy()
+    expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between 10.00 and 7500.00 USD')
+    expect(await view.getByTestId('onramp-currency').locator('option').allInnerTexts()).toEqual(['USD', 'EUR'])
+    await view.getByTestId('onramp-method').selectOption('ach_bank_account')
+    expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between 10.00 and 25000.00 USD')
+    await view.getByTestId('onramp-amount').fill('7600')
+    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe('No quote right now (The quote is malformed): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toContain('You get about 7600 USD · total 7600 USD')
+    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 503, body: { message: 'down' } })
+    await view.getByTestId('onramp-amount').fill('7601')
+    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toContain('(HTTP status code: 503)')
+    const opened = h.browser.context.waitForEvent('page')
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    const provider = await opened
+    await provider.waitForLoadState()
+    expect(await provider.getByTestId('param-presetFiatAmount').innerText()).toBe('7601')
+    await provider.close()
+  }, 60_000)
+
+  test('a provider page that is not https (nor loopback http) is never opened; the reason shows and the form stays usable', async () => {
+    const view = await openBuy()
+    const pages = h.browser.context.pages()
+    await view.getByTestId('onramp-amount').fill('50')
+    for (const url of ['http://pay.example/buy', 'javascript:alert(document.domain)', 'data:text/html,<h1>pay</h1>']) {
+      h.sandbox.providerApi.setOnrampAnswer('url', { status: 200, body: { url } })
+      const before = generated().length
+      await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+      await expect.poll(() => generated().length).toBe(before + 1)
+      await expect.poll(() => view.getByTestId('onramp-error').innerText()).toBe("Coinbase could not be opened: Coinbase's page is not a secure (https) address")
+    }
+    // An API error shows its reason.
+    h.sandbox.providerApi.setOnrampAnswer('url', { status: 500, body: { message: 'down' } })
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    await expect.poll(() => view.getByTestId('onramp-error').innerText()).toBe('Coinbase could not be opened: HTTP status code: 500')
+    await new Promise((r) => setTimeout(r, 500))
+    expect(newPages(pages)).toEqual([])
+    expect(h.browser.offLoopback).toEqual([])
+    // The form stays usable: with the API answering again, the page opens.
+    h.sandbox.providerApi.setOnrampAnswer('url', undefined)
+    const opened = h.browser.context.waitForEvent('page')
+    await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
+    const provider = await opened
+    expect(new URL(provider.url()).origin).toBe(h.sandbox.onramp.url)
+    await provider.close()
+  }, 60_000)
+})

@@ -1,0 +1,131 @@
+// The on-ramp client against the sandbox's blockchain API (a local server speaking the real contract): options
+// parsed, the built-in USD and EUR limits when the API fails or answers nonsense, quotes whose amounts are not
+// decimal strings refused, the URL generator's body with the preset amount written exactly as typed, and the
+// on-ramp history's rows checked.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createBlockchainApi, createHttpClient, type CaipNetwork } from '../../../kernel/index.js'
+import { FALLBACK_PAYMENT_CURRENCIES, createOnrampClient, fetchPurchases, parseOptions, parsePurchase, parseQuote } from '../../../plugins/onramp/api.js'
+import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
+import { ADDRESS, net } from '../../kernel/helpers.js'
+
+let api: Awaited<ReturnType<typeof startProviderApi>>
+let client: ReturnType<typeof createOnrampClient>
+let blockchainApi: ReturnType<typeof createBlockchainApi>
+const local = net(31337, 'Localhost')
+
+beforeAll(async () => {
+  // The API reads no chain for these routes: a node URL that is never called is enough.
+  api = await startProviderApi({ rpcUrls: { 'eip155:31337': 'http://127.0.0.1:9/' } })
+  blockchainApi = createBlockchainApi(createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p', st: 'vestibule', sv: 'test' } }))
+  client = createOnrampClient(blockchainApi)
+})
+afterAll(() => api?.stop())
+beforeEach(() => api.reset())
+
+const onramp = (path: string) => api.requests.filter((r) => r.path === path)
+
+describe('options', () => {
+  it("are the API's: payment currencies with their limits and the purchase currencies for the network", async () => {
+    const { options, fallback } = await client.options(local)
+    expect(fallback).toBe(false)
+    expect(options.paymentCurrencies.map((c) => [c.id, c.payment_method_limits.map((l) => `${l.id} ${l.min}-${l.max}`)])).toEqual([
+      ['USD', ['card 10.00-5000.00', 'ach_bank_account 20.00-20000.00']],
+      ['EUR', ['card 10.00-5000.00', 'ach_bank_account 20.00-20000.00']],
+    ])
+    expect(options.purchaseCurrencies.map((c) => c.symbol)).toEqual(['ETH'])
+    expect(onramp('/v1/onramp/options')[0]!.query).toMatchObject({ projectId: 'p', st: 'vestibule', sv: 'test' })
+  })
+
+  it('fall back to USD and EUR, card 10.00–7500.00 and bank transfer 10.00–25000.00, when the API fails or answers nonsense', async () => {
+    const expected = [
+      { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
+      { id: 'EUR', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
+    ]
+    expect(FALLBACK_PAYMENT_CURRENCIES).toEqual(expected)
+    api.setBlockchain('down')
+    expect(await client.options(local)).toEqual({ options: { paymentCurrencies: expected, purchaseCurrencies: [] }, fallback: true })
+    api.setBlockchain('ok')
+    for (const body of [null, [], 'options', { paymentCurrencies: 'USD' }, { paymentCurrencies: [{ id: 'USD', payment_method_limits: [{ id: 'card', min: 10, max: '1e9' }] }] }]) {
+      api.setOnrampAnswer('options', { status: 200, body })
+      expect((await client.options(local)).fallback, JSON.stringify(body)).toBe(true)
+    }
+    // A network the API does not support asks nothing and falls back.
+    api.reset()
+    expect((await client.options(net(5, 'Elsewhere'))).fallback).toBe(true)
+    expect(onramp('/v1/onramp/options')).toHaveLength(0)
+  })
+
+  it('malformed entries are dropped, the rest kept: no HTML ids, numbers for amounts, exponents or duplicates; long names cut', () => {
+    const parsed = parseOptions({
+      paymentCurrencies: [
+        { id: 'usd', payment_method_limits: [{ id: 'card', min: '10.00', max: '100.00' }, { id: 'card2', min: 10, max: '20' }, { id: '<b>x</b>', min: '1', max: '2' }] },
+        { id: 'USD', payment_method_limits: [{ id: 'card', min: '1', max: '2' }] },
+        { id: 'GBP', payment_method_limits: [{ id: 'card', min: '-1', max: '1e5' }] },
+        null,
+      ],
+      purchaseCurrencies: [{ id: 'eth', symbol: 'ETH', name: `Ether${'x'.repeat(10_000)}`, networks: [{ name: 'ethereum', chain_id: '1' }, { name: '<x>' }] }, { id: 'nosymbol' }],
+    })
+    expect(parsed!.paymentCurrencies).toEqual([{ id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '100.00' }] }])
+    expect(parsed!.purchaseCurrencies).toHaveLength(1)
+    expect(parsed!.purchaseCurrencies[0]!.networks.map((n) => n.name)).toEqual(['ethereum'])
+    expect(parsed!.purchaseCurrencies[0]!.name.length).toBeLessThanOrEqual(40)
+  })
+})
+
+describe('quote', () => {
+  const request = (amount: string) => ({ purchaseCurrency: { id: 'sandbox-eth', name: 'Ether', symbol: 'ETH', networks: [] }, paymentCurrency: { id: 'USD', payment_method_limits: [] }, amount, network: 'eip155:31337' })
+
+  it("is the API's, posted with the purchase and payment currencies, the amount as text and the network", async () => {
+    const quote = await client.quote(local, request('100.00'))
+    expect(quote.paymentTotal).toEqual({ amount: '100.00', currency: 'USD' })
+    expect(quote.purchaseAmount.currency).toBe('ETH')
+    expect(onramp('/v1/onramp/quote')[0]!.body).toEqual(request('100.00'))
+  })
+
+  it('rejects with the reason when the API fails, and when an amount is negative, a number or not a number', async () => {
+    await expect(client.quote(local, request('0.10'))).rejects.toThrow('HTTP status code: 400')
+    const good = await client.quote(local, request('100.00'))
+    for (const purchaseAmount of [{ amount: '-0.5', currency: 'ETH' }, { amount: 0.5, currency: 'ETH' }, { amount: 'NaN', currency: 'ETH' }, { amount: '1e3', currency: 'ETH' }, { amount: '0.5', currency: '<b>' }, null]) {
+      api.setOnrampAnswer('quote', { status: 200, body: { ...good, purchaseAmount } })
+      await expect(client.quote(local, request('100.00')), JSON.stringify(purchaseAmount)).rejects.toThrow('The quote is malformed')
+    }
+    expect(parseQuote({ ...good, quoteId: 7 })).toBeUndefined()
+  })
+})
+
+describe('URL generator', () => {
+  it('posts destination wallets, default network, partner user id, the buy experience and the preset fiat amount exactly as typed', async () => {
+    api.setOnrampPage('http://127.0.0.1:1')
+    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '100.10' })
+    expect(new URL(url as string).pathname).toBe('/buy/select-asset')
+    const sent = onramp('/v1/generators/onrampurl')[0]!
+    expect(sent.body).toEqual({ destinationWallets: [{ address: ADDRESS, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: ADDRESS, defaultExperience: 'buy', presetFiatAmount: 100.1 })
+    expect(JSON.stringify(sent.body)).toContain('"presetFiatAmount":100.1}')
+    // The largest amount the limits allow is written back digit for digit.
+    await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '24999.99' })
+    expect(JSON.stringify(onramp('/v1/generators/onrampurl')[1]!.body)).toContain('"presetFiatAmount":24999.99}')
+  })
+})
+
+describe('purchases', () => {
+  const row = { id: '0xabc', metadata: { minedAt: '2026-01-02T03:04:05Z', status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' }, transfers: [{ quantity: { numeric: '0.0325' }, fungible_info: { symbol: 'ETH' } }] }
+
+  it('rows are checked: status, time, amount as decimal text and symbol, else left out', () => {
+    expect(parsePurchase(row)).toEqual({ id: '0xabc', minedAt: new Date('2026-01-02T03:04:05Z'), status: 'success', amount: '0.0325', symbol: 'ETH' })
+    expect(parsePurchase({ ...row, metadata: { ...row.metadata, status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' } })!.status).toBe('pending')
+    expect(parsePurchase({ ...row, metadata: { ...row.metadata, status: 'confirmed' } })).toBeUndefined()
+    expect(parsePurchase({ ...row, metadata: { ...row.metadata, minedAt: 'yesterday' } })).toBeUndefined()
+    expect(parsePurchase({ ...row, transfers: [{ quantity: { numeric: -1 }, fungible_info: { symbol: 'ETH' } }] })).toBeUndefined()
+    expect(parsePurchase({ ...row, transfers: [{ quantity: { numeric: '1' }, fungible_info: {} }] })).toBeUndefined()
+    expect(parsePurchase(null)).toBeUndefined()
+  })
+
+  it("are read from the account's history with the onramp query and the network", async () => {
+    api.addOnrampPurchase({ chainId: 'eip155:31337', owner: ADDRESS, hash: '0xfeed', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.5', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
+    const list = await fetchPurchases(blockchainApi, local, ADDRESS)
+    expect(list).toEqual([{ id: '0xfeed', minedAt: new Date('2026-01-02T03:04:05Z'), status: 'success', amount: '0.5', symbol: 'ETH' }])
+    expect(api.requests.find((r) => r.path.endsWith('/history'))!.query).toMatchObject({ onramp: 'coinbase', chainId: 'eip155:31337' })
+  })
+})
+
+export type { CaipNetwork }

@@ -1,0 +1,34 @@
+// The onramp() plugin as a host adds it: the Buy entry first among the wallet features by its rank (10) whatever
+// the array order, hidden by `features.onramp: false`, placed by `walletFeaturesOrder`; the `onrampProviders`
+// option checked at createModal and refused without the plugin.
+import { describe, expect, it } from 'vitest'
+import { createModal } from '../../../index.js'
+import { createKernel } from '../../../kernel/kernel.js'
+import { onramp } from '../../../plugins/onramp/index.js'
+import { receive } from '../../../plugins/receive/index.js'
+import { send } from '../../../plugins/send/index.js'
+import { dummyView } from '../../kernel/helpers.js'
+
+const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), onramp()], ...options } as never, { views: { Connect: dummyView } })
+const features = (options?: Record<string, unknown>) => modal(options).kernel.slots.list('account.features').map((e) => e.id)
+
+describe('onramp()', () => {
+  it('adds Buy first among the wallet features (onramp, receive, send), with its view', () => {
+    expect(features()).toEqual(['onramp', 'receive', 'send'])
+    const entry = modal().kernel.slots.list('account.features')[0]!
+    expect(entry).toMatchObject({ id: 'onramp', view: 'Onramp', feature: 'onramp', order: 10, plugin: 'onramp' })
+  })
+
+  it('features.onramp: false hides it; walletFeaturesOrder places it', () => {
+    expect(features({ features: { onramp: false } })).toEqual(['receive', 'send'])
+    expect(features({ features: { walletFeaturesOrder: ['send', 'onramp'] } })).toEqual(['send', 'onramp', 'receive'])
+  })
+
+  it('onrampProviders is checked: a list of providers with id, name and fee range, each but Coinbase with a url', () => {
+    expect(() => modal({ onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }] })).not.toThrow()
+    expect(() => modal({ onrampProviders: [] })).toThrow(/onrampProviders.*non-empty array/)
+    expect(() => modal({ onrampProviders: [{ id: 'x', name: 'X', feeRange: '1%' }] })).toThrow(/provider "x" needs a url/)
+    expect(() => modal({ onrampProviders: [{ id: 'x', feeRange: '1%', url: 'https://x.example' }] })).toThrow(/id, a name and a feeRange/)
+    expect(() => createModal({ projectId: 'p', storage: null, onrampProviders: [], plugins: [send()] } as never)).toThrow('`onrampProviders` needs onramp() from vestibule/plugins/onramp')
+  })
+})

@@ -1,0 +1,97 @@
+// Everything the swap endpoints answer is checked: token rows that are not clean tokens of the network are dropped,
+// quotes, allowances and built transactions that are not what was asked for are refused.
+import { describe, expect, it } from 'vitest'
+import { parseAllowance, parseGasPrice, parseQuote, parseTokens, parseTransaction, units } from '../../../plugins/swap/parse.js'
+
+const CHAIN = 'eip155:1'
+const A = '0x1111111111111111111111111111111111111111'
+const B = '0x2222222222222222222222222222222222222222'
+const USER = '0x3333333333333333333333333333333333333333'
+const row = (address: string, symbol: unknown, extra: Record<string, unknown> = {}) => ({ name: `${symbol} token`, symbol, address: `${CHAIN}:${address}`, decimals: 18, ...extra })
+
+describe('token list', () => {
+  it('keeps clean rows of the network and drops HTML, bad addresses, absurd decimals, duplicates and a missing symbol', () => {
+    const tokens = parseTokens(
+      {
+        tokens: [
+          row(A, 'AAA', { price: 2, logoUri: 'https://img.example/a.png' }),
+          row(B, '<img src=x onerror=alert(1)>'),
+          { ...row(B, 'BBB'), name: '<script>alert(1)</script>' },
+          row('0x12', 'SHORT'),
+          row(B, 'HUGE', { decimals: 10n ** 80n }),
+          row(B, 'HUGE2', { decimals: Number('1'.repeat(80)) }),
+          row(A.toUpperCase().replace('0X', '0x'), 'DUPE'),
+          { name: 'No symbol', address: `${CHAIN}:${B}`, decimals: 6 },
+          row(B, 'OTHER', { address: `eip155:10:${B}` }),
+          row(B, 'BAD', { name: "Bad's token", price: Number.NaN, logoUri: 'javascript:alert(1)' }),
+          null,
+          'x',
+        ],
+      },
+      CHAIN,
+    )
+    expect(tokens).toEqual([
+      { caip: `${CHAIN}:${A}`, address: A, native: false, name: 'AAA token', symbol: 'AAA', decimals: 18, price: 2, iconUrl: 'https://img.example/a.png' },
+      { caip: `${CHAIN}:${B}`, address: B, native: false, name: "Bad's token", symbol: 'BAD', decimals: 18 },
+    ])
+  })
+
+  it('refuses an answer that is not a list', () => {
+    expect(() => parseTokens('<html>', CHAIN)).toThrow('not a list')
+    expect(() => parseTokens({ tokens: {} }, CHAIN)).toThrow('not a list')
+  })
+})
+
+describe('quote', () => {
+  const request = { amount: 1000n, from: `${CHAIN}:${A}`, to: `${CHAIN}:${B}` }
+  const quote = (toAmount: unknown, extra: Record<string, unknown> = {}) => ({ quotes: [{ fromAmount: '1000', fromAccount: request.from, toAmount, toAccount: request.to, ...extra }] })
+
+  it('reads the amount bought as a bigint from a decimal string', () => {
+    expect(parseQuote(quote('123456789012345678901234567890'), request)).toBe(123456789012345678901234567890n)
+  })
+
+  it('refuses a negative, fractional, NaN, zero or missing amount, and a quote for another amount or token', () => {
+    for (const bad of ['-5', '1.5', 'NaN', Number.NaN, '0', undefined, '1e21', '9'.repeat(79)]) expect(() => parseQuote(quote(bad), request)).toThrow()
+    expect(() => parseQuote(quote('5', { fromAmount: '999' }), request)).toThrow('another amount')
+    expect(() => parseQuote(quote('5', { toAccount: `${CHAIN}:${USER}` }), request)).toThrow('other tokens')
+    expect(() => parseQuote({ quotes: [] }, request)).toThrow('No quote')
+  })
+})
+
+describe('built transactions', () => {
+  const expectSwap = { user: USER, chainId: CHAIN, maxValue: 1000n }
+  const tx = (extra: Record<string, unknown>) => ({ tx: { from: `${CHAIN}:${USER}`, to: `${CHAIN}:${B}`, data: '0x12345678', amount: '1000', eip155: { gas: '210000' }, ...extra } })
+
+  it('reads receiver, data, value and gas', () => {
+    expect(parseTransaction(tx({}), expectSwap)).toEqual({ to: B, data: '0x12345678', value: 1000n, gas: 210000n })
+  })
+
+  it('refuses a transaction not from the user, one sending more than the amount swapped, and one without call data', () => {
+    expect(() => parseTransaction(tx({ from: `${CHAIN}:${A}` }), expectSwap)).toThrow('not from your account')
+    expect(() => parseTransaction(tx({ from: `eip155:10:${USER}` }), expectSwap)).toThrow('not from your account')
+    expect(() => parseTransaction(tx({ amount: '1001' }), expectSwap)).toThrow('more than the amount')
+    expect(() => parseTransaction(tx({ amount: '-1' }), expectSwap)).toThrow('more than the amount')
+    expect(() => parseTransaction(tx({ amount: '5' }), { ...expectSwap, maxValue: 0n })).toThrow('more than the amount')
+    expect(() => parseTransaction(tx({ data: 'hello' }), expectSwap)).toThrow('call data')
+    expect(() => parseTransaction({}, expectSwap)).toThrow('missing')
+  })
+
+  it('an approve must call approve on the token being sold, with no value', () => {
+    const approve = { user: USER, chainId: CHAIN, maxValue: 0n, approveOf: A }
+    const data = `0x095ea7b3${'0'.repeat(128)}`
+    expect(parseTransaction(tx({ to: `${CHAIN}:${A}`, data, amount: undefined, value: '0' }), approve).to).toBe(A)
+    expect(() => parseTransaction(tx({ to: `${CHAIN}:${B}`, data, amount: undefined, value: '0' }), approve)).toThrow('not an approval')
+    expect(() => parseTransaction(tx({ to: `${CHAIN}:${A}`, data: '0xa9059cbb00', amount: undefined, value: '0' }), approve)).toThrow('not an approval')
+  })
+})
+
+describe('allowance, gas price and amounts', () => {
+  it('reads decimal strings only', () => {
+    expect(parseAllowance({ allowance: '115792089237316195423570985008687907853269984665640564039457584007913129639935' })).toBe((1n << 256n) - 1n)
+    expect(() => parseAllowance({ allowance: 'lots' })).toThrow()
+    expect(parseGasPrice({ standard: '1000000000' })).toBe(1_000_000_000n)
+    expect(() => parseGasPrice({ standard: '0' })).toThrow()
+    expect(units(1.5)).toBeUndefined()
+    expect(units(2 ** 60)).toBeUndefined()
+  })
+})
