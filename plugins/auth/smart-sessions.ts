@@ -51,6 +51,10 @@ export function parseSessions(body: unknown): SmartSession[] {
 
 type SessionsContext = Pick<ViewContext, 'blockchainApi' | 'connection' | 'state'>
 
+const shared = new WeakMap<object, ReturnType<typeof createSmartSessions>>()
+/** One list per modal (keyed by the plugin's API), so a revoke finishing after its view was left still lands. */
+export const smartSessionsOf = (key: object, ctx: SessionsContext) => shared.get(key) ?? shared.set(key, createSmartSessions(ctx)).get(key)!
+
 export function createSmartSessions(ctx: SessionsContext) {
   const $state = atom<SmartSessionsState>({ status: 'idle', sessions: [] })
   const set = (patch: Partial<SmartSessionsState>) => $state.set({ ...$state.get(), ...patch })

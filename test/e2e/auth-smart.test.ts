@@ -116,7 +116,46 @@ describe('smart account of the embedded wallet', () => {
     const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${smart}`)
     await expect.poll(() => h.modalRoot().getByTestId('auth-account-type').getAttribute('data-type')).toBe('smartAccount')
+    // Smart sessions are off by default: no entry.
+    expect(await h.modalRoot().getByTestId('auth-smart-sessions').count()).toBe(0)
     await page.reload()
     await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(`eip155:31337:${smart}`)
+  }, LONG)
+})
+
+describe('smart sessions', () => {
+  test('with features.smartSessions: the smart account sessions are listed and one is revoked with its signature; a malformed list says so', async () => {
+    const email = `sessions-${Date.now()}@example.com`
+    const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
+    const sessions = h.sandbox.providerApi.sessions
+    sessions.add(smart, { pci: 'pci-game', project: { name: 'Sandbox Game', url: 'https://game.example' }, expiry: 2_000_000_000, permissions: [{ type: 'native-token-recurring-allowance' }, { type: 'contract-call' }] })
+    sessions.add(smart, { pci: 'pci-shop', project: { name: 'Sandbox Shop' }, permissions: [] })
+    await login(email, '&accountType=smartAccount&smartSessions=on')
+    const modal = h.modalRoot()
+    await modal.getByTestId('auth-smart-sessions').click()
+    const view = modal.getByTestId('auth-sessions')
+    await expect.poll(() => view.locator('[data-pci]').count()).toBe(2)
+    expect(await view.locator('[data-pci="pci-game"]').innerText()).toContain('Sandbox Game')
+    expect(await view.locator('[data-pci="pci-game"]').innerText()).toContain('2 permissions')
+
+    await view.locator('[data-pci="pci-game"]').getByRole('button', { name: /Revoke/ }).click()
+    await modal.getByTestId('auth-approve').waitFor()
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain('pci-game')
+    await modal.getByTestId('auth-approve-button').click()
+    await expect.poll(() => sessions.list(smart).map((s: { pci: string }) => s.pci), { timeout: 20_000 }).toEqual(['pci-shop'])
+    await expect.poll(() => modal.getByTestId('auth-sessions').locator('[data-pci]').count(), { timeout: 20_000 }).toBe(1)
+    expect(await modal.getByTestId('auth-sessions').locator('[data-pci="pci-shop"]').count()).toBe(1)
+
+    // A list that is not one: the view says so and the modal stays usable.
+    sessions.pin('list', { status: 200, body: { sessions: 'garbage' } })
+    try {
+      await modal.getByRole('button', { name: /back/i }).first().click()
+      await modal.getByTestId('auth-smart-sessions').click()
+      await expect.poll(() => modal.getByTestId('auth-sessions-error').innerText()).toBe('The smart sessions could not be read')
+      await modal.getByRole('button', { name: /back/i }).first().click()
+      await modal.getByTestId('account').waitFor()
+    } finally {
+      sessions.pin('list', undefined)
+    }
   }, LONG)
 })

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useStore, type ViewProps } from 'vestibule/ui'
-import { createSmartSessions } from '../smart-sessions.js'
+import { smartSessionsOf } from '../smart-sessions.js'
 import { addSmartMessages } from '../smart-messages.js'
 
 /** The smart account's sessions: each app with its permissions and expiry, revocable with the account's signature. */
 export default function SmartSessions({ ctx }: ViewProps<unknown, 'auth'>) {
   addSmartMessages(ctx.i18n)
-  const [sessions] = useState(() => createSmartSessions(ctx))
+  const [sessions] = useState(() => smartSessionsOf(ctx.api as object, ctx))
   const state = useStore(sessions.$state)
   useEffect(() => void sessions.load(), [sessions])
   return (
