@@ -107,7 +107,9 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     setType(type: string) {
       // Putting the previous type back after a failure: the account never left it.
       if (type === reverting) return (reverting = undefined), applying
-      const previous = current()?.type
+      // The type of the address in use (the kernel's record already says the new one).
+      const address = authAccount()?.address
+      const previous = address ? typeOf(address) : undefined
       $status.set({ busy: true })
       const run = applying.then(() => apply(type))
       applying = run.then(
