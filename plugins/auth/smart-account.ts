@@ -42,7 +42,7 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
   const { ctx } = deps.core
   /** The eip155 account when the embedded wallet is the connected one. */
   const authAccount = () => {
-    const account = ctx.state.$chains.get().eip155?.accountState
+    const account = ctx.state.$chains?.get().eip155?.accountState
     return account?.connectorId === ID_AUTH && account.status === 'connected' ? account : undefined
   }
   const stored = () => {
