@@ -4,9 +4,7 @@
  */
 import type { PluginContext } from 'vestibule/kernel'
 import type { AuthClient } from './client.js'
-import { ID_AUTH } from './state.js'
-
-export const SMART_SESSIONS_VIEW = 'SmartSessions'
+import { AuthViews, ID_AUTH } from './state.js'
 
 declare module 'vestibule/kernel' {
   interface Features {
@@ -24,6 +22,6 @@ export function smartAccountHooks(ctx: PluginContext, client: () => Promise<Auth
   ctx.events.on('transaction', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
   ctx.events.on('network:change', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
   ctx.slots.add('account.settings', { id: 'accountType', label: 'auth.accountType', load: () => import('./views/AccountType.js') })
-  ctx.views.register(SMART_SESSIONS_VIEW, { title: 'auth.smartSessions', load: () => import('./views/SmartSessions.js') })
+  ctx.views.register(AuthViews.smartSessions, { title: 'auth.smartSessions', load: () => import('./views/SmartSessions.js') })
   ctx.i18n.add({ 'auth.smartSessions': 'Smart sessions' })
 }

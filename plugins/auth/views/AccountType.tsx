@@ -1,10 +1,9 @@
 import { atom } from 'nanostores'
 import { useStore, type TabProps } from 'vestibule/ui'
 import type { AuthApi } from '../index.js'
-import { ID_AUTH } from '../state.js'
+import { AuthViews, ID_AUTH } from '../state.js'
 import { EOA, SMART_ACCOUNT } from '../smart-account.js'
 import { addSmartMessages } from '../smart-messages.js'
-import { SMART_SESSIONS_VIEW } from '../smart-hooks.js'
 import { useClient } from './use-auth.js'
 
 const IDLE = atom<{ busy: boolean; error?: string }>({ busy: false })
@@ -45,7 +44,7 @@ export default function AccountType({ ctx }: TabProps<'auth'>) {
         </p>
       ) : null}
       {smart && ctx.options.features.smartSessions === true ? (
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-smart-sessions" onClick={() => ctx.router.push(SMART_SESSIONS_VIEW)}>
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-smart-sessions" onClick={() => ctx.router.push(AuthViews.smartSessions)}>
           {ctx.t('auth.smartSessions')}
         </button>
       ) : null}
