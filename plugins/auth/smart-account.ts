@@ -99,6 +99,11 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     preferred,
     order,
     align,
+    /** A new connection of the embedded wallet: what went wrong in an earlier one is not shown. */
+    connected() {
+      if (!$status.get().busy) $status.set({ busy: false })
+      return align()
+    },
     refreshDeployed,
     /**
      * Applies a type change in order; on failure the previous type is put back (the kernel's record and the

@@ -18,7 +18,7 @@ export function smartAccountHooks(ctx: PluginContext, client: () => Promise<Auth
     namespace === 'eip155' && void client()?.then(job).catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error }))
   // A type chosen before any login is the plugin's to remember for the next one.
   ctx.events.on('account:type', ({ namespace, type }) => (client() ? onEip155(namespace, (c) => c.smart.setType(type)) : namespace === 'eip155' && ctx.storage.set('accountType', type)))
-  ctx.events.on('connect:success', ({ namespace, connectorId }) => connectorId === ID_AUTH && onEip155(namespace, (c) => c.smart.align()))
+  ctx.events.on('connect:success', ({ namespace, connectorId }) => connectorId === ID_AUTH && onEip155(namespace, (c) => c.smart.connected()))
   ctx.events.on('transaction', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
   ctx.events.on('network:change', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
   ctx.slots.add('account.settings', { id: 'accountType', label: 'auth.accountType', load: () => import('./views/AccountType.js') })

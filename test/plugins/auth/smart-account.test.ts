@@ -112,6 +112,9 @@ describe('switching the account type', () => {
     await t.smart.setType('eoa')
     expect(t.ask).toHaveBeenCalledTimes(1)
     expect(t.smart.$status.get().error).toBe('Action not allowed')
+    // A later connection starts without it.
+    await t.smart.connected()
+    expect(t.smart.$status.get()).toEqual({ busy: false })
   })
 
   it('an answer without a smart account, or not a user at all, is "This application might not support Smart Accounts"', async () => {
