@@ -16,6 +16,8 @@ declare module './protocol.js' {
   interface FrameRequests {
     /** The account type the user prefers (eoa, smartAccount); answered with the user. */
     SetPreferredAccount: { type: string }
+    /** The networks the user's smart account can be used on; answered with `{ networks: CAIP-2 ids }`. */
+    GetSmartAccountEnabledNetworks: Record<string, never>
   }
 }
 
@@ -60,6 +62,13 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
   const current = () => order(deps.core.user())?.accounts.eip155?.[0]
   const typeOf = (address: string) => deps.core.user()?.accounts.eip155?.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type
 
+  /** `smartAccountEnabledNetworks`: the eip155 networks the secure site names (CAIP-2 ids; anything else left out). */
+  async function readEnabledNetworks() {
+    const answer = (await deps.core.ask('GetSmartAccountEnabledNetworks', {})) as { networks?: unknown } | undefined
+    const list = Array.isArray(answer?.networks) ? answer.networks.filter((id): id is `eip155:${string}` => typeof id === 'string' && /^eip155:\d{1,20}$/.test(id)) : []
+    if (authAccount()) ctx.connection.setNetworkFields('eip155', { smartAccountEnabledNetworks: [...new Set(list)].slice(0, 100) })
+  }
+
   /** The connected address moves to the account of the preferred type when it is another one. */
   const align = () => {
     const address = authAccount()?.address
@@ -102,7 +111,8 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     /** A new connection of the embedded wallet: what went wrong in an earlier one is not shown. */
     connected() {
       if (!$status.get().busy) $status.set({ busy: false })
-      return align()
+      // Networks the site cannot name stay unknown; the account works the same.
+      return Promise.all([align(), readEnabledNetworks().catch(() => undefined)]).then(() => undefined)
     },
     refreshDeployed,
     /**

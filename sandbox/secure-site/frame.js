@@ -30,6 +30,7 @@
     ConnectDevice: async () => ({}),
     GetUser: async () => api('user'),
     SetPreferredAccount: async ({ type }) => api('account/type', { type }),
+    GetSmartAccountEnabledNetworks: async () => api('account/networks'),
     IsConnected: async () => ({ isConnected: token() !== '' && (await api('user').then(() => true, () => false)) }),
     GetChainId: async () => ({ chainId: state.chainId }),
     SwitchNetwork: async ({ chainId }) => ((state.chainId = chainId), { chainId }),

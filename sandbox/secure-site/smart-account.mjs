@@ -113,6 +113,11 @@ export function createSmartAccounts({ rpcUrls, keyOf }) {
     /** Routes: the account type the user prefers, answered with the user (`describe`). */
     routes(describe) {
       return {
+        // The local chains a smart account can be deployed on.
+        'account/networks': async (_, user) => {
+          if (!user) throw new Error(ERR.session)
+          return { networks: eip155.map(([id]) => id) }
+        },
         'account/type': async ({ type }, user) => {
           if (!user) throw new Error(ERR.session)
           if (type !== 'eoa' && type !== SMART_ACCOUNT) throw new Error(ERR.action)

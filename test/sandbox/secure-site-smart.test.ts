@@ -83,6 +83,8 @@ describe('secure site smart accounts', () => {
     const token = await signIn(email)
     expect(await api('account/type', { type: 'smartAccount' })).toEqual({ status: 400, body: { error: 'JWT Token is not yet valid' } })
     expect(await api('account/type', { type: 'admin' }, token)).toEqual({ status: 400, body: { error: 'Action not allowed' } })
+    expect(await api('account/networks', {}, token)).toEqual({ status: 200, body: { networks: ['eip155:31337'] } })
+    expect((await api('account/networks', {})).status).toBe(400)
     const answer = (await api('account/type', { type: 'smartAccount' }, token)).body as { accounts: { eip155: { type: string }[] } }
     expect(answer.accounts.eip155.map((a) => a.type)).toEqual(['eoa', 'smartAccount'])
     const smart = await site.smartAddressOf(email)

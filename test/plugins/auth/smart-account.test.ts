@@ -18,6 +18,7 @@ function setup(options: { connected?: { address: string; preferredAccountType?: 
     eip155: { accountState: options.connected ? { connectorId: ID_AUTH, status: 'connected', ...options.connected } : { status: 'disconnected' } },
   })
   const fields: unknown[] = []
+  const networkFields: unknown[] = []
   const preferred: string[] = []
   const ctx = {
     state: { $chains },
@@ -26,6 +27,7 @@ function setup(options: { connected?: { address: string; preferredAccountType?: 
     chains: { get: () => ({ defaultAccountType: options.chainDefault }) },
     connection: {
       setAccountFields: (_ns: string, f: unknown) => void fields.push(f),
+      setNetworkFields: (_ns: string, f: unknown) => void networkFields.push(f),
       setPreferredAccountType: (_ns: string, type: string) => void preferred.push(type),
     },
   }
@@ -40,7 +42,7 @@ function setup(options: { connected?: { address: string; preferredAccountType?: 
   })
   /** The kernel applying an accountsChanged: the connected address moves. */
   const moveTo = (address: string, type?: string) => $chains.set({ eip155: { accountState: { connectorId: ID_AUTH, status: 'connected', address, preferredAccountType: type } } })
-  return { smart, ask, emitted, fields, preferred, storage, read, moveTo, $chains }
+  return { smart, ask, emitted, fields, networkFields, preferred, storage, read, moveTo, $chains }
 }
 
 describe('the account type a login uses', () => {
@@ -134,6 +136,16 @@ describe('switching the account type', () => {
     await t.smart.setType('admin')
     expect(t.storage.get('accountType')).toBe('smartAccount')
     expect(t.ask).not.toHaveBeenCalled()
+  })
+
+  it('a connection reads the networks the smart account can be used on; ids that are not eip155 CAIP-2 ids are left out', async () => {
+    const t = setup({ connected: { address: SMART, preferredAccountType: 'smartAccount' }, answer: () => ({ networks: ['eip155:31337', 'eip155:31337', 'solana:abc', 'eip155:<b>', 7, 'eip155:31338'] }) })
+    await t.smart.connected()
+    expect(t.ask).toHaveBeenCalledWith('GetSmartAccountEnabledNetworks', {})
+    expect(t.networkFields).toEqual([{ smartAccountEnabledNetworks: ['eip155:31337', 'eip155:31338'] }])
+    const hostile = setup({ connected: { address: SMART, preferredAccountType: 'smartAccount' }, answer: () => 'garbage' })
+    await hostile.smart.connected()
+    expect(hostile.networkFields).toEqual([{ smartAccountEnabledNetworks: [] }])
   })
 
   it('after a connection on the other type, the address is moved to the preferred one', async () => {
