@@ -138,6 +138,8 @@ export interface SlotEntry {
  * - `account.features`: wallet feature buttons of the Account view: `walletFeaturesOrder` first, then by the
  *   rank (`order`) each plugin declares.
  * - `header.actions`: icon buttons in the modal header, opening `view`.
+ * - `account.settings`: rows of the Account view under its feature buttons, drawn by `load` (a row that does not
+ *   apply to the connected account draws nothing).
  */
 export interface SlotMap {
   'connect.methods': SlotEntry
@@ -145,10 +147,11 @@ export interface SlotMap {
   'account.tabs': SlotEntry
   'account.features': SlotEntry
   'header.actions': SlotEntry
+  'account.settings': SlotEntry
 }
 
 export type SlotName = keyof SlotMap
-export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.tabs', 'account.features', 'header.actions']
+export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
 
 export interface SlotContext {
   /** Whether a feature flag is on; entries gated by a disabled flag are not listed. */

@@ -18,6 +18,7 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   'features.email': auth,
   'features.emailShowWallets': auth,
   'features.socials': auth,
+  'features.smartSessions': auth,
   onrampProviders: 'onramp() from vestibule/plugins/onramp',
   swapNetworks: 'swap() from vestibule/plugins/swap',
   siwx: 'siwx() from vestibule/plugins/siwx',

@@ -10,6 +10,7 @@ import { createSolanaRequests } from './wallet-standard.js'
 import { createCore, type ClientDeps } from './core.js'
 import { createEmailFlow } from './email-flow.js'
 import { createSocialFlow } from './social-flow.js'
+import { createSmartAccounts } from './smart-account.js'
 
 export type { AuthContext, ClientDeps } from './core.js'
 export { FARCASTER_RELOAD_MS } from './social-flow.js'
@@ -20,13 +21,15 @@ export function createClient(deps: ClientDeps) {
   const core = createCore(deps)
   const { ctx, $state, set, ask } = core
   const approvals = createApprovals((view) => ctx.router.push(view), (approval) => set({ approval }))
-  const eip155 = createEip155Requests({ ctx, ask, approve: approvals.ask, user: core.user, restore: core.restoreUser, emit: (event, data) => deps.emit('eip155', event, data) })
+  const smart = createSmartAccounts({ core, emit: (event, data) => deps.emit('eip155', event, data), read: (method, params) => eip155.request({ method, params }) })
+  const eip155 = createEip155Requests({ ctx, ask, approve: approvals.ask, user: () => smart.order(core.user()), restore: () => core.restoreUser().then(smart.order), emit: (event, data) => deps.emit('eip155', event, data) })
   const solana = createSolanaRequests({ ctx, ask, approve: approvals.ask, user: core.user, restore: core.restoreUser })
 
   return {
     ...createEmailFlow(core),
     ...createSocialFlow(core),
     solana,
+    smart,
     /** The connect of the view the user acts in, so connecting moves the modal on like any wallet does. */
     navigateWith: core.navigateWith,
     request: (namespace: string, args: { method: string; params?: unknown }) => {

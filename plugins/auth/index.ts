@@ -14,6 +14,7 @@ import type { Plugin, PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
+import { smartAccountHooks } from './smart-hooks.js'
 
 export { ID_AUTH, AuthViews, type AuthState, type PendingApproval, type AuthStep } from './state.js'
 export type { AuthClient } from './client.js'
@@ -69,7 +70,7 @@ export function auth(): Plugin<AuthApi> {
   return {
     name: 'auth',
     options: { secureSiteUrl: { check: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+/i.test(v) ? undefined : 'must be an http(s) URL'), default: DEFAULT_SECURE_SITE_URL } },
-    features: { email: true, emailShowWallets: true, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
+    features: { email: true, emailShowWallets: true, smartSessions: false, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
     setup(ctx: PluginContext) {
       const $state = atom<AuthState>(INITIAL_STATE)
       const listeners = new Map<string, Set<Listener>>()
@@ -144,6 +145,7 @@ export function auth(): Plugin<AuthApi> {
         removers.clear()
         void client?.then((c) => c.signOut())
       })
+      smartAccountHooks(ctx, () => client)
       ctx.onDestroy(() => void client?.then((c) => c.destroy()))
       return { $state, client: load, signOut: () => load().then((c) => c.signOut()) }
     },

@@ -10,6 +10,7 @@ export const AuthViews = {
   farcaster: 'ConnectingFarcaster',
   approve: 'ApproveTransaction',
   updateEmail: 'UpdateEmail',
+  smartSessions: 'SmartSessions',
 } as const
 
 /** Where the login is: the form, waiting for a code, at a social provider, connecting, or signed in. */

@@ -109,7 +109,9 @@ const modal = createModal({
   // sandbox's checkout page too (sandbox/onramp).
   ...(basicMode ? {} : { onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }] }),
   // ?allWallets=off shows how a host turns the full wallet list off.
-  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}) },
+  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}), ...(query.get('smartSessions') === 'on' ? { smartSessions: true } : {}) },
+  // The embedded wallet starts on its EOA in the demo; ?accountType=smartAccount starts on the smart account.
+  ...(withAuth ? { defaultAccountTypes: { eip155: query.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' } } : {}),
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
   // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
   ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),

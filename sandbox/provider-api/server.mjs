@@ -9,13 +9,14 @@ import * as gasRoutes from './gas.mjs'
 import * as profileRoutes from './profile.mjs'
 import * as onrampRoutes from './onramp.mjs'
 import * as convertRoutes from './convert.mjs'
+import * as sessionsRoutes from './sessions.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
  * paths, or undefined. `api`: `{ url, rpcUrls, assets, gasPrices, extraBalances(chainId, owner), extraHistory(…) }`.
  */
-const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes, onrampRoutes, convertRoutes]
+const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes, onrampRoutes, convertRoutes, sessionsRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
 const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
@@ -59,6 +60,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     onramp: { pageUrl: '', purchases: [], answers: new Map() },
     /** The swap market (convert.mjs): `setMarket`, `addTokens`, `hold(match)`. */
     convert: convertRoutes.createConvertState(),
+    /** Smart sessions per account (sessions.mjs): `add`, `list`, `pin(route, answer)`. */
+    sessions: sessionsRoutes.createSessionsState(),
   }
   const wallets = () => catalogWallets(extraWallets)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
@@ -130,6 +133,8 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     rpcUrls,
     /** The swap market the convert endpoints answer from: `setMarket(market)`, `addTokens(rows)`, `hold(match)`. */
     convert: api.convert,
+    /** The smart sessions the API keeps: `add(address, session)`, `list(address)`, `pin('list' | 'revoke', answer)`. */
+    sessions: api.sessions,
     /** Every request received (OPTIONS preflights excluded), oldest first. */
     requests,
     /** `/getWallets` requests, optionally only those whose query matches `where`. */

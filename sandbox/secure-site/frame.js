@@ -29,6 +29,8 @@
     ConnectOtp: async ({ otp }) => signedIn(await api('email/verify', { email: state.email, otp })),
     ConnectDevice: async () => ({}),
     GetUser: async () => api('user'),
+    SetPreferredAccount: async ({ type }) => api('account/type', { type }),
+    GetSmartAccountEnabledNetworks: async () => api('account/networks'),
     IsConnected: async () => ({ isConnected: token() !== '' && (await api('user').then(() => true, () => false)) }),
     GetChainId: async () => ({ chainId: state.chainId }),
     SwitchNetwork: async ({ chainId }) => ((state.chainId = chainId), { chainId }),

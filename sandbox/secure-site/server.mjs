@@ -13,6 +13,7 @@ import { rpc } from '../anvil.mjs'
 import { solanaAddress } from './solana-key.mjs'
 import { createSigner, ERR } from './signing.mjs'
 import { createRoutes } from './routes.mjs'
+import { createSmartAccounts } from './smart-account.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** A new embedded wallet starts with this much ETH on every local chain, so it can pay for gas at once. */
@@ -57,16 +58,17 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
     }
     return { token }
   }
-  const describe = (user) => ({
+  const smart = createSmartAccounts({ rpcUrls, keyOf })
+  const describe = async (user) => ({
     email: user.email,
     socialProvider: user.socialProvider,
     userName: user.userName ?? user.email,
-    accounts: { eip155: [{ address: accountOf(user.id).address, type: 'eoa' }], solana: [{ address: solanaAddress(keyOf(user.id)), type: 'eoa' }] },
+    accounts: { eip155: [{ address: accountOf(user.id).address, type: 'eoa' }, ...(await smart.accountsOf(user))], solana: [{ address: solanaAddress(keyOf(user.id)), type: 'eoa' }] },
   })
 
   /** The API: each route gets the JSON body and the signed-in user (or undefined). */
-  const signer = createSigner({ rpcUrls, keyOf })
-  const routes = createRoutes({ users, sessions, mail, oauth, userOf, newSession, describe, signer, socialStates, url: () => siteUrl })
+  const signer = createSigner({ rpcUrls, keyOf, smart })
+  const routes = { ...createRoutes({ users, sessions, mail, oauth, userOf, newSession, describe, signer, socialStates, url: () => siteUrl }), ...smart.routes(describe) }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -108,6 +110,8 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
     allowOrigin: (origin) => void origins.add(origin),
     /** The eip155 address of an email's embedded wallet (for tests). */
     addressOf: (email) => accountOf(`email:${email.toLowerCase()}`).address,
+    /** The address of an email's smart account (for tests). */
+    smartAddressOf: (email) => smart.addressOf({ id: `email:${email.toLowerCase()}` }),
     stop: () => new Promise((resolve) => server.close(resolve)),
   }
 }

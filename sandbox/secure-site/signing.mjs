@@ -15,7 +15,7 @@ export const ERR = {
 }
 
 /** `sign(user, request)`: the answer to an approved RpcRequest; `keyOf(id)` is the user's secret key. */
-export function createSigner({ rpcUrls, keyOf }) {
+export function createSigner({ rpcUrls, keyOf, smart }) {
   async function solanaCall(user, { chainId, method, params }) {
     const key = keyOf(user.id)
     if (method === 'solana_signMessage') return { signature: signSolanaMessage(key, Buffer.from(String(params?.message ?? ''), 'base64')).toString('base64') }
@@ -32,6 +32,9 @@ export function createSigner({ rpcUrls, keyOf }) {
 
   async function signOrSend(user, { namespace, chainId, method, params }) {
     if (namespace === 'solana') return solanaCall(user, { chainId, method, params })
+    // A request for the user's smart account is made through the contract.
+    const bySmartAccount = await smart?.handle(user, { namespace, chainId, method, params })
+    if (bySmartAccount !== undefined) return bySmartAccount
     const account = privateKeyToAccount(keyOf(user.id))
     const list = Array.isArray(params) ? params : []
     const own = (address) => typeof address === 'string' && address.toLowerCase() === account.address.toLowerCase()

@@ -63,6 +63,7 @@ export default function Account({ ctx }: ViewProps) {
         </p>
       ) : null}
       <FeatureButtons ctx={ctx} />
+      {ctx.slots.list('account.settings').map((row) => (row.load ? <SlotComponent key={row.id} entry={row} load={row.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} /> : null))}
       {tabs.length ? <AccountTabs ctx={ctx} tabs={tabs} /> : null}
       {connected.length > 1 ? (
         <ConnectedChains ctx={ctx} allChains={allChains} connected={connected} active={namespace} disconnecting={disconnecting} onUse={(ns) => void makeActive(ns)} onDisconnect={(ns) => void disconnect(ns)} />

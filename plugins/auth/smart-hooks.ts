@@ -1,0 +1,27 @@
+/**
+ * The eager part of smart accounts: the kernel's account events handed to the session code (only once it is
+ * loaded), the Account view's account type row and the smart sessions view, both loaded on first display.
+ */
+import type { PluginContext } from 'vestibule/kernel'
+import type { AuthClient } from './client.js'
+import { AuthViews, ID_AUTH } from './state.js'
+
+declare module 'vestibule/kernel' {
+  interface Features {
+    /** The smart account's sessions (permissions it granted) listed in Account and revocable (default off). */
+    smartSessions?: boolean
+  }
+}
+
+export function smartAccountHooks(ctx: PluginContext, client: () => Promise<AuthClient> | undefined) {
+  const onEip155 = (namespace: string, job: (c: AuthClient) => unknown) =>
+    namespace === 'eip155' && void client()?.then(job).catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error }))
+  // A type chosen before any login is the plugin's to remember for the next one.
+  ctx.events.on('account:type', ({ namespace, type }) => (client() ? onEip155(namespace, (c) => c.smart.setType(type)) : namespace === 'eip155' && ctx.storage.set('accountType', type)))
+  ctx.events.on('connect:success', ({ namespace, connectorId }) => connectorId === ID_AUTH && onEip155(namespace, (c) => c.smart.connected()))
+  ctx.events.on('transaction', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
+  ctx.events.on('network:change', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
+  ctx.slots.add('account.settings', { id: 'accountType', label: 'auth.accountType', load: () => import('./views/AccountType.js') })
+  ctx.views.register(AuthViews.smartSessions, { title: 'auth.smartSessions', load: () => import('./views/SmartSessions.js') })
+  ctx.i18n.add({ 'auth.smartSessions': 'Smart sessions' })
+}

@@ -1,0 +1,22 @@
+import type { I18n } from 'vestibule/kernel'
+
+/** The English texts of the smart-account and smart-session views (added when the first of them loads). */
+export const smartMessages = {
+  'auth.accountType': 'Account type',
+  'auth.eoa': 'EOA',
+  'auth.smartAccount': 'Smart account',
+  'auth.toEoa': 'Switch to your EOA',
+  'auth.toSmartAccount': 'Switch to your smart account',
+  'auth.switchingType': 'Switching…',
+  'auth.deployed': 'Deployed',
+  'auth.notDeployed': 'Deployed with its first transaction',
+  'auth.smartSessions': 'Smart sessions',
+  'auth.noSessions': 'No smart sessions',
+  'auth.sessionsLoading': 'Loading smart sessions…',
+  'auth.revoke': 'Revoke',
+  'auth.revoking': 'Revoking…',
+  'auth.sessionExpires': 'Expires {date}',
+  'auth.sessionPermissions': '{count} permissions',
+}
+
+export const addSmartMessages = (i18n: I18n) => i18n.add(smartMessages)
