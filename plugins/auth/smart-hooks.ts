@@ -23,5 +23,4 @@ export function smartAccountHooks(ctx: PluginContext, client: () => Promise<Auth
   ctx.events.on('network:change', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
   ctx.slots.add('account.settings', { id: 'accountType', label: 'auth.accountType', load: () => import('./views/AccountType.js') })
   ctx.views.register(AuthViews.smartSessions, { title: 'auth.smartSessions', load: () => import('./views/SmartSessions.js') })
-  ctx.i18n.add({ 'auth.smartSessions': 'Smart sessions' })
 }

@@ -4,4 +4,6 @@ export const titles = {
   'auth.socialTitle': 'Log in',
   'auth.approveTitle': 'Approve Transaction',
   'auth.updateTitle': 'Change Email',
+  'auth.smartSessions': 'Smart sessions',
+  'auth.accountType': 'Account type',
 } as const
