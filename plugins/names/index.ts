@@ -49,7 +49,7 @@ export function names(options: { zone?: string } = {}): Plugin<NamesApi> {
   return {
     name: 'names',
     setup(ctx) {
-      ctx.i18n.add(messages)
+      ctx.i18n.add(messages, () => import('./locales/index.js'))
       const eligible = () => {
         const { namespace, caipNetwork } = ctx.state.$snapshot.get()
         const account = namespace ? ctx.state.$chains.get()[namespace]?.accountState : undefined

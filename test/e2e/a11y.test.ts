@@ -20,6 +20,20 @@ const VIEW_DATA: Record<string, unknown> = {
 
 /** The demo with email and social login (Farcaster among them) and optional sign-in: the views those plugins add. */
 const LOGIN_QUERY = '?auth&socials=google,github,farcaster&siwx=optional'
+/** The sign-in code of the newest email to `email`, read from the sandbox's mailbox. */
+async function mailedCode(email: string): Promise<string> {
+  const mail = (h.sandbox as unknown as { auth: { mail: { url: string } } }).auth.mail
+  let code = ''
+  await expect
+    .poll(async () => {
+      const list = (await (await fetch(`${mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+      code = list.length ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
+      return code
+    }, { timeout: 20_000 })
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
 /** Views that need a connected account. */
 const SIGN_IN_VIEWS = ['SIWXSignMessage', 'ConnectingSiwe']
 
@@ -173,6 +187,45 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     for (const view of ids.filter((id) => !seen.has(id))) await directly(view)
     expect(ids.length).toBeGreaterThan(0)
     expect(ids.filter((id) => !seen.has(id))).toEqual([])
+    expect(found).toEqual({})
+  })
+
+  test('axe finds no violation on name registration, for an email account', { timeout: 240_000 }, async () => {
+    const { page } = h.browser
+    await page.goto(new URL('?auth', h.sandbox.url).href)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.evaluate((mode) => (window as unknown as { modal: PageModal }).modal.setThemeMode(mode), theme)
+    const found: Record<string, string[]> = {}
+    const current = () => page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)
+    const check = async (name: string, view: string) => {
+      await modalRoot().locator('h2#vb-title').waitFor()
+      await expect.poll(current).toBe(view)
+      const violations = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `target under 44 px: ${target}`)]
+      if (violations.length) found[name] = violations
+    }
+
+    // Email login: the code is read from the sandbox's mailbox.
+    const email = `a11y-names-${theme}-${Date.now()}@example.com`
+    await page.getByTestId('open-modal').click()
+    await modalRoot().getByTestId('auth-email-input').fill(email)
+    await modalRoot().getByTestId('auth-email-submit').click()
+    await modalRoot().getByTestId('auth-otp').waitFor({ timeout: 20_000 })
+    const code = await mailedCode(email)
+    for (const [i, digit] of [...code].entries()) await modalRoot().getByTestId(`auth-otp-${i}`).fill(digit)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+
+    // The form with a free name and the zone's suggestions.
+    await modalRoot().locator('[data-feature="names"]').click()
+    const label = `a${Date.now().toString(36)}`
+    await modalRoot().getByTestId('names-input').fill(label)
+    await expect.poll(() => modalRoot().getByTestId('names-availability').getAttribute('data-availability'), { timeout: 15_000 }).toBe('available')
+    await expect.poll(() => modalRoot().locator('[data-testid="names-suggestions"] [data-suggestion]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await check('RegisterAccountName, with suggestions', 'RegisterAccountName')
+    // Registered: the message approved in the embedded wallet.
+    await modalRoot().getByTestId('names-register').click()
+    await modalRoot().getByTestId('auth-approve-button').click()
+    await modalRoot().getByTestId('names-success').waitFor({ timeout: 20_000 })
+    await check('RegisterAccountNameSuccess', 'RegisterAccountNameSuccess')
     expect(found).toEqual({})
   })
 })
