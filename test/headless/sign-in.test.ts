@@ -91,6 +91,16 @@ describe('signIn (headless)', () => {
     expect(flow.$state.get().status).toBe('signedIn')
   })
 
+  it('sign() right after the connect resolves (the plugin still checking the sessions) signs once', async () => {
+    const wallet = h.wallet()
+    const modal = headless()
+    const flow = signIn(modal)
+    await connect(modal)
+    await expect(flow.sign()).resolves.toMatchObject({ data: { accountAddress: wallet.address } })
+    expect(flow.$state.get().status).toBe('signedIn')
+    expect(wallet.callsOf('personal_sign')).toHaveLength(1)
+  })
+
   it('two sign() calls at once ask the wallet once and share the session', async () => {
     const wallet = h.wallet()
     const modal = headless()
