@@ -91,6 +91,26 @@ describe('signIn (headless)', () => {
     expect(flow.$state.get().status).toBe('signedIn')
   })
 
+  it("a failed attempt on one network is not the next network's state: that one is needed", async () => {
+    const wallet = h.wallet()
+    const modal = headless()
+    const flow = signIn(modal)
+    await connect(modal)
+    await statusBecomes(flow, 'needed')
+    const original = wallet.provider.request
+    wallet.provider.request = async (args) => {
+      if (args.method !== 'personal_sign') return original(args)
+      wallet.provider.request = original
+      throw { code: 4001, message: 'User rejected the request.' }
+    }
+    await expect(flow.sign()).rejects.toThrow('Signature declined')
+    expect(flow.$state.get()).toMatchObject({ status: 'error', chainId: 'eip155:31337' })
+    await modal.switchNetwork('eip155:31338')
+    await statusBecomes(flow, 'needed')
+    expect(flow.$state.get().chainId).toBe('eip155:31338')
+    expect(flow.$state.get().error).toBeUndefined()
+  })
+
   it('sign() right after the connect resolves (the plugin still checking the sessions) signs once', async () => {
     const wallet = h.wallet()
     const modal = headless()
