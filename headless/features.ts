@@ -1,15 +1,16 @@
 /**
  * Feature flows without a view: a feature plugin whose view renders a framework-free controller hands the same
- * controller out from its API (`createController()`), created on demand. Send does; a plugin of the same shape (a
- * swap, a sign-in) is reached the same way by its name.
+ * controller out from its API (`createController()`), created on demand. Send and swap do; a plugin of the same
+ * shape is reached the same way by its name.
  */
 import type { ReadableAtom } from 'nanostores'
 import { VestibuleError } from '../kernel/errors.js'
 import type { Modal } from '../kernel/modal.js'
 import type { SendController } from 'vestibule/plugins/send'
+import type { SwapController } from 'vestibule/plugins/swap'
 import { pluginApi } from './modal.js'
 
-export type { SendController }
+export type { SendController, SwapController }
 
 /** What a feature controller offers a host: state to render and `start()`, called while the host shows it. */
 export interface FeatureController {
@@ -37,4 +38,14 @@ export async function featureController<C extends FeatureController = FeatureCon
  */
 export function createSend(modal: Modal): Promise<SendController> {
   return featureController<SendController>(modal, 'send')
+}
+
+/**
+ * A swap flow of `modal`: render its `$view` (tokens, the quote, whether it can be reviewed) and `$form`, forward
+ * input to `openPicker` + `pick`, `setAmount`, `flip`, `review` and `confirm` (the approve when the allowance is
+ * short, then the swap), and call `start()` while the form is shown (it loads the tokens; it returns the stop).
+ * Throws when the host did not register the swap plugin.
+ */
+export function createSwap(modal: Modal): Promise<SwapController> {
+  return featureController<SwapController>(modal, 'swap')
 }

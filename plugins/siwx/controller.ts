@@ -51,6 +51,8 @@ export interface FlowCore {
   prepare(account: Account): Promise<string>
   /** Whether the chain plugin finds the signature valid; undefined when it cannot verify. */
   verified(account: Account, message: string, signature: string): Promise<boolean | undefined>
+  /** Whether success and cancel move the modal's views (false for a host drawing its own UI). Default true. */
+  navigate?: boolean
 }
 
 export class DomainError extends Error {}
@@ -61,7 +63,7 @@ export const reasonOf = (error: unknown) => String((error as { message?: unknown
 const isRejection = (error: unknown) => (error as { code?: unknown })?.code === 4001 || (error as { code?: unknown })?.code === 'USER_REJECTED' || /reject|declin|denied|cancel/i.test(reasonOf(error))
 
 export function createSignController(core: FlowCore): SignController {
-  const { ctx, required, $state, store, current, prepare, verified } = core
+  const { ctx, required, $state, store, current, prepare, verified, navigate = true } = core
   const t = ctx.i18n.t
   const $view = atom<SignView>({ phase: 'checking', required })
   let fields: { text: string; account: Account } | undefined
@@ -76,7 +78,7 @@ export function createSignController(core: FlowCore): SignController {
   }
   const finish = () => {
     set({ phase: 'done' })
-    ctx.router.completeTransaction('success')
+    if (navigate) ctx.router.completeTransaction('success')
   }
   const ready = async () => {
     const account = current()
@@ -140,13 +142,13 @@ export function createSignController(core: FlowCore): SignController {
       if (!required) {
         // Declined for now: the next open does not bring the sign view back; another account or network asks again.
         $state.set({ status: 'signedOut', chainId: $state.get().chainId, address: $state.get().address })
-        return void ctx.router.completeTransaction('cancel')
+        return void (navigate && ctx.router.completeTransaction('cancel'))
       }
-      ctx.router.clearTransactions()
+      if (navigate) ctx.router.clearTransactions()
       try {
         await ctx.connection.disconnect()
       } finally {
-        if (ctx.views.has('Connect')) ctx.router.reset('Connect')
+        if (navigate && ctx.views.has('Connect')) ctx.router.reset('Connect')
       }
     },
   }

@@ -17,7 +17,8 @@ export type { SignController, SignView } from './controller.js'
 export interface SiwxFlow {
   /** Whether a valid session covers the connected account on its network (the state says which). */
   check(): Promise<boolean>
-  controller(): SignController
+  /** The sign view's controller; `navigate: false` leaves the modal's views alone (a host drawing its own UI). */
+  controller(options?: { navigate?: boolean }): SignController
   sessions(): Promise<readonly SiwxSession[]>
   signOut(): Promise<void>
   /** Ends every session (a disconnect). */
@@ -64,7 +65,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       checking = { key, done }
       return done
     },
-    controller: () => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare, verified }),
+    controller: (options) => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare, verified, navigate: options?.navigate ?? true }),
     async sessions() {
       const account = current()
       if (!account) throw new Error(t('siwx.noAccount'))

@@ -11,6 +11,11 @@
  */
 import { definePlugin, type Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
+import type { SwapController } from './controller.js'
+
+export type { SwapController, SwapForm, SwapStatus, SwapResult, QuoteState, TokensState } from './controller.js'
+export type { SwapView } from './view-model.js'
+export type { SwapToken } from './parse.js'
 
 declare module 'vestibule/kernel' {
   interface Features {
@@ -32,6 +37,12 @@ declare module 'vestibule/kernel' {
 export interface SwapApi {
   /** Chain ids the host added with `swapNetworks`. */
   readonly extraNetworks: readonly (number | string)[]
+  /**
+   * A swap flow without a view (the Swap view's controller, loaded on first call): the host renders its `$view`
+   * and `$form`, forwards input to `pick`, `setAmount`, `review` and `confirm`, and calls `start()` while it shows
+   * the form (the returned function stops it).
+   */
+  createController(): Promise<SwapController>
 }
 
 const isNetworkId = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^eip155:\d{1,20}$/.test(v))
@@ -48,7 +59,11 @@ export function swap(): Plugin<SwapApi> {
       ctx.views.register('Swap', { title: 'swap.title', load: () => import('./Swap.js') })
       // Second of the wallet features by default: after on-ramp (10), before receive (30) and send (40).
       ctx.slots.add('account.features', { id: 'swaps', label: 'swap.feature', icon: '⇄', view: 'Swap', feature: 'swaps', order: 20 })
-      return { extraNetworks }
+      return {
+        extraNetworks,
+        createController: () =>
+          Promise.all([import('./controller.js'), import('./wiring.js')]).then(([{ createSwapController }, { viewSwapDeps }]) => createSwapController(viewSwapDeps(ctx, { extraNetworks }))),
+      }
     },
   })
 }

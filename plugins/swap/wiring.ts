@@ -1,4 +1,4 @@
-/** The swap controller's dependencies, read from the view's context: the active chain, the balances, the API. */
+/** The swap controller's dependencies, read from a view's context or the plugin's own: the active chain, the balances, the API. */
 import { computed } from 'nanostores'
 import { Capabilities, chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
@@ -39,7 +39,12 @@ export function swapClient(api: BlockchainApi, fetcher: typeof fetch = (...args)
   }
 }
 
-export function viewSwapDeps(k: ViewContext, api?: SwapApi): SwapDeps {
+/** What the controller is wired from: a view's context, or the plugin's own (the headless controller). */
+export type SwapWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi' | 'events' | 'feedback' | 'i18n'> & {
+  chains: Pick<ViewContext['chains'], 'get'>
+}
+
+export function viewSwapDeps(k: SwapWiring, api?: Pick<SwapApi, 'extraNetworks'>): SwapDeps {
   const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SwapContext => {
     const namespace = snapshot.namespace
     const chain = namespace ? chains[namespace] : undefined

@@ -10,6 +10,7 @@ import { walletCatalog } from 'vestibule/plugins/catalog'
 import { walletConnect } from 'vestibule/plugins/walletconnect'
 import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
+import { swap } from 'vestibule/plugins/swap'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string; walletConnect: { relayUrl: string } } }).__SANDBOX__
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
@@ -19,7 +20,8 @@ const modal = createModal({
   apiUrl: config.apiUrl,
   blockchainApiUrl: config.apiUrl,
   metadata: { name: 'Vestibule Headless (shell twin)', url: location.origin },
-  plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send()],
+  swapNetworks: [31337],
+  plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send(), swap()],
 })
 
 function App() {

@@ -1,12 +1,13 @@
 /**
  * The sandbox's headless host (`/headless`): its own UI drawn from `vestibule/headless` and the hooks of
- * `vestibule/react`, never the modal's shell. Wallet list with a search, connect, address and balances, a send,
- * and the WalletConnect pairing URI as text.
+ * `vestibule/react`, never the modal's shell. Wallet list with a search, connect, address and balances, a send, a
+ * swap on the local exchange (DEMO → SDOL or ETH → DEMO: quote, then approve and swap), the WalletConnect pairing
+ * URI as text, and with `?siwx=optional` (or `required`) a sign-in through the sandbox's backend on this origin.
  */
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createHeadlessModal, type SendController, type SendForm as SendFormState, type SendView } from 'vestibule/headless'
-import { ModalProvider, useAccount, useBalances, useConnectWallet, useSend, useWalletConnectUri, useWalletList } from 'vestibule/react'
+import { createHeadlessModal, type SendController, type SendForm as SendFormState, type SendView, type SwapController, type SwapForm as SwapFormState, type SwapView } from 'vestibule/headless'
+import { ModalProvider, useAccount, useBalances, useConnectWallet, useSend, useSignIn, useSwap, useWalletConnectUri, useWalletList } from 'vestibule/react'
 import { errorMessage, type Modal } from 'vestibule/kernel'
 import { formatBalance, parseUnits, shortenAddress } from 'vestibule/utils'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
@@ -14,16 +15,25 @@ import { walletCatalog } from 'vestibule/plugins/catalog'
 import { walletConnect } from 'vestibule/plugins/walletconnect'
 import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
+import { swap } from 'vestibule/plugins/swap'
+import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string; walletConnect: { relayUrl: string } } }).__SANDBOX__
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
+
+// ?siwx=optional (or required) signs in through the sandbox's sign-in backend on this origin (/siwx/).
+const siwxMode = new URLSearchParams(location.search).get('siwx')
+const signInOptions = siwxMode ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } } : {}
 
 const modal = createHeadlessModal({
   projectId: 'sandbox',
   apiUrl: config.apiUrl,
   blockchainApiUrl: config.apiUrl,
   metadata: { name: 'Vestibule Headless', url: location.origin },
-  plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send()],
+  // The local exchange's pools are on 31337, besides the provider's swap networks.
+  swapNetworks: [31337],
+  ...signInOptions,
+  plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send(), swap(), siwxMode && siwx()],
 })
 ;(window as unknown as { modal: Modal }).modal = modal
 
@@ -108,6 +118,76 @@ function Send() {
   return controller && view && form ? <SendForm controller={controller} view={view} form={form} /> : null
 }
 
+/** The pairs the local exchange trades: what is sold, what is bought. */
+const PAIRS = { 'DEMO-SDOL': ['DEMO', 'SDOL'], 'ETH-DEMO': ['ETH', 'DEMO'] } as const
+
+/** Picks `symbol` on `side` from the swap's token list (the controller's picker, without drawing it). */
+function pickSymbol(controller: SwapController, form: SwapFormState, side: 'sell' | 'buy', symbol: string) {
+  const token = form.tokens.list.find((t) => t.symbol === symbol)
+  if (!token) return
+  controller.openPicker(side)
+  controller.pick(token.caip.toLowerCase())
+}
+
+function SwapForm({ controller, view, form }: { controller: SwapController; view: SwapView; form: SwapFormState }) {
+  const [pair, setPair] = useState<keyof typeof PAIRS | ''>('')
+  if (form.status === 'done' && form.done) {
+    const { from, to, sold, bought, id } = form.done
+    return <output data-testid="swap-result">{`Swapped ${formatBalance(sold, from.decimals)} ${from.symbol} for ${formatBalance(bought, to.decimals)} ${to.symbol}: ${id}`}</output>
+  }
+  if (form.tokens.status !== 'ready') return <p data-testid="swap-tokens">{form.tokens.error ?? form.tokens.status}</p>
+  const choose = (next: keyof typeof PAIRS) => {
+    setPair(next)
+    const [sell, buy] = PAIRS[next]
+    // Buying what is sold flips the two; picking the sold token next sets it either way.
+    pickSymbol(controller, form, 'buy', buy)
+    pickSymbol(controller, form, 'sell', sell)
+  }
+  const quote = view.details ? `${formatBalance(view.details.toAmount, view.buy?.decimals ?? 18)} ${view.buy?.symbol}` : view.quoting ? 'quoting' : (view.quoteError ?? view.reason?.key ?? '')
+  return (
+    <form data-testid="swap-form" onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}>
+      <select data-testid="swap-pair" aria-label="Pair" value={pair} onChange={(e) => choose(e.target.value as keyof typeof PAIRS)}>
+        <option value="">Pick a pair</option>
+        {Object.entries(PAIRS).map(([key, [sell, buy]]) => (
+          <option key={key} value={key}>{`${sell} → ${buy}`}</option>
+        ))}
+      </select>
+      <input data-testid="swap-amount" aria-label="Amount to swap" value={form.amountText} onChange={(e) => controller.setAmount(e.target.value)} />
+      <output data-testid="swap-quote">{quote}</output>
+      <button type="submit" data-testid="swap-submit" disabled={form.status === 'reviewing' ? !view.canConfirm : !view.canReview}>
+        {form.status === 'reviewing' ? 'Swap' : 'Review'}
+      </button>
+      <span data-testid="swap-status">{form.status}</span>
+      {form.failure ? <p data-testid="swap-failure">{form.failure.key}</p> : null}
+    </form>
+  )
+}
+
+function Swap() {
+  const { controller, view, form, error } = useSwap(modal)
+  if (error) return <p data-testid="swap-error">{errorMessage(error)}</p>
+  return controller && view && form ? <SwapForm controller={controller} view={view} form={form} /> : null
+}
+
+function SignIn() {
+  const { status, session, error, sign, cancel } = useSignIn(modal)
+  return (
+    <section data-testid="sign-in" data-status={status}>
+      <p data-testid="sign-in-status">{status === 'signedIn' ? `signed in as ${session?.data.accountAddress}` : status === 'error' ? `error: ${error}` : status}</p>
+      {status === 'needed' || status === 'error' || status === 'signedOut' ? (
+        <button type="button" data-testid="sign-in-button" onClick={() => void sign().catch(() => undefined)}>
+          Sign in
+        </button>
+      ) : null}
+      {status === 'signing' ? (
+        <button type="button" data-testid="sign-in-cancel" onClick={() => void cancel()}>
+          Cancel
+        </button>
+      ) : null}
+    </section>
+  )
+}
+
 function App() {
   const { isConnected, address } = useAccount()
   const [showUri, setShowUri] = useState(false)
@@ -120,8 +200,10 @@ function App() {
           <p data-testid="address" title={address}>
             {shortenAddress(address!)}
           </p>
+          {siwxMode ? <SignIn /> : null}
           <Balances />
           <Send />
+          <Swap />
         </>
       ) : (
         <Wallets />

@@ -2,10 +2,13 @@
  * The headless host in Chromium (sandbox page /headless): its own UI from vestibule/headless and the hooks lists
  * wallets with a search, shows the WalletConnect URI as text, connects the Sandbox Wallet, shows the address and
  * balances and sends ETH, and no chunk carrying the shell, the UI kit or a view (the shell's or a plugin's) is
- * ever requested. The same check on the shell host finds the shell's chunks, so it can fail.
+ * ever requested. With `?siwx=optional` it signs in through the sandbox's backend, quotes DEMO → SDOL on the local
+ * exchange and swaps (approve, then swap), again without a drawing chunk. The same check on the shell host finds
+ * the shell's chunks, so it can fail.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
+import { balanceOf } from '../../sandbox/provider-api/chain-data.mjs'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
@@ -81,6 +84,54 @@ describe('the headless host', () => {
 
     const sources = await sourcesOf(scripts)
     expect(sources.some((s) => /headless\/wallet-list\.ts$/.test(s))).toBe(true)
+    expect(sources.filter((s) => DRAWING.test(s))).toEqual([])
+  })
+
+  test('signs in and quotes and swaps DEMO → SDOL on the local exchange, without the shell', async () => {
+    const { page } = h.browser
+    const scripts = await scriptsOf(page)
+    await page.goto(`${h.sandbox.url}headless?siwx=optional`)
+    const rows = page.getByTestId('wallet-row')
+    await expect.poll(() => page.getByTestId('list-status').innerText(), { timeout: 15_000 }).toBe('ready')
+    await rows.filter({ hasText: /^Sandbox Wallet$/ }).click()
+    await h.approveInWallet(/connect/i)
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+
+    // A headless connect shows no sign view: the account is `needed` until the host's button signs.
+    await expect.poll(() => page.getByTestId('sign-in-status').innerText(), { timeout: 15_000 }).toBe('needed')
+    await page.getByTestId('sign-in-button').click()
+    await h.approveInWallet(/Sign this message/)
+    const address = h.sandbox.address
+    await expect.poll(() => page.getByTestId('sign-in-status').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`^signed in as ${address}$`, 'i'))
+    expect(h.sandbox.siwx.requests).toEqual(expect.arrayContaining(['GET /siwx/nonce', 'POST /siwx/verify']))
+    const me = (await page.evaluate(() => fetch('/siwx/me').then((r) => r.json()))) as { address?: string }
+    expect(me.address?.toLowerCase()).toBe(address.toLowerCase())
+
+    const demo = h.sandbox.assets.tokens.find((t) => t.symbol === 'DEMO')!.address
+    const sdol = h.sandbox.market.tokens[0]!.address
+    const [demoBefore, sdolBefore] = [await balanceOf(h.sandbox.chain.url, demo, address), await balanceOf(h.sandbox.chain.url, sdol, address)]
+    await expect.poll(() => page.getByTestId('swap-pair').count(), { timeout: 15_000 }).toBe(1)
+    await page.getByTestId('swap-pair').selectOption('DEMO-SDOL')
+    await page.getByTestId('swap-amount').fill('10')
+    const url = `${h.sandbox.providerApi.url}/v1/convert/quotes?amount=${10n * 10n ** 18n}&userAddress=eip155:31337:${address}&from=eip155:31337:${demo}&to=eip155:31337:${sdol}`
+    const quoted = BigInt(((await (await fetch(url)).json()) as { quotes: { toAmount: string }[] }).quotes[0]!.toAmount)
+    await expect.poll(() => page.getByTestId('swap-quote').innerText(), { timeout: 15_000 }).toMatch(/^\d+(\.\d+)? SDOL$/)
+    const shown = Number((await page.getByTestId('swap-quote').innerText()).split(' ')[0])
+    expect(Math.abs(shown - Number(quoted) / 1e18)).toBeLessThan(0.01)
+    await page.getByTestId('swap-submit').click()
+    await expect.poll(() => page.getByTestId('swap-status').innerText()).toBe('reviewing')
+    await expect.poll(() => page.getByTestId('swap-submit').isEnabled(), { timeout: 15_000 }).toBe(true)
+    await page.getByTestId('swap-submit').click()
+    await h.answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
+    await h.answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await expect.poll(() => page.getByTestId('swap-result').innerText(), { timeout: 20_000 }).toMatch(/^Swapped 10 DEMO for \d+(\.\d+)? SDOL: 0x[0-9a-f]{64}$/)
+    expect(await balanceOf(h.sandbox.chain.url, demo, address)).toBe(demoBefore - 10n * 10n ** 18n)
+    const gained = (await balanceOf(h.sandbox.chain.url, sdol, address)) - sdolBefore
+    expect(gained >= (quoted * 99n) / 100n && gained <= quoted).toBe(true)
+
+    const sources = await sourcesOf(scripts)
+    expect(sources.some((s) => /plugins\/swap\/controller\.ts$/.test(s))).toBe(true)
+    expect(sources.some((s) => /plugins\/siwx\/flow\.ts$/.test(s))).toBe(true)
     expect(sources.filter((s) => DRAWING.test(s))).toEqual([])
   })
 

@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Modal, Plugin } from '../../kernel/index.js'
 import { createHeadlessModal } from '../../headless/index.js'
 import { createModal } from '../../index.js'
-import { useBalances, useWalletList } from '../../ui/react/index.js'
+import { useBalances, useSignIn, useSwap, useWalletList } from '../../ui/react/index.js'
 import { walletCatalog } from '../../plugins/catalog/index.js'
+import { swap } from '../../plugins/swap/index.js'
+import { siwx } from '../../plugins/siwx/index.js'
 import { fakeAdapter } from '../kernel/helpers.js'
 
 const created: Modal[] = []
@@ -74,5 +76,20 @@ describe('the hooks on the server', () => {
     }
     expect(typeof window).toBe('undefined')
     expect(renderToString(createElement(Probe))).toBe('<p>idle 0 no search idle 0</p>')
+  })
+})
+
+describe('the swap and sign-in hooks on the server', () => {
+  it('render the sign-in state (signed out, required) and no swap controller yet', () => {
+    const local = { add: async () => undefined, get: async () => [], revoke: async () => undefined, clear: async () => undefined }
+    const modal = createHeadlessModal({ projectId: 'p', storage: null, siwx: { required: true, store: local }, plugins: [swap(), siwx()] })
+    created.push(modal)
+    function Probe() {
+      const signIn = useSignIn(modal)
+      const swapFlow = useSwap(modal)
+      return createElement('p', null, `${signIn.status} ${signIn.required ? 'required' : 'optional'} ${swapFlow.controller ? 'controller' : 'no controller'} ${swapFlow.error ? 'error' : 'no error'}`)
+    }
+    expect(typeof window).toBe('undefined')
+    expect(renderToString(createElement(Probe))).toBe('<p>signedOut required no controller no error</p>')
   })
 })

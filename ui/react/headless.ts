@@ -10,7 +10,8 @@ import { walletList, type WalletListState } from '../../headless/wallet-list.js'
 import { connectWallet, type ConnectOutcome } from '../../headless/connect.js'
 import { walletConnectPairing, type PairingState } from '../../headless/pairing.js'
 import { accountBalances } from '../../headless/balances.js'
-import { createSend, type FeatureController, type SendController } from '../../headless/features.js'
+import { createSend, createSwap, type FeatureController, type SendController, type SwapController } from '../../headless/features.js'
+import { signIn, type SignInState, type SiwxSession } from '../../headless/sign-in.js'
 
 /** The value of a store (undefined for none), following its changes. */
 const useStoreValue = <T>($store: ReadableAtom<T>): T => useStore($store)
@@ -159,4 +160,25 @@ export type UseSendReturnType = UseFeatureControllerReturnType<SendController>
 /** A send flow (the send plugin's controller), followed while mounted. */
 export function useSend(modal: Modal): UseSendReturnType {
   return useFeatureController<SendController>(modal, createSend)
+}
+
+export type UseSwapReturnType = UseFeatureControllerReturnType<SwapController>
+
+/** A swap flow (the swap plugin's controller: tokens, amount, quote, review, approve and swap), followed while mounted. */
+export function useSwap(modal: Modal): UseSwapReturnType {
+  return useFeatureController<SwapController>(modal, createSwap)
+}
+
+export interface UseSignInReturnType extends SignInState {
+  /** Signs in the connected account (a valid session is used as is); resolves with the session, rejects with the reason. */
+  sign(): Promise<SiwxSession>
+  cancel(): Promise<void>
+  signOut(): Promise<void>
+}
+
+/** Sign-in of the connected account through the sign-in plugin: its state and the actions. */
+export function useSignIn(modal: Modal): UseSignInReturnType {
+  const flow = useMemo(() => signIn(modal), [modal])
+  const state = useStoreValue(flow.$state)
+  return useMemo(() => ({ ...state, sign: flow.sign, cancel: flow.cancel, signOut: flow.signOut }), [state, flow])
 }
