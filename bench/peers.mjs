@@ -129,13 +129,16 @@ try {
   }
   const base = {}
   const served = {}
+  // One build per host, each served from its own origin, as each host app is built and served on its own: in one
+  // multi-entry build the bundler puts modules two hosts share into one host's entry chunk, and the other host's
+  // lazy import of them then runs that host's code (an AppKit page rendered RainbowKit's modal that way).
   for (const [dir, entries] of [[DIR, peerEntries], [packed.dir, ownEntry]]) {
-    const outdir = join(dir, 'out', 'vite')
     process.stdout.write(`building ${Object.keys(entries).join(', ')} with Vite … `)
-    await buildHosts('vite', dir, entries, outdir)
-    const server = await serveApart(outdir)
-    servers.push(server)
-    for (const name of Object.keys(entries)) {
+    for (const [name, file] of Object.entries(entries)) {
+      const outdir = join(dir, 'out', 'vite', name)
+      await buildHosts('vite', dir, { [name]: file }, outdir)
+      const server = await serveApart(outdir)
+      servers.push(server)
       base[name] = `http://127.0.0.1:${server.address().port}/${name}.html`
       served[name] = outdir
     }
