@@ -82,8 +82,10 @@ export async function auditOnce(browser, url) {
     const before = new Set((await axe(page)).flatMap((v) => v.targets.map((t) => `${v.id}|${t}`)))
     await page.click('#connect')
     await page.waitForFunction(listShown, undefined, { timeout: 15_000 })
-    // Opening animations settle (reduced motion asked for; not every library honours it).
-    await page.waitForTimeout(600)
+    // Opening animations settle (reduced motion asked for; not every library honours it): focus has up to 2 s to
+    // leave the button.
+    await page.waitForFunction(() => document.activeElement?.id !== 'connect', undefined, { timeout: 2_000 }).catch(() => undefined)
+    await page.waitForTimeout(300)
     result.focusAfterOpen = await page.evaluate(focusState)
     result.reach = await page.evaluate(reach)
     result.violations = (await axe(page))
@@ -127,14 +129,14 @@ export async function countLocales(peersDir, packedDir) {
   const vestibule = join(packedDir, 'node_modules/vestibule')
   const { LOCALES } = await import(join(vestibule, 'dist/index.js'))
   const kernelChunks = filesIn(join(vestibule, 'dist/kernel/locales'), /^[a-z]{2}\.js$/)
-  const rainbow = filesIn(join(peersDir, 'node_modules/@rainbow-me/rainbowkit/dist'), /^[a-z]{2}_[A-Z]{2}-[\w-]+\.js$/).map((f) => f.split('-')[0])
+  const rainbow = filesIn(join(peersDir, 'node_modules/@rainbow-me/rainbowkit/dist'), /^[a-z]{2}_(?:[A-Z]{2}|\d{3})-[\w-]+\.js$/).map((f) => f.split('-')[0])
   const onboardDir = join(peersDir, 'node_modules/@web3-onboard/core/dist/i18n')
   const onboard = filesIn(onboardDir, /\.json$/)
   const appkit = findLocaleFiles(join(peersDir, 'node_modules/@reown'))
   return {
     vestibule: { count: LOCALES.length, list: [...LOCALES], what: `LOCALES exported by the packed package (the \`locale\` option's accepted languages); the kernel ships ${kernelChunks.length} translation modules beside English (dist/kernel/locales/*.js)` },
     'web3-onboard': { count: onboard.length, list: onboard.map((f) => f.replace('.json', '')), what: `JSON catalogs in @web3-onboard/core/dist/i18n (other languages: the host writes them and passes them in the \`i18n\` option)` },
-    rainbowkit: { count: new Set(rainbow).size, list: [...new Set(rainbow)].sort(), what: 'locale modules <ll_CC>-<hash>.js in @rainbow-me/rainbowkit/dist (the `locale` prop of RainbowKitProvider)' },
+    rainbowkit: { count: new Set(rainbow).size, list: [...new Set(rainbow)].sort(), what: 'locale modules <ll_CC>-<hash>.js (es_419 too) in @rainbow-me/rainbowkit/dist (the `locale` prop of RainbowKitProvider)' },
     appkit: { count: appkit.length, list: appkit, what: 'files or folders named locale(s)/i18n/translations under node_modules/@reown (no `locale` option in createAppKit)' },
   }
 }
