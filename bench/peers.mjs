@@ -13,7 +13,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchChromium, serveApart } from './browser.mjs'
 import { buildHosts } from './bundlers.mjs'
@@ -108,6 +108,8 @@ function installPeers() {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--legacy-peer-deps'], { cwd: DIR, stdio: ['ignore', 'inherit', 'inherit'] })
 }
 
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+console.log(`${new Date().toISOString()}; ${cpus().length} cores; load average at start: ${load()}`)
 installPeers()
 mkdirSync(join(root, 'bench/.out'), { recursive: true })
 const packed = installPackedPackage()
@@ -159,12 +161,14 @@ try {
     console.log()
   }
   report(samples, RUNS, 'peers.json')
+  printOverheads(samples)
   const audits = {}
   for (const name of MODALS) audits[name] = await auditOnce(browser, base[name])
   const locales = await countLocales(DIR, packed.dir)
   printAudits(audits, locales)
   writeFileSync(join(root, 'bench/.out/peers-audit.json'), JSON.stringify({ date: new Date().toISOString(), wcagTags: WCAG_AA, audits, locales }, null, 2))
   console.log('wrote bench/.out/peers-audit.json')
+  console.log(`load average at end: ${load()}`)
   console.log(`versions: ${Object.entries(PEERS).map(([n, v]) => `${n}@${v}`).join(', ')}; blocked off-loopback requests: ${new Set(browser.blocked.map((u) => new URL(u).host)).size} hosts`)
 } finally {
   for (const server of servers) server.close()
@@ -187,4 +191,21 @@ function printAudits(audits, locales) {
   }
   console.log('\nlanguages the host can pick\n')
   for (const [name, l] of Object.entries(locales)) console.log(`${name}: ${l.count} (${l.list.join(' ')}): ${l.what}`)
+}
+
+/** Weight before the first click over the bare React list (the same host without a modal), per profile. */
+function printOverheads(samples) {
+  const kb = (b) => `${(b / 1024).toFixed(1)} KB`
+  const median = (list, field) => {
+    const xs = list.filter((r) => !r.failure).map((r) => r[field]).sort((a, b) => a - b)
+    return xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2
+  }
+  console.log('\nJS before the click over the bare React list (gzip -9; at load, then fetched after load before the click)\n')
+  for (const profile of Object.keys(PROFILES)) {
+    const floor = samples.get(`${profile}|vite|bare-react`)
+    for (const name of MODALS) {
+      const list = samples.get(`${profile}|vite|${name}`)
+      console.log(`${profile} ${name}: +${kb(median(list, 'jsAtLoad') - median(floor, 'jsAtLoad'))} at load, +${kb(median(list, 'jsPreloaded') - median(floor, 'jsPreloaded'))} after load`)
+    }
+  }
 }
