@@ -7,7 +7,7 @@
  *   list; is focus back on the button afterwards.
  * - locales: how many languages each library lets the host pick, counted in its installed package.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
@@ -152,4 +152,11 @@ function findLocaleFiles(dir, depth = 0) {
     else if (entry.isDirectory()) found.push(...findLocaleFiles(path, depth + 1))
   }
   return found
+}
+
+/** What a Vestibule host composes from: the chain and feature plugin entries its packed package exports. */
+export function countPlugins(packedDir) {
+  const { exports } = JSON.parse(readFileSync(join(packedDir, 'node_modules/vestibule/package.json'), 'utf8'))
+  const under = (prefix) => Object.keys(exports).filter((key) => new RegExp(`^\\./${prefix}/[^/]+$`).test(key)).map((key) => key.split('/')[2])
+  return { chains: under('chains'), features: under('plugins') }
 }

@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { launchChromium, serveApart } from './browser.mjs'
 import { buildHosts } from './bundlers.mjs'
 import { HOSTS as FIELD_HOSTS, PROFILES, instrument, measureOnce, report } from './field.mjs'
-import { WCAG_AA, auditOnce, byImpact, countLocales } from './peers-audit.mjs'
+import { WCAG_AA, auditOnce, byImpact, countLocales, countPlugins } from './peers-audit.mjs'
 import { installPackedPackage, root } from './packed.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
@@ -166,7 +166,9 @@ try {
   for (const name of MODALS) audits[name] = await auditOnce(browser, base[name])
   const locales = await countLocales(DIR, packed.dir)
   printAudits(audits, locales)
-  writeFileSync(join(root, 'bench/.out/peers-audit.json'), JSON.stringify({ date: new Date().toISOString(), wcagTags: WCAG_AA, audits, locales }, null, 2))
+  const plugins = countPlugins(packed.dir)
+  console.log(`\nvestibule plugin entries in the packed package: ${plugins.chains.length} chain families (${plugins.chains.join(' ')}), ${plugins.features.length} feature plugins (${plugins.features.join(' ')})`)
+  writeFileSync(join(root, 'bench/.out/peers-audit.json'), JSON.stringify({ date: new Date().toISOString(), wcagTags: WCAG_AA, audits, locales, plugins }, null, 2))
   console.log('wrote bench/.out/peers-audit.json')
   console.log(`load average at end: ${load()}`)
   console.log(`versions: ${Object.entries(PEERS).map(([n, v]) => `${n}@${v}`).join(', ')}; blocked off-loopback requests: ${new Set(browser.blocked.map((u) => new URL(u).host)).size} hosts`)
