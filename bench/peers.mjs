@@ -197,6 +197,7 @@ function printAudits(audits, locales) {
 
 /** Weight before the first click over the bare React list (the same host without a modal), per profile. */
 function printOverheads(samples) {
+  if (!RUNS) return
   const kb = (b) => `${(b / 1024).toFixed(1)} KB`
   const median = (list, field) => {
     const xs = list.filter((r) => !r.failure).map((r) => r[field]).sort((a, b) => a - b)
