@@ -28,7 +28,7 @@ const BUNDLERS = (process.env.BENCH_BUNDLERS ?? 'vite,esbuild').split(',')
 export const PROFILES = { loopback: undefined, '50ms-20Mbit': { offline: false, latency: 50, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 } }
 
 const button = `createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', 'data-vestibule-preload': '', onClick: () => modal.open() }, 'Connect'))`
-const HOSTS = {
+export const HOSTS = {
   // The quick start: one chain plugin, one network; ?preload=none turns the preload off.
   'quick-start': `import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
