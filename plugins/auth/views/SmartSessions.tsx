@@ -24,7 +24,7 @@ export default function SmartSessions({ ctx }: ViewProps<unknown, 'auth'>) {
               <span className="vb-item-text">
                 <span className="vb-item-name">{s.project.name}</span>
                 <span className="vb-item-hint">
-                  {ctx.t('auth.sessionPermissions', { count: String(s.permissions) })}
+                  {ctx.t('auth.sessionPermissions', { count: s.permissions })}
                   {s.expiry ? ` · ${ctx.t('auth.sessionExpires', { date: new Date(s.expiry).toLocaleDateString() })}` : ''}
                 </span>
               </span>
