@@ -223,6 +223,8 @@ describe('farcaster', () => {
     const other = await page.context().newPage()
     await other.goto((await link.getAttribute('href'))!)
     await other.getByTestId('farcaster-approve').click()
+    // Closing the page before its form's request is answered would cancel the approval.
+    await other.getByTestId('farcaster-done').waitFor()
     await other.close()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
     expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/socialProvider'))?.[1])).toBe('"farcaster"')
