@@ -3,6 +3,7 @@ import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
 import type { ChainFeatures } from './chain-features.js'
 import { VestibuleError } from './errors.js'
+import { safeImageUrl } from './sanitize.js'
 
 /** How a wallet reached the page. */
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'MULTI_CHAIN' | 'AUTH' | 'WALLET_CONNECT'
@@ -24,11 +25,13 @@ export interface Connector {
   connectors?: readonly Connector[]
 }
 
-/** What a wallet directory knows of a wallet found in the page: its directory id and image id, by rdns. */
+/** What a wallet directory knows of a wallet found in the page, by rdns: its directory id, image id and image. */
 export interface WalletIdentity {
   rdns: string
   explorerId: string
   imageId?: string
+  /** The directory's image of the wallet (for `imageId`), shown where the wallet brings no icon of its own. */
+  imageUrl?: string
 }
 
 export interface Balance {
@@ -138,7 +141,8 @@ export interface ChainRegistry {
   addConnector(namespace: ChainNamespace, connector: Omit<Connector, 'namespace'>, provider: unknown): () => void
   /**
    * A wallet directory (the catalog) names the wallets it knows: every connector with one of these rdns carries
-   * the directory's `explorerId` and `imageId` from then on, so excluding or deduplicating by directory id matches.
+   * the directory's `explorerId` and `imageId` from then on, so excluding or deduplicating by directory id matches,
+   * and one without an icon of its own the directory's image.
    */
   identify(wallets: readonly WalletIdentity[]): void
 }
@@ -153,7 +157,10 @@ export function createChainRegistry(): ChainRegistry {
     $connectors.set(
       [...found.values()].flat().map((c) => {
         const id = c.rdns ? known.get(c.rdns) : undefined
-        return id ? { ...c, explorerId: id.explorerId, imageId: id.imageId ?? c.imageId } : c
+        if (!id) return c
+        // A wallet's own icon stays; one without (or with a refused one) shows the directory's image.
+        const imageUrl = c.imageUrl ?? safeImageUrl(id.imageUrl)
+        return { ...c, explorerId: id.explorerId, imageId: id.imageId ?? c.imageId, ...(imageUrl ? { imageUrl } : {}) }
       }),
     )
 

@@ -173,9 +173,9 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
       }
     })
 
-  /** Wallets found in the page that the catalog lists carry its id and image id from then on. */
+  /** Wallets found in the page that the catalog lists carry its id, image id and (without an icon of their own) image from then on. */
   const identify = (wallets: readonly CatalogWallet[]) =>
-    ctx.chains.identify(wallets.flatMap((w) => (w.rdns ? [{ rdns: w.rdns, explorerId: w.id, imageId: w.imageId }] : [])))
+    ctx.chains.identify(wallets.flatMap((w) => (w.rdns ? [{ rdns: w.rdns, explorerId: w.id, imageId: w.imageId, imageUrl: w.imageUrl }] : [])))
   ctx.onDestroy($state.listen((s) => identify([...s.featured, ...s.recommended, ...s.paged])))
 
   /** The excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */

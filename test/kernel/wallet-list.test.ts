@@ -112,6 +112,27 @@ describe('identified wallets', () => {
     expect(ids(walletSections(sources).get())).toEqual([['injected', ['eip155:x']]])
   })
 
+  it('a wallet without an icon of its own shows the directory image in the list; one with an icon keeps it', () => {
+    const own = 'data:image/png;base64,AAAA'
+    const registry = registryWith({ eip155: [c('eip155', 'dev.w', 'W', { rdns: 'dev.w' }), c('eip155', 'dev.x', 'X', { rdns: 'dev.x', imageUrl: own })] })
+    const sources = createWalletSources(registry, undefined, { views: SHELL_VIEWS })
+    expect(walletSections(sources).get()[0]!.items.map((i) => i.imageUrl)).toEqual([undefined, own])
+    registry.identify([
+      { rdns: 'dev.w', explorerId: 'catalog-w', imageId: 'img-w', imageUrl: 'https://api.test/getWalletImage/img-w' },
+      { rdns: 'dev.x', explorerId: 'catalog-x', imageId: 'img-x', imageUrl: 'https://api.test/getWalletImage/img-x' },
+    ])
+    expect(walletSections(sources).get()[0]!.items.map((i) => i.imageUrl)).toEqual(['https://api.test/getWalletImage/img-w', own])
+    // The connecting view reads the connector: it shows the same image.
+    expect(registry.findConnector('dev.w')?.imageUrl).toBe('https://api.test/getWalletImage/img-w')
+  })
+
+  it('a directory image the image rule refuses is not taken', () => {
+    const registry = registryWith({ eip155: [c('eip155', 'dev.w', 'W', { rdns: 'dev.w' })] })
+    registry.identify([{ rdns: 'dev.w', explorerId: 'catalog-w', imageUrl: 'javascript:alert(1)' }])
+    expect(registry.findConnector('dev.w')).toMatchObject({ explorerId: 'catalog-w' })
+    expect(registry.findConnector('dev.w')?.imageUrl).toBeUndefined()
+  })
+
   it('the first identity of an rdns stays; identifying nothing new does not republish', () => {
     const registry = registryWith({ eip155: [c('eip155', 'dev.w', 'W', { rdns: 'dev.w' })] })
     registry.identify([{ rdns: 'dev.w', explorerId: 'one' }])

@@ -481,6 +481,10 @@ describe('catalog ids of discovered wallets', () => {
     await settle(modal)
     expect(modal.kernel.chains.findConnector(SANDBOX.id)).toMatchObject({ explorerId: entry.id, imageId: entry.image_id })
     expect(modal.kernel.chains.findConnector(OTHER.id)?.explorerId).toBeUndefined()
+    // The wallet brought no icon: the list shows the catalog's image of it, not its initial.
+    const listed = section(modal, 'injected').find((i) => i.name === 'Sandbox Wallet')!
+    expect(listed.imageUrl).toBe(modal.kernel.http.url(`/getWalletImage/${entry.image_id}`))
+    expect(listed.imageUrl).toMatch(/^https:\/\/api\.test\/getWalletImage\/img-/)
     // The featured entry is the installed wallet: listed once, as installed.
     expect(section(modal, 'featured').map((i) => i.id)).not.toContain(entry.id)
     expect(section(modal, 'injected').map((i) => i.name)).toContain('Sandbox Wallet')
