@@ -43,6 +43,12 @@ export interface Balance {
 export interface ConnectResult {
   address: string
   caipNetworkId: CaipNetworkId
+  /**
+   * True when the wallet can be moved to every network of the adapter's list (an EVM wallet adds the ones it
+   * lacks; an account that serves every cluster or chain). Kept as `networkState.supportsAllNetworks`, except for a
+   * remote session (a WALLET_CONNECT connector), which is held to the networks it approved.
+   */
+  supportsAllNetworks?: boolean
 }
 
 /** Wallet-side changes an adapter reports to the kernel. */

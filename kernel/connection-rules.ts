@@ -136,7 +136,11 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
           connectorType: connector?.type,
           preferredAccountType: accountType,
         },
-        network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
+        network: {
+          ...(network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId }),
+          // Any network can be chosen for a wallet that reaches them all; a remote session keeps to what it approved.
+          supportsAllNetworks: result.supportsAllNetworks === true && connector?.type !== 'WALLET_CONNECT',
+        },
       })
       state.$activeNamespace.set(namespace)
       storage.set(StorageKeys.connectorId(namespace), connectorId)

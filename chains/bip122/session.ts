@@ -152,7 +152,9 @@ function attach(state: Bip122State, wallet: StandardWallet, found: ReturnType<ty
   } catch {
     /* without events the session still works; changes are just not reported */
   }
-  return { address: session.address, caipNetworkId: session.network.caipNetworkId }
+  // Bitcoin wallets do not switch chains: every network is in reach only with an account on each.
+  const reachesAll = state.networks.every((network) => pick(state, wallet.accounts, network, session.address)?.network === network)
+  return { address: session.address, caipNetworkId: session.network.caipNetworkId, supportsAllNetworks: reachesAll }
 }
 
 function walletFor(state: Bip122State, connectorId: string) {

@@ -130,7 +130,8 @@ export function createSession(options: {
     const account = await requireAccount(accounts)
     const chainId = parseChainId(await request(provider, 'eth_chainId'))
     attach(provider)
-    return { address: account, caipNetworkId: `eip155:${chainId}` }
+    // An EVM wallet switches to any network, adding the ones it lacks (wallet_addEthereumChain).
+    return { address: account, caipNetworkId: `eip155:${chainId}`, supportsAllNetworks: true }
   }
 
   return {

@@ -91,7 +91,8 @@ export function createSession(appName: string, listener: () => AdapterListener |
       listener()?.accountChanged(formatFor(next, current.network))
     })
     if (typeof unsubscribe === 'function') current.unsubscribe = unsubscribe as () => void
-    return { address: formatFor(account, net), caipNetworkId: net.caipNetworkId }
+    // The chain is the app's choice; an account limited to one chain (genesisHash) does not reach the others.
+    return { address: formatFor(account, net), caipNetworkId: net.caipNetworkId, supportsAllNetworks: !account.genesisHash }
   }
 
   /** Only the connected account signs; the extension gets the address in its own encoding. */

@@ -169,7 +169,8 @@ function walletSession(host: SessionHost) {
     } catch {
       /* without events the session still works; changes are just not reported */
     }
-    return { address: account.address, caipNetworkId: network.caipNetworkId }
+    // The cluster is named in each request: every one the account lists is in reach.
+    return { address: account.address, caipNetworkId: network.caipNetworkId, supportsAllNetworks: host.networks.every((n) => supports(account, n)) }
   }
 
   const methods: Pick<Session, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'signMessage'> = {

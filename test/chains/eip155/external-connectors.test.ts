@@ -33,8 +33,8 @@ describe('eip155 external connectors', () => {
     const adapter = createEip155Adapter({ networks: [localhost], eip6963: true })
     adapter.watchConnectors(() => {})
     adapter.addConnector!({ ...walletConnect, namespace: 'eip155' }, provider)
-    await expect(adapter.connect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337' })
-    await expect(adapter.reconnect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337' })
+    await expect(adapter.connect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337', supportsAllNetworks: true })
+    await expect(adapter.reconnect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337', supportsAllNetworks: true })
     expect(provider.calls).toEqual(['eth_requestAccounts', 'eth_chainId', 'eth_accounts', 'eth_chainId'])
   })
 
