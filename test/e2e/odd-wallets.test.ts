@@ -12,7 +12,12 @@ function announceOddWallets() {
     window.addEventListener('eip6963:requestProvider', send)
     send()
   }
-  announce('Silent Wallet', 'test.silent', () => new Promise(() => {}))
+  // Counts the requests it is sent (window.__vbSilentAsked), answers none.
+  announce('Silent Wallet', 'test.silent', ({ method }) => {
+    const page = window as unknown as { __vbSilentAsked?: string[] }
+    page.__vbSilentAsked = [...(page.__vbSilentAsked ?? []), method]
+    return new Promise(() => {})
+  })
   announce('Broken Wallet', 'test.broken', ({ method }) =>
     Promise.reject(Object.assign(new Error(`Internal wallet failure on ${method}`), { code: -32000 })),
   )
@@ -46,6 +51,29 @@ describe('wallets that misbehave leave the modal usable', () => {
     await walletButton('Sandbox Wallet').click()
     await page.locator('[data-testid="sandbox-wallet-approve"]').click()
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+  })
+
+  test('a wallet slow to answer: from 3 s the view says so, from 5 s the request can be sent again', async () => {
+    const { page } = h.browser
+    const asked = () => page.evaluate(() => (window as unknown as { __vbSilentAsked?: string[] }).__vbSilentAsked?.filter((m) => m === 'eth_requestAccounts').length ?? 0)
+    await page.getByTestId('open-modal').click()
+    await walletButton('Silent Wallet').click()
+    const view = modalRoot().getByTestId('connecting-external')
+    await expect.poll(() => view.getAttribute('data-stage')).toBe('waiting')
+    expect(await view.innerText()).toContain('Accept the connection request in the wallet')
+    await expect.poll(() => view.getAttribute('data-stage')).toBe('slow')
+    expect(await view.innerText()).toContain('This is taking longer than expected. Check the wallet for the request.')
+    expect(await view.getByTestId('connecting-again').count()).toBe(0)
+    await expect.poll(() => view.getAttribute('data-stage')).toBe('askAgain')
+    expect(await asked()).toBe(1)
+    await view.getByTestId('connecting-again').click()
+    // The request goes to the wallet again, with a clock of its own.
+    await expect.poll(asked).toBe(2)
+    await expect.poll(() => view.getAttribute('data-stage')).toBe('waiting')
+    expect(await view.getByTestId('connecting-again').count()).toBe(0)
+    expect(await page.getByTestId('status').innerText()).toBe('connecting')
+    await view.getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
   })
 
   test('a wallet error is shown with its message and retry and back keep working', async () => {

@@ -18,6 +18,7 @@ export const shellMessages = {
   'connecting.title': '{name}',
   'connecting.waiting': 'Continue in {name}',
   'connecting.waitingHint': 'Accept the connection request in the wallet',
+  'connecting.slow': 'This is taking longer than expected. Check the wallet for the request.',
   'connecting.declined': 'Connection declined',
   'connecting.declinedHint': 'You declined the request in the wallet. Try again when you are ready.',
   'connecting.error': 'Connection failed',

@@ -3,15 +3,20 @@ import { shownMessage, type ChainNamespace, type VestibuleError } from '../../ke
 import { walletName } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore, WalletImage } from '../shell/shared.js'
+import { watchWait, type WaitStage } from '../kit/wait-stages.js'
 
 type Phase = { kind: 'waiting' } | { kind: 'declined' } | { kind: 'error'; message: string }
 
-/** Waits for an injected or announced wallet to answer; declined and failed requests can be retried. */
+/**
+ * Waits for an injected or announced wallet to answer; declined and failed requests can be retried. A wallet that
+ * has not answered in 3 s is said to take longer than expected; from 5 s the request can be sent again.
+ */
 export default function ConnectingExternal({ ctx, data, setTitle }: ViewProps<{ connectorId: string; namespace: ChainNamespace }>) {
   const { chains, router, i18n, connection } = ctx
   const connectors = useStore(chains.$connectors)
   const connector = connectors.find((c) => c.id === data?.connectorId && c.namespace === data?.namespace)
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
+  const [stage, setStage] = useState<WaitStage>('waiting')
   const live = useRef(true)
   // Connector names are clean already; a connector id handed in as view data is not.
   const name = walletName(connector?.name ?? data?.connectorId)
@@ -32,6 +37,12 @@ export default function ConnectingExternal({ ctx, data, setTitle }: ViewProps<{ 
     )
   }, [data?.connectorId, data?.namespace])
 
+  // Each wait (the first request, each one sent again) has its own clock.
+  useEffect(() => {
+    setStage('waiting')
+    return phase.kind === 'waiting' ? watchWait(setStage) : undefined
+  }, [phase])
+
   useEffect(() => {
     live.current = true
     run()
@@ -43,16 +54,25 @@ export default function ConnectingExternal({ ctx, data, setTitle }: ViewProps<{ 
   }, [run])
 
   return (
-    <div className="vb-center" data-testid="connecting-external" data-phase={phase.kind}>
+    <div className="vb-center" data-testid="connecting-external" data-phase={phase.kind} data-stage={phase.kind === 'waiting' ? stage : undefined}>
       <WalletImage src={connector?.imageUrl} name={name} large />
       {phase.kind === 'waiting' ? (
         <>
           <p className="vb-strong">{i18n.t('connecting.waiting', { name })}</p>
-          <p className="vb-muted">{i18n.t('connecting.waitingHint')}</p>
+          <p className="vb-muted" role="status">{i18n.t(stage === 'waiting' ? 'connecting.waitingHint' : 'connecting.slow')}</p>
           <div className="vb-spinner" aria-hidden="true" />
-          <button type="button" className="vb-btn vb-btn-secondary" onClick={() => router.goBack()}>
-            {i18n.t('connecting.cancel')}
-          </button>
+          <div className="vb-row">
+            {stage === 'askAgain' ? (
+              // A request the wallet lost (its window closed, the extension restarted) is sent again; the first
+              // one's late answer is then ignored.
+              <button type="button" className="vb-btn" data-testid="connecting-again" onClick={run}>
+                {i18n.t('connecting.retry')}
+              </button>
+            ) : null}
+            <button type="button" className="vb-btn vb-btn-secondary" onClick={() => router.goBack()}>
+              {i18n.t('connecting.cancel')}
+            </button>
+          </div>
         </>
       ) : (
         <>

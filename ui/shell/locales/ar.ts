@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "تابع في {name}",
   'connecting.waitingHint': "اقبل طلب الربط في المحفظة",
+  'connecting.slow': "يستغرق الأمر وقتًا أطول من المتوقع. تحقق من الطلب في المحفظة.",
   'connecting.declined': "رُفض الربط",
   'connecting.declinedHint': "لقد رفضت الطلب في المحفظة. حاول مرة أخرى عندما تكون مستعدًا.",
   'connecting.error': "فشل الربط",

@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "Weiter in {name}",
   'connecting.waitingHint': "Bestätige die Verbindungsanfrage in der Wallet",
+  'connecting.slow': "Das dauert länger als erwartet. Sieh in der Wallet nach der Anfrage.",
   'connecting.declined': "Verbindung abgelehnt",
   'connecting.declinedHint': "Du hast die Anfrage in der Wallet abgelehnt. Versuche es erneut, wenn du bereit bist.",
   'connecting.error': "Verbindung fehlgeschlagen",

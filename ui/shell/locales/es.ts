@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "Continúa en {name}",
   'connecting.waitingHint': "Acepta la solicitud de conexión en la billetera",
+  'connecting.slow': "Está tardando más de lo esperado. Revisa la solicitud en la billetera.",
   'connecting.declined': "Conexión rechazada",
   'connecting.declinedHint': "Rechazaste la solicitud en la billetera. Vuelve a intentarlo cuando quieras.",
   'connecting.error': "La conexión falló",

@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "Continuez dans {name}",
   'connecting.waitingHint': "Acceptez la demande de connexion dans le portefeuille",
+  'connecting.slow': "Cela prend plus de temps que prévu. Vérifiez la demande dans le portefeuille.",
   'connecting.declined': "Connexion refusée",
   'connecting.declinedHint': "Vous avez refusé la demande dans le portefeuille. Réessayez quand vous serez prêt.",
   'connecting.error': "Échec de la connexion",

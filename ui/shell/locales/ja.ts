@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "{name} で続けてください",
   'connecting.waitingHint': "ウォレットで接続リクエストを承認してください",
+  'connecting.slow': "予想より時間がかかっています。ウォレットでリクエストを確認してください。",
   'connecting.declined': "接続が拒否されました",
   'connecting.declinedHint': "ウォレットでリクエストを拒否しました。準備ができたらもう一度お試しください。",
   'connecting.error': "接続に失敗しました",

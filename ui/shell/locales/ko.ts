@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "{name}에서 계속하세요",
   'connecting.waitingHint': "지갑에서 연결 요청을 수락하세요",
+  'connecting.slow': "예상보다 오래 걸리고 있습니다. 지갑에서 요청을 확인하세요.",
   'connecting.declined': "연결이 거부되었습니다",
   'connecting.declinedHint': "지갑에서 요청을 거부했습니다. 준비되면 다시 시도하세요.",
   'connecting.error': "연결에 실패했습니다",

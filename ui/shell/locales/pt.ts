@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "Continue em {name}",
   'connecting.waitingHint': "Aceite a solicitação de conexão na carteira",
+  'connecting.slow': "Está demorando mais do que o esperado. Verifique a solicitação na carteira.",
   'connecting.declined': "Conexão recusada",
   'connecting.declinedHint': "Você recusou a solicitação na carteira. Tente novamente quando estiver pronto.",
   'connecting.error': "Falha na conexão",

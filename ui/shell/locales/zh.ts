@@ -18,6 +18,7 @@ export default {
   'connecting.title': "{name}",
   'connecting.waiting': "请在 {name} 中继续",
   'connecting.waitingHint': "请在钱包中接受连接请求",
+  'connecting.slow': "耗时比预期更长。请在钱包中查看该请求。",
   'connecting.declined': "连接已被拒绝",
   'connecting.declinedHint': "你在钱包中拒绝了请求。准备好后请重试。",
   'connecting.error': "连接失败",
