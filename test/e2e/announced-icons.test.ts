@@ -3,6 +3,7 @@
 // A recent wallet's image read back from storage shows only as a data: URI or from the provider API's origin.
 import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
+import { catalogWallets } from '../../sandbox/provider-api/catalog.mjs'
 
 const h = useSandboxBrowser()
 const { modalRoot } = h
@@ -41,6 +42,33 @@ describe('announced and stored wallet images', () => {
     // loopback one among the provider API's requests.
     await page.waitForTimeout(300)
     expect(h.sandbox.providerApi.requests.filter((r: { path: string }) => r.path.includes('tracker-pixel'))).toEqual([])
+  })
+
+  test('an announced wallet without a usable icon that the catalog knows by rdns shows the catalog image', async () => {
+    const { page } = h.browser
+    // Generated catalog wallet 2 has the rdns dev.vestibule.catalog.w2 (sandbox/provider-api/catalog.mjs).
+    const entry = catalogWallets().find((w: { rdns?: string | null }) => w?.rdns === 'dev.vestibule.catalog.w2') as { name: string; image_id: string }
+    await page.addInitScript(() => {
+      const provider = { request: () => new Promise(() => {}), on() {}, removeListener() {} }
+      const announce = (info: Record<string, string>) => {
+        const detail = Object.freeze({ info: Object.freeze(info), provider })
+        const send = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+        window.addEventListener('eip6963:requestProvider', send)
+        send()
+      }
+      announce({ uuid: 'known', rdns: 'dev.vestibule.catalog.w2', name: 'Known Wallet', icon: 'https://tracker.example/known.png' })
+      announce({ uuid: 'unknown', rdns: 'test.unknown', name: 'Unknown Wallet', icon: '' })
+    })
+    await page.reload()
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => walletList().locator('li[data-section="injected"] .vb-item-name').allInnerTexts()).toEqual(expect.arrayContaining(['Known Wallet', 'Unknown Wallet']))
+    await expect.poll(() => avatar('injected', 'Known Wallet').getAttribute('data-image')).toBe('loaded')
+    const src = await avatar('injected', 'Known Wallet').locator('img').getAttribute('src')
+    expect(src).toMatch(new RegExp(`^${h.sandbox.providerApi.url}/getWalletImage/${entry.image_id}\\?`))
+    expect(entry.name).not.toBe('Known Wallet')
+    // A wallet the catalog does not know keeps its initial.
+    expect(await avatar('injected', 'Unknown Wallet').getAttribute('data-image')).toBe('none')
+    expect(await avatar('injected', 'Unknown Wallet').innerText()).toBe('U')
   })
 
   test('a stored recent wallet\'s image shows only as a data: URI or from the provider API', async () => {
