@@ -383,11 +383,11 @@ describe('networks', () => {
     await expect.poll(() => page.getByTestId('network').innerText()).toBe('Localhost (eip155:31337)')
     expect(await walletPrompt().count()).toBe(0)
 
-    // A WalletConnect session that approved only Localhost: Sandbox L2 is shown disabled.
+    // A WalletConnect session that approved only Localhost (held to what it approved): Sandbox L2 is shown disabled.
     await page.evaluate(() => {
       const { $chains } = (window as any).modal.kernel.state
       const eip155 = $chains.get().eip155
-      $chains.setKey('eip155', { ...eip155, networkState: { ...eip155.networkState, approvedCaipNetworkIds: ['eip155:31337'] } })
+      $chains.setKey('eip155', { ...eip155, networkState: { ...eip155.networkState, approvedCaipNetworkIds: ['eip155:31337'], supportsAllNetworks: false } })
     })
     await modalRoot().getByTestId('network-button').click()
     const l2 = networks.locator('[data-network-id="eip155:31338"]')
