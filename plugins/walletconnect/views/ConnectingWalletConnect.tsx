@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ViewProps } from 'vestibule/ui'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { installLink, walletLink } from '../links.js'
+import { browserPage, fallBackWhenMissing, installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
@@ -67,7 +67,15 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
   ) : null
   useEffect(() => setTitle(name), [name])
 
-  const follow = (href: string) => () => api.rememberDeepLink({ href, name })
+  // Inside Telegram a deep link into a wallet that is not installed fails without a word: the wallet's page follows.
+  const fallback = useRef<(() => void) | undefined>(undefined)
+  useEffect(() => () => fallback.current?.(), [])
+  const follow = (href: string, app = false) => () => {
+    api.rememberDeepLink({ href, name })
+    if (!app || !platform.isTelegram()) return
+    fallback.current?.()
+    fallback.current = fallBackWhenMissing(install, browserPage())
+  }
 
   return (
     <PairingFrame ctx={ctx}>
@@ -81,7 +89,7 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
               {image ? <img className="vb-avatar vb-avatar-lg" src={image} alt="" /> : null}
               <p className="vb-strong">{i18n.t('walletConnect.continueIn', { name })}</p>
               {mobileLink ? (
-                <a className="vb-btn" data-testid="wc-open-mobile" href={mobileLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(mobileLink.href)}>
+                <a className="vb-btn" data-testid="wc-open-mobile" href={mobileLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(mobileLink.href, true)}>
                   {i18n.t('walletConnect.open', { name })}
                 </a>
               ) : (
@@ -108,7 +116,7 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
             {desktopLink || webLink ? (
               <div className="vb-row">
                 {desktopLink ? (
-                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-desktop" href={desktopLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(desktopLink.href)}>
+                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-desktop" href={desktopLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(desktopLink.href, true)}>
                     {i18n.t('walletConnect.openDesktop')}
                   </a>
                 ) : null}
