@@ -69,8 +69,9 @@ export function createSocialFlow(core: Core) {
       const page = new URL(pageUrl)
       const result = page.searchParams.get(SOCIAL_RESULT_PARAM)
       if (result === null) return
-      page.searchParams.delete(SOCIAL_RESULT_PARAM)
-      replaceUrl(page.href)
+      // The rest of the query stays as it was written (no re-encoding of the host's own parameters).
+      const rest = page.search.slice(1).split('&').filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== SOCIAL_RESULT_PARAM)
+      replaceUrl(`${page.origin}${page.pathname}${rest.length ? `?${rest.join('&')}` : ''}${page.hash}`)
       if (typeof provider !== 'string' || !POPUP_PROVIDERS.includes(provider)) return
       set({ step: 'social', socialProvider: provider, error: undefined })
       try {

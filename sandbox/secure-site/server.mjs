@@ -84,7 +84,7 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
       const target = JSON.stringify(started?.origin ?? 'null')
       // A login that left the page (Telegram) goes back to that page with this address in its query instead.
       const returnTo = started?.returnTo ? new URL(started.returnTo) : undefined
-      returnTo?.searchParams.set('result_uri', `${siteUrl}${url.pathname}${url.search}`)
+      if (returnTo) returnTo.search = `${returnTo.search ? `${returnTo.search}&` : '?'}result_uri=${encodeURIComponent(`${siteUrl}${url.pathname}${url.search}`)}`
       const hand = returnTo ? `location.replace(${JSON.stringify(returnTo.href).replace(/</g, '\\u003c')})` : `window.opener && window.opener.postMessage({ vestibule: 'auth', type: 'social-callback', url: location.href }, ${target})`
       return send(200, `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in…</p><script>${hand}</script>`, 'text/html; charset=utf-8')
     }

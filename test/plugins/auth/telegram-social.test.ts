@@ -88,6 +88,14 @@ describe('social login inside Telegram', () => {
     expect(storage.has(StoredKeys.telegramSocialProvider)).toBe(false)
   })
 
+  it('the rest of the address stays as written: bare keys, order, the fragment', async () => {
+    const { client } = setup((m) => (m.type === 'GetUser' ? user : {}), { [StoredKeys.telegramSocialProvider]: 'github' })
+    const replaced: string[] = []
+    const back = `https://dapp.example/?auth&${SOCIAL_RESULT_PARAM}=${encodeURIComponent(ANSWER)}&socials=github,x#top`
+    await withFrame(client.resumeSocial(back, (url) => void replaced.push(url)))
+    expect(replaced).toEqual(['https://dapp.example/?auth&socials=github,x#top'])
+  })
+
   it('an answer from anywhere but the secure site never reaches the frame', async () => {
     const { client, storage, $state } = setup(() => ({}), { [StoredKeys.telegramSocialProvider]: 'github' })
     const replaced: string[] = []
