@@ -57,6 +57,15 @@ export function installLink(links: WalletLinks | undefined, platform: { isIos():
   return safeWebLink(store) ?? safeWebLink(links.homepage)
 }
 
+/**
+ * Whether a wallet deep link that fails is followed by the wallet's page: inside Telegram (where a link to an app
+ * that is not installed fails without a word), and on a phone when the active network's family sends users
+ * without its wallets to the wallet app (`redirectsMissing`: its chain plugin offers `missingWalletLink`).
+ */
+export function fallsBackWhenMissing(platform: { isTelegram(): boolean; isMobile(): boolean }, redirectsMissing: boolean): boolean {
+  return platform.isTelegram() || (platform.isMobile() && redirectsMissing)
+}
+
 /** How long a deep link has to bring the wallet app to the front before the wallet's own page is opened instead. */
 export const MISSING_WALLET_FALLBACK_MS = 2_000
 

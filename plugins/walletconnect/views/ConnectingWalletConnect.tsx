@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ViewProps } from 'vestibule/ui'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { browserPage, fallBackWhenMissing, installLink, walletLink } from '../links.js'
+import { browserPage, fallBackWhenMissing, fallsBackWhenMissing, installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
@@ -67,12 +67,15 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
   ) : null
   useEffect(() => setTitle(name), [name])
 
-  // Inside Telegram a deep link into a wallet that is not installed fails without a word: the wallet's page follows.
+  // A deep link into a wallet that is not installed fails without a word: inside Telegram, and on a phone with a
+  // network of a family that redirects missing wallets (Solana), the wallet's page follows.
+  // The family is the active network's when the view opened (pairing then marks every proposed family connecting).
   const fallback = useRef<(() => void) | undefined>(undefined)
+  const [redirectsMissing] = useState(() => hasChainFeature(ctx.chains.get(ctx.state.$activeNamespace.get() ?? ''), 'missingWalletLink'))
   useEffect(() => () => fallback.current?.(), [])
   const follow = (href: string, app = false) => () => {
     api.rememberDeepLink({ href, name })
-    if (!app || !platform.isTelegram()) return
+    if (!app || !fallsBackWhenMissing(platform, redirectsMissing)) return
     fallback.current?.()
     fallback.current = fallBackWhenMissing(install, browserPage())
   }

@@ -2,7 +2,7 @@
 // still in front 2 000 ms after the link was followed, it goes to the wallet's store or homepage; an app that came
 // to the front (the page hidden, left or blurred) cancels that, and so does leaving the view.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fallBackWhenMissing, installLink, MISSING_WALLET_FALLBACK_MS, type PageEnv } from '../../../plugins/walletconnect/links.js'
+import { fallBackWhenMissing, fallsBackWhenMissing, installLink, MISSING_WALLET_FALLBACK_MS, type PageEnv } from '../../../plugins/walletconnect/links.js'
 
 beforeEach(() => void vi.useFakeTimers())
 afterEach(() => void vi.useRealTimers())
@@ -72,5 +72,14 @@ describe('a deep link into a missing wallet', () => {
     expect(installLink(links, on('ios'))).toBe('https://apps.example/w')
     expect(installLink(links, on('android'))).toBe('https://play.example/w')
     expect(installLink(links, on('desktop'))).toBe('https://w.example/')
+  })
+
+  it('applies inside Telegram, and on a phone when the active family redirects missing wallets (Solana)', () => {
+    const on = (telegram: boolean, mobile: boolean) => ({ isTelegram: () => telegram, isMobile: () => mobile })
+    expect(fallsBackWhenMissing(on(true, false), false)).toBe(true)
+    expect(fallsBackWhenMissing(on(true, true), false)).toBe(true)
+    expect(fallsBackWhenMissing(on(false, true), true)).toBe(true)
+    expect(fallsBackWhenMissing(on(false, true), false)).toBe(false)
+    expect(fallsBackWhenMissing(on(false, false), true)).toBe(false)
   })
 })
