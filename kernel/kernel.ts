@@ -147,7 +147,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const pluginConnection = pluginConnectionOf(() => connection!, state, chains, writer, storage)
   const readonlyState = { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot }
-  const shared: SharedContext = { router, events, http, blockchainApi, i18n, options, state: readonlyState, connection: pluginConnection, platform, chains, wallets, feedback }
+  const shared: SharedContext = { router, events, http, blockchainApi, i18n, options, state: readonlyState, connection: pluginConnection, platform, chains, wallets, feedback, theme: $theme }
   host.setup(shared, views, slots)
   checkDefaultNetwork(options, chains)
 

@@ -15,6 +15,7 @@ import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
 import type { WalletSources } from './wallets.js'
 import type { BlockchainApi } from './blockchain-api.js'
+import type { Theme } from './modal.js'
 import { VestibuleError } from './errors.js'
 
 export { createToken, type Token } from './token.js'
@@ -126,6 +127,8 @@ export interface PluginContext<O = PluginOptionDeclarations> {
   platform: Platform
   /** Shake, snackbar and alerts of this modal. */
   feedback: Feedback
+  /** The modal's theme mode and variables, as the host set them last (`setThemeMode`, `setThemeVariables`). */
+  theme: ReadableAtom<Theme>
   /**
    * Runs on every open (first open included), after discovery started; `connected` tells whether someone is
    * connected (prefetch connectors and wallets only when not). Errors are reported, not thrown.

@@ -54,6 +54,6 @@ export function createClient(deps: ClientDeps) {
       const { step } = $state.get()
       if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, updatingEmail: undefined, error: undefined })
     },
-    destroy: () => void core.endFrame(false),
+    destroy: () => void core.endFrame(false, true),
   }
 }

@@ -9,7 +9,7 @@ import { parseUser, type FrameUser } from './protocol.js'
 import { AuthError, AuthErrorText } from './errors.js'
 import { ID_AUTH, StoredKeys, type AuthState } from './state.js'
 
-export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'feedback' | 'options' | 'events' | 'state' | 'platform'>
+export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'feedback' | 'options' | 'events' | 'state' | 'platform' | 'theme'>
 
 export interface ClientDeps {
   ctx: AuthContext
@@ -47,15 +47,21 @@ export function createCore(deps: ClientDeps) {
       },
       onTimeout: () => ctx.feedback.alert('auth-timeout', 'The secure login site did not answer in time. Please try again.'),
     }))
+  const dappData = () => ({ projectId: ctx.options.projectId, sdkVersion: ctx.options.sdkVersion, metadata: ctx.options.metadata })
+  const themeOf = (theme = ctx.theme.get()) => ({ themeMode: theme.mode, themeVariables: { ...theme.variables } })
   const ask = (type: Parameters<Frame['request']>[0], payload: object = {}) => {
     // A new frame first learns whose dapp it serves and the modal's theme (sent in order, ahead of the request).
     if (!frame?.mounted) {
       const fresh = frameOf()
-      void fresh.request('SyncDappData', { projectId: ctx.options.projectId, sdkVersion: ctx.options.sdkVersion, metadata: ctx.options.metadata }).catch(() => undefined)
-      void fresh.request('SyncTheme', { themeMode: ctx.options.themeMode }).catch(() => undefined)
+      void fresh.request('SyncDappData', dappData()).catch(() => undefined)
+      void fresh.request('SyncTheme', themeOf()).catch(() => undefined)
     }
     return frameOf().request(type, payload as never)
   }
+  // The host changes the theme while the frame is up: the frame follows (a frame made later gets it at creation).
+  const unwatchTheme = ctx.theme.listen((theme) => {
+    if (frame?.mounted) void frame.request('SyncTheme', themeOf(theme)).catch(() => undefined)
+  })
 
   /** Reads the user, adds the connectors and connects every namespace the user has an account in. */
   const finish = async () => {
@@ -105,7 +111,8 @@ export function createCore(deps: ClientDeps) {
       connectFromView = connect
     },
     /** Signs out at the secure site (when the frame is up) and removes the frame. */
-    async endFrame(signOut: boolean) {
+    async endFrame(signOut: boolean, final = false) {
+      if (final) unwatchTheme()
       if (signOut && frame?.mounted) await ask('SignOut').catch(() => undefined)
       frame?.destroy()
       frame = undefined

@@ -11,7 +11,7 @@
  */
 import { atom } from 'nanostores'
 import type { Plugin, PluginContext } from 'vestibule/kernel'
-import { AuthViews, ID_AUTH, INITIAL_STATE, StoredKeys, type AuthState } from './state.js'
+import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
 import { smartAccountHooks } from './smart-hooks.js'
@@ -145,6 +145,13 @@ export function auth(): Plugin<AuthApi> {
         removers.clear()
         void client?.then((c) => c.signOut())
       })
+      // Back from a social provider inside Telegram (the page was left for the provider's): the login finishes.
+      if (typeof window !== 'undefined' && ctx.platform.isTelegram() && ctx.storage.get(StoredKeys.telegramSocialProvider) !== undefined && new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
+        void Promise.resolve()
+          .then(load)
+          .then((c) => c.resumeSocial(window.location.href, (url) => window.history.replaceState(window.history.state, '', url)))
+          .catch(() => undefined)
+      }
       smartAccountHooks(ctx, () => client)
       ctx.onDestroy(() => void client?.then((c) => c.destroy()))
       return { $state, client: load, signOut: () => load().then((c) => c.signOut()) }

@@ -13,7 +13,8 @@ export interface FrameRequests {
   ConnectEmail: { email: string }
   ConnectOtp: { otp: string }
   ConnectDevice: Record<string, never>
-  GetSocialRedirectUri: { provider: string }
+  /** `returnTo`: the page to come back to with the answer in its query (Telegram), instead of a popup. */
+  GetSocialRedirectUri: { provider: string; returnTo?: string }
   ConnectSocial: { uri: string }
   GetFarcasterUri: Record<string, never>
   ConnectFarcaster: Record<string, never>
@@ -24,7 +25,8 @@ export interface FrameRequests {
   RpcRequest: { namespace: string; chainId: string; method: string; params?: unknown }
   UpdateEmail: { email: string }
   UpdateEmailOtp: { otp: string }
-  SyncTheme: { themeMode: string }
+  /** The modal's theme mode (dark, light, system) and its `--vb-*` variables. */
+  SyncTheme: { themeMode: string; themeVariables: Record<string, string> }
   SyncDappData: { projectId: string; sdkVersion: string; metadata?: unknown }
   SignOut: Record<string, never>
   Reload: Record<string, never>

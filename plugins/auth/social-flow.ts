@@ -1,6 +1,6 @@
 /** Social login: a provider's page in a popup and back, and Farcaster's sign-in link shown as a QR code. */
 import { AuthError, AuthErrorText } from './errors.js'
-import { StoredKeys } from './state.js'
+import { SOCIAL_RESULT_PARAM, StoredKeys } from './state.js'
 import { waitForSocial } from './social.js'
 import type { Core } from './core.js'
 
@@ -14,21 +14,40 @@ export function createSocialFlow(core: Core) {
   const { ctx, $state, set, fail, ask, finish } = core
   /** Bumped when the user leaves the Farcaster view: a wait still under way then changes nothing. */
   let farcasterFlow = 0
+  const siteOrigin = new URL(core.deps.url).origin
+  const isSiteAnswer = (url: string) => url.startsWith(`${siteOrigin}/`) && url.length <= 2048
+  /** The provider's page for this login, from the secure site (only an http(s) address is followed). */
+  const redirectUri = async (payload: { provider: string; returnTo?: string }) => {
+    const answer = (await ask('GetSocialRedirectUri', payload)) as { uri?: unknown }
+    if (typeof answer?.uri !== 'string' || !/^https?:\/\//.test(answer.uri)) throw new AuthError(AuthErrorText.generic)
+    return answer.uri
+  }
+  /** Telegram: the choice is kept (the page may be reloaded on the way back), then the page goes to the provider. */
+  const redirect = async (provider: string) => {
+    ctx.storage.set(StoredKeys.telegramSocialProvider, provider)
+    try {
+      const uri = await redirectUri({ provider, returnTo: window.location.href })
+      window.location.assign(uri)
+    } catch (error) {
+      ctx.storage.remove(StoredKeys.telegramSocialProvider)
+      fail(error, 'idle', 'social')
+    }
+  }
   return {
-    /** Social login through `popup` (opened by the click, so no blocker stops it); closed or blocked returns to the form. */
+    /**
+     * Social login through `popup` (opened by the click, so no blocker stops it); closed or blocked returns to the
+     * form. Inside Telegram there is no popup: the page itself goes to the provider and comes back (see resumeSocial).
+     */
     async social(provider: string, popup: Window | null) {
       if (!POPUP_PROVIDERS.includes(provider)) {
         popup?.close()
         return set({ step: 'idle', socialProvider: undefined, error: AuthErrorText.actionNotAllowed, failed: 'social' })
       }
       set({ step: 'social', socialProvider: provider, error: undefined })
-      // Inside Telegram the page may be reloaded on the way back: the choice is kept until the login ends.
-      if (ctx.platform.isTelegram()) ctx.storage.set(StoredKeys.telegramSocialProvider, provider)
+      if (ctx.platform.isTelegram()) return redirect(provider)
       if (!popup) return fail(new AuthError('The login window was blocked. Allow pop-ups and try again.'), 'idle', 'social')
       try {
-        const answer = (await ask('GetSocialRedirectUri', { provider })) as { uri?: unknown }
-        if (typeof answer?.uri !== 'string' || !/^https?:\/\//.test(answer.uri)) throw new AuthError(AuthErrorText.generic)
-        popup.location.href = answer.uri
+        popup.location.href = await redirectUri({ provider })
         const result = await waitForSocial(popup, new URL(core.deps.url).origin)
         if (!result) return set({ step: 'idle', socialProvider: undefined, error: 'The login window was closed', failed: 'social' })
         await ask('ConnectSocial', { uri: result })
@@ -36,8 +55,31 @@ export function createSocialFlow(core: Core) {
       } catch (error) {
         fail(error, 'idle', 'social')
       } finally {
-        ctx.storage.remove(StoredKeys.telegramSocialProvider)
         if (!popup.closed) popup.close()
+      }
+    },
+    /**
+     * The page came back from the provider inside Telegram: with the provider kept in storage and the provider's
+     * answer (an address on the secure site) in `pageUrl`'s query, the login finishes. The answer leaves the
+     * address bar (`replaceUrl`) and the kept provider is dropped either way.
+     */
+    async resumeSocial(pageUrl: string, replaceUrl: (url: string) => void) {
+      const provider = ctx.storage.get<unknown>(StoredKeys.telegramSocialProvider)
+      ctx.storage.remove(StoredKeys.telegramSocialProvider)
+      const page = new URL(pageUrl)
+      const result = page.searchParams.get(SOCIAL_RESULT_PARAM)
+      if (result === null) return
+      // The rest of the query stays as it was written (no re-encoding of the host's own parameters).
+      const rest = page.search.slice(1).split('&').filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== SOCIAL_RESULT_PARAM)
+      replaceUrl(`${page.origin}${page.pathname}${rest.length ? `?${rest.join('&')}` : ''}${page.hash}`)
+      if (typeof provider !== 'string' || !POPUP_PROVIDERS.includes(provider)) return
+      set({ step: 'social', socialProvider: provider, error: undefined })
+      try {
+        if (!isSiteAnswer(result)) throw new AuthError(AuthErrorText.generic)
+        await ask('ConnectSocial', { uri: result })
+        await finish()
+      } catch (error) {
+        fail(error, 'idle', 'social')
       }
     },
     /** Farcaster: the sign-in link as a QR code, then the wait until it is approved on the other device. */

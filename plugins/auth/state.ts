@@ -53,3 +53,6 @@ export const StoredKeys = {
   /** The social login chosen inside Telegram, read again when the page comes back from the provider. */
   telegramSocialProvider: 'telegramSocialProvider',
 } as const
+
+/** The page's query parameter that carries the provider's answer back when Telegram's login left the page. */
+export const SOCIAL_RESULT_PARAM = 'result_uri'

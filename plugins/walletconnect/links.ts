@@ -56,3 +56,62 @@ export function installLink(links: WalletLinks | undefined, platform: { isIos():
   const store = platform.isIos() ? links.appStore : platform.isAndroid() ? links.playStore : platform.isMobile() ? undefined : links.chromeStore
   return safeWebLink(store) ?? safeWebLink(links.homepage)
 }
+
+/**
+ * Whether a wallet deep link that fails is followed by the wallet's page: inside Telegram (where a link to an app
+ * that is not installed fails without a word), and on a phone when the active network's family sends users
+ * without its wallets to the wallet app (`redirectsMissing`: its chain plugin offers `missingWalletLink`).
+ */
+export function fallsBackWhenMissing(platform: { isTelegram(): boolean; isMobile(): boolean }, redirectsMissing: boolean): boolean {
+  return platform.isTelegram() || (platform.isMobile() && redirectsMissing)
+}
+
+/** How long a deep link has to bring the wallet app to the front before the wallet's own page is opened instead. */
+export const MISSING_WALLET_FALLBACK_MS = 2_000
+
+export interface PageEnv {
+  /** Whether the page is out of sight (another app came to the front). */
+  hidden(): boolean
+  /** Calls `fn` when the page goes out of sight or is left; returns the unsubscribe. */
+  onLeave(fn: () => void): () => void
+  /** Opens `url` in this page. */
+  go(url: string): void
+}
+
+/** The page the modal runs in, as `followOrFallBack` sees it. */
+export function browserPage(win: Window = window, doc: Document = document): PageEnv {
+  return {
+    hidden: () => doc.visibilityState === 'hidden',
+    onLeave(fn) {
+      const events = ['pagehide', 'blur'] as const
+      const onVisibility = () => doc.visibilityState === 'hidden' && fn()
+      events.forEach((e) => win.addEventListener(e, fn))
+      doc.addEventListener('visibilitychange', onVisibility)
+      return () => {
+        events.forEach((e) => win.removeEventListener(e, fn))
+        doc.removeEventListener('visibilitychange', onVisibility)
+      }
+    },
+    go: (url) => win.location.assign(url),
+  }
+}
+
+/**
+ * After a deep link into a wallet app was followed: when no app took the page's place within
+ * `MISSING_WALLET_FALLBACK_MS` (the wallet is not installed, and the link failed without a word), the page goes to
+ * `fallback`, the wallet's store or homepage. Returns a cancel function; without a safe fallback nothing happens.
+ */
+export function fallBackWhenMissing(fallback: string | undefined, page: PageEnv): () => void {
+  const target = safeWebLink(fallback)
+  if (!target) return () => undefined
+  let left = false
+  const stop = page.onLeave(() => void (left = true))
+  const timer = setTimeout(() => {
+    stop()
+    if (!left && !page.hidden()) page.go(target)
+  }, MISSING_WALLET_FALLBACK_MS)
+  return () => {
+    clearTimeout(timer)
+    stop()
+  }
+}

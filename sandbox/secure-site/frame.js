@@ -7,6 +7,9 @@
   const TOKEN = 'vestibule-secure-session'
   const state = { email: undefined, updating: undefined, channel: undefined, chainId: undefined }
   const token = () => localStorage.getItem(TOKEN) ?? ''
+  // What the embedding page told the frame about itself: its theme and its dapp data, in order (tests read these).
+  const received = (window.__FRAME__ = { themes: [], dappData: [] })
+  const plain = (value) => JSON.parse(JSON.stringify(value ?? null))
 
   async function api(path, body) {
     const response = await fetch(`/api/${path}`, {
@@ -35,7 +38,7 @@
     GetChainId: async () => ({ chainId: state.chainId }),
     SwitchNetwork: async ({ chainId }) => ((state.chainId = chainId), { chainId }),
     RpcRequest: async (payload) => (await api('rpc', payload)).result,
-    GetSocialRedirectUri: async ({ provider }) => api('social/start', { provider }),
+    GetSocialRedirectUri: async ({ provider, returnTo }) => api('social/start', { provider, returnTo }),
     ConnectSocial: async ({ uri }) => signedIn(await api('social/connect', { uri })),
     GetFarcasterUri: async () => {
       const answer = await api('farcaster/start')
@@ -59,8 +62,8 @@
       localStorage.removeItem(TOKEN)
       return {}
     },
-    SyncTheme: async () => ({}),
-    SyncDappData: async () => ({}),
+    SyncTheme: async (theme) => (received.themes.push(plain(theme)), {}),
+    SyncDappData: async (data) => (received.dappData.push(plain(data)), {}),
     Reload: async () => ((state.channel = undefined), {}),
   }
 

@@ -54,9 +54,15 @@ export function createRoutes(site) {
       if (!user) throw new Error(ERR.session)
       return describe(user)
     },
-    'social/start': async ({ provider }, _, origin) => {
+    'social/start': async ({ provider, returnTo }, _, origin) => {
+      // Without a popup (Telegram) the user comes back to `returnTo`, a page of the same origin as the embedding one.
+      let back
+      if (returnTo !== undefined) {
+        back = typeof returnTo === 'string' && returnTo.length <= 2048 && URL.canParse(returnTo) ? new URL(returnTo) : undefined
+        if (!back || back.origin !== origin) throw new Error(ERR.action)
+      }
       const state = randomBytes(16).toString('hex')
-      socialStates.set(state, { provider, origin })
+      socialStates.set(state, { provider, origin, returnTo: back?.href })
       const uri = new URL(`${oauth.url}/authorize`)
       uri.searchParams.set('provider', provider)
       uri.searchParams.set('state', state)

@@ -82,7 +82,11 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
     if (url.pathname === '/social/callback') {
       const started = socialStates.get(url.searchParams.get('state') ?? '')
       const target = JSON.stringify(started?.origin ?? 'null')
-      return send(200, `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in…</p><script>window.opener && window.opener.postMessage({ vestibule: 'auth', type: 'social-callback', url: location.href }, ${target})</script>`, 'text/html; charset=utf-8')
+      // A login that left the page (Telegram) goes back to that page with this address in its query instead.
+      const returnTo = started?.returnTo ? new URL(started.returnTo) : undefined
+      if (returnTo) returnTo.search = `${returnTo.search ? `${returnTo.search}&` : '?'}result_uri=${encodeURIComponent(`${siteUrl}${url.pathname}${url.search}`)}`
+      const hand = returnTo ? `location.replace(${JSON.stringify(returnTo.href).replace(/</g, '\\u003c')})` : `window.opener && window.opener.postMessage({ vestibule: 'auth', type: 'social-callback', url: location.href }, ${target})`
+      return send(200, `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in…</p><script>${hand}</script>`, 'text/html; charset=utf-8')
     }
     const route = url.pathname.startsWith('/api/') ? routes[url.pathname.slice(5)] : undefined
     if (!route || req.method !== 'POST') return send(404, { error: 'Not found' })

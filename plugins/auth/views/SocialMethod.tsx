@@ -16,8 +16,9 @@ export default function SocialMethod({ ctx }: TabProps<'auth'>) {
       ctx.router.push(AuthViews.farcaster)
       return run((client) => client.farcaster())
     }
-    // Opened in the click itself, so the browser does not block it; the provider's page is set once known.
-    const popup = window.open('', 'vestibule-social', POPUP)
+    // Opened in the click itself, so the browser does not block it; the provider's page is set once known. Inside
+    // Telegram the page itself goes to the provider instead.
+    const popup = ctx.platform.isTelegram() ? null : window.open('', 'vestibule-social', POPUP)
     ctx.router.push(AuthViews.social, { provider })
     run((client) => client.social(provider, popup))
   }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ViewProps } from 'vestibule/ui'
 import type { ConnectingWalletConnectData } from '../index.js'
-import { installLink, walletLink } from '../links.js'
+import { browserPage, fallBackWhenMissing, fallsBackWhenMissing, installLink, walletLink } from '../links.js'
 import { addMessages } from '../messages.js'
 import { QrCode } from './QrCode.js'
 import { CopyLink, PairingFrame, usePairing } from './Pairing.js'
@@ -67,7 +67,18 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
   ) : null
   useEffect(() => setTitle(name), [name])
 
-  const follow = (href: string) => () => api.rememberDeepLink({ href, name })
+  // A deep link into a wallet that is not installed fails without a word: inside Telegram, and on a phone with a
+  // network of a family that redirects missing wallets (Solana), the wallet's page follows.
+  // The family is the active network's when the view opened (pairing then marks every proposed family connecting).
+  const fallback = useRef<(() => void) | undefined>(undefined)
+  const [redirectsMissing] = useState(() => hasChainFeature(ctx.chains.get(ctx.state.$activeNamespace.get() ?? ''), 'missingWalletLink'))
+  useEffect(() => () => fallback.current?.(), [])
+  const follow = (href: string, app = false) => () => {
+    api.rememberDeepLink({ href, name })
+    if (!app || !fallsBackWhenMissing(platform, redirectsMissing)) return
+    fallback.current?.()
+    fallback.current = fallBackWhenMissing(install, browserPage())
+  }
 
   return (
     <PairingFrame ctx={ctx}>
@@ -81,7 +92,7 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
               {image ? <img className="vb-avatar vb-avatar-lg" src={image} alt="" /> : null}
               <p className="vb-strong">{i18n.t('walletConnect.continueIn', { name })}</p>
               {mobileLink ? (
-                <a className="vb-btn" data-testid="wc-open-mobile" href={mobileLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(mobileLink.href)}>
+                <a className="vb-btn" data-testid="wc-open-mobile" href={mobileLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(mobileLink.href, true)}>
                   {i18n.t('walletConnect.open', { name })}
                 </a>
               ) : (
@@ -108,7 +119,7 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
             {desktopLink || webLink ? (
               <div className="vb-row">
                 {desktopLink ? (
-                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-desktop" href={desktopLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(desktopLink.href)}>
+                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-desktop" href={desktopLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(desktopLink.href, true)}>
                     {i18n.t('walletConnect.openDesktop')}
                   </a>
                 ) : null}

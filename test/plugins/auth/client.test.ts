@@ -33,6 +33,7 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
     router: { push: (view: string) => void pushed.push(view), goBack: () => true },
     feedback: { alert: () => undefined },
     platform: { isTelegram: () => false },
+    theme: atom({ mode: 'dark', variables: {} }),
     options: {},
     events: { emit: () => undefined },
     state: {},
