@@ -65,7 +65,7 @@ describe('the Send view’s flow', () => {
     const { flow, sending } = await confirmSend(s)
     expect(flow.$form.get().status).toBe('sending')
     expect(s.$send.get().loading).toBe(true)
-    s.answers[0].resolve(TX)
+    s.answers[0]!.resolve(TX)
     await sending
     s.router.goBack()
     const back = s.mount()
@@ -79,7 +79,7 @@ describe('the Send view’s flow', () => {
   it('a decline in the approval: back on Send, the form is kept with the reason', async () => {
     const s = setup()
     const { sending } = await confirmSend(s)
-    s.answers[0].reject(new VestibuleError('USER_REJECTED', 'declined'))
+    s.answers[0]!.reject(new VestibuleError('USER_REJECTED', 'declined'))
     await sending
     s.router.goBack()
     const back = s.mount()
@@ -111,7 +111,7 @@ describe('the Send view’s flow', () => {
     const s = setup()
     const { sending } = await confirmSend(s)
     s.router.reset('Account')
-    s.answers[0].resolve(TX)
+    s.answers[0]!.resolve(TX)
     await sending
     s.router.push(SEND_VIEW)
     expect(s.mount().$form.get()).toMatchObject({ status: 'editing', receiver: '' })
