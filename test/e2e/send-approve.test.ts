@@ -1,6 +1,7 @@
 // Send from the embedded wallet, whose approval (ApproveTransaction) is shown over the Send view: back on Send the
 // user sees the wallet's answer, the confirmation of what was sent or the reason it was not, with the form kept;
-// leaving Send empties it.
+// leaving Send empties it. A network switch meanwhile empties the send state at once, and the form once the wallet
+// answers.
 import { describe, expect, test } from 'vitest'
 import { shortenAddress } from '../../kernel/format.js'
 import { useSandboxBrowser } from './harness.js'
@@ -46,6 +47,13 @@ async function sendUntilApproval() {
   expect(await form.count()).toBe(0)
 }
 
+/** The send plugin's public state: amount and receiver of the form, and whether a send is under way. */
+const sendState = () =>
+  h.browser.page.evaluate(() => {
+    const s = (window as unknown as { modal: { getPlugin(name: string): { $send: { get(): { sendTokenAmount?: bigint; receiverAddress?: string; loading: boolean } } } } }).modal.getPlugin('send').$send.get()
+    return { amount: s.sendTokenAmount?.toString(), receiver: s.receiverAddress, loading: s.loading }
+  })
+
 describe('send through the embedded wallet’s approval', () => {
   test('approved: back on Send the confirmation shows; Done leaves it and the next Send is empty', async () => {
     await emailLogin('dora')
@@ -61,6 +69,26 @@ describe('send through the embedded wallet’s approval', () => {
     await form.waitFor()
     expect(await form.getByLabel('Amount').inputValue()).toBe('')
     expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
+  }, LONG)
+
+  test('a network switch while the approval is shown: the send state is emptied at once and stays so; back on Send, the form is empty', async () => {
+    const { page } = h.browser
+    await emailLogin('finn')
+    await sendUntilApproval()
+    expect(await sendState()).toEqual({ amount: '250000000000000000', receiver: RECEIVER, loading: true })
+    await page.evaluate(() => (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'))
+    await expect.poll(() => page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
+    const empty = { amount: undefined, receiver: undefined, loading: false }
+    expect(await sendState()).toEqual(empty)
+    const modal = h.modalRoot()
+    await modal.getByTestId('auth-reject').click()
+    const form = modal.getByTestId('send')
+    await form.waitFor()
+    await page.waitForTimeout(500)
+    expect(await form.getByLabel('Amount').inputValue()).toBe('')
+    expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
+    expect(await form.getByTestId('send-error').count()).toBe(0)
+    expect(await sendState()).toEqual(empty)
   }, LONG)
 
   test('declined: back on Send the reason shows beside the form, which is kept; back to Account empties it', async () => {
