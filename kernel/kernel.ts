@@ -147,7 +147,9 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
 
   const pluginConnection = pluginConnectionOf(() => connection!, state, chains, writer, storage)
   const readonlyState = { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot }
-  const shared: SharedContext = { router, events, http, blockchainApi, i18n, options, state: readonlyState, connection: pluginConnection, platform, chains, wallets, feedback, theme: $theme }
+  // Plugins open the modal only after setup, once the modal exists.
+  let open: SharedContext['open'] = () => Promise.reject(new VestibuleError('NOT_SUPPORTED', 'The modal cannot be opened before it is created'))
+  const shared: SharedContext = { router, events, http, blockchainApi, i18n, options, state: readonlyState, connection: pluginConnection, platform, chains, wallets, feedback, theme: $theme, open: (view, data) => open(view, data) }
   host.setup(shared, views, slots)
   checkDefaultNetwork(options, chains)
 
@@ -157,5 +159,6 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, pluginConnection, $theme } satisfies KernelContext
   const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError, refuse })
   close = () => void modal.close()
+  open = modal.open
   return modal
 }

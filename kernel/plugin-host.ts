@@ -152,8 +152,13 @@ function scopeStorage(base: Storage, scope: string): Storage {
   }
 }
 
-/** What every plugin's context shares; the host adds the plugin's own name, services, storage and hooks. */
-export type SharedContext = Omit<PluginContext, 'name' | 'services' | 'storage' | 'slice' | 'views' | 'slots' | 'getPlugin' | keyof Hooks>
+/**
+ * What every plugin's context shares; the host adds the plugin's own name, services, storage and hooks. `open` is
+ * the modal's own `open`, behind each plugin's `openModal`.
+ */
+export type SharedContext = Omit<PluginContext, 'name' | 'services' | 'storage' | 'slice' | 'views' | 'slots' | 'getPlugin' | 'openModal' | keyof Hooks> & {
+  open(view: string, data?: unknown): Promise<void>
+}
 
 export interface PluginHost {
   readonly hooks: HookRunner
@@ -190,11 +195,13 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
     },
     setup(shared, views, slots) {
       const opening: Array<{ plugin: string; slot: string; id: string; view: string }> = []
+      const { open, ...common } = shared
       for (const plugin of plugins) {
         const name = plugin.name
         const context: PluginContext = {
-          ...shared,
+          ...common,
           name,
+          openModal: (view, data) => openOwnView(name, view, data),
           services: servicesOn(container, `Plugin "${name}"`, PLUGIN_REFUSED),
           storage: scopeStorage(storage(), name),
           slice: (initial) => map(initial),
@@ -216,6 +223,13 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
           throw new PluginHookError(failure, `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN')
         })
         apis.set(name, api)
+      }
+      /** `plugin` opens the modal at one of its views; a modal without a shell opens nothing. */
+      async function openOwnView(plugin: string, view: string, data: unknown): Promise<boolean> {
+        if (views.get(view)?.plugin !== plugin) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}" opens the view "${view}", which it does not register`)
+        if (views.headless) return false
+        await open(view, data)
+        return shared.state.$modal.get().open && shared.router.current?.view === view
       }
       // Checked once every plugin set up: the view may come from a plugin listed later.
       for (const { plugin, slot, id, view } of opening) {

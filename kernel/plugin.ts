@@ -130,6 +130,14 @@ export interface PluginContext<O = PluginOptionDeclarations> {
   /** The modal's theme mode and variables, as the host set them last (`setThemeMode`, `setThemeVariables`). */
   theme: ReadableAtom<Theme>
   /**
+   * Opens the modal at `view`, one of this plugin's own views, with `data`, as the host's `modal.open(view, data)`
+   * would (an open modal shows it at once, its history replaced). Resolves with whether the modal now shows the
+   * view: false in a modal without a shell (nothing can show a view, nothing opens), or when the opening rules chose
+   * another view (one that needs an account while nobody is connected). A view this plugin did not register is
+   * refused: the promise rejects with UNKNOWN_VIEW.
+   */
+  openModal(view: string, data?: unknown): Promise<boolean>
+  /**
    * Runs on every open (first open included), after discovery started; `connected` tells whether someone is
    * connected (prefetch connectors and wallets only when not). Errors are reported, not thrown.
    */

@@ -4,7 +4,7 @@ import type { ActivityApi } from './index.js'
 import { counterparty, groupByMonth, transferText, type Transaction } from './transactions.js'
 import { shortenAddress } from 'vestibule/utils'
 const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
-const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', mint: 'activity.mint', execute: 'activity.execute' }
+const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', buy: 'activity.buy', mint: 'activity.mint', execute: 'activity.execute' }
 
 /** The Activity tab: transactions grouped by month, more pages as the list scrolls (or on "Load more"). */
 export default function ActivityTab({ ctx }: TabProps) {

@@ -1,12 +1,13 @@
 /**
  * The Activity tab's working part, loaded on first display: pages of the account's history by cursor from the
  * blockchain API, checked and filtered; the empty flag when the first page holds nothing; on a failure the
- * "Failed to fetch transactions" snack, ERROR_FETCH_TRANSACTIONS and an empty list.
+ * "Failed to fetch transactions" snack, ERROR_FETCH_TRANSACTIONS and an empty list. Once a page holds a token
+ * received, the history's on-ramp entries are read (once per list): the transactions they list show as purchases.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, type PluginContext } from 'vestibule/kernel'
+import { errorMessage, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
-import { parseTransaction, visibleTransactions, type Transaction } from './transactions.js'
+import { markPurchases, parseTransaction, receivesToken, visibleTransactions, type Transaction } from './transactions.js'
 
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable'
@@ -19,6 +20,9 @@ export interface ActivityState {
 }
 
 export const INITIAL: ActivityState = { status: 'idle', transactions: [], empty: false }
+
+/** The on-ramp provider whose purchases the history API lists apart (its `onramp` query). */
+export const ONRAMP_PROVIDER = 'coinbase'
 
 /** The chain-family capability the history API needs: a chain plugin declares it when the API keeps its history. */
 export const HISTORY_CAPABILITY = 'history'
@@ -33,6 +37,21 @@ export interface ActivityController {
 
 export function createController(ctx: PluginContext, $activity: MapStore<ActivityState>): ActivityController {
   let generation = 0
+  // The on-ramp entries of the list shown: read once per list, when a page first holds a token received.
+  let purchases: { account: string; byId: Promise<Map<string, Transaction>> } | undefined
+
+  /** The account's on-ramp purchases by transaction id; none when the API cannot list them (the list still shows). */
+  const purchasesOf = (account: string, chainId: CaipNetworkId, address: string) => {
+    if (purchases?.account !== account) {
+      const byId = ctx.blockchainApi
+        .get<{ data?: unknown }>(chainId, `v1/account/${encodeURIComponent(address)}/history`, { data: [] }, { query: { chainId, onramp: ONRAMP_PROVIDER } })
+        .then((body) => (Array.isArray(body?.data) ? body.data.slice(0, 200) : []).map(parseTransaction).filter((t): t is Transaction => t !== undefined))
+        .then((list) => new Map(list.map((t) => [t.id, t])))
+        .catch(() => new Map<string, Transaction>())
+      purchases = { account, byId }
+    }
+    return purchases.byId
+  }
 
   const page = async (cursor?: string) => {
     const account = ctx.connection.account()
@@ -45,7 +64,10 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
     const rows = Array.isArray(body?.data) ? body.data.slice(0, 200) : []
     const parsed = rows.map(parseTransaction).filter((t): t is Transaction => t !== undefined)
     const next = typeof body?.next === 'string' && body.next.length <= 200 && body.next !== cursor ? body.next : undefined
-    return { account: `${chainId}:${account.address}`, chainId, returned: rows.length, transactions: visibleTransactions(parsed, chainId), next }
+    const key = `${chainId}:${account.address}`
+    const shown = visibleTransactions(parsed, chainId)
+    const bought = shown.some(receivesToken) ? markPurchases(shown, await purchasesOf(key, chainId, account.address)) : shown
+    return { account: key, chainId, returned: rows.length, transactions: bought, next }
   }
 
   const fail = (error: unknown, account: string | undefined) => {
@@ -57,6 +79,7 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
   return {
     clear() {
       generation++
+      purchases = undefined
       $activity.set(INITIAL)
     },
     async load({ force = false } = {}) {
@@ -66,6 +89,8 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
       const current = $activity.get()
       if (!force && current.account === key && current.status !== 'idle' && current.status !== 'error') return
       const mine = ++generation
+      // A list read again reads its purchases again (a purchase may have been credited since).
+      purchases = undefined
       if (!account.adapter.capabilities.has(HISTORY_CAPABILITY)) return void $activity.set({ ...INITIAL, status: 'unavailable', account: key })
       $activity.set({ ...INITIAL, status: 'loading', account: key })
       try {

@@ -11,6 +11,7 @@ export const messages = {
   'activity.list': 'Transactions',
   'activity.send': 'Sent',
   'activity.receive': 'Received',
+  'activity.buy': 'Bought',
   'activity.mint': 'Minted',
   'activity.execute': 'Contract call',
   'activity.other': 'Transaction',

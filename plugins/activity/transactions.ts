@@ -1,7 +1,8 @@
 /**
  * The history API's transactions, checked: what is malformed is dropped, text is cleaned, images follow the image
  * rule, amounts stay decimal strings (never a JavaScript number). Then the filters: a transaction whose every
- * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show.
+ * transfer is a spam collectible is removed (one without transfers stays), and only the active network's show. A
+ * transaction the history's on-ramp entries list is a purchase: "buy", with the amount bought.
  */
 import type { CaipNetworkId } from 'vestibule/kernel'
 import { cleanText, safeImageUrl, truncateDecimals } from 'vestibule/utils'
@@ -100,6 +101,22 @@ export function counterparty(tx: Transaction): { role: 'to' | 'from'; address: s
   }
   if (tx.operationType === 'receive') return tx.sentFrom ? { role: 'from', address: tx.sentFrom } : undefined
   return tx.sentTo ? { role: 'to', address: tx.sentTo } : undefined
+}
+
+/** Whether `tx` received a token (the transfers an on-ramp purchase could be). */
+export const receivesToken = (tx: Transaction) => tx.transfers.some((t) => t.direction === 'in' && !t.nft)
+
+/**
+ * The transactions with each one the on-ramp entries (`purchases`, by id) list as a purchase: operation "buy", the
+ * purchase's incoming transfers (what was bought) where it has any, the transaction's own otherwise.
+ */
+export function markPurchases(list: readonly Transaction[], purchases: ReadonlyMap<string, Transaction>): Transaction[] {
+  return list.map((tx) => {
+    const purchase = purchases.get(tx.id)
+    if (!purchase || purchase.chain !== tx.chain) return tx
+    const bought = purchase.transfers.filter((t) => t.direction === 'in' && !t.nft)
+    return { ...tx, operationType: 'buy', transfers: bought.length ? bought : tx.transfers }
+  })
 }
 
 /** Spam transactions (every transfer a spam collectible) and other networks' transactions are left out. */

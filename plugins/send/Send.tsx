@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, WalletImage, type ViewProps } from 'vestibule/ui'
 import type { I18n } from 'vestibule/kernel'
 import { formatBalance, shortenAddress } from 'vestibule/utils'
@@ -6,6 +6,7 @@ import { createSendController, type SendController, type SendForm as Form, type 
 import type { SendApi } from './index.js'
 import { tokenKey, type Message, type SendView } from './view-model.js'
 import { viewSendDeps } from './wiring.js'
+import { SEND_VIEW, sendViewFlow } from './view-flow.js'
 
 type Translate = I18n['t']
 const say = (t: Translate, message: Message | undefined) => (message ? t(message.key, message.values) : undefined)
@@ -17,10 +18,12 @@ function feeAmount(fee: bigint, decimals: number, symbol: string): string {
   return fee > 0n && Number(shown) === 0 ? `< 0.001 ${symbol}` : `${shown} ${symbol}`
 }
 
-/** The Send view: renders the send controller and forwards input to it. */
+/**
+ * The Send view: renders the send controller and forwards input to it. The controller outlives the view while Send
+ * stays in the history (the wallet's approval shown over it), so the wallet's answer shows when the user is back.
+ */
 export default function Send({ ctx }: Pick<ViewProps, 'ctx'>) {
-  const [controller] = useState(() => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined)))
-  useEffect(() => controller.start(), [controller])
+  const [controller] = useState(() => sendViewFlow(ctx.router, SEND_VIEW, () => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined))))
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
   const { t } = ctx
@@ -89,7 +92,7 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
         </select>
       </label>
       <fieldset disabled={locked} className="vb-send-fields" key={`${form.generation}:${tokenKey(token)}`}>
-        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} onValue={controller.setAmount} />
+        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} initial={form.amount} onValue={controller.setAmount} />
         {view.amountError ? (
           <p className="vb-error" role="alert" data-testid="send-amount-error">
             {say(t, view.amountError)}

@@ -290,9 +290,22 @@ function rulesHolder($context: ReadableAtom<SendContext>, view: () => SendView, 
   return { $rules, current, load, preload: () => void load()?.catch(() => undefined) }
 }
 
-/** Another network or account empties the form (not while the wallet is asked); the form is mirrored to `$send`. */
+/**
+ * Another network or account empties the form (not while the wallet is asked: that form is emptied once the wallet
+ * answers). The form is mirrored to `$send`, except a form of the network or account left: the send state is reset
+ * at once and stays so. Stopping empties the form and the send state.
+ */
 function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, busy: () => boolean, reset: () => void) {
   let where = placeOf(deps.$context.get())
+  // The generation of a form the network or account moved away from while the wallet was asked about it.
+  let left: number | undefined
+  const mirror = () => {
+    const form = $form.get()
+    const view = $view.get()
+    if (left === form.generation) return deps.$send?.set({ ...EMPTY_STATE, tokenBalances: view.tokens })
+    left = undefined
+    deps.$send?.set(publicState(form, view))
+  }
   // The balances are read when the form opens and for each network or account it follows.
   deps.refreshBalances?.(false)
   const stopContext = deps.$context.listen((context) => {
@@ -300,15 +313,20 @@ function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAt
     if (next === where) return
     where = next
     deps.refreshBalances?.(false)
-    if (!busy()) reset()
+    if (!busy()) return reset()
+    left = $form.get().generation
+    mirror()
   })
-  const stopMirror = $view.subscribe((view) => deps.$send?.set(publicState($form.get(), view)))
+  const stopMirror = $view.subscribe(mirror)
   return () => {
     stopContext()
     stopMirror()
     reset()
+    deps.$send?.set({ ...EMPTY_STATE })
   }
 }
+
+const EMPTY_STATE: SendState = { loading: false, tokenBalances: [] }
 
 /** The network and account a form belongs to. */
 const placeOf = (context: SendContext) => `${context.network?.caipNetworkId ?? ''}|${context.address ?? ''}`

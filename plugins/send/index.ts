@@ -6,7 +6,9 @@
  * without a return value). A network-token send is reviewed only once its fee is known. Chains whose plugin offers
  * no `estimateFees` chain feature show "Unsupported chain". A send the wallet accepted ends on a confirmation (amount,
  * receiver, the explorer link where the network has a block explorer); a decline is one message beside the form.
- * The flow itself is `createSendController` (framework-free); the view renders it.
+ * A view the wallet shows over Send (an embedded wallet's approval) leaves the send under way: back on Send, the
+ * answer is there. Leaving Send empties the form and the send state. The flow itself is `createSendController`
+ * (framework-free); the view renders it.
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), tokens(), send()] })
  */

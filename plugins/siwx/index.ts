@@ -3,7 +3,8 @@
  * account and network, the SIWXSignMessage view asks the wallet to sign an EIP-4361 (eip155) or CAIP-122 (solana,
  * polkadot, bip122) message for this page's domain; the session is kept in the modal's storage or on the host's
  * server (`hostBackend`). With `required`, the sign view cannot be closed and cancelling disconnects. Switching to
- * an account or network no session covers asks again; a disconnect ends the sessions. The legacy `siweConfig`
+ * an account or network no session covers asks again (a closed modal opens on the sign view, as it does for a
+ * restored account without a session); a disconnect ends the sessions. The legacy `siweConfig`
  * callbacks drive the same flow (ConnectingSiwe view). This module is framework-free; the flow, the message code
  * and the view load when the first check or the sign view needs them. The message functions (build, parse,
  * verify) are exported apart, from `vestibule/plugins/siwx/messages`, for servers too.
@@ -37,7 +38,7 @@ declare module 'vestibule/kernel' {
     'siwx:signIn': { session: SiwxSession; answer?: unknown }
     'siwx:error': { chainId?: string; address?: string; reason: string }
     'siwx:cancel': { required: boolean }
-    /** The connected account has no session for its network: the host may open the modal for it. */
+    /** The connected account has no session for its network (a closed modal opens on the sign view). */
     'siwx:needed': { chainId: string; address: string }
     'siwx:signOut': Record<string, never>
   }
@@ -110,25 +111,36 @@ export function siwx(): Plugin<SiwxApi> {
         ctx.router.pushTransaction({ onSuccess: { action: 'replace', view }, onCancel: { action: 'replace', view } })
         return { view }
       })
-      // A stored session is checked on restore, on another account or network; without one the account must sign.
+      const report = (error: unknown) => ctx.events.emit('error', { source: 'siwx', error })
+      // A stored session is checked on restore, on another account or network; without one the account must sign:
+      // an open modal shows the sign view (`show`: a connection made in the modal already did), a closed one opens
+      // on it. A store that could not answer opens nothing: the next open shows its reason.
       const recheck = (show: boolean) => {
         const account = ctx.connection.account()
         if (!account || covered(account.address, account.network.caipNetworkId)) return
         void load()
           .then((f) => f.check())
           .then((valid) => {
-            if (valid || !show || !ctx.state.$modal.get().open || onSignView()) return
+            if (valid) return
+            if (!ctx.state.$modal.get().open) {
+              const s = $state.get()
+              if (s.status !== 'needed' || s.error) return
+              ctx.router.clearTransactions()
+              ctx.router.pushTransaction({ onSuccess: { action: 'replace', view }, onCancel: { action: 'replace', view } })
+              return void ctx.openModal(view).catch(report)
+            }
+            if (!show || onSignView()) return
             ctx.router.pushTransaction({ onSuccess: { action: 'replace', view }, onCancel: { action: 'replace', view } })
             ctx.router.push(view)
           })
-          .catch((error) => ctx.events.emit('error', { source: 'siwx', error }))
+          .catch(report)
       }
       ctx.events.on('connect:success', () => recheck(false))
       ctx.events.on('account:change', () => recheck(true))
       ctx.events.on('network:change', (change) => change.supported && recheck(true))
       ctx.events.on('disconnect', () => {
         if ($state.get().status !== 'off') $state.set({ status: 'signedOut' })
-        void load().then((f) => f.clear()).catch((error) => ctx.events.emit('error', { source: 'siwx', error }))
+        void load().then((f) => f.clear()).catch(report)
       })
       // An account that must sign in finds the sign view when the modal opens.
       ctx.events.on('modal:open', () => {

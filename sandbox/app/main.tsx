@@ -134,7 +134,7 @@ function SignedIn() {
         .then((body: { address?: unknown; chainId?: unknown } | null) => setMe(typeof body?.address === 'string' && typeof body.chainId === 'string' ? { address: body.address, chainId: body.chainId } : null))
         .catch(() => setMe(null))
     read()
-    const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read), modal.on('siwx:needed', () => void (modal.isOpen() || modal.open()))]
+    const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read)]
     return () => offs.forEach((off) => off())
   }, [])
   return <p data-testid="signed-in">{me ? `signed in as ${me.address} on ${me.chainId}` : 'signed out'}</p>

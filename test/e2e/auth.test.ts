@@ -99,9 +99,9 @@ describe('email login through the embedded wallet', () => {
     await modal.getByTestId('auth-approve').waitFor()
     expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
     await modal.getByTestId('auth-approve-button').click()
-    // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send.
+    // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send, on its confirmation.
     await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
-    await modal.getByTestId('send').waitFor()
+    await modal.getByTestId('send-sent').waitFor()
     expect(await modal.getByTestId('auth-approve').count()).toBe(0)
 
     // A signature asked for by the page while the modal is closed: the page opens the modal on the approval, the

@@ -66,7 +66,7 @@ describe('on-ramp', () => {
     expect(await purchase.innerText()).toMatch(new RegExp(`^${credited.purchase.slice(0, 8).replace('.', '\\.')}\\d* ETH[\\s\\S]*Completed$`))
     expect(h.sandbox.providerApi.requests.filter((r) => r.path.endsWith('/history') && r.query.onramp === 'coinbase').length).toBeGreaterThanOrEqual(2)
 
-    // Back on Account: Tokens shows the credited balance, Activity the received transfer.
+    // Back on Account: Tokens shows the credited balance, Activity the purchase ("Bought", the amount bought).
     await modalRoot().getByRole('button', { name: 'Back' }).first().click()
     await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
     const eth = modalRoot().getByTestId('tokens').locator('[data-token="ETH"] .vb-item-hint')
@@ -74,7 +74,7 @@ describe('on-ramp', () => {
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     const activity = modalRoot().getByTestId('activity')
     await activity.waitFor()
-    await expect.poll(() => activityRows(activity).then((rows) => rows[0])).toBe(`Received +${credited.purchase.replace(/^(\d+\.\d{0,3}).*$/, '$1')} ETH`)
+    await expect.poll(() => activityRows(activity).then((rows) => rows[0])).toBe(`Bought +${credited.purchase.replace(/^(\d+\.\d{0,3}).*$/, '$1')} ETH`)
     expect(page.isClosed()).toBe(false)
   }, 90_000)
 

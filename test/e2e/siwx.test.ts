@@ -1,6 +1,7 @@
 // Sign-in in Chromium against the sandbox: the demo app with ?siwx uses the loopback sign-in backend on its own
 // origin (nonce, verification, session cookie); the Sandbox Wallet signs with its real key and the backend verifies
-// the signature before the page shows who it says is signed in.
+// the signature before the page shows who it says is signed in. An account restored without a session opens the
+// modal on the sign view by itself (the page does not open it).
 import { beforeEach, describe, expect, test } from 'vitest'
 import { SANDBOX_L2_CHAIN_ID } from '../../sandbox/demo.mjs'
 import { useSandboxBrowser } from './harness.js'
@@ -69,6 +70,30 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
     await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${h.sandbox.address} on eip155:${SANDBOX_L2_CHAIN_ID}`)
+  })
+
+  test('required, the session gone on the server: the reloaded page opens the modal on the sign view by itself', async () => {
+    const { page } = h.browser
+    await connectWithSignIn('required')
+    await signView().getByTestId('siwx-sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(isOpen, { timeout: 15_000 }).toBe(false)
+    await expect.poll(signedIn).toBe(`signed in as ${h.sandbox.address} on eip155:31337`)
+
+    // The backend forgets the session (its cookie gone); the page is loaded again and restores the account.
+    await page.context().clearCookies()
+    await page.reload()
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+    expect(await isOpen()).toBe(true)
+    expect(await page.getByTestId('modal-open').innerText()).toBe('open')
+    expect(await signedIn()).toBe('signed out')
+    await page.keyboard.press('Escape')
+    expect(await isOpen()).toBe(true)
+    await signView().getByTestId('siwx-sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(isOpen, { timeout: 15_000 }).toBe(false)
+    await expect.poll(signedIn).toBe(`signed in as ${h.sandbox.address} on eip155:31337`)
   })
 
   test('required: cancel disconnects and shows Connect', async () => {

@@ -58,8 +58,9 @@ export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes
  * An amount input: accepts what `parseAmount` accepts for `decimals` and reports the value in the smallest
  * unit (bigint), or undefined while the text is empty or invalid (the problem is shown, the text is kept).
  */
-export function AmountInput({ label, decimals, symbol, max, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; onValue(value: bigint | undefined): void }) {
-  const [text, setText] = useState('')
+export function AmountInput({ label, decimals, symbol, max, initial, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; initial?: bigint; onValue(value: bigint | undefined): void }) {
+  // `initial`: an amount the form already holds (a view shown again), written out when the input mounts.
+  const [text, setText] = useState(() => (initial !== undefined ? formatUnits(initial, decimals) : ''))
   const [error, setError] = useState<string>()
   const change = (next: string) => {
     setText(next)

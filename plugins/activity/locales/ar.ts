@@ -11,6 +11,7 @@ export default {
   'activity.list': "المعاملات",
   'activity.send': "مُرسَلة",
   'activity.receive': "مُستلَمة",
+  'activity.buy': "مُشتراة",
   'activity.mint': "مسكوكة",
   'activity.execute': "استدعاء عقد",
   'activity.other': "معاملة",

@@ -11,6 +11,7 @@ export default {
   'activity.list': "Transaktionen",
   'activity.send': "Gesendet",
   'activity.receive': "Empfangen",
+  'activity.buy': "Gekauft",
   'activity.mint': "Geprägt",
   'activity.execute': "Vertragsaufruf",
   'activity.other': "Transaktion",

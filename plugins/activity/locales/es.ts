@@ -11,6 +11,7 @@ export default {
   'activity.list': "Transacciones",
   'activity.send': "Enviado",
   'activity.receive': "Recibido",
+  'activity.buy': "Comprado",
   'activity.mint': "Acuñado",
   'activity.execute': "Llamada a contrato",
   'activity.other': "Transacción",

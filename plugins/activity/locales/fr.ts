@@ -11,6 +11,7 @@ export default {
   'activity.list': "Transactions",
   'activity.send': "Envoyé",
   'activity.receive': "Reçu",
+  'activity.buy': "Acheté",
   'activity.mint': "Frappé",
   'activity.execute': "Appel de contrat",
   'activity.other': "Transaction",

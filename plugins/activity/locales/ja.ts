@@ -11,6 +11,7 @@ export default {
   'activity.list': "取引",
   'activity.send': "送金",
   'activity.receive': "受取",
+  'activity.buy': "購入",
   'activity.mint': "ミント",
   'activity.execute': "コントラクト呼び出し",
   'activity.other': "取引",

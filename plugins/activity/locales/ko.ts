@@ -11,6 +11,7 @@ export default {
   'activity.list': "거래",
   'activity.send': "보냄",
   'activity.receive': "받음",
+  'activity.buy': "구매함",
   'activity.mint': "민팅됨",
   'activity.execute': "컨트랙트 호출",
   'activity.other': "거래",

@@ -11,6 +11,7 @@ export default {
   'activity.list': "Transações",
   'activity.send': "Enviado",
   'activity.receive': "Recebido",
+  'activity.buy': "Comprado",
   'activity.mint': "Cunhado",
   'activity.execute': "Chamada de contrato",
   'activity.other': "Transação",

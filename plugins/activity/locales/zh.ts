@@ -11,6 +11,7 @@ export default {
   'activity.list': "交易",
   'activity.send': "已发送",
   'activity.receive': "已接收",
+  'activity.buy': "已购买",
   'activity.mint': "已铸造",
   'activity.execute': "合约调用",
   'activity.other': "交易",

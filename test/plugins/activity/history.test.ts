@@ -7,7 +7,7 @@ import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { activity, type ActivityApi } from '../../../plugins/activity/index.js'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 
-const api = { down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[] }
+const api = { down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[], onramp: [] as unknown[], onrampDown: false }
 let server: Server
 let baseUrl = ''
 beforeAll(async () => {
@@ -17,6 +17,8 @@ beforeAll(async () => {
     if (url.pathname === '/v1/supported-chains') return send(200, { http: ['eip155:1'], ws: [] })
     if (api.down) return send(500, { message: 'down' })
     api.requests.push(Object.fromEntries(url.searchParams))
+    // The on-ramp entries: the purchases a provider credited, listed apart.
+    if (url.searchParams.has('onramp')) return api.onrampDown ? send(500, { message: 'down' }) : send(200, { data: api.onramp, next: null })
     const cursor = Number(url.searchParams.get('cursor') ?? '0')
     send(200, api.pages[cursor] ?? { data: [], next: null })
   })
@@ -30,8 +32,21 @@ afterEach(() => {
   api.down = false
   api.pages = []
   api.requests.length = 0
+  api.onramp = []
+  api.onrampDown = false
 })
 
+/** A transaction that brought the account `amount` ETH from `from`. */
+const received = (id: string, amount: string, from = '0x5555555555555555555555555555555555555555', chain = 'eip155:1') => ({
+  id,
+  metadata: { operationType: 'receive', minedAt: '2026-11-02T00:00:00Z', chain, status: 'confirmed', sentFrom: from },
+  transfers: [{ direction: 'in', sender: from, quantity: { numeric: amount }, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
+})
+/** An on-ramp entry: the purchase credited by transaction `id`. */
+const purchase = (id: string, amount: string, chain = 'eip155:1') => ({
+  ...received(id, amount, undefined, chain),
+  metadata: { operationType: 'buy', minedAt: '2026-11-02T00:00:00Z', chain, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' },
+})
 const tx = (id: string) => ({ id, metadata: { operationType: 'send', minedAt: '2026-11-01T00:00:00Z', chain: 'eip155:1', status: 'confirmed' }, transfers: [] })
 
 async function setup(capabilities = ['signMessage', 'history']) {
@@ -90,6 +105,36 @@ describe('activity controller', () => {
     await controller.load()
     expect(api.requests).toEqual([])
     expect(plugin.$activity.get().status).toBe('unavailable')
+  })
+
+  it('a transaction the on-ramp entries list is a purchase ("buy", the amount bought); the rest stay as they are', async () => {
+    api.pages = [{ data: [received('0xbought', '0.0325'), received('0xgift', '1'), tx('0xsent')], next: '1' }, { data: [received('0xbought2', '0.5')], next: null }]
+    api.onramp = [purchase('0xbought', '0.0325'), purchase('0xbought2', '0.5'), purchase('0xgift', '1', 'eip155:10')]
+    const { plugin, controller } = await setup()
+    await controller.load()
+    const shown = () => plugin.$activity.get().transactions.map((t) => [t.id, t.operationType, t.transfers.map((x) => `${x.direction} ${x.quantity} ${x.symbol}`).join()])
+    expect(shown()).toEqual([
+      ['0xbought', 'buy', 'in 0.0325 ETH'],
+      // A purchase on another network is not this transaction.
+      ['0xgift', 'receive', 'in 1 ETH'],
+      ['0xsent', 'send', ''],
+    ])
+    expect(api.requests.filter((r) => r.onramp)).toEqual([expect.objectContaining({ onramp: 'coinbase', chainId: 'eip155:1' })])
+    // The next page is matched against the entries already read.
+    await controller.more()
+    expect(shown().at(-1)).toEqual(['0xbought2', 'buy', 'in 0.5 ETH'])
+    expect(api.requests.filter((r) => r.onramp)).toHaveLength(1)
+  })
+
+  it('no token received: the on-ramp entries are not asked for; when they cannot be read, the list shows without them', async () => {
+    api.pages = [{ data: [tx('a')], next: null }]
+    const first = await setup()
+    await first.controller.load()
+    expect(api.requests).toHaveLength(1)
+    api.pages = [{ data: [received('0xbought', '0.0325')], next: null }]
+    api.onrampDown = true
+    await first.controller.load({ force: true })
+    expect(first.plugin.$activity.get()).toMatchObject({ status: 'ready', transactions: [{ id: '0xbought', operationType: 'receive' }] })
   })
 
   it('a disconnect clears the list', async () => {

@@ -277,6 +277,43 @@ describe('a network switch', () => {
   })
 })
 
+describe('the send state while the wallet is asked', () => {
+  it('a network switch resets it at once; the form of the network left is never written back, and the confirmation stays', async () => {
+    let answer!: (id: string) => void
+    const { controller, $context, $send, $balances } = setup({ sendNative: () => new Promise((resolve) => (answer = resolve)) })
+    const held = () => ({ amount: $send.get().sendTokenAmount, receiver: $send.get().receiverAddress, fee: $send.get().gasPrice, loading: $send.get().loading })
+    controller.setAmount(ETH / 4n)
+    controller.setReceiver(RECEIVER)
+    await pause()
+    controller.review()
+    const sending = controller.confirm()
+    expect(held()).toEqual({ amount: ETH / 4n, receiver: RECEIVER, fee: 21_000n * 10n ** 9n, loading: true })
+    const empty = { amount: undefined, receiver: undefined, fee: undefined, loading: false }
+    $context.set({ ...$context.get(), network: optimism })
+    expect(held()).toEqual(empty)
+    // The new network's balances arrive while the wallet is still asked: the old form stays out of the state.
+    $balances.set({ status: 'ready', tokens: [native(optimism, ETH)] })
+    await pause()
+    expect(held()).toEqual(empty)
+    expect($send.get().tokenBalances.map((t) => t.chainId)).toEqual([optimism.caipNetworkId])
+    answer(TX)
+    await sending
+    expect(controller.$form.get()).toMatchObject({ status: 'sent', sent: { amount: ETH / 4n, receiver: RECEIVER } })
+    expect(held()).toEqual(empty)
+  })
+
+  it('stopping the flow (the user left it) empties the form and the send state', async () => {
+    const { controller, $send, stop } = setup()
+    controller.setAmount(ETH / 4n)
+    controller.setReceiver(RECEIVER)
+    await pause()
+    expect($send.get()).toMatchObject({ sendTokenAmount: ETH / 4n, receiverAddress: RECEIVER })
+    stop()
+    expect(controller.$form.get()).toMatchObject({ status: 'editing', receiver: '' })
+    expect($send.get()).toEqual({ loading: false, tokenBalances: [] })
+  })
+})
+
 describe('"Unsupported chain"', () => {
   it('is decided by the estimateFees chain feature, whatever the family', () => {
     const other: CaipNetwork = { ...mainnet, caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot', name: 'Polkadot' }

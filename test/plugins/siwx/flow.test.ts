@@ -30,9 +30,11 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function modalWith(options: { siwx?: SiwxConfig; storage?: ReturnType<typeof mapStorage> } & Partial<ModalOptions> = {}) {
-  const { siwx: config = {}, storage = mapStorage(), ...rest } = options
-  const modal = createKernel({ projectId: 'p', storage, ...(rest.siweConfig ? {} : { siwx: config }), ...rest, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
+/** A modal (`shell`: with a shell drawing its views, else headless) with the eip155 plugin and sign-in. */
+function modalWith(options: { siwx?: SiwxConfig; storage?: ReturnType<typeof mapStorage>; shell?: boolean } & Partial<ModalOptions> = {}) {
+  const { siwx: config = {}, storage = mapStorage(), shell = false, ...rest } = options
+  const extras = shell ? { loadShell: async () => ({ show: () => undefined, hide: () => undefined, destroy: () => undefined }) } : {}
+  const modal = createKernel({ projectId: 'p', storage, ...(rest.siweConfig ? {} : { siwx: config }), ...rest, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions, extras)
   modals.push(modal)
   modal.kernel.chains.startDiscovery()
   return { modal, storage, api: modal.getPlugin('siwx') as SiwxApi }
@@ -252,6 +254,75 @@ describe('siwx: sessions', () => {
     await modal.disconnect()
     await vi.waitFor(() => expect(storage.map.has(SESSIONS_KEY)).toBe(false))
     expect(api.$state.get().status).toBe('signedOut')
+  })
+})
+
+describe('siwx: a closed modal opens on the sign view', () => {
+  async function signedIn(options: Parameters<typeof modalWith>[0] = {}) {
+    const wallet = h.wallet()
+    const made = modalWith({ shell: true, ...options })
+    await connectAndOpen(made.modal)
+    const controller = (await made.api.flow()).controller()
+    await controller.start()
+    await controller.sign()
+    expect(made.modal.isOpen()).toBe(false)
+    return { ...made, wallet }
+  }
+
+  it.each([
+    ['required', true],
+    ['not required', false],
+  ])('%s: a restored account without a session; signing closes it again', async (_name, required) => {
+    const { storage, wallet } = await signedIn({ siwx: { required } })
+    storage.map.delete(SESSIONS_KEY)
+    reload(wallet)
+    const { modal, api } = modalWith({ storage, shell: true, siwx: { required } })
+    await modal.reconnect()
+    await vi.waitFor(() => expect(modal.isOpen()).toBe(true))
+    expect(modal.kernel.router.$history.get().map((e) => e.view)).toEqual(['SIWXSignMessage'])
+    expect(api.$state.get()).toMatchObject({ status: 'needed', address: wallet.address })
+    expect(modal.close()).toBe(!required)
+    if (!required) await modal.open()
+    const controller = (await api.flow()).controller()
+    await controller.start()
+    await controller.sign()
+    expect(api.$state.get().status).toBe('signedIn')
+    expect(modal.isOpen()).toBe(false)
+  })
+
+  it('another account while the modal is closed', async () => {
+    const { modal, wallet, api } = await signedIn({ siwx: { required: true } })
+    wallet.selectAccount(1)
+    await vi.waitFor(() => expect(modal.isOpen()).toBe(true))
+    expect(modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(api.$state.get()).toMatchObject({ status: 'needed', address: wallet.address })
+  })
+
+  it('a valid session opens nothing; nor does a headless modal, or a store that could not answer (its reason shows on the next open)', async () => {
+    const { storage, wallet } = await signedIn()
+    reload(wallet)
+    const kept = modalWith({ storage, shell: true })
+    await kept.modal.reconnect()
+    await statusBecomes(kept.api, 'signedIn')
+    expect(kept.modal.isOpen()).toBe(false)
+
+    storage.map.delete(SESSIONS_KEY)
+    reload(wallet)
+    const headless = modalWith({ storage })
+    await headless.modal.reconnect()
+    await statusBecomes(headless.api, 'needed')
+    expect(headless.modal.isOpen()).toBe(false)
+
+    reload(wallet)
+    const down: SiwxSessionStore = { add: async () => undefined, get: async () => Promise.reject(new Error('the sign-in server is down')), revoke: async () => undefined, clear: async () => undefined }
+    const failing = modalWith({ storage, shell: true, siwx: { required: true, store: down } })
+    await failing.modal.reconnect()
+    await statusBecomes(failing.api, 'needed')
+    expect(failing.api.$state.get().error).toContain('the sign-in server is down')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(failing.modal.isOpen()).toBe(false)
+    await failing.modal.open()
+    expect(failing.modal.kernel.router.current?.view).toBe('SIWXSignMessage')
   })
 })
 
