@@ -113,8 +113,9 @@ const modal = createModal({
   // The embedded wallet starts on its EOA in the demo; ?accountType=smartAccount starts on the smart account.
   ...(withAuth ? { defaultAccountTypes: { eip155: query.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' } } : {}),
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
-  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
-  ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
+  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (each has its own pools);
+  // ?swapNetworks=31337 narrows them to those ids.
+  ...(basicMode ? {} : { swapNetworks: query.has('swapNetworks') ? query.get('swapNetworks')!.split(',').filter(Boolean).map(Number) : [31337, config.l2ChainId] }),
   ...signIn,
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' }), siwxMode && siwx()],
 })
