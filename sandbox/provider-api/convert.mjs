@@ -114,7 +114,9 @@ function tokenList(api, market) {
     ...(SWAP_PRICES[symbol] !== undefined ? { price: SWAP_PRICES[symbol] } : {}),
   })
   const demo = api.assets.tokens.filter((t) => t.chainId === market.chainId && t.symbol === 'DEMO')
-  return [row({ ...ETH, address: NATIVE }), row({ address: market.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }), ...demo.map(row), ...market.tokens.map(row)]
+  // A market's own DEMO is among the assets too: listed once.
+  const pooled = [...demo, ...market.tokens].filter((t, i, all) => all.findIndex((u) => u.address.toLowerCase() === t.address.toLowerCase()) === i)
+  return [row({ ...ETH, address: NATIVE }), row({ address: market.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }), ...pooled.map(row)]
 }
 
 /** The swap transaction for `amount` of the pair, the least received being the quote less `slippage` percent. */

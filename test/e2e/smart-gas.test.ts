@@ -64,7 +64,7 @@ async function reopen(address: string, eth: string) {
 /** Switches the connected embedded wallet to its smart account. */
 async function toSmartAccount(smart: string) {
   const row = h.modalRoot().getByTestId('auth-account-type')
-  await expect.poll(() => row.getAttribute('data-type')).toBe('eoa')
+  await expect.poll(() => row.getAttribute('data-type'), { timeout: 15_000 }).toBe('eoa')
   await row.getByTestId('auth-account-type-switch').click()
   await expect.poll(() => h.browser.page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(`eip155:31337:${smart}`)
 }
@@ -74,6 +74,8 @@ const feature = async (name: RegExp) => {
 }
 
 async function fillSend(form: Locator) {
+  // The token list is read after the reload: DEMO is offered once the balances are in.
+  await expect.poll(() => form.getByTestId('send-token').locator('option').allInnerTexts(), { timeout: 15_000 }).toContainEqual(expect.stringMatching(/^DEMO /))
   await chooseToken(form, 'DEMO')
   await form.getByLabel('Amount').fill('3')
   await form.getByTestId('send-receiver').fill(RECEIVER)

@@ -95,8 +95,12 @@ describe('swap across a network switch', () => {
     expect(await form.getByTestId('swap-rate').count()).toBe(0)
     expect(convertRequests().slice(before).filter((r) => r.path === '/v1/convert/tokens').map((r) => r.query.chainId)).toEqual([L2])
 
-    // The L2's own market: its DEMO and SDOL, not the local chain's.
+    // The L2's own market: its DEMO and SDOL, not the local chain's, each listed once.
     const market = h.sandbox.l2Market
+    const listed = (await (await fetch(`${h.sandbox.providerApi.url}/v1/convert/tokens?chainId=${L2}`)).json()) as { tokens: { symbol: string; address: string }[] }
+    expect(listed.tokens.map((t) => t.symbol).sort()).toEqual(['DEMO', 'ETH', 'SDOL', 'WETH'])
+    expect(listed.tokens.every((t) => t.address.startsWith(`${L2}:`))).toBe(true)
+    expect(listed.tokens.map((t) => t.address.split(':')[2]!.toLowerCase())).not.toContain(h.sandbox.market.tokens[0]!.address.toLowerCase())
     await form.getByTestId('swap-buy-token').click()
     const picker = h.modalRoot().getByTestId('swap-picker')
     await picker.waitFor()
