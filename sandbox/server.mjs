@@ -111,10 +111,16 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   providerApi.setAssets(assets)
   // The swap market beside the demo tokens: a wrapper, SDOL and the pools the convert endpoints quote from.
   const demoToken = deployed.tokens.find((t) => t.symbol === 'DEMO')
-  const market = { chainId: 'eip155:31337', ...(await deploySwapPools({ url: chain.url, demo: demoToken.address })) }
+  // The sandbox L2 has a market of its own (with its own DEMO).
+  const l2ChainId = `eip155:${SANDBOX_L2_CHAIN_ID}`
+  const [local, onL2] = await Promise.all([deploySwapPools({ url: chain.url, demo: demoToken.address }), deploySwapPools({ url: l2.url })])
+  const market = { chainId: 'eip155:31337', ...local }
+  const l2Market = { chainId: l2ChainId, ...onL2 }
   providerApi.convert.setMarket(market)
+  providerApi.convert.setMarket(l2Market)
   // The balances the provider API reports include what the swaps pay out.
-  providerApi.setAssets({ ...assets, tokens: [...assets.tokens, ...market.tokens.map((t) => ({ ...t, chainId: 'eip155:31337', kind: 'erc20' }))] })
+  const paidOut = [market, l2Market].flatMap((m) => m.tokens.map((t) => ({ ...t, chainId: m.chainId, kind: 'erc20' })))
+  providerApi.setAssets({ ...assets, tokens: [...assets.tokens, ...paidOut] })
 
   const configJs =
     `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, auth: { secureSiteUrl: secureSite.frameUrl, mailbox: mail.url }, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
@@ -178,6 +184,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     assets,
     /** The swap market on the local chain: `exchange`, `weth`, `tokens` (SDOL), `pairs`. */
     market,
+    /** The swap market on the sandbox L2: the same, with its own DEMO first in `tokens`. */
+    l2Market,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Email and social login: the secure site (`url`, `frameUrl`, `allowOrigin`, `addressOf(email)`), the mail (`url` of the mailbox, `messages(to)`), the OAuth-style provider (`url`). */

@@ -14,10 +14,33 @@ type Translate = I18n['t']
 const say = (t: Translate, m: Message | undefined) => (m ? t(m.key, m.values) : undefined)
 const amountText = (value: bigint, token: { decimals: number; symbol: string }) => `${formatBalance(value, token.decimals)} ${token.symbol}`
 
+/**
+ * Swaps in flight (approving or swapping) per plugin: such a swap outlives its view, which a wallet's own approval
+ * view (an embedded wallet's) replaces while it signs; the Swap view shown again takes the same flow up, result too.
+ */
+const inFlight = new WeakMap<object, SwapController>()
+
+function useSwapController(ctx: ViewProps['ctx']): SwapController {
+  const key = (ctx.api as object | undefined) ?? ctx
+  const [controller] = useState(() => {
+    const kept = inFlight.get(key)
+    inFlight.delete(key)
+    return kept ?? createSwapController(viewSwapDeps(ctx, ctx.api as SwapApi | undefined))
+  })
+  useEffect(() => {
+    const stop = controller.start()
+    return () => {
+      stop()
+      const { status } = controller.$form.get()
+      if (status === 'approving' || status === 'swapping') inFlight.set(key, controller)
+    }
+  }, [controller, key])
+  return controller
+}
+
 /** The Swap view: renders the swap controller and forwards input to it. */
 export default function Swap({ ctx }: Pick<ViewProps, 'ctx'>) {
-  const [controller] = useState(() => createSwapController(viewSwapDeps(ctx, ctx.api as SwapApi | undefined)))
-  useEffect(() => controller.start(), [controller])
+  const controller = useSwapController(ctx)
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
   const { t } = ctx

@@ -80,6 +80,31 @@ const authOptions = withAuth
 // ?siwx=required (or ?siwx=optional) signs in through the sandbox's sign-in backend on this origin (/siwx/).
 const siwxMode = query.get('siwx')
 const signIn = siwxMode ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } } : {}
+// ?siwe=required (or ?siwe=optional) signs in through the legacy `siweConfig` callbacks over the same backend; what
+// the verify hook was given and answered is listed in window.__siweVerified.
+const siweMode = siwxMode ? null : query.get('siwe')
+const siweVerified: { message: string; signature: string; ok: boolean }[] = []
+;(window as unknown as { __siweVerified: typeof siweVerified }).__siweVerified = siweVerified
+const siweSignIn = siweMode
+  ? {
+      siweConfig: {
+        required: siweMode === 'required',
+        getNonce: async () => ((await (await fetch('/siwx/nonce')).json()) as { nonce: string }).nonce,
+        getMessageParams: async () => ({ statement: 'Sign in to the Vestibule Sandbox' }),
+        verifyMessage: async ({ message, signature }: { message: string; signature: string }) => {
+          const response = await fetch('/siwx/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) })
+          siweVerified.push({ message, signature, ok: response.ok })
+          return response.ok
+        },
+        getSession: async () => {
+          const response = await fetch('/siwx/me')
+          const body = response.ok ? ((await response.json()) as { address: string; chainId: string }) : undefined
+          return body ? { address: body.address, chainId: Number(body.chainId.split(':')[1]) } : null
+        },
+        signOut: async () => (await fetch('/siwx/signout', { method: 'POST' })).ok,
+      },
+    }
+  : {}
 
 /** The `tokens` option's shape: token addresses per network. */
 function groupBy(list: { chainId: string; address: string }[]) {
@@ -113,10 +138,12 @@ const modal = createModal({
   // The embedded wallet starts on its EOA in the demo; ?accountType=smartAccount starts on the smart account.
   ...(withAuth ? { defaultAccountTypes: { eip155: query.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' } } : {}),
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
-  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (the local pools are on 31337).
-  ...(basicMode ? {} : { swapNetworks: [31337, config.l2ChainId] }),
+  // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (each has its own pools);
+  // ?swapNetworks=31337 narrows them to those ids.
+  ...(basicMode ? {} : { swapNetworks: query.has('swapNetworks') ? query.get('swapNetworks')!.split(',').filter(Boolean).map(Number) : [31337, config.l2ChainId] }),
   ...signIn,
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' }), siwxMode && siwx()],
+  ...siweSignIn,
+  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' }), (siwxMode || siweMode) && siwx()],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
@@ -188,7 +215,7 @@ function App() {
         <dt>Modal</dt>
         <dd data-testid="modal-open">{isOpen ? 'open' : 'closed'}</dd>
       </dl>
-      {siwxMode ? <SignedIn /> : null}
+      {siwxMode || siweMode ? <SignedIn /> : null}
       <button type="button" data-testid="sign" disabled={!isConnected} onClick={() => void sign()}>
         Sign a message
       </button>

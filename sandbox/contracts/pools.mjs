@@ -1,6 +1,7 @@
-// The sandbox's swap market on the local EVM chain: a WETH-style wrapper, a second demo token (SDOL) and one
+// The sandbox's swap market on a local EVM chain: a WETH-style wrapper, a second demo token (SDOL) and one
 // exchange holding three constant-product pools (WETH/DEMO, DEMO/SDOL, WETH/SDOL), seeded by anvil's first account
 // at the fixture's USD prices (ETH 3012.45, DEMO 1.25, SDOL 1), so the quoted rates and the USD values agree.
+// The local chain pools the demo assets' DEMO; the sandbox L2 gets a DEMO of its own.
 import { encodeDeployData, encodeFunctionData } from 'viem'
 import { compileContracts } from './compile.mjs'
 import { rpc } from '../net.mjs'
@@ -35,11 +36,13 @@ const call = (url, contract, to, functionName, args, value) => send(url, { to, d
 
 /**
  * Deploys the wrapper, SDOL and the exchange and its pools on the chain at `url`, next to the DEMO token at `demo` (held by the
- * deployer). Resolves to `{ exchange, weth, tokens, pairs }`: `tokens` (SDOL) as the provider API lists them,
- * `pairs` the token addresses of each pool.
+ * deployer), or a DEMO deployed here when `demo` is not given. Resolves to `{ exchange, weth, tokens, pairs }`:
+ * `tokens` (SDOL, and the DEMO deployed here) as the provider API lists them, `pairs` the token addresses of each pool.
  */
 export async function deploySwapPools({ url, demo }) {
   const { DemoToken, WrappedEther, SwapExchange } = await compileContracts()
+  const ownDemo = demo ? undefined : await deploy(url, DemoToken, ['Demo Token', 'DEMO', 18, 1_000_000n * E18])
+  demo ??= ownDemo
   const weth = await deploy(url, WrappedEther, [])
   const sdol = await deploy(url, DemoToken, ['Sandbox Dollar', 'SDOL', 18, 1_000_000n * E18])
   await call(url, WrappedEther, weth, 'deposit', [], 40n * E18)
@@ -51,5 +54,6 @@ export async function deploySwapPools({ url, demo }) {
     await call(url, SwapExchange, exchange, 'addLiquidity', [addresses[a], addresses[b], amountA, amountB])
     pairs.push([addresses[a], addresses[b]])
   }
-  return { exchange, weth, tokens: [{ address: sdol, name: 'Sandbox Dollar', symbol: 'SDOL', decimals: 18 }], pairs }
+  const tokens = [...(ownDemo ? [{ address: ownDemo, name: 'Demo Token', symbol: 'DEMO', decimals: 18 }] : []), { address: sdol, name: 'Sandbox Dollar', symbol: 'SDOL', decimals: 18 }]
+  return { exchange, weth, tokens, pairs }
 }

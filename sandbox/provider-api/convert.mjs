@@ -28,11 +28,15 @@ const TOKEN_ABI = parseAbi(['function allowance(address owner, address spender) 
 export function createConvertState() {
   const holds = []
   const state = {
-    /** `{ chainId, exchange, weth, tokens: [{ address, name, symbol, decimals }], pairs: [[a, b]] }` once deployed. */
-    market: undefined,
+    /** Per CAIP-2 id: `{ chainId, exchange, weth, tokens: [{ address, name, symbol, decimals }], pairs: [[a, b]] }` once deployed. */
+    markets: new Map(),
+    /** The first market set (a request naming no chain with a market of its own is answered from it). */
+    get market() {
+      return state.markets.values().next().value
+    },
     extraTokens: [],
     setMarket(market) {
-      state.market = market
+      state.markets.set(market.chainId, market)
     },
     addTokens(rows) {
       state.extraTokens.push(...rows)
@@ -110,7 +114,9 @@ function tokenList(api, market) {
     ...(SWAP_PRICES[symbol] !== undefined ? { price: SWAP_PRICES[symbol] } : {}),
   })
   const demo = api.assets.tokens.filter((t) => t.chainId === market.chainId && t.symbol === 'DEMO')
-  return [row({ ...ETH, address: NATIVE }), row({ address: market.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }), ...demo.map(row), ...market.tokens.map(row)]
+  // A market's own DEMO is among the assets too: listed once.
+  const pooled = [...demo, ...market.tokens].filter((t, i, all) => all.findIndex((u) => u.address.toLowerCase() === t.address.toLowerCase()) === i)
+  return [row({ ...ETH, address: NATIVE }), row({ address: market.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }), ...pooled.map(row)]
 }
 
 /** The swap transaction for `amount` of the pair, the least received being the quote less `slippage` percent. */
@@ -150,7 +156,9 @@ function slippageOf(value) {
 /** @returns {Promise<{ status: number, body: unknown } | undefined>} */
 export async function handle({ method, path, query, body }, api) {
   if (!path.startsWith('/v1/convert/') || path === '/v1/convert/gas-price') return undefined
-  const market = api.convert.market
+  // The market of the chain the request names (its token list's chain, or the CAIP-10 token it trades).
+  const named = caip10(query.from ?? query.tokenAddress ?? body?.from)?.chainId ?? query.chainId
+  const market = api.convert.markets.get(named) ?? api.convert.market
   const url = market && api.rpcUrls[market.chainId]
   if (method === 'GET' && path === '/v1/convert/tokens') {
     if (!market || query.chainId !== market.chainId) return { status: 200, body: { tokens: [...api.convert.extraTokens] } }

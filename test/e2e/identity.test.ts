@@ -36,7 +36,13 @@ describe("the account's identity", () => {
     const answer = body === undefined ? { status: 500, body: { message: 'down' } } : { body }
     await h.sandbox.providerApi.names.pin(`/v1/identity/${h.sandbox.address}`, answer)
     await h.connectWallet()
-    await expect.poll(() => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/')).length).toBe(1)
+    // The identity request follows the connection once the identity code has loaded and the API said it serves the
+    // network: 0.1 to 0.6 s on the loaded test machine, sometimes past expect.poll's default 1 s.
+    await expect.poll(() => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/')).length, { timeout: 15_000 }).toBe(1)
+    // The page has the whole answer, then a moment to handle it (checking it takes microseconds).
+    await expect
+      .poll(() => h.browser.page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/v1/identity/') && (e as PerformanceResourceTiming).responseEnd > 0)), { timeout: 15_000 })
+      .toBe(true)
     await h.browser.page.waitForTimeout(300)
     expect(await modalRoot().getByTestId('account-address').isVisible()).toBe(true)
     expect(await modalRoot().getByTestId('account-profile').count()).toBe(0)
