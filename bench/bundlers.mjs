@@ -65,12 +65,13 @@ async function esbuild(hostDir, entries, outdir) {
 }
 
 async function rollup(hostDir, entries, outdir) {
-  const [{ rollup }, { nodeResolve }, { default: commonjs }, { default: replace }, { default: json }] = await Promise.all([
+  const [{ rollup }, { nodeResolve }, { default: commonjs }, { default: replace }, { default: json }, { minify }] = await Promise.all([
     import('rollup'),
     import('@rollup/plugin-node-resolve'),
     import('@rollup/plugin-commonjs'),
     import('@rollup/plugin-replace'),
     import('@rollup/plugin-json'),
+    import('rollup-plugin-esbuild'),
   ])
   rmSync(outdir, { recursive: true, force: true })
   const bundle = await rollup({
@@ -80,10 +81,14 @@ async function rollup(hostDir, entries, outdir) {
       nodeResolve({ browser: true, rootDir: hostDir }),
       commonjs(),
       json(),
+      // A production host minifies what it ships, as the other bundlers here do by default.
+      minify(),
     ],
     onwarn(warning, warn) {
       // Circular imports inside the chain SDKs and `this` at module scope in their CommonJS builds are theirs.
       if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'THIS_IS_UNDEFINED') return
+      // So is an SDK's require('ws') behind a WebSocket check, which the minifier leaves as written.
+      if (warning.plugin === 'esbuild-minify' && warning.message.includes('unsupported-require-call')) return
       warn(warning)
     },
   })

@@ -3,9 +3,12 @@
  * code a bundler loads eagerly for a host that imports the entry whole (`import * as m`), built for production
  * with esbuild (code-split, minified, browser). Chunks behind a dynamic import are reported apart as "lazy".
  * The third-party example plugin is measured as what it adds to the quick-start host (createModal + eip155).
+ * `node bench/weights.mjs --attribute [entry]` instead lists what each source weighs in one entry's eager code (the
+ * kernel's by default; `quick-start` for the quick-start host), gzip bytes per file.
  */
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
+import { attribute } from './attribute.mjs'
 import { hostFromSource } from './host-build.mjs'
 import { eagerOutputs, entryOutput } from './metafile.mjs'
 
@@ -43,11 +46,22 @@ async function weigh(contents) {
 }
 
 const whole = (specifier) => `import * as entry from '${specifier}'\n;(globalThis as any).entry = entry\n`
+const quickStart = `import { createModal } from 'vestibule'\nimport { eip155 } from 'vestibule/chains/eip155'\n`
+
+if (process.argv[2] === '--attribute') {
+  const target = process.argv[3] ?? 'vestibule/kernel'
+  const contents = target === 'quick-start' ? `${quickStart};(globalThis as any).m = [createModal, eip155]\n` : whole(target)
+  const result = await build({ ...hostFromSource(contents), outdir: 'out', write: false, sourcemap: 'external', define: { 'process.env.NODE_ENV': '"production"' } })
+  const eager = eagerOutputs(result.metafile, entryOutput(result.metafile, 'host.ts'))
+  const total = [...eager].reduce((sum, f) => sum + gzipSync(result.outputFiles.find((o) => o.path.endsWith(`/${f}`)).contents, { level: 9 }).length, 0)
+  console.log(`${target}: ${total} B gzip eager in ${eager.size} files; each source's share (B gzip):`)
+  for (const [source, bytes] of attribute(result, eager)) console.log(String(bytes).padStart(7), source)
+  process.exit(0)
+}
 const entries = ['vestibule/kernel', 'vestibule/utils', 'vestibule/headless', 'vestibule/chains/eip155', 'vestibule/chains/solana', 'vestibule/chains/polkadot', 'vestibule/chains/bip122', 'vestibule/plugins/walletconnect', 'vestibule/plugins/catalog', 'vestibule/plugins/analytics', 'vestibule/plugins/receive', 'vestibule/plugins/tokens', 'vestibule/plugins/send', 'vestibule/plugins/activity', 'vestibule/plugins/nfts', 'vestibule/plugins/identity', 'vestibule/plugins/siwx', 'vestibule/plugins/siwx/messages', 'vestibule/plugins/names', 'vestibule/ui']
 const rows = []
 for (const specifier of entries) rows.push([specifier, await weigh(whole(specifier))])
 
-const quickStart = `import { createModal } from 'vestibule'\nimport { eip155 } from 'vestibule/chains/eip155'\n`
 const base = await weigh(`${quickStart};(globalThis as any).m = [createModal, eip155]\n`)
 const withHello = await weigh(`${quickStart}import { hello } from './examples/hello/index.ts'\n;(globalThis as any).m = [createModal, eip155, hello]\n`)
 rows.push(['examples/hello (over the quick start)', { eager: withHello.eager - base.eager, lazy: withHello.lazy - base.lazy }])
