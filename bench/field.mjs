@@ -273,6 +273,6 @@ try {
   await api.stop()
   // BENCH_KEEP=1 leaves the built hosts for a closer look (a trace of one page, their files).
   if (process.env.BENCH_KEEP) console.log(`hosts kept in ${host.dir}/out`)
-  else host.remove()
+  else await host.remove()
 }
 }

@@ -1,7 +1,8 @@
 // The package as hosts receive it: `npm pack` of the built dist/, installed with npm into a folder outside the
 // repository together with the peers a host installs (at the versions this repository develops against).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,5 +56,6 @@ export function installPackedPackage() {
     JSON.stringify({ name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } }, null, 2),
   )
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  // Removing the host's node_modules takes a minute on a loaded machine: it runs off the main thread.
+  return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }

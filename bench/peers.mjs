@@ -175,7 +175,7 @@ try {
 } finally {
   for (const server of servers) server.close()
   await browser.close()
-  packed.remove()
+  await packed.remove()
 }
 
 /** The audit of each modal and the locale counts, as a table. */

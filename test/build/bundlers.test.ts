@@ -86,8 +86,8 @@ describe('the packed package in host bundlers', () => {
   afterAll(async () => {
     await browser?.close()
     await api?.stop()
-    host?.remove()
-  })
+    await host?.remove()
+  }, 300_000)
 
   it('the every-feature composition imports every feature entry the package exports', () => {
     const imported = COMPOSITIONS.allFeatures.imports.map((line) => /'vestibule\/(plugins\/[\w-]+)'/.exec(line)?.[1]).filter(Boolean)

@@ -46,8 +46,8 @@ describe('a Next.js app-router host of the packed package', () => {
     await browser?.close()
     await server?.stop()
     await api?.stop()
-    host?.remove()
-  }, 120_000)
+    await host?.remove()
+  }, 300_000)
 
   it('serves the hooks rendered on the server', async () => {
     const html = await (await fetch(server.url)).text()

@@ -94,8 +94,8 @@ describe('the packed package on React 18', () => {
     await api?.stop()
     await chain?.stop()
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-    host?.remove()
-  }, 120_000)
+    await host?.remove()
+  }, 300_000)
 
   it('renders the hooks, opens the modal, connects the announced wallet and shows the account, without a console error', async () => {
     const page = await browser.context.newPage()

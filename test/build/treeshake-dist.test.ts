@@ -55,7 +55,7 @@ beforeAll(async () => {
     metafiles.set(name, result.metafile)
   }
 }, 240_000)
-afterAll(() => host?.remove())
+afterAll(() => host?.remove(), 300_000)
 
 describe.each(Object.entries(HOSTS))('a %s-only host built from the packed package', (name, { ships }) => {
   it('bundles only its own family: no other SDK or chain plugin, no WalletConnect, viem only for eip155', () => {
