@@ -20,7 +20,9 @@ export type AuthClient = ReturnType<typeof createClient>
 export function createClient(deps: ClientDeps) {
   const core = createCore(deps)
   const { ctx, $state, set, ask } = core
-  const approvals = createApprovals((view) => ctx.router.push(view), (approval) => set({ approval }))
+  // A request made while the modal is closed opens it on the approval.
+  const showView = (view: string) => (ctx.state.$modal.get().open ? ctx.router.push(view) : void ctx.openModal(view).catch(() => undefined))
+  const approvals = createApprovals(showView, (approval) => set({ approval }))
   const smart = createSmartAccounts({ core, emit: (event, data) => deps.emit('eip155', event, data), read: (method, params) => eip155.request({ method, params }) })
   const eip155 = createEip155Requests({ ctx, ask, approve: approvals.ask, user: () => smart.order(core.user()), restore: () => core.restoreUser().then(smart.order), emit: (event, data) => deps.emit('eip155', event, data) })
   const solana = createSolanaRequests({ ctx, ask, approve: approvals.ask, user: core.user, restore: core.restoreUser })

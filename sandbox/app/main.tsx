@@ -148,8 +148,6 @@ const modal = createModal({
 ;(window as unknown as { modal: typeof modal }).modal = modal
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
-// The embedded wallet asks before it signs: a request made while the modal is closed opens it on the approval.
-if (withAuth) modal.getPlugin('auth').$state.subscribe((s) => void (s.approval && !modal.getState().open && modal.open('ApproveTransaction')))
 
 /** Who the sign-in backend says is signed in: its own answer (GET /siwx/me), read again after each sign-in event. */
 function SignedIn() {

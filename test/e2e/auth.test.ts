@@ -104,7 +104,7 @@ describe('email login through the embedded wallet', () => {
     await modal.getByTestId('send-sent').waitFor()
     expect(await modal.getByTestId('auth-approve').count()).toBe(0)
 
-    // A signature asked for by the page while the modal is closed: the page opens the modal on the approval, the
+    // A signature asked for by the page while the modal is closed: the embedded wallet opens the modal on the approval, the
     // signature is made with the user's key at the secure site.
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByTestId('modal-open').innerText()).toBe('closed')

@@ -25,7 +25,9 @@ afterEach(() => {
 function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   dom.secureSite(reply)
   const pushed: string[] = []
+  const opened: string[] = []
   const connected: string[] = []
+  const $modal = atom({ open: true, loading: {}, shake: false })
   const ctx = {
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined, networkFor: () => ({ id: 31337 }) },
     chains: { get: () => ({ addConnector: () => () => undefined, networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] }) },
@@ -36,11 +38,12 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
     theme: atom({ mode: 'dark', variables: {} }),
     options: {},
     events: { emit: () => undefined },
-    state: {},
+    state: { $modal },
+    openModal: async (view: string) => (opened.push(view), $modal.set({ ...$modal.get(), open: true }), true),
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
   const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, supports: (ns) => ns === 'eip155', emit: () => undefined })
-  return { client, $state, pushed, connected }
+  return { client, $state, pushed, opened, connected, $modal }
 }
 
 /** Runs `job` while the frame comes up (ready after the first request, answers 500 ms later). */
@@ -133,6 +136,30 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     client.answer(true)
     expect(await signed).toBe('0xsigned')
     expect(dom.posted.find((p) => p.message.type === 'RpcRequest')?.message.payload).toEqual({ namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: ['0x6869', ADDRESS] })
+  })
+  it('a request made while the modal is closed opens it on the approval; an open modal shows it over the current view', async () => {
+    const { client, pushed, opened, $modal } = setup((m) => {
+      if (m.type === 'GetUser') return { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } }
+      if (m.type === 'RpcRequest') return '0xsigned'
+      return {}
+    })
+    await withFrame(client.submitEmail('alice@example.com'))
+    await client.submitOtp('123456')
+    $modal.set({ ...$modal.get(), open: false })
+    const pushedBefore = pushed.length
+    const signed = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(opened).toEqual(['ApproveTransaction'])
+    expect(pushed).toHaveLength(pushedBefore)
+    client.answer(true)
+    expect(await signed).toBe('0xsigned')
+    // Open now: the next request is pushed, nothing is opened again.
+    const again = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(opened).toEqual(['ApproveTransaction'])
+    expect(pushed.at(-1)).toBe('ApproveTransaction')
+    client.answer(true)
+    await again
   })
 })
 
