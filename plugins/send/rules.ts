@@ -79,7 +79,7 @@ export function insufficientGas({ networkBalance, fee, amount = 0n, native, smar
 }
 
 /** Whether the connected account is a smart account (the kernel's rule: an auth wallet account preferring one). */
-export { isSmartAccount } from 'vestibule/kernel'
+export { isSmartAccount } from 'vestibule/utils'
 
 /** The fee's USD value where the network token's price is known (display only). */
 export function feeInUsd(fee: bigint, decimals: number, price: number | undefined): number | undefined {

@@ -1,5 +1,6 @@
 /** The send controller's dependencies, read from the view's context: the active chain, the services, the wallet. */
-import { activeAccount, Capabilities, type PluginConnection, type ViewContext } from 'vestibule/kernel'
+import { Capabilities, type PluginConnection, type ViewContext } from 'vestibule/kernel'
+import { activeAccount } from 'vestibule/utils'
 import type { SendDeps } from './controller.js'
 import { fetchGasPrice } from './gas.js'
 import type { SendApi } from './index.js'

@@ -1,6 +1,6 @@
 /** The swap controller's dependencies, read from a view's context or the plugin's own: the active chain, the balances, the API. */
-import { activeAccount, Capabilities, chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
-import { cleanText } from 'vestibule/utils'
+import { Capabilities, chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
+import { activeAccount, cleanText } from 'vestibule/utils'
 import type { SwapClient, SwapDeps } from './controller.js'
 import type { SwapApi } from './index.js'
 

@@ -1,6 +1,6 @@
 /** The active account store features read: the active namespace's chain plugin, network, account and account type. */
 import { describe, expect, it, vi } from 'vitest'
-import { activeAccount } from '../../kernel/index.js'
+import { activeAccount } from '../../kernel/utils.js'
 import { createKernel } from '../../kernel/kernel.js'
 import { ADDRESS, connector, fakeAdapter, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, shellViews } from './kernel-fixtures.js'
