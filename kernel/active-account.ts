@@ -1,7 +1,8 @@
 import { computed, type ReadableAtom } from 'nanostores'
+import { Capabilities, type BalancesSnapshot } from './account-data.js'
 import type { ChainAdapter, ChainRegistry } from './chains.js'
 import type { CaipNetwork } from './network.js'
-import type { ReadonlyKernelState } from './plugin.js'
+import type { ReadonlyKernelState, Services } from './plugin.js'
 
 /** The account a feature acts for: the active namespace's chain plugin, network and connected account. */
 export interface ActiveAccount {
@@ -37,4 +38,22 @@ export function activeAccount(k: { state: Pick<ReadonlyKernelState, '$snapshot' 
       smartAccount: isSmartAccount(chain?.accountState),
     }
   })
+}
+
+/** What a feature acting for the active account reads: the account, and its token balances when a plugin lists them. */
+export interface AccountWithBalances {
+  $context: ReadableAtom<ActiveAccount>
+  $balances?: ReadableAtom<BalancesSnapshot>
+  /** Reads the balances again (`force`: past their cache); resolves when they are read, and never rejects. */
+  refreshBalances(force?: boolean): Promise<unknown> | void
+}
+
+/** The active account with the balances service of the plugin that provides one (none: no token list). */
+export function accountWithBalances(k: Parameters<typeof activeAccount>[0] & { services: Pick<Services, 'get'> }): AccountWithBalances {
+  const balances = k.services.get(Capabilities.Balances)
+  return {
+    $context: activeAccount(k),
+    $balances: balances?.$balances,
+    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+  }
 }

@@ -1,6 +1,6 @@
 /** The send controller's dependencies, read from the view's context: the active chain, the services, the wallet. */
 import { Capabilities, type PluginConnection, type ViewContext } from 'vestibule/kernel'
-import { activeAccount } from 'vestibule/utils'
+import { accountWithBalances } from 'vestibule/utils'
 import type { SendDeps } from './controller.js'
 import { fetchGasPrice } from './gas.js'
 import type { SendApi } from './index.js'
@@ -12,12 +12,8 @@ export type SendWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi
 }
 
 export function viewSendDeps(k: SendWiring, api?: SendApi): SendDeps {
-  const $context = activeAccount(k)
-  const balances = k.services.get(Capabilities.Balances)
   return {
-    $context,
-    $balances: balances?.$balances,
-    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    ...accountWithBalances(k),
     names: k.services.get(Capabilities.Names),
     gasPrice: (network) => fetchGasPrice(k.blockchainApi, network),
     sendNative: (params) => k.connection.sendNative(params),

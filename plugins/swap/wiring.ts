@@ -1,6 +1,6 @@
 /** The swap controller's dependencies, read from a view's context or the plugin's own: the active chain, the balances, the API. */
-import { Capabilities, chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
-import { activeAccount, cleanText } from 'vestibule/utils'
+import { chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
+import { accountWithBalances, cleanText } from 'vestibule/utils'
 import type { SwapClient, SwapDeps } from './controller.js'
 import type { SwapApi } from './index.js'
 
@@ -41,14 +41,11 @@ export type SwapWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi
 }
 
 export function viewSwapDeps(k: SwapWiring, api?: Pick<SwapApi, 'extraNetworks'>): SwapDeps {
-  const $context = activeAccount(k)
-  const balances = k.services.get(Capabilities.Balances)
+  const account = accountWithBalances(k)
   return {
-    $context,
-    $balances: balances?.$balances,
-    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    ...account,
     client: swapClient(k.blockchainApi),
-    sendTransaction: (tx) => chainFeature($context.get().adapter, 'sendTransaction')(tx),
+    sendTransaction: (tx) => chainFeature(account.$context.get().adapter, 'sendTransaction')(tx),
     emit: (event, payload) => k.events.emit(event, payload as never),
     notify: (variant, key) => k.feedback.showSnackbar(variant, k.i18n.t(key)),
     extraChainIds: api?.extraNetworks ?? [],

@@ -1,6 +1,8 @@
 /** The active account store features read: the active namespace's chain plugin, network, account and account type. */
 import { describe, expect, it, vi } from 'vitest'
-import { activeAccount } from '../../kernel/utils.js'
+import { atom } from 'nanostores'
+import { Capabilities, type BalancesSnapshot } from '../../kernel/index.js'
+import { accountWithBalances, activeAccount } from '../../kernel/utils.js'
 import { createKernel } from '../../kernel/kernel.js'
 import { ADDRESS, connector, fakeAdapter, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, shellViews } from './kernel-fixtures.js'
@@ -46,5 +48,27 @@ describe('activeAccount', () => {
     expect($account.get().smartAccount).toBe(true)
     modal.kernel.connection.setPreferredAccountType('eip155', 'eoa')
     expect($account.get().smartAccount).toBe(false)
+  })
+})
+
+describe('accountWithBalances', () => {
+  it('reads the balances service a plugin provides; without one there is no list and a refresh does nothing', async () => {
+    const snapshot = atom({ status: 'ready', tokens: [] } as unknown as BalancesSnapshot)
+    const refresh = vi.fn(async () => [])
+    const { modal } = modalWith()
+    const withService = accountWithBalances({ ...modal.kernel, services: { get: <T>(token: unknown) => (token === Capabilities.Balances ? { $balances: snapshot, refresh } : undefined) as T } })
+    expect(withService.$balances).toBe(snapshot)
+    await withService.refreshBalances(true)
+    await withService.refreshBalances()
+    expect(refresh.mock.calls).toEqual([[{ force: true }], [undefined]])
+    // A failed read is the balances plugin's to show: the caller's promise resolves.
+    refresh.mockRejectedValueOnce(new Error('offline'))
+    await expect(withService.refreshBalances(true)).resolves.toBeUndefined()
+    await modal.connect('io.fake')
+    expect(withService.$context.get().address).toBe(ADDRESS)
+
+    const without = accountWithBalances({ ...modal.kernel, services: { get: () => undefined } })
+    expect(without.$balances).toBeUndefined()
+    expect(without.refreshBalances(true)).toBeUndefined()
   })
 })
