@@ -6,6 +6,7 @@
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade } from 'vestibule/kernel'
 import { WalletRequestError, ended, listeners, liveSession, pickChain, sessionAccounts, sessionAddresses, sessionHooks } from './walletconnect.js'
 
+/** A Wallet Standard account of the session: its address, key, CAIP-2 chains and the features it signs with. */
 export interface StandardAccount {
   readonly address: string
   readonly publicKey: Uint8Array
