@@ -2,7 +2,7 @@
  * `vestibule/utils`: the helpers views and plugins share, apart from the kernel so a host that imports the
  * kernel pays only for the modal's core: amounts (parse, format), CAIP ids, network checks, the cleaning rules
  * for text, names and links a wallet or an API hands over, wallet-list building and the default orders, recent
- * wallets, and the shell's container lookup. Framework-free, like the kernel.
+ * wallets, the shell's container lookup, and the active account features act for. Framework-free, like the kernel.
  */
 export { checkNetworks, networkProblems } from './network.js'
 export { parseCaipAddress, parseCaipNetworkId, isCaipAddress, toCaipAddress, knownChainNamespaces } from './caip.js'
@@ -13,3 +13,4 @@ export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.
 export { createWalletSources } from './wallets.js'
 export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, sectionOrder, walletSections, type MultiChainData } from './wallet-list.js'
 export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safeStoredImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
+export { accountWithBalances, activeAccount, isSmartAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'

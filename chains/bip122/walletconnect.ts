@@ -1,18 +1,8 @@
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
-import { WalletRequestError, bytesOf, ended, fromBase64, fromHex, listeners, pickChain, send, sessionAccounts, sessionAddresses, toBase64 } from '../shared/walletconnect.js'
+import { createStandardFacade, type StandardAccount } from '../shared/standard-session.js'
+import { WalletRequestError, bytesOf, fromBase64, fromHex, malformed, send, sessionAccounts, toBase64 } from '../shared/walletconnect.js'
 
-const FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const
-
-interface Account {
-  readonly address: string
-  readonly publicKey: Uint8Array
-  readonly chains: readonly string[]
-  readonly features: readonly string[]
-}
-type Change = { accounts: readonly Account[] }
 type AddressEntry = { address?: unknown; publicKey?: unknown }
-
-const malformed = (what: string) => new WalletRequestError(-32603, `The wallet returned a malformed ${what}`)
 
 /** Public keys by address from a `getAccountAddresses` answer (an array of `{ address, publicKey }`, keys in hex). */
 function publicKeys(entries: unknown): Map<string, Uint8Array> {
@@ -49,96 +39,35 @@ function listedInSession(up: RemoteSession): unknown {
  * becomes `signPsbt` without broadcast: the chain plugin finalizes and broadcasts, as with any wallet.
  */
 export function createBip122Facade(context: RemoteSessionContext): RemoteSessionFacade {
-  const changes = listeners<(change: Change) => void>()
-  let connected = false
-  let shown: Account[] = []
   const keys = new Map<string, Uint8Array>()
-
-  const accountsOf = (up: RemoteSession | undefined, addresses = sessionAddresses(up, 'bip122')): Account[] => {
-    const all = sessionAccounts(up, 'bip122')
-    return addresses.map((address) => {
-      const chains = all.filter((a) => a.address === address).map((a) => a.chain)
-      return Object.freeze({ address, publicKey: keys.get(address) ?? new Uint8Array(), chains: Object.freeze(chains.length ? chains : [...new Set(all.map((a) => a.chain))]), features: FEATURES })
-    })
-  }
-
-  const live = async () => {
-    const up = await context.session
-    if (!up?.session) throw ended()
-    return up
+  const learn = (entries: unknown) => {
+    for (const [address, key] of publicKeys(entries)) keys.set(address, key)
   }
 
   /** Learns the accounts' public keys: from the session properties, else (when the user is there) by asking the wallet. */
   const learnKeys = async (up: RemoteSession, ask: boolean) => {
-    for (const [address, key] of publicKeys(listedInSession(up))) keys.set(address, key)
+    learn(listedInSession(up))
     const [first] = sessionAccounts(up, 'bip122')
     if (!ask || !first || keys.has(first.address)) return
     // Only the payment address is needed (PSBT inputs of P2TR and P2SH-P2WPKH accounts carry the key).
-    const answer = await send(up, first.chain, 'getAccountAddresses', { account: first.address, intentions: ['payment'] }).catch(() => undefined)
-    for (const [address, key] of publicKeys(answer)) keys.set(address, key)
+    learn(await send(up, first.chain, 'getAccountAddresses', { account: first.address, intentions: ['payment'] }).catch(() => undefined))
   }
 
-  const each =
-    <I, O>(sign: (up: RemoteSession, chain: string, input: I) => Promise<O>) =>
-    async (...inputs: I[]) => {
-      const up = await live()
-      const outputs: O[] = []
-      for (const input of inputs) {
-        const chain = pickChain(up, 'bip122', context, (input as { chain?: string })?.chain)
-        if (!chain) throw ended()
-        outputs.push(await sign(up, chain, input))
-      }
-      return outputs
-    }
-  const own = (address: unknown) => {
-    if (typeof address !== 'string' || !shown.some((a) => a.address === address)) throw new WalletRequestError(4100, `Account ${String(address)} is not connected`)
-    return address
-  }
-  const show = (next: Account[]) => {
-    const same = next.length === shown.length && next.every((a, i) => a.address === shown[i]!.address)
-    shown = next
-    if (!same && connected) changes.emit({ accounts: shown })
-  }
-
-  const provider = {
-    version: '1.0.0' as const,
-    name: context.wallet.name,
-    icon: context.wallet.icon,
-    get chains() {
-      return [...new Set(shown.flatMap((a) => a.chains))]
+  return createStandardFacade(context, {
+    namespace: 'bip122',
+    publicKey: (address) => keys.get(address) ?? new Uint8Array(),
+    beforeConnect: learnKeys,
+    accountsEvent: 'bip122_addressesChanged',
+    // Address entries ({ address, publicKey? }) or plain addresses.
+    eventAddresses: (data) => {
+      learn(data)
+      const addresses = data.map((entry) => (typeof entry === 'string' ? entry : (entry as AddressEntry)?.address)).filter((a): a is string => typeof a === 'string' && a.length > 0)
+      return [...new Set(addresses)]
     },
-    get accounts() {
-      return connected ? shown : []
-    },
-    features: {
-      'standard:connect': {
-        version: '1.0.0',
-        async connect(input?: { silent?: boolean }) {
-          const up = await context.session
-          if (!up?.session) {
-            if (input?.silent) return { accounts: [] }
-            throw ended()
-          }
-          await learnKeys(up, !input?.silent)
-          shown = accountsOf(up)
-          connected = true
-          return { accounts: shown }
-        },
-      },
-      'standard:disconnect': {
-        version: '1.0.0',
-        // The plugin ends the WalletConnect session itself when the kernel disconnects the namespace.
-        async disconnect() {
-          connected = false
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on: (event: string, listener: (change: Change) => void) => (event === 'change' ? changes.add(listener) : () => {}),
-      },
+    signing: ({ each, own, shown }) => ({
       'bitcoin:signMessage': {
         version: '1.0.0',
-        signMessage: each(async (up, chain, input: { account: Account; message: Uint8Array }) => {
+        signMessage: each(async (up, chain, input: { account: StandardAccount; message: Uint8Array }) => {
           const address = own(input?.account?.address)
           const message = bytesOf(input.message)
           if (!message) throw new WalletRequestError(-32602, 'The message must be bytes')
@@ -155,7 +84,7 @@ export function createBip122Facade(context: RemoteSessionContext): RemoteSession
       },
       'bitcoin:signTransaction': {
         version: '1.0.0',
-        signTransaction: each(async (up, chain, input: { psbt: Uint8Array; chain: string; inputsToSign: { account: Account; signingIndexes: number[]; sigHash?: number }[] }) => {
+        signTransaction: each(async (up, chain, input: { psbt: Uint8Array; chain: string; inputsToSign: { account: StandardAccount; signingIndexes: number[]; sigHash?: number }[] }) => {
           const psbt = bytesOf(input.psbt)
           if (!psbt) throw new WalletRequestError(-32602, 'The PSBT must be bytes')
           const entries = Array.isArray(input.inputsToSign) ? input.inputsToSign : []
@@ -167,29 +96,15 @@ export function createBip122Facade(context: RemoteSessionContext): RemoteSession
               ...(typeof entry.sigHash === 'number' ? { sighashTypes: [entry.sigHash] } : {}),
             }))
           })
-          const account = signInputs[0]?.address ?? shown[0]?.address
+          const account = signInputs[0]?.address ?? shown()[0]?.address
           const result = await send<{ psbt?: unknown }>(up, chain as never, 'signPsbt', { account, psbt: toBase64(psbt), signInputs, broadcast: false })
           const signedPsbt = fromBase64(result?.psbt)
           if (!signedPsbt?.length) throw malformed('PSBT')
           return { signedPsbt }
         }),
       },
-    },
-  }
-
-  return {
-    provider,
-    onSessionEvent(name, data) {
-      if (name !== 'bip122_addressesChanged' || !Array.isArray(data)) return
-      // Address entries ({ address, publicKey? }) or plain addresses.
-      for (const [address, key] of publicKeys(data)) keys.set(address, key)
-      const addresses = data.map((entry) => (typeof entry === 'string' ? entry : (entry as AddressEntry)?.address)).filter((a): a is string => typeof a === 'string' && a.length > 0)
-      void context.session.then((up) => show(accountsOf(up, [...new Set(addresses)])))
-    },
-    onSessionUpdate() {
-      void context.session.then((up) => show(accountsOf(up)))
-    },
-  }
+    }),
+  })
 }
 
 /** Bitcoin: the WalletConnect Bitcoin methods carry no namespace prefix; the addresses event does. */

@@ -1,5 +1,5 @@
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
-import { WalletRequestError, ended, fromBase58, eventAddresses, listeners, pickChain, send, sessionAddresses, toHex } from '../shared/walletconnect.js'
+import { WalletRequestError, ended, eventAddresses, fromBase58, listeners, liveSession, malformed, pickChain, send, sessionAddresses, sessionHooks, toHex } from '../shared/walletconnect.js'
 
 interface Account {
   address: string
@@ -23,7 +23,7 @@ function publicKeyOf(address: unknown): string | undefined {
 /** The signature of a wallet's answer (`{ signature: 0x… }`), checked: 64 bytes, or 65 with the key type byte. */
 function signatureOf(result: unknown): string {
   const signature = (result as { signature?: unknown } | null)?.signature
-  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw new WalletRequestError(-32603, 'The wallet returned a malformed signature')
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw malformed('signature')
   return signature
 }
 
@@ -41,11 +41,7 @@ export function createPolkadotFacade(context: RemoteSessionContext): RemoteSessi
   const accountsOf = (up: RemoteSession | undefined, addresses = sessionAddresses(up, 'polkadot')): Account[] =>
     addresses.map((address) => ({ address, name: context.wallet.name, genesisHash: null }))
 
-  const live = async () => {
-    const up = await context.session
-    if (!up?.session) throw ended()
-    return up
-  }
+  const live = () => liveSession(context)
   const chainFor = (up: RemoteSession, genesisHash?: unknown) => {
     const requested = typeof genesisHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(genesisHash) ? `polkadot:${genesisHash.slice(2, 34).toLowerCase()}` : undefined
     const chain = pickChain(up, 'polkadot', context, requested)
@@ -100,13 +96,7 @@ export function createPolkadotFacade(context: RemoteSessionContext): RemoteSessi
         return extension
       },
     },
-    onSessionEvent(name, data) {
-      if (name !== 'accountsChanged' || !Array.isArray(data)) return
-      void context.session.then((up) => show(accountsOf(up, eventAddresses(data))))
-    },
-    onSessionUpdate() {
-      void context.session.then((up) => show(accountsOf(up)))
-    },
+    ...sessionHooks(context, 'accountsChanged', eventAddresses, (up, addresses) => show(accountsOf(up, addresses))),
   }
 }
 

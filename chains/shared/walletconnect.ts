@@ -3,7 +3,8 @@
  * goes to, errors the chain plugins understand, and the byte encodings WalletConnect methods use (base58, base64,
  * hex). No chain SDK: a facade only translates between a chain plugin's wallet shape and session requests.
  */
-import type { CaipNetworkId, RemoteSession, RemoteSessionContext } from 'vestibule/kernel'
+import type { CaipNetworkId, RemoteSession, RemoteSessionContext, RemoteSessionFacade } from 'vestibule/kernel'
+
 /** A wallet's refusal or failure with its code kept: 4001 is "the user declined" for every chain plugin. */
 export class WalletRequestError extends Error {
   constructor(
@@ -16,6 +17,38 @@ export class WalletRequestError extends Error {
 
 /** The session has ended (or never started): the chain plugins read 4900 as "disconnected". */
 export const ended = () => new WalletRequestError(4900, 'The WalletConnect session has ended')
+
+/** A wallet answer that is not what the method returns (a signature, a transaction …). */
+export const malformed = (what: string) => new WalletRequestError(-32603, `The wallet returned a malformed ${what}`)
+
+/** The session a request goes to; rejects with "session ended" when there is none. */
+export async function liveSession(context: RemoteSessionContext): Promise<RemoteSession> {
+  const up = await context.session
+  if (!up?.session) throw ended()
+  return up
+}
+
+/**
+ * A facade's session hooks: the accounts event `event` (its data read by `addressesOf`) shows those addresses,
+ * a session update shows the session's accounts again.
+ */
+export function sessionHooks(
+  context: RemoteSessionContext,
+  event: string,
+  addressesOf: (data: readonly unknown[]) => string[],
+  show: (up: RemoteSession | undefined, addresses?: string[]) => void,
+): Omit<RemoteSessionFacade, 'provider'> {
+  return {
+    onSessionEvent(name, data) {
+      if (name !== event || !Array.isArray(data)) return
+      const addresses = addressesOf(data)
+      void context.session.then((up) => show(up, addresses))
+    },
+    onSessionUpdate() {
+      void context.session.then((up) => show(up))
+    },
+  }
+}
 
 /** WalletConnect's "user rejected" (5000, 5001) means what 4001 means to the chain plugins. */
 export function walletError(error: unknown): WalletRequestError {

@@ -78,14 +78,8 @@ export function insufficientGas({ networkBalance, fee, amount = 0n, native, smar
   return fee + (native ? amount : 0n) > networkBalance
 }
 
-/**
- * Whether the connected account is a smart account: only an embedded (auth) wallet account can be one, when its
- * preferred type says so. A wallet the user brought (announced, injected, WalletConnect) holds a plain account
- * whatever the namespace's default type is.
- */
-export function isSmartAccount(account: { connectorType?: string; preferredAccountType?: string } | undefined): boolean {
-  return account?.connectorType === 'AUTH' && account.preferredAccountType === 'smartAccount'
-}
+/** Whether the connected account is a smart account (the kernel's rule: an auth wallet account preferring one). */
+export { isSmartAccount } from 'vestibule/utils'
 
 /** The fee's USD value where the network token's price is known (display only). */
 export function feeInUsd(fee: bigint, decimals: number, price: number | undefined): number | undefined {

@@ -1,10 +1,9 @@
 /** The send controller's dependencies, read from the view's context: the active chain, the services, the wallet. */
-import { computed } from 'nanostores'
 import { Capabilities, type PluginConnection, type ViewContext } from 'vestibule/kernel'
-import type { SendContext, SendDeps } from './controller.js'
+import { accountWithBalances } from 'vestibule/utils'
+import type { SendDeps } from './controller.js'
 import { fetchGasPrice } from './gas.js'
 import type { SendApi } from './index.js'
-import { isSmartAccount } from './rules.js'
 
 /** What the controller is wired from: a view's context, or the plugin's own (the headless controller). */
 export type SendWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi' | 'events' | 'feedback' | 'i18n'> & {
@@ -13,23 +12,8 @@ export type SendWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi
 }
 
 export function viewSendDeps(k: SendWiring, api?: SendApi): SendDeps {
-  const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SendContext => {
-    const namespace = snapshot.namespace
-    const chain = namespace ? chains[namespace] : undefined
-    const connected = chain?.accountState.status === 'connected'
-    return {
-      adapter: namespace ? k.chains.get(namespace) : undefined,
-      network: chain?.networkState.caipNetwork,
-      address: connected ? chain.accountState.address : undefined,
-      nativeBalance: chain?.accountState.balanceValue,
-      smartAccount: isSmartAccount(chain?.accountState),
-    }
-  })
-  const balances = k.services.get(Capabilities.Balances)
   return {
-    $context,
-    $balances: balances?.$balances,
-    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    ...accountWithBalances(k),
     names: k.services.get(Capabilities.Names),
     gasPrice: (network) => fetchGasPrice(k.blockchainApi, network),
     sendNative: (params) => k.connection.sendNative(params),

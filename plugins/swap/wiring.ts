@@ -1,12 +1,8 @@
 /** The swap controller's dependencies, read from a view's context or the plugin's own: the active chain, the balances, the API. */
-import { computed } from 'nanostores'
-import { Capabilities, chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
-import { cleanText } from 'vestibule/utils'
-import type { SwapClient, SwapContext, SwapDeps } from './controller.js'
+import { chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
+import { accountWithBalances, cleanText } from 'vestibule/utils'
+import type { SwapClient, SwapDeps } from './controller.js'
 import type { SwapApi } from './index.js'
-
-/** Whether the connected account is an embedded wallet's smart account (it pays fees through a paymaster). */
-const isSmartAccount = (a: { connectorType?: string; preferredAccountType?: string } | undefined) => a?.connectorType === 'AUTH' && a.preferredAccountType === 'smartAccount'
 
 /**
  * The swap endpoints over the blockchain API's client (its default query: st, sv, projectId). A failed call rejects
@@ -45,25 +41,11 @@ export type SwapWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi
 }
 
 export function viewSwapDeps(k: SwapWiring, api?: Pick<SwapApi, 'extraNetworks'>): SwapDeps {
-  const $context = computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): SwapContext => {
-    const namespace = snapshot.namespace
-    const chain = namespace ? chains[namespace] : undefined
-    const connected = chain?.accountState.status === 'connected'
-    return {
-      adapter: namespace ? k.chains.get(namespace) : undefined,
-      network: chain?.networkState.caipNetwork,
-      address: connected ? chain.accountState.address : undefined,
-      nativeBalance: chain?.accountState.balanceValue,
-      smartAccount: isSmartAccount(chain?.accountState),
-    }
-  })
-  const balances = k.services.get(Capabilities.Balances)
+  const account = accountWithBalances(k)
   return {
-    $context,
-    $balances: balances?.$balances,
-    refreshBalances: (force) => balances?.refresh(force ? { force } : undefined).catch(() => undefined),
+    ...account,
     client: swapClient(k.blockchainApi),
-    sendTransaction: (tx) => chainFeature($context.get().adapter, 'sendTransaction')(tx),
+    sendTransaction: (tx) => chainFeature(account.$context.get().adapter, 'sendTransaction')(tx),
     emit: (event, payload) => k.events.emit(event, payload as never),
     notify: (variant, key) => k.feedback.showSnackbar(variant, k.i18n.t(key)),
     extraChainIds: api?.extraNetworks ?? [],

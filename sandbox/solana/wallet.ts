@@ -7,6 +7,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, VersionedTransaction } from '@solana/web3.js'
 import { askUser } from '../wallet/prompt.js'
+import { WalletError, rejected } from '../wallet/wallet-error.js'
 
 interface SolanaSandboxConfig {
   rpc: string
@@ -50,14 +51,6 @@ const state = {
 const listeners = new Set<(change: Change) => void>()
 const emit = (change: Change) => listeners.forEach((l) => l(change))
 
-class WalletError extends Error {
-  code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-const rejected = () => new WalletError(4001, 'User rejected the request.')
 
 const requireAccount = (input: { account: WalletAccount }) => {
   if (!state.connected || input.account?.address !== account.address) throw new WalletError(4100, 'The requested account has not been authorized by the user.')

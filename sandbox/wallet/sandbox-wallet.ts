@@ -11,6 +11,7 @@
 import { concatHex, createWalletClient, encodeAbiParameters, http, hexToString, isAddress, isHex, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askUser } from './prompt.js'
+import { WalletError, rejected } from './wallet-error.js'
 
 interface WalletConfig {
   privateKey: Hex
@@ -63,14 +64,6 @@ const save = () => localStorage.setItem(STORE, JSON.stringify(state))
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
 
-class ProviderRpcError extends Error {
-  code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-const rejected = () => new ProviderRpcError(4001, 'User rejected the request.')
 const hexChain = (id: number) => `0x${id.toString(16)}`
 const origin = location.origin
 
@@ -82,12 +75,12 @@ async function forward(method: string, params: unknown) {
     body: JSON.stringify({ jsonrpc: '2.0', id: Date.now(), method, params: params ?? [] }),
   })
   const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
-  if (body.error) throw new ProviderRpcError(body.error.code, body.error.message)
+  if (body.error) throw new WalletError(body.error.code, body.error.message)
   return body.result
 }
 
 const requireGrant = () => {
-  if (!state.granted) throw new ProviderRpcError(4100, 'The requested account has not been authorized by the user.')
+  if (!state.granted) throw new WalletError(4100, 'The requested account has not been authorized by the user.')
 }
 
 /** The key's signature as the contract account's: EIP-6492-wrapped while the account has no code on this chain. */
@@ -129,7 +122,7 @@ async function request({ method, params }: { method: string; params?: unknown })
     }
     case 'wallet_switchEthereumChain': {
       const id = Number.parseInt((list[0] as { chainId: string }).chainId, 16)
-      if (!state.chains[id]) throw new ProviderRpcError(4902, `Unrecognized chain ID "${hexChain(id)}". Try adding the chain using wallet_addEthereumChain first.`)
+      if (!state.chains[id]) throw new WalletError(4902, `Unrecognized chain ID "${hexChain(id)}". Try adding the chain using wallet_addEthereumChain first.`)
       if (id !== state.chainId) {
         state.chainId = id
         save()
@@ -147,7 +140,7 @@ async function request({ method, params }: { method: string; params?: unknown })
     }
     case 'eth_sendTransaction': {
       requireGrant()
-      if (contractAccount) throw new ProviderRpcError(4200, 'This Sandbox Wallet account is a contract account: it only signs messages.')
+      if (contractAccount) throw new WalletError(4200, 'This Sandbox Wallet account is a contract account: it only signs messages.')
       const tx = list[0] as { to: Hex; value?: Hex; data?: Hex }
       if (!(await askUser(`Send ${BigInt(tx.value ?? '0x0')} wei to ${tx.to}?`))) throw rejected()
       const chainUrl = state.chains[state.chainId]!

@@ -9,6 +9,7 @@ import bs58 from 'bs58'
 import { Psbt, address as addresses, payments, type Network } from 'bitcoinjs-lib'
 import { createSandboxExtension } from '../polkadot/extension.js'
 import { createBitcoinWallet, messageHash } from '../bip122/wallet-core.js'
+import { WalletError } from '../wallet/wallet-error.js'
 
 export interface FamilyConfig {
   solana?: { seed: string; address: string; rpc: string; ws: string; caipNetworkId: string }
@@ -31,14 +32,6 @@ export interface Family {
   autoAnswers?: readonly string[]
 }
 
-export class WalletError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 const hexToBytes = (hex: string) => Uint8Array.from((hex.replace(/^0x/, '').match(/../g) ?? []).map((b) => Number.parseInt(b, 16)))
 const bytesToHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')

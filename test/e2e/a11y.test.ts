@@ -4,6 +4,7 @@
 // them; a view with no path here is opened directly, with the data VIEW_DATA gives it.
 import { describe, expect, test } from 'vitest'
 import { axeViolations, smallTargets } from './a11y-audit.js'
+import { signInWithEmail } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
@@ -20,20 +21,6 @@ const VIEW_DATA: Record<string, unknown> = {
 
 /** The demo with email and social login (Farcaster among them) and optional sign-in: the views those plugins add. */
 const LOGIN_QUERY = '?auth&socials=google,github,farcaster&siwx=optional'
-/** The sign-in code of the newest email to `email`, read from the sandbox's mailbox. */
-async function mailedCode(email: string): Promise<string> {
-  const mail = (h.sandbox as unknown as { auth: { mail: { url: string } } }).auth.mail
-  let code = ''
-  await expect
-    .poll(async () => {
-      const list = (await (await fetch(`${mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
-      code = list.length ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
-      return code
-    }, { timeout: 20_000 })
-    .toMatch(/^\d{6}$/)
-  return code
-}
-
 /** Views that need a connected account. */
 const SIGN_IN_VIEWS = ['SIWXSignMessage', 'ConnectingSiwe']
 
@@ -207,12 +194,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     // Email login: the code is read from the sandbox's mailbox.
     const email = `a11y-names-${theme}-${Date.now()}@example.com`
     await page.getByTestId('open-modal').click()
-    await modalRoot().getByTestId('auth-email-input').fill(email)
-    await modalRoot().getByTestId('auth-email-submit').click()
-    await modalRoot().getByTestId('auth-otp').waitFor({ timeout: 20_000 })
-    const code = await mailedCode(email)
-    for (const [i, digit] of [...code].entries()) await modalRoot().getByTestId(`auth-otp-${i}`).fill(digit)
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    await signInWithEmail(h, email, 20_000)
 
     // The form with a free name and the zone's suggestions.
     await modalRoot().locator('[data-feature="names"]').click()

@@ -2,8 +2,8 @@
 // account's address (and back), its signatures verify with the chain's verifyMessage (EIP-6492 before deployment,
 // EIP-1271 after), its first send deploys it and lands on anvil, and `defaultAccountTypes` picks the type at login.
 import { describe, expect, test } from 'vitest'
+import { emailLogin, sendToApproval } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
-import { chooseToken } from './send-form.js'
 import { defineNetwork } from '../../chains/eip155/index.js'
 import { verifyMessage } from '../../chains/eip155/verify-message.js'
 import { ERC6492_MAGIC } from '../../sandbox/contracts/smart-account.mjs'
@@ -17,26 +17,6 @@ async function rpc(method: string, params: unknown[]) {
   return ((await response.json()) as { result: string }).result
 }
 const network = () => defineNetwork({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [h.sandbox.chain.url] } } })
-
-/** Opens the demo with email login, signs `email` in with the code from the mailbox; resolves when connected. */
-async function login(email: string, query = '') {
-  const { page } = h.browser
-  await page.goto(`${h.sandbox.url}?auth${query}`)
-  await page.getByTestId('open-modal').click()
-  const modal = h.modalRoot()
-  await modal.getByTestId('auth-email-input').fill(email)
-  await modal.getByTestId('auth-email-submit').click()
-  await modal.getByTestId('auth-otp').waitFor()
-  let code = ''
-  await expect
-    .poll(async () => {
-      const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
-      return (code = /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? '')
-    })
-    .toMatch(/^\d{6}$/)
-  for (const [i, digit] of [...code].entries()) await modal.getByTestId(`auth-otp-${i}`).fill(digit)
-  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
-}
 
 /** Signs a message from the page's button, approved in the modal; resolves with the message and signature. */
 async function signFromPage() {
@@ -55,7 +35,7 @@ describe('smart account of the embedded wallet', () => {
   test('the switch in Account shows the smart address; it signs with EIP-6492, its first send deploys it, then it signs with EIP-1271; and back to the EOA', async () => {
     const { page } = h.browser
     const email = `smart-${Date.now()}@example.com`
-    await login(email)
+    await emailLogin(h, email)
     const eoa = h.sandbox.auth.secureSite.addressOf(email)
     const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${eoa}`)
@@ -78,15 +58,7 @@ describe('smart account of the embedded wallet', () => {
     // A send from the smart account: approved, deployed through the factory, executed, on anvil.
     const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
     await page.getByTestId('open-modal').click()
-    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-    const form = modal.getByTestId('send')
-    await chooseToken(form, 'ETH')
-    await form.getByLabel('Amount').fill('0.25')
-    await form.getByTestId('send-receiver').fill(RECEIVER)
-    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
-    await form.getByTestId('send-review').click()
-    await form.getByTestId('send-confirm').click()
-    await modal.getByTestId('auth-approve').waitFor()
+    await sendToApproval(h, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER, feeSymbol: 'ETH' })
     await modal.getByTestId('auth-approve-button').click()
     await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 30_000 }).toBe(250_000_000_000_000_000n)
     expect(await rpc('eth_getCode', [smart, 'latest'])).not.toBe('0x')
@@ -112,7 +84,7 @@ describe('smart account of the embedded wallet', () => {
   test('defaultAccountTypes smartAccount: the login connects the smart account; a reload keeps it', async () => {
     const { page } = h.browser
     const email = `smart-default-${Date.now()}@example.com`
-    await login(email, '&accountType=smartAccount')
+    await emailLogin(h, email, '&accountType=smartAccount')
     const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${smart}`)
     await expect.poll(() => h.modalRoot().getByTestId('auth-account-type').getAttribute('data-type')).toBe('smartAccount')
@@ -130,7 +102,7 @@ describe('smart sessions', () => {
     const sessions = h.sandbox.providerApi.sessions
     sessions.add(smart, { pci: 'pci-game', project: { name: 'Sandbox Game', url: 'https://game.example' }, expiry: 2_000_000_000, permissions: [{ type: 'native-token-recurring-allowance' }, { type: 'contract-call' }] })
     sessions.add(smart, { pci: 'pci-shop', project: { name: 'Sandbox Shop' }, permissions: [] })
-    await login(email, '&accountType=smartAccount&smartSessions=on')
+    await emailLogin(h, email, '&accountType=smartAccount&smartSessions=on')
     const modal = h.modalRoot()
     await modal.getByTestId('auth-smart-sessions').click()
     const view = modal.getByTestId('auth-sessions')

@@ -3,8 +3,8 @@
 // ed25519 key and lands on the local cluster (litesvm).
 import { Keypair } from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
+import { openWithAuth, requestCode, sendToApproval, typeCode } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
-import { chooseToken } from './send-form.js'
 
 interface SolanaHandle {
   chain: { balance(address: string): bigint }
@@ -16,22 +16,10 @@ describe('embedded wallet on solana', () => {
   test('an email login connects both families; a SOL send approved in the modal reaches the receiver', async () => {
     const sol = h.family<SolanaHandle>('solana')
     const { page } = h.browser
-    await page.goto(`${h.sandbox.url}?auth`)
-    await page.getByTestId('open-modal').click()
+    await openWithAuth(h)
     const modal = h.modalRoot()
     const email = `sol-${Date.now()}@example.com`
-    await modal.getByTestId('auth-email-input').fill(email)
-    await modal.getByTestId('auth-email-submit').click()
-    await modal.getByTestId('auth-otp').waitFor()
-    let code = ''
-    await expect
-      .poll(async () => {
-        const list = h.sandbox.auth.mail.messages(email)
-        code = /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? ''
-        return code
-      })
-      .toMatch(/^\d{6}$/)
-    for (const [i, digit] of [...code].entries()) await modal.getByTestId(`auth-otp-${i}`).fill(digit)
+    await typeCode(h, await requestCode(h, email))
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort()), { timeout: 30_000 })
       .toEqual(['eip155', 'solana'])
@@ -41,15 +29,7 @@ describe('embedded wallet on solana', () => {
     await page.evaluate((id) => (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork(`solana:${id}`), solanaNetwork)
     await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 15_000 }).toMatch(/^solana:/)
     const receiver = Keypair.generate().publicKey.toBase58()
-    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-    const form = modal.getByTestId('send')
-    await chooseToken(form, 'SOL')
-    await form.getByLabel('Amount').fill('0.25')
-    await form.getByTestId('send-receiver').fill(receiver)
-    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? SOL/)
-    await form.getByTestId('send-review').click()
-    await form.getByTestId('send-confirm').click()
-    await modal.getByTestId('auth-approve').waitFor()
+    await sendToApproval(h, { symbol: 'SOL', amount: '0.25', receiver, feeSymbol: 'SOL' })
     await modal.getByTestId('auth-approve-button').click()
     await expect.poll(() => sol.chain.balance(receiver), { timeout: 20_000 }).toBe(250_000_000n).catch(async (error: unknown) => {
       throw new Error(`${String(error)}; the modal shows: ${await modal.innerText()}`)

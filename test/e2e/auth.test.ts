@@ -3,53 +3,19 @@
 // anvil; socials go through the local OAuth-style provider in a popup.
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
+import { openWithAuth, requestCode, sendToApproval, signInWithEmail, typeCode } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
-import { chooseToken } from './send-form.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
 const LONG = 90_000
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 const authFrames = (page: Page) => page.locator('iframe[data-vestibule-auth]')
-const mailbox = () => h.sandbox.auth.mail
-
-/** The code of the newest email to `email`, read from the mailbox page's JSON. */
-async function codeFor(email: string, after = 0): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const list = (await (await fetch(`${mailbox().url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
-      code = list.length > after ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code
-}
-
-async function openWithAuth(query = '') {
-  const { page } = h.browser
-  await page.goto(`${h.sandbox.url}?auth${query}`)
-  await page.getByTestId('open-modal').click()
-  await h.modalRoot().getByTestId('auth-email-input').waitFor()
-}
-
-/** Types `code` box by box (the last digit sends it). */
-async function typeCode(code: string) {
-  for (const [i, digit] of [...code].entries()) await h.modalRoot().getByTestId(`auth-otp-${i}`).fill(digit)
-}
-
-async function emailLogin(email: string) {
-  const modal = h.modalRoot()
-  await modal.getByTestId('auth-email-input').fill(email)
-  await modal.getByTestId('auth-email-submit').click()
-  await modal.getByTestId('auth-otp').waitFor()
-  return codeFor(email)
-}
 
 describe('email login through the embedded wallet', () => {
   test('the frame is not created before email or a social is picked; the code from the mailbox connects', async () => {
     const { page } = h.browser
-    await openWithAuth()
+    await openWithAuth(h)
     expect(await authFrames(page).count()).toBe(0)
     const email = `alice-${Date.now()}@example.com`
     const modal = h.modalRoot()
@@ -59,11 +25,11 @@ describe('email login through the embedded wallet', () => {
     await expect.poll(() => modal.getByRole('alert').first().innerText()).toBe('Please enter a valid email')
     expect(await authFrames(page).count()).toBe(0)
 
-    const code = await emailLogin(email)
+    const code = await requestCode(h, email)
     expect(await authFrames(page).getAttribute('src')).toBe(h.sandbox.auth.secureSite.frameUrl)
     // A wrong code keeps the email and says so.
     const wrong = code === '000000' ? '111111' : '000000'
-    await typeCode(wrong)
+    await typeCode(h, wrong)
     await expect.poll(() => modal.getByTestId('auth-otp-error').innerText()).toBe('Invalid code')
     expect(await modal.getByTestId('auth-otp-email').innerText()).toContain(email)
     // Pasting the code fills all six boxes and sends it.
@@ -81,22 +47,12 @@ describe('email login through the embedded wallet', () => {
 
   test('sends from the embedded wallet through ApproveTransaction; the transaction lands on anvil', async () => {
     const { page } = h.browser
-    await openWithAuth()
+    await openWithAuth(h)
     const email = `bob-${Date.now()}@example.com`
-    const code = await emailLogin(email)
-    await typeCode(code)
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    await signInWithEmail(h, email)
     const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
     const modal = h.modalRoot()
-    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-    const form = modal.getByTestId('send')
-    await chooseToken(form, 'ETH')
-    await form.getByLabel('Amount').fill('0.25')
-    await form.getByTestId('send-receiver').fill(RECEIVER)
-    await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d+(\.\d+)? ETH/)
-    await form.getByTestId('send-review').click()
-    await form.getByTestId('send-confirm').click()
-    await modal.getByTestId('auth-approve').waitFor()
+    await sendToApproval(h, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER, feeSymbol: 'ETH' })
     expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
     await modal.getByTestId('auth-approve-button').click()
     // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send, on its confirmation.
@@ -121,14 +77,14 @@ describe('email login through the embedded wallet', () => {
 
   test('a message from another origin or of another shape is ignored; a real answer still goes through', async () => {
     const { page } = h.browser
-    await openWithAuth()
+    await openWithAuth(h)
     const email = `carol-${Date.now()}@example.com`
-    const code = await emailLogin(email)
+    const code = await requestCode(h, email)
     // The page itself (another origin than the secure site) posts answers and garbage: nothing happens.
     await page.evaluate(() => {
       for (const data of [{ vestibule: 'auth', type: 'ready' }, { vestibule: 'auth', id: 'x', type: 'result', payload: {} }, 'garbage', { vestibule: 'auth', type: 'error' }]) window.postMessage(data, '*')
     })
-    await typeCode(code)
+    await typeCode(h, code)
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
     // A forged user from a foreign frame does not change the account.
     await page.evaluate(() => {
@@ -141,10 +97,9 @@ describe('email login through the embedded wallet', () => {
 
   test('a reload restores the session from the secure site; disconnecting signs out and removes the frame', async () => {
     const { page } = h.browser
-    await openWithAuth()
+    await openWithAuth(h)
     const email = `dave-${Date.now()}@example.com`
-    await typeCode(await emailLogin(email))
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+    await signInWithEmail(h, email)
     const account = `eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`
     await page.reload()
     await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(account)
@@ -160,7 +115,7 @@ describe('email login through the embedded wallet', () => {
 
   test('a secure site that never loads: a clear alert after 30 s, and the wallet list still connects', async () => {
     const { page } = h.browser
-    await openWithAuth('&secureSite=http://127.0.0.1:9/frame')
+    await openWithAuth(h, '&secureSite=http://127.0.0.1:9/frame')
     const modal = h.modalRoot()
     await modal.getByTestId('auth-email-input').fill('erin@example.com')
     await modal.getByTestId('auth-email-submit').click()
@@ -176,9 +131,9 @@ describe('email login through the embedded wallet', () => {
 
 describe('emailShowWallets', () => {
   test('off: with email login shown, the wallet list waits behind one button; on (default): it is listed', async () => {
-    await openWithAuth()
+    await openWithAuth(h)
     await h.walletButton('Sandbox Wallet').waitFor()
-    await openWithAuth('&emailShowWallets=off')
+    await openWithAuth(h, '&emailShowWallets=off')
     const modal = h.modalRoot()
     await modal.getByTestId('show-wallets').waitFor()
     expect(await modal.getByTestId('wallet-list').count()).toBe(0)
@@ -190,7 +145,7 @@ describe('emailShowWallets', () => {
 describe('social login through the local provider', () => {
   test('github in a popup: the provider sends the user back and the wallet connects; a closed popup returns to the form', async () => {
     const { page } = h.browser
-    await openWithAuth('&socials=github,google,farcaster')
+    await openWithAuth(h, '&socials=github,google,farcaster')
     expect(await authFrames(page).count()).toBe(0)
     const modal = h.modalRoot()
     // Closed before consenting: back to the Connect view's form.
@@ -214,7 +169,7 @@ describe('social login through the local provider', () => {
 describe('farcaster', () => {
   test('the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name', async () => {
     const { page } = h.browser
-    await openWithAuth('&socials=farcaster')
+    await openWithAuth(h, '&socials=farcaster')
     const modal = h.modalRoot()
     await modal.locator('[data-social="farcaster"]').click()
     const link = modal.getByTestId('auth-farcaster-link')

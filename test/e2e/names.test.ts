@@ -4,6 +4,7 @@
 // Account and resolves in Send. A refusal shows the API's reason on the form; hostile or failing suggestions show
 // nothing of themselves.
 import { describe, expect, test, afterEach } from 'vitest'
+import { emailLogin } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
@@ -13,33 +14,6 @@ afterEach(() => h.sandbox.providerApi.reset())
 /** The sandbox's email login parts (secure site, mailbox). */
 const auth = () => (h.sandbox as unknown as { auth: { mail: { url: string }; secureSite: { addressOf(email: string): string } } }).auth
 const zone = () => h.sandbox.providerApi.names.zone
-
-/** The code of the newest email to `email`, read from the mailbox page's JSON. */
-async function codeFor(email: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const list = (await (await fetch(`${auth().mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
-      code = list.length ? (/\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? '') : ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code
-}
-
-/** Opens the demo app with email login and signs in as `email`; resolves once connected. */
-async function emailLogin(email: string) {
-  const { page } = h.browser
-  const modal = h.modalRoot()
-  await page.goto(`${h.sandbox.url}?auth`)
-  await page.getByTestId('open-modal').click()
-  await modal.getByTestId('auth-email-input').fill(email)
-  await modal.getByTestId('auth-email-submit').click()
-  await modal.getByTestId('auth-otp').waitFor()
-  const code = await codeFor(email)
-  for (const [i, digit] of [...code].entries()) await modal.getByTestId(`auth-otp-${i}`).fill(digit)
-  await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
-}
 
 /** Opens Send from Account, types `name` as the receiver and resolves with the name line's text. */
 async function receiverLine(name: string) {
@@ -55,7 +29,7 @@ async function receiverLine(name: string) {
 describe('name registration', () => {
   test('an email account registers a name: shown in Account, resolved in Send', async () => {
     const email = `names-${Date.now()}@example.com`
-    await emailLogin(email)
+    await emailLogin(h, email)
     const address = auth().secureSite.addressOf(email)
     const label = `n${Date.now().toString(36)}`
     const name = `${label}.${zone()}`

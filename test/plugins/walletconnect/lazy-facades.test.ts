@@ -10,7 +10,7 @@ import { dynamicImports, eagerOutputs, entryOutput, inputsOf } from '../../../be
 
 const ENTRY = 'plugins/walletconnect/index.ts'
 const FAMILIES = ['eip155', 'solana', 'polkadot', 'bip122']
-const MAPPING = /chains\/[^/]+\/walletconnect\.ts$/
+const MAPPING = /chains\/[^/]+\/(walletconnect|standard-session)\.ts$/
 
 describe('the walletconnect entry', () => {
   let metafile: Metafile
