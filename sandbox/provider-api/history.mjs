@@ -15,11 +15,21 @@ const indexes = new WeakMap()
 
 const topicAddress = (topic) => `0x${topic.slice(26)}`.toLowerCase()
 
-async function index(api, chainId) {
-  const url = api.rpcUrls[chainId]
-  let state = indexes.get(api)?.[chainId]
+/**
+ * Indexes `chainId` up to its latest block. Requests arrive together (a list and its purchases, a reload after a
+ * send): one run at a time per chain, each after the one before, so no block is skipped or read twice.
+ */
+function index(api, chainId) {
   if (!indexes.has(api)) indexes.set(api, {})
-  if (!state) indexes.get(api)[chainId] = state = { next: 0, txs: new Map() }
+  const chains = indexes.get(api)
+  const state = (chains[chainId] ??= { next: 0, txs: new Map(), queue: Promise.resolve() })
+  const run = state.queue.then(() => indexBlocks(api, chainId, state))
+  state.queue = run.catch(() => undefined)
+  return run
+}
+
+async function indexBlocks(api, chainId, state) {
+  const url = api.rpcUrls[chainId]
   const latest = Number.parseInt(await rpcCall(url, 'eth_blockNumber', []), 16)
   for (; state.next <= latest; state.next++) {
     const block = await rpcCall(url, 'eth_getBlockByNumber', [`0x${state.next.toString(16)}`, true])
