@@ -72,7 +72,7 @@ describe('restoring a session', () => {
     expect(asked('GetChainId')).toHaveLength(1)
   })
 
-  it.each([['eip155:999', 'a network the modal does not have'], [undefined, 'none remembered'], ['eip155:8453<script>', 'a malformed answer'], [8453, 'a number instead of a CAIP-2 id']])('%j (%s): starts on the modal network', async (remembered) => {
+  it.each([['eip155:999', 'a network the modal does not have'], [undefined, 'none remembered'], ['eip155:8453<script>', 'a malformed answer'], [8453, 'a number instead of a CAIP-2 id']] as Array<[unknown, string]>)('%j (%s): starts on the modal network', async (remembered) => {
     const { client } = setup(remembered)
     expect(await restore(client)).toEqual({ accounts: [ADDRESS], chainId: '0x7a69' })
     expect(asked('GetChainId')).toHaveLength(1)
