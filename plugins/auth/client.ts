@@ -38,6 +38,8 @@ export function createClient(deps: ClientDeps) {
       if (namespace === 'eip155') return eip155.request(args)
       return Promise.reject(new AuthError(AuthErrorText.networkNotFound))
     },
+    /** Writes the signed-in user into the account state of a namespace the AUTH connector connected (a restored session too). */
+    accountConnected: core.writeAccount,
     /** The user's answer to the pending approval. */
     answer: approvals.answer,
     /** Signs out at the secure site and removes the frame. */

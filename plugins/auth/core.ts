@@ -63,6 +63,11 @@ export function createCore(deps: ClientDeps) {
     if (frame?.mounted) void frame.request('SyncTheme', themeOf(theme)).catch(() => undefined)
   })
 
+  /** The signed-in user in the namespace's account state (the host reads it there): social provider, email, name. */
+  const writeAccount = (namespace: string) => {
+    if (user) ctx.connection.setAccountFields(namespace, { socialProvider: user.socialProvider, user: { email: user.email, userName: user.userName } })
+  }
+
   /** Reads the user, adds the connectors and connects every namespace the user has an account in. */
   const finish = async () => {
     set({ step: 'connecting', error: undefined })
@@ -78,7 +83,7 @@ export function createCore(deps: ClientDeps) {
     // The active namespace first (eip155 when present): the others join the same session.
     for (const [i, namespace] of namespaces.sort((a, b) => Number(b === 'eip155') - Number(a === 'eip155')).entries()) {
       await (i === 0 && connectFromView ? connectFromView : ctx.connection.connect)(ID_AUTH, namespace)
-      ctx.connection.setAccountFields(namespace, { socialProvider: user.socialProvider, user: { email: user.email, userName: user.userName } })
+      writeAccount(namespace)
     }
     set({ step: 'connected', userName: user.userName ?? user.email })
   }
@@ -105,6 +110,7 @@ export function createCore(deps: ClientDeps) {
     finish,
     restoreUser,
     user: () => user,
+    writeAccount,
     setUser: (next: FrameUser | undefined) => void (user = next),
     frameMounted: () => frame?.mounted === true,
     navigateWith(connect: (connectorId: string, namespace: string) => Promise<void>) {

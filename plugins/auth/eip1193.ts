@@ -1,7 +1,9 @@
 /**
  * The embedded wallet as an EIP-1193 provider for the eip155 chain plugin. Read-only methods go straight to the
  * network's RPC, the signing and sending ones wait for the user's approval (ApproveTransaction) and are then signed
- * by the secure site; any other method is refused with "Requested RPC call is not allowed" after 300 ms.
+ * by the secure site; any other method is refused with "Requested RPC call is not allowed" after 300 ms. A session
+ * restored from the secure site starts on the chain the frame remembers the user last switched to, when the modal
+ * has that network.
  */
 import { AuthError, AuthErrorText } from './errors.js'
 import type { FrameUser } from './protocol.js'
@@ -31,7 +33,7 @@ const SIGNING = /sign/i
 
 export interface Eip155Deps {
   ctx: AuthContext
-  ask(type: 'RpcRequest' | 'SwitchNetwork', payload: object): Promise<unknown>
+  ask(type: 'RpcRequest' | 'SwitchNetwork' | 'GetChainId', payload: object): Promise<unknown>
   user(): FrameUser | undefined
   /** The user of a session the secure site still holds (restoring after a reload), or undefined. */
   restore(): Promise<FrameUser | undefined>
@@ -40,6 +42,7 @@ export interface Eip155Deps {
 }
 
 const hexId = (id: number) => `0x${id.toString(16)}`
+const CAIP_EIP155 = /^eip155:(\d{1,15})$/
 
 export function createEip155Requests(deps: Eip155Deps) {
   const { ctx } = deps
@@ -47,6 +50,17 @@ export function createEip155Requests(deps: Eip155Deps) {
   const networks = () => ctx.chains.get('eip155')?.networks ?? []
   const currentChain = () => chainId ?? Number(ctx.connection.networkFor('eip155')?.id ?? networks()[0]?.id ?? 1)
   const address = (u = deps.user()) => u?.accounts.eip155?.[0]?.address
+  let askedChain = false
+
+  /** The chain the frame remembers for a restored session, taken when the modal has that network (asked once). */
+  const rememberedChain = async () => {
+    if (askedChain || chainId !== undefined) return
+    askedChain = true
+    const answer = (await deps.ask('GetChainId', {}).catch(() => undefined)) as { chainId?: unknown } | undefined
+    const match = typeof answer?.chainId === 'string' ? CAIP_EIP155.exec(answer.chainId) : null
+    const id = match ? Number(match[1]) : undefined
+    if (id !== undefined && networks().some((n) => Number(n.id) === id)) chainId = id
+  }
 
   /** Forwards a read to the current network's RPC. */
   const read = async (method: string, params: unknown) => {
@@ -76,6 +90,7 @@ export function createEip155Requests(deps: Eip155Deps) {
       if (method === 'eth_chainId') return hexId(currentChain())
       if (method === 'eth_accounts') {
         const user = deps.user() ?? (await deps.restore())
+        if (address(user)) await rememberedChain()
         return address(user) ? [address(user)] : []
       }
       if (method === 'eth_requestAccounts') {
@@ -96,6 +111,7 @@ export function createEip155Requests(deps: Eip155Deps) {
     },
     reset() {
       chainId = undefined
+      askedChain = false
     },
   }
 }

@@ -136,6 +136,10 @@ export function auth(): Plugin<AuthApi> {
         const stored = ctx.storage.get<{ namespaces?: unknown }>(StoredKeys.session)
         if (Array.isArray(stored?.namespaces)) addConnectors(stored.namespaces.filter((n): n is string => typeof n === 'string'))
       })
+      // A restored session (a reload) shows its user in the account state as a new login does.
+      ctx.events.on('connect:success', ({ namespace, connectorId }) => {
+        if (connectorId === ID_AUTH) void client?.then((c) => c.accountConnected(namespace))
+      })
       // The session spans namespaces; when the last one disconnects, the user is signed out.
       ctx.events.on('disconnect', () => {
         const chains = ctx.state.$chains.get()

@@ -113,7 +113,8 @@ function groupBy(list: { chainId: string; address: string }[]) {
   return out
 }
 const modal = createModal({
-  projectId: 'sandbox',
+  // ?projectId=… names another project (empty: none), as a host with a wrong or missing id would.
+  projectId: query.get('projectId') ?? 'sandbox',
   // The local provider API (sandbox/provider-api): wallet catalog, images, blockchain API.
   apiUrl: config.apiUrl,
   blockchainApiUrl: config.apiUrl,

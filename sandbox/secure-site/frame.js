@@ -5,7 +5,10 @@
   const ancestor = location.ancestorOrigins?.[0] ?? (document.referrer ? new URL(document.referrer).origin : '')
   const parentOrigin = ancestor
   const TOKEN = 'vestibule-secure-session'
-  const state = { email: undefined, updating: undefined, channel: undefined, chainId: undefined }
+  // The chain the user last switched to, kept with the session so a restored connection starts on it.
+  const CHAIN = 'vestibule-secure-chain'
+  // `project`: the dapp's project id (from SyncDappData), named on every API call.
+  const state = { email: undefined, updating: undefined, channel: undefined, project: '' }
   const token = () => localStorage.getItem(TOKEN) ?? ''
   // What the embedding page told the frame about itself: its theme and its dapp data, in order (tests read these).
   const received = (window.__FRAME__ = { themes: [], dappData: [] })
@@ -14,7 +17,7 @@
   async function api(path, body) {
     const response = await fetch(`/api/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vestibule-origin': parentOrigin, authorization: `Bearer ${token()}` },
+      headers: { 'content-type': 'application/json', 'x-vestibule-origin': parentOrigin, 'x-vestibule-project': state.project, authorization: `Bearer ${token()}` },
       body: JSON.stringify(body ?? {}),
     })
     const answer = await response.json().catch(() => ({ error: 'An error occurred' }))
@@ -23,6 +26,7 @@
   }
   const signedIn = (answer) => {
     localStorage.setItem(TOKEN, answer.token)
+    localStorage.removeItem(CHAIN)
     return {}
   }
   const wait = (ms) => new Promise((r) => setTimeout(r, ms))
@@ -35,8 +39,8 @@
     SetPreferredAccount: async ({ type }) => api('account/type', { type }),
     GetSmartAccountEnabledNetworks: async () => api('account/networks'),
     IsConnected: async () => ({ isConnected: token() !== '' && (await api('user').then(() => true, () => false)) }),
-    GetChainId: async () => ({ chainId: state.chainId }),
-    SwitchNetwork: async ({ chainId }) => ((state.chainId = chainId), { chainId }),
+    GetChainId: async () => ({ chainId: localStorage.getItem(CHAIN) ?? undefined }),
+    SwitchNetwork: async ({ chainId }) => (localStorage.setItem(CHAIN, String(chainId)), { chainId }),
     RpcRequest: async (payload) => (await api('rpc', payload)).result,
     GetSocialRedirectUri: async ({ provider, returnTo }) => api('social/start', { provider, returnTo }),
     ConnectSocial: async ({ uri }) => signedIn(await api('social/connect', { uri })),
@@ -60,10 +64,15 @@
     SignOut: async () => {
       await api('signout').catch(() => undefined)
       localStorage.removeItem(TOKEN)
+      localStorage.removeItem(CHAIN)
       return {}
     },
     SyncTheme: async (theme) => (received.themes.push(plain(theme)), {}),
-    SyncDappData: async (data) => (received.dappData.push(plain(data)), {}),
+    SyncDappData: async (data) => {
+      received.dappData.push(plain(data))
+      state.project = typeof data.projectId === 'string' ? data.projectId : ''
+      return {}
+    },
     Reload: async () => ((state.channel = undefined), {}),
   }
 

@@ -24,9 +24,12 @@ const START_LAMPORTS = 5_000_000_000
 /**
  * Starts the secure site. `rpcUrls` maps CAIP-2 ids to local nodes, `mail` is the sandbox mail (`send`), `oauth`
  * the local provider. `allowOrigin(origin)` lets a dapp page embed the frame (others get "origin not allowed").
+ * `projects` are the project ids the site serves: every API call names its project (`x-vestibule-project`); none
+ * gives "Project ID Not Configured", one the site does not know "Unauthorized: invalid key".
  */
-export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
+export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects = ['sandbox'] }) {
   const secret = randomBytes(32)
+  const knownProjects = new Set(projects)
   const origins = new Set()
   const users = new Map() // id -> { id, email?, socialProvider?, userName? }
   const sessions = new Map() // token -> user id
@@ -90,6 +93,10 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth }) {
     }
     const route = url.pathname.startsWith('/api/') ? routes[url.pathname.slice(5)] : undefined
     if (!route || req.method !== 'POST') return send(404, { error: 'Not found' })
+    // The project first: the origins a dapp may embed the frame from are those of its project.
+    const project = req.headers['x-vestibule-project']
+    if (typeof project !== 'string' || project === '') return send(401, { error: ERR.projectId })
+    if (!knownProjects.has(project)) return send(401, { error: ERR.key })
     const origin = req.headers['x-vestibule-origin']
     if (typeof origin !== 'string' || !origins.has(origin)) return send(403, { error: ERR.origin })
     const chunks = []

@@ -8,6 +8,8 @@ import { encodeBase58, signSolanaMessage, signSolanaTransaction } from './solana
 /** The embedded wallet's error texts the secure site answers with. */
 export const ERR = {
   origin: 'Unauthorized: origin not allowed',
+  key: 'Unauthorized: invalid key',
+  projectId: 'Project ID Not Configured',
   session: 'JWT Token is not yet valid',
   rpc: 'Requested RPC call is not allowed',
   network: 'Network Not Found',

@@ -33,7 +33,7 @@ afterAll(async () => {
 })
 
 async function api(path: string, body: object, token = '') {
-  const response = await fetch(`${site.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vestibule-origin': DAPP, authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vestibule-project': 'sandbox', 'x-vestibule-origin': DAPP, authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 

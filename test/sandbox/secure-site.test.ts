@@ -25,8 +25,8 @@ afterAll(async () => {
   await mail?.stop()
 })
 
-async function api(path: string, body: object, { origin = DAPP, token = '' } = {}) {
-  const response = await fetch(`${site.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vestibule-origin': origin, authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+async function api(path: string, body: object, { origin = DAPP, token = '', project = 'sandbox' } = {}) {
+  const response = await fetch(`${site.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vestibule-project': project, 'x-vestibule-origin': origin, authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -40,6 +40,13 @@ describe('sandbox secure site', () => {
   it('refuses a page whose origin is not allowed', async () => {
     expect(await api('email/start', { email: 'a@example.com' }, { origin: 'http://127.0.0.1:1' })).toEqual({ status: 403, body: { error: 'Unauthorized: origin not allowed' } })
     expect(mail.messages('a@example.com')).toEqual([])
+  })
+
+  it('answers only for a project it serves: none named is not configured, an unknown one an invalid key', async () => {
+    expect(await api('email/start', { email: 'p@example.com' }, { project: '' })).toEqual({ status: 401, body: { error: 'Project ID Not Configured' } })
+    expect(await api('email/start', { email: 'p@example.com' }, { project: 'someone-else' })).toEqual({ status: 401, body: { error: 'Unauthorized: invalid key' } })
+    expect(mail.messages('p@example.com')).toEqual([])
+    expect((await api('email/start', { email: 'p@example.com' })).body).toEqual({ action: 'VERIFY_OTP' })
   })
 
   it('mails a code over SMTP; a wrong code is refused, the right one signs in once', async () => {
