@@ -3,10 +3,8 @@
  * session (usually behind a cookie), and lists and revokes sessions. Routes under `url`:
  * GET nonce → { nonce, …fields it fixes }; POST verify { message, signature } → its answer, or an error status with
  * { error }; GET sessions?chainId&address → { sessions }; POST revoke { chainId, address }; POST signout.
- * Every answer is checked: a field of the wrong type is left out, a nonce must be 8 or more letters or digits, a
- * session's CACAO is kept only when it is the one the session's fields and signature make.
+ * Every answer is checked: a field of the wrong type is left out, a nonce must be 8 or more letters or digits.
  */
-import { createCacao } from './cacao.js'
 import type { SiwxSession, SiwxSessionStore } from './types.js'
 
 export interface HostBackendOptions {
@@ -18,14 +16,6 @@ export interface HostBackendOptions {
 
 const FIELDS = ['statement', 'issuedAt', 'expirationTime', 'notBefore', 'requestId', 'domain', 'uri'] as const
 const plain = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200)
-
-const sameCacao = (cacao: unknown, session: Omit<SiwxSession, 'cacao'>) => {
-  try {
-    return JSON.stringify(cacao) === JSON.stringify(createCacao(session.data, session.signature))
-  } catch {
-    return false
-  }
-}
 
 export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
   const base = options.url.replace(/\/+$/, '')
@@ -46,9 +36,9 @@ export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
   }
   const sessions = (answer: unknown): SiwxSession[] => {
     const list = (answer as { sessions?: unknown } | undefined)?.sessions
-    return (Array.isArray(list) ? list : [])
-      .filter((s): s is SiwxSession => typeof s?.message === 'string' && typeof s?.signature === 'string' && typeof s?.data?.chainId === 'string' && typeof s?.data?.accountAddress === 'string')
-      .map(({ cacao, ...session }) => (cacao !== undefined && sameCacao(cacao, session) ? { ...session, cacao } : session))
+    return (Array.isArray(list) ? list : []).filter(
+      (s): s is SiwxSession => typeof s?.message === 'string' && typeof s?.signature === 'string' && typeof s?.data?.chainId === 'string' && typeof s?.data?.accountAddress === 'string',
+    )
   }
   return {
     async prepare(request) {

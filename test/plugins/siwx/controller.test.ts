@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createKernel, type Modal, type ModalOptions } from '../../../kernel/index.js'
 import { eip155 } from '../../../chains/eip155/index.js'
 import { hostBackend, siwx, type SiwxApi, type SiwxConfig } from '../../../plugins/siwx/index.js'
+import { createCacao } from '../../../plugins/siwx/messages.js'
 import { createSiwxBackend } from '../../../sandbox/siwx/backend.mjs'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import { deferred, dummyView } from '../../kernel/helpers.js'
@@ -126,5 +127,27 @@ describe('"Authenticating..." while the server verifies', () => {
     expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'Sign-in refused: sign-in is closed for this account' })
     expect(api.$state.get().status).toBe('needed')
     expect(snack().open).toBe(false)
+  })
+})
+
+describe("a session's CACAO from the host's server", () => {
+  it("is kept when the session's fields and signature make it, else left out and the session kept", async () => {
+    h.wallet()
+    const { modal, api } = modalWith({ store: hostBackend({ url: `http://${host}/siwx`, fetch: cookieFetch() }) })
+    await modal.open()
+    await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+    const controller = (await api.flow()).controller()
+    await controller.start()
+    await controller.sign()
+    expect(api.$state.get().status).toBe('signedIn')
+    const [held] = [...backend.sessions.values()][0] as Array<Record<string, unknown> & { data: never; signature: string }>
+    const { cacao: _none, ...plain } = api.$state.get().session!
+    const cacao = createCacao(held!.data, held!.signature)
+    held!.cacao = cacao
+    expect(await api.getSessions()).toEqual([{ ...plain, cacao }])
+    held!.cacao = { ...cacao, p: { ...cacao.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } }
+    expect(await api.getSessions()).toEqual([plain])
+    held!.cacao = 'cacao'
+    expect(await api.getSessions()).toEqual([plain])
   })
 })
