@@ -41,7 +41,7 @@ export interface Cacao {
 const namespaceOf = (chainId: string) => chainId.slice(0, Math.max(0, chainId.indexOf(':')))
 
 /** A 65-byte signature in padded base64 (88 characters): the legacy signed-message format. */
-const isLegacyBitcoin = (signature: string) => /^[A-Za-z0-9+/]{86}==$/.test(signature)
+const isLegacyBitcoin = (signature: string) => /^[A-Za-z0-9+/]{87}=$/.test(signature)
 
 /** The CAIP-74 signature type of `signature` made by an account of `namespace`. */
 export function signatureType(namespace: string, signature: string): string {

@@ -97,7 +97,8 @@ describe('the CACAO of the other families', () => {
     ['eip155', '0x' + 'ab'.repeat(65), 'eip191'],
     ['solana', '5'.repeat(88), 'solana:ed25519'],
     ['polkadot', '0x' + 'cd'.repeat(64), 'polkadot:sr25519'],
-    ['bip122', `${'A'.repeat(86)}==`, 'bip122:ecdsa'],
+    ['bip122', Buffer.alloc(65, 7).toString('base64'), 'bip122:ecdsa'],
+    ['bip122', Buffer.alloc(64, 7).toString('base64'), 'bip122:bip322-simple'],
     ['bip122', `${'A'.repeat(140)}==`, 'bip122:bip322-simple'],
   ])('%s signature %#: type %s', (namespace, signature, type) => {
     expect(signatureType(namespace, signature)).toBe(type)
