@@ -60,7 +60,7 @@ export function checkRecord(body: unknown): NameRecord | undefined {
   if (typeof name !== 'string' || name.length > NAME_LIMIT || !NAME_SHAPE.test(name)) return undefined
   if (!addresses || typeof addresses !== 'object' || Array.isArray(addresses)) return undefined
   const kept: Record<string, string> = {}
-  for (const [coinType, entry] of Object.entries(addresses as Record<string, unknown>).slice(0, 64)) {
+  for (const [coinType, entry] of Object.entries(addresses as Record<string, unknown>).slice(0, ADDRESSES_KEPT)) {
     const address = (entry as { address?: unknown } | null)?.address
     if (/^\d{1,10}$/.test(coinType) && typeof address === 'string' && EVM_ADDRESS.test(address)) kept[coinType] = address
   }
@@ -68,6 +68,34 @@ export function checkRecord(body: unknown): NameRecord | undefined {
   const list = Array.isArray(attributes) ? attributes.slice(0, 16) : []
   const avatar = list.map((a) => checkAvatar((a as { avatar?: unknown } | null)?.avatar)).find(Boolean)
   if (avatar) record.avatar = avatar
+  return record
+}
+
+/** Most addresses a record keeps (API answers beyond it are cut; a stored record beyond it is refused). */
+export const ADDRESSES_KEPT = 64
+
+/**
+ * A name record as this plugin stored it (`{ name, addresses: { [coinType]: address }, avatar? }`), checked again
+ * when read back: anything that is not exactly that shape, a name or avatar the checks refuse, more than
+ * ADDRESSES_KEPT addresses or one that is not an EVM address makes it undefined, never cut into shape.
+ */
+export function checkStoredRecord(value: unknown): NameRecord | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const { name, addresses, avatar, ...rest } = value as Record<string, unknown>
+  if (Object.keys(rest).length || typeof name !== 'string' || name.length > NAME_LIMIT || !NAME_SHAPE.test(name)) return undefined
+  if (!addresses || typeof addresses !== 'object' || Array.isArray(addresses)) return undefined
+  const entries = Object.entries(addresses as Record<string, unknown>)
+  if (entries.length > ADDRESSES_KEPT) return undefined
+  const kept: Record<string, string> = {}
+  for (const [coinType, address] of entries) {
+    if (!/^\d{1,10}$/.test(coinType) || typeof address !== 'string' || !EVM_ADDRESS.test(address)) return undefined
+    kept[coinType] = address
+  }
+  const record: NameRecord = { name, addresses: kept }
+  if (avatar !== undefined) {
+    if (checkAvatar(avatar) !== avatar) return undefined
+    record.avatar = avatar as string
+  }
   return record
 }
 

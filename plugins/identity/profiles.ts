@@ -1,11 +1,12 @@
 /**
- * Identity and names without a UI: the account's name and avatar from `/v1/identity/{address}` (cached 5 min in
- * the plugin's storage, checked again when read back), names resolved through `/v1/profile/account/{name}` (cached
- * 5 min in memory, as ENS names are) and the names of an address through `/v1/profile/reverse/{address}`. Names
- * live on EVM networks only; elsewhere there is nothing to look up.
+ * Identity and names without a UI: the account's name and avatar from `/v1/identity/{address}` and names resolved
+ * through `/v1/profile/account/{name}`, each cached 5 min in the plugin's storage (so a reload inside that time asks
+ * nothing) and checked again when read back, and the names of an address through `/v1/profile/reverse/{address}`.
+ * Names live on EVM networks only; elsewhere there is nothing to look up.
  */
 import { CacheTtl, HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
 import { addressOn, checkIdentity, checkRecord, type NameRecord, type Profile } from './checks.js'
+import { createNameCache, nameKey } from './name-cache.js'
 
 export type IdentityContext = Pick<PluginContext, 'blockchainApi' | 'storage'>
 
@@ -30,18 +31,23 @@ export interface Profiles {
   avatar(name: string, network: CaipNetwork): Promise<string | undefined>
   /** The names pointing at `address` (checked records; the unreadable ones left out); throws NAMES_FAILED. */
   namesOf(address: string, network: CaipNetwork): Promise<NameRecord[]>
-  /** Drops the cached identity of `address` and every cached name record (a name was registered just now). */
+  /** Drops the cached identity of `address` and every cached name lookup (a name was registered just now). */
   forget(address: string): void
 }
 
 export function createProfiles(ctx: IdentityContext, now: () => number = Date.now): Profiles {
   const inflight = new Map<string, Promise<Profile | undefined>>()
   const records = new Map<string, { at: number; record: Promise<NameRecord | undefined> }>()
+  const stored = createNameCache(ctx.storage, now)
   const evm = (network: CaipNetwork) => network.chainNamespace === 'eip155'
 
   const cachedIdentity = (address: string) => {
-    const stored = ctx.storage.getCached<unknown>(identityKey(address), CacheTtl.identity)
-    return stored === undefined ? undefined : checkIdentity(stored)
+    const kept = ctx.storage.getCached<unknown>(identityKey(address), CacheTtl.identity)
+    if (kept === undefined) return undefined
+    const profile = checkIdentity(kept)
+    // An entry that is not an identity's shape is dropped: the next read asks the API.
+    if (!profile) ctx.storage.remove(identityKey(address))
+    return profile
   }
 
   async function fetchIdentity(address: string, network: CaipNetwork) {
@@ -74,12 +80,20 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
 
   const record = (name: string, network: CaipNetwork) => {
     if (!evm(network)) return Promise.resolve(undefined)
-    const key = `${network.caipNetworkId} ${name.toLowerCase()}`
+    const key = nameKey(network.caipNetworkId, name)
     const held = records.get(key)
     const at = now()
     if (held && at - held.at < CacheTtl.ens && at >= held.at) return held.record
+    // A lookup a previous page made (a reload) counts from when it was made.
+    const kept = stored.read(key)
+    if (kept) {
+      const found = Promise.resolve(kept.record ?? undefined)
+      records.set(key, { at: kept.at, record: found })
+      return found
+    }
     const pending = fetchRecord(name, network)
     records.set(key, { at, record: pending })
+    pending.then((found) => records.get(key)?.record === pending && stored.write(key, at, found), () => undefined)
     // A failure is not kept: the next lookup asks again.
     pending.catch(() => records.get(key)?.record === pending && records.delete(key))
     return pending
@@ -91,6 +105,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       ctx.storage.remove(identityKey(address))
       inflight.delete(address.toLowerCase())
       records.clear()
+      stored.clear()
     },
     identity(address, network) {
       if (!evm(network) || !EVM_ADDRESS.test(address)) return Promise.resolve({})

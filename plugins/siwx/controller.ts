@@ -4,6 +4,7 @@
  */
 import { atom, type MapStore, type ReadableAtom } from 'nanostores'
 import type { ChainAdapter, CaipNetwork, ChainNamespace, PluginContext } from 'vestibule/kernel'
+import { createCacao } from './cacao.js'
 import { parseSiwxMessage } from './messages.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
 
@@ -119,7 +120,8 @@ export function createSignController(core: FlowCore): SignController {
         if ((await verified(account, text, signature)) === false) return fail(t('siwx.mismatch'), account)
         set({ phase: 'verifying' })
         ctx.feedback.showSnackbar('loading', t('siwx.authenticating'))
-        const session: SiwxSession = { data: parseSiwxMessage(text), message: text, signature }
+        const data = parseSiwxMessage(text)
+        const session: SiwxSession = { data, message: text, signature, cacao: createCacao(data, signature) }
         let answer: unknown
         try {
           answer = await store.add(session)

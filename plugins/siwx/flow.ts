@@ -4,6 +4,7 @@
  */
 import type { MapStore } from 'nanostores'
 import { chainFeature, type PluginContext } from 'vestibule/kernel'
+import { createCacao } from './cacao.js'
 import { checksumAddress, isNonce, timeOf } from './grammar.js'
 import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields } from './messages.js'
 import { createLocalStore } from './sessions.js'
@@ -52,6 +53,20 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     return !(timeOf(d.expirationTime) <= now()) && !(timeOf(d.notBefore) > now())
   }
 
+  /** The sessions the store keeps for the account; a CACAO is kept only when the session's fields and signature make it. */
+  const kept = async (chainId: string, address: string): Promise<SiwxSession[]> =>
+    (await store.get(chainId, address)).map((s) => {
+      if (s?.cacao === undefined) return s
+      const { cacao, ...rest } = s
+      let made: unknown
+      try {
+        made = createCacao(rest.data, rest.signature)
+      } catch {
+        made = undefined
+      }
+      return JSON.stringify(cacao) === JSON.stringify(made) ? s : rest
+    })
+
   let checking: { key: string; done: Promise<boolean> } | undefined
   const flow: SiwxFlow = {
     check() {
@@ -69,7 +84,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     async sessions() {
       const account = current()
       if (!account) throw new Error(t('siwx.noAccount'))
-      return (await store.get(account.chainId, account.address)).filter((s) => usable(s, account.chainId, account.address))
+      return (await kept(account.chainId, account.address)).filter((s) => usable(s, account.chainId, account.address))
     },
     async signOut() {
       const account = current()
@@ -91,7 +106,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     $state.set({ status: 'checking', chainId: account.chainId, address: account.address })
     let found: SiwxSession | undefined
     try {
-      found = (await store.get(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
+      found = (await kept(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
     } catch (error) {
       // The store (a server) could not answer: signed out, with the reason; the user may sign again.
       $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: reasonOf(error) })

@@ -3,6 +3,7 @@
  * parsed (parse then build gives the same bytes) and checked against what a server expects. Framework-free: a
  * server imports it alone, as `vestibule/plugins/siwx/messages`.
  */
+export { createCacao, signatureType, type Cacao, type CacaoHeader, type CacaoPayload, type CacaoSignature } from './cacao.js'
 import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, SCHEME, timeOf } from './grammar.js'
 
 /** The fields of a sign-in message. Times are RFC 3339 text, kept as written so a parsed message builds back the same. */

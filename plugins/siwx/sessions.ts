@@ -1,9 +1,11 @@
 /**
  * The default session store: the modal's storage (this plugin's namespace). Anything on the page can write there,
  * so every read checks each session again: its fields must build exactly its message text, the text must be a
- * valid message for this page, and it must not have expired; a session that fails is dropped from storage.
+ * valid message for this page, and it must not have expired; its CACAO, when it has one, must be the one its fields
+ * and signature make. A session that fails is dropped from storage.
  */
 import type { Storage } from 'vestibule/kernel'
+import { createCacao } from './cacao.js'
 import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields } from './messages.js'
 import type { SiwxSession, SiwxSessionStore } from './types.js'
 
@@ -23,6 +25,7 @@ export function isIntact(session: unknown, host: string | undefined, now = Date.
   } catch {
     return false
   }
+  if (session.cacao !== undefined && JSON.stringify(session.cacao) !== JSON.stringify(createCacao(session.data, session.signature))) return false
   return built === session.message && verifySiwxMessage(session.message, { domain: host, now }).length === 0
 }
 

@@ -1,12 +1,14 @@
 /** The shapes the sign-in plugin shares between its eager part, its flow, its stores and hosts. */
+import type { Cacao } from './cacao.js'
 import type { SiwxMessageFields } from './messages.js'
 
-/** A signed sign-in: the message's fields, its text, the wallet's signature and, where a server issues one, its CACAO. */
+/** A signed sign-in: the message's fields, its text, the wallet's signature and the same as a CACAO (CAIP-74). */
 export interface SiwxSession {
   data: SiwxMessageFields
   message: string
   signature: string
-  cacao?: unknown
+  /** Every session the plugin signs has one; a session a store gives back may not. */
+  cacao?: Cacao
 }
 
 /** What a new message is for: the account, its network (CAIP-2) and the page asking. */

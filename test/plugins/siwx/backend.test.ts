@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiwxBackend } from '../../../sandbox/siwx/backend.mjs'
 import { hostBackend, type SiwxSession } from '../../../plugins/siwx/index.js'
-import { createSiwxMessage, parseSiwxMessage } from '../../../plugins/siwx/messages.js'
+import { createCacao, createSiwxMessage, parseSiwxMessage } from '../../../plugins/siwx/messages.js'
 
 const KEY = `0x${'07'.repeat(32)}` as const
 const OTHER = `0x${'08'.repeat(32)}` as const
@@ -123,5 +123,34 @@ describe('hostBackend with a hostile server', () => {
     expect(await hostBackend({ url }).get('eip155:1', account.address)).toEqual([good])
     answer = { status: 200, body: JSON.stringify({ sessions: 'all of them' }) }
     expect(await hostBackend({ url }).get('eip155:1', account.address)).toEqual([])
+  })
+})
+
+describe("a session's CACAO from the host's server", () => {
+  let server2: Server
+  let url: string
+  const body = '{}'
+  const received: string[] = []
+  beforeAll(async () => {
+    server2 = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'))
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(body)
+      })
+    })
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server2.close(() => resolve())))
+
+  it('goes to the server with the message and signature on verify', async () => {
+    const session = await signed('abcdefgh5678')
+    const cacao = createCacao(session.data, session.signature)
+    received.length = 0
+    await hostBackend({ url }).add({ ...session, cacao })
+    expect(JSON.parse(received[0]!)).toEqual({ message: session.message, signature: session.signature, cacao })
   })
 })
