@@ -16,6 +16,8 @@ export function viewOnrampDeps(k: ViewContext): OnrampDeps {
     $context,
     client: createOnrampClient(k.blockchainApi),
     providers: k.options.onrampProviders ?? DEFAULT_PROVIDERS,
+    // Currency and asset images come from a catalog plugin's images service when one is installed.
+    images: k.services.get(Capabilities.Images),
     purchases: (network, address) => fetchPurchases(k.blockchainApi, network, address),
     // No handle back: the provider's page cannot reach or navigate this one.
     open: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
