@@ -69,22 +69,10 @@ export interface NamesService {
 }
 
 /**
- * The provider API's images of things known by an id rather than an address: a payment (fiat) currency's
- * (`GET /public/getCurrencyImage/{id}`) and a token's (`GET /public/getTokenImage/{id}`, by its symbol). Provided
- * by a catalog plugin; each answer is the image's URL (undefined for an id that cannot name one), which callers
- * show through the modal's image rule, a failed load showing no image.
- */
-export interface ImagesService {
-  currency(id: string): string | undefined
-  token(id: string): string | undefined
-}
-
-/**
  * Tokens of services one feature plugin offers others without either naming the other: a plugin provides one
  * with `ctx.services.provide(token, service)`, another resolves it with `ctx.services.get(token)`.
  */
-export const Capabilities: { Balances: Token<BalancesService>; Names: Token<NamesService>; Images: Token<ImagesService> } = {
+export const Capabilities: { Balances: Token<BalancesService>; Names: Token<NamesService> } = {
   Balances: Symbol.for('vestibule.capability.balances') as Token<BalancesService>,
   Names: Symbol.for('vestibule.capability.names') as Token<NamesService>,
-  Images: Symbol.for('vestibule.capability.images') as Token<ImagesService>,
 }

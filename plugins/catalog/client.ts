@@ -4,7 +4,6 @@
  */
 import { VestibuleError, type HttpClient } from 'vestibule/kernel'
 import { parseWalletList, type CatalogWallet } from './filter.js'
-import { imageUrl } from './images.js'
 
 /** Page sizes. Featured = the number of featured ids; excluded-wallet init = the number of ids. */
 export const PAGE_SIZES = { featuredDefault: 4, recommended: 4, page: 40, search: 100 } as const
@@ -75,7 +74,8 @@ export function isAbort(error: unknown): boolean {
 
 export function createCatalogClient(http: HttpClient, options: { timeoutMs?: number } = {}): CatalogClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
-  const walletImageUrl = (id: string) => imageUrl(http, 'wallet', id)
+  const image = (path: string, id: string) => http.url(`${path}/${encodeURIComponent(id)}`)
+  const walletImageUrl = (id: string) => image('/getWalletImage', id)
 
   const getWallets = async (params: GetWalletsParams, { signal, deadline = Date.now() + timeoutMs }: { signal?: AbortSignal; deadline?: number } = {}): Promise<WalletPage> => {
     // The caller's signal (a newer search) and the deadline both end the request.
@@ -123,8 +123,8 @@ export function createCatalogClient(http: HttpClient, options: { timeoutMs?: num
       return page
     },
     walletImageUrl,
-    assetImageUrl: (id) => imageUrl(http, 'asset', id),
-    currencyImageUrl: (id) => imageUrl(http, 'currency', id),
-    tokenImageUrl: (id) => imageUrl(http, 'token', id),
+    assetImageUrl: (id) => image('/public/getAssetImage', id),
+    currencyImageUrl: (id) => image('/public/getCurrencyImage', id),
+    tokenImageUrl: (id) => image('/public/getTokenImage', id),
   }
 }

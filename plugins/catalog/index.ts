@@ -7,10 +7,9 @@
  * `includeWalletIds`, `excludeWalletIds`, `customWallets`, `features.allWallets`.
  */
 import { atom, onMount } from 'nanostores'
-import { Capabilities, RemoteConnect, type Plugin, type PluginContext, type WalletItem } from 'vestibule/kernel'
+import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from 'vestibule/kernel'
 import type { CatalogController, CatalogOptions, SectionStores } from './catalog.js'
 import type { ChosenWallet } from './filter.js'
-import { createImagesService } from './images.js'
 
 export type { CatalogController, CatalogState, WalletRow } from './catalog.js'
 export type { CatalogWallet, ChosenWallet, WalletLinks } from './filter.js'
@@ -80,8 +79,6 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       const sections = {} as SectionStores
       for (const section in ranks) ctx.wallets.add(section, (sections[section as keyof SectionStores] = atom<readonly WalletItem[]>([])), ranks[section])
       ctx.i18n.add(messages, () => import('./locales/index.js'))
-      // Payment-currency and token images for other features, from the same provider API.
-      ctx.services.provide(Capabilities.Images, createImagesService(ctx.http))
       const loadView = () => import('./views/AllWallets.js')
       // Without any chain plugin the full list is the first view on mobile.
       ctx.views.register('AllWallets', { title: 'catalog.title', load: loadView, openWithoutChains: ['mobile'] })

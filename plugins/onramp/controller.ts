@@ -6,7 +6,7 @@
  * shows up; then the balances are read again. Another network or account starts the form over.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { errorMessage, type CaipNetwork, type ImagesService } from 'vestibule/kernel'
+import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
 import { networkName, placeholderQuote, presetCrypto, type OnrampClient, type OnrampOptions, type Purchase, type PurchaseCurrency } from './api.js'
 import type { OnrampProvider } from './index.js'
@@ -29,8 +29,13 @@ export interface OnrampDeps {
   open(url: string): void
   /** Reads the balances again past their cache (a purchase was credited). */
   refreshBalances(): void
-  /** The provider's currency and token images; without it nothing shows an image. */
-  images?: ImagesService
+  /** The provider's images of payment currencies and tokens (by id); without them nothing shows an image. */
+  images?: OnrampImages
+}
+
+export interface OnrampImages {
+  currency(id: string): string | undefined
+  token(id: string): string | undefined
 }
 
 export interface PurchasesState {

@@ -5,9 +5,9 @@
 // shows up and then the balances read again, and eip155 and solana as the only families served.
 import { atom } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CaipNetwork, ImagesService } from '../../../kernel/index.js'
+import type { CaipNetwork } from '../../../kernel/index.js'
 import { FALLBACK_PAYMENT_CURRENCIES, type OnrampClient, type OnrampOptions, type OnrampQuote, type Purchase } from '../../../plugins/onramp/api.js'
-import { PURCHASE_POLLS, PURCHASE_POLL_MS, QUOTE_PAUSE_MS, createOnrampController } from '../../../plugins/onramp/controller.js'
+import { PURCHASE_POLLS, PURCHASE_POLL_MS, QUOTE_PAUSE_MS, createOnrampController, type OnrampImages } from '../../../plugins/onramp/controller.js'
 import { DEFAULT_PROVIDERS } from '../../../plugins/onramp/providers.js'
 import type { OnrampContext } from '../../../plugins/onramp/view-model.js'
 import { ADDRESS, deferred, mainnet, optimism } from '../../kernel/helpers.js'
@@ -22,7 +22,7 @@ const quoteFor = (amount: string): OnrampQuote => {
 const OPTIONS: OnrampOptions = { paymentCurrencies: FALLBACK_PAYMENT_CURRENCIES.map((c) => ({ ...c })), purchaseCurrencies: [] }
 const purchase = (id: string, status: Purchase['status'] = 'success'): Purchase => ({ id, minedAt: new Date('2026-01-01T00:00:00Z'), status, amount: '0.0325', symbol: 'ETH' })
 
-function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof OnrampClient, (...args: any[]) => Promise<unknown>>> = {}, images?: ImagesService) {
+function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof OnrampClient, (...args: any[]) => Promise<unknown>>> = {}, images?: OnrampImages) {
   const $context = atom<OnrampContext>({ network, address: ADDRESS })
   const c = {
     options: vi.fn(client.options ?? (async () => ({ options: OPTIONS, fallback: true }))),
@@ -192,7 +192,7 @@ describe('the preset crypto amount', () => {
 
 describe('images', () => {
   it("a payment currency's image is the images service's for its id, an asset's for its symbol; none without the service", async () => {
-    const images: ImagesService = { currency: (id) => `https://img.test/currency/${id}`, token: (id) => `https://img.test/token/${id}` }
+    const images: OnrampImages = { currency: (id) => `https://img.test/currency/${id}`, token: (id) => `https://img.test/token/${id}` }
     const { controller } = setup(mainnet, {}, images)
     await vi.advanceTimersByTimeAsync(0)
     const view = controller.$view.get()

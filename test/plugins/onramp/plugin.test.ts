@@ -8,9 +8,6 @@ import { onramp } from '../../../plugins/onramp/index.js'
 import { receive } from '../../../plugins/receive/index.js'
 import { send } from '../../../plugins/send/index.js'
 import { dummyView } from '../../kernel/helpers.js'
-import { walletCatalog } from '../../../plugins/catalog/index.js'
-import { viewOnrampDeps } from '../../../plugins/onramp/wiring.js'
-import { viewContext } from '../../../ui/shell/view-context.js'
 
 const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), onramp()], ...options } as never, { views: { Connect: dummyView } })
 const features = (options?: Record<string, unknown>) => modal(options).kernel.slots.list('account.features').map((e) => e.id)
@@ -33,15 +30,5 @@ describe('onramp()', () => {
     expect(() => modal({ onrampProviders: [{ id: 'x', name: 'X', feeRange: '1%' }] })).toThrow(/provider "x" needs a url/)
     expect(() => modal({ onrampProviders: [{ id: 'x', feeRange: '1%', url: 'https://x.example' }] })).toThrow(/id, a name and a feeRange/)
     expect(() => createModal({ projectId: 'p', storage: null, onrampProviders: [], plugins: [send()] } as never)).toThrow('`onrampProviders` needs onramp() from vestibule/plugins/onramp')
-  })
-
-  it("the Buy view reaches the catalog's images service by its token: currency and asset images from the provider API", () => {
-    const withCatalog = createKernel({ projectId: 'p', apiUrl: 'https://api.test', plugins: [walletCatalog(), onramp()] } as never, { views: { Connect: dummyView } })
-    const images = viewOnrampDeps(viewContext(withCatalog, 'onramp')).images!
-    const query = `projectId=p&st=${withCatalog.kernel.options.sdkType}&sv=${withCatalog.kernel.options.sdkVersion}`
-    expect(images.currency('EUR')).toBe(`https://api.test/public/getCurrencyImage/EUR?${query}`)
-    expect(images.token('ETH')).toBe(`https://api.test/public/getTokenImage/ETH?${query}`)
-    // Without a catalog plugin the view works without images.
-    expect(viewOnrampDeps(viewContext(modal(), 'onramp')).images).toBeUndefined()
   })
 })
