@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { EmptyState, ListItem, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
+import { useEffect, useState, type ReactNode } from 'react'
+import { EmptyState, ListItem, LoadingState, TextInput, useStore, WalletImage, type ViewProps } from 'vestibule/ui'
 import type { I18n } from 'vestibule/kernel'
 import { truncateDecimals } from 'vestibule/utils'
 import { createOnrampController, type OnrampController, type PurchasesState } from './controller.js'
@@ -49,6 +49,18 @@ function Select({ label, testId, value, options, onChange }: { label: string; te
   )
 }
 
+/** The provider's image of what a select holds (a currency, an asset); its initial when there is none or it fails. */
+function Pictured({ testId, id, src, children }: { testId: string; id: string; src?: string; children: ReactNode }) {
+  return (
+    <div className="vb-onramp-pictured">
+      <span data-testid={testId} data-id={id}>
+        <WalletImage src={src} name={id} />
+      </span>
+      {children}
+    </div>
+  )
+}
+
 function QuoteLine({ form, t }: { form: OnrampForm; t: Translate }) {
   const { quote } = form
   if (quote.status === 'idle') return null
@@ -76,10 +88,14 @@ function BuyForm({ controller, view, form, t }: { controller: OnrampController; 
         </p>
       ) : null}
       <div className="vb-onramp-row">
-        <Select label={t('onramp.currency')} testId="onramp-currency" value={currency} options={view.currencies.map((c) => ({ id: c.id, text: c.id }))} onChange={controller.setCurrency} />
+        <Pictured testId="onramp-currency-image" id={currency} src={currency ? controller.currencyImage(currency) : undefined}>
+          <Select label={t('onramp.currency')} testId="onramp-currency" value={currency} options={view.currencies.map((c) => ({ id: c.id, text: c.id }))} onChange={controller.setCurrency} />
+        </Pictured>
         <Select label={t('onramp.method')} testId="onramp-method" value={view.limit?.id} options={(view.currency?.payment_method_limits ?? []).map((l) => ({ id: l.id, text: methodName(t, l.id) }))} onChange={controller.setMethod} />
       </div>
-      <Select label={t('onramp.asset')} testId="onramp-asset" value={view.asset?.id} options={view.assets.map((a) => ({ id: a.id, text: `${a.symbol} — ${a.name}` }))} onChange={controller.setAsset} />
+      <Pictured testId="onramp-asset-image" id={view.asset?.symbol ?? ''} src={view.asset ? controller.assetImage(view.asset) : undefined}>
+        <Select label={t('onramp.asset')} testId="onramp-asset" value={view.asset?.id} options={view.assets.map((a) => ({ id: a.id, text: `${a.symbol} — ${a.name}` }))} onChange={controller.setAsset} />
+      </Pictured>
       <QuoteLine form={form} t={t} />
       <p className="vb-label">{t('onramp.providers')}</p>
       <ul className="vb-list" data-testid="onramp-providers">
@@ -124,4 +140,4 @@ function Purchases({ purchases, t }: { purchases: PurchasesState; t: Translate }
 }
 
 /** Styles of the Buy view, added to the modal's shadow root when it first loads. */
-export const styles = `.vb-onramp, .vb-onramp-form { display: flex; flex-direction: column; gap: 12px; } .vb-onramp-row { display: flex; gap: 8px; } .vb-onramp-row > * { flex: 1; min-width: 0; } .vb-onramp-quote p, .vb-onramp p { margin: 0; font-size: 14px; } .vb-onramp select { appearance: auto; }`
+export const styles = `.vb-onramp, .vb-onramp-form { display: flex; flex-direction: column; gap: 12px; } .vb-onramp-row { display: flex; gap: 8px; } .vb-onramp-row > * { flex: 1; min-width: 0; } .vb-onramp-quote p, .vb-onramp p { margin: 0; font-size: 14px; } .vb-onramp select { appearance: auto; } .vb-onramp-pictured { display: flex; align-items: flex-end; gap: 8px; min-width: 0; } .vb-onramp-pictured > label { flex: 1; min-width: 0; } .vb-onramp-pictured > span { padding-bottom: 4px; }`

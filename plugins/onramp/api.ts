@@ -131,6 +131,25 @@ export interface UrlRequest {
   assets: string[]
   /** The fiat amount, at most two decimals within the limits. */
   fiatAmount: string
+  /** The amount of the asset the quote buys for it (`presetCrypto`'s text), when known. */
+  cryptoAmount?: string
+}
+
+/** Decimals of the crypto amount the Buy view shows and presets. */
+export const CRYPTO_DECIMALS = 6
+
+/**
+ * A quote's amount of crypto as the provider's preset: cut (never rounded) to the 6 decimals shown, and only when
+ * a JavaScript number holds exactly that decimal (else undefined: the provider works it out from the fiat amount);
+ * zero is no preset.
+ */
+export function presetCrypto(amount: string): string | undefined {
+  if (!DECIMAL.test(amount)) return undefined
+  const [whole = '0', fraction = ''] = amount.split('.')
+  const kept = fraction.slice(0, CRYPTO_DECIMALS).replace(/0+$/, '')
+  const text = `${whole.replace(/^0+(?=\d)/, '')}${kept ? `.${kept}` : ''}`
+  const value = Number(text)
+  return value > 0 && String(value) === text ? text : undefined
 }
 
 /** Network names the provider knows networks by; other networks go by their CAIP-2 id. */
@@ -175,6 +194,8 @@ export function createOnrampClient(api: BlockchainApi) {
         // The API takes a JSON number: an amount of at most two decimals within the limits (≤ 9 significant digits)
         // is written back exactly as typed.
         presetFiatAmount: Number(r.fiatAmount),
+        // The crypto amount is a JSON number too, sent only when the number is exactly the decimal shown.
+        ...(r.cryptoAmount !== undefined && presetCrypto(r.cryptoAmount) === r.cryptoAmount ? { presetCryptoAmount: Number(r.cryptoAmount) } : {}),
       }
       return obj(await api.post(network.caipNetworkId, 'v1/generators/onrampurl', body, {}))?.url
     },

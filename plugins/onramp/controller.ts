@@ -8,7 +8,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
-import { networkName, placeholderQuote, type OnrampClient, type OnrampOptions, type Purchase } from './api.js'
+import { networkName, placeholderQuote, presetCrypto, type OnrampClient, type OnrampOptions, type Purchase, type PurchaseCurrency } from './api.js'
 import type { OnrampProvider } from './index.js'
 import { widgetUrl } from './providers.js'
 import { deriveView, type OnrampContext, type OnrampForm, type OnrampView } from './view-model.js'
@@ -29,6 +29,13 @@ export interface OnrampDeps {
   open(url: string): void
   /** Reads the balances again past their cache (a purchase was credited). */
   refreshBalances(): void
+  /** The provider's images of payment currencies and tokens (by id); without them nothing shows an image. */
+  images?: OnrampImages
+}
+
+export interface OnrampImages {
+  currency(id: string): string | undefined
+  token(id: string): string | undefined
 }
 
 export interface PurchasesState {
@@ -122,6 +129,18 @@ export function createOnrampController(deps: OnrampDeps) {
     void loadPurchases()
   }
 
+  /**
+   * The amount of `asset` the shown quote buys, to preset on the provider's page: only an API quote (not the
+   * placeholder) for exactly what the form holds, in that asset, as shown (6 decimals) and only when a JSON number
+   * carries it exactly.
+   */
+  function cryptoAmount(asset: PurchaseCurrency): string | undefined {
+    const view = $view.get()
+    const { quote } = $form.get()
+    if (quote.status !== 'ready' || !quote.quote || quote.key !== `${view.amount} ${view.currency?.id} ${asset.id}`) return undefined
+    return quote.quote.purchaseAmount.currency === asset.symbol ? presetCrypto(quote.quote.purchaseAmount.amount) : undefined
+  }
+
   /** Opens `providerId`'s page for what the form holds, if the amount is within the limits and the page is safe. */
   async function choose(providerId: string) {
     const form = $form.get()
@@ -133,7 +152,7 @@ export function createOnrampController(deps: OnrampDeps) {
     const round = placeRound
     patch({ opening: provider.id, error: undefined, opened: undefined })
     try {
-      const request = { address, network: networkName(network), assets: [view.asset.symbol], fiatAmount: view.amount, paymentCurrency: view.currency.id, paymentMethod: view.limit.id }
+      const request = { address, network: networkName(network), assets: [view.asset.symbol], fiatAmount: view.amount, cryptoAmount: cryptoAmount(view.asset), paymentCurrency: view.currency.id, paymentMethod: view.limit.id }
       const url = await widgetUrl(deps.client, provider, network, request)
       if (round !== placeRound) return
       deps.open(url)
@@ -154,6 +173,10 @@ export function createOnrampController(deps: OnrampDeps) {
     $view,
     $purchases,
     providers: deps.providers,
+    /** The image of payment currency `id`, or undefined. */
+    currencyImage: (id: string) => deps.images?.currency(id),
+    /** The image of the asset to buy (the provider's token images go by symbol), or undefined. */
+    assetImage: (asset: PurchaseCurrency) => deps.images?.token(asset.symbol),
     setAmount: (amount: string) => edit({ amount }),
     setCurrency: (currency: string) => edit({ currency, method: undefined }),
     setMethod: (method: string) => edit({ method }),

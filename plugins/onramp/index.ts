@@ -2,8 +2,10 @@
  * `vestibule/plugins/onramp`: the Buy wallet feature, buying crypto with fiat through an on-ramp provider. The user
  * types a fiat amount, picks the payment currency and method (limits from the blockchain API's on-ramp options,
  * else the built-in USD and EUR limits), sees a quote, and chooses one of two providers; the amount is checked
- * against the limits before the provider's page opens in a new tab (`noopener`, https only). Purchases the provider
- * credited are listed from the account's on-ramp history. Available on eip155 and solana accounts.
+ * against the limits before the provider's page opens in a new tab (`noopener`, https only), Coinbase's with the
+ * quote's crypto amount preset beside the fiat amount. The chosen currency and the asset show the provider API's
+ * currency and token images (the initial when none loads). Purchases the provider credited are listed from the
+ * account's on-ramp history. Available on eip155 and solana accounts.
  * The flow is `createOnrampController` (framework-free); the view renders it.
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), tokens(), onramp()] })

@@ -87,9 +87,14 @@ function quote(body) {
   }
 }
 
+/** A preset amount is a JSON number above zero, or absent. */
+const presetProblem = (body, field) => (body[field] === undefined || (typeof body[field] === 'number' && Number.isFinite(body[field]) && body[field] > 0) ? undefined : `${field} must be a number above zero`)
+
 function generate(body, api) {
   const wallet = Array.isArray(body?.destinationWallets) ? body.destinationWallets[0] : undefined
   if (typeof wallet?.address !== 'string' || typeof body?.defaultNetwork !== 'string') return bad('destinationWallets[0].address and defaultNetwork are required')
+  const problem = presetProblem(body, 'presetFiatAmount') ?? presetProblem(body, 'presetCryptoAmount')
+  if (problem) return bad(problem)
   if (!api.onramp.pageUrl) return { status: 503, body: { message: 'The on-ramp provider page is not running' } }
   const url = new URL('/buy/select-asset', api.onramp.pageUrl)
   url.searchParams.set('appId', 'vestibule-sandbox')
@@ -100,6 +105,13 @@ function generate(body, api) {
   if (body.presetFiatAmount !== undefined) url.searchParams.set('presetFiatAmount', String(body.presetFiatAmount))
   if (body.presetCryptoAmount !== undefined) url.searchParams.set('presetCryptoAmount', String(body.presetCryptoAmount))
   return { status: 200, body: { url: url.href } }
+}
+
+/** The payment currency ids the options name (pinned options too): the ids `GET /public/getCurrencyImage/{id}` knows. */
+export function currencyIds(api) {
+  const pinned = api.onramp.answers.get('options')?.body?.paymentCurrencies
+  const listed = Array.isArray(pinned) ? pinned.map((c) => c?.id).filter((id) => typeof id === 'string') : []
+  return new Set([...Object.keys(FIAT_IN_USD), ...listed])
 }
 
 const ROUTES = { 'GET /v1/onramp/options': 'options', 'POST /v1/onramp/quote': 'quote', 'POST /v1/generators/onrampurl': 'url' }

@@ -11,6 +11,7 @@ import * as onrampRoutes from './onramp.mjs'
 import * as convertRoutes from './convert.mjs'
 import * as sessionsRoutes from './sessions.mjs'
 import { catalogWallets, imageSvg, queryWallets } from './catalog.mjs'
+import { PRICES } from './chain-data.mjs'
 
 /**
  * Blockchain API route modules: each exports `handle(request, api)` answering `{ status, body, type? }` for its
@@ -64,6 +65,22 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     sessions: sessionsRoutes.createSessionsState(),
   }
   const wallets = () => catalogWallets(extraWallets)
+  /**
+   * Token symbols the API hands image addresses out for (fixture prices, the deployed assets, the swap market, rows
+   * tests added): the ids `GET /public/getTokenImage/{id}` knows.
+   */
+  const tokenIds = () =>
+    new Set([
+      ...Object.keys(PRICES),
+      'WETH',
+      ...assets.tokens.map((t) => t.symbol),
+      ...[...api.convert.markets.values()].flatMap((m) => m.tokens.map((t) => t.symbol)),
+      ...api.convert.extraTokens.map((t) => t?.symbol),
+      ...[...extra.values()].flat().map((row) => row?.symbol),
+      ...[...extraHistory.values()].flat().flatMap((row) => (Array.isArray(row?.transfers) ? row.transfers.map((t) => t?.fungible_info?.symbol) : [])),
+    ])
+  /** Whether an image route knows `id`: currencies and tokens only those the API names; wallets and assets any. */
+  const knownImage = (route, id) => (route === 'public/getCurrencyImage' ? onrampRoutes.currencyIds(api).has(id) : route === 'public/getTokenImage' ? tokenIds().has(id) : true)
   const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
 
   const server = createServer(async (req, res) => {
@@ -103,6 +120,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
         // 'hang' never answers (an image host that does not respond); the connection closes with the server.
         if (state.images === 'hang') return
         const id = decodeURIComponent(image[2])
+        if (!knownImage(image[1], id)) return send(404, { message: `No image for ${id}` })
         // A wallet image shows the wallet's initials; an asset image the initials of its id's words
         // ("vestibule-custom-wallet" shows VC), or the last two digits of a chain id ("eip155-31337" shows 37,
         // "eip155-31338" 38: networks apart at a glance).

@@ -8,7 +8,7 @@ export { WalletImage, SlotIcon, IMAGE_PRELOAD_TIMEOUT_MS } from './WalletImage.j
 export { QrCode } from './QrCode.js'
 export type { QrCodeProps } from './QrCode.js'
 export { encodeQr, qrPath } from './qr.js'
-export { networkImageUrl } from './network-image.js'
+export { networkImageUrl, providerImageUrl } from './network-image.js'
 export { watchWait, SLOW_REQUEST_MS, ASK_AGAIN_MS } from './wait-stages.js'
 export type { WaitStage } from './wait-stages.js'
 export type { QrMatrix, QrLevel } from './qr.js'

@@ -4,7 +4,7 @@
 // on-ramp history's rows checked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createBlockchainApi, createHttpClient, type CaipNetwork } from '../../../kernel/index.js'
-import { FALLBACK_PAYMENT_CURRENCIES, createOnrampClient, fetchPurchases, parseOptions, parsePurchase, parseQuote } from '../../../plugins/onramp/api.js'
+import { FALLBACK_PAYMENT_CURRENCIES, createOnrampClient, presetCrypto, fetchPurchases, parseOptions, parsePurchase, parseQuote } from '../../../plugins/onramp/api.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { ADDRESS, net } from '../../kernel/helpers.js'
 
@@ -104,6 +104,51 @@ describe('URL generator', () => {
     // The largest amount the limits allow is written back digit for digit.
     await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '24999.99' })
     expect(JSON.stringify(onramp('/v1/generators/onrampurl')[1]!.body)).toContain('"presetFiatAmount":24999.99}')
+  })
+})
+
+describe('preset crypto amount', () => {
+  it('is sent as a JSON number when the amount bought is known, and reaches the provider page', async () => {
+    api.setOnrampPage('http://127.0.0.1:1')
+    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '100', cryptoAmount: '0.032512' })
+    const sent = onramp('/v1/generators/onrampurl')[0]!
+    expect(sent.body).toMatchObject({ presetFiatAmount: 100, presetCryptoAmount: 0.032512 })
+    expect(JSON.stringify(sent.body)).toContain('"presetCryptoAmount":0.032512}')
+    expect(new URL(url as string).searchParams.get('presetCryptoAmount')).toBe('0.032512')
+  })
+
+  it('an amount a JavaScript number cannot carry exactly is not sent; the fiat amount still is', async () => {
+    api.setOnrampPage('http://127.0.0.1:1')
+    for (const cryptoAmount of ['123456789012.123456', '0.0325000', '1e-3', '0']) {
+      await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '100', cryptoAmount })
+    }
+    for (const request of onramp('/v1/generators/onrampurl')) {
+      expect(request.body).not.toHaveProperty('presetCryptoAmount')
+      expect(request.body).toHaveProperty('presetFiatAmount', 100)
+    }
+  })
+
+  it('is cut to 6 decimals, never rounded, and kept only when the number is that decimal', () => {
+    expect(presetCrypto('0.0325')).toBe('0.0325')
+    expect(presetCrypto('0.0325999999')).toBe('0.032599')
+    expect(presetCrypto('007.500000')).toBe('7.5')
+    expect(presetCrypto('999999999.999999')).toBe('999999999.999999')
+    // 16 and more significant digits: the double nearest is another decimal.
+    expect(presetCrypto('9999999999.999999')).toBeUndefined()
+    expect(presetCrypto('0.0000009')).toBeUndefined()
+    for (const bad of ['', '-1', '1e3', '0x10', '1.', 'abc']) expect(presetCrypto(bad), bad).toBeUndefined()
+  })
+
+  it('the API refuses a preset that is not a number above zero', async () => {
+    api.setOnrampPage('http://127.0.0.1:1')
+    const post = (extra: Record<string, unknown>) =>
+      fetch(`${api.url}/v1/generators/onrampurl`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ destinationWallets: [{ address: ADDRESS }], defaultNetwork: 'eip155:31337', ...extra }) })
+    expect((await post({ presetCryptoAmount: 0.5, presetFiatAmount: 100 })).status).toBe(200)
+    for (const bad of [{ presetCryptoAmount: '0.5' }, { presetCryptoAmount: 0 }, { presetCryptoAmount: -1 }, { presetFiatAmount: '100' }]) {
+      const answer = await post(bad)
+      expect(answer.status, JSON.stringify(bad)).toBe(400)
+      expect(((await answer.json()) as { message: string }).message).toMatch(/must be a number above zero/)
+    }
   })
 })
 

@@ -7,7 +7,7 @@ import { atom } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CaipNetwork } from '../../../kernel/index.js'
 import { FALLBACK_PAYMENT_CURRENCIES, type OnrampClient, type OnrampOptions, type OnrampQuote, type Purchase } from '../../../plugins/onramp/api.js'
-import { PURCHASE_POLLS, PURCHASE_POLL_MS, QUOTE_PAUSE_MS, createOnrampController } from '../../../plugins/onramp/controller.js'
+import { PURCHASE_POLLS, PURCHASE_POLL_MS, QUOTE_PAUSE_MS, createOnrampController, type OnrampImages } from '../../../plugins/onramp/controller.js'
 import { DEFAULT_PROVIDERS } from '../../../plugins/onramp/providers.js'
 import type { OnrampContext } from '../../../plugins/onramp/view-model.js'
 import { ADDRESS, deferred, mainnet, optimism } from '../../kernel/helpers.js'
@@ -22,7 +22,7 @@ const quoteFor = (amount: string): OnrampQuote => {
 const OPTIONS: OnrampOptions = { paymentCurrencies: FALLBACK_PAYMENT_CURRENCIES.map((c) => ({ ...c })), purchaseCurrencies: [] }
 const purchase = (id: string, status: Purchase['status'] = 'success'): Purchase => ({ id, minedAt: new Date('2026-01-01T00:00:00Z'), status, amount: '0.0325', symbol: 'ETH' })
 
-function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof OnrampClient, (...args: any[]) => Promise<unknown>>> = {}) {
+function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof OnrampClient, (...args: any[]) => Promise<unknown>>> = {}, images?: OnrampImages) {
   const $context = atom<OnrampContext>({ network, address: ADDRESS })
   const c = {
     options: vi.fn(client.options ?? (async () => ({ options: OPTIONS, fallback: true }))),
@@ -32,7 +32,7 @@ function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof Onra
   const purchases = vi.fn(async (): Promise<Purchase[]> => [])
   const open = vi.fn()
   const refreshBalances = vi.fn()
-  const controller = createOnrampController({ $context, client: c as unknown as OnrampClient, providers: DEFAULT_PROVIDERS, purchases, open, refreshBalances })
+  const controller = createOnrampController({ $context, client: c as unknown as OnrampClient, providers: DEFAULT_PROVIDERS, purchases, open, refreshBalances, images })
   const stop = controller.start()
   return { controller, $context, client: c, purchases, open, refreshBalances, stop }
 }
@@ -146,6 +146,61 @@ describe('the quote', () => {
     await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS * 2)
     expect(client.quote).not.toHaveBeenCalled()
     expect(controller.$form.get().quote.status).toBe('idle')
+  })
+})
+
+describe('the preset crypto amount', () => {
+  /** The `cryptoAmount` Coinbase's page was asked for after typing `amount` and the quote answering `bought`. */
+  async function presetFor(bought: { amount: string; currency: string }, options: { amount?: string; wait?: number; retype?: string } = {}) {
+    const { controller, client } = setup(mainnet, { quote: async (_n, r: { amount: string }) => ({ ...quoteFor(r.amount), purchaseAmount: bought }) })
+    await vi.advanceTimersByTimeAsync(0)
+    controller.setAmount(options.amount ?? '100')
+    await vi.advanceTimersByTimeAsync(options.wait ?? QUOTE_PAUSE_MS)
+    if (options.retype) controller.setAmount(options.retype)
+    await controller.choose('coinbase')
+    return (client.url.mock.calls[0]![1] as { cryptoAmount?: string }).cryptoAmount
+  }
+
+  it("is the quote's amount bought, cut to the 6 decimals shown", async () => {
+    expect(await presetFor({ amount: '0.0325', currency: 'ETH' })).toBe('0.0325')
+    expect(await presetFor({ amount: '0.032512345678912345', currency: 'ETH' })).toBe('0.032512')
+    expect(await presetFor({ amount: '12', currency: 'ETH' })).toBe('12')
+  })
+
+  it('is left out when a JavaScript number cannot carry the shown decimal exactly, or it is zero', async () => {
+    // 18 significant digits: the nearest double is another decimal.
+    expect(await presetFor({ amount: '123456789012.1234567', currency: 'ETH' })).toBeUndefined()
+    expect(await presetFor({ amount: '0.0000001', currency: 'ETH' })).toBeUndefined()
+  })
+
+  it('is left out without a quote for what the form holds: none yet, an older amount, the placeholder, another asset', async () => {
+    // Chosen before the quote was asked for.
+    expect(await presetFor({ amount: '0.0325', currency: 'ETH' }, { wait: QUOTE_PAUSE_MS - 1 })).toBeUndefined()
+    // The amount changed after the quote came.
+    expect(await presetFor({ amount: '0.0325', currency: 'ETH' }, { retype: '200' })).toBeUndefined()
+    // The quote is for another asset than the one to buy.
+    expect(await presetFor({ amount: '0.0325', currency: 'SOL' })).toBeUndefined()
+    // The API failed: the placeholder echoes the fiat amount, which is no crypto amount.
+    const { controller, client } = setup(mainnet, { quote: async () => Promise.reject(new Error('down')) })
+    await vi.advanceTimersByTimeAsync(0)
+    controller.setAmount('100')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    await controller.choose('coinbase')
+    expect((client.url.mock.calls[0]![1] as { cryptoAmount?: string }).cryptoAmount).toBeUndefined()
+  })
+})
+
+describe('images', () => {
+  it("a payment currency's image is the images service's for its id, an asset's for its symbol; none without the service", async () => {
+    const images: OnrampImages = { currency: (id) => `https://img.test/currency/${id}`, token: (id) => `https://img.test/token/${id}` }
+    const { controller } = setup(mainnet, {}, images)
+    await vi.advanceTimersByTimeAsync(0)
+    const view = controller.$view.get()
+    expect(view.currencies.map((c) => controller.currencyImage(c.id))).toEqual(['https://img.test/currency/USD', 'https://img.test/currency/EUR'])
+    expect(controller.assetImage(view.asset!)).toBe('https://img.test/token/ETH')
+    const bare = setup().controller
+    expect(bare.currencyImage('USD')).toBeUndefined()
+    expect(bare.assetImage(view.asset!)).toBeUndefined()
   })
 })
 
