@@ -92,8 +92,10 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       $state.set({ status: 'signedOut' })
       ctx.events.emit('siwx:signOut', {})
     },
+    /** Ends every session (a disconnect); the host hears `siwx:signOut` once the store has forgotten them. */
     async clear() {
       await store.clear()
+      ctx.events.emit('siwx:signOut', {})
     },
   }
 

@@ -472,8 +472,12 @@ describe('siwx: legacy siweConfig', () => {
     await controller.sign()
     expect(api.$state.get().status).toBe('signedIn')
     expect(session).toEqual({ address: wallet.address, chainId: 31337 })
+    // The host hears siwx:signOut only once its signOut has answered (a page reading its backend then sees no session).
+    const heard: (typeof session)[] = []
+    modal.on('siwx:signOut' as never, () => void heard.push(session))
     await modal.disconnect()
     await vi.waitFor(() => expect(calls).toContain('signOut'))
     expect(session).toBeNull()
+    await vi.waitFor(() => expect(heard).toEqual([null]))
   })
 })
