@@ -473,7 +473,7 @@ describe('siwx: legacy siweConfig', () => {
     expect(api.$state.get().status).toBe('signedIn')
     expect(session).toEqual({ address: wallet.address, chainId: 31337 })
     // The host hears siwx:signOut only once its signOut has answered (a page reading its backend then sees no session).
-    const heard: (typeof session)[] = []
+    const heard: unknown[] = []
     modal.on('siwx:signOut' as never, () => void heard.push(session))
     await modal.disconnect()
     await vi.waitFor(() => expect(calls).toContain('signOut'))
