@@ -37,7 +37,7 @@ describe("the account's identity", () => {
     await h.sandbox.providerApi.names.pin(`/v1/identity/${h.sandbox.address}`, answer)
     await h.connectWallet()
     // The identity request follows the connection once the identity code has loaded and the API said it serves the
-    // network: 0.1 to 0.6 s on the loaded test machine, sometimes past expect.poll's default 1 s.
+    // network: 0.1 to 0.6 s on an idle test machine, far longer when it is loaded.
     await expect.poll(() => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/')).length, { timeout: 15_000 }).toBe(1)
     // The page has the whole answer, then a moment to handle it (checking it takes microseconds).
     await expect
