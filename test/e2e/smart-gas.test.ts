@@ -106,7 +106,8 @@ describe('the insufficient-gas check and the embedded wallet', () => {
     await feature(/Send/)
     const form = h.modalRoot().getByTestId('send')
     await fillSend(form)
-    expect(await form.getByTestId('send-gas').innerText()).toBe('Insufficient ETH for the network fee')
+    // The check runs on the fee just shown: its message follows the fee.
+    await expect.poll(() => form.getByTestId('send-gas').innerText()).toBe('Insufficient ETH for the network fee')
     await form.getByTestId('send-review').click()
     expect(await form.getByTestId('send-preview').count()).toBe(0)
 
