@@ -48,6 +48,16 @@ const placeOf = (c: OnrampContext) => `${c.network?.caipNetworkId ?? ''}|${c.add
 
 export type OnrampController = ReturnType<typeof createOnrampController>
 
+/**
+ * The amount of `asset` the shown quote buys, to preset on the provider's page: only an API quote (not the
+ * placeholder) for exactly what the form holds, in that asset, as shown (6 decimals) and only when a JSON number
+ * carries it exactly.
+ */
+function presetAmount(view: OnrampView, quote: OnrampForm['quote'], asset: PurchaseCurrency): string | undefined {
+  if (quote.status !== 'ready' || !quote.quote || quote.key !== `${view.amount} ${view.currency?.id} ${asset.id}`) return undefined
+  return quote.quote.purchaseAmount.currency === asset.symbol ? presetCrypto(quote.quote.purchaseAmount.amount) : undefined
+}
+
 export function createOnrampController(deps: OnrampDeps) {
   const $form = atom<OnrampForm>(initial())
   const $purchases = atom<PurchasesState>({ status: 'idle', list: [] })
@@ -129,18 +139,6 @@ export function createOnrampController(deps: OnrampDeps) {
     void loadPurchases()
   }
 
-  /**
-   * The amount of `asset` the shown quote buys, to preset on the provider's page: only an API quote (not the
-   * placeholder) for exactly what the form holds, in that asset, as shown (6 decimals) and only when a JSON number
-   * carries it exactly.
-   */
-  function cryptoAmount(asset: PurchaseCurrency): string | undefined {
-    const view = $view.get()
-    const { quote } = $form.get()
-    if (quote.status !== 'ready' || !quote.quote || quote.key !== `${view.amount} ${view.currency?.id} ${asset.id}`) return undefined
-    return quote.quote.purchaseAmount.currency === asset.symbol ? presetCrypto(quote.quote.purchaseAmount.amount) : undefined
-  }
-
   /** Opens `providerId`'s page for what the form holds, if the amount is within the limits and the page is safe. */
   async function choose(providerId: string) {
     const form = $form.get()
@@ -152,7 +150,7 @@ export function createOnrampController(deps: OnrampDeps) {
     const round = placeRound
     patch({ opening: provider.id, error: undefined, opened: undefined })
     try {
-      const request = { address, network: networkName(network), assets: [view.asset.symbol], fiatAmount: view.amount, cryptoAmount: cryptoAmount(view.asset), paymentCurrency: view.currency.id, paymentMethod: view.limit.id }
+      const request = { address, network: networkName(network), assets: [view.asset.symbol], fiatAmount: view.amount, cryptoAmount: presetAmount(view, form.quote, view.asset), paymentCurrency: view.currency.id, paymentMethod: view.limit.id }
       const url = await widgetUrl(deps.client, provider, network, request)
       if (round !== placeRound) return
       deps.open(url)
