@@ -1,5 +1,5 @@
 /**
- * The floors of the source tree, checked by `npx depcruise kernel ui chains plugins examples` (part of `npm test`):
+ * The floors of the source tree, checked by `npx depcruise index.ts headless kernel ui chains plugins examples wagmi` (part of `npm test`):
  * the kernel is the ground floor, the UI kit and shell stand on it, chain and feature plugins on both, and a
  * plugin reaches the floors below only through the package's public entries, as a third-party plugin does.
  * The package's main entry (`index.ts`) is the one module that composes the floors: kernel, shell and the hints
@@ -52,14 +52,23 @@ export default {
         'chains/, plugins/ and examples/ reach the kernel and the UI only through the public entries ' +
         '(vestibule, vestibule/kernel, vestibule/utils, vestibule/ui, vestibule/react).',
       severity: 'error',
-      from: { path: '^(chains|plugins|examples)/' },
+      from: { path: '^(chains|plugins|examples|headless|wagmi)/' },
       to: { path: '^(kernel|ui)/', pathNot: PUBLIC_ENTRIES },
+    },
+    {
+      name: 'hosts-side-by-entries',
+      comment:
+        'headless/ and wagmi/ stand beside a host: they reach chain and feature plugins only through the entries a host ' +
+        'imports (vestibule/plugins/<feature>), never a module inside one; the option owners are the one shared table.',
+      severity: 'error',
+      from: { path: '^(headless|wagmi)/' },
+      to: { path: '^(chains|plugins)/', pathNot: ['^(chains|plugins)/[^/]+/index[.]tsx?$', '^plugins/option-owners[.]ts$'] },
     },
     {
       name: 'by-package-name',
       comment: "A public entry is imported by the package's name ('vestibule/utils'), not by a relative path into the tree.",
       severity: 'error',
-      from: { path: '^(chains|plugins|examples)/' },
+      from: { path: '^(chains|plugins|examples|headless|wagmi)/' },
       to: { path: PUBLIC_ENTRIES, dependencyTypesNot: ['aliased-tsconfig-paths'] },
     },
     {

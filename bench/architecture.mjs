@@ -8,59 +8,12 @@
  * Prints the numbers; exits 1 when a function is over the limit or dependency-cruiser reports an error.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import ts from 'typescript'
+import { join } from 'node:path'
+import { functionSizes as sizesUnder, LIMIT, SOURCE_DIRS } from '../build/function-sizes.mjs'
 import { root } from './resolve-vestibule.mjs'
 
-const DIRS = ['kernel', 'ui', 'chains', 'plugins']
-const LIMIT = 150
+const DIRS = SOURCE_DIRS
 const TOP = 10
-
-/** Source files under `dir`, tests and declarations aside. */
-function sources(dir) {
-  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile() && /\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts'))
-    .map((d) => relative(root, join(d.parentPath ?? d.path, d.name)))
-}
-
-/** The name a function goes by: its own, or that of the variable, property or export it is assigned to. */
-function nameOf(node) {
-  if (node.name && ts.isIdentifier(node.name)) return node.name.text
-  if (node.name) return node.name.getText()
-  const parent = node.parent
-  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText()
-  if (ts.isExportAssignment(parent)) return 'default'
-  if (ts.isCallExpression(parent)) return `${nameOf(parent) ?? parent.expression.getText().slice(0, 30)}(…)`
-  return undefined
-}
-
-const isFunction = (node) =>
-  ts.isFunctionDeclaration(node) ||
-  ts.isFunctionExpression(node) ||
-  ts.isArrowFunction(node) ||
-  ts.isMethodDeclaration(node) ||
-  ts.isConstructorDeclaration(node) ||
-  ts.isGetAccessorDeclaration(node) ||
-  ts.isSetAccessorDeclaration(node)
-
-function functionSizes() {
-  const found = []
-  for (const file of DIRS.flatMap(sources)) {
-    const text = readFileSync(join(root, file), 'utf8')
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
-    const visit = (node) => {
-      if (isFunction(node) && node.body) {
-        const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line
-        const end = source.getLineAndCharacterOfPosition(node.getEnd()).line
-        found.push({ file, line: start + 1, name: nameOf(node) ?? '(anonymous)', lines: end - start + 1 })
-      }
-      ts.forEachChild(node, visit)
-    }
-    visit(source)
-  }
-  return found.sort((a, b) => b.lines - a.lines)
-}
 
 function cruise() {
   const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
@@ -85,7 +38,7 @@ function cycles(modules) {
   return [...seen.values()]
 }
 
-const sizes = functionSizes()
+const sizes = sizesUnder(root)
 console.log(`Largest functions and components (${DIRS.join('/, ')}/; limit ${LIMIT} lines)`)
 for (const { file, line, name, lines } of sizes.slice(0, TOP)) console.log(`  ${String(lines).padStart(4)}  ${name}  ${file}:${line}${lines > LIMIT ? '  ✗' : ''}`)
 const over = sizes.filter((f) => f.lines > LIMIT)

@@ -3,8 +3,7 @@
  * (`Capabilities.Balances`, the tokens plugin's), else the network token's balance the kernel reads.
  */
 import { computed, type ReadableAtom } from 'nanostores'
-import { Capabilities, type AccountToken, type BalancesSnapshot, type BalancesStatus } from '../kernel/account-data.js'
-import type { Modal } from '../kernel/modal.js'
+import { Capabilities, type AccountToken, type BalancesSnapshot, type BalancesStatus, type Modal } from 'vestibule/kernel'
 
 export interface AccountBalances {
   readonly $balances: ReadableAtom<BalancesSnapshot>

@@ -3,11 +3,8 @@
  * in several chain families through each (or the one asked for), a catalog wallet through WalletConnect (the host
  * shows the pairing URI).
  */
-import type { ChainNamespace } from '../kernel/caip.js'
-import { VestibuleError } from '../kernel/errors.js'
-import type { Modal } from '../kernel/modal.js'
-import { RemoteConnect, type WalletItem } from '../kernel/wallets.js'
-import type { MultiChainData } from '../kernel/wallet-list.js'
+import { type ChainNamespace, VestibuleError, type Modal, RemoteConnect, type WalletItem } from 'vestibule/kernel'
+import type { MultiChainData } from 'vestibule/utils'
 import { walletConnectPairing, type WalletConnectPairing } from './pairing.js'
 
 export type ConnectOutcome =

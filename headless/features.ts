@@ -4,8 +4,7 @@
  * shape is reached the same way by its name.
  */
 import type { ReadableAtom } from 'nanostores'
-import { VestibuleError } from '../kernel/errors.js'
-import type { Modal } from '../kernel/modal.js'
+import { VestibuleError, type Modal } from 'vestibule/kernel'
 import type { SendController } from 'vestibule/plugins/send'
 import type { SwapController } from 'vestibule/plugins/swap'
 import { pluginApi } from './modal.js'

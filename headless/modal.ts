@@ -3,9 +3,7 @@
  * UI from the modal's state and the headless functions; `open()` and `close()` only start and end a session (the
  * plugins' per-open work, such as fetching the wallet catalog), nothing is mounted.
  */
-import { createKernel } from '../kernel/kernel.js'
-import type { Modal } from '../kernel/modal.js'
-import type { ModalOptions } from '../kernel/options.js'
+import { createKernel, type Modal, type ModalOptions } from 'vestibule/kernel'
 import { OPTION_OWNERS } from '../plugins/option-owners.js'
 
 /**

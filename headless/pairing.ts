@@ -3,10 +3,9 @@
  * plugin replaces a URI 10 s before its 4 minutes run out), with the time left.
  */
 import { computed, type ReadableAtom } from 'nanostores'
-import { VestibuleError } from '../kernel/errors.js'
-import type { Modal } from '../kernel/modal.js'
+import { VestibuleError, type Modal } from 'vestibule/kernel'
 // The plugin's pairing rule itself (a module without imports), not its entry: nothing else of the plugin comes along.
-import { PAIRING_EXPIRY_MARGIN_MS } from '../plugins/walletconnect/pairing.js'
+import { PAIRING_EXPIRY_MARGIN_MS } from 'vestibule/plugins/walletconnect'
 import type { WalletConnectApi, WalletConnectState } from 'vestibule/plugins/walletconnect'
 import { pluginApi } from './modal.js'
 

@@ -4,8 +4,7 @@
  * the state says `needed` after a connect without one, and `sign()` runs the flow (message, wallet, session).
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores'
-import { VestibuleError } from '../kernel/errors.js'
-import type { Modal } from '../kernel/modal.js'
+import { VestibuleError, type Modal } from 'vestibule/kernel'
 import type { SignController, SignView, SiwxApi, SiwxSession, SiwxState } from 'vestibule/plugins/siwx'
 import { pluginApi } from './modal.js'
 

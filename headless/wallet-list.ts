@@ -4,10 +4,8 @@
  * registered it.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores'
-import { errorMessage } from '../kernel/errors.js'
-import type { Modal } from '../kernel/modal.js'
-import type { WalletItem, WalletSection } from '../kernel/wallets.js'
-import { walletSections } from '../kernel/wallet-list.js'
+import { errorMessage, type Modal, type WalletItem, type WalletSection } from 'vestibule/kernel'
+import { walletSections } from 'vestibule/utils'
 import type { CatalogApi, CatalogController, CatalogState, WalletRow } from 'vestibule/plugins/catalog'
 import { pluginApi } from './modal.js'
 
