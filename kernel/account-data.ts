@@ -51,10 +51,20 @@ export interface BalancesService {
  * Names that stand for addresses (ENS-style "alice.eth", a provider's name zone …), for every feature that takes a
  * receiver. Provided by a names plugin; send resolves a receiver through it when one is registered.
  */
+/**
+ * Why a names service refuses a name outright: a label that reads as an address ('looksLikeAddress'), or letters
+ * carrying more combining marks than a name may ('stackedMarks').
+ */
+export type NameRefusal = 'looksLikeAddress' | 'stackedMarks'
+
 export interface NamesService {
   /** Whether `text` has the shape of a name this service resolves (no request made). */
   isName(text: string): boolean
-  /** The address `name` points to on `network` (the form the chain plugin's address rule accepts), or undefined. */
+  /**
+   * The address `name` points to on `network` (the form the chain plugin's address rule accepts), or undefined.
+   * A name the service refuses for what it is (see NameRefusal) rejects with an error named "NameRefused" whose
+   * `reason` says why, before anything is asked.
+   */
   resolve(name: string, network: CaipNetwork): Promise<string | undefined>
   /**
    * The image `name` shows with (an avatar), when the service knows one; optional. Callers pass the answer through

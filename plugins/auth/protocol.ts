@@ -5,6 +5,8 @@
  * Anything else from the frame's window is ignored.
  */
 
+import { cleanText } from 'vestibule/utils'
+
 /** The mark every message of the protocol carries. */
 export const CHANNEL = 'auth'
 
@@ -75,6 +77,8 @@ export function parseUser(payload: unknown): FrameUser {
     const valid = list.filter((a): a is FrameAccount => isObject(a) && typeof a.address === 'string' && ADDRESS.test(a.address) && typeof a.type === 'string' && /^[A-Za-z]{1,32}$/.test(a.type))
     if (valid.length) accounts[namespace] = valid.map(({ address, type }) => ({ address, type }))
   }
-  const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f<>]/g, '').slice(0, 120) || undefined : undefined)
+  // The modal's rule for untrusted text (direction overrides, zero-width and control characters out, at most 120
+  // characters), and no markup characters.
+  const text = (value: unknown) => (typeof value === 'string' ? cleanText(value.replace(/[<>]/g, ''), 120) || undefined : undefined)
   return { email: text(payload.email), socialProvider: text(payload.socialProvider), userName: text(payload.userName), accounts }
 }

@@ -1,10 +1,13 @@
 /**
  * What the identity and profile endpoints answer is untrusted: a name is kept only when it is plain text in the
  * shape of a name and at most NAME_LIMIT characters, an avatar only when it passes the modal's image rule, an
- * address only when it is an EVM address. Anything else is refused, never cut into shape.
+ * address only when it is an EVM address. A name that passes for something else (a label reading as an address,
+ * piled combining marks: see name-refusal.ts) is refused too. Anything else is refused, never cut into shape.
+ * `accepts`, where given, is the registered chain plugins' address check: a label it accepts is refused as well.
  */
 import type { CaipNetwork } from 'vestibule/kernel'
 import { cleanText, safeImageUrl } from 'vestibule/utils'
+import { nameRefusal } from '../name-refusal.js'
 import { NAME_SHAPE } from './shape.js'
 
 /** Longest name accepted from the API (a DNS name's bound); a longer one is refused. */
@@ -18,9 +21,16 @@ export interface Profile {
   avatar?: string
 }
 
+/** An address check of the registered chain plugins: whether `text` is an address of any of them. */
+export type AddressCheck = (text: string) => boolean
+
+/** Whether `value` is a name in a name's shape, at most NAME_LIMIT characters, that passes for nothing else. */
+export const isPlainName = (value: unknown, accepts?: AddressCheck): value is string =>
+  typeof value === 'string' && value.length <= NAME_LIMIT && NAME_SHAPE.test(value) && !nameRefusal(value, accepts)
+
 /** A name as the API gives it, kept only when it is a plain-text name; shown cut to NAME_SHOWN characters. */
-export function checkName(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > NAME_LIMIT || !NAME_SHAPE.test(value)) return undefined
+export function checkName(value: unknown, accepts?: AddressCheck): string | undefined {
+  if (!isPlainName(value, accepts)) return undefined
   return cleanText(value, NAME_SHOWN) || undefined
 }
 
@@ -31,13 +41,13 @@ export const checkAvatar = (value: unknown): string | undefined => safeImageUrl(
  * The identity endpoint's answer (`{ name, avatar }`, each a string or null) as a profile; undefined when the answer
  * does not have that shape (an array, a string, a field of another type), so nothing of it is shown or kept.
  */
-export function checkIdentity(body: unknown): Profile | undefined {
+export function checkIdentity(body: unknown, accepts?: AddressCheck): Profile | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
   const { name, avatar } = body as Record<string, unknown>
   const absent = (v: unknown) => v === null || v === undefined
   if ((!absent(name) && typeof name !== 'string') || (!absent(avatar) && typeof avatar !== 'string')) return undefined
   const profile: Profile = {}
-  const shown = checkName(name)
+  const shown = checkName(name, accepts)
   const image = checkAvatar(avatar)
   if (shown) profile.name = shown
   if (image) profile.avatar = image
@@ -54,10 +64,10 @@ export interface NameRecord {
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** A profile record from the API, or undefined when its shape is wrong; addresses that are not EVM addresses are dropped. */
-export function checkRecord(body: unknown): NameRecord | undefined {
+export function checkRecord(body: unknown, accepts?: AddressCheck): NameRecord | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
   const { name, addresses, attributes } = body as Record<string, unknown>
-  if (typeof name !== 'string' || name.length > NAME_LIMIT || !NAME_SHAPE.test(name)) return undefined
+  if (!isPlainName(name, accepts)) return undefined
   if (!addresses || typeof addresses !== 'object' || Array.isArray(addresses)) return undefined
   const kept: Record<string, string> = {}
   for (const [coinType, entry] of Object.entries(addresses as Record<string, unknown>).slice(0, ADDRESSES_KEPT)) {
@@ -82,7 +92,7 @@ export const ADDRESSES_KEPT = 64
 export function checkStoredRecord(value: unknown): NameRecord | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
   const { name, addresses, avatar, ...rest } = value as Record<string, unknown>
-  if (Object.keys(rest).length || typeof name !== 'string' || name.length > NAME_LIMIT || !NAME_SHAPE.test(name)) return undefined
+  if (Object.keys(rest).length || !isPlainName(name)) return undefined
   if (!addresses || typeof addresses !== 'object' || Array.isArray(addresses)) return undefined
   const entries = Object.entries(addresses as Record<string, unknown>)
   if (entries.length > ADDRESSES_KEPT) return undefined

@@ -6,10 +6,13 @@
  *   modal is open (on open, on connect, on another account or network), cached 5 min.
  * - The names capability (`Capabilities.Names`): a receiver typed as a name (`alice.sandbox.id`) is resolved
  *   through `/v1/profile/account/{name}`, with the name's avatar; send uses it.
- * - `modal.getPlugin('identity').namesOf(address)` lists the names pointing at an address (`/v1/profile/reverse`).
+ * - `modal.getPlugin('identity').namesOf(address)` lists the names pointing at an address (`/v1/profile/reverse`)
+ *   whose own forward lookup gives that address back.
  *
  * Everything the API answers is checked: a name is plain text in a name's shape of at most 255 characters (shown
- * cut to 48), an avatar follows the modal's image rule; a wrong answer shows nothing rather than something wrong.
+ * cut to 48) that does not pass for an address nor piles combining marks (such a name is refused outright, and a
+ * look-up of it rejects with "NameRefused"), an avatar follows the modal's image rule; a wrong answer shows nothing
+ * rather than something wrong.
  * Names exist on EVM networks only.
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), identity(), send()] })

@@ -5,10 +5,15 @@
  * Names live on EVM networks only; elsewhere there is nothing to look up.
  */
 import { CacheTtl, HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
-import { addressOn, checkIdentity, checkRecord, type NameRecord, type Profile } from './checks.js'
+import { nameRefusal, nameRefusedError } from '../name-refusal.js'
+import { addressOn, checkIdentity, checkRecord, type AddressCheck, type NameRecord, type Profile } from './checks.js'
 import { createNameCache, nameKey } from './name-cache.js'
 
-export type IdentityContext = Pick<PluginContext, 'blockchainApi' | 'storage'>
+/** `chains`, where given: a name whose label one of its chain plugins accepts as an address is refused. */
+export type IdentityContext = Pick<PluginContext, 'blockchainApi' | 'storage'> & Partial<Pick<PluginContext, 'chains'>>
+
+/** Most names of a reverse lookup that are checked (each by its own forward lookup); the rest are left out. */
+export const REVERSE_CHECKED = 16
 
 /** "Error resolving name": the profile endpoint failed or answered something that is not a name's record. */
 export const RESOLVE_FAILED = 'Error resolving name'
@@ -23,13 +28,20 @@ export interface Profiles {
   identity(address: string, network: CaipNetwork): Promise<Profile | undefined>
   /** The identity cached for `address`, if younger than 5 min and still passing the checks. */
   cachedIdentity(address: string): Profile | undefined
-  /** The record of `name` (undefined: no such name, or names do not exist on `network`); throws RESOLVE_FAILED. */
+  /**
+   * The record of `name` (undefined: no such name, or names do not exist on `network`); throws RESOLVE_FAILED, or a
+   * "NameRefused" error (nothing asked) for a name that passes for something else.
+   */
   record(name: string, network: CaipNetwork): Promise<NameRecord | undefined>
   /** The address `name` stands for on `network`. */
   resolve(name: string, network: CaipNetwork): Promise<string | undefined>
   /** The avatar of `name`, from its record. */
   avatar(name: string, network: CaipNetwork): Promise<string | undefined>
-  /** The names pointing at `address` (checked records; the unreadable ones left out); throws NAMES_FAILED. */
+  /**
+   * The names pointing at `address`: of the reverse lookup's first REVERSE_CHECKED records, those that are readable
+   * and whose own forward lookup gives `address` on `network` (a name claiming an address it does not resolve to
+   * is left out); throws NAMES_FAILED.
+   */
   namesOf(address: string, network: CaipNetwork): Promise<NameRecord[]>
   /** Drops the cached identity of `address` and every cached name lookup (a name was registered just now). */
   forget(address: string): void
@@ -40,11 +52,19 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
   const records = new Map<string, { at: number; record: Promise<NameRecord | undefined> }>()
   const stored = createNameCache(ctx.storage, now)
   const evm = (network: CaipNetwork) => network.chainNamespace === 'eip155'
+  const accepts: AddressCheck = (text) =>
+    (ctx.chains?.list() ?? []).some((adapter) => {
+      try {
+        return adapter.isAddress(text)
+      } catch {
+        return false
+      }
+    })
 
   const cachedIdentity = (address: string) => {
     const kept = ctx.storage.getCached<unknown>(identityKey(address), CacheTtl.identity)
     if (kept === undefined) return undefined
-    const profile = checkIdentity(kept)
+    const profile = checkIdentity(kept, accepts)
     // An entry that is not an identity's shape is dropped: the next read asks the API.
     if (!profile) ctx.storage.remove(identityKey(address))
     return profile
@@ -55,7 +75,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, { query: { sender: address } })
       // An unsupported network answers nothing (no request was made): nothing to show, nothing to keep.
       if (body === null) return {}
-      const profile = checkIdentity(body)
+      const profile = checkIdentity(body, accepts)
       if (profile) ctx.storage.setCached(identityKey(address), profile)
       return profile
     } catch {
@@ -72,13 +92,15 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       throw new Error(RESOLVE_FAILED)
     }
     if (body === null) return undefined
-    const record = checkRecord(body)
+    const record = checkRecord(body, accepts)
     // A record of another name than the one asked for is as wrong as a malformed one.
     if (!record || record.name.toLowerCase() !== name.toLowerCase()) throw new Error(RESOLVE_FAILED)
     return record
   }
 
   const record = (name: string, network: CaipNetwork) => {
+    const refused = nameRefusal(name, accepts)
+    if (refused) return Promise.reject(nameRefusedError(refused))
     if (!evm(network)) return Promise.resolve(undefined)
     const key = nameKey(network.caipNetworkId, name)
     const held = records.get(key)
@@ -133,7 +155,16 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
         throw new Error(NAMES_FAILED)
       }
       if (!Array.isArray(body)) throw new Error(NAMES_FAILED)
-      return body.slice(0, 100).map(checkRecord).filter((r): r is NameRecord => r !== undefined)
+      const claimed = body.slice(0, REVERSE_CHECKED).map((entry) => checkRecord(entry, accepts))
+      // Reverse, then forward: a name is kept only when looking it up gives this very address.
+      const kept = await Promise.all(
+        claimed.map(async (claim) => {
+          if (!claim) return undefined
+          const forward = await record(claim.name, network).catch(() => undefined)
+          return forward && addressOn(forward, network)?.toLowerCase() === address.toLowerCase() ? forward : undefined
+        }),
+      )
+      return kept.filter((r): r is NameRecord => r !== undefined)
     },
   }
 }

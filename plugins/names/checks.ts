@@ -1,11 +1,19 @@
 /**
  * What the profile endpoints answer is untrusted. A suggestion is kept only when it is a name in the zone whose
- * label follows the registration rule, with a boolean `registered`; markup, another zone or a wrong type is
+ * label follows the registration rule (one reading as an address never does), with a boolean `registered`; markup, another zone or a wrong type is
  * dropped, and an answer that is not `{ suggestions: [...] }` is refused whole. An error's reason is kept only as
  * short plain text.
  */
 import { cleanText } from 'vestibule/utils'
-import { LABEL_RULE } from './rules.js'
+import { looksLikeAddress } from '../name-refusal.js'
+import { LABEL_RULE, labelProblem, type LabelProblem } from './rules.js'
+
+/**
+ * Why `label` cannot be registered, or undefined when it may be: the label rule, then 'addressLike' for a label that
+ * reads as an address (`0x` and 40 hex digits, a base58 or bech32 string), which would show as that address
+ * beside another one.
+ */
+export const registrationProblem = (label: string): LabelProblem | undefined => labelProblem(label) ?? (looksLikeAddress(label) ? 'addressLike' : undefined)
 
 /** A name the API suggests, and whether someone holds it already. */
 export interface Suggestion {
@@ -28,7 +36,8 @@ export function checkSuggestions(body: unknown, zone: string): Suggestion[] | un
     const { name, registered } = (entry ?? {}) as { name?: unknown; registered?: unknown }
     if (typeof name !== 'string' || typeof registered !== 'boolean') continue
     const lower = name.toLowerCase()
-    if (!lower.endsWith(`.${zone}`) || !LABEL_RULE.test(lower.slice(0, -(zone.length + 1)))) continue
+    const label = lower.slice(0, -(zone.length + 1))
+    if (!lower.endsWith(`.${zone}`) || !LABEL_RULE.test(label) || registrationProblem(label)) continue
     if (kept.some((k) => k.name === lower)) continue
     kept.push({ name: lower, registered })
     if (kept.length === SUGGESTIONS_SHOWN) break

@@ -1,14 +1,14 @@
 /**
  * The registration form without a UI. A typed label is lower-cased (in the field too) and checked (letters, digits or hyphens, at least
- * 4); once typing rests SUGGESTIONS_DEBOUNCE_MS the zone's suggestions are asked for, and an answer for anything but
+ * 4, never reading as an address); once typing rests SUGGESTIONS_DEBOUNCE_MS the zone's suggestions are asked for, and an answer for anything but
  * the latest input is dropped. The typed name's own suggestion tells whether it is free. Registering signs a
  * message with the account and posts it with the network's coin type; success shows RegisterAccountNameSuccess,
  * a failure stays on the form with the API's reason when it gives one, else "Error registering name {name}".
  */
 import { atom, type ReadableAtom } from 'nanostores'
 import { isUserRejection } from 'vestibule/kernel'
-import { apiReason, checkSuggestions, type Suggestion } from './checks.js'
-import { chainIdToCoinType, fullName, labelOf, labelProblem, NOT_ELIGIBLE } from './rules.js'
+import { apiReason, checkSuggestions, registrationProblem, type Suggestion } from './checks.js'
+import { chainIdToCoinType, fullName, labelOf, NOT_ELIGIBLE, type LabelProblem } from './rules.js'
 
 /** How long typing must rest before the suggestions are asked for. */
 export const SUGGESTIONS_DEBOUNCE_MS = 300
@@ -24,7 +24,7 @@ export interface RegisterState {
   input: string
   /** The label it stands for (trimmed, lower-case, zone dropped). */
   label: string
-  problem?: 'short' | 'long' | 'characters'
+  problem?: LabelProblem
   suggestions: readonly Suggestion[]
   lookup: 'idle' | 'loading' | 'ready' | 'failed'
   /** From the typed name's own suggestion; unknown when the API did not list it. */
@@ -101,7 +101,7 @@ export function createRegisterController(deps: RegisterDeps): RegisterController
     clearTimeout(timer)
     const asked = ++generation
     const label = labelOf(text.slice(0, 256), deps.zone)
-    const problem = label ? labelProblem(label) : undefined
+    const problem = label ? registrationProblem(label) : undefined
     $state.set({ ...EMPTY, input: text.slice(0, 256).toLowerCase(), label, problem, lookup: label && !problem ? 'loading' : 'idle' })
     if (!label || problem) return
     timer = setTimeout(() => void lookup(label, asked), SUGGESTIONS_DEBOUNCE_MS)

@@ -3,7 +3,7 @@
  *
  * An account signed in through the embedded wallet (the auth connector) on an EVM network finds a Name entry
  * among its wallet features. RegisterAccountName takes a label (letters, digits or hyphens, at least 4; kept
- * lower-case), shows the zone's suggestions from `/v1/profile/suggestions/{label}?zone=` (asked once typing rests
+ * lower-case; never one reading as an address), shows the zone's suggestions from `/v1/profile/suggestions/{label}?zone=` (asked once typing rests
  * 300 ms, an answer for an older input never shown) and whether the name is free; registering signs a message
  * (JSON: name, address, attributes, timestamp in Unix seconds) and posts it to `/v1/profile/account` with the
  * network's coin type (`chainIdToCoinType`). Success shows RegisterAccountNameSuccess and tells the names

@@ -8,6 +8,7 @@ export const messages = {
   'names.short': 'At least 4 characters',
   'names.long': 'At most 63 characters',
   'names.characters': 'Only letters, digits or hyphens',
+  'names.addressLike': 'A name may not look like an address',
   'names.checking': 'Checking…',
   'names.available': '{name} is available',
   'names.takenShort': '{name} is taken',

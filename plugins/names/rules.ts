@@ -34,8 +34,14 @@ export function labelOf(text: string, zone: string): string {
   return lower.endsWith(`.${zone}`) ? lower.slice(0, -(zone.length + 1)) : lower
 }
 
-/** Why `label` cannot be registered ('short', 'long', 'characters'), or undefined when it follows the rule. */
-export function labelProblem(label: string): 'short' | 'long' | 'characters' | undefined {
+/**
+ * Why a label cannot be registered: 'short', 'long', 'characters', or 'addressLike' for one that reads as an
+ * address (see `registrationProblem`).
+ */
+export type LabelProblem = 'short' | 'long' | 'characters' | 'addressLike'
+
+/** Why `label` does not follow the label rule ('short', 'long', 'characters'), or undefined when it does. */
+export function labelProblem(label: string): Exclude<LabelProblem, 'addressLike'> | undefined {
   if (!/^[a-z0-9-]*$/.test(label)) return 'characters'
   if (label.length < LABEL_MIN) return 'short'
   if (label.length > LABEL_MAX) return 'long'

@@ -130,7 +130,8 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
       ) : null}
       {locked ? (
         <p className="vb-send-preview" data-testid="send-preview">
-          {t('send.preview', { amount: formatted(form.amount ?? 0n, token), receiver: lookup?.status === 'found' ? `${typed} (${shortenAddress(view.receiver!)})` : shortenAddress(view.receiver ?? ''), network: network.name })}
+          {/* The receiver's address in full, never shortened: a name or a look-alike address must not hide its middle. */}
+          {t('send.preview', { amount: formatted(form.amount ?? 0n, token), receiver: lookup?.status === 'found' ? `${typed} (${view.receiver!})` : (view.receiver ?? ''), network: network.name })}
         </p>
       ) : null}
       {view.formError ? (
@@ -159,4 +160,4 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
   )
 }
 
-export const styles = `.vb-send { display: flex; flex-direction: column; gap: 12px; } .vb-send-fields { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; } .vb-send-fee, .vb-send-preview { margin: 0; font-size: 14px; } .vb-send-preview { word-break: break-word; } .vb-send-actions { display: flex; gap: 8px; } .vb-send-actions > * { flex: 1; } .vb-send select { appearance: auto; } .vb-send-name { display: flex; align-items: center; gap: 8px; overflow-wrap: anywhere; } .vb-send-name > .vb-avatar { width: 24px; height: 24px; border-radius: 50%; font-size: 12px; }`
+export const styles = `.vb-send { display: flex; flex-direction: column; gap: 12px; } .vb-send-fields { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; } .vb-send-fee, .vb-send-preview { margin: 0; font-size: 14px; } .vb-send-preview { overflow-wrap: anywhere; word-break: break-all; } .vb-send-actions { display: flex; gap: 8px; } .vb-send-actions > * { flex: 1; } .vb-send select { appearance: auto; } .vb-send-name { display: flex; align-items: center; gap: 8px; overflow-wrap: anywhere; word-break: break-all; min-width: 0; } .vb-send-name > .vb-avatar { width: 24px; height: 24px; border-radius: 50%; font-size: 12px; }`

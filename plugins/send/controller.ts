@@ -5,8 +5,9 @@
  * form. A view renders `$view` and forwards input to the actions.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NamesService } from 'vestibule/kernel'
+import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NameRefusal, type NamesService } from 'vestibule/kernel'
 import { cleanText, safeImageUrl } from 'vestibule/utils'
+import { refusalOf } from '../name-refusal.js'
 import type { GasPrice } from './gas.js'
 import type { SendState } from './index.js'
 import { canEstimate, estimateFee, tokenAddress } from './fee.js'
@@ -24,8 +25,11 @@ export const BALANCE_REREAD_MS = [2000, 4000] as const
 export type SendStatus = 'editing' | 'estimating' | 'reviewing' | 'sending' | 'sent' | 'failed'
 /** The fee of what the form holds; `reserve` is what the sender must keep after the send (a minimum balance). */
 export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; reserve?: bigint; error?: string }
-/** A typed name's lookup; `avatar` (already checked) when the names service has one for it. */
-export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed'; address?: string; avatar?: string }
+/**
+ * A typed name's lookup; `avatar` (already checked) when the names service has one for it; `refusal` when the
+ * service refused the name itself (one that reads as an address, piled combining marks).
+ */
+export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed' | 'refused'; address?: string; avatar?: string; refusal?: NameRefusal }
 
 /** What the account sends from: the active chain's plugin, network and account. */
 export interface SendContext {
@@ -247,7 +251,10 @@ function lookupName(names: NamesService, name: string, network: CaipNetwork, ada
           })
           .catch(() => undefined)
       },
-      () => answer({ name, status: 'failed' }),
+      (error: unknown) => {
+        const refusal = refusalOf(error)
+        answer(refusal ? { name, status: 'refused', refusal } : { name, status: 'failed' })
+      },
     )
 }
 

@@ -45,4 +45,6 @@ export const messages = {
   'send.nameResolved': '{name} is {address}',
   'send.nameNotFound': 'No address found for {name}',
   'send.nameFailed': 'Could not look up {name}; try again or enter an address',
+  'send.nameLooksLikeAddress': '{name} is refused: a name may not look like an address. Enter the address itself',
+  'send.nameStackedMarks': 'This name is refused: a name may carry at most two accents on a letter',
 }

@@ -44,6 +44,14 @@ export interface SendView {
   max?: bigint
 }
 
+/** The message of a name's lookup that found no address, by its status or the service's refusal. */
+const NAME_PROBLEMS: Record<string, string> = {
+  none: 'send.nameNotFound',
+  failed: 'send.nameFailed',
+  looksLikeAddress: 'send.nameLooksLikeAddress',
+  stackedMarks: 'send.nameStackedMarks',
+}
+
 /** A names service's own check; one that throws counts as "not a name". */
 function safeIsName(names: NamesService, text: string) {
   try {
@@ -88,11 +96,13 @@ function receiverCheck(form: SendForm, context: SendContext, names: NamesService
   const problem: Message | undefined = isName
     ? lookup?.status === 'found'
       ? receiverProblem(lookup.address!, network!, adapter!.isAddress, address, strict)
-      : { key: lookup?.status === 'none' ? 'send.nameNotFound' : lookup?.status === 'failed' ? 'send.nameFailed' : 'send.resolving', values: { name: typed } }
+      : { key: NAME_PROBLEMS[lookup?.refusal ?? lookup?.status ?? 'loading'] ?? 'send.resolving', values: { name: typed } }
     : receiverProblem(form.receiver, network!, adapter!.isAddress, address, strict)
   const plain = isName ? (lookup?.status === 'found' ? lookup.address : undefined) : plainReceiver(form.receiver)
   const receiver = problem ? plain : canonical(rules, plain, network!)
-  const shown = form.touched && typed && problem && lookup?.status !== 'loading' && (!isName || lookup) ? problem : undefined
+  // A refused name says why at once: what it is does not change with more typing.
+  const due = form.touched || lookup?.status === 'refused'
+  const shown = due && typed && problem && lookup?.status !== 'loading' && (!isName || lookup) ? problem : undefined
   return { isName, lookup, receiver, problem, shown }
 }
 

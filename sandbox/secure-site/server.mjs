@@ -62,10 +62,13 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects
     return { token }
   }
   const smart = createSmartAccounts({ rpcUrls, keyOf })
+  /** Fields every description of a user is answered with over the user's own (`setUserFields`: a hostile site). */
+  let userFields = {}
   const describe = async (user) => ({
     email: user.email,
     socialProvider: user.socialProvider,
     userName: user.userName ?? user.email,
+    ...userFields,
     accounts: { eip155: [{ address: accountOf(user.id).address, type: 'eoa' }, ...(await smart.accountsOf(user))], solana: [{ address: solanaAddress(keyOf(user.id)), type: 'eoa' }] },
   })
 
@@ -119,6 +122,11 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects
     url: siteUrl,
     frameUrl: `${siteUrl}/frame`,
     allowOrigin: (origin) => void origins.add(origin),
+    /**
+     * Answers every user description (GetUser) with `fields` (`email`, `userName`, `socialProvider`, any value) over
+     * the user's own, as a hostile or broken site would; `undefined` answers with the users' own again.
+     */
+    setUserFields: (fields) => void (userFields = fields ?? {}),
     /** The eip155 address of an email's embedded wallet (for tests). */
     addressOf: (email) => accountOf(`email:${email.toLowerCase()}`).address,
     /** The address of an email's smart account (for tests). */

@@ -3,7 +3,7 @@
 // while it is shown; the chain the user switched to survives a reload (the secure site's frame remembers it); and a
 // project the secure site does not serve (an unknown id, none at all) is said in the email form while the modal
 // stays usable.
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { emailLogin, openWithAuth } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
@@ -55,6 +55,20 @@ describe('the account state the host sees', () => {
     await page.reload()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
     await expect.poll(() => account(page)).toEqual({ user: { email, userName: email } })
+  }, LONG)
+})
+
+describe('a secure site whose user fields carry hidden characters', () => {
+  afterEach(() => h.sandbox.auth.secureSite.setUserFields(undefined))
+
+  test('a right-to-left override and zero-width characters in the email and the name are cleaned out of the account state', async () => {
+    const { page } = h.browser
+    // "ana@example.com" reversed behind U+202E would read as an address it is not; a zero-width space hides in the name.
+    h.sandbox.auth.secureSite.setUserFields({ email: '\u202emoc.elpmaxe@ana', userName: 'ana\u200b\u202e-admin' })
+    await emailLogin(h, `hidden-${Date.now()}@example.com`)
+    expect(await account(page)).toEqual({ user: { email: 'moc.elpmaxe@ana', userName: 'ana -admin' } })
+    const authUser = await page.evaluate(() => (window as unknown as { modal: { getPlugin(name: string): { $state: { get(): { userName?: string } } } } }).modal.getPlugin('auth').$state.get().userName)
+    expect(authUser).toBe('ana -admin')
   }, LONG)
 })
 

@@ -11,6 +11,7 @@ const { modalRoot } = h
 afterEach(() => h.sandbox.providerApi.reset())
 
 const ALICE = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const BAD = '0xBAd0000000000000000000000000000000000Bad'
 const zone = () => h.sandbox.providerApi.names.zone
 
 describe("the account's identity", () => {
@@ -32,6 +33,7 @@ describe("the account's identity", () => {
     ['a huge name', { name: `${'a'.repeat(200_000)}.eth`, avatar: null }],
     ['a wrong shape', [{ name: 'evil.eth' }]],
     ['a failure', undefined],
+    ['a name shaped like an address', { name: `0x${'1'.repeat(40)}.eth`, avatar: null }],
   ])('%s: Account shows the address alone and stays usable', async (_, body) => {
     const answer = body === undefined ? { status: 500, body: { message: 'down' } } : { body }
     await h.sandbox.providerApi.names.pin(`/v1/identity/${h.sandbox.address}`, answer)
@@ -75,7 +77,10 @@ describe('a send to a name', () => {
     })).toEqual([ALICE, `alice.${zone()}`, `${h.sandbox.providerApi.url}/avatar/alice.svg`])
     await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d ETH/)
     await form.getByTestId('send-review').click()
-    await expect.poll(() => form.getByTestId('send-preview').innerText()).toContain(`alice.${zone()} (0x3C44`)
+    // The review shows the address the name stands for in full, inside the card.
+    const preview = form.getByTestId('send-preview')
+    await expect.poll(() => preview.innerText()).toContain(`You send 0.25 ETH to alice.${zone()} (${ALICE}) on `)
+    expect(await preview.evaluate((p) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().right <= p.closest('dialog')!.getBoundingClientRect().right)).toBe(true)
     await form.getByTestId('send-confirm').click()
     await h.approveInWallet(new RegExp(`Send 250000000000000000 wei to ${ALICE}`, 'i'))
     await expect.poll(() => client.getBalance({ address: ALICE })).toBe(before + parseEther('0.25'))
@@ -94,5 +99,21 @@ describe('a send to a name', () => {
     await expect.poll(() => form.innerText()).toContain(`Could not look up bobby.${zone()}`)
     await form.getByTestId('send-review').click()
     expect(await form.getByTestId('send-preview').count()).toBe(0)
+  })
+
+  test.each([
+    ['an address as its label', `0x${'1'.repeat(40)}.eth`, `0x${'1'.repeat(40)}.eth is refused: a name may not look like an address. Enter the address itself`],
+    ['sixty combining marks on a letter', `a${'\u0301'.repeat(60)}.eth`, 'This name is refused: a name may carry at most two accents on a letter'],
+  ])('a name with %s is refused with its reason: nothing looked up, no review', async (_, name, reason) => {
+    // The API would answer the name with another address: it is never asked.
+    await h.sandbox.providerApi.names.pin(`/v1/profile/account/${encodeURIComponent(name)}`, { body: { name, addresses: { 60: { address: BAD } }, attributes: [] } })
+    const form = await openSendForm(h)
+    await form.getByLabel('Amount').fill('0.01')
+    await form.getByTestId('send-receiver').fill(name)
+    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toContain(reason)
+    expect(await form.innerText()).not.toMatch(/0xBAd0/i)
+    await form.getByTestId('send-review').click()
+    expect(await form.getByTestId('send-preview').count()).toBe(0)
+    expect(h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/profile/account/'))).toEqual([])
   })
 })

@@ -87,6 +87,20 @@ describe('name registration', () => {
     await expect.poll(() => form.getByTestId('send-name').innerText()).toContain(`${name} is ${address}`)
   }, LONG)
 
+  test('a label that reads as an address is refused on the form, with its reason, before anything is asked', async () => {
+    await emailLogin(h, `names-address-${Date.now()}@example.com`)
+    const modal = h.modalRoot()
+    await modal.locator('[data-feature="names"]').click()
+    const field = modal.getByTestId('names-input')
+    const label = `0x${'1'.repeat(40)}`
+    await field.fill(label)
+    await expect.poll(() => modal.getByTestId('names-form').getByRole('alert').allInnerTexts()).toContain('A name may not look like an address')
+    expect(await modal.getByTestId('names-register').isDisabled()).toBe(true)
+    await field.fill('carol')
+    await expect.poll(() => h.sandbox.providerApi.requests.some((r) => r.path === '/v1/profile/suggestions/carol')).toBe(true)
+    expect(h.sandbox.providerApi.requests.filter((r) => r.path.includes(label))).toEqual([])
+  }, LONG)
+
   test('a wallet account is not offered Name', async () => {
     await h.connectWallet()
     await h.modalRoot().getByTestId('account-features').waitFor()

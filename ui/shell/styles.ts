@@ -162,7 +162,7 @@ dialog[dir="rtl"] .vb-chevron, dialog[dir="rtl"] .vb-back { transform: scaleX(-1
 .vb-label { font-size: 13px; color: var(--vb-color-muted); }
 .vb-select { width: 100%; box-sizing: border-box; min-height: 44px; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
-.vb-address { display: flex; align-items: center; gap: 8px; font-size: 18px; font-weight: 600; }
+.vb-address { display: flex; align-items: center; gap: 8px; font-size: 18px; font-weight: 600; } .vb-address > span { min-width: 0; overflow-wrap: anywhere; word-break: break-all; }
 .vb-profile { display: flex; align-items: center; gap: 8px; margin: 0; font-weight: 600; overflow-wrap: anywhere; } .vb-profile > .vb-avatar { width: 28px; height: 28px; border-radius: 50%; font-size: 14px; }
 .vb-balance { font-size: 28px; font-weight: 700; margin: 0; }
 .vb-shake { animation: vb-shake 500ms ease-in-out; }

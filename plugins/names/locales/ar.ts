@@ -8,6 +8,7 @@ export default {
   'names.short': "4 أحرف على الأقل",
   'names.long': "63 حرفًا على الأكثر",
   'names.characters': "أحرف أو أرقام أو شرطات فقط",
+  'names.addressLike': "لا يجوز أن يبدو الاسم كعنوان",
   'names.checking': "جارٍ التحقق…",
   'names.available': "{name} متاح",
   'names.takenShort': "{name} محجوز",

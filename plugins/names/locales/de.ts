@@ -8,6 +8,7 @@ export default {
   'names.short': "Mindestens 4 Zeichen",
   'names.long': "Höchstens 63 Zeichen",
   'names.characters': "Nur Buchstaben, Ziffern oder Bindestriche",
+  'names.addressLike': "Ein Name darf nicht wie eine Adresse aussehen",
   'names.checking': "Wird geprüft…",
   'names.available': "{name} ist verfügbar",
   'names.takenShort': "{name} ist vergeben",

@@ -8,6 +8,7 @@ export default {
   'names.short': "Al menos 4 caracteres",
   'names.long': "Como máximo 63 caracteres",
   'names.characters': "Solo letras, dígitos o guiones",
+  'names.addressLike': "Un nombre no puede parecer una dirección",
   'names.checking': "Comprobando…",
   'names.available': "{name} está disponible",
   'names.takenShort': "{name} ya está en uso",

@@ -8,6 +8,7 @@ export default {
   'names.short': "Au moins 4 caractères",
   'names.long': "Au plus 63 caractères",
   'names.characters': "Uniquement des lettres, des chiffres ou des traits d’union",
+  'names.addressLike': "Un nom ne peut pas ressembler à une adresse",
   'names.checking': "Vérification…",
   'names.available': "{name} est disponible",
   'names.takenShort': "{name} est déjà pris",

@@ -8,6 +8,7 @@ export default {
   'names.short': "4 文字以上",
   'names.long': "63 文字以内",
   'names.characters': "英字、数字、ハイフンのみ使用できます",
+  'names.addressLike': "アドレスのように見える名前は使えません",
   'names.checking': "確認中…",
   'names.available': "{name} は利用できます",
   'names.takenShort': "{name} は使用されています",

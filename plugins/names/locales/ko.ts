@@ -8,6 +8,7 @@ export default {
   'names.short': "4자 이상",
   'names.long': "최대 63자",
   'names.characters': "문자, 숫자 또는 하이픈만 사용할 수 있습니다",
+  'names.addressLike': "이름은 주소처럼 보일 수 없습니다",
   'names.checking': "확인 중…",
   'names.available': "{name}을(를) 사용할 수 있습니다",
   'names.takenShort': "{name}은(는) 이미 사용 중입니다",

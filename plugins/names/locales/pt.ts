@@ -8,6 +8,7 @@ export default {
   'names.short': "Pelo menos 4 caracteres",
   'names.long': "No máximo 63 caracteres",
   'names.characters': "Apenas letras, dígitos ou hífens",
+  'names.addressLike': "Um nome não pode parecer um endereço",
   'names.checking': "Verificando…",
   'names.available': "{name} está disponível",
   'names.takenShort': "{name} já está em uso",

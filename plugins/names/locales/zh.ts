@@ -8,6 +8,7 @@ export default {
   'names.short': "至少 4 个字符",
   'names.long': "最多 63 个字符",
   'names.characters': "只能包含字母、数字或连字符",
+  'names.addressLike': "名称不能看起来像地址",
   'names.checking': "正在检查…",
   'names.available': "{name} 可用",
   'names.takenShort': "{name} 已被占用",

@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} هو {address}",
   'send.nameNotFound': "لم يُعثر على عنوان لـ {name}",
   'send.nameFailed': "تعذّر البحث عن {name}؛ حاول مرة أخرى أو أدخل عنوانًا",
+  'send.nameLooksLikeAddress': "تم رفض {name}: لا يجوز أن يبدو الاسم كعنوان. أدخل العنوان نفسه",
+  'send.nameStackedMarks': "تم رفض هذا الاسم: لا يحمل الحرف الواحد في الاسم أكثر من علامتين",
 }

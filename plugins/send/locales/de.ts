@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} ist {address}",
   'send.nameNotFound': "Keine Adresse für {name} gefunden",
   'send.nameFailed': "{name} konnte nicht gesucht werden; versuche es erneut oder gib eine Adresse ein",
+  'send.nameLooksLikeAddress': "{name} wird abgelehnt: Ein Name darf nicht wie eine Adresse aussehen. Gib die Adresse selbst ein",
+  'send.nameStackedMarks': "Dieser Name wird abgelehnt: Ein Name darf höchstens zwei Akzente pro Buchstabe tragen",
 }

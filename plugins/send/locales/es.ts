@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} es {address}",
   'send.nameNotFound': "No se encontró ninguna dirección para {name}",
   'send.nameFailed': "No se pudo buscar {name}; vuelve a intentarlo o introduce una dirección",
+  'send.nameLooksLikeAddress': "{name} se rechaza: un nombre no puede parecer una dirección. Introduce la dirección misma",
+  'send.nameStackedMarks': "Este nombre se rechaza: un nombre admite como máximo dos acentos por letra",
 }

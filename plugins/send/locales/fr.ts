@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} correspond à {address}",
   'send.nameNotFound': "Aucune adresse trouvée pour {name}",
   'send.nameFailed': "Impossible de rechercher {name} ; réessayez ou saisissez une adresse",
+  'send.nameLooksLikeAddress': "{name} est refusé : un nom ne peut pas ressembler à une adresse. Saisissez l’adresse elle-même",
+  'send.nameStackedMarks': "Ce nom est refusé : un nom porte au plus deux accents par lettre",
 }

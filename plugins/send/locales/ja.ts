@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} は {address} です",
   'send.nameNotFound': "{name} のアドレスが見つかりません",
   'send.nameFailed': "{name} を検索できませんでした。もう一度試すか、アドレスを入力してください",
+  'send.nameLooksLikeAddress': "{name} は使用できません。アドレスのように見える名前は使えません。アドレスそのものを入力してください",
+  'send.nameStackedMarks': "この名前は使用できません。名前の 1 文字に付けられる結合記号は 2 つまでです",
 }

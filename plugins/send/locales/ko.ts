@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name}은(는) {address}입니다",
   'send.nameNotFound': "{name}의 주소를 찾을 수 없습니다",
   'send.nameFailed': "{name}을(를) 찾을 수 없습니다. 다시 시도하거나 주소를 입력하세요",
+  'send.nameLooksLikeAddress': "{name}은(는) 거부되었습니다: 이름은 주소처럼 보일 수 없습니다. 주소를 직접 입력하세요",
+  'send.nameStackedMarks': "이 이름은 거부되었습니다: 이름의 한 글자에는 결합 부호를 최대 두 개까지 붙일 수 있습니다",
 }

@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} é {address}",
   'send.nameNotFound': "Nenhum endereço encontrado para {name}",
   'send.nameFailed': "Não foi possível procurar {name}; tente novamente ou informe um endereço",
+  'send.nameLooksLikeAddress': "{name} foi recusado: um nome não pode parecer um endereço. Informe o próprio endereço",
+  'send.nameStackedMarks': "Este nome foi recusado: um nome pode ter no máximo dois acentos por letra",
 }

@@ -45,4 +45,6 @@ export default {
   'send.nameResolved': "{name} 是 {address}",
   'send.nameNotFound': "未找到 {name} 的地址",
   'send.nameFailed': "无法查找 {name}；请重试或输入地址",
+  'send.nameLooksLikeAddress': "已拒绝 {name}：名称不能看起来像地址。请直接输入地址",
+  'send.nameStackedMarks': "已拒绝此名称：名称中每个字母最多只能带两个附加符号",
 }

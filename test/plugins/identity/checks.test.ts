@@ -1,7 +1,8 @@
 // What the identity and profile endpoints answer, checked: a name is plain text in a name's shape and capped, an
 // avatar follows the image rule, a record's addresses are EVM addresses under a coin type; wrong shapes are refused.
 import { describe, expect, it } from 'vitest'
-import { addressOn, checkAvatar, checkIdentity, checkName, checkRecord, coinTypeOf, NAME_LIMIT, NAME_SHOWN } from '../../../plugins/identity/checks.js'
+import { addressOn, checkAvatar, checkIdentity, checkName, checkRecord, checkStoredRecord, coinTypeOf, NAME_LIMIT, NAME_SHOWN } from '../../../plugins/identity/checks.js'
+import { nameRefusal } from '../../../plugins/name-refusal.js'
 import { NAME_SHAPE } from '../../../plugins/identity/shape.js'
 import { mainnet, optimism } from '../../kernel/helpers.js'
 
@@ -99,5 +100,50 @@ describe('a profile record', () => {
     expect(addressOn(both, optimism)).toBe(BOB)
     expect(addressOn(both, mainnet)).toBe(ALICE)
     expect(addressOn({ name: 'alice.eth', addresses: {} }, mainnet)).toBeUndefined()
+  })
+})
+
+describe('a name that passes for something else', () => {
+  const hex40 = '1'.repeat(40)
+  it.each([
+    ['an EVM address as its label', `0x${hex40}.eth`],
+    ['40 hex digits without 0x', `${'ab12'.repeat(10)}.eth`],
+    ['a full-width 0x address', `０ｘ${'１'.repeat(40)}.eth`],
+    ['an address in a middle label', `pay.0x${hex40}.sandbox.id`],
+    ['a Solana address', '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU.sol'],
+    ['an SS58 address', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY.dot'],
+    ['a bech32 bc1 address', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq.eth'],
+    ['an ltc1 address', 'ltc1qg82tz8hflk8c3c8y7a0u3cpu8k4cf3zqa0v7ax.eth'],
+    ['an rltc1 address', 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgh2z5x.eth'],
+    ['a tb1 address', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx.eth'],
+    ['a legacy Bitcoin address', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2.eth'],
+  ])('%s is refused as looking like an address', (_, name) => {
+    expect(nameRefusal(name)).toBe('looksLikeAddress')
+    expect(checkName(name)).toBeUndefined()
+    expect(checkIdentity({ name, avatar: null })).toEqual({})
+    expect(checkRecord({ name, addresses: { 60: { address: ALICE } } })).toBeUndefined()
+    expect(checkStoredRecord({ name, addresses: { 60: ALICE } })).toBeUndefined()
+  })
+
+  it("a label a chain plugin's address check accepts is refused", () => {
+    const accepts = (text: string) => text === 'kitty-address'
+    expect(nameRefusal('kitty-address.eth', accepts)).toBe('looksLikeAddress')
+    expect(checkName('kitty-address.eth', accepts)).toBeUndefined()
+    expect(checkName('kitty-address.eth')).toBe('kitty-address.eth')
+    // A check that throws accepts nothing.
+    expect(nameRefusal('alice.eth', () => { throw new Error('broken') })).toBeUndefined()
+  })
+
+  it('more than two combining marks in a row on a letter is refused; two are fine', () => {
+    const piled = `a${'\u0301'.repeat(60)}.eth`
+    expect(nameRefusal(piled)).toBe('stackedMarks')
+    expect(nameRefusal('a\u0301\u0302\u0303.eth')).toBe('stackedMarks')
+    expect(checkName(piled)).toBeUndefined()
+    expect(checkName('a\u0301\u0302.eth')).toBe('a\u0301\u0302.eth')
+  })
+
+  it.each(['alice.eth', 'vitalik.eth', 'café.eth', '0x1234.eth', 'abcdefghijkmnopqrstuvwxyzabc.eth', 'my-name-2024-is-long-and-has-hyphens.eth'])('%s is a name', (name) => {
+    expect(nameRefusal(name)).toBeUndefined()
+    expect(checkName(name)).toBe(name)
   })
 })

@@ -210,6 +210,38 @@ describe('the names capability', () => {
     expect(await names.resolve(`alice.${zone()}`, mainnet)).toBeUndefined()
   })
 
+  it.each([
+    ['an address as its label', `0x${'1'.repeat(40)}.eth`, 'looksLikeAddress'],
+    ['a label the chain plugin accepts as an address', `${ADDRESS}.eth`, 'looksLikeAddress'],
+    ['piled combining marks', `a${'\u0301'.repeat(60)}.eth`, 'stackedMarks'],
+  ])('a name with %s is refused ("NameRefused") and nothing is asked', async (_, name, reason) => {
+    const { names } = await setup()
+    await api.names.pin(`/v1/profile/account/${encodeURIComponent(name)}`, { body: { name, addresses: { 60: { address: BOB } }, attributes: [] } })
+    await expect(names.resolve(name, mainnet)).rejects.toMatchObject({ name: 'NameRefused', reason })
+    expect(profileCalls()).toEqual([])
+  })
+
+  it("an identity answer whose name looks like an address shows no name above the account's address", async () => {
+    await api.names.pin(`/v1/identity/${ADDRESS}`, { body: { name: `0x${'1'.repeat(40)}.eth`, avatar: 'https://img.example/fake.png' } })
+    const { modal, account, plugin } = await setup()
+    await modal.open()
+    await vi.waitFor(() => expect(account()?.profileImage).toBe('https://img.example/fake.png'))
+    expect(account()?.profileName).toBeUndefined()
+    expect(await plugin.identity()).toEqual({ avatar: 'https://img.example/fake.png' })
+  })
+
+  it('keeps only the names whose own lookup gives the address back (reverse, then forward)', async () => {
+    await api.names.register({ name: 'holder', address: ADDRESS })
+    await api.names.register({ name: 'elsewhere', address: BOB })
+    const claim = (name: string) => ({ name, addresses: { 60: { address: ADDRESS } }, attributes: [] })
+    // The reverse answer claims four names for the address: one is its own, one points at Bob, nobody holds one,
+    // and one is shaped like an address.
+    await api.names.pin(`/v1/profile/reverse/${ADDRESS}`, { body: [claim(`holder.${zone()}`), claim(`elsewhere.${zone()}`), claim(`nobody.${zone()}`), claim(`0x${'2'.repeat(40)}.eth`)] })
+    const { plugin } = await setup()
+    expect(await plugin.namesOf()).toEqual([{ name: `holder.${zone()}`, addresses: { 60: ADDRESS } }])
+    expect(profileCalls().map((r) => r.path).sort()).toEqual([`/v1/profile/account/elsewhere.${zone()}`, `/v1/profile/account/holder.${zone()}`, `/v1/profile/account/nobody.${zone()}`, `/v1/profile/reverse/${ADDRESS}`])
+  })
+
   it("lists an address's names through the reverse lookup; a wrong shape rejects", async () => {
     await api.names.register({ name: 'holder', address: ADDRESS })
     await api.names.register({ name: 'second', address: ADDRESS, avatar: 'javascript:alert(1)' })

@@ -1,7 +1,7 @@
 // What the profile endpoints answer is checked: suggestions keep only names in the zone that follow the label
 // rule (markup, other zones and wrong types dropped; a wrong shape refused whole); an error's reason only as plain text.
 import { describe, expect, it } from 'vitest'
-import { apiReason, checkSuggestions, SUGGESTIONS_SHOWN } from '../../../plugins/names/checks.js'
+import { apiReason, checkSuggestions, registrationProblem, SUGGESTIONS_SHOWN } from '../../../plugins/names/checks.js'
 
 const ZONE = 'sandbox.id'
 
@@ -57,5 +57,21 @@ describe("an error's reason", () => {
     const reason = apiReason(JSON.stringify({ message: 'word '.repeat(100) }))!
     expect(Array.from(reason)).toHaveLength(160)
     expect(reason.endsWith('…')).toBe(true)
+  })
+})
+
+describe('a label that reads as an address', () => {
+  const evm = `0x${'1'.repeat(40)}`
+  it.each([evm, 'ab12'.repeat(10), '7xkxtg2cw87d97txjsdpbd5jbkhetqa83tzrujosgasu', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'])('%s cannot be registered', (label) => {
+    expect(registrationProblem(label)).toBe('addressLike')
+  })
+
+  it.each(['carol', 'my-name-2024', 'abcdefghijkmnopqrstuvwxyzabc'])('%s can', (label) => {
+    expect(registrationProblem(label)).toBeUndefined()
+  })
+
+  it('is never kept as a suggestion', () => {
+    const body = { suggestions: [{ name: `${evm}.sandbox.id`, registered: false }, { name: 'carol.sandbox.id', registered: false }] }
+    expect(checkSuggestions(body, ZONE)).toEqual([{ name: 'carol.sandbox.id', registered: false }])
   })
 })

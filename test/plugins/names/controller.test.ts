@@ -50,6 +50,17 @@ describe('suggestions', () => {
     expect(state()).toMatchObject({ input: 'carol', label: 'carol', lookup: 'ready', availability: 'available', suggestions: [{ name: `carol-id.${ZONE}`, registered: true }] })
   })
 
+  it('a label that reads as an address is refused at once: no suggestions asked, nothing to register', async () => {
+    const { deps, controller, state } = setup()
+    controller.setInput(`0x${'A'.repeat(40)}`)
+    expect(state()).toMatchObject({ label: `0x${'a'.repeat(40)}`, problem: 'addressLike', lookup: 'idle' })
+    await vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS)
+    await controller.submit()
+    expect(deps.suggestions).not.toHaveBeenCalled()
+    expect(deps.signMessage).not.toHaveBeenCalled()
+    expect(deps.post).not.toHaveBeenCalled()
+  })
+
   it('an answer for an older input is never shown, even when it comes last', async () => {
     const first = deferred<unknown>()
     const second = deferred<unknown>()
