@@ -12,5 +12,7 @@ export { orderWith, orderByRank, orderConnectMethods, CONNECT_METHODS, type Rank
 export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'
 export { createWalletSources } from './wallets.js'
 export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, sectionOrder, walletSections, type MultiChainData } from './wallet-list.js'
+// Names that pass for an address or pile up combining marks are refused wherever a name is looked up or shown.
+export { looksLikeAddress, nameRefusal, nameRefusedError, refusalOf } from './name-refusal.js'
 export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safeStoredImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
 export { accountWithBalances, activeAccount, isSmartAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'

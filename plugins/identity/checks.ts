@@ -7,7 +7,7 @@
  */
 import type { CaipNetwork } from 'vestibule/kernel'
 import { cleanText, safeImageUrl } from 'vestibule/utils'
-import { nameRefusal } from '../name-refusal.js'
+import { nameRefusal } from 'vestibule/utils'
 import { NAME_SHAPE } from './shape.js'
 
 /** Longest name accepted from the API (a DNS name's bound); a longer one is refused. */

@@ -5,7 +5,7 @@
  * Names live on EVM networks only; elsewhere there is nothing to look up.
  */
 import { CacheTtl, HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
-import { nameRefusal, nameRefusedError } from '../name-refusal.js'
+import { nameRefusal, nameRefusedError } from 'vestibule/utils'
 import { addressOn, checkIdentity, checkRecord, type AddressCheck, type NameRecord, type Profile } from './checks.js'
 import { createNameCache, nameKey } from './name-cache.js'
 

@@ -5,7 +5,7 @@
  * short plain text.
  */
 import { cleanText } from 'vestibule/utils'
-import { looksLikeAddress } from '../name-refusal.js'
+import { looksLikeAddress } from 'vestibule/utils'
 import { LABEL_RULE, labelProblem, type LabelProblem } from './rules.js'
 
 /**

@@ -7,7 +7,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NameRefusal, type NamesService } from 'vestibule/kernel'
 import { cleanText, safeImageUrl } from 'vestibule/utils'
-import { refusalOf } from '../name-refusal.js'
+import { refusalOf } from 'vestibule/utils'
 import type { GasPrice } from './gas.js'
 import type { SendState } from './index.js'
 import { canEstimate, estimateFee, tokenAddress } from './fee.js'

@@ -2,7 +2,7 @@
 // avatar follows the image rule, a record's addresses are EVM addresses under a coin type; wrong shapes are refused.
 import { describe, expect, it } from 'vitest'
 import { addressOn, checkAvatar, checkIdentity, checkName, checkRecord, checkStoredRecord, coinTypeOf, NAME_LIMIT, NAME_SHOWN } from '../../../plugins/identity/checks.js'
-import { nameRefusal } from '../../../plugins/name-refusal.js'
+import { nameRefusal } from '../../../kernel/name-refusal.js'
 import { NAME_SHAPE } from '../../../plugins/identity/shape.js'
 import { mainnet, optimism } from '../../kernel/helpers.js'
 

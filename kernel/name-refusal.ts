@@ -7,7 +7,7 @@
  *   address would read as that address.
  * - more than two combining marks in a row on one letter: they pile up and push what follows off the card.
  */
-import type { NameRefusal } from 'vestibule/kernel'
+import type { NameRefusal } from './account-data.js'
 
 const EVM_HEX = /^(?:0x)?[0-9a-f]{40}$/i
 const ENCODED = /^(?=[^]*\d)[0-9a-z]{25,90}$/i
