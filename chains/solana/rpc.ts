@@ -84,7 +84,7 @@ export async function lifetimeOf(network: CaipNetwork, bytes: Uint8Array) {
 /** The network's fee for a serialized transaction, or for a plain transfer of `lamports` from `from` to `to`. */
 export async function feeFor(network: CaipNetwork, what: Uint8Array | { from: string; to: string; lamports: bigint }): Promise<bigint> {
   const connection = connectionFor(network)
-  let message
+  let message: Parameters<typeof connection.getFeeForMessage>[0]
   if (what instanceof Uint8Array) {
     const tx = parse(what)
     message = tx instanceof VersionedTransaction ? tx.message : tx.compileMessage()

@@ -51,9 +51,9 @@ export const messages = {
 }
 
 const isList = (value: unknown, entry: (v: any) => boolean) => Array.isArray(value) && value.every(entry)
-const walletIds = (value: unknown) => (isList(value, (v) => typeof v == 'string') ? undefined : 'must be an array of wallet ids (strings)')
+const walletIds = (value: unknown) => (isList(value, (v) => typeof v === 'string') ? undefined : 'must be an array of wallet ids (strings)')
 /** A wallet with a string id and name: a custom wallet's shape, and what a wallet view's data must carry to count as chosen. */
-const isChosen = (value: unknown): value is ChosenWallet => typeof (value as ChosenWallet | null)?.id == 'string' && typeof (value as ChosenWallet).name == 'string'
+const isChosen = (value: unknown): value is ChosenWallet => typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'
 const customWallets = (value: unknown) => (isList(value, isChosen) ? undefined : 'must be an array of wallets with a string `id` and `name`')
 
 

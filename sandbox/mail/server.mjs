@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import { SMTPServer } from 'smtp-server'
 import nodemailer from 'nodemailer'
 
-const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The headers and text body of a raw RFC 5322 message (what the secure site sends: plain text, no MIME parts). */
 function parseMessage(raw) {
@@ -56,7 +56,7 @@ export async function startMail({ smtpPort = 0, httpPort = 0 } = {}) {
     if (url.pathname === '/' || url.pathname === '/mailbox') {
       const rows = messages(url.searchParams.get('to'))
         .reverse()
-        .map((m) => `<li data-testid="mail"><p><b>${escape(m.subject)}</b> to ${escape(m.to.join(', '))} <small>${escape(m.at)}</small></p><pre>${escape(m.text)}</pre></li>`)
+        .map((m) => `<li data-testid="mail"><p><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.at)}</small></p><pre>${escapeHtml(m.text)}</pre></li>`)
         .join('')
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
       return res.end(`<!doctype html><meta charset="utf-8"><title>Sandbox mailbox</title><h1>Sandbox mailbox</h1><p>Every email the sandbox's secure site sent (SMTP on 127.0.0.1:${smtpBound}).</p><ul>${rows || '<li>No mail yet</li>'}</ul>`)

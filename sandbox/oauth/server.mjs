@@ -5,8 +5,8 @@ import { createServer } from 'node:http'
 import { randomBytes } from 'node:crypto'
 
 const PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
-const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const page = (title, body) => `<!doctype html><meta charset="utf-8"><title>${escape(title)}</title><style>body{font:16px system-ui;max-width:420px;margin:40px auto}button{font:inherit;padding:8px 16px;margin-right:8px}</style>${body}`
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const page = (title, body) => `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui;max-width:420px;margin:40px auto}button{font:inherit;padding:8px 16px;margin-right:8px}</style>${body}`
 
 /** Starts the provider; `allowRedirect(prefix)` names the only place users may be sent back to (the secure site). */
 export async function startOAuth({ port = 0 } = {}) {
@@ -23,8 +23,8 @@ export async function startOAuth({ port = 0 } = {}) {
     const state = q.get('state') ?? ''
     if (url.pathname === '/authorize') {
       if (!PROVIDERS.includes(provider) || !redirectPrefix || !redirect.startsWith(redirectPrefix)) return html(400, page('Error', '<p>Unknown provider or redirect address</p>'))
-      const hidden = `<input type="hidden" name="provider" value="${escape(provider)}"><input type="hidden" name="redirect_uri" value="${escape(redirect)}"><input type="hidden" name="state" value="${escape(state)}">`
-      return html(200, page(`Sign in with ${provider}`, `<h1 data-testid="oauth-title">Sandbox ${escape(provider)}</h1><p>Vestibule Sandbox asks for your ${escape(provider)} name.</p><form action="/approve">${hidden}<label>Username <input name="username" data-testid="oauth-username" value="sandbox-${escape(provider)}-user"></label><p><button data-testid="oauth-allow">Allow</button></p></form><form action="/deny">${hidden}<button data-testid="oauth-deny">Deny</button></form>`))
+      const hidden = `<input type="hidden" name="provider" value="${escapeHtml(provider)}"><input type="hidden" name="redirect_uri" value="${escapeHtml(redirect)}"><input type="hidden" name="state" value="${escapeHtml(state)}">`
+      return html(200, page(`Sign in with ${provider}`, `<h1 data-testid="oauth-title">Sandbox ${escapeHtml(provider)}</h1><p>Vestibule Sandbox asks for your ${escapeHtml(provider)} name.</p><form action="/approve">${hidden}<label>Username <input name="username" data-testid="oauth-username" value="sandbox-${escapeHtml(provider)}-user"></label><p><button data-testid="oauth-allow">Allow</button></p></form><form action="/deny">${hidden}<button data-testid="oauth-deny">Deny</button></form>`))
     }
     if (url.pathname === '/approve' || url.pathname === '/deny') {
       if (!PROVIDERS.includes(provider) || !redirectPrefix || !redirect.startsWith(redirectPrefix)) return html(400, page('Error', '<p>Unknown provider or redirect address</p>'))
@@ -56,7 +56,7 @@ export async function startOAuth({ port = 0 } = {}) {
     }
     if (url.pathname === '/farcaster') {
       if (!farcaster.has(channel)) return html(404, page('Farcaster', '<p>Unknown sign-in link</p>'))
-      return html(200, page('Farcaster', `<h1>Sandbox Farcaster</h1><form action="/farcaster/approve"><input type="hidden" name="channel" value="${escape(channel)}"><label>Username <input name="username" value="sandbox-fc-user"></label><button data-testid="farcaster-approve">Sign in</button></form>`))
+      return html(200, page('Farcaster', `<h1>Sandbox Farcaster</h1><form action="/farcaster/approve"><input type="hidden" name="channel" value="${escapeHtml(channel)}"><label>Username <input name="username" value="sandbox-fc-user"></label><button data-testid="farcaster-approve">Sign in</button></form>`))
     }
     if (url.pathname === '/farcaster/approve') {
       if (!farcaster.has(channel)) return html(404, page('Farcaster', '<p>Unknown sign-in link</p>'))

@@ -53,8 +53,8 @@ describe('switchNetwork', () => {
     await modal.connect(WALLET_RDNS)
     await modal.switchNetwork('eip155:31337')
     const [add] = wallet.callsOf('wallet_addEthereumChain')
-    expect((add?.params as Array<Record<string, unknown>>)[0]).toMatchObject({ chainId: '0x7a69', chainName: 'Anvil A', rpcUrls: [h.anvilA.url] })
-    expect((add?.params as Array<Record<string, unknown>>)[0]?.blockExplorerUrls).toBeUndefined()
+    expect((add?.params as Array<Record<string, unknown>> | undefined)?.[0]).toMatchObject({ chainId: '0x7a69', chainName: 'Anvil A', rpcUrls: [h.anvilA.url] })
+    expect((add?.params as Array<Record<string, unknown>> | undefined)?.[0]?.blockExplorerUrls).toBeUndefined()
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:31337')
   })
 
