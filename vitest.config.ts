@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     // Browser and chain tests wait for real processes on a loaded two-core machine: a polled expectation gets 10 s.
     expect: { poll: { timeout: 10_000, interval: 50 } },
+    // …and so does vi.waitFor.
+    setupFiles: ['test/setup/wait-for.ts'],
     hookTimeout: 60_000,
     // Browser and chain tests start real processes; keep them from fighting over two cores.
     fileParallelism: true,
