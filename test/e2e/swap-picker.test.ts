@@ -5,6 +5,7 @@
 import type { Locator } from 'playwright-core'
 import { afterEach, describe, expect, test } from 'vitest'
 import { lookalikeTokens } from '../../sandbox/provider-api/convert.mjs'
+import { axeViolations, smallTargets } from './a11y-audit.js'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser()
@@ -28,6 +29,8 @@ async function openPicker(side: 'sell' | 'buy') {
 describe('swap token picker with look-alike tokens', () => {
   test('held and suggested tokens first; every other row shows its address with a copy button; look-alikes and unusual symbols are marked', async () => {
     h.sandbox.providerApi.convert.addTokens(lookalikeTokens(CHAIN))
+    // Fades off, so colours are checked as they settle.
+    await h.browser.page.emulateMedia({ reducedMotion: 'reduce' })
     const picker = await openPicker('buy')
     const rows = picker.getByTestId('swap-token-option')
     const listed = () => rows.evaluateAll((items) => items.map((i) => `${i.getAttribute('data-symbol')} ${i.getAttribute('data-rank')}`))
@@ -48,6 +51,9 @@ describe('swap token picker with look-alike tokens', () => {
     expect(await said(row('c0a4'))).toBe('ＥＴＨ · Ether\n0x0000…c0a4\n⚠ Look-alike of ETH')
     expect(await said(row('c0a5'))).toBe('DEM0 · Demo Token\n0x0000…c0a5\n⚠ Look-alike of DEMO')
     expect(await said(row('c0a6'))).toBe('ΩMEGA · Omega\n0x0000…c0a6\n⚠ Unusual characters')
+
+    // Marks, addresses and copy buttons pass the WCAG AA checks (contrast, names, 44 px targets).
+    expect([...(await axeViolations(h.browser.page)), ...(await smallTargets(h.browser.page))]).toEqual([])
 
     // The copy button beside a row puts the whole contract address on the clipboard.
     const copy = row('c0a3').getByTestId('swap-token-copy')
