@@ -95,10 +95,12 @@ export function orderTokens(tokens: readonly SwapToken[], balances: readonly Acc
     .map(({ t }) => t)
 }
 
-/** The tokens matching `search`: a pasted address (plain or CAIP-10) exactly, else symbol or name containing it. */
+/** The tokens matching `search`: a pasted address (plain or CAIP-10) exactly, else symbol (also as it reads) or name containing it. */
 export function searchTokens<T extends SwapToken>(tokens: readonly T[], search: string): T[] {
   const q = search.trim().toLowerCase()
   if (!q) return [...tokens]
   if (/^(eip155:\d+:)?0x[0-9a-f]{40}$/.test(q)) return tokens.filter((t) => t.address === q.slice(-42) || tokenKey(t) === q)
-  return tokens.filter((t) => t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q))
+  // A symbol matches as it reads too: a look-alike of the token searched for is listed beside it, marked.
+  const folded = foldSymbol(q)
+  return tokens.filter((t) => t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || foldSymbol(t.symbol).includes(folded))
 }

@@ -3,7 +3,7 @@
 // or suggested token's at another address is a look-alike of it, one with characters beyond ASCII is unusual.
 import { describe, expect, it } from 'vitest'
 import type { AccountToken } from '../../../kernel/index.js'
-import { foldSymbol, orderTokens, unusualSymbol } from '../../../plugins/swap/lists.js'
+import { foldSymbol, orderTokens, searchTokens, unusualSymbol } from '../../../plugins/swap/lists.js'
 import { NATIVE_ADDRESS, type SwapToken } from '../../../plugins/swap/parse.js'
 
 const CHAIN = 'eip155:1'
@@ -72,5 +72,14 @@ describe('foldSymbol and unusualSymbol', () => {
   it('flags anything beyond plain ASCII: other scripts, mixed scripts, full-width forms', () => {
     for (const symbol of ['UЅDC', 'ΩMEGA', 'ＥＴＨ', 'ÚSDC', 'トークン']) expect(unusualSymbol(symbol), symbol).toBe(true)
     for (const symbol of ['USDC', '1INCH', 'USDC.e', 'wstETH']) expect(unusualSymbol(symbol), symbol).toBe(false)
+  })
+})
+
+describe('searchTokens', () => {
+  it('matches symbols as they read: a search for USDC lists its look-alikes too, and an address only its token', () => {
+    expect(searchTokens(LIST, 'usdc').map((t) => t.symbol)).toEqual(['USDC', 'USDC', 'UЅDC', 'usdc'])
+    expect(searchTokens(LIST, 'ETH').map((t) => t.symbol)).toEqual(['ETH', 'ＥＴＨ', 'WETH'])
+    expect(searchTokens(LIST, at(4)).map((t) => t.symbol)).toEqual(['UЅDC'])
+    expect(searchTokens(LIST, 'coin').map((t) => t.address)).toEqual([at(2), at(3), at(4)])
   })
 })
