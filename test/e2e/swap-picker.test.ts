@@ -1,7 +1,8 @@
 // The swap token picker in the browser over a hostile token list from the sandbox's API: the user's own tokens
 // first, then the suggested ones; every other row shows its contract address with a copy button; a second "USDC ·
 // USD Coin", a Cyrillic "UЅDC", a full-width "ＥＴＨ" and "DEM0" beside the DEMO held are marked as look-alikes and a
-// mixed-script symbol as unusual. Escape closes the picker only, focus back on the button that opened it.
+// mixed-script symbol as unusual; a search for a symbol lists its look-alikes beside it, marked. Escape closes the
+// picker only, focus back on the button that opened it.
 import type { Locator } from 'playwright-core'
 import { afterEach, describe, expect, test } from 'vitest'
 import { lookalikeTokens } from '../../sandbox/provider-api/convert.mjs'
@@ -61,6 +62,11 @@ describe('swap token picker with look-alike tokens', () => {
     await copy.click()
     await expect.poll(() => h.browser.page.evaluate(() => navigator.clipboard.readText())).toBe('0x000000000000000000000000000000000000c0a3')
     expect(await picker.isVisible()).toBe(true)
+
+    // Searching for USDC lists its look-alikes beside it, marked.
+    await picker.getByTestId('swap-search').fill('USDC')
+    await expect.poll(listed).toEqual(['USDC suggested', 'USDC other', 'UЅDC other'])
+    expect(await picker.getByTestId('swap-token-warning').allInnerTexts()).toEqual(['⚠ Look-alike of USDC', '⚠ Look-alike of USDC'])
   }, 60_000)
 
   test('Escape closes the picker only: the Swap form stays, focus is back on the button that opened it', async () => {
