@@ -66,19 +66,17 @@ const socialsProblem = (v: unknown) =>
   v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s))) ? undefined : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
 
 /**
- * The secure site's address, parsed as a URL: https (http only on a loopback host), no credentials, and its origin
- * written as the parser reads it (no text the parser would fold into another host).
+ * The secure site's address, parsed as a URL: https (http only on 127.0.0.1, localhost or [::1]), no credentials,
+ * and beginning with its origin exactly as the parser reads it (no text the parser would fold into another host).
  */
 function siteProblem(v: unknown): string | undefined {
-  let url: URL | undefined
   try {
-    url = new URL(v as string)
+    const { origin, username, password } = new URL(v as string)
+    if (/^(https:|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|$))/.test(origin) && !username && !password && /^[/?#]/.test(`${v}/`.replace(origin, ''))) return undefined
   } catch {
     // Not a URL: refused below.
   }
-  const o = url?.origin ?? ''
-  const ok = url && (url.protocol === 'https:' || (url.protocol === 'http:' && /^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname))) && !url.username && !url.password
-  return ok && typeof v === 'string' && v.slice(0, o.length).toLowerCase() === o && /^([/?#]|$)/.test(v.slice(o.length)) ? undefined : 'must be an https URL (http only on 127.0.0.1, localhost or [::1]) without credentials'
+  return 'must be an https URL without credentials (http only on loopback)'
 }
 
 /** The email and social login plugin (the embedded wallet). */
