@@ -1,9 +1,10 @@
 /**
  * Where swaps are offered and how the token lists are ordered: the user's own balances on top (by USD value), then
- * the suggested tokens in their order, then the rest as the API lists them; a search matches a symbol or name, or
- * a pasted address exactly. A suggested token is the first row the API lists under a suggested symbol (the network
- * token always is); a row the user neither holds nor is suggested is shown with its contract address, and a symbol
- * that reads like a held or suggested token's at another address, or has characters beyond plain ASCII, is marked.
+ * the suggested tokens in their order, then the rest as the API lists them; a search matches a symbol (also as it
+ * reads) or name, or a pasted address exactly. A suggested token is the first row the API lists under a suggested
+ * symbol (the network token always is); a row the user neither holds nor is suggested is shown with its contract
+ * address, and a symbol that reads like a held or suggested token's at another address, or has characters beyond
+ * plain ASCII, is marked.
  */
 import type { AccountToken, CaipNetwork } from 'vestibule/kernel'
 import { tokenKey, type SwapToken } from './parse.js'
