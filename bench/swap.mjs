@@ -48,7 +48,7 @@ try {
   await modal().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
   await modal().getByTestId('swap-buy-token').click()
   await modal().getByTestId('swap-search').fill('DEMO')
-  await modal().locator('[data-symbol="DEMO"] button').click()
+  await modal().locator('[data-symbol="DEMO"] button.vb-item').click()
   const amount = modal().getByTestId('swap-amount')
   await page.evaluate(() => {
     const w = window

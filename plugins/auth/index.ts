@@ -31,7 +31,7 @@ declare module 'vestibule/kernel' {
     auth: AuthApi
   }
   interface ModalOptions {
-    /** The embedded wallet's frame page (http(s) URL); its origin is the only one the modal takes answers from. */
+    /** The embedded wallet's frame page: an https URL (http only on 127.0.0.1, localhost or [::1]) without credentials; its origin is the only one the modal takes answers from. */
     secureSiteUrl?: string
   }
   interface Features {
@@ -65,11 +65,25 @@ type Listener = (data: unknown) => void
 const socialsProblem = (v: unknown) =>
   v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s))) ? undefined : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
 
+/**
+ * The secure site's address, parsed as a URL: https (http only on 127.0.0.1, localhost or [::1]), no credentials,
+ * and beginning with its origin exactly as the parser reads it (no text the parser would fold into another host).
+ */
+function siteProblem(v: unknown): string | undefined {
+  try {
+    const { origin, username, password } = new URL(v as string)
+    if (/^(https:|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|$))/.test(origin) && !username && !password && /^[/?#]/.test(`${v}/`.replace(origin, ''))) return undefined
+  } catch {
+    // Not a URL: refused below.
+  }
+  return 'must be an https URL without credentials (http only on loopback)'
+}
+
 /** The email and social login plugin (the embedded wallet). */
 export function auth(): Plugin<AuthApi> {
   return {
     name: 'auth',
-    options: { secureSiteUrl: { check: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+/i.test(v) ? undefined : 'must be an http(s) URL'), default: DEFAULT_SECURE_SITE_URL } },
+    options: { secureSiteUrl: { check: siteProblem, default: DEFAULT_SECURE_SITE_URL } },
     features: { email: true, emailShowWallets: true, smartSessions: false, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
     setup(ctx: PluginContext) {
       const $state = atom<AuthState>(INITIAL_STATE)

@@ -130,8 +130,9 @@ function Purchases({ purchases, t }: { purchases: PurchasesState; t: Translate }
       {purchases.status === 'ready' && !purchases.list.length ? <p className="vb-muted">{t('onramp.noPurchases')}</p> : null}
       <ul className="vb-list" data-testid="onramp-purchases">
         {purchases.list.map((p) => (
-          <li key={p.id} data-testid="onramp-purchase" data-status={p.status}>
-            <ListItem name={`${truncateDecimals(p.amount, 6)} ${p.symbol}`} hint={time.format(p.minedAt)} end={t(`onramp.status.${p.status}`)} />
+          <li key={p.id} data-testid="onramp-purchase" data-status={p.status} data-implausible={p.implausible ? 'true' : undefined}>
+            {/* An amount no purchase credits is not shown as given: the row says so instead. */}
+            <ListItem name={p.implausible ? t('onramp.implausibleAmount', { symbol: p.symbol }) : `${truncateDecimals(p.amount, 6)} ${p.symbol}`} hint={time.format(p.minedAt)} end={t(`onramp.status.${p.status}`)} />
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@
  */
 import type { BlockchainApi, CaipNetwork } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
+import { absurdUnits, quoteProblem } from './checks.js'
 
 export interface PaymentLimit {
   /** The payment method: `card`, `ach_bank_account` … */
@@ -178,10 +179,12 @@ export function createOnrampClient(api: BlockchainApi) {
       }
       return { options: { paymentCurrencies: FALLBACK_PAYMENT_CURRENCIES.map((c) => ({ ...c })), purchaseCurrencies: [] }, fallback: true }
     },
-    /** The quote; rejects with the reason when the API fails or its answer is not a quote. */
+    /** The quote; rejects with the reason when the API fails or its answer is not a plausible quote for `request`. */
     async quote(network: CaipNetwork, request: QuoteRequest): Promise<OnrampQuote> {
       const quote = parseQuote(await api.post(network.caipNetworkId, 'v1/onramp/quote', request, undefined))
       if (!quote) throw new Error('The quote is malformed')
+      const problem = quoteProblem(quote, request)
+      if (problem) throw new Error(problem)
       return quote
     },
     /** The generated widget URL as the API wrote it (the caller checks it). */
@@ -210,6 +213,8 @@ export interface Purchase {
   /** Decimal text of what was bought. */
   amount: string
   symbol: string
+  /** The amount is more than any purchase credits (over a billion units): not to be shown as given. */
+  implausible?: true
 }
 
 const STATUSES: Record<string, Purchase['status']> = {
@@ -229,12 +234,14 @@ export function parsePurchase(raw: unknown): Purchase | undefined {
   const status = typeof meta?.status === 'string' ? STATUSES[meta.status] : undefined
   if (typeof row?.id !== 'string' || !row.id || row.id.length > 200 || !minedAt || Number.isNaN(minedAt.getTime()) || !status) return undefined
   if (typeof amount !== 'string' || !DECIMAL.test(amount) || !symbol) return undefined
-  return { id: row.id, minedAt, status, amount, symbol }
+  return { id: row.id, minedAt, status, amount, symbol, ...(absurdUnits(amount) ? { implausible: true as const } : {}) }
 }
 
-/** The account's on-ramp purchases on `network`, newest first as the API lists them (the first page). */
+/** The account's on-ramp purchases on `network`, newest first as the API lists them (the first page), each id once. */
 export async function fetchPurchases(api: BlockchainApi, network: CaipNetwork, address: string): Promise<Purchase[]> {
   const chainId = network.caipNetworkId
   const body = obj(await api.get(chainId, `v1/account/${encodeURIComponent(address)}/history`, { data: [] }, { query: { chainId, onramp: 'coinbase' } }))
-  return list(body?.data, 50).map(parsePurchase).filter((p): p is Purchase => p !== undefined)
+  // A row repeating an id listed before it is the same purchase: listed once.
+  const rows = list(body?.data, 50).map(parsePurchase)
+  return rows.filter((p, i): p is Purchase => p !== undefined && rows.findIndex((q) => q?.id === p.id) === i)
 }

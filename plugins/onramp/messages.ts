@@ -26,6 +26,7 @@ export const messages = {
   'onramp.purchases': 'Your purchases',
   'onramp.noPurchases': 'No purchases yet',
   'onramp.purchasesFailed': 'Your purchases could not be loaded',
+  'onramp.implausibleAmount': 'Unverified {symbol} purchase: the reported amount is implausible',
   'onramp.status.success': 'Completed',
   'onramp.status.pending': 'In progress',
   'onramp.status.failed': 'Failed',

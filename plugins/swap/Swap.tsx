@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Button, EmptyState, ListItem, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
-import type { I18n } from 'vestibule/kernel'
-import { formatBalance } from 'vestibule/utils'
+import type { Feedback, I18n } from 'vestibule/kernel'
+import { formatBalance, shortenAddress } from 'vestibule/utils'
 import { createSwapController, type SwapController, type SwapForm, type SwapResult } from './controller.js'
 import type { SwapApi } from './index.js'
 import { searchTokens, type HeldToken } from './lists.js'
@@ -57,7 +57,7 @@ export default function Swap({ ctx }: Pick<ViewProps, 'ctx'>) {
         <Button onClick={controller.retryTokens}>{t('swap.retry')}</Button>
       </div>
     )
-  if (form.picker) return <Picker controller={controller} view={view} form={form} t={t} />
+  if (form.picker) return <Picker controller={controller} view={view} form={form} t={t} feedback={ctx.feedback} />
   return <SwapFormView controller={controller} view={view} form={form} t={t} />
 }
 
@@ -72,18 +72,47 @@ function Done({ result, t, onDone }: { result: SwapResult; t: Translate; onDone(
   )
 }
 
-/** The token list of one side: search by symbol, name or pasted address; the user's tokens first. */
-function Picker({ controller, view, form, t }: { controller: SwapController; view: SwapView; form: SwapForm; t: Translate }) {
+/**
+ * The token list of one side: search by symbol, name or pasted address; the user's tokens first, then the suggested
+ * ones. Every other row shows its contract address with a copy button, and a symbol that reads like a known token's
+ * or has unusual characters is marked. Escape closes the list only, back to the button that opened it.
+ */
+function Picker({ controller, view, form, t, feedback }: { controller: SwapController; view: SwapView; form: SwapForm; t: Translate; feedback: Feedback }) {
   const shown = searchTokens(view.tokens, form.search).slice(0, 100)
+  const copy = (address: string) =>
+    void (navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'))).then(
+      () => feedback.showSnackbar('success', t('swap.copied')),
+      () => feedback.showSnackbar('error', t('swap.copyFailed')),
+    )
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return
+    // Handled here: the modal's dialog neither hears it nor takes it as its own close request.
+    e.preventDefault()
+    e.stopPropagation()
+    controller.closePicker()
+  }
   return (
-    <div className="vb-swap" data-testid="swap-picker" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), controller.closePicker())}>
+    <div className="vb-swap" data-testid="swap-picker" onKeyDown={onKeyDown}>
       <TextInput autoFocus label={t(form.picker === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')} data-testid="swap-search" placeholder={t('swap.search')} value={form.search} autoComplete="off" spellCheck={false} onChange={(e) => controller.setSearch(e.target.value)} />
       <ul className="vb-swap-list" aria-label={t(form.picker === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}>
-        {shown.map((token) => (
-          <li key={tokenKey(token)} data-testid="swap-token-option" data-symbol={token.symbol}>
-            <ListItem image={token.iconUrl ?? ''} name={`${token.symbol} · ${token.name}`} hint={token.balance > 0n ? amountText(token.balance, token) : undefined} onClick={() => controller.pick(tokenKey(token))} />
-          </li>
-        ))}
+        {shown.map((token) => {
+          const address = token.rank === 'other' || token.warning ? token.address : undefined
+          const warning = token.warning?.kind === 'lookalike' ? t('swap.lookalike', { symbol: token.warning.of }) : token.warning ? t('swap.unusual') : undefined
+          const hint = [token.balance > 0n ? amountText(token.balance, token) : '', address ? shortenAddress(address) : ''].filter(Boolean).join(' · ')
+          return (
+            <li key={tokenKey(token)} className="vb-swap-option" data-testid="swap-token-option" data-symbol={token.symbol} data-rank={token.rank} data-address={address}>
+              <ListItem image={token.iconUrl ?? ''} name={`${token.symbol} · ${token.name}`} hint={hint || undefined} end={warning ? <span className="vb-swap-warning" data-testid="swap-token-warning">{`⚠ ${warning}`}</span> : undefined} onClick={() => controller.pick(tokenKey(token))} />
+              {address ? (
+                <button type="button" className="vb-icon-btn" data-testid="swap-token-copy" aria-label={t('swap.copyAddress', { symbol: token.symbol })} onClick={() => copy(address)}>
+                  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <rect x="9" y="9" width="12" height="12" rx="2" />
+                    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+                  </svg>
+                </button>
+              ) : null}
+            </li>
+          )
+        })}
       </ul>
       {shown.length === 0 ? <p className="vb-muted">{t('swap.noMatch')}</p> : null}
       <Button variant="secondary" onClick={controller.closePicker}>
@@ -216,4 +245,4 @@ function Actions({ controller, view, form, t }: { controller: SwapController; vi
   )
 }
 
-export const styles = `.vb-swap { display: flex; flex-direction: column; gap: 12px; } .vb-swap-side { border: 1px solid var(--vb-border, rgba(128,128,128,.3)); border-radius: 12px; padding: 8px 12px 12px; margin: 0; display: flex; flex-direction: column; gap: 8px; min-width: 0; } .vb-swap-side legend { padding: 0 4px; } .vb-swap-token { align-self: flex-start; } .vb-swap-flip { align-self: center; } .vb-swap-out { font-size: 18px; min-height: 24px; } .vb-swap-details { display: grid; grid-template-columns: 1fr auto; gap: 4px 12px; margin: 0; font-size: 13px; } .vb-swap-details dd { margin: 0; text-align: end; white-space: nowrap; } .vb-swap-details[data-stale] dd { opacity: .5; } .vb-swap-list { list-style: none; margin: 0; padding: 0; max-height: 320px; overflow-y: auto; } .vb-swap-actions { display: flex; gap: 8px; } .vb-swap-actions > * { flex: 1; } .vb-swap p { margin: 0; }`
+export const styles = `.vb-swap { display: flex; flex-direction: column; gap: 12px; } .vb-swap-side { border: 1px solid var(--vb-border, rgba(128,128,128,.3)); border-radius: 12px; padding: 8px 12px 12px; margin: 0; display: flex; flex-direction: column; gap: 8px; min-width: 0; } .vb-swap-side legend { padding: 0 4px; } .vb-swap-token { align-self: flex-start; } .vb-swap-flip { align-self: center; } .vb-swap-out { font-size: 18px; min-height: 24px; } .vb-swap-details { display: grid; grid-template-columns: 1fr auto; gap: 4px 12px; margin: 0; font-size: 13px; } .vb-swap-details dd { margin: 0; text-align: end; white-space: nowrap; } .vb-swap-details[data-stale] dd { opacity: .5; } .vb-swap-list { list-style: none; margin: 0; padding: 0; max-height: 320px; overflow-y: auto; } .vb-swap-option { display: flex; align-items: center; gap: 4px; } .vb-swap-option > .vb-item { flex: 1; min-width: 0; } .vb-swap-warning { font-size: 12px; font-weight: 600; color: var(--vb-color-error, #d93025); white-space: nowrap; } .vb-swap-actions { display: flex; gap: 8px; } .vb-swap-actions > * { flex: 1; } .vb-swap p { margin: 0; }`

@@ -22,6 +22,16 @@ const EXCHANGE_ABI = parseAbi([
 const TOKEN_ABI = parseAbi(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 value) returns (bool)'])
 
 /**
+ * Hostile token rows for `chainId` (add them with `addTokens`): the one USD Coin listed first, then tokens made to
+ * pass for known ones: a second "USDC · USD Coin" at another address, "UЅDC" with a Cyrillic Ѕ, full-width "ＥＴＨ",
+ * "DEM0" with a zero beside the demo token the account holds, and "ΩMEGA" mixing Greek and Latin letters.
+ */
+export function lookalikeTokens(chainId) {
+  const row = (symbol, name, n, decimals = 18) => ({ name, symbol, address: `${chainId}:0x${'0'.repeat(36)}${n}`, decimals })
+  return [row('USDC', 'USD Coin', 'c0a1', 6), row('USDC', 'USD Coin', 'c0a2', 6), row('U\u0405DC', 'USD Coin', 'c0a3', 6), row('\uff25\uff34\uff28', 'Ether', 'c0a4'), row('DEM0', 'Demo Token', 'c0a5'), row('\u03a9MEGA', 'Omega', 'c0a6')]
+}
+
+/**
  * The swap market's state inside the provider API: the deployed market (`setMarket`), raw token rows tests add
  * (`addTokens`) and quote answers they hold (`hold(match)` → `{ release(), held }`).
  */

@@ -103,7 +103,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await modalRoot().getByTestId('swap-picker').getByTestId('swap-token-option').first().waitFor()
     await check('Swap, token picker')
     await modalRoot().getByTestId('swap-search').fill('DEMO')
-    await modalRoot().locator('[data-symbol="DEMO"] button').click()
+    await modalRoot().locator('[data-symbol="DEMO"] button.vb-item').click()
     await modalRoot().getByTestId('swap-amount').fill('0.01')
     await expect.poll(() => modalRoot().getByTestId('swap-rate').count(), { timeout: 15_000 }).toBe(1)
     await check('Swap, quoted')

@@ -3,7 +3,8 @@
 // amount; Pay there credits the local chain, and the modal lists the purchase from the on-ramp history, shows the
 // credited balance in Tokens and the received transfer in Activity. An amount outside the limits is refused before
 // leaving; with the options and quote failing, the built-in limits and the placeholder quote with its reason show;
-// a provider page that is not https is never opened.
+// a provider page that is not https is never opened; a quote buying an absurd amount, or for another amount than
+// asked, is refused with its reason, and a history row with an absurd amount is not shown as given.
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, test } from 'vitest'
 import { priceOf } from '../../sandbox/provider-api/onramp.mjs'
@@ -152,5 +153,31 @@ describe('on-ramp', () => {
     const provider = await opened
     expect(new URL(provider.url()).origin).toBe(h.sandbox.onramp.url)
     await provider.close()
+  }, 60_000)
+
+  test('a quote buying an absurd amount is refused (the placeholder shows with the reason); a history row with an absurd amount is not shown as given', async () => {
+    const address = h.sandbox.address
+    h.sandbox.providerApi.addOnrampPurchase({ chainId: 'eip155:31337', owner: address, hash: '0xfine', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.0325', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-01T03:04:05Z' })
+    h.sandbox.providerApi.addOnrampPurchase({ chainId: 'eip155:31337', owner: address, hash: '0xbad', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '999999999999999.999999', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
+    const priced = priceOf({ amount: '100', currency: 'USD', chainId: 'eip155:31337' })!
+    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 200, body: { coinbaseFee: { amount: '1.50', currency: 'USD' }, networkFee: { amount: '0.50', currency: 'USD' }, paymentSubtotal: { amount: '98.00', currency: 'USD' }, paymentTotal: { amount: '100.00', currency: 'USD' }, purchaseAmount: { amount: '999999999999999.999999', currency: 'ETH' }, quoteId: 'absurd' } })
+    const view = await openBuy()
+    const rows = view.getByTestId('onramp-purchase')
+    // (Listed newest first; a purchase an earlier test paid may be listed too.)
+    await expect.poll(() => rows.filter({ hasText: 'Unverified' }).allInnerTexts()).toEqual(['Unverified ETH purchase: the reported amount is implausible\nJan 2, 03:04 AM\nCompleted'])
+    expect(await rows.filter({ hasText: 'Jan 1, 03:04 AM' }).allInnerTexts()).toEqual(['0.0325 ETH\nJan 1, 03:04 AM\nCompleted'])
+    expect(await view.getByTestId('onramp-purchases').innerText()).not.toContain('999999999999999')
+
+    await view.getByTestId('onramp-amount').fill('100')
+    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe("No quote right now (The quote's 999999999999999.999999 ETH for 100 USD is not a plausible price): the provider shows the final amount.")
+    expect(await view.getByTestId('onramp-quote').innerText()).toContain('You get about 100 USD · total 100 USD')
+    // A quote for another amount than asked is refused the same way.
+    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 200, body: { coinbaseFee: { amount: '1.50', currency: 'USD' }, networkFee: { amount: '0.50', currency: 'USD' }, paymentSubtotal: { amount: '8.00', currency: 'USD' }, paymentTotal: { amount: '10.00', currency: 'USD' }, purchaseAmount: { amount: priced.purchase, currency: 'ETH' }, quoteId: 'other' } })
+    await view.getByTestId('onramp-amount').fill('101')
+    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe('No quote right now (The quote is for 10.00 USD, not the 101 USD asked for): the provider shows the final amount.')
+    // The sandbox's own quote for what was asked shows again.
+    h.sandbox.providerApi.setOnrampAnswer('quote', undefined)
+    await view.getByTestId('onramp-amount').fill('100')
+    await expect.poll(() => view.getByTestId('onramp-quote').innerText()).toMatch(/^You get about 0\.0325\d* ETH · total 100\.00 USD/)
   }, 60_000)
 })

@@ -87,7 +87,7 @@ async function fillSwap(form: Locator) {
     await form.getByTestId(`swap-${side}-token`).click()
     const picker = h.modalRoot().getByTestId('swap-picker')
     await picker.getByTestId('swap-search').fill(symbol)
-    await picker.locator(`[data-symbol="${symbol}"] button`).click()
+    await picker.locator(`[data-symbol="${symbol}"] button.vb-item`).click()
   }
   await form.getByTestId('swap-amount').fill('3')
   await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 15_000 }).toBe(1)

@@ -40,7 +40,7 @@ async function pick(form: Locator, side: 'sell' | 'buy', symbol: string) {
   await form.getByTestId(`swap-${side}-token`).click()
   const picker = h.modalRoot().getByTestId('swap-picker')
   await picker.getByTestId('swap-search').fill(symbol)
-  await picker.locator(`[data-symbol="${symbol}"] button`).click()
+  await picker.locator(`[data-symbol="${symbol}"] button.vb-item`).click()
   await form.waitFor()
 }
 
@@ -121,7 +121,7 @@ describe('swap on the local exchange', () => {
     expect((await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).sort()).toEqual(['DEMO', 'ETH', 'SDOL', 'WETH'])
     await picker.getByTestId('swap-search').fill(demo.split(':')[2]!)
     expect(await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).toEqual(['DEMO'])
-    await picker.locator('[data-symbol="DEMO"] button').click()
+    await picker.locator('[data-symbol="DEMO"] button.vb-item').click()
     await form.getByTestId('swap-amount').fill('0.01')
     await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)
   })

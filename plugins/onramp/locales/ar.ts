@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "مشترياتك",
   'onramp.noPurchases': "لا توجد مشتريات بعد",
   'onramp.purchasesFailed': "تعذّر تحميل مشترياتك",
+  'onramp.implausibleAmount': "عملية شراء {symbol} غير موثقة: الكمية المُبلّغ عنها غير معقولة",
   'onramp.status.success': "مكتملة",
   'onramp.status.pending': "قيد التنفيذ",
   'onramp.status.failed': "فشلت",

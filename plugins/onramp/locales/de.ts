@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "Deine Käufe",
   'onramp.noPurchases': "Noch keine Käufe",
   'onramp.purchasesFailed': "Deine Käufe konnten nicht geladen werden",
+  'onramp.implausibleAmount': "Ungeprüfter {symbol}-Kauf: Der gemeldete Betrag ist unplausibel",
   'onramp.status.success': "Abgeschlossen",
   'onramp.status.pending': "In Bearbeitung",
   'onramp.status.failed': "Fehlgeschlagen",

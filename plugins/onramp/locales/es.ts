@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "Tus compras",
   'onramp.noPurchases': "Aún no hay compras",
   'onramp.purchasesFailed': "No se pudieron cargar tus compras",
+  'onramp.implausibleAmount': "Compra de {symbol} sin verificar: el importe indicado no es verosímil",
   'onramp.status.success': "Completada",
   'onramp.status.pending': "En curso",
   'onramp.status.failed': "Fallida",

@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "Vos achats",
   'onramp.noPurchases': "Aucun achat pour l’instant",
   'onramp.purchasesFailed': "Vos achats n’ont pas pu être chargés",
+  'onramp.implausibleAmount': "Achat de {symbol} non vérifié : le montant indiqué est invraisemblable",
   'onramp.status.success': "Terminé",
   'onramp.status.pending': "En cours",
   'onramp.status.failed': "Échoué",

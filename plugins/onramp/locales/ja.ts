@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "購入履歴",
   'onramp.noPurchases': "まだ購入はありません",
   'onramp.purchasesFailed': "購入履歴を読み込めませんでした",
+  'onramp.implausibleAmount': "未確認の {symbol} 購入：報告された数量が不自然です",
   'onramp.status.success': "完了",
   'onramp.status.pending': "処理中",
   'onramp.status.failed': "失敗",

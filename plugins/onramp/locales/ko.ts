@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "내 구매 내역",
   'onramp.noPurchases': "아직 구매 내역이 없습니다",
   'onramp.purchasesFailed': "구매 내역을 불러올 수 없습니다",
+  'onramp.implausibleAmount': "확인되지 않은 {symbol} 구매: 보고된 수량이 비정상적입니다",
   'onramp.status.success': "완료",
   'onramp.status.pending': "진행 중",
   'onramp.status.failed': "실패",

@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "Suas compras",
   'onramp.noPurchases': "Nenhuma compra ainda",
   'onramp.purchasesFailed': "Não foi possível carregar suas compras",
+  'onramp.implausibleAmount': "Compra de {symbol} não verificada: o valor informado é implausível",
   'onramp.status.success': "Concluída",
   'onramp.status.pending': "Em andamento",
   'onramp.status.failed': "Falhou",

@@ -26,6 +26,7 @@ export default {
   'onramp.purchases': "您的购买记录",
   'onramp.noPurchases': "暂无购买记录",
   'onramp.purchasesFailed': "无法加载您的购买记录",
+  'onramp.implausibleAmount': "未经核实的 {symbol} 购买：报告的数量不合理",
   'onramp.status.success': "已完成",
   'onramp.status.pending': "处理中",
   'onramp.status.failed': "失败",

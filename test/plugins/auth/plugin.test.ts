@@ -30,10 +30,31 @@ describe('auth plugin', () => {
 
   it('secureSiteUrl is an http(s) URL, owned by auth()', () => {
     expect(modal().kernel.options.secureSiteUrl).toBe('https://secure.walletconnect.org/sdk')
-    expect(() => modal({ secureSiteUrl: 'javascript:alert(1)' })).toThrow('must be an http(s) URL')
+    expect(() => modal({ secureSiteUrl: 'javascript:alert(1)' })).toThrow('must be an https URL')
     // The main entry names the plugin a host forgot.
     expect(() => createModal({ projectId: 'p', storage: null, secureSiteUrl: 'http://127.0.0.1:1/frame' })).toThrow('`secureSiteUrl` needs auth() from vestibule/plugins/auth')
     expect(() => createModal({ projectId: 'p', storage: null, features: { email: true } })).toThrow('`features.email` needs auth() from vestibule/plugins/auth')
+  })
+
+  it('secureSiteUrl is read as a URL: https, or http on a loopback host; no credentials; its origin as written', () => {
+    for (const ok of ['https://secure.example/sdk', 'http://127.0.0.1:5173/frame', 'http://localhost:3000/', 'http://[::1]:8080/frame?x=1', 'https://secure.example', 'https://secure.example?v=2'])
+      expect(modal({ secureSiteUrl: ok }).kernel.options.secureSiteUrl).toBe(ok)
+    const refused = [
+      'http://127.0.0.1 x/frame',
+      'not a url',
+      'ftp://127.0.0.1/frame',
+      'http://secure.example/sdk',
+      'http://127.0.0.1.evil.example/frame',
+      'http://localhost.evil.example/frame',
+      'https://user:secret@secure.example/sdk',
+      'http://127.0.0.1\\@evil.example/frame',
+      'https:secure.example/sdk',
+      ' https://secure.example/sdk',
+      'http://0x7f.1/frame',
+      'https://secure.example:443/sdk',
+      'HTTPS://Secure.Example/sdk',
+    ]
+    for (const url of refused) expect(() => modal({ secureSiteUrl: url }), url).toThrow('`secureSiteUrl` (auth) must be an https URL without credentials (http only on loopback)')
   })
 
   it('emailShowWallets off marks the email method as collapsing the wallet list', () => {

@@ -91,6 +91,14 @@ describe('quote', () => {
     }
     expect(parseQuote({ ...good, quoteId: 7 })).toBeUndefined()
   })
+
+  it('rejects a well-formed quote for another amount than asked, or buying an absurd amount', async () => {
+    const good = await client.quote(local, request('100.00'))
+    api.setOnrampAnswer('quote', { status: 200, body: { ...good, paymentTotal: { amount: '10.00', currency: 'USD' } } })
+    await expect(client.quote(local, request('100.00'))).rejects.toThrow('The quote is for 10.00 USD, not the 100.00 USD asked for')
+    api.setOnrampAnswer('quote', { status: 200, body: { ...good, purchaseAmount: { amount: '999999999999999.999999', currency: 'ETH' } } })
+    await expect(client.quote(local, request('100.00'))).rejects.toThrow("The quote's 999999999999999.999999 ETH for 100.00 USD is not a plausible price")
+  })
 })
 
 describe('URL generator', () => {
@@ -165,11 +173,21 @@ describe('purchases', () => {
     expect(parsePurchase(null)).toBeUndefined()
   })
 
+  it('a row bought more than a billion units is marked: its amount is not to be shown as given', () => {
+    const amount = (numeric: string) => ({ ...row, transfers: [{ quantity: { numeric }, fungible_info: { symbol: 'ETH' } }] })
+    expect(parsePurchase(amount('999999999999999.999999'))).toMatchObject({ amount: '999999999999999.999999', implausible: true })
+    expect(parsePurchase(amount('1000000000'))!.implausible).toBeUndefined()
+    expect(parsePurchase(row)!.implausible).toBeUndefined()
+  })
+
   it("are read from the account's history with the onramp query and the network", async () => {
     api.addOnrampPurchase({ chainId: 'eip155:31337', owner: ADDRESS, hash: '0xfeed', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.5', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
     const list = await fetchPurchases(blockchainApi, local, ADDRESS)
     expect(list).toEqual([{ id: '0xfeed', minedAt: new Date('2026-01-02T03:04:05Z'), status: 'success', amount: '0.5', symbol: 'ETH' }])
     expect(api.requests.find((r) => r.path.endsWith('/history'))!.query).toMatchObject({ onramp: 'coinbase', chainId: 'eip155:31337' })
+    // The same purchase listed twice (a hostile or broken API) is listed once.
+    api.addOnrampPurchase({ chainId: 'eip155:31337', owner: ADDRESS, hash: '0xfeed', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.5', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
+    expect((await fetchPurchases(blockchainApi, local, ADDRESS)).map((p) => p.id)).toEqual(['0xfeed'])
   })
 })
 
