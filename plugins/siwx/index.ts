@@ -22,7 +22,7 @@ export type { SiwxFlow, SignController, SignView } from './flow.js'
 // too): re-exported here, a bundler would ship them eagerly with the plugin although only the sign view uses them.
 export type { SiwxMessageFields, SiwxProblem, SiwxFailure, SiwxExpectation } from './messages.js'
 export type { Cacao, CacaoHeader, CacaoPayload, CacaoSignature } from './cacao.js'
-export { hostBackend, type HostBackendOptions } from './backend.js'
+export { hostBackend, BACKEND_TIMEOUT, BACKEND_TIMEOUT_MS, type HostBackendOptions } from './backend.js'
 
 declare module 'vestibule/kernel' {
   interface ModalOptions {
