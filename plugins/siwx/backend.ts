@@ -7,7 +7,7 @@
  * error text is cleaned as every untrusted text the modal shows. A call the server does not answer within
  * `timeout` (15 s) rejects with a BACKEND_TIMEOUT error, so the sign view never waits on it for ever.
  */
-import { cleanText } from 'vestibule/utils'
+import { shownMessage } from 'vestibule/kernel'
 import type { SiwxSession, SiwxSessionStore } from './types.js'
 
 export interface HostBackendOptions {
@@ -25,8 +25,6 @@ export const BACKEND_TIMEOUT_MS = 15_000
 export const BACKEND_TIMEOUT = 'SIWX_BACKEND_TIMEOUT'
 
 const FIELDS = ['statement', 'issuedAt', 'expirationTime', 'notBefore', 'requestId', 'domain', 'uri'] as const
-/** Longest error text of the server shown. */
-const ERROR_MAX = 200
 const NONCE = /^[A-Za-z0-9]{8,128}$/
 
 export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
@@ -43,8 +41,9 @@ export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
     })
     const answer: unknown = await response.json().catch(() => undefined)
     if (!response.ok) {
-      const error = cleanText((answer as { error?: unknown } | undefined)?.error, ERROR_MAX)
-      throw new Error(error || `HTTP status code: ${response.status}`)
+      const error = (answer as { error?: unknown } | undefined)?.error
+      // The server's words, cleaned and cut as every error text the modal shows; the status when it gave none.
+      throw new Error(typeof error === 'string' && /[^\s\p{Cc}\p{Cf}]/u.test(error) ? shownMessage(error) : `HTTP status code: ${response.status}`)
     }
     return answer
   }

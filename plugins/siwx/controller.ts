@@ -5,7 +5,6 @@
 import { atom, type MapStore, type ReadableAtom } from 'nanostores'
 import type { ChainAdapter, CaipNetwork, ChainNamespace, PluginContext } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
-import { BACKEND_TIMEOUT } from './backend.js'
 import { createCacao } from './cacao.js'
 import { parseSiwxMessage } from './messages.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
@@ -70,8 +69,11 @@ const isSignature = (value: unknown): value is string => typeof value === 'strin
 const REASON_MAX = 300
 /** Why `error` happened, as text fit to show: a wallet's or a server's words may carry direction overrides. */
 export const reasonOf = (error: unknown) => cleanText(String((error as { message?: unknown })?.message ?? error), REASON_MAX)
-/** Whether `error` is a store's call its server did not answer in time. */
-export const isTimeout = (error: unknown) => (error as { code?: unknown })?.code === BACKEND_TIMEOUT
+/**
+ * Whether `error` is a store's call its server did not answer in time: the code of hostBackend's timeout error
+ * (BACKEND_TIMEOUT, written out so the eager part never carries the backend module for the lazy flow).
+ */
+export const isTimeout = (error: unknown) => (error as { code?: unknown })?.code === 'SIWX_BACKEND_TIMEOUT'
 const isRejection = (error: unknown) => (error as { code?: unknown })?.code === 4001 || (error as { code?: unknown })?.code === 'USER_REJECTED' || /reject|declin|denied|cancel/i.test(reasonOf(error))
 
 export function createSignController(core: FlowCore): SignController {
