@@ -1,6 +1,7 @@
 // Sign-in in Chromium against a sandbox backend that turns hostile: a nonce route that never answers (the page waits
 // on "Preparing the message…", where Cancel must still get the person out, and after 15 s the reason shows), and a
-// nonce answer that fixes another URI for the message (refused with the reason, the wallet never asked).
+// nonce answer that fixes another URI for the message or a statement that reads as one of its lines (refused with
+// the reason, the wallet never asked).
 import { beforeEach, describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
@@ -70,6 +71,15 @@ describe('sign-in with a hostile sandbox backend', () => {
     await expect.poll(() => signView().getByTestId('siwx-error').count(), { timeout: 15_000 }).toBe(1)
     expect(await signView().getByTestId('siwx-error').innerText()).toBe(`The message is for https://evil.example/, not this page (${origin}): it was not signed`)
     expect(await signView().getByTestId('siwx-message').count()).toBe(0)
+    expect(await h.walletPrompt().count()).toBe(0)
+    expect(await signedIn()).toBe('signed out')
+  })
+
+  test('a nonce answer whose statement reads as a line of the message ("Chain ID: 137") is refused with the reason; the wallet is never asked', async () => {
+    h.sandbox.siwx.setNonceFields({ statement: 'Chain ID: 137' })
+    await connect('optional')
+    await expect.poll(() => signView().getByTestId('siwx-error').count(), { timeout: 15_000 }).toBe(1)
+    expect(await signView().getByTestId('siwx-error').innerText()).toBe('The sign-in message is invalid: the statement "Chain ID: 137" reads as a line of the message (a field or another sign-in header)')
     expect(await h.walletPrompt().count()).toBe(0)
     expect(await signedIn()).toBe('signed out')
   })

@@ -60,18 +60,22 @@ async function until(check: () => boolean) {
 describe('siwx: a host backend that never answers', () => {
   let server: Server
   let url: string
-  /** The nonce requests the server holds without answering. */
+  /** The requests the server holds without answering: every nonce request, and the sessions ones while `holdSessions`. */
   const held: ServerResponse[] = []
+  let holdSessions = false
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      if (req.url?.startsWith('/siwx/nonce')) return void held.push(res)
+      if (req.url?.startsWith('/siwx/nonce') || (holdSessions && req.url?.startsWith('/siwx/sessions'))) return void held.push(res)
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(req.url?.startsWith('/siwx/sessions') ? '{"sessions":[]}' : '{"ok":true}')
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siwx`
   })
-  afterEach(() => void held.splice(0).forEach((res) => res.destroy()))
+  afterEach(() => {
+    holdSessions = false
+    held.splice(0).forEach((res) => res.destroy())
+  })
   afterAll(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())))
 
   it('the wait ends with "The sign-in server did not answer in time.", connected, the wallet never asked', async () => {
@@ -104,6 +108,28 @@ describe('siwx: a host backend that never answers', () => {
     expect(controller.$view.get().phase).toBe('preparing')
     expect(seen).toEqual(['siwx:cancel'])
     expect(api.$state.get().status).toBe('signedOut')
+    expect(wallet.callsOf('personal_sign')).toEqual([])
+  })
+
+  it('required: Cancel while the session is still being checked disconnects; the late answer changes nothing', async () => {
+    const wallet = h.wallet()
+    holdSessions = true
+    const { modal, api } = modalWith({ required: true, store: hostBackend({ url }) })
+    const seen = record(modal)
+    await connectAndOpen(modal)
+    const controller = (await api.flow()).controller()
+    const started = controller.start()
+    await until(() => controller.$view.get().phase === 'checking' && held.length > 0)
+    await controller.cancel()
+    expect(modal.getAccount().status).toBe('disconnected')
+    expect(modal.kernel.router.current?.view).toBe('Connect')
+    for (const res of held.splice(0)) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"sessions":[]}')
+    }
+    await started
+    expect(controller.$view.get().phase).toBe('checking')
+    expect(seen).toEqual(['siwx:cancel'])
     expect(wallet.callsOf('personal_sign')).toEqual([])
   })
 })
