@@ -6,7 +6,7 @@ import type { MapStore } from 'nanostores'
 import { chainFeature, type PluginContext } from 'vestibule/kernel'
 import { createCacao } from './cacao.js'
 import { checksumAddress, isNonce, NONCE_MAX, timeOf } from './grammar.js'
-import { createSiwxMessage, SiwxMessageError, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
+import { checkSiwxFields, createSiwxMessage, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
 import { createLocalStore } from './sessions.js'
 import { legacyStore } from './legacy.js'
 import { messages } from './texts.js'
@@ -35,16 +35,17 @@ function page(): { host: string; origin: string } | undefined {
   return typeof location?.host === 'string' && location.host && typeof location.origin === 'string' ? { host: location.host, origin: location.origin } : undefined
 }
 
+/** Each loaded chain plugin's own address rule, by namespace: a message carries an address its chain takes. */
+const chainRules = (ctx: PluginContext): SiwxRules => ({
+  addresses: Object.fromEntries(ctx.chains.list().map((adapter) => [adapter.namespace, (address: string, chainId: string) => adapter.isAddress(address, adapter.networks.find((n) => n.caipNetworkId === chainId))])),
+})
+
 export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
   const { $state, required } = options
   ctx.i18n.add(messages, () => import('./locales/index.js'))
   const t = ctx.i18n.t
   const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host))
   const now = () => Date.now()
-  /** Each chain plugin's own address rule, by namespace: the message carries an address its chain takes. */
-  const rules = (): SiwxRules => ({
-    addresses: Object.fromEntries(ctx.chains.list().map((adapter) => [adapter.namespace, (address: string, chainId: string) => adapter.isAddress(address, adapter.networks.find((n) => n.caipNetworkId === chainId))])),
-  })
   const current = (): Account | undefined => {
     const account = ctx.connection.account()
     return account && { ...account, chainId: account.network.caipNetworkId }
@@ -158,14 +159,12 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     // The domain and the URI are the page's: a server's other value is never signed.
     if (String(fields.domain).toLowerCase() !== where.host.toLowerCase()) throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
     if (fields.uri !== where.origin) throw new DomainError(t('siwx.otherUri', { uri: reasonOf(fields.uri), page: where.origin }))
+    const rules = chainRules(ctx)
     const invalid = (problems: readonly { message: string }[]) => new DomainError(t('siwx.badMessage', { reason: reasonOf(problems.map((p) => p.message).join('; ')) }))
-    let text: string
-    try {
-      text = createSiwxMessage(fields, rules())
-    } catch (error) {
-      throw error instanceof SiwxMessageError ? invalid(error.problems) : error
-    }
-    const problems = verifySiwxMessage(text, { domain: where.host, uri: where.origin, chainId: account.chainId, address, now: now(), ...rules() })
+    const broken = checkSiwxFields(fields, rules)
+    if (broken.length) throw invalid(broken)
+    const text = createSiwxMessage(fields, rules)
+    const problems = verifySiwxMessage(text, { domain: where.host, uri: where.origin, chainId: account.chainId, address, now: now(), ...rules })
     if (problems.length) throw invalid(problems)
     return text
   }
