@@ -192,7 +192,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     auth: { secureSite, mail, oauth },
     /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */
     onramp,
-    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'up')`, `requests`, `sessions`, `reset()`. */
+    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'hang' | 'up')`, `setNonceFields`, `requests`, `sessions`, `reset()`. */
     siwx,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),

@@ -37,7 +37,20 @@ function Sign({ controller, ctx }: { controller: SignController; ctx: Pick<ViewP
   const view = useStore(controller.$view)
   const { t } = ctx
   const app = ctx.options.metadata?.name ?? 'This app'
-  if (view.phase === 'checking' || view.phase === 'preparing') return <LoadingState label={t(view.phase === 'checking' ? 'siwx.checking' : 'siwx.preparing')} />
+  // Cancel is there in every phase: a server or a wallet that never answers cannot hold the modal.
+  const cancel = (
+    <Button type="button" variant="secondary" data-testid="siwx-cancel" onClick={() => void controller.cancel()}>
+      {t(view.required ? 'siwx.disconnect' : 'siwx.cancel')}
+    </Button>
+  )
+  if (view.phase === 'checking' || view.phase === 'preparing') {
+    return (
+      <div className="vb-siwx" data-testid="siwx" data-phase={view.phase}>
+        <LoadingState label={t(view.phase === 'checking' ? 'siwx.checking' : 'siwx.preparing')} />
+        {cancel}
+      </div>
+    )
+  }
   const busy = view.phase === 'signing' || view.phase === 'verifying'
   return (
     <div className="vb-siwx" data-testid="siwx" data-phase={view.phase} aria-busy={busy}>
@@ -59,9 +72,7 @@ function Sign({ controller, ctx }: { controller: SignController; ctx: Pick<ViewP
       ) : null}
       {busy ? <p className="vb-muted" aria-live="polite">{t(view.phase === 'signing' ? 'siwx.signing' : 'siwx.authenticating')}</p> : null}
       <div className="vb-siwx-actions">
-        <Button type="button" variant="secondary" data-testid="siwx-cancel" disabled={busy} onClick={() => void controller.cancel()}>
-          {t(view.required ? 'siwx.disconnect' : 'siwx.cancel')}
-        </Button>
+        {cancel}
         <Button type="button" data-testid="siwx-sign" disabled={busy || view.phase === 'done'} onClick={() => void controller.sign()}>
           {t(view.phase === 'failed' ? 'siwx.retry' : 'siwx.sign')}
         </Button>

@@ -4,6 +4,7 @@
  */
 import { atom, type MapStore, type ReadableAtom } from 'nanostores'
 import type { ChainAdapter, CaipNetwork, ChainNamespace, PluginContext } from 'vestibule/kernel'
+import { cleanText } from 'vestibule/utils'
 import { createCacao } from './cacao.js'
 import { parseSiwxMessage } from './messages.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
@@ -27,7 +28,10 @@ export interface SignController {
   start(): Promise<void>
   /** Asks the wallet to sign, checks the signature and keeps the session; after a failure, prepares a new message first. */
   sign(): Promise<void>
-  /** Required: disconnects and shows Connect; else leaves signed out and closes. */
+  /**
+   * Required: disconnects and shows Connect; else leaves signed out and closes. Works in every phase (checking,
+   * preparing, signing, verifying, failed): whatever answers after it is ignored.
+   */
   cancel(): Promise<void>
 }
 
@@ -48,7 +52,7 @@ export interface FlowCore {
   store: SiwxSessionStore
   current(): Account | undefined
   check(): Promise<boolean>
-  /** The message text for the account; throws DomainError for a message meant for another domain. */
+  /** The message text for the account; throws DomainError for a message meant for another page, or invalid. */
   prepare(account: Account): Promise<string>
   /** Whether the chain plugin finds the signature valid; undefined when it cannot verify. */
   verified(account: Account, message: string, signature: string): Promise<boolean | undefined>
@@ -56,11 +60,20 @@ export interface FlowCore {
   navigate?: boolean
 }
 
+/** A refusal already worded for the person signing (a message for another domain or URI, an invalid message): shown as it is. */
 export class DomainError extends Error {}
 
 /** A signature as wallets return it: printable ASCII (hex, base58, base64), not empty, not huge. */
 const isSignature = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 8192 && /^[\x21-\x7e]+$/.test(value)
-export const reasonOf = (error: unknown) => String((error as { message?: unknown })?.message ?? error).slice(0, 300)
+/** Longest reason shown for a failure. */
+const REASON_MAX = 300
+/** Why `error` happened, as text fit to show: a wallet's or a server's words may carry direction overrides. */
+export const reasonOf = (error: unknown) => cleanText(String((error as { message?: unknown })?.message ?? error), REASON_MAX)
+/**
+ * Whether `error` is a store's call its server did not answer in time: the code of hostBackend's timeout error
+ * (BACKEND_TIMEOUT, written out so the eager part never carries the backend module for the lazy flow).
+ */
+export const isTimeout = (error: unknown) => (error as { code?: unknown })?.code === 'SIWX_BACKEND_TIMEOUT'
 const isRejection = (error: unknown) => (error as { code?: unknown })?.code === 4001 || (error as { code?: unknown })?.code === 'USER_REJECTED' || /reject|declin|denied|cancel/i.test(reasonOf(error))
 
 export function createSignController(core: FlowCore): SignController {
@@ -69,6 +82,8 @@ export function createSignController(core: FlowCore): SignController {
   const $view = atom<SignView>({ phase: 'checking', required })
   let fields: { text: string; account: Account } | undefined
   let busy = false
+  // Set by cancel: what the server or the wallet answers afterwards changes nothing.
+  let closed = false
   const set = (patch: Partial<SignView>) => $view.set({ ...$view.get(), ...patch })
   const fail = (reason: string, account = current()) => {
     set({ phase: 'failed', reason })
@@ -86,26 +101,32 @@ export function createSignController(core: FlowCore): SignController {
     if (!account) return fail(t('siwx.noAccount'))
     set({ phase: 'preparing', address: account.address, chainId: account.chainId, network: account.network.name, reason: undefined })
     try {
-      fields = { text: await prepare(account), account }
+      const text = await prepare(account)
+      if (closed) return
+      fields = { text, account }
       set({ phase: 'ready', message: fields.text })
     } catch (error) {
       fields = undefined
-      fail(error instanceof DomainError ? error.message : t('siwx.initFailed', { reason: reasonOf(error) }), account)
+      if (closed) return
+      fail(error instanceof DomainError ? error.message : isTimeout(error) ? t('siwx.timeout') : t('siwx.initFailed', { reason: reasonOf(error) }), account)
     }
   }
   return {
     $view,
     async start() {
       set({ phase: 'checking' })
-      if (await core.check()) return finish()
+      const valid = await core.check()
+      if (closed) return
+      if (valid) return finish()
       await ready()
     },
     async sign() {
       if (busy) return
       busy = true
       try {
+        if (closed) return
         if (!fields || $view.get().phase === 'failed') await ready()
-        if (!fields) return
+        if (!fields || closed) return
         const { text, account } = fields
         // A message is signed once: its nonce is spent whatever happens next.
         fields = undefined
@@ -114,10 +135,13 @@ export function createSignController(core: FlowCore): SignController {
         try {
           signature = await ctx.connection.signMessage(text)
         } catch (error) {
-          return fail(isRejection(error) ? t('siwx.declined') : reasonOf(error), account)
+          return void (closed || fail(isRejection(error) ? t('siwx.declined') : reasonOf(error), account))
         }
+        if (closed) return
         if (!isSignature(signature)) return fail(t('siwx.malformed'), account)
-        if ((await verified(account, text, signature)) === false) return fail(t('siwx.mismatch'), account)
+        const valid = await verified(account, text, signature)
+        if (closed) return
+        if (valid === false) return fail(t('siwx.mismatch'), account)
         set({ phase: 'verifying' })
         ctx.feedback.showSnackbar('loading', t('siwx.authenticating'))
         const data = parseSiwxMessage(text)
@@ -126,8 +150,9 @@ export function createSignController(core: FlowCore): SignController {
         try {
           answer = await store.add(session)
         } catch (error) {
-          return fail(t('siwx.refused', { reason: reasonOf(error) }), account)
+          return void (closed || fail(isTimeout(error) ? t('siwx.timeout') : t('siwx.refused', { reason: reasonOf(error) }), account))
         }
+        if (closed) return
         ctx.feedback.hideSnackbar()
         $state.set({ status: 'signedIn', chainId: account.chainId, address: account.address, session })
         ctx.events.emit('siwx:signIn', { session, answer })
@@ -138,6 +163,7 @@ export function createSignController(core: FlowCore): SignController {
       }
     },
     async cancel() {
+      closed = true
       ctx.events.emit('siwx:cancel', { required })
       ctx.events.emit('track', { event: 'CLICK_CANCEL_SIWX', properties: { required } })
       ctx.feedback.hideSnackbar()

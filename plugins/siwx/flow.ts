@@ -5,13 +5,13 @@
 import type { MapStore } from 'nanostores'
 import { chainFeature, type PluginContext } from 'vestibule/kernel'
 import { createCacao } from './cacao.js'
-import { checksumAddress, isNonce, timeOf } from './grammar.js'
-import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields } from './messages.js'
+import { checksumAddress, isNonce, NONCE_MAX, timeOf } from './grammar.js'
+import { checkSiwxFields, createSiwxMessage, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
 import { createLocalStore } from './sessions.js'
 import { legacyStore } from './legacy.js'
 import { messages } from './texts.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
-import { createSignController, DomainError, reasonOf, type Account, type SignController } from './controller.js'
+import { createSignController, DomainError, isTimeout, reasonOf, type Account, type SignController } from './controller.js'
 
 export type { SignController, SignView } from './controller.js'
 
@@ -34,6 +34,11 @@ function page(): { host: string; origin: string } | undefined {
   const location = (globalThis as { location?: { host?: unknown; origin?: unknown } }).location
   return typeof location?.host === 'string' && location.host && typeof location.origin === 'string' ? { host: location.host, origin: location.origin } : undefined
 }
+
+/** Each loaded chain plugin's own address rule, by namespace: a message carries an address its chain takes. */
+const chainRules = (ctx: PluginContext): SiwxRules => ({
+  addresses: Object.fromEntries(ctx.chains.list().map((adapter) => [adapter.namespace, (address: string, chainId: string) => adapter.isAddress(address, adapter.networks.find((n) => n.caipNetworkId === chainId))])),
+})
 
 export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
   const { $state, required } = options
@@ -111,7 +116,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       found = (await kept(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
     } catch (error) {
       // The store (a server) could not answer: signed out, with the reason; the user may sign again.
-      $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: reasonOf(error) })
+      $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: isTimeout(error) ? t('siwx.timeout') : reasonOf(error) })
       return false
     }
     // A session the page kept itself is checked by the chain plugin's verifier too, where the family has one.
@@ -150,11 +155,17 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       ...(config.resources ? { resources: config.resources } : {}),
       ...(fixed ?? {}),
     }
-    if (!isNonce(String(fields.nonce ?? ''))) throw new Error('the nonce must be at least 8 letters or digits')
+    if (!isNonce(String(fields.nonce ?? ''))) throw new Error(`the nonce must be 8 to ${NONCE_MAX} letters or digits`)
+    // The domain and the URI are the page's: a server's other value is never signed.
     if (String(fields.domain).toLowerCase() !== where.host.toLowerCase()) throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
-    const text = createSiwxMessage(fields)
-    const problems = verifySiwxMessage(text, { domain: where.host, chainId: account.chainId, address, now: now() })
-    if (problems.length) throw new Error(t('siwx.badMessage', { reason: problems.map((p) => p.message).join('; ') }))
+    if (fields.uri !== where.origin) throw new DomainError(t('siwx.otherUri', { uri: reasonOf(fields.uri), page: where.origin }))
+    const rules = chainRules(ctx)
+    const invalid = (problems: readonly { message: string }[]) => new DomainError(t('siwx.badMessage', { reason: reasonOf(problems.map((p) => p.message).join('; ')) }))
+    const broken = checkSiwxFields(fields, rules)
+    if (broken.length) throw invalid(broken)
+    const text = createSiwxMessage(fields, rules)
+    const problems = verifySiwxMessage(text, { domain: where.host, uri: where.origin, chainId: account.chainId, address, now: now(), ...rules })
+    if (problems.length) throw invalid(problems)
     return text
   }
 

@@ -19,8 +19,15 @@ const URI = /* @__PURE__ */ new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:[${UNRESERVE
 const STATEMENT = /* @__PURE__ */ new RegExp(`^[${UNRESERVED}${SUB_DELIMS}:/?#\\[\\]@ ]*$`)
 /** request-id = *pchar */
 const REQUEST_ID = /* @__PURE__ */ new RegExp(`^${PCHAR}*$`)
-/** nonce = 8*( ALPHA / DIGIT ) */
-const NONCE = /^[A-Za-z0-9]{8,}$/
+/** Longest nonce taken: the format sets no bound, and a nonce of a megabyte would be put to the wallet whole. */
+export const NONCE_MAX = 128
+/** nonce = 8*( ALPHA / DIGIT ), at most NONCE_MAX. */
+const NONCE = /* @__PURE__ */ new RegExp(`^[A-Za-z0-9]{8,${NONCE_MAX}}$`)
+/**
+ * A statement a reader would take for a line of the message itself: one that starts with a field's tag
+ * ("Chain ID: 137", "URI: …") or carries a second "… wants you to sign in with your … account" header.
+ */
+const LINE_LIKE = /^(?:URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources):|wants you to sign in with your /i
 /** RFC 3339 date-time; T and Z may be lowercase. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/
 /** CAIP-2 reference; EIP-4361's chain id is digits only. */
@@ -31,6 +38,8 @@ const ACCOUNT_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
 export const isAuthority = (text: string) => text.length > 0 && AUTHORITY.test(text)
 export const isUri = (text: string) => URI.test(text)
 export const isStatement = (text: string) => STATEMENT.test(text)
+/** Whether a statement reads as a line of the message (a field's tag, another header). */
+export const readsAsLine = (text: string) => LINE_LIKE.test(text)
 export const isRequestId = (text: string) => REQUEST_ID.test(text)
 export const isNonce = (text: string) => NONCE.test(text)
 

@@ -20,9 +20,9 @@ export type { SiwxSession, SiwxSessionStore, SiwxRequest, SiwxConfig, SiweConfig
 export type { SiwxFlow, SignController, SignView } from './flow.js'
 // The message functions are exported apart, from `vestibule/plugins/siwx/messages` (framework-free, for servers
 // too): re-exported here, a bundler would ship them eagerly with the plugin although only the sign view uses them.
-export type { SiwxMessageFields, SiwxProblem, SiwxFailure, SiwxExpectation } from './messages.js'
+export type { SiwxMessageFields, SiwxProblem, SiwxFailure, SiwxExpectation, SiwxRules, SiwxAddressCheck } from './messages.js'
 export type { Cacao, CacaoHeader, CacaoPayload, CacaoSignature } from './cacao.js'
-export { hostBackend, type HostBackendOptions } from './backend.js'
+export { hostBackend, BACKEND_TIMEOUT, BACKEND_TIMEOUT_MS, type HostBackendOptions } from './backend.js'
 
 declare module 'vestibule/kernel' {
   interface ModalOptions {

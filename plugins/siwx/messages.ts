@@ -4,7 +4,7 @@
  * server imports it alone, as `vestibule/plugins/siwx/messages`.
  */
 export { createCacao, signatureType, type Cacao, type CacaoHeader, type CacaoPayload, type CacaoSignature } from './cacao.js'
-import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, SCHEME, timeOf } from './grammar.js'
+import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, NONCE_MAX, readsAsLine, SCHEME, timeOf } from './grammar.js'
 
 /** The fields of a sign-in message. Times are RFC 3339 text, kept as written so a parsed message builds back the same. */
 export interface SiwxMessageFields {
@@ -19,7 +19,7 @@ export interface SiwxMessageFields {
   statement?: string
   uri: string
   version: string
-  /** At least 8 letters or digits. */
+  /** 8 to 128 letters or digits. */
   nonce: string
   issuedAt: string
   expirationTime?: string
@@ -47,10 +47,27 @@ export type SiwxFailure =
   | 'extra-line'
   | 'expired'
   | 'not-yet-valid'
+  /** A value of the expectation itself cannot be checked (a `now` that is not a time). */
+  | 'expectation'
 
 export interface SiwxProblem {
   reason: SiwxFailure
   message: string
+}
+
+/**
+ * Whether `address` is an account on `chainId` (CAIP-2) by that chain's own rules: base58 of 32 bytes for a Solana
+ * account, SS58 with the network's prefix for Polkadot … A chain plugin's `isAddress` is one.
+ */
+export type SiwxAddressCheck = (address: string, chainId: string) => boolean
+
+/** Rules a caller adds to the message format's own. */
+export interface SiwxRules {
+  /**
+   * Address rules by CAIP-2 namespace (`{ solana: isAddress }`). Without one, a namespace's address is held to the
+   * format's syntax alone (CAIP-10 characters; EIP-55 for eip155).
+   */
+  addresses?: Readonly<Record<string, SiwxAddressCheck | undefined>>
 }
 
 /** The account names the message header gives each namespace ("… with your Ethereum account:"). */
@@ -75,8 +92,22 @@ export type SiwxMessageError = InstanceType<typeof SiwxMessageError>
 const namespaceOf = (chainId: string) => chainId.slice(0, Math.max(0, chainId.indexOf(':')))
 const referenceOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
 
-/** Every way `fields` break the message format (empty when they make a valid message). */
-export function checkSiwxFields(fields: Partial<SiwxMessageFields>): SiwxProblem[] {
+/** Whether the caller's rule for the namespace takes `address` on `chainId`; true without a rule, false when it throws. */
+function chainAccepts(rules: SiwxRules | undefined, namespace: string, address: string, chainId: string): boolean {
+  const check = rules?.addresses?.[namespace]
+  if (typeof check !== 'function') return true
+  try {
+    return check(address, chainId) === true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Every way `fields` break the message format (empty when they make a valid message); `rules` adds the chains' own
+ * address rules.
+ */
+export function checkSiwxFields(fields: Partial<SiwxMessageFields>, rules?: SiwxRules): SiwxProblem[] {
   const out: SiwxProblem[] = []
   const bad = (reason: SiwxFailure, message: string) => out.push({ reason, message })
   const namespace = namespaceOf(fields.chainId ?? '')
@@ -85,11 +116,14 @@ export function checkSiwxFields(fields: Partial<SiwxMessageFields>): SiwxProblem
   if (!isAuthority(fields.domain ?? '')) bad('domain', `domain "${fields.domain ?? ''}" is not an RFC 3986 authority`)
   if (!ACCOUNT_NAMES[namespace] || !isAccountAddress(namespace, fields.accountAddress ?? '')) {
     bad('address', namespace === 'eip155' ? `address "${fields.accountAddress ?? ''}" is not an EIP-55 checksummed address` : `address "${fields.accountAddress ?? ''}" is not an account address`)
+  } else if (!chainAccepts(rules, namespace, fields.accountAddress!, fields.chainId!)) {
+    bad('address', `address "${fields.accountAddress}" is not a ${ACCOUNT_NAMES[namespace]} account address on ${fields.chainId}`)
   }
   if (fields.statement !== undefined && !isStatement(fields.statement)) bad('statement', 'the statement holds a line break or a character the message format does not allow')
+  else if (fields.statement !== undefined && readsAsLine(fields.statement)) bad('statement', `the statement "${fields.statement.slice(0, 80)}" reads as a line of the message (a field or another sign-in header)`)
   if (!isUri(fields.uri ?? '')) bad('uri', `URI "${fields.uri ?? ''}" is not an RFC 3986 URI`)
   if (fields.version !== '1') bad('version', `version "${fields.version ?? ''}" is not 1`)
-  if (!isNonce(fields.nonce ?? '')) bad('nonce', 'the nonce must be at least 8 letters or digits')
+  if (!isNonce(fields.nonce ?? '')) bad('nonce', `the nonce must be 8 to ${NONCE_MAX} letters or digits`)
   if (!isDateTime(fields.issuedAt ?? '')) bad('issued-at', `issued-at "${fields.issuedAt ?? ''}" is not an RFC 3339 date-time`)
   if (fields.expirationTime !== undefined && !isDateTime(fields.expirationTime)) bad('expiration-time', `expiration time "${fields.expirationTime}" is not an RFC 3339 date-time`)
   if (fields.notBefore !== undefined && !isDateTime(fields.notBefore)) bad('not-before', `not-before "${fields.notBefore}" is not an RFC 3339 date-time`)
@@ -98,9 +132,9 @@ export function checkSiwxFields(fields: Partial<SiwxMessageFields>): SiwxProblem
   return out
 }
 
-/** The message text of `fields`; throws SiwxMessageError naming every field that breaks the format. */
-export function createSiwxMessage(fields: SiwxMessageFields): string {
-  const problems = checkSiwxFields(fields)
+/** The message text of `fields`; throws SiwxMessageError naming every field that breaks the format (and `rules`). */
+export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules): string {
+  const problems = checkSiwxFields(fields, rules)
   if (problems.length) throw new SiwxMessageError(problems)
   const namespace = namespaceOf(fields.chainId)
   const lines = [`${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${ACCOUNT_NAMES[namespace]} account:`, fields.accountAddress, '']
@@ -183,7 +217,7 @@ function readTags(lines: readonly string[], start: number, fields: Partial<SiwxM
  * The fields of `text` as far as they can be read, and every way the text breaks the format: lines missing, extra
  * or out of order, and fields that break their rule. Nothing is thrown.
  */
-export function readSiwxMessage(text: string): { fields: Partial<SiwxMessageFields>; problems: SiwxProblem[] } {
+export function readSiwxMessage(text: string, rules?: SiwxRules): { fields: Partial<SiwxMessageFields>; problems: SiwxProblem[] } {
   const problems: SiwxProblem[] = []
   const bad = (reason: SiwxFailure, message: string) => void problems.push({ reason, message })
   if (typeof text !== 'string') return { fields: {}, problems: [{ reason: 'header', message: 'a sign-in message is text' }] }
@@ -196,7 +230,7 @@ export function readSiwxMessage(text: string): { fields: Partial<SiwxMessageFiel
   if (namespace && reference !== undefined) fields.chainId = `${namespace}:${reference}`
   const seen = new Set(problems.map((p) => p.reason))
   // The format's own field rules, once per field (a missing line already said so).
-  for (const problem of checkSiwxFields({ ...fields, chainId: fields.chainId ?? `${namespace ?? ''}:` })) {
+  for (const problem of checkSiwxFields({ ...fields, chainId: fields.chainId ?? `${namespace ?? ''}:` }, rules)) {
     if (problem.reason === 'chain' && (!namespace || reference === undefined)) continue
     if (problem.reason === 'address' && !namespace) continue
     if (problem.reason === 'domain' && fields.domain === undefined) continue
@@ -208,15 +242,18 @@ export function readSiwxMessage(text: string): { fields: Partial<SiwxMessageFiel
 const isMissing = (reason: SiwxFailure, fields: Partial<SiwxMessageFields>) =>
   (reason === 'uri' && fields.uri === undefined) || (reason === 'version' && fields.version === undefined) || (reason === 'nonce' && fields.nonce === undefined) || (reason === 'issued-at' && fields.issuedAt === undefined)
 
-/** The fields of a sign-in message; throws SiwxMessageError naming every problem when `text` is not one. */
-export function parseSiwxMessage(text: string): SiwxMessageFields {
-  const { fields, problems } = readSiwxMessage(text)
+/** The fields of a sign-in message; throws SiwxMessageError naming every problem when `text` is not one (by `rules` too). */
+export function parseSiwxMessage(text: string, rules?: SiwxRules): SiwxMessageFields {
+  const { fields, problems } = readSiwxMessage(text, rules)
   if (problems.length) throw new SiwxMessageError(problems)
   return fields as SiwxMessageFields
 }
 
-/** What a server expects of a message: each given value must match; `now` (default: the clock) checks the times. */
-export interface SiwxExpectation {
+/**
+ * What a server expects of a message: each given value must match; `now` (default: the clock) checks the times;
+ * `addresses` adds the chains' own address rules.
+ */
+export interface SiwxExpectation extends SiwxRules {
   domain?: string
   scheme?: string
   uri?: string
@@ -232,8 +269,9 @@ export interface SiwxExpectation {
  * Every reason `message` (text or fields) is not a valid sign-in for `expected`: the format's own rules, then each
  * expected value (domain, URI, chain, address, nonce …), then the times (expired, not yet valid). Empty when valid.
  */
-export function verifySiwxMessage(message: string | SiwxMessageFields, expected: SiwxExpectation = {}): SiwxProblem[] {
-  const { fields, problems } = typeof message === 'string' ? readSiwxMessage(message) : { fields: message as Partial<SiwxMessageFields>, problems: checkSiwxFields(message ?? {}) }
+export function verifySiwxMessage(message: string | SiwxMessageFields, expectation: SiwxExpectation = {}): SiwxProblem[] {
+  const expected: SiwxExpectation = expectation ?? {}
+  const { fields, problems } = typeof message === 'string' ? readSiwxMessage(message, expected) : { fields: (message ?? {}) as Partial<SiwxMessageFields>, problems: checkSiwxFields(message ?? {}, expected) }
   const bad = (reason: SiwxFailure, text: string) => void problems.push({ reason, message: text })
   // A field the text lacks was already named by its missing line.
   const differs = (a: string | undefined, b: string | undefined, fold = false) => a !== undefined && (fold ? a.toLowerCase() !== b?.toLowerCase() : a !== b)
@@ -247,7 +285,12 @@ export function verifySiwxMessage(message: string | SiwxMessageFields, expected:
   if (expected.nonce !== undefined && differs(fields.nonce, expected.nonce)) bad('nonce', 'the nonce is not the one issued')
   if (expected.statement !== undefined && differs(fields.statement, expected.statement)) bad('statement', 'the statement is not the expected one')
   if (expected.requestId !== undefined && differs(fields.requestId, expected.requestId)) bad('request-id', 'the request id is not the expected one')
-  const now = expected.now === undefined ? Date.now() : +expected.now
+  // A time that cannot be read checks nothing: the message is not valid for it.
+  const now = expected.now === undefined ? Date.now() : expected.now instanceof Date ? expected.now.getTime() : typeof expected.now === 'number' ? expected.now : NaN
+  if (!Number.isFinite(now)) {
+    bad('expectation', `the time to check against ("${String(expected.now).slice(0, 40)}") is not a valid time`)
+    return problems
+  }
   const expires = timeOf(fields.expirationTime)
   const starts = timeOf(fields.notBefore)
   if (expires <= now) bad('expired', `the message expired at ${fields.expirationTime}`)

@@ -13,6 +13,8 @@ export const messages = {
   'siwx.required': 'This app requires you to sign in.',
   'siwx.initFailed': 'A problem occurred while trying initialize authentication: {reason}',
   'siwx.refused': 'Sign-in refused: {reason}',
+  'siwx.timeout': 'The sign-in server did not answer in time.',
+  'siwx.otherUri': 'The message is for {uri}, not this page ({page}): it was not signed',
   'siwx.malformed': 'The wallet returned a malformed signature',
   'siwx.mismatch': 'The signature does not match the message and account',
   'siwx.otherDomain': 'The message is for {domain}, not this page ({page}): it was not signed',

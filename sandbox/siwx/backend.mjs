@@ -29,11 +29,16 @@ const cookieOf = (req) => /(?:^|;\s*)vestibule_siwx=([A-Za-z0-9]+)/.exec(req.hea
 
 /**
  * `rpcUrls`: CAIP-2 id → node URL, for contract accounts. `custom`: CAIP-2 id → the network's `custom` fields a
- * family's verifier reads (bip122: the address `params`). `mode`: 'up', 'down' (every route 503) or 'refuse' (verify 403). */
+ * family's verifier reads (bip122: the address `params`). `mode`: 'up', 'down' (every route 503), 'refuse' (verify 403)
+ * or 'hang' (the nonce route takes the request and never answers, a server that died mid-flow). `setNonceFields`
+ * adds fields to every nonce answer (a hostile server fixing the URI or the statement). */
 export function createSiwxBackend({ rpcUrls = {}, custom = {} } = {}) {
   const nonces = new Map()
   const sessions = new Map()
   let mode = 'up'
+  let nonceFields = {}
+  /** Responses the 'hang' mode holds open, ended on the next reset or mode. */
+  const hung = []
   const requests = []
   const attempts = []
   const messages = loadSource('plugins/siwx/messages.ts')
@@ -70,7 +75,7 @@ export function createSiwxBackend({ rpcUrls = {}, custom = {} } = {}) {
     if (req.method === 'GET' && path === 'nonce') {
       const nonce = alnum(16)
       nonces.set(nonce, Date.now() + NONCE_TTL_MS)
-      return [200, { nonce }]
+      return [200, { ...nonceFields, nonce }]
     }
     if (req.method === 'POST' && path === 'verify') return verify(req, await readJson(req))
     if (req.method === 'GET' && path === 'sessions') {
@@ -99,6 +104,10 @@ export function createSiwxBackend({ rpcUrls = {}, custom = {} } = {}) {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
       if (!url.pathname.startsWith('/siwx/')) return false
       requests.push(`${req.method} ${url.pathname}`)
+      if (mode === 'hang' && url.pathname === '/siwx/nonce') {
+        hung.push(res)
+        return true
+      }
       route(req, url)
         .catch((error) => [400, { error: error instanceof Error ? error.message : String(error) }])
         .then(([status, body, cookie]) => {
@@ -109,6 +118,11 @@ export function createSiwxBackend({ rpcUrls = {}, custom = {} } = {}) {
     },
     setMode(next) {
       mode = next
+      if (next !== 'hang') hung.splice(0).forEach((res) => res.destroy())
+    },
+    /** Fields every nonce answer carries besides the nonce (`{ uri: 'https://evil.example/' }`); `{}` for none. */
+    setNonceFields(fields) {
+      nonceFields = fields
     },
     /** Requests received, as "METHOD /path". */
     requests,
@@ -117,6 +131,8 @@ export function createSiwxBackend({ rpcUrls = {}, custom = {} } = {}) {
     sessions,
     reset() {
       mode = 'up'
+      nonceFields = {}
+      hung.splice(0).forEach((res) => res.destroy())
       nonces.clear()
       sessions.clear()
       requests.length = 0

@@ -15,6 +15,8 @@ export default {
   'siwx.required': "Diese App verlangt, dass du dich anmeldest.",
   'siwx.initFailed': "Beim Starten der Authentifizierung ist ein Problem aufgetreten: {reason}",
   'siwx.refused': "Anmeldung abgelehnt: {reason}",
+  'siwx.timeout': "Der Anmeldeserver hat nicht rechtzeitig geantwortet.",
+  'siwx.otherUri': "Die Nachricht ist für {uri}, nicht für diese Seite ({page}): Sie wurde nicht signiert",
   'siwx.malformed': "Die Wallet hat eine fehlerhafte Signatur zurückgegeben",
   'siwx.mismatch': "Die Signatur passt nicht zu Nachricht und Konto",
   'siwx.otherDomain': "Die Nachricht ist für {domain}, nicht für diese Seite ({page}): Sie wurde nicht signiert",

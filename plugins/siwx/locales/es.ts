@@ -15,6 +15,8 @@ export default {
   'siwx.required': "Esta aplicación exige que inicies sesión.",
   'siwx.initFailed': "Se produjo un problema al iniciar la autenticación: {reason}",
   'siwx.refused': "Inicio de sesión rechazado: {reason}",
+  'siwx.timeout': "El servidor de inicio de sesión no respondió a tiempo.",
+  'siwx.otherUri': "El mensaje es para {uri}, no para esta página ({page}): no se firmó",
   'siwx.malformed': "La billetera devolvió una firma mal formada",
   'siwx.mismatch': "La firma no coincide con el mensaje y la cuenta",
   'siwx.otherDomain': "El mensaje es para {domain}, no para esta página ({page}): no se firmó",

@@ -15,6 +15,8 @@ export default {
   'siwx.required': "Cette application exige que vous vous connectiez.",
   'siwx.initFailed': "Un problème est survenu lors de l’initialisation de l’authentification : {reason}",
   'siwx.refused': "Connexion refusée : {reason}",
+  'siwx.timeout': "Le serveur de connexion n’a pas répondu à temps.",
+  'siwx.otherUri': "Le message est destiné à {uri}, pas à cette page ({page}) : il n’a pas été signé",
   'siwx.malformed': "Le portefeuille a renvoyé une signature mal formée",
   'siwx.mismatch': "La signature ne correspond pas au message et au compte",
   'siwx.otherDomain': "Le message est destiné à {domain}, pas à cette page ({page}) : il n’a pas été signé",

@@ -15,6 +15,8 @@ export default {
   'siwx.required': "このアプリではサインインが必要です。",
   'siwx.initFailed': "認証の初期化中に問題が発生しました：{reason}",
   'siwx.refused': "サインインが拒否されました：{reason}",
+  'siwx.timeout': "サインインサーバーが時間内に応答しませんでした。",
+  'siwx.otherUri': "このメッセージは {uri} 向けで、このページ（{page}）向けではありません：署名されていません",
   'siwx.malformed': "ウォレットから不正な形式の署名が返されました",
   'siwx.mismatch': "署名がメッセージとアカウントに一致しません",
   'siwx.otherDomain': "このメッセージは {domain} 宛てで、このページ（{page}）宛てではないため、署名されませんでした",

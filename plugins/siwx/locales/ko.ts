@@ -15,6 +15,8 @@ export default {
   'siwx.required': "이 앱은 로그인이 필요합니다.",
   'siwx.initFailed': "인증을 초기화하는 중 문제가 발생했습니다: {reason}",
   'siwx.refused': "로그인이 거부되었습니다: {reason}",
+  'siwx.timeout': "로그인 서버가 제시간에 응답하지 않았습니다.",
+  'siwx.otherUri': "이 메시지는 이 페이지({page})가 아닌 {uri}용입니다: 서명되지 않았습니다",
   'siwx.malformed': "지갑이 잘못된 형식의 서명을 반환했습니다",
   'siwx.mismatch': "서명이 메시지 및 계정과 일치하지 않습니다",
   'siwx.otherDomain': "이 메시지는 이 페이지({page})가 아닌 {domain}용이므로 서명되지 않았습니다",

@@ -15,6 +15,8 @@ export default {
   'siwx.required': "Este app exige que você entre.",
   'siwx.initFailed': "Ocorreu um problema ao iniciar a autenticação: {reason}",
   'siwx.refused': "Entrada recusada: {reason}",
+  'siwx.timeout': "O servidor de login não respondeu a tempo.",
+  'siwx.otherUri': "A mensagem é para {uri}, não para esta página ({page}): não foi assinada",
   'siwx.malformed': "A carteira retornou uma assinatura malformada",
   'siwx.mismatch': "A assinatura não corresponde à mensagem e à conta",
   'siwx.otherDomain': "A mensagem é para {domain}, não para esta página ({page}): ela não foi assinada",

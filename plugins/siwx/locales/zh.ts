@@ -15,6 +15,8 @@ export default {
   'siwx.required': "此应用要求您登录。",
   'siwx.initFailed': "初始化身份验证时出现问题：{reason}",
   'siwx.refused': "登录被拒绝：{reason}",
+  'siwx.timeout': "登录服务器未及时响应。",
+  'siwx.otherUri': "该消息针对的是 {uri}，而不是此页面（{page}）：未签名",
   'siwx.malformed': "钱包返回的签名格式有误",
   'siwx.mismatch': "签名与消息和账户不匹配",
   'siwx.otherDomain': "该消息针对 {domain}，而非此页面（{page}）：未签名",

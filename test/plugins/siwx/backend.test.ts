@@ -2,10 +2,10 @@
 // a session cookie, sessions, revoke), and against a hostile server whose answers have the wrong shapes.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiwxBackend } from '../../../sandbox/siwx/backend.mjs'
-import { hostBackend, type SiwxSession } from '../../../plugins/siwx/index.js'
+import { BACKEND_TIMEOUT, BACKEND_TIMEOUT_MS, hostBackend, type SiwxSession } from '../../../plugins/siwx/index.js'
 import { createCacao, createSiwxMessage, parseSiwxMessage } from '../../../plugins/siwx/messages.js'
 
 const KEY = `0x${'07'.repeat(32)}` as const
@@ -97,6 +97,8 @@ describe('hostBackend with a hostile server', () => {
     ['no nonce', '{}'],
     ['a short nonce', '{"nonce":"abc"}'],
     ['a nonce that is not text', '{"nonce":12345678}'],
+    ['a nonce of 129 characters', JSON.stringify({ nonce: 'a'.repeat(129) })],
+    ['a nonce of a megabyte', JSON.stringify({ nonce: 'a'.repeat(1 << 20) })],
     ['not JSON', 'nonce=abcdefgh'],
   ])('%s: prepare rejects', async (_name, body) => {
     answer = { status: 200, body }
@@ -108,11 +110,14 @@ describe('hostBackend with a hostile server', () => {
     expect(await hostBackend({ url }).prepare!(request)).toEqual({ nonce: 'abcdefgh', statement: 'Hi' })
   })
 
-  it('an error text is plain and capped; without one the status is named', async () => {
+  it('an error text is cleaned as every untrusted text is (no control or direction characters) and capped; without one the status is named', async () => {
     answer = { status: 403, body: JSON.stringify({ error: `no\u0000\u001b[31m${'x'.repeat(500)}` }) }
     const error = await hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' }).catch((e: Error) => e)
-    expect((error as Error).message).toMatch(/^no {2}\[31mx+$/)
+    expect((error as Error).message).toMatch(/^no \[31mx+…$/)
     expect((error as Error).message).toHaveLength(200)
+    // A right-to-left override would make "refused: moc.elpmaxe" read as "refused: example.com".
+    answer = { status: 403, body: JSON.stringify({ error: 'refused:\u202e moc.elpmaxe\u2066 \u200bok' }) }
+    await expect(hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' })).rejects.toThrow(/^refused: moc\.elpmaxe ok$/)
     answer = { status: 500, body: 'oops' }
     await expect(hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' })).rejects.toThrow('HTTP status code: 500')
   })
@@ -152,5 +157,71 @@ describe("a session's CACAO from the host's server", () => {
     received.length = 0
     await hostBackend({ url }).add({ ...session, cacao })
     expect(JSON.parse(received[0]!)).toEqual({ message: session.message, signature: session.signature, cacao })
+  })
+})
+
+describe('hostBackend with a server that never answers', () => {
+  let silent: Server
+  let url: string
+  /** Requests the server took and holds open, as "METHOD /path"; each arrival resolves `arrived`. */
+  const held: { line: string; res: import('node:http').ServerResponse }[] = []
+  let arrived: () => void = () => undefined
+  beforeAll(async () => {
+    silent = createServer((req, res) => {
+      held.push({ line: `${req.method} ${req.url}`, res })
+      arrived()
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    held.splice(0).forEach(({ res }) => res.destroy())
+  })
+  afterAll(() => new Promise<void>((resolve) => (silent.close(() => resolve()), silent.closeAllConnections())))
+
+  /** Resolves once the server holds `count` requests. */
+  const holding = (count: number) => new Promise<void>((resolve) => ((arrived = () => held.length >= count && resolve()), arrived()))
+
+  it.each([
+    ['prepare', (store: ReturnType<typeof hostBackend>) => store.prepare!(request)],
+    ['add', (store: ReturnType<typeof hostBackend>) => store.add({ data: {} as never, message: 'm', signature: 's' })],
+    ['get', (store: ReturnType<typeof hostBackend>) => store.get('eip155:1', account.address)],
+    ['revoke', (store: ReturnType<typeof hostBackend>) => store.revoke('eip155:1', account.address)],
+    ['clear', (store: ReturnType<typeof hostBackend>) => store.clear()],
+  ])('%s: still waiting a millisecond before the 15 s limit, rejected at it with the reason', async (_name, run) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    expect(BACKEND_TIMEOUT_MS).toBe(15_000)
+    let outcome: unknown = 'pending'
+    const pending = run(hostBackend({ url })).then(
+      () => (outcome = 'resolved'),
+      (error: unknown) => (outcome = error),
+    )
+    await holding(1)
+    await vi.advanceTimersByTimeAsync(BACKEND_TIMEOUT_MS - 1)
+    expect(outcome).toBe('pending')
+    await vi.advanceTimersByTimeAsync(1)
+    await pending
+    expect(outcome).toBeInstanceOf(Error)
+    expect(outcome).toMatchObject({ message: 'The sign-in server did not answer in time.', code: BACKEND_TIMEOUT })
+  })
+
+  it('a server that sends its headers and then nothing is late too; the `timeout` option sets the limit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let outcome: unknown = 'pending'
+    const pending = hostBackend({ url, timeout: 2_000 })
+      .get('eip155:1', account.address)
+      .then(
+        () => (outcome = 'resolved'),
+        (error: unknown) => (outcome = error),
+      )
+    await holding(1)
+    held[0]!.res.writeHead(200, { 'content-type': 'application/json' })
+    held[0]!.res.write('{"sessions": [')
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(outcome).toBe('pending')
+    await vi.advanceTimersByTimeAsync(1)
+    await pending
+    expect(outcome).toMatchObject({ code: BACKEND_TIMEOUT })
   })
 })

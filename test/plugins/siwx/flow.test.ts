@@ -417,7 +417,7 @@ describe('siwx: a store that is down, refuses, or asks for another domain', () =
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
     await controller.start()
-    expect(controller.$view.get().reason).toMatch(/nonce must be at least 8 letters or digits/)
+    expect(controller.$view.get().reason).toMatch(/nonce must be 8 to 128 letters or digits/)
     expect(wallet.callsOf('personal_sign')).toEqual([])
   })
 })
