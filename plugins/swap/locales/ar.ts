@@ -29,7 +29,6 @@ export default {
   'swap.approving': "وافق على {symbol} في محفظتك…",
   'swap.swapping': "أكّد المبادلة في محفظتك…",
   'swap.quoteOnly': "لا تستطيع هذه الشبكة التحقق من المبادلة قبل توقيعك؛ تم التحقق منها مقابل العرض فقط.",
-  'swap.approveNeeded': "تتطلب مبادلة {symbol} الموافقة على المبلغ أولًا.",
   'swap.done': "تمت مبادلة {sold} مقابل {bought}",
   'swap.doneButton': "تم",
   'swap.declined': "رفضت المعاملة في محفظتك",

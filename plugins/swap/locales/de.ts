@@ -29,7 +29,6 @@ export default {
   'swap.approving': "Genehmige {symbol} in deiner Wallet…",
   'swap.swapping': "Bestätige den Tausch in deiner Wallet…",
   'swap.quoteOnly': "Dieses Netzwerk kann den Tausch nicht vor deiner Signatur prüfen; er wurde nur mit dem Angebot abgeglichen.",
-  'swap.approveNeeded': "Zum Tauschen von {symbol} ist zuerst eine Genehmigung des Betrags nötig.",
   'swap.done': "{sold} gegen {bought} getauscht",
   'swap.doneButton': "Fertig",
   'swap.declined': "Du hast die Transaktion in deiner Wallet abgelehnt",

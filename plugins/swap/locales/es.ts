@@ -29,7 +29,6 @@ export default {
   'swap.approving': "Aprueba {symbol} en tu billetera…",
   'swap.swapping': "Confirma el intercambio en tu billetera…",
   'swap.quoteOnly': "Esta red no puede comprobar el intercambio antes de que firmes; solo se comprobó con la cotización.",
-  'swap.approveNeeded': "Intercambiar {symbol} requiere primero aprobar el importe.",
   'swap.done': "Intercambiaste {sold} por {bought}",
   'swap.doneButton': "Listo",
   'swap.declined': "Rechazaste la transacción en tu billetera",

@@ -29,7 +29,6 @@ export default {
   'swap.approving': "Approuvez {symbol} dans votre portefeuille…",
   'swap.swapping': "Confirmez l’échange dans votre portefeuille…",
   'swap.quoteOnly': "Ce réseau ne peut pas vérifier l’échange avant votre signature ; il n’a été vérifié que par rapport au devis.",
-  'swap.approveNeeded': "Échanger {symbol} nécessite d’abord une approbation du montant.",
   'swap.done': "{sold} échangé contre {bought}",
   'swap.doneButton': "Terminé",
   'swap.declined': "Vous avez refusé la transaction dans votre portefeuille",

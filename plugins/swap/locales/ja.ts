@@ -29,7 +29,6 @@ export default {
   'swap.approving': "ウォレットで {symbol} を承認してください…",
   'swap.swapping': "ウォレットでスワップを確認してください…",
   'swap.quoteOnly': "このネットワークでは署名前にスワップを検証できません。見積もりとの照合のみ行いました。",
-  'swap.approveNeeded': "{symbol} をスワップするには、最初にその金額の承認が必要です。",
   'swap.done': "{sold} を {bought} にスワップしました",
   'swap.doneButton': "完了",
   'swap.declined': "ウォレットでトランザクションを拒否しました",

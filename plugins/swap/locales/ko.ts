@@ -29,7 +29,6 @@ export default {
   'swap.approving': "지갑에서 {symbol}을(를) 승인하세요…",
   'swap.swapping': "지갑에서 스왑을 확인하세요…",
   'swap.quoteOnly': "이 네트워크는 서명 전에 스왑을 확인할 수 없습니다. 견적과만 대조했습니다.",
-  'swap.approveNeeded': "{symbol}을(를) 스왑하려면 먼저 해당 금액을 승인해야 합니다.",
   'swap.done': "{sold}을(를) {bought}(으)로 스왑했습니다",
   'swap.doneButton': "완료",
   'swap.declined': "지갑에서 트랜잭션을 거부했습니다",

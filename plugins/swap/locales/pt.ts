@@ -29,7 +29,6 @@ export default {
   'swap.approving': "Aprove {symbol} na sua carteira…",
   'swap.swapping': "Confirme a troca na sua carteira…",
   'swap.quoteOnly': "Esta rede não consegue verificar a troca antes de você assinar; ela foi verificada só com a cotação.",
-  'swap.approveNeeded': "Trocar {symbol} exige antes uma aprovação do valor.",
   'swap.done': "{sold} trocado por {bought}",
   'swap.doneButton': "Concluído",
   'swap.declined': "Você recusou a transação na sua carteira",

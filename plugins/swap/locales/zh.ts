@@ -29,7 +29,6 @@ export default {
   'swap.approving': "请在钱包中批准 {symbol}…",
   'swap.swapping': "请在钱包中确认兑换…",
   'swap.quoteOnly': "此网络无法在您签名前检查兑换；仅根据报价进行了检查。",
-  'swap.approveNeeded': "兑换 {symbol} 需要先批准该金额。",
   'swap.done': "已将 {sold} 兑换为 {bought}",
   'swap.doneButton': "完成",
   'swap.declined': "您在钱包中拒绝了该交易",

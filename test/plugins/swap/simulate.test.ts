@@ -48,7 +48,7 @@ const quote = async (from: SwapToken, to: string, amount: bigint) => {
 
 beforeAll(async () => {
   anvil = await startAnvil()
-  market = await deploySwapPools({ url: anvil.url })
+  market = await deploySwapPools({ url: anvil.url, demo: undefined })
   const demo = market.tokens.find((t) => t.symbol === 'DEMO')!.address
   const sdol = market.tokens.find((t) => t.symbol === 'SDOL')!.address
   tokens = { ETH: { caip: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', native: true, name: 'Ether', symbol: 'ETH', decimals: 18 }, DEMO: token(demo, 'DEMO'), SDOL: token(sdol, 'SDOL') }
