@@ -1,8 +1,10 @@
 // A hostile swap API in the browser over the sandbox's exchange on anvil (the provider API's hostile answers, in the
 // real contract's shapes): a transfer offered as the swap, an approval for an attacker, the network token sent to a
 // plain account, and the real exchange paying someone else are refused with their reason before the wallet is asked
-// — no prompt, no transaction on the chain, nothing at the attacker's address. A quote above 2^256 − 1 cannot be
-// reviewed; one far better than the prices say warns, and trying it on the node refuses it.
+// — no prompt, no transaction on the chain, nothing at the attacker's address. Where the node answers "method not
+// found" for eth_simulateV1 the review says the swap was checked against the quote only, and ETH sent to a plain
+// account is still refused. A quote above 2^256 − 1 cannot be reviewed; one far better than the prices say warns,
+// and trying it on the node refuses it.
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Locator, Request } from 'playwright-core'
 import { balanceOf, rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
@@ -56,7 +58,7 @@ async function refused(form: Locator, reason: string) {
   const before = await nonce()
   await form.getByTestId('swap-review').click()
   await form.getByTestId('swap-confirm').click()
-  await expect.poll(() => form.getByTestId('swap-error').innerText(), { timeout: 15_000 }).toBe(`The swap failed: ${reason}`)
+  await expect.poll(() => form.getByTestId('swap-error').allInnerTexts(), { timeout: 15_000 }).toEqual([`The swap failed: ${reason}`])
   expect(await h.walletPrompt().count()).toBe(0)
   expect(await nonce()).toBe(before)
   expect(await attackerHolds()).toEqual([0n, 0n, 0n])
@@ -101,13 +103,42 @@ describe('hostile built transactions never reach the wallet', () => {
   })
 })
 
+describe('a node that cannot try the swap', () => {
+  /** The local chain's node as the page reaches it, answering "method not found" for eth_simulateV1. */
+  async function withoutSimulation() {
+    await h.browser.page.route(`${h.sandbox.chain.url}/**`, (route) =>
+      route.request().postData()?.includes('"eth_simulateV1"') ? route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }) }) : route.continue(),
+    )
+  }
+  afterEach(() => h.browser.page.unrouteAll({ behavior: 'ignoreErrors' }))
+
+  test('the review says the swap was checked against the quote only; the swap then goes to the wallet', async () => {
+    await withoutSimulation()
+    const form = await openSwap()
+    await fill(form, 'ETH', 'DEMO', '0.01')
+    await form.getByTestId('swap-review').click()
+    await expect.poll(() => form.getByTestId('swap-unchecked').allInnerTexts()).toEqual(['This network cannot check the swap before you sign; it was checked against the quote only.'])
+    await form.getByTestId('swap-confirm').click()
+    await h.answerWallet(new RegExp(`Send 10000000000000000 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
+  })
+
+  test('selling ETH to a plain account is refused there for want of a contract at the receiver', async () => {
+    await withoutSimulation()
+    h.sandbox.providerApi.convert.setHostile('ethToAccount')
+    const form = await openSwap()
+    await fill(form, 'ETH', 'DEMO', '0.01')
+    await refused(form, 'The swap transaction pays an account, not an exchange contract')
+  })
+})
+
 describe('quotes that cannot be true', () => {
   test('a quote above 2^256 − 1 base units is refused and Review stays off', async () => {
     h.sandbox.providerApi.convert.setHostile('quoteOverflow')
     const form = await openSwap()
     await pick(form, 'buy', 'DEMO')
     await form.getByTestId('swap-amount').fill('0.1')
-    await expect.poll(() => form.getByTestId('swap-quote-error').innerText(), { timeout: 10_000 }).toBe('No quote: The quote names more than any token can hold')
+    await expect.poll(() => form.getByTestId('swap-quote-error').allInnerTexts(), { timeout: 10_000 }).toEqual(['No quote: The quote names more than any token can hold'])
     expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
     expect(await form.getByTestId('swap-rate').count()).toBe(0)
   })
@@ -116,7 +147,7 @@ describe('quotes that cannot be true', () => {
     h.sandbox.providerApi.convert.setHostile('quoteInflated')
     const form = await openSwap()
     await fill(form, 'ETH', 'DEMO', '0.1')
-    await expect.poll(() => form.getByTestId('swap-impact-warning').innerText()).toMatch(/^This quote gives \d+\.\d\d% more than the tokens are worth: it is probably not real\.$/)
+    await expect.poll(async () => (await form.getByTestId('swap-impact-warning').allInnerTexts()).join('')).toMatch(/^This quote gives \d+\.\d\d% more than the tokens are worth: it is probably not real\.$/)
     expect(await form.getByTestId('swap-impact').innerText()).toMatch(/^\+\d+\.\d\d%$/)
     await refused(form, 'The swap would pay you less DEMO than the minimum received')
   })
