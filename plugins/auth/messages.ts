@@ -18,6 +18,8 @@ export const messages = {
   'auth.socialCancel': 'Cancel',
   'auth.farcasterScan': 'Scan this QR code with your phone to sign in with Farcaster',
   'auth.farcasterOpen': 'Open Farcaster link',
+  'auth.farcasterExpired': 'This sign-in link expired before it was approved.',
+  'auth.farcasterRetry': 'Get a new link',
   'auth.approveSign': 'Sign this message?',
   'auth.approveSend': 'Send this transaction?',
   'auth.approve': 'Approve',

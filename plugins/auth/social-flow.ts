@@ -6,6 +6,11 @@ import type { Core } from './core.js'
 
 /** How long after leaving the Farcaster view the frame is reloaded. */
 export const FARCASTER_RELOAD_MS = 100
+/**
+ * How long a Farcaster sign-in link is waited on for its approval: five minutes, as Farcaster's own sign-in kit
+ * waits. The frame's 30 s answer time does not apply: the approval comes from a person on another device.
+ */
+export const FARCASTER_LINK_MS = 300_000
 
 /** The social logins that go through a provider's page in a popup (Farcaster has its own flow). */
 export const POPUP_PROVIDERS: readonly string[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
@@ -85,17 +90,24 @@ export function createSocialFlow(core: Core) {
     /** Farcaster: the sign-in link as a QR code, then the wait until it is approved on the other device. */
     async farcaster() {
       const mine = ++farcasterFlow
-      set({ step: 'farcaster', socialProvider: 'farcaster', error: undefined })
+      set({ step: 'farcaster', socialProvider: 'farcaster', farcasterUrl: undefined, farcasterExpired: undefined, error: undefined })
       try {
         const answer = (await ask('GetFarcasterUri')) as { url?: unknown }
         if (typeof answer?.url !== 'string' || !/^https?:\/\//.test(answer.url)) throw new AuthError(AuthErrorText.generic)
         if (mine !== farcasterFlow) return
         set({ farcasterUrl: answer.url })
         ctx.connection.setAccountFields('eip155', { farcasterUrl: answer.url })
-        await ask('ConnectFarcaster')
+        await ask('ConnectFarcaster', {}, { timeoutMs: FARCASTER_LINK_MS })
         if (mine === farcasterFlow) await finish()
       } catch (error) {
-        if (mine === farcasterFlow) fail(error, 'farcaster')
+        if (mine !== farcasterFlow) return
+        if (!(error instanceof AuthError && error.message === AuthErrorText.expired)) return fail(error, 'farcaster')
+        // The link ran out: its QR code goes (an approval now would change nothing), the frame stops waiting on it,
+        // and the view offers a new link.
+        farcasterFlow++
+        set({ farcasterUrl: undefined, farcasterExpired: true, error: undefined })
+        ctx.connection.setAccountFields('eip155', { farcasterUrl: undefined })
+        void ask('Reload').catch(() => undefined)
       }
     },
     /**
@@ -105,7 +117,7 @@ export function createSocialFlow(core: Core) {
     leaveFarcaster() {
       if ($state.get().step === 'connected') return
       farcasterFlow++
-      set({ step: 'idle', farcasterUrl: undefined, error: undefined })
+      set({ step: 'idle', farcasterUrl: undefined, farcasterExpired: undefined, error: undefined })
       ctx.connection.setAccountFields('eip155', { farcasterUrl: undefined })
       setTimeout(() => void (core.frameMounted() ? ask('Reload').catch(() => undefined) : undefined), FARCASTER_RELOAD_MS)
     },

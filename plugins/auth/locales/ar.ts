@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "إلغاء",
   'auth.farcasterScan': "امسح رمز QR هذا بهاتفك لتسجيل الدخول باستخدام Farcaster",
   'auth.farcasterOpen': "فتح رابط Farcaster",
+  'auth.farcasterExpired': "انتهت صلاحية رابط تسجيل الدخول هذا قبل الموافقة عليه.",
+  'auth.farcasterRetry': "الحصول على رابط جديد",
   'auth.approveSign': "توقيع هذه الرسالة؟",
   'auth.approveSend': "إرسال هذه المعاملة؟",
   'auth.approve': "موافقة",

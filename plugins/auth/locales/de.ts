@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "Abbrechen",
   'auth.farcasterScan': "Scanne diesen QR-Code mit deinem Handy, um dich mit Farcaster anzumelden",
   'auth.farcasterOpen': "Farcaster-Link öffnen",
+  'auth.farcasterExpired': "Dieser Anmeldelink ist abgelaufen, bevor er bestätigt wurde.",
+  'auth.farcasterRetry': "Neuen Link anfordern",
   'auth.approveSign': "Diese Nachricht signieren?",
   'auth.approveSend': "Diese Transaktion senden?",
   'auth.approve': "Genehmigen",

@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "Cancelar",
   'auth.farcasterScan': "Escanea este código QR con tu teléfono para iniciar sesión con Farcaster",
   'auth.farcasterOpen': "Abrir enlace de Farcaster",
+  'auth.farcasterExpired': "Este enlace de inicio de sesión caducó antes de ser aprobado.",
+  'auth.farcasterRetry': "Obtener un enlace nuevo",
   'auth.approveSign': "¿Firmar este mensaje?",
   'auth.approveSend': "¿Enviar esta transacción?",
   'auth.approve': "Aprobar",

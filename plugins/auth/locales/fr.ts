@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "Annuler",
   'auth.farcasterScan': "Scannez ce code QR avec votre téléphone pour vous connecter avec Farcaster",
   'auth.farcasterOpen': "Ouvrir le lien Farcaster",
+  'auth.farcasterExpired': "Ce lien de connexion a expiré avant d’être approuvé.",
+  'auth.farcasterRetry': "Obtenir un nouveau lien",
   'auth.approveSign': "Signer ce message ?",
   'auth.approveSend': "Envoyer cette transaction ?",
   'auth.approve': "Approuver",

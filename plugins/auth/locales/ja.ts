@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "キャンセル",
   'auth.farcasterScan': "Farcaster でサインインするには、スマートフォンでこの QR コードをスキャンしてください",
   'auth.farcasterOpen': "Farcaster のリンクを開く",
+  'auth.farcasterExpired': "このサインインリンクは承認される前に期限切れになりました。",
+  'auth.farcasterRetry': "新しいリンクを取得",
   'auth.approveSign': "このメッセージに署名しますか？",
   'auth.approveSend': "このトランザクションを送信しますか？",
   'auth.approve': "承認",

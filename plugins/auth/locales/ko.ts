@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "취소",
   'auth.farcasterScan': "휴대폰으로 이 QR 코드를 스캔하여 Farcaster로 로그인하세요",
   'auth.farcasterOpen': "Farcaster 링크 열기",
+  'auth.farcasterExpired': "이 로그인 링크는 승인되기 전에 만료되었습니다.",
+  'auth.farcasterRetry': "새 링크 받기",
   'auth.approveSign': "이 메시지에 서명하시겠습니까?",
   'auth.approveSend': "이 트랜잭션을 보내시겠습니까?",
   'auth.approve': "승인",

@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "Cancelar",
   'auth.farcasterScan': "Escaneie este código QR com seu celular para entrar com o Farcaster",
   'auth.farcasterOpen': "Abrir link do Farcaster",
+  'auth.farcasterExpired': "Este link de login expirou antes de ser aprovado.",
+  'auth.farcasterRetry': "Obter um novo link",
   'auth.approveSign': "Assinar esta mensagem?",
   'auth.approveSend': "Enviar esta transação?",
   'auth.approve': "Aprovar",

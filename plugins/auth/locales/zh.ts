@@ -20,6 +20,8 @@ export default {
   'auth.socialCancel': "取消",
   'auth.farcasterScan': "用手机扫描此二维码以使用 Farcaster 登录",
   'auth.farcasterOpen': "打开 Farcaster 链接",
+  'auth.farcasterExpired': "此登录链接在获批准前已过期。",
+  'auth.farcasterRetry': "获取新链接",
   'auth.approveSign': "签署此消息？",
   'auth.approveSend': "发送此交易？",
   'auth.approve': "批准",
