@@ -113,10 +113,16 @@ export function createSendController(deps: SendDeps) {
     const request = { adapter, network, from: address, token: view.token!, to, amount: form.amount! }
     timers.fee = setTimeout(() => {
       estimateFee(request, deps.gasPrice).then(
-        (quote) => round === feeRound && patch({ fee: { status: 'ready', ...quote }, status: 'editing' }),
+        (quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()),
         (error: unknown) => round === feeRound && patch({ fee: { status: 'failed', error: cleanText(errorMessage(error), 160) }, status: 'editing' }),
       )
     }, TYPING_PAUSE_MS)
+  }
+
+  /** A review asked for while the fee was being estimated opens once it is known (and the form still holds). */
+  function reviewWhenAsked() {
+    const view = $view.get()
+    if ($form.get().reviewAsked === 'fee' && view.complete && !view.feeNeeded) patch({ status: 'reviewing', reviewAsked: false })
   }
 
   /** Looks the typed name up once typing pauses; the fee follows the address it stands for. */

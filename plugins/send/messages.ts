@@ -28,7 +28,7 @@ export const messages = {
   'send.noTokens': 'Nothing to send on this network yet',
   'send.invalid': 'Please enter a valid amount and receiver address',
   'send.feeNeeded': 'Sending {symbol} needs its network fee, which could not be estimated: check the receiver and the amount. Estimating again…',
-  'send.feeWaiting': 'The network fee is being estimated: review again in a moment.',
+  'send.feeWaiting': 'The network fee is being estimated: the review opens once it is known.',
   'send.invalidReceiver': 'Not a valid address on {network}',
   'send.receiverRule': '{reason}',
   'send.feeHeld': 'This send is not reviewed while its network fee could not be estimated. Estimating again…',

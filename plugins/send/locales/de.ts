@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "In diesem Netzwerk gibt es noch nichts zu senden",
   'send.invalid': "Bitte gib einen gültigen Betrag und eine gültige Empfängeradresse ein",
   'send.feeNeeded': "Zum Senden von {symbol} wird die Netzwerkgebühr benötigt, die nicht geschätzt werden konnte: Prüfe Empfänger und Betrag. Neue Schätzung…",
-  'send.feeWaiting': "Die Netzwerkgebühr wird geschätzt: Prüfe gleich noch einmal.",
+  'send.feeWaiting': "Die Netzwerkgebühr wird geschätzt: Die Prüfung öffnet sich, sobald sie bekannt ist.",
   'send.invalidReceiver': "Keine gültige Adresse auf {network}",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "Diese Sendung wird nicht geprüft, solange ihre Netzwerkgebühr nicht geschätzt werden konnte. Neue Schätzung…",

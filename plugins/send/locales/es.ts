@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "Todavía no hay nada que enviar en esta red",
   'send.invalid': "Introduce un importe y una dirección de destinatario válidos",
   'send.feeNeeded': "Enviar {symbol} requiere su comisión de red, que no se pudo estimar: revisa el destinatario y el importe. Estimando de nuevo…",
-  'send.feeWaiting': "Se está estimando la comisión de red: vuelve a revisar en un momento.",
+  'send.feeWaiting': "Se está estimando la comisión de red: la revisión se abrirá en cuanto se conozca.",
   'send.invalidReceiver': "No es una dirección válida en {network}",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "Este envío no se revisa mientras no se pueda estimar su comisión de red. Estimando de nuevo…",

@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "Rien à envoyer sur ce réseau pour l’instant",
   'send.invalid': "Veuillez saisir un montant et une adresse de destinataire valides",
   'send.feeNeeded': "Envoyer {symbol} nécessite ses frais de réseau, qui n’ont pas pu être estimés : vérifiez le destinataire et le montant. Nouvelle estimation…",
-  'send.feeWaiting': "Les frais de réseau sont en cours d’estimation : vérifiez de nouveau dans un instant.",
+  'send.feeWaiting': "Les frais de réseau sont en cours d’estimation : la vérification s’ouvrira dès qu’ils seront connus.",
   'send.invalidReceiver': "Adresse non valide sur {network}",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "Cet envoi n’est pas vérifié tant que ses frais de réseau n’ont pas pu être estimés. Nouvelle estimation…",

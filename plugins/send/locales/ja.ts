@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "このネットワークで送金できるものはまだありません",
   'send.invalid': "有効な金額と受取人のアドレスを入力してください",
   'send.feeNeeded': "{symbol} を送金するにはネットワーク手数料が必要ですが、見積もれませんでした。受取人と金額を確認してください。再見積もり中…",
-  'send.feeWaiting': "ネットワーク手数料を見積もっています。しばらくしてからもう一度確認してください。",
+  'send.feeWaiting': "ネットワーク手数料を見積もっています。判明しだい確認画面が開きます。",
   'send.invalidReceiver': "{network} の有効なアドレスではありません",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "ネットワーク手数料を見積もれない間は、この送金を確認できません。再見積もり中…",

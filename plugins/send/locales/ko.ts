@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "이 네트워크에서 아직 보낼 수 있는 것이 없습니다",
   'send.invalid': "올바른 금액과 받는 사람 주소를 입력하세요",
   'send.feeNeeded': "{symbol}을(를) 보내려면 네트워크 수수료가 필요하지만 예상할 수 없었습니다. 받는 사람과 금액을 확인하세요. 다시 예상하는 중…",
-  'send.feeWaiting': "네트워크 수수료를 예상하는 중입니다. 잠시 후 다시 검토하세요.",
+  'send.feeWaiting': "네트워크 수수료를 예상하는 중입니다. 확인되면 검토 화면이 열립니다.",
   'send.invalidReceiver': "{network}의 올바른 주소가 아닙니다",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "네트워크 수수료를 예상할 수 없는 동안에는 이 전송을 검토하지 않습니다. 다시 예상하는 중…",

@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "Ainda não há nada para enviar nesta rede",
   'send.invalid': "Informe um valor e um endereço de destinatário válidos",
   'send.feeNeeded': "Enviar {symbol} exige a taxa de rede, que não pôde ser estimada: verifique o destinatário e o valor. Estimando novamente…",
-  'send.feeWaiting': "A taxa de rede está sendo estimada: revise novamente em instantes.",
+  'send.feeWaiting': "A taxa de rede está sendo estimada: a revisão abre assim que ela for conhecida.",
   'send.invalidReceiver': "Não é um endereço válido em {network}",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "Este envio não é revisado enquanto a taxa de rede não puder ser estimada. Estimando novamente…",

@@ -28,7 +28,7 @@ export default {
   'send.noTokens': "此网络上暂无可发送的资产",
   'send.invalid': "请输入有效的金额和收款地址",
   'send.feeNeeded': "发送 {symbol} 需要网络费用，但费用无法估算：请检查收款地址和金额。正在重新估算…",
-  'send.feeWaiting': "正在估算网络费用：请稍后再检查。",
+  'send.feeWaiting': "正在估算网络费用：费用确定后将打开确认页面。",
   'send.invalidReceiver': "不是 {network} 上的有效地址",
   'send.receiverRule': "{reason}",
   'send.feeHeld': "在网络费用无法估算时不会检查此笔发送。正在重新估算…",
