@@ -50,13 +50,13 @@ export function createClient(deps: ClientDeps) {
       ctx.storage.remove(StoredKeys.session)
       ctx.storage.remove(StoredKeys.socialProvider)
       ctx.storage.remove(StoredKeys.socialUsername)
-      set({ step: 'idle', email: undefined, userName: undefined, socialProvider: undefined, farcasterUrl: undefined, farcasterExpired: undefined, updatingEmail: undefined, approval: undefined, error: undefined })
+      set({ step: 'idle', email: undefined, userName: undefined, socialProvider: undefined, farcasterUrl: undefined, farcasterExpired: undefined, cancelled: undefined, updatingEmail: undefined, approval: undefined, error: undefined })
       await core.endFrame(true)
     },
     /** Leaves a flow (the back arrow): the form again. */
     cancel() {
       const { step } = $state.get()
-      if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, farcasterExpired: undefined, updatingEmail: undefined, error: undefined })
+      if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, farcasterExpired: undefined, cancelled: undefined, updatingEmail: undefined, error: undefined })
     },
     destroy: () => void core.endFrame(false, true),
   }

@@ -16,6 +16,7 @@ export const messages = {
   'auth.continueWith': 'Continue with {name}',
   'auth.socialWaiting': 'Continue in the {name} window',
   'auth.socialCancel': 'Cancel',
+  'auth.socialCancelled': 'The {name} login was cancelled',
   'auth.farcasterScan': 'Scan this QR code with your phone to sign in with Farcaster',
   'auth.farcasterOpen': 'Open Farcaster link',
   'auth.farcasterExpired': 'This sign-in link expired before it was approved.',

@@ -15,6 +15,15 @@ export const FARCASTER_LINK_MS = 300_000
 /** The social logins that go through a provider's page in a popup (Farcaster has its own flow). */
 export const POPUP_PROVIDERS: readonly string[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
 
+/** Whether the provider sent the user back with a denial (`error=access_denied` in the callback's query). */
+const deniedAt = (url: string) => {
+  try {
+    return new URL(url).searchParams.get('error') === 'access_denied'
+  } catch {
+    return false
+  }
+}
+
 export function createSocialFlow(core: Core) {
   const { ctx, $state, set, fail, ask, finish } = core
   /** Bumped when the user leaves the Farcaster view: a wait still under way then changes nothing. */
@@ -48,13 +57,15 @@ export function createSocialFlow(core: Core) {
         popup?.close()
         return set({ step: 'idle', socialProvider: undefined, error: AuthErrorText.actionNotAllowed, failed: 'social' })
       }
-      set({ step: 'social', socialProvider: provider, error: undefined })
+      set({ step: 'social', socialProvider: provider, error: undefined, cancelled: undefined })
       if (ctx.platform.isTelegram()) return redirect(provider)
       if (!popup) return fail(new AuthError('The login window was blocked. Allow pop-ups and try again.'), 'idle', 'social')
       try {
         popup.location.href = await redirectUri({ provider })
         const result = await waitForSocial(popup, new URL(core.deps.url).origin)
         if (!result) return set({ step: 'idle', socialProvider: undefined, error: 'The login window was closed', failed: 'social' })
+        // The provider's answer when the user denied access (OAuth's `error=access_denied`): a choice, not a fault.
+        if (deniedAt(result)) return set({ step: 'idle', socialProvider: undefined, error: undefined, cancelled: provider, failed: 'social' })
         await ask('ConnectSocial', { uri: result })
         await finish()
       } catch (error) {
@@ -78,7 +89,7 @@ export function createSocialFlow(core: Core) {
       const rest = page.search.slice(1).split('&').filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== SOCIAL_RESULT_PARAM)
       replaceUrl(`${page.origin}${page.pathname}${rest.length ? `?${rest.join('&')}` : ''}${page.hash}`)
       if (typeof provider !== 'string' || !POPUP_PROVIDERS.includes(provider)) return
-      set({ step: 'social', socialProvider: provider, error: undefined })
+      set({ step: 'social', socialProvider: provider, error: undefined, cancelled: undefined })
       try {
         if (!isSiteAnswer(result)) throw new AuthError(AuthErrorText.generic)
         await ask('ConnectSocial', { uri: result })

@@ -166,6 +166,19 @@ describe('social login through the local provider', () => {
   })
 })
 
+describe('social login cancelled', () => {
+  test('denying the GitHub popup returns to the form saying the login was cancelled', async () => {
+    const { page } = h.browser
+    await openWithAuth(h, '&socials=github,google')
+    const modal = h.modalRoot()
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="github"]').click()])
+    await popup.getByTestId('oauth-deny').click()
+    await modal.getByTestId('auth-socials').waitFor()
+    await expect.poll(() => modal.getByTestId('auth-social-error').innerText(), { timeout: 20_000 }).toBe('The GitHub login was cancelled')
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+  })
+})
+
 describe('farcaster', () => {
   test('the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name', async () => {
     const { page } = h.browser

@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "المتابعة باستخدام {name}",
   'auth.socialWaiting': "تابع في نافذة {name}",
   'auth.socialCancel': "إلغاء",
+  'auth.socialCancelled': "تم إلغاء تسجيل الدخول عبر {name}",
   'auth.farcasterScan': "امسح رمز QR هذا بهاتفك لتسجيل الدخول باستخدام Farcaster",
   'auth.farcasterOpen': "فتح رابط Farcaster",
   'auth.farcasterExpired': "انتهت صلاحية رابط تسجيل الدخول هذا قبل الموافقة عليه.",

@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "Weiter mit {name}",
   'auth.socialWaiting': "Fahre im Fenster von {name} fort",
   'auth.socialCancel': "Abbrechen",
+  'auth.socialCancelled': "Die Anmeldung mit {name} wurde abgebrochen",
   'auth.farcasterScan': "Scanne diesen QR-Code mit deinem Handy, um dich mit Farcaster anzumelden",
   'auth.farcasterOpen': "Farcaster-Link öffnen",
   'auth.farcasterExpired': "Dieser Anmeldelink ist abgelaufen, bevor er bestätigt wurde.",

@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "Continuar con {name}",
   'auth.socialWaiting': "Continúa en la ventana de {name}",
   'auth.socialCancel': "Cancelar",
+  'auth.socialCancelled': "Se canceló el inicio de sesión con {name}",
   'auth.farcasterScan': "Escanea este código QR con tu teléfono para iniciar sesión con Farcaster",
   'auth.farcasterOpen': "Abrir enlace de Farcaster",
   'auth.farcasterExpired': "Este enlace de inicio de sesión caducó antes de ser aprobado.",

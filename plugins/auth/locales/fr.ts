@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "Continuer avec {name}",
   'auth.socialWaiting': "Continuez dans la fenêtre {name}",
   'auth.socialCancel': "Annuler",
+  'auth.socialCancelled': "La connexion avec {name} a été annulée",
   'auth.farcasterScan': "Scannez ce code QR avec votre téléphone pour vous connecter avec Farcaster",
   'auth.farcasterOpen': "Ouvrir le lien Farcaster",
   'auth.farcasterExpired': "Ce lien de connexion a expiré avant d’être approuvé.",

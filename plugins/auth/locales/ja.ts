@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "{name} で続行",
   'auth.socialWaiting': "{name} のウィンドウで続行してください",
   'auth.socialCancel': "キャンセル",
+  'auth.socialCancelled': "{name} でのログインはキャンセルされました",
   'auth.farcasterScan': "Farcaster でサインインするには、スマートフォンでこの QR コードをスキャンしてください",
   'auth.farcasterOpen': "Farcaster のリンクを開く",
   'auth.farcasterExpired': "このサインインリンクは承認される前に期限切れになりました。",

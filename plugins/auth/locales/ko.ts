@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "{name}(으)로 계속",
   'auth.socialWaiting': "{name} 창에서 계속하세요",
   'auth.socialCancel': "취소",
+  'auth.socialCancelled': "{name} 로그인이 취소되었습니다",
   'auth.farcasterScan': "휴대폰으로 이 QR 코드를 스캔하여 Farcaster로 로그인하세요",
   'auth.farcasterOpen': "Farcaster 링크 열기",
   'auth.farcasterExpired': "이 로그인 링크는 승인되기 전에 만료되었습니다.",

@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "Continuar com {name}",
   'auth.socialWaiting': "Continue na janela do {name}",
   'auth.socialCancel': "Cancelar",
+  'auth.socialCancelled': "O login com {name} foi cancelado",
   'auth.farcasterScan': "Escaneie este código QR com seu celular para entrar com o Farcaster",
   'auth.farcasterOpen': "Abrir link do Farcaster",
   'auth.farcasterExpired': "Este link de login expirou antes de ser aprovado.",

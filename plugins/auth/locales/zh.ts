@@ -18,6 +18,7 @@ export default {
   'auth.continueWith': "使用 {name} 继续",
   'auth.socialWaiting': "请在 {name} 窗口中继续",
   'auth.socialCancel': "取消",
+  'auth.socialCancelled': "{name} 登录已取消",
   'auth.farcasterScan': "用手机扫描此二维码以使用 Farcaster 登录",
   'auth.farcasterOpen': "打开 Farcaster 链接",
   'auth.farcasterExpired': "此登录链接在获批准前已过期。",
