@@ -23,6 +23,8 @@ export const messages = {
   'auth.farcasterRetry': 'Get a new link',
   'auth.approveSign': 'Sign this message?',
   'auth.approveSend': 'Send this transaction?',
+  'auth.approveTo': 'To {address}',
+  'auth.approveTransfer': 'To {address}: {amount}',
   'auth.approve': 'Approve',
   'auth.reject': 'Reject',
   'auth.newEmail': 'New email address',

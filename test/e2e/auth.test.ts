@@ -53,7 +53,9 @@ describe('email login through the embedded wallet', () => {
     const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
     const modal = h.modalRoot()
     await sendToApproval(h, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER, feeSymbol: 'ETH' })
-    expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
+    // The amount in the network's unit, under a title naming a transaction to approve.
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(`To ${RECEIVER}: 0.25 ETH`)
+    expect(await modal.locator('#vb-title').innerText()).toBe('Approve Transaction')
     await modal.getByTestId('auth-approve-button').click()
     // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send, on its confirmation.
     await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
@@ -68,6 +70,8 @@ describe('email login through the embedded wallet', () => {
     await modal.getByTestId('auth-approve').waitFor()
     const message = await page.getByTestId('signed-message').innerText()
     expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(message)
+    // A signature of a message is named so.
+    expect(await modal.locator('#vb-title').innerText()).toBe('Sign message')
     await modal.getByTestId('auth-approve-button').click()
     await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
     const { verifyMessage } = await import('viem')
