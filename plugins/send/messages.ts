@@ -17,6 +17,7 @@ export const messages = {
   'send.preview': 'You send {amount} to {receiver} on {network}',
   'send.started': 'Transaction started',
   'send.failed': 'Failed to send transaction. Please try again.',
+  'send.somethingWrong': 'Something went wrong',
   'send.sent': 'Sent {amount} to {receiver}',
   'send.explorer': 'View on block explorer',
   'send.done': 'Done',

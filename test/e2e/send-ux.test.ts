@@ -100,3 +100,23 @@ describe('the form’s messages', () => {
     expect(await alerts(form)).toEqual([])
   })
 })
+
+describe('a send that fails', () => {
+  test('an EVM send the network refuses toasts "Something went wrong" and keeps the wallet\'s words beside the form', async () => {
+    const form = await openSendForm(h)
+    await fill(form, '0.01')
+    await form.getByTestId('send-review').click()
+    // The account is emptied behind the form's back: the node refuses the signed transaction.
+    const url = h.sandbox.chain.url
+    const before = await rpc(url, 'eth_getBalance', [h.sandbox.address, 'latest'])
+    await rpc(url, 'anvil_setBalance', [h.sandbox.address, '0x0'])
+    try {
+      await form.getByTestId('send-confirm').click()
+      await h.answerWallet(/Send/)
+      await expect.poll(() => modalRoot().getByTestId('snackbar').innerText(), { timeout: 15_000 }).toBe('Something went wrong')
+      expect(await form.getByTestId('send-error').innerText()).toMatch(/^Wallet says: /)
+    } finally {
+      await rpc(url, 'anvil_setBalance', [h.sandbox.address, before])
+    }
+  })
+})

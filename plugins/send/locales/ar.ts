@@ -17,6 +17,7 @@ export default {
   'send.preview': "سترسل {amount} إلى {receiver} على {network}",
   'send.started': "بدأت المعاملة",
   'send.failed': "تعذّر إرسال المعاملة. يُرجى المحاولة مرة أخرى.",
+  'send.somethingWrong': "حدث خطأ ما",
   'send.sent': "أُرسل {amount} إلى {receiver}",
   'send.explorer': "العرض في مستكشف الكتل",
   'send.done': "تم",

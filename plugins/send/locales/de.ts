@@ -17,6 +17,7 @@ export default {
   'send.preview': "Du sendest {amount} an {receiver} auf {network}",
   'send.started': "Transaktion gestartet",
   'send.failed': "Die Transaktion konnte nicht gesendet werden. Bitte versuche es erneut.",
+  'send.somethingWrong': "Etwas ist schiefgelaufen",
   'send.sent': "{amount} an {receiver} gesendet",
   'send.explorer': "Im Block-Explorer ansehen",
   'send.done': "Fertig",

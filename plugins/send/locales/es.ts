@@ -17,6 +17,7 @@ export default {
   'send.preview': "Envías {amount} a {receiver} en {network}",
   'send.started': "Transacción iniciada",
   'send.failed': "No se pudo enviar la transacción. Vuelve a intentarlo.",
+  'send.somethingWrong': "Algo salió mal",
   'send.sent': "Enviado {amount} a {receiver}",
   'send.explorer': "Ver en el explorador de bloques",
   'send.done': "Listo",

@@ -17,6 +17,7 @@ export default {
   'send.preview': "Vous envoyez {amount} à {receiver} sur {network}",
   'send.started': "Transaction lancée",
   'send.failed': "Échec de l’envoi de la transaction. Veuillez réessayer.",
+  'send.somethingWrong': "Une erreur s’est produite",
   'send.sent': "{amount} envoyé à {receiver}",
   'send.explorer': "Voir dans l’explorateur de blocs",
   'send.done': "Terminé",

@@ -17,6 +17,7 @@ export default {
   'send.preview': "{network} で {receiver} に {amount} を送金します",
   'send.started': "取引を開始しました",
   'send.failed': "取引を送信できませんでした。もう一度お試しください。",
+  'send.somethingWrong': "問題が発生しました",
   'send.sent': "{receiver} に {amount} を送金しました",
   'send.explorer': "ブロックエクスプローラーで表示",
   'send.done': "完了",

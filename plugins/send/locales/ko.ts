@@ -17,6 +17,7 @@ export default {
   'send.preview': "{network}에서 {receiver}에게 {amount}을(를) 보냅니다",
   'send.started': "거래가 시작되었습니다",
   'send.failed': "거래를 보내지 못했습니다. 다시 시도하세요.",
+  'send.somethingWrong': "문제가 발생했습니다",
   'send.sent': "{receiver}에게 {amount}을(를) 보냈습니다",
   'send.explorer': "블록 탐색기에서 보기",
   'send.done': "완료",

@@ -17,6 +17,7 @@ export default {
   'send.preview': "Você envia {amount} para {receiver} em {network}",
   'send.started': "Transação iniciada",
   'send.failed': "Falha ao enviar a transação. Tente novamente.",
+  'send.somethingWrong': "Algo deu errado",
   'send.sent': "{amount} enviado para {receiver}",
   'send.explorer': "Ver no explorador de blocos",
   'send.done': "Concluído",

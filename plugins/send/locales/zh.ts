@@ -17,6 +17,7 @@ export default {
   'send.preview': "你将在 {network} 上向 {receiver} 发送 {amount}",
   'send.started': "交易已发起",
   'send.failed': "交易发送失败，请重试。",
+  'send.somethingWrong': "出了点问题",
   'send.sent': "已向 {receiver} 发送 {amount}",
   'send.explorer': "在区块浏览器中查看",
   'send.done': "完成",

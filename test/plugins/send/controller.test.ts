@@ -252,7 +252,7 @@ describe('the wallet answers', () => {
       throw new Error('nonce too low')
     })
     expect(controller.$view.get().formError).toEqual({ key: 'send.walletSays', values: { message: 'nonce too low' } })
-    expect(notified).toEqual([['error', 'send.failed']])
+    expect(notified).toEqual([['error', 'send.somethingWrong']])
   })
 })
 
