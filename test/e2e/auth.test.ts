@@ -203,6 +203,32 @@ describe('farcaster', () => {
   }, LONG)
 })
 
+// Last in the file: the page's clock stays installed for whatever runs after on this page.
+describe('farcaster link lifetime', () => {
+  test('the link outlives the frame\'s 30 s answer time; at its 5 minutes the QR code gives way to "expired" and a new link', async () => {
+    const { page } = h.browser
+    await page.clock.install()
+    await openWithAuth(h, '&socials=farcaster')
+    const modal = h.modalRoot()
+    await modal.locator('[data-social="farcaster"]').click()
+    const link = modal.getByTestId('auth-farcaster-link')
+    await link.waitFor({ timeout: 15_000 })
+    const first = await link.getAttribute('href')
+    await page.clock.fastForward(31_000)
+    expect(await modal.innerText()).not.toContain('did not answer in time')
+    expect(await link.getAttribute('href')).toBe(first)
+    expect(await modal.getByTestId('auth-farcaster-expired').count()).toBe(0)
+    await page.clock.fastForward(5 * 60_000 - 31_000)
+    await expect.poll(() => modal.getByTestId('auth-farcaster-expired').count(), { timeout: 10_000 }).toBe(1)
+    expect(await modal.getByTestId('auth-farcaster-expired').innerText()).toBe('This sign-in link expired before it was approved.')
+    expect(await link.count()).toBe(0)
+    expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBe(0)
+    await modal.getByRole('button', { name: 'Get a new link' }).click()
+    await link.waitFor({ timeout: 15_000 })
+    expect(await link.getAttribute('href')).not.toBe(first)
+  }, LONG)
+})
+
 async function rpc(method: string, params: unknown[]) {
   const response = await fetch(h.sandbox.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return ((await response.json()) as { result: string }).result
