@@ -23,6 +23,8 @@ async function compileAndImport(file) {
     format: 'esm',
     logLevel: 'silent',
     plugins: [vestibuleSource],
+    // A CommonJS package inside the bundle (the redis client) requires Node's own modules: give it `require`.
+    banner: { js: "import { createRequire as __vestibuleRequire } from 'node:module'; const require = __vestibuleRequire(import.meta.url);" },
   })
   const dir = await mkdtemp(path.join(tmpdir(), 'vestibule-siwx-'))
   try {
