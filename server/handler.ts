@@ -97,7 +97,9 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     const outcome = await checkSignature({ chainId, address: accountAddress, message, signature, rpcUrl: settings.rpcUrls[chainId], custom: settings.custom[chainId] })
     if (!outcome.ok) refuse(outcome.status, outcome.reasons, outcome.error)
     if (options.allow && (await options.allow({ chainId, address: accountAddress })) !== true) refuse(403, ['allow'], 'this account may not sign in here')
-    const kept: KeptSession = { data: fields as KeptSession['data'], message, signature, expiresAt: 0 }
+    // The page's CACAO of the same signature is kept as sent: the plugin checks it against the session before use.
+    const cacao = typeof body.cacao === 'object' && body.cacao !== null && !Array.isArray(body.cacao) ? body.cacao : undefined
+    const kept: KeptSession = { data: fields as KeptSession['data'], message, signature, ...(cacao ? { cacao } : {}), expiresAt: 0 }
     const { cookie, expiresAt } = await sessions.open(request, origin, kept)
     tell(true, [], fields)
     return json(200, { address: accountAddress, chainId, expirationTime: new Date(expiresAt).toISOString() }, { 'set-cookie': cookie })
@@ -111,7 +113,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     if (method === 'POST' && name === 'verify') return verify(request, context)
     if (method === 'GET' && name === 'sessions') {
       const query = new URL(request.url).searchParams
-      return json(200, { sessions: (await sessions.list(request, query.get('chainId') ?? undefined, query.get('address') ?? undefined)).map(({ data, message, signature }) => ({ data, message, signature })) })
+      return json(200, { sessions: (await sessions.list(request, query.get('chainId') ?? undefined, query.get('address') ?? undefined)).map(({ expiresAt: _, ...session }) => session) })
     }
     if (method === 'GET' && name === 'me') {
       const [first] = await sessions.list(request)

@@ -51,13 +51,16 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     client = Promise.resolve(options.client)
     connected = Promise.resolve()
   } else if (options.url) {
-    const made = import('redis').then(({ createClient }) => {
+    const made = import('redis').catch((error: unknown) => {
+      throw new Error('redisStore({ url }) needs the "redis" package (node-redis 4 or 5): npm install redis', { cause: error })
+    }).then(({ createClient }) => {
       const c = createClient({ url: options.url, disableOfflineQueue: true, socket: { connectTimeout: timeoutMs, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000) } })
       // A lost connection is reported here and retried; each command meanwhile rejects and the server says 503.
       c.on('error', () => {})
       own = c
       return c
     })
+    made.catch(() => {})
     connected = made.then((c) => new Promise<void>((resolve) => (c.once('ready', () => resolve()), void c.connect().catch(() => {}))))
     client = made as unknown as Promise<RedisCommandClient>
   } else throw new Error('redisStore needs a `client` (a node-redis client) or a `url`')

@@ -12,6 +12,7 @@ export interface KeptSession {
   data: SiwxMessageFields
   message: string
   signature: string
+  cacao?: object
   /** Milliseconds since the epoch. */
   expiresAt: number
 }

@@ -63,7 +63,7 @@ export async function checkSignature(check: SignatureCheck): Promise<SignatureOu
         ok: false,
         status: 401,
         reasons: ['signature', 'rpcUrls'],
-        error: `the signature is not the account key's own, and a contract account's signature on ${check.chainId} is checked on chain: this server has no rpcUrls["${check.chainId}"] option`,
+        error: `the signature does not verify for this account's key, and a contract account's signature on ${check.chainId} is checked on chain: this server has no rpcUrls["${check.chainId}"] option`,
       }
     }
     return { ok: false, status: 502, reasons: ['rpc'], error: `the signature could not be checked: the node of ${check.chainId} did not answer` }
