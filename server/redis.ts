@@ -37,6 +37,12 @@ export interface RedisStore extends SiwxServerStore {
 const PUT_SESSION = "redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end return 1"
 const HIT = "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n"
 
+/**
+ * The client package, named through a constant: a host's bundler (Next.js, esbuild, Vite) leaves the import to run
+ * time instead of failing the build of a host that passes its own client or never uses Redis.
+ */
+const REDIS_PACKAGE = 'redis'
+
 class StoreUnavailable extends Error {
   override readonly name = 'StoreUnavailable'
 }
@@ -51,10 +57,10 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     client = Promise.resolve(options.client)
     connected = Promise.resolve()
   } else if (options.url) {
-    const made = import('redis').catch((error: unknown) => {
+    const made = (import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ REDIS_PACKAGE) as Promise<typeof import('redis')>).catch((error: unknown) => {
       throw new Error('redisStore({ url }) needs the "redis" package (node-redis 4 or 5): npm install redis', { cause: error })
     }).then(({ createClient }) => {
-      const c = createClient({ url: options.url, disableOfflineQueue: true, socket: { connectTimeout: timeoutMs, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000) } })
+      const c = createClient({ url: options.url, disableOfflineQueue: true, socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000) } })
       // A lost connection is reported here and retried; each command meanwhile rejects and the server says 503.
       c.on('error', () => {})
       own = c

@@ -64,7 +64,7 @@ describe.runIf(haveRedis)('the Redis store when Redis goes away', () => {
     await expect(own.addNonce('during', 'x', 60_000)).rejects.toThrow()
     expect(Date.now() - started).toBeLessThan(1500)
     await redis!.start()
-    await expect.poll(() => own.addNonce('after', 'y', 60_000).then(() => true, () => false)).toBe(true)
+    await expect.poll(() => own.addNonce('after', 'y', 60_000).then(() => true, () => false), { timeout: 20_000 }).toBe(true)
     expect(await own.takeNonce('after')).toBe('y')
     await own.close()
   })
