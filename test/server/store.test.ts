@@ -1,6 +1,7 @@
 // The store contract, on the memory store and on the Redis store against a real redis-server: single-use nonces
 // with a time to live, sessions per cookie with expiry and revocation, rate counters per window; and a Redis that
 // goes away makes each call fail at once, then serve again when it is back.
+import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memoryStore, redisStore, type RedisStore, type SiwxServerStore } from '../../server/index.js'
 import { haveRedis, startRedis } from './redis.js'
@@ -51,6 +52,20 @@ describe.each(stores)('the %s store', (name, make) => {
     const key = `${name}:rate`
     expect([await s.hit(key, 200), await s.hit(key, 200), await s.hit(key, 200)]).toEqual([1, 2, 3])
     await expect.poll(() => s.hit(key, 200), { interval: 50 }).toBe(1)
+  })
+})
+
+describe.runIf(haveRedis)('the Redis store on a client the host made', () => {
+  it('takes a node-redis client as it is', async () => {
+    const client = createClient({ url: redis!.url, disableOfflineQueue: true })
+    client.on('error', () => {})
+    await client.connect()
+    const own = redisStore({ client, prefix: 'host:' })
+    await own.ready()
+    await own.putSession('cookie', 'eip155:1#0xabc', 'S', 60_000)
+    expect(await own.sessions('cookie')).toEqual(['S'])
+    expect(await client.hGetAll('host:session:cookie')).toEqual({ 'eip155:1#0xabc': 'S' })
+    await client.disconnect()
   })
 })
 
