@@ -96,7 +96,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     }
     const outcome = await checkSignature({ chainId, address: accountAddress, message, signature, rpcUrl: settings.rpcUrls[chainId], custom: settings.custom[chainId] })
     if (!outcome.ok) refuse(outcome.status, outcome.reasons, outcome.error)
-    if (options.allow && (await options.allow({ chainId, address: accountAddress })) !== true) refuse(403, ['allow'], 'this account may not sign in here')
+    if (options.allow && (await options.allow({ chainId, address: accountAddress })) !== true) refuse(403, ['allow'], 'sign-in is closed for this account')
     // The page's CACAO of the same signature is kept as sent: the plugin checks it against the session before use.
     const cacao = typeof body.cacao === 'object' && body.cacao !== null && !Array.isArray(body.cacao) ? body.cacao : undefined
     const kept: KeptSession = { data: fields as KeptSession['data'], message, signature, ...(cacao ? { cacao } : {}), expiresAt: 0 }

@@ -15,8 +15,9 @@ const FAMILY = /^(eip155|solana|polkadot|bip122):/
  * `rpcUrls`: CAIP-2 id → node URL, for contract accounts. `custom`: CAIP-2 id → the network's `custom` fields a
  * family's verifier reads (bip122: the address `params`). `setMode`: 'up', 'down' (every route 503) or 'refuse'
  * (a verified account is refused, 403).
+ * @param {{ origins?: () => string[], rpcUrls?: Record<string, string>, custom?: Record<string, Record<string, unknown>> }} [options]
  */
-export function createSiwxBackend({ origins, rpcUrls = {}, custom = {} } = {}) {
+export function createSiwxBackend({ origins = () => [], rpcUrls = {}, custom = {} } = {}) {
   let mode = 'up'
   const requests = []
   const attempts = []

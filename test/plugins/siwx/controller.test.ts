@@ -124,7 +124,7 @@ describe('"Authenticating..." while the server verifies', () => {
 
   it('is gone when the server refuses, the reason beside Retry', async () => {
     const { snack, controller, api } = await signing('refuse')
-    expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'Sign-in refused: this account may not sign in here' })
+    expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'Sign-in refused: sign-in is closed for this account' })
     expect(api.$state.get().status).toBe('needed')
     expect(snack().open).toBe(false)
   })
