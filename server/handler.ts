@@ -3,7 +3,7 @@
  *   GET  nonce[?chainId&address]        → { nonce }
  *   POST verify { message, signature }   → { address, chainId, expirationTime } and the session cookie
  *   GET  sessions[?chainId&address]      → { sessions } of this cookie
- *   GET  me                              → { address, chainId } of this cookie's first session, or 401
+ *   GET  me                              → { address, chainId } of this cookie's latest sign-in, or 401
  *   POST revoke { chainId, address }     → { ok: true }, that account's session of this cookie ended
  *   POST signout                         → { ok: true }, every session of this cookie ended
  * The route is the last segment of the path, so the handler serves under any base path. Every refusal is a 4xx
@@ -113,7 +113,7 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     if (method === 'POST' && name === 'verify') return verify(request, context)
     if (method === 'GET' && name === 'sessions') {
       const query = new URL(request.url).searchParams
-      return json(200, { sessions: (await sessions.list(request, query.get('chainId') ?? undefined, query.get('address') ?? undefined)).map(({ expiresAt: _, ...session }) => session) })
+      return json(200, { sessions: (await sessions.list(request, query.get('chainId') ?? undefined, query.get('address') ?? undefined)).map(({ expiresAt: _, since: __, ...session }) => session) })
     }
     if (method === 'GET' && name === 'me') {
       const [first] = await sessions.list(request)

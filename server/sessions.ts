@@ -15,6 +15,8 @@ export interface KeptSession {
   cacao?: object
   /** Milliseconds since the epoch. */
   expiresAt: number
+  /** When it was signed in, in milliseconds since the epoch. */
+  since?: number
 }
 
 /** Cookie ids are 32 letters or digits: 190 bits. */
@@ -37,7 +39,7 @@ export class Sessions {
     private readonly settings: Settings,
   ) {}
 
-  /** The live sessions of the request's cookie, of one account when `chainId` and `address` are given. */
+  /** The live sessions of the request's cookie, the latest first; of one account when `chainId` and `address` are given. */
   async list(request: Request, chainId?: string, address?: string): Promise<KeptSession[]> {
     const id = cookieValue(request, this.settings.cookieName)
     if (!id) return []
@@ -47,7 +49,8 @@ export class Sessions {
       .map(parse)
       .filter((s): s is KeptSession => !!s && s.expiresAt > now)
       .filter((s) => (!chainId || s.data.chainId === chainId) && (!key || keyOf(s.data.chainId, s.data.accountAddress) === key))
-      .sort((a, b) => a.expiresAt - b.expiresAt)
+      // The latest sign-in first.
+      .sort((a, b) => (b.since ?? 0) - (a.since ?? 0))
   }
 
   /** Keeps a verified session under a new cookie id (with the old cookie's sessions); gives the Set-Cookie value. */
@@ -55,9 +58,10 @@ export class Sessions {
     const now = this.settings.now()
     const expires = Date.parse(String(session.data.expirationTime).toUpperCase())
     const expiresAt = Math.min(now + this.settings.maxAgeMs, Number.isNaN(expires) ? Infinity : expires + this.settings.skewMs)
-    const kept = { ...session, expiresAt }
     const previous = cookieValue(request, this.settings.cookieName)
     const carried = previous ? await this.list(request) : []
+    // Later than every carried sign-in, even one of the same millisecond.
+    const kept = { ...session, expiresAt, since: Math.max(now, ...carried.map((s) => (s.since ?? 0) + 1)) }
     const id = randomText(ID_LENGTH)
     const key = keyOf(kept.data.chainId, kept.data.accountAddress)
     for (const s of carried) {

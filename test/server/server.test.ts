@@ -45,11 +45,12 @@ describe('createSiwxServer: the routes hostBackend calls', () => {
     expect(new Set(nonces).size).toBe(50)
   })
 
-  it('two accounts under one cookie; sign-out ends both and clears the cookie', async () => {
+  it('two accounts under one cookie, me names the latest; sign-out ends both and clears the cookie', async () => {
     const { page } = setup()
     await signIn(page, 'eip155')
-    await signIn(page, 'solana')
+    const { who } = await signIn(page, 'solana')
     expect((await page.call('sessions')).body.sessions).toHaveLength(2)
+    expect((await page.call('me')).body).toEqual({ address: who.address, chainId: who.chainId })
     const out = await page.call('signout', {})
     expect(out.response.headers.get('set-cookie')).toMatch(/^vestibule_siwx=; .*Max-Age=0/)
     expect((await page.call('sessions')).body.sessions).toEqual([])
