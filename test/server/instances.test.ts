@@ -104,8 +104,9 @@ describe.runIf(haveRedis)('two server processes sharing one Redis', () => {
     }
     expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null])
     await redis.start()
-    await expect.poll(async () => (await pageOn(a).call('nonce')).status, { timeout: 15_000 }).toBe(200)
-    await expect.poll(async () => (await pageOn(b).call('nonce')).status, { timeout: 15_000 }).toBe(200)
+    // Each client reconnects within a second of Redis answering again; the rest is a loaded machine's slack.
+    await expect.poll(async () => (await pageOn(a).call('nonce')).status, { timeout: 30_000 }).toBe(200)
+    await expect.poll(async () => (await pageOn(b).call('nonce')).status, { timeout: 30_000 }).toBe(200)
     expect((await signInAt(a, b)).answer.status).toBe(200)
-  })
+  }, 120_000)
 })
