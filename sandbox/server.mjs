@@ -130,9 +130,11 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
 
-  // The sign-in backend the demo app uses with ?siwx (sandbox/siwx/backend.mjs), on this same origin.
+  // The sign-in backend the demo app uses with ?siwx (vestibule/server through sandbox/siwx/backend.mjs), on this same origin.
   const bip122Family = running.find((f) => f.family === 'bip122')
+  let appOrigins = []
   const siwx = createSiwxBackend({
+    origins: () => appOrigins,
     rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url },
     custom: bip122Family ? { [bip122Family.config.wallet.caipNetworkId]: { params: bip122Family.config.network.params } } : {},
   })
@@ -171,6 +173,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     server.listen(port, '127.0.0.1', resolve)
   })
   const appUrl = `http://127.0.0.1:${server.address().port}/`
+  appOrigins = [new URL(appUrl).origin, `http://localhost:${server.address().port}`]
   secureSite.allowOrigin(new URL(appUrl).origin)
   secureSite.allowOrigin(`http://localhost:${server.address().port}`)
   return {
@@ -192,7 +195,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     auth: { secureSite, mail, oauth },
     /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */
     onramp,
-    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'hang' | 'up')`, `setNonceFields`, `requests`, `sessions`, `reset()`. */
+    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'hang' | 'up')`, `setNonceFields`, `requests`, `attempts`, `size()`, `reset()`. */
     siwx,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),
