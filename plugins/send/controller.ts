@@ -345,12 +345,12 @@ function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAt
     deps.$send?.set(publicState(form, view))
   }
   // The balances are read when the form opens and for each network or account it follows.
-  deps.refreshBalances?.(false)
+  void deps.refreshBalances?.(false)
   const stopContext = deps.$context.listen((context) => {
     const next = placeOf(context)
     if (next === where) return
     where = next
-    deps.refreshBalances?.(false)
+    void deps.refreshBalances?.(false)
     if (!busy()) return reset()
     left = $form.get().generation
     mirror()

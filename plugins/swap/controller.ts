@@ -181,7 +181,7 @@ export function createSwapController(deps: SwapDeps) {
     /** Loads the tokens and follows the chain: another network or account empties the form. Returns the stop. */
     start() {
       let where = placeOf(deps.$context.get())
-      deps.refreshBalances?.(false)
+      void deps.refreshBalances?.(false)
       loadTokens()
       const stop = deps.$context.listen((context) => {
         const next = placeOf(context)
@@ -189,7 +189,7 @@ export function createSwapController(deps: SwapDeps) {
         where = next
         $form.set(initial())
         stopQuote()
-        deps.refreshBalances?.(false)
+        void deps.refreshBalances?.(false)
         loadTokens()
       })
       return () => (stop(), stopQuote())
