@@ -59,7 +59,14 @@ const state: Saved = {
   chainId: saved.chainId ?? config.initialChainId,
 }
 if (!state.chains[state.chainId]) state.chainId = config.initialChainId
-const save = () => localStorage.setItem(STORE, JSON.stringify(state))
+// An extension keeps its state in its own storage; the page's may be disabled, and then the wallet remembers in memory.
+const save = () => {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(state))
+  } catch {
+    /* kept in memory only */
+  }
+}
 
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
