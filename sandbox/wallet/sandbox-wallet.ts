@@ -46,13 +46,14 @@ const contractAccount = contractAccountOf(new URLSearchParams(location.search))
 const address: Address = contractAccount?.address ?? account.address
 const STORE = 'sandbox-wallet'
 type Saved = { granted: boolean; chainId: number; chains: Record<number, string> }
-const saved: Partial<Saved> = (() => {
+const load = (): Partial<Saved> => {
   try {
     return JSON.parse(localStorage.getItem(STORE) ?? '{}') as Partial<Saved>
   } catch {
     return {}
   }
-})()
+}
+const saved = load()
 const state: Saved = {
   granted: saved.granted ?? false,
   chains: { ...config.chains, ...saved.chains },
@@ -67,6 +68,15 @@ const save = () => {
     /* kept in memory only */
   }
 }
+
+// Like an extension's, the permission granted to the origin and the networks the wallet knows are the same in every
+// tab of the origin; the network the wallet is on stays each page's own.
+window.addEventListener('storage', (event) => {
+  if (event.key !== STORE && event.key !== null) return
+  const shared = load()
+  state.granted = shared.granted ?? false
+  state.chains = { ...config.chains, ...shared.chains }
+})
 
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
