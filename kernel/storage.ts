@@ -52,11 +52,9 @@ function memoryBackend(): Pick<globalThis.Storage, 'getItem' | 'setItem' | 'remo
 }
 
 /** What a thrown storage error was: its DOMException name (`SecurityError`, `QuotaExceededError` …) and message. */
-function reasonOf(error: unknown): string {
-  const name = typeof (error as { name?: unknown })?.name === 'string' ? (error as { name: string }).name : ''
-  const message = typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : String(error)
-  const text = name && name !== 'Error' && !message.includes(name) ? `${name}: ${message}` : message
-  return text.replace(/\s+/g, ' ').slice(0, 200)
+const reasonOf = (error: unknown) => {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown }
+  return String(message ? (name && name !== 'Error' ? `${name}: ${message}` : message) : error).slice(0, 200)
 }
 
 /**
@@ -68,33 +66,20 @@ function fallingBack(backend: Backend, fail: (reason: string) => void): Backend 
   const memory = new Map<string, string | null>()
   let failed = false
   let unreadable = false
-  const broke = (error: unknown) => {
-    if (!failed) fail(reasonOf(error))
-    failed = true
-  }
-  const attempt = <T>(call: () => T, otherwise: T): T => {
+  const attempt = <T>(call: () => T, otherwise: T, reading?: boolean): T => {
     try {
       return call()
     } catch (error) {
-      broke(error)
+      if (!failed) fail(reasonOf(error))
+      failed = true
+      unreadable ||= !!reading
       return otherwise
     }
   }
   return {
-    getItem(key) {
-      if (memory.has(key)) return memory.get(key)!
-      if (unreadable) return null
-      try {
-        return backend.getItem(key)
-      } catch (error) {
-        unreadable = true
-        broke(error)
-        return null
-      }
-    },
+    getItem: (key) => (memory.has(key) ? memory.get(key)! : unreadable ? null : attempt(() => backend.getItem(key), null, true)),
     setItem(key, value) {
-      if (!failed && attempt(() => (backend.setItem(key, value), true), false)) return
-      memory.set(key, value)
+      if (failed || !attempt(() => (backend.setItem(key, value), true), false)) memory.set(key, value)
     },
     removeItem(key) {
       if (failed) memory.set(key, null)
@@ -103,7 +88,7 @@ function fallingBack(backend: Backend, fail: (reason: string) => void): Backend 
     get length() {
       return failed ? 0 : attempt(() => backend.length as number, 0)
     },
-    key: (index) => (failed || typeof backend.key !== 'function' ? null : attempt(() => backend.key!(index), null)),
+    key: (index) => (failed ? null : attempt(() => backend.key?.(index) ?? null, null)),
   }
 }
 
@@ -156,7 +141,7 @@ export function createStorage(options: StorageOptions = {}): Storage {
   let backend: Backend | undefined
   const store = () => {
     if (backend) return backend
-    const unavailable = (reason: string) => warn(`[vestibule] Browser storage is unavailable (${reason}); the modal keeps its state in memory, and it is lost when the page is left`)
+    const unavailable = (reason: string) => warn(`[vestibule] Browser storage is unavailable (${reason}); the modal keeps its state in memory`)
     let page: Backend | null = null
     if (options.backend === undefined) {
       try {
