@@ -356,6 +356,6 @@ export function createModal(deps: ModalDeps): Modal {
   // These rules follow the wallet's events, which only the connection's code emits: they load with it.
   kernel.connection.whenLoaded((code) => code.watchConnected({ ...kernel, open: modal.open, life, reportError }))
   // The other tabs of the origin hear this one's session changes once it can act on theirs.
-  kernel.connection.whenLoaded((code) => code.syncTabs({ ...kernel, life, reportError }))
+  kernel.connection.whenLoaded((code) => code.syncTabs({ ...kernel, life, reportError, restore: startReconnect }))
   return modal
 }

@@ -21,7 +21,9 @@ export interface TabSyncDeps {
   state: KernelState
   events: EventBus
   options: Pick<ResolvedOptions, 'storagePrefix' | 'storage'>
-  connection: Pick<Connection, 'reconnect' | 'disconnect' | 'switchNetwork' | 'setPreferredAccountType'>
+  connection: Pick<Connection, 'disconnect' | 'switchNetwork' | 'setPreferredAccountType'>
+  /** Restores the stored session as a reload does: the plugins' `onReconnect` hooks, then the connection's. */
+  restore: () => Promise<void>
   life: { destroyed: boolean }
   reportError: (source: string, error: unknown) => void
   /** The channel to the other tabs; BroadcastChannel by default. */
@@ -94,7 +96,7 @@ export function syncTabs(deps: TabSyncDeps): void {
     const status = current?.accountState.status
     switch (message.kind) {
       case 'connect':
-        return status === 'disconnected' ? connection.reconnect() : undefined
+        return status === 'disconnected' ? deps.restore() : undefined
       case 'disconnect':
         return status === 'connected' ? connection.disconnect(message.namespace) : undefined
       case 'network': {
