@@ -65,19 +65,16 @@ const defaultChannel: NonNullable<TabSyncDeps['channel']> | undefined =
  * told it is not told on, so nothing echoes. Off without BroadcastChannel and with `storage: null` (a modal kept
  * in memory shares nothing).
  */
-export function syncTabs(deps: TabSyncDeps): void {
+export function syncTabs(deps: TabSyncDeps): () => void {
   const open = deps.channel ?? defaultChannel
-  if (!open || deps.options.storage === null) return
+  if (!open || deps.options.storage === null || deps.life.destroyed) return () => {}
   const { chains, state, events, connection, life } = deps
   const prefix = `${deps.options.storagePrefix ?? '@vestibule'}/v${STORAGE_VERSION}`
   const channel = open(`${prefix}/tabs`)
-  // A destroyed modal's channel closes at its next message; meanwhile it must not keep a server process alive.
-  ;(channel as { unref?: () => void }).unref?.()
   /** Kinds of change being applied from another tab, per namespace: their events are not told on. */
   const applying = new Map<string, number>()
   const key = (kind: string, namespace: string) => `${kind} ${namespace}`
   const tell = (message: TabMessage extends infer M ? (M extends TabMessage ? Omit<M, 'v' | 'prefix'> : never) : never) => {
-    if (life.destroyed) return channel.close()
     if (applying.get(key(message.kind, message.namespace))) return
     try {
       channel.postMessage({ v: 1, prefix, ...message })
@@ -108,7 +105,7 @@ export function syncTabs(deps: TabSyncDeps): void {
     }
   }
   channel.onmessage = (event) => {
-    if (life.destroyed) return channel.close()
+    if (life.destroyed) return
     const message = checkTabMessage(event.data, prefix, chains)
     if (!message) return
     const k = key(message.kind, message.namespace)
@@ -123,4 +120,5 @@ export function syncTabs(deps: TabSyncDeps): void {
       deps.reportError(`another tab's ${message.kind}`, error)
     }
   }
+  return () => channel.close()
 }

@@ -72,6 +72,20 @@ describe('tabs: one session across the tabs of an origin', () => {
   })
 })
 
+describe('tabs: a destroyed modal', () => {
+  it('hears nothing more: its channel is closed', async () => {
+    const a = tab()
+    const b = tab(a.backend)
+    const c = tab(a.backend)
+    await Promise.all([a, b, c].map((t) => t.modal.kernel.connection.reconnect()))
+    b.modal.destroy()
+    await a.modal.kernel.connection.connect('io.fake')
+    // A live tab hears it; the destroyed one asks its wallet nothing.
+    await expect.poll(() => c.account().status).toBe('connected')
+    expect(b.fake.adapter.reconnect).not.toHaveBeenCalled()
+  })
+})
+
 describe('tabs: what another tab says is checked', () => {
   const chains = { get: (namespace: string) => (namespace === 'eip155' ? fakeAdapter().adapter : undefined) }
   const prefix = '@vestibule/v1'
