@@ -49,7 +49,7 @@ async function cspPage(query = '') {
 }
 
 describe('strict Content Security Policy and Trusted Types', () => {
-  test('connect, Account, Send and Receive with no violation', async () => {
+  test('connect, Account, Send, Receive and the network list with no violation', async () => {
     const { page, reports } = await cspPage()
     await h.connectWallet()
     const balance = modalRoot().getByTestId('account-balance')
@@ -63,6 +63,10 @@ describe('strict Content Security Policy and Trusted Types', () => {
     await modalRoot().getByRole('button', { name: 'Back' }).click()
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
     await modalRoot().getByTestId('receive-qr').waitFor()
+    // The network list, with the networks' images from the provider API.
+    await modalRoot().getByRole('button', { name: 'Back' }).click()
+    await modalRoot().getByTestId('network-button').click()
+    await expect.poll(() => modalRoot().locator('[data-testid="networks"] img').count()).toBeGreaterThan(0)
     expect(await violations(page, reports)).toEqual([])
   })
 
