@@ -4,7 +4,9 @@ import type { Connection } from './connection-api.js'
 import type { EventBus } from './events.js'
 import type { ResolvedOptions } from './options.js'
 import type { KernelState } from './state.js'
-import { STORAGE_VERSION } from './storage.js'
+import { STORAGE_VERSION, type Storage } from './storage.js'
+import { StorageKeys } from './storage-keys.js'
+import { readStringList } from './stored.js'
 
 /**
  * What one tab tells the others of the origin: a session that started or ended, a network the user chose, an
@@ -20,6 +22,7 @@ export interface TabSyncDeps {
   chains: ChainRegistry
   state: KernelState
   events: EventBus
+  storage: Storage
   options: Pick<ResolvedOptions, 'storagePrefix' | 'storage'>
   connection: Pick<Connection, 'disconnect' | 'switchNetwork' | 'setPreferredAccountType'>
   /** Restores the stored session as a reload does: the plugins' `onReconnect` hooks, then the connection's. */
@@ -52,6 +55,29 @@ export function checkTabMessage(data: unknown, prefix: string, chains: Pick<Chai
     return { v: 1, prefix, kind: 'accountType', namespace, type: m.type }
   }
   return { v: 1, prefix, kind: m.kind as 'connect' | 'disconnect', namespace }
+}
+
+/** How long a tab told of a connect waits for the other tab's stored session to reach its own storage. */
+export const STORED_SESSION_WAIT_MS = 1000
+
+/**
+ * Resolves once `storage` shows `namespace` connected: another tab's writes reach this one's storage on their own
+ * path (a `storage` event), which may come after the message. After a second it resolves anyway.
+ */
+function storedSession(storage: Storage, namespace: ChainNamespace): Promise<void> {
+  const shows = () => readStringList(storage, StorageKeys.connectedNamespaces, NAMESPACE_PATTERN).includes(namespace)
+  const target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>
+  if (shows() || !target.addEventListener || !target.removeEventListener) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      target.removeEventListener!('storage', check)
+      clearTimeout(timer)
+      resolve()
+    }
+    const check = () => shows() && done()
+    const timer = setTimeout(done, STORED_SESSION_WAIT_MS)
+    target.addEventListener!('storage', check)
+  })
 }
 
 const defaultChannel: NonNullable<TabSyncDeps['channel']> | undefined =
@@ -93,7 +119,7 @@ export function syncTabs(deps: TabSyncDeps): () => void {
     const status = current?.accountState.status
     switch (message.kind) {
       case 'connect':
-        return status === 'disconnected' ? deps.restore() : undefined
+        return status === 'disconnected' ? storedSession(deps.storage, message.namespace).then(() => (life.destroyed ? undefined : deps.restore())) : undefined
       case 'disconnect':
         return status === 'connected' ? connection.disconnect(message.namespace) : undefined
       case 'network': {
