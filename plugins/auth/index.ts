@@ -124,8 +124,8 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
       ctx.i18n.add(titles, () => import('./locales/index.js'))
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
-      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
-      ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', load: () => import('./views/SocialMethod.js') })
+      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', order: 100, collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
+      ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', order: 200, load: () => import('./views/SocialMethod.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
       ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
       ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))
