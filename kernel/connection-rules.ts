@@ -134,6 +134,7 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
           caipAddress: toCaipAddress(caipNetworkId, result.address),
           connectorId,
           connectorType: connector?.type,
+          endsWithSiblings: connector?.endsWithSiblings === true || undefined,
           preferredAccountType: accountType,
         },
         network: {
@@ -278,7 +279,7 @@ export function createSessionRules(core: ConnectionCore, networks: NetworkRules,
       networks.persistConnected()
     },
     async disconnect(namespace?: ChainNamespace) {
-      // One WalletConnect or auth session spans namespaces: they all end together.
+      // A session that spans namespaces ends in all of them together.
       const chainsNow = state.$chains.get()
       const targets = namespace ? endingTogether(chainsNow, namespace) : Object.values(chainsNow).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
       const failures: unknown[] = []

@@ -11,7 +11,7 @@ export type { Plugin, PluginContext, PluginApis, PluginInput, Token, Services, L
 export { createToken, definePlugin } from './plugin.js'
 export type { PluginOptionDeclarations, PluginFeatureDeclarations, Defaulted } from './plugin.js'
 export { normalizePlugins } from './plugin.js'
-export type { ChainAdapter, ChainRegistry, Connector, ConnectorType, Balance, ConnectResult, AdapterListener, Capability, WalletIdentity, AddressRules } from './chains.js'
+export type { ChainAdapter, ChainRegistry, Connector, ConnectorType, ConnectorTypes, Balance, ConnectResult, AdapterListener, Capability, WalletIdentity, AddressRules } from './chains.js'
 export { addressRulesOf, defineAddressRules } from './chains.js'
 export type { CaipNetwork } from './network.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, ChainNamespaces } from './caip.js'

@@ -16,8 +16,10 @@ export interface AccountState {
   address?: string
   caipAddress?: CaipAddress
   connectorId?: string
-  /** Type of the connector the session runs on; WalletConnect and auth sessions span namespaces. */
+  /** Type of the connector the session runs on. */
   connectorType?: import('./chains.js').ConnectorType
+  /** The connector's session spans namespaces: they disconnect together (its `endsWithSiblings`). */
+  endsWithSiblings?: boolean
   balance?: string
   balanceValue?: bigint
   balanceSymbol?: string
@@ -82,7 +84,7 @@ export interface ModalSnapshot {
 }
 
 /** The account fields only the kernel writes (the connection's); plugins write the others. */
-export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus' | 'preferredAccountType'
+export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'endsWithSiblings' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus' | 'preferredAccountType'
 
 export const emptyAccount = (): AccountState => ({ status: 'disconnected', balanceStatus: 'idle' })
 

@@ -13,4 +13,4 @@ export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.
 export { createWalletSources } from './wallets.js'
 export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, sectionOrder, walletSections, type MultiChainData } from './wallet-list.js'
 export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safeStoredImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
-export { accountWithBalances, activeAccount, isSmartAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'
+export { accountWithBalances, activeAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'

@@ -10,7 +10,7 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth()], features: { socials: ['google', 'github'] } })
  */
 import { atom } from 'nanostores'
-import type { Plugin, PluginContext } from 'vestibule/kernel'
+import type { AccountState, Plugin, PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
@@ -29,6 +29,10 @@ export const DEFAULT_SECURE_SITE_URL = 'https://secure.walletconnect.org/sdk'
 declare module 'vestibule/kernel' {
   interface PluginApis {
     auth: AuthApi
+  }
+  interface ConnectorTypes {
+    /** The embedded wallet of email and social login. */
+    AUTH: true
   }
   interface ModalOptions {
     /** The embedded wallet's frame page (http(s) URL); its origin is the only one the modal takes answers from. */
@@ -113,7 +117,9 @@ export function auth(): Plugin<AuthApi> {
       function addConnectors(namespaces: readonly string[]) {
         for (const ns of namespaces) {
           if (removers.has(ns) || !providers[ns] || !ctx.chains.get(ns)?.addConnector) continue
-          removers.set(ns, ctx.chains.addConnector(ns, { id: ID_AUTH, name: 'Email', type: 'AUTH', installed: true }, providers[ns]))
+          // One signed-in user across namespaces; a smart account's fees are paid by its paymaster.
+          const connector = { id: ID_AUTH, name: 'Email', type: 'AUTH', installed: true, endsWithSiblings: true, paysOwnGas: (account: AccountState) => account.preferredAccountType === 'smartAccount' } as const
+          removers.set(ns, ctx.chains.addConnector(ns, connector, providers[ns]))
         }
       }
 

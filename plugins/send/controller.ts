@@ -34,7 +34,8 @@ export interface SendContext {
   address?: string
   /** The kernel's native balance, used when no balances plugin lists the tokens. */
   nativeBalance?: bigint
-  smartAccount: boolean
+  /** The account's fees are paid for it: no insufficient-gas rule. */
+  paysOwnGas: boolean
 }
 
 /** A send the wallet accepted, as the confirmation shows it. */
@@ -200,7 +201,7 @@ export function createSendController(deps: SendDeps) {
     const started = placeOf(deps.$context.get())
     const token = view.token
     patch({ status: 'sending', failure: undefined })
-    const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().smartAccount }
+    const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().paysOwnGas }
     deps.emit('track', { event: 'SEND_INITIATED', properties })
     try {
       // The wallet gets the receiver in the chain's canonical form; one its strict rules refuse is not sent.

@@ -41,7 +41,7 @@ function setup(options: { modalOptions?: ModalOptions; backend?: ReturnType<type
   const backend = options.backend ?? recordingBackend()
   const storage = createStorage({ prefix: 't', backend })
   const chains = createChainRegistry()
-  const connectorsOf = (ns: string) => [connector('io.fake', ns), typed('walletConnect', ns, 'WALLET_CONNECT'), typed('ID_AUTH', ns, 'AUTH')]
+  const connectorsOf = (ns: string) => [connector('io.fake', ns), { ...typed('walletConnect', ns, 'WALLET_CONNECT'), endsWithSiblings: true }, { ...typed('ID_AUTH', ns, 'EXTERNAL'), endsWithSiblings: true }]
   const evm = fakeAdapter({ namespace: 'eip155', networks: options.evmNetworks, connectors: connectorsOf('eip155') })
   const sol = fakeAdapter({ namespace: 'solana', networks: [SOLANA], connectors: connectorsOf('solana') })
   const btc = fakeAdapter({ namespace: 'bip122', networks: [BITCOIN], connectors: connectorsOf('bip122') })
@@ -64,7 +64,7 @@ describe('connection: multi-namespace sessions disconnect together', () => {
   it.each([
     ['WalletConnect', 'walletConnect'],
     ['auth', 'ID_AUTH'],
-  ])('disconnecting one namespace of a %s session disconnects every namespace on that connector type', async (_name, id) => {
+  ])('disconnecting one namespace of a %s session disconnects every namespace on that connector', async (_name, id) => {
     const t = setup()
     await t.connection.connect(id, 'eip155')
     await t.connection.connect(id, 'solana')
