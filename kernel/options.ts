@@ -57,8 +57,6 @@ export interface ModalOptions {
   allowUnsupportedChain?: boolean
   /** The Account view offers switching networks (default on). */
   enableNetworkSwitch?: boolean
-  /** Account type per namespace when the wallet offers several and the user chose none. */
-  defaultAccountTypes?: Record<string, string>
   /** Texts replacing the built-in ones, by message key. */
   messages?: Messages
   /**
@@ -98,7 +96,7 @@ export interface ModalOptions {
 export const KERNEL_OPTIONS = [
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
   'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
-  'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes', 'messages', 'locale', 'storagePrefix',
+  'allowUnsupportedChain', 'enableNetworkSwitch', 'messages', 'locale', 'storagePrefix',
   'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
 ] as const satisfies readonly (keyof ModalOptions)[]
 export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
@@ -173,7 +171,6 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
   [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id (namespace:reference)'],
   [['messages'], isStringMap, 'map message keys to strings'],
-  [['defaultAccountTypes'], isStringMap, 'map namespaces to account types'],
 ]
 
 /** Feature names the modal, the registered plugins and the owner hints (`features.x`, a plugin not added) know. */

@@ -10,11 +10,12 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth()], features: { socials: ['google', 'github'] } })
  */
 import { atom } from 'nanostores'
-import type { AccountState, Plugin, PluginContext } from 'vestibule/kernel'
+import type { AccountState, CaipNetworkId, ChainNamespace, Plugin, PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
 import { smartAccountHooks } from './smart-hooks.js'
+import { createAccountTypes } from './account-types.js'
 
 export { ID_AUTH, AuthViews, type AuthState, type PendingApproval, type AuthStep } from './state.js'
 export type { AuthClient } from './client.js'
@@ -37,6 +38,16 @@ declare module 'vestibule/kernel' {
   interface ModalOptions {
     /** The embedded wallet's frame page (http(s) URL); its origin is the only one the modal takes answers from. */
     secureSiteUrl?: string
+    /** The embedded wallet's account type per namespace (eip155: smartAccount or eoa) while the user chose none. */
+    defaultAccountTypes?: Record<string, string>
+  }
+  interface VestibuleEvents {
+    /** The user chose the embedded wallet's account type for `namespace` (`setPreferredAccountType`). */
+    'account:type': { namespace: ChainNamespace; type: string }
+  }
+  interface NetworkState {
+    /** The eip155 networks the embedded wallet's smart account can be used on, as the secure site names them. */
+    smartAccountEnabledNetworks?: readonly CaipNetworkId[]
   }
   interface Features {
     /** Email login in the Connect view (default on). */
@@ -47,6 +58,10 @@ declare module 'vestibule/kernel' {
     socials?: readonly SocialProvider[] | false
   }
   interface AccountState {
+    /** The embedded wallet's account type in use (eip155: eoa or smartAccount). */
+    preferredAccountType?: string
+    /** Whether the embedded wallet's smart account has code on its network (undefined for an EOA). */
+    smartAccountDeployed?: boolean
     /** The social login the embedded wallet's user signed in with. */
     socialProvider?: string
     /** The Farcaster sign-in link while it is shown. */
@@ -62,9 +77,17 @@ export interface AuthApi {
   client(): Promise<AuthClient>
   /** Signs out at the secure site and removes the frame. */
   signOut(): Promise<void>
+  /**
+   * Sets the account type the user prefers for `namespace` (eip155: eoa or smartAccount): stored, applied to the
+   * embedded wallet's account there (its address follows), announced as `account:type`.
+   */
+  setPreferredAccountType(namespace: ChainNamespace, type: string): void
 }
 
 type Listener = (data: unknown) => void
+
+const accountTypesProblem = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string') ? undefined : 'must map namespaces to account types'
 
 const socialsProblem = (v: unknown) =>
   v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s))) ? undefined : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
@@ -73,7 +96,10 @@ const socialsProblem = (v: unknown) =>
 export function auth(): Plugin<AuthApi> {
   return {
     name: 'auth',
-    options: { secureSiteUrl: { check: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+/i.test(v) ? undefined : 'must be an http(s) URL'), default: DEFAULT_SECURE_SITE_URL } },
+    options: {
+      secureSiteUrl: { check: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+/i.test(v) ? undefined : 'must be an http(s) URL'), default: DEFAULT_SECURE_SITE_URL },
+      defaultAccountTypes: { check: accountTypesProblem },
+    },
     features: { email: true, emailShowWallets: true, smartSessions: false, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
     setup(ctx: PluginContext) {
       const $state = atom<AuthState>(INITIAL_STATE)
@@ -162,9 +188,10 @@ export function auth(): Plugin<AuthApi> {
           .then((c) => c.resumeSocial(window.location.href, (url) => window.history.replaceState(window.history.state, '', url)))
           .catch(() => undefined)
       }
+      const accountTypes = createAccountTypes(ctx)
       smartAccountHooks(ctx, () => client)
       ctx.onDestroy(() => void client?.then((c) => c.destroy()))
-      return { $state, client: load, signOut: () => load().then((c) => c.signOut()) }
+      return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType: accountTypes.setPreferredAccountType }
     },
   }
 }

@@ -1,4 +1,4 @@
-// The embedded wallet's account types: which type a login uses (the kernel's record, the last choice, the host's
+// The embedded wallet's account types: which type a login uses (the account's record, the last choice, the host's
 // defaultAccountTypes, the chain's default), the switch told to the secure site with the address following, a
 // failed switch putting the previous type back, and smartAccountDeployed read from the code at the address.
 import { describe, expect, it, vi } from 'vitest'
@@ -28,8 +28,8 @@ function setup(options: { connected?: { address: string; preferredAccountType?: 
     connection: {
       setAccountFields: (_ns: string, f: unknown) => void fields.push(f),
       setNetworkFields: (_ns: string, f: unknown) => void networkFields.push(f),
-      setPreferredAccountType: (_ns: string, type: string) => void preferred.push(type),
     },
+    getPlugin: () => ({ setPreferredAccountType: (_ns: string, type: string) => void preferred.push(type) }),
   }
   let current: FrameUser | undefined = user()
   const ask = vi.fn(async (_type: string, payload: unknown) => (options.answer ? options.answer(payload) : user()))
