@@ -125,6 +125,13 @@ export interface ChainFeatures {
    * not verify or is malformed; loaded on first use, so the verifier is not part of the chain plugin's eager code.
    */
   verifyMessage(params: { address: string; message: string; signature: string; network: CaipNetwork }): Promise<boolean>
+  /**
+   * The payment request URI of `address` on `network` that a wallet app understands when it scans it (the Receive
+   * view's QR code) by the family's standard (eip155: EIP-681, solana: Solana Pay, bip122: BIP-21); a family
+   * without one (polkadot) leaves the feature out and the plain address is shown. Rejects for an address the
+   * standard refuses. Loaded on first use.
+   */
+  paymentUri(params: { address: string; network: CaipNetwork }): Promise<string>
 }
 
 export type ChainFeature = keyof ChainFeatures

@@ -34,6 +34,8 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
       estimateFees: async (tx) => (await session()).estimateFees(tx),
       // Signature checks (BIP-322 simple, legacy signed messages) load on first use.
       verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
+      // The payment request URI rules load with the Receive view that asks for them.
+      paymentUri: async (params) => (await import('./payment-uri.js')).paymentUri(params),
     },
     defaultAccountType: 'payment',
     listen(listener) {
