@@ -1,7 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
-import type { ChainFeatures } from './chain-features.js'
+import { recordChainFeatures, type ChainFeatures } from './chain-features.js'
 import { VestibuleError } from './errors.js'
 import { safeImageUrl } from './sanitize.js'
 
@@ -198,6 +198,7 @@ export function createChainRegistry(): ChainRegistry {
         throw new VestibuleError('DUPLICATE_PLUGIN', `Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`)
       }
       adapters.set(adapter.namespace, adapter)
+      recordChainFeatures(adapter)
     },
     get: (namespace) => adapters.get(namespace),
     list: () => [...adapters.values()],

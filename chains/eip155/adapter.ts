@@ -56,6 +56,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
       // The payment request URI rules load with the Receive view that asks for them.
       paymentUri: async (params) => (await import('./payment-uri.js')).paymentUri(params),
+      signatureType: () => 'eip191',
     },
     networks: options.networks,
     // 'history': the blockchain API keeps this family's account history (the Activity tab reads it).

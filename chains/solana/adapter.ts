@@ -79,6 +79,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
       // The payment request URI rules load with the Receive view that asks for them.
       paymentUri: async (params) => (await import('./payment-uri.js')).paymentUri(params),
+      signatureType: () => 'solana:ed25519',
     },
     destroy() {
       listener = undefined
