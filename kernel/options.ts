@@ -154,7 +154,8 @@ const isElement = (value: unknown) => typeof value === 'object' && value !== nul
 
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
+/** Whether `value` is a plain object whose values are strings: an option's check for a map (`messages` …). */
+export const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
 const isString = (value: unknown) => typeof value === 'string'
 
 /** The kernel's own options: which keys, the check each value passes, and what it must be when it does not. */

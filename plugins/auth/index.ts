@@ -10,12 +10,11 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth()], features: { socials: ['google', 'github'] } })
  */
 import { atom } from 'nanostores'
-import type { AccountState, CaipNetworkId, ChainNamespace, Plugin, PluginContext } from 'vestibule/kernel'
+import { isStringMap, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
 import { smartAccountHooks } from './smart-hooks.js'
-import { createAccountTypes } from './account-types.js'
 
 export { ID_AUTH, AuthViews, type AuthState, type PendingApproval, type AuthStep } from './state.js'
 export type { AuthClient } from './client.js'
@@ -78,16 +77,13 @@ export interface AuthApi {
   /** Signs out at the secure site and removes the frame. */
   signOut(): Promise<void>
   /**
-   * Sets the account type the user prefers for `namespace` (eip155: eoa or smartAccount): stored, applied to the
-   * embedded wallet's account there (its address follows), announced as `account:type`.
+   * Sets the account type the user prefers for `namespace` (eip155: eoa or smartAccount): applied to the embedded
+   * wallet's account there (its address follows), announced as `account:type`, kept for the next login (eip155).
    */
   setPreferredAccountType(namespace: ChainNamespace, type: string): void
 }
 
 type Listener = (data: unknown) => void
-
-const accountTypesProblem = (v: unknown) =>
-  v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string') ? undefined : 'must map namespaces to account types'
 
 const socialsProblem = (v: unknown) =>
   v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s))) ? undefined : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
@@ -98,7 +94,7 @@ export function auth(): Plugin<AuthApi> {
     name: 'auth',
     options: {
       secureSiteUrl: { check: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+/i.test(v) ? undefined : 'must be an http(s) URL'), default: DEFAULT_SECURE_SITE_URL },
-      defaultAccountTypes: { check: accountTypesProblem },
+      defaultAccountTypes: { check: (v) => (isStringMap(v) ? undefined : 'must map namespaces to account types') },
     },
     features: { email: true, emailShowWallets: true, smartSessions: false, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
     setup(ctx: PluginContext) {
@@ -188,10 +184,9 @@ export function auth(): Plugin<AuthApi> {
           .then((c) => c.resumeSocial(window.location.href, (url) => window.history.replaceState(window.history.state, '', url)))
           .catch(() => undefined)
       }
-      const accountTypes = createAccountTypes(ctx)
-      smartAccountHooks(ctx, () => client)
+      const setPreferredAccountType = smartAccountHooks(ctx, () => client)
       ctx.onDestroy(() => void client?.then((c) => c.destroy()))
-      return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType: accountTypes.setPreferredAccountType }
+      return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType }
     },
   }
 }

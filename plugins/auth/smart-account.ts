@@ -1,9 +1,9 @@
 /**
  * Smart accounts of the embedded wallet (eip155). The secure site lists the user's EOA and the smart account
- * contract the EOA owns; the account the modal uses is the one of the preferred type: the connected account's
- * (its `preferredAccountType`, changed by `setPreferredAccountType`), else the type chosen last, else the host's
- * `defaultAccountTypes`, else the chain's default (smartAccount on eip155). A change of type is told to the secure
- * site (SetPreferredAccount) and the account's address becomes that type's. `smartAccountDeployed` is read on
+ * contract the EOA owns; the account the modal uses is the one of the preferred type (written into the account as
+ * `preferredAccountType` at a connection): the connected account's (changed by `setPreferredAccountType`), else
+ * the type chosen last, else the host's `defaultAccountTypes`, else the chain's default (smartAccount on eip155).
+ * A change of type is told to the secure site (SetPreferredAccount) and the account's address becomes that type's. `smartAccountDeployed` is read on
  * chain: code at the smart account's address.
  */
 import { atom } from 'nanostores'
@@ -69,6 +69,12 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     if (authAccount()) ctx.connection.setNetworkFields('eip155', { smartAccountEnabledNetworks: [...new Set(list)].slice(0, 100) })
   }
 
+  /** The connected account's record of the type in use (`preferredAccountType`, and `allAccounts`). */
+  const record = (type: string) => {
+    const address = authAccount()?.address
+    if (address) ctx.connection.setAccountFields('eip155', { preferredAccountType: type, allAccounts: [{ address, type }] })
+  }
+
   /** The connected address moves to the account of the preferred type when it is another one. */
   const align = () => {
     const address = authAccount()?.address
@@ -108,8 +114,12 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     preferred,
     order,
     align,
-    /** A new connection of the embedded wallet: what went wrong in an earlier one is not shown. */
+    /**
+     * A new connection of the embedded wallet: its account takes the preferred type; what went wrong in an earlier
+     * one is not shown.
+     */
     connected() {
+      record(preferred())
       if (!$status.get().busy) $status.set({ busy: false })
       // Networks the site cannot name stay unknown; the account works the same.
       return Promise.all([align(), readEnabledNetworks().catch(() => undefined)]).then(() => undefined)
@@ -120,6 +130,7 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
      * plugin's) and `$status` says what went wrong.
      */
     setType(type: string) {
+      if (type === EOA || type === SMART_ACCOUNT) record(type)
       // Putting the previous type back after a failure: the account never left it.
       if (type === reverting) return (reverting = undefined), applying
       // The type of the address in use (the account's record already says the new one).

@@ -1,7 +1,6 @@
-// The embedded wallet's account types on a real kernel: the type stored per namespace in the plugin's storage,
-// the host's defaultAccountTypes and the chain's default at a connection of the embedded wallet (none for a wallet
-// the user brought), a tampered record, and the connector's traits (ends with its siblings; a smart account pays
-// no gas of its own).
+// The embedded wallet's account types on a real kernel: a choice announced and kept before a login, none for a
+// wallet the user brought, the plugin's defaultAccountTypes option, and the connector's traits (ends with its
+// siblings; a smart account pays no gas of its own), its fields dropped at a disconnect.
 import { describe, expect, it } from 'vitest'
 import { createKernel } from '../../../kernel/kernel.js'
 import { endingTogether, type CaipNetwork, type Connector, type VestibuleEvents } from '../../../kernel/index.js'
@@ -62,50 +61,23 @@ async function setup(options: { backend?: ReturnType<typeof recordingBackend>; d
 }
 
 describe('the embedded wallet\'s account types', () => {
-  it('are stored per namespace in the plugin\'s storage, set in the embedded wallet\'s account and announced', async () => {
+  it('a choice is announced (account:type) and, before any login, kept for the next one in the plugin\'s storage', async () => {
     const t = await setup()
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
-    expect(t.account('eip155')).toMatchObject({ preferredAccountType: 'smartAccount', allAccounts: [{ address: ADDRESS, type: 'smartAccount' }] })
     t.api.setPreferredAccountType('eip155', 'eoa')
     t.api.setPreferredAccountType('solana', 'eoa')
-    expect(JSON.parse(t.backend.getItem('@vestibule/v1/auth/preferredAccountTypes')!)).toEqual({ eip155: 'eoa', solana: 'eoa' })
-    expect(t.account('eip155')).toMatchObject({ preferredAccountType: 'eoa', allAccounts: [{ address: ADDRESS, type: 'eoa' }] })
-    // Solana is not connected: the type waits in storage for its connection.
-    expect(t.account('solana')?.preferredAccountType).toBeUndefined()
     expect(t.seen).toEqual([
       { namespace: 'eip155', type: 'eoa' },
       { namespace: 'solana', type: 'eoa' },
     ])
+    expect(JSON.parse(t.backend.getItem('@vestibule/v1/auth/accountType')!)).toBe('eoa')
     t.modal.destroy()
   })
 
-  it('a stored type is restored on reload and wins over defaultAccountTypes and the chain default', async () => {
-    const backend = recordingBackend()
-    ;(await setup({ backend })).api.setPreferredAccountType('eip155', 'smartAccount')
-    const t = await setup({ backend, defaultAccountTypes: { eip155: 'eoa' } })
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
-    expect(t.account('eip155')?.preferredAccountType).toBe('smartAccount')
-  })
-
-  it('without a stored type: defaultAccountTypes, else the chain default; a wallet the user brought has none', async () => {
-    const t = await setup({ defaultAccountTypes: { eip155: 'eoa' } })
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
-    await t.modal.kernel.connection.connect(ID_AUTH, 'solana')
-    expect(t.account('eip155')?.preferredAccountType).toBe('eoa')
-    expect(t.account('solana')?.preferredAccountType).toBe('eoa')
-    const other = await setup()
-    await other.modal.kernel.connection.connect('io.fake', 'eip155')
-    expect(other.account('eip155')?.preferredAccountType).toBeUndefined()
-    expect(other.account('eip155')?.allAccounts).toEqual([{ address: ADDRESS, type: 'smartAccount' }])
-  })
-
-  it('a tampered record ("__proto__", a type that is not a name) is read without them', async () => {
-    const backend = recordingBackend({ '@vestibule/v1/auth/preferredAccountTypes': '{"__proto__": "x", "constructor": "smartAccount", "eip155": "<b>", "solana": "eoa"}' })
-    const t = await setup({ backend, defaultAccountTypes: { eip155: 'eoa' } })
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
-    expect(t.account('eip155')?.preferredAccountType).toBe('eoa')
-    t.api.setPreferredAccountType('eip155', 'smartAccount')
-    expect(JSON.parse(backend.getItem('@vestibule/v1/auth/preferredAccountTypes')!)).toEqual({ eip155: 'smartAccount', solana: 'eoa' })
+  it('a wallet the user brought has no preferred type: its account lists the chain\'s default type', async () => {
+    const t = await setup()
+    await t.modal.kernel.connection.connect('io.fake', 'eip155')
+    expect(t.account('eip155')?.preferredAccountType).toBeUndefined()
+    expect(t.account('eip155')?.allAccounts).toEqual([{ address: ADDRESS, type: 'smartAccount' }])
   })
 
   it('defaultAccountTypes is the plugin\'s option: it must map namespaces to account types', () => {
@@ -129,12 +101,16 @@ describe('the embedded wallet\'s connector', () => {
   it('pays no gas of its own on the smart account; the EOA and a wallet the user brought do', async () => {
     const t = await setup()
     await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
+    // The session code records the type in use.
+    const record = (preferredAccountType: string) => t.modal.kernel.pluginConnection.setAccountFields('eip155', { preferredAccountType })
+    record('smartAccount')
     expect(t.$active.get()).toMatchObject({ address: ADDRESS, paysOwnGas: true })
-    t.api.setPreferredAccountType('eip155', 'eoa')
+    record('eoa')
     expect(t.$active.get().paysOwnGas).toBe(false)
-    t.api.setPreferredAccountType('eip155', 'smartAccount')
+    record('smartAccount')
     await t.modal.kernel.connection.disconnect()
     await t.modal.kernel.connection.connect('io.fake', 'eip155')
+    record('smartAccount')
     expect(t.$active.get()).toMatchObject({ address: ADDRESS, paysOwnGas: false })
   })
 

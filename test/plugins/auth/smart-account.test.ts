@@ -148,6 +148,20 @@ describe('switching the account type', () => {
     expect(hostile.networkFields).toEqual([{ smartAccountEnabledNetworks: [] }])
   })
 
+  it('a connection records the preferred type in the account; a choice records the new one at once', async () => {
+    const t = setup({ connected: { address: EOA }, stored: 'eoa', defaults: { eip155: 'smartAccount' }, chainDefault: 'smartAccount' })
+    await t.smart.connected()
+    expect(t.fields[0]).toEqual({ preferredAccountType: 'eoa', allAccounts: [{ address: EOA, type: 'eoa' }] })
+    const fresh = setup({ connected: { address: EOA }, defaults: { eip155: 'smartAccount' } })
+    await fresh.smart.connected()
+    expect(fresh.fields[0]).toEqual({ preferredAccountType: 'smartAccount', allAccounts: [{ address: EOA, type: 'smartAccount' }] })
+    const t2 = setup({ connected: { address: EOA, preferredAccountType: 'eoa' } })
+    void t2.smart.setType('smartAccount')
+    expect(t2.fields[0]).toEqual({ preferredAccountType: 'smartAccount', allAccounts: [{ address: EOA, type: 'smartAccount' }] })
+    await t2.smart.setType('admin')
+    expect(t2.fields.filter((f) => 'preferredAccountType' in (f as object))).toHaveLength(1)
+  })
+
   it('after a connection on the other type, the address is moved to the preferred one', async () => {
     const t = setup({ connected: { address: EOA, preferredAccountType: 'smartAccount' } })
     await t.smart.align()
