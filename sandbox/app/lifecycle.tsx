@@ -1,6 +1,8 @@
 /**
  * The sandbox's page for hosts that run more than one modal (`/lifecycle`): two modals side by side, each with its
  * own storage prefix and theme, and a button that destroys the first. Nothing is shared between them but the page.
+ * `/lifecycle?bare` creates no modal at load: `window.makeModal(name, storagePrefix, themeMode)` creates one later,
+ * for measuring what a modal adds to a page and whether destroy() takes all of it away.
  */
 import { createModal } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
@@ -20,8 +22,10 @@ const make = (name: string, storagePrefix: string, themeMode: 'light' | 'dark') 
     plugins: [eip155({ networks: [localChain] })],
   })
 
-const modals = { first: make('First modal', 'first', 'dark'), second: make('Second modal', 'second', 'light') }
+const bare = new URLSearchParams(location.search).has('bare')
+const modals = bare ? ({} as Record<'first' | 'second', ReturnType<typeof make>>) : { first: make('First modal', 'first', 'dark'), second: make('Second modal', 'second', 'light') }
 ;(window as unknown as { modals: typeof modals }).modals = modals
+;(window as unknown as { makeModal: typeof make }).makeModal = make
 
 const root = document.getElementById('root')!
 const button = (id: string, text: string, onClick: () => void) => {
