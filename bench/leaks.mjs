@@ -1,6 +1,7 @@
 /**
  * `node bench/leaks.mjs`: what a modal leaves behind, in headless Chromium over the sandbox (local chain, provider
- * API, Sandbox Wallet), on the sandbox's `/lifecycle?bare` page (no modal until `window.makeModal` makes one):
+ * API, Sandbox Wallet), on the sandbox's `/lifecycle?bare` page (no modal until `window.makeModal` makes one, here
+ * with the catalog and every account feature: tokens, send, swap, activity, NFTs, receive, on-ramp, identity, names):
  *   - the modal opened and closed 200 times, then connected to and disconnected from the Sandbox Wallet 50 times:
  *     the JS heap after the last cycle within 10 % of the heap after the first one, DOM nodes and event listeners
  *     flat (garbage collected before every reading, through the DevTools protocol);
@@ -171,6 +172,20 @@ async function reading() {
   return { heapMB: heap.usedSize / 2 ** 20, nodes: dom.nodes, jsEventListeners: dom.jsEventListeners, documents: dom.documents, windowListeners: listeners.window, documentListeners: listeners.document }
 }
 /**
+ * A reading once what a destroyed modal held has been let go: React unmounts a root after the call that asked, and
+ * a store lets its value go a second after its last listener; read again while the counts still fall.
+ */
+async function settledReading() {
+  let last = await reading()
+  for (let i = 0; i < 20; i++) {
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)))
+    const next = await reading()
+    if (next.nodes >= last.nodes && next.jsEventListeners >= last.jsEventListeners) return next
+    last = next
+  }
+  return last
+}
+/**
  * What is live once what was scheduled to run shortly has run (stores unsubscribe a second after their last
  * listener left, a toast hides): timers of up to 2 s and animation frames, waited for up to 5 s.
  */
@@ -221,16 +236,16 @@ try {
   const beforeAny = await live()
   const beforeAnyReading = await reading()
   row('page, before any createModal', beforeAnyReading)
-  await page.evaluate(() => (window.bench = window.makeModal('Warm-up', 'warm', 'dark')))
+  await page.evaluate(() => (window.bench = window.makeModal('Warm-up', 'warm', 'dark', true)))
   await openAndClose()
   await connectAndDisconnect()
   await page.evaluate(() => window.bench.destroy())
   await page.waitForFunction(() => document.querySelectorAll('div[data-vestibule]').length === 0)
 
   const before = await live()
-  const beforeReading = await reading()
+  const beforeReading = await settledReading()
   row('before createModal (code loaded)', beforeReading)
-  await page.evaluate(() => (window.bench = window.makeModal('Bench', 'bench', 'dark')))
+  await page.evaluate(() => (window.bench = window.makeModal('Bench', 'bench', 'dark', true)))
 
   await openAndClose()
   const firstOpen = await reading()
@@ -264,7 +279,7 @@ try {
   await page.evaluate(() => window.bench.destroy())
   await page.evaluate(() => delete window.bench)
   const after = await live()
-  const afterReading = await reading()
+  const afterReading = await settledReading()
   row('after destroy()', afterReading)
   console.table(rows)
 
@@ -293,7 +308,7 @@ try {
   // Against the page that never ran a modal: what loading the modal's code adds for good (module-level state).
   const once = {}
   for (const key of ['timeouts', 'intervals', 'listeners', 'channels', 'sockets', 'observers']) once[key] = extra(beforeAny[key], after[key])
-  console.log('compared with the page before any modal (module code loaded since):', JSON.stringify({ ...Object.fromEntries(Object.entries(once).map(([k, v]) => [k, v.length])), domNodes: afterReading.nodes - beforeAnyReading.nodes, iframes: after.iframes - beforeAny.iframes }))
+  console.log('compared with the page before any modal (module code loaded since):', JSON.stringify({ ...Object.fromEntries(Object.entries(once).map(([k, v]) => [k, v.length])), domNodes: afterReading.nodes - beforeAnyReading.nodes, jsEventListeners: afterReading.jsEventListeners - beforeAnyReading.jsEventListeners, iframes: after.iframes - beforeAny.iframes }))
   for (const [k, v] of Object.entries(once)) if (v.length) console.log(`  ${k}:\n    ${v.join('\n    ')}`)
   if (browser.blocked.length) failures.push(`requests left loopback: ${browser.blocked.join(', ')}`)
 } finally {

@@ -58,10 +58,13 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const { page } = h.browser
     const scripts: Array<{ url: string; afterClick: boolean }> = []
     let clicked = false
-    const requested: string[] = []
+    // Scripts asked for and not yet answered (or failed).
+    const pending = new Set<unknown>()
     page.on('request', (request) => {
-      if (request.url().endsWith('.js')) requested.push(request.url())
+      if (request.url().endsWith('.js')) pending.add(request)
     })
+    page.on('requestfinished', (request) => pending.delete(request))
+    page.on('requestfailed', (request) => pending.delete(request))
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push({ url: response.url(), afterClick: clicked })
     })
@@ -72,7 +75,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     await expect
       .poll(async () => {
         await nextFrames(page)
-        return requested.length - scripts.filter((s) => !s.afterClick).length
+        return pending.size
       })
       .toBe(0)
     clicked = true
