@@ -250,14 +250,21 @@ try {
   await openAndClose()
   const firstOpen = await reading()
   row('after open/close #1', firstOpen)
-  for (let i = 1; i < OPEN_CLOSE; i++) await openAndClose()
+  for (let i = 2; i <= OPEN_CLOSE; i++) {
+    await openAndClose()
+    // The heap along the way: growth that levels off is the engine warming up; growth in a straight line, a leak.
+    if (i % 50 === 0 && i < OPEN_CLOSE) row(`after open/close #${i}`, await reading())
+  }
   const lastOpen = await reading()
   row(`after open/close #${OPEN_CLOSE}`, lastOpen)
 
   await connectAndDisconnect()
   const firstConnect = await reading()
   row('after connect/disconnect #1', firstConnect)
-  for (let i = 1; i < CONNECT_DISCONNECT; i++) await connectAndDisconnect()
+  for (let i = 2; i <= CONNECT_DISCONNECT; i++) {
+    await connectAndDisconnect()
+    if (i % 25 === 0 && i < CONNECT_DISCONNECT) row(`after connect/disconnect #${i}`, await reading())
+  }
   const lastConnect = await reading()
   row(`after connect/disconnect #${CONNECT_DISCONNECT}`, lastConnect)
 
