@@ -22,7 +22,7 @@ function instrument() {
   const live = { timeouts: new Map(), intervals: new Map(), frames: new Set(), listeners: new Map(), channels: new Set(), sockets: new Set(), observers: new Set() }
   const where = () => (new Error().stack ?? '').split('\n').slice(3, 6).map((l) => l.trim()).join(' < ')
   const native = { setTimeout, clearTimeout, setInterval, clearInterval, requestAnimationFrame, cancelAnimationFrame }
-  window.setTimeout = function (handler, ms, ...args) {
+  window.setTimeout = (handler, ms, ...args) => {
     const id = native.setTimeout.call(window, () => {
       live.timeouts.delete(id)
       if (typeof handler === 'function') handler(...args)
@@ -30,18 +30,18 @@ function instrument() {
     live.timeouts.set(id, { ms, at: where() })
     return id
   }
-  window.setInterval = function (handler, ms, ...args) {
+  window.setInterval = (handler, ms, ...args) => {
     const id = native.setInterval.call(window, handler, ms, ...args)
     live.intervals.set(id, { ms, at: where() })
     return id
   }
   // Either clear function clears either kind.
-  window.clearTimeout = window.clearInterval = function (id) {
+  window.clearTimeout = window.clearInterval = (id) => {
     live.timeouts.delete(id)
     live.intervals.delete(id)
     native.clearTimeout.call(window, id)
   }
-  window.requestAnimationFrame = function (callback) {
+  window.requestAnimationFrame = (callback) => {
     const id = native.requestAnimationFrame.call(window, (time) => {
       live.frames.delete(id)
       callback(time)
@@ -49,7 +49,7 @@ function instrument() {
     live.frames.add(id)
     return id
   }
-  window.cancelAnimationFrame = function (id) {
+  window.cancelAnimationFrame = (id) => {
     live.frames.delete(id)
     native.cancelAnimationFrame.call(window, id)
   }
@@ -72,9 +72,8 @@ function instrument() {
       const list = entries(this)
       if (!list.some((e) => e.type === type && e.listener === listener && e.capture === capture(options))) {
         list.push({ type, listener, capture: capture(options), at: where() })
-        const target = this
-        if (typeof options === 'object' && options?.once) add.call(this, type, () => forget(target, type, listener, options), { once: true, capture: capture(options) })
-        options?.signal?.addEventListener('abort', () => forget(target, type, listener, options), { once: true })
+        if (typeof options === 'object' && options?.once) add.call(this, type, () => forget(this, type, listener, options), { once: true, capture: capture(options) })
+        options?.signal?.addEventListener('abort', () => forget(this, type, listener, options), { once: true })
       }
     }
     return add.call(this, type, listener, options)
