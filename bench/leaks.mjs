@@ -176,10 +176,11 @@ async function reading() {
  */
 async function settledReading() {
   let last = await reading()
-  for (let i = 0; i < 20; i++) {
+  // Settled: no fall for 1.5 s, longer than a store's 1 s before it lets go.
+  for (let i = 0, still = 0; i < 40 && still < 6; i++) {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)))
     const next = await reading()
-    if (next.nodes >= last.nodes && next.jsEventListeners >= last.jsEventListeners) return next
+    still = next.nodes >= last.nodes && next.jsEventListeners >= last.jsEventListeners ? still + 1 : 0
     last = next
   }
   return last
