@@ -340,7 +340,10 @@ export function createModal(deps: ModalDeps): Modal {
       feedback.dispose()
       stopTabs()
       hooks.run('onDestroy', [], { onError: ({ error }) => console.error('[vestibule] destroy hook failed', error) })
-      void shell?.then((s) => s.destroy()).catch(() => {})
+      // A host may keep the handle after destroy(): it must not keep the shell's elements and their listeners.
+      const mounted = shell
+      shell = undefined
+      void mounted?.then((s) => s.destroy()).catch(() => {})
       events.clear()
       void kernel.container.dispose()
     },

@@ -3,6 +3,7 @@
 // A recent wallet's image read back from storage shows only as a data: URI or from the provider API's origin.
 import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { catalogWallets } from '../../sandbox/provider-api/catalog.mjs'
 
 const h = useSandboxBrowser()
@@ -40,7 +41,8 @@ describe('announced and stored wallet images', () => {
     expect(await avatar('injected', 'Pixel Wallet').innerText()).toBe('P')
     // Neither URL was asked for: tracker.example would be listed off loopback (checked after each test), the
     // loopback one among the provider API's requests.
-    await page.waitForTimeout(300)
+    // The list is drawn with its images decided (the inline one loaded): any image request was made by now.
+    await nextFrames(page)
     expect(h.sandbox.providerApi.requests.filter((r: { path: string }) => r.path.includes('tracker-pixel'))).toEqual([])
   })
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { walletId } from '../../sandbox/provider-api/catalog.mjs'
 import { launchBrowser } from './browser.js'
 import { useSandboxBrowser } from './harness.js'
+import { answered } from './settle.js'
 
 const h = useSandboxBrowser()
 const { modalRoot, walletPrompt, approveInWallet } = h
@@ -49,7 +50,8 @@ describe('Connect view with the catalog', () => {
     await h.browser.page.keyboard.press('Escape')
     await openConnect()
     await expect.poll(() => h.sandbox.providerApi.catalogRequests().length).toBe(5)
-    await h.browser.page.waitForTimeout(300)
+    // The page holds all five answers and has handled them: a request they would lead to was made by now.
+    await answered(h.browser.page, '/getWallets', 5)
     expect(h.sandbox.providerApi.catalogRequests().slice(3).map((r) => r.query.entries).sort()).toEqual(['2', '4'])
 
     // A catalog wallet that is not installed goes to WalletConnect with its (safe) links.
@@ -119,6 +121,8 @@ describe('Connect view with the catalog', () => {
       await page.getByTestId('open-modal').click()
       const avatar = page.locator('div[data-vestibule] dialog li[data-section="recommended"] .vb-avatar').first()
       await expect.poll(() => avatar.getAttribute('data-image')).toBe('loading')
+      // Kept: the image's timer starts in an effect React runs after the paint. The fake clock stops animation
+      // frames, so no page event marks that the effect ran; real time lets it run before the clock moves.
       await page.waitForTimeout(200)
       await page.clock.runFor(1_990)
       expect(await avatar.getAttribute('data-image')).toBe('loading')
@@ -147,12 +151,15 @@ describe('Connect view with the catalog', () => {
       await expect.poll(() => pages()).toEqual(['1'])
       await root.getByTestId('wallet-search').click()
       await page.keyboard.insertText('co')
-      // React applies the deferred text on its own schedule: let it render before the clock moves.
+      // React applies the deferred text on its own schedule: let it render before the clock moves. Kept: the fake
+      // clock stops animation frames and the deferred text shows nowhere, so no page event marks that render.
       await page.waitForTimeout(200)
       await page.clock.runFor(100)
       await page.keyboard.insertText('b')
+      // Kept, as above.
       await page.waitForTimeout(200)
       await page.clock.runFor(149)
+      // Kept, as above.
       await page.waitForTimeout(200)
       // 249 ms after the first key but only 149 ms after the last one: nothing asked yet, not even "co".
       expect(searches()).toEqual([])
@@ -275,7 +282,8 @@ describe('AllWallets', () => {
           [...root.querySelectorAll('[data-row-index] .vb-item-name')].some((e) => e.textContent === 'Cobalt Vault') ? resolve(performance.now()) : requestAnimationFrame(check)
         check()
       })
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      // The request's timing entry reaches the observer in a task of its own: wait for it, frame by frame.
+      for (let i = 0; i < 300 && !seen.some((e) => e.name.includes('search=cobalt')); i++) await new Promise((resolve) => requestAnimationFrame(resolve))
       const entries = [...seen, ...observer.takeRecords()]
       observer.disconnect()
       const request = entries.filter((e) => e.name.includes('search=cobalt')).at(-1) as PerformanceResourceTiming | undefined

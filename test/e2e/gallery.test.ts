@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { compareScreenshot } from './screenshots.js'
 import { useSandboxBrowser } from './harness.js'
+import { imagesDrawn } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
 
@@ -40,7 +41,7 @@ describe('gallery', () => {
         await expect.poll(() => dialog.locator('.vb-body > .vb-center > .vb-spinner:only-child, [aria-busy="true"], .vb-skeleton').count(), { timeout: 20_000 }).toBe(0)
         await expect.poll(() => dialog.locator('.vb-avatar[data-image="loading"]').count(), { timeout: 20_000 }).toBe(0)
       }
-      await page.waitForTimeout(200)
+      await imagesDrawn(dialogs)
       const mask: Locator[] = [dialogs.locator('svg[role="img"]'), dialogs.locator('.vb-qr-text'), dialogs.locator('[data-testid="activity-row"] .vb-item-hint'), dialogs.locator('.vb-activity-month')]
       const image = await gallery.screenshot({ animations: 'disabled', mask, maskColor: '#888888' })
       const problem = compareScreenshot(`gallery-${name}`, image, { maxDiffRatio: 0.004 })

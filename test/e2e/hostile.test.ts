@@ -6,6 +6,7 @@ import type { Page, Request } from 'playwright-core'
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './browser.js'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 
 const h = useSandboxBrowser()
 const { modalRoot, walletButton, approveInWallet } = h
@@ -39,7 +40,7 @@ function announceHostileWallets() {
     Promise.reject(Object.assign(new Error(`<img src=x onerror="${feed(3)}">${'A'.repeat(1_000_000)}`), { code: -32000 })),
   )
   announce({ uuid: 't', rdns: 'test.late', name: 'Late Wallet', icon: `data:text/html,<script>${feed(4)}</script>` }, ({ method }) =>
-    method === 'eth_requestAccounts' ? new Promise((resolve) => setTimeout(() => resolve(['0x70997970c51812dc3a010c7d01b50e0d17dc79c8']), 1500)) : Promise.resolve(method === 'eth_chainId' ? '0x7a69' : null),
+    method === 'eth_requestAccounts' ? new Promise((resolve) => setTimeout(() => resolve(['0x70997970c51812dc3a010c7d01b50e0d17dc79c8']), 1500)).finally(() => Object.assign(window, { __vbLateAnswered: true })) : Promise.resolve(method === 'eth_chainId' ? '0x7a69' : null),
   )
   // Five announcements whose detail throws when it is read, on every request.
   const throwing = () => {
@@ -122,12 +123,14 @@ describe('a hostile catalog API', () => {
     // The user scrolls to the end again and again.
     for (let i = 0; i < 25; i++) {
       await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+      // Kept: the user's pace between scrolls, part of the storm being measured, not a wait for a result.
       await page.waitForTimeout(120)
     }
     const open = pages()
     await page.keyboard.press('Escape')
     await expect.poll(() => isOpen()).toBe(false)
     const closedAt = pages()
+    // Kept: the window the count after close is measured over; no event marks a request that never comes.
     await page.waitForTimeout(1500)
     const afterClose = pages() - closedAt
     console.log(`catalog storm (${mode}): ${open} page requests while open, ${afterClose} more in 1.5 s after close`)
@@ -190,8 +193,9 @@ describe('hostile wallets', () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => isOpen()).toBe(false)
     expect(await status()).toBe('disconnected')
-    // The wallet answers 1.5 s after it was asked.
-    await page.waitForTimeout(2000)
+    // The wallet answers 1.5 s after it was asked; its answer is handled.
+    await page.waitForFunction(() => (window as unknown as { __vbLateAnswered?: boolean }).__vbLateAnswered, null, { timeout: 10_000 })
+    await nextFrames(page)
     expect(await status()).toBe('disconnected')
     expect(await page.getByTestId('caip-address').innerText()).not.toContain(LATE_ADDRESS)
     expect(await isOpen()).toBe(false)
@@ -219,6 +223,8 @@ describe('hostile wallets', () => {
         const wallet = (window as unknown as { sandboxWallet: { emit(event: string, value: unknown): void } }).sandboxWallet
         for (let i = 0; i < 1000; i++) wallet.emit('chainChanged', i % 2 ? '0x7a69' : '0x7a6a')
       })
+      // Kept: the window the reads are counted over (an upper bound); the modal is closed, so no drawn state marks
+      // the last read, and the reads fail so no answer does.
       await page.waitForTimeout(3000)
       const burst = balanceReads
       // The same thousand, one task each.
@@ -229,6 +235,7 @@ describe('hostile wallets', () => {
           await new Promise((resolve) => setTimeout(resolve, 0))
         }
       })
+      // Kept: the window the reads are counted over, as above.
       await page.waitForTimeout(3000)
       console.log(`chainChanged storm: ${burst} balance requests for 1,000 events in one task, ${balanceReads - burst} for 1,000 more in separate tasks`)
       // One read per network (an RPC client retries once; with the RPC down, the wallet's own node is asked too, and
@@ -243,6 +250,8 @@ describe('hostile wallets', () => {
         wallet.emit('chainChanged', '0x1')
         setTimeout(() => wallet.emit('chainChanged', '0x7a69'), 0)
       })
+      // Kept: a wrong outcome (the modal opening on UnsupportedChain) would follow the failing RPC's retries; the
+      // right one looks exactly like the state before, so no event marks it.
       await page.waitForTimeout(1500)
       expect(await isOpen()).toBe(false)
       expect(await page.getByTestId('modal-open').innerText()).toBe('closed')
@@ -377,6 +386,8 @@ describe('the balance does not go stale', () => {
       const later = await balanceOf()
       expect(later).not.toBe(after)
       await page.getByTestId('open-modal').click()
+      // Kept: a wrong re-read would replace the shown balance after an RPC round trip; the right outcome is the
+      // cached balance staying, which no event marks.
       await page.waitForTimeout(300)
       expect(await shown.innerText()).toBe(after)
       await page.keyboard.press('Escape')

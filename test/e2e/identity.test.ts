@@ -4,6 +4,7 @@
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { openSendForm } from './send-form.js'
 
 const h = useSandboxBrowser()
@@ -45,7 +46,7 @@ describe("the account's identity", () => {
     await expect
       .poll(() => h.browser.page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/v1/identity/') && (e as PerformanceResourceTiming).responseEnd > 0)), { timeout: 15_000 })
       .toBe(true)
-    await h.browser.page.waitForTimeout(300)
+    await nextFrames(h.browser.page)
     expect(await modalRoot().getByTestId('account-address').isVisible()).toBe(true)
     expect(await modalRoot().getByTestId('account-profile').count()).toBe(0)
     expect(await modalRoot().locator('[data-testid="account"] img[src="x"]').count()).toBe(0)

@@ -88,3 +88,39 @@ describe('two modals and destroy()', () => {
     await cdp.detach()
   })
 })
+
+describe('a destroyed modal whose handle the host keeps', () => {
+  test('holds none of its elements or their listeners: as few live as when the handle is dropped', async () => {
+    const { page } = h.browser
+    const cdp = await page.context().newCDPSession(page)
+    await page.goto(`${h.sandbox.url}lifecycle?bare`)
+    await page.waitForFunction(() => typeof (window as unknown as { makeModal?: unknown }).makeModal === 'function')
+    /** DOM nodes and event listeners still alive once garbage is collected. */
+    const live = async () => {
+      await cdp.send('HeapProfiler.collectGarbage')
+      const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters')
+      return { nodes, jsEventListeners }
+    }
+    /** A modal made, opened (its shell mounted) and destroyed; `keep`: the page keeps its handle in `window.kept`. */
+    const cycle = async (keep: boolean) => {
+      await page.evaluate(async (kept) => {
+        const w = window as unknown as { makeModal(name: string, prefix: string, mode: 'dark'): { open(): Promise<void>; destroy(): void }; kept?: unknown }
+        const modal = w.makeModal('Kept', kept ? 'kept' : 'dropped', 'dark')
+        await modal.open()
+        modal.destroy()
+        if (kept) w.kept = modal
+      }, keep)
+      await expect.poll(() => hosts(page).count()).toBe(0)
+    }
+    // The first modal loads the shell's code for good; a modal dropped after destroy() is what nothing left looks like.
+    await cycle(false)
+    await cycle(false)
+    // React puts some 150 listeners on a root's container: a modal let go leaves far fewer.
+    await expect.poll(async () => (await live()).jsEventListeners, { timeout: 15_000 }).toBeLessThan(100)
+    const dropped = await live()
+    await cycle(true)
+    await expect.poll(async () => (await live()).jsEventListeners, { timeout: 15_000 }).toBeLessThanOrEqual(dropped.jsEventListeners)
+    expect((await live()).nodes).toBeLessThanOrEqual(dropped.nodes)
+    await cdp.detach()
+  })
+})

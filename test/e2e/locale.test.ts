@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { axeViolations } from './a11y-audit.js'
 import { compareScreenshot } from './screenshots.js'
 import { useSandboxBrowser } from './harness.js'
+import { imagesDrawn } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
 const { modalRoot } = h
@@ -28,7 +29,7 @@ describe('locales', () => {
     const [avatar, name] = [(await row.locator('.vb-avatar').boundingBox())!, (await row.locator('.vb-item-name').boundingBox())!]
     expect(avatar.x).toBeGreaterThan(name.x)
     await expect.poll(() => dialog.locator('img[data-loaded]').count()).toBeGreaterThan(0)
-    await page.waitForTimeout(300)
+    await imagesDrawn(dialog.locator('.vb-card'))
     const shot = await dialog.locator('.vb-card').screenshot({ animations: 'disabled' })
     expect(compareScreenshot('connect-ar-rtl', shot)).toBeNull()
     expect(await axeViolations(page)).toEqual([])

@@ -6,6 +6,7 @@
 import { describe, expect, test, afterEach } from 'vitest'
 import { emailLogin } from './auth-login.js'
 import { useSandboxBrowser } from './harness.js'
+import { answered } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
 const LONG = 90_000
@@ -47,7 +48,7 @@ describe('name registration', () => {
     await h.sandbox.providerApi.names.pin('/v1/profile/suggestions/evil', { body: { suggestions: [{ name: '<img src=x onerror="window.__pwned=1">.sandbox.id', registered: false }, { name: 'evil-two.sandbox.id', registered: 'maybe' }] } })
     await field.fill('evil')
     await expect.poll(() => h.sandbox.providerApi.requests.some((r) => r.path === '/v1/profile/suggestions/evil')).toBe(true)
-    await h.browser.page.waitForTimeout(200)
+    await answered(h.browser.page, '/v1/profile/suggestions/evil')
     expect(await modal.getByTestId('names-suggestions').count()).toBe(0)
     expect(await modal.locator('img[src="x"]').count()).toBe(0)
     expect(await h.browser.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { shortenAddress } from '../../kernel/format.js'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { chooseToken } from './send-form.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
@@ -84,7 +85,9 @@ describe('send through the embedded wallet’s approval', () => {
     await modal.getByTestId('auth-reject').click()
     const form = modal.getByTestId('send')
     await form.waitFor()
-    await page.waitForTimeout(500)
+    // The form on the L2 is shown (its balances loaded), and stays empty.
+    await expect.poll(() => form.getByTestId('send-token').innerText(), { timeout: 15_000 }).toContain('ETH')
+    await nextFrames(page)
     expect(await form.getByLabel('Amount').inputValue()).toBe('')
     expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
     expect(await form.getByTestId('send-error').count()).toBe(0)

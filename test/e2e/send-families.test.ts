@@ -10,6 +10,7 @@ import { INSTALL_COMMAND as CHOPSTICKS, chopsticksInstalled } from '../../sandbo
 import { FEE_ESTIMATES, INSTALL_COMMAND as LITECOIND, litecoindInstalled, toSats } from '../../sandbox/bip122/chain.mjs'
 import { toolAvailable } from '../setup/tools.js'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { fillSendForm, openSendForm } from './send-form.js'
 
 const withPolkadot = toolAvailable(chopsticksInstalled(), 'chopsticks', CHOPSTICKS)
@@ -88,7 +89,8 @@ describe.skipIf(!withPolkadot)('send ROC on a Polkadot-family chain', () => {
     await form.getByTestId('send-receiver').fill(receiver)
     await expect.poll(() => form.getByTestId('send-keep').innerText(), { timeout: 20_000 }).toContain(`must keep ${decimal(deposit, 12).replace(/\.?0+$/, '')}`)
     await form.getByTestId('send-review').click()
-    await h.browser.page.waitForTimeout(300)
+    // Review is refused on the click itself: two frames later the form shows what it will show.
+    await nextFrames(h.browser.page)
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().count()).toBe(0)
   })

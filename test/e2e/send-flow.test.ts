@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { shortenAddress } from '../../kernel/format.js'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { fillSendForm, openSendForm } from './send-form.js'
 
 const h = useSandboxBrowser()
@@ -44,7 +45,8 @@ describe('send: messages and states', () => {
     await form.getByTestId('send-confirm').click()
     await h.answerWallet(/Send/, false)
     await expect.poll(() => form.getByTestId('send-error').innerText()).toBe('You declined the transaction in your wallet')
-    await h.browser.page.waitForTimeout(600)
+    // The refusal is handled and drawn; a snackbar for it would be on screen by now.
+    await nextFrames(h.browser.page)
     expect(await snackbars()).toEqual([])
     expect(await form.locator('[role="alert"]').allInnerTexts()).toEqual(['You declined the transaction in your wallet'])
   })
@@ -53,11 +55,15 @@ describe('send: messages and states', () => {
     const form = await openSendForm(h)
     await form.getByLabel('Amount').fill('99999')
     await form.getByTestId('send-receiver').fill(RECEIVER)
-    await h.browser.page.waitForTimeout(1000)
+    await expect.poll(() => form.locator('[role="alert"]').allInnerTexts()).toEqual(['More than your balance'])
+    // The fee line has settled (not "…" for an estimate under way).
+    await expect.poll(() => form.getByTestId('send-fee').innerText()).not.toContain('…')
+    await nextFrames(h.browser.page)
     expect(await form.locator('[role="alert"]').allInnerTexts()).toEqual(['More than your balance'])
     expect(await form.getByTestId('send-fee').innerText()).not.toContain('could not be estimated')
     await form.getByTestId('send-review').click()
-    await h.browser.page.waitForTimeout(500)
+    // Review is refused on the click itself: two frames later the form shows what it will show.
+    await nextFrames(h.browser.page)
     expect(await form.locator('[role="alert"]').allInnerTexts()).toEqual(['More than your balance'])
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().isVisible()).toBe(false)
@@ -140,7 +146,7 @@ describe('send: messages and states', () => {
     await switchToL2()
     // The form on the L2 is shown (its balances loaded), empty.
     await expect.poll(() => form.getByTestId('send-token').innerText()).toContain('ETH')
-    await page.waitForTimeout(800)
+    await nextFrames(page)
     expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
     expect(await form.getByLabel('Amount').inputValue()).toBe('')
     expect(await sendState()).toEqual({ amount: undefined, receiver: undefined })

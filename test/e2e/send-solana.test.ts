@@ -5,6 +5,7 @@ import { Keypair } from '@solana/web3.js'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { chooseToken, fillSendForm, openSendForm } from './send-form.js'
 
 interface SolanaHandle {
@@ -68,7 +69,8 @@ describe('send on solana', () => {
     await form.getByTestId('send-confirm').click()
     await h.answerWallet(new RegExp(`Send 0.1 SOL to ${receiver}`), false)
     await expect.poll(() => form.getByTestId('send-error').innerText()).toBe('You declined the transaction in your wallet')
-    await page.waitForTimeout(600)
+    // The refusal is handled and drawn; a snackbar for it would be on screen by now.
+    await nextFrames(page)
     expect(await page.evaluate(() => (window as unknown as { __snackbars: string[] }).__snackbars)).toEqual([])
     expect(await form.getByLabel('Amount').inputValue()).toBe('0.1')
     expect(sol.chain.balance(receiver)).toBe(0n)

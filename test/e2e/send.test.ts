@@ -6,6 +6,7 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { activityRows, useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { chooseToken, fillSendForm, openSendForm } from './send-form.js'
 
 const h = useSandboxBrowser()
@@ -77,7 +78,9 @@ describe('send', () => {
     await form.getByTestId('send-confirm').dblclick()
     await h.approveInWallet(/Send 10000000000000000 wei/)
     await expect.poll(() => client().getBalance({ address: RECEIVER })).toBe(before + 10_000_000_000_000_000n)
-    await page.waitForTimeout(500)
+    // The send has ended (its success is tracked); a second one from the double click would have asked by now.
+    await expect.poll(() => tracked()).toContain('SEND_SUCCESS')
+    await nextFrames(page)
     expect(await h.walletPrompt().isVisible()).toBe(false)
     expect(await tracked()).toEqual(['SEND_INITIATED', 'SEND_ERROR', 'SEND_INITIATED', 'SEND_SUCCESS'])
   })
@@ -99,7 +102,8 @@ describe('send', () => {
     await fill(form, 'ETH', '0.01')
     await expect.poll(() => form.getByTestId('send-gas').innerText()).toBe('Insufficient ETH for the network fee')
     await form.getByTestId('send-review').click()
-    await h.browser.page.waitForTimeout(300)
+    // Review is refused on the click itself: two frames later the form shows what it will show.
+    await nextFrames(h.browser.page)
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().isVisible()).toBe(false)
   })
@@ -113,7 +117,7 @@ describe('send', () => {
     await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 10_000 }).toContain('The fee could not be estimated')
     await form.getByTestId('send-review').click()
     await expect.poll(() => form.getByTestId('send-error').textContent()).toContain('Sending ETH needs its network fee, which could not be estimated')
-    await h.browser.page.waitForTimeout(300)
+    await nextFrames(h.browser.page)
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().isVisible()).toBe(false)
     // The fee was asked for again (and failed again): the form is as it was, still editable.

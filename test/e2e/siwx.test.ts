@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { SANDBOX_L2_CHAIN_ID } from '../../sandbox/demo.mjs'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
 const { modalRoot, walletButton, answerWallet, approveInWallet } = h
@@ -133,8 +134,8 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     await expect.poll(() => signView().getByTestId('siwx-error').innerText()).toBe('Sign-in refused: sign-in is closed for this account')
     expect(await page.getByTestId('status').innerText()).toBe('connected')
     expect(await signedIn()).toBe('signed out')
-    // One prompt per click, never a loop.
-    await page.waitForTimeout(500)
+    // One prompt per click, never a loop: the refusal is handled and drawn, and no new prompt came with it.
+    await nextFrames(page)
     expect(await h.walletPrompt().isVisible()).toBe(false)
   })
 })

@@ -32,6 +32,8 @@ describe('a deep link to a missing wallet on a phone', () => {
     const page = await phonePage()
     try {
       await followLantern(page)
+      // Kept: what is proved is that the 2 s fallback timer does not fire; the page that stays shows no sign of
+      // it, and a fake clock would also stop the WalletConnect pairing the page keeps alive.
       await page.waitForTimeout(3_000)
       expect(h.browser.offLoopback).toEqual([])
       expect(page.url()).toBe(h.sandbox.url)

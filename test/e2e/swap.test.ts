@@ -8,6 +8,7 @@ import type { Locator } from 'playwright-core'
 import { balanceOf, rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { NATIVE } from '../../sandbox/provider-api/convert.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 
 const h = useSandboxBrowser()
 afterEach(() => h.sandbox.providerApi.reset())
@@ -103,13 +104,20 @@ describe('swap on the local exchange', () => {
     const form = await openSwap()
     await pick(form, 'buy', 'DEMO')
     const hold = h.sandbox.providerApi.convert.hold((q: { amount: string }) => q.amount === String(5n * 10n ** 17n))
+    // The held request's end in the page, answered or cancelled.
+    const heldEnded = new Promise<void>((resolve) => {
+      const ended = (request: { url(): string }) => request.url().includes(`amount=${5n * 10n ** 17n}`) && resolve()
+      h.browser.page.on('requestfinished', ended).on('requestfailed', ended)
+    })
     await form.getByTestId('swap-amount').fill('0.5')
     await hold.held
     await form.getByTestId('swap-amount').fill('0.25')
     const quoted = await apiQuote('ETH', 'DEMO', 25n * 10n ** 16n)
     await expect.poll(() => form.getByTestId('swap-out').innerText()).toBe(truncatedBalance(quoted, 18, 'DEMO'))
     hold.release()
-    await h.browser.page.waitForTimeout(800)
+    // The late answer reached the page (or its request was cancelled before) and was handled.
+    await heldEnded
+    await nextFrames(h.browser.page)
     expect(await form.getByTestId('swap-out').innerText()).toBe(truncatedBalance(quoted, 18, 'DEMO'))
     expect(quoteRequests().map((r) => r.query.amount)).toEqual([String(5n * 10n ** 17n), String(25n * 10n ** 16n)])
   })

@@ -34,6 +34,8 @@ describe('a deep link to a missing wallet', () => {
   test('in an ordinary browser the page stays where it is', async () => {
     const { page } = h.browser
     await openLanternLink(page)
+    // Kept: what is proved is that the 2 s fallback timer does not fire; the page that stays shows no sign of it,
+    // and a fake clock would also stop the WalletConnect pairing the page keeps alive.
     await page.waitForTimeout(3_000)
     expect(h.browser.offLoopback).toEqual([])
     expect(page.url()).toBe(h.sandbox.url)

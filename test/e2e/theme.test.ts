@@ -2,6 +2,7 @@
 // and only while the mode says so; the design tokens a host sets reach the modal's parts (accent, radius, QR colours).
 import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
 const { modalRoot } = h
@@ -31,7 +32,9 @@ describe('theme', () => {
     await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.setThemeMode('dark'))
     await expect.poll(background).toBe(DARK_BG)
     await page.emulateMedia({ colorScheme: 'light' })
-    await page.waitForTimeout(100)
+    // The page has seen the change (its media query matches, the change event was dispatched) and drawn after it.
+    await page.waitForFunction(() => matchMedia('(prefers-color-scheme: light)').matches)
+    await nextFrames(page)
     expect(await background()).toBe(DARK_BG)
     await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.setThemeMode('system'))
     await expect.poll(background).toBe(LIGHT_BG)

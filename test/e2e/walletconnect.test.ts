@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import type { Page } from 'playwright-core'
 import { useSandboxBrowser } from './harness.js'
+import { nextFrames } from './settle.js'
 import { clearOrigin, openMobileWallet, pairingUriFromQr } from './mobile-wallet.js'
 
 // Each test clears both origins itself (the SDKs keep state in IndexedDB too), so no storage reset here.
@@ -57,12 +58,26 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const { page } = h.browser
     const scripts: Array<{ url: string; afterClick: boolean }> = []
     let clicked = false
+    // Scripts asked for and not yet answered (or failed).
+    const pending = new Set<unknown>()
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) pending.add(request)
+    })
+    page.on('requestfinished', (request) => pending.delete(request))
+    page.on('requestfailed', (request) => pending.delete(request))
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push({ url: response.url(), afterClick: clicked })
     })
     await page.getByTestId('open-modal').click()
     await modalRoot().locator('[data-testid="wallet-list"]').waitFor()
-    await page.waitForTimeout(300)
+    // Every script asked for so far has arrived, and none more is asked for a frame later: what the open loaded is
+    // told apart from what the click brings.
+    await expect
+      .poll(async () => {
+        await nextFrames(page)
+        return pending.size
+      })
+      .toBe(0)
     clicked = true
     await modalRoot().locator('[data-wallet-id="walletConnect"]').click()
     // A phone reads the QR code's pixels: jsQR on a screenshot gives the URI the modal exposes.

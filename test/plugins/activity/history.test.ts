@@ -2,7 +2,7 @@
 // failure's snack and event, chain families without the history capability.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { activity, type ActivityApi } from '../../../plugins/activity/index.js'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
@@ -142,7 +142,6 @@ describe('activity controller', () => {
     const { modal, plugin, controller } = await setup()
     await controller.load()
     await modal.kernel.connection.disconnect()
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(plugin.$activity.get()).toEqual({ status: 'idle', transactions: [], empty: false })
+    await vi.waitFor(() => expect(plugin.$activity.get()).toEqual({ status: 'idle', transactions: [], empty: false }))
   })
 })

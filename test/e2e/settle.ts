@@ -1,0 +1,38 @@
+// Events that prove a page has settled, for a test that checks something did NOT happen: instead of a fixed wait,
+// wait until the page has done what the step before queued.
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/**
+ * Resolves after the page has rendered `count` more frames: what the earlier tasks queued (a state update, a
+ * media-query change event, a React commit and its effects) has run and been painted.
+ */
+export function nextFrames(page: Page, count = 2): Promise<void> {
+  return page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : setTimeout(resolve, 0))
+        step(n)
+      }),
+    count,
+  )
+}
+
+/**
+ * Waits until the page holds the whole answer of `count` requests whose URL contains `part` (their Resource Timing
+ * entries have a `responseEnd`), then until it rendered two frames: the answers were handled.
+ */
+export async function answered(page: Page, part: string, count = 1): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((p) => performance.getEntriesByType('resource').filter((e) => e.name.includes(p) && (e as PerformanceResourceTiming).responseEnd > 0).length, part), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(count)
+  await nextFrames(page)
+}
+
+/** Waits until every image in `root` has loaded and decoded, then two frames: a screenshot shows them drawn. */
+export async function imagesDrawn(root: Locator): Promise<void> {
+  const images = root.locator('img')
+  await expect.poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: 15_000 }).toBe(true)
+  await images.evaluateAll((imgs) => Promise.all(imgs.map((img) => (img as HTMLImageElement).decode().catch(() => undefined))))
+  await nextFrames(root.page())
+}
