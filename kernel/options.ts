@@ -86,6 +86,11 @@ export interface ModalOptions {
    */
   preload?: PreloadMode
   /**
+   * The nonce of the page's Content Security Policy (`style-src 'nonce-…'`), put on the `<style>` elements the
+   * modal adds where the browser has no constructed style sheets. Browsers with them (all current ones) need none.
+   */
+  cspNonce?: string
+  /**
    * Replaces kernel services before any plugin sets up, e.g. `(s) => s.provide(Tokens.Http, myHttpClient)`:
    * the kernel and every plugin then use the replacement.
    */
@@ -99,7 +104,7 @@ export const KERNEL_OPTIONS = [
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
   'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
   'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes', 'messages', 'locale', 'storagePrefix',
-  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
+  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload', 'cspNonce',
 ] as const satisfies readonly (keyof ModalOptions)[]
 export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
 /** The options a plugin may declare: those plugins added to `ModalOptions` by augmentation. */
@@ -173,6 +178,8 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
   [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id (namespace:reference)'],
   [['messages'], isStringMap, 'map message keys to strings'],
+  // A CSP nonce is base64 or base64url (the policy's nonce-source grammar).
+  [['cspNonce'], (v) => isString(v) && /^[A-Za-z0-9+/_-]{1,256}={0,2}$/.test(v as string), "be the page's CSP nonce (a base64 string)"],
   [['defaultAccountTypes'], isStringMap, 'map namespaces to account types'],
 ]
 

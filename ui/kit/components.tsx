@@ -59,7 +59,7 @@ export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes
  * unit (bigint), or undefined while the text is empty or invalid (the problem is shown, the text is kept).
  * `maxLabel` is the Max button's text in the reader's language (from the view's catalog; English `Max` without it).
  */
-export function AmountInput({ label, decimals, symbol, max, maxLabel, initial, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; maxLabel?: string; initial?: bigint; onValue(value: bigint | undefined): void }) {
+export function AmountInput({ label, decimals, symbol, max, maxLabel, maxDisabled, initial, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; maxLabel?: string; maxDisabled?: boolean; initial?: bigint; onValue(value: bigint | undefined): void }) {
   // `initial`: an amount the form already holds (a view shown again), written out when the input mounts.
   const [text, setText] = useState(() => (initial !== undefined ? formatUnits(initial, decimals) : ''))
   const [error, setError] = useState<string>()
@@ -87,7 +87,7 @@ export function AmountInput({ label, decimals, symbol, max, maxLabel, initial, o
         placeholder={symbol ? `0 ${symbol}` : '0'}
         action={
           max !== undefined ? (
-            <Button variant="secondary" className="vb-amount-max" onClick={() => change(formatUnits(max, decimals))}>
+            <Button variant="secondary" className="vb-amount-max" disabled={maxDisabled} onClick={() => change(formatUnits(max, decimals))}>
               {maxLabel ?? 'Max'}
             </Button>
           ) : undefined
