@@ -23,6 +23,8 @@ describe('embedded wallet on solana', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort()), { timeout: 30_000 })
       .toEqual(['eip155', 'solana'])
+    // The login lands on the host's first network (the demo lists its EVM networks first), not on the last namespace joined.
+    await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 15_000 }).toMatch(/^eip155:31337:/)
 
     // Solana becomes the active account through the Account view's network list.
     const solanaNetwork = (await page.evaluate(() => (window as unknown as { __SANDBOX__: { families: { solana: { genesisHash: string } } } }).__SANDBOX__.families.solana.genesisHash)).slice(0, 32)
