@@ -134,6 +134,7 @@ export interface SlotEntry {
  *   methods rule (wallet first when a wallet is shown, else email, social, wallet; `connectMethodsOrder`).
  *   The wallet list itself is the shell's 'wallet' method.
  * - `connect.footer`: buttons under the wallet list ("All wallets").
+ * - `account.header`: lines under the Account view's address (who is signed in to it), drawn by `load`.
  * - `account.tabs`: tabs of the Account view (Tokens, NFTs, Activity by `order`), drawn by `load`.
  * - `account.features`: wallet feature buttons of the Account view: `walletFeaturesOrder` first, then by the
  *   rank (`order`) each plugin declares.
@@ -144,6 +145,7 @@ export interface SlotEntry {
 export interface SlotMap {
   'connect.methods': SlotEntry
   'connect.footer': SlotEntry
+  'account.header': SlotEntry
   'account.tabs': SlotEntry
   'account.features': SlotEntry
   'header.actions': SlotEntry
@@ -151,7 +153,7 @@ export interface SlotMap {
 }
 
 export type SlotName = keyof SlotMap
-export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
+export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.header', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
 
 export interface SlotContext {
   /** Whether a feature flag is on; entries gated by a disabled flag are not listed. */
