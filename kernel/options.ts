@@ -57,8 +57,6 @@ export interface ModalOptions {
   allowUnsupportedChain?: boolean
   /** The Account view offers switching networks (default on). */
   enableNetworkSwitch?: boolean
-  /** Account type per namespace when the wallet offers several and the user chose none. */
-  defaultAccountTypes?: Record<string, string>
   /** Texts replacing the built-in ones, by message key. */
   messages?: Messages
   /**
@@ -103,7 +101,7 @@ export interface ModalOptions {
 export const KERNEL_OPTIONS = [
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
   'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
-  'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes', 'messages', 'locale', 'storagePrefix',
+  'allowUnsupportedChain', 'enableNetworkSwitch', 'messages', 'locale', 'storagePrefix',
   'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload', 'cspNonce',
 ] as const satisfies readonly (keyof ModalOptions)[]
 export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
@@ -161,7 +159,8 @@ const isElement = (value: unknown) => typeof value === 'object' && value !== nul
 
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
+/** Whether `value` is a plain object whose values are strings: an option's check for a map (`messages` …). */
+export const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
 const isString = (value: unknown) => typeof value === 'string'
 
 /** The kernel's own options: which keys, the check each value passes, and what it must be when it does not. */
@@ -180,7 +179,6 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['messages'], isStringMap, 'map message keys to strings'],
   // A CSP nonce is base64 or base64url (the policy's nonce-source grammar).
   [['cspNonce'], (v) => isString(v) && /^[A-Za-z0-9+/_-]{1,256}={0,2}$/.test(v as string), "be the page's CSP nonce (a base64 string)"],
-  [['defaultAccountTypes'], isStringMap, 'map namespaces to account types'],
 ]
 
 /** Feature names the modal, the registered plugins and the owner hints (`features.x`, a plugin not added) know. */

@@ -9,14 +9,12 @@ import { StorageKeys } from './storage-keys.js'
 import { readStringList } from './stored.js'
 
 /**
- * What one tab tells the others of the origin: a session that started or ended, a network the user chose, an
- * account type the user chose. Never an address or anything to show: a tab that hears a message asks its own
+ * What one tab tells the others of the origin: a session that started or ended, a network the user chose. Never an address or anything to show: a tab that hears a message asks its own
  * wallet (silently) or reads the stored session, as it would on a reload.
  */
 export type TabMessage =
   | { v: 1; prefix: string; kind: 'connect' | 'disconnect'; namespace: ChainNamespace }
   | { v: 1; prefix: string; kind: 'network'; namespace: ChainNamespace; caipNetworkId: CaipNetworkId }
-  | { v: 1; prefix: string; kind: 'accountType'; namespace: ChainNamespace; type: string }
 
 export interface TabSyncDeps {
   chains: ChainRegistry
@@ -24,7 +22,7 @@ export interface TabSyncDeps {
   events: EventBus
   storage: Storage
   options: Pick<ResolvedOptions, 'storagePrefix' | 'storage'>
-  connection: Pick<Connection, 'disconnect' | 'switchNetwork' | 'setPreferredAccountType'>
+  connection: Pick<Connection, 'disconnect' | 'switchNetwork'>
   /** Restores the stored session as a reload does: the plugins' `onReconnect` hooks, then the connection's. */
   restore: () => Promise<void>
   life: { destroyed: boolean }
@@ -33,8 +31,7 @@ export interface TabSyncDeps {
   channel?: (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close'> & { onmessage: ((event: MessageEvent) => void) | null }
 }
 
-const ACCOUNT_TYPE = /^[A-Za-z]{1,32}$/
-const KINDS = new Set(['connect', 'disconnect', 'network', 'accountType'])
+const KINDS = new Set(['connect', 'disconnect', 'network'])
 
 /** The message when `data` is one of this modal's, well formed and about a namespace and network it serves; else undefined. */
 export function checkTabMessage(data: unknown, prefix: string, chains: Pick<ChainRegistry, 'get'>): TabMessage | undefined {
@@ -49,10 +46,6 @@ export function checkTabMessage(data: unknown, prefix: string, chains: Pick<Chai
     const id = m.caipNetworkId
     if (typeof id !== 'string' || !CAIP_NETWORK_ID_PATTERN.test(id) || !adapter.networks.some((n) => n.caipNetworkId === id)) return undefined
     return { v: 1, prefix, kind: 'network', namespace, caipNetworkId: id as CaipNetworkId }
-  }
-  if (m.kind === 'accountType') {
-    if (typeof m.type !== 'string' || !ACCOUNT_TYPE.test(m.type)) return undefined
-    return { v: 1, prefix, kind: 'accountType', namespace, type: m.type }
   }
   return { v: 1, prefix, kind: m.kind as 'connect' | 'disconnect', namespace }
 }
@@ -111,7 +104,6 @@ export function syncTabs(deps: TabSyncDeps): () => void {
   events.on('connect:success', ({ namespace }) => tell({ kind: 'connect', namespace }))
   events.on('disconnect', ({ namespace }) => tell({ kind: 'disconnect', namespace }))
   events.on('network:change', ({ namespace, caipNetworkId, origin }) => origin === 'user' && tell({ kind: 'network', namespace, caipNetworkId }))
-  events.on('account:type', ({ namespace, type }) => tell({ kind: 'accountType', namespace, type }))
 
   const chain = (namespace: ChainNamespace) => state.$chains.get()[namespace]
   const apply = (message: TabMessage): Promise<unknown> | void => {
@@ -126,8 +118,6 @@ export function syncTabs(deps: TabSyncDeps): () => void {
         const on = current?.networkState.caipNetwork?.caipNetworkId ?? current?.networkState.unsupportedCaipNetworkId
         return on === message.caipNetworkId ? undefined : connection.switchNetwork(message.caipNetworkId)
       }
-      case 'accountType':
-        return current?.accountState.preferredAccountType === message.type ? undefined : connection.setPreferredAccountType(message.namespace, message.type)
     }
   }
   channel.onmessage = (event) => {

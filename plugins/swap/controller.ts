@@ -20,7 +20,8 @@ export interface SwapContext {
   network?: CaipNetwork
   address?: string
   nativeBalance?: bigint
-  smartAccount: boolean
+  /** The account's fees are paid for it: no insufficient-gas rule. */
+  paysOwnGas: boolean
 }
 
 /** The swap endpoints; each resolves with the raw answer (checked here) or rejects with the API's reason. */

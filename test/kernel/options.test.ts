@@ -237,11 +237,6 @@ describe('options: wrong types name the option (bad input)', () => {
     expect(invalid({ messages: { 'connect.title': 3 } })).toBe('`messages` must map message keys to strings')
   })
 
-  it('defaultAccountTypes must map namespaces to account types', () => {
-    expect(invalid({ defaultAccountTypes: ['eoa'] })).toBe('`defaultAccountTypes` must map namespaces to account types')
-    expect(invalid({ defaultAccountTypes: { eip155: 1 } })).toBe('`defaultAccountTypes` must map namespaces to account types')
-  })
-
   it('metadata.icons must be a list of strings; metadata must be an object', () => {
     expect(invalid({ metadata: { name: 'App', icons: 'https://a/icon.png' } })).toBe('`metadata.icons` must be an array of URLs')
     expect(invalid({ metadata: 'App' })).toBe('`metadata.name` must be a string')
