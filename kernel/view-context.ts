@@ -3,6 +3,7 @@ import type { ChainRegistry } from './chains.js'
 import type { EventBus } from './events.js'
 import type { Feedback } from './feedback.js'
 import type { HttpClient } from './http.js'
+import type { LocaleFormat } from './format.js'
 import type { I18n } from './i18n.js'
 import type { Navigation } from './navigation.js'
 import type { ResolvedOptions } from './options.js'
@@ -36,6 +37,8 @@ export interface ViewContext<P extends string = string> {
   /** Translates a message key (the plugin's catalog added with `i18n.add`). */
   t: I18n['t']
   i18n: I18n
+  /** Numbers, money and dates in the modal's locale (`format.currency(12.5, 'USD')`): what a view shows them with. */
+  format: LocaleFormat
   /** Connect, disconnect, switch, sign, send; the connected account. */
   connection: ViewConnection
   /** The modal's state, read-only. */

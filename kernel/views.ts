@@ -135,6 +135,7 @@ export interface SlotEntry {
  *   first, then by the rank (`order`) each declares, an entry that `leadsWhenWalletShown` first while a browser
  *   wallet is shown; unranked ones last. The wallet list itself is the shell's method.
  * - `connect.footer`: buttons under the wallet list ("All wallets").
+ * - `account.header`: lines under the Account view's address (who is signed in to it), drawn by `load`.
  * - `account.tabs`: tabs of the Account view (Tokens, NFTs, Activity by `order`), drawn by `load`.
  * - `account.features`: wallet feature buttons of the Account view: `walletFeaturesOrder` first, then by the
  *   rank (`order`) each plugin declares.
@@ -145,6 +146,7 @@ export interface SlotEntry {
 export interface SlotMap {
   'connect.methods': SlotEntry
   'connect.footer': SlotEntry
+  'account.header': SlotEntry
   'account.tabs': SlotEntry
   'account.features': SlotEntry
   'header.actions': SlotEntry
@@ -152,7 +154,7 @@ export interface SlotMap {
 }
 
 export type SlotName = keyof SlotMap
-export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
+export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.header', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
 
 export interface SlotContext {
   /** Whether a feature flag is on; entries gated by a disabled flag are not listed. */

@@ -3,12 +3,12 @@ import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, ty
 import type { ActivityApi } from './index.js'
 import { counterparty, groupByMonth, transferText, type Transaction } from './transactions.js'
 import { shortenAddress } from 'vestibule/utils'
-const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+const TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }
 const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', buy: 'activity.buy', mint: 'activity.mint', execute: 'activity.execute' }
 
 /** The Activity tab: transactions grouped by month, more pages as the list scrolls (or on "Load more"). */
 export default function ActivityTab({ ctx }: TabProps) {
-  const { i18n, state } = ctx
+  const { i18n, state, format } = ctx
   const api = ctx.api as ActivityApi
   const activity = useStore(api.$activity)
   const snapshot = useStore(state.$snapshot)
@@ -36,7 +36,7 @@ export default function ActivityTab({ ctx }: TabProps) {
           <h3 className="vb-activity-month">{group.label}</h3>
           <ul className="vb-activity-list">
             {group.transactions.map((tx) => (
-              <Row key={tx.id} tx={tx} t={i18n.t} />
+              <Row key={tx.id} tx={tx} t={i18n.t} date={(when) => format.date(when, TIME)} />
             ))}
           </ul>
         </section>
@@ -54,7 +54,7 @@ export default function ActivityTab({ ctx }: TabProps) {
   )
 }
 
-function Row({ tx, t }: { tx: Transaction; t: (key: string, values?: Record<string, string>) => string }) {
+function Row({ tx, t, date }: { tx: Transaction; t: (key: string, values?: Record<string, string>) => string; date(when: Date): string }) {
   const first = tx.transfers[0]
   const title = t(TITLES[tx.operationType] ?? 'activity.other')
   const other = counterparty(tx)
@@ -67,7 +67,7 @@ function Row({ tx, t }: { tx: Transaction; t: (key: string, values?: Record<stri
           {title}
           {tx.status === 'failed' ? <span className="vb-error"> · {t('activity.failedStatus')}</span> : null}
         </span>
-        <span className="vb-item-hint">{[party, time.format(tx.minedAt)].filter(Boolean).join(' · ')}</span>
+        <span className="vb-item-hint">{[party, date(tx.minedAt)].filter(Boolean).join(' · ')}</span>
       </span>
       <span className="vb-item-end vb-activity-amounts">
         {tx.transfers.slice(0, 2).map((transfer, i) => (

@@ -80,11 +80,17 @@ export function createCore(deps: ClientDeps) {
       if (user.userName) ctx.storage.set(StoredKeys.socialUsername, user.userName)
     }
     deps.addConnectors(namespaces)
-    // The active namespace first (eip155 when present): the others join the same session.
-    for (const [i, namespace] of namespaces.sort((a, b) => Number(b === 'eip155') - Number(a === 'eip155')).entries()) {
-      await (i === 0 && connectFromView ? connectFromView : ctx.connection.connect)(ID_AUTH, namespace)
+    // The modal lands on the host's first network: its namespace (first in the chain plugins' order) connects last,
+    // through the view, so it is the active one; the others join the same session before it.
+    const order = ctx.chains.list().map((adapter) => adapter.namespace as string)
+    const rank = (namespace: string) => (order.includes(namespace) ? order.indexOf(namespace) : order.length)
+    const [landing, ...others] = namespaces.sort((a, b) => rank(a) - rank(b))
+    for (const namespace of others) {
+      await ctx.connection.connect(ID_AUTH, namespace)
       writeAccount(namespace)
     }
+    await (connectFromView ?? ctx.connection.connect)(ID_AUTH, landing!)
+    writeAccount(landing!)
     set({ step: 'connected', userName: user.userName ?? user.email })
   }
 

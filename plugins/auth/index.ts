@@ -170,6 +170,13 @@ export function auth(): Plugin<AuthApi> {
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
       ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', order: 100, collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
       ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', order: 200, load: () => import('./views/SocialMethod.js') })
+      // Who is signed in to the embedded wallet (email or user name), under the Account view's address.
+      const user = () => {
+        const namespace = ctx.state.$activeNamespace.get()
+        const account = namespace ? ctx.state.$chains.get()[namespace]?.accountState : undefined
+        return account?.connectorId === ID_AUTH ? (account.user?.email ?? account.user?.userName) : undefined
+      }
+      ctx.slots.add('account.header', { id: 'auth-user', label: 'auth.email', when: () => Boolean(user()), load: () => import('./views/AccountUser.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
       ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
       ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))

@@ -8,7 +8,9 @@ import type { Message, OnrampForm, OnrampView } from './view-model.js'
 import { viewOnrampDeps } from './wiring.js'
 
 type Translate = I18n['t']
-const say = (t: Translate, m: Message | undefined) => (m ? t(m.key, m.values) : undefined)
+/** A view's texts and its locale's formats. */
+type Texts = Pick<ViewProps['ctx'], 't' | 'format'>
+const say = ({ t, format }: Texts, m: Message | undefined) => (m ? t(m.key, m.money ? { ...m.values, amount: format.currency(m.money.amount, m.money.currency) } : m.values) : undefined)
 /** A method's own name where there is a text for it, else its id. */
 const methodName = (t: Translate, id: string) => {
   const key = `onramp.method.${id}`
@@ -28,8 +30,8 @@ export default function Onramp({ ctx }: Pick<ViewProps, 'ctx'>) {
   if (view.phase === 'loading') return <LoadingState label={t('onramp.loading')} />
   return (
     <div className="vb-onramp" data-testid="onramp">
-      <BuyForm controller={controller} view={view} form={form} t={t} />
-      <Purchases purchases={purchases} t={t} />
+      <BuyForm controller={controller} view={view} form={form} texts={ctx} />
+      <Purchases purchases={purchases} texts={ctx} />
     </div>
   )
 }
@@ -61,7 +63,8 @@ function Pictured({ testId, id, src, children }: { testId: string; id: string; s
   )
 }
 
-function QuoteLine({ form, t }: { form: OnrampForm; t: Translate }) {
+function QuoteLine({ form, texts }: { form: OnrampForm; texts: Texts }) {
+  const { t, format } = texts
   const { quote } = form
   if (quote.status === 'idle') return null
   if (quote.status === 'loading') return <p className="vb-muted" data-testid="onramp-quote">{t('onramp.quoting')}</p>
@@ -69,22 +72,23 @@ function QuoteLine({ form, t }: { form: OnrampForm; t: Translate }) {
   return (
     <div className="vb-onramp-quote" data-testid="onramp-quote" data-quote-id={q.quoteId}>
       {quote.status === 'failed' ? <p className="vb-muted" data-testid="onramp-no-quote">{t('onramp.noQuote', { reason: quote.error ?? '' })}</p> : null}
-      <p>{t('onramp.quote', { amount: truncateDecimals(q.purchaseAmount.amount, 6), currency: q.purchaseAmount.currency, total: q.paymentTotal.amount, totalCurrency: q.paymentTotal.currency })}</p>
-      <p className="vb-muted">{t('onramp.quoteFees', { fee: q.coinbaseFee.amount, feeCurrency: q.coinbaseFee.currency, network: q.networkFee.amount, networkCurrency: q.networkFee.currency })}</p>
+      <p>{t('onramp.quote', { amount: format.number(truncateDecimals(q.purchaseAmount.amount, 6)), currency: q.purchaseAmount.currency, total: format.number(q.paymentTotal.amount), totalCurrency: q.paymentTotal.currency })}</p>
+      <p className="vb-muted">{t('onramp.quoteFees', { fee: format.number(q.coinbaseFee.amount), feeCurrency: q.coinbaseFee.currency, network: format.number(q.networkFee.amount), networkCurrency: q.networkFee.currency })}</p>
     </div>
   )
 }
 
-function BuyForm({ controller, view, form, t }: { controller: OnrampController; view: OnrampView; form: OnrampForm; t: Translate }) {
+function BuyForm({ controller, view, form, texts }: { controller: OnrampController; view: OnrampView; form: OnrampForm; texts: Texts }) {
+  const { t, format } = texts
   const currency = view.currency?.id ?? ''
   const opening = controller.providers.find((p) => p.id === form.opening)
   const opened = controller.providers.find((p) => p.id === form.opened)
   return (
     <form className="vb-onramp-form" onSubmit={(e) => e.preventDefault()} aria-busy={Boolean(form.opening)}>
-      <TextInput key={form.generation} label={t('onramp.amount')} data-testid="onramp-amount" inputMode="decimal" autoComplete="off" placeholder={`100 ${currency}`} onChange={(e) => controller.setAmount(e.target.value)} error={say(t, view.amountError)} />
+      <TextInput key={form.generation} label={t('onramp.amount')} data-testid="onramp-amount" inputMode="decimal" autoComplete="off" placeholder={`100 ${currency}`} onChange={(e) => controller.setAmount(e.target.value)} error={say(texts, view.amountError)} />
       {view.limit ? (
         <p className="vb-muted" data-testid="onramp-limits">
-          {t('onramp.limits', { min: view.limit.min, max: view.limit.max, currency })}
+          {t('onramp.limits', { min: format.currency(view.limit.min, currency), max: format.currency(view.limit.max, currency) })}
         </p>
       ) : null}
       <div className="vb-onramp-row">
@@ -96,7 +100,7 @@ function BuyForm({ controller, view, form, t }: { controller: OnrampController; 
       <Pictured testId="onramp-asset-image" id={view.asset?.symbol ?? ''} src={view.asset ? controller.assetImage(view.asset) : undefined}>
         <Select label={t('onramp.asset')} testId="onramp-asset" value={view.asset?.id} options={view.assets.map((a) => ({ id: a.id, text: `${a.symbol} — ${a.name}` }))} onChange={controller.setAsset} />
       </Pictured>
-      <QuoteLine form={form} t={t} />
+      <QuoteLine form={form} texts={texts} />
       <p className="vb-label">{t('onramp.providers')}</p>
       <ul className="vb-list" data-testid="onramp-providers">
         {controller.providers.map((p) => (
@@ -113,16 +117,17 @@ function BuyForm({ controller, view, form, t }: { controller: OnrampController; 
       ) : null}
       {form.error ? (
         <p className="vb-error" role="alert" data-testid="onramp-error">
-          {say(t, form.error)}
+          {say(texts, form.error)}
         </p>
       ) : null}
     </form>
   )
 }
 
-const time = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+const TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }
 
-function Purchases({ purchases, t }: { purchases: PurchasesState; t: Translate }) {
+function Purchases({ purchases, texts }: { purchases: PurchasesState; texts: Texts }) {
+  const { t, format } = texts
   return (
     <section aria-label={t('onramp.purchases')}>
       <p className="vb-label">{t('onramp.purchases')}</p>
@@ -132,7 +137,7 @@ function Purchases({ purchases, t }: { purchases: PurchasesState; t: Translate }
         {purchases.list.map((p) => (
           <li key={p.id} data-testid="onramp-purchase" data-status={p.status} data-implausible={p.implausible ? 'true' : undefined}>
             {/* An amount no purchase credits is not shown as given: the row says so instead. */}
-            <ListItem name={p.implausible ? t('onramp.implausibleAmount', { symbol: p.symbol }) : `${truncateDecimals(p.amount, 6)} ${p.symbol}`} hint={time.format(p.minedAt)} end={t(`onramp.status.${p.status}`)} />
+            <ListItem name={p.implausible ? t('onramp.implausibleAmount', { symbol: p.symbol }) : `${format.number(truncateDecimals(p.amount, 6))} ${p.symbol}`} hint={format.date(p.minedAt, TIME)} end={t(`onramp.status.${p.status}`)} />
           </li>
         ))}
       </ul>

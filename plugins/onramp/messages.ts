@@ -9,7 +9,7 @@ export const messages = {
   'onramp.currency': 'Currency',
   'onramp.method': 'Payment method',
   'onramp.asset': 'You buy',
-  'onramp.limits': 'Between {min} and {max} {currency}',
+  'onramp.limits': 'Between {min} and {max}',
   'onramp.invalidAmount': 'Enter an amount such as 100 or 99.50',
   'onramp.enterAmount': 'Enter the amount to pay first',
   'onramp.belowMin': 'The minimum is {amount}',

@@ -10,7 +10,8 @@ import { networkName, type OnrampOptions, type OnrampQuote, type PaymentCurrency
 /** The chain families an on-ramp provider pays out on. */
 export const ONRAMP_NAMESPACES: readonly string[] = ['eip155', 'solana']
 
-export type Message = { key: string; values?: Record<string, string> }
+/** A text to show: its key and values; `money`, an amount in a currency, fills `{amount}` in the reader's locale. */
+export type Message = { key: string; values?: Record<string, string>; money?: { amount: string; currency: string } }
 
 export interface OnrampContext {
   network?: CaipNetwork
@@ -85,8 +86,8 @@ export function amountProblem(amount: string, limit: PaymentLimit | undefined, c
   const typed = /^\d+(\.\d{1,2})?$/.test(text) ? scaled(text) : undefined
   if (typed === undefined) return { key: 'onramp.invalidAmount' }
   if (!limit) return undefined
-  if (typed < scaled(limit.min)!) return { key: 'onramp.belowMin', values: { amount: `${limit.min} ${currency}` } }
-  if (typed > scaled(limit.max)!) return { key: 'onramp.aboveMax', values: { amount: `${limit.max} ${currency}` } }
+  if (typed < scaled(limit.min)!) return { key: 'onramp.belowMin', money: { amount: limit.min, currency } }
+  if (typed > scaled(limit.max)!) return { key: 'onramp.aboveMax', money: { amount: limit.max, currency } }
   return undefined
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { AmountInput, Button, EmptyState, LoadingState, TextInput, useStore, WalletImage, type ViewProps } from 'vestibule/ui'
-import type { I18n } from 'vestibule/kernel'
+import type { I18n, LocaleFormat } from 'vestibule/kernel'
 import { formatBalance, shortenAddress } from 'vestibule/utils'
 import { createSendController, type SendController, type SendForm as Form, type SentTransfer } from './controller.js'
 import type { SendApi } from './index.js'
@@ -32,7 +32,7 @@ export default function Send({ ctx }: Pick<ViewProps, 'ctx'>) {
   if (view.phase === 'unsupported') return <EmptyState title={t('send.unsupportedChain')} hint={t('send.unsupportedHint', { network: view.network!.name })} />
   if (view.phase === 'loading') return <LoadingState label={t('send.loadingBalances')} />
   if (view.phase === 'noTokens' || !view.token) return <EmptyState title={t('send.noTokens')} />
-  return <SendFormView controller={controller} view={view} form={form} t={t} />
+  return <SendFormView controller={controller} view={view} form={form} t={t} format={ctx.format} />
 }
 
 /** The confirmation of a send the wallet accepted: amount, receiver, and the explorer link where there is one. */
@@ -54,7 +54,7 @@ function Sent({ sent, t, onDone }: { sent: SentTransfer; t: Translate; onDone():
   )
 }
 
-function FeeLine({ form, view, t }: { form: Form; view: SendView; t: Translate }) {
+function FeeLine({ form, view, t, format }: { form: Form; view: SendView; t: Translate; format: LocaleFormat }) {
   const network = view.network!
   const { fee } = form
   const text =
@@ -68,12 +68,12 @@ function FeeLine({ form, view, t }: { form: Form; view: SendView; t: Translate }
   return (
     <p className="vb-send-fee" data-testid="send-fee">
       <span className="vb-muted">{t('send.fee')}</span> <span>{text}</span>
-      {view.feeUsd !== undefined ? <span className="vb-muted"> (${view.feeUsd.toFixed(2)})</span> : null}
+      {view.feeUsd !== undefined ? <span className="vb-muted"> ({format.currency(view.feeUsd, 'USD')})</span> : null}
     </p>
   )
 }
 
-function SendFormView({ controller, view, form, t }: { controller: SendController; view: SendView; form: Form; t: Translate }) {
+function SendFormView({ controller, view, form, t, format }: { controller: SendController; view: SendView; form: Form; t: Translate; format: LocaleFormat }) {
   const token = view.token!
   const network = view.network!
   const locked = form.status === 'reviewing' || form.status === 'sending' || form.status === 'failed'
@@ -92,7 +92,7 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
         </select>
       </label>
       <fieldset disabled={locked} className="vb-send-fields" key={`${form.generation}:${tokenKey(token)}`}>
-        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} maxDisabled={!view.maxReady} initial={form.amount} onValue={controller.setAmount} />
+        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} maxLabel={t('send.max')} maxDisabled={!view.maxReady} initial={form.amount} onValue={controller.setAmount} />
         {view.amountError ? (
           <p className="vb-error" role="alert" data-testid="send-amount-error">
             {say(t, view.amountError)}
@@ -117,7 +117,7 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
         ) : null}
       </fieldset>
       {!view.canSendToken ? <p className="vb-error">{t('send.tokenUnsupported', { symbol: network.nativeCurrency.symbol })}</p> : null}
-      <FeeLine form={form} view={view} t={t} />
+      <FeeLine form={form} view={view} t={t} format={format} />
       {view.gasShort ? (
         <p className="vb-error" role="alert" data-testid="send-gas">
           {t('send.insufficientGas', { symbol: network.nativeCurrency.symbol })}

@@ -4,6 +4,7 @@ export const messages = {
   'send.feature': 'Send',
   'send.token': 'Token',
   'send.amount': 'Amount',
+  'send.max': 'Max',
   'send.receiver': 'Receiver address',
   'send.receiverPlaceholder': 'Address on {network}',
   'send.balance': 'Balance: {amount}',

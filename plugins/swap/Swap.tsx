@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Button, EmptyState, ListItem, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
-import type { Feedback, I18n } from 'vestibule/kernel'
+import type { Feedback, I18n, LocaleFormat } from 'vestibule/kernel'
 import { formatBalance, shortenAddress } from 'vestibule/utils'
 import { createSwapController, type SwapController, type SwapForm, type SwapResult } from './controller.js'
 import type { SwapApi } from './index.js'
@@ -58,7 +58,7 @@ export default function Swap({ ctx }: Pick<ViewProps, 'ctx'>) {
       </div>
     )
   if (form.picker) return <Picker controller={controller} view={view} form={form} t={t} feedback={ctx.feedback} />
-  return <SwapFormView controller={controller} view={view} form={form} t={t} />
+  return <SwapFormView controller={controller} view={view} form={form} t={t} format={ctx.format} />
 }
 
 function Done({ result, t, onDone }: { result: SwapResult; t: Translate; onDone(): void }) {
@@ -130,7 +130,7 @@ function TokenButton({ token, side, locked, focus, onClick, t }: { token?: HeldT
   )
 }
 
-function Details({ view, t }: { view: SwapView; t: Translate }) {
+function Details({ view, t, format }: { view: SwapView; t: Translate; format: LocaleFormat }) {
   const d = view.details!
   const { sell, buy, network } = view
   const symbol = network!.nativeCurrency.symbol
@@ -151,7 +151,7 @@ function Details({ view, t }: { view: SwapView; t: Translate }) {
           <dt>{t('swap.fee')}</dt>
           <dd data-testid="swap-fee">
             {d.fee > 0n && formatBalance(d.fee, network!.nativeCurrency.decimals) === '0' ? `< 0.001 ${symbol}` : amountText(d.fee, { decimals: network!.nativeCurrency.decimals, symbol })}
-            {d.feeUsd !== undefined ? ` ($${formatUsd(d.feeUsd)})` : ''}
+            {d.feeUsd !== undefined ? ` (${format.currency(formatUsd(d.feeUsd), 'USD')})` : ''}
           </dd>
         </>
       ) : null}
@@ -159,7 +159,7 @@ function Details({ view, t }: { view: SwapView; t: Translate }) {
   )
 }
 
-function SwapFormView({ controller, view, form, t }: { controller: SwapController; view: SwapView; form: SwapForm; t: Translate }) {
+function SwapFormView({ controller, view, form, t, format }: { controller: SwapController; view: SwapView; form: SwapForm; t: Translate; format: LocaleFormat }) {
   const { sell, buy, details } = view
   const locked = form.status !== 'editing'
   const busy = form.status === 'approving' || form.status === 'swapping'
@@ -203,7 +203,7 @@ function SwapFormView({ controller, view, form, t }: { controller: SwapControlle
           {t('swap.quoteFailed', { reason: view.quoteError })}
         </p>
       ) : null}
-      {details ? <Details view={view} t={t} /> : null}
+      {details ? <Details view={view} t={t} format={format} /> : null}
       {details?.impactWarning ? (
         <p className="vb-error" role="alert" data-testid="swap-impact-warning">
           {details.impactBps! < 0n ? t('swap.gainWarning', { impact: formatBps(-details.impactBps!) }) : t('swap.impactWarning', { impact: formatBps(details.impactBps!) })}

@@ -2,14 +2,13 @@ import { useEffect } from 'react'
 import { Capabilities, type AccountToken } from 'vestibule/kernel'
 import { EmptyState, ErrorState, LoadingState, TokenRow, useStore, type TabProps } from 'vestibule/ui'
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-/** USD for display: "$1,234.56"; a token without a value shows "$0.00" (test and unsupported networks). */
-export const formatUsd = (value: number | undefined) => dollars.format(value ?? 0)
 const total = (tokens: readonly AccountToken[]) => tokens.reduce((sum, t) => sum + (t.value ?? 0), 0)
 
 /** The Tokens tab: the active account's balances, native first, with their USD values. */
 export default function TokensTab({ ctx }: TabProps) {
-  const { i18n, services, state } = ctx
+  const { i18n, services, state, format } = ctx
+  // USD in the modal's locale ("$1,234.56", "1234,56 US$"); a token without a value shows 0 (test and unsupported networks).
+  const formatUsd = (value: number | undefined) => format.currency(value ?? 0, 'USD')
   const service = services.get(Capabilities.Balances)!
   const snapshot = useStore(service.$balances)
   const testnet = useStore(state.$snapshot).caipNetwork?.testnet === true

@@ -23,6 +23,12 @@ describe('embedded wallet on solana', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort()), { timeout: 30_000 })
       .toEqual(['eip155', 'solana'])
+    // The login lands on the host's first network (the demo lists its EVM networks first), not on the last namespace joined.
+    await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 15_000 }).toMatch(/^eip155:31337:/)
+    // Account says who is signed in: the email, under the address.
+    await expect.poll(() => modal.getByTestId('account-user').innerText(), { timeout: 15_000 }).toBe(email)
+    const [address, user] = [(await modal.getByTestId('account-address').boundingBox())!, (await modal.getByTestId('account-user').boundingBox())!]
+    expect(user.y).toBeGreaterThan(address.y)
 
     // Solana becomes the active account through the Account view's network list.
     const solanaNetwork = (await page.evaluate(() => (window as unknown as { __SANDBOX__: { families: { solana: { genesisHash: string } } } }).__SANDBOX__.families.solana.genesisHash)).slice(0, 32)

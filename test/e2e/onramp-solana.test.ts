@@ -1,6 +1,7 @@
 // Buying SOL in the browser: on a Solana account the Buy view offers SOL, the second provider's widget (the
 // sandbox's checkout page on its own origin) receives the wallet, the network, the currency and the amount, and its
-// Pay airdrops the account on the local cluster; the modal lists the purchase and Tokens shows the credited SOL.
+// Pay airdrops the account on the local cluster; the modal lists the purchase, and the Account header and Tokens show
+// the credited SOL, all in the same open modal.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { priceOf } from '../../sandbox/provider-api/onramp.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
@@ -57,6 +58,9 @@ describe('on-ramp on solana', () => {
     expect(await purchase.innerText()).toContain('SOL')
     expect(await purchase.getAttribute('data-status')).toBe('success')
     await modalRoot().getByRole('button', { name: 'Back' }).first().click()
+    // The header's balance follows the credit in the same open modal, not only on the next open.
+    expect(truncatedBalance(before + credited.base, 9, 'SOL')).not.toBe(truncatedBalance(before, 9, 'SOL'))
+    await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 15_000 }).toBe(truncatedBalance(before + credited.base, 9, 'SOL'))
     await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
     const balance = modalRoot().getByTestId('tokens').locator('[data-token="SOL"] .vb-item-hint')
     await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toBe(truncatedBalance(before + credited.base, 9, 'SOL'))

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { Modal, ViewContext } from '../../kernel/index.js'
 import { PLUGIN_REFUSED, servicesOn } from '../../kernel/plugin-host.js'
+import { localeFormat } from '../../kernel/format.js'
 
 const built = new WeakMap<Modal, Map<string, ViewContext>>()
 
@@ -23,6 +24,7 @@ export function viewContext(modal: Modal, plugin?: string): ViewContext {
     router,
     t: i18n.t,
     i18n,
+    format: localeFormat(i18n.locale),
     connection: { ...pluginConnection, connect, disconnect, switchNetwork, selectAccountTab, connected },
     state: { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot },
     feedback,

@@ -4,6 +4,7 @@ import type { CaipNetwork, CaipNetworkId, ChainState, ViewContext } from '../../
 import { shortenAddress } from '../../kernel/format.js'
 import { networkImageUrl } from '../kit/network-image.js'
 import { SlotIcon, WalletImage } from '../shell/shared.js'
+import { SlotComponent } from '../shell/lazy.js'
 
 /** One chain family of the Account view: its namespace, its label from the chain plugin, its requested networks. */
 export interface FamilyGroup {
@@ -62,6 +63,7 @@ export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; ad
           </svg>
         </button>
       </div>
+      {ctx.slots.list('account.header').map((line) => (line.load ? <SlotComponent key={line.id} entry={line} load={line.load} errorText={ctx.i18n.t('view.unknown')} retryText={ctx.i18n.t('connecting.retry')} /> : null))}
       <span className="vb-sr" role="status">
         {copied ? i18n.t('account.copied') : ''}
       </span>

@@ -45,7 +45,7 @@ export default function Connect(props: Props) {
           method.load ? (
             <SlotComponent key={method.id} entry={method} load={method.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} />
           ) : method.id === 'wallet' ? (
-            <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets || methods.some((m) => m.collapsesWallets)} />
+            <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets || methods.some((m) => m.collapsesWallets)} leads={methods[0] === method && methods.length > 1} />
           ) : null,
         )}
       </fieldset>
@@ -90,7 +90,11 @@ function useWalletSections({ ctx, data }: Props) {
 }
 
 /** The wallet list in connector-type order, its footer buttons, and the collapsed form (`features.collapseWallets`). */
-function WalletMethod({ ctx, sections, collapsed }: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean }) {
+/**
+ * `leads`: a browser wallet is shown, so the wallets come before other connect methods; the list then stops after
+ * the browser wallets (the rest one click away in the footer's full list), so the methods below stay in view.
+ */
+function WalletMethod({ ctx, sections: all, collapsed, leads }: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean; leads?: boolean }) {
   const { router, i18n, slots } = ctx
   const [expanded, setExpanded] = useState(!collapsed)
   const [graceOver, setGraceOver] = useState(false)
@@ -99,6 +103,8 @@ function WalletMethod({ ctx, sections, collapsed }: Props & { sections: ReturnTy
     return () => clearTimeout(timer)
   }, [])
   const footer = slots.list('connect.footer')
+  const browser = all.findIndex((s) => s.section === 'injected')
+  const sections = leads && footer.length && browser >= 0 ? all.slice(0, browser + 1) : all
   const footerButtons = footer.length ? (
     <div className="vb-list-end">
       {footer.map((entry) => (

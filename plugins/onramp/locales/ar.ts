@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "العملة",
   'onramp.method': "طريقة الدفع",
   'onramp.asset': "تشتري",
-  'onramp.limits': "بين {min} و{max} {currency}",
+  'onramp.limits': "بين {min} و{max}",
   'onramp.invalidAmount': "أدخل مبلغًا مثل 100 أو 99.50",
   'onramp.enterAmount': "أدخل المبلغ المراد دفعه أولًا",
   'onramp.belowMin': "الحد الأدنى {amount}",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "Währung",
   'onramp.method': "Zahlungsmethode",
   'onramp.asset': "Du kaufst",
-  'onramp.limits': "Zwischen {min} und {max} {currency}",
+  'onramp.limits': "Zwischen {min} und {max}",
   'onramp.invalidAmount': "Gib einen Betrag wie 100 oder 99.50 ein",
   'onramp.enterAmount': "Gib zuerst den zu zahlenden Betrag ein",
   'onramp.belowMin': "Das Minimum ist {amount}",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "Moneda",
   'onramp.method': "Método de pago",
   'onramp.asset': "Compras",
-  'onramp.limits': "Entre {min} y {max} {currency}",
+  'onramp.limits': "Entre {min} y {max}",
   'onramp.invalidAmount': "Introduce una cantidad como 100 o 99.50",
   'onramp.enterAmount': "Introduce primero la cantidad a pagar",
   'onramp.belowMin': "El mínimo es {amount}",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "Devise",
   'onramp.method': "Moyen de paiement",
   'onramp.asset': "Vous achetez",
-  'onramp.limits': "Entre {min} et {max} {currency}",
+  'onramp.limits': "Entre {min} et {max}",
   'onramp.invalidAmount': "Saisissez un montant comme 100 ou 99.50",
   'onramp.enterAmount': "Saisissez d’abord le montant à payer",
   'onramp.belowMin': "Le minimum est de {amount}",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "通貨",
   'onramp.method': "支払い方法",
   'onramp.asset': "購入する",
-  'onramp.limits': "{min}〜{max} {currency}",
+  'onramp.limits': "{min}〜{max}",
   'onramp.invalidAmount': "100 や 99.50 のように金額を入力してください",
   'onramp.enterAmount': "まず支払う金額を入力してください",
   'onramp.belowMin': "最低額は {amount} です",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "통화",
   'onramp.method': "결제 수단",
   'onramp.asset': "구매 자산",
-  'onramp.limits': "{min}~{max} {currency}",
+  'onramp.limits': "{min}~{max}",
   'onramp.invalidAmount': "100 또는 99.50과 같은 금액을 입력하세요",
   'onramp.enterAmount': "먼저 지불할 금액을 입력하세요",
   'onramp.belowMin': "최소 금액은 {amount}입니다",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "Moeda",
   'onramp.method': "Forma de pagamento",
   'onramp.asset': "Você compra",
-  'onramp.limits': "Entre {min} e {max} {currency}",
+  'onramp.limits': "Entre {min} e {max}",
   'onramp.invalidAmount': "Insira um valor como 100 ou 99.50",
   'onramp.enterAmount': "Insira primeiro o valor a pagar",
   'onramp.belowMin': "O mínimo é {amount}",

@@ -9,7 +9,7 @@ export default {
   'onramp.currency': "货币",
   'onramp.method': "支付方式",
   'onramp.asset': "您购买",
-  'onramp.limits': "介于 {min} 和 {max} {currency} 之间",
+  'onramp.limits': "介于 {min} 和 {max} 之间",
   'onramp.invalidAmount': "请输入金额，例如 100 或 99.50",
   'onramp.enterAmount': "请先输入支付金额",
   'onramp.belowMin': "最低为 {amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "إرسال",
   'send.token': "الرمز",
   'send.amount': "المبلغ",
+  'send.max': "الحد الأقصى",
   'send.receiver': "عنوان المستلم",
   'send.receiverPlaceholder': "عنوان على {network}",
   'send.balance': "الرصيد: {amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "Senden",
   'send.token': "Token",
   'send.amount': "Betrag",
+  'send.max': "Max.",
   'send.receiver': "Empfängeradresse",
   'send.receiverPlaceholder': "Adresse auf {network}",
   'send.balance': "Guthaben: {amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "Enviar",
   'send.token': "Token",
   'send.amount': "Importe",
+  'send.max': "Máx.",
   'send.receiver': "Dirección del destinatario",
   'send.receiverPlaceholder': "Dirección en {network}",
   'send.balance': "Saldo: {amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "Envoyer",
   'send.token': "Jeton",
   'send.amount': "Montant",
+  'send.max': "Max",
   'send.receiver': "Adresse du destinataire",
   'send.receiverPlaceholder': "Adresse sur {network}",
   'send.balance': "Solde : {amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "送金",
   'send.token': "トークン",
   'send.amount': "金額",
+  'send.max': "最大",
   'send.receiver': "受取人のアドレス",
   'send.receiverPlaceholder': "{network} のアドレス",
   'send.balance': "残高：{amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "보내기",
   'send.token': "토큰",
   'send.amount': "금액",
+  'send.max': "최대",
   'send.receiver': "받는 사람 주소",
   'send.receiverPlaceholder': "{network} 주소",
   'send.balance': "잔액: {amount}",

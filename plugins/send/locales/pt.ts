@@ -4,6 +4,7 @@ export default {
   'send.feature': "Enviar",
   'send.token': "Token",
   'send.amount': "Valor",
+  'send.max': "Máx.",
   'send.receiver': "Endereço do destinatário",
   'send.receiverPlaceholder': "Endereço em {network}",
   'send.balance': "Saldo: {amount}",

@@ -4,6 +4,7 @@ export default {
   'send.feature': "发送",
   'send.token': "代币",
   'send.amount': "金额",
+  'send.max': "最大",
   'send.receiver': "收款地址",
   'send.receiverPlaceholder': "{network} 上的地址",
   'send.balance': "余额：{amount}",

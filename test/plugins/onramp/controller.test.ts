@@ -61,11 +61,11 @@ describe('options and limits', () => {
     expect(problem('10.00')).toBeUndefined()
     expect(problem('7500')).toBeUndefined()
     expect(problem('7500.00')).toBeUndefined()
-    expect(problem('9.99')).toEqual({ key: 'onramp.belowMin', values: { amount: '10.00 USD' } })
-    expect(problem('7500.01')).toEqual({ key: 'onramp.aboveMax', values: { amount: '7500.00 USD' } })
+    expect(problem('9.99')).toEqual({ key: 'onramp.belowMin', money: { amount: '10.00', currency: 'USD' } })
+    expect(problem('7500.01')).toEqual({ key: 'onramp.aboveMax', money: { amount: '7500.00', currency: 'USD' } })
     // Not a fiat amount: exponents, signs, three decimals, a number past JavaScript's exact integers.
     for (const bad of ['1e3', '-20', '10.001', 'abc', '0x10']) expect(problem(bad), bad).toEqual({ key: 'onramp.invalidAmount' })
-    expect(problem('90071992547409931')).toEqual({ key: 'onramp.aboveMax', values: { amount: '7500.00 USD' } })
+    expect(problem('90071992547409931')).toEqual({ key: 'onramp.aboveMax', money: { amount: '7500.00', currency: 'USD' } })
   })
 
   it('an amount outside the limits is refused before leaving: no page is asked for or opened', async () => {
@@ -80,7 +80,7 @@ describe('options and limits', () => {
     expect(controller.$form.get().error).toEqual({ key: 'onramp.enterAmount' })
     controller.setAmount('8000')
     await controller.choose('coinbase')
-    expect(controller.$form.get().error).toEqual({ key: 'onramp.aboveMax', values: { amount: '7500.00 USD' } })
+    expect(controller.$form.get().error).toEqual({ key: 'onramp.aboveMax', money: { amount: '7500.00', currency: 'USD' } })
     expect(open).not.toHaveBeenCalled()
   })
 
