@@ -206,7 +206,12 @@ function SwapFormView({ controller, view, form, t }: { controller: SwapControlle
       {details ? <Details view={view} t={t} /> : null}
       {details?.impactWarning ? (
         <p className="vb-error" role="alert" data-testid="swap-impact-warning">
-          {t('swap.impactWarning', { impact: formatBps(details.impactBps!) })}
+          {details.impactBps! < 0n ? t('swap.gainWarning', { impact: formatBps(-details.impactBps!) }) : t('swap.impactWarning', { impact: formatBps(details.impactBps!) })}
+        </p>
+      ) : null}
+      {details && form.status === 'reviewing' && form.checks === 'quoteOnly' ? (
+        <p className="vb-muted" data-testid="swap-unchecked">
+          {t('swap.quoteOnly')}
         </p>
       ) : null}
       {details?.stale ? (

@@ -74,6 +74,11 @@ export interface SwapForm {
   /** The side whose token button takes the focus back when its picker closes. */
   returnFocus?: 'sell' | 'buy'
   search: string
+  /**
+   * `quoteOnly` once the network's node turned out unable to try the swap before the wallet signs: the review says
+   * so, and the swap is checked against the quote and the binding rules only.
+   */
+  checks?: 'quoteOnly'
   failure?: Message
   done?: SwapResult
 }
@@ -122,6 +127,17 @@ export function createSwapController(deps: SwapDeps) {
     $form.set({ ...initial(tokens), gasPrice, sell: tokens.list.find((t) => t.native)?.caip.toLowerCase() })
   }
 
+  /** Asks (once per network) whether its node can try the swap; the review says so when it cannot. */
+  function probeChecks() {
+    const context = deps.$context.get()
+    const { network, address } = context
+    if (!network || !address) return
+    import('./simulate.js')
+      .then((m) => m.canSimulate(network, address.toLowerCase()))
+      .then((can) => !can && placeOf(deps.$context.get()) === placeOf(context) && patch({ checks: 'quoteOnly' }))
+      .catch(() => undefined)
+  }
+
   const run = executeSwap(deps, { $form, $view, patch, reset, requestQuote, now })
 
   const actions = {
@@ -155,6 +171,7 @@ export function createSwapController(deps: SwapDeps) {
       if (!$view.get().canReview) return
       patch({ status: 'reviewing', failure: undefined })
       if ($form.get().quote.stale) requestQuote(0, true)
+      probeChecks()
     },
     backToForm: () => patch({ status: 'editing' }),
     confirm: () => run(),

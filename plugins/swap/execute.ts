@@ -1,15 +1,16 @@
 /**
- * A reviewed swap sent: the allowance read again, an approve first when it is short (and waited for until the
- * allowance covers the amount), then the swap built at the slippage tolerance and sent through the chain plugin's
- * `sendTransaction`. Every built transaction is checked before the wallet sees it. A decline keeps the form as it
- * was; any other failure empties it and says why. Success refreshes balances and Activity and empties the form.
+ * A reviewed swap sent: the allowance read again, the approve (when it is short) and the swap built at the slippage
+ * tolerance, both checked and bound to each other and to what the user chose, then tried together on the network's
+ * node; only then is the wallet asked: the approve first (waited for until the allowance covers the amount), then the
+ * swap, through the chain plugin's `sendTransaction`. A decline keeps the form as it was; any other failure empties
+ * it and says why. Success refreshes balances and Activity and empties the form.
  */
 import type { MapStore, ReadableAtom, WritableAtom } from 'nanostores'
 import { errorMessage, isUserRejection } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
 import type { SwapDeps, SwapForm } from './controller.js'
-import { SLIPPAGE_PERCENT } from './math.js'
-import { parseAllowance, parseTransaction, type SwapToken } from './parse.js'
+import { minimumReceived, SLIPPAGE_PERCENT } from './math.js'
+import { bindSwap, parseAllowance, parseApprove, parseTransaction, type Approval, type SwapToken } from './parse.js'
 import type { SwapView } from './view-model.js'
 
 /** Allowance reads after an approve before giving up. */
@@ -55,20 +56,32 @@ export function executeSwap(deps: SwapDeps, h: Handle) {
     deps.emit('track', { event: 'SWAP_INITIATED', properties })
     deps.emit('swap:initiated', properties)
     const send = (tx: { to: string; data: string; value: bigint }) => deps.sendTransaction({ from: address, to: tx.to, data: tx.data, value: tx.value, network })
+    // The check's code loads while the API builds the transactions.
+    const checker = import('./simulate.js')
     try {
+      let approve: Approval | undefined
       if (!sell.native) {
         const allowance = parseAllowance(await deps.client.allowance({ tokenAddress: sell.caip, userAddress: user }))
         h.patch({ allowance: { key: sell.caip.toLowerCase(), value: allowance } })
-        if (allowance < amount) {
-          h.patch({ status: 'approving' })
-          const approve = parseTransaction(await deps.client.buildApprove({ userAddress: user, from: sell.caip, to: buy.caip }), { user: address, chainId: network.caipNetworkId, maxValue: 0n, approveOf: sell.address })
-          await send(approve)
-          await awaitAllowance(sell, user, amount)
-        }
+        if (allowance < amount) approve = parseApprove(await deps.client.buildApprove({ userAddress: user, from: sell.caip, to: buy.caip }), { user: address, chainId: network.caipNetworkId, sell, buy, amount })
+      }
+      // Before the approve is mined the node cannot estimate the swap: it is built without an estimate then.
+      const body = { amount: amount.toString(), eip155: { slippage: String(SLIPPAGE_PERCENT) }, from: sell.caip, to: buy.caip, userAddress: user, disableEstimate: approve !== undefined }
+      const built = parseTransaction(await deps.client.buildTransaction(body), { user: address, chainId: network.caipNetworkId, maxValue: sell.native ? amount : 0n })
+      const tx = bindSwap(built, { sell, buy, ...(approve ? { spender: approve.spender } : {}) })
+      const minimum = minimumReceived(form.quote.toAmount ?? 0n)
+      const check = await (await checker).checkSwap({ network, user: address.toLowerCase(), calls: approve ? [approve, tx] : [tx], sell, buy, amount, minimum, spender: tx.to })
+      if (check === 'unsupported' && h.$form.get().checks !== 'quoteOnly') {
+        // The review must say the swap was not tried before the user signs: shown, and confirmed again.
+        h.patch({ checks: 'quoteOnly' })
+        return
+      }
+      if (approve) {
+        h.patch({ status: 'approving' })
+        await send(approve)
+        await awaitAllowance(sell, user, amount)
       }
       h.patch({ status: 'swapping' })
-      const body = { amount: amount.toString(), eip155: { slippage: String(SLIPPAGE_PERCENT) }, from: sell.caip, to: buy.caip, userAddress: user, disableEstimate: false }
-      const tx = parseTransaction(await deps.client.buildTransaction(body), { user: address, chainId: network.caipNetworkId, maxValue: sell.native ? amount : 0n })
       const id = await send(tx)
       deps.emit('transaction', { namespace: network.chainNamespace, caipNetworkId: network.caipNetworkId, id })
       deps.emit('track', { event: 'SWAP_SUCCESS', properties })

@@ -4,8 +4,9 @@
  * "Network not supported for Swaps". The user picks two tokens from the blockchain API's list (their own balances
  * on top, the suggested tokens next; search by symbol, name or pasted address) and an amount; a quote follows once
  * typing pauses, with the rate, price impact (a warning above 5 %), the minimum received at 1 % slippage and the
- * network fee. Confirming approves the sold token when its allowance is short, then sends the swap through the
- * chain plugin's `sendTransaction`. The flow is `createSwapController` (framework-free); the view renders it.
+ * network fee. Confirming builds the approve (of the amount sold, when the allowance is short) and the swap, checks
+ * them against each other and what the user chose, tries them on the network's node, and only then sends them
+ * through the chain plugin's `sendTransaction`. The flow is `createSwapController` (framework-free); the view renders it.
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), tokens(), swap()] })
  */

@@ -7,7 +7,7 @@ import { formatUnits, parseAmount, truncateDecimals } from 'vestibule/utils'
 
 /** The slippage tolerance, in percent. */
 export const SLIPPAGE_PERCENT = 1
-/** Price impact above this (in hundredths of a percent: 5 %) shows a warning. */
+/** Price impact beyond this either way (in hundredths of a percent: 5 %) shows a warning. */
 export const PRICE_IMPACT_WARN_BPS = 500n
 /** Gas units a swap is assumed to use before the API builds it (and an approve, when one is needed). */
 export const SWAP_GAS_ESTIMATE = 250_000n
@@ -35,17 +35,21 @@ export function formatUsd(scaled: bigint): string {
 }
 
 /**
- * What the swap loses in USD at the tokens' prices, in hundredths of a percent (0 when it gains); undefined when a
- * price is missing.
+ * What the swap loses in USD at the tokens' prices, in hundredths of a percent; negative when it gains (a quote
+ * better than the prices say, which is as suspect as a far worse one); undefined when a price is missing.
  */
 export function priceImpactBps(p: { amount: bigint; toAmount: bigint; from: { decimals: number; price?: number }; to: { decimals: number; price?: number } }): bigint | undefined {
   const sold = usdScaled(p.amount, p.from.decimals, p.from.price)
   const bought = usdScaled(p.toAmount, p.to.decimals, p.to.price)
   if (sold === undefined || bought === undefined || sold === 0n) return undefined
-  return bought >= sold ? 0n : ((sold - bought) * 10_000n) / sold
+  return ((sold - bought) * 10_000n) / sold
 }
 
-export const formatBps = (bps: bigint) => `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}%`
+/** Hundredths of a percent as "5.25%"; a gain (negative) as "+5.25%". */
+export const formatBps = (bps: bigint) => {
+  const size = bps < 0n ? -bps : bps
+  return `${bps < 0n ? '+' : ''}${size / 100n}.${(size % 100n).toString().padStart(2, '0')}%`
+}
 
 /** How much of `to` one whole `from` buys at the quote, with up to 6 decimals. */
 export function rate(p: { amount: bigint; toAmount: bigint; from: { decimals: number }; to: { decimals: number } }): string {

@@ -32,7 +32,6 @@ export const messages = {
   'swap.edit': 'Edit',
   'swap.approving': 'Approve {symbol} in your wallet…',
   'swap.swapping': 'Confirm the swap in your wallet…',
-  'swap.approveNeeded': 'Swapping {symbol} needs a one-time approval first.',
   'swap.done': 'Swapped {sold} for {bought}',
   'swap.doneButton': 'Done',
   'swap.declined': 'You declined the transaction in your wallet',

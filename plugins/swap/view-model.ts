@@ -17,7 +17,9 @@ export interface Message {
 export interface SwapDetails {
   toAmount: bigint
   rate: string
+  /** Hundredths of a percent lost at the tokens' prices; negative when the quote gains. */
   impactBps?: bigint
+  /** The impact is beyond the warning threshold, a loss or a gain alike. */
   impactWarning: boolean
   minimum: bigint
   fee?: bigint
@@ -112,7 +114,7 @@ function detailsOf(toAmount: bigint, stale: boolean, p: { amount: bigint; sell: 
     toAmount,
     rate: rate({ amount: p.amount, toAmount, from: p.sell, to: p.buy }),
     ...(impactBps !== undefined ? { impactBps } : {}),
-    impactWarning: impactBps !== undefined && impactBps > PRICE_IMPACT_WARN_BPS,
+    impactWarning: impactBps !== undefined && (impactBps > PRICE_IMPACT_WARN_BPS || -impactBps > PRICE_IMPACT_WARN_BPS),
     minimum: minimumReceived(toAmount),
     ...(p.fee !== undefined ? { fee: p.fee } : {}),
     ...(feeUsd !== undefined ? { feeUsd } : {}),

@@ -2,6 +2,7 @@
 import { chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
 import { accountWithBalances, cleanText } from 'vestibule/utils'
 import type { SwapClient, SwapDeps } from './controller.js'
+import { checkMessages } from './check-messages.js'
 import type { SwapApi } from './index.js'
 
 /**
@@ -41,6 +42,8 @@ export type SwapWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi
 }
 
 export function viewSwapDeps(k: SwapWiring, api?: Pick<SwapApi, 'extraNetworks'>): SwapDeps {
+  // The checks' texts load with this part, not with the plugin.
+  k.i18n.add(checkMessages, () => import('./locales/index.js'))
   const account = accountWithBalances(k)
   return {
     ...account,

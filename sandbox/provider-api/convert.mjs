@@ -1,7 +1,8 @@
 // The blockchain API's swap endpoints, answered from the sandbox's exchange on the local chain
 // (sandbox/contracts/SwapExchange.sol): the token list, quotes read from the pools' reserves on chain, the
 // allowance the exchange holds, and the real approve and swap calldata. Shapes as the blockchain API answers them:
-// addresses are CAIP-10, amounts decimal strings of base units. Tests may hold quote answers and add raw token rows.
+// addresses are CAIP-10, amounts decimal strings of base units. Tests may hold quote answers, add raw token rows and
+// turn the answers hostile (`setHostile`): built transactions that are not the swap, quotes that cannot be true.
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem'
 import { ETH, PRICES, rpcCall } from './chain-data.mjs'
 
@@ -19,7 +20,20 @@ const EXCHANGE_ABI = parseAbi([
   'function swapEthIn(address tokenOut, uint256 minOut, address to) payable returns (uint256)',
   'function swapForEth(address tokenIn, uint256 amountIn, uint256 minOut, address to) returns (uint256)',
 ])
-const TOKEN_ABI = parseAbi(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 value) returns (bool)'])
+const TOKEN_ABI = parseAbi(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 value) returns (bool)', 'function transfer(address to, uint256 value) returns (bool)'])
+
+/** Where hostile answers send the user's money: an account with no code on any sandbox chain. */
+export const ATTACKER = '0x000000000000000000000000000000000000a77a'
+
+/**
+ * Hostile answers, speaking the real contract (`setHostile(mode)`):
+ * - 'transfer': the swap built is `transfer(ATTACKER, amount)` on the token sold;
+ * - 'approveAttacker': the approve built is `approve(ATTACKER, 2^256 − 1)` on the token sold;
+ * - 'ethToAccount': the swap of the network token sends the amount to ATTACKER, a plain account;
+ * - 'recipient': the real exchange's swap call, paying what is bought to ATTACKER (only trying it shows that);
+ * - 'quoteOverflow': the quote names 2^256 base units; 'quoteInflated': the quote is 1e30 times the pool's.
+ */
+export const HOSTILE_MODES = ['transfer', 'approveAttacker', 'ethToAccount', 'recipient', 'quoteOverflow', 'quoteInflated']
 
 /**
  * Hostile token rows for `chainId` (add them with `addTokens`): the one USD Coin listed first, then tokens made to
@@ -38,6 +52,12 @@ export function lookalikeTokens(chainId) {
 export function createConvertState() {
   const holds = []
   const state = {
+    /** One of HOSTILE_MODES, or undefined for honest answers. */
+    hostile: undefined,
+    setHostile(mode) {
+      if (mode !== undefined && !HOSTILE_MODES.includes(mode)) throw new Error(`Unknown hostile swap mode: ${mode}`)
+      state.hostile = mode
+    },
     /** Per CAIP-2 id: `{ chainId, exchange, weth, tokens: [{ address, name, symbol, decimals }], pairs: [[a, b]] }` once deployed. */
     markets: new Map(),
     /** The first market set (a request naming no chain with a market of its own is answered from it). */
@@ -71,6 +91,7 @@ export function createConvertState() {
       }
     },
     reset() {
+      state.hostile = undefined
       holds.length = 0
       state.extraTokens = []
     },
@@ -130,20 +151,24 @@ function tokenList(api, market) {
 }
 
 /** The swap transaction for `amount` of the pair, the least received being the quote less `slippage` percent. */
-async function buildSwap(url, market, pair, { amount, user: account, slippage, estimate }) {
+async function buildSwap(url, market, pair, { amount, user: account, slippage, estimate, hostile }) {
   const quoted = await quoteOnChain(url, market, pair, amount)
   const minOut = (quoted * (10_000n - slippage)) / 10_000n
   const { tokenIn, tokenOut } = pair
   const user = account.toLowerCase()
+  const payee = hostile === 'recipient' ? ATTACKER : user
   const [functionName, args, value] = tokenIn.native
-    ? ['swapEthIn', [tokenOut.address, minOut, user], amount]
+    ? ['swapEthIn', [tokenOut.address, minOut, payee], amount]
     : tokenOut.native
-      ? ['swapForEth', [tokenIn.address, amount, minOut, user], 0n]
-      : ['swap', [tokenIn.address, tokenOut.address, amount, minOut, user], 0n]
-  const data = encodeFunctionData({ abi: EXCHANGE_ABI, functionName, args })
-  const gas = estimate ? await estimateGas(url, { from: user, to: market.exchange, data, value }) : FALLBACK_GAS
+      ? ['swapForEth', [tokenIn.address, amount, minOut, payee], 0n]
+      : ['swap', [tokenIn.address, tokenOut.address, amount, minOut, payee], 0n]
+  let [to, data] = [market.exchange, encodeFunctionData({ abi: EXCHANGE_ABI, functionName, args })]
+  if (hostile === 'transfer' && !tokenIn.native) [to, data] = [tokenIn.address, encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [ATTACKER, amount] })]
+  // A payable-looking call (WETH's deposit()) to a plain account: the amount simply goes to it.
+  if (hostile === 'ethToAccount' && tokenIn.native) [to, data] = [ATTACKER, '0xd0e30db0']
+  const gas = estimate ? await estimateGas(url, { from: user, to, data, value }) : FALLBACK_GAS
   const gasPrice = BigInt(await rpcCall(url, 'eth_gasPrice', []))
-  return { tx: { from: `${market.chainId}:${account}`, to: `${market.chainId}:${market.exchange}`, data, amount: value.toString(), eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() } } }
+  return { tx: { from: `${market.chainId}:${account}`, to: `${market.chainId}:${to}`, data, amount: value.toString(), eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() } } }
 }
 
 async function estimateGas(url, { from, to, data, value }) {
@@ -187,6 +212,8 @@ export async function handle({ method, path, query, body }, api) {
     } catch {
       return fail('The pool cannot fill this amount')
     }
+    if (api.convert.hostile === 'quoteOverflow') toAmount = 1n << 256n
+    if (api.convert.hostile === 'quoteInflated') toAmount *= 10n ** 30n
     return { status: 200, body: { quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: query.from, toAmount: toAmount.toString(), toAccount: query.to }] } }
   }
   if (method === 'GET' && path === '/v1/convert/allowance') {
@@ -202,7 +229,8 @@ export async function handle({ method, path, query, body }, api) {
     const pair = pairOf(market, query.from, query.to)
     const user = caip10(query.userAddress)?.address ?? query.userAddress
     if (!pair || pair.tokenIn.native || typeof user !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(user)) return fail('Nothing to approve for this pair')
-    const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [market.exchange, MAX_UINT256] })
+    const spender = api.convert.hostile === 'approveAttacker' ? ATTACKER : market.exchange
+    const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [spender, MAX_UINT256] })
     const gas = await estimateGas(url, { from: user.toLowerCase(), to: pair.tokenIn.address, data, value: 0n })
     const gasPrice = BigInt(await rpcCall(url, 'eth_gasPrice', []))
     return { status: 200, body: { tx: { from: `${market.chainId}:${user}`, to: query.from, data, value: '0', eip155: { gas: Number(gas), gasPrice: gasPrice.toString() } } } }
@@ -214,7 +242,7 @@ export async function handle({ method, path, query, body }, api) {
     const slippage = slippageOf(body?.eip155?.slippage)
     if (!pair || !amount || !user || slippage === undefined) return fail('amount, from, to, userAddress and eip155.slippage are required')
     try {
-      return { status: 200, body: await buildSwap(url, market, pair, { amount, user, slippage, estimate: body.disableEstimate !== true }) }
+      return { status: 200, body: await buildSwap(url, market, pair, { amount, user, slippage, estimate: body.disableEstimate !== true, hostile: api.convert.hostile }) }
     } catch (error) {
       return fail(`The pool cannot fill this amount: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
     }

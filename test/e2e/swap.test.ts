@@ -1,5 +1,6 @@
-// Swap in the browser over the sandbox's exchange on anvil: approve then swap with the chain's balances moving by
-// the quoted amounts within the slippage; a second swap of the same token needs no approve; a quote answered after
+// Swap in the browser over the sandbox's exchange on anvil: approve (of the amount sold only) then swap with the
+// chain's balances moving by the quoted amounts within the slippage, nothing left approved, so a second swap of the
+// same token approves its own amount again; a quote answered after
 // the amount changed is never shown; a malformed token list and an API error leave the form usable; a price impact
 // above 5 % warns; a declined swap keeps the form; the whole flow by keyboard.
 import { afterEach, describe, expect, test } from 'vitest'
@@ -22,6 +23,12 @@ const token = (symbol: string) => {
 async function apiQuote(from: string, to: string, amount: bigint): Promise<bigint> {
   const url = `${h.sandbox.providerApi.url}/v1/convert/quotes?amount=${amount}&userAddress=${CHAIN}:${h.sandbox.address}&from=${token(from)}&to=${token(to)}`
   return BigInt(((await (await fetch(url)).json()) as { quotes: { toAmount: string }[] }).quotes[0]!.toAmount)
+}
+/** What the account has approved the exchange to take of DEMO, read on chain. */
+async function allowance(): Promise<bigint> {
+  const owner = h.sandbox.address.slice(2).toLowerCase().padStart(64, '0')
+  const spender = h.sandbox.market.exchange.slice(2).toLowerCase().padStart(64, '0')
+  return BigInt(await rpcCall(h.sandbox.chain.url, 'eth_call', [{ to: token('DEMO').split(':')[2], data: `0xdd62ed3e${owner}${spender}` }, 'latest']))
 }
 const held = (symbol: string) => balanceOf(h.sandbox.chain.url, token(symbol).split(':')[2]!, h.sandbox.address)
 /** The modal's quote requests (they carry the gas price; the test's own reads do not). */
@@ -52,7 +59,7 @@ async function fill(form: Locator, sell: string, buy: string, amount: string) {
 }
 
 describe('swap on the local exchange', () => {
-  test('DEMO → SDOL: approve, then swap; the chain moves by the quote within 1 % slippage; a second swap skips approve', async () => {
+  test('DEMO → SDOL: approve of the amount, then swap; the chain moves by the quote within 1 % slippage; nothing stays approved', async () => {
     const form = await openSwap()
     const amount = 10n * E18
     const [demoBefore, sdolBefore] = [await held('DEMO'), await held('SDOL')]
@@ -75,17 +82,21 @@ describe('swap on the local exchange', () => {
     await h.modalRoot().getByRole('tab', { name: 'Tokens' }).click()
     await expect.poll(() => h.modalRoot().locator('[data-testid="token-row"][data-token="SDOL"]').innerText(), { timeout: 15_000 }).toContain(truncatedBalance(sdolBefore + gained, 18, 'SDOL'))
 
-    // The exchange's allowance now covers a second swap: one wallet prompt, the swap's.
+    // The approval was for the amount sold, which the swap used up: nothing of DEMO stays approved to the exchange.
+    expect(await allowance()).toBe(0n)
+    // A second swap approves its own amount again.
     await h.modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
     const again = h.modalRoot().getByTestId('swap')
     await fill(again, 'DEMO', 'SDOL', '5')
     const before = h.sandbox.providerApi.requests.length
     await again.getByTestId('swap-review').click()
     await again.getByTestId('swap-confirm').click()
+    await h.answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
     await h.answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
     await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
-    expect(h.sandbox.providerApi.requests.slice(before).filter((r) => r.path === '/v1/convert/build-approve')).toEqual([])
+    expect(h.sandbox.providerApi.requests.slice(before).filter((r) => r.path === '/v1/convert/build-approve')).toHaveLength(1)
     expect(await held('DEMO')).toBe(demoBefore - amount - 5n * E18)
+    expect(await allowance()).toBe(0n)
   })
 
   test('a quote answered after the amount changed is never shown; one request per settled amount', async () => {

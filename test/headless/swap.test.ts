@@ -1,7 +1,7 @@
 // The swap flow without a view: the swap plugin's controller from its API (createSwap, featureController), wired
 // from the plugin's own context: tokens and quotes from the modal's blockchain API (a local HTTP server speaking
-// its convert contract) for the connected account, the swap sent through the chain plugin's sendTransaction, and
-// another network emptying the form.
+// its convert contract) for the connected account, the swap tried on the network's node (the same server speaking
+// eth_simulateV1) and sent through the chain plugin's sendTransaction, and another network emptying the form.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -9,7 +9,7 @@ import type { ChainAdapter, Modal } from '../../kernel/index.js'
 import { createHeadlessModal, createSwap, featureController, type SwapController } from '../../headless/index.js'
 import { swap } from '../../plugins/swap/index.js'
 import { QUOTE_PAUSE_MS } from '../../plugins/swap/controller.js'
-import { ADDRESS, fakeAdapter, flush } from '../kernel/helpers.js'
+import { ADDRESS, fakeAdapter, flush, mainnet, optimism } from '../kernel/helpers.js'
 
 const NATIVE = 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const DEMO = 'eip155:1:0x5555555555555555555555555555555555555555'
@@ -36,9 +36,24 @@ function answer(url: URL, body: unknown): unknown {
       const b = body as { amount: string; userAddress: string }
       return { tx: { from: b.userAddress, to: `eip155:1:${EXCHANGE}`, data: '0x12345678', amount: b.amount, eip155: { gas: '150000' } } }
     }
+    case '/rpc':
+      return simulated(body as { id: number; method: string; params: any[] })
     default:
       return undefined
   }
+}
+
+/** The node: `eth_simulateV1` with the transfers of a swap through EXCHANGE paying 2000 DEMO per ETH sent. */
+function simulated({ id, method, params }: { id: number; method: string; params: any[] }) {
+  if (method !== 'eth_simulateV1') return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
+  const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+  const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`
+  const transfer = (asset: string, from: string, to: string, value: bigint) => ({ address: asset, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic(from), topic(to)], data: word(value) })
+  const calls = params[0].blockStateCalls[0].calls.map((c: { from: string; to: string; value: string }) => ({
+    status: '0x1',
+    logs: c.to === EXCHANGE ? [transfer(NATIVE.split(':')[2]!, c.from, EXCHANGE, BigInt(c.value)), transfer(DEMO.split(':')[2]!, EXCHANGE, c.from, BigInt(c.value) * 2000n)] : [],
+  }))
+  return { jsonrpc: '2.0', id, result: [{ calls }] }
 }
 
 beforeAll(async () => {
@@ -68,7 +83,7 @@ afterEach(() => {
 })
 
 function setup() {
-  const { adapter } = fakeAdapter()
+  const { adapter } = fakeAdapter({ networks: [{ ...mainnet, rpcUrls: { default: { http: [`${apiUrl}/rpc`] } } }, optimism] })
   const sendTransaction = vi.fn(async () => '0xswap')
   const chain = { ...adapter, features: { sendTransaction } } as ChainAdapter
   const modal = createHeadlessModal({ projectId: 'p', storage: null, blockchainApiUrl: apiUrl, apiUrl, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, swap()] })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc, startAnvil } from '../../sandbox/anvil.mjs'
 import { deployDemoAssets, DEPLOYER } from '../../sandbox/assets.mjs'
 import { deploySwapPools, POOL_SEEDS } from '../../sandbox/contracts/pools.mjs'
-import { NATIVE } from '../../sandbox/provider-api/convert.mjs'
+import { ATTACKER, NATIVE } from '../../sandbox/provider-api/convert.mjs'
 import { startProviderApi } from '../../sandbox/provider-api/server.mjs'
 import { balanceOf } from '../../sandbox/provider-api/chain-data.mjs'
 
@@ -120,5 +120,28 @@ describe('convert endpoints', () => {
     expect(answered).toBe(false)
     hold.release()
     expect((await request).status).toBe(200)
+  })
+
+  it('hostile answers in the real shapes: a transfer as the swap, an approval for the attacker, ETH to a plain account, the attacker paid by the exchange, impossible quotes; reset() ends them', async () => {
+    const build = (from: string, to: string, amount: bigint) => post('/v1/convert/build-transaction', { amount: String(amount), eip155: { slippage: '1' }, from: caip(from), to: caip(to), userAddress: caip(USER), disableEstimate: true })
+    const word = (address: string) => address.slice(2).toLowerCase().padStart(64, '0')
+    try {
+      api.convert.setHostile('transfer')
+      expect((await build(demo, market.tokens[0]!.address, 10n)).body.tx).toMatchObject({ to: caip(demo), data: `0xa9059cbb${word(ATTACKER)}${(10n).toString(16).padStart(64, '0')}` })
+      api.convert.setHostile('approveAttacker')
+      expect((await get(`/v1/convert/build-approve?userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(market.tokens[0]!.address)}`)).body.tx.data).toBe(`0x095ea7b3${word(ATTACKER)}${'f'.repeat(64)}`)
+      api.convert.setHostile('ethToAccount')
+      expect((await build(NATIVE, demo, 5n)).body.tx).toMatchObject({ to: caip(ATTACKER), amount: '5' })
+      api.convert.setHostile('recipient')
+      const paid = (await build(NATIVE, demo, 5n)).body.tx
+      expect([paid.to, paid.data.endsWith(word(ATTACKER))]).toEqual([caip(market.exchange), true])
+      api.convert.setHostile('quoteOverflow')
+      const quote = async () => (await get(`/v1/convert/quotes?amount=1000&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`)).body.quotes[0].toAmount
+      expect(await quote()).toBe(String(1n << 256n))
+      expect(() => api.convert.setHostile('nonsense')).toThrow('Unknown hostile swap mode')
+    } finally {
+      api.reset()
+    }
+    expect((await build(NATIVE, demo, 5n)).body.tx.to).toBe(caip(market.exchange))
   })
 })

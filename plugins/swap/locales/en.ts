@@ -1,2 +1,5 @@
 /** English texts of the swap plugin, the source every translation beside this file follows. */
-export { messages as default } from '../messages.js'
+import { checkMessages } from '../check-messages.js'
+import { messages } from '../messages.js'
+
+export default { ...messages, ...checkMessages }

@@ -120,6 +120,32 @@ describe('the form', () => {
     expect(s.controller.$view.get().details).toMatchObject({ impactBps: 525n, impactWarning: true })
   })
 
+  it('a quote far better than the prices say warns as loudly as a far worse one, at the same 5 % threshold', async () => {
+    const s = await ready()
+    s.controller.setAmount('1')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    // 1 ETH = 2000 USD; 210 UNI = 2100 USD: 5.00 % better.
+    s.pending('quote')[0]!.resolve(quoteBody(E18, String(210n * E18)))
+    await flush()
+    expect(s.controller.$view.get().details).toMatchObject({ impactBps: -500n, impactWarning: false })
+    s.controller.setAmount('2')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    // 1e30 UNI for 2 ETH.
+    s.pending('quote')[1]!.resolve(quoteBody(2n * E18, String(10n ** 30n * E18)))
+    await flush()
+    expect(s.controller.$view.get().details).toMatchObject({ impactWarning: true })
+    expect(s.controller.$view.get().details!.impactBps! < -500n).toBe(true)
+  })
+
+  it('a quote above 2^256 − 1 base units is refused with its reason and Review stays off', async () => {
+    const s = await ready()
+    s.controller.setAmount('1')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    s.pending('quote')[0]!.resolve(quoteBody(E18, String(1n << 256n)))
+    await flush()
+    expect(s.controller.$view.get()).toMatchObject({ quoteError: 'The quote names more than any token can hold', canReview: false, details: undefined })
+  })
+
   it('the network fee in the network token and in USD; a test network’s fee is worth nothing', async () => {
     for (const testnet of [false, true]) {
       const s = await ready({ network: { ...(network() as object), testnet } })

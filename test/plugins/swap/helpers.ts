@@ -10,7 +10,7 @@ export const UNI = `${CHAIN}:0x1111111111111111111111111111111111111111`
 export const DAI = `${CHAIN}:0x2222222222222222222222222222222222222222`
 export const E18 = 10n ** 18n
 
-export const network = (id = 1) => ({ id, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }) as never
+export const network = (id = 1, rpcUrl?: string) => ({ id, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, ...(rpcUrl ? { rpcUrls: { default: { http: [rpcUrl] } } } : {}) }) as never
 
 export const TOKENS = {
   tokens: [
@@ -68,3 +68,39 @@ export const flush = async () => {
 }
 
 export const quoteBody = (amount: bigint, toAmount: string, from = NATIVE, to = UNI) => ({ quotes: [{ fromAmount: amount.toString(), fromAccount: from, toAmount, toAccount: to }] })
+
+/**
+ * A JSON-RPC node on 127.0.0.1 for the swap's check before the wallet: `eth_simulateV1` answered with the transfer
+ * logs of a swap through `exchange` that takes what each call sends and pays `payout` of `buy` back (or
+ * "method not found" when `simulates` is false), `eth_getCode` with code at `exchange` only. Every call is recorded.
+ */
+export async function startNode(exchange: string) {
+  const { createServer } = await import('node:http')
+  const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+  const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+  const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`
+  const node = { url: '', simulates: true, sell: NATIVE.split(':')[2]!, buy: UNI.split(':')[2]!, amount: 0n, payout: 0n, requests: [] as { method: string; params: any[] }[], stop: () => new Promise<void>((r) => server.close(() => r())) }
+  const logsOf = (c: { from: string; to: string; value: string }) => {
+    if (c.to.toLowerCase() !== exchange) return []
+    const log = (asset: string, from: string, to: string, value: bigint) => ({ address: asset, topics: [TRANSFER, topic(from), topic(to)], data: word(value) })
+    return [log(node.sell, c.from, exchange, BigInt(c.value) || node.amount), log(node.buy, exchange, c.from, node.payout)]
+  }
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const { id, method, params } = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    node.requests.push({ method, params })
+    const answer =
+      method === 'eth_simulateV1'
+        ? node.simulates
+          ? { result: [{ calls: params[0].blockStateCalls[0].calls.map((c: any) => ({ status: '0x1', returnData: '0x', gasUsed: '0x1', logs: logsOf(c) })) }] }
+          : { error: { code: -32601, message: 'Method not found' } }
+        : method === 'eth_getCode'
+          ? { result: params[0].toLowerCase() === exchange ? '0x6080' : '0x' }
+          : { error: { code: -32601, message: 'Method not found' } }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, ...answer }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  node.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  return node
+}

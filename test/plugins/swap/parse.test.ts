@@ -1,7 +1,7 @@
 // Everything the swap endpoints answer is checked: token rows that are not clean tokens of the network are dropped,
 // quotes, allowances and built transactions that are not what was asked for are refused.
 import { describe, expect, it } from 'vitest'
-import { parseAllowance, parseGasPrice, parseQuote, parseTokens, parseTransaction, units } from '../../../plugins/swap/parse.js'
+import { bindSwap, parseAllowance, parseApprove, parseGasPrice, parseQuote, parseTokens, parseTransaction, units, type SwapToken } from '../../../plugins/swap/parse.js'
 
 const CHAIN = 'eip155:1'
 const A = '0x1111111111111111111111111111111111111111'
@@ -56,6 +56,12 @@ describe('quote', () => {
     expect(() => parseQuote(quote('5', { toAccount: `${CHAIN}:${USER}` }), request)).toThrow('other tokens')
     expect(() => parseQuote({ quotes: [] }, request)).toThrow('No quote')
   })
+
+  it('refuses an amount above 2^256 − 1 base units, which no token can hold', () => {
+    expect(parseQuote(quote(String((1n << 256n) - 1n)), request)).toBe((1n << 256n) - 1n)
+    expect(() => parseQuote(quote(String(1n << 256n)), request)).toThrow('The quote names more than any token can hold')
+    expect(() => parseQuote(quote('9'.repeat(78)), request)).toThrow('more than any token can hold')
+  })
 })
 
 describe('built transactions', () => {
@@ -76,12 +82,47 @@ describe('built transactions', () => {
     expect(() => parseTransaction({}, expectSwap)).toThrow('missing')
   })
 
-  it('an approve must call approve on the token being sold, with no value', () => {
-    const approve = { user: USER, chainId: CHAIN, maxValue: 0n, approveOf: A }
-    const data = `0x095ea7b3${'0'.repeat(128)}`
-    expect(parseTransaction(tx({ to: `${CHAIN}:${A}`, data, amount: undefined, value: '0' }), approve).to).toBe(A)
-    expect(() => parseTransaction(tx({ to: `${CHAIN}:${B}`, data, amount: undefined, value: '0' }), approve)).toThrow('not an approval')
-    expect(() => parseTransaction(tx({ to: `${CHAIN}:${A}`, data: '0xa9059cbb00', amount: undefined, value: '0' }), approve)).toThrow('not an approval')
+})
+
+describe('binding the built transactions to each other and to what the user chose', () => {
+  const USDC: SwapToken = { caip: `${CHAIN}:${A}`, address: A, native: false, name: 'USD Coin', symbol: 'USDC', decimals: 6 }
+  const DAI: SwapToken = { caip: `${CHAIN}:${B}`, address: B, native: false, name: 'Dai', symbol: 'DAI', decimals: 18 }
+  const ETH: SwapToken = { caip: `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`, address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', native: true, name: 'Ether', symbol: 'ETH', decimals: 18 }
+  const EXCHANGE = '0x9999999999999999999999999999999999999999'
+  const ATTACKER = '0x000000000000000000000000000000000000a77a'
+  const word = (v: bigint | string) => BigInt(v).toString(16).padStart(64, '0')
+  const approveData = (spender: string, amount: bigint) => `0x095ea7b3${word(spender)}${word(amount)}`
+  const built = (to: string, data: string, value = '0') => ({ tx: { from: `${CHAIN}:${USER}`, to: `${CHAIN}:${to}`, data, value } })
+  const sellUsdc = { user: USER, chainId: CHAIN, sell: USDC, buy: DAI, amount: 10_000_000n }
+  const swap = (to: string, data: string, value = 0n) => ({ to, data, value })
+
+  it('an approve names its spender; the approval sent is for exactly the amount sold, never unlimited', () => {
+    const approval = parseApprove(built(A, approveData(EXCHANGE, (1n << 256n) - 1n)), sellUsdc)
+    expect(approval).toMatchObject({ to: A, spender: EXCHANGE, amount: 10_000_000n, value: 0n, data: approveData(EXCHANGE, 10_000_000n) })
+    expect(parseApprove(built(A, approveData(EXCHANGE, 5n)), sellUsdc).data).toBe(approveData(EXCHANGE, 10_000_000n))
+  })
+
+  it('an approve that is not approve(spender, amount) on the token sold, or names a token or nobody as spender, is refused', () => {
+    expect(() => parseApprove(built(B, approveData(EXCHANGE, 1n)), sellUsdc)).toThrow('not an approval of the token being sold')
+    expect(() => parseApprove(built(A, `0xa9059cbb${word(EXCHANGE)}${word(1n)}`), sellUsdc)).toThrow('not an approval')
+    expect(() => parseApprove(built(A, `${approveData(EXCHANGE, 1n)}00`), sellUsdc)).toThrow('not an approval')
+    expect(() => parseApprove(built(A, approveData(EXCHANGE, 1n), '1'), sellUsdc)).toThrow('more than the amount')
+    for (const spender of [A, B, '0x0000000000000000000000000000000000000000', ETH.address]) expect(() => parseApprove(built(A, approveData(spender, 1n)), sellUsdc)).toThrow('names a token, not an exchange')
+  })
+
+  it('the swap calls the spender the approve names, never the sold or bought token', () => {
+    expect(bindSwap(swap(EXCHANGE, '0x12345678'), { sell: USDC, buy: DAI, spender: EXCHANGE }).to).toBe(EXCHANGE)
+    expect(() => bindSwap(swap(ATTACKER, '0x12345678'), { sell: USDC, buy: DAI, spender: EXCHANGE })).toThrow('another contract than the one the approval is for')
+    expect(() => bindSwap(swap(A, '0x12345678'), { sell: USDC, buy: DAI })).toThrow('calls a token directly')
+    expect(() => bindSwap(swap(B, '0x12345678'), { sell: USDC, buy: DAI })).toThrow('calls a token directly')
+    expect(() => bindSwap(swap(ETH.address, '0x12345678', 1n), { sell: ETH, buy: DAI })).toThrow('calls a token directly')
+  })
+
+  it('no ERC-20 transfer, transferFrom or approval as the swap, whoever it is sent to', () => {
+    const calls = [`0xa9059cbb${word(ATTACKER)}${word(10_000_000n)}`, `0x23b872dd${word(USER)}${word(ATTACKER)}${word(1n)}`, approveData(ATTACKER, (1n << 256n) - 1n), `0x39509351${word(ATTACKER)}${word(1n)}`, `0xa22cb465${word(ATTACKER)}${word(1n)}`]
+    for (const data of calls) expect(() => bindSwap(swap(EXCHANGE, data), { sell: USDC, buy: DAI })).toThrow('moves or approves tokens directly')
+    // USDC.transfer(attacker, 10e6) offered as the swap of 10 USDC: the token itself is called.
+    expect(() => bindSwap(parseTransaction(built(A, calls[0]!), { user: USER, chainId: CHAIN, maxValue: 0n }), { sell: USDC, buy: DAI })).toThrow()
   })
 })
 
