@@ -156,12 +156,15 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
      * Disconnect: the namespace's account and network data go back to their initial state (a requested network it
      * was on stays selected for the next connection), its connector id is forgotten.
      */
-    resetNamespace(namespace: ChainNamespace) {
+    resetNamespace(namespace: ChainNamespace, ending: readonly ChainNamespace[] = []) {
       attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
       update(namespace, { network: { unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, smartAccountEnabledNetworks: undefined, supportsAllNetworks: false } }, true)
       storage.remove(StorageKeys.connectorId(namespace))
-      const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
-      if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
+      // The active namespace moves to one that stays connected, never to one ending in the same disconnect; with
+      // none left it is cleared, as before the first connect (no account, no network in the snapshot).
+      const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected' && !ending.includes(c.namespace))
+      if (!stillConnected) state.$activeNamespace.set(undefined)
+      else if (state.$activeNamespace.get() === namespace) state.$activeNamespace.set(stillConnected.namespace)
       networks.persistConnected()
       events.emit('disconnect', { namespace })
     },
@@ -290,7 +293,7 @@ export function createSessionRules(core: ConnectionCore, networks: NetworkRules,
           events.emit('disconnect:error', { namespace: ns, error })
         }
         // The local session ends even when the wallet could not be told: a stuck "connected" is worse.
-        session.resetNamespace(ns)
+        session.resetNamespace(ns, targets)
       }
       if (failures.length) throw new VestibuleError('WALLET_ERROR', ErrorText.failedToDisconnect, failures[0])
     },
