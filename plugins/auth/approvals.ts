@@ -10,7 +10,18 @@ export interface Approvals {
   reset(): void
 }
 
-export function createApprovals(push: (view: string) => void, show: (approval: PendingApproval | undefined) => void): Approvals {
+/**
+ * What a request has the user approve, which names the view: a message (a text or typed data) to sign, a
+ * transaction to sign and hand back, or one to send.
+ */
+export type ApprovalKind = 'message' | 'signTransaction' | 'send'
+
+export function approvalKind(method: string): ApprovalKind {
+  if (/send/i.test(method)) return 'send'
+  return /transaction/i.test(method) ? 'signTransaction' : /sign/i.test(method) ? 'message' : 'send'
+}
+
+export function createApprovals(push: (view: string, data: { kind: ApprovalKind }) => void, show: (approval: PendingApproval | undefined) => void): Approvals {
   let count = 0
   let waiting: ((approved: boolean) => void) | undefined
   const settle = (approved: boolean) => {
@@ -25,7 +36,7 @@ export function createApprovals(push: (view: string) => void, show: (approval: P
       return new Promise<boolean>((resolve) => {
         waiting = resolve
         show({ id: ++count, namespace, method, params })
-        push(AuthViews.approve)
+        push(AuthViews.approve, { kind: approvalKind(method) })
       })
     },
     answer: settle,

@@ -21,7 +21,7 @@ export function createClient(deps: ClientDeps) {
   const core = createCore(deps)
   const { ctx, $state, set, ask } = core
   // A request made while the modal is closed opens it on the approval.
-  const showView = (view: string) => (ctx.state.$modal.get().open ? ctx.router.push(view) : void ctx.openModal(view).catch(() => undefined))
+  const showView = (view: string, data?: unknown) => (ctx.state.$modal.get().open ? ctx.router.push(view, data) : void ctx.openModal(view, data).catch(() => undefined))
   const approvals = createApprovals(showView, (approval) => set({ approval }))
   const smart = createSmartAccounts({ core, emit: (event, data) => deps.emit('eip155', event, data), read: (method, params) => eip155.request({ method, params }) })
   const eip155 = createEip155Requests({ ctx, ask, approve: approvals.ask, user: () => smart.order(core.user()), restore: () => core.restoreUser().then(smart.order), emit: (event, data) => deps.emit('eip155', event, data) })
@@ -50,13 +50,13 @@ export function createClient(deps: ClientDeps) {
       ctx.storage.remove(StoredKeys.session)
       ctx.storage.remove(StoredKeys.socialProvider)
       ctx.storage.remove(StoredKeys.socialUsername)
-      set({ step: 'idle', email: undefined, userName: undefined, socialProvider: undefined, farcasterUrl: undefined, updatingEmail: undefined, approval: undefined, error: undefined })
+      set({ step: 'idle', email: undefined, userName: undefined, socialProvider: undefined, farcasterUrl: undefined, farcasterExpired: undefined, cancelled: undefined, updatingEmail: undefined, approval: undefined, error: undefined })
       await core.endFrame(true)
     },
     /** Leaves a flow (the back arrow): the form again. */
     cancel() {
       const { step } = $state.get()
-      if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, updatingEmail: undefined, error: undefined })
+      if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, farcasterExpired: undefined, cancelled: undefined, updatingEmail: undefined, error: undefined })
     },
     destroy: () => void core.endFrame(false, true),
   }

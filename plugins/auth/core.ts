@@ -4,7 +4,7 @@
  */
 import type { MapStore } from 'nanostores'
 import type { PluginContext } from 'vestibule/kernel'
-import { createFrame, type Frame } from './frame.js'
+import { createFrame, type Frame, type RequestOptions } from './frame.js'
 import { parseUser, type FrameUser } from './protocol.js'
 import { AuthError, AuthErrorText } from './errors.js'
 import { ID_AUTH, StoredKeys, type AuthState } from './state.js'
@@ -49,14 +49,14 @@ export function createCore(deps: ClientDeps) {
     }))
   const dappData = () => ({ projectId: ctx.options.projectId, sdkVersion: ctx.options.sdkVersion, metadata: ctx.options.metadata })
   const themeOf = (theme = ctx.theme.get()) => ({ themeMode: theme.mode, themeVariables: { ...theme.variables } })
-  const ask = (type: Parameters<Frame['request']>[0], payload: object = {}) => {
+  const ask = (type: Parameters<Frame['request']>[0], payload: object = {}, options?: RequestOptions) => {
     // A new frame first learns whose dapp it serves and the modal's theme (sent in order, ahead of the request).
     if (!frame?.mounted) {
       const fresh = frameOf()
       void fresh.request('SyncDappData', dappData()).catch(() => undefined)
       void fresh.request('SyncTheme', themeOf()).catch(() => undefined)
     }
-    return frameOf().request(type, payload as never)
+    return frameOf().request(type, payload as never, options)
   }
   // The host changes the theme while the frame is up: the frame follows (a frame made later gets it at creation).
   const unwatchTheme = ctx.theme.listen((theme) => {

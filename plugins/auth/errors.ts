@@ -10,6 +10,8 @@ export const AuthErrorText = {
   aborted: 'Request was aborted',
   generic: 'An error occurred',
   loadFailed: 'Unable to load email login dependency',
+  /** A wait on the user (a sign-in link) ran out. */
+  expired: 'The sign-in link expired',
 } as const
 
 const KNOWN: ReadonlySet<string> = new Set(Object.values(AuthErrorText))

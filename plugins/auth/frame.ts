@@ -1,8 +1,8 @@
 /**
  * The embedded wallet's iframe: created on the first request, from the secure site's URL. Each message from it is
  * checked (its window, its origin, its shape), each answer matched to its request by id; requests wait until 500 ms
- * after the frame said it is ready, and each one fails after 30 000 ms without an answer. A late answer, a second
- * answer or one with an unknown id changes nothing.
+ * after the frame said it is ready, and each one fails after 30 000 ms without an answer (or its own wait, for one
+ * that waits on the user). A late answer, a second answer or one with an unknown id changes nothing.
  */
 import { CHANNEL, parseFrameMessage, type FrameRequests, type FrameRequestType } from './protocol.js'
 import { AuthError, AuthErrorText, frameErrorText } from './errors.js'
@@ -23,8 +23,17 @@ export interface FrameOptions {
   window?: Window
 }
 
+export interface RequestOptions {
+  /**
+   * A wait of its own instead of FRAME_TIMEOUT_MS, for a request that waits on the user (a sign-in link approved on
+   * another device): when it runs out the request fails with `AuthErrorText.expired`, which is not a frame fault
+   * (`onTimeout` is not told).
+   */
+  timeoutMs?: number
+}
+
 export interface Frame {
-  request<T extends FrameRequestType>(type: T, payload: FrameRequests[T]): Promise<unknown>
+  request<T extends FrameRequestType>(type: T, payload: FrameRequests[T], options?: RequestOptions): Promise<unknown>
   /** Whether the iframe exists (it is created by the first request). */
   readonly mounted: boolean
   /** Rejects what is pending ("Request was aborted") and removes the iframe; the next request creates a new one. */
@@ -83,12 +92,14 @@ export function createFrame(options: FrameOptions): Frame {
     get mounted() {
       return iframe !== undefined
     },
-    request(type, payload) {
+    request(type, payload, requestOptions = {}) {
       mount()
       const id = `${Date.now().toString(36)}-${(next++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+      const own = requestOptions.timeoutMs
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id)
+          if (ready && own !== undefined) return reject(new AuthError(AuthErrorText.expired))
           if (ready) {
             reject(new AuthError(AuthErrorText.generic))
             return options.onTimeout?.(type)
@@ -101,7 +112,7 @@ export function createFrame(options: FrameOptions): Frame {
             p.reject(new AuthError(AuthErrorText.loadFailed))
           }
           options.onLoadFailed?.()
-        }, FRAME_TIMEOUT_MS)
+        }, own ?? FRAME_TIMEOUT_MS)
         pending.set(id, { resolve, reject, timer, type })
         const message = { id, type, payload }
         if (ready) post(message)

@@ -134,7 +134,9 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.otp, { title: 'auth.otpTitle', load: () => import('./views/EmailVerifyOtp.js') })
       ctx.views.register(AuthViews.social, { title: 'auth.socialTitle', load: () => import('./views/ConnectingSocial.js') })
       ctx.views.register(AuthViews.farcaster, { title: 'Farcaster', load: () => import('./views/ConnectingFarcaster.js') })
-      ctx.views.register(AuthViews.approve, { title: 'auth.approveTitle', load: () => import('./views/ApproveTransaction.js') })
+      // Headed by what is approved: a message or a transaction to sign, else a transaction to send.
+      const approveTitles: Record<string, string> = { message: 'auth.signMessageTitle', signTransaction: 'auth.signTransactionTitle' }
+      ctx.views.register(AuthViews.approve, { title: (data) => ctx.i18n.t(approveTitles[String((data as { kind?: unknown } | undefined)?.kind)] ?? 'auth.approveTitle'), load: () => import('./views/ApproveTransaction.js') })
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
       ctx.i18n.add(titles, () => import('./locales/index.js'))
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".

@@ -6,9 +6,23 @@ import type { Core } from './core.js'
 
 /** How long after leaving the Farcaster view the frame is reloaded. */
 export const FARCASTER_RELOAD_MS = 100
+/**
+ * How long a Farcaster sign-in link is waited on for its approval: five minutes, as Farcaster's own sign-in kit
+ * waits. The frame's 30 s answer time does not apply: the approval comes from a person on another device.
+ */
+export const FARCASTER_LINK_MS = 300_000
 
 /** The social logins that go through a provider's page in a popup (Farcaster has its own flow). */
 export const POPUP_PROVIDERS: readonly string[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+/** Whether the provider sent the user back with a denial (`error=access_denied` in the callback's query). */
+const deniedAt = (url: string) => {
+  try {
+    return new URL(url).searchParams.get('error') === 'access_denied'
+  } catch {
+    return false
+  }
+}
 
 export function createSocialFlow(core: Core) {
   const { ctx, $state, set, fail, ask, finish } = core
@@ -43,13 +57,15 @@ export function createSocialFlow(core: Core) {
         popup?.close()
         return set({ step: 'idle', socialProvider: undefined, error: AuthErrorText.actionNotAllowed, failed: 'social' })
       }
-      set({ step: 'social', socialProvider: provider, error: undefined })
+      set({ step: 'social', socialProvider: provider, error: undefined, cancelled: undefined })
       if (ctx.platform.isTelegram()) return redirect(provider)
       if (!popup) return fail(new AuthError('The login window was blocked. Allow pop-ups and try again.'), 'idle', 'social')
       try {
         popup.location.href = await redirectUri({ provider })
         const result = await waitForSocial(popup, new URL(core.deps.url).origin)
         if (!result) return set({ step: 'idle', socialProvider: undefined, error: 'The login window was closed', failed: 'social' })
+        // The provider's answer when the user denied access (OAuth's `error=access_denied`): a choice, not a fault.
+        if (deniedAt(result)) return set({ step: 'idle', socialProvider: undefined, error: undefined, cancelled: provider, failed: 'social' })
         await ask('ConnectSocial', { uri: result })
         await finish()
       } catch (error) {
@@ -73,7 +89,7 @@ export function createSocialFlow(core: Core) {
       const rest = page.search.slice(1).split('&').filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== SOCIAL_RESULT_PARAM)
       replaceUrl(`${page.origin}${page.pathname}${rest.length ? `?${rest.join('&')}` : ''}${page.hash}`)
       if (typeof provider !== 'string' || !POPUP_PROVIDERS.includes(provider)) return
-      set({ step: 'social', socialProvider: provider, error: undefined })
+      set({ step: 'social', socialProvider: provider, error: undefined, cancelled: undefined })
       try {
         if (!isSiteAnswer(result)) throw new AuthError(AuthErrorText.generic)
         await ask('ConnectSocial', { uri: result })
@@ -85,17 +101,24 @@ export function createSocialFlow(core: Core) {
     /** Farcaster: the sign-in link as a QR code, then the wait until it is approved on the other device. */
     async farcaster() {
       const mine = ++farcasterFlow
-      set({ step: 'farcaster', socialProvider: 'farcaster', error: undefined })
+      set({ step: 'farcaster', socialProvider: 'farcaster', farcasterUrl: undefined, farcasterExpired: undefined, error: undefined })
       try {
         const answer = (await ask('GetFarcasterUri')) as { url?: unknown }
         if (typeof answer?.url !== 'string' || !/^https?:\/\//.test(answer.url)) throw new AuthError(AuthErrorText.generic)
         if (mine !== farcasterFlow) return
         set({ farcasterUrl: answer.url })
         ctx.connection.setAccountFields('eip155', { farcasterUrl: answer.url })
-        await ask('ConnectFarcaster')
+        await ask('ConnectFarcaster', {}, { timeoutMs: FARCASTER_LINK_MS })
         if (mine === farcasterFlow) await finish()
       } catch (error) {
-        if (mine === farcasterFlow) fail(error, 'farcaster')
+        if (mine !== farcasterFlow) return
+        if (!(error instanceof AuthError && error.message === AuthErrorText.expired)) return fail(error, 'farcaster')
+        // The link ran out: its QR code goes (an approval now would change nothing), the frame stops waiting on it,
+        // and the view offers a new link.
+        farcasterFlow++
+        set({ farcasterUrl: undefined, farcasterExpired: true, error: undefined })
+        ctx.connection.setAccountFields('eip155', { farcasterUrl: undefined })
+        void ask('Reload').catch(() => undefined)
       }
     },
     /**
@@ -105,7 +128,7 @@ export function createSocialFlow(core: Core) {
     leaveFarcaster() {
       if ($state.get().step === 'connected') return
       farcasterFlow++
-      set({ step: 'idle', farcasterUrl: undefined, error: undefined })
+      set({ step: 'idle', farcasterUrl: undefined, farcasterExpired: undefined, error: undefined })
       ctx.connection.setAccountFields('eip155', { farcasterUrl: undefined })
       setTimeout(() => void (core.frameMounted() ? ask('Reload').catch(() => undefined) : undefined), FARCASTER_RELOAD_MS)
     },

@@ -35,6 +35,10 @@ export interface AuthState {
   socialProvider?: string
   /** The Farcaster sign-in link shown as a QR code. */
   farcasterUrl?: string
+  /** The social login (its provider id) the user cancelled at the provider (denied access there). */
+  cancelled?: string
+  /** The Farcaster link ran out before it was approved: the QR code is gone, a new link can be asked for. */
+  farcasterExpired?: boolean
   /** The signed-in user's email or social name. */
   userName?: string
   /** A code for a new email was sent to `updatingEmail`. */

@@ -134,6 +134,10 @@ export interface UrlRequest {
   fiatAmount: string
   /** The amount of the asset the quote buys for it (`presetCrypto`'s text), when known. */
   cryptoAmount?: string
+  /** The fiat currency paid, an options id (`EUR`). */
+  paymentCurrency: string
+  /** The payment method chosen, an options limit id (`card`, `ach_bank_account`). */
+  paymentMethod: string
 }
 
 /** Decimals of the crypto amount the Buy view shows and presets. */
@@ -196,6 +200,10 @@ export function createOnrampClient(api: BlockchainApi) {
         defaultExperience: 'buy',
         // The API takes a JSON number: an amount of at most two decimals within the limits (≤ 9 significant digits)
         // is written back exactly as typed.
+        // The fiat amount means nothing without its currency; the method is preselected on the provider's page,
+        // named as the provider's URL names it (the options' `ach_bank_account` is `ACH_BANK_ACCOUNT`).
+        fiatCurrency: r.paymentCurrency,
+        defaultPaymentMethod: r.paymentMethod.toUpperCase(),
         presetFiatAmount: Number(r.fiatAmount),
         // The crypto amount is a JSON number too, sent only when the number is exactly the decimal shown.
         ...(r.cryptoAmount !== undefined && presetCrypto(r.cryptoAmount) === r.cryptoAmount ? { presetCryptoAmount: Number(r.cryptoAmount) } : {}),

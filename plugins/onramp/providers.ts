@@ -14,7 +14,7 @@ export const DEFAULT_PROVIDERS: readonly OnrampProvider[] = [
 ]
 
 /** The page to open for `provider`: checked, or an error naming why it is not opened. */
-export async function widgetUrl(client: OnrampClient, provider: OnrampProvider, network: CaipNetwork, request: UrlRequest & { paymentCurrency: string; paymentMethod: string }): Promise<string> {
+export async function widgetUrl(client: OnrampClient, provider: OnrampProvider, network: CaipNetwork, request: UrlRequest): Promise<string> {
   let raw: unknown
   if (provider.url === undefined) raw = await client.url(network, request)
   else {

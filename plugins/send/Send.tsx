@@ -92,7 +92,7 @@ function SendFormView({ controller, view, form, t }: { controller: SendControlle
         </select>
       </label>
       <fieldset disabled={locked} className="vb-send-fields" key={`${form.generation}:${tokenKey(token)}`}>
-        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} initial={form.amount} onValue={controller.setAmount} />
+        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} maxDisabled={!view.maxReady} initial={form.amount} onValue={controller.setAmount} />
         {view.amountError ? (
           <p className="vb-error" role="alert" data-testid="send-amount-error">
             {say(t, view.amountError)}

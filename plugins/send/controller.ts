@@ -98,6 +98,9 @@ export function createSendController(deps: SendDeps) {
   let feeRound = 0
   let nameRound = 0
   let sending = false
+  // A review asked for while the fee was not known, for the form as it is: it opens when the fee comes, unless the
+  // form is edited first.
+  let reviewWaiting = false
 
   const patch = (changes: Partial<SendForm>) => $form.set({ ...$form.get(), ...changes })
 
@@ -117,10 +120,18 @@ export function createSendController(deps: SendDeps) {
     const request = { adapter, network, from: address, token: view.token!, to, amount: form.amount! }
     timers.fee = setTimeout(() => {
       estimateFee(request, deps.gasPrice).then(
-        (quote) => round === feeRound && patch({ fee: { status: 'ready', ...quote }, status: 'editing' }),
+        (quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()),
         (error: unknown) => round === feeRound && patch({ fee: { status: 'failed', error: cleanText(errorMessage(error), 160) }, status: 'editing' }),
       )
     }, TYPING_PAUSE_MS)
+  }
+
+  /** A review asked for while the fee was being estimated opens once it is known (and the form still holds). */
+  function reviewWhenAsked() {
+    const view = $view.get()
+    if (!reviewWaiting || $form.get().reviewAsked !== 'fee' || !view.complete || view.feeNeeded) return
+    reviewWaiting = false
+    patch({ status: 'reviewing', reviewAsked: false })
   }
 
   /** Looks the typed name up once typing pauses; the fee follows the address it stands for. */
@@ -140,10 +151,12 @@ export function createSendController(deps: SendDeps) {
 
   /** An edit: what was reviewed or failed no longer applies. */
   const edit = (changes: Partial<SendForm>) => {
+    reviewWaiting = false
     patch({ ...changes, failure: undefined, sent: undefined, status: 'editing' })
   }
 
   function reset() {
+    reviewWaiting = false
     clearTimeout(timers.fee)
     clearTimeout(timers.name)
     feeRound++
@@ -175,6 +188,7 @@ export function createSendController(deps: SendDeps) {
       patch({ touched: true, reviewAsked: view.complete ? 'fee' : 'invalid', failure: undefined })
       if (!view.complete) return
       if (view.feeNeeded) {
+        reviewWaiting = true
         // A failed estimate is asked for again: the network may answer now.
         if ($form.get().fee.status === 'failed') refreshFee()
         return
@@ -202,25 +216,13 @@ export function createSendController(deps: SendDeps) {
     if (sending || (form.status !== 'reviewing' && form.status !== 'failed') || !form.amount || !view.token || !adapter || !network || !address || !typed) return
     sending = true
     const started = placeOf(deps.$context.get())
-    const token = view.token
     patch({ status: 'sending', failure: undefined })
-    const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().smartAccount }
-    deps.emit('track', { event: 'SEND_INITIATED', properties })
     try {
-      // The wallet gets the receiver in the chain's canonical form; one its strict rules refuse is not sent.
-      const to = (rules.current() ?? (await (rules.load() ?? addressRulesOf(adapter)))).normalize(typed, network)
-      const before = token.amount
-      const id = await sendWith(deps, { adapter, network, address, token, to, amount: form.amount })
-      deps.emit('track', { event: 'SEND_SUCCESS', properties })
-      deps.notify('success', 'send.started')
+      const answer = await attemptSend(deps, rules, { adapter, network, address, token: view.token, typed, amount: form.amount })
+      if ('failure' in answer) return patch({ status: 'failed', failure: answer.failure })
       reset()
-      patch({ status: 'sent', sent: { amount: form.amount, token, receiver: to, id, explorerUrl: transactionUrl(network, id) } })
-      void rereadBalances(deps, $view, tokenKey(token), before)
-    } catch (error) {
-      deps.emit('track', { event: 'SEND_ERROR', properties: { ...properties, message: cleanText(errorMessage(error), 200) } })
-      const { failure, declined } = failureOf(error)
-      patch({ status: 'failed', failure })
-      if (!declined) deps.notify('error', 'send.failed')
+      patch({ status: 'sent', sent: answer.sent })
+      void rereadBalances(deps, $view, tokenKey(view.token), view.token.amount)
     } finally {
       sending = false
       // The network or account changed while the wallet was asked: the form no longer applies (a confirmation
@@ -257,6 +259,35 @@ function lookupName(names: NamesService, name: string, network: CaipNetwork, ada
       },
     )
 }
+
+/**
+ * Asks the wallet to send what was reviewed, with the receiver in the chain's canonical form (one its strict rules
+ * refuse is not sent), and tells the analytics and the toasts how it went: the confirmation, or the reason.
+ */
+async function attemptSend(
+  deps: SendDeps,
+  rules: ReturnType<typeof rulesHolder>,
+  p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; typed: string; amount: bigint },
+): Promise<{ sent: SentTransfer } | { failure: Message }> {
+  const { adapter, network, token } = p
+  const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().smartAccount }
+  deps.emit('track', { event: 'SEND_INITIATED', properties })
+  try {
+    const to = (rules.current() ?? (await (rules.load() ?? addressRulesOf(adapter)))).normalize(p.typed, network)
+    const id = await sendWith(deps, { adapter, network, address: p.address, token, to, amount: p.amount })
+    deps.emit('track', { event: 'SEND_SUCCESS', properties })
+    deps.notify('success', 'send.started')
+    return { sent: { amount: p.amount, token, receiver: to, id, explorerUrl: transactionUrl(network, id) } }
+  } catch (error) {
+    deps.emit('track', { event: 'SEND_ERROR', properties: { ...properties, message: cleanText(errorMessage(error), 200) } })
+    const { failure, declined } = failureOf(error)
+    if (!declined) deps.notify('error', FAILED_TOAST[adapter.namespace] ?? 'send.failed')
+    return { failure }
+  }
+}
+
+/** The toast of a send that failed (not declined), by chain family: EVM wallets' own words, else Solana's. */
+const FAILED_TOAST: Readonly<Record<string, string>> = { eip155: 'send.somethingWrong' }
 
 /** A decline is the user's choice: one message beside the form (no failure toast); else the wallet's words. */
 function failureOf(error: unknown): { failure: Message; declined: boolean } {

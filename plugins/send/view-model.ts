@@ -42,6 +42,8 @@ export interface SendView {
   formReason?: Message
   feeUsd?: number
   max?: bigint
+  /** Whether `max` can be used: for the network token only once its fee is known. */
+  maxReady?: boolean
 }
 
 /** The message of a name's lookup that found no address, by its status or the service's refusal. */
@@ -100,9 +102,10 @@ function receiverCheck(form: SendForm, context: SendContext, names: NamesService
     : receiverProblem(form.receiver, network!, adapter!.isAddress, address, strict)
   const plain = isName ? (lookup?.status === 'found' ? lookup.address : undefined) : plainReceiver(form.receiver)
   const receiver = problem ? plain : canonical(rules, plain, network!)
-  // A refused name says why at once: what it is does not change with more typing.
-  const due = form.touched || lookup?.status === 'refused'
-  const shown = due && typed && problem && lookup?.status !== 'loading' && (!isName || lookup) ? problem : undefined
+  // A name's lookup that ended says so at once (no address, or none could be read); anything else once the field
+  // was left or a review asked for.
+  const settled = isName && lookup !== undefined && lookup.status !== 'loading'
+  const shown = (form.touched || settled) && typed && problem && lookup?.status !== 'loading' && (!isName || lookup) ? problem : undefined
   return { isName, lookup, receiver, problem, shown }
 }
 
@@ -134,7 +137,9 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
       : undefined
   // A fee that could not be estimated holds the review on every chain: the estimate's reason would be the wallet's.
   const feeNeeded = fee.status === 'loading' || fee.status === 'failed' || (!token.address && feeValue === undefined)
-  const formError = form.failure ?? (amountError ? undefined : reviewReason(form, complete, gasShort || Boolean(keepShort), feeNeeded, network, token))
+  // The receiver's own error is the one to show: a review reason (an incomplete form, a fee its receiver cannot
+  // have) would only repeat it.
+  const formError = form.failure ?? (amountError || check.shown ? undefined : reviewReason(form, complete, gasShort || Boolean(keepShort), feeNeeded, network, token))
   // A test network's token is worth nothing, like its balances: its fee too.
   const feeUsd = feeValue !== undefined ? feeInUsd(feeValue, network.nativeCurrency.decimals, network.testnet ? 0 : native?.price) : undefined
   return {
@@ -158,6 +163,8 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
     formReason: formError && !form.failure && fee.status === 'failed' && fee.error ? { key: 'send.feeReason', values: { reason: fee.error } } : undefined,
     feeUsd,
     max: maxAmount(token, feeValue, reserve),
+    // The network token's maximum is the balance less the fee: not offered before the fee is known.
+    maxReady: Boolean(token.address) || feeValue !== undefined,
   }
 }
 

@@ -23,11 +23,15 @@ export function purchaseOf(path, query) {
       wallets = undefined
     }
     const wallet = Array.isArray(wallets) ? wallets[0] : undefined
-    return { address: wallet?.address, chainId: query.defaultNetwork, amount: query.presetFiatAmount, currency: query.paymentCurrency ?? 'USD' }
+    return { address: wallet?.address, chainId: query.defaultNetwork, amount: query.presetFiatAmount, currency: query.fiatCurrency, method: query.defaultPaymentMethod }
   }
-  if (path === '/widget') return { address: query.walletAddress, chainId: query.network, amount: query.sourceAmount, currency: query.sourceCurrencyCode }
+  if (path === '/widget') return { address: query.walletAddress, chainId: query.network, amount: query.sourceAmount, currency: query.sourceCurrencyCode, method: query.paymentMethod }
   return undefined
 }
+
+/** How the page names a payment method, whichever provider's spelling (`card`, `ACH_BANK_ACCOUNT` …) it came in. */
+const METHODS = { card: 'card', ach_bank_account: 'bank transfer', apple_pay: 'Apple Pay', google_pay: 'Google Pay' }
+export const methodName = (method) => (typeof method === 'string' && method ? (METHODS[method.toLowerCase()] ?? method) : 'a method to choose')
 
 function page(title, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
@@ -46,9 +50,9 @@ function checkout(path, query, rpcUrls) {
     .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
     .join('')
   const action = payable
-    ? `<p data-testid="summary">Pay ${escape(purchase.amount)} ${escape(purchase.currency)} for ${escape(priced.purchase)} ${escape(priced.asset.symbol)} to ${escape(purchase.address)} on ${escape(purchase.chainId)}</p>
+    ? `<p data-testid="summary">Pay ${escape(purchase.amount)} ${escape(purchase.currency)} by ${escape(methodName(purchase.method))} for ${escape(priced.purchase)} ${escape(priced.asset.symbol)} to ${escape(purchase.address)} on ${escape(purchase.chainId)}</p>
 <form method="post" action="/pay?from=${encodeURIComponent(path)}">${hidden}<button type="submit" data-testid="pay">Pay</button></form>`
-    : `<p data-testid="unpayable">This purchase cannot be paid here: it needs a destination, a local network and an amount that covers the fees.</p>`
+    : `<p data-testid="unpayable">This purchase cannot be paid here: it needs a destination, a local network, a currency and an amount that covers the fees.</p>`
   return page('Sandbox on-ramp', `<p>The parameters this page received:</p><table data-testid="params">${rows}</table>${action}`)
 }
 

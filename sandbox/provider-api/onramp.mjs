@@ -95,6 +95,8 @@ function generate(body, api) {
   if (typeof wallet?.address !== 'string' || typeof body?.defaultNetwork !== 'string') return bad('destinationWallets[0].address and defaultNetwork are required')
   const problem = presetProblem(body, 'presetFiatAmount') ?? presetProblem(body, 'presetCryptoAmount')
   if (problem) return bad(problem)
+  // As the provider's URL: a preset fiat amount needs its currency.
+  if (body.presetFiatAmount !== undefined && typeof body.fiatCurrency !== 'string') return bad('fiatCurrency is required with presetFiatAmount')
   if (!api.onramp.pageUrl) return { status: 503, body: { message: 'The on-ramp provider page is not running' } }
   const url = new URL('/buy/select-asset', api.onramp.pageUrl)
   url.searchParams.set('appId', 'vestibule-sandbox')
@@ -102,6 +104,8 @@ function generate(body, api) {
   url.searchParams.set('defaultNetwork', body.defaultNetwork)
   url.searchParams.set('defaultExperience', String(body.defaultExperience ?? ''))
   url.searchParams.set('partnerUserId', String(body.partnerUserId ?? ''))
+  if (typeof body.fiatCurrency === 'string') url.searchParams.set('fiatCurrency', body.fiatCurrency)
+  if (typeof body.defaultPaymentMethod === 'string') url.searchParams.set('defaultPaymentMethod', body.defaultPaymentMethod)
   if (body.presetFiatAmount !== undefined) url.searchParams.set('presetFiatAmount', String(body.presetFiatAmount))
   if (body.presetCryptoAmount !== undefined) url.searchParams.set('presetCryptoAmount', String(body.presetCryptoAmount))
   return { status: 200, body: { url: url.href } }

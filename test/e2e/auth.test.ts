@@ -53,7 +53,9 @@ describe('email login through the embedded wallet', () => {
     const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
     const modal = h.modalRoot()
     await sendToApproval(h, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER, feeSymbol: 'ETH' })
-    expect(await modal.getByTestId('auth-approve-detail').innerText()).toContain(`To ${RECEIVER}`)
+    // The amount in the network's unit, under a title naming a transaction to approve.
+    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(`To ${RECEIVER}: 0.25 ETH`)
+    expect(await modal.locator('#vb-title').innerText()).toBe('Approve Transaction')
     await modal.getByTestId('auth-approve-button').click()
     // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send, on its confirmation.
     await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
@@ -68,6 +70,8 @@ describe('email login through the embedded wallet', () => {
     await modal.getByTestId('auth-approve').waitFor()
     const message = await page.getByTestId('signed-message').innerText()
     expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(message)
+    // A signature of a message is named so.
+    expect(await modal.locator('#vb-title').innerText()).toBe('Sign message')
     await modal.getByTestId('auth-approve-button').click()
     await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
     const { verifyMessage } = await import('viem')
@@ -166,6 +170,19 @@ describe('social login through the local provider', () => {
   })
 })
 
+describe('social login cancelled', () => {
+  test('denying the GitHub popup returns to the form saying the login was cancelled', async () => {
+    const { page } = h.browser
+    await openWithAuth(h, '&socials=github,google')
+    const modal = h.modalRoot()
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), modal.locator('[data-social="github"]').click()])
+    await popup.getByTestId('oauth-deny').click()
+    await modal.getByTestId('auth-socials').waitFor()
+    await expect.poll(() => modal.getByTestId('auth-social-error').innerText(), { timeout: 20_000 }).toBe('The GitHub login was cancelled')
+    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+  })
+})
+
 describe('farcaster', () => {
   test('the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name', async () => {
     const { page } = h.browser
@@ -183,6 +200,32 @@ describe('farcaster', () => {
     await other.close()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
     expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/socialProvider'))?.[1])).toBe('"farcaster"')
+  }, LONG)
+})
+
+// Last in the file: the page's clock stays installed for whatever runs after on this page.
+describe('farcaster link lifetime', () => {
+  test('the link outlives the frame\'s 30 s answer time; at its 5 minutes the QR code gives way to "expired" and a new link', async () => {
+    const { page } = h.browser
+    await page.clock.install()
+    await openWithAuth(h, '&socials=farcaster')
+    const modal = h.modalRoot()
+    await modal.locator('[data-social="farcaster"]').click()
+    const link = modal.getByTestId('auth-farcaster-link')
+    await link.waitFor({ timeout: 15_000 })
+    const first = await link.getAttribute('href')
+    await page.clock.fastForward(31_000)
+    expect(await modal.innerText()).not.toContain('did not answer in time')
+    expect(await link.getAttribute('href')).toBe(first)
+    expect(await modal.getByTestId('auth-farcaster-expired').count()).toBe(0)
+    await page.clock.fastForward(5 * 60_000 - 31_000)
+    await expect.poll(() => modal.getByTestId('auth-farcaster-expired').count(), { timeout: 10_000 }).toBe(1)
+    expect(await modal.getByTestId('auth-farcaster-expired').innerText()).toBe('This sign-in link expired before it was approved.')
+    expect(await link.count()).toBe(0)
+    expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBe(0)
+    await modal.getByRole('button', { name: 'Get a new link' }).click()
+    await link.waitFor({ timeout: 15_000 })
+    expect(await link.getAttribute('href')).not.toBe(first)
   }, LONG)
 })
 

@@ -79,6 +79,24 @@ describe('on-ramp', () => {
     expect(page.isClosed()).toBe(false)
   }, 90_000)
 
+  test('60 EUR by bank transfer: both providers\' pages say so and price the purchase as the quote did', async () => {
+    const view = await openBuy()
+    await view.getByTestId('onramp-currency').selectOption('EUR')
+    await view.getByTestId('onramp-method').selectOption('ach_bank_account')
+    await view.getByTestId('onramp-amount').fill('60')
+    const bought = priceOf({ amount: '60', currency: 'EUR', chainId: 'eip155:31337' })!.purchase
+    const shown = bought.replace(/^(\d+\.\d{0,6}).*$/, '$1').replace(/0+$/, '')
+    await expect.poll(() => view.getByTestId('onramp-quote').innerText()).toContain(`You get about ${shown} ETH · total 60.00 EUR`)
+    for (const id of ['coinbase', 'meld']) {
+      const opened = h.browser.context.waitForEvent('page')
+      await view.getByTestId(`onramp-provider-${id}`).getByRole('button').click()
+      const provider = await opened
+      await provider.waitForLoadState()
+      expect(await provider.getByTestId('summary').innerText(), id).toBe(`Pay 60 EUR by bank transfer for ${bought} ETH to ${h.sandbox.address} on eip155:31337`)
+      await provider.close()
+    }
+  }, 60_000)
+
   test('an amount outside the limits is refused before leaving: the reason shows, no page is asked for or opened', async () => {
     const view = await openBuy()
     const pages = h.browser.context.pages()

@@ -66,7 +66,6 @@ describe('send: messages and states', () => {
   test('"Please enter a valid amount and receiver address" goes once both are valid, without another Review', async () => {
     const form = await openSendForm(h)
     await form.getByLabel('Amount').fill('0.01')
-    await form.getByTestId('send-receiver').fill('0x1234')
     await form.getByTestId('send-review').click()
     await expect.poll(() => form.getByTestId('send-error').textContent()).toBe('Please enter a valid amount and receiver address')
     await form.getByTestId('send-receiver').fill(RECEIVER)

@@ -76,15 +76,18 @@ describe('on-ramp routes', () => {
   })
 
   it('URL generator: the provider page on its own origin, carrying destination wallets, network and the preset amount', async () => {
-    const body = { destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: BUYER, defaultExperience: 'buy', presetFiatAmount: 25.5 }
+    const body = { destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: BUYER, defaultExperience: 'buy', fiatCurrency: 'EUR', defaultPaymentMethod: 'ACH_BANK_ACCOUNT', presetFiatAmount: 25.5 }
     const { status, body: answer } = await post('/v1/generators/onrampurl?projectId=p', body)
     expect(status).toBe(200)
     const url = new URL(answer.url)
     expect(url.origin).toBe(provider.url)
     expect(url.origin).not.toBe(new URL(api.url).origin)
     expect(JSON.parse(url.searchParams.get('destinationWallets')!)).toEqual(body.destinationWallets)
-    expect(Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'destinationWallets'))).toEqual({ appId: 'vestibule-sandbox', defaultNetwork: 'eip155:31337', defaultExperience: 'buy', partnerUserId: BUYER, presetFiatAmount: '25.5' })
+    expect(Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'destinationWallets'))).toEqual({ appId: 'vestibule-sandbox', defaultNetwork: 'eip155:31337', defaultExperience: 'buy', partnerUserId: BUYER, fiatCurrency: 'EUR', defaultPaymentMethod: 'ACH_BANK_ACCOUNT', presetFiatAmount: '25.5' })
     expect((await post('/v1/generators/onrampurl', { defaultNetwork: 'eip155:31337' })).status).toBe(400)
+    // A preset fiat amount without its currency is refused, as the provider's URL needs both.
+    const { fiatCurrency: _, ...noCurrency } = body
+    expect((await post('/v1/generators/onrampurl', noCurrency)).body).toEqual({ message: 'fiatCurrency is required with presetFiatAmount' })
   })
 
   it('answers pinned by a test replace a route (hostile answers too) until unpinned', async () => {
@@ -97,7 +100,7 @@ describe('on-ramp routes', () => {
 
 describe('provider checkout page', () => {
   it('shows the parameters it received; Pay credits the EVM destination with the quoted amount and the on-ramp history lists it', async () => {
-    const { body } = await post('/v1/generators/onrampurl', { destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: BUYER, defaultExperience: 'buy', presetFiatAmount: 100 })
+    const { body } = await post('/v1/generators/onrampurl', { destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: BUYER, defaultExperience: 'buy', fiatCurrency: 'USD', presetFiatAmount: 100 })
     const html = await (await fetch(body.url)).text()
     expect(html).toContain('data-testid="param-defaultNetwork">eip155:31337<')
     expect(html).toContain('data-testid="param-presetFiatAmount">100<')

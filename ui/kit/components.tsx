@@ -58,7 +58,7 @@ export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes
  * An amount input: accepts what `parseAmount` accepts for `decimals` and reports the value in the smallest
  * unit (bigint), or undefined while the text is empty or invalid (the problem is shown, the text is kept).
  */
-export function AmountInput({ label, decimals, symbol, max, initial, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; initial?: bigint; onValue(value: bigint | undefined): void }) {
+export function AmountInput({ label, decimals, symbol, max, maxDisabled, initial, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; maxDisabled?: boolean; initial?: bigint; onValue(value: bigint | undefined): void }) {
   // `initial`: an amount the form already holds (a view shown again), written out when the input mounts.
   const [text, setText] = useState(() => (initial !== undefined ? formatUnits(initial, decimals) : ''))
   const [error, setError] = useState<string>()
@@ -86,7 +86,7 @@ export function AmountInput({ label, decimals, symbol, max, initial, onValue }: 
         placeholder={symbol ? `0 ${symbol}` : '0'}
         action={
           max !== undefined ? (
-            <Button variant="secondary" className="vb-amount-max" onClick={() => change(formatUnits(max, decimals))}>
+            <Button variant="secondary" className="vb-amount-max" disabled={maxDisabled} onClick={() => change(formatUnits(max, decimals))}>
               Max
             </Button>
           ) : undefined

@@ -2,7 +2,8 @@
  * Keyboard and focus rules of the modal dialog: arrow keys, Home and End move between a list's rows (roving
  * tabindex: a list is one Tab stop, its last focused row); Tab and Shift+Tab cycle through the dialog's controls,
  * from wherever focus is (the heading included), and never leave it; and focus that would fall to the page because
- * its control was disabled or removed under it moves on inside the dialog.
+ * its control was disabled or removed under it moves on inside the dialog, as does focus that falls to the page when
+ * a window over the modal (a wallet's prompt) closes.
  */
 
 const focusable = (el: HTMLElement) => !el.matches(':disabled') && el.getClientRects().length > 0
@@ -94,7 +95,7 @@ function cycleTab(event: KeyboardEvent, dialog: HTMLElement, active: Element | n
  * Adds the dialog's keyboard and focus rules; `embedded` (the modal inline in the page) lets Tab leave like any
  * other section. `fallback` is where focus goes when nothing after a lost control can take it (the heading).
  */
-export function trapFocus(dialog: HTMLElement, shadow: ShadowRoot, options: { embedded: boolean; fallback(): HTMLElement | null }): void {
+export function trapFocus(dialog: HTMLElement, shadow: ShadowRoot, options: { embedded: boolean; fallback(): HTMLElement | null }): () => void {
   dialog.addEventListener('keydown', (event) => {
     const active = shadow.activeElement as HTMLElement | null
     if (moveInList(event, active)) return
@@ -122,4 +123,18 @@ export function trapFocus(dialog: HTMLElement, shadow: ShadowRoot, options: { em
       ;(next ?? options.fallback())?.focus()
     })
   })
+  // A window of its own over the modal (a browser wallet's prompt in the top layer) takes focus; when it closes the
+  // browser hands focus back to the control that had it, which is gone or disabled by then (the Send button of a
+  // send under way), so focus falls to the page. While the modal is open it comes back to the dialog instead.
+  const doc = dialog.ownerDocument
+  const regain = (event: FocusEvent) => {
+    if (options.embedded || event.relatedTarget) return
+    setTimeout(() => {
+      if (!dialog.isConnected || !(dialog as HTMLDialogElement).open) return
+      if (doc.activeElement && doc.activeElement !== doc.body) return
+      options.fallback()?.focus()
+    })
+  }
+  doc.addEventListener('focusout', regain)
+  return () => doc.removeEventListener('focusout', regain)
 }

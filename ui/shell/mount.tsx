@@ -87,7 +87,7 @@ export function mountShell(modal: Modal): Shell {
     if (event.target === dialog) modal.close()
   })
 
-  trapFocus(dialog, shadow, { embedded, fallback: () => shadow.getElementById(HEADING_ID) })
+  const untrapFocus = trapFocus(dialog, shadow, { embedded, fallback: () => shadow.getElementById(HEADING_ID) })
 
   const root = createRoot(dialog)
   // The first frame is drawn before the dialog shows (the first view's code is here already): the list appears
@@ -115,6 +115,7 @@ export function mountShell(modal: Modal): Shell {
     },
     destroy() {
       unwatchTheme()
+      untrapFocus()
       scheme?.removeEventListener('change', showMode)
       // Destroyed while open: focus goes back where it was, as on close.
       if (dialog.open) this.hide()

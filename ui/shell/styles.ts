@@ -72,8 +72,12 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
 .vb-legal { margin: 8px 4px; font-size: 12px; color: var(--vb-color-muted); }
 .vb-legal-check { display: flex; gap: 8px; align-items: flex-start; }
 .vb-legal a, .vb-link { color: var(--vb-color-accent); }
-.vb-features { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; width: 100%; }
-.vb-feature { flex: 1 1 0; min-width: 72px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
+/* Feature buttons: a grid of equal cells (a second row when the card is too narrow), each label under its icon,
+   wrapping inside its cell; a label longer than any word in the nine languages breaks rather than spill. */
+.vb-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(76px, 1fr)); gap: 8px; width: 100%; }
+.vb-features > .vb-feature { min-width: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px;
+  padding: 8px 4px; border-radius: var(--vb-radius-item); font-size: 13px; }
+.vb-feature-label { max-width: 100%; text-align: center; overflow-wrap: anywhere; line-height: 1.2; }
 .vb-feature .vb-avatar { width: 24px; height: 24px; border-radius: var(--vb-radius-xs); font-size: 14px; }
 .vb-tabs { width: 100%; }
 .vb-tablist { display: flex; gap: 4px; border-bottom: 1px solid var(--vb-color-surface-hover); }

@@ -37,9 +37,10 @@ export default function Account({ ctx }: ViewProps) {
       setSwitching({ busy: false, error: i18n.t('account.switchFailed', { reason: errorMessage(error) }) })
     }
   }
-  const disconnect = async (which: string | undefined = namespace) => {
+  // One namespace (another connected one stays and becomes active), or every connected one when `which` is left
+  // out: no default stands in for it, so "Disconnect all" ends all chains in one click.
+  const disconnect = async (which?: string) => {
     setDisconnecting(true)
-    // One namespace (another connected one stays and becomes active), or all of them when `which` is undefined.
     await ctx.connection.disconnect(which as typeof namespace)
     setDisconnecting(false)
   }
@@ -70,11 +71,11 @@ export default function Account({ ctx }: ViewProps) {
       ) : null}
       <ConnectAnother ctx={ctx} families={notConnected} />
       {connected.length > 1 ? (
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect-all" disabled={disconnecting} onClick={() => void disconnect(undefined)}>
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect-all" disabled={disconnecting} onClick={() => void disconnect()}>
           {i18n.t('account.disconnectAll')}
         </button>
       ) : (
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect()}>
+        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect(namespace)}>
           {i18n.t('account.disconnect')}
         </button>
       )}

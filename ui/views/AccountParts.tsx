@@ -144,7 +144,7 @@ export function FeatureButtons({ ctx }: { ctx: ViewContext }) {
       {features.map((f) => (
         <button key={f.id} type="button" className="vb-btn vb-btn-secondary vb-feature" data-feature={f.id} onClick={() => f.view && router.push(f.view, f.data)}>
           <SlotIcon icon={f.icon} label={i18n.t(f.label)} />
-          <span>{i18n.t(f.label)}</span>
+          <span className="vb-feature-label">{i18n.t(f.label)}</span>
         </button>
       ))}
     </div>

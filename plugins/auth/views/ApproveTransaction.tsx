@@ -1,8 +1,24 @@
-import { Button, EmptyState, type ViewProps } from 'vestibule/ui'
+import { Button, EmptyState, useStore, type ViewProps } from 'vestibule/ui'
+import { formatUnits } from 'vestibule/utils'
+import type { ViewContext } from 'vestibule/kernel'
 import { useAuth } from './use-auth.js'
 
-/** A readable line of what is asked: the message of a signature, the receiver and value of a transaction. */
-function summary(method: string, params: unknown): string {
+/** A transaction's value (a quantity: hex or decimal text, or a number) in base units; undefined when it is none. */
+function valueOf(raw: unknown): bigint | undefined {
+  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'bigint') return undefined
+  try {
+    const value = BigInt(raw)
+    return value >= 0n ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A readable line of what is asked: the message of a signature; the receiver of a transaction and the amount it
+ * moves in the network's own unit (`0.1 ETH`, every digit kept), with the network token of the namespace's chain.
+ */
+function summary(ctx: ViewContext, method: string, params: unknown, currency: { decimals: number; symbol: string } | undefined): string {
   const list = Array.isArray(params) ? params : []
   if (method === 'personal_sign' && typeof list[0] === 'string') {
     const hex = list[0]
@@ -13,15 +29,23 @@ function summary(method: string, params: unknown): string {
     return hex
   }
   const tx = list[0] as { to?: unknown; value?: unknown } | undefined
-  if (method === 'eth_sendTransaction' && tx && typeof tx === 'object') return `To ${String(tx.to ?? '')}${tx.value ? `, value ${BigInt(String(tx.value)).toString()} wei` : ''}`
+  if ((method === 'eth_sendTransaction' || method === 'eth_signTransaction') && tx && typeof tx === 'object') {
+    const to = String(tx.to ?? '')
+    const value = valueOf(tx.value)
+    if (!value) return ctx.t('auth.approveTo', { address: to })
+    const amount = currency ? `${formatUnits(value, currency.decimals)} ${currency.symbol}` : `${value} wei`
+    return ctx.t('auth.approveTransfer', { address: to, amount })
+  }
   return JSON.stringify(params)?.slice(0, 400) ?? ''
 }
 
 /** The embedded wallet asks before it signs or sends: what the dapp requests, approve or reject. */
 export default function ApproveTransaction({ ctx }: ViewProps<unknown, 'auth'>) {
   const { state, run } = useAuth(ctx)
+  const chains = useStore(ctx.state.$chains)
   const approval = state.approval
   if (!approval) return <EmptyState title={ctx.t('auth.nothingPending')} />
+  const currency = chains[approval.namespace]?.networkState.caipNetwork?.nativeCurrency
   const signing = /sign/i.test(approval.method)
   const answer = (approved: boolean) => {
     run((client) => client.answer(approved))
@@ -31,7 +55,7 @@ export default function ApproveTransaction({ ctx }: ViewProps<unknown, 'auth'>) 
     <div className="vb-auth-approve" data-testid="auth-approve">
       <p className="vb-strong">{ctx.t(signing ? 'auth.approveSign' : 'auth.approveSend')}</p>
       <pre className="vb-auth-approve-detail" data-testid="auth-approve-detail">
-        {summary(approval.method, approval.params)}
+        {summary(ctx, approval.method, approval.params, currency)}
       </pre>
       <div className="vb-auth-approve-actions">
         <Button variant="secondary" data-testid="auth-reject" onClick={() => answer(false)}>

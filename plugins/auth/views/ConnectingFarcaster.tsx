@@ -1,12 +1,24 @@
 import { QrCode, type ViewProps } from 'vestibule/ui'
 import { useAuth } from './use-auth.js'
 
-/** Farcaster: the sign-in link as a QR code (and a link on this device) until it is approved. */
+/**
+ * Farcaster: the sign-in link as a QR code (and a link on this device) until it is approved; once it ran out, the
+ * QR code gives way to the reason and a button for a new link.
+ */
 export default function ConnectingFarcaster({ ctx }: ViewProps<unknown, 'auth'>) {
-  const { state } = useAuth(ctx)
+  const { state, run } = useAuth(ctx)
   return (
     <div className="vb-center" data-testid="auth-farcaster">
-      {state.farcasterUrl ? (
+      {state.farcasterExpired ? (
+        <>
+          <p className="vb-error" role="alert" data-testid="auth-farcaster-expired">
+            {ctx.t('auth.farcasterExpired')}
+          </p>
+          <button type="button" className="vb-btn" data-testid="auth-farcaster-retry" onClick={() => run((client) => client.farcaster())}>
+            {ctx.t('auth.farcasterRetry')}
+          </button>
+        </>
+      ) : state.farcasterUrl ? (
         <>
           <QrCode value={state.farcasterUrl} label={ctx.t('auth.farcasterScan')} size={220} />
           <p className="vb-muted">{ctx.t('auth.farcasterScan')}</p>

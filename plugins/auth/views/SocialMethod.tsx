@@ -33,9 +33,9 @@ export default function SocialMethod({ ctx }: TabProps<'auth'>) {
           </li>
         ))}
       </ul>
-      {state.step === 'idle' && state.error && state.failed === 'social' ? (
+      {state.step === 'idle' && (state.error || state.cancelled) && state.failed === 'social' ? (
         <p className="vb-error" role="alert" data-testid="auth-social-error">
-          {state.error}
+          {state.cancelled ? ctx.t('auth.socialCancelled', { name: SOCIAL_NAMES[state.cancelled] ?? state.cancelled }) : state.error}
         </p>
       ) : null}
     </div>

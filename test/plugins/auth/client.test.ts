@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { atom } from 'nanostores'
 import { createClient, type AuthContext } from '../../../plugins/auth/client.js'
-import { FRAME_READY_DELAY_MS } from '../../../plugins/auth/frame.js'
+import { FRAME_READY_DELAY_MS, FRAME_TIMEOUT_MS } from '../../../plugins/auth/frame.js'
+import { FARCASTER_LINK_MS } from '../../../plugins/auth/social-flow.js'
 import { NOT_ALLOWED_DELAY_MS } from '../../../plugins/auth/eip1193.js'
 import { INITIAL_STATE, type AuthState } from '../../../plugins/auth/state.js'
 import { fakeDom, SITE, type Posted } from './fake-dom.js'
@@ -27,13 +28,14 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   const pushed: string[] = []
   const opened: string[] = []
   const connected: string[] = []
+  const alerts: string[] = []
   const $modal = atom({ open: true, loading: {}, shake: false })
   const ctx = {
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined, networkFor: () => ({ id: 31337 }) },
     chains: { get: () => ({ addConnector: () => () => undefined, networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] }) },
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
     router: { push: (view: string) => void pushed.push(view), goBack: () => true },
-    feedback: { alert: () => undefined },
+    feedback: { alert: (_id: string, text: string) => void alerts.push(text) },
     platform: { isTelegram: () => false },
     theme: atom({ mode: 'dark', variables: {} }),
     options: {},
@@ -43,7 +45,7 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
   const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, supports: (ns) => ns === 'eip155', emit: () => undefined })
-  return { client, $state, pushed, opened, connected, $modal }
+  return { client, $state, pushed, opened, connected, alerts, $modal }
 }
 
 /** Runs `job` while the frame comes up (ready after the first request, answers 500 ms later). */
@@ -183,6 +185,59 @@ describe('farcaster', () => {
     release?.()
     await flow
     expect($state.get().step).toBe('idle')
+  })
+})
+
+describe('farcaster link lifetime', () => {
+  const approving = () => {
+    let approve: (() => void) | undefined
+    const reply = (m: Posted['message']) => {
+      if (m.type === 'GetFarcasterUri') return { url: 'http://127.0.0.1:5555/farcaster?channel=1' }
+      if (m.type === 'ConnectFarcaster') return new Promise<object>((r) => (approve = () => r({})))
+      if (m.type === 'GetUser') return { userName: 'fc-user', socialProvider: 'farcaster', accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } }
+      return {}
+    }
+    return { reply, approve: () => approve?.() }
+  }
+
+  it('the link waits past the frame\'s 30 s answer time: approved after a minute, the user is signed in', async () => {
+    const wallet = approving()
+    const { client, $state, connected, alerts } = setup(wallet.reply)
+    const flow = withFrame(client.farcaster())
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUT_MS + 30_000)
+    expect($state.get()).toMatchObject({ step: 'farcaster', farcasterUrl: 'http://127.0.0.1:5555/farcaster?channel=1', error: undefined })
+    expect(alerts).toEqual([])
+    wallet.approve()
+    await flow
+    expect($state.get().step).toBe('connected')
+    expect(connected).toEqual(['eip155'])
+  })
+
+  it('at the link\'s end its QR code goes and "expired" shows; a late approval changes nothing; a new link starts afresh', async () => {
+    const wallet = approving()
+    const { client, $state, connected } = setup(wallet.reply)
+    const flow = withFrame(client.farcaster())
+    await vi.advanceTimersByTimeAsync(FARCASTER_LINK_MS - 1)
+    expect($state.get()).toMatchObject({ step: 'farcaster', farcasterUrl: 'http://127.0.0.1:5555/farcaster?channel=1' })
+    expect($state.get().farcasterExpired).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    await flow
+    expect($state.get()).toMatchObject({ step: 'farcaster', farcasterUrl: undefined, farcasterExpired: true, error: undefined })
+    // The frame stops waiting on that link.
+    expect(dom.posted.map((p) => p.message.type)).toContain('Reload')
+    wallet.approve()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connected).toEqual([])
+    expect($state.get()).toMatchObject({ step: 'farcaster', farcasterExpired: true })
+    // "Get a new link": a fresh link is asked for and shown.
+    const again = client.farcaster()
+    expect($state.get().farcasterExpired).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(0)
+    expect($state.get()).toMatchObject({ step: 'farcaster', farcasterUrl: 'http://127.0.0.1:5555/farcaster?channel=1' })
+    expect(dom.posted.filter((p) => p.message.type === 'GetFarcasterUri')).toHaveLength(2)
+    wallet.approve()
+    await again
+    expect($state.get().step).toBe('connected')
   })
 })
 

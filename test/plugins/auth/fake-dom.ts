@@ -44,14 +44,19 @@ export function fakeDom() {
     deliver,
     /** The frame says it is ready. */
     ready: () => deliver({ vestibule: 'auth', type: 'ready' }),
-    /** The secure site's answers: `reply(message)` returns a result payload or throws an error text. */
+    /** The secure site's answers: `reply(message)` returns a result payload (or a promise of one) or throws an error text. */
     secureSite(reply: (message: Posted['message']) => unknown) {
+      const result = (message: Posted['message'], payload: unknown) => deliver({ vestibule: 'auth', id: message.id, type: 'result', payload })
+      const failure = (message: Posted['message'], error: unknown) => deliver({ vestibule: 'auth', id: message.id, type: 'error', error: (error as Error).message })
+      // A promise answers when it settles (a wait on the user, such as a sign-in link's approval).
       answer = (message) =>
         queueMicrotask(() => {
           try {
-            deliver({ vestibule: 'auth', id: message.id, type: 'result', payload: reply(message) })
+            const payload = reply(message)
+            if (payload instanceof Promise) payload.then((p) => result(message, p), (error) => failure(message, error))
+            else result(message, payload)
           } catch (error) {
-            deliver({ vestibule: 'auth', id: message.id, type: 'error', error: (error as Error).message })
+            failure(message, error)
           }
         })
     },

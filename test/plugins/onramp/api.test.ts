@@ -102,15 +102,15 @@ describe('quote', () => {
 })
 
 describe('URL generator', () => {
-  it('posts destination wallets, default network, partner user id, the buy experience and the preset fiat amount exactly as typed', async () => {
+  it('posts destination wallets, default network, partner user id, the buy experience, the fiat currency, the payment method and the preset fiat amount exactly as typed', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
-    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '100.10' })
+    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '100.10' })
     expect(new URL(url as string).pathname).toBe('/buy/select-asset')
     const sent = onramp('/v1/generators/onrampurl')[0]!
-    expect(sent.body).toEqual({ destinationWallets: [{ address: ADDRESS, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: ADDRESS, defaultExperience: 'buy', presetFiatAmount: 100.1 })
+    expect(sent.body).toEqual({ destinationWallets: [{ address: ADDRESS, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: ADDRESS, defaultExperience: 'buy', fiatCurrency: 'USD', defaultPaymentMethod: 'CARD', presetFiatAmount: 100.1 })
     expect(JSON.stringify(sent.body)).toContain('"presetFiatAmount":100.1}')
     // The largest amount the limits allow is written back digit for digit.
-    await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '24999.99' })
+    await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '24999.99' })
     expect(JSON.stringify(onramp('/v1/generators/onrampurl')[1]!.body)).toContain('"presetFiatAmount":24999.99}')
   })
 })
@@ -118,7 +118,7 @@ describe('URL generator', () => {
 describe('preset crypto amount', () => {
   it('is sent as a JSON number when the amount bought is known, and reaches the provider page', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
-    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '100', cryptoAmount: '0.032512' })
+    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '100', cryptoAmount: '0.032512' })
     const sent = onramp('/v1/generators/onrampurl')[0]!
     expect(sent.body).toMatchObject({ presetFiatAmount: 100, presetCryptoAmount: 0.032512 })
     expect(JSON.stringify(sent.body)).toContain('"presetCryptoAmount":0.032512}')
@@ -128,7 +128,7 @@ describe('preset crypto amount', () => {
   it('an amount a JavaScript number cannot carry exactly is not sent; the fiat amount still is', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
     for (const cryptoAmount of ['123456789012.123456', '0.0325000', '1e-3', '0']) {
-      await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], fiatAmount: '100', cryptoAmount })
+      await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '100', cryptoAmount })
     }
     for (const request of onramp('/v1/generators/onrampurl')) {
       expect(request.body).not.toHaveProperty('presetCryptoAmount')
@@ -151,7 +151,7 @@ describe('preset crypto amount', () => {
     api.setOnrampPage('http://127.0.0.1:1')
     const post = (extra: Record<string, unknown>) =>
       fetch(`${api.url}/v1/generators/onrampurl`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ destinationWallets: [{ address: ADDRESS }], defaultNetwork: 'eip155:31337', ...extra }) })
-    expect((await post({ presetCryptoAmount: 0.5, presetFiatAmount: 100 })).status).toBe(200)
+    expect((await post({ presetCryptoAmount: 0.5, fiatCurrency: 'USD', presetFiatAmount: 100 })).status).toBe(200)
     for (const bad of [{ presetCryptoAmount: '0.5' }, { presetCryptoAmount: 0 }, { presetCryptoAmount: -1 }, { presetFiatAmount: '100' }]) {
       const answer = await post(bad)
       expect(answer.status, JSON.stringify(bad)).toBe(400)

@@ -136,24 +136,40 @@ describe('the send flow', () => {
     expect(controller.$form.get().status).toBe('editing')
   })
 
-  it('"Please enter a valid amount and receiver address" goes once both are valid', async () => {
+  it('"Please enter a valid amount and receiver address" goes once both are valid; an invalid receiver is its own one error', async () => {
     const { controller } = setup()
+    controller.setReceiver(RECEIVER)
+    controller.review()
+    expect(controller.$view.get().formError).toEqual({ key: 'send.invalid' })
     controller.setAmount(ETH / 4n)
     controller.setReceiver('0x1234')
     controller.review()
-    expect(controller.$view.get().formError).toEqual({ key: 'send.invalid' })
+    expect(controller.$view.get().receiverError).toBeDefined()
+    expect(controller.$view.get().formError).toBeUndefined()
     controller.setReceiver(RECEIVER)
     expect(controller.$view.get().formError).toBeUndefined()
     await pause()
     expect(controller.$view.get().formError).toBeUndefined()
-    // Reviewing before the fee is known: the reason goes when the fee comes.
+    // Reviewing before the fee is known: the review opens when the fee comes.
     controller.setAmount(ETH / 2n)
     controller.review()
     expect(controller.$view.get().formError).toEqual({ key: 'send.feeWaiting', values: { symbol: 'ETH' } })
+    expect(controller.$form.get().status).toBe('estimating')
     await pause()
     expect(controller.$view.get().formError).toBeUndefined()
-    controller.review()
     expect(controller.$form.get().status).toBe('reviewing')
+  })
+
+  it('Max for the network token is offered once its fee is known, and is then the balance less the fee', async () => {
+    const { controller } = setup({ balance: ETH })
+    expect(controller.$view.get().maxReady).toBe(false)
+    controller.setAmount(ETH / 4n)
+    controller.setReceiver(RECEIVER)
+    expect(controller.$view.get().maxReady).toBe(false)
+    await pause()
+    const { fee } = controller.$form.get().fee
+    expect(controller.$view.get().maxReady).toBe(true)
+    expect(controller.$view.get().max! < ETH - fee!).toBe(true)
   })
 
   it('a network token send waits for its fee; a failed estimate is asked for again on review', async () => {
@@ -236,7 +252,7 @@ describe('the wallet answers', () => {
       throw new Error('nonce too low')
     })
     expect(controller.$view.get().formError).toEqual({ key: 'send.walletSays', values: { message: 'nonce too low' } })
-    expect(notified).toEqual([['error', 'send.failed']])
+    expect(notified).toEqual([['error', 'send.somethingWrong']])
   })
 })
 
