@@ -12,7 +12,7 @@ import { network } from './helpers.js'
 const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), swap()], ...options } as never, { views: { Connect: dummyView } })
 
 /** The wallet features listed while the active account is on `net` (none: before any account). */
-function featuresOn(net: { chainNamespace: string } | undefined, options: Record<string, unknown> = {}) {
+function featuresOn(net: { chainNamespace: string; caipNetworkId?: string } | undefined, options: Record<string, unknown> = {}) {
   const m = modal(options)
   if (net) {
     const state = m.kernel.state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
