@@ -1,5 +1,5 @@
 /**
- * The floors of the source tree, checked by `npx depcruise index.ts headless kernel ui chains plugins examples wagmi` (part of `npm test`):
+ * The floors of the source tree, checked by `npx depcruise index.ts headless kernel ui chains plugins examples wagmi server` (part of `npm test`):
  * the kernel is the ground floor, the UI kit and shell stand on it, chain and feature plugins on both, and a
  * plugin reaches the floors below only through the package's public entries, as a third-party plugin does.
  * The package's main entry (`index.ts`) is the one module that composes the floors: kernel, shell and the hints
@@ -70,6 +70,20 @@ export default {
       severity: 'error',
       from: { path: '^(chains|plugins|examples|headless|wagmi)/' },
       to: { path: PUBLIC_ENTRIES, dependencyTypesNot: ['aliased-tsconfig-paths'] },
+    },
+    {
+      name: 'server-stays-apart',
+      comment: 'vestibule/server runs on the host\'s server: no browser entry, kernel, shell, chain or feature plugin imports it, so it adds nothing to a page.',
+      severity: 'error',
+      from: { path: '^(index[.]ts|headless|kernel|ui|chains|plugins|examples|wagmi)(/|$)' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-without-the-page',
+      comment: 'vestibule/server reaches the message rules of the siwx plugin and the chains\' signature verifiers, nothing of the page (shell, kernel, React).',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(ui|headless|wagmi|kernel|examples|chains|plugins)/|node_modules/(react|react-dom)/', pathNot: '^(plugins/siwx/messages[.]ts|chains/[^/]+/verify-message[.]ts)$' },
     },
     {
       name: 'no-cycles',

@@ -9,7 +9,7 @@ import { bundled, containerModule, rollupContainer } from './build/container.mjs
  * Entry points, keyed by their path without extension (which is also their place under dist/).
  * chains/<ns>/ and plugins/<feature>/ are discovered, so a new plugin folder needs no change here.
  */
-const fixed = { index: 'index.ts', 'ui/react/index': 'ui/react/index.tsx', 'headless/index': 'headless/index.ts', 'ui/kit/index': 'ui/kit/index.ts', 'kernel/index': 'kernel/index.ts', 'kernel/utils': 'kernel/utils.ts', 'wagmi/index': 'wagmi/index.ts' }
+const fixed = { index: 'index.ts', 'ui/react/index': 'ui/react/index.tsx', 'headless/index': 'headless/index.ts', 'ui/kit/index': 'ui/kit/index.ts', 'kernel/index': 'kernel/index.ts', 'kernel/utils': 'kernel/utils.ts', 'wagmi/index': 'wagmi/index.ts', 'server/index': 'server/index.ts' }
 const discovered = ['chains', 'plugins'].flatMap((dir) =>
   (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
     .filter((d) => d.isDirectory())

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:architecture`: how the source tree measures against its floors.
- *   - the largest functions and components in kernel/, ui/, chains/, plugins/ (lines from the first line of the
+ *   - the largest functions and components in kernel/, ui/, chains/, plugins/, server/ (lines from the first line of the
  *     declaration to its closing brace, nested functions counted in their parent too), against the 150-line limit;
  *   - import cycles: those that run (a module reaches itself through value imports) and those through types only
  *     (listed with `--types`);

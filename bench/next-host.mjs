@@ -41,12 +41,15 @@ export async function buildNextHost(hostDir, env = {}) {
   return Date.now() - started
 }
 
-/** Serves a built Next.js host with `next start` on 127.0.0.1; resolves with its URL and a stop function. */
+/**
+ * Serves a built Next.js host with `next start` on 127.0.0.1; resolves with its URL and a stop function. The
+ * server's environment gets the app's own origin as SIWX_ORIGIN (its sign-in route handlers allow that page).
+ */
 export async function startNextHost(hostDir) {
   const port = await freePort()
   const child = spawn(process.execPath, [NEXT_BIN, 'start', hostDir, '-H', '127.0.0.1', '-p', String(port)], {
     cwd: hostDir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', SIWX_ORIGIN: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -19,6 +19,8 @@ const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modu
  * hosts here go without them (what a host without wagmi installs).
  */
 const WAGMI_PEERS = new Set(['wagmi', '@wagmi/core', '@tanstack/react-query'])
+/** The optional peer only a host's server has (the Redis client of `vestibule/server`): the browser hosts go without it. */
+const SERVER_PEERS = new Set(['redis'])
 
 /** The `vestibule/plugins/<feature>` entries the package exports (not the modules a plugin exports apart). */
 export const featureEntries = Object.keys(manifest.exports)
@@ -34,7 +36,7 @@ const newest = (path) => {
 }
 
 /** The package's sources: dist/ older than any of them is built again. */
-const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'wagmi', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
+const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'wagmi', 'server', 'package.json', 'rollup.config.mjs', 'tsconfig.json']
 
 /**
  * Packs the package (building dist/ first when it is missing or older than a source file: a stale build would be
@@ -50,7 +52,7 @@ export function installPackedPackage() {
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packs], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   const tarball = readdirSync(packs).find((f) => f.endsWith('.tgz'))
   if (!tarball) throw new Error('npm pack wrote no tarball')
-  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).filter((name) => !WAGMI_PEERS.has(name)).map((name) => [name, installedVersion(name)]))
+  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).filter((name) => !WAGMI_PEERS.has(name) && !SERVER_PEERS.has(name)).map((name) => [name, installedVersion(name)]))
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } }, null, 2),

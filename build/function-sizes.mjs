@@ -8,7 +8,7 @@ import { join, relative } from 'node:path'
 import ts from 'typescript'
 
 export const LIMIT = 150
-export const SOURCE_DIRS = ['kernel', 'ui', 'chains', 'plugins', 'headless', 'wagmi']
+export const SOURCE_DIRS = ['kernel', 'ui', 'chains', 'plugins', 'headless', 'wagmi', 'server']
 
 /** Source files under `dir` of `root`, declarations aside. */
 function sources(root, dir) {

@@ -2,6 +2,7 @@ import { computed, type ReadableAtom } from 'nanostores'
 import { Capabilities, type BalancesSnapshot } from './account-data.js'
 import type { ChainAdapter, ChainRegistry } from './chains.js'
 import type { CaipNetwork } from './network.js'
+import type { AccountState } from './state.js'
 import type { ReadonlyKernelState, Services } from './plugin.js'
 
 /** The account a feature acts for: the active namespace's chain plugin, network and connected account. */
@@ -12,20 +13,23 @@ export interface ActiveAccount {
   address?: string
   /** The kernel's native balance, for features that read no token list. */
   nativeBalance?: bigint
-  smartAccount: boolean
+  /** The account's network fees are paid for it (its connector's `paysOwnGas`): no insufficient-gas rule. */
+  paysOwnGas: boolean
 }
 
-/**
- * Whether an account is a smart account: only an embedded (auth) wallet account can be one, when its preferred
- * type says so. A wallet the user brought (announced, injected, remote) holds a plain account whatever the
- * namespace's default type is.
- */
-export function isSmartAccount(account: { connectorType?: string; preferredAccountType?: string } | undefined): boolean {
-  return account?.connectorType === 'AUTH' && account.preferredAccountType === 'smartAccount'
+/** Whether the connected `account` of `namespace` has its fees paid for it, by its connector's word. */
+function paysOwnGas(chains: Pick<ChainRegistry, 'findConnector'>, namespace: string, account: AccountState | undefined): boolean {
+  if (account?.status !== 'connected' || !account.connectorId) return false
+  const connector = chains.findConnector(account.connectorId, namespace)
+  try {
+    return connector?.paysOwnGas?.(account) === true
+  } catch {
+    return false
+  }
 }
 
 /** The active account as a store, recomputed when the active namespace or its chain state changes. */
-export function activeAccount(k: { state: Pick<ReadonlyKernelState, '$snapshot' | '$chains'>; chains: Pick<ChainRegistry, 'get'> }): ReadableAtom<ActiveAccount> {
+export function activeAccount(k: { state: Pick<ReadonlyKernelState, '$snapshot' | '$chains'>; chains: Pick<ChainRegistry, 'get' | 'findConnector'> }): ReadableAtom<ActiveAccount> {
   return computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): ActiveAccount => {
     const namespace = snapshot.namespace
     const chain = namespace ? chains[namespace] : undefined
@@ -35,7 +39,7 @@ export function activeAccount(k: { state: Pick<ReadonlyKernelState, '$snapshot' 
       network: chain?.networkState.caipNetwork,
       address: connected ? chain.accountState.address : undefined,
       nativeBalance: chain?.accountState.balanceValue,
-      smartAccount: isSmartAccount(chain?.accountState),
+      paysOwnGas: namespace ? paysOwnGas(k.chains, namespace, chain?.accountState) : false,
     }
   })
 }

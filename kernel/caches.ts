@@ -2,8 +2,6 @@
 export const CacheTtl = {
   balance: 30_000,
   nativeBalance: 30_000,
-  ens: 5 * 60_000,
-  identity: 5 * 60_000,
 } as const
 
 /** Token balances are fetched again no sooner than this after a failure. */

@@ -19,19 +19,16 @@ export type CaipAddress = `${string}:${string}:${string}`
 const loaded: string[] = []
 
 /**
- * Makes a chain family known to the CAIP address utilities checked without a modal. A chain entry calls it when it
- * is loaded, so importing a chain's entry is what makes its family known; a namespace that breaks the CAIP-2
- * rule is refused.
+ * Records a chain family as loaded: a chain entry calls it when it is loaded (`knownChainNamespaces` lists them); a
+ * namespace that breaks the CAIP-2 rule is refused. CAIP addresses are checked without it: every family that
+ * follows CAIP-2 is accepted.
  */
 export function registerChainNamespace(namespace: string): void {
   if (typeof namespace !== 'string' || !NAMESPACE.test(namespace)) throw new Error(`Invalid CAIP namespace: ${JSON.stringify(namespace) ?? String(namespace)}`)
   if (!loaded.includes(namespace)) loaded.push(namespace)
 }
 
-/**
- * The chain families the loaded chain entries registered: what "known" means for a CAIP address checked without
- * a modal. With a modal, pass its registered namespaces instead (`modal.kernel.chains.namespaces()`).
- */
+/** The chain families the loaded chain entries registered, in registration order. */
 export const knownChainNamespaces = (): readonly string[] => [...loaded]
 
 // Character rules of CAIP-2 (namespace, reference) and CAIP-10 (account address).
@@ -44,21 +41,21 @@ export const NAMESPACE_PATTERN = NAMESPACE
 export const CAIP_NETWORK_ID_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /** The parts of a valid CAIP-10 address, or undefined. */
-function splitCaipAddress(value: unknown, namespaces: readonly string[] = loaded) {
+function splitCaipAddress(value: unknown, namespaces?: readonly string[]) {
   if (typeof value !== 'string') return undefined
   const parts = value.split(':')
   const [namespace = '', reference = '', address = ''] = parts
-  const valid = parts.length === 3 && namespaces.includes(namespace) && NAMESPACE.test(namespace) && REFERENCE.test(reference) && ACCOUNT.test(address)
+  const valid = parts.length === 3 && (!namespaces || namespaces.includes(namespace)) && NAMESPACE.test(namespace) && REFERENCE.test(reference) && ACCOUNT.test(address)
   return valid ? { namespace: namespace as ChainNamespace, reference, address } : undefined
 }
 
 /**
  * Splits a CAIP-10 account id (`namespace:reference:address`) into its parts.
  *
- * Valid means exactly three non-empty parts, a known namespace (`namespaces`: by default the families of the chain
- * entries loaded, e.g. `vestibule/chains/eip155`; a modal's are its registered chain plugins) and the
- * CAIP-2/CAIP-10 character rules: namespace `[-a-z0-9]{3,8}`, reference `[-_a-zA-Z0-9]{1,32}`, address
- * `[-.%a-zA-Z0-9]{1,128}`.
+ * Valid means exactly three non-empty parts and the CAIP-2/CAIP-10 character rules: namespace `[-a-z0-9]{3,8}`,
+ * reference `[-_a-zA-Z0-9]{1,32}`, address `[-.%a-zA-Z0-9]{1,128}`, whatever chain entries are loaded (a plugin
+ * may bring a new chain family). `namespaces` narrows it to those families (a modal's registered chain plugins:
+ * `modal.kernel.chains.namespaces()`).
  *
  * @throws Error "Invalid CAIP Address" for anything else.
  * @example

@@ -125,9 +125,37 @@ export interface ChainFeatures {
    * not verify or is malformed; loaded on first use, so the verifier is not part of the chain plugin's eager code.
    */
   verifyMessage(params: { address: string; message: string; signature: string; network: CaipNetwork }): Promise<boolean>
+  /**
+   * The payment request URI of `address` on `network` that a wallet app understands when it scans it (the Receive
+   * view's QR code) by the family's standard (eip155: EIP-681, solana: Solana Pay, bip122: BIP-21); a family
+   * without one (polkadot) leaves the feature out and the plain address is shown. Rejects for an address the
+   * standard refuses. Loaded on first use.
+   */
+  paymentUri(params: { address: string; network: CaipNetwork }): Promise<string>
+  /**
+   * The CAIP-74 (CACAO) signature type of a sign-in `signature` this family's wallets made: eip155 `eip191`
+   * (personal_sign), solana `solana:ed25519`, polkadot `polkadot:sr25519`, bip122 `bip122:ecdsa` or
+   * `bip122:bip322-simple`.
+   */
+  signatureType(signature: string): string
 }
 
 export type ChainFeature = keyof ChainFeatures
+
+/** The features of the chain plugins the page's modals registered, by namespace. */
+const registered = new Map<string, Partial<ChainFeatures>>()
+
+/** Records the features of a chain plugin a modal registers (the chain registry does), for `chainFeatureOf`. */
+export const recordChainFeatures = (adapter: Pick<ChainAdapter, 'namespace' | 'features'>) => void (adapter.features && registered.set(adapter.namespace, adapter.features))
+
+/**
+ * `feature` of the chain plugin a modal of the page registered for `namespace`, for a rule read where no modal is
+ * at hand (a stored sign-in's CACAO); undefined when none has it.
+ */
+export function chainFeatureOf<K extends ChainFeature>(namespace: string, feature: K): ChainFeatures[K] | undefined {
+  const implementation = registered.get(namespace)?.[feature]
+  return typeof implementation === 'function' ? (implementation as ChainFeatures[K]) : undefined
+}
 
 /** Whether `adapter` implements `feature`. */
 export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: ChainFeature): boolean => typeof adapter?.features?.[feature] === 'function'

@@ -1,12 +1,24 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
-import type { ChainFeatures } from './chain-features.js'
+import { recordChainFeatures, type ChainFeatures } from './chain-features.js'
 import { VestibuleError } from './errors.js'
 import { safeImageUrl } from './sanitize.js'
 
+/**
+ * How a wallet reached the page, as keys. A plugin that adds connectors of its own kind adds its type:
+ * `declare module 'vestibule/kernel' { interface ConnectorTypes { PASSKEY: true } }`.
+ */
+export interface ConnectorTypes {
+  ANNOUNCED: true
+  INJECTED: true
+  EXTERNAL: true
+  MULTI_CHAIN: true
+  WALLET_CONNECT: true
+}
+
 /** How a wallet reached the page. */
-export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'MULTI_CHAIN' | 'AUTH' | 'WALLET_CONNECT'
+export type ConnectorType = Extract<keyof ConnectorTypes, string>
 
 /** A wallet the user can pick: discovered in the page, configured by the host, or contributed by a plugin. */
 export interface Connector {
@@ -23,6 +35,16 @@ export interface Connector {
   installed: boolean
   /** MULTI_CHAIN: the same wallet's connectors in each namespace it announced itself to. */
   connectors?: readonly Connector[]
+  /**
+   * The connector holds one session across namespaces (a remote session, an embedded wallet): disconnecting one
+   * namespace ends every other namespace connected on it.
+   */
+  endsWithSiblings?: boolean
+  /**
+   * Whether the connected `account` has its network fees paid for it (a smart account with a paymaster): the
+   * insufficient-gas rule does not apply to it. Absent: the account pays its own fees.
+   */
+  paysOwnGas?(account: import('./state.js').AccountState): boolean
 }
 
 /** What a wallet directory knows of a wallet found in the page, by rdns: its directory id, image id and image. */
@@ -176,6 +198,7 @@ export function createChainRegistry(): ChainRegistry {
         throw new VestibuleError('DUPLICATE_PLUGIN', `Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`)
       }
       adapters.set(adapter.namespace, adapter)
+      recordChainFeatures(adapter)
     },
     get: (namespace) => adapters.get(namespace),
     list: () => [...adapters.values()],

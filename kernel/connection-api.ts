@@ -22,8 +22,6 @@ export interface Connection {
   sendNative(params: { to: string; value: bigint }): Promise<string>
   /** Loads the native balance; a cached one younger than 30 s is used unless `force`. */
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
-  /** Sets the account type the user prefers for `namespace` (eoa or smartAccount for auth wallets); stored. */
-  setPreferredAccountType(namespace: ChainNamespace, type: string): void
   /** Removes a requested network; when it was the active one, the first remaining network becomes active. */
   removeNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   /** The network the next connect of `namespace` asks for. */

@@ -11,7 +11,7 @@ import type { ResolvedOptions } from './options.js'
 import type { ChainState, KernelState } from './state.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
-import { readRecord, readString, readStringList } from './stored.js'
+import { readString, readStringList } from './stored.js'
 
 
 export interface ConnectionDeps {
@@ -111,30 +111,26 @@ export function createNetworkRules({ chains, state, storage, events, options, ch
 
 export type NetworkRules = ReturnType<typeof createNetworkRules>
 
-/** Stored preferred account types by namespace (own keys only). */
-export const storedAccountTypes = (storage: Storage) => readRecord(storage, StorageKeys.preferredAccountTypes, NAMESPACE_PATTERN, /^[A-Za-z]{1,32}$/)
-
 /** What a connected wallet's answer and a disconnect do to a namespace's state and storage. */
 export function createSessionState(core: ConnectionCore, networks: NetworkRules) {
-  const { chains, state, storage, events, options, attempts, update, adapterOf, refreshBalance } = core
+  const { chains, state, storage, events, attempts, chainState, update, adapterOf, refreshBalance } = core
   return {
     applyConnected(namespace: ChainNamespace, connectorId: string, result: ConnectResult) {
       const adapter = adapterOf(namespace)
       const network = networks.requested(namespace).find((n) => n.caipNetworkId === result.caipNetworkId)
       const caipNetworkId = network?.caipNetworkId ?? result.caipNetworkId
       const connector = chains.findConnector(connectorId, namespace)
-      const accountType = storedAccountTypes(storage)[namespace] ?? options.defaultAccountTypes?.[namespace] ?? adapter.defaultAccountType
       update(namespace, {
         account: {
           connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type, rdns: connector.rdns } : undefined,
           addressExplorerUrl: explorerUrl(network, result.address),
-          allAccounts: [{ address: result.address, type: accountType }],
+          allAccounts: [{ address: result.address, type: adapter.defaultAccountType }],
           status: 'connected',
           address: result.address,
           caipAddress: toCaipAddress(caipNetworkId, result.address),
           connectorId,
           connectorType: connector?.type,
-          preferredAccountType: accountType,
+          endsWithSiblings: connector?.endsWithSiblings === true || undefined,
         },
         network: {
           ...(network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId }),
@@ -154,11 +150,14 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
     },
     /**
      * Disconnect: the namespace's account and network data go back to their initial state (a requested network it
-     * was on stays selected for the next connection), its connector id is forgotten.
+     * was on stays selected for the next connection), its connector id is forgotten. Plugins' fields go too,
+     * whatever they are.
      */
     resetNamespace(namespace: ChainNamespace, ending: readonly ChainNamespace[] = []) {
       attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
-      update(namespace, { network: { unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, smartAccountEnabledNetworks: undefined, supportsAllNetworks: false } }, true)
+      const { caipNetwork, requestedCaipNetworks, ...session } = chainState(namespace).networkState
+      const dropped = Object.fromEntries(Object.keys(session).map((key) => [key, undefined]))
+      update(namespace, { network: { ...dropped, caipNetwork, requestedCaipNetworks, supportsAllNetworks: false } }, true)
       storage.remove(StorageKeys.connectorId(namespace))
       // The active namespace moves to one that stays connected, never to one ending in the same disconnect; with
       // none left it is cleared, as before the first connect (no account, no network in the snapshot).
@@ -184,7 +183,8 @@ export function listenToAdapters(core: ConnectionCore, networks: NetworkRules, s
         if (account.status !== 'connected' || account.address === address) return
         const caipNetworkId = chainState(namespace).networkState.caipNetwork?.caipNetworkId ?? chainState(namespace).networkState.unsupportedCaipNetworkId
         if (!caipNetworkId) return
-        const type = chainState(namespace).accountState.preferredAccountType
+        // The new address keeps the account type the old one had (a plugin that knows better writes it).
+        const type = chainState(namespace).accountState.allAccounts?.[0]?.type
         update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address), addressExplorerUrl: explorerUrl(chainState(namespace).networkState.caipNetwork, address), allAccounts: [{ address, type }] } })
         events.emit('account:change', { namespace, address, caipAddress: toCaipAddress(caipNetworkId, address) })
         balances.refreshSoon(namespace)
@@ -281,7 +281,7 @@ export function createSessionRules(core: ConnectionCore, networks: NetworkRules,
       networks.persistConnected()
     },
     async disconnect(namespace?: ChainNamespace) {
-      // One WalletConnect or auth session spans namespaces: they all end together.
+      // A session that spans namespaces ends in all of them together.
       const chainsNow = state.$chains.get()
       const targets = namespace ? endingTogether(chainsNow, namespace) : Object.values(chainsNow).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
       const failures: unknown[] = []

@@ -16,7 +16,6 @@ export interface VestibuleEvents {
   'connect:start': { namespace: ChainNamespace; connectorId: string }
   'connect:success': { namespace: ChainNamespace; connectorId: string; address: string; caipAddress: CaipAddress }
   'connect:error': { namespace: ChainNamespace; connectorId: string; error: unknown; rejected: boolean }
-  'account:type': { namespace: ChainNamespace; type: string }
   'account:change': { namespace: ChainNamespace; address: string; caipAddress: CaipAddress }
   disconnect: { namespace: ChainNamespace }
   /** The wallet could not be told; emitted before the local session still ends (and `disconnect` follows). */

@@ -46,7 +46,7 @@ const recentKey = (key: string) => {
 }
 
 /** The connection's methods plugins call as they are. */
-const FORWARDED = ['connect', 'cancelConnect', 'markConnecting', 'disconnect', 'switchNetwork', 'signMessage', 'sendNative', 'refreshBalance', 'networkFor', 'setPreferredAccountType'] as const
+const FORWARDED = ['connect', 'cancelConnect', 'markConnecting', 'disconnect', 'switchNetwork', 'signMessage', 'sendNative', 'refreshBalance', 'networkFor'] as const
 
 /** What plugins use of the connection: its methods, looked up at call time (it is created after they set up). */
 function pluginConnectionOf(connection: () => Connection, state: KernelState, chains: ChainRegistry, writer: ChainWriter, storage: Storage): PluginConnection {

@@ -51,10 +51,6 @@ export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
       if (loaded) loaded.markConnecting(namespace, connectorId)
       else void load().then((c) => c.markConnecting(namespace, connectorId))
     },
-    setPreferredAccountType(namespace, type) {
-      if (loaded) loaded.setPreferredAccountType(namespace, type)
-      else void load().then((c) => c.setPreferredAccountType(namespace, type))
-    },
     networkFor: (namespace) => loaded?.networkFor(namespace) ?? deps.state.$chains.get()[namespace]?.networkState.requestedCaipNetworks[0],
   }
 }

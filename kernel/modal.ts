@@ -242,6 +242,7 @@ export function createModal(deps: ModalDeps): Modal {
   let reconnecting: Promise<void> | undefined
   let shell: Promise<Shell> | undefined
   let preloading: Promise<void> | undefined
+  let stopTabs = () => {}
 
   /** Plugins that provide connectors add them first (synchronously), then the adapters restore the session. */
   const startReconnect = () => {
@@ -337,6 +338,7 @@ export function createModal(deps: ModalDeps): Modal {
       state.$modal.setKey('open', false)
       chains.stopDiscovery()
       feedback.dispose()
+      stopTabs()
       hooks.run('onDestroy', [], { onError: ({ error }) => console.error('[vestibule] destroy hook failed', error) })
       void shell?.then((s) => s.destroy()).catch(() => {})
       events.clear()
@@ -355,5 +357,7 @@ export function createModal(deps: ModalDeps): Modal {
   watchViews(kernel)
   // These rules follow the wallet's events, which only the connection's code emits: they load with it.
   kernel.connection.whenLoaded((code) => code.watchConnected({ ...kernel, open: modal.open, life, reportError }))
+  // The other tabs of the origin hear this one's session changes once it can act on theirs.
+  kernel.connection.whenLoaded((code) => void (stopTabs = code.syncTabs({ ...kernel, life, reportError, restore: startReconnect })))
   return modal
 }

@@ -10,7 +10,7 @@
 import type { NameRefusal } from './account-data.js'
 
 const EVM_HEX = /^(?:0x)?[0-9a-f]{40}$/i
-const ENCODED = /^(?=[^]*\d)[0-9a-z]{25,90}$/i
+const ENCODED = /^(?=[\s\S]*\d)[0-9a-z]{25,90}$/i
 const STACKED_MARKS = /\p{M}{3}/u
 
 /** Whether `label` (one label of a name, or the whole text) reads as an address. */

@@ -57,8 +57,6 @@ export interface ModalOptions {
   allowUnsupportedChain?: boolean
   /** The Account view offers switching networks (default on). */
   enableNetworkSwitch?: boolean
-  /** Account type per namespace when the wallet offers several and the user chose none. */
-  defaultAccountTypes?: Record<string, string>
   /** Texts replacing the built-in ones, by message key. */
   messages?: Messages
   /**
@@ -86,6 +84,11 @@ export interface ModalOptions {
    */
   preload?: PreloadMode
   /**
+   * The nonce of the page's Content Security Policy (`style-src 'nonce-…'`), put on the `<style>` elements the
+   * modal adds where the browser has no constructed style sheets. Browsers with them (all current ones) need none.
+   */
+  cspNonce?: string
+  /**
    * Replaces kernel services before any plugin sets up, e.g. `(s) => s.provide(Tokens.Http, myHttpClient)`:
    * the kernel and every plugin then use the replacement.
    */
@@ -98,8 +101,8 @@ export interface ModalOptions {
 export const KERNEL_OPTIONS = [
   'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
   'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
-  'allowUnsupportedChain', 'enableNetworkSwitch', 'defaultAccountTypes', 'messages', 'locale', 'storagePrefix',
-  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload',
+  'allowUnsupportedChain', 'enableNetworkSwitch', 'messages', 'locale', 'storagePrefix',
+  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload', 'cspNonce',
 ] as const satisfies readonly (keyof ModalOptions)[]
 export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
 /** The options a plugin may declare: those plugins added to `ModalOptions` by augmentation. */
@@ -156,7 +159,8 @@ const isElement = (value: unknown) => typeof value === 'object' && value !== nul
 
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
+/** Whether `value` is a plain object whose values are strings: an option's check for a map (`messages` …). */
+export const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
 const isString = (value: unknown) => typeof value === 'string'
 
 /** The kernel's own options: which keys, the check each value passes, and what it must be when it does not. */
@@ -173,7 +177,8 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
   [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id (namespace:reference)'],
   [['messages'], isStringMap, 'map message keys to strings'],
-  [['defaultAccountTypes'], isStringMap, 'map namespaces to account types'],
+  // A CSP nonce is base64 or base64url (the policy's nonce-source grammar).
+  [['cspNonce'], (v) => isString(v) && /^[A-Za-z0-9+/_-]{1,256}={0,2}$/.test(v as string), "be the page's CSP nonce (a base64 string)"],
 ]
 
 /** Feature names the modal, the registered plugins and the owner hints (`features.x`, a plugin not added) know. */

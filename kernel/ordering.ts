@@ -3,24 +3,11 @@
  * first; the rest by the rank each entry's plugin declares, then in registration order.
  */
 
-export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
-
-export type ConnectMethod = (typeof CONNECT_METHODS)[number]
-
 /** `configured` entries that are known, without repeats, then the rest of `defaults` in their order. */
 export function orderWith<T extends string>(defaults: readonly T[], configured?: readonly string[]): T[] {
   const known = new Set<string>(defaults)
   const head = [...new Set((configured ?? []).filter((entry) => known.has(entry)))] as T[]
   return [...head, ...defaults.filter((entry) => !head.includes(entry))]
-}
-
-/**
- * Connect methods: email, social, wallet — or wallet first when an injected or announced wallet is shown —
- * unless the host configured `connectMethodsOrder`.
- */
-export function orderConnectMethods(options: { configured?: readonly string[]; walletShown: boolean }): ConnectMethod[] {
-  if (options.configured?.length) return orderWith(CONNECT_METHODS, options.configured)
-  return options.walletShown ? ['wallet', 'email', 'social'] : [...CONNECT_METHODS]
 }
 
 /** An entry placed by its declared rank (`order`, lower first; `fallback` when it declares none). */

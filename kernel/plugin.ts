@@ -10,7 +10,7 @@ import type { Features, ModalOptions, PluginFeatureName, PluginOptionName, Resol
 import type { Router } from './router.js'
 import type { Storage } from './storage.js'
 import type { Slots, ViewRegistry } from './views.js'
-import type { AccountState, ChainState, KernelAccountField, ModalSnapshot, ModalState, NetworkState } from './state.js'
+import type { AccountState, ChainState, KernelAccountField, KernelNetworkField, ModalSnapshot, ModalState, NetworkState } from './state.js'
 import type { Platform } from './platform.js'
 import type { Feedback } from './feedback.js'
 import type { WalletSources } from './wallets.js'
@@ -51,10 +51,10 @@ export interface Services {
 
 /** Account and network fields a plugin may write for a namespace; the rest of the chain state is the kernel's. */
 export type AccountFields = Partial<Omit<AccountState, KernelAccountField>>
-export type NetworkFields = Partial<Pick<NetworkState, 'approvedCaipNetworkIds' | 'smartAccountEnabledNetworks' | 'supportsAllNetworks'>>
+export type NetworkFields = Partial<Omit<NetworkState, KernelNetworkField>>
 
 /** What plugins reach of the connection: act through the chain adapters, read state from `ctx.state`. */
-export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelConnect' | 'markConnecting' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'sendNative' | 'refreshBalance' | 'networkFor' | 'setPreferredAccountType'> {
+export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelConnect' | 'markConnecting' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'sendNative' | 'refreshBalance' | 'networkFor'> {
   /** The connected account of `namespace` (the active one by default) with its network and adapter, or undefined. */
   account(namespace?: ChainNamespace): { namespace: ChainNamespace; address: string; network: CaipNetwork; adapter: ChainAdapter } | undefined
   /** Writes plugin-owned account fields of a namespace (profile, token balances, wallet info …). */

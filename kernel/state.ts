@@ -9,20 +9,21 @@ export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
 /**
  * Account part of a namespace's chain state. A plugin that keeps more per account adds its fields by augmenting
  * this interface (`declare module 'vestibule' { interface AccountState { nickname?: string } }`) and writes them
- * with `ctx.connection.setAccountFields`.
+ * with `ctx.connection.setAccountFields`; a disconnect or a new connection drops them, whatever they are.
  */
 export interface AccountState {
   status: ConnectionStatus
   address?: string
   caipAddress?: CaipAddress
   connectorId?: string
-  /** Type of the connector the session runs on; WalletConnect and auth sessions span namespaces. */
+  /** Type of the connector the session runs on. */
   connectorType?: import('./chains.js').ConnectorType
+  /** The connector's session spans namespaces: they disconnect together (its `endsWithSiblings`). */
+  endsWithSiblings?: boolean
   balance?: string
   balanceValue?: bigint
   balanceSymbol?: string
   balanceStatus: BalanceStatus
-  preferredAccountType?: string
   profileName?: string
   profileImage?: string
   addressExplorerUrl?: string
@@ -30,12 +31,14 @@ export interface AccountState {
   tokenBalance?: readonly import('./account-data.js').AccountToken[]
   connectedWalletInfo?: { name?: string; icon?: string; [key: string]: unknown }
   allAccounts?: readonly { address: string; type?: string }[]
-  smartAccountDeployed?: boolean
   /** The id of the Account tab chosen (its `account.tabs` slot entry's id). */
   currentTab?: string
 }
 
-/** Network part of a namespace's chain state. */
+/**
+ * Network part of a namespace's chain state. A plugin that keeps more per network session adds its fields by
+ * augmenting this interface and writes them with `ctx.connection.setNetworkFields`; a disconnect drops them.
+ */
 export interface NetworkState {
   caipNetwork?: CaipNetwork
   /** Set when the wallet is on a network the host did not request. */
@@ -43,7 +46,6 @@ export interface NetworkState {
   requestedCaipNetworks: readonly CaipNetwork[]
   approvedCaipNetworkIds?: readonly CaipNetworkId[]
   supportsAllNetworks: boolean
-  smartAccountEnabledNetworks?: readonly CaipNetworkId[]
 }
 
 export interface ChainState {
@@ -82,7 +84,10 @@ export interface ModalSnapshot {
 }
 
 /** The account fields only the kernel writes (the connection's); plugins write the others. */
-export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus' | 'preferredAccountType'
+export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'endsWithSiblings' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus'
+
+/** The network fields only the kernel writes; plugins write the others. */
+export type KernelNetworkField = 'caipNetwork' | 'unsupportedCaipNetworkId' | 'requestedCaipNetworks'
 
 export const emptyAccount = (): AccountState => ({ status: 'disconnected', balanceStatus: 'idle' })
 

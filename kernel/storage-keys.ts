@@ -11,5 +11,4 @@ export const StorageKeys = {
   caipNetworkId: (namespace: ChainNamespace) => `caipNetworkId:${namespace}`,
   nativeBalance: (caipAddress: string) => `nativeBalance:${caipAddress}`,
   recentWallets: 'recentWallets',
-  preferredAccountTypes: 'preferredAccountTypes',
 } as const

@@ -1,6 +1,8 @@
 /**
  * Namespaced, versioned browser storage. Reads never throw: corrupt JSON is removed and reads as missing,
- * and a missing or blocked `localStorage` (private mode, server, sandboxed frame) falls back to memory.
+ * and a missing `localStorage` (server) falls back to memory. A `localStorage` that throws (disabled by the
+ * browser's settings, a sandboxed frame, quota exceeded) turns the storage to memory for the rest of the page's
+ * life, with one warning naming the reason: the modal keeps working, only persistence is lost.
  * `localStorage` is looked up on first use, never at import time or in `createModal`.
  */
 export interface Storage {
@@ -29,11 +31,16 @@ export interface StorageOptions {
   /** Web Storage to use; defaults to `globalThis.localStorage` when reachable. */
   backend?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> & Partial<Pick<globalThis.Storage, 'key' | 'length'>> | null
   now?: () => number
-  /** Told once when entries of another storage version were found and removed. */
+  /**
+   * Told once when entries of another storage version were found and removed, and once when the backend threw
+   * and the storage turned to memory.
+   */
   warn?: (message: string) => void
 }
 
 export const STORAGE_VERSION = 1
+
+type Backend = NonNullable<StorageOptions['backend']>
 
 function memoryBackend(): Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const map = new Map<string, string>()
@@ -44,17 +51,52 @@ function memoryBackend(): Pick<globalThis.Storage, 'getItem' | 'setItem' | 'remo
   }
 }
 
-function defaultBackend() {
-  try {
-    const ls = (globalThis as { localStorage?: globalThis.Storage }).localStorage
-    if (!ls) return null
-    const probe = '@vestibule/probe'
-    ls.setItem(probe, '1')
-    ls.removeItem(probe)
-    return ls
-  } catch {
-    return null
+/** What a thrown storage error was: its DOMException name (`SecurityError`, `QuotaExceededError` …) and message. */
+const reasonOf = (error: unknown) => {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown }
+  return String(message ? (name && name !== 'Error' ? `${name}: ${message}` : message) : error).slice(0, 200)
+}
+
+/**
+ * `backend` until one of its calls throws, then memory: values written afterwards live in memory (and are read
+ * back from there), keys removed afterwards read as missing, and keys not touched since are still read from the
+ * backend while it answers (a full storage still reads). `fail` is told of the first throw only.
+ */
+function fallingBack(backend: Backend, fail: (reason: string) => void): Backend {
+  const memory = new Map<string, string | null>()
+  let failed = false
+  let unreadable = false
+  const attempt = <T>(call: () => T, otherwise: T, reading?: boolean): T => {
+    try {
+      return call()
+    } catch (error) {
+      if (!failed) fail(reasonOf(error))
+      failed = true
+      unreadable ||= !!reading
+      return otherwise
+    }
   }
+  return {
+    getItem: (key) => (memory.has(key) ? memory.get(key)! : unreadable ? null : attempt(() => backend.getItem(key), null, true)),
+    setItem(key, value) {
+      if (failed || !attempt(() => (backend.setItem(key, value), true), false)) memory.set(key, value)
+    },
+    removeItem(key) {
+      if (failed) memory.set(key, null)
+      if (!unreadable && !attempt(() => (backend.removeItem(key), true), false)) memory.set(key, null)
+    },
+    get length() {
+      return failed ? 0 : attempt(() => backend.length as number, 0)
+    },
+    key: (index) => (failed ? null : attempt(() => backend.key?.(index) ?? null, null)),
+  }
+}
+
+/** The page's `localStorage` (its getter throws where storage is disabled), or null where there is none. */
+function pageStorage(): Backend | null {
+  const holder = globalThis as { localStorage?: globalThis.Storage }
+  if (!('localStorage' in holder)) return null
+  return holder.localStorage ?? null
 }
 
 /**
@@ -95,11 +137,23 @@ export function checkedRead<T>(get: (key: string) => unknown, remove: (key: stri
 export function createStorage(options: StorageOptions = {}): Storage {
   const prefix = `${options.prefix ?? '@vestibule'}/v${STORAGE_VERSION}/${options.scope ? `${options.scope}/` : ''}`
   const now = options.now ?? Date.now
-  let backend: NonNullable<StorageOptions['backend']> | undefined
+  const warn = options.warn ?? ((m: string) => console.warn(m))
+  let backend: Backend | undefined
   const store = () => {
     if (backend) return backend
-    backend = (options.backend === undefined ? defaultBackend() : options.backend) ?? memoryBackend()
-    if (!options.scope) dropOtherVersions(backend, options.prefix ?? '@vestibule', options.warn ?? ((m) => console.warn(m)))
+    const unavailable = (reason: string) => warn(`[vestibule] Browser storage is unavailable (${reason}); the modal keeps its state in memory`)
+    let page: Backend | null = null
+    if (options.backend === undefined) {
+      try {
+        page = pageStorage()
+      } catch (error) {
+        unavailable(reasonOf(error))
+        return (backend = memoryBackend())
+      }
+    }
+    const chosen = options.backend === undefined ? page : options.backend
+    backend = chosen ? fallingBack(chosen, unavailable) : memoryBackend()
+    if (!options.scope) dropOtherVersions(backend, options.prefix ?? '@vestibule', warn)
     return backend
   }
 

@@ -50,7 +50,7 @@ export interface ViewContext<P extends string = string> {
   blockchainApi: BlockchainApi
   options: Readonly<ResolvedOptions>
   platform: Platform
-  chains: Pick<ChainRegistry, 'list' | 'get' | '$connectors'>
+  chains: Pick<ChainRegistry, 'list' | 'get' | 'findConnector' | '$connectors'>
   wallets: WalletSources
   views: Pick<ViewRegistry, 'has'>
   slots: Pick<Slots, 'list'>

@@ -5,7 +5,7 @@
 import type { ChainNamespace } from './caip.js'
 import { VestibuleError } from './errors.js'
 import type { CaipNetwork } from './network.js'
-import { orderByRank, orderConnectMethods } from './ordering.js'
+import { orderByRank } from './ordering.js'
 
 /** A lazily loaded UI module: its default export is what the shell renders (a React component for the React shell). */
 export type LoadComponent = () => Promise<{ default: unknown; styles?: string }>
@@ -97,8 +97,7 @@ export function createViewRegistry(options: { headless?: boolean } = {}): ViewRe
 export interface SlotEntry {
   /**
    * Unique within its slot. In ordered slots it is also the name the ordering options use: `connect.methods`
-   * ids are connect methods ('wallet', 'email', 'social'; other ids go after these), `account.features` ids the
-   * names `walletFeaturesOrder` lists.
+   * ids the names `connectMethodsOrder` lists, `account.features` ids the names `walletFeaturesOrder` lists.
    */
   id: string
   /** Message key or text. */
@@ -132,15 +131,17 @@ export interface SlotEntry {
   feature?: string
   /** `connect.methods`: while this method is shown, the wallet list starts collapsed behind one button. */
   collapsesWallets?: boolean
+  /** `connect.methods`: this method comes first while a browser wallet (injected or announced) is shown. */
+  leadsWhenWalletShown?: boolean
   /** Plugin that contributed it (set by the kernel). */
   plugin?: string
 }
 
 /**
  * The slots the shell draws:
- * - `connect.methods`: sections of the Connect view, drawn by their `load` component, ordered by the connect
- *   methods rule (wallet first when a wallet is shown, else email, social, wallet; `connectMethodsOrder`).
- *   The wallet list itself is the shell's 'wallet' method.
+ * - `connect.methods`: sections of the Connect view, drawn by their `load` component: `connectMethodsOrder`
+ *   first, then by the rank (`order`) each declares, an entry that `leadsWhenWalletShown` first while a browser
+ *   wallet is shown; unranked ones last. The wallet list itself is the shell's method.
  * - `connect.footer`: buttons under the wallet list ("All wallets").
  * - `account.tabs`: tabs of the Account view (Tokens, NFTs, Activity by `order`), drawn by `load`.
  * - `account.features`: wallet feature buttons of the Account view: `walletFeaturesOrder` first, then by the
@@ -216,7 +217,10 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
     list(slot, { walletShown = false } = {}) {
       const where = () => context.where?.() ?? {}
       const entries = (slots.get(slot) ?? []).filter((entry) => (!entry.feature || context.isEnabled(entry.feature)) && applies(entry, where))
-      if (slot === 'connect.methods') return arrange(entries, orderConnectMethods({ configured: context.connectMethodsOrder, walletShown })) as never
+      if (slot === 'connect.methods') {
+        const ranks = entries.map((e) => ({ id: e.id, order: walletShown && e.leadsWhenWalletShown ? Number.MIN_SAFE_INTEGER : e.order }))
+        return arrange(entries, orderByRank(ranks, context.connectMethodsOrder, Number.MAX_SAFE_INTEGER)) as never
+      }
       if (slot === 'account.features') return arrange(entries, orderByRank(entries, context.walletFeaturesOrder, Number.MAX_SAFE_INTEGER)) as never
       return arrange(entries, []) as never
     },

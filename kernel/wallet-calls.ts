@@ -1,9 +1,8 @@
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import { CAIP_NETWORK_ID_PATTERN, parseCaipNetworkId } from './caip.js'
-import { storedAccountTypes, type ConnectionCore, type NetworkRules } from './connection-rules.js'
+import type { ConnectionCore, NetworkRules } from './connection-rules.js'
 import { ErrorText, VestibuleError, isUserRejection } from './errors.js'
 import type { ChainState } from './state.js'
-import { StorageKeys } from './storage-keys.js'
 
 /** Waits before the reads that follow a send whose first read still showed the balance from before it. */
 export const AFTER_SEND_REREAD_MS = [2000, 6000] as const
@@ -19,9 +18,9 @@ function activeAccount({ state, chainState }: ConnectionCore, action: string) {
   return { ns, current, network, address }
 }
 
-/** What the wallet is asked through its chain adapter: sign, send, switch or drop a network, the account type. */
+/** What the wallet is asked through its chain adapter: sign, send, switch or drop a network. */
 export function createWalletCalls(core: ConnectionCore, networks: NetworkRules) {
-  const { chains, state, storage, events, alert, chainState, update, adapterOf, refreshBalance } = core
+  const { chains, state, events, alert, chainState, update, adapterOf, refreshBalance } = core
 
   /**
    * After a send the balance is read at once; a node may answer that read before it applied the transaction, so
@@ -49,11 +48,6 @@ export function createWalletCalls(core: ConnectionCore, networks: NetworkRules) 
   })
 
   return {
-    setPreferredAccountType(namespace: ChainNamespace, type: string) {
-      storage.set(StorageKeys.preferredAccountTypes, { ...storedAccountTypes(storage), [namespace]: type })
-      update(namespace, { account: { preferredAccountType: type } })
-      events.emit('account:type', { namespace, type })
-    },
     async removeNetwork(caipNetworkId: CaipNetworkId) {
       const network = networks.findNetwork(caipNetworkId)
       if (!network) return

@@ -15,6 +15,7 @@ export const OPTION_OWNERS: Readonly<Record<string, string>> = {
   manualWCControl: walletConnect,
   tokens: 'tokens() from vestibule/plugins/tokens',
   secureSiteUrl: auth,
+  defaultAccountTypes: auth,
   'features.email': auth,
   'features.emailShowWallets': auth,
   'features.socials': auth,

@@ -14,6 +14,7 @@ const entries = {
   'vestibule/kernel': 'kernel/index.ts',
   'vestibule/utils': 'kernel/utils.ts',
   'vestibule/wagmi': 'wagmi/index.ts',
+  'vestibule/server': 'server/index.ts',
 }
 
 export function sourceEntry(specifier) {

@@ -1,5 +1,6 @@
 // The sandbox: local chains, the demo host app and the Sandbox Wallet, all on 127.0.0.1.
 import { createServer } from 'node:http'
+import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
@@ -130,9 +131,28 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
 
-  // The sign-in backend the demo app uses with ?siwx (sandbox/siwx/backend.mjs), on this same origin.
+  // The demo app under a strict Content Security Policy with Trusted Types (`/csp`, the same query switches): no
+  // inline script or style anywhere on the page, and only the sandbox's own origins reachable.
+  const origin = (href) => new URL(href).origin
+  const cspHtml = html.replace(/<style>[\s\S]*?<\/style>/, '<link rel="stylesheet" href="/app.css" />')
+  const appCss = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+  // With a nonce (`/csp?nonce`), style-src also allows the <style> elements carrying it; the page gets it in a meta tag.
+  const cspPolicy = (nonce) => [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+    // Wallet and network icons come from the provider API.
+    `img-src 'self' data: ${origin(providerApi.url)}`,
+    `frame-src ${origin(secureSite.frameUrl)}`,
+    `connect-src 'self' ${[chain.url, l2.url, providerApi.url, walletConnect.config.relayUrl].map(origin).join(' ')}`,
+    "require-trusted-types-for 'script'",
+  ].join('; ')
+
+  // The sign-in backend the demo app uses with ?siwx (vestibule/server through sandbox/siwx/backend.mjs), on this same origin.
   const bip122Family = running.find((f) => f.family === 'bip122')
+  let appOrigins = []
   const siwx = createSiwxBackend({
+    origins: () => appOrigins,
     rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url },
     custom: bip122Family ? { [bip122Family.config.wallet.caipNetworkId]: { params: bip122Family.config.network.params } } : {},
   })
@@ -160,6 +180,12 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     if (url.pathname === '/embedded') return send(200, html.replace('/app/main.js', '/app/embedded.js'), TYPES['.html'])
     // Every view of every plugin in both themes (sandbox/app/gallery.tsx).
     if (url.pathname === '/gallery') return send(200, html.replace('/app/main.js', '/app/gallery.js'), TYPES['.html'])
+    if (url.pathname === '/csp') {
+      const nonce = url.searchParams.has('nonce') ? randomBytes(16).toString('base64') : undefined
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store', 'content-security-policy': cspPolicy(nonce) })
+      return res.end(nonce ? cspHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`) : cspHtml)
+    }
+    if (url.pathname === '/app.css') return send(200, appCss, 'text/css; charset=utf-8')
     if (url.pathname === '/config.js') return send(200, configJs, TYPES['.js'])
     if (walletConnect.serves(url.pathname)) return send(200, walletConnect.html, TYPES['.html'])
     const file = files.get(url.pathname)
@@ -171,6 +197,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     server.listen(port, '127.0.0.1', resolve)
   })
   const appUrl = `http://127.0.0.1:${server.address().port}/`
+  appOrigins = [new URL(appUrl).origin, `http://localhost:${server.address().port}`]
   secureSite.allowOrigin(new URL(appUrl).origin)
   secureSite.allowOrigin(`http://localhost:${server.address().port}`)
   return {
@@ -192,7 +219,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     auth: { secureSite, mail, oauth },
     /** The on-ramp provider's checkout page (`url`), on its own loopback origin. */
     onramp,
-    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'hang' | 'up')`, `setNonceFields`, `requests`, `sessions`, `reset()`. */
+    /** The sign-in backend under /siwx/: `setMode('down' | 'refuse' | 'hang' | 'up')`, `setNonceFields`, `requests`, `attempts`, `size()`, `reset()`. */
     siwx,
     /** Per family: its sandbox handle, or `{ skipped: reason }`. */
     families: Object.fromEntries(extras.map((f) => [f.family, f])),

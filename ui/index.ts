@@ -43,7 +43,7 @@ export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'op
     views: coreViews,
     walletViews: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' },
     optionOwners: hints.optionOwners,
-    slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets' }]],
+    slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]],
     // The same modules loadShell imports: fetched ahead, they are already here when the user clicks.
     // Then the first view is rehearsed (rendered once, off the page, and thrown away) so the click finds its code
     // compiled.

@@ -34,6 +34,10 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
       estimateFees: async (tx) => (await session()).estimateFees(tx),
       // Signature checks (BIP-322 simple, legacy signed messages) load on first use.
       verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
+      // The payment request URI rules load with the Receive view that asks for them.
+      paymentUri: async (params) => (await import('./payment-uri.js')).paymentUri(params),
+      // A 65-byte signature in padded base64 is the legacy signed-message format; the rest BIP-322 simple.
+      signatureType: (signature) => (/^[A-Za-z0-9+/]{87}=$/.test(signature) ? 'bip122:ecdsa' : 'bip122:bip322-simple'),
     },
     defaultAccountType: 'payment',
     listen(listener) {

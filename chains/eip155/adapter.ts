@@ -54,6 +54,9 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
       // Signature checks (recovery, EIP-1271, EIP-6492) load on first use, with viem's client.
       verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
+      // The payment request URI rules load with the Receive view that asks for them.
+      paymentUri: async (params) => (await import('./payment-uri.js')).paymentUri(params),
+      signatureType: () => 'eip191',
     },
     networks: options.networks,
     // 'history': the blockchain API keeps this family's account history (the Activity tab reads it).

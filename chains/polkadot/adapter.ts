@@ -101,6 +101,8 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
       remoteSession: () => import('./walletconnect.js').then((m) => m.remoteSession),
       // Signature checks (sr25519, ed25519, ecdsa): the session code loads them on first use.
       verifyMessage: lazy('verifyMessage'),
+      // signRaw's default key type.
+      signatureType: () => 'polkadot:sr25519',
     },
     addressRules: lazy('addressRules'),
     formatAmount: (value: bigint, network: CaipNetwork) => formatUnits(value, network.nativeCurrency.decimals),

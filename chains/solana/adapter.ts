@@ -77,6 +77,9 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       missingWalletLink: async (params) => (await import('./missing-wallet.js')).missingWalletLink(params),
       // ed25519 signature checks load on first use.
       verifyMessage: async (params) => (await import('./verify-message.js')).verifyMessage(params),
+      // The payment request URI rules load with the Receive view that asks for them.
+      paymentUri: async (params) => (await import('./payment-uri.js')).paymentUri(params),
+      signatureType: () => 'solana:ed25519',
     },
     destroy() {
       listener = undefined

@@ -10,7 +10,7 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth()], features: { socials: ['google', 'github'] } })
  */
 import { atom } from 'nanostores'
-import type { Plugin, PluginContext } from 'vestibule/kernel'
+import { isStringMap, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
@@ -30,9 +30,23 @@ declare module 'vestibule/kernel' {
   interface PluginApis {
     auth: AuthApi
   }
+  interface ConnectorTypes {
+    /** The embedded wallet of email and social login. */
+    AUTH: true
+  }
   interface ModalOptions {
     /** The embedded wallet's frame page: an https URL (http only on 127.0.0.1, localhost or [::1]) without credentials; its origin is the only one the modal takes answers from. */
     secureSiteUrl?: string
+    /** The embedded wallet's account type per namespace (eip155: smartAccount or eoa) while the user chose none. */
+    defaultAccountTypes?: Record<string, string>
+  }
+  interface VestibuleEvents {
+    /** The user chose the embedded wallet's account type for `namespace` (`setPreferredAccountType`). */
+    'account:type': { namespace: ChainNamespace; type: string }
+  }
+  interface NetworkState {
+    /** The eip155 networks the embedded wallet's smart account can be used on, as the secure site names them. */
+    smartAccountEnabledNetworks?: readonly CaipNetworkId[]
   }
   interface Features {
     /** Email login in the Connect view (default on). */
@@ -43,6 +57,10 @@ declare module 'vestibule/kernel' {
     socials?: readonly SocialProvider[] | false
   }
   interface AccountState {
+    /** The embedded wallet's account type in use (eip155: eoa or smartAccount). */
+    preferredAccountType?: string
+    /** Whether the embedded wallet's smart account has code on its network (undefined for an EOA). */
+    smartAccountDeployed?: boolean
     /** The social login the embedded wallet's user signed in with. */
     socialProvider?: string
     /** The Farcaster sign-in link while it is shown. */
@@ -58,6 +76,11 @@ export interface AuthApi {
   client(): Promise<AuthClient>
   /** Signs out at the secure site and removes the frame. */
   signOut(): Promise<void>
+  /**
+   * Sets the account type the user prefers for `namespace` (eip155: eoa or smartAccount): applied to the embedded
+   * wallet's account there (its address follows), announced as `account:type`, kept for the next login (eip155).
+   */
+  setPreferredAccountType(namespace: ChainNamespace, type: string): void
 }
 
 type Listener = (data: unknown) => void
@@ -83,7 +106,10 @@ function siteProblem(v: unknown): string | undefined {
 export function auth(): Plugin<AuthApi> {
   return {
     name: 'auth',
-    options: { secureSiteUrl: { check: siteProblem, default: DEFAULT_SECURE_SITE_URL } },
+    options: {
+      secureSiteUrl: { check: siteProblem, default: DEFAULT_SECURE_SITE_URL },
+      defaultAccountTypes: { check: (v) => (isStringMap(v) ? undefined : 'must map namespaces to account types') },
+    },
     features: { email: true, emailShowWallets: true, smartSessions: false, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
     setup(ctx: PluginContext) {
       const $state = atom<AuthState>(INITIAL_STATE)
@@ -127,7 +153,9 @@ export function auth(): Plugin<AuthApi> {
       function addConnectors(namespaces: readonly string[]) {
         for (const ns of namespaces) {
           if (removers.has(ns) || !providers[ns] || !ctx.chains.get(ns)?.addConnector) continue
-          removers.set(ns, ctx.chains.addConnector(ns, { id: ID_AUTH, name: 'Email', type: 'AUTH', installed: true }, providers[ns]))
+          // One signed-in user across namespaces; a smart account's fees are paid by its paymaster.
+          const connector = { id: ID_AUTH, name: 'Email', type: 'AUTH', installed: true, endsWithSiblings: true, paysOwnGas: (account: AccountState) => account.preferredAccountType === 'smartAccount' } as const
+          removers.set(ns, ctx.chains.addConnector(ns, connector, providers[ns]))
         }
       }
 
@@ -140,8 +168,8 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
       ctx.i18n.add(titles, () => import('./locales/index.js'))
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
-      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
-      ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', load: () => import('./views/SocialMethod.js') })
+      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', order: 100, collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
+      ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', order: 200, load: () => import('./views/SocialMethod.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
       ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
       ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))
@@ -172,9 +200,9 @@ export function auth(): Plugin<AuthApi> {
           .then((c) => c.resumeSocial(window.location.href, (url) => window.history.replaceState(window.history.state, '', url)))
           .catch(() => undefined)
       }
-      smartAccountHooks(ctx, () => client)
+      const setPreferredAccountType = smartAccountHooks(ctx, () => client)
       ctx.onDestroy(() => void client?.then((c) => c.destroy()))
-      return { $state, client: load, signOut: () => load().then((c) => c.signOut()) }
+      return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType }
     },
   }
 }

@@ -1,9 +1,9 @@
 /**
  * Smart accounts of the embedded wallet (eip155). The secure site lists the user's EOA and the smart account
- * contract the EOA owns; the account the modal uses is the one of the preferred type: the connected account's
- * (the kernel's record, changed by `setPreferredAccountType`), else the type chosen last, else the host's
- * `defaultAccountTypes`, else the chain's default (smartAccount on eip155). A change of type is told to the secure
- * site (SetPreferredAccount) and the account's address becomes that type's. `smartAccountDeployed` is read on
+ * contract the EOA owns; the account the modal uses is the one of the preferred type (written into the account as
+ * `preferredAccountType` at a connection): the connected account's (changed by `setPreferredAccountType`), else
+ * the type chosen last, else the host's `defaultAccountTypes`, else the chain's default (smartAccount on eip155).
+ * A change of type is told to the secure site (SetPreferredAccount) and the account's address becomes that type's. `smartAccountDeployed` is read on
  * chain: code at the smart account's address.
  */
 import { atom } from 'nanostores'
@@ -23,7 +23,7 @@ declare module './protocol.js' {
 
 export const EOA = 'eoa'
 export const SMART_ACCOUNT = 'smartAccount'
-/** The plugin's record of the type chosen last (the kernel keeps its own; this one is read before a login). */
+/** The record of the eip155 type chosen last, read before a login. */
 export const ACCOUNT_TYPE_KEY = 'accountType'
 /** Shown when the secure site cannot switch to the smart account. */
 export const SMART_ACCOUNT_UNSUPPORTED = 'This application might not support Smart Accounts'
@@ -69,6 +69,12 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     if (authAccount()) ctx.connection.setNetworkFields('eip155', { smartAccountEnabledNetworks: [...new Set(list)].slice(0, 100) })
   }
 
+  /** The connected account's record of the type in use (`preferredAccountType`, and `allAccounts`). */
+  const record = (type: string) => {
+    const address = authAccount()?.address
+    if (address) ctx.connection.setAccountFields('eip155', { preferredAccountType: type, allAccounts: [{ address, type }] })
+  }
+
   /** The connected address moves to the account of the preferred type when it is another one. */
   const align = () => {
     const address = authAccount()?.address
@@ -108,21 +114,26 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     preferred,
     order,
     align,
-    /** A new connection of the embedded wallet: what went wrong in an earlier one is not shown. */
+    /**
+     * A new connection of the embedded wallet: its account takes the preferred type; what went wrong in an earlier
+     * one is not shown.
+     */
     connected() {
+      record(preferred())
       if (!$status.get().busy) $status.set({ busy: false })
       // Networks the site cannot name stay unknown; the account works the same.
       return Promise.all([align(), readEnabledNetworks().catch(() => undefined)]).then(() => undefined)
     },
     refreshDeployed,
     /**
-     * Applies a type change in order; on failure the previous type is put back (the kernel's record and the
+     * Applies a type change in order; on failure the previous type is put back (the account's record and the
      * plugin's) and `$status` says what went wrong.
      */
     setType(type: string) {
+      if (type === EOA || type === SMART_ACCOUNT) record(type)
       // Putting the previous type back after a failure: the account never left it.
       if (type === reverting) return (reverting = undefined), applying
-      // The type of the address in use (the kernel's record already says the new one).
+      // The type of the address in use (the account's record already says the new one).
       const address = authAccount()?.address
       const previous = address ? typeOf(address) : undefined
       $status.set({ busy: true })
@@ -134,7 +145,7 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
           if (!previous || previous === type) return
           ctx.storage.set(ACCOUNT_TYPE_KEY, previous)
           reverting = previous
-          ctx.connection.setPreferredAccountType('eip155', previous)
+          ctx.getPlugin('auth').setPreferredAccountType('eip155', previous)
         },
       )
       return applying

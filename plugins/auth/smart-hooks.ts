@@ -13,6 +13,11 @@ declare module 'vestibule/kernel' {
   }
 }
 
+/**
+ * The smart account hooks; returns `setPreferredAccountType`, which announces the choice (`account:type`). The
+ * account type in use is the embedded wallet's account field `preferredAccountType`, which the session code
+ * writes at a connection and on a choice (see smart-account.ts); before any login the choice is stored here.
+ */
 export function smartAccountHooks(ctx: PluginContext, client: () => Promise<AuthClient> | undefined) {
   const onEip155 = (namespace: string, job: (c: AuthClient) => unknown) =>
     namespace === 'eip155' && void client()?.then(job).catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error }))
@@ -23,4 +28,5 @@ export function smartAccountHooks(ctx: PluginContext, client: () => Promise<Auth
   ctx.events.on('network:change', ({ namespace }) => onEip155(namespace, (c) => c.smart.refreshDeployed()))
   ctx.slots.add('account.settings', { id: 'accountType', label: 'auth.accountType', load: () => import('./views/AccountType.js') })
   ctx.views.register(AuthViews.smartSessions, { title: 'auth.smartSessions', load: () => import('./views/SmartSessions.js') })
+  return (namespace: string, type: string) => ctx.events.emit('account:type', { namespace, type })
 }

@@ -1,12 +1,15 @@
 /**
- * Name lookups kept in the plugin's storage for 5 min (CacheTtl.ens), so a reload inside that time asks the API
+ * Name lookups kept in the plugin's storage for 5 min (IdentityTtl.names), so a reload inside that time asks the API
  * nothing. One entry, `names`: `{ [network and name]: { at, record } }`, `record` null for a name nobody holds, at
  * most NAMES_KEPT lookups (the oldest go first). Anything on the page can write there, so every read checks it
  * again: an entry that is not that shape, holds too many lookups, a record the checks refuse or one of another
  * name is dropped, as is one stamped in the future or older than 5 min.
  */
-import { CacheTtl, type Storage } from 'vestibule/kernel'
+import type { Storage } from 'vestibule/kernel'
 import { checkStoredRecord, type NameRecord } from './checks.js'
+
+/** How long a name lookup and an identity answer are kept: 5 min each. */
+export const IdentityTtl = { names: 5 * 60_000, identity: 5 * 60_000 } as const
 
 const KEY = 'names'
 /** Most lookups kept in storage. */
@@ -31,7 +34,7 @@ export interface NameCache {
 }
 
 export function createNameCache(storage: Pick<Storage, 'get' | 'set' | 'remove'>, now: () => number): NameCache {
-  const fresh = (entry: Stored, at = now()) => at - entry.at >= 0 && at - entry.at < CacheTtl.ens
+  const fresh = (entry: Stored, at = now()) => at - entry.at >= 0 && at - entry.at < IdentityTtl.names
   /** The checked, fresh lookups; storage is rewritten without the others. */
   const load = (): Map<string, Stored> => {
     const kept = new Map<string, Stored>()

@@ -4,10 +4,10 @@
  * nothing) and checked again when read back, and the names of an address through `/v1/profile/reverse/{address}`.
  * Names live on EVM networks only; elsewhere there is nothing to look up.
  */
-import { CacheTtl, HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
+import { HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
 import { nameRefusal, nameRefusedError } from 'vestibule/utils'
 import { addressOn, checkIdentity, checkRecord, type AddressCheck, type NameRecord, type Profile } from './checks.js'
-import { createNameCache, nameKey } from './name-cache.js'
+import { createNameCache, IdentityTtl, nameKey } from './name-cache.js'
 
 /** `chains`, where given: a name whose label one of its chain plugins accepts as an address is refused. */
 export type IdentityContext = Pick<PluginContext, 'blockchainApi' | 'storage'> & Partial<Pick<PluginContext, 'chains'>>
@@ -62,7 +62,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     })
 
   const cachedIdentity = (address: string) => {
-    const kept = ctx.storage.getCached<unknown>(identityKey(address), CacheTtl.identity)
+    const kept = ctx.storage.getCached<unknown>(identityKey(address), IdentityTtl.identity)
     if (kept === undefined) return undefined
     const profile = checkIdentity(kept, accepts)
     // An entry that is not an identity's shape is dropped: the next read asks the API.
@@ -105,7 +105,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     const key = nameKey(network.caipNetworkId, name)
     const held = records.get(key)
     const at = now()
-    if (held && at - held.at < CacheTtl.ens && at >= held.at) return held.record
+    if (held && at - held.at < IdentityTtl.names && at >= held.at) return held.record
     // A lookup a previous page made (a reload) counts from when it was made.
     const kept = stored.read(key)
     if (kept) {

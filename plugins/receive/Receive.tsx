@@ -1,6 +1,26 @@
+import { useEffect, useState } from 'react'
 import { useStore } from '@nanostores/react'
+import type { CaipNetwork, ChainAdapter } from 'vestibule/kernel'
 import { Button, EmptyState, ListItem, networkImageUrl, QrCode, type ViewProps } from 'vestibule/ui'
 import { paymentUri } from './uri.js'
+
+/**
+ * The payment URI of the account, once its chain plugin built it (undefined until then). An address the URI rules
+ * refuse is still encoded as it is.
+ */
+function usePaymentUri(adapter: ChainAdapter | undefined, network: CaipNetwork | undefined, address: string | undefined) {
+  const [built, setBuilt] = useState<{ key: string; uri: string }>()
+  const key = `${network?.caipNetworkId} ${address}`
+  useEffect(() => {
+    if (!address) return
+    let current = true
+    const done = (uri: string) => current && setBuilt({ key, uri })
+    if (network) paymentUri(adapter, network, address).then(done, () => done(address))
+    else done(address)
+    return () => void (current = false)
+  }, [adapter, network, address, key])
+  return built?.key === key ? built.uri : undefined
+}
 
 /** The connected account to receive on: address, copy, a QR code of its payment URI, the networks it can use. */
 export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
@@ -10,13 +30,8 @@ export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
   const namespace = snapshot.namespace
   const address = snapshot.address
   const network = namespace ? allChains[namespace]?.networkState.caipNetwork : undefined
+  const uri = usePaymentUri(namespace ? chains.get(namespace) : undefined, network, address)
   if (!namespace || !address || snapshot.status !== 'connected') return <EmptyState title={i18n.t('receive.notConnected')} />
-  let uri = address
-  try {
-    if (network) uri = paymentUri(network, address)
-  } catch {
-    // An address the URI rules refuse is still shown and encoded as it is.
-  }
   const networks = allChains[namespace]?.networkState.requestedCaipNetworks ?? chains.get(namespace)?.networks ?? []
   const copy = () =>
     void (navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'))).then(
@@ -25,7 +40,7 @@ export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
     )
   return (
     <div className="vb-center vb-receive" data-testid="receive">
-      <QrCode value={uri} label={i18n.t('receive.qrLabel')} textLabel={i18n.t('receive.uriLabel')} data-testid="receive-qr" data-uri={uri} />
+      {uri === undefined ? null : <QrCode value={uri} label={i18n.t('receive.qrLabel')} textLabel={i18n.t('receive.uriLabel')} data-testid="receive-qr" data-uri={uri} />}
       <p className="vb-muted">{i18n.t('receive.hint')}</p>
       <code className="vb-receive-address" data-testid="receive-address">
         {address}

@@ -7,7 +7,7 @@
 import type { Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
 
-export { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from './uri.js'
+export { paymentUri } from './uri.js'
 
 declare module 'vestibule/kernel' {
   interface Features {

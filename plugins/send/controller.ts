@@ -38,7 +38,8 @@ export interface SendContext {
   address?: string
   /** The kernel's native balance, used when no balances plugin lists the tokens. */
   nativeBalance?: bigint
-  smartAccount: boolean
+  /** The account's fees are paid for it: no insufficient-gas rule. */
+  paysOwnGas: boolean
 }
 
 /** A send the wallet accepted, as the confirmation shows it. */
@@ -270,7 +271,7 @@ async function attemptSend(
   p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; typed: string; amount: bigint },
 ): Promise<{ sent: SentTransfer } | { failure: Message }> {
   const { adapter, network, token } = p
-  const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().smartAccount }
+  const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().paysOwnGas }
   deps.emit('track', { event: 'SEND_INITIATED', properties })
   try {
     const to = (rules.current() ?? (await (rules.load() ?? addressRulesOf(adapter)))).normalize(p.typed, network)
@@ -345,12 +346,12 @@ function follow(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAt
     deps.$send?.set(publicState(form, view))
   }
   // The balances are read when the form opens and for each network or account it follows.
-  deps.refreshBalances?.(false)
+  void deps.refreshBalances?.(false)
   const stopContext = deps.$context.listen((context) => {
     const next = placeOf(context)
     if (next === where) return
     where = next
-    deps.refreshBalances?.(false)
+    void deps.refreshBalances?.(false)
     if (!busy()) return reset()
     left = $form.get().generation
     mirror()

@@ -70,16 +70,13 @@ export function belowReserve({ balance, fee, amount, reserve }: { balance: bigin
  * The insufficient-gas rule: the network token cannot pay the fee when its balance is zero, or when the fee is
  * more than it (in USD where prices are known; the same comparison in the token's own units, which is exact and
  * also holds where no price is known, as on test networks). Sending the native token itself, the amount counts
- * too. Smart accounts pay through their own paymaster and skip the check.
+ * too. An account whose fees are paid for it (a smart account's paymaster) skips the check.
  */
-export function insufficientGas({ networkBalance, fee, amount = 0n, native, smartAccount }: { networkBalance: bigint; fee: bigint; amount?: bigint; native: boolean; smartAccount: boolean }): boolean {
-  if (smartAccount) return false
+export function insufficientGas({ networkBalance, fee, amount = 0n, native, paysOwnGas }: { networkBalance: bigint; fee: bigint; amount?: bigint; native: boolean; paysOwnGas: boolean }): boolean {
+  if (paysOwnGas) return false
   if (networkBalance === 0n) return true
   return fee + (native ? amount : 0n) > networkBalance
 }
-
-/** Whether the connected account is a smart account (the kernel's rule: an auth wallet account preferring one). */
-export { isSmartAccount } from 'vestibule/utils'
 
 /** The fee's USD value where the network token's price is known (display only). */
 export function feeInUsd(fee: bigint, decimals: number, price: number | undefined): number | undefined {

@@ -129,7 +129,7 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
   const gasShort =
     complete &&
     feeValue !== undefined &&
-    insufficientGas({ networkBalance: native?.amount ?? context.nativeBalance ?? 0n, fee: feeValue, amount, native: !token.address, smartAccount: context.smartAccount })
+    insufficientGas({ networkBalance: native?.amount ?? context.nativeBalance ?? 0n, fee: feeValue, amount, native: !token.address, paysOwnGas: context.paysOwnGas })
   const reserve = fee.status === 'ready' ? fee.reserve : undefined
   const keepShort: Message | undefined =
     complete && !gasShort && !token.address && feeValue !== undefined && reserve && belowReserve({ balance: token.amount, fee: feeValue, amount, reserve })

@@ -7,7 +7,7 @@ import type { SendApi } from './index.js'
 
 /** What the controller is wired from: a view's context, or the plugin's own (the headless controller). */
 export type SendWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi' | 'events' | 'feedback' | 'i18n'> & {
-  chains: Pick<ViewContext['chains'], 'get'>
+  chains: Pick<ViewContext['chains'], 'get' | 'findConnector'>
   connection: Pick<PluginConnection, 'sendNative'>
 }
 

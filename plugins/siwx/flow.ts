@@ -171,7 +171,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
 
   /** Whether the chain plugin finds `signature` valid; undefined when it cannot verify (the store's server then does). */
   async function verified(account: Account, message: string, signature: string): Promise<boolean | undefined> {
-    let verify
+    let verify: ReturnType<typeof chainFeature<'verifyMessage'>>
     try {
       verify = chainFeature(account.adapter, 'verifyMessage')
     } catch {

@@ -20,7 +20,8 @@ export interface SwapContext {
   network?: CaipNetwork
   address?: string
   nativeBalance?: bigint
-  smartAccount: boolean
+  /** The account's fees are paid for it: no insufficient-gas rule. */
+  paysOwnGas: boolean
 }
 
 /** The swap endpoints; each resolves with the raw answer (checked here) or rejects with the API's reason. */
@@ -181,7 +182,7 @@ export function createSwapController(deps: SwapDeps) {
     /** Loads the tokens and follows the chain: another network or account empties the form. Returns the stop. */
     start() {
       let where = placeOf(deps.$context.get())
-      deps.refreshBalances?.(false)
+      void deps.refreshBalances?.(false)
       loadTokens()
       const stop = deps.$context.listen((context) => {
         const next = placeOf(context)
@@ -189,7 +190,7 @@ export function createSwapController(deps: SwapDeps) {
         where = next
         $form.set(initial())
         stopQuote()
-        deps.refreshBalances?.(false)
+        void deps.refreshBalances?.(false)
         loadTokens()
       })
       return () => (stop(), stopQuote())

@@ -52,7 +52,7 @@ export function executeSwap(deps: SwapDeps, h: Handle) {
     busy = true
     const started = placeOf(deps)
     const user = `${network.caipNetworkId}:${address}`
-    const properties = { network: network.caipNetworkId, swapFromToken: sell.symbol, swapToToken: buy.symbol, swapFromAmount: amount.toString(), swapToAmount: form.quote.toAmount?.toString(), isSmartAccount: deps.$context.get().smartAccount }
+    const properties = { network: network.caipNetworkId, swapFromToken: sell.symbol, swapToToken: buy.symbol, swapFromAmount: amount.toString(), swapToAmount: form.quote.toAmount?.toString(), isSmartAccount: deps.$context.get().paysOwnGas }
     deps.emit('track', { event: 'SWAP_INITIATED', properties })
     deps.emit('swap:initiated', properties)
     const send = (tx: { to: string; data: string; value: bigint }) => deps.sendTransaction({ from: address, to: tx.to, data: tx.data, value: tx.value, network })

@@ -72,11 +72,11 @@ export function maxSell(balance: bigint, native: boolean, fee: bigint | undefine
 }
 
 /**
- * The insufficient-gas rule: the network token cannot pay the fee (plus the amount when it is what is sold). A
- * smart account pays through its paymaster and skips it.
+ * The insufficient-gas rule: the network token cannot pay the fee (plus the amount when it is what is sold). An
+ * account whose fees are paid for it (a smart account's paymaster) skips it.
  */
-export function insufficientGas(p: { nativeBalance: bigint; fee: bigint; amount: bigint; sellsNative: boolean; smartAccount: boolean }): boolean {
-  if (p.smartAccount) return false
+export function insufficientGas(p: { nativeBalance: bigint; fee: bigint; amount: bigint; sellsNative: boolean; paysOwnGas: boolean }): boolean {
+  if (p.paysOwnGas) return false
   return p.fee + (p.sellsNative ? p.amount : 0n) > p.nativeBalance
 }
 

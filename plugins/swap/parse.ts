@@ -119,7 +119,7 @@ export interface BuiltTransaction {
 const addressOf = (value: unknown, chainId: string) => (typeof value === 'string' && ADDRESS.test(value) ? value.toLowerCase() : caipOn(value, chainId))
 
 /** A hex value or a decimal string of base units. */
-function valueOf(value: unknown): bigint | undefined {
+function quantityOf(value: unknown): bigint | undefined {
   if (value === undefined || value === null || value === '') return 0n
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value)
   return units(value)
@@ -146,7 +146,7 @@ export function parseTransaction(body: unknown, expect: { user: string; chainId:
   const from = addressOf(t.from, expect.chainId)
   const to = addressOf(t.to, expect.chainId)
   const data = typeof t.data === 'string' && /^0x(?:[0-9a-fA-F]{2}){4,}$/.test(t.data) && t.data.length <= 100_000 ? t.data.toLowerCase() : undefined
-  const value = valueOf(t.amount ?? t.value)
+  const value = quantityOf(t.amount ?? t.value)
   if (from !== expect.user.toLowerCase()) throw fail('The built transaction is not from your account')
   if (!to || !data) throw fail('The built transaction has no valid receiver or call data')
   if (value === undefined || value > expect.maxValue) throw fail('The built transaction would send more than the amount being swapped')

@@ -81,7 +81,7 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
   const fee = form.gasPrice && form.gasPrice.chainId === network.caipNetworkId ? networkFee(form.gasPrice.value, { approve }) : undefined
   const details = quote?.status === 'ready' || (quote?.toAmount !== undefined && quote.status !== 'failed') ? detailsOf(quote.toAmount!, quote.stale === true, { amount: amount!, sell: sell!, buy: buy!, fee, native, testnet: network.testnet === true }) : undefined
   const insufficientBalance = Boolean(sell && amount && !amountError && amount > sell.balance)
-  const gasShort = Boolean(sell && amount && !amountError && !insufficientBalance && fee !== undefined && insufficientGas({ nativeBalance, fee, amount, sellsNative: sell.native, smartAccount: context.smartAccount }))
+  const gasShort = Boolean(sell && amount && !amountError && !insufficientBalance && fee !== undefined && insufficientGas({ nativeBalance, fee, amount, sellsNative: sell.native, paysOwnGas: context.paysOwnGas }))
   // A stale quote is being replaced: Review waits for the new one.
   const canReview = Boolean(details && !details.stale && !amountError && !insufficientBalance && !gasShort && form.status === 'editing')
   const reason: Message | undefined =

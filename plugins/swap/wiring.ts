@@ -38,7 +38,7 @@ export function swapClient(api: BlockchainApi, fetcher: typeof fetch = (...args)
 
 /** What the controller is wired from: a view's context, or the plugin's own (the headless controller). */
 export type SwapWiring = Pick<ViewContext, 'state' | 'services' | 'blockchainApi' | 'events' | 'feedback' | 'i18n'> & {
-  chains: Pick<ViewContext['chains'], 'get'>
+  chains: Pick<ViewContext['chains'], 'get' | 'findConnector'>
 }
 
 export function viewSwapDeps(k: SwapWiring, api?: Pick<SwapApi, 'extraNetworks'>): SwapDeps {

@@ -63,7 +63,7 @@ export function createRegistry(ctx: PluginContext): FacadeRegistry {
         existing?.session === session
           ? existing.facade
           : mapping.createFacade({ session, preferredChains: () => preferredChains(namespace), wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON } })
-      const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon }, facade.provider)
+      const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon, endsWithSiblings: true }, facade.provider)
       connectors.set(namespace, { facade, session, remove })
       return true
     },

@@ -112,7 +112,10 @@ function groupBy(list: { chainId: string; address: string }[]) {
   for (const t of list) (out[t.chainId] ??= []).push({ address: t.address })
   return out
 }
+// The /csp page's nonce, as a server templating a strict policy would hand it to the page.
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content
 const modal = createModal({
+  ...(cspNonce ? { cspNonce } : {}),
   // ?projectId=… names another project (empty: none), as a host with a wrong or missing id would.
   projectId: query.get('projectId') ?? 'sandbox',
   // The local provider API (sandbox/provider-api): wallet catalog, images, blockchain API.

@@ -11,7 +11,7 @@ import { priceOf } from '../provider-api/onramp.mjs'
 /** anvil's last development account (unlocked): the provider's hot wallet on every local EVM chain. */
 export const PROVIDER_ACCOUNT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
-const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The purchase a page's query describes, in one shape for both providers; `problem` when it is incomplete. */
 export function purchaseOf(path, query) {
@@ -34,23 +34,23 @@ const METHODS = { card: 'card', ach_bank_account: 'bank transfer', apple_pay: 'A
 export const methodName = (method) => (typeof method === 'string' && method ? (METHODS[method.toLowerCase()] ?? method) : 'a method to choose')
 
 function page(title, body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font:16px system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;word-break:break-all}</style></head>
-<body><h1>${escape(title)}</h1>${body}</body></html>`
+<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
 }
 
 function checkout(path, query, rpcUrls) {
   const purchase = purchaseOf(path, query)
   const rows = Object.entries(query)
-    .map(([k, v]) => `<tr><th>${escape(k)}</th><td data-testid="param-${escape(k)}">${escape(v)}</td></tr>`)
+    .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td data-testid="param-${escapeHtml(k)}">${escapeHtml(v)}</td></tr>`)
     .join('')
   const priced = purchase && priceOf({ amount: purchase.amount, currency: purchase.currency, chainId: purchase.chainId ?? '' })
   const payable = priced && typeof purchase.address === 'string' && rpcUrls[purchase.chainId]
   const hidden = Object.entries(query)
-    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('')
   const action = payable
-    ? `<p data-testid="summary">Pay ${escape(purchase.amount)} ${escape(purchase.currency)} by ${escape(methodName(purchase.method))} for ${escape(priced.purchase)} ${escape(priced.asset.symbol)} to ${escape(purchase.address)} on ${escape(purchase.chainId)}</p>
+    ? `<p data-testid="summary">Pay ${escapeHtml(purchase.amount)} ${escapeHtml(purchase.currency)} by ${escapeHtml(methodName(purchase.method))} for ${escapeHtml(priced.purchase)} ${escapeHtml(priced.asset.symbol)} to ${escapeHtml(purchase.address)} on ${escapeHtml(purchase.chainId)}</p>
 <form method="post" action="/pay?from=${encodeURIComponent(path)}">${hidden}<button type="submit" data-testid="pay">Pay</button></form>`
     : `<p data-testid="unpayable">This purchase cannot be paid here: it needs a destination, a local network, a currency and an amount that covers the fees.</p>`
   return page('Sandbox on-ramp', `<p>The parameters this page received:</p><table data-testid="params">${rows}</table>${action}`)
@@ -94,9 +94,9 @@ export async function startOnrampProvider({ port = 0, rpcUrls = {}, solana, reco
       try {
         const { hash, from } = await credit(purchase, priced, rpcUrls, solana)
         record({ chainId: purchase.chainId, owner: purchase.address, hash, from, amount: priced.purchase, asset: priced.asset, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: new Date().toISOString() })
-        return send(200, page('Paid', `<p data-testid="paid">Credited ${escape(priced.purchase)} ${escape(priced.asset.symbol)} to ${escape(purchase.address)} on ${escape(purchase.chainId)}.</p><p data-testid="credit-hash">${escape(hash)}</p><p>You can close this tab.</p>`))
+        return send(200, page('Paid', `<p data-testid="paid">Credited ${escapeHtml(priced.purchase)} ${escapeHtml(priced.asset.symbol)} to ${escapeHtml(purchase.address)} on ${escapeHtml(purchase.chainId)}.</p><p data-testid="credit-hash">${escapeHtml(hash)}</p><p>You can close this tab.</p>`))
       } catch (error) {
-        return send(502, page('Not paid', `<p data-testid="error">${escape(error.message)}</p>`))
+        return send(502, page('Not paid', `<p data-testid="error">${escapeHtml(error.message)}</p>`))
       }
     }
     send(404, page('Not found', '<p>Nothing here.</p>'))

@@ -2,6 +2,7 @@
 // written to a temporary folder, imported from there and the folder removed at once (the sandbox's servers run
 // without a TypeScript loader; an imported module no longer needs its file).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -9,6 +10,22 @@ import * as esbuild from 'esbuild'
 import { linkOwnImports, ownSourcesFilter, root, vestibuleSource } from '../resolve.mjs'
 
 const loaded = new Map()
+const require = createRequire(path.join(root, 'package.json'))
+
+/** An optional peer that is not installed (the redis client) stays an import: it fails only when it is used. */
+const optionalPeers = {
+  name: 'optional-peers',
+  setup(build) {
+    build.onResolve({ filter: /^redis$/ }, (args) => {
+      try {
+        require.resolve(args.path)
+        return undefined
+      } catch {
+        return { path: args.path, external: true }
+      }
+    })
+  },
+}
 
 async function compileAndImport(file) {
   const entry = path.join(root, file)
@@ -22,7 +39,9 @@ async function compileAndImport(file) {
     platform: 'node',
     format: 'esm',
     logLevel: 'silent',
-    plugins: [vestibuleSource],
+    plugins: [vestibuleSource, optionalPeers],
+    // A CommonJS package inside the bundle (the redis client) requires Node's own modules: give it `require`.
+    banner: { js: "import { createRequire as __vestibuleRequire } from 'node:module'; const require = __vestibuleRequire(import.meta.url);" },
   })
   const dir = await mkdtemp(path.join(tmpdir(), 'vestibule-siwx-'))
   try {

@@ -37,19 +37,26 @@ function showNext() {
   const host = document.createElement('div')
   host.setAttribute('data-sandbox-wallet', '')
   const shadow = host.attachShadow({ mode: 'open' })
-  shadow.innerHTML = `<style>${css}</style><dialog data-testid="sandbox-wallet-prompt" aria-labelledby="t">
-    <header id="t"></header><div class="body"><p class="title"></p><pre hidden></pre>
-    <div class="row"><button class="reject" data-testid="sandbox-wallet-reject">Reject</button>
-    <button class="approve" data-testid="sandbox-wallet-approve">Approve</button></div></div></dialog>`
-  const dialog = shadow.querySelector('dialog')!
-  // Headed by the wallet that asks: each family's sandbox wallet has its own name.
-  shadow.querySelector('header')!.textContent = next.wallet
-  shadow.querySelector('.title')!.textContent = next.title
-  if (next.detail) {
-    const pre = shadow.querySelector('pre')!
-    pre.hidden = false
-    pre.textContent = next.detail
+  // Built element by element with a constructed style sheet: it works on a page whose policy forbids inline
+  // styles and HTML strings (the sandbox's /csp page), as an extension's own UI does.
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  shadow.adoptedStyleSheets = [sheet]
+  const element = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]) => {
+    const node = document.createElement(tag)
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
+    node.append(...children)
+    return node
   }
+  // Headed by the wallet that asks: each family's sandbox wallet has its own name.
+  const header = element('header', { id: 't' }, next.wallet)
+  const pre = element('pre', {}, next.detail ?? '')
+  pre.hidden = !next.detail
+  const reject = element('button', { class: 'reject', 'data-testid': 'sandbox-wallet-reject' }, 'Reject')
+  const approve = element('button', { class: 'approve', 'data-testid': 'sandbox-wallet-approve' }, 'Approve')
+  const body = element('div', { class: 'body' }, element('p', { class: 'title' }, next.title), pre, element('div', { class: 'row' }, reject, approve))
+  const dialog = element('dialog', { 'data-testid': 'sandbox-wallet-prompt', 'aria-labelledby': 't' }, header, body)
+  shadow.append(dialog)
   document.body.append(host)
   const finish = (approved: boolean) => {
     dialog.close()
@@ -57,8 +64,8 @@ function showNext() {
     next.resolve(approved)
     showNext()
   }
-  shadow.querySelector('.approve')!.addEventListener('click', () => finish(true))
-  shadow.querySelector('.reject')!.addEventListener('click', () => finish(false))
+  approve.addEventListener('click', () => finish(true))
+  reject.addEventListener('click', () => finish(false))
   dialog.addEventListener('cancel', (e) => {
     e.preventDefault()
     finish(false)

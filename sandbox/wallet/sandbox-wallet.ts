@@ -46,20 +46,39 @@ const contractAccount = contractAccountOf(new URLSearchParams(location.search))
 const address: Address = contractAccount?.address ?? account.address
 const STORE = 'sandbox-wallet'
 type Saved = { granted: boolean; chainId: number; chains: Record<number, string> }
-const saved: Partial<Saved> = (() => {
+/** What the wallet saved for the origin; undefined where the page's storage is blocked or holds no JSON. */
+const load = (): Partial<Saved> | undefined => {
   try {
     return JSON.parse(localStorage.getItem(STORE) ?? '{}') as Partial<Saved>
   } catch {
-    return {}
+    return undefined
   }
-})()
+}
+const saved = load() ?? {}
 const state: Saved = {
   granted: saved.granted ?? false,
   chains: { ...config.chains, ...saved.chains },
   chainId: saved.chainId ?? config.initialChainId,
 }
 if (!state.chains[state.chainId]) state.chainId = config.initialChainId
-const save = () => localStorage.setItem(STORE, JSON.stringify(state))
+// An extension keeps its state in its own storage; the page's may be disabled, and then the wallet remembers in memory.
+const save = () => {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(state))
+  } catch {
+    /* kept in memory only */
+  }
+}
+
+// Like an extension's, the permission granted to the origin and the networks the wallet knows are the same in every
+// tab of the origin; the network the wallet is on stays each page's own.
+// It reads them afresh for every request (another tab may have just changed them).
+const share = () => {
+  const shared = load()
+  if (!shared) return
+  state.granted = shared.granted ?? false
+  state.chains = { ...config.chains, ...shared.chains }
+}
 
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
@@ -91,6 +110,7 @@ async function asContractAccount({ address, deploy }: ContractAccount, signature
 }
 
 async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+  share()
   const list = Array.isArray(params) ? params : []
   switch (method) {
     case 'eth_requestAccounts': {

@@ -1,11 +1,14 @@
 // The packed package in a Next.js (app router) host, built with `next build` and served by `next start` on
 // 127.0.0.1: ModalProvider and the hooks render on the server, hydrate in Chromium without a mismatch (for a new
-// visitor and for one returning with a stored session), and the modal opens. One build serves every test.
+// visitor and for one returning with a stored session), and the modal opens; vestibule/server answers as its route
+// handlers. One build serves every test.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
 import { buildNextHost, startNextHost } from '../../bench/next-host.mjs'
+import { createSiwxMessage } from '../../plugins/siwx/messages.js'
 import { startProviderApi } from '../../sandbox/provider-api/server.mjs'
 import { launchBrowser, type TestBrowser } from '../e2e/browser.js'
 import { installPackedPackage, root, type PackedHost } from './packed.js'
@@ -50,6 +53,23 @@ describe('a Next.js app-router host of the packed package', () => {
     await api?.stop()
     await host?.remove()
   }, 300_000)
+
+  it('serves vestibule/server from its route handlers: nonce, verify with the session cookie, me; bad JSON is a 400', async () => {
+    const origin = server.url
+    const account = privateKeyToAccount(`0x${'21'.repeat(32)}`)
+    const { nonce } = (await (await fetch(`${origin}/auth/nonce`)).json()) as { nonce: string }
+    const message = createSiwxMessage({ domain: new URL(origin).host, accountAddress: account.address, chainId: 'eip155:1', uri: origin, version: '1', nonce, issuedAt: new Date().toISOString() })
+    const post = (body: string) => fetch(`${origin}/auth/verify`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body })
+    const verified = await post(JSON.stringify({ message, signature: await account.signMessage({ message }) }))
+    expect(verified.status).toBe(200)
+    const cookie = verified.headers.get('set-cookie')!
+    expect(cookie).toMatch(/^vestibule_siwx=[A-Za-z0-9]{32}; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax$/)
+    const me = await fetch(`${origin}/auth/me`, { headers: { cookie: cookie.split(';')[0]! } })
+    expect(await me.json()).toEqual({ address: account.address, chainId: 'eip155:1' })
+    const bad = await post('{"message":')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ error: 'the request body is not JSON', reasons: ['json'] })
+  })
 
   it('serves the hooks rendered on the server', async () => {
     const html = await (await fetch(server.url)).text()

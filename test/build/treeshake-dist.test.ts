@@ -32,12 +32,18 @@ const WAGMI_HOST =
 /** The connector's files, and wagmi's packages (the connector takes only their types). */
 const WAGMI_CODE = /node_modules\/(vestibule\/dist\/wagmi|wagmi|@wagmi|@tanstack)\//
 
+/** An eip155 host signing in against its server: the browser side of sign-in, hostBackend. */
+const SIWX_HOST =
+  "import { eip155, mainnet } from 'vestibule/chains/eip155'\nimport { siwx, hostBackend } from 'vestibule/plugins/siwx'\ncreateModal({ projectId: 'x', siwx: { store: hostBackend({ url: '/auth' }) }, plugins: [eip155({ networks: [mainnet] }), siwx()] })"
+/** The sign-in server's files and its Redis client: a page never loads them, eagerly or later. */
+const SERVER_CODE = /node_modules\/(vestibule\/dist\/server\/|redis\/|@redis\/)/
+
 let host: PackedHost
 const metafiles = new Map<string, Metafile>()
 
 beforeAll(async () => {
   host = installPackedPackage()
-  for (const [name, code] of [...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const), ['walletconnect', WALLETCONNECT_HOST] as const, ['wagmi', WAGMI_HOST] as const]) {
+  for (const [name, code] of [...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const), ['walletconnect', WALLETCONNECT_HOST] as const, ['wagmi', WAGMI_HOST] as const, ['siwx', SIWX_HOST] as const]) {
     const result = await build({
       stdin: { contents: `import { createModal } from 'vestibule'\n${code}\n`, resolveDir: host.dir, sourcefile: 'host.ts', loader: 'ts' },
       absWorkingDir: host.dir,
@@ -72,6 +78,16 @@ describe.each(Object.entries(HOSTS))('a %s-only host built from the packed packa
     // The host's own files come from the installed package, not the repository's sources.
     expect(inputs.some((i) => i.includes('node_modules/vestibule/dist/'))).toBe(true)
     expect(inputs.filter((i) => /(^|\/)(kernel|chains|ui)\/[^/]+\.tsx?$/.test(i))).toEqual([])
+  })
+})
+
+describe('vestibule/server in browser hosts built from the packed package', () => {
+  it('costs a page nothing: no host, the one signing in with hostBackend included, bundles any of its code or the Redis client', () => {
+    expect([...metafiles.keys()]).toContain('siwx')
+    for (const [name, metafile] of metafiles) {
+      expect(Object.keys(metafile.inputs).filter((i) => SERVER_CODE.test(i)), `server code in the ${name} host`).toEqual([])
+    }
+    expect(Object.keys(metafiles.get('siwx')!.inputs).some((i) => i.includes('node_modules/vestibule/dist/plugins/siwx/'))).toBe(true)
   })
 })
 

@@ -15,9 +15,9 @@ export async function openSendForm(h: SandboxBrowser, wallet?: string, prompt?: 
 /** Picks the token whose option starts with `symbol` once the balances list it. */
 export async function chooseToken(form: Locator, symbol: string) {
   const token = form.getByTestId('send-token')
-  const valueOf = () => token.locator('option').evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
-  await expect.poll(valueOf).toBeTruthy()
-  await token.selectOption((await valueOf())!)
+  const optionValue = () => token.locator('option').evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
+  await expect.poll(optionValue).toBeTruthy()
+  await token.selectOption((await optionValue())!)
 }
 
 /** Token, amount and receiver; resolves once the fee (in `feeSymbol`) is shown. */

@@ -109,7 +109,7 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
       const response = await fetch('/siwx/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       return { status: response.status, body: await response.json() }
     }, { message, signature })
-    expect(answer).toEqual({ status: 401, body: { error: 'the signature does not verify for this account' } })
+    expect(answer).toEqual({ status: 401, body: { error: 'the signature does not verify for this account', reasons: ['signature'] } })
     expect(await signedIn()).toBe('signed out')
   })
 

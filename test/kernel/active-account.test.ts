@@ -7,7 +7,10 @@ import { createKernel } from '../../kernel/kernel.js'
 import { ADDRESS, connector, fakeAdapter, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, shellViews } from './kernel-fixtures.js'
 
-function modalWith(connectors = [connector('io.fake'), { ...connector('io.auth'), type: 'AUTH' as const }]) {
+/** A connector whose account's fees are paid for it while a plugin's account field says the plan is sponsored. */
+const sponsored = { ...connector('io.paid'), paysOwnGas: (account: object) => (account as { plan?: string }).plan === 'sponsored' }
+
+function modalWith(connectors = [connector('io.fake'), sponsored]) {
   const fake = fakeAdapter({ connectors })
   const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
   modal.kernel.chains.startDiscovery()
@@ -17,7 +20,7 @@ function modalWith(connectors = [connector('io.fake'), { ...connector('io.auth')
 describe('activeAccount', () => {
   it('holds no chain plugin, network or address before a connection; the connected one after', async () => {
     const { modal, fake, $account } = modalWith()
-    expect($account.get()).toEqual({ adapter: undefined, network: undefined, address: undefined, nativeBalance: undefined, smartAccount: false })
+    expect($account.get()).toEqual({ adapter: undefined, network: undefined, address: undefined, nativeBalance: undefined, paysOwnGas: false })
     await modal.connect('io.fake')
     expect($account.get().adapter).toBe(fake.adapter)
     expect($account.get().network?.caipNetworkId).toBe('eip155:1')
@@ -29,7 +32,7 @@ describe('activeAccount', () => {
     const stop = $account.subscribe((a) => seen.push(a.address))
     await modal.connect('io.fake')
     await vi.waitFor(() => expect($account.get().nativeBalance).toBe(1_234_567_890_000_000_000n))
-    expect($account.get()).toMatchObject({ address: ADDRESS, smartAccount: false })
+    expect($account.get()).toMatchObject({ address: ADDRESS, paysOwnGas: false })
     await modal.switchNetwork('eip155:10')
     expect($account.get().network?.caipNetworkId).toBe('eip155:10')
     await modal.disconnect()
@@ -38,16 +41,22 @@ describe('activeAccount', () => {
     stop()
   })
 
-  it('is a smart account only on an auth connector whose preferred type is smartAccount', async () => {
+  it("pays its own gas only when its connector says so for the connected account; a connector without the trait never does", async () => {
     const { modal, $account } = modalWith()
-    modal.kernel.connection.setPreferredAccountType('eip155', 'smartAccount')
+    const setPlan = (plan: string) => modal.kernel.pluginConnection.setAccountFields('eip155', { plan } as never)
     await modal.connect('io.fake')
-    expect($account.get()).toMatchObject({ address: ADDRESS, smartAccount: false })
+    setPlan('sponsored')
+    expect($account.get()).toMatchObject({ address: ADDRESS, paysOwnGas: false })
     await modal.disconnect()
-    await modal.connect('io.auth')
-    expect($account.get().smartAccount).toBe(true)
-    modal.kernel.connection.setPreferredAccountType('eip155', 'eoa')
-    expect($account.get().smartAccount).toBe(false)
+    await modal.connect('io.paid')
+    expect($account.get().paysOwnGas).toBe(false)
+    setPlan('sponsored')
+    expect($account.get().paysOwnGas).toBe(true)
+    setPlan('plain')
+    expect($account.get().paysOwnGas).toBe(false)
+    setPlan('sponsored')
+    await modal.disconnect()
+    expect($account.get().paysOwnGas).toBe(false)
   })
 })
 

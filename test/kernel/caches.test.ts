@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CacheTtl } from '../../kernel/caches.js'
 import { createStorage } from '../../kernel/storage.js'
+import { IdentityTtl } from '../../plugins/identity/name-cache.js'
 import { recordingBackend } from './helpers.js'
 
 beforeEach(() => {
@@ -11,11 +12,12 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers())
 
 describe('caches: lifetimes', () => {
-  it('balance 30 s, native balance 30 s, ENS 5 min, identity 5 min', () => {
-    expect(CacheTtl).toEqual({ balance: 30_000, nativeBalance: 30_000, ens: 300_000, identity: 300_000 })
+  it('balance 30 s, native balance 30 s; the identity plugin keeps names and identities 5 min', () => {
+    expect(CacheTtl).toEqual({ balance: 30_000, nativeBalance: 30_000 })
+    expect(IdentityTtl).toEqual({ names: 300_000, identity: 300_000 })
   })
 
-  it.each(Object.entries(CacheTtl))('%s cache: a value is served at ttl - 1 ms and gone at ttl', (name, ttl) => {
+  it.each(Object.entries({ ...CacheTtl, ...IdentityTtl }))('%s cache: a value is served at ttl - 1 ms and gone at ttl', (name, ttl) => {
     const backend = recordingBackend()
     const storage = createStorage({ backend })
     storage.setCached(`${name}:eip155:1:0xabc`, { value: name })
@@ -30,8 +32,8 @@ describe('caches: lifetimes', () => {
     const backend = recordingBackend()
     createStorage({ backend }).setCached('ens:0xabc', 'alice.eth')
     expect([...backend.data.keys()]).toEqual(['@vestibule/v1/ens:0xabc'])
-    vi.advanceTimersByTime(CacheTtl.ens - 1)
-    expect(createStorage({ backend }).getCached('ens:0xabc', CacheTtl.ens)).toBe('alice.eth')
+    vi.advanceTimersByTime(IdentityTtl.names - 1)
+    expect(createStorage({ backend }).getCached('ens:0xabc', IdentityTtl.names)).toBe('alice.eth')
   })
 
   it('a value written again restarts its lifetime', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import * as vestibule from '../../kernel/utils.js'
 import { isCaipAddress, parseCaipAddress, parseCaipNetworkId } from '../../kernel/utils.js'
-// The families a CAIP address may have without a modal are those of the chain entries loaded.
+// Chain entries loaded change nothing: every family that follows CAIP-2 is accepted.
 import '../../chains/eip155/index.js'
 import '../../chains/solana/index.js'
 import '../../chains/polkadot/index.js'
@@ -73,7 +73,7 @@ describe('parseCaipAddress and isCaipAddress', () => {
     ['an empty namespace', `:1:${EVM}`],
     ['an empty reference', `eip155::${EVM}`],
     ['an empty address', 'eip155:1:'],
-    ['an unknown namespace', 'cosmos:cosmoshub-4:cosmos1abc'],
+    ['a namespace of 2 characters', 'ab:1:abc'],
     ['an uppercase namespace', `EIP155:1:${EVM}`],
     ['a reference of 33 characters', `solana:${SOLANA_MAINNET}x:abc`],
     ['a reference with a dot', `eip155:1.5:${EVM}`],
@@ -93,7 +93,7 @@ describe('parseCaipAddress and isCaipAddress', () => {
   })
 })
 
-describe('known namespaces come from the chain plugins', () => {
+describe('a modal narrows addresses to its chain plugins\' families', () => {
   it('a modal knows the namespaces its chain plugins registered; an address of another family is not one of its addresses', async () => {
     const { createChainRegistry } = await import('../../kernel/chains.js')
     const { fakeAdapter } = await import('./helpers.js')
@@ -102,7 +102,8 @@ describe('known namespaces come from the chain plugins', () => {
     expect(chains.namespaces()).toEqual(['cosmos'])
     expect(parseCaipAddress('cosmos:cosmoshub-4:cosmos1abc', chains.namespaces())).toEqual({ namespace: 'cosmos', reference: 'cosmoshub-4', address: 'cosmos1abc' })
     expect(isCaipAddress(`eip155:1:${EVM}`, chains.namespaces())).toBe(false)
-    // Without a modal, the families this package ships are the known ones.
-    expect(isCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toBe(false)
+    // Without the modal's list, every family that follows CAIP-2 is accepted, loaded or not.
+    expect(isCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toBe(true)
+    expect(isCaipAddress(`eip155:1:${EVM}`)).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Connection rules not covered in connection.test.ts: multi-namespace sessions ending together,
- * deep link and preferred account types in storage, removing the active network, the 30 s native balance cache,
+ * deep link in storage, removing the active network, the 30 s native balance cache,
  * switching the active namespace, the network-not-found alert.
  */
 import { atom } from 'nanostores'
@@ -41,7 +41,7 @@ function setup(options: { modalOptions?: ModalOptions; backend?: ReturnType<type
   const backend = options.backend ?? recordingBackend()
   const storage = createStorage({ prefix: 't', backend })
   const chains = createChainRegistry()
-  const connectorsOf = (ns: string) => [connector('io.fake', ns), typed('walletConnect', ns, 'WALLET_CONNECT'), typed('ID_AUTH', ns, 'AUTH')]
+  const connectorsOf = (ns: string) => [connector('io.fake', ns), { ...typed('walletConnect', ns, 'WALLET_CONNECT'), endsWithSiblings: true }, { ...typed('ID_AUTH', ns, 'EXTERNAL'), endsWithSiblings: true }]
   const evm = fakeAdapter({ namespace: 'eip155', networks: options.evmNetworks, connectors: connectorsOf('eip155') })
   const sol = fakeAdapter({ namespace: 'solana', networks: [SOLANA], connectors: connectorsOf('solana') })
   const btc = fakeAdapter({ namespace: 'bip122', networks: [BITCOIN], connectors: connectorsOf('bip122') })
@@ -49,7 +49,7 @@ function setup(options: { modalOptions?: ModalOptions; backend?: ReturnType<type
   const state = createKernelState(atom<readonly RouteEntry[]>([]))
   const events = createEventBus()
   const seen: Array<[EventName, unknown]> = []
-  for (const name of ['disconnect', 'network:change', 'account:type'] as const) events.on(name, (payload) => void seen.push([name, payload]))
+  for (const name of ['disconnect', 'network:change'] as const) events.on(name, (payload) => void seen.push([name, payload]))
   const alert = vi.fn()
   const connection = createConnection({ chains, state, storage, events, options: resolveOptions(options.modalOptions ?? {}), alert })
   chains.startDiscovery()
@@ -64,7 +64,7 @@ describe('connection: multi-namespace sessions disconnect together', () => {
   it.each([
     ['WalletConnect', 'walletConnect'],
     ['auth', 'ID_AUTH'],
-  ])('disconnecting one namespace of a %s session disconnects every namespace on that connector type', async (_name, id) => {
+  ])('disconnecting one namespace of a %s session disconnects every namespace on that connector', async (_name, id) => {
     const t = setup()
     await t.connection.connect(id, 'eip155')
     await t.connection.connect(id, 'solana')
@@ -129,37 +129,6 @@ describe('connection: multi-namespace sessions disconnect together', () => {
     await t.connection.disconnect()
     expect([t.status('eip155'), t.status('bip122')]).toEqual(['disconnected', 'disconnected'])
     expect(t.storage.get(StorageKeys.connectionStatus)).toBe('disconnected')
-  })
-})
-
-describe('connection: preferred account types', () => {
-  it('preferred account types are stored per namespace, set in state and announced', () => {
-    const t = setup()
-    t.connection.setPreferredAccountType('eip155', 'smartAccount')
-    t.connection.setPreferredAccountType('solana', 'eoa')
-    expect(t.storage.get(StorageKeys.preferredAccountTypes)).toEqual({ eip155: 'smartAccount', solana: 'eoa' })
-    expect(t.backend.data.has('t/v1/preferredAccountTypes')).toBe(true)
-    expect(t.state.$chains.get().eip155?.accountState.preferredAccountType).toBe('smartAccount')
-    expect(t.eventsOf('account:type')).toEqual([
-      { namespace: 'eip155', type: 'smartAccount' },
-      { namespace: 'solana', type: 'eoa' },
-    ])
-  })
-
-  it('a stored preferred account type is restored on reload and wins over defaultAccountTypes and the adapter default', async () => {
-    const backend = recordingBackend()
-    setup({ backend }).connection.setPreferredAccountType('eip155', 'smartAccount')
-    const t = setup({ backend, modalOptions: { defaultAccountTypes: { eip155: 'eoa' } } })
-    await t.connection.connect('io.fake', 'eip155')
-    expect(t.state.$chains.get().eip155?.accountState.preferredAccountType).toBe('smartAccount')
-  })
-
-  it('without a stored type: defaultAccountTypes, else the adapter default', async () => {
-    const t = setup({ modalOptions: { defaultAccountTypes: { eip155: 'smartAccount' } } })
-    await t.connection.connect('io.fake', 'eip155')
-    await t.connection.connect('io.fake', 'solana')
-    expect(t.state.$chains.get().eip155?.accountState.preferredAccountType).toBe('smartAccount')
-    expect(t.state.$chains.get().solana?.accountState.preferredAccountType).toBe('eoa')
   })
 })
 
@@ -346,14 +315,12 @@ describe('connection: what storage gives back is checked', () => {
         [StorageKeys.activeNamespace]: hostile,
         [StorageKeys.connectorId('eip155')]: 'io.fake',
         [StorageKeys.connectorId(hostile)]: 'io.fake',
-        [StorageKeys.preferredAccountTypes]: JSON.parse(`{"__proto__": "x", "eip155": "eoa"}`),
       })
       const t = setup({ backend })
       await expect(t.connection.reconnect()).resolves.toBeUndefined()
       expect(t.status('eip155')).toBe('connected')
       expect(t.state.$activeNamespace.get()).toBe('eip155')
       expect(Object.keys(t.state.$chains.get()).sort()).toEqual(['bip122', 'eip155', 'solana'])
-      expect(t.state.$chains.get().eip155?.accountState.preferredAccountType).toBe('eoa')
     }
   })
 
@@ -373,7 +340,6 @@ describe('storage keys of the connection', () => {
       recentWallets: 'recentWallets',
       connectionStatus: 'connectionStatus',
       connectedNamespaces: 'connectedNamespaces',
-      preferredAccountTypes: 'preferredAccountTypes',
     })
     expect(StorageKeys.connectorId('solana')).toBe('connectorId:solana')
     expect(StorageKeys.nativeBalance('eip155:1:0xabc')).toBe('nativeBalance:eip155:1:0xabc')

@@ -172,7 +172,7 @@ describe('entries: the kernel holds the core, vestibule/utils the shared helpers
     const kernel = await import('../../kernel/index.js')
     const utils = await import('../../kernel/utils.js')
     const main = await import('../../index.js')
-    for (const name of ['formatBalance', 'parseAmount', 'cleanText', 'safeImageUrl', 'parseCaipAddress', 'checkNetworks', 'createWalletSources', 'orderConnectMethods', 'getRecentWallets', 'resolveContainer', 'activeAccount', 'isSmartAccount']) {
+    for (const name of ['formatBalance', 'parseAmount', 'cleanText', 'safeImageUrl', 'parseCaipAddress', 'checkNetworks', 'createWalletSources', 'orderByRank', 'getRecentWallets', 'resolveContainer', 'activeAccount']) {
       expect(name in kernel, name).toBe(false)
       expect(typeof (utils as Record<string, unknown>)[name], name).toBe('function')
       expect(name in main, name).toBe(false)

@@ -94,6 +94,14 @@ describe('options: validation', () => {
     expect(invalid('p')).toBe('createModal needs an options object')
   })
 
+  it('cspNonce must be a CSP nonce (a base64 string), else createModal names the option', () => {
+    expect(resolveOptions({ cspNonce: 'hXQjDD1oLr3/yNI3kBsOng==' }).cspNonce).toBe('hXQjDD1oLr3/yNI3kBsOng==')
+    expect(resolveOptions({ cspNonce: 'abc_-123' }).cspNonce).toBe('abc_-123')
+    for (const bad of [42, true, {}, ['n'], '', "n' 'unsafe-inline", 'a b']) {
+      expect(invalid({ cspNonce: bad })).toBe("`cspNonce` must be the page's CSP nonce (a base64 string)")
+    }
+  })
+
   it('projectId must be a string', () => {
     expect(invalid({ projectId: 42 })).toBe('`projectId` must be a string')
   })
@@ -227,11 +235,6 @@ describe('options: wrong types name the option (bad input)', () => {
   it('messages must map keys to strings', () => {
     expect(invalid({ messages: 'fr' })).toBe('`messages` must map message keys to strings')
     expect(invalid({ messages: { 'connect.title': 3 } })).toBe('`messages` must map message keys to strings')
-  })
-
-  it('defaultAccountTypes must map namespaces to account types', () => {
-    expect(invalid({ defaultAccountTypes: ['eoa'] })).toBe('`defaultAccountTypes` must map namespaces to account types')
-    expect(invalid({ defaultAccountTypes: { eip155: 1 } })).toBe('`defaultAccountTypes` must map namespaces to account types')
   })
 
   it('metadata.icons must be a list of strings; metadata must be an object', () => {

@@ -1,6 +1,7 @@
 /** Ordering defaults: the kernel's rules over the ranks the plugins declare. */
 import { describe, expect, it } from 'vitest'
-import { CONNECT_METHODS, orderByRank, orderConnectMethods, orderWith } from '../../kernel/ordering.js'
+import { orderByRank, orderWith } from '../../kernel/ordering.js'
+import { auth } from '../../plugins/auth/index.js'
 import { createKernel } from '../../kernel/kernel.js'
 import type { Plugin } from '../../kernel/plugin.js'
 import { sectionOrder } from '../../kernel/wallet-list.js'
@@ -9,9 +10,22 @@ import { receive } from '../../plugins/receive/index.js'
 import { send } from '../../plugins/send/index.js'
 import { walletConnect } from '../../plugins/walletconnect/index.js'
 
+/**
+ * The Connect view's methods: the shell's wallet list (rank 300, first while a browser wallet is shown) and the
+ * auth plugin's email and social methods (ranks 100 and 200).
+ */
+function orderConnectMethods(options: { walletShown: boolean; configured?: readonly string[] }): string[] {
+  const modal = createKernel(
+    { projectId: 'p', storage: null, preload: 'none', plugins: [auth()], features: options.configured ? { connectMethodsOrder: options.configured } : {} },
+    { slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]] },
+  )
+  const order = modal.kernel.slots.list('connect.methods', { walletShown: options.walletShown }).map((e) => e.id)
+  modal.destroy()
+  return order
+}
+
 describe('ordering: connect methods', () => {
   it('connect methods default: email, social, wallet', () => {
-    expect(CONNECT_METHODS).toEqual(['email', 'social', 'wallet'])
     expect(orderConnectMethods({ walletShown: false })).toEqual(['email', 'social', 'wallet'])
   })
 
@@ -33,6 +47,16 @@ describe('ordering: connect methods', () => {
 
   it('connect methods: an empty connectMethodsOrder keeps the default', () => {
     expect(orderConnectMethods({ walletShown: true, configured: [] })).toEqual(['wallet', 'email', 'social'])
+  })
+
+  it('connect methods: a method a plugin ranks between the others takes its place; an unranked one comes last', () => {
+    const method = (id: string, order?: number): Plugin => ({ name: id, setup: (ctx) => ctx.slots.add('connect.methods', { id, label: id, order }) })
+    const modal = createKernel(
+      { projectId: 'p', storage: null, preload: 'none', plugins: [method('late'), method('passkey', 150), auth()] },
+      { slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]] },
+    )
+    expect(modal.kernel.slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'passkey', 'social', 'wallet', 'late'])
+    modal.destroy()
   })
 })
 

@@ -69,14 +69,15 @@ describe('storage: values', () => {
     expect(storage.get('fine')).toBe(2)
   })
 
-  it('a backend that throws on read, write and remove never makes storage throw', () => {
+  it('a backend that throws on read, write and remove never makes storage throw, and keeps values in memory', () => {
     const fail = () => {
       throw new Error('SecurityError')
     }
-    const storage = createStorage({ backend: { getItem: fail, setItem: fail, removeItem: fail } })
+    const storage = createStorage({ backend: { getItem: fail, setItem: fail, removeItem: fail }, warn: () => {} })
     expect(() => storage.set('k', 1)).not.toThrow()
-    expect(storage.get('k')).toBeUndefined()
+    expect(storage.get('k')).toBe(1)
     expect(() => storage.remove('k')).not.toThrow()
+    expect(storage.get('k')).toBeUndefined()
   })
 
   it('corrupt JSON with a backend that cannot remove still reads as missing', () => {
@@ -151,6 +152,100 @@ describe('storage: missing localStorage falls back to memory', () => {
     expect(backend.data.get('app/v1/k')).toBe('1')
     storage.get('k')
     expect(lookups).toBe(1)
+  })
+})
+
+/** A Web Storage whose every method throws `name`, the way browsers refuse disabled or full storage. */
+function throwingBackend(name: 'SecurityError' | 'QuotaExceededError', message: string) {
+  const calls: string[] = []
+  const thrower = (method: string) => () => {
+    calls.push(method)
+    throw new DOMException(message, name)
+  }
+  return { calls, getItem: thrower('getItem'), setItem: thrower('setItem'), removeItem: thrower('removeItem'), key: thrower('key'), get length(): number { return thrower('length')() } }
+}
+
+describe('storage: a throwing localStorage turns to memory with one warning', () => {
+  it('a Storage whose methods all throw SecurityError: values round-trip in memory, one warning names the reason', () => {
+    const backend = throwingBackend('SecurityError', 'Access is denied for this document.')
+    const warn = vi.fn()
+    const storage = createStorage({ prefix: 'app', backend, warn })
+    storage.set('activeNamespace', 'eip155')
+    storage.set('recent', ['a', 'b'])
+    expect(storage.get('activeNamespace')).toBe('eip155')
+    expect(storage.get('recent')).toEqual(['a', 'b'])
+    storage.setCached('balance', '1.5')
+    expect(storage.getCached('balance', 60_000)).toBe('1.5')
+    storage.remove('recent')
+    expect(storage.get('recent')).toBeUndefined()
+    expect(storage.get('never-written')).toBeUndefined()
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toMatch(/storage is unavailable \(SecurityError: Access is denied for this document\.\).*in memory/)
+  })
+
+  it('the page localStorage whose getter throws SecurityError: memory, one console warning for every storage call', () => {
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError')
+      },
+    })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const storage = createStorage()
+      storage.set('k', { v: 1 })
+      storage.set('k2', 2)
+      expect(storage.get('k')).toEqual({ v: 1 })
+      expect(storage.get('k2')).toBe(2)
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(String(warn.mock.calls[0]![0])).toContain('SecurityError')
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('quota exceeded on write: the value lives in memory, the entries already stored still read, one warning', () => {
+    const data = new Map([['app/v1/old', '"stored before"']])
+    const backend = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: () => {
+        throw new DOMException("Setting the value of 'app/v1/k' exceeded the quota.", 'QuotaExceededError')
+      },
+      removeItem: (k: string) => void data.delete(k),
+    }
+    const warn = vi.fn()
+    const storage = createStorage({ prefix: 'app', backend, warn })
+    storage.set('k', 'in memory')
+    storage.set('k', 'in memory again')
+    expect(storage.get('k')).toBe('in memory again')
+    expect(storage.get('old')).toBe('stored before')
+    storage.remove('old')
+    expect(storage.get('old')).toBeUndefined()
+    expect(data.has('app/v1/old')).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toContain('QuotaExceededError')
+  })
+
+  it('one warning per modal: the plugins\' scoped storages share the kernel storage and its one warning', async () => {
+    const backend = throwingBackend('SecurityError', 'The operation is insecure.')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const modal = createKernel({ projectId: 'p', storage: backend }, { views: shellViews, platform: desktop })
+      await modal.open()
+      expect(modal.isOpen()).toBe(true)
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('storage is unavailable'))).toHaveLength(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('a backend that answers gives no warning', () => {
+    const warn = vi.fn()
+    const storage = createStorage({ backend: recordingBackend(), warn })
+    storage.set('k', 1)
+    storage.get('k')
+    storage.remove('k')
+    expect(warn).not.toHaveBeenCalled()
   })
 })
 

@@ -51,9 +51,10 @@ describe('views: slots', () => {
     expect(slots.list('header.actions').map((e) => e.id)).toEqual(['zero', 'a', 'b', 'b2', 'c'])
   })
 
-  it('connect methods: email, social, wallet; wallet first when a wallet is shown; then unknown methods by order', () => {
+  it('connect methods by their ranks, the one leading while a wallet is shown first then; unranked methods last', () => {
     const slots = createSlots()
-    for (const id of ['wallet', 'passkey', 'social', 'email']) slots.add('connect.methods', { id, label: id })
+    const ranks: Record<string, number | undefined> = { wallet: 300, passkey: undefined, social: 200, email: 100 }
+    for (const [id, order] of Object.entries(ranks)) slots.add('connect.methods', { id, label: id, order, leadsWhenWalletShown: id === 'wallet' })
     expect(slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'social', 'wallet', 'passkey'])
     expect(slots.list('connect.methods', { walletShown: true }).map((e) => e.id)).toEqual(['wallet', 'email', 'social', 'passkey'])
   })

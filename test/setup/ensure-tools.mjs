@@ -1,5 +1,6 @@
 // Real components the tests run against, installed when missing and allowed (`npm test` runs this first):
-// Debian's Chromium (browser tests), Debian's litecoind (bip122 regtest chain) and the chopsticks tools
+// Debian's Chromium (browser tests), Debian's litecoind (bip122 regtest chain), Debian's redis-server (the sign-in
+// server's Redis store) and the chopsticks tools
 // package (polkadot chain). Without root or apt-get it says what to install instead. With --optional (before
 // `npm start`) nothing fails: the sandbox skips a family whose node is missing and says why.
 import { execSync } from 'node:child_process'
@@ -8,6 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { litecoindInstalled } from '../../sandbox/bip122/chain.mjs'
 import { chopsticksInstalled } from '../../sandbox/polkadot/chain.mjs'
+import { REDIS_BINARY, redisInstalled } from '../../sandbox/redis/server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const optional = process.argv.includes('--optional')
@@ -18,6 +20,7 @@ const missing = []
 const debianPackages = [
   { name: 'chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   { name: 'litecoind', binary: '/usr/bin/litecoind' },
+  { name: 'redis-server', binary: REDIS_BINARY },
 ].filter((p) => !existsSync(p.binary))
 if (debianPackages.length) {
   const names = debianPackages.map((p) => p.name).join(' ')
@@ -52,6 +55,7 @@ const runs = (command) => {
 if (!missing.length) {
   if (!runs(`${chromium} --headless --version`)) missing.push(`apt-get install -y chromium (${chromium} does not run)`)
   if (!litecoindInstalled()) missing.push('apt-get install -y litecoind (litecoind -version fails)')
+  if (!redisInstalled()) missing.push(`apt-get install -y redis-server (${REDIS_BINARY} --version fails)`)
   if (!chopsticksInstalled()) missing.push('npm install --ignore-scripts --prefix sandbox/polkadot/tools')
 }
 

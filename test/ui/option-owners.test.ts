@@ -37,3 +37,9 @@ describe('owner hints', () => {
     expect(() => registerOptionOwners(null as never)).toThrow('needs an object')
   })
 })
+
+describe('cspNonce', () => {
+  it('createModal refuses a cspNonce that is not a string, naming the option', () => {
+    expect(refusal(() => createModal({ projectId: 'p', storage: null, cspNonce: 7 as unknown as string }))).toBe("`cspNonce` must be the page's CSP nonce (a base64 string)")
+  })
+})

@@ -2,6 +2,7 @@ import { Component, useEffect, useRef, useState, type ComponentType, type ReactN
 import type { LoadComponent, SlotEntry } from '../../kernel/index.js'
 import { useViewContext } from './view-context.js'
 import { loadedModule } from '../../kernel/index.js'
+import { addStyleSheet } from './style-sheets.js'
 
 const added = new WeakMap<Node, Set<string>>()
 
@@ -13,9 +14,7 @@ export function adoptStyles(node: Node | null, css: string | undefined) {
   if (seen.has(css)) return
   seen.add(css)
   added.set(root, seen)
-  const style = document.createElement('style')
-  style.textContent = css
-  ;(root instanceof Document ? root.head : root).append(style)
+  addStyleSheet(root, css)
 }
 
 type Loaded = { Component?: ComponentType<any>; styles?: string; error?: unknown }

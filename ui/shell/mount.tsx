@@ -7,10 +7,26 @@ import { HEADING_ID, ShellApp } from './App.js'
 import { trapFocus } from './focus.js'
 import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
+import { addStyleSheet, setStyleNonce } from './style-sheets.js'
 import { layOutHidden } from '../warm-text.js'
 
+type Part = [tag: string, className: string, ...children: (Part | string)[]]
+
 /** Text in each face and size the shell's views use, laid out once by warmUp. */
-const SAMPLE = `<div class="vb-root"><div class="vb-card"><header class="vb-header"><button class="vb-icon-btn">‹</button><h2 class="vb-title">Connect Wallet</h2><button class="vb-icon-btn">×</button></header><ul class="vb-list"><li><button class="vb-item"><span class="vb-avatar">W</span><span class="vb-item-text"><span class="vb-item-name">Wallet 0x12</span><span class="vb-item-hint">Installed</span></span><span class="vb-tag">Recent</span>›</button></li></ul><p class="vb-muted">Looking for wallets…</p><p class="vb-strong">No wallet</p><p class="vb-error">Declined</p><button class="vb-btn">Try again</button><p class="vb-legal">Terms · Privacy</p><span class="vb-label">Network</span></div></div>`
+const SAMPLE: Part = ['div', 'vb-root', ['div', 'vb-card',
+  ['header', 'vb-header', ['button', 'vb-icon-btn', '‹'], ['h2', 'vb-title', 'Connect Wallet'], ['button', 'vb-icon-btn', '×']],
+  ['ul', 'vb-list', ['li', '', ['button', 'vb-item', ['span', 'vb-avatar', 'W'], ['span', 'vb-item-text', ['span', 'vb-item-name', 'Wallet 0x12'], ['span', 'vb-item-hint', 'Installed']], ['span', 'vb-tag', 'Recent'], '›']]],
+  ['p', 'vb-muted', 'Looking for wallets…'], ['p', 'vb-strong', 'No wallet'], ['p', 'vb-error', 'Declined'], ['button', 'vb-btn', 'Try again'],
+  ['p', 'vb-legal', 'Terms · Privacy'], ['span', 'vb-label', 'Network'],
+]]
+
+/** Builds `part` element by element: no HTML string, which a page requiring Trusted Types refuses. */
+function build([tag, className, ...children]: Part): HTMLElement {
+  const element = document.createElement(tag)
+  if (className) element.className = className
+  element.append(...children.map((child) => (typeof child === 'string' ? child : build(child))))
+  return element
+}
 
 /**
  * Lays out a hidden sample of the shell's text once, ahead of the first open (`modal.preload()`): a browser's
@@ -26,10 +42,9 @@ export function warmUp(modal: Modal) {
   // The host's theme variables (a font family among them) apply as they will to the modal.
   for (const [name, value] of Object.entries(modal.kernel.$theme.get().variables)) sample.style.setProperty(name, value)
   const shadow = sample.attachShadow({ mode: 'open' })
-  shadow.innerHTML = SAMPLE
-  const style = document.createElement('style')
-  style.textContent = styles
-  shadow.prepend(style)
+  setStyleNonce(shadow, modal.kernel.options.cspNonce)
+  addStyleSheet(shadow, styles)
+  shadow.append(build(SAMPLE))
   // A size read inside the sample lays it out now, fonts included.
   layOutHidden(sample, shadow.lastElementChild as HTMLElement)
 }
@@ -63,8 +78,8 @@ export function mountShell(modal: Modal): Shell {
     applied = Object.keys(variables)
   })
   const shadow = host.attachShadow({ mode: 'open' })
-  const style = document.createElement('style')
-  style.textContent = styles
+  setStyleNonce(shadow, modal.kernel.options.cspNonce)
+  addStyleSheet(shadow, styles)
   const dialog = document.createElement('dialog')
   dialog.className = 'vb-dialog'
   const embedded = modal.kernel.options.enableEmbedded === true
@@ -73,7 +88,7 @@ export function mountShell(modal: Modal): Shell {
   // The texts' language and its writing direction: Arabic lays the whole modal out right to left.
   dialog.setAttribute('lang', modal.kernel.i18n.locale)
   dialog.setAttribute('dir', modal.kernel.i18n.dir)
-  shadow.append(style, dialog)
+  shadow.append(dialog)
   parent.append(host)
 
   let opener: Element | null = null

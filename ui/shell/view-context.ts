@@ -33,7 +33,7 @@ export function viewContext(modal: Modal, plugin?: string): ViewContext {
     options,
     platform,
     // The registries read-only, in fact and not only in type.
-    chains: { list: chains.list, get: chains.get, $connectors: chains.$connectors },
+    chains: { list: chains.list, get: chains.get, findConnector: chains.findConnector, $connectors: chains.$connectors },
     wallets,
     views: { has: views.has },
     slots: { list: slots.list },

@@ -35,7 +35,7 @@ export default function AccountType({ ctx }: TabProps<'auth'>) {
           </span>
         ) : null}
       </span>
-      <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-account-type-switch" disabled={status.busy} onClick={() => ctx.connection.setPreferredAccountType('eip155', other)}>
+      <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-account-type-switch" disabled={status.busy} onClick={() => (ctx.api as AuthApi).setPreferredAccountType('eip155', other)}>
         {ctx.t(status.busy ? 'auth.switchingType' : other === SMART_ACCOUNT ? 'auth.toSmartAccount' : 'auth.toEoa')}
       </button>
       {status.error ? (

@@ -4,7 +4,7 @@ import type { ViewContext } from 'vestibule/kernel'
 import { useAuth } from './use-auth.js'
 
 /** A transaction's value (a quantity: hex or decimal text, or a number) in base units; undefined when it is none. */
-function valueOf(raw: unknown): bigint | undefined {
+function quantityOf(raw: unknown): bigint | undefined {
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'bigint') return undefined
   try {
     const value = BigInt(raw)
@@ -31,7 +31,7 @@ function summary(ctx: ViewContext, method: string, params: unknown, currency: { 
   const tx = list[0] as { to?: unknown; value?: unknown } | undefined
   if ((method === 'eth_sendTransaction' || method === 'eth_signTransaction') && tx && typeof tx === 'object') {
     const to = String(tx.to ?? '')
-    const value = valueOf(tx.value)
+    const value = quantityOf(tx.value)
     if (!value) return ctx.t('auth.approveTo', { address: to })
     const amount = currency ? `${formatUnits(value, currency.decimals)} ${currency.symbol}` : `${value} wei`
     return ctx.t('auth.approveTransfer', { address: to, amount })

@@ -45,7 +45,7 @@ describe('connect', () => {
     expect(extension.address.startsWith('5')).toBe(true) // the extension shares the generic (42) encoding
     expect(extension.calls[0]).toEqual({ method: 'enable', params: 'Polkadot Test App' })
     expect(extension.prompts).toEqual(['Connect "Polkadot Test App"?'])
-    expect(accountOf(modal)?.preferredAccountType).toBe('eoa')
+    expect(accountOf(modal)?.allAccounts?.[0]?.type).toBe('eoa')
   })
 
   it('turns a declined prompt ("Rejected") into USER_REJECTED "Connection declined"', async () => {

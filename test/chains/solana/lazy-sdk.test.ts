@@ -53,16 +53,18 @@ describe('the chains/solana entry', () => {
     const { metafile } = bundled.result
     const [session] = outputsWith(metafile!, /^chains\/solana\/session\.ts$/)
     const [rpc] = outputsWith(metafile!, /^chains\/solana\/rpc\.ts$/)
-    // The entry's other lazily loaded parts: the remote-session (WalletConnect) mapping, the missing-wallet links and
-    // the signature checks.
+    // The entry's other lazily loaded parts: the remote-session (WalletConnect) mapping, the missing-wallet links,
+    // the signature checks and the payment URI rules.
     const [mapping] = outputsWith(metafile!, /^chains\/solana\/walletconnect\.ts$/)
     const [links] = outputsWith(metafile!, /^chains\/solana\/missing-wallet\.ts$/)
     const [verifier] = outputsWith(metafile!, /^chains\/solana\/verify-message\.ts$/)
+    const [uri] = outputsWith(metafile!, /^chains\/solana\/payment-uri\.ts$/)
     expect(bundled.eager.has(session!)).toBe(false)
     expect(bundled.eager.has(rpc!)).toBe(false)
     expect(bundled.eager.has(links!)).toBe(false)
     expect(bundled.eager.has(verifier!)).toBe(false)
-    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping, links, verifier].sort())
+    expect(bundled.eager.has(uri!)).toBe(false)
+    expect(dynamicImports(metafile!, bundled.eager).sort()).toEqual([session, mapping, links, verifier, uri].sort())
     expect(dynamicImports(metafile!, [session!])).toEqual([rpc])
   })
 

@@ -1,6 +1,7 @@
 /**
  * The analytics plugin against a real local HTTP server speaking the provider contract.
  */
+import { auth } from '../../../plugins/auth/index.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Modal, type ModalOptions, type Plugin, type PluginContext } from '../../../kernel/index.js'
 import { ANALYTICS_EVENTS, analytics, type AnalyticsOptions } from '../../../plugins/analytics/index.js'
@@ -181,12 +182,12 @@ describe('analytics: the spec event list', () => {
   })
 
   it('SWITCH_NETWORK only for a switch the user asked for (not the wallet moving, not a removal); SET_PREFERRED_ACCOUNT_TYPE when the type changes', async () => {
-    const { modal, fake } = setup()
+    const { modal, fake } = setup({ plugins: [auth()] })
     await openAndSend(modal)
     await modal.connect('io.fake')
     fake.wallet.networkChanged('eip155:10')
     await modal.kernel.connection.removeNetwork('eip155:10')
-    modal.kernel.connection.setPreferredAccountType('eip155', 'smartAccount')
+    modal.getPlugin('auth').setPreferredAccountType('eip155', 'smartAccount')
     modal.close()
     await waitFor(() => events().includes('MODAL_CLOSE'), 'the close')
     expect(events()).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'SET_PREFERRED_ACCOUNT_TYPE', 'MODAL_CLOSE'])

@@ -8,7 +8,8 @@ import { auth } from '../../../plugins/auth/index.js'
 import { dummyView } from '../../kernel/helpers.js'
 import { createModal } from '../../../index.js'
 
-const wallet = { id: 'wallet', label: 'Wallets', load: async () => ({ default: () => null }) }
+/** The shell's wallet list, with the rank it declares. */
+const wallet = { id: 'wallet', label: 'Wallets', order: 300, leadsWhenWalletShown: true, load: async () => ({ default: () => null }) }
 const modal = (options: Record<string, unknown> = {}, plugins: unknown[] = [auth()]) =>
   createKernel({ projectId: 'p', storage: null, plugins, ...options } as never, { views: { Connect: dummyView }, slots: [['connect.methods', wallet]] } as never)
 const methods = (m: ReturnType<typeof modal>, walletShown = false) => m.kernel.slots.list('connect.methods', { walletShown }).map((e) => e.id)

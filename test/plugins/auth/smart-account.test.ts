@@ -1,4 +1,4 @@
-// The embedded wallet's account types: which type a login uses (the kernel's record, the last choice, the host's
+// The embedded wallet's account types: which type a login uses (the account's record, the last choice, the host's
 // defaultAccountTypes, the chain's default), the switch told to the secure site with the address following, a
 // failed switch putting the previous type back, and smartAccountDeployed read from the code at the address.
 import { describe, expect, it, vi } from 'vitest'
@@ -28,8 +28,8 @@ function setup(options: { connected?: { address: string; preferredAccountType?: 
     connection: {
       setAccountFields: (_ns: string, f: unknown) => void fields.push(f),
       setNetworkFields: (_ns: string, f: unknown) => void networkFields.push(f),
-      setPreferredAccountType: (_ns: string, type: string) => void preferred.push(type),
     },
+    getPlugin: () => ({ setPreferredAccountType: (_ns: string, type: string) => void preferred.push(type) }),
   }
   let current: FrameUser | undefined = user()
   const ask = vi.fn(async (_type: string, payload: unknown) => (options.answer ? options.answer(payload) : user()))
@@ -146,6 +146,20 @@ describe('switching the account type', () => {
     const hostile = setup({ connected: { address: SMART, preferredAccountType: 'smartAccount' }, answer: () => 'garbage' })
     await hostile.smart.connected()
     expect(hostile.networkFields).toEqual([{ smartAccountEnabledNetworks: [] }])
+  })
+
+  it('a connection records the preferred type in the account; a choice records the new one at once', async () => {
+    const t = setup({ connected: { address: EOA }, stored: 'eoa', defaults: { eip155: 'smartAccount' }, chainDefault: 'smartAccount' })
+    await t.smart.connected()
+    expect(t.fields[0]).toEqual({ preferredAccountType: 'eoa', allAccounts: [{ address: EOA, type: 'eoa' }] })
+    const fresh = setup({ connected: { address: EOA }, defaults: { eip155: 'smartAccount' } })
+    await fresh.smart.connected()
+    expect(fresh.fields[0]).toEqual({ preferredAccountType: 'smartAccount', allAccounts: [{ address: EOA, type: 'smartAccount' }] })
+    const t2 = setup({ connected: { address: EOA, preferredAccountType: 'eoa' } })
+    void t2.smart.setType('smartAccount')
+    expect(t2.fields[0]).toEqual({ preferredAccountType: 'smartAccount', allAccounts: [{ address: EOA, type: 'smartAccount' }] })
+    await t2.smart.setType('admin')
+    expect(t2.fields.filter((f) => 'preferredAccountType' in (f as object))).toHaveLength(1)
   })
 
   it('after a connection on the other type, the address is moved to the preferred one', async () => {

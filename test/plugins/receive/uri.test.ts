@@ -1,7 +1,22 @@
-// Payment URIs of the Receive view: built by the exported functions, parsed back to the address and the chain.
+// Payment URIs of the Receive view: built by each chain plugin (its paymentUri feature and the builder its entry
+// exports), parsed back to the address and the chain; the receive plugin itself names no chain family.
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bip21Uri, eip681Uri, paymentUri, solanaPayUri } from '../../../plugins/receive/index.js'
-import { bitcoin, defineNetwork } from '../../../chains/bip122/networks.js'
+import { paymentUri } from '../../../plugins/receive/index.js'
+import { mainnet } from '../../../chains/eip155/index.js'
+import { solanaMainnet } from '../../../chains/solana/index.js'
+import { bitcoin, defineNetwork } from '../../../chains/bip122/index.js'
+import { eip681Uri } from '../../../chains/eip155/payment-uri.js'
+import { solanaPayUri } from '../../../chains/solana/payment-uri.js'
+import { bip21Uri } from '../../../chains/bip122/payment-uri.js'
+import { polkadotMainnet } from '../../../chains/polkadot/index.js'
+import { createEip155Adapter } from '../../../chains/eip155/adapter.js'
+import { createSolanaAdapter } from '../../../chains/solana/adapter.js'
+import { createBip122Adapter } from '../../../chains/bip122/adapter.js'
+import { createPolkadotAdapter } from '../../../chains/polkadot/adapter.js'
+import { defineNetwork as defineEvmNetwork } from '../../../chains/eip155/networks.js'
+import { root } from '../../../sandbox/resolve.mjs'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
@@ -25,11 +40,25 @@ describe('payment URIs', () => {
     expect(parse(bip21Uri({ address: BTC, amount: '0.001' }))).toEqual({ scheme: 'bitcoin', target: BTC, chainId: undefined, query: { amount: '0.001' } })
   })
 
-  it('paymentUri picks the standard by the network namespace; other families get the address', () => {
-    expect(paymentUri('eip155:31337', EVM)).toBe(`ethereum:${EVM}@31337`)
-    expect(paymentUri('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', SOL)).toBe(`solana:${SOL}`)
-    expect(paymentUri('bip122:000000000019d6689c085ae165831e93', BTC)).toBe(`bitcoin:${BTC}`)
-    expect(paymentUri('polkadot:91b171bb158e2d3848fa23a9f1c25182', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')).toBe('15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')
+  it("paymentUri asks the account's chain plugin: EIP-681, Solana Pay, BIP-21; polkadot has no standard: the plain address", async () => {
+    const local = defineEvmNetwork({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } })
+    expect(await paymentUri(createEip155Adapter({ networks: [local, mainnet], eip6963: false }), local, EVM)).toBe(`ethereum:${EVM}@31337`)
+    expect(await paymentUri(createSolanaAdapter({ networks: [solanaMainnet] }), solanaMainnet, SOL)).toBe(`solana:${SOL}`)
+    expect(await paymentUri(createBip122Adapter([bitcoin]), bitcoin, BTC)).toBe(`bitcoin:${BTC}`)
+    const DOT = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
+    expect(await paymentUri(createPolkadotAdapter({ networks: [polkadotMainnet], appName: 'Test' }), polkadotMainnet, DOT)).toBe(DOT)
+  })
+
+  it('a chain plugin without the feature (or none at all) gets the plain address', async () => {
+    const network = { ...mainnet, caipNetworkId: 'cosmos:cosmoshub-4' as const, chainNamespace: 'cosmos' }
+    expect(await paymentUri({ namespace: 'cosmos', features: {} } as never, network, 'cosmos1abc')).toBe('cosmos1abc')
+    expect(await paymentUri(undefined, network, 'cosmos1abc')).toBe('cosmos1abc')
+  })
+
+  it('the receive plugin names no chain family: the URI rules are the chain plugins\'', () => {
+    const dir = join(root, 'plugins/receive')
+    const code = readdirSync(dir).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''))
+    for (const family of ['eip155', 'solana', 'bip122', 'polkadot']) expect(code.filter((c) => c.includes(`'${family}`)), family).toEqual([])
   })
 
   it('refuses what is not an address of its chain, a bad chain id or amount', () => {
@@ -47,13 +76,14 @@ describe('payment URIs', () => {
     expect(() => solanaPayUri({ address: SOL, amount: '1.1234567890' })).toThrow('at most 9 decimals')
   })
 
-  it('BIP-21 takes the scheme the network definition names: litecoin: on Litecoin, bitcoin: when it names none', () => {
+  it('BIP-21 takes the scheme the network definition names: litecoin: on Litecoin, bitcoin: when it names none', async () => {
     const LTC = 'rltc1qqurswpc8qurswpc8qurswpc8qurswpc8je4l6d'
     const litecoin = defineNetwork({ genesisHash: '530827f38f93b43ed12af0b3ad25a288', name: 'Litecoin Regtest', esploraUrl: 'http://127.0.0.1:1', params: { bech32: 'rltc', pubKeyHash: 0x6f, scriptHash: 0x3a }, uriScheme: 'litecoin' })
-    expect(paymentUri(litecoin, LTC)).toBe(`litecoin:${LTC}`)
-    expect(paymentUri(bitcoin, BTC)).toBe(`bitcoin:${BTC}`)
+    const adapter = createBip122Adapter([bitcoin, litecoin])
+    expect(await paymentUri(adapter, litecoin, LTC)).toBe(`litecoin:${LTC}`)
+    expect(await paymentUri(adapter, bitcoin, BTC)).toBe(`bitcoin:${BTC}`)
     // A scheme that is not one falls back to bitcoin:, never into the URI.
-    expect(paymentUri({ caipNetworkId: 'bip122:530827f38f93b43ed12af0b3ad25a288', custom: { uriScheme: 'javascript:alert(1)//' } }, LTC)).toBe(`bitcoin:${LTC}`)
+    expect(await paymentUri(adapter, { ...litecoin, custom: { uriScheme: 'javascript:alert(1)//' } }, LTC)).toBe(`bitcoin:${LTC}`)
     expect(() => bip21Uri({ address: BTC, scheme: 'bit coin' })).toThrow('Not a URI scheme')
   })
 })

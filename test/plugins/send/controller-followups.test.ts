@@ -25,7 +25,7 @@ function setup(options: { estimate?: () => Promise<FeeEstimate>; tokens?: Accoun
   const estimateFees = vi.fn(options.estimate ?? (async (): Promise<FeeEstimate> => ({ fee: FEE, decimals: 18, symbol: 'ETH' })))
   const sendToken = vi.fn(async () => TX)
   const adapter = { ...base, sendNative: async () => TX, addressRules: async () => evmRules, features: { estimateFees, sendToken, ...options.features } } as ChainAdapter
-  const $context = atom<SendContext>({ adapter, network: options.network ?? mainnet, address: ADDRESS, smartAccount: false })
+  const $context = atom<SendContext>({ adapter, network: options.network ?? mainnet, address: ADDRESS, paysOwnGas: false })
   const $balances = atom<BalancesSnapshot>({ status: 'ready', tokens: options.tokens ?? [native(ETH)] })
   const sendNative = vi.fn<SendDeps['sendNative']>(async () => TX)
   const refreshBalances = vi.fn(options.refresh ?? (() => undefined))

@@ -28,7 +28,7 @@ function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance
   const c = chain()
   const adapter = options.adapter ?? c.adapter
   const network = options.network ?? withExplorer
-  const $context = atom<SendContext>({ adapter, network, address: ADDRESS, smartAccount: false })
+  const $context = atom<SendContext>({ adapter, network, address: ADDRESS, paysOwnGas: false })
   const $balances = atom<BalancesSnapshot>({ status: 'ready', tokens: [native(network, options.balance ?? ETH)] })
   const $send = atom<SendState>({ loading: false, tokenBalances: [] })
   const emitted: Array<[string, unknown]> = []

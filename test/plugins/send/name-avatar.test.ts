@@ -16,7 +16,7 @@ function setup(avatar: NamesService['avatar']) {
   const $send = atom<SendState>({ loading: false, tokenBalances: [] })
   const names: NamesService = { isName: (text) => text.endsWith('.test'), resolve: async () => RECEIVER, avatar }
   const controller = createSendController({
-    $context: atom<SendContext>({ adapter, network: mainnet, address: ADDRESS, smartAccount: false }),
+    $context: atom<SendContext>({ adapter, network: mainnet, address: ADDRESS, paysOwnGas: false }),
     $balances: atom<BalancesSnapshot>({ status: 'ready', tokens: [{ name: 'Ether', symbol: 'ETH', chainId: mainnet.caipNetworkId, decimals: 18, amount: 10n ** 18n }] }),
     sendNative: async () => '0x1',
     emit: () => undefined,

@@ -1,7 +1,7 @@
 // The send form's rules: what can be sent, the receiver, the maximum, the insufficient-gas boundary, the call data.
 import { describe, expect, it } from 'vitest'
 import type { AccountToken, CaipNetwork } from '../../../kernel/index.js'
-import { FEE_MARGIN_PERCENT, belowReserve, erc20TransferData, feeInUsd, insufficientGas, isSmartAccount, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
+import { FEE_MARGIN_PERCENT, belowReserve, erc20TransferData, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
 import { mainnet } from '../../kernel/helpers.js'
 
 const ETH: AccountToken = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', decimals: 18, amount: 10n ** 18n, price: 3000 }
@@ -64,7 +64,7 @@ describe('belowReserve', () => {
 })
 
 describe('insufficientGas', () => {
-  const base = { native: false, smartAccount: false }
+  const base = { native: false, paysOwnGas: false }
   it('a zero network balance is always short, even for a zero fee', () => {
     expect(insufficientGas({ ...base, networkBalance: 0n, fee: 0n })).toBe(true)
   })
@@ -73,20 +73,12 @@ describe('insufficientGas', () => {
     expect(insufficientGas({ ...base, networkBalance: 1000n, fee: 1001n })).toBe(true)
   })
   it('sending the native token, the amount counts too', () => {
-    expect(insufficientGas({ networkBalance: 1000n, fee: 100n, amount: 900n, native: true, smartAccount: false })).toBe(false)
-    expect(insufficientGas({ networkBalance: 1000n, fee: 100n, amount: 901n, native: true, smartAccount: false })).toBe(true)
-    expect(insufficientGas({ networkBalance: 1000n, fee: 100n, amount: 901n, native: false, smartAccount: false })).toBe(false)
+    expect(insufficientGas({ networkBalance: 1000n, fee: 100n, amount: 900n, native: true, paysOwnGas: false })).toBe(false)
+    expect(insufficientGas({ networkBalance: 1000n, fee: 100n, amount: 901n, native: true, paysOwnGas: false })).toBe(true)
+    expect(insufficientGas({ networkBalance: 1000n, fee: 100n, amount: 901n, native: false, paysOwnGas: false })).toBe(false)
   })
-  it('smart accounts skip the check', () => {
-    expect(insufficientGas({ networkBalance: 0n, fee: 5n, native: false, smartAccount: true })).toBe(false)
-  })
-  it('only an embedded wallet account preferring smartAccount is one; a wallet the user brought is not, whatever the default type', () => {
-    expect(isSmartAccount({ connectorType: 'AUTH', preferredAccountType: 'smartAccount' })).toBe(true)
-    expect(isSmartAccount({ connectorType: 'AUTH', preferredAccountType: 'eoa' })).toBe(false)
-    for (const connectorType of ['ANNOUNCED', 'INJECTED', 'WALLET_CONNECT', 'EXTERNAL', undefined]) {
-      expect(isSmartAccount({ connectorType, preferredAccountType: 'smartAccount' })).toBe(false)
-    }
-    expect(isSmartAccount(undefined)).toBe(false)
+  it('an account whose fees are paid for it skips the check', () => {
+    expect(insufficientGas({ networkBalance: 0n, fee: 5n, native: false, paysOwnGas: true })).toBe(false)
   })
 })
 

@@ -28,7 +28,7 @@ function setup() {
   const create = () => {
     created++
     return createSendController({
-      $context: atom<SendContext>({ adapter, network: mainnet, address: ADDRESS, smartAccount: false }),
+      $context: atom<SendContext>({ adapter, network: mainnet, address: ADDRESS, paysOwnGas: false }),
       $balances: atom<BalancesSnapshot>({ status: 'ready', tokens: [token] }),
       // The wallet answers once the user approved or declined in the view pushed over Send.
       sendNative: () => new Promise<string>((resolve, reject) => answers.push({ resolve, reject })),

@@ -15,13 +15,13 @@ const account = privateKeyToAccount(KEY)
 let server: Server
 let base: string
 let host: string
-const backend = createSiwxBackend()
+const backend = createSiwxBackend({ origins: () => [`http://${host}`] })
 
-/** A fetch that keeps the session cookie, as a browser does for its origin. */
+/** A fetch that sends the page's Origin and keeps the session cookie, as a browser does for its origin. */
 function cookieFetch(): typeof fetch {
   let cookie = ''
   return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
+    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: `http://${host}`, ...(cookie ? { cookie } : {}) } })
     const set = response.headers.get('set-cookie')
     if (set) cookie = set.split(';')[0]!
     return response
@@ -49,8 +49,8 @@ describe('hostBackend with the sandbox sign-in backend', () => {
   it('nonce, verify, the session behind its cookie, revoke', async () => {
     const store = hostBackend({ url: `${base}/`, fetch: cookieFetch() })
     const { nonce } = await store.prepare!(request)
-    expect(nonce).toMatch(/^[A-Za-z0-9]{16}$/)
-    expect(await store.add(await signed(nonce))).toEqual({ address: account.address, chainId: 'eip155:1', expirationTime: null })
+    expect(nonce).toMatch(/^[A-Za-z0-9]{22}$/)
+    expect(await store.add(await signed(nonce))).toEqual({ address: account.address, chainId: 'eip155:1', expirationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
     const [session] = await store.get('eip155:1', account.address)
     expect(session?.data).toMatchObject({ accountAddress: account.address, nonce })
     expect(await store.get('eip155:5', account.address)).toEqual([])
@@ -62,8 +62,8 @@ describe('hostBackend with the sandbox sign-in backend', () => {
     const store = hostBackend({ url: base, fetch: cookieFetch() })
     const { nonce } = await store.prepare!(request)
     await store.add(await signed(nonce))
-    await expect(store.add(await signed(nonce))).rejects.toThrow('the nonce was not issued here or was used already')
-    await expect(store.add(await signed('neverIssued1'))).rejects.toThrow('the nonce was not issued here or was used already')
+    await expect(store.add(await signed(nonce))).rejects.toThrow('the nonce was not issued here, has expired or was used already')
+    await expect(store.add(await signed('neverIssued1'))).rejects.toThrow('the nonce was not issued here, has expired or was used already')
   })
 
   it('refuses a message for another domain, and a signature by another key, with its reasons', async () => {
@@ -71,7 +71,7 @@ describe('hostBackend with the sandbox sign-in backend', () => {
     const { nonce } = await store.prepare!(request)
     await expect(store.add(await signed(nonce, { domain: 'evil.example' }))).rejects.toThrow(`the message is for "evil.example", not "${host}"`)
     await expect(store.add(await signed(nonce, {}, OTHER))).rejects.toThrow('the signature does not verify for this account')
-    expect(backend.sessions.size).toBe(0)
+    expect((await backend.size()).sessions).toBe(0)
   })
 
   it("down: every call rejects with the server's reason", async () => {

@@ -2,10 +2,15 @@
 // wallet's real key gives header "eip4361", the message's fields under CACAO's names (issuer did:pkh:<CAIP-10>,
 // audience the URI) and an "eip191" signature that recovers the account; the CACAO builds back the exact text that
 // was signed. The signature types of the other families, and the local store refusing a CACAO that was edited.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { createKernel, type Modal, type ModalOptions } from '../../../kernel/index.js'
 import { createStorage } from '../../../kernel/storage.js'
+import { createChainRegistry } from '../../../kernel/chains.js'
+import { createEip155Adapter } from '../../../chains/eip155/adapter.js'
+import { createSolanaAdapter } from '../../../chains/solana/adapter.js'
+import { createPolkadotAdapter } from '../../../chains/polkadot/adapter.js'
+import { createBip122Adapter } from '../../../chains/bip122/adapter.js'
 import { eip155 } from '../../../chains/eip155/index.js'
 import { siwx, type SiwxApi, type SiwxSession } from '../../../plugins/siwx/index.js'
 import { createCacao, createSiwxMessage, signatureType, type SiwxMessageFields } from '../../../plugins/siwx/messages.js'
@@ -83,6 +88,15 @@ const message = (patch: Partial<SiwxMessageFields>): SiwxMessageFields => ({
 })
 
 describe('the CACAO of the other families', () => {
+  // The signature types are the chain plugins' (their signatureType feature): a modal registers them.
+  beforeAll(() => {
+    const chains = createChainRegistry()
+    chains.register(createEip155Adapter({ networks: [], eip6963: false }))
+    chains.register(createSolanaAdapter({ networks: [] }))
+    chains.register(createPolkadotAdapter({ networks: [], appName: 'Test' }))
+    chains.register(createBip122Adapter([]))
+  })
+
   it('a CAIP-122 message: header caip122, issuer did:pkh of its CAIP-10 account, optional fields only when the message has them', () => {
     const fields = message({ notBefore: '2030-01-01T00:01:00.000Z', requestId: 'req-1', statement: '' })
     expect(createCacao(fields, 'sig')).toEqual({
@@ -102,6 +116,11 @@ describe('the CACAO of the other families', () => {
     ['bip122', `${'A'.repeat(140)}==`, 'bip122:bip322-simple'],
   ])('%s signature %#: type %s', (namespace, signature, type) => {
     expect(signatureType(namespace, signature)).toBe(type)
+  })
+
+  it('a family no chain plugin registers: its namespace with "unknown", under a CAIP-122 header', () => {
+    expect(signatureType('cosmos', 'sig')).toBe('cosmos:unknown')
+    expect(createCacao(message({ chainId: 'cosmos:cosmoshub-4', accountAddress: 'cosmos1abc' }), 'sig')).toMatchObject({ h: { t: 'caip122' }, s: { t: 'cosmos:unknown' } })
   })
 })
 

@@ -14,7 +14,7 @@ import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness
 import { deferred, dummyView } from '../../kernel/helpers.js'
 
 const h = useHarness()
-const backend = createSiwxBackend()
+const backend = createSiwxBackend({ origins: () => [`http://${host}`] })
 let server: Server
 let host: string
 /** While set, the server holds each verify request until it resolves. */
@@ -41,11 +41,11 @@ afterEach(() => {
   hold = undefined
 })
 
-/** A fetch that keeps the session cookie, as a browser does for its origin. */
+/** A fetch that sends the page's Origin and keeps the session cookie, as a browser does for its origin. */
 function cookieFetch(): typeof fetch {
   let cookie = ''
   return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
+    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: `http://${host}`, ...(cookie ? { cookie } : {}) } })
     const set = response.headers.get('set-cookie')
     if (set) cookie = set.split(';')[0]!
     return response
@@ -119,7 +119,7 @@ describe('"Authenticating..." while the server verifies', () => {
     expect(controller.$view.get().phase).toBe('done')
     expect(api.$state.get().status).toBe('signedIn')
     expect(snack().open).toBe(false)
-    expect(backend.sessions.size).toBe(1)
+    expect((await backend.size()).sessions).toBe(1)
   })
 
   it('is gone when the server refuses, the reason beside Retry', async () => {
@@ -131,23 +131,29 @@ describe('"Authenticating..." while the server verifies', () => {
 })
 
 describe("a session's CACAO from the host's server", () => {
-  it("is kept when the session's fields and signature make it, else left out and the session kept", async () => {
+  /** Signs in through a store that hands the server `tamper(cacao)` in place of the page's CACAO. */
+  async function signInWith(tamper: (cacao: Record<string, any>) => unknown) {
     h.wallet()
-    const { modal, api } = modalWith({ store: hostBackend({ url: `http://${host}/siwx`, fetch: cookieFetch() }) })
+    const base = hostBackend({ url: `http://${host}/siwx`, fetch: cookieFetch() })
+    const { modal, api } = modalWith({ store: { ...base, add: (session) => base.add({ ...session, cacao: tamper(session.cacao as never) as never }) } })
     await modal.open()
     await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
     const controller = (await api.flow()).controller()
     await controller.start()
     await controller.sign()
     expect(api.$state.get().status).toBe('signedIn')
-    const [held] = [...backend.sessions.values()][0] as Array<Record<string, unknown> & { data: never; signature: string }>
-    const { cacao: _none, ...plain } = api.$state.get().session!
-    const cacao = createCacao(held!.data, held!.signature)
-    held!.cacao = cacao
-    expect(await api.getSessions()).toEqual([{ ...plain, cacao }])
-    held!.cacao = { ...cacao, p: { ...cacao.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } }
-    expect(await api.getSessions()).toEqual([plain])
-    held!.cacao = 'cacao'
+    const { cacao, ...plain } = api.$state.get().session!
+    return { api, plain, cacao: cacao! }
+  }
+
+  it("is kept when the session's fields and signature make it", async () => {
+    const { api, plain, cacao } = await signInWith((c) => c)
+    expect(await api.getSessions()).toEqual([{ ...plain, cacao: createCacao(plain.data, plain.signature) }])
+    expect(cacao).toEqual(createCacao(plain.data, plain.signature))
+  })
+
+  it('is left out, the session kept, when it names another issuer', async () => {
+    const { api, plain } = await signInWith((c) => ({ ...c, p: { ...c.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } }))
     expect(await api.getSessions()).toEqual([plain])
   })
 })

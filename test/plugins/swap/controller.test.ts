@@ -188,7 +188,7 @@ describe('the form', () => {
     s.controller.setAmount('1')
     // 0.001 ETH pays 1 gwei × 310 000 gas (swap and approve).
     expect(s.controller.$view.get()).toMatchObject({ gasShort: false })
-    const smart = await ready({ balances: [{ amount: 10n ** 12n }, { address: DAI, amount: 100n * E18 }], smartAccount: true })
+    const smart = await ready({ balances: [{ amount: 10n ** 12n }, { address: DAI, amount: 100n * E18 }], paysOwnGas: true })
     const plain = await ready({ balances: [{ amount: 10n ** 12n }, { address: DAI, amount: 100n * E18 }] })
     for (const c of [smart, plain]) {
       c.controller.openPicker('sell')

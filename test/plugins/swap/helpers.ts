@@ -22,7 +22,7 @@ export const TOKENS = {
 
 type Call = { name: string; args: unknown[]; resolve(value: unknown): void; reject(error: unknown): void; signal?: AbortSignal }
 
-export function setup(options: { balances?: { address?: string; amount: bigint; value?: number }[]; smartAccount?: boolean; autoAnswer?: boolean; network?: unknown } = {}) {
+export function setup(options: { balances?: { address?: string; amount: bigint; value?: number }[]; paysOwnGas?: boolean; autoAnswer?: boolean; network?: unknown } = {}) {
   const calls: Call[] = []
   const record =
     (name: string) =>
@@ -31,7 +31,7 @@ export function setup(options: { balances?: { address?: string; amount: bigint; 
         const signal = args.find((a): a is AbortSignal => a instanceof AbortSignal)
         calls.push({ name, args, resolve, reject, ...(signal ? { signal } : {}) })
       })
-  const $context = atom<SwapContext>({ network: (options.network ?? network()) as never, address: USER, smartAccount: options.smartAccount ?? false })
+  const $context = atom<SwapContext>({ network: (options.network ?? network()) as never, address: USER, paysOwnGas: options.paysOwnGas ?? false })
   const $balances = atom<BalancesSnapshot>({
     status: 'ready',
     tokens: (options.balances ?? [{ amount: 10n * E18, value: 20000 }]).map((b) => ({ name: 'x', symbol: 'x', chainId: CHAIN, decimals: 18, amount: b.amount, ...(b.address ? { address: b.address as never } : {}), ...(b.value !== undefined ? { value: b.value } : {}) })),
