@@ -153,14 +153,17 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
      * was on stays selected for the next connection), its connector id is forgotten. Plugins' fields go too,
      * whatever they are.
      */
-    resetNamespace(namespace: ChainNamespace) {
+    resetNamespace(namespace: ChainNamespace, ending: readonly ChainNamespace[] = []) {
       attempts.set(namespace, (attempts.get(namespace) ?? 0) + 1)
       const { caipNetwork, requestedCaipNetworks, ...session } = chainState(namespace).networkState
       const dropped = Object.fromEntries(Object.keys(session).map((key) => [key, undefined]))
       update(namespace, { network: { ...dropped, caipNetwork, requestedCaipNetworks, supportsAllNetworks: false } }, true)
       storage.remove(StorageKeys.connectorId(namespace))
-      const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected')
-      if (state.$activeNamespace.get() === namespace && stillConnected) state.$activeNamespace.set(stillConnected.namespace)
+      // The active namespace moves to one that stays connected, never to one ending in the same disconnect; with
+      // none left it is cleared, as before the first connect (no account, no network in the snapshot).
+      const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected' && !ending.includes(c.namespace))
+      if (!stillConnected) state.$activeNamespace.set(undefined)
+      else if (state.$activeNamespace.get() === namespace) state.$activeNamespace.set(stillConnected.namespace)
       networks.persistConnected()
       events.emit('disconnect', { namespace })
     },
@@ -290,7 +293,7 @@ export function createSessionRules(core: ConnectionCore, networks: NetworkRules,
           events.emit('disconnect:error', { namespace: ns, error })
         }
         // The local session ends even when the wallet could not be told: a stuck "connected" is worse.
-        session.resetNamespace(ns)
+        session.resetNamespace(ns, targets)
       }
       if (failures.length) throw new VestibuleError('WALLET_ERROR', ErrorText.failedToDisconnect, failures[0])
     },

@@ -7,6 +7,8 @@ export const SHAKE_MS = 500
 export const SNACKBAR_SWAP_MS = 150
 /** A success or error snackbar hides itself after this long; a loading one stays until it is replaced or hidden. */
 export const SNACKBAR_HIDE_MS = 2500
+/** An alert (an error shown with its ×) dismisses itself after this long, unless the pointer or focus is on it. */
+export const ALERT_HIDE_MS = 8000
 
 export type SnackbarVariant = 'success' | 'error' | 'loading'
 export interface SnackbarState {
@@ -32,6 +34,8 @@ export interface Feedback {
   /** Shows an alert in the modal and logs it once per id, however often it is raised. */
   alert(id: string, message: string): void
   dismissAlert(id: string): void
+  /** Holds an alert while the pointer or focus is on it (`held`), then gives it its full time again. */
+  holdAlert(id: string, held: boolean): void
   dispose(): void
 }
 
@@ -42,6 +46,16 @@ export function createFeedback(modal: MapStore<ModalState>, log: (message: strin
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
   let swapTimer: ReturnType<typeof setTimeout> | undefined
   let hideTimer: ReturnType<typeof setTimeout> | undefined
+  const alertTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  const dismissAlert = (id: string) => {
+    clearTimeout(alertTimers.get(id))
+    alertTimers.delete(id)
+    $alerts.set($alerts.get().filter((a) => a.id !== id))
+  }
+  const timeAlert = (id: string) => {
+    clearTimeout(alertTimers.get(id))
+    alertTimers.set(id, setTimeout(() => dismissAlert(id), ALERT_HIDE_MS))
+  }
   const show = (next: SnackbarState) => {
     $snackbar.set(next)
     clearTimeout(hideTimer)
@@ -74,18 +88,26 @@ export function createFeedback(modal: MapStore<ModalState>, log: (message: strin
     },
     alert(id, message) {
       if (!$alerts.get().some((a) => a.id === id)) $alerts.set([...$alerts.get(), { id, message }])
+      timeAlert(id)
       if (!logged.has(id)) {
         logged.add(id)
         log(`[vestibule] ${message}`)
       }
     },
-    dismissAlert(id) {
-      $alerts.set($alerts.get().filter((a) => a.id !== id))
+    dismissAlert,
+    holdAlert(id, held) {
+      if (!$alerts.get().some((a) => a.id === id)) return
+      if (held) {
+        clearTimeout(alertTimers.get(id))
+        alertTimers.delete(id)
+      } else timeAlert(id)
     },
     dispose() {
       clearTimeout(shakeTimer)
       clearTimeout(swapTimer)
       clearTimeout(hideTimer)
+      alertTimers.forEach((timer) => clearTimeout(timer))
+      alertTimers.clear()
     },
   }
 }

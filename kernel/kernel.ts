@@ -126,7 +126,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const writer = createChainWriter(state, chains)
   const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile(), views: extras.walletViews })
   const features = options.features as Record<string, unknown>
-  const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
+  const where = () => {
+    const { namespace, caipNetwork } = state.$snapshot.get()
+    return { namespace, network: caipNetwork }
+  }
+  const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, where, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
   for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)
   const feedback = createFeedback(state.$modal)
   const $theme = atom<Theme>({ mode: options.themeMode, variables: { ...(options.themeVariables ?? {}) } })

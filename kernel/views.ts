@@ -2,7 +2,9 @@
  * Views and slots contributed by plugins. The kernel stores what a view is and how to load it; the shell
  * decides how to render it. `load` is a dynamic `import()` so a view's code is fetched on first display.
  */
+import type { ChainNamespace } from './caip.js'
 import { VestibuleError } from './errors.js'
+import type { CaipNetwork } from './network.js'
 import { orderByRank } from './ordering.js'
 
 /** A lazily loaded UI module: its default export is what the shell renders (a React component for the React shell). */
@@ -111,6 +113,12 @@ export interface SlotEntry {
    * reads, e.g. the connected account's connector); false or a throw hides it. Absent: always.
    */
   when?: () => boolean
+  /**
+   * Where the entry works, asked with the active account's namespace and network each time the slot is listed:
+   * an entry that cannot work there (a feature its plugin serves on some chain families or networks only) is not
+   * offered; false or a throw hides it. Absent: everywhere.
+   */
+  available?: (where: SlotWhere) => boolean
   /** Drawn in place instead of a button (connect methods, account tabs): a lazily loaded component. */
   load?: LoadComponent
   /**
@@ -156,7 +164,15 @@ export interface SlotMap {
 export type SlotName = keyof SlotMap
 export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.header', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
 
+/** Where the modal is: the active namespace and its network (both absent before anything is chosen). */
+export interface SlotWhere {
+  namespace?: ChainNamespace
+  network?: CaipNetwork
+}
+
 export interface SlotContext {
+  /** The active namespace and network, for the entries' `available`. */
+  where?: () => SlotWhere
   /** Whether a feature flag is on; entries gated by a disabled flag are not listed. */
   isEnabled(feature: string): boolean
   /** The host's `features.connectMethodsOrder` and `features.walletFeaturesOrder`. */
@@ -176,10 +192,10 @@ function arrange(entries: readonly SlotEntry[], order: readonly string[]): SlotE
   return [...entries].sort((a, b) => rank(a) - rank(b) || (a.order ?? 0) - (b.order ?? 0))
 }
 
-/** An entry's `when`, a throw counting as false. */
-function applies(entry: SlotEntry): boolean {
+/** An entry's `when` and `available` (asked with where the modal is), a throw counting as false. */
+function applies(entry: SlotEntry, where: () => SlotWhere): boolean {
   try {
-    return !entry.when || entry.when() === true
+    return (!entry.when || entry.when() === true) && (!entry.available || entry.available(where()) === true)
   } catch {
     return false
   }
@@ -194,13 +210,15 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
       if (!entry || typeof entry.id !== 'string' || !entry.id || typeof entry.label !== 'string') throw new VestibuleError('INVALID_PLUGIN', `${by} adds an entry to "${slot}" without a string id and label`)
       if (entry.load !== undefined && typeof entry.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a load that is not a function`)
       if (entry.when !== undefined && typeof entry.when !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a when that is not a function`)
+      if (entry.available !== undefined && typeof entry.available !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has an available that is not a function`)
       const list = slots.get(slot) ?? []
       const existing = list.find((e) => e.id === entry.id)
       if (existing) throw new VestibuleError('DUPLICATE_SLOT_ENTRY', `${by} adds "${entry.id}" to "${slot}" twice (first by "${existing.plugin ?? 'the shell'}")`)
       slots.set(slot, [...list, entry.load ? { ...entry, load: loadOnce(entry.load) } : entry])
     },
     list(slot, { walletShown = false } = {}) {
-      const entries = (slots.get(slot) ?? []).filter((entry) => (!entry.feature || context.isEnabled(entry.feature)) && applies(entry))
+      const where = () => context.where?.() ?? {}
+      const entries = (slots.get(slot) ?? []).filter((entry) => (!entry.feature || context.isEnabled(entry.feature)) && applies(entry, where))
       if (slot === 'connect.methods') {
         const ranks = entries.map((e) => ({ id: e.id, order: walletShown && e.leadsWhenWalletShown ? Number.MIN_SAFE_INTEGER : e.order }))
         return arrange(entries, orderByRank(ranks, context.connectMethodsOrder, Number.MAX_SAFE_INTEGER)) as never

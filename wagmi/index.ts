@@ -96,11 +96,13 @@ export function vestibuleConnector(modal: Modal, options: VestibuleConnectorOpti
           connected = await whenConnected()
           if (closeOnConnect) closeOnAccount(modal)
         }
+        if (parameters.chainId !== undefined && parameters.chainId !== connected.chainId) await connector.switchChain!({ chainId: parameters.chainId })
+        // wagmi listens to this connector's events only once connect resolves: a disconnect or another account in the
+        // modal while it was pending was emitted to nobody. So wagmi gets what the modal holds now, never an account
+        // it no longer has, and no connection at all when the modal has none.
+        connected = current()
         last = readEip155(modal)
-        if (parameters.chainId !== undefined && parameters.chainId !== connected.chainId) {
-          const chain = await connector.switchChain!({ chainId: parameters.chainId })
-          connected = { ...connected, chainId: chain.id }
-        }
+        if (!connected) throw new Error('The modal disconnected before the connection completed')
         const accounts = parameters.withCapabilities ? connected.accounts.map((address) => ({ address, capabilities: {} })) : connected.accounts
         return { accounts, chainId: connected.chainId } as never
       },

@@ -106,6 +106,11 @@ export function siwx(): Plugin<SiwxApi> {
       const guard = () => (required && onSignView() && $state.get().status !== 'signedIn' ? 'siwx.closeRefused' : undefined)
       ctx.onClose(guard)
       ctx.router.guardLeave(view, guard)
+      // Optional sign-in declined (or signed out): Account offers it again among the wallet features.
+      if (!required) {
+        const signedOut = () => $state.get().status === 'signedOut' && ctx.connection.account() !== undefined
+        ctx.slots.add('account.features', { id: 'siwx', label: 'siwx.title', icon: '→', view, order: 60, when: signedOut })
+      }
       ctx.afterConnect(({ address, caipNetworkId }) => {
         if (covered(address, caipNetworkId)) return undefined
         ctx.router.clearTransactions()

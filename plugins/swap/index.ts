@@ -12,6 +12,7 @@
  */
 import { definePlugin, type Plugin } from 'vestibule/kernel'
 import { messages } from './messages.js'
+import { swapSupported } from './networks.js'
 import type { SwapController } from './controller.js'
 
 export type { SwapController, SwapForm, SwapStatus, SwapResult, QuoteState, TokensState } from './controller.js'
@@ -59,7 +60,8 @@ export function swap(): Plugin<SwapApi> {
       const extraNetworks = [...ctx.options.swapNetworks]
       ctx.views.register('Swap', { title: 'swap.title', load: () => import('./Swap.js') })
       // Second of the wallet features by default: after on-ramp (10), before receive (30) and send (40).
-      ctx.slots.add('account.features', { id: 'swaps', label: 'swap.feature', icon: '⇄', view: 'Swap', feature: 'swaps', order: 20 })
+      // Offered only on a swap network: elsewhere it could only say "Network not supported".
+      ctx.slots.add('account.features', { id: 'swaps', label: 'swap.feature', icon: '⇄', view: 'Swap', feature: 'swaps', order: 20, available: ({ network }) => swapSupported(network, extraNetworks) })
       return {
         extraNetworks,
         createController: () =>

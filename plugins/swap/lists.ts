@@ -9,18 +9,12 @@
 import type { AccountToken, CaipNetwork } from 'vestibule/kernel'
 import { tokenKey, type SwapToken } from './parse.js'
 
-/** The eip155 networks the provider's swap API serves. */
-export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554]
+export { SWAP_CHAIN_IDS } from './networks.js'
 
 /** The suggested tokens, in this order, after the user's own. */
 export const SUGGESTED_SYMBOLS: readonly string[] = ['ETH', 'UNI', '1INCH', 'AAVE', 'SOL', 'USDC', 'USDT', 'DAI', 'WBTC', 'WETH', 'LINK', 'MATIC', 'ARB', 'OP']
 
-/** Whether swaps are offered on `network`: an eip155 network among SWAP_CHAIN_IDS or the host's `extra` ids. */
-export function swapSupported(network: CaipNetwork | undefined, extra: readonly (number | string)[] = []): boolean {
-  if (!network || network.chainNamespace !== 'eip155') return false
-  const id = String(network.caipNetworkId).split(':')[1]
-  return [...SWAP_CHAIN_IDS, ...extra].some((known) => String(known) === id || String(known) === network.caipNetworkId)
-}
+export { swapSupported } from './networks.js'
 
 /** Why a token's symbol needs a second look: it reads like another (`of`) token's, or has unusual characters. */
 export type SymbolWarning = { kind: 'lookalike'; of: string } | { kind: 'unusual' }

@@ -1,8 +1,8 @@
 /**
  * The quote of what the swap form holds: asked for once typing pauses (at once for a change of token or
  * direction), its request cancelled by any later change so an answer for old inputs is never shown; once it
- * arrives it is marked stale after QUOTE_STALE_MS and, while the review is open, asked for again after
- * QUOTE_REFRESH_MS. The gas price the quote is asked with is kept GAS_PRICE_TTL_MS per network.
+ * arrives it is marked stale after QUOTE_STALE_MS and asked for again at once (shown, stale, until the new one
+ * arrives), and while the review is open asked for again after QUOTE_REFRESH_MS. The gas price the quote is asked with is kept GAS_PRICE_TTL_MS per network.
  */
 import type { ReadableAtom } from 'nanostores'
 import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
@@ -83,10 +83,14 @@ export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store
     else quotes.timer = setTimeout(fire, delay)
   }
 
-  /** After a quote arrives: marked stale when old; asked for again while the review is open. */
+  /** After a quote arrives: when old, marked stale and asked for again at once; while the review is open, sooner. */
   function scheduleQuote(key: string) {
     const round = quotes.round
-    quotes.stale = setTimeout(() => round === quotes.round && $form.get().quote.for === key && patch({ quote: { ...$form.get().quote, stale: true } }), QUOTE_STALE_MS)
+    quotes.stale = setTimeout(() => {
+      if (round !== quotes.round || $form.get().quote.for !== key) return
+      patch({ quote: { ...$form.get().quote, stale: true } })
+      requestQuote(0, true)
+    }, QUOTE_STALE_MS)
     quotes.timer = setTimeout(() => round === quotes.round && $form.get().status === 'reviewing' && requestQuote(0, true), QUOTE_REFRESH_MS)
   }
 

@@ -82,7 +82,8 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
   const details = quote?.status === 'ready' || (quote?.toAmount !== undefined && quote.status !== 'failed') ? detailsOf(quote.toAmount!, quote.stale === true, { amount: amount!, sell: sell!, buy: buy!, fee, native, testnet: network.testnet === true }) : undefined
   const insufficientBalance = Boolean(sell && amount && !amountError && amount > sell.balance)
   const gasShort = Boolean(sell && amount && !amountError && !insufficientBalance && fee !== undefined && insufficientGas({ nativeBalance, fee, amount, sellsNative: sell.native, paysOwnGas: context.paysOwnGas }))
-  const canReview = Boolean(details && !amountError && !insufficientBalance && !gasShort && form.status === 'editing')
+  // A stale quote is being replaced: Review waits for the new one.
+  const canReview = Boolean(details && !details.stale && !amountError && !insufficientBalance && !gasShort && form.status === 'editing')
   const reason: Message | undefined =
     form.failure ??
     (!sell || !buy ? { key: 'swap.pickBoth' } : !amount && !amountError ? { key: 'swap.enterAmount' } : insufficientBalance ? { key: 'swap.insufficientBalance', values: { symbol: sell.symbol } } : gasShort ? { key: 'swap.insufficientGas', values: { symbol: network.nativeCurrency.symbol } } : undefined)

@@ -106,6 +106,28 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     expect(await signedIn()).toBe('signed out')
   })
 
+  test('optional: after Cancel, Account offers "Sign in", which signs in, and is then gone', async () => {
+    const { page } = h.browser
+    await connectWithSignIn('optional')
+    await signView().getByTestId('siwx-cancel').click()
+    // Declined for now: the modal closes, the account stays connected; opened again, it shows Account.
+    await expect.poll(isOpen).toBe(false)
+    expect(await page.getByTestId('status').innerText()).toBe('connected')
+    await page.getByTestId('open-modal').click()
+    const features = modalRoot().getByTestId('account-features')
+    await features.waitFor({ timeout: 15_000 })
+    const signIn = features.getByRole('button', { name: 'Sign in' })
+    await expect.poll(() => signIn.count()).toBe(1)
+    await signIn.click()
+    await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+    await signView().getByTestId('siwx-sign').click()
+    await approveInWallet(/Sign this message/)
+    await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${h.sandbox.address} on eip155:31337`)
+    if (!(await isOpen())) await page.getByTestId('open-modal').click()
+    await modalRoot().getByTestId('account-features').waitFor({ timeout: 15_000 })
+    await expect.poll(() => modalRoot().getByTestId('account-features').getByRole('button', { name: 'Sign in' }).count()).toBe(0)
+  })
+
   test('a declined signature shows the reason, and a retry signs in', async () => {
     await connectWithSignIn('optional')
     await signView().getByTestId('siwx-sign').click()

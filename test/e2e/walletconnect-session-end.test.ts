@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 import { clearOrigin, openMobileWallet, pairingUriFromQr } from './mobile-wallet.js'
 
-const h = useSandboxBrowser({ families: ['solana'], clearStorage: false, timeout: 180_000 })
+const h = useSandboxBrowser({ families: ['solana', 'polkadot'], clearStorage: false, timeout: 180_000 })
 const { modalRoot } = h
 let walletOrigin: string
 
@@ -73,5 +73,36 @@ describe('a WalletConnect session across EVM and Solana', () => {
     await evmRow.getByTestId('end-session').click()
     await evmRow.getByTestId('end-session-confirmed').click()
     await expect.poll(connected, { timeout: 15_000 }).toEqual([])
+  })
+
+  test('a session of EVM (two networks), Solana and Polkadot: the confirmation lists every network; once ended, no network stays active', async () => {
+    const { page } = h.browser
+    await page.getByTestId('open-modal').click()
+    await modalRoot().locator('[data-wallet-id="walletConnect"]').click()
+    const uri = await pairingUriFromQr(modalRoot())
+    const wallet = await openMobileWallet(h.browser.context, walletOrigin)
+    await wallet.pair(uri)
+    await wallet.share(['eip155', 'solana', 'polkadot'])
+    await wallet.decide('proposal', true)
+    await expect.poll(connected, { timeout: 30_000 }).toEqual(['eip155:walletConnect', 'polkadot:walletConnect', 'solana:walletConnect'])
+    await page.bringToFront()
+
+    const names = await page.evaluate(() => {
+      const chains = (window as any).modal.kernel.state.$chains.get()
+      return { evm: chains.eip155.networkState.caipNetwork.name as string, solana: chains.solana.networkState.caipNetwork.name as string }
+    })
+    const evmRow = modalRoot().getByTestId('connected-namespaces').locator('li[data-namespace="eip155"]')
+    await evmRow.getByTestId('end-session').click()
+    const text = await evmRow.getByTestId('end-session-confirm').innerText()
+    for (const name of [names.evm, 'Sandbox L2', names.solana, 'Sandbox Asset Hub']) expect(text).toContain(name)
+
+    await evmRow.getByTestId('end-session-confirmed').click()
+    await expect.poll(connected, { timeout: 15_000 }).toEqual([])
+    // Disconnected: the state names no network (not the session's last one), and the page shows none.
+    const snapshot = await page.evaluate(() => {
+      const s = (window as any).modal.getState()
+      return { status: s.status, namespace: s.namespace ?? null, network: s.caipNetwork?.name ?? null, id: s.caipNetworkId ?? null }
+    })
+    expect(snapshot).toEqual({ status: 'disconnected', namespace: null, network: null, id: null })
   })
 })

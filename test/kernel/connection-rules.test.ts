@@ -81,6 +81,23 @@ describe('connection: multi-namespace sessions disconnect together', () => {
     expect(t.storage.get(StorageKeys.connectedNamespaces)).toEqual(['bip122'])
   })
 
+  it('ending a whole session leaves no active namespace or network behind; ending part of the connections keeps one that stays', async () => {
+    const t = setup()
+    await t.connection.connect('walletConnect', 'eip155')
+    await t.connection.connect('walletConnect', 'solana')
+    await t.connection.connect('walletConnect', 'bip122')
+    expect(t.state.$snapshot.get()).toMatchObject({ status: 'connected', namespace: 'bip122', caipNetworkId: BITCOIN.caipNetworkId })
+    await t.connection.disconnect('eip155')
+    expect(t.state.$snapshot.get()).toMatchObject({ status: 'disconnected', namespace: undefined, caipNetwork: undefined, caipNetworkId: undefined, connectedNamespaces: [] })
+
+    const u = setup()
+    await u.connection.connect('walletConnect', 'eip155')
+    await u.connection.connect('walletConnect', 'solana')
+    await u.connection.connect('io.fake', 'bip122')
+    await u.connection.disconnect('solana')
+    expect(u.state.$snapshot.get()).toMatchObject({ status: 'connected', namespace: 'bip122', connectedNamespaces: ['bip122'] })
+  })
+
   it('an injected session disconnects only its own namespace', async () => {
     const t = setup()
     await t.connection.connect('io.fake', 'eip155')

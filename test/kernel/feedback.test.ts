@@ -1,7 +1,7 @@
-/** Modal feedback: shake 500 ms, snackbar swap 150 ms, alerts logged once. */
+/** Modal feedback: shake 500 ms, snackbar swap 150 ms, alerts logged once and dismissed after 8 s unless held. */
 import { map } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFeedback, SHAKE_MS, SNACKBAR_HIDE_MS, SNACKBAR_SWAP_MS } from '../../kernel/feedback.js'
+import { ALERT_HIDE_MS, createFeedback, SHAKE_MS, SNACKBAR_HIDE_MS, SNACKBAR_SWAP_MS } from '../../kernel/feedback.js'
 import type { ModalState } from '../../kernel/state.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 
@@ -171,6 +171,32 @@ describe('feedback: alerts', () => {
     feedback.alert('a', 'A')
     expect(feedback.$alerts.get()).toEqual([{ id: 'a', message: 'A' }])
     expect(log).toHaveBeenCalledTimes(1)
+  })
+
+  it('an alert dismisses itself after 8 s: shown at 7 999 ms, gone at 8 000 ms; raised again, it gets its full time', () => {
+    const { feedback } = setup()
+    expect(ALERT_HIDE_MS).toBe(8000)
+    feedback.alert('a', 'A')
+    vi.advanceTimersByTime(5000)
+    feedback.alert('a', 'A')
+    vi.advanceTimersByTime(ALERT_HIDE_MS - 1)
+    expect(feedback.$alerts.get()).toEqual([{ id: 'a', message: 'A' }])
+    vi.advanceTimersByTime(1)
+    expect(feedback.$alerts.get()).toEqual([])
+  })
+
+  it('an alert held by the pointer or focus stays; released, it has 8 s again', () => {
+    const { feedback } = setup()
+    feedback.alert('a', 'A')
+    vi.advanceTimersByTime(ALERT_HIDE_MS - 1)
+    feedback.holdAlert('a', true)
+    vi.advanceTimersByTime(60_000)
+    expect(feedback.$alerts.get().map((a) => a.id)).toEqual(['a'])
+    feedback.holdAlert('a', false)
+    vi.advanceTimersByTime(ALERT_HIDE_MS - 1)
+    expect(feedback.$alerts.get().map((a) => a.id)).toEqual(['a'])
+    vi.advanceTimersByTime(1)
+    expect(feedback.$alerts.get()).toEqual([])
   })
 
   it('alerts log through console.warn by default', () => {

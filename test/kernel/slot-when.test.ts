@@ -25,3 +25,17 @@ it('the entry is listed while `when` returns true, hidden when it returns false 
 it('a `when` that is not a function is refused', () => {
   expect(() => createSlots().add('account.features', { id: 'x', label: 'X', when: true as never })).toThrow(/when that is not a function/)
 })
+
+it('an entry with `available` is listed only where it says it works, asked with the active namespace and network', () => {
+  let where: { namespace?: string; network?: { caipNetworkId: string } } = {}
+  const slots = createSlots({ isEnabled: () => true, where: () => where as never })
+  slots.add('account.features', { id: 'everywhere', label: 'Everywhere' })
+  slots.add('account.features', { id: 'evm', label: 'EVM only', available: ({ namespace }) => namespace === 'eip155' })
+  slots.add('account.features', { id: 'broken', label: 'Broken', available: () => { throw new Error('broken') } })
+  expect(slots.list('account.features').map((e) => e.id)).toEqual(['everywhere'])
+  where = { namespace: 'polkadot', network: { caipNetworkId: 'polkadot:1' } }
+  expect(slots.list('account.features').map((e) => e.id)).toEqual(['everywhere'])
+  where = { namespace: 'eip155', network: { caipNetworkId: 'eip155:1' } }
+  expect(slots.list('account.features').map((e) => e.id)).toEqual(['everywhere', 'evm'])
+  expect(() => slots.add('account.features', { id: 'x', label: 'X', available: true as never })).toThrow(/available that is not a function/)
+})

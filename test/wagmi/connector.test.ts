@@ -1,8 +1,10 @@
 // The wagmi connector and its provider on a headless modal (no wallet, nothing connected): what they answer
 // before a connection, and how they refuse malformed requests. The browser test (test/e2e/wagmi.test.ts) covers
-// connecting, sending, switching and disconnecting with the Sandbox Wallet.
-import { afterEach, describe, expect, it } from 'vitest'
+// connecting, sending, switching and disconnecting with the Sandbox Wallet. A connect the modal moves on from while
+// it is pending (another account, or no account) gives wagmi what the modal holds when it resolves.
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type Modal } from 'vestibule'
+import { createHeadlessModal } from 'vestibule/headless'
 import { eip155, mainnet, sepolia } from 'vestibule/chains/eip155'
 import { vestibuleConnector } from 'vestibule/wagmi'
 
@@ -70,5 +72,62 @@ describe("the connector's EIP-1193 provider", () => {
     for (const params of [undefined, [], [{}], [{ chainId: 1 }], [{ chainId: '0x' }], [{ chainId: '0xzz' }], [{ chainId: '0x0' }], [{ chainId: `0x${'f'.repeat(17)}` }]]) {
       await expect(provider.request({ method: 'wallet_switchEthereumChain', params })).rejects.toEqual(rpcError(-32602))
     }
+  })
+})
+
+describe('a connect the modal moves on from before it resolves', () => {
+  const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const B = '0x70997970C51812dc3A010C7d50dd44C573F2bA2C'
+
+  /** A modal without a shell (its open() mounts nothing) and the connector over it. */
+  function buildHeadless() {
+    modal = createHeadlessModal({ projectId: 'p', storage: null, preload: 'none', plugins: [eip155({ networks: [mainnet, sepolia] })] })
+    const emitted: Array<[string, unknown]> = []
+    const emitter = { emit: (event: string, data?: unknown) => void emitted.push([event, data]) }
+    const connector = vestibuleConnector(modal)({ chains: [{ id: 1, name: 'Ethereum' }], emitter, providers: [] } as never)
+    return { connector, emitted }
+  }
+
+  /** The modal's eip155 account as the kernel holds it: connected with `address` on mainnet, or disconnected. */
+  function account(address: string | undefined) {
+    const $chains = modal.kernel.state.$chains as unknown as { get(): Record<string, any>; setKey(key: string, value: unknown): void }
+    const base = $chains.get().eip155
+    const network = base.networkState.requestedCaipNetworks[0]
+    $chains.setKey('eip155', { ...base, accountState: address ? { ...base.accountState, status: 'connected', address } : { status: 'disconnected' }, networkState: { ...base.networkState, caipNetwork: network } })
+  }
+
+  /**
+   * Starts wagmi's connect: the modal opens and the connector waits for an account (its listener on the modal's
+   * state is added once open() has resolved, counted on the store).
+   */
+  async function waitingForAccount(connector: ReturnType<typeof buildHeadless>['connector']) {
+    const listeners = () => (modal.kernel.state.$snapshot as unknown as { lc: number }).lc
+    const before = listeners()
+    const connecting = connector.connect()
+    connecting.catch(() => undefined)
+    await vi.waitFor(() => expect(modal.isOpen() && listeners() > before).toBe(true))
+    return { connecting }
+  }
+
+  it('an account that connects and at once disconnects (before wagmi listens) fails the connect instead of leaving wagmi connected', async () => {
+    const { connector, emitted } = buildHeadless()
+    await connector.setup!()
+    const { connecting } = await waitingForAccount(connector)
+    // Connected, and in the same task (before the pending connect resumes) ended again.
+    account(A)
+    account(undefined)
+    await expect(connecting).rejects.toThrow('The modal disconnected before the connection completed')
+    expect(emitted.map(([event]) => event)).toEqual(['connect', 'disconnect'])
+    expect(await connector.getAccounts()).toEqual([])
+  })
+
+  it('an account that changes before wagmi listens: the connect resolves with the account the modal holds now', async () => {
+    const { connector } = buildHeadless()
+    await connector.setup!()
+    const { connecting } = await waitingForAccount(connector)
+    // Connected, and in the same task (before the pending connect resumes) another account.
+    account(A)
+    account(B)
+    expect(await connecting).toMatchObject({ accounts: [B], chainId: 1 })
   })
 })

@@ -195,7 +195,16 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
           )}
         </div>
         {alerts.map((a) => (
-          <div key={a.id} className="vb-alert" role="alert" data-alert-id={a.id}>
+          <div
+            key={a.id}
+            className="vb-alert"
+            role="alert"
+            data-alert-id={a.id}
+            onMouseEnter={() => modal.kernel.feedback.holdAlert(a.id, true)}
+            onMouseLeave={() => modal.kernel.feedback.holdAlert(a.id, false)}
+            onFocus={() => modal.kernel.feedback.holdAlert(a.id, true)}
+            onBlur={() => modal.kernel.feedback.holdAlert(a.id, false)}
+          >
             <span>{a.message}</span>
             <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.dismiss')} onClick={() => modal.kernel.feedback.dismissAlert(a.id)}>
               ×

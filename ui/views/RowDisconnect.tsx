@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { endingTogether, type ChainNamespace } from '../../kernel/index.js'
+import { endingTogether, type ChainNamespace, type ChainState } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore } from '../shell/shared.js'
 
@@ -9,6 +9,20 @@ interface RowDisconnectProps extends Pick<ViewProps, 'ctx'> {
   name: string
   disabled: boolean
   onDisconnect(namespace: ChainNamespace): void
+}
+
+/**
+ * Every network a session holds, once each: per namespace the networks the wallet approved (by their names),
+ * else the namespace's current network.
+ */
+function sessionNetworkNames(chains: Readonly<Record<string, ChainState>>, namespaces: readonly ChainNamespace[]): string[] {
+  const names = namespaces.flatMap((ns) => {
+    const network = chains[ns]?.networkState
+    const approved = (network?.approvedCaipNetworkIds ?? []).map((id) => network?.requestedCaipNetworks.find((n) => n.caipNetworkId === id)?.name ?? id)
+    const current = network?.caipNetwork?.name ?? ns
+    return approved.length ? [current, ...approved] : [current]
+  })
+  return [...new Set(names)]
 }
 
 /**
@@ -27,7 +41,7 @@ export function RowDisconnect({ ctx, namespace, name, disabled, onDisconnect }: 
       </button>
     )
   }
-  const names = together.map((ns) => allChains[ns]?.networkState.caipNetwork?.name ?? ns).join(', ')
+  const names = sessionNetworkNames(allChains, together).join(', ')
   if (!asking) {
     return (
       <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" data-testid="end-session" disabled={disabled} aria-label={i18n.t('account.endSessionOne', { names })} onClick={() => setAsking(true)}>

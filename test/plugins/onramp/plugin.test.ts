@@ -10,13 +10,29 @@ import { send } from '../../../plugins/send/index.js'
 import { dummyView } from '../../kernel/helpers.js'
 
 const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), onramp()], ...options } as never, { views: { Connect: dummyView } })
-const features = (options?: Record<string, unknown>) => modal(options).kernel.slots.list('account.features').map((e) => e.id)
+
+/** The modal's state on an account of `namespace` (its active namespace and network). */
+function on(m: ReturnType<typeof modal>, namespace: string) {
+  const network = { id: '1', caipNetworkId: `${namespace}:1`, chainNamespace: namespace, name: `${namespace} net`, nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 } }
+  const state = m.kernel.state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
+  state.$chains.setKey(namespace, { namespace, accountState: { status: 'connected', address: 'a' }, networkState: { caipNetwork: network, requestedCaipNetworks: [network] } })
+  state.$activeNamespace.set(namespace)
+  return m
+}
+const features = (options?: Record<string, unknown>, namespace = 'eip155') => on(modal(options), namespace).kernel.slots.list('account.features').map((e) => e.id)
 
 describe('onramp()', () => {
   it('adds Buy first among the wallet features (onramp, receive, send), with its view', () => {
     expect(features()).toEqual(['onramp', 'receive', 'send'])
-    const entry = modal().kernel.slots.list('account.features')[0]!
+    const entry = on(modal(), 'eip155').kernel.slots.list('account.features')[0]!
     expect(entry).toMatchObject({ id: 'onramp', view: 'Onramp', feature: 'onramp', order: 10, plugin: 'onramp' })
+  })
+
+  it('is offered to eip155 and solana accounts only: not on polkadot, bip122, or before any account', () => {
+    expect(features({}, 'solana')).toEqual(['onramp', 'receive', 'send'])
+    expect(features({}, 'polkadot')).toEqual(['receive', 'send'])
+    expect(features({}, 'bip122')).toEqual(['receive', 'send'])
+    expect(modal().kernel.slots.list('account.features').map((e) => e.id)).toEqual(['receive', 'send'])
   })
 
   it('features.onramp: false hides it; walletFeaturesOrder places it', () => {

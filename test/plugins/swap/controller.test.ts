@@ -1,5 +1,5 @@
 // The swap flow with fake timers: a quote once typing pauses (300 ms), only for what the form holds, refreshed
-// while the review is open (10 s) and stale after 20 s; approve only when the allowance is short; declines keep
+// while the review is open (10 s), and stale after 20 s (asked for again at once); approve only when the allowance is short; declines keep
 // the form; failures and network switches empty it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QUOTE_PAUSE_MS, QUOTE_REFRESH_MS, QUOTE_STALE_MS } from '../../../plugins/swap/controller.js'
@@ -93,14 +93,33 @@ describe('quotes', () => {
     expect(s.controller.$view.get().details?.toAmount).toBe(410n)
   })
 
-  it('is not asked for outside the review once it arrived', async () => {
+  it('outside the review it is not asked for again until it goes stale', async () => {
     const s = await ready()
     s.controller.setAmount('1')
     await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
     s.pending('quote')[0]!.resolve(quoteBody(E18, '400'))
     await flush()
-    await vi.advanceTimersByTimeAsync(QUOTE_REFRESH_MS * 3)
+    await vi.advanceTimersByTimeAsync(QUOTE_STALE_MS - 1)
     expect(s.pending('quote')).toHaveLength(1)
+  })
+
+  it('a quote gone stale is asked for again at once; Review stays disabled until the new one arrives', async () => {
+    const s = await ready()
+    s.controller.setAmount('1')
+    await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
+    s.pending('quote')[0]!.resolve(quoteBody(E18, '400'))
+    await flush()
+    expect(s.controller.$view.get().canReview).toBe(true)
+    await vi.advanceTimersByTimeAsync(QUOTE_STALE_MS - 1)
+    expect(s.pending('quote')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await flush()
+    // At the 20 s boundary: marked stale, the old amount still shown, and the new quote already asked for.
+    expect(s.pending('quote')).toHaveLength(2)
+    expect(s.controller.$view.get()).toMatchObject({ canReview: false, details: { stale: true, toAmount: 400n } })
+    s.pending('quote')[1]!.resolve(quoteBody(E18, '420'))
+    await flush()
+    expect(s.controller.$view.get()).toMatchObject({ canReview: true, details: { stale: false, toAmount: 420n } })
   })
 })
 

@@ -11,10 +11,28 @@ import { network } from './helpers.js'
 
 const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), swap()], ...options } as never, { views: { Connect: dummyView } })
 
+/** The wallet features listed while the active account is on `net` (none: before any account). */
+function featuresOn(net: { chainNamespace: string; caipNetworkId?: string } | undefined, options: Record<string, unknown> = {}) {
+  const m = modal(options)
+  if (net) {
+    const state = m.kernel.state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
+    state.$chains.setKey(net.chainNamespace, { namespace: net.chainNamespace, accountState: { status: 'connected', address: 'a' }, networkState: { caipNetwork: net, requestedCaipNetworks: [net] } })
+    state.$activeNamespace.set(net.chainNamespace)
+  }
+  return m.kernel.slots.list('account.features').map((e) => e.id)
+}
+
 describe('swap()', () => {
   it('adds Swap before Receive and Send whatever the plugin order; features.swaps: false hides it', () => {
-    expect(modal().kernel.slots.list('account.features').map((e) => e.id)).toEqual(['swaps', 'receive', 'send'])
-    expect(modal({ features: { swaps: false } }).kernel.slots.list('account.features').map((e) => e.id)).toEqual(['receive', 'send'])
+    expect(featuresOn(network(1))).toEqual(['swaps', 'receive', 'send'])
+    expect(featuresOn(network(1), { features: { swaps: false } })).toEqual(['receive', 'send'])
+  })
+
+  it('offers Swap only on a swap network: a host-added one yes, another eip155 network, another family or no account no', () => {
+    expect(featuresOn(network(31337), { swapNetworks: [31337] })).toEqual(['swaps', 'receive', 'send'])
+    expect(featuresOn(network(31337))).toEqual(['receive', 'send'])
+    expect(featuresOn({ ...(network(1) as object), caipNetworkId: 'polkadot:1', chainNamespace: 'polkadot' })).toEqual(['receive', 'send'])
+    expect(featuresOn(undefined)).toEqual(['receive', 'send'])
   })
 
   it('swapNetworks adds chain ids to the swap networks; anything else is refused', () => {
