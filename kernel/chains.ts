@@ -4,6 +4,7 @@ import type { CaipNetwork } from './network.js'
 import { recordChainFeatures, type ChainFeatures } from './chain-features.js'
 import { VestibuleError } from './errors.js'
 import { safeImageUrl } from './sanitize.js'
+import type { AccountState } from './state.js'
 
 /**
  * How a wallet reached the page, as keys. A plugin that adds connectors of its own kind adds its type:
@@ -44,7 +45,7 @@ export interface Connector {
    * Whether the connected `account` has its network fees paid for it (a smart account with a paymaster): the
    * insufficient-gas rule does not apply to it. Absent: the account pays its own fees.
    */
-  paysOwnGas?(account: import('./state.js').AccountState): boolean
+  paysOwnGas?(account: AccountState): boolean
 }
 
 /** What a wallet directory knows of a wallet found in the page, by rdns: its directory id, image id and image. */

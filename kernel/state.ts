@@ -2,6 +2,7 @@ import { atom, computed, map, type MapStore, type ReadableAtom, type WritableAto
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
 import type { RouteEntry } from './router.js'
+import type { ConnectorType } from './chains.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
@@ -17,7 +18,7 @@ export interface AccountState {
   caipAddress?: CaipAddress
   connectorId?: string
   /** Type of the connector the session runs on. */
-  connectorType?: import('./chains.js').ConnectorType
+  connectorType?: ConnectorType
   /** The connector's session spans namespaces: they disconnect together (its `endsWithSiblings`). */
   endsWithSiblings?: boolean
   balance?: string
