@@ -33,15 +33,16 @@ describe('a third-party plugin in the modal', () => {
     const features = modalRoot().getByTestId('account-features').locator('button')
     // The send plugin (the names example below uses it) ranks first among wallet features.
     expect(await features.allInnerTexts()).toEqual([expect.stringContaining('Send'), expect.stringContaining('Greet'), expect.stringContaining('Faulty')])
-    // An entry's icon given as a character is drawn as that character, beside the label on the same line.
+    // An entry's icon given as a character is drawn as that character, above its label (labels sit under icons so
+    // the longest language's words fit the row).
     expect(await features.evaluateAll((buttons) => buttons.map((b) => b.querySelector('.vb-glyph')?.textContent ?? null))).toEqual(['↑', null, '!'])
-    const beside = await features.first().evaluate((button) => {
+    const above = await features.first().evaluate((button) => {
       const icon = button.querySelector('.vb-glyph')!.getBoundingClientRect()
       const label = button.lastElementChild!.getBoundingClientRect()
-      const middle = (icon.top + icon.bottom) / 2
-      return middle > label.top && middle < label.bottom && icon.right <= label.left
+      const centre = (icon.left + icon.right) / 2
+      return icon.bottom <= label.top + 1 && centre > label.left && centre < label.right
     })
-    expect(beside).toBe(true)
+    expect(above).toBe(true)
     expect(await modalRoot().locator('header [data-action="hello"]').innerText()).toBe('H')
     const tabs = modalRoot().getByRole('tab')
     expect(await tabs.allInnerTexts()).toEqual(['Hello', 'Faulty'])

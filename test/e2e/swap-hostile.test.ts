@@ -42,7 +42,7 @@ async function pick(form: Locator, side: 'sell' | 'buy', symbol: string) {
   await form.getByTestId(`swap-${side}-token`).click()
   const picker = h.modalRoot().getByTestId('swap-picker')
   await picker.getByTestId('swap-search').fill(symbol)
-  await picker.locator(`[data-symbol="${symbol}"] button`).click()
+  await picker.locator(`[data-symbol="${symbol}"] button.vb-item`).click()
   await form.waitFor()
 }
 

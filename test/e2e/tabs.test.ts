@@ -102,7 +102,7 @@ describe('tabs of one origin', () => {
       await expect.poll(() => network(page)).toBe('Sandbox L2 (eip155:31338)')
       expect(before).not.toBe('Sandbox L2 (eip155:31338)')
       expect(await status(page)).toBe('connected')
-      expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
+      expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31338:${h.sandbox.address}`)
     } finally {
       await other.close()
     }
