@@ -7,7 +7,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { errorMessage, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type TransactionRequest } from 'vestibule/kernel'
 import { cleanText, formatUnits } from 'vestibule/utils'
-import { swapSupported } from './lists.js'
+import { swapSupported } from './networks.js'
 import { parseTokens, tokenKey, type SwapToken } from './parse.js'
 import { createQuotes, QUOTE_PAUSE_MS } from './quotes.js'
 import { deriveView, type Message, type SwapView } from './view-model.js'

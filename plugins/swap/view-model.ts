@@ -5,7 +5,8 @@
  */
 import type { BalancesSnapshot, CaipNetwork } from 'vestibule/kernel'
 import type { SwapContext, SwapForm } from './controller.js'
-import { orderTokens, swapSupported, type HeldToken } from './lists.js'
+import { orderTokens, type HeldToken } from './lists.js'
+import { swapSupported } from './networks.js'
 import { amountOf, insufficientGas, maxSell, minimumReceived, networkFee, priceImpactBps, PRICE_IMPACT_WARN_BPS, rate, usdScaled } from './math.js'
 import { tokenKey } from './parse.js'
 
