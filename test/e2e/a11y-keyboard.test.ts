@@ -116,7 +116,7 @@ describe('keyboard only', () => {
     await answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
     await answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
     await dialog.getByTestId('swap-done').waitFor({ timeout: 20_000 })
-    expect(await balanceOf(h.sandbox.chain.url, demo, h.sandbox.address)).toBe(demoBefore - 10n ** 18n)
+    await expect.poll(() => balanceOf(h.sandbox.chain.url, demo, h.sandbox.address)).toBe(demoBefore - 10n ** 18n)
     await expect.poll(async () => (await focused()).testId).toBe('swap-done-button')
     await press('Enter')
     await dialog.getByTestId('account').waitFor()

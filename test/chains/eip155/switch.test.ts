@@ -156,7 +156,7 @@ describe('wallet-side events', () => {
     modal.kernel.events.on('disconnect', disconnects)
     await modal.connect(WALLET_RDNS)
     wallet.emit('disconnect', { code: 4900, message: 'Disconnected' })
-    expect(modal.getAccount()).toEqual({ status: 'disconnected', address: undefined, caipAddress: undefined, namespace: 'eip155' })
+    expect(modal.getAccount()).toEqual({ status: 'disconnected', address: undefined, caipAddress: undefined, namespace: undefined })
     expect(accountOf(modal)).toMatchObject({ status: 'disconnected', balanceStatus: 'idle' })
     expect(accountOf(modal)?.connectorId).toBeUndefined()
     expect(disconnects).toHaveBeenCalledWith({ namespace: 'eip155' })

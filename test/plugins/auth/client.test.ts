@@ -32,7 +32,7 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   const $modal = atom({ open: true, loading: {}, shake: false })
   const ctx = {
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined, networkFor: () => ({ id: 31337 }) },
-    chains: { get: () => ({ addConnector: () => () => undefined, networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] }) },
+    chains: { list: () => [], get: () => ({ addConnector: () => () => undefined, networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] }) },
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
     router: { push: (view: string) => void pushed.push(view), goBack: () => true },
     feedback: { alert: (_id: string, text: string) => void alerts.push(text) },

@@ -32,7 +32,7 @@ function setup(reply: (m: Posted['message']) => unknown, stored: Record<string, 
   const connected: string[] = []
   const ctx = {
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined },
-    chains: { get: () => ({ addConnector: () => () => undefined }) },
+    chains: { list: () => [], get: () => ({ addConnector: () => () => undefined }) },
     storage: { get: (k: string) => storage.get(k), set: (k: string, v: unknown) => void storage.set(k, v), remove: (k: string) => void storage.delete(k) },
     router: { push: () => undefined, goBack: () => true },
     feedback: { alert: () => undefined },
