@@ -112,7 +112,7 @@ export interface ChainAdapter {
   readonly label?: string
   readonly networks: readonly CaipNetwork[]
   readonly capabilities: ReadonlySet<Capability>
-  /** Account type (eip155 smartAccount or eoa, solana eoa, polkadot eoa, bip122 payment). */
+  /** The type of account the chain's wallets hold by default (`eoa`, `payment`); a plugin may offer others. */
   readonly defaultAccountType: string
   /** Starts wallet discovery (first open only) and reports the list on every change; returns a stop function. */
   watchConnectors(onChange: (connectors: Connector[]) => void): () => void

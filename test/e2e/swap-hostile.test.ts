@@ -10,8 +10,12 @@ import type { Locator, Request } from 'playwright-core'
 import { balanceOf, rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { ATTACKER, NATIVE } from '../../sandbox/provider-api/convert.mjs'
 import { useSandboxBrowser } from './harness.js'
+import { openSwapForm, pickSwapToken, fillSwap } from './swap-form.js'
 
 const h = useSandboxBrowser()
+const openSwap = (query?: string) => openSwapForm(h, query)
+const pick = (form: Locator, side: 'sell' | 'buy', symbol: string) => pickSwapToken(h, form, side, symbol)
+const fill = (form: Locator, sell: string, buy: string, amount: string) => fillSwap(h, form, sell, buy, amount)
 afterEach(() => h.sandbox.providerApi.reset())
 
 const CHAIN = 'eip155:31337'
@@ -30,28 +34,8 @@ function watchSimulations() {
   return { tried, stop: () => h.browser.page.off('request', listen) }
 }
 
-async function openSwap(): Promise<Locator> {
-  await h.connectWallet()
-  await h.modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
-  const form = h.modalRoot().getByTestId('swap')
-  await form.waitFor()
-  return form
-}
 
-async function pick(form: Locator, side: 'sell' | 'buy', symbol: string) {
-  await form.getByTestId(`swap-${side}-token`).click()
-  const picker = h.modalRoot().getByTestId('swap-picker')
-  await picker.getByTestId('swap-search').fill(symbol)
-  await picker.locator(`[data-symbol="${symbol}"] button.vb-item`).click()
-  await form.waitFor()
-}
 
-async function fill(form: Locator, sell: string, buy: string, amount: string) {
-  if (sell !== 'ETH') await pick(form, 'sell', sell)
-  await pick(form, 'buy', buy)
-  await form.getByTestId('swap-amount').fill(amount)
-  await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)
-}
 
 /** Reviews and confirms the form; the swap is refused with `reason`, and nothing reached the wallet or the chain. */
 async function refused(form: Locator, reason: string) {

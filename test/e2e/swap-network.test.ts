@@ -8,8 +8,11 @@ import { balanceOf } from '../../sandbox/provider-api/chain-data.mjs'
 import { NATIVE } from '../../sandbox/provider-api/convert.mjs'
 import { SANDBOX_L2_CHAIN_ID } from '../../sandbox/demo.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { openSwapForm, pickSwapToken } from './swap-form.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
+const openSwap = (query?: string) => openSwapForm(h, query)
+const pick = (form: Locator, side: 'sell' | 'buy', symbol: string) => pickSwapToken(h, form, side, symbol)
 afterEach(() => h.sandbox.providerApi.reset())
 
 const LOCAL = 'eip155:31337'
@@ -21,22 +24,7 @@ const LONG = 90_000
 const convertRequests = () => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/convert/'))
 const onChain = (chainId: string) => (r: { path: string; query: Record<string, string> }) => r.query.chainId === chainId || r.query.from?.startsWith(`${chainId}:`) === true
 
-async function openSwap(query = ''): Promise<Locator> {
-  if (query) await h.browser.page.goto(`${h.sandbox.url}${query}`)
-  await h.connectWallet()
-  await h.modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
-  const form = h.modalRoot().getByTestId('swap')
-  await form.waitFor()
-  return form
-}
 
-async function pick(form: Locator, side: 'sell' | 'buy', symbol: string) {
-  await form.getByTestId(`swap-${side}-token`).click()
-  const picker = h.modalRoot().getByTestId('swap-picker')
-  await picker.getByTestId('swap-search').fill(symbol)
-  await picker.locator(`[data-symbol="${symbol}"] button.vb-item`).click()
-  await form.waitFor()
-}
 
 /** Sells ETH for `buy`: picks it, types the amount and waits for the quote's rate. */
 async function quoteEthFor(form: Locator, buy: string, amount: string) {

@@ -8,9 +8,13 @@ import type { Locator } from 'playwright-core'
 import { balanceOf, rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { NATIVE } from '../../sandbox/provider-api/convert.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { openSwapForm, pickSwapToken, fillSwap } from './swap-form.js'
 import { nextFrames } from './settle.js'
 
 const h = useSandboxBrowser()
+const openSwap = (query?: string) => openSwapForm(h, query)
+const pick = (form: Locator, side: 'sell' | 'buy', symbol: string) => pickSwapToken(h, form, side, symbol)
+const fill = (form: Locator, sell: string, buy: string, amount: string) => fillSwap(h, form, sell, buy, amount)
 afterEach(() => h.sandbox.providerApi.reset())
 
 const CHAIN = 'eip155:31337'
@@ -35,29 +39,8 @@ const held = (symbol: string) => balanceOf(h.sandbox.chain.url, token(symbol).sp
 /** The modal's quote requests (they carry the gas price; the test's own reads do not). */
 const quoteRequests = () => h.sandbox.providerApi.requests.filter((r) => r.path === '/v1/convert/quotes' && r.query.gasPrice)
 
-/** Connects and opens Swap from Account's wallet features. */
-async function openSwap(): Promise<Locator> {
-  await h.connectWallet()
-  await h.modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
-  const form = h.modalRoot().getByTestId('swap')
-  await form.waitFor()
-  return form
-}
 
-async function pick(form: Locator, side: 'sell' | 'buy', symbol: string) {
-  await form.getByTestId(`swap-${side}-token`).click()
-  const picker = h.modalRoot().getByTestId('swap-picker')
-  await picker.getByTestId('swap-search').fill(symbol)
-  await picker.locator(`[data-symbol="${symbol}"] button.vb-item`).click()
-  await form.waitFor()
-}
 
-async function fill(form: Locator, sell: string, buy: string, amount: string) {
-  await pick(form, 'sell', sell)
-  await pick(form, 'buy', buy)
-  await form.getByTestId('swap-amount').fill(amount)
-  await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)
-}
 
 describe('swap on the local exchange', () => {
   test('DEMO → SDOL: approve of the amount, then swap; the chain moves by the quote within 1 % slippage; nothing stays approved', async () => {

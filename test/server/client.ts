@@ -24,3 +24,14 @@ export class Page {
     return { status: response.status, body: text ? JSON.parse(text) : undefined, response }
   }
 }
+
+/** `fetch` as a page on `origin` calls it: its Origin on every request and the session cookie kept. */
+export function pageFetch(origin: string): typeof fetch {
+  let cookie = ''
+  return async (input, init) => {
+    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin, ...(cookie ? { cookie } : {}) } })
+    const set = response.headers.get('set-cookie')
+    if (set) cookie = set.split(';')[0]!
+    return response
+  }
+}

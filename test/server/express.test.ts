@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostBackend } from '../../plugins/siwx/index.js'
 import { parseSiwxMessage } from '../../plugins/siwx/messages.js'
 import { createSiwxServer, memoryStore, toNodeHandler } from '../../server/index.js'
+import { pageFetch } from './client.js'
 import { CHAINS, messageFor, signer } from './signers.js'
 
 let server: Server
@@ -29,20 +30,10 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-/** The page's fetch: its Origin on every request and the cookie kept, as a browser on `origin` does. */
-function pageFetch(): typeof fetch {
-  let cookie = ''
-  return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin, ...(cookie ? { cookie } : {}) } })
-    const set = response.headers.get('set-cookie')
-    if (set) cookie = set.split(';')[0]!
-    return response
-  }
-}
 
 describe('the Express recipe with hostBackend', () => {
   it('signs in with eip155 and solana, lists, revokes and signs out under /auth', async () => {
-    const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch() })
+    const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch(origin) })
     for (const account of [signer('eip155'), signer('solana')]) {
       const { nonce } = await backend.prepare!({ chainId: account.chainId, address: account.address, domain: new URL(origin).host, uri: origin })
       const message = messageFor(account, origin, nonce)

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostBackend } from '../../plugins/siwx/index.js'
 import { parseSiwxMessage } from '../../plugins/siwx/messages.js'
 import { createSiwxServer, memoryStore, toNodeHandler } from '../../server/index.js'
+import { pageFetch } from './client.js'
 import { CHAINS, messageFor, signer } from './signers.js'
 
 let server: Server
@@ -27,20 +28,10 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-/** The page's fetch: its Origin on every request and the cookie kept, as a browser on `origin` does. */
-function pageFetch(): typeof fetch {
-  let cookie = ''
-  return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin, ...(cookie ? { cookie } : {}) } })
-    const set = response.headers.get('set-cookie')
-    if (set) cookie = set.split(';')[0]!
-    return response
-  }
-}
 
 describe('the Node http recipe with hostBackend', () => {
   it('prepare, add, get, list, revoke and clear against the server', async () => {
-    const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch() })
+    const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch(origin) })
     const who = signer('eip155')
     const solana = signer('solana')
     for (const account of [who, solana]) {
@@ -58,7 +49,7 @@ describe('the Node http recipe with hostBackend', () => {
   })
 
   it('a refusal reaches the page as the server’s reason', async () => {
-    const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch() })
+    const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch(origin) })
     const who = signer('eip155')
     const message = messageFor(who, origin, 'NotIssuedHere0000000000')
     await expect(backend.add({ data: parseSiwxMessage(message), message, signature: await who.sign(message) })).rejects.toThrow('the nonce was not issued here, has expired or was used already')
