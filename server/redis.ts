@@ -13,6 +13,11 @@ import type { SiwxServerStore } from './store.js'
 export interface RedisCommandClient {
   sendCommand(args: string[]): Promise<unknown>
   readonly isReady?: boolean
+  /** node-redis 5: closes the connection at once (then `connect` makes it again). */
+  destroy?(): void
+  /** node-redis 4: closes the connection (then `connect` makes it again). */
+  disconnect?(): Promise<void>
+  connect?(): Promise<unknown>
 }
 
 export interface RedisStoreOptions {
@@ -71,15 +76,47 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     client = made as unknown as Promise<RedisCommandClient>
   } else throw new Error('redisStore needs a `client` (a node-redis client) or a `url`')
 
-  async function send(args: string[]): Promise<unknown> {
-    const c = await client
-    if (c.isReady === false) throw new StoreUnavailable('Redis is not connected')
+  async function timed(c: RedisCommandClient, args: string[]): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs)))
     try {
       return await Promise.race([c.sendCommand(args), late])
     } finally {
       clearTimeout(timer)
+    }
+  }
+
+  // A connection that says it is ready but answers neither a command nor a PING within the timeout is dead (a
+  // socket reset during node-redis's handshake leaves the client "ready" on a closed socket, for good): it is
+  // closed and made again. A merely slow Redis answers the PING and keeps its connection.
+  let renewing = false
+  async function renewIfDead(c: RedisCommandClient) {
+    if (renewing || !c.connect || (!c.destroy && !c.disconnect)) return
+    renewing = true
+    try {
+      const alive = await timed(c, ['PING']).then(
+        () => true,
+        () => false,
+      )
+      if (alive || c.isReady === false) return
+      if (c.destroy) c.destroy()
+      else await c.disconnect!().catch(() => {})
+      void c.connect().catch(() => {})
+    } catch {
+      // The client refused to close or open: the next timed-out command tries again.
+    } finally {
+      renewing = false
+    }
+  }
+
+  async function send(args: string[]): Promise<unknown> {
+    const c = await client
+    if (c.isReady === false) throw new StoreUnavailable('Redis is not connected')
+    try {
+      return await timed(c, args)
+    } catch (error) {
+      if (error instanceof StoreUnavailable) void renewIfDead(c)
+      throw error
     }
   }
   const text = (reply: unknown) => (reply === null || reply === undefined ? undefined : String(reply))

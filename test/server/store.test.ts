@@ -1,6 +1,7 @@
 // The store contract, on the memory store and on the Redis store against a real redis-server: single-use nonces
 // with a time to live, sessions per cookie with expiry and revocation, rate counters per window; and a Redis that
 // goes away makes each call fail at once, then serve again when it is back.
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memoryStore, redisStore, type RedisStore, type SiwxServerStore } from '../../server/index.js'
@@ -82,5 +83,63 @@ describe.runIf(haveRedis)('the Redis store when Redis goes away', () => {
     await expect.poll(() => own.addNonce('after', 'y', 60_000).then(() => true, () => false), { timeout: 20_000 }).toBe(true)
     expect(await own.takeNonce('after')).toBe('y')
     await own.close()
+  })
+})
+
+// A TCP proxy in front of the real redis-server that can cut every open connection and reset the next ones the
+// moment they send their first command: a Redis restarting under a client that reconnects into the dying process.
+async function resettingProxy(port: number) {
+  const open = new Set<Socket>()
+  let resetNext = 0
+  const server = createServer((socket) => {
+    if (resetNext > 0) {
+      resetNext--
+      socket.on('error', () => {})
+      socket.once('data', () => socket.resetAndDestroy())
+      return
+    }
+    const upstream = connect(port, '127.0.0.1')
+    for (const s of [socket, upstream]) {
+      open.add(s)
+      s.on('error', () => {})
+      s.on('close', () => (open.delete(s), socket.destroy(), upstream.destroy()))
+    }
+    socket.pipe(upstream).pipe(socket)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Cuts every connection and resets the next `count` on accept. */
+    cut(count: number) {
+      resetNext = count
+      for (const s of open) s.resetAndDestroy()
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      for (const s of open) s.destroy()
+    }),
+  }
+}
+
+describe.runIf(haveRedis)('the Redis store on a connection reset while it is made again', () => {
+  // node-redis reports a client ready whose socket was reset during its handshake (it then never answers): the
+  // store drops a connection that answers neither a command nor a PING within its timeout, and makes it again.
+  it.each([
+    ['its own client', (url: string) => redisStore({ url, timeoutMs: 300 })],
+    ['a client the host made', (url: string) => {
+      const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: () => 50 } })
+      client.on('error', () => {})
+      void client.connect()
+      return redisStore({ client: client as never, timeoutMs: 300 })
+    }],
+  ])('serves again on %s', async (_, make) => {
+    const proxy = await resettingProxy(redis!.port)
+    const own = make(proxy.url)
+    await expect.poll(() => own.addNonce('a', 'x', 60_000).then(() => true, () => false)).toBe(true)
+    proxy.cut(1)
+    await expect.poll(() => own.addNonce('b', 'y', 60_000).then(() => true, () => false), { timeout: 8000 }).toBe(true)
+    expect(await own.takeNonce('b')).toBe('y')
+    await own.close()
+    await proxy.close()
   })
 })
