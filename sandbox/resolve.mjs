@@ -15,6 +15,8 @@ const entries = {
   'vestibule/utils': 'kernel/utils.ts',
   'vestibule/wagmi': 'wagmi/index.ts',
   'vestibule/server': 'server/index.ts',
+  // The chain authors' kit lives beside the chain plugins it is shared by.
+  'vestibule/chains/kit': 'chains/shared/kit.ts',
 }
 
 export function sourceEntry(specifier) {

@@ -21,6 +21,11 @@ const HOSTS = {
   polkadot: { code: "import { polkadot, polkadotMainnet } from 'vestibule/chains/polkadot'\ncreateModal({ projectId: 'x', plugins: [polkadot({ networks: [polkadotMainnet] })] })", ships: ['polkadot'] },
   bip122: { code: "import { bip122, bitcoin } from 'vestibule/chains/bip122'\ncreateModal({ projectId: 'x', plugins: [bip122({ networks: [bitcoin] })] })", ships: ['bitcoin'] },
   kernel: { code: "createModal({ projectId: 'x', plugins: [] })", ships: [] },
+  // A family written outside the package, from the chain authors' kit: no first-party family comes with it.
+  kit: {
+    code: "import { createConnectorList, lazyMethods, standardConnector, walletError, watchStandardWallets } from 'vestibule/chains/kit'\nexport const parts = [createConnectorList, lazyMethods, standardConnector, walletError, watchStandardWallets]\ncreateModal({ projectId: 'x', plugins: [] })",
+    ships: [],
+  },
 } as const
 /** The quick start with WalletConnect: its SDK (CommonJS, requiring the compiler helper package) loads on the click. */
 const WALLETCONNECT_HOST =
@@ -71,13 +76,24 @@ describe.each(Object.entries(HOSTS))('a %s-only host built from the packed packa
       if ((ships as readonly string[]).includes(sdk)) expect(found.length, `${name} host ships ${sdk}`).toBeGreaterThan(0)
       else expect(found, `${sdk} in the ${name} host`).toEqual([])
     }
-    for (const family of Object.keys(HOSTS).filter((f) => f !== name && f !== 'kernel')) {
+    for (const family of Object.keys(HOSTS).filter((f) => f !== name && f !== 'kernel' && f !== 'kit')) {
       expect(inputs.filter((i) => plugin(family).test(i)), `${family} chain plugin in the ${name} host`).toEqual([])
     }
     expect(inputs.filter((i) => WAGMI_CODE.test(i)), `the wagmi connector in the ${name} host`).toEqual([])
     // The host's own files come from the installed package, not the repository's sources.
     expect(inputs.some((i) => i.includes('node_modules/vestibule/dist/'))).toBe(true)
     expect(inputs.filter((i) => /(^|\/)(kernel|chains|ui)\/[^/]+\.tsx?$/.test(i))).toEqual([])
+  })
+})
+
+describe('a family written from vestibule/chains/kit, built from the packed package', () => {
+  it('gets the helpers from the package (no WalletConnect session code unless it imports it)', () => {
+    const metafile = metafiles.get('kit')!
+    expect(Object.keys(metafile.inputs)).toContain('node_modules/vestibule/dist/chains/shared/kit.js')
+    // What ends up in the host's code: the helpers it named, and not the ones it did not.
+    const shipped = Object.values(metafile.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([file]) => file))
+    expect(shipped.filter((i) => /dist\/chains\/shared\/(connectors|wallet-standard|lazy|wallet-error)\.js$/.test(i)).length).toBe(4)
+    expect(shipped.filter((i) => /dist\/chains\/shared\/(standard-session|walletconnect|payment-uri)\.js$/.test(i))).toEqual([])
   })
 })
 
