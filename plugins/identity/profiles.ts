@@ -10,9 +10,10 @@
  * address from `/v1/profile/reverse/{address}` with the chain's primary name. Names live on EVM networks only;
  * elsewhere there is nothing to look up.
  */
-import { HttpError, type CaipNetwork, type OnChainNames, type PluginContext } from 'vestibule/kernel'
+import { HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
 import { nameRefusal, nameRefusedError } from 'vestibule/utils'
-import { addressOn, checkAvatar, checkIdentity, checkName, checkRecord, EVM_COIN_TYPE, isPlainName, type AddressCheck, type NameRecord, type Profile } from './checks.js'
+import { addressOn, checkIdentity, checkRecord, isPlainName, type AddressCheck, type NameRecord, type Profile } from './checks.js'
+import { chainContradicts, chainIdentity, chainRecord, onChainNamesOf } from './chain-names.js'
 import { createNameCache, IdentityTtl, nameKey } from './name-cache.js'
 
 /** `chains`, where given: a name whose label one of its chain plugins accepts as an address is refused. */
@@ -29,7 +30,6 @@ export const NAMES_FAILED = 'Error fetching names for address'
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 /** An identity's cache key: per address, and per network where the network keeps names on chain. */
 const identityKey = (address: string, network?: CaipNetwork) => `identity:${network ? `${network.caipNetworkId} ` : ''}${address.toLowerCase()}`
-const sameAddress = (a: string | null | undefined, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
 
 export interface Profiles {
   /** The checked identity of `address` on `network` (the cache's when younger than 5 min); undefined on failure. */
@@ -69,14 +69,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       }
     })
 
-  /** The names `network` keeps on chain, where its chain plugin reads them. */
-  const onChain = (network: CaipNetwork): OnChainNames | undefined => {
-    try {
-      return ctx.chains?.get(network.chainNamespace)?.features?.onChainNames?.(network)
-    } catch {
-      return undefined
-    }
-  }
+  const onChain = (network: CaipNetwork) => onChainNamesOf(ctx, network)
   /** The cache key of `address`'s identity on `network`. */
   const keyOn = (address: string, network?: CaipNetwork) => identityKey(address, network && onChain(network) ? network : undefined)
 
@@ -90,25 +83,10 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     return profile
   }
 
-  /**
-   * `address`'s primary name on chain with the name's avatar: {} when the name is refused or does not resolve back
-   * to the address; undefined when the chain holds none or could not be read (the provider API is asked then).
-   */
-  async function chainIdentity(chain: OnChainNames, address: string): Promise<Profile | undefined> {
-    const primary = await chain.name(address).catch(() => undefined)
-    if (!primary) return undefined
-    if (!isPlainName(primary, accepts)) return {}
-    const [forward, avatar] = await Promise.all([chain.address(primary).catch(() => undefined), chain.avatar(primary).catch(() => null)])
-    if (forward === undefined) return undefined
-    if (!sameAddress(forward, address)) return {}
-    const image = checkAvatar(avatar)
-    return { name: checkName(primary, accepts), ...(image ? { avatar: image } : {}) }
-  }
-
   async function fetchIdentity(address: string, network: CaipNetwork) {
     const chain = onChain(network)
     const key = identityKey(address, chain && network)
-    const fromChain = chain && (await chainIdentity(chain, address))
+    const fromChain = chain && (await chainIdentity(chain, address, accepts))
     if (fromChain) {
       ctx.storage.setCached(key, fromChain)
       return fromChain
@@ -120,20 +98,12 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       let profile = checkIdentity(body, accepts)
       // The chain has the last word on its names: a name it resolves to another address is not this account's.
       const claimed = (body as { name?: unknown }).name
-      if (profile?.name && chain && typeof claimed === 'string' && !sameAddress((await chain.address(claimed).catch(() => null)) ?? address, address)) profile = {}
+      if (profile?.name && chain && typeof claimed === 'string' && (await chainContradicts(chain, claimed, address))) profile = {}
       if (profile) ctx.storage.setCached(key, profile)
       return profile
     } catch {
       return undefined
     }
-  }
-
-  /** The record of `name` on chain (its address and avatar); undefined when the chain holds none or could not be read. */
-  async function chainRecord(chain: OnChainNames, name: string): Promise<NameRecord | undefined> {
-    const [address, avatar] = await Promise.all([chain.address(name).catch(() => null), chain.avatar(name).catch(() => null)])
-    if (!address || !EVM_ADDRESS.test(address)) return undefined
-    const image = checkAvatar(avatar)
-    return { name, addresses: { [EVM_COIN_TYPE]: address }, ...(image ? { avatar: image } : {}) }
   }
 
   async function fetchRecord(name: string, network: CaipNetwork) {
