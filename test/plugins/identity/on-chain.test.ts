@@ -80,6 +80,22 @@ describe('a name to an address', () => {
     expect(await names.resolve('alice.eth', network)).toBe(ALICE)
   })
 
+  it('an avatar record that is not an image is dropped; the name still resolves to its address', async () => {
+    const page = `data:text/html;base64,${Buffer.from('<script>window.__pwned=1</script>').toString('base64')}`
+    await ens.register({ name: 'mallory.eth', address: BOBBY, avatar: page })
+    const { names } = await connected()
+    expect(await names.resolve('mallory.eth', network)).toBe(BOBBY)
+    expect(await names.avatar!('mallory.eth', network)).toBeUndefined()
+  })
+
+  it('a chain that cannot be read (its RPC refuses connections): the provider API answers', async () => {
+    const down = defineNetwork({ ...network, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+    await api.names.register({ name: 'holder', address: holder })
+    const { names, plugin } = await connected([down])
+    expect(await names.resolve(`alice.${api.names.zone}`, down)).toBe(ALICE)
+    expect(await plugin.identity()).toEqual({ name: `holder.${api.names.zone}` })
+  })
+
   it('on a network without a universal resolver, names come from the provider API alone', async () => {
     const bare = defineNetwork({ id: 31337, name: 'Anvil', nativeCurrency: network.nativeCurrency, rpcUrls: network.rpcUrls })
     const { names } = await connected([bare])
