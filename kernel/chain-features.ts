@@ -46,6 +46,19 @@ export interface ContractRead {
 }
 
 /**
+ * The name system a network keeps on chain (eip155: ENS through its universal resolver). Each lookup resolves null
+ * when the chain holds no such record and rejects when the chain could not be read; what it answers is unchecked.
+ */
+export interface OnChainNames {
+  /** The address `name` stands for. */
+  address(name: string): Promise<string | null>
+  /** The primary name of `address` (its reverse record). */
+  name(address: string): Promise<string | null>
+  /** The avatar of `name`, as an image URL. */
+  avatar(name: string): Promise<string | null>
+}
+
+/**
  * A remote multi-chain wallet session as a chain plugin sees it: the accounts approved per namespace
  * (`namespace:reference:address`, CAIP-25) and requests sent to one chain of it (CAIP-27).
  */
@@ -107,6 +120,11 @@ export interface ChainFeatures {
   estimateTokenTransfer(params: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }): Promise<FeeEstimate>
   /** eip155: an EIP-712 signature (eth_signTypedData_v4) of `typedData` by `address`. */
   signTypedData(params: { address: string; typedData: unknown }): Promise<string>
+  /**
+   * The names `network` keeps on chain, or undefined when it keeps none (eip155: a network without
+   * `contracts.ensUniversalResolver`). Answered at once; the lookups load their code on first use.
+   */
+  onChainNames(network: CaipNetwork): OnChainNames | undefined
   /**
    * How this family speaks over a remote multi-chain wallet session (CAIP-25 namespaces and CAIP-27 requests,
    * as WalletConnect v2 carries them): loaded on first use, so a host that holds no such session ships none of it.

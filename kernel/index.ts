@@ -55,4 +55,4 @@ export type { WalletItem, WalletLinks, WalletSection, WalletSource, WalletSource
 export { chainFeature, chainFeatureOf, hasChainFeature } from './chain-features.js'
 export { Capabilities } from './account-data.js'
 export type { AccountToken, BalancesService, BalancesSnapshot, BalancesStatus, NameRefusal, NamesService } from './account-data.js'
-export type { ChainFeature, ChainFeatures, ContractRead, FeeEstimate, RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping, TokenBalance, TransactionRequest } from './chain-features.js'
+export type { ChainFeature, ChainFeatures, ContractRead, FeeEstimate, OnChainNames, RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping, TokenBalance, TransactionRequest } from './chain-features.js'

@@ -10,6 +10,7 @@ import { root, vestibuleSource } from './resolve.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
 import { deployDemoAssets } from './assets.mjs'
 import { deploySwapPools } from './contracts/pools.mjs'
+import { deployEns } from './contracts/ens.mjs'
 import { startWalletConnect } from './walletconnect/sandbox.mjs'
 import { startMail } from './mail/server.mjs'
 import { startOAuth } from './oauth/server.mjs'
@@ -117,6 +118,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const [local, onL2] = await Promise.all([deploySwapPools({ url: chain.url, demo: demoToken.address }), deploySwapPools({ url: l2.url })])
   const market = { chainId: 'eip155:31337', ...local }
   const l2Market = { chainId: l2ChainId, ...onL2 }
+  // ENS on the local chain (after the pools: the same deployer, one transaction after another).
+  const ens = await deployEns({ url: chain.url })
   providerApi.convert.setMarket(market)
   providerApi.convert.setMarket(l2Market)
   // The balances the provider API reports include what the swaps pay out.
@@ -124,7 +127,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   providerApi.setAssets({ ...assets, tokens: [...assets.tokens, ...paidOut] })
 
   const configJs =
-    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, auth: { secureSiteUrl: secureSite.frameUrl, mailbox: mail.url }, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
+    `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, ens: { universalResolver: ens.universalResolver }, auth: { secureSiteUrl: secureSite.frameUrl, mailbox: mail.url }, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
     (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
@@ -213,6 +216,8 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     market,
     /** The swap market on the sandbox L2: the same, with its own DEMO first in `tokens`. */
     l2Market,
+    /** ENS on the local chain: `registry`, `resolver`, `reverseRegistrar`, `universalResolver`, `register({ name, address, avatar?, primary? })`, `setPrimary(address, name)`; seeded with `alice.eth` and `bobby.eth` (contracts/ens.mjs). */
+    ens,
     /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Email and social login: the secure site (`url`, `frameUrl`, `allowOrigin`, `addressOf(email)`), the mail (`url` of the mailbox, `messages(to)`), the OAuth-style provider (`url`). */

@@ -4,7 +4,7 @@ import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
 import { createConnectorList } from '../shared/connectors.js'
 import { lazyMethods } from '../shared/lazy.js'
 import { isAddress } from './address.js'
-import type { Eip155Network } from './networks.js'
+import { universalResolverOf, type Eip155Network } from './networks.js'
 import type { Session } from './session.js'
 
 export { isAddress }
@@ -50,6 +50,13 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       getTokenBalances: async (params) => (await loadFeatures()).getTokenBalances(params),
       sendToken: async (params) => (await loadCalls()).sendToken(ask, params),
       signTypedData: async (params) => (await loadCalls()).signTypedData(ask, params),
+      // ENS where the network names a universal resolver; viem's ENS actions load with the first lookup.
+      onChainNames(network) {
+        const resolver = universalResolverOf(network)
+        if (!resolver) return undefined
+        const ens = async () => (await import('./names.js')).ensNames(network, resolver)
+        return { address: async (name) => (await ens()).address(name), name: async (address) => (await ens()).name(address), avatar: async (name) => (await ens()).avatar(name) }
+      },
       // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
       remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
       // Signature checks (recovery, EIP-1271, EIP-6492) load on first use, with viem's client.

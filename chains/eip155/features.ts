@@ -8,7 +8,7 @@ const clients = new Map<string, PublicClient>()
  * One client per RPC URL. Calls made in the same tick travel as one JSON-RPC batch (one HTTP request), which is
  * how token balances are read in one call on chains with or without a multicall contract.
  */
-function client(network: CaipNetwork): PublicClient {
+export function client(network: CaipNetwork): PublicClient {
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new VestibuleError('NOT_SUPPORTED', `The network ${network.name} has no RPC URL`)
   let found = clients.get(url)

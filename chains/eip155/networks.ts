@@ -9,10 +9,21 @@ export interface Eip155NetworkInput {
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
+  /**
+   * Contracts on the network, as viem's `Chain` names them. `ensUniversalResolver`: names (ENS) are resolved on
+   * chain through it, with the provider API as the other source.
+   */
+  contracts?: { ensUniversalResolver?: { address: string; blockCreated?: number } }
 }
 
 /** An EVM network with its CAIP-2 id (`eip155:<chain id>`). */
-export type Eip155Network = CaipNetwork & { id: number; chainNamespace: 'eip155' }
+export type Eip155Network = CaipNetwork & { id: number; chainNamespace: 'eip155'; contracts?: Eip155NetworkInput['contracts'] }
+
+/** The ENS universal resolver of `network`, when its definition names one that is an address. */
+export function universalResolverOf(network: CaipNetwork): string | undefined {
+  const address = (network as Eip155Network).contracts?.ensUniversalResolver?.address
+  return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? address : undefined
+}
 
 /** Turns an EVM chain definition into a network the modal accepts. */
 export function defineNetwork(input: Eip155NetworkInput): Eip155Network {
@@ -27,6 +38,7 @@ export const mainnet = /* @__PURE__ */ defineNetwork({
   nativeCurrency: ETH,
   rpcUrls: { default: { http: ['https://eth.merkle.io'] } },
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
+  contracts: { ensUniversalResolver: { address: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee', blockCreated: 23_085_558 } },
 })
 
 /** Arbitrum One: chain 42161, ETH with 18 decimals. */
@@ -68,6 +80,7 @@ export const sepolia = /* @__PURE__ */ defineNetwork({
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['https://rpc.sepolia.org'] } },
   blockExplorers: { default: { name: 'Etherscan', url: 'https://sepolia.etherscan.io' } },
+  contracts: { ensUniversalResolver: { address: '0xeeeeeeee14d718c2b47d9923deab1335e144eeee', blockCreated: 8_928_790 } },
   testnet: true,
 })
 

@@ -1,13 +1,18 @@
 /**
  * `vestibule/plugins/identity`: who the connected account is, and names that stand for addresses.
  *
- * - The account's name and avatar, from the blockchain API's `/v1/identity/{address}`, are written to its account
- *   state (`profileName`, `profileImage`), which the Account view shows above the address. They are read while the
- *   modal is open (on open, on connect, on another account or network), cached 5 min.
- * - The names capability (`Capabilities.Names`): a receiver typed as a name (`alice.sandbox.id`) is resolved
- *   through `/v1/profile/account/{name}`, with the name's avatar; send uses it.
- * - `modal.getPlugin('identity').namesOf(address)` lists the names pointing at an address (`/v1/profile/reverse`)
- *   whose own forward lookup gives that address back.
+ * Names come from the chain first, where the network names an ENS universal resolver (the chain plugin's
+ * `onChainNames`: viem's getEnsName, getEnsAddress, getEnsAvatar), authoritative for that network; the provider API
+ * answers what the chain does not hold.
+ *
+ * - The account's name and avatar (its primary name on chain, else the blockchain API's `/v1/identity/{address}`)
+ *   are written to its account state (`profileName`, `profileImage`), which the Account view shows above the
+ *   address. They are read while the modal is open (on open, on connect, on another account or network), cached
+ *   5 min.
+ * - The names capability (`Capabilities.Names`): a receiver typed as a name (`alice.eth`, `alice.sandbox.id`) is
+ *   resolved on chain, else through `/v1/profile/account/{name}`, with the name's avatar; send uses it.
+ * - `modal.getPlugin('identity').namesOf(address)` lists the names pointing at an address (its primary name on
+ *   chain, `/v1/profile/reverse`) whose own forward lookup gives that address back.
  *
  * Everything the API answers is checked: a name is plain text in a name's shape of at most 255 characters (shown
  * cut to 48) that does not pass for an address nor piles combining marks (such a name is refused outright, and a

@@ -1,12 +1,19 @@
 /**
- * Identity and names without a UI: the account's name and avatar from `/v1/identity/{address}` and names resolved
- * through `/v1/profile/account/{name}`, each cached 5 min in the plugin's storage (so a reload inside that time asks
- * nothing) and checked again when read back, and the names of an address through `/v1/profile/reverse/{address}`.
- * Names live on EVM networks only; elsewhere there is nothing to look up.
+ * Identity and names without a UI, from two sources. Where the network keeps names on chain (its chain plugin's
+ * `onChainNames`: ENS through the network's universal resolver), the chain is asked first and its answer is
+ * authoritative for that network: a name it resolves is that address, an address's primary name (checked forward:
+ * the name must resolve back to the address) is its name, with the name's avatar record. The provider API is the
+ * other source: it answers what the chain does not hold (no record there, or the chain could not be read), and a
+ * name it gives for an address is dropped when the chain resolves that name to another address. The account's name
+ * and avatar come from `/v1/identity/{address}`, names from `/v1/profile/account/{name}`, each cached 5 min in the
+ * plugin's storage (so a reload inside that time asks nothing) and checked again when read back, and the names of an
+ * address from `/v1/profile/reverse/{address}` with the chain's primary name. Names live on EVM networks only;
+ * elsewhere there is nothing to look up.
  */
 import { HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
 import { nameRefusal, nameRefusedError } from 'vestibule/utils'
-import { addressOn, checkIdentity, checkRecord, type AddressCheck, type NameRecord, type Profile } from './checks.js'
+import { addressOn, checkIdentity, checkRecord, isPlainName, type AddressCheck, type NameRecord, type Profile } from './checks.js'
+import { chainContradicts, chainIdentity, chainRecord, onChainNamesOf } from './chain-names.js'
 import { createNameCache, IdentityTtl, nameKey } from './name-cache.js'
 
 /** `chains`, where given: a name whose label one of its chain plugins accepts as an address is refused. */
@@ -21,13 +28,14 @@ export const RESOLVE_FAILED = 'Error resolving name'
 export const NAMES_FAILED = 'Error fetching names for address'
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const identityKey = (address: string) => `identity:${address.toLowerCase()}`
+/** An identity's cache key: per address, and per network where the network keeps names on chain. */
+const identityKey = (address: string, network?: CaipNetwork) => `identity:${network ? `${network.caipNetworkId} ` : ''}${address.toLowerCase()}`
 
 export interface Profiles {
   /** The checked identity of `address` on `network` (the cache's when younger than 5 min); undefined on failure. */
   identity(address: string, network: CaipNetwork): Promise<Profile | undefined>
-  /** The identity cached for `address`, if younger than 5 min and still passing the checks. */
-  cachedIdentity(address: string): Profile | undefined
+  /** The identity cached for `address` (on `network`, where it keeps names on chain), if younger than 5 min and still passing the checks. */
+  cachedIdentity(address: string, network?: CaipNetwork): Profile | undefined
   /**
    * The record of `name` (undefined: no such name, or names do not exist on `network`); throws RESOLVE_FAILED, or a
    * "NameRefused" error (nothing asked) for a name that passes for something else.
@@ -61,22 +69,37 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       }
     })
 
-  const cachedIdentity = (address: string) => {
-    const kept = ctx.storage.getCached<unknown>(identityKey(address), IdentityTtl.identity)
+  const onChain = (network: CaipNetwork) => onChainNamesOf(ctx, network)
+  /** The cache key of `address`'s identity on `network`. */
+  const keyOn = (address: string, network?: CaipNetwork) => identityKey(address, network && onChain(network) ? network : undefined)
+
+  const cachedIdentity = (address: string, network?: CaipNetwork) => {
+    const key = keyOn(address, network)
+    const kept = ctx.storage.getCached<unknown>(key, IdentityTtl.identity)
     if (kept === undefined) return undefined
     const profile = checkIdentity(kept, accepts)
-    // An entry that is not an identity's shape is dropped: the next read asks the API.
-    if (!profile) ctx.storage.remove(identityKey(address))
+    // An entry that is not an identity's shape is dropped: the next read asks again.
+    if (!profile) ctx.storage.remove(key)
     return profile
   }
 
   async function fetchIdentity(address: string, network: CaipNetwork) {
+    const chain = onChain(network)
+    const key = identityKey(address, chain && network)
+    const fromChain = chain && (await chainIdentity(chain, address, accepts))
+    if (fromChain) {
+      ctx.storage.setCached(key, fromChain)
+      return fromChain
+    }
     try {
       const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, { query: { sender: address } })
       // An unsupported network answers nothing (no request was made): nothing to show, nothing to keep.
       if (body === null) return {}
-      const profile = checkIdentity(body, accepts)
-      if (profile) ctx.storage.setCached(identityKey(address), profile)
+      let profile = checkIdentity(body, accepts)
+      // The chain has the last word on its names: a name it resolves to another address is not this account's.
+      const claimed = (body as { name?: unknown }).name
+      if (profile?.name && chain && typeof claimed === 'string' && (await chainContradicts(chain, claimed, address))) profile = {}
+      if (profile) ctx.storage.setCached(key, profile)
       return profile
     } catch {
       return undefined
@@ -84,6 +107,9 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
   }
 
   async function fetchRecord(name: string, network: CaipNetwork) {
+    const chain = onChain(network)
+    const onChainRecord = chain && (await chainRecord(chain, name))
+    if (onChainRecord) return onChainRecord
     let body: unknown
     try {
       body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/account/${encodeURIComponent(name)}`, null, { query: { apiVersion: 2 } })
@@ -125,15 +151,16 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     cachedIdentity,
     forget(address) {
       ctx.storage.remove(identityKey(address))
-      inflight.delete(address.toLowerCase())
+      for (const network of (ctx.chains?.list() ?? []).flatMap((adapter) => adapter.networks)) ctx.storage.remove(identityKey(address, network))
+      for (const key of inflight.keys()) if (key.endsWith(address.toLowerCase())) inflight.delete(key)
       records.clear()
       stored.clear()
     },
     identity(address, network) {
       if (!evm(network) || !EVM_ADDRESS.test(address)) return Promise.resolve({})
-      const cached = cachedIdentity(address)
+      const cached = cachedIdentity(address, network)
       if (cached) return Promise.resolve(cached)
-      const key = address.toLowerCase()
+      const key = keyOn(address, network)
       const running = inflight.get(key)
       if (running) return running
       const pending = fetchIdentity(address, network).finally(() => inflight.delete(key))
@@ -148,14 +175,17 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     avatar: async (name, network) => (await record(name, network))?.avatar,
     async namesOf(address, network) {
       if (!evm(network) || !EVM_ADDRESS.test(address)) return []
-      let body: unknown
-      try {
-        body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/reverse/${encodeURIComponent(address)}`, [], { query: { sender: address, apiVersion: 2 } })
-      } catch {
-        throw new Error(NAMES_FAILED)
-      }
-      if (!Array.isArray(body)) throw new Error(NAMES_FAILED)
-      const claimed = body.slice(0, REVERSE_CHECKED).map((entry) => checkRecord(entry, accepts))
+      const chain = onChain(network)
+      // The chain's primary name first, then the provider API's list; each is checked forward below.
+      const [primary, body] = await Promise.all([
+        chain?.name(address).catch(() => null) ?? null,
+        ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/reverse/${encodeURIComponent(address)}`, [], { query: { sender: address, apiVersion: 2 } }).catch(() => undefined),
+      ])
+      const fromChain = isPlainName(primary, accepts) ? [{ name: primary, addresses: {} } as NameRecord] : []
+      // Without the API's list only a name the chain gave is an answer.
+      if (!Array.isArray(body) && !fromChain.length) throw new Error(NAMES_FAILED)
+      const listed = Array.isArray(body) ? body.slice(0, REVERSE_CHECKED).map((entry) => checkRecord(entry, accepts)) : []
+      const claimed = [...fromChain, ...listed].filter((claim, i, all) => !claim || all.findIndex((c) => c?.name.toLowerCase() === claim.name.toLowerCase()) === i)
       // Reverse, then forward: a name is kept only when looking it up gives this very address.
       const kept = await Promise.all(
         claimed.map(async (claim) => {

@@ -23,7 +23,7 @@ import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/s
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
 
-const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
+const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; ens: { universalResolver: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
 
 // Wallet catalog options (sandbox/provider-api/catalog.mjs ids). The query string can override them:
 // ?featured=<id>,<id>&exclude=<id>&include=<id>&custom=none
@@ -41,7 +41,8 @@ const catalogOptions = {
       : [{ id: 'vestibule-custom-wallet', name: 'Vestibule Custom Wallet', image_url: `${config.apiUrl}/public/getAssetImage/vestibule-custom-wallet`, mobile_link: 'vestibule-custom://', webapp_link: 'https://custom.wallets.example/' }],
 }
 
-const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
+// ENS on the local chain (sandbox/contracts/ens.mjs): names and avatars resolve on chain through its universal resolver.
+const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' }, contracts: { ensUniversalResolver: { address: config.ens.universalResolver } } })
 const sandboxL2 = defineNetwork({
   id: config.l2ChainId,
   name: 'Sandbox L2',

@@ -13,7 +13,7 @@ import { ETH, KEYS, WALLET_RDNS, adapterOf, setBalance, useHarness } from './har
 
 const h = useHarness()
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const ALL: ChainFeature[] = ['request', 'sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'signTypedData']
+const ALL: ChainFeature[] = ['request', 'sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'signTypedData', 'onChainNames']
 
 let demo: { address: Address; abi: Abi }
 let tether: { address: Address; abi: Abi }
@@ -69,6 +69,14 @@ describe('eip155 chain features', () => {
     const { adapter } = { adapter: adapterOf(h.modal()) }
     expect(ALL.filter((f) => hasChainFeature(adapter, f))).toEqual(ALL)
     expect(adapter.nativeTokenAddress).toBe('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+  })
+
+  it('names on chain only where the network names a universal resolver that is an address', () => {
+    const adapter = adapterOf(h.modal())
+    const onChainNames = adapter.features!.onChainNames!
+    expect(onChainNames(h.localA)).toBeUndefined()
+    expect(onChainNames({ ...h.localA, contracts: { ensUniversalResolver: { address: 'javascript:alert(1)' } } } as never)).toBeUndefined()
+    expect(Object.keys(onChainNames({ ...h.localA, contracts: { ensUniversalResolver: { address: `0x${'ab'.repeat(20)}` } } } as never)!)).toEqual(['address', 'name', 'avatar'])
   })
 
   it('token balances of several tokens in one HTTP request; an address that is not a token is left out', async () => {

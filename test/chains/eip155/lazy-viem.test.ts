@@ -31,14 +31,17 @@ describe('the chains/eip155 entry', () => {
     }
   })
 
-  it('reaches viem only through a dynamic import of rpc.ts', () => {
+  it('reaches viem only through a dynamic import of rpc.ts, or of names.ts for ENS', () => {
     const lazy = outputsWith(metafile, VIEM)
-    const rpcChunks = outputsWith(metafile, /^chains\/eip155\/rpc\.ts$/)
-    expect(rpcChunks).toHaveLength(1)
-    expect(eager.has(rpcChunks[0]!)).toBe(false)
-    expect(dynamicImports(metafile, eager)).toContain(rpcChunks[0])
-    // Every chunk holding viem is loaded by that dynamic chunk (or is it).
-    const behindRpc = eagerOutputs(metafile, rpcChunks[0]!)
-    expect(lazy.every((output) => behindRpc.has(output))).toBe(true)
+    const behind = new Set<string>()
+    for (const source of [/^chains\/eip155\/rpc\.ts$/, /^chains\/eip155\/names\.ts$/]) {
+      const chunks = outputsWith(metafile, source)
+      expect(chunks).toHaveLength(1)
+      expect(eager.has(chunks[0]!)).toBe(false)
+      for (const output of eagerOutputs(metafile, chunks[0]!)) behind.add(output)
+    }
+    expect(dynamicImports(metafile, eager)).toContain(outputsWith(metafile, /^chains\/eip155\/rpc\.ts$/)[0])
+    // Every chunk holding viem is loaded by one of those dynamic chunks (or is one).
+    expect(lazy.every((output) => behind.has(output))).toBe(true)
   })
 })
