@@ -109,6 +109,20 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     expect(h.browser.offLoopback).toEqual([])
   })
 
+  test('Receive names the network under the QR code of the bare address', async () => {
+    await connectPolkadot()
+    const address = (await modalRoot().getByTestId('account-address').getAttribute('title'))!
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    const view = modalRoot().getByTestId('receive')
+    await view.waitFor()
+    // The QR code holds the address alone (no payment URI scheme names Polkadot networks): the network is written with it.
+    expect(await view.getByTestId('receive-qr').getAttribute('data-uri')).toBe(address)
+    expect(await view.getByTestId('receive-network').innerText()).toBe('Sandbox Asset Hub')
+    expect(await view.getByRole('img', { name: 'Your address on Sandbox Asset Hub as a QR code' }).count()).toBe(1)
+    const [qr, name] = await Promise.all([view.getByTestId('receive-qr').boundingBox(), view.getByTestId('receive-network').boundingBox()])
+    expect(name!.y).toBeGreaterThan(qr!.y + qr!.height - 1)
+  })
+
   test('bad input: wrong addresses get Polkadot messages, declines are declines, nothing is sent', async () => {
     const { page } = h.browser
     await connectPolkadot()
