@@ -109,6 +109,17 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     expect(h.browser.offLoopback).toEqual([])
   })
 
+  test('the wallet list shows "Sandbox Polkadot Wallet" whole beside its tag, at 1280 px', async () => {
+    const { page } = h.browser
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => polkadotWallet().count()).toBe(1)
+    const name = polkadotWallet().locator('.vb-item-name')
+    expect(await name.innerText()).toBe('Sandbox Polkadot Wallet')
+    expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    expect(await polkadotWallet().innerText()).toContain('Installed')
+  })
+
   test('Receive names the network under the QR code of the bare address', async () => {
     await connectPolkadot()
     const address = (await modalRoot().getByTestId('account-address').getAttribute('title'))!
