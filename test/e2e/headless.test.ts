@@ -132,8 +132,8 @@ describe('the headless host', () => {
     await expect.poll(() => page.getByTestId('swap-status').innerText()).toBe('reviewing')
     await expect.poll(() => page.getByTestId('swap-submit').isEnabled(), { timeout: 15_000 }).toBe(true)
     await page.getByTestId('swap-submit').click()
-    await h.answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
-    await h.answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await expect.poll(() => page.getByTestId('swap-result').innerText(), { timeout: 20_000 }).toMatch(/^Swapped 10 DEMO for \d+(\.\d+)? SDOL: 0x[0-9a-f]{64}$/)
     expect(await balanceOf(h.sandbox.chain.url, demo, address)).toBe(demoBefore - 10n * 10n ** 18n)
     const gained = (await balanceOf(h.sandbox.chain.url, sdol, address)) - sdolBefore
