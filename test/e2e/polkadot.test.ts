@@ -99,7 +99,8 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     const recipient = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri(`//e2e-${Date.now()}`).address
     expect(await freeOf(recipient)).toBe(0n)
     const sent = sendInPage(recipient, 1_500_000_000_000n)
-    await answerWallet(/Sandbox Polkadot Wallet\s+Approve transaction/)
+    // The wallet shows the decoded call, not its hex.
+    await answerWallet(new RegExp(`Sandbox Polkadot Wallet\\s+Approve transaction\\s+balances\\.transferKeepAlive: 1\\.5 \\(1500000000000 planck\\) to ${recipient}`))
     const result = await sent
     expect(result).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
     expect(await freeOf(recipient)).toBe(1_500_000_000_000n)
