@@ -1,4 +1,5 @@
 // `npm start`: brings the sandbox up and prints where it is. Ports: VB_PORT, VB_ANVIL_PORT, VB_L2_PORT, VB_API_PORT.
+import { describePages } from './pages.mjs'
 import { EXTRA_FAMILIES, startSandbox } from './server.mjs'
 
 const port = (name, fallback) => {
@@ -34,6 +35,7 @@ console.log(`Vestibule sandbox
 ${Object.values(sandbox.families)
   .map((f) => (f.skipped ? `  ${f.family.padEnd(13)} skipped: ${f.skipped}` : `  ${f.family.padEnd(13)} ${f.describe}`))
   .join('\n')}
+${describePages(sandbox.url)}
 Open the demo app, click "Connect wallet" and pick "Sandbox Wallet". Ctrl+C stops everything.`)
 const stop = async () => {
   await sandbox.stop()

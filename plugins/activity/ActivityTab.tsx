@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { Button, EmptyState, ErrorState, LoadingState, WalletImage, useStore, type TabProps } from 'vestibule/ui'
 import type { ActivityApi } from './index.js'
-import { counterparty, groupByMonth, transferText, type Transaction } from './transactions.js'
+import { approvalAmount, counterparty, groupByMonth, swapPair, transferText, type Transaction } from './transactions.js'
 import { shortenAddress } from 'vestibule/utils'
 const TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }
-const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', buy: 'activity.buy', mint: 'activity.mint', execute: 'activity.execute' }
+const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', buy: 'activity.buy', mint: 'activity.mint', execute: 'activity.execute', trade: 'activity.trade', approve: 'activity.approve' }
 
 /** The Activity tab: transactions grouped by month, more pages as the list scrolls (or on "Load more"). */
 export default function ActivityTab({ ctx }: TabProps) {
@@ -54,14 +54,28 @@ export default function ActivityTab({ ctx }: TabProps) {
   )
 }
 
-function Row({ tx, t, date }: { tx: Transaction; t: (key: string, values?: Record<string, string>) => string; date(when: Date): string }) {
+type Translate = (key: string, values?: Record<string, string>) => string
+
+/** Who or what the row names beside its date: what a swap sold for what, an approval's spender, else the other side. */
+function partyText(tx: Transaction, t: Translate): string {
+  if (tx.operationType === 'trade') {
+    const pair = swapPair(tx)
+    return pair ? t('activity.swapPair', pair) : ''
+  }
+  const spender = tx.operationType === 'approve' ? tx.approvals?.[0]?.spender : undefined
+  if (spender) return t('activity.spender', { address: shortenAddress(spender) })
+  const other = counterparty(tx)
+  return other ? t(`activity.${other.role}`, { address: shortenAddress(other.address) }) : ''
+}
+
+function Row({ tx, t, date }: { tx: Transaction; t: Translate; date(when: Date): string }) {
   const first = tx.transfers[0]
   const title = t(TITLES[tx.operationType] ?? 'activity.other')
-  const other = counterparty(tx)
-  const party = other ? t(`activity.${other.role}`, { address: shortenAddress(other.address) }) : ''
+  const party = partyText(tx, t)
+  const approvals = tx.transfers.length === 0 ? (tx.approvals ?? []) : []
   return (
     <li className="vb-activity-row" data-testid="activity-row" data-id={tx.id}>
-      <WalletImage src={first?.imageUrl} name={first?.symbol ?? first?.name ?? title} />
+      <WalletImage src={first?.imageUrl} name={first?.symbol ?? first?.name ?? tx.approvals?.[0]?.symbol ?? title} />
       <span className="vb-item-text">
         <span className="vb-item-name">
           {title}
@@ -74,6 +88,9 @@ function Row({ tx, t, date }: { tx: Transaction; t: (key: string, values?: Recor
           <span key={i} data-direction={transfer.direction}>
             {transferText(transfer)}
           </span>
+        ))}
+        {approvals.slice(0, 2).map((approval, i) => (
+          <span key={`a${i}`}>{approvalAmount(approval, t('activity.unlimited'))}</span>
         ))}
       </span>
     </li>

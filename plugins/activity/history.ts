@@ -5,9 +5,9 @@
  * received, the history's on-ramp entries are read (once per list): the transactions they list show as purchases.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
+import { addressRulesOf, errorMessage, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
-import { markPurchases, parseTransaction, receivesToken, visibleTransactions, type Transaction } from './transactions.js'
+import { markPurchases, parseTransaction, receivesToken, visibleTransactions, withCanonicalAddresses, type Transaction } from './transactions.js'
 
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable'
@@ -62,7 +62,12 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
     await ctx.blockchainApi.supportedChains()
     const body = await ctx.blockchainApi.get<{ data?: unknown; next?: unknown }>(chainId, `v1/account/${encodeURIComponent(account.address)}/history`, { data: [], next: null }, { query: { chainId, ...(cursor ? { cursor } : {}) } })
     const rows = Array.isArray(body?.data) ? body.data.slice(0, 200) : []
-    const parsed = rows.map(parseTransaction).filter((t): t is Transaction => t !== undefined)
+    const rules = await addressRulesOf(account.adapter)
+    const canonical = (address: string) => rules.normalize(address, account.network)
+    const parsed = rows
+      .map(parseTransaction)
+      .filter((t): t is Transaction => t !== undefined)
+      .map((t) => withCanonicalAddresses(t, canonical))
     const next = typeof body?.next === 'string' && body.next.length <= 200 && body.next !== cursor ? body.next : undefined
     const key = `${chainId}:${account.address}`
     const shown = visibleTransactions(parsed, chainId)

@@ -18,4 +18,9 @@ export const messages = {
   'activity.failedStatus': 'Failed',
   'activity.to': 'To {address}',
   'activity.from': 'From {address}',
+  'activity.trade': 'Swapped',
+  'activity.approve': 'Approved',
+  'activity.swapPair': '{sold} for {bought}',
+  'activity.spender': 'Spender {address}',
+  'activity.unlimited': 'Unlimited',
 }

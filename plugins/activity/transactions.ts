@@ -21,6 +21,14 @@ export interface Transfer {
   recipient?: string
 }
 
+/** A token allowance the account gave in a transaction: what the spender may move. */
+export interface Approval {
+  symbol: string
+  /** A decimal string as the API wrote it. */
+  quantity: string
+  spender?: string
+}
+
 export interface Transaction {
   id: string
   minedAt: Date
@@ -30,6 +38,7 @@ export interface Transaction {
   sentFrom?: string
   sentTo?: string
   transfers: Transfer[]
+  approvals?: Approval[]
 }
 
 const DECIMAL = /^\d{1,78}(\.\d{1,78})?$/
@@ -62,6 +71,15 @@ function parseTransfer(raw: unknown): Transfer | undefined {
   return undefined
 }
 
+function parseApproval(raw: unknown): Approval | undefined {
+  const a = obj(raw)
+  const quantity = obj(a?.quantity)?.numeric
+  const symbol = text(obj(a?.fungible_info)?.symbol, 12)
+  if (!a || typeof quantity !== 'string' || !DECIMAL.test(quantity) || !symbol) return undefined
+  const spender = address(a.spender)
+  return { symbol, quantity, ...(spender ? { spender } : {}) }
+}
+
 /** One row of the API's `data`, or undefined when it lacks an id, a valid time, its metadata or any valid transfer. */
 export function parseTransaction(raw: unknown): Transaction | undefined {
   const row = obj(raw)
@@ -75,6 +93,7 @@ export function parseTransaction(raw: unknown): Transaction | undefined {
   if (listed.length > 0 && transfers.length === 0) return undefined
   const sentFrom = address(metadata.sentFrom)
   const sentTo = address(metadata.sentTo)
+  const approvals = (Array.isArray(row.approvals) ? row.approvals.slice(0, 10) : []).map(parseApproval).filter((a): a is Approval => a !== undefined)
   return {
     id: row.id,
     minedAt,
@@ -84,8 +103,48 @@ export function parseTransaction(raw: unknown): Transaction | undefined {
     ...(sentFrom ? { sentFrom } : {}),
     ...(sentTo ? { sentTo } : {}),
     transfers,
+    ...(approvals.length ? { approvals } : {}),
   }
 }
+
+/**
+ * The transaction with every address in the chain's canonical form (`canonical`: eip155's EIP-55 checksum), so
+ * the list writes addresses as wallets and explorers do. An address the rule refuses stays as the API wrote it.
+ */
+export function withCanonicalAddresses(tx: Transaction, canonical: (address: string) => string): Transaction {
+  const fix = (value: string | undefined) => {
+    if (value === undefined) return undefined
+    try {
+      return canonical(value)
+    } catch {
+      return value
+    }
+  }
+  const parties = <T extends { sender?: string; recipient?: string; spender?: string }>(item: T): T => ({
+    ...item,
+    ...(item.sender ? { sender: fix(item.sender) } : {}),
+    ...(item.recipient ? { recipient: fix(item.recipient) } : {}),
+    ...(item.spender ? { spender: fix(item.spender) } : {}),
+  })
+  return {
+    ...tx,
+    ...(tx.sentFrom ? { sentFrom: fix(tx.sentFrom) } : {}),
+    ...(tx.sentTo ? { sentTo: fix(tx.sentTo) } : {}),
+    transfers: tx.transfers.map(parties),
+    ...(tx.approvals ? { approvals: tx.approvals.map(parties) } : {}),
+  }
+}
+
+/** What a swap sold and bought (the first token out and the first in), when its transfers name both. */
+export function swapPair(tx: Transaction): { sold: string; bought: string } | undefined {
+  const label = (t: Transfer | undefined) => (t ? (t.nft ? t.name : t.symbol) : undefined)
+  const sold = label(tx.transfers.find((t) => t.direction === 'out'))
+  const bought = label(tx.transfers.find((t) => t.direction === 'in'))
+  return sold && bought ? { sold, bought } : undefined
+}
+
+/** An approval's amount as the row shows it: "Unlimited" for the all-you-can-move amounts (over 10^30). */
+export const approvalAmount = (a: Approval, unlimited: string) => (a.quantity.split('.')[0]!.length > 30 ? `${unlimited} ${a.symbol}` : `${truncateDecimals(a.quantity, 3)} ${a.symbol}`)
 
 /**
  * Who the account dealt with: the other side of the first transfer (its recipient when sent, its sender when

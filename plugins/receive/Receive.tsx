@@ -40,7 +40,13 @@ export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
     )
   return (
     <div className="vb-center vb-receive" data-testid="receive">
-      {uri === undefined ? null : <QrCode value={uri} label={i18n.t('receive.qrLabel')} textLabel={i18n.t('receive.uriLabel')} data-testid="receive-qr" data-uri={uri} />}
+      {uri === undefined ? null : <QrCode value={uri} label={network ? i18n.t('receive.qrLabelOn', { network: network.name }) : i18n.t('receive.qrLabel')} textLabel={i18n.t('receive.uriLabel')} data-testid="receive-qr" data-uri={uri} />}
+      {network ? (
+        // A QR code of a bare address names no network: the network it is for is written under it.
+        <p className="vb-receive-network" data-testid="receive-network">
+          {network.name}
+        </p>
+      ) : null}
       <p className="vb-muted">{i18n.t('receive.hint')}</p>
       <code className="vb-receive-address" data-testid="receive-address">
         {address}
@@ -61,4 +67,4 @@ export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
 }
 
 /** Styles of the Receive view, added to the modal's shadow root when it first loads. */
-export const styles = `.vb-receive { gap: 12px; } .vb-receive .vb-list { width: 100%; } .vb-receive-address { word-break: break-all; text-wrap: balance; font-size: 13px; text-align: center; user-select: all; }`
+export const styles = `.vb-receive { gap: 12px; } .vb-receive .vb-list { width: 100%; } .vb-receive-network { margin: 0; font-weight: 600; text-align: center; overflow-wrap: anywhere; } .vb-receive-address { word-break: break-all; text-wrap: balance; font-size: 13px; text-align: center; user-select: all; }`

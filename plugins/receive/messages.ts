@@ -3,6 +3,7 @@ export const messages = {
   'receive.title': 'Receive',
   'receive.feature': 'Receive',
   'receive.qrLabel': 'Your address as a QR code',
+  'receive.qrLabelOn': 'Your address on {network} as a QR code',
   'receive.uriLabel': 'Payment link',
   'receive.copy': 'Copy address',
   'receive.copied': 'Address copied',

@@ -40,7 +40,7 @@ function Sent({ sent, t, onDone }: { sent: SentTransfer; t: Translate; onDone():
   return (
     <div className="vb-send" data-testid="send-sent" role="status">
       <p className="vb-send-preview" data-testid="send-sent-summary">
-        {t('send.sent', { amount: formatted(sent.amount, sent.token), receiver: shortenAddress(sent.receiver) })}
+        {t('send.sent', { amount: formatted(sent.amount, sent.token), receiver: sent.name ? `${sent.name} (${shortenAddress(sent.receiver)})` : shortenAddress(sent.receiver) })}
       </p>
       {sent.explorerUrl ? (
         <a className="vb-link" data-testid="send-explorer" href={sent.explorerUrl} target="_blank" rel="noopener noreferrer">

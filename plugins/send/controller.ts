@@ -47,6 +47,8 @@ export interface SentTransfer {
   amount: bigint
   token: AccountToken
   receiver: string
+  /** The name the receiver was typed as, when it was one (the address it stood for is `receiver`). */
+  name?: string
   id: string
   explorerUrl?: string
 }
@@ -221,8 +223,9 @@ export function createSendController(deps: SendDeps) {
     try {
       const answer = await attemptSend(deps, rules, { adapter, network, address, token: view.token, typed, amount: form.amount })
       if ('failure' in answer) return patch({ status: 'failed', failure: answer.failure })
+      const name = view.isName && view.lookup?.status === 'found' ? view.lookup.name : undefined
       reset()
-      patch({ status: 'sent', sent: answer.sent })
+      patch({ status: 'sent', sent: name ? { ...answer.sent, name } : answer.sent })
       void rereadBalances(deps, $view, tokenKey(view.token), view.token.amount)
     } finally {
       sending = false

@@ -82,4 +82,4 @@ function Sign({ controller, ctx }: { controller: SignController; ctx: Pick<ViewP
 }
 
 export const styles =
-  '.vb-siwx { display: grid; gap: 12px } .vb-siwx-message { white-space: pre-wrap; word-break: break-all; font-size: 12px; max-height: 160px; overflow: auto; margin: 0; padding: 8px; border-radius: 8px; background: var(--vb-color-bg-2, rgba(127,127,127,.12)) } .vb-siwx-actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px }'
+  '.vb-siwx { display: grid; gap: 12px } .vb-siwx-message { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; max-height: 160px; overflow: auto; margin: 0; padding: 8px; border-radius: 8px; background: var(--vb-color-bg-2, rgba(127,127,127,.12)) } .vb-siwx-actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px }'

@@ -6,7 +6,7 @@ import type { MapStore } from 'nanostores'
 import { chainFeature, type PluginContext } from 'vestibule/kernel'
 import { createCacao } from './cacao.js'
 import { checksumAddress, isNonce, NONCE_MAX, timeOf } from './grammar.js'
-import { checkSiwxFields, createSiwxMessage, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
+import { blockchainName, checkSiwxFields, createSiwxMessage, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
 import { createLocalStore } from './sessions.js'
 import { legacyStore } from './legacy.js'
 import { messages } from './texts.js'
@@ -143,10 +143,12 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     const request = { chainId: account.chainId, address, domain: where.host, uri: where.origin }
     const fixed = store.prepare ? await store.prepare(request) : { nonce: randomNonce() }
     const issued = now()
+    const blockchain = blockchainName(account.namespace, account.network.nativeCurrency?.name)
     const fields: SiwxMessageFields = {
       domain: where.host,
       accountAddress: address,
       chainId: account.chainId,
+      ...(blockchain ? { blockchain } : {}),
       uri: where.origin,
       version: '1',
       issuedAt: new Date(issued).toISOString(),

@@ -15,6 +15,11 @@ export interface SiwxMessageFields {
   accountAddress: string
   /** CAIP-2 network id: "eip155:1", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" … */
   chainId: string
+  /**
+   * The chain the header names ("… with your Litecoin account:") when it is not the namespace's own name (see
+   * ACCOUNT_NAMES): a Bitcoin-like chain (bip122) the format knows names itself (Litecoin).
+   */
+  blockchain?: string
   /** One line; absent leaves the statement out, '' writes it empty. */
   statement?: string
   uri: string
@@ -73,6 +78,23 @@ export interface SiwxRules {
 /** The account names the message header gives each namespace ("… with your Ethereum account:"). */
 export const ACCOUNT_NAMES: Readonly<Record<string, string>> = { eip155: 'Ethereum', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' }
 const HEADER = / wants you to sign in with your (.+) account:$/
+/** Bitcoin-like chains (bip122) whose messages name the chain itself rather than Bitcoin. */
+const BIP122_CHAINS: readonly string[] = ['Litecoin']
+
+/**
+ * The name the header gives an account on a network of `namespace` whose token is `currency` ("Litecoin"): a
+ * Bitcoin-like chain the format knows names itself; undefined where the namespace's own name applies.
+ */
+export function blockchainName(namespace: string, currency: string | undefined): string | undefined {
+  return namespace === 'bip122' && typeof currency === 'string' && BIP122_CHAINS.includes(currency) ? currency : undefined
+}
+
+/** The namespace whose messages a header's chain name stands for: a namespace's own name, or a Bitcoin-like chain's. */
+export function namespaceNamed(name: string): string | undefined {
+  const own = Object.keys(ACCOUNT_NAMES).find((ns) => ACCOUNT_NAMES[ns] === name)
+  return own ?? (BIP122_CHAINS.includes(name) ? 'bip122' : undefined)
+}
+
 const TAGS = ['URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Time', 'Not Before', 'Request ID', 'Resources'] as const
 type Tag = (typeof TAGS)[number]
 const REQUIRED = 5
@@ -112,6 +134,7 @@ export function checkSiwxFields(fields: Partial<SiwxMessageFields>, rules?: Siwx
   const bad = (reason: SiwxFailure, message: string) => out.push({ reason, message })
   const namespace = namespaceOf(fields.chainId ?? '')
   if (!ACCOUNT_NAMES[namespace] || !isChainReference(namespace, referenceOf(fields.chainId!))) bad('chain', `chain id "${fields.chainId ?? ''}" is not a CAIP-2 id of a namespace with a sign-in message`)
+  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain) !== namespace) bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
   if (fields.scheme !== undefined && !SCHEME.test(fields.scheme)) bad('domain', `scheme "${fields.scheme}" is not an RFC 3986 scheme`)
   if (!isAuthority(fields.domain ?? '')) bad('domain', `domain "${fields.domain ?? ''}" is not an RFC 3986 authority`)
   if (!ACCOUNT_NAMES[namespace] || !isAccountAddress(namespace, fields.accountAddress ?? '')) {
@@ -137,7 +160,7 @@ export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules):
   const problems = checkSiwxFields(fields, rules)
   if (problems.length) throw new SiwxMessageError(problems)
   const namespace = namespaceOf(fields.chainId)
-  const lines = [`${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${ACCOUNT_NAMES[namespace]} account:`, fields.accountAddress, '']
+  const lines = [`${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${fields.blockchain ?? ACCOUNT_NAMES[namespace]} account:`, fields.accountAddress, '']
   if (fields.statement !== undefined) lines.push(fields.statement)
   lines.push('', `URI: ${fields.uri}`, `Version: ${fields.version}`, `Chain ID: ${referenceOf(fields.chainId)}`, `Nonce: ${fields.nonce}`, `Issued At: ${fields.issuedAt}`)
   if (fields.expirationTime !== undefined) lines.push(`Expiration Time: ${fields.expirationTime}`)
@@ -156,8 +179,9 @@ function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> &
     const at = origin.indexOf('://')
     if (at >= 0) fields.scheme = origin.slice(0, at)
     fields.domain = at >= 0 ? origin.slice(at + 3) : origin
-    fields.namespace = Object.keys(ACCOUNT_NAMES).find((ns) => ACCOUNT_NAMES[ns] === header[1])
-    if (!fields.namespace) bad('header', `"${header[1]}" accounts have no sign-in message format here`)
+    fields.namespace = namespaceNamed(header[1]!)
+    if (!fields.namespace) bad('header', `"${header[1]!.slice(0, 40)}" accounts have no sign-in message format here`)
+    else if (ACCOUNT_NAMES[fields.namespace] !== header[1]) fields.blockchain = header[1]
   }
   fields.accountAddress = lines[1] ?? ''
   if (lines[2] !== '') {

@@ -37,12 +37,17 @@ const modal = createHeadlessModal({
 })
 ;(window as unknown as { modal: Modal }).modal = modal
 
+/** A controller's message (a reason, a failure) in the modal's language, as its plugin words it. */
+const say = (message: { key: string; values?: Record<string, string> } | undefined) => (message ? modal.kernel.i18n.t(message.key, message.values) : '')
+
 function Wallets() {
   const list = useWalletList(modal)
   const { connect, status, error, wallet } = useConnectWallet(modal)
   return (
     <section data-testid="wallets">
-      <input data-testid="wallet-search" placeholder="Search wallet" aria-label="Search wallet" onChange={(e) => list.setSearch(e.target.value)} />
+      <label>
+        Search wallet <input data-testid="wallet-search" placeholder="Name of the wallet" onChange={(e) => list.setSearch(e.target.value)} />
+      </label>
       <p data-testid="list-status">{list.status}</p>
       <ul data-testid="wallet-list">
         {list.wallets.map((item) => (
@@ -89,20 +94,24 @@ function SendForm({ controller, view, form }: { controller: SendController; view
   const decimals = view.token?.decimals ?? 18
   return (
     <form data-testid="send-form" onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}>
-      <input data-testid="send-receiver" aria-label="Receiver" value={form.receiver} onChange={(e) => controller.setReceiver(e.target.value)} />
-      <input
-        data-testid="send-amount"
-        aria-label="Amount"
-        value={amount}
-        onChange={(e) => {
-          setAmount(e.target.value)
-          try {
-            controller.setAmount(e.target.value ? parseUnits(e.target.value, decimals) : undefined)
-          } catch {
-            controller.setAmount(undefined)
-          }
-        }}
-      />
+      <label>
+        Receiver <input data-testid="send-receiver" value={form.receiver} onChange={(e) => controller.setReceiver(e.target.value)} />
+      </label>
+      <label>
+        Amount{' '}
+        <input
+          data-testid="send-amount"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value)
+            try {
+              controller.setAmount(e.target.value ? parseUnits(e.target.value, decimals) : undefined)
+            } catch {
+              controller.setAmount(undefined)
+            }
+          }}
+        />
+      </label>
       <span data-testid="send-fee">{form.fee.status}</span>
       <button type="submit" data-testid="send-submit">
         {form.status === 'reviewing' ? 'Confirm' : 'Review'}
@@ -143,22 +152,27 @@ function SwapForm({ controller, view, form }: { controller: SwapController; view
     pickSymbol(controller, form, 'buy', buy)
     pickSymbol(controller, form, 'sell', sell)
   }
-  const quote = view.details ? `${formatBalance(view.details.toAmount, view.buy?.decimals ?? 18)} ${view.buy?.symbol}` : view.quoting ? 'quoting' : (view.quoteError ?? view.reason?.key ?? '')
+  const quote = view.details ? `${formatBalance(view.details.toAmount, view.buy?.decimals ?? 18)} ${view.buy?.symbol}` : view.quoting ? 'quoting' : (view.quoteError ?? say(view.reason))
   return (
     <form data-testid="swap-form" onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}>
-      <select data-testid="swap-pair" aria-label="Pair" value={pair} onChange={(e) => choose(e.target.value as keyof typeof PAIRS)}>
-        <option value="">Pick a pair</option>
-        {Object.entries(PAIRS).map(([key, [sell, buy]]) => (
-          <option key={key} value={key}>{`${sell} → ${buy}`}</option>
-        ))}
-      </select>
-      <input data-testid="swap-amount" aria-label="Amount to swap" value={form.amountText} onChange={(e) => controller.setAmount(e.target.value)} />
+      <label>
+        Pair{' '}
+        <select data-testid="swap-pair" value={pair} onChange={(e) => choose(e.target.value as keyof typeof PAIRS)}>
+          <option value="">Pick a pair</option>
+          {Object.entries(PAIRS).map(([key, [sell, buy]]) => (
+            <option key={key} value={key}>{`${sell} → ${buy}`}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Amount to swap <input data-testid="swap-amount" value={form.amountText} onChange={(e) => controller.setAmount(e.target.value)} />
+      </label>
       <output data-testid="swap-quote">{quote}</output>
       <button type="submit" data-testid="swap-submit" disabled={form.status === 'reviewing' ? !view.canConfirm : !view.canReview}>
         {form.status === 'reviewing' ? 'Swap' : 'Review'}
       </button>
       <span data-testid="swap-status">{form.status}</span>
-      {form.failure ? <p data-testid="swap-failure">{form.failure.key}</p> : null}
+      {form.failure ? <p data-testid="swap-failure">{say(form.failure)}</p> : null}
     </form>
   )
 }
@@ -198,7 +212,10 @@ function App() {
       {isConnected ? (
         <>
           <p data-testid="address" title={address}>
-            {shortenAddress(address!)}
+            {shortenAddress(address!)}{' '}
+            <button type="button" data-testid="disconnect" onClick={() => void modal.disconnect().catch(() => undefined)}>
+              Disconnect
+            </button>
           </p>
           {siwxMode ? <SignIn /> : null}
           <Balances />

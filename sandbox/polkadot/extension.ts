@@ -8,7 +8,31 @@ import { Keyring } from '@polkadot/keyring'
 import { TypeRegistry } from '@polkadot/types'
 import type { SignerPayloadJSON } from '@polkadot/types/types'
 import { hexToU8a, isHex, u8aToHex, u8aToString, u8aWrapBytes } from '@polkadot/util'
-import { cryptoWaitReady, decodeAddress, encodeAddress } from '@polkadot/util-crypto'
+import { base58Decode, cryptoWaitReady, decodeAddress, encodeAddress } from '@polkadot/util-crypto'
+
+/**
+ * A balances transfer read without the chain's metadata, for the prompt: "balances.transferKeepAlive: 1.5 (1500000000000
+ * planck) to <address>". The sandbox's Asset Hub has Balances at pallet index 10 (call 0 transferAllowDeath, 3
+ * transferKeepAlive) and 12 decimals; another call (or shape) is undefined and the prompt shows its hex.
+ */
+export function describeCall(method: string, from: string): string | undefined {
+  if (!isHex(method)) return undefined
+  const bytes = hexToU8a(method)
+  if (bytes.length < 36 || bytes[0] !== 10 || (bytes[1] !== 0 && bytes[1] !== 3) || bytes[2] !== 0) return undefined
+  let amount: bigint
+  try {
+    const compact = new TypeRegistry().createType('Compact<u128>', bytes.subarray(35))
+    if (compact.encodedLength !== bytes.length - 35) return undefined
+    amount = compact.toBigInt()
+  } catch {
+    return undefined
+  }
+  // The receiver under the sender's own address format (its SS58 prefix, one byte below 64).
+  const prefix = base58Decode(from)[0]!
+  const to = encodeAddress(bytes.subarray(3, 35), prefix < 64 ? prefix : 42)
+  const whole = `${amount / 10n ** 12n}${amount % 10n ** 12n ? `.${(amount % 10n ** 12n).toString().padStart(12, '0').replace(/0+$/, '')}` : ''}`
+  return `balances.${bytes[1] === 3 ? 'transferKeepAlive' : 'transferAllowDeath'}: ${whole} (${amount} planck) to ${to}`
+}
 
 export interface SandboxExtensionOptions {
   /** 32-byte seed, 0x hex. */
@@ -78,7 +102,7 @@ export async function createSandboxExtension(options: SandboxExtensionOptions): 
     signer.signPayload = async (payload: SignerPayloadJSON) => {
       calls.push({ method: 'signPayload', params: payload })
       if (!ours(payload.address)) throw new Error(`Unable to find the account ${payload.address}`)
-      const detail = `call ${payload.method}\nnonce ${Number.parseInt(payload.nonce, 16)} · tip ${BigInt(payload.tip)}\nchain ${payload.genesisHash.slice(0, 18)}…`
+      const detail = `${describeCall(payload.method, payload.address) ?? `call ${payload.method}`}\nnonce ${Number.parseInt(payload.nonce, 16)} · tip ${BigInt(payload.tip)}\nchain ${payload.genesisHash.slice(0, 18)}…`
       if (!(await options.ask('Approve transaction', detail))) throw new Error('Cancelled')
       // As the polkadot-js extension signs without the chain's metadata: a bare registry knowing the signed extensions.
       const registry = new TypeRegistry()

@@ -2,13 +2,18 @@
 // Transfer events of the demo tokens (ERC-20) and collectibles (ERC-721). Newest first, pages of PAGE_SIZE with a
 // `next` cursor; a spam-flagged collectible's transfers carry `flags.is_spam`. As the real API does, the metadata's
 // sentFrom/sentTo are the transaction's own from/to (for a token transfer, `to` is the token contract), and each
-// transfer carries its own `sender` and `recipient`.
+// transfer carries its own `sender` and `recipient`. A swap on the sandbox exchange is a `trade` (the ETH it pays out,
+// an internal transfer, read from its Swap event as a real indexer reads traces); a token approval alone is an
+// `approve`, with the token, amount and spender in `approvals`.
+import { keccak256, toHex } from 'viem'
 import { ETH, PRICES, formatUnits, rpcCall } from './chain-data.mjs'
 import { onrampHistory } from './onramp.mjs'
 
 export const PAGE_SIZE = 20
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const ZERO = '0x0000000000000000000000000000000000000000'
+const APPROVAL = keccak256(toHex('Approval(address,address,uint256)'))
+const SWAP = keccak256(toHex('Swap(address,address,address,uint256,uint256,address)'))
 
 /** Per chain: the blocks indexed so far and the transactions found, by hash. */
 const indexes = new WeakMap()
@@ -37,21 +42,55 @@ async function indexBlocks(api, chainId, state) {
     const minedAt = new Date(Number.parseInt(block.timestamp, 16) * 1000).toISOString()
     for (const tx of block.transactions) {
       const receipt = await rpcCall(url, 'eth_getTransactionReceipt', [tx.hash])
-      const record = { hash: tx.hash, from: tx.from.toLowerCase(), to: (tx.to ?? receipt.contractAddress ?? '').toLowerCase(), minedAt, status: receipt.status === '0x1' ? 'confirmed' : 'failed', nonce: Number.parseInt(tx.nonce, 16), transfers: [] }
+      const record = { hash: tx.hash, from: tx.from.toLowerCase(), to: (tx.to ?? receipt.contractAddress ?? '').toLowerCase(), minedAt, status: receipt.status === '0x1' ? 'confirmed' : 'failed', nonce: Number.parseInt(tx.nonce, 16), transfers: [], approvals: [], swapped: false }
       const value = BigInt(tx.value)
       if (value > 0n) record.transfers.push({ kind: 'native', from: record.from, to: record.to, amount: value })
-      for (const log of receipt.logs) {
-        if (log.topics[0] !== TRANSFER) continue
-        const contract = log.address.toLowerCase()
-        const token = api.assets.tokens.find((t) => t.chainId === chainId && t.address.toLowerCase() === contract)
-        const nft = api.assets.nfts.find((n) => n.chainId === chainId && n.address.toLowerCase() === contract)
-        if (token && log.topics.length === 3) record.transfers.push({ kind: 'token', token, from: topicAddress(log.topics[1]), to: topicAddress(log.topics[2]), amount: BigInt(log.data) })
-        if (nft && log.topics.length === 4) record.transfers.push({ kind: 'nft', nft, from: topicAddress(log.topics[1]), to: topicAddress(log.topics[2]), id: BigInt(log.topics[3]) })
-      }
+      for (const log of receipt.logs) readLog(api, chainId, record, log)
       state.txs.set(tx.hash, record)
     }
   }
   return state
+}
+
+/** The token at `contract` on `chainId`: a demo asset or a token of the swap market. */
+function tokenAt(api, chainId, contract) {
+  const demo = api.assets.tokens.find((t) => t.chainId === chainId && t.address.toLowerCase() === contract)
+  if (demo) return demo
+  const market = api.convert?.markets?.get(chainId)
+  if (market?.weth?.toLowerCase() === contract) return { name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }
+  return market?.tokens?.find((t) => t.address.toLowerCase() === contract)
+}
+
+/** What one log of a mined transaction adds to its record: a token or collectible transfer, an approval, a swap. */
+function readLog(api, chainId, record, log) {
+  const contract = log.address.toLowerCase()
+  const [topic, one, two, three] = log.topics
+  if (topic === TRANSFER) {
+    const token = tokenAt(api, chainId, contract)
+    const nft = api.assets.nfts.find((n) => n.chainId === chainId && n.address.toLowerCase() === contract)
+    if (token && log.topics.length === 3) record.transfers.push({ kind: 'token', token, from: topicAddress(one), to: topicAddress(two), amount: BigInt(log.data) })
+    if (nft && log.topics.length === 4) record.transfers.push({ kind: 'nft', nft, from: topicAddress(one), to: topicAddress(two), id: BigInt(three) })
+  }
+  const token = topic === APPROVAL && log.topics.length === 3 && tokenAt(api, chainId, contract)
+  if (token) record.approvals.push({ token, owner: topicAddress(one), spender: topicAddress(two), amount: BigInt(log.data) })
+  const market = api.convert?.markets?.get(chainId)
+  if (topic === SWAP && market?.exchange?.toLowerCase() === contract) {
+    record.swapped = true
+    // data: tokenIn, tokenOut, amountIn, amountOut (32 bytes each). ETH paid out (tokenOut zero) is an internal transfer.
+    const words = log.data.slice(2).match(/.{64}/g) ?? []
+    if (words.length === 4 && /^0+$/.test(words[1])) record.transfers.push({ kind: 'native', from: contract, to: topicAddress(two), amount: BigInt(`0x${words[3]}`) })
+  }
+}
+
+/** The approvals `owner` gave in `record`, as the history API lists them (token, amount, spender). */
+function approvalsOf(record, owner) {
+  return record.approvals
+    .filter((a) => a.owner === owner)
+    .map((a) => ({
+      spender: a.spender,
+      quantity: { numeric: formatUnits(a.amount, a.token.decimals) },
+      fungible_info: { name: a.token.name, symbol: a.token.symbol },
+    }))
 }
 
 /** One transaction as the history API answers it, seen from `owner`. */
@@ -80,11 +119,14 @@ function shape(record, owner, chainId, api) {
     }
   })
   const minted = involved.some((t) => t.from === ZERO)
-  const operationType = minted ? 'mint' : involved.length === 0 ? 'execute' : involved.every((t) => t.to === owner) ? 'receive' : 'send'
+  const approvals = approvalsOf(record, owner)
+  const traded = record.swapped && involved.some((t) => t.to === owner) && involved.some((t) => t.from === owner)
+  const operationType = minted ? 'mint' : traded ? 'trade' : involved.length === 0 ? (approvals.length ? 'approve' : 'execute') : involved.every((t) => t.to === owner) ? 'receive' : 'send'
   return {
     id: record.hash,
     metadata: { operationType, hash: record.hash, minedAt: record.minedAt, sentFrom: record.from, sentTo: record.to, status: record.status, nonce: record.nonce, chain: chainId },
     transfers,
+    ...(approvals.length ? { approvals } : {}),
   }
 }
 

@@ -11,6 +11,7 @@
 import { concatHex, createWalletClient, encodeAbiParameters, http, hexToString, isAddress, isHex, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askUser } from './prompt.js'
+import { describeCall, type TokenInfo } from './describe-call.js'
 import { WalletError, rejected } from './wallet-error.js'
 
 interface WalletConfig {
@@ -82,6 +83,17 @@ const share = () => {
 
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
+
+/** A token's symbol and decimals read from the active chain (symbol() and decimals()), or undefined. */
+async function readToken(address: Address): Promise<TokenInfo | undefined> {
+  const call = (data: Hex) => forward('eth_call', [{ to: address, data }, 'latest']) as Promise<Hex>
+  const [symbolHex, decimalsHex] = await Promise.all([call('0x95d89b41'), call('0x313ce567')])
+  const decimals = Number(BigInt(decimalsHex))
+  // An ABI-encoded string: offset, length, then the bytes.
+  const length = Number(BigInt(`0x${symbolHex.slice(66, 130)}`))
+  const symbol = hexToString(`0x${symbolHex.slice(130, 130 + length * 2)}`)
+  return /^[\x20-\x7e]{1,12}$/.test(symbol) && decimals <= 36 ? { symbol, decimals } : undefined
+}
 
 const hexChain = (id: number) => `0x${id.toString(16)}`
 const origin = location.origin
@@ -162,7 +174,8 @@ async function request({ method, params }: { method: string; params?: unknown })
       requireGrant()
       if (contractAccount) throw new WalletError(4200, 'This Sandbox Wallet account is a contract account: it only signs messages.')
       const tx = list[0] as { to: Hex; value?: Hex; data?: Hex }
-      if (!(await askUser(`Send ${BigInt(tx.value ?? '0x0')} wei to ${tx.to}?`))) throw rejected()
+      const prompt = await describeCall(tx, account.address, readToken)
+      if (!(await askUser(prompt.title, prompt.detail))) throw rejected()
       const chainUrl = state.chains[state.chainId]!
       const client = createWalletClient({ account, transport: http(chainUrl) })
       return client.sendTransaction({

@@ -58,3 +58,19 @@ describe('engines', () => {
     expect(refusing).toEqual([])
   })
 })
+
+describe('the Node versions the README and package.json name', () => {
+  const readme = readFileSync('README.md', 'utf8')
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; devEngines?: { runtime?: { name?: string; version?: string } } }
+  it('the package runs on Node 20+: `engines` says >=20, and so does the README', () => {
+    expect(pkg.engines.node).toBe('>=20')
+    expect(readme).toContain('The package itself runs on Node 20+ (`engines`: `>=20`)')
+  })
+  it('the development tools need Node 20.19+ or 22.12+: `devEngines` says so, and so does the README', () => {
+    expect(pkg.devEngines?.runtime).toMatchObject({ name: 'node', version: '^20.19.0 || >=22.12.0' })
+    expect(satisfies('20.18.0', pkg.devEngines!.runtime!.version!)).toBe(false)
+    expect(satisfies('20.19.0', pkg.devEngines!.runtime!.version!)).toBe(true)
+    expect(readme).toContain('need Node 20.19+ or 22.12+ (`devEngines`:\n`^20.19.0 || >=22.12.0`')
+    expect(README_NODE).toBe('20.19')
+  })
+})

@@ -113,8 +113,8 @@ describe('keyboard only', () => {
     // The review's confirm button takes focus.
     await expect.poll(async () => (await focused()).testId).toBe('swap-confirm')
     await press('Enter')
-    await answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
-    await answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await dialog.getByTestId('swap-done').waitFor({ timeout: 20_000 })
     await expect.poll(() => balanceOf(h.sandbox.chain.url, demo, h.sandbox.address)).toBe(demoBefore - 10n ** 18n)
     await expect.poll(async () => (await focused()).testId).toBe('swap-done-button')

@@ -109,6 +109,19 @@ describe('two families connected', () => {
         items.flatMap((li) => [...li.querySelectorAll('button, .vb-tag')].filter((b) => b.getBoundingClientRect().right > li.getBoundingClientRect().right + 0.5).map((b) => b.textContent)),
       )
       expect(spill, where).toEqual([])
+      // Each row button looks like a button: a fill or an edge that sets it apart from its row.
+      const flat = await rows.locator('li').evaluateAll((items) =>
+        items.flatMap((li) =>
+          [...li.querySelectorAll('button')]
+            .filter((b) => {
+              const style = getComputedStyle(b)
+              const edged = (style.boxShadow !== 'none' && style.boxShadow !== '') || Number.parseFloat(style.borderTopWidth) > 0
+              return !edged && style.backgroundColor === getComputedStyle(li).backgroundColor
+            })
+            .map((b) => b.textContent),
+        ),
+      )
+      expect(flat, where).toEqual([])
     })
     await page.setViewportSize({ width: 1280, height: 900 })
 

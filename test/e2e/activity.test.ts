@@ -1,6 +1,7 @@
 // The Activity tab in the browser over the sandbox: the demo account's real history indexed from the local chain
 // (tokens received, collectibles minted; the spam collectible's mint left out), a send made in the page shows up,
 // the API down gives "Failed to fetch transactions" and a usable modal, hostile rows stay text.
+import { encodeFunctionData, getAddress, parseAbi } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
 import { rpc } from '../../sandbox/anvil.mjs'
 import { activityRows, useSandboxBrowser } from './harness.js'
@@ -112,8 +113,39 @@ describe('activity', () => {
     const row = list.locator(`[data-id="${hash}"]`)
     await row.waitFor({ timeout: 15_000 })
     expect(await row.locator('.vb-activity-amounts').innerText()).toBe('−12.5 DEMO')
-    expect(await row.locator('.vb-item-hint').innerText()).toMatch(/^To 0x67cc…a457 · /)
+    // Written with its EIP-55 checksum, as wallets and explorers write it.
+    expect(await row.locator('.vb-item-hint').innerText()).toMatch(/^To 0x67Cc…A457 · /)
     const mint = list.locator('[data-testid="activity-row"]', { hasText: 'Minted' }).first()
     expect(await mint.locator('.vb-item-hint').innerText()).not.toMatch(/^(To|From) /)
+  })
+
+  test('a swap reads "Swapped" with what for what; an approval reads "Approved" with its token, amount and spender', async () => {
+    const url = h.sandbox.chain.url
+    const { exchange } = h.sandbox.market
+    const demo = h.sandbox.assets.tokens.find((t: { symbol: string }) => t.symbol === 'DEMO')!
+    const abi = parseAbi(['function approve(address spender, uint256 value) returns (bool)', 'function swapForEth(address tokenIn, uint256 amountIn, uint256 minOut, address to) returns (uint256)'])
+    const mined = async (tx: { to: string; data: string }) => {
+      const hash = await rpc(url, 'eth_sendTransaction', [{ from: h.sandbox.address, ...tx }])
+      await expect.poll(() => rpc(url, 'eth_getTransactionReceipt', [hash]).then((r: { status?: string } | null) => r?.status)).toBe('0x1')
+      return hash as string
+    }
+    // The demo account approves the exchange for all its DEMO, then sells 10 DEMO for ETH, on the node itself.
+    await rpc(url, 'anvil_impersonateAccount', [h.sandbox.address])
+    const approval = await mined({ to: demo.address, data: encodeFunctionData({ abi, functionName: 'approve', args: [exchange, (1n << 256n) - 1n] }) })
+    const swap = await mined({ to: exchange, data: encodeFunctionData({ abi, functionName: 'swapForEth', args: [demo.address, 10n * 10n ** 18n, 1n, h.sandbox.address] }) })
+    await rpc(url, 'anvil_stopImpersonatingAccount', [h.sandbox.address])
+    await connect()
+    const list = await openActivity()
+    const swapRow = list.locator(`[data-id="${swap}"]`)
+    await swapRow.waitFor({ timeout: 15_000 })
+    expect(await swapRow.locator('.vb-item-name').innerText()).toBe('Swapped')
+    expect(await swapRow.locator('.vb-item-hint').innerText()).toMatch(/^DEMO for ETH · /)
+    expect(await swapRow.locator('.vb-activity-amounts').innerText()).toMatch(/^−10 DEMO\s+\+0\.\d+ ETH$/)
+    const approveRow = list.locator(`[data-id="${approval}"]`)
+    expect(await approveRow.locator('.vb-item-name').innerText()).toBe('Approved')
+    expect(await approveRow.locator('.vb-activity-amounts').innerText()).toBe('Unlimited DEMO')
+    const spender = getAddress(exchange)
+    expect(await approveRow.locator('.vb-item-hint').innerText()).toMatch(new RegExp(`^Spender ${spender.slice(0, 6)}…${spender.slice(-4)} · `))
+    expect(spender).not.toBe(spender.toLowerCase())
   })
 })

@@ -53,6 +53,8 @@ describe('the headless host', () => {
     await page.getByTestId('load-more').click()
     await expect.poll(() => rows.count()).toBeGreaterThan(firstPage + 20)
 
+    const labelOf = (id: string) => page.getByTestId(id).evaluate((field) => [...((field as HTMLInputElement).labels ?? [])].map((l) => l.firstChild?.textContent?.trim()))
+    expect(await labelOf('wallet-search')).toEqual(['Search wallet'])
     await page.getByTestId('wallet-search').fill('  cedar ')
     await expect.poll(() => page.getByTestId('list-status').innerText()).toBe('ready')
     const found = await rows.allInnerTexts()
@@ -72,6 +74,9 @@ describe('the headless host', () => {
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
     expect(await page.getByTestId('address').getAttribute('title')).toMatch(/^0x[0-9a-fA-F]{40}$/)
     await expect.poll(() => page.getByTestId('balances').innerText(), { timeout: 15_000 }).toMatch(/\d+(\.\d+)? ETH/)
+    // The swap's reason is the plugin's sentence, and every field carries a visible label.
+    await expect.poll(() => page.getByTestId('swap-quote').innerText(), { timeout: 15_000 }).toBe('Select the tokens to swap')
+    for (const [id, label] of [['send-receiver', 'Receiver'], ['send-amount', 'Amount'], ['swap-pair', 'Pair'], ['swap-amount', 'Amount to swap']] as const) expect(await labelOf(id)).toEqual([label])
 
     await page.getByTestId('send-receiver').fill(RECEIVER)
     await page.getByTestId('send-amount').fill('0.01')
@@ -81,6 +86,11 @@ describe('the headless host', () => {
     await page.getByTestId('send-submit').click()
     await h.approveInWallet(/Send 10000000000000000 wei/)
     await expect.poll(() => page.getByTestId('send-result').innerText(), { timeout: 20_000 }).toMatch(/^Sent 0\.01 ETH: 0x[0-9a-f]{64}$/)
+
+    // The host's own Disconnect ends the connection: the wallet list is back.
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
+    await rows.first().waitFor()
 
     const sources = await sourcesOf(scripts)
     expect(sources.some((s) => /headless\/wallet-list\.ts$/.test(s))).toBe(true)
@@ -122,8 +132,8 @@ describe('the headless host', () => {
     await expect.poll(() => page.getByTestId('swap-status').innerText()).toBe('reviewing')
     await expect.poll(() => page.getByTestId('swap-submit').isEnabled(), { timeout: 15_000 }).toBe(true)
     await page.getByTestId('swap-submit').click()
-    await h.answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
-    await h.answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await expect.poll(() => page.getByTestId('swap-result').innerText(), { timeout: 20_000 }).toMatch(/^Swapped 10 DEMO for \d+(\.\d+)? SDOL: 0x[0-9a-f]{64}$/)
     expect(await balanceOf(h.sandbox.chain.url, demo, address)).toBe(demoBefore - 10n * 10n ** 18n)
     const gained = (await balanceOf(h.sandbox.chain.url, sdol, address)) - sdolBefore

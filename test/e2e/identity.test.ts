@@ -85,6 +85,8 @@ describe('a send to a name', () => {
     await form.getByTestId('send-confirm').click()
     await h.approveInWallet(new RegExp(`Send 250000000000000000 wei to ${ALICE}`, 'i'))
     await expect.poll(() => client.getBalance({ address: ALICE })).toBe(before + parseEther('0.25'))
+    // The confirmation names the receiver as it was typed, and the address the name stood for.
+    await expect.poll(() => h.modalRoot().getByTestId('send-sent-summary').innerText()).toBe(`Sent 0.25 ETH to alice.${zone()} (${ALICE.slice(0, 6)}…${ALICE.slice(-4)})`)
   })
 
   test('a name nobody holds is refused, and a name whose lookup fails says so', async () => {

@@ -99,7 +99,8 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     const recipient = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri(`//e2e-${Date.now()}`).address
     expect(await freeOf(recipient)).toBe(0n)
     const sent = sendInPage(recipient, 1_500_000_000_000n)
-    await answerWallet(/Sandbox Polkadot Wallet\s+Approve transaction/)
+    // The wallet shows the decoded call, not its hex.
+    await answerWallet(new RegExp(`Sandbox Polkadot Wallet\\s+Approve transaction\\s+balances\\.transferKeepAlive: 1\\.5 \\(1500000000000 planck\\) to ${recipient}`))
     const result = await sent
     expect(result).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
     expect(await freeOf(recipient)).toBe(1_500_000_000_000n)
@@ -107,6 +108,31 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     expect(after).toBeLessThan(before - 1_500_000_000_000n) // amount and fee
     expect(after).toBeGreaterThan(before - 1_600_000_000_000n)
     expect(h.browser.offLoopback).toEqual([])
+  })
+
+  test('the wallet list shows "Sandbox Polkadot Wallet" whole beside its tag, at 1280 px', async () => {
+    const { page } = h.browser
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.getByTestId('open-modal').click()
+    await expect.poll(() => polkadotWallet().count()).toBe(1)
+    const name = polkadotWallet().locator('.vb-item-name')
+    expect(await name.innerText()).toBe('Sandbox Polkadot Wallet')
+    expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    expect(await polkadotWallet().innerText()).toContain('Installed')
+  })
+
+  test('Receive names the network under the QR code of the bare address', async () => {
+    await connectPolkadot()
+    const address = (await modalRoot().getByTestId('account-address').getAttribute('title'))!
+    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    const view = modalRoot().getByTestId('receive')
+    await view.waitFor()
+    // The QR code holds the address alone (no payment URI scheme names Polkadot networks): the network is written with it.
+    expect(await view.getByTestId('receive-qr').getAttribute('data-uri')).toBe(address)
+    expect(await view.getByTestId('receive-network').innerText()).toBe('Sandbox Asset Hub')
+    expect(await view.getByRole('img', { name: 'Your address on Sandbox Asset Hub as a QR code' }).count()).toBe(1)
+    const [qr, name] = await Promise.all([view.getByTestId('receive-qr').boundingBox(), view.getByTestId('receive-network').boundingBox()])
+    expect(name!.y).toBeGreaterThan(qr!.y + qr!.height - 1)
   })
 
   test('bad input: wrong addresses get Polkadot messages, declines are declines, nothing is sent', async () => {

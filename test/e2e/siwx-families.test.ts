@@ -37,7 +37,7 @@ const FAMILIES = [
   { family: 'solana', wallet: 'Sandbox Solana Wallet', account: 'Solana', check: async (m: string, s: string, a: string) => ed25519(m, s, a) },
   { family: 'polkadot', wallet: 'Sandbox Polkadot Wallet', account: 'Polkadot', check: async (m: string, s: string, a: string) => (await cryptoWaitReady(), signatureVerify(m, s, a).isValid) },
   // The node itself checks the legacy signed-message format on the same key hash.
-  { family: 'bip122', wallet: 'Sandbox Bitcoin Wallet', account: 'Bitcoin', check: (m: string, s: string, a: string) => bitcoinNodeVerifies(m, s, a) },
+  { family: 'bip122', wallet: 'Sandbox Bitcoin Wallet', account: 'Litecoin', check: (m: string, s: string, a: string) => bitcoinNodeVerifies(m, s, a) },
 ] as const
 
 describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, check }) => {
@@ -59,6 +59,41 @@ describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, 
     const host = new URL(h.sandbox.url).host
     expect(message.split('\n').slice(0, 2)).toEqual([`${host} wants you to sign in with your ${account} account:`, address])
     expect(message).toContain(`\nChain ID: ${reference}\n`)
+    // Lines wrap between words at any width the box may take: only a token too long for a line (an address) is
+    // broken, and nothing overflows.
+    const box = signView.getByTestId('siwx-message')
+    const split = await box.evaluate((element) => {
+      const box = element as HTMLElement
+      const broken = new Set<string>()
+      const rangeOf = (node: Node, at: number, length: number) => {
+        const range = document.createRange()
+        range.setStart(node, at)
+        range.setEnd(node, at + length)
+        return range
+      }
+      // Each word (a hyphen ends one, as it may end a line) with its width on one line (the box not wrapping), to
+      // know which words fit a line at all.
+      const nodes: Text[] = []
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text)
+      box.style.whiteSpace = 'pre'
+      const words = nodes.flatMap((node) => [...(node.textContent ?? '').matchAll(/[^\s-]+/g)].map((w) => ({ node, at: w.index!, text: w[0], width: rangeOf(node, w.index!, w[0].length).getBoundingClientRect().width })))
+      box.style.whiteSpace = ''
+      const padding = Number.parseFloat(getComputedStyle(box).paddingLeft) + Number.parseFloat(getComputedStyle(box).paddingRight)
+      for (let width = 240; width <= 360; width += 3) {
+        box.style.width = `${width}px`
+        const line = box.clientWidth - padding
+        for (const word of words) {
+          if (word.width >= line) continue
+          const tops = new Set([...rangeOf(word.node, word.at, word.text.length).getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          if (tops.size > 1) broken.add(word.text)
+        }
+      }
+      box.style.width = ''
+      return [...broken]
+    })
+    expect(split).toEqual([])
+    expect(await box.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
 
     await signView.getByTestId('siwx-sign').click()
     await answerWallet(/Sign this message/)

@@ -54,8 +54,8 @@ describe('swap on the local exchange', () => {
     await form.getByTestId('swap-review').click()
     await form.getByTestId('swap-confirm').click()
     const demo = token('DEMO').split(':')[2]!
-    await h.answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
-    await h.answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
     expect(await held('DEMO')).toBe(demoBefore - amount)
     const gained = (await held('SDOL')) - sdolBefore
@@ -75,8 +75,8 @@ describe('swap on the local exchange', () => {
     const before = h.sandbox.providerApi.requests.length
     await again.getByTestId('swap-review').click()
     await again.getByTestId('swap-confirm').click()
-    await h.answerWallet(new RegExp(`Send 0 wei to ${demo}`, 'i'))
-    await h.answerWallet(new RegExp(`Send 0 wei to ${h.sandbox.market.exchange}`, 'i'))
+    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
     expect(h.sandbox.providerApi.requests.slice(before).filter((r) => r.path === '/v1/convert/build-approve')).toHaveLength(1)
     expect(await held('DEMO')).toBe(demoBefore - amount - 5n * E18)

@@ -101,6 +101,9 @@ button { font: inherit; color: inherit; }
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: start; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* Outside the fixed-height rows of a long list, a name (a wallet's beside its tag) wraps between words instead of losing its end. */
+.vb-item-name { white-space: normal; overflow-wrap: anywhere; }
+.vb-vrow .vb-item-name { white-space: nowrap; overflow-wrap: normal; }
 .vb-btn-sm { padding: 6px 10px; font-size: 13px; width: auto; flex: none; }
 /* A connected chain: its network name and address whole on the first line (wrapping, never cut), its buttons below. */
 .vb-connected { gap: 8px; flex-wrap: wrap; }
@@ -156,6 +159,9 @@ dialog[dir="rtl"] .vb-chevron, dialog[dir="rtl"] .vb-back { transform: scaleX(-1
 .vb-btn { box-sizing: border-box; min-height: 44px; border: 0; border-radius: var(--vb-radius-pill); padding: 10px 18px; cursor: pointer; font-weight: 600;
   background: var(--vb-color-accent); color: var(--vb-color-accent-fg); }
 .vb-btn-secondary { background: var(--vb-color-surface); color: var(--vb-color-fg); }
+/* On a row (itself the surface colour) a secondary button keeps its look: the page colour and an edge. */
+.vb-item .vb-btn-secondary { background: var(--vb-color-bg); box-shadow: inset 0 0 0 1px var(--vb-color-border); }
+.vb-item .vb-btn-secondary:hover:not(:disabled) { background: var(--vb-color-surface-hover); }
 .vb-btn:disabled { opacity: .6; cursor: default; }
 .vb-row { display: flex; gap: 8px; justify-content: center; }
 .vb-spinner { width: 28px; height: 28px; border-radius: 50%; border: 3px solid var(--vb-color-border);

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "فشلت",
   'activity.to': "إلى {address}",
   'activity.from': "من {address}",
+  'activity.trade': "تمت المبادلة",
+  'activity.approve': "تمت الموافقة",
+  'activity.swapPair': "{sold} مقابل {bought}",
+  'activity.spender': "المُفوَّض {address}",
+  'activity.unlimited': "غير محدود",
 }

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "Fehlgeschlagen",
   'activity.to': "An {address}",
   'activity.from': "Von {address}",
+  'activity.trade': "Getauscht",
+  'activity.approve': "Genehmigt",
+  'activity.swapPair': "{sold} gegen {bought}",
+  'activity.spender': "Berechtigt: {address}",
+  'activity.unlimited': "Unbegrenzt",
 }

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "Fallida",
   'activity.to': "A {address}",
   'activity.from': "De {address}",
+  'activity.trade': "Intercambiado",
+  'activity.approve': "Aprobado",
+  'activity.swapPair': "{sold} por {bought}",
+  'activity.spender': "Autorizado: {address}",
+  'activity.unlimited': "Ilimitado",
 }

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "Échouée",
   'activity.to': "À {address}",
   'activity.from': "De {address}",
+  'activity.trade': "Échangé",
+  'activity.approve': "Approuvé",
+  'activity.swapPair': "{sold} contre {bought}",
+  'activity.spender': "Autorisé : {address}",
+  'activity.unlimited': "Illimité",
 }

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "失敗",
   'activity.to': "宛先 {address}",
   'activity.from': "送信元 {address}",
+  'activity.trade': "スワップ済み",
+  'activity.approve': "承認済み",
+  'activity.swapPair': "{sold} → {bought}",
+  'activity.spender': "承認先 {address}",
+  'activity.unlimited': "無制限",
 }

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "실패",
   'activity.to': "받는 주소 {address}",
   'activity.from': "보낸 주소 {address}",
+  'activity.trade': "스왑함",
+  'activity.approve': "승인함",
+  'activity.swapPair': "{sold} → {bought}",
+  'activity.spender': "승인 대상 {address}",
+  'activity.unlimited': "무제한",
 }

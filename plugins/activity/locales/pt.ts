@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "Falhou",
   'activity.to': "Para {address}",
   'activity.from': "De {address}",
+  'activity.trade': "Trocado",
+  'activity.approve': "Aprovado",
+  'activity.swapPair': "{sold} por {bought}",
+  'activity.spender': "Autorizado: {address}",
+  'activity.unlimited': "Ilimitado",
 }

@@ -18,4 +18,9 @@ export default {
   'activity.failedStatus': "失败",
   'activity.to': "发送至 {address}",
   'activity.from': "来自 {address}",
+  'activity.trade': "已兑换",
+  'activity.approve': "已授权",
+  'activity.swapPair': "{sold} 换 {bought}",
+  'activity.spender': "授权给 {address}",
+  'activity.unlimited': "无限",
 }

@@ -3,6 +3,7 @@ export default {
   'receive.title': "استلام",
   'receive.feature': "استلام",
   'receive.qrLabel': "عنوانك كرمز QR",
+  'receive.qrLabelOn': "عنوانك على {network} كرمز QR",
   'receive.copy': "نسخ العنوان",
   'receive.copied': "نُسخ العنوان",
   'receive.copyFailed': "تعذّر نسخ العنوان",

@@ -3,6 +3,7 @@ export default {
   'receive.title': "Empfangen",
   'receive.feature': "Empfangen",
   'receive.qrLabel': "Deine Adresse als QR-Code",
+  'receive.qrLabelOn': "Deine Adresse auf {network} als QR-Code",
   'receive.copy': "Adresse kopieren",
   'receive.copied': "Adresse kopiert",
   'receive.copyFailed': "Die Adresse konnte nicht kopiert werden",

@@ -3,6 +3,7 @@ export default {
   'receive.title': "Recibir",
   'receive.feature': "Recibir",
   'receive.qrLabel': "Tu dirección como código QR",
+  'receive.qrLabelOn': "Tu dirección en {network} como código QR",
   'receive.copy': "Copiar dirección",
   'receive.copied': "Dirección copiada",
   'receive.copyFailed': "No se pudo copiar la dirección",

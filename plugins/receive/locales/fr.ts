@@ -3,6 +3,7 @@ export default {
   'receive.title': "Recevoir",
   'receive.feature': "Recevoir",
   'receive.qrLabel': "Votre adresse sous forme de code QR",
+  'receive.qrLabelOn': "Votre adresse sur {network} sous forme de code QR",
   'receive.copy': "Copier l’adresse",
   'receive.copied': "Adresse copiée",
   'receive.copyFailed': "Impossible de copier l’adresse",

@@ -3,6 +3,7 @@ export default {
   'receive.title': "受け取る",
   'receive.feature': "受け取る",
   'receive.qrLabel': "あなたのアドレスの QR コード",
+  'receive.qrLabelOn': "{network} 上のアドレスの QR コード",
   'receive.copy': "アドレスをコピー",
   'receive.copied': "アドレスをコピーしました",
   'receive.copyFailed': "アドレスをコピーできませんでした",

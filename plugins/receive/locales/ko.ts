@@ -3,6 +3,7 @@ export default {
   'receive.title': "받기",
   'receive.feature': "받기",
   'receive.qrLabel': "내 주소의 QR 코드",
+  'receive.qrLabelOn': "{network}의 내 주소 QR 코드",
   'receive.copy': "주소 복사",
   'receive.copied': "주소가 복사되었습니다",
   'receive.copyFailed': "주소를 복사할 수 없습니다",

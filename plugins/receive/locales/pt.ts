@@ -3,6 +3,7 @@ export default {
   'receive.title': "Receber",
   'receive.feature': "Receber",
   'receive.qrLabel': "Seu endereço como código QR",
+  'receive.qrLabelOn': "Seu endereço em {network} como código QR",
   'receive.copy': "Copiar endereço",
   'receive.copied': "Endereço copiado",
   'receive.copyFailed': "Não foi possível copiar o endereço",

@@ -3,6 +3,7 @@ export default {
   'receive.title': "收款",
   'receive.feature': "收款",
   'receive.qrLabel': "你的地址二维码",
+  'receive.qrLabelOn': "您在 {network} 上的地址二维码",
   'receive.copy': "复制地址",
   'receive.copied': "地址已复制",
   'receive.copyFailed': "无法复制地址",

@@ -1,6 +1,6 @@
 // The history API's rows as the Activity tab takes them: checks, spam and network filters, months, amounts.
 import { describe, expect, it } from 'vitest'
-import { counterparty, groupByMonth, parseTransaction, transferText, visibleTransactions, type Transaction } from '../../../plugins/activity/transactions.js'
+import { approvalAmount, counterparty, groupByMonth, parseTransaction, swapPair, transferText, visibleTransactions, withCanonicalAddresses, type Transaction } from '../../../plugins/activity/transactions.js'
 
 const row = (over: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) => ({
   id: '0xabc',
@@ -93,5 +93,28 @@ describe('counterparty', () => {
   })
   it('a malformed party is dropped', () => {
     expect(tokenSend({ recipient: '<b>x</b>' }).transfers[0]?.recipient).toBeUndefined()
+  })
+})
+
+describe('swaps and approvals', () => {
+  it('an approval row: token, amount and spender checked; "Unlimited" for the all-you-can-move amount', () => {
+    const tx = parseTransaction(row({ transfers: [], approvals: [{ spender: '0x00000000000000000000000000000000000000cc', quantity: { numeric: `${'9'.repeat(60)}.5` }, fungible_info: { symbol: 'DEMO' } }, { quantity: { numeric: 'x' }, fungible_info: { symbol: 'BAD' } }] }, { operationType: 'approve' }))
+    expect(tx?.approvals).toEqual([{ symbol: 'DEMO', quantity: `${'9'.repeat(60)}.5`, spender: '0x00000000000000000000000000000000000000cc' }])
+    expect(approvalAmount(tx!.approvals![0]!, 'Unlimited')).toBe('Unlimited DEMO')
+    expect(approvalAmount({ symbol: 'DEMO', quantity: '12.34567' }, 'Unlimited')).toBe('12.345 DEMO')
+  })
+  it('a swap names what it sold for what it bought, only when its transfers name both', () => {
+    const out = { direction: 'out', quantity: { numeric: '10' }, fungible_info: { symbol: 'DEMO' } }
+    const inn = { direction: 'in', quantity: { numeric: '0.004' }, fungible_info: { symbol: 'ETH' } }
+    expect(swapPair(parseTransaction(row({ transfers: [out, inn] }))!)).toEqual({ sold: 'DEMO', bought: 'ETH' })
+    expect(swapPair(parseTransaction(row({ transfers: [out] }))!)).toBeUndefined()
+  })
+  it('every address in the canonical form the chain gives; one it refuses stays as written', () => {
+    const tx = parseTransaction(row({ transfers: [{ ...row().transfers[0], sender: '0xaa', recipient: 'bad' }] }))!
+    const fixed = withCanonicalAddresses(tx, (a) => {
+      if (a === 'bad') throw new Error('not an address')
+      return a.toUpperCase()
+    })
+    expect([fixed.sentFrom, fixed.sentTo, fixed.transfers[0]!.sender, fixed.transfers[0]!.recipient]).toEqual(['0X00000000000000000000000000000000000000AA', '0X00000000000000000000000000000000000000BB', '0XAA', 'bad'])
   })
 })

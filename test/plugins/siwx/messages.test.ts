@@ -136,6 +136,16 @@ describe('sign-in messages: parse and build', () => {
     }
   })
 
+  it('a Litecoin account is named as Litecoin in the header, and reads back as bip122 with that name', () => {
+    const text = BITCOIN.replace('Bitcoin account', 'Litecoin account')
+    const fields = parseSiwxMessage(text)
+    expect(fields).toMatchObject({ blockchain: 'Litecoin', chainId: 'bip122:000000000019d6689c085ae165831e93' })
+    expect(createSiwxMessage(fields)).toBe(text)
+    expect(parseSiwxMessage(BITCOIN).blockchain).toBeUndefined()
+    // An Ethereum account cannot be called a Litecoin one.
+    expect(() => createSiwxMessage({ ...parseSiwxMessage(EIP_EXAMPLE), blockchain: 'Litecoin' })).toThrow(/Litecoin/)
+  })
+
   it('parsing a text that is not a message throws with its problems', () => {
     expect(() => parseSiwxMessage('hello')).toThrow(SiwxMessageError)
     expect(() => parseSiwxMessage(EIP_EXAMPLE.replace('Ethereum', 'Dogecoin'))).toThrow(/Dogecoin/)
