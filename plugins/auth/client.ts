@@ -35,7 +35,12 @@ export function createClient(deps: ClientDeps) {
   // connector's first request loads it), so none of its connections goes unseen.
   const onEip155 = (namespace: string, job: () => unknown) => void (namespace === 'eip155' && Promise.resolve().then(job).catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error })))
   const unfollow = [
-    ctx.router.onLeave(AuthViews.approve, () => approvals.answer(false)),
+    ctx.router.onLeave(AuthViews.approve, () => {
+      // The view's own answer reaches the session a microtask after its click, and its click also leaves the view:
+      // only the request still waiting after that is declined.
+      const left = $state.get().approval?.id
+      void Promise.resolve().then(() => left !== undefined && $state.get().approval?.id === left && approvals.answer(false))
+    }),
     // A connection, a restored one (a reload) too, shows its user in the account state and takes the preferred type.
     ctx.events.on('connect:success', ({ namespace, connectorId }) => {
       if (connectorId !== ID_AUTH) return

@@ -174,8 +174,8 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
 })
 
 describe('the approval view', () => {
-  it('is registered with the session code, headed by what is approved; leaving it declines the request', async () => {
-    const { client, views, leaveHooks } = setup((m) => (m.type === 'GetUser' ? { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } } : {}))
+  it('is registered with the session code, headed by what is approved; leaving it declines the request, not the answer given', async () => {
+    const { client, views, leaveHooks } = setup((m) => (m.type === 'GetUser' ? { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } } : m.type === 'RpcRequest' ? '0xsigned' : {}))
     const title = views.get('ApproveTransaction')?.title as (data: unknown) => string
     expect([title({ kind: 'message' }), title({ kind: 'signTransaction' }), title({ kind: 'send' }), title({ kind: 'constructor' }), title(undefined)]).toEqual([
       'Sign message',
@@ -190,6 +190,12 @@ describe('the approval view', () => {
     await vi.advanceTimersByTimeAsync(0)
     leaveHooks.get('ApproveTransaction')?.()
     expect(await declined).toBe('Signature declined')
+    // The view's Approve answers through the loaded session a microtask after its click leaves the view: it stands.
+    const approved = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] })
+    await vi.advanceTimersByTimeAsync(0)
+    void Promise.resolve().then(() => client.answer(true))
+    leaveHooks.get('ApproveTransaction')?.()
+    expect(await approved).toBe('0xsigned')
     client.destroy()
     expect(leaveHooks.has('ApproveTransaction')).toBe(false)
   })
