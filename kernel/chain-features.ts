@@ -1,7 +1,5 @@
-import type { ChainAdapter } from './chains.js'
 import type { CaipNetworkId } from './caip.js'
 import type { CaipNetwork } from './network.js'
-import { VestibuleError } from './errors.js'
 
 /** A transaction from the connected account: `data` calls a contract, `value` moves the native token. */
 export interface TransactionRequest {
@@ -164,7 +162,7 @@ export type ChainFeature = keyof ChainFeatures
 const registered = new Map<string, Partial<ChainFeatures>>()
 
 /** Records the features of a chain plugin a modal registers (the chain registry does), for `chainFeatureOf`. */
-export const recordChainFeatures = (adapter: Pick<ChainAdapter, 'namespace' | 'features'>) => void (adapter.features && registered.set(adapter.namespace, adapter.features))
+export const recordChainFeatures = (adapter: { readonly namespace: string; readonly features?: Partial<ChainFeatures> }) => void (adapter.features && registered.set(adapter.namespace, adapter.features))
 
 /**
  * `feature` of the chain plugin a modal of the page registered for `namespace`, for a rule read where no modal is
@@ -173,19 +171,4 @@ export const recordChainFeatures = (adapter: Pick<ChainAdapter, 'namespace' | 'f
 export function chainFeatureOf<K extends ChainFeature>(namespace: string, feature: K): ChainFeatures[K] | undefined {
   const implementation = registered.get(namespace)?.[feature]
   return typeof implementation === 'function' ? (implementation as ChainFeatures[K]) : undefined
-}
-
-/** Whether `adapter` implements `feature`. */
-export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: ChainFeature): boolean => typeof adapter?.features?.[feature] === 'function'
-
-/**
- * The `feature` of `adapter`, or a NOT_SUPPORTED error naming the chain and what is missing, for the feature to
- * show instead of breaking.
- */
-export function chainFeature<K extends ChainFeature>(adapter: ChainAdapter | undefined, feature: K): ChainFeatures[K] {
-  const implementation = adapter?.features?.[feature]
-  if (typeof implementation !== 'function') {
-    throw new VestibuleError('NOT_SUPPORTED', adapter ? `The ${adapter.namespace} chain plugin cannot ${feature}` : `No chain plugin to ${feature} with`)
-  }
-  return implementation as ChainFeatures[K]
 }

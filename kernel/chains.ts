@@ -1,25 +1,12 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
-import { recordChainFeatures, type ChainFeatures } from './chain-features.js'
+import { recordChainFeatures, type ChainFeature, type ChainFeatures } from './chain-features.js'
 import { VestibuleError } from './errors.js'
 import { safeImageUrl } from './sanitize.js'
-import type { AccountState } from './state.js'
+import type { AccountState, ConnectorType } from './state.js'
 
-/**
- * How a wallet reached the page, as keys. A plugin that adds connectors of its own kind adds its type:
- * `declare module 'vestibule/kernel' { interface ConnectorTypes { PASSKEY: true } }`.
- */
-export interface ConnectorTypes {
-  ANNOUNCED: true
-  INJECTED: true
-  EXTERNAL: true
-  MULTI_CHAIN: true
-  WALLET_CONNECT: true
-}
-
-/** How a wallet reached the page. */
-export type ConnectorType = Extract<keyof ConnectorTypes, string>
+export type { ConnectorType, ConnectorTypes } from './state.js'
 
 /** A wallet the user can pick: discovered in the page, configured by the host, or contributed by a plugin. */
 export interface Connector {
@@ -268,4 +255,19 @@ export function defineAddressRules(problem: (value: string, network: CaipNetwork
       return canonical(text, network)
     },
   }
+}
+
+/** Whether `adapter` implements `feature`. */
+export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: ChainFeature): boolean => typeof adapter?.features?.[feature] === 'function'
+
+/**
+ * The `feature` of `adapter`, or a NOT_SUPPORTED error naming the chain and what is missing, for the feature to
+ * show instead of breaking.
+ */
+export function chainFeature<K extends ChainFeature>(adapter: ChainAdapter | undefined, feature: K): ChainFeatures[K] {
+  const implementation = adapter?.features?.[feature]
+  if (typeof implementation !== 'function') {
+    throw new VestibuleError('NOT_SUPPORTED', adapter ? `The ${adapter.namespace} chain plugin cannot ${feature}` : `No chain plugin to ${feature} with`)
+  }
+  return implementation as ChainFeatures[K]
 }

@@ -14,7 +14,8 @@ import { Views, type Navigation } from './navigation.js'
 import type { CaipNetwork } from './network.js'
 import { resolveOptions, type ResolvedOptions } from './options.js'
 import type { Platform } from './platform.js'
-import type { PluginApis, PluginConnection, Services } from './plugin.js'
+import type { PluginApis, PluginConnection, Services, Theme } from './contract.js'
+export type { Theme } from './contract.js'
 import type { HookRunner } from './plugin-host.js'
 import type { RouteEntry, Router } from './router.js'
 import type { ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
@@ -26,9 +27,6 @@ import type { WalletSources, WalletViews } from './wallets.js'
 
 /** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
 export const RECONNECT_WAIT_MS = 1500
-
-/** The theme a modal shows: its mode and `--vb-*` variables. */
-export type Theme = { mode: 'dark' | 'light' | 'system'; variables: Readonly<Record<string, string>> }
 
 /** Everything a shell needs from its modal. */
 export interface KernelContext {

@@ -1,6 +1,6 @@
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 import type { ChainWriter } from './chain-writer.js'
-import type { Connection } from './connection.js'
+import type { Connection } from './connection-api.js'
 import type { AfterConnectStep } from './plugin.js'
 import type { RouteEntry, Router } from './router.js'
 import type { KernelState } from './state.js'

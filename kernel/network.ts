@@ -1,4 +1,4 @@
-import { errorMessage } from './errors.js'
+import { errorMessage, VestibuleError } from './errors.js'
 import type { CaipNetworkId, ChainNamespace } from './caip.js'
 
 /**
@@ -52,10 +52,11 @@ export type RequestedNetworks = Record<ChainNamespace, readonly CaipNetwork[]>
  * The `networks` option of a chain plugin, checked the same way for every family: at least one network; each one
  * an object that `normalize` turns into a network of `namespace` (throwing a reason for what it cannot); none
  * breaking the kernel's network rules; none listed twice. An error names the plugin, the network's position and
- * name, and the reason: `eip155 network #2 ("Base") has an invalid chain id "x"`.
+ * name, and the reason: `eip155 network #2 ("Base") has an invalid chain id "x"`; its code is INVALID_OPTIONS, which
+ * `createModal` keeps when the check runs in a chain plugin's setup.
  */
 export function checkNetworks<N extends CaipNetwork, I>(namespace: string, example: string, inputs: readonly I[] | undefined, normalize: (input: I) => N): N[] {
-  if (!Array.isArray(inputs) || !inputs.length) throw new Error(`${namespace}() needs \`networks\`: at least one network, e.g. ${example}`)
+  if (!Array.isArray(inputs) || !inputs.length) throw new VestibuleError('INVALID_OPTIONS', `${namespace}() needs \`networks\`: at least one network, e.g. ${example}`)
   const seen = new Set<string>()
   return inputs.map((input, index) => {
     const name = (input as { name?: unknown } | null)?.name
@@ -72,7 +73,7 @@ export function checkNetworks<N extends CaipNetwork, I>(namespace: string, examp
     } catch (error) {
       problem = errorMessage(error)
     }
-    if (problem) throw new Error(`${namespace} network #${index + 1}${typeof name === 'string' ? ` ("${name}")` : ''} ${problem}`)
+    if (problem) throw new VestibuleError('INVALID_OPTIONS', `${namespace} network #${index + 1}${typeof name === 'string' ? ` ("${name}")` : ''} ${problem}`)
     seen.add(network!.caipNetworkId)
     return network!
   })

@@ -1,134 +1,13 @@
 import { VestibuleError } from './errors.js'
-import type { Messages } from './i18n.js'
 import { PRELOAD_MODES, type PreloadMode } from './preload.js'
-import type { OptionDeclaration, Plugin, PluginInput, Services } from './plugin.js'
-import type { CaipNetworkId } from './caip.js'
+import { KERNEL_FEATURES, KERNEL_OPTIONS, type Features, type Metadata, type ModalOptions, type OptionDeclaration, type Plugin, type ResolvedOptions } from './contract.js'
 
-export interface Metadata {
-  name: string
-  description?: string
-  url?: string
-  icons?: string[]
-}
-
-/**
- * Feature flags. The modal's own are here; a plugin that declares a flag (`Plugin.features`) types it for hosts
- * by augmenting this interface: `declare module 'vestibule' { interface Features { greeting?: boolean } }`.
- */
-export interface Features {
-  /** Sections of the Connect view's wallet list, in this order first. */
-  connectorTypeOrder?: readonly string[]
-  /** Wallet features of the Account view (`account.features` slot ids), in this order first. */
-  walletFeaturesOrder?: readonly string[]
-  /** Connect methods (`connect.methods` slot ids), in this order first. */
-  connectMethodsOrder?: readonly string[]
-  /** Nothing in the Connect view can be chosen until the terms are accepted (needs a terms or privacy URL). */
-  legalCheckbox?: boolean
-  /** The Connect view's wallet list starts collapsed. */
-  collapseWallets?: boolean
-}
-
-/** Options a host passes to `createModal`. Unknown keys are rejected so typos surface at once. */
-export interface ModalOptions {
-  /** The provider project id; without it catalog and provider APIs are unavailable (an alert says so). */
-  projectId?: string
-  plugins?: readonly PluginInput[]
-  metadata?: Metadata
-  /** Dark (the default), light, or `'system'`: the operating system's choice, followed live as it changes. */
-  themeMode?: 'dark' | 'light' | 'system'
-  /**
-   * CSS variables (`--vb-*`) applied to the modal. Values are plain CSS values: nothing that fetches (`url()`,
-   * `image-set()` …) and nothing that ends the declaration (`;`, `{`, `}`) or escapes (`\`).
-   */
-  themeVariables?: Record<`--vb-${string}`, string>
-  /** Network selected before the user picks one. */
-  defaultNetwork?: CaipNetworkId
-  features?: Features
-  sdkType?: string
-  sdkVersion?: string
-  /** Wallets hidden everywhere: announced and injected ones by rdns or name, catalog ones by id. */
-  excludeWalletIds?: readonly string[]
-  /** Links shown under the wallet list (and beside the legal checkbox when `features.legalCheckbox`). */
-  termsConditionsUrl?: string
-  privacyPolicyUrl?: string
-  /** The dialog is shown in place inside `container` (part of the page, no backdrop). */
-  enableEmbedded?: boolean
-  /** A wallet on a network the host did not request stays connected (default off: the modal asks to switch). */
-  allowUnsupportedChain?: boolean
-  /** The Account view offers switching networks (default on). */
-  enableNetworkSwitch?: boolean
-  /** Texts replacing the built-in ones, by message key. */
-  messages?: Messages
-  /**
-   * The language of the modal's texts (`es`, `pt-BR` …); without it the browser's preferred languages decide, and
-   * English shows when none of them has a catalog. Numbers and plurals follow this locale.
-   */
-  locale?: string
-  /** Prefix of storage keys; set it when two modals on one page must not share stored state. */
-  storagePrefix?: string
-  /** Storage backend (Web Storage API); defaults to `localStorage`, falling back to memory. */
-  storage?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> | null
-  /** Base URL of the provider API (wallet catalog, analytics). */
-  apiUrl?: string
-  /** Base URL of the provider's blockchain API (balances, history, names, swaps). */
-  blockchainApiUrl?: string
-  /**
-   * Element the modal is appended to, or a CSS selector looked up on the first `open()` (which rejects when
-   * nothing matches); defaults to `document.body`.
-   */
-  container?: string | Element
-  /**
-   * When the code of the first open is fetched: `idle` (default) once the page is loaded and idle, `intent` when
-   * the user points at, focuses or touches an element marked `data-vestibule-preload`, `none` only on
-   * `modal.preload()` or the first open. Preloading runs no plugin hook and calls no API.
-   */
-  preload?: PreloadMode
-  /**
-   * The nonce of the page's Content Security Policy (`style-src 'nonce-…'`), put on the `<style>` elements the
-   * modal adds where the browser has no constructed style sheets. Browsers with them (all current ones) need none.
-   */
-  cspNonce?: string
-  /**
-   * Replaces kernel services before any plugin sets up, e.g. `(s) => s.provide(Tokens.Http, myHttpClient)`:
-   * the kernel and every plugin then use the replacement.
-   */
-  services?: (services: Pick<Services, 'provide' | 'get'>) => void
-}
-// A plugin that declares an option (`Plugin.options`) types it for hosts by augmenting this interface:
-// `declare module 'vestibule' { interface ModalOptions { greeting?: string } }`.
-
-/** Options the modal itself owns: no plugin may declare one of them. */
-export const KERNEL_OPTIONS = [
-  'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
-  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
-  'allowUnsupportedChain', 'enableNetworkSwitch', 'messages', 'locale', 'storagePrefix',
-  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload', 'cspNonce',
-] as const satisfies readonly (keyof ModalOptions)[]
-export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
-/** The options a plugin may declare: those plugins added to `ModalOptions` by augmentation. */
-export type PluginOptionName = Exclude<keyof ModalOptions, KernelOptionName>
-
-/** Feature flags the modal itself owns: no plugin may declare one of them. */
-const KERNEL_FEATURES = ['legalCheckbox', 'collapseWallets', 'connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const satisfies readonly (keyof Features)[]
-export type KernelFeatureName = (typeof KERNEL_FEATURES)[number]
-/** The feature flags a plugin may declare: those plugins added to `Features` by augmentation. */
-export type PluginFeatureName = Exclude<keyof Features, KernelFeatureName>
+// The options' and feature flags' types are part of the plugin contract (contract.ts); the rules are here.
+export type { Metadata, Features, ModalOptions, KernelOptionName, PluginOptionName, KernelFeatureName, PluginFeatureName, ResolvedOptions } from './contract.js'
+export { KERNEL_OPTIONS } from './contract.js'
 
 export const DEFAULT_SDK_VERSION = 'html-vestibule-0.1.0'
 export const DEFAULT_API_URL = 'https://api.web3modal.org'
-
-export type ResolvedOptions = Readonly<
-  Omit<ModalOptions, 'plugins' | 'features' | 'services'> & {
-    projectId: string
-    sdkType: string
-    sdkVersion: string
-    themeMode: 'dark' | 'light' | 'system'
-    apiUrl: string
-    enableNetworkSwitch: boolean
-    allowUnsupportedChain: boolean
-    features: Readonly<Required<Pick<Features, 'legalCheckbox' | 'collapseWallets'>> & Features>
-  }
->
 
 const KNOWN = new Set<string>(KERNEL_OPTIONS)
 const BOOLEAN_FEATURES: readonly string[] = KERNEL_FEATURES.slice(0, 2)

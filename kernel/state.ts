@@ -2,7 +2,21 @@ import { atom, computed, map, type MapStore, type ReadableAtom, type WritableAto
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import type { CaipNetwork } from './network.js'
 import type { RouteEntry } from './router.js'
-import type { ConnectorType } from './chains.js'
+
+/**
+ * How a wallet reached the page, as keys. A plugin that adds connectors of its own kind adds its type:
+ * `declare module 'vestibule/kernel' { interface ConnectorTypes { PASSKEY: true } }`.
+ */
+export interface ConnectorTypes {
+  ANNOUNCED: true
+  INJECTED: true
+  EXTERNAL: true
+  MULTI_CHAIN: true
+  WALLET_CONNECT: true
+}
+
+/** How a wallet reached the page. */
+export type ConnectorType = Extract<keyof ConnectorTypes, string>
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'

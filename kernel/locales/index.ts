@@ -1,6 +1,7 @@
-import type { LocaleLoaders } from '../i18n.js'
-
-/** Translations of the kernel's texts: one module per language, loaded only when the modal shows that language. */
+/**
+ * Translations of the kernel's texts: one module per language, loaded only when the modal shows that language. The
+ * i18n module that loads this one checks its shape (`LocaleLoaders`); it imports nothing back.
+ */
 export default {
   es: () => import('./es.js'),
   fr: () => import('./fr.js'),
@@ -10,4 +11,4 @@ export default {
   ja: () => import('./ja.js'),
   ko: () => import('./ko.js'),
   ar: () => import('./ar.js'),
-} satisfies LocaleLoaders
+}

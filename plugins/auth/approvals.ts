@@ -21,6 +21,12 @@ export function approvalKind(method: string): ApprovalKind {
   return /transaction/i.test(method) ? 'signTransaction' : /sign/i.test(method) ? 'message' : 'send'
 }
 
+/** The approval view's title (a message key) for the route's data: a message or a transaction to sign, else one to send. */
+export function approvalTitle(data: unknown): string {
+  const kind = (data as { kind?: unknown } | undefined)?.kind
+  return kind === 'message' ? 'auth.signMessageTitle' : kind === 'signTransaction' ? 'auth.signTransactionTitle' : 'auth.approveTitle'
+}
+
 export function createApprovals(push: (view: string, data: { kind: ApprovalKind }) => void, show: (approval: PendingApproval | undefined) => void): Approvals {
   let count = 0
   let waiting: ((approved: boolean) => void) | undefined

@@ -9,7 +9,7 @@ import { parseUser, type FrameUser } from './protocol.js'
 import { AuthError, AuthErrorText } from './errors.js'
 import { ID_AUTH, StoredKeys, type AuthState } from './state.js'
 
-export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'feedback' | 'options' | 'events' | 'state' | 'platform' | 'theme' | 'openModal' | 'getPlugin'>
+export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'views' | 'i18n' | 'feedback' | 'options' | 'events' | 'state' | 'platform' | 'theme' | 'openModal' | 'getPlugin'>
 
 export interface ClientDeps {
   ctx: AuthContext

@@ -5,11 +5,13 @@
  * eip155, so send, swap and sign-in work with it unchanged.
  *
  * Eagerly a host loads this manifest: two Connect-view sections (email, socials), the views' names and the
- * providers' shells. The frame, the flows and the views load on first use.
+ * providers' shells. The frame, the flows and the views load on first use; the session code, once loaded, follows
+ * the kernel's account events and registers the approval view itself.
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth()], features: { socials: ['google', 'github'] } })
  */
 import { atom } from 'nanostores'
+import { safeWebLink } from 'vestibule/utils'
 import { isStringMap, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
@@ -89,13 +91,13 @@ const socialsProblem = (v: unknown) =>
   v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s))) ? undefined : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
 
 /**
- * The secure site's address, parsed as a URL: https (http only on 127.0.0.1, localhost or [::1]), no credentials,
- * and beginning with its origin exactly as the parser reads it (no text the parser would fold into another host).
+ * The secure site's address: a web link (https, http only on 127.0.0.1, localhost or [::1]) that begins with its
+ * origin exactly as the URL parser reads it, so it carries no credentials and no text the parser would fold into
+ * another host.
  */
 function siteProblem(v: unknown): string | undefined {
   try {
-    const { origin, username, password } = new URL(v as string)
-    if (/^(https:|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|$))/.test(origin) && !username && !password && /^[/?#]/.test(`${v}/`.replace(origin, ''))) return undefined
+    if (safeWebLink(v) && /^[/?#]/.test(`${v}/`.replace(new URL(v as string).origin, ''))) return undefined
   } catch {
     // Not a URL: refused below.
   }
@@ -162,34 +164,22 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.otp, { title: 'auth.otpTitle', load: () => import('./views/EmailVerifyOtp.js') })
       ctx.views.register(AuthViews.social, { title: 'auth.socialTitle', load: () => import('./views/ConnectingSocial.js') })
       ctx.views.register(AuthViews.farcaster, { title: 'Farcaster', load: () => import('./views/ConnectingFarcaster.js') })
-      // Headed by what is approved: a message or a transaction to sign, else a transaction to send.
-      const approveTitles: Record<string, string> = { message: 'auth.signMessageTitle', signTransaction: 'auth.signTransactionTitle' }
-      ctx.views.register(AuthViews.approve, { title: (data) => ctx.i18n.t(approveTitles[String((data as { kind?: unknown } | undefined)?.kind)] ?? 'auth.approveTitle'), load: () => import('./views/ApproveTransaction.js') })
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
       ctx.i18n.add(titles, () => import('./locales/index.js'))
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
       ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', order: 100, collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
       ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', order: 200, load: () => import('./views/SocialMethod.js') })
-      // Who is signed in to the embedded wallet (email or user name), under the Account view's address.
-      const user = () => {
-        const namespace = ctx.state.$activeNamespace.get()
-        const account = namespace ? ctx.state.$chains.get()[namespace]?.accountState : undefined
-        return account?.connectorId === ID_AUTH ? (account.user?.email ?? account.user?.userName) : undefined
-      }
-      ctx.slots.add('account.header', { id: 'auth-user', label: 'auth.email', when: () => Boolean(user()), load: () => import('./views/AccountUser.js') })
+      // Who is signed in to the embedded wallet, under the Account view's address: the line loads for an account of
+      // the embedded wallet only, and shows its email or user name when it has one.
+      ctx.slots.add('account.header', { id: 'auth-user', label: 'auth.email', when: () => ctx.state.$chains.get()[ctx.state.$activeNamespace.get() ?? '']?.accountState.connectorId === ID_AUTH, load: () => import('./views/AccountUser.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
       ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
       ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))
-      ctx.router.onLeave(AuthViews.approve, () => void client?.then((c) => c.answer(false)))
 
       // A stored session comes back: the connectors are there when the chain plugins look (the frame loads then).
       ctx.onReconnect(() => {
         const stored = ctx.storage.get<{ namespaces?: unknown }>(StoredKeys.session)
         if (Array.isArray(stored?.namespaces)) addConnectors(stored.namespaces.filter((n): n is string => typeof n === 'string'))
-      })
-      // A restored session (a reload) shows its user in the account state as a new login does.
-      ctx.events.on('connect:success', ({ namespace, connectorId }) => {
-        if (connectorId === ID_AUTH) void client?.then((c) => c.accountConnected(namespace))
       })
       // The session spans namespaces; when the last one disconnects, the user is signed out.
       ctx.events.on('disconnect', () => {
@@ -204,10 +194,10 @@ export function auth(): Plugin<AuthApi> {
       if (typeof window !== 'undefined' && ctx.platform.isTelegram() && ctx.storage.get(StoredKeys.telegramSocialProvider) !== undefined && new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
         void Promise.resolve()
           .then(load)
-          .then((c) => c.resumeSocial(window.location.href, (url) => window.history.replaceState(window.history.state, '', url)))
+          .then((c) => c.resumeSocial())
           .catch(() => undefined)
       }
-      const setPreferredAccountType = smartAccountHooks(ctx, () => client)
+      const setPreferredAccountType = smartAccountHooks(ctx)
       ctx.onDestroy(() => void client?.then((c) => c.destroy()))
       return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType }
     },

@@ -1,7 +1,10 @@
 import type { I18n } from 'vestibule/kernel'
 
-/** The English texts of the auth plugin's views (added when the first of them loads). */
+/** The English texts of the auth plugin's views and of its approval view's titles (added when the first view or the session code loads). */
 export const messages = {
+  'auth.approveTitle': 'Approve Transaction',
+  'auth.signMessageTitle': 'Sign message',
+  'auth.signTransactionTitle': 'Sign transaction',
   'auth.email': 'Email',
   'auth.socials': 'Socials',
   'auth.emailLabel': 'Email address',

@@ -76,10 +76,11 @@ export function createSocialFlow(core: Core) {
     },
     /**
      * The page came back from the provider inside Telegram: with the provider kept in storage and the provider's
-     * answer (an address on the secure site) in `pageUrl`'s query, the login finishes. The answer leaves the
-     * address bar (`replaceUrl`) and the kept provider is dropped either way.
+     * answer (an address on the secure site) in `pageUrl`'s query (the page's address by default), the login
+     * finishes. The answer leaves the address bar (`replaceUrl`, the page's history entry by default) and the kept
+     * provider is dropped either way.
      */
-    async resumeSocial(pageUrl: string, replaceUrl: (url: string) => void) {
+    async resumeSocial(pageUrl = window.location.href, replaceUrl = (url: string) => window.history.replaceState(window.history.state, '', url)) {
       const provider = ctx.storage.get<unknown>(StoredKeys.telegramSocialProvider)
       ctx.storage.remove(StoredKeys.telegramSocialProvider)
       const page = new URL(pageUrl)

@@ -2,9 +2,6 @@
 export const titles = {
   'auth.otpTitle': 'Confirm Email',
   'auth.socialTitle': 'Log in',
-  'auth.approveTitle': 'Approve Transaction',
-  'auth.signMessageTitle': 'Sign message',
-  'auth.signTransactionTitle': 'Sign transaction',
   'auth.updateTitle': 'Change Email',
   'auth.smartSessions': 'Smart sessions',
   'auth.accountType': 'Account type',

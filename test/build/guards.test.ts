@@ -84,6 +84,22 @@ describe('dependency rules (.dependency-cruiser.mjs)', () => {
     expect([...fired].sort()).toEqual((await ruleNames()).sort())
   })
 
+  it('a ring of type-only imports inside kernel/ breaks kernel-no-cycles, while no-cycles counts only value imports', () => {
+    const dir = tree('type-ring', {
+      'tsconfig.json': breaking['tsconfig.json'] as string,
+      'kernel/types-a.ts': breaking['kernel/types-a.ts'] as string,
+      'kernel/types-b.ts': breaking['kernel/types-b.ts'] as string,
+      // A contract leaf both build on: no ring.
+      'kernel/contract.ts': 'export interface C { n: number }\n',
+      'kernel/uses-a.ts': "import type { C } from './contract.js'\nexport const a = (c: C) => c.n\n",
+      'kernel/uses-b.ts': "import type { C } from './contract.js'\nimport { a } from './uses-a.js'\nexport const b = (c: C) => a(c)\n",
+    })
+    // The ring is reported at one of its edges; the contract and the modules on it are not.
+    const violations = cruise(dir, ['kernel']).summary.violations.map((v) => `${v.rule.name} ${v.from} -> ${v.to}`)
+    expect(violations).toHaveLength(1)
+    expect(violations[0]).toMatch(/^kernel-no-cycles kernel\/types-[ab][.]ts -> kernel\/types-[ab][.]ts$/)
+  })
+
   it('a tree keeping the rules passes them', () => {
     const dir = tree('clean', {
       'tsconfig.json': breaking['tsconfig.json'] as string,

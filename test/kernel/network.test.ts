@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { networkProblems } from '../../kernel/network.js'
+import { createKernel } from '../../kernel/kernel.js'
+import { checkNetworks, networkProblems, type CaipNetwork } from '../../kernel/network.js'
+import type { Plugin } from '../../kernel/plugin.js'
 import { mainnet } from './helpers.js'
 
 describe('network: validation', () => {
@@ -39,5 +41,29 @@ describe('network: validation', () => {
 
   it('accepts https and wss rpc urls', () => {
     expect(networkProblems({ ...mainnet, rpcUrls: { default: { http: ['https://rpc.example', 'wss://ws.example'] } } })).toEqual([])
+  })
+})
+
+describe('checkNetworks', () => {
+  // A chain plugin of its own family, checking its `networks` option in setup as every chain plugin does.
+  const family = (networks: unknown): Plugin => ({
+    name: 'demo',
+    setup: () => void checkNetworks('eip155', 'demo({ networks: [mainnet] })', networks as CaipNetwork[] | undefined, (n) => n),
+  })
+  const codeOf = (networks: unknown) => {
+    try {
+      createKernel({ projectId: 'p', storage: null, plugins: [family(networks)] })
+    } catch (error) {
+      return [(error as { code?: string }).code, (error as Error).message]
+    }
+    return undefined
+  }
+
+  it('a missing, empty or malformed networks option is an INVALID_OPTIONS error naming the network, as the options docs say', () => {
+    expect(codeOf(undefined)).toEqual(['INVALID_OPTIONS', 'Plugin "demo" failed to set up: eip155() needs `networks`: at least one network, e.g. demo({ networks: [mainnet] })'])
+    expect(codeOf([])?.[0]).toBe('INVALID_OPTIONS')
+    expect(codeOf([null])).toEqual(['INVALID_OPTIONS', 'Plugin "demo" failed to set up: eip155 network #1 is not an object'])
+    expect(codeOf([mainnet, mainnet])?.[0]).toBe('INVALID_OPTIONS')
+    expect(codeOf([mainnet])).toBeUndefined()
   })
 })

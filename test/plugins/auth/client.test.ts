@@ -1,6 +1,9 @@
 // The embedded wallet's session code: the email rules (validity before the frame, 30 s between emails), a wrong
 // code keeping the email, and the RPC rules of the EIP-1193 provider (read-only forwarded, approval, 300 ms refusal).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEventBus } from '../../../kernel/events.js'
+import { createI18n } from '../../../kernel/i18n.js'
+import { createViewRegistry } from '../../../kernel/views.js'
 import { atom } from 'nanostores'
 import { createClient, type AuthContext } from '../../../plugins/auth/client.js'
 import { FRAME_READY_DELAY_MS, FRAME_TIMEOUT_MS } from '../../../plugins/auth/frame.js'
@@ -30,22 +33,27 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   const connected: string[] = []
   const alerts: string[] = []
   const $modal = atom({ open: true, loading: {}, shake: false })
+  const leaveHooks = new Map<string, () => void>()
+  const views = createViewRegistry()
+  const i18n = createI18n({ locale: 'en' })
   const ctx = {
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined, networkFor: () => ({ id: 31337 }) },
     chains: { list: () => [], get: () => ({ addConnector: () => () => undefined, networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] }) },
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
-    router: { push: (view: string) => void pushed.push(view), goBack: () => true },
+    router: { push: (view: string) => void pushed.push(view), goBack: () => true, onLeave: (view: string, hook: () => void) => (leaveHooks.set(view, hook), () => void leaveHooks.delete(view)) },
+    views,
+    i18n,
     feedback: { alert: (_id: string, text: string) => void alerts.push(text) },
     platform: { isTelegram: () => false },
     theme: atom({ mode: 'dark', variables: {} }),
     options: {},
-    events: { emit: () => undefined },
+    events: createEventBus(),
     state: { $modal },
     openModal: async (view: string) => (opened.push(view), $modal.set({ ...$modal.get(), open: true }), true),
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
   const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, supports: (ns) => ns === 'eip155', emit: () => undefined })
-  return { client, $state, pushed, opened, connected, alerts, $modal }
+  return { client, $state, pushed, opened, connected, alerts, $modal, views, i18n, leaveHooks }
 }
 
 /** Runs `job` while the frame comes up (ready after the first request, answers 500 ms later). */
@@ -162,6 +170,34 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(pushed.at(-1)).toBe('ApproveTransaction')
     client.answer(true)
     await again
+  })
+})
+
+describe('the approval view', () => {
+  it('is registered with the session code, headed by what is approved; leaving it declines the request, not the answer given', async () => {
+    const { client, views, leaveHooks } = setup((m) => (m.type === 'GetUser' ? { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } } : m.type === 'RpcRequest' ? '0xsigned' : {}))
+    const title = views.get('ApproveTransaction')?.title as (data: unknown) => string
+    expect([title({ kind: 'message' }), title({ kind: 'signTransaction' }), title({ kind: 'send' }), title({ kind: 'constructor' }), title(undefined)]).toEqual([
+      'Sign message',
+      'Sign transaction',
+      'Approve Transaction',
+      'Approve Transaction',
+      'Approve Transaction',
+    ])
+    await withFrame(client.submitEmail('alice@example.com'))
+    await client.submitOtp('123456')
+    const declined = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] }).catch((e: { message: string }) => e.message)
+    await vi.advanceTimersByTimeAsync(0)
+    leaveHooks.get('ApproveTransaction')?.()
+    expect(await declined).toBe('Signature declined')
+    // The view's Approve answers through the loaded session a microtask after its click leaves the view: it stands.
+    const approved = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] })
+    await vi.advanceTimersByTimeAsync(0)
+    void Promise.resolve().then(() => client.answer(true))
+    leaveHooks.get('ApproveTransaction')?.()
+    expect(await approved).toBe('0xsigned')
+    client.destroy()
+    expect(leaveHooks.has('ApproveTransaction')).toBe(false)
   })
 })
 

@@ -2,6 +2,8 @@
 // setThemeVariables) is sent as SyncTheme to a frame that is up, never to one that is not; a frame made later
 // starts with the theme of that moment. The connect-device message is part of the protocol the frame speaks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createI18n } from '../../../kernel/i18n.js'
+import { createViewRegistry } from '../../../kernel/views.js'
 import { atom } from 'nanostores'
 import { createClient, type AuthContext } from '../../../plugins/auth/client.js'
 import { createFrame, FRAME_READY_DELAY_MS } from '../../../plugins/auth/frame.js'
@@ -30,12 +32,14 @@ function setup() {
     connection: { connect: async () => undefined, setAccountFields: () => undefined },
     chains: { get: () => undefined },
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
-    router: { push: () => undefined, goBack: () => true },
+    router: { push: () => undefined, goBack: () => true, onLeave: () => () => undefined },
     feedback: { alert: () => undefined },
     platform: { isTelegram: () => false },
     theme,
     options: { projectId: 'p1', sdkVersion: 'html-core-1.0.0', metadata: { name: 'Dapp', url: 'https://dapp.example' } },
-    events: { emit: () => undefined },
+    events: { emit: () => undefined, on: () => () => undefined },
+    views: createViewRegistry(),
+    i18n: createI18n(),
     state: {},
   } as unknown as AuthContext
   const client = createClient({ ctx, url: `${SITE}/frame`, $state: atom<AuthState>(INITIAL_STATE) as never, addConnectors: () => undefined, supports: () => true, emit: () => undefined })

@@ -1,6 +1,8 @@
 // A session restored from the secure site (a reload) starts on the chain the frame remembers the user last switched
 // to (GetChainId), when the modal has that network; otherwise on the modal's network. The frame is asked once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createI18n } from '../../../kernel/i18n.js'
+import { createViewRegistry } from '../../../kernel/views.js'
 import { atom } from 'nanostores'
 import { createClient, type AuthContext } from '../../../plugins/auth/client.js'
 import { FRAME_READY_DELAY_MS } from '../../../plugins/auth/frame.js'
@@ -35,12 +37,14 @@ function setup(remembered: unknown) {
     connection: { connect: async () => undefined, setAccountFields: () => undefined, networkFor: () => network(31337) },
     chains: { get: () => ({ addConnector: () => () => undefined, networks: [network(31337), network(8453)] }) },
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
-    router: { push: () => undefined, goBack: () => true },
+    router: { push: () => undefined, goBack: () => true, onLeave: () => () => undefined },
     feedback: { alert: () => undefined },
     platform: { isTelegram: () => false },
     theme: atom({ mode: 'dark', variables: {} }),
     options: {},
-    events: { emit: () => undefined },
+    events: { emit: () => undefined, on: () => () => undefined },
+    views: createViewRegistry(),
+    i18n: createI18n(),
     state: { $modal: atom({ open: true, loading: {}, shake: false }) },
     openModal: async () => true,
   } as unknown as AuthContext

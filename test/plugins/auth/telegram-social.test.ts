@@ -2,6 +2,8 @@
 // provider. When the page comes back with the provider's answer in its query, the login resumes and finishes; the
 // answer leaves the address bar and the kept provider is dropped whatever happens.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createI18n } from '../../../kernel/i18n.js'
+import { createViewRegistry } from '../../../kernel/views.js'
 import { atom } from 'nanostores'
 import { createClient, type AuthContext } from '../../../plugins/auth/client.js'
 import { FRAME_READY_DELAY_MS } from '../../../plugins/auth/frame.js'
@@ -34,12 +36,14 @@ function setup(reply: (m: Posted['message']) => unknown, stored: Record<string, 
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined },
     chains: { list: () => [], get: () => ({ addConnector: () => () => undefined }) },
     storage: { get: (k: string) => storage.get(k), set: (k: string, v: unknown) => void storage.set(k, v), remove: (k: string) => void storage.delete(k) },
-    router: { push: () => undefined, goBack: () => true },
+    router: { push: () => undefined, goBack: () => true, onLeave: () => () => undefined },
     feedback: { alert: () => undefined },
     platform: { isTelegram: () => true },
     theme: atom({ mode: 'dark', variables: {} }),
     options: {},
-    events: { emit: () => undefined },
+    events: { emit: () => undefined, on: () => () => undefined },
+    views: createViewRegistry(),
+    i18n: createI18n(),
     state: {},
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
