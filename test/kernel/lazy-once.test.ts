@@ -52,4 +52,18 @@ describe('lazyOnce', () => {
     await expect(load()).resolves.toBe('ready')
     expect(runs).toBe(2)
   })
+
+  it('started() is the load under way or done, never starting one, and nothing after a failure', async () => {
+    let runs = 0
+    let fail: (error: Error) => void = () => undefined
+    const load = lazyOnce(() => (runs++, new Promise<string>((_, reject) => (fail = reject))))
+    expect(load.started()).toBeUndefined()
+    expect(runs).toBe(0)
+    const first = load()
+    expect(load.started()).toBe(first)
+    fail(new Error('offline'))
+    await expect(first).rejects.toThrow('offline')
+    expect(load.started()).toBeUndefined()
+    expect(runs).toBe(1)
+  })
 })

@@ -119,4 +119,13 @@ describe('createRequestCache', () => {
     expect(await cache.get('a', counted('a2'))).toBe('a2')
     expect(await cache.get('b', counted('b2'))).toBe('b')
   })
+
+  it('set keeps an answer as arrived now, for the TTL', async () => {
+    const cache = createRequestCache<boolean>({ ttl: 1_000 })
+    cache.set('eip155:1', false)
+    vi.advanceTimersByTime(999)
+    expect(await cache.get('eip155:1', counted(true))).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(await cache.get('eip155:1', counted(true))).toBe(true)
+  })
 })
