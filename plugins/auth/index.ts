@@ -10,7 +10,7 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth()], features: { socials: ['google', 'github'] } })
  */
 import { atom } from 'nanostores'
-import { isStringMap, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
+import { isStringMap, lazyOnce, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
@@ -115,14 +115,13 @@ export function auth(): Plugin<AuthApi> {
       const $state = atom<AuthState>(INITIAL_STATE)
       const listeners = new Map<string, Set<Listener>>()
       const removers = new Map<string, () => void>()
-      let client: Promise<AuthClient> | undefined
-      const load = () =>
-        (client ??= import('./client.js').then(({ createClient }) =>
-          createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, supports: (ns) => ns in providers, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
-        ).catch((error: unknown) => {
-          client = undefined
-          throw error
-        }))
+      const load = lazyOnce(
+        (): Promise<AuthClient> =>
+          import('./client.js').then(({ createClient }) =>
+            createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, supports: (ns) => ns in providers, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
+          ),
+      )
+      const client = load.started
 
       /** The EIP-1193 shell the eip155 chain plugin talks to; the session code loads on its first request. */
       const eip155 = {
@@ -178,9 +177,9 @@ export function auth(): Plugin<AuthApi> {
       }
       ctx.slots.add('account.header', { id: 'auth-user', label: 'auth.email', when: () => Boolean(user()), load: () => import('./views/AccountUser.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
-      ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
-      ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))
-      ctx.router.onLeave(AuthViews.approve, () => void client?.then((c) => c.answer(false)))
+      ctx.router.onLeave(AuthViews.farcaster, () => void client()?.then((c) => c.leaveFarcaster()))
+      ctx.router.onLeave(AuthViews.otp, () => void client()?.then((c) => c.cancel()))
+      ctx.router.onLeave(AuthViews.approve, () => void client()?.then((c) => c.answer(false)))
 
       // A stored session comes back: the connectors are there when the chain plugins look (the frame loads then).
       ctx.onReconnect(() => {
@@ -189,7 +188,7 @@ export function auth(): Plugin<AuthApi> {
       })
       // A restored session (a reload) shows its user in the account state as a new login does.
       ctx.events.on('connect:success', ({ namespace, connectorId }) => {
-        if (connectorId === ID_AUTH) void client?.then((c) => c.accountConnected(namespace))
+        if (connectorId === ID_AUTH) void client()?.then((c) => c.accountConnected(namespace))
       })
       // The session spans namespaces; when the last one disconnects, the user is signed out.
       ctx.events.on('disconnect', () => {
@@ -198,7 +197,7 @@ export function auth(): Plugin<AuthApi> {
         if (!removers.size) return
         removers.forEach((remove) => remove())
         removers.clear()
-        void client?.then((c) => c.signOut())
+        void client()?.then((c) => c.signOut())
       })
       // Back from a social provider inside Telegram (the page was left for the provider's): the login finishes.
       if (typeof window !== 'undefined' && ctx.platform.isTelegram() && ctx.storage.get(StoredKeys.telegramSocialProvider) !== undefined && new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
@@ -207,8 +206,8 @@ export function auth(): Plugin<AuthApi> {
           .then((c) => c.resumeSocial(window.location.href, (url) => window.history.replaceState(window.history.state, '', url)))
           .catch(() => undefined)
       }
-      const setPreferredAccountType = smartAccountHooks(ctx, () => client)
-      ctx.onDestroy(() => void client?.then((c) => c.destroy()))
+      const setPreferredAccountType = smartAccountHooks(ctx, client)
+      ctx.onDestroy(() => void client()?.then((c) => c.destroy()))
       return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType }
     },
   }
