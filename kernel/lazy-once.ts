@@ -17,5 +17,6 @@ export function lazyOnce<T>(load: () => T | PromiseLike<T>): LazyOnce<T> {
       pending = undefined
       throw error
     }))
-  return Object.assign(once, { started: () => pending })
+  once.started = () => pending
+  return once
 }
