@@ -1,4 +1,4 @@
-import { lazyOnce, type AdapterListener, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import { lazyOnce, type AdapterListener, type ChainAdapter } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { StandardWallet } from '../shared/wallet-standard.js'
 import { isAddress } from './address.js'

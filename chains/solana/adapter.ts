@@ -1,4 +1,4 @@
-import { VestibuleError, defineAddressRules, lazyOnce, type AdapterListener, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import { VestibuleError, defineAddressRules, lazyOnce, type AdapterListener, type ChainAdapter } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import { standardConnector, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
