@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from './caip.js'
 import type { HttpClient, RequestOptions } from './http.js'
+import { lazyOnce } from './lazy-once.js'
 
 export const DEFAULT_BLOCKCHAIN_API_URL = 'https://rpc.walletconnect.org'
 
@@ -23,17 +24,9 @@ export interface BlockchainApi {
 }
 
 export function createBlockchainApi(http: HttpClient): BlockchainApi {
-  let supported: Promise<SupportedChains> | undefined
-  const supportedChains = () => {
-    supported ??= http.get<Partial<SupportedChains>>('v1/supported-chains').then(
-      (body) => ({ http: Array.isArray(body?.http) ? body.http : [], ws: Array.isArray(body?.ws) ? body.ws : [] }),
-      (error: unknown) => {
-        supported = undefined
-        throw error
-      },
-    )
-    return supported
-  }
+  const supportedChains = lazyOnce(() =>
+    http.get<Partial<SupportedChains>>('v1/supported-chains').then((body): SupportedChains => ({ http: Array.isArray(body?.http) ? body.http : [], ws: Array.isArray(body?.ws) ? body.ws : [] })),
+  )
   const isSupported = async (caipNetworkId: CaipNetworkId | undefined) => {
     if (!caipNetworkId) return false
     try {

@@ -32,6 +32,7 @@ export { DEFAULT_SDK_VERSION, isStringMap, registerOptionOwners } from './option
 export type { ModalSnapshot, ConnectionStatus, AccountState, NetworkState, ChainState, KernelState, ModalState, BalanceStatus } from './state.js'
 export type { ViewDefinition, ViewRegistry, SlotEntry, SlotMap, SlotName, SlotWhere, Slots, LoadComponent } from './views.js'
 export { loadedModule } from './views.js'
+export { lazyOnce, type LazyOnce } from './lazy-once.js'
 export { SLOT_NAMES } from './views.js'
 export type { Platform } from './platform.js'
 export type { Connection } from './connection.js'

@@ -1,5 +1,6 @@
 import { createChainWriter } from './chain-writer.js'
 import type { Connection, ConnectionDeps } from './connection.js'
+import { lazyOnce } from './lazy-once.js'
 
 /** The connection before its code is loaded: every method loads it first; `prefetch` only fetches the code. */
 export type LazyConnection = Connection & {
@@ -19,17 +20,9 @@ export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
   const writer = (deps.writer ??= createChainWriter(deps.state, deps.chains))
   for (const adapter of deps.chains.list()) writer.write(adapter.namespace, { network: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false } }, true)
   let loaded: Connection | undefined
-  let loading: Promise<Connection> | undefined
   const installs: Array<(code: typeof import('./connection.js')) => void> = []
   const code = () => import('./connection.js')
-  const load = () =>
-    (loading ??= code().then(
-      (m) => (installs.splice(0).forEach((install) => install(m)), (loaded = m.createConnection(deps))),
-      (error: unknown) => {
-        loading = undefined
-        throw error
-      },
-    ))
+  const load = lazyOnce(() => code().then((m) => (installs.splice(0).forEach((install) => install(m)), (loaded = m.createConnection(deps)))))
   /** `name` of the loaded connection, once its code is here. */
   const later = <K extends keyof Connection>(name: K) =>
     (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]

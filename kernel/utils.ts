@@ -16,3 +16,5 @@ export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, sectionOrd
 export { looksLikeAddress, nameRefusal, nameRefusedError, refusalOf } from './name-refusal.js'
 export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safeStoredImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
 export { accountWithBalances, activeAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'
+// Answers kept for a while by key, one request per key while it runs; only lazily loaded code needs them.
+export { createRequestCache, type RequestCache, type RequestCacheOptions } from './request-cache.js'

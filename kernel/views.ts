@@ -4,6 +4,7 @@
  */
 import type { ChainNamespace } from './caip.js'
 import { VestibuleError } from './errors.js'
+import { lazyOnce } from './lazy-once.js'
 import type { CaipNetwork } from './network.js'
 import { orderByRank } from './ordering.js'
 
@@ -43,24 +44,12 @@ const settled = new WeakMap<LoadComponent, Awaited<ReturnType<LoadComponent>>>()
  * module fetched ahead (preload) is handed over without another trip through the module loader.
  */
 export function loadOnce(load: LoadComponent): LoadComponent {
-  let pending: ReturnType<LoadComponent> | undefined
-  /** The import starts now, in the caller's task (an open asks for its view first): a throw becomes a rejection. */
-  const start = () => {
-    try {
-      return Promise.resolve(load())
-    } catch (error) {
-      return Promise.reject(error)
-    }
-  }
-  const once: LoadComponent = () =>
-    (pending ??= start()
-      .then(
-        (module) => (settled.set(once, module), module),
-        (error: unknown) => {
-          pending = undefined
-          throw error
-        },
-      ))
+  // The import starts in the caller's task (an open asks for its view first).
+  const once: LoadComponent = lazyOnce(async () => {
+    const module = await load()
+    settled.set(once, module)
+    return module
+  })
   return once
 }
 

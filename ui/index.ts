@@ -2,7 +2,7 @@
  * The kernel plus the React shell, which loads on the first `open()`. The package's main entry (`vestibule`) adds
  * the hints naming the first-party plugin that owns an option.
  */
-import { createKernel, type KernelExtras, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
+import { createKernel, lazyOnce, type KernelExtras, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
 import { schedulePreload } from './preload.js'
 import { warmText } from './warm-text.js'
 
@@ -22,13 +22,8 @@ const coreViews: Record<string, ViewDefinition> = {
   UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChain.js') },
 }
 
-let shell: Promise<[typeof import('./shell/mount.js'), typeof import('./shell/shared.js')]> | undefined
 /** The shell's code, imported once (again after a failure). */
-const shellCode = () =>
-  (shell ??= Promise.all([import('./shell/mount.js'), import('./shell/shared.js')]).catch((error: unknown) => {
-    shell = undefined
-    throw error
-  }))
+const shellCode = lazyOnce(() => Promise.all([import('./shell/mount.js'), import('./shell/shared.js')]))
 
 /**
  * Creates a modal; `hints.optionOwners` names the plugin a host must add for an option it owns. Nothing touches the DOM, storage or network until the idle preload (code and wallet discovery;

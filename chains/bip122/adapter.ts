@@ -1,4 +1,4 @@
-import type { AdapterListener, ChainAdapter, Connector } from 'vestibule/kernel'
+import { lazyOnce, type AdapterListener, type ChainAdapter } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import type { StandardWallet } from '../shared/wallet-standard.js'
 import { isAddress } from './address.js'
@@ -20,8 +20,7 @@ export interface Bip122State {
  */
 export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAdapter & { destroy(): void } {
   const state: Bip122State = { networks }
-  let loaded: Promise<typeof import('./session.js')> | undefined
-  const session = () => (loaded ??= sessionCode())
+  const session = lazyOnce(sessionCode)
 
   return {
     namespace: 'bip122',

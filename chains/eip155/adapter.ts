@@ -1,4 +1,4 @@
-import { VestibuleError, type AdapterListener, type CaipNetwork, type ChainAdapter } from 'vestibule/kernel'
+import { VestibuleError, lazyOnce, type AdapterListener, type CaipNetwork, type ChainAdapter } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import { watchEip1193Wallets, type Eip1193Provider } from './discovery.js'
 import { createConnectorList } from '../shared/connectors.js'
@@ -25,16 +25,12 @@ export interface Eip155AdapterOptions {
 export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter & { destroy(): void } {
   const list = createConnectorList<Eip1193Provider>()
   let listener: AdapterListener | undefined
-  let session: Promise<Session> | undefined
   let loaded: Session | undefined
-  const load = () => (session ??= sessionCode().then((m) => (loaded = m.createSession({ wallet: (id) => list.get(id)?.wallet, listener: () => listener, waitForWallet: list.waitFor }))))
+  const load = lazyOnce((): Promise<Session> => sessionCode().then((m) => (loaded = m.createSession({ wallet: (id) => list.get(id)?.wallet, listener: () => listener, waitForWallet: list.waitFor }))))
   const lazy = lazyMethods(load)
-  let rpc: Promise<typeof import('./rpc.js')> | undefined
-  const loadRpc = () => (rpc ??= import('./rpc.js'))
-  let featureCode: Promise<typeof import('./features.js')> | undefined
-  const loadFeatures = () => (featureCode ??= import('./features.js'))
-  let callCode: Promise<typeof import('./wallet-calls.js')> | undefined
-  const loadCalls = () => (callCode ??= import('./wallet-calls.js'))
+  const loadRpc = lazyOnce(() => import('./rpc.js'))
+  const loadFeatures = lazyOnce(() => import('./features.js'))
+  const loadCalls = lazyOnce(() => import('./wallet-calls.js'))
   /** The connected wallet's request, for the wallet-side features. */
   const ask = lazy('ask')
 
@@ -88,7 +84,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
     },
     connect: lazy('connect'),
     reconnect: lazy('reconnect'),
-    disconnect: async () => (await session)?.disconnect(),
+    disconnect: async () => (await load.started())?.disconnect(),
     switchNetwork: lazy('switchNetwork'),
     async getBalance({ address, network }) {
       const { getNativeBalance } = await loadRpc()
@@ -103,7 +99,7 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       listener = undefined
       // Synchronously when the session is there: a destroyed modal is no longer among the wallet's listeners.
       if (loaded) loaded.destroy()
-      else void session?.then((s) => s.destroy())
+      else void load.started()?.then((s) => s.destroy())
     },
     isAddress,
     addressRules: async () => (await import('./address-rules.js')).rules,

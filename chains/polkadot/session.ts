@@ -1,6 +1,6 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
-import { VestibuleError, errorMessage, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
+import { VestibuleError, errorMessage, lazyOnce, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
 import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
 import { addressProblem, displayName, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './extensions.js'
@@ -54,8 +54,7 @@ export type Session = ReturnType<typeof createSession>
 /** `entryOf` finds a connector's extension entry: one another plugin added, or `window.injectedWeb3`'s. */
 export function createSession(appName: string, listener: () => AdapterListener | undefined, entryOf: (connectorId: string) => Partial<InjectedWeb3Entry> | undefined) {
   let active: Active | undefined
-  let api: Promise<typeof import('./api.js')> | undefined
-  const loadApi = () => (api ??= import('./api.js'))
+  const loadApi = lazyOnce(() => import('./api.js'))
 
   const connected = (): Active => {
     if (!active) throw new VestibuleError('NOT_CONNECTED', 'No Polkadot wallet is connected')

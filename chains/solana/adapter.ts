@@ -1,4 +1,4 @@
-import { VestibuleError, defineAddressRules, type AdapterListener, type ChainAdapter, type Connector } from 'vestibule/kernel'
+import { VestibuleError, defineAddressRules, lazyOnce, type AdapterListener, type ChainAdapter } from 'vestibule/kernel'
 import { formatUnits, parseUnits } from 'vestibule/utils'
 import { standardConnector, watchStandardWallets, type StandardWallet } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
@@ -19,16 +19,17 @@ const canConnect = (w: StandardWallet | null) => typeof (w?.features?.['standard
 export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[] }): ChainAdapter & { destroy(): void } {
   const list = createConnectorList<StandardWallet>()
   let listener: AdapterListener | undefined
-  let session: Promise<Session> | undefined
-  const load = () =>
-    (session ??= sessionCode().then((m) =>
-      m.createSession({
-        networks: options.networks,
-        wallet: (id) => list.get(id)?.wallet,
-        listener: () => listener,
-        waitForWallet: list.waitFor,
-      }),
-    ))
+  const load = lazyOnce(
+    (): Promise<Session> =>
+      sessionCode().then((m) =>
+        m.createSession({
+          networks: options.networks,
+          wallet: (id) => list.get(id)?.wallet,
+          listener: () => listener,
+          waitForWallet: list.waitFor,
+        }),
+      ),
+  )
   const lazy = lazyMethods(load)
 
   return {
@@ -58,7 +59,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
     },
     connect: lazy('connect'),
     reconnect: lazy('reconnect'),
-    disconnect: async () => (await session)?.disconnect(),
+    disconnect: async () => (await load.started())?.disconnect(),
     switchNetwork: lazy('switchNetwork'),
     getBalance: lazy('getBalance'),
     signMessage: lazy('signMessage'),
@@ -83,7 +84,7 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
     },
     destroy() {
       listener = undefined
-      void session?.then((s) => s.destroy())
+      void load.started()?.then((s) => s.destroy())
     },
     isAddress,
     // Base58 of a 32-byte key, the same on every Solana network; the text is its own normal form.

@@ -2,7 +2,7 @@
  * The connected side of the Solana adapter: Wallet Standard connect, events, signing and sending. Loaded
  * with import() on the first connect or reconnect, so a host's eager bundle carries only discovery.
  */
-import { VestibuleError, isUserRejection, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from 'vestibule/kernel'
+import { VestibuleError, isUserRejection, lazyOnce, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from 'vestibule/kernel'
 import { walletError } from '../shared/wallet-error.js'
 import { feature, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
@@ -308,8 +308,7 @@ function chainMethods(connected: Connected, loadRpc: () => Promise<Rpc>): Omit<S
 }
 
 export function createSession(host: SessionHost): Session {
-  let rpc: Promise<Rpc> | undefined
-  const loadRpc = () => (rpc ??= import('./rpc.js'))
+  const loadRpc = lazyOnce((): Promise<Rpc> => import('./rpc.js'))
   const wallet = walletSession(host)
   return { ...wallet.methods, ...chainMethods(wallet.connected, loadRpc), destroy: wallet.detach }
 }

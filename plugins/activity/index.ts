@@ -6,7 +6,7 @@
  * @example createModal({ projectId, plugins: [eip155({ networks }), activity()] })
  */
 import { map, type MapStore } from 'nanostores'
-import type { Plugin } from 'vestibule/kernel'
+import { lazyOnce, type Plugin } from 'vestibule/kernel'
 import type { ActivityController, ActivityState } from './history.js'
 import { messages } from './messages.js'
 
@@ -31,23 +31,15 @@ export function activity(): Plugin<ActivityApi> {
     setup(ctx) {
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $activity = map<ActivityState>({ status: 'idle', transactions: [], empty: false })
-      let loading: Promise<ActivityController> | undefined
-      const controller = () =>
-        (loading ??= import('./history.js').then(
-          (m) => m.createController(ctx, $activity),
-          (error: unknown) => {
-            loading = undefined
-            throw error
-          },
-        ))
+      const controller = lazyOnce((): Promise<ActivityController> => import('./history.js').then((m) => m.createController(ctx, $activity)))
       ctx.slots.add('account.tabs', { id: 'activity', label: 'activity.tab', order: 20, feature: 'history', load: () => import('./ActivityTab.js') })
       // Another account or network, or none: the list shown no longer applies (the tab loads it again when shown).
-      const clear = () => void loading?.then((c) => c.clear(), () => undefined)
+      const clear = () => void controller.started()?.then((c) => c.clear(), () => undefined)
       ctx.events.on('disconnect', clear)
       ctx.events.on('account:change', clear)
       ctx.events.on('network:change', clear)
       // A transaction the modal sent shows up: the list is read again if it was loaded.
-      ctx.events.on('transaction', () => void loading?.then((c) => c.load({ force: true }), () => undefined))
+      ctx.events.on('transaction', () => void controller.started()?.then((c) => c.load({ force: true }), () => undefined))
       return { $activity, controller }
     },
   }

@@ -12,7 +12,7 @@
  */
 import { atom } from 'nanostores'
 import { safeWebLink } from 'vestibule/utils'
-import { isStringMap, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
+import { isStringMap, lazyOnce, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
@@ -117,14 +117,13 @@ export function auth(): Plugin<AuthApi> {
       const $state = atom<AuthState>(INITIAL_STATE)
       const listeners = new Map<string, Set<Listener>>()
       const removers = new Map<string, () => void>()
-      let client: Promise<AuthClient> | undefined
-      const load = () =>
-        (client ??= import('./client.js').then(({ createClient }) =>
-          createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, supports: (ns) => ns in providers, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
-        ).catch((error: unknown) => {
-          client = undefined
-          throw error
-        }))
+      const load = lazyOnce(
+        (): Promise<AuthClient> =>
+          import('./client.js').then(({ createClient }) =>
+            createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, supports: (ns) => ns in providers, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
+          ),
+      )
+      const client = load.started
 
       /** The EIP-1193 shell the eip155 chain plugin talks to; the session code loads on its first request. */
       const eip155 = {
@@ -173,8 +172,8 @@ export function auth(): Plugin<AuthApi> {
       // the embedded wallet only, and shows its email or user name when it has one.
       ctx.slots.add('account.header', { id: 'auth-user', label: 'auth.email', when: () => ctx.state.$chains.get()[ctx.state.$activeNamespace.get() ?? '']?.accountState.connectorId === ID_AUTH, load: () => import('./views/AccountUser.js') })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
-      ctx.router.onLeave(AuthViews.farcaster, () => void client?.then((c) => c.leaveFarcaster()))
-      ctx.router.onLeave(AuthViews.otp, () => void client?.then((c) => c.cancel()))
+      ctx.router.onLeave(AuthViews.farcaster, () => void client()?.then((c) => c.leaveFarcaster()))
+      ctx.router.onLeave(AuthViews.otp, () => void client()?.then((c) => c.cancel()))
 
       // A stored session comes back: the connectors are there when the chain plugins look (the frame loads then).
       ctx.onReconnect(() => {
@@ -188,7 +187,7 @@ export function auth(): Plugin<AuthApi> {
         if (!removers.size) return
         removers.forEach((remove) => remove())
         removers.clear()
-        void client?.then((c) => c.signOut())
+        void client()?.then((c) => c.signOut())
       })
       // Back from a social provider inside Telegram (the page was left for the provider's): the login finishes.
       if (typeof window !== 'undefined' && ctx.platform.isTelegram() && ctx.storage.get(StoredKeys.telegramSocialProvider) !== undefined && new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
@@ -198,7 +197,7 @@ export function auth(): Plugin<AuthApi> {
           .catch(() => undefined)
       }
       const setPreferredAccountType = smartAccountHooks(ctx)
-      ctx.onDestroy(() => void client?.then((c) => c.destroy()))
+      ctx.onDestroy(() => void client()?.then((c) => c.destroy()))
       return { $state, client: load, signOut: () => load().then((c) => c.signOut()), setPreferredAccountType }
     },
   }

@@ -3,8 +3,8 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import { RemoteConnect, errorMessage, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
-import { addRecentWallet, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
+import { RemoteConnect, errorMessage, lazyOnce, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
+import { addRecentWallet, createRequestCache, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,
@@ -118,19 +118,10 @@ interface CatalogScope {
 /** The catalog requests of one open: featured, recommended, the excluded-wallet lookup and the pages. */
 function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds }: CatalogScope) {
   let session = 0
-  let requests = new Map<string, Promise<unknown>>()
-  let excludedInit: Promise<void> | undefined
+  const requests = createRequestCache<unknown>()
 
   /** One request per key per open; callers share it while it runs; a failure can be tried again. */
-  const once = <T>(key: string, run: () => Promise<T>): Promise<T> => {
-    const existing = requests.get(key) as Promise<T> | undefined
-    if (existing) return existing
-    const map = requests
-    const promise = run()
-    map.set(key, promise)
-    promise.catch(() => map.get(key) === promise && map.delete(key))
-    return promise
-  }
+  const once = <T>(key: string, run: () => Promise<T>) => requests.get(key, run) as Promise<T>
 
   const requestedChains = () => {
     const fromState = Object.values(ctx.state.$chains.get()).flatMap((c) => c.networkState.requestedCaipNetworks.map((n) => n.caipNetworkId))
@@ -179,20 +170,13 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
   ctx.onDestroy($state.listen((s) => identify([...s.featured, ...s.recommended, ...s.paged])))
 
   /** The excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */
-  const initExcluded = () => {
-    if (!excludeIds.length) return Promise.resolve()
-    excludedInit ??= client.getWallets({ page: 1, entries: excludeIds.length, include: excludeIds }).then(
-      (page: WalletPage) => {
-        identify(page.data)
-        ctx.wallets.$excluded.set([...excludeIds.map((id) => ({ id })), ...page.data.map((w) => ({ id: w.id, rdns: w.rdns, name: w.name }))])
-      },
-      (error: unknown) => {
-        excludedInit = undefined
-        throw error
-      },
-    )
-    return excludedInit
-  }
+  const excludedOnce = lazyOnce(() =>
+    client.getWallets({ page: 1, entries: excludeIds.length, include: excludeIds }).then((page: WalletPage) => {
+      identify(page.data)
+      ctx.wallets.$excluded.set([...excludeIds.map((id) => ({ id })), ...page.data.map((w) => ({ id: w.id, rdns: w.rdns, name: w.name }))])
+    }),
+  )
+  const initExcluded = () => (excludeIds.length ? excludedOnce() : Promise.resolve())
 
   const hasMorePages = () => {
     const s = $state.get()
@@ -239,7 +223,7 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
   /** A new open: answers of the previous one are dropped, and every request may be made once more. */
   const newSession = () => {
     session++
-    requests = new Map()
+    requests.clear()
   }
 
   return { requestedChains, fetchFeatured, fetchRecommended, initExcluded, hasMorePages, loadNextPage, newSession }

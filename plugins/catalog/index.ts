@@ -7,7 +7,7 @@
  * `includeWalletIds`, `excludeWalletIds`, `customWallets`, `features.allWallets`.
  */
 import { atom, onMount } from 'nanostores'
-import { RemoteConnect, type Plugin, type PluginContext, type WalletItem } from 'vestibule/kernel'
+import { lazyOnce, RemoteConnect, type Plugin, type PluginContext, type WalletItem } from 'vestibule/kernel'
 import type { CatalogController, CatalogOptions, SectionStores } from './catalog.js'
 import type { ChosenWallet } from './filter.js'
 
@@ -85,19 +85,10 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       ctx.slots.add('connect.footer', { id: 'allWallets', label: 'catalog.allWallets', view: 'AllWallets', feature: 'allWallets' })
 
       let opens = 0
-      let loading: Promise<CatalogController> | undefined
+      const controller = lazyOnce(() => import('./catalog.js').then((m) => ((api as { controller?: CatalogController }).controller = m.createCatalog(ctx, sections, options))))
       const api: CatalogApi = {
         controller: undefined,
-        load() {
-          loading ??= import('./catalog.js').then((m) => ((api as { controller?: CatalogController }).controller = m.createCatalog(ctx, sections, options)))
-          return loading.then(
-            (controller) => (controller.sync(opens), controller),
-            (error: unknown) => {
-              loading = undefined
-              throw error
-            },
-          )
-        },
+        load: () => controller().then((c) => (c.sync(opens), c)),
       }
 
       ctx.onPreload(() => Promise.all([import('./catalog.js'), loadView()]))

@@ -22,7 +22,7 @@
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), identity(), send()] })
  */
-import { Capabilities, type CaipNetwork, type NamesService, type Plugin } from 'vestibule/kernel'
+import { Capabilities, lazyOnce, type CaipNetwork, type NamesService, type Plugin } from 'vestibule/kernel'
 import type { NameRecord, Profile } from './checks.js'
 import type { Profiles } from './profiles.js'
 import { NAME_SHAPE } from './shape.js'
@@ -48,15 +48,7 @@ export function identity(): Plugin<IdentityApi> {
   return {
     name: 'identity',
     setup(ctx) {
-      let loading: Promise<Profiles> | undefined
-      const load = () =>
-        (loading ??= import('./profiles.js').then(
-          (m) => m.createProfiles(ctx),
-          (error: unknown) => {
-            loading = undefined
-            throw error
-          },
-        ))
+      const load = lazyOnce((): Promise<Profiles> => import('./profiles.js').then((m) => m.createProfiles(ctx)))
       const names: NamesService = {
         isName: (text) => NAME_SHAPE.test(text.trim()),
         resolve: (name, network) => load().then((p) => p.resolve(name.trim(), network)),

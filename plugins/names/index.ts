@@ -12,7 +12,7 @@
  *
  * @example createModal({ projectId, plugins: [eip155({ networks }), auth(), identity(), names({ zone: 'reown.id' })] })
  */
-import type { Plugin } from 'vestibule/kernel'
+import { lazyOnce, type Plugin } from 'vestibule/kernel'
 import type { RegisterController } from './controller.js'
 import { messages } from './messages.js'
 import { eligibleAccount, ZONE_RULE } from './rules.js'
@@ -55,20 +55,12 @@ export function names(options: { zone?: string } = {}): Plugin<NamesApi> {
         const account = namespace ? ctx.state.$chains.get()[namespace]?.accountState : undefined
         return eligibleAccount({ ...account, namespace: caipNetwork?.chainNamespace, chainId: caipNetwork?.id })
       }
-      let controller: Promise<RegisterController> | undefined
-      const load = () =>
-        (controller ??= import('./wiring.js').then(
-          (m) => m.wireController(ctx, zone, eligible),
-          (error: unknown) => {
-            controller = undefined
-            throw error
-          },
-        ))
+      const load = lazyOnce((): Promise<RegisterController> => import('./wiring.js').then((m) => m.wireController(ctx, zone, eligible)))
       ctx.views.register(NamesViews.register, { title: 'names.title', requiresAccount: true, load: () => import('./views/RegisterAccountName.js') })
       ctx.views.register(NamesViews.success, { title: 'names.successTitle', requiresAccount: true, load: () => import('./views/RegisterAccountNameSuccess.js') })
       ctx.slots.add('account.features', { id: 'names', label: 'names.feature', icon: '@', view: NamesViews.register, order: 50, when: eligible })
       // Another account or none: what was typed is not theirs.
-      const reset = () => void controller?.then((c) => c.reset())
+      const reset = () => void load.started()?.then((c) => c.reset())
       ctx.events.on('disconnect', reset)
       ctx.events.on('account:change', reset)
       return { zone, eligible, controller: load }

@@ -7,7 +7,7 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
-import { cleanText } from 'vestibule/utils'
+import { cleanText, createRequestCache } from 'vestibule/utils'
 import { networkName, placeholderQuote, presetCrypto, type OnrampClient, type OnrampOptions, type Purchase, type PurchaseCurrency } from './api.js'
 import type { OnrampProvider } from './index.js'
 import { widgetUrl } from './providers.js'
@@ -62,7 +62,7 @@ export function createOnrampController(deps: OnrampDeps) {
   const $form = atom<OnrampForm>(initial())
   const $purchases = atom<PurchasesState>({ status: 'idle', list: [] })
   const $view: ReadableAtom<OnrampView> = computed([$form, deps.$context], deriveView)
-  const optionsCache = new Map<string, Promise<{ options: OnrampOptions; fallback: boolean }>>()
+  const optionsCache = createRequestCache<{ options: OnrampOptions; fallback: boolean }>()
   let quoteTimer: ReturnType<typeof setTimeout> | undefined
   let pollTimer: ReturnType<typeof setTimeout> | undefined
   let quoteRound = 0
@@ -74,9 +74,7 @@ export function createOnrampController(deps: OnrampDeps) {
     const { network } = deps.$context.get()
     const round = placeRound
     if (!network || $view.get().phase !== 'loading') return
-    let pending = optionsCache.get(network.caipNetworkId)
-    if (!pending) optionsCache.set(network.caipNetworkId, (pending = deps.client.options(network)))
-    void pending.then(({ options, fallback }) => round === placeRound && (patch({ options, fallback }), refreshQuote()))
+    void optionsCache.get(network.caipNetworkId, () => deps.client.options(network)).then(({ options, fallback }) => round === placeRound && (patch({ options, fallback }), refreshQuote()))
   }
 
   /** Drops the quote (it was for other inputs) and asks for the new one once typing pauses. */

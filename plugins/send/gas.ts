@@ -1,4 +1,5 @@
 import { VestibuleError, type BlockchainApi, type CaipNetwork } from 'vestibule/kernel'
+import { createRequestCache, type RequestCache } from 'vestibule/utils'
 
 /** The blockchain API's gas price for a network, in its smallest unit (wei per gas unit; lamports per signature). */
 export interface GasPrice {
@@ -15,7 +16,7 @@ export const GAS_PRICE_TTL_MS = 30_000
 const UNITS = /^\d{1,78}$/
 
 /** Answers per blockchain API client (one per modal), per network. */
-const caches = new WeakMap<BlockchainApi, Map<string, { at: number; price: GasPrice }>>()
+const caches = new WeakMap<BlockchainApi, RequestCache<GasPrice>>()
 
 /** One field of the answer: a decimal string (or a safe integer) of base units; anything else is refused. */
 function units(value: unknown): bigint | undefined {
@@ -39,18 +40,17 @@ export function parseGasPrice(body: unknown): GasPrice | undefined {
  * Rejects with "Network not supported for Gas Price" for a family or network the API does not price, and with a
  * clear error for an answer that is not a gas price.
  */
-export async function fetchGasPrice(api: BlockchainApi, network: CaipNetwork, now: () => number = Date.now): Promise<GasPrice> {
+export function fetchGasPrice(api: BlockchainApi, network: CaipNetwork, now: () => number = Date.now): Promise<GasPrice> {
   const chainId = network.caipNetworkId
   let cache = caches.get(api)
-  if (!cache) caches.set(api, (cache = new Map()))
-  const kept = cache.get(chainId)
-  if (kept && now() - kept.at < GAS_PRICE_TTL_MS && kept.at <= now()) return kept.price
-  const unsupported = () => new VestibuleError('NOT_SUPPORTED', 'Network not supported for Gas Price')
-  if (!PRICED.has(network.chainNamespace)) throw unsupported()
-  const body = await api.get<unknown>(chainId, 'v1/convert/gas-price', undefined, { query: { chainId } })
-  if (body === undefined) throw unsupported()
-  const price = parseGasPrice(body)
-  if (!price) throw new VestibuleError('HTTP', `The gas price answer for ${chainId} is not a gas price`)
-  cache.set(chainId, { at: now(), price })
-  return price
+  if (!cache) caches.set(api, (cache = createRequestCache({ ttl: GAS_PRICE_TTL_MS, now })))
+  return cache.get(chainId, async () => {
+    const unsupported = () => new VestibuleError('NOT_SUPPORTED', 'Network not supported for Gas Price')
+    if (!PRICED.has(network.chainNamespace)) throw unsupported()
+    const body = await api.get<unknown>(chainId, 'v1/convert/gas-price', undefined, { query: { chainId } })
+    if (body === undefined) throw unsupported()
+    const price = parseGasPrice(body)
+    if (!price) throw new VestibuleError('HTTP', `The gas price answer for ${chainId} is not a gas price`)
+    return price
+  })
 }

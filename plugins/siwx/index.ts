@@ -11,7 +11,7 @@
  *
  * @example createModal({ projectId, siwx: { required: true, store: hostBackend({ url: '/auth' }) }, plugins: [eip155({ networks }), siwx()] })
  */
-import type { Plugin, PluginContext } from 'vestibule/kernel'
+import { lazyOnce, type Plugin, type PluginContext } from 'vestibule/kernel'
 import type { SiwxSession, SiwxState, SiwxConfig, SiweConfig } from './types.js'
 import type { SiwxFlow } from './flow.js'
 import { titles } from './titles.js'
@@ -87,11 +87,8 @@ export function siwx(): Plugin<SiwxApi> {
       const required = Boolean((ctx.options.siwx ?? legacy)?.required)
       const view = legacy ? LEGACY_VIEW : SIGN_VIEW
       const $state = ctx.slice<SiwxState>({ status: enabled ? 'signedOut' : 'off' })
-      let flow: Promise<SiwxFlow> | undefined
-      const load = () => {
-        if (!enabled) return Promise.reject(new Error('SIWX is not enabled'))
-        return (flow ??= import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state })))
-      }
+      const flow = lazyOnce((): Promise<SiwxFlow> => import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state })))
+      const load = () => (enabled ? flow() : Promise.reject(new Error('SIWX is not enabled')))
       const loadView = () => import('./SignMessage.js')
       ctx.views.register(SIGN_VIEW, { title: 'siwx.title', load: loadView, requiresAccount: true })
       ctx.views.register(LEGACY_VIEW, { title: 'siwx.title', load: loadView, requiresAccount: true })

@@ -7,7 +7,7 @@
  */
 import type { CaipNetwork } from 'vestibule/kernel'
 import { VestibuleError } from 'vestibule/kernel'
-import { cleanText } from 'vestibule/utils'
+import { cleanText, createRequestCache } from 'vestibule/utils'
 import { NATIVE_ADDRESS, type SwapToken } from './parse.js'
 
 /** A call of the swap as the wallet would send it. */
@@ -62,23 +62,19 @@ function simulate(network: CaipNetwork, user: string, calls: readonly SimulatedC
 }
 
 /** Per network: whether its node answers `eth_simulateV1` (asked once, with an empty call of the user's). */
-const support = new Map<string, Promise<boolean>>()
+const support = createRequestCache<boolean>()
 
 /** Whether the network's node can simulate the swap; a failed probe is asked again next time. */
-export function canSimulate(network: CaipNetwork, user: string): Promise<boolean> {
-  const kept = support.get(network.caipNetworkId)
-  if (kept) return kept
-  const asked = simulate(network, user, [{ to: user, data: '0x', value: 0n }]).then(
-    () => true,
-    (error: unknown) => {
-      if (unsupported(error)) return false
-      support.delete(network.caipNetworkId)
-      throw error
-    },
+export const canSimulate = (network: CaipNetwork, user: string): Promise<boolean> =>
+  support.get(network.caipNetworkId, () =>
+    simulate(network, user, [{ to: user, data: '0x', value: 0n }]).then(
+      () => true,
+      (error: unknown) => {
+        if (unsupported(error)) return false
+        throw error
+      },
+    ),
   )
-  support.set(network.caipNetworkId, asked)
-  return asked
-}
 
 interface Expect {
   network: CaipNetwork
@@ -129,7 +125,7 @@ export async function checkSwap(p: Expect): Promise<SwapCheck> {
     result = await simulate(p.network, p.user, p.calls)
   } catch (error) {
     if (!unsupported(error)) throw fail(`The swap could not be checked on the network: ${error instanceof Error ? error.message : String(error)}`)
-    support.set(p.network.caipNetworkId, Promise.resolve(false))
+    support.set(p.network.caipNetworkId, false)
     const code = await rpc(p.network, 'eth_getCode', [p.spender, 'latest']).catch(() => undefined)
     if (typeof code !== 'string') throw fail('The swap could not be checked on the network')
     if (!/^0x[0-9a-fA-F]{2,}$/.test(code)) throw fail('The swap transaction pays an account, not an exchange contract')

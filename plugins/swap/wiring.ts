@@ -1,38 +1,39 @@
 /** The swap controller's dependencies, read from a view's context or the plugin's own: the active chain, the balances, the API. */
-import { chainFeature, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
+import { chainFeature, HttpError, type BlockchainApi, type ViewContext } from 'vestibule/kernel'
 import { accountWithBalances, cleanText } from 'vestibule/utils'
 import type { SwapClient, SwapDeps } from './controller.js'
 import { checkMessages } from './check-messages.js'
 import type { SwapApi } from './index.js'
 
 /**
- * The swap endpoints over the blockchain API's client (its default query: st, sv, projectId). A failed call rejects
- * with the API's own reason when its body gives one, else with the HTTP status.
+ * The swap endpoints over the blockchain API's HTTP client (its default query: st, sv, projectId; whatever fetch and
+ * headers the host gave it). A failed call rejects with the API's own reason when its body gives one, else with the
+ * HTTP status.
  */
-export function swapClient(api: BlockchainApi, fetcher: typeof fetch = (...args) => globalThis.fetch(...args)): SwapClient {
-  async function call(path: string, init: RequestInit, query?: Record<string, string>) {
-    const response = await fetcher(api.http.url(path, query), init)
-    const text = await response.text()
+export function swapClient(api: BlockchainApi): SwapClient {
+  const reason = (error: unknown) => {
+    if (!(error instanceof HttpError)) return error
     let body: unknown
     try {
-      body = text ? JSON.parse(text) : undefined
+      body = JSON.parse(error.body ?? '')
     } catch {
-      throw new Error(`The answer of ${path} is not JSON`)
+      return error
     }
-    if (!response.ok) {
-      const reason = body && typeof body === 'object' ? cleanText((body as { message?: unknown }).message, 160) : ''
-      throw new Error(reason || `HTTP status code: ${response.status}`)
-    }
-    return body
+    const text = body && typeof body === 'object' ? cleanText((body as { message?: unknown }).message, 160) : ''
+    return text ? new Error(text) : error
   }
-  const get = (path: string, query: Record<string, string>, signal?: AbortSignal) => call(path, { method: 'GET', ...(signal ? { signal } : {}) }, query)
+  const answer = (request: Promise<unknown>) =>
+    request.catch((error: unknown) => {
+      throw reason(error)
+    })
+  const get = (path: string, query: Record<string, string>, signal?: AbortSignal) => answer(api.http.get(path, { query, ...(signal ? { signal } : {}) }))
   return {
     tokens: (chainId) => get('v1/convert/tokens', { chainId }),
     quote: (query, signal) => get('v1/convert/quotes', query, signal),
     allowance: (query) => get('v1/convert/allowance', query),
     gasPrice: (chainId) => get('v1/convert/gas-price', { chainId }),
     buildApprove: (query) => get('v1/convert/build-approve', query),
-    buildTransaction: (body) => call('v1/convert/build-transaction', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    buildTransaction: (body) => answer(api.http.post('v1/convert/build-transaction', body)),
   }
 }
 

@@ -11,7 +11,7 @@
  * createModal({ projectId, tokens: { 'eip155:1': { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } }, plugins: [eip155({ networks: [mainnet] }), tokens()] })
  */
 import { map } from 'nanostores'
-import { Capabilities, type BalancesService, type BalancesSnapshot, type Plugin } from 'vestibule/kernel'
+import { Capabilities, lazyOnce, type BalancesService, type BalancesSnapshot, type Plugin } from 'vestibule/kernel'
 import type { BalancesController } from './balances.js'
 import { messages } from './messages.js'
 import { normalizeTokens, tokensProblem } from './option.js'
@@ -33,15 +33,7 @@ export function tokens(): Plugin<BalancesService> {
     setup(ctx) {
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $balances = map<BalancesSnapshot>({ status: 'idle', tokens: [] })
-      let controller: Promise<BalancesController> | undefined
-      const load = () =>
-        (controller ??= import('./balances.js').then(
-          (m) => m.createController(ctx, $balances, normalizeTokens(ctx.options.tokens)),
-          (error: unknown) => {
-            controller = undefined
-            throw error
-          },
-        ))
+      const load = lazyOnce((): Promise<BalancesController> => import('./balances.js').then((m) => m.createController(ctx, $balances, normalizeTokens(ctx.options.tokens))))
       const service: BalancesService = { $balances, refresh: (options) => load().then((c) => c.refresh(options)) }
       ctx.services.provide(Capabilities.Balances, service)
       ctx.slots.add('account.tabs', { id: 'tokens', label: 'tokens.tab', order: 0, load: () => import('./TokensTab.js') })
@@ -57,13 +49,13 @@ export function tokens(): Plugin<BalancesService> {
       ctx.events.on('account:change', whileOpen)
       ctx.events.on('network:change', whileOpen)
       // After a transaction the modal sent, the balances are read again at once (the cache would hide the change).
-      ctx.events.on('transaction', () => void controller?.then((c) => c.refresh({ force: true }), () => undefined))
+      ctx.events.on('transaction', () => void load.started()?.then((c) => c.refresh({ force: true }), () => undefined))
       // A disconnect clears what was shown; if another family is still connected, its account is now the one shown.
       const afterDisconnect = (c: BalancesController) => {
         c.clear()
         whileOpen()
       }
-      ctx.events.on('disconnect', () => void controller?.then(afterDisconnect, () => undefined))
+      ctx.events.on('disconnect', () => void load.started()?.then(afterDisconnect, () => undefined))
       return service
     },
   }

@@ -7,7 +7,7 @@
  * the `@walletconnect/universal-provider` SDK when the engine first talks to the relay.
  */
 import { atom } from 'nanostores'
-import { RemoteConnect, shownMessage, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from 'vestibule/kernel'
+import { lazyOnce, RemoteConnect, shownMessage, type Plugin, type PluginContext, type WalletItem, type WalletLinks } from 'vestibule/kernel'
 import { walletName } from 'vestibule/utils'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, SessionStore } from './engine.js'
@@ -86,22 +86,18 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
       /** Namespaces the kernel connected through WalletConnect; when the last one goes, the session ends. */
       const linked = new Set<string>()
       let watching = 0
-      let engine: Promise<{ engine: Engine; registry: FacadeRegistry; stored: SessionStore }> | undefined
-
-      const loadEngine = () =>
-        (engine ??= import('./engine.js')
-          .then(({ createEngine, createRegistry, sessionStore }) => {
+      const loadEngine = lazyOnce(
+        (): Promise<{ engine: Engine; registry: FacadeRegistry; stored: SessionStore }> =>
+          import('./engine.js').then(({ createEngine, createRegistry, sessionStore }) => {
             const registry = createRegistry(ctx)
             const stored = sessionStore(ctx, SESSION_KEY)
             return { registry, stored, engine: createEngine({ ctx, options, $state, registry, stored, linked, isWatched: () => watching > 0 }) }
-          })
-          .catch((error: unknown) => {
-            engine = undefined
-            throw error
-          }))
+          }),
+      )
+      const engine = loadEngine.started
 
       const report = (error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error })
-      const endSession = () => void (manual ? undefined : engine?.then(({ engine }) => engine.disconnect()).catch(report))
+      const endSession = () => void (manual ? undefined : engine()?.then(({ engine }) => engine.disconnect()).catch(report))
 
       // A stored session comes back before the chain plugins look for their stored connector: each namespace's
       // connector is added once the engine and that chain's mapping have loaded (within the second the chain
@@ -137,7 +133,7 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         // First in the Connect view's default order (rank 10).
         ctx.wallets.add('walletConnect', atom([entry]), 10)
       }
-      ctx.onDestroy(() => void engine?.then(({ engine }) => engine.destroy()).catch(() => undefined))
+      ctx.onDestroy(() => void engine()?.then(({ engine }) => engine.destroy()).catch(() => undefined))
 
       return {
         $state,
@@ -155,7 +151,8 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
           }
         },
         disconnect: async () => {
-          if (engine) await (await engine).engine.disconnect()
+          const started = engine()
+          if (started) await (await started).engine.disconnect()
         },
         getProvider: () => loadEngine().then(({ engine }) => engine.getProvider()),
         // The deep link the user chose, in this plugin's storage; any disconnect forgets it.

@@ -106,7 +106,7 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
         body = undefined
       }
     }
-    requests.push({ method: req.method, path, query, body, at: Date.now() })
+    requests.push({ method: req.method, path, query, body, headers: req.headers, at: Date.now() })
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs))
     if (state.mode === 'down' && !path.startsWith('/v1/')) return send(500, { message: 'The sandbox provider API is down (test mode)' })
     if (state.blockchain === 'down' && path.startsWith('/v1/')) return send(500, { message: 'The sandbox blockchain API is down (test mode)' })

@@ -35,7 +35,7 @@ describe('swapClient', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
     try {
-      await expect(client(url).tokens('eip155:1')).rejects.toThrow('is not JSON')
+      await expect(client(url).tokens('eip155:1')).rejects.toThrow('is not valid JSON')
       await expect(client(url).gasPrice('eip155:1')).rejects.toThrow('HTTP status code: 503')
     } finally {
       await new Promise((resolve) => server.close(resolve))
