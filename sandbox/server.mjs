@@ -213,7 +213,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     market,
     /** The swap market on the sandbox L2: the same, with its own DEMO first in `tokens`. */
     l2Market,
-    /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
+    /** The WalletConnect relay in its own process (`relay.url`, `relay.kill()`, `relay.restart()` on the same port) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Email and social login: the secure site (`url`, `frameUrl`, `allowOrigin`, `addressOf(email)`), the mail (`url` of the mailbox, `messages(to)`), the OAuth-style provider (`url`). */
     auth: { secureSite, mail, oauth },
