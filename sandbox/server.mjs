@@ -159,8 +159,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const server = createServer((req, res) => {
     if (siwx.handle(req, res)) return
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    // Always asked again (a restarted sandbox serves new builds), yet not `no-store`: that would keep the pages out
+    // of the back-forward cache, which the modal must survive as hosts' pages do.
     const send = (status, body, type) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
       res.end(body)
     }
     if (url.pathname === '/' || url.pathname === '/index.html') return send(200, html, TYPES['.html'])
