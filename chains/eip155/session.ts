@@ -51,11 +51,88 @@ async function requireAccount(value: unknown): Promise<string> {
 /** Keeps the wallet's code as `walletCode` (4001 means declined) and its words, capped, as the message. */
 const fromWallet = (error: unknown) => walletError(error, { rejected: (error as { code?: unknown } | null)?.code === 4001 })
 
+/** Requests of the modal's still waiting for a wallet's answer. */
+let waiting = 0
+
 const request = async (provider: Eip1193Provider, method: string, params?: unknown) => {
+  waiting++
   try {
     return await provider.request(params === undefined ? { method } : { method, params })
   } catch (error) {
     throw fromWallet(error)
+  } finally {
+    waiting--
+  }
+}
+
+/** How often the connected wallet is asked whether it is still there, while the page is shown. */
+export const PRESENCE_INTERVAL_MS = 750
+/** How long it has to answer that question before the page is searched for it. */
+export const PRESENCE_TIMEOUT_MS = 250
+
+/** True when `provider` is still in the page: it answers EIP-6963's request for wallets, or is `window.ethereum`. */
+function inPage(provider: Eip1193Provider): boolean {
+  let found = false
+  const onAnnounce = (event: Event) => {
+    try {
+      if ((event as CustomEvent<{ provider?: unknown }>).detail?.provider === provider) found = true
+    } catch {
+      /* a malformed announcement is not our wallet */
+    }
+  }
+  // Wallets announce synchronously, inside dispatchEvent.
+  window.addEventListener('eip6963:announceProvider', onAnnounce)
+  try {
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+  } finally {
+    window.removeEventListener('eip6963:announceProvider', onAnnounce)
+  }
+  try {
+    return found || (window as { ethereum?: unknown }).ethereum === provider
+  } catch {
+    return found
+  }
+}
+
+/**
+ * Watches that the connected wallet is still there: an extension that is removed or disabled sends no event, its
+ * provider just stops answering. Every 750 ms while the page is shown (and no request of the modal's is waiting
+ * for the wallet, which some wallets answer one at a time) it is asked its chain; when it does not answer within
+ * a quarter of a second and is no longer in the page, `gone` is called once. A slow wallet still in the page stays.
+ */
+function watchPresence(provider: Eip1193Provider, busy: () => boolean, gone: () => void): () => void {
+  if (typeof document === 'undefined' || typeof window === 'undefined') return () => {}
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const next = () => {
+    if (!stopped) timer = setTimeout(check, PRESENCE_INTERVAL_MS)
+  }
+  const check = () => {
+    if (document.visibilityState !== 'visible' || busy()) return next()
+    let settled = false
+    const answered = () => {
+      if (settled || stopped) return
+      settled = true
+      clearTimeout(late)
+      next()
+    }
+    const late = setTimeout(() => {
+      if (settled || stopped) return
+      settled = true
+      if (inPage(provider)) return next()
+      stopped = true
+      gone()
+    }, PRESENCE_TIMEOUT_MS)
+    try {
+      Promise.resolve(provider.request({ method: 'eth_chainId' })).then(answered, answered)
+    } catch {
+      answered()
+    }
+  }
+  next()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
   }
 }
 
@@ -108,9 +185,12 @@ export function createSession(options: {
     provider.on?.('accountsChanged', onAccounts)
     provider.on?.('chainChanged', onChain)
     provider.on?.('disconnect', onDisconnect)
+    // A WalletConnect session answers from the modal itself; its relay is watched by its own plugin.
+    const unwatch = (provider as { isWalletConnect?: unknown }).isWalletConnect ? () => {} : watchPresence(provider, () => waiting > 0, onDisconnect)
     active = {
       provider,
       detach() {
+        unwatch()
         provider.removeListener?.('accountsChanged', onAccounts)
         provider.removeListener?.('chainChanged', onChain)
         provider.removeListener?.('disconnect', onDisconnect)
