@@ -51,23 +51,17 @@ async function requireAccount(value: unknown): Promise<string> {
 /** Keeps the wallet's code as `walletCode` (4001 means declined) and its words, capped, as the message. */
 const fromWallet = (error: unknown) => walletError(error, { rejected: (error as { code?: unknown } | null)?.code === 4001 })
 
-/** Requests of the modal's still waiting for a wallet's answer. */
-let waiting = 0
-
 const request = async (provider: Eip1193Provider, method: string, params?: unknown) => {
-  waiting++
   try {
     return await provider.request(params === undefined ? { method } : { method, params })
   } catch (error) {
     throw fromWallet(error)
-  } finally {
-    waiting--
   }
 }
 
-/** How often the connected wallet is asked whether it is still there, while the page is shown. */
+/** How often the page is searched for the connected wallet, while it is shown. */
 export const PRESENCE_INTERVAL_MS = 750
-/** How long it has to answer that question before the page is searched for it. */
+/** How long a wallet gone from the page has to answer before it counts as removed. */
 export const PRESENCE_TIMEOUT_MS = 250
 
 /** True when `provider` is still in the page: it answers EIP-6963's request for wallets, or is `window.ethereum`. */
@@ -95,12 +89,13 @@ function inPage(provider: Eip1193Provider): boolean {
 }
 
 /**
- * Watches that the connected wallet is still there: an extension that is removed or disabled sends no event, its
- * provider just stops answering. Every 750 ms while the page is shown (and no request of the modal's is waiting
- * for the wallet, which some wallets answer one at a time) it is asked its chain; when it does not answer within
- * a quarter of a second and is no longer in the page, `gone` is called once. A slow wallet still in the page stays.
+ * Watches that the connected wallet is still there: an extension that is removed or disabled sends no event; it
+ * leaves the page and its provider stops answering. Every 750 ms while the page is shown, the page is searched for
+ * the wallet (nothing is sent to it); only when it is gone is it asked its chain, and when no answer comes within
+ * 250 ms, `gone` is called once. A wallet that left the page but still answers (a `window.ethereum` another
+ * extension took over) stays.
  */
-function watchPresence(provider: Eip1193Provider, busy: () => boolean, gone: () => void): () => void {
+function watchPresence(provider: Eip1193Provider, gone: () => void): () => void {
   if (typeof document === 'undefined' || typeof window === 'undefined') return () => {}
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -108,7 +103,7 @@ function watchPresence(provider: Eip1193Provider, busy: () => boolean, gone: () 
     if (!stopped) timer = setTimeout(check, PRESENCE_INTERVAL_MS)
   }
   const check = () => {
-    if (document.visibilityState !== 'visible' || busy()) return next()
+    if (document.visibilityState !== 'visible' || inPage(provider)) return next()
     let settled = false
     const answered = () => {
       if (settled || stopped) return
@@ -119,7 +114,6 @@ function watchPresence(provider: Eip1193Provider, busy: () => boolean, gone: () 
     const late = setTimeout(() => {
       if (settled || stopped) return
       settled = true
-      if (inPage(provider)) return next()
       stopped = true
       gone()
     }, PRESENCE_TIMEOUT_MS)
@@ -186,7 +180,7 @@ export function createSession(options: {
     provider.on?.('chainChanged', onChain)
     provider.on?.('disconnect', onDisconnect)
     // A WalletConnect session answers from the modal itself; its relay is watched by its own plugin.
-    const unwatch = (provider as { isWalletConnect?: unknown }).isWalletConnect ? () => {} : watchPresence(provider, () => waiting > 0, onDisconnect)
+    const unwatch = (provider as { isWalletConnect?: unknown }).isWalletConnect ? () => {} : watchPresence(provider, onDisconnect)
     active = {
       provider,
       detach() {
