@@ -93,10 +93,12 @@ function inPage(provider: Eip1193Provider): boolean {
  * leaves the page and its provider stops answering. Every 750 ms while the page is shown, the page is searched for
  * the wallet (nothing is sent to it); only when it is gone is it asked its chain, and when no answer comes within
  * 250 ms, `gone` is called once. A wallet that left the page but still answers (a `window.ethereum` another
- * extension took over) stays.
+ * extension took over) stays. Wallets that were never in the page are not watched.
  */
 function watchPresence(provider: Eip1193Provider, gone: () => void): () => void {
-  if (typeof document === 'undefined' || typeof window === 'undefined') return () => {}
+  // Only a wallet found in the page can leave it: one the host or another plugin hands over (WalletConnect, the
+  // embedded wallet) is not watched, and is sent nothing.
+  if (typeof document === 'undefined' || typeof window === 'undefined' || !inPage(provider)) return () => {}
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   const next = () => {
@@ -179,8 +181,7 @@ export function createSession(options: {
     provider.on?.('accountsChanged', onAccounts)
     provider.on?.('chainChanged', onChain)
     provider.on?.('disconnect', onDisconnect)
-    // A WalletConnect session answers from the modal itself; its relay is watched by its own plugin.
-    const unwatch = (provider as { isWalletConnect?: unknown }).isWalletConnect ? () => {} : watchPresence(provider, onDisconnect)
+    const unwatch = watchPresence(provider, onDisconnect)
     active = {
       provider,
       detach() {

@@ -98,6 +98,17 @@ describe('the connected EVM wallet goes away without an event', () => {
     expect(disconnected).not.toHaveBeenCalled()
   })
 
+  it('a wallet the host or another plugin hands over (never in the page) is not watched, and asked nothing', async () => {
+    const wallet = announcedWallet()
+    wallet.hide()
+    const { disconnected } = await connected(wallet)
+    wallet.slow()
+    const asked = wallet.chainQuestions()
+    await vi.advanceTimersByTimeAsync((PRESENCE_INTERVAL_MS + PRESENCE_TIMEOUT_MS) * 4)
+    expect(wallet.chainQuestions()).toBe(asked)
+    expect(disconnected).not.toHaveBeenCalled()
+  })
+
   it('a hidden page is not searched; a destroyed session stops watching', async () => {
     const wallet = announcedWallet()
     const { session, disconnected } = await connected(wallet)
