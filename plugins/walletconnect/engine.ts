@@ -129,7 +129,7 @@ class RelayLostError extends Error {}
  * closes fails at once with `lost()`: a relay that restarts has forgotten it, so the wallet's answer would never
  * come, and the user asks again once the SDK has reconnected. Reads go to the network's RPC and are left alone.
  */
-function remoteSession(up: UniversalProvider, inFlight: Set<(error: Error) => void>, lost: () => string): RemoteSession {
+function remoteSession(up: UniversalProvider, inFlight: Set<() => void>, lost: () => string): RemoteSession {
   const toWallet = (method: string, chain: string | undefined) => {
     const namespace = (chain ?? '').split(':')[0] ?? ''
     const methods = up.session?.namespaces[namespace]?.methods ?? Object.values(up.session?.namespaces ?? {}).flatMap((n) => n.methods)
@@ -226,7 +226,7 @@ export function createEngine(deps: EngineDeps): Engine {
   let ending: Promise<void> | undefined
   let destroyed = false
   /** Rejecters of the wallet requests awaiting an answer through the relay. */
-  const inFlight = new Set<(error: Error) => void>()
+  const inFlight = new Set<() => void>()
   const session = (up: UniversalProvider) => remoteSession(up, inFlight, () => ctx.i18n.t('walletConnect.relayLost'))
 
   const set = (patch: Partial<WalletConnectState>) => $state.set({ ...$state.get(), ...patch })
