@@ -1,7 +1,7 @@
 /**
  * The page's own life, with a wallet connected: Chromium is told to freeze it and resume it (as it does to a
- * background tab), or keeps it, frozen, in the back-forward cache while the user visits another page and comes back. Afterwards the
- * modal shows the same connection, account and network, still hears the extension, and opens.
+ * background tab), or keeps it, frozen, in the back-forward cache while the user visits another page and comes
+ * back. Afterwards the modal shows the same connection, account and network, still hears the extension, and opens.
  */
 import type { CDPSession, Page } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
