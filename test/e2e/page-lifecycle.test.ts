@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 import { clearOrigin, openMobileWallet, pairingUriFromQr } from './mobile-wallet.js'
 
-const h = useSandboxBrowser({ browser: async () => ({ backForwardCache: true }) })
+const h = useSandboxBrowser({ timeout: 120_000, browser: async () => ({ backForwardCache: true }) })
 const { modalRoot } = h
 
 /** anvil's second dev account: funded by the node, not by the sandbox. */

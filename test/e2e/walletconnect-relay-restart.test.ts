@@ -8,7 +8,7 @@ import { verifyMessage, type Hex } from 'viem'
 import { useSandboxBrowser } from './harness.js'
 import { clearOrigin, openMobileWallet, pairingUriFromQr } from './mobile-wallet.js'
 
-const h = useSandboxBrowser({ clearStorage: false })
+const h = useSandboxBrowser({ clearStorage: false, timeout: 120_000 })
 const { modalRoot } = h
 let walletOrigin: string
 
