@@ -152,6 +152,19 @@ function remoteSession(up: UniversalProvider, inFlight: Set<() => void>, lost: (
   }
 }
 
+/** The session as the chain plugins use it, and `lost()`: every wallet request awaiting its answer fails at once. */
+function relayRequests(message: () => string) {
+  const inFlight = new Set<() => void>()
+  return {
+    session: (up: UniversalProvider) => remoteSession(up, inFlight, message),
+    lost() {
+      const pending = [...inFlight]
+      inFlight.clear()
+      for (const fail of pending) fail()
+    },
+  }
+}
+
 /** networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
 function writeApproved(ctx: PluginContext, approved: Record<string, readonly CaipNetworkId[]> | undefined) {
   for (const adapter of ctx.chains.list()) {
@@ -225,9 +238,7 @@ export function createEngine(deps: EngineDeps): Engine {
   let onUri: ((uri: string) => void) | undefined
   let ending: Promise<void> | undefined
   let destroyed = false
-  /** Rejecters of the wallet requests awaiting an answer through the relay. */
-  const inFlight = new Set<() => void>()
-  const session = (up: UniversalProvider) => remoteSession(up, inFlight, () => ctx.i18n.t('walletConnect.relayLost'))
+  const requests = relayRequests(() => ctx.i18n.t('walletConnect.relayLost'))
 
   const set = (patch: Partial<WalletConnectState>) => $state.set({ ...$state.get(), ...patch })
   const fail = (error: unknown) => set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(ctx, error) })
@@ -242,11 +253,7 @@ export function createEngine(deps: EngineDeps): Engine {
         writeApproved(ctx, approved)
         registry.update()
       },
-      relayLost() {
-        const pending = [...inFlight]
-        inFlight.clear()
-        for (const fail of pending) fail()
-      },
+      relayLost: requests.lost,
     }).catch((error: unknown) => {
       provider = undefined
       throw error
@@ -299,7 +306,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
       away.clear()
-      await adopt(deps, up, session, () => mine === attempt, disconnect)
+      await adopt(deps, up, requests.session, () => mine === attempt, disconnect)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
@@ -351,7 +358,7 @@ export function createEngine(deps: EngineDeps): Engine {
       // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
       if (!up.session) return void deps.stored.clear()
       recordSession(deps, up.session, 'connected')
-      return session(up)
+      return requests.session(up)
     },
     disconnect,
     destroy() {
