@@ -2,8 +2,7 @@
 // every 750 ms while the page is shown and, once it is gone, asks it its chain; no answer within 250 ms and it is
 // reported disconnected. A wallet still in the page is asked nothing; one gone from the page that still answers stays.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PRESENCE_INTERVAL_MS, PRESENCE_TIMEOUT_MS } from '../../../chains/eip155/presence.js'
-import { createSession } from '../../../chains/eip155/session.js'
+import { createSession, PRESENCE_INTERVAL_MS, PRESENCE_TIMEOUT_MS } from '../../../chains/eip155/session.js'
 import type { AdapterListener } from '../../../kernel/index.js'
 
 const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
@@ -60,8 +59,6 @@ async function connected(wallet: ReturnType<typeof announcedWallet>) {
   const listener = { accountChanged: vi.fn(), networkChanged: vi.fn(), disconnected } as unknown as AdapterListener
   const session = createSession({ wallet: () => wallet.provider, listener: () => listener, waitForWallet: async () => true })
   await session.connect({ connectorId: 'dev.example' })
-  // The watch loads once the wallet is connected.
-  await vi.dynamicImportSettled()
   return { session, disconnected }
 }
 
