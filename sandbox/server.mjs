@@ -162,8 +162,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const server = createServer((req, res) => {
     if (siwx.handle(req, res)) return
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    // Always asked again (a restarted sandbox serves new builds), yet not `no-store`: that would keep the pages out
+    // of the back-forward cache, which the modal must survive as hosts' pages do.
     const send = (status, body, type) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
       res.end(body)
     }
     if (url.pathname === '/' || url.pathname === '/index.html') return send(200, html, TYPES['.html'])
@@ -218,7 +220,7 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     l2Market,
     /** ENS on the local chain: `registry`, `resolver`, `reverseRegistrar`, `universalResolver`, `register({ name, address, avatar?, primary? })`, `setPrimary(address, name)`; seeded with `alice.eth` and `bobby.eth` (contracts/ens.mjs). */
     ens,
-    /** The WalletConnect relay (`relay.url`, `relay.stats`) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
+    /** The WalletConnect relay in its own process (`relay.url`, `relay.kill()`, `relay.restart()` on the same port) and the mobile wallet's `address`; its page is `/mobile-wallet`. */
     walletConnect,
     /** Email and social login: the secure site (`url`, `frameUrl`, `allowOrigin`, `addressOf(email)`), the mail (`url` of the mailbox, `messages(to)`), the OAuth-style provider (`url`). */
     auth: { secureSite, mail, oauth },

@@ -3,7 +3,7 @@
  * chain plugins, restores and ends them. Loaded with import() on the first WalletConnect path only.
  */
 import type { MapStore } from 'nanostores'
-import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
+import { errorMessage, shownMessage, type CaipNetworkId, type PluginContext, type RemoteSession } from 'vestibule/kernel'
 import { safeImageUrl, walletName } from 'vestibule/utils'
 import { CONNECTOR_ID } from './connector.js'
 import { addMessages } from './messages.js'
@@ -36,8 +36,8 @@ export interface EngineDeps {
 export interface Engine {
   getProvider(): Promise<UniversalProvider>
   pair(options?: { force?: boolean }): Promise<void>
-  /** Restores a stored session: the provider with its session, or undefined (the stored marker is dropped). */
-  restore(): Promise<UniversalProvider | undefined>
+  /** Restores a stored session: the session as the chain plugins use it, or undefined (the stored marker is dropped). */
+  restore(): Promise<RemoteSession | undefined>
   /** Ends the session at the wallet (in the background) and in the modal. */
   disconnect(): Promise<void>
   destroy(): void
@@ -87,6 +87,8 @@ interface ProviderEvents {
   uri(uri: string): void
   ended(): void
   updated(up: UniversalProvider): void
+  /** The socket to the relay closed: answers on their way through it are lost. */
+  relayLost(): void
 }
 
 /** Starts the SDK's universal provider for this modal, its events wired to `on`. */
@@ -115,7 +117,52 @@ async function startProvider(deps: EngineDeps, on: ProviderEvents): Promise<Univ
   up.on('session_update', () => {
     if (up.session) on.updated(up)
   })
+  up.client.core.relayer.on('relayer_disconnect', () => on.relayLost())
   return up
+}
+
+/** The wallet's answer to a request cannot come once the relay connection it was sent over is gone. */
+class RelayLostError extends Error {}
+
+/**
+ * The session as the chain plugins use it. A request to the wallet still unanswered when the socket to the relay
+ * closes fails at once with `lost()`: a relay that restarts has forgotten it, so the wallet's answer would never
+ * come, and the user asks again once the SDK has reconnected. Reads go to the network's RPC and are left alone.
+ */
+function remoteSession(up: UniversalProvider, inFlight: Set<() => void>, lost: () => string): RemoteSession {
+  const toWallet = (method: string, chain: string | undefined) => {
+    const namespace = (chain ?? '').split(':')[0] ?? ''
+    const methods = up.session?.namespaces[namespace]?.methods ?? Object.values(up.session?.namespaces ?? {}).flatMap((n) => n.methods)
+    return methods.includes(method)
+  }
+  return {
+    get session() {
+      return up.session
+    },
+    setDefaultChain: (chain) => up.setDefaultChain(chain),
+    request(args, chain) {
+      const answer = up.request(args as { method: string; params?: unknown[] }, chain)
+      if (!toWallet(args.method, chain)) return answer
+      return new Promise((resolve, reject) => {
+        const fail = () => reject(new RelayLostError(lost()))
+        inFlight.add(fail)
+        answer.then(resolve, reject).finally(() => inFlight.delete(fail))
+      })
+    },
+  }
+}
+
+/** The session as the chain plugins use it, and `lost()`: every wallet request awaiting its answer fails at once. */
+function relayRequests(message: () => string) {
+  const inFlight = new Set<() => void>()
+  return {
+    session: (up: UniversalProvider) => remoteSession(up, inFlight, message),
+    lost() {
+      const pending = [...inFlight]
+      inFlight.clear()
+      for (const fail of pending) fail()
+    },
+  }
 }
 
 /** networkState.approvedCaipNetworkIds: the Networks view greys out what the session did not approve. */
@@ -153,13 +200,14 @@ async function endInModal(deps: EngineDeps) {
 }
 
 /** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
-async function adopt(deps: EngineDeps, up: UniversalProvider, current: () => boolean, disconnect: () => Promise<void>) {
+async function adopt(deps: EngineDeps, up: UniversalProvider, session: (up: UniversalProvider) => RemoteSession, current: () => boolean, disconnect: () => Promise<void>) {
   const { ctx, $state, registry } = deps
   if (!up.session) throw new Error('The wallet approved no session')
   const { peer, approved } = recordSession(deps, up.session, 'connecting')
+  const remote = session(up)
   // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
   ctx.chains.startDiscovery()
-  const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(up))) ? namespace : undefined)))
+  const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(remote))) ? namespace : undefined)))
   if (!current()) return
   try {
     for (const namespace of added) if (namespace) await ctx.connection.connect(CONNECTOR_ID, namespace)
@@ -190,6 +238,7 @@ export function createEngine(deps: EngineDeps): Engine {
   let onUri: ((uri: string) => void) | undefined
   let ending: Promise<void> | undefined
   let destroyed = false
+  const requests = relayRequests(() => ctx.i18n.t('walletConnect.relayLost'))
 
   const set = (patch: Partial<WalletConnectState>) => $state.set({ ...$state.get(), ...patch })
   const fail = (error: unknown) => set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(ctx, error) })
@@ -204,6 +253,7 @@ export function createEngine(deps: EngineDeps): Engine {
         writeApproved(ctx, approved)
         registry.update()
       },
+      relayLost: requests.lost,
     }).catch((error: unknown) => {
       provider = undefined
       throw error
@@ -256,7 +306,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
       away.clear()
-      await adopt(deps, up, () => mine === attempt, disconnect)
+      await adopt(deps, up, requests.session, () => mine === attempt, disconnect)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
@@ -308,7 +358,7 @@ export function createEngine(deps: EngineDeps): Engine {
       // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
       if (!up.session) return void deps.stored.clear()
       recordSession(deps, up.session, 'connected')
-      return up
+      return requests.session(up)
     },
     disconnect,
     destroy() {

@@ -3,17 +3,17 @@
  * methods, events, and the facade in the wallet shape its chain plugin speaks) is that chain plugin's own
  * `remoteSession` capability: this plugin knows no chain family, and a family whose plugin lacks it is not served.
  */
-import type { CaipNetworkId, PluginContext, RemoteSessionMapping } from 'vestibule/kernel'
+import type { CaipNetworkId, PluginContext, RemoteSession, RemoteSessionMapping } from 'vestibule/kernel'
 import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { NamespaceMethods } from './namespaces.js'
-import type { NamespaceFacade, PeerWallet, UniversalProvider } from './types.js'
+import type { NamespaceFacade, PeerWallet } from './types.js'
 
 export interface FacadeRegistry {
   /**
    * Adds (or replaces) the connector of `namespace` over `session` once its chain plugin's mapping has loaded;
    * false when no chain plugin serves the namespace with a remote-session mapping.
    */
-  register(namespace: string, peer: PeerWallet, session: Promise<UniversalProvider | undefined>): Promise<boolean>
+  register(namespace: string, peer: PeerWallet, session: Promise<RemoteSession | undefined>): Promise<boolean>
   /** The methods and events each namespace of `namespaces` proposes (its chain plugin's mapping, loaded). */
   methods(namespaces: Iterable<string>): Promise<Record<string, NamespaceMethods>>
   /** Routes a session event of `namespace` to its facade. */
@@ -23,7 +23,7 @@ export interface FacadeRegistry {
 }
 
 export function createRegistry(ctx: PluginContext): FacadeRegistry {
-  const connectors = new Map<string, { facade: NamespaceFacade; session: Promise<UniversalProvider | undefined>; remove: () => void }>()
+  const connectors = new Map<string, { facade: NamespaceFacade; session: Promise<RemoteSession | undefined>; remove: () => void }>()
   const mappings = new Map<string, Promise<RemoteSessionMapping | undefined>>()
   /** Bumped when the connectors are cleared: a mapping still loading then adds nothing. */
   let epoch = 0

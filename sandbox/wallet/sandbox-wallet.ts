@@ -121,7 +121,11 @@ async function asContractAccount({ address, deploy }: ContractAccount, signature
   return concatHex([wrapped, ERC6492_MAGIC])
 }
 
+/** Set once the wallet was removed from the page: it answers nothing any more. */
+let removed = false
+
 async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+  if (removed) return new Promise(() => undefined)
   share()
   const list = Array.isArray(params) ? params : []
   switch (method) {
@@ -213,5 +217,15 @@ const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announcePro
 window.addEventListener('eip6963:requestProvider', announce)
 announce()
 ;(window as unknown as { ethereum: typeof provider }).ethereum = provider
-/** Test hooks: what the wallet holds, for the sandbox page's own display. */
-;(window as unknown as { sandboxWallet: unknown }).sandboxWallet = { address, owner: account.address, emit }
+/**
+ * As an extension that is disabled or removed while the page is open: no event, it no longer announces itself or
+ * sits in `window.ethereum`, and the provider the page holds never answers again.
+ */
+const remove = () => {
+  removed = true
+  listeners.clear()
+  window.removeEventListener('eip6963:requestProvider', announce)
+  delete (window as unknown as { ethereum?: unknown }).ethereum
+}
+/** Test hooks: what the wallet holds, for the sandbox page's own display; `remove()` takes the wallet away. */
+;(window as unknown as { sandboxWallet: unknown }).sandboxWallet = { address, owner: account.address, emit, remove }

@@ -1,10 +1,12 @@
 // The WalletConnect part of the sandbox: the loopback relay and the Sandbox Mobile Wallet (a page on the real
 // @reown/walletkit, holding its own funded keys). server.mjs serves the page and bundles its script.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
 import { rpc } from '../net.mjs'
 import { root } from '../resolve.mjs'
-import { startRelay } from './relay.mjs'
 
 /** The mobile wallet's keys: another device than the Sandbox Wallets'. Never use them outside a local chain. */
 export const MOBILE_WALLET_PRIVATE_KEY = '0x864848f62cfcc25ed04bc0cb9998a8772067390dfbd9c33c82de493ab0b2bf0a'
@@ -18,6 +20,53 @@ export const MOBILE_POLKADOT_BALANCE = 321_500_000_000_000n
 /** bip122: a secp256k1 key (hex) whose P2WPKH address gets two outputs. */
 export const MOBILE_BIP122_KEY = '3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29'
 export const MOBILE_BIP122_FUNDING = ['2.5', '0.125']
+
+/**
+ * Starts the relay in its own process on `port` (0: a free one), so it can fail as a real relay does: `kill()`
+ * ends the process (SIGKILL: every socket drops, its mailbox is lost) and `restart()` starts a new one on the
+ * same port.
+ */
+export async function spawnRelay({ port = 0 } = {}) {
+  let child
+  const start = async (wanted) => {
+    child = spawn(process.execPath, [path.join(root, 'sandbox/walletconnect/relay-process.mjs'), String(wanted)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+    const exited = once(child, 'exit').then(([code]) => {
+      throw new Error(`The WalletConnect relay exited with ${code} before it listened`)
+    })
+    const lines = createInterface({ input: child.stdout })
+    const listening = once(lines, 'line').then(([line]) => JSON.parse(line).port)
+    try {
+      return await Promise.race([listening, exited])
+    } finally {
+      lines.close()
+      exited.catch(() => undefined)
+    }
+  }
+  const stopped = async (signal) => {
+    const current = child
+    if (!current || current.exitCode !== null || current.signalCode !== null) return
+    const exit = once(current, 'exit')
+    current.kill(signal)
+    await exit
+  }
+  const listening = await start(port)
+  return {
+    url: `ws://127.0.0.1:${listening}`,
+    port: listening,
+    /** The process id of the running relay. */
+    get pid() {
+      return child.pid
+    },
+    /** Kills the relay process, as a crash would: clients see their sockets close and cannot reconnect. */
+    kill: () => stopped('SIGKILL'),
+    /** A new relay process on the same port (an empty mailbox); clients reconnect to it. */
+    async restart() {
+      await stopped('SIGKILL')
+      await start(listening)
+    },
+    stop: () => stopped('SIGTERM'),
+  }
+}
 
 /**
  * What the mobile wallet holds on each running chain family (`families`: the sandbox's family handles by
@@ -57,7 +106,7 @@ async function familyAccounts(families) {
 export async function startWalletConnect({ chains, relayPort = 0, families = {} }) {
   const [{ privateKeyToAccount }, relay, html] = await Promise.all([
     import('viem/accounts'),
-    startRelay({ port: relayPort }),
+    spawnRelay({ port: relayPort }),
     readFile(path.join(root, 'sandbox/walletconnect/mobile-wallet.html'), 'utf8'),
   ])
   const address = privateKeyToAccount(MOBILE_WALLET_PRIVATE_KEY).address

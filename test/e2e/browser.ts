@@ -37,6 +37,8 @@ export interface LaunchOptions {
   mapHosts?: Record<string, number>
   /** Accept the self-signed certificates of those stand-ins. */
   ignoreCertificateErrors?: boolean
+  /** Keep Chromium's back-forward cache on (Playwright turns it off by default). */
+  backForwardCache?: boolean
 }
 
 /** Debian's Chromium with a fresh profile; requests and WebSockets leaving loopback are recorded and stopped. */
@@ -56,6 +58,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
     args,
     viewport: { width: 1100, height: 800 },
     ignoreHTTPSErrors: Boolean(options.ignoreCertificateErrors),
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
   })
   const offLoopback: string[] = []
   const webSockets: string[] = []

@@ -42,6 +42,16 @@ describe('the extension acts from its own UI', () => {
     await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"]').count(), within1s).toBe(1)
   })
 
+  test('the extension is removed from the page (no event, its provider never answers again): the modal shows Connect within about 1 s', async () => {
+    const { page } = h.browser
+    await h.connectWallet()
+    const started = Date.now()
+    await page.evaluate(() => (window as unknown as { sandboxWallet: { remove(): void } }).sandboxWallet.remove())
+    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 3_000, interval: 25 }).toBe('disconnected')
+    console.info(`extension removed: disconnected after ${Date.now() - started} ms`)
+    await expect.poll(() => modalRoot().locator('[data-testid="wallet-list"]').count(), within1s).toBe(1)
+  })
+
   test('a malformed account list from the extension changes nothing', async () => {
     const { page } = h.browser
     await h.connectWallet()

@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "متصل بـ {name}",
   'walletConnect.disconnect': "قطع الاتصال",
   'walletConnect.relayDown': "يتعذّر الوصول إلى مُرحِّل WalletConnect. تحقّق من الاتصال وحاول مرة أخرى.",
+  'walletConnect.relayLost': "انقطع الاتصال بمُرحِّل WalletConnect قبل أن تردّ المحفظة. حاول مرة أخرى.",
   'walletConnect.declined': "رُفض الربط",
   'walletConnect.declinedHint': "رفضت المحفظة الربط. يمكنك المحاولة مرة أخرى.",
   'walletConnect.failed': "فشل الربط",

@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "Mit {name} verbunden",
   'walletConnect.disconnect': "Trennen",
   'walletConnect.relayDown': "Das WalletConnect-Relay ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.",
+  'walletConnect.relayLost': "Die Verbindung zum WalletConnect-Relay brach ab, bevor die Wallet antwortete. Versuche es erneut.",
   'walletConnect.declined': "Verbindung abgelehnt",
   'walletConnect.declinedHint': "Die Wallet hat die Verbindung abgelehnt. Du kannst es erneut versuchen.",
   'walletConnect.failed': "Verbindung fehlgeschlagen",

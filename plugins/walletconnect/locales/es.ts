@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "Conectado con {name}",
   'walletConnect.disconnect': "Desconectar",
   'walletConnect.relayDown': "No se puede contactar con el relé de WalletConnect. Revisa la conexión y vuelve a intentarlo.",
+  'walletConnect.relayLost': "Se perdió la conexión con el relé de WalletConnect antes de que la billetera respondiera. Vuelve a intentarlo.",
   'walletConnect.declined': "Conexión rechazada",
   'walletConnect.declinedHint': "La billetera rechazó la conexión. Puedes volver a intentarlo.",
   'walletConnect.failed': "La conexión falló",

@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "Connecté à {name}",
   'walletConnect.disconnect': "Déconnecter",
   'walletConnect.relayDown': "Le relais WalletConnect est injoignable. Vérifiez la connexion et réessayez.",
+  'walletConnect.relayLost': "La connexion au relais WalletConnect a été perdue avant la réponse du portefeuille. Réessayez.",
   'walletConnect.declined': "Connexion refusée",
   'walletConnect.declinedHint': "Le portefeuille a refusé la connexion. Vous pouvez réessayer.",
   'walletConnect.failed': "Échec de la connexion",

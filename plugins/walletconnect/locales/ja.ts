@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "{name} に接続しました",
   'walletConnect.disconnect': "切断",
   'walletConnect.relayDown': "WalletConnect リレーに接続できません。接続を確認して、もう一度お試しください。",
+  'walletConnect.relayLost': "ウォレットが応答する前に WalletConnect リレーとの接続が切れました。もう一度お試しください。",
   'walletConnect.declined': "接続が拒否されました",
   'walletConnect.declinedHint': "ウォレットが接続を拒否しました。もう一度お試しいただけます。",
   'walletConnect.failed': "接続に失敗しました",

@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "{name}에 연결됨",
   'walletConnect.disconnect': "연결 해제",
   'walletConnect.relayDown': "WalletConnect 릴레이에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.",
+  'walletConnect.relayLost': "지갑이 응답하기 전에 WalletConnect 릴레이와의 연결이 끊어졌습니다. 다시 시도하세요.",
   'walletConnect.declined': "연결이 거부되었습니다",
   'walletConnect.declinedHint': "지갑이 연결을 거부했습니다. 다시 시도할 수 있습니다.",
   'walletConnect.failed': "연결에 실패했습니다",

@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "Conectado a {name}",
   'walletConnect.disconnect': "Desconectar",
   'walletConnect.relayDown': "Não foi possível alcançar o relay do WalletConnect. Verifique a conexão e tente novamente.",
+  'walletConnect.relayLost': "A conexão com o relay do WalletConnect caiu antes de a carteira responder. Tente novamente.",
   'walletConnect.declined': "Conexão recusada",
   'walletConnect.declinedHint': "A carteira recusou a conexão. Você pode tentar novamente.",
   'walletConnect.failed': "Falha na conexão",

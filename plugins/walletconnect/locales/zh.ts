@@ -17,6 +17,7 @@ export default {
   'walletConnect.connected': "已连接 {name}",
   'walletConnect.disconnect': "断开连接",
   'walletConnect.relayDown': "无法连接 WalletConnect 中继。请检查网络后重试。",
+  'walletConnect.relayLost': "在钱包回复之前，与 WalletConnect 中继的连接已断开。请重试。",
   'walletConnect.declined': "连接已被拒绝",
   'walletConnect.declinedHint': "钱包拒绝了连接。你可以重试。",
   'walletConnect.failed': "连接失败",

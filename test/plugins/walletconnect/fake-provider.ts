@@ -24,12 +24,16 @@ export function session(accounts: string[] = [`eip155:1:${WALLET_ADDRESS}`, `eip
 export class FakeProvider {
   readonly events = new EventEmitter()
   readonly clientEvents = new EventEmitter()
+  readonly relayerEvents = new EventEmitter()
   session: FakeSession | undefined
   /** When false, connect() never hands out a URI (a relay that does not answer). */
   givesUri = true
   uris = 0
   pending: Array<{ params: unknown; resolve: (s: FakeSession) => void; reject: (e: unknown) => void }> = []
-  client = { on: (event: string, listener: (...args: unknown[]) => void) => this.clientEvents.on(event, listener) }
+  client = {
+    on: (event: string, listener: (...args: unknown[]) => void) => this.clientEvents.on(event, listener),
+    core: { relayer: { on: (event: string, listener: (...args: unknown[]) => void) => this.relayerEvents.on(event, listener) } },
+  }
   on = (event: string, listener: (...args: never[]) => void) => void this.events.on(event, listener as never)
   once = (event: string, listener: (...args: never[]) => void) => void this.events.once(event, listener as never)
   removeListener = (event: string, listener: (...args: never[]) => void) => void this.events.removeListener(event, listener as never)
@@ -70,6 +74,10 @@ export class FakeProvider {
     const topic = this.session?.topic
     this.session = undefined
     this.events.emit('session_delete', { topic })
+  }
+  /** The socket to the relay closes (the relay went down). */
+  relayDrops() {
+    this.relayerEvents.emit('relayer_disconnect')
   }
   sessionEvent(name: string, data: unknown, chainId: string) {
     this.events.emit('session_event', { topic: this.session?.topic, params: { chainId, event: { name, data } } })

@@ -271,6 +271,25 @@ describe('walletConnect plugin: sessions', () => {
     await expect(modal.signMessage('no')).rejects.toMatchObject({ code: 'USER_REJECTED' })
   })
 
+  it('a signature still unanswered when the relay connection drops fails at once with the reason; a read is left alone; asking again works', async () => {
+    const { modal } = await connected()
+    let answerRead: (value: unknown) => void = () => undefined
+    sdk.provider.request.mockImplementationOnce(() => new Promise(() => undefined))
+    sdk.provider.request.mockImplementationOnce(() => new Promise((resolve) => (answerRead = resolve)))
+    const signing = modal.signMessage('hello')
+    signing.catch(() => undefined)
+    await settle()
+    const reading = modal.kernel.chains.get('eip155')!.features!.request!({ method: 'eth_blockNumber' })
+    await settle()
+    sdk.provider.relayDrops()
+    await expect(signing).rejects.toThrow('The connection to the WalletConnect relay was lost before the wallet answered. Try again.')
+    answerRead('0x10')
+    await expect(reading).resolves.toBe('0x10')
+    // Still connected: the SDK reconnects on its own, and the next request goes through.
+    expect(modal.getAccount().status).toBe('connected')
+    await expect(modal.signMessage('again')).resolves.toBe(`0x${'ab'.repeat(65)}`)
+  })
+
   it('switches between approved chains locally and follows the wallet’s chainChanged', async () => {
     const { modal } = await connected()
     await modal.switchNetwork('eip155:10')
