@@ -1,12 +1,12 @@
 import type { ChainNamespace } from './caip.js'
 import { toCaipAddress } from './caip.js'
-import { CacheTtl } from './caches.js'
+import { BALANCE_RETRY_MS, CacheTtl } from './caches.js'
 import { createRetryGate, type RetryGate } from './retry.js'
 import type { Balance, ChainAdapter } from './chains.js'
 import type { EventBus } from './events.js'
 import { truncateDecimals } from './format.js'
 import type { CaipNetwork } from './network.js'
-import type { AccountState, ChainState } from './state.js'
+import type { AccountState, BalanceFault, ChainState } from './state.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 
@@ -34,6 +34,22 @@ export interface Balances {
 
 const UNAVAILABLE = { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } as const
 
+/**
+ * What a failed read's error (or one of its causes) says about the node: an HTTP error status, a timeout, a
+ * connection that could not be made (the browser's "Failed to fetch", Node's "fetch failed"), or none of these.
+ */
+export function balanceFaultOf(error: unknown): BalanceFault {
+  let kind: BalanceFault['kind'] = 'other'
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const { status, name, message } = e as { status?: unknown; name?: unknown; message?: unknown }
+    if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599) return { kind: 'http', status }
+    const text = `${typeof name === 'string' ? name : ''} ${typeof message === 'string' ? message : ''}`
+    if (kind === 'other' && /TimeoutError|timed? ?out|took too long|did not answer/i.test(text)) kind = 'timeout'
+    else if (kind === 'other' && /Failed to fetch|fetch failed|NetworkError|Load failed|ECONNREFUSED|ECONNRESET/i.test(text)) kind = 'unreachable'
+  }
+  return { kind }
+}
+
 export function createBalances({ storage, events, chainState, setAccount, adapterOf }: BalanceDeps): Balances {
   /** Bumped by every refresh and account replacement of a namespace: only the newest read may write. */
   const generations = new Map<ChainNamespace, number>()
@@ -42,6 +58,26 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
   /** Reads under way, per account and network, with the namespace whose account asked. */
   const reads = new Map<string, { namespace: ChainNamespace; reading: Promise<Balance> }>()
   const scheduled = new Set<ChainNamespace>()
+  /** Per namespace: the read planned after a failure, `BALANCE_RETRY_MS` later (one at a time). */
+  const retries = new Map<ChainNamespace, ReturnType<typeof setTimeout>>()
+  const cancelRetry = (namespace: ChainNamespace) => {
+    clearTimeout(retries.get(namespace))
+    retries.delete(namespace)
+  }
+  /**
+   * Reads again once the retry gate opens, unless something else read since: the balance comes back on its own
+   * when the node answers again, one read per interval at most.
+   */
+  const retryLater = (namespace: ChainNamespace, generation: number) => {
+    cancelRetry(namespace)
+    retries.set(
+      namespace,
+      setTimeout(() => {
+        retries.delete(namespace)
+        if (generations.get(namespace) === generation) void refresh(namespace)
+      }, BALANCE_RETRY_MS),
+    )
+  }
   const next = (namespace: ChainNamespace) => {
     const generation = (generations.get(namespace) ?? 0) + 1
     generations.set(namespace, generation)
@@ -85,14 +121,20 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
     const network = networkState.caipNetwork
     if (account.status !== 'connected' || !account.address) return
     const generation = next(namespace)
+    cancelRetry(namespace)
     if (!network) return setAccount(namespace, UNAVAILABLE)
     const address = account.address
     const key = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, address))
     let gate = gates.get(key)
     if (!gate) gates.set(key, (gate = createRetryGate()))
     const cached = force ? undefined : readCached(key, network)
-    if (!cached && !force && !gate.canTry() && !reads.has(key)) return setAccount(namespace, UNAVAILABLE)
-    setAccount(namespace, { balanceStatus: 'loading' })
+    if (!cached && !force && !gate.canTry() && !reads.has(key)) {
+      setAccount(namespace, UNAVAILABLE)
+      return retryLater(namespace, generation)
+    }
+    // A read again after a fault keeps the fault shown until it answers (a node that hangs would otherwise show
+    // "loading" for the whole timeout of every retry).
+    if (account.balanceStatus !== 'unavailable' || !account.balanceFault) setAccount(namespace, { balanceStatus: 'loading' })
     try {
       const adapter = adapterOf(namespace)
       const balance = cached ?? (await read(namespace, key, gate, () => adapter.getBalance({ address, network }), force))
@@ -102,11 +144,13 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
         balanceValue: balance.value,
         balance: truncateDecimals(adapter.formatAmount(balance.value, network)),
         balanceSymbol: balance.symbol,
+        balanceFault: undefined,
       })
     } catch (error) {
       if (generations.get(namespace) !== generation) return
-      setAccount(namespace, UNAVAILABLE)
+      setAccount(namespace, { ...UNAVAILABLE, balanceFault: balanceFaultOf(error) })
       events.emit('error', { source: 'balance', error })
+      retryLater(namespace, generation)
     }
   }
 
@@ -122,6 +166,7 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
     },
     invalidate(namespace) {
       next(namespace)
+      cancelRetry(namespace)
       // A new account (even the same address again, after a reconnect) reads afresh rather than waiting on an old read.
       for (const [key, entry] of reads) if (entry.namespace === namespace) reads.delete(key)
     },

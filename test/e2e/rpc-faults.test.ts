@@ -1,0 +1,88 @@
+// The chain's node failing under the modal: the sandbox's anvil behind a fault proxy (sandbox/rpc-fault.mjs) that
+// answers HTTP 500, holds requests past the timeout, or refuses connections, for the app and the Sandbox Wallet
+// alike. The Account balance, Send's fee and Swap's checks say why they cannot go on, never go on with what they
+// could not read, and recover once the node answers again.
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { startRpcFaultProxy } from '../../sandbox/rpc-fault.mjs'
+import { rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
+import { truncatedBalance, useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser({ timeout: 90_000 })
+const { modalRoot } = h
+let proxy: Awaited<ReturnType<typeof startRpcFaultProxy>>
+
+/** Loads the app with its local chain's RPC URL, and the wallet's, pointing at the proxy (`wallet` false: the wallet keeps the real node). */
+async function throughProxy(wallet = true) {
+  const { page } = h.browser
+  await page.addInitScript(
+    ([url, wallet]) => {
+      let app: unknown
+      let own: unknown
+      Object.defineProperty(window, '__SANDBOX__', { configurable: true, get: () => app, set: (value) => void (app = { ...value, rpc: url }) })
+      Object.defineProperty(window, '__SANDBOX_WALLET__', { configurable: true, get: () => own, set: (value) => void (own = wallet ? { ...value, chains: { ...value.chains, 31337: url } } : value) })
+    },
+    [proxy.url, wallet] as const,
+  )
+  // Fake timers in the page: the retry interval and the request timeouts run when a test moves the clock on.
+  await page.clock.install()
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+}
+
+beforeEach(async () => {
+  proxy = await startRpcFaultProxy(h.sandbox.chain.url)
+})
+afterEach(async () => {
+  await proxy.close()
+  await h.browser.page.unrouteAll({ behavior: 'ignoreErrors' })
+})
+
+/** Page clock (fake timers, moved on by the test) and wall clock since `start` (from `mark()`). */
+const mark = async () => ({ wall: Date.now(), page: await h.browser.page.evaluate(() => Date.now()) })
+const since = async (start: { wall: number; page: number }) => `${((Date.now() - start.wall) / 1000).toFixed(1)} s wall, ${(((await h.browser.page.evaluate(() => Date.now())) - start.page) / 1000).toFixed(1)} s on the page's clock`
+/** Times to recover, printed after the file ran. */
+const recovered: string[] = []
+afterAll(() => console.log(`Recovered:\n${recovered.join('\n')}`))
+
+/** `read`, after moving the page's clock on by `ms` (timeouts and planned retries that fall due run). */
+const later = <T>(read: () => Promise<T>, ms = 5_000) => async () => {
+  await h.browser.page.clock.fastForward(ms)
+  return read()
+}
+const REASONS = {
+  '500': "The network's node answered with an error (HTTP 500). Trying again every 30 s…",
+  hang: "The network's node did not answer in time. Trying again every 30 s…",
+  refuse: "The network's node cannot be reached. Trying again every 30 s…",
+}
+const realBalance = async () => truncatedBalance(BigInt(await rpcCall(h.sandbox.chain.url, 'eth_getBalance', [h.sandbox.address, 'latest'])), 18, 'ETH')
+
+describe('the Account balance', () => {
+  for (const mode of ['500', 'hang', 'refuse'] as const) {
+    test(`node ${mode}: "Balance unavailable" with the reason, then the balance again once the node answers`, async () => {
+      await throughProxy()
+      await proxy.setMode(mode)
+      await h.connectWallet()
+      const balance = modalRoot().getByTestId('account-balance')
+      const reason = modalRoot().getByTestId('account-balance-reason')
+      await expect.poll(later(() => balance.innerText()), { timeout: 30_000 }).toBe('Balance unavailable')
+      await expect.poll(() => reason.innerText()).toBe(REASONS[mode])
+      const failedReads = proxy.requests.filter((r) => r.method === 'eth_getBalance').length
+      await proxy.setMode('pass')
+      const real = await realBalance()
+      const start = await mark()
+      await expect.poll(later(() => balance.innerText()), { timeout: 30_000 }).toBe(real)
+      expect(await reason.count()).toBe(0)
+      recovered.push(`Account balance, node ${mode}: ${await since(start)}`)
+      // The retries were spaced: a handful of reads, not a storm.
+      expect(failedReads).toBeLessThanOrEqual(8)
+    })
+  }
+
+  test('node 500 with the wallet on its own node: Account shows what the wallet reports', async () => {
+    await throughProxy(false)
+    await proxy.setMode('500')
+    await h.connectWallet()
+    await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 20_000 }).toBe(await realBalance())
+    expect(proxy.requests.some((r) => r.method === 'eth_getBalance' && r.mode === '500')).toBe(true)
+  })
+})
