@@ -6,7 +6,8 @@ import type { Balance, ChainAdapter } from './chains.js'
 import type { EventBus } from './events.js'
 import { truncateDecimals } from './format.js'
 import type { CaipNetwork } from './network.js'
-import type { AccountState, BalanceFault, ChainState } from './state.js'
+import type { AccountState, ChainState } from './state.js'
+import { nodeFaultOf } from './node-fault.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 
@@ -33,22 +34,6 @@ export interface Balances {
 }
 
 const UNAVAILABLE = { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } as const
-
-/**
- * What a failed read's error (or one of its causes) says about the node: an HTTP error status, a timeout, a
- * connection that could not be made (the browser's "Failed to fetch", Node's "fetch failed"), or none of these.
- */
-export function balanceFaultOf(error: unknown): BalanceFault {
-  let kind: BalanceFault['kind'] = 'other'
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const { status, name, message } = e as { status?: unknown; name?: unknown; message?: unknown }
-    if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599) return { kind: 'http', status }
-    const text = `${typeof name === 'string' ? name : ''} ${typeof message === 'string' ? message : ''}`
-    if (kind === 'other' && /TimeoutError|timed? ?out|took too long|did not answer/i.test(text)) kind = 'timeout'
-    else if (kind === 'other' && /Failed to fetch|fetch failed|NetworkError|Load failed|ECONNREFUSED|ECONNRESET/i.test(text)) kind = 'unreachable'
-  }
-  return { kind }
-}
 
 export function createBalances({ storage, events, chainState, setAccount, adapterOf }: BalanceDeps): Balances {
   /** Bumped by every refresh and account replacement of a namespace: only the newest read may write. */
@@ -148,7 +133,7 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
       })
     } catch (error) {
       if (generations.get(namespace) !== generation) return
-      setAccount(namespace, { ...UNAVAILABLE, balanceFault: balanceFaultOf(error) })
+      setAccount(namespace, { ...UNAVAILABLE, balanceFault: nodeFaultOf(error) })
       events.emit('error', { source: 'balance', error })
       retryLater(namespace, generation)
     }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { startRpcFaultProxy } from '../../sandbox/rpc-fault.mjs'
 import { rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { fillSendForm, openSendForm } from './send-form.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
 const { modalRoot } = h
@@ -85,4 +86,42 @@ describe('the Account balance', () => {
     await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 20_000 }).toBe(await realBalance())
     expect(proxy.requests.some((r) => r.method === 'eth_getBalance' && r.mode === '500')).toBe(true)
   })
+})
+
+const FEE_REASONS = {
+  '500': 'Not estimated: the network’s node answered with an error (HTTP 500)',
+  hang: 'Not estimated: the network’s node did not answer in time',
+  refuse: 'Not estimated: the network’s node cannot be reached',
+}
+const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+describe('Send', () => {
+  for (const mode of ['500', 'hang', 'refuse'] as const) {
+    test(`node ${mode}: the fee says why it is unknown, Review does not open, and it does once the node answers`, async () => {
+      await throughProxy()
+      const form = await openSendForm(h)
+      await fillSendForm(form, { symbol: 'ETH', amount: '0.01', receiver: RECEIVER, feeSymbol: 'ETH' })
+      await proxy.setMode(mode)
+      // The amount changes while the node is failing: the fee known for the old one is dropped.
+      await form.getByLabel('Amount').fill('0.02')
+      const fee = form.getByTestId('send-fee')
+      await expect.poll(later(() => fee.innerText()), { timeout: 30_000 }).toBe(`Network fee ${FEE_REASONS[mode]}`)
+      await form.getByTestId('send-review').click()
+      await expect.poll(later(() => form.getByTestId('send-error').innerText()), { timeout: 30_000 }).toBe('This send is not reviewed until its network fee is known. Estimating again…')
+      expect(await fee.innerText()).toBe(`Network fee ${FEE_REASONS[mode]}`)
+      expect(await form.getByTestId('send-confirm').count()).toBe(0)
+      expect(await h.walletPrompt().count()).toBe(0)
+      await proxy.setMode('pass')
+      const start = await mark()
+      await expect.poll(later(() => form.getByTestId('send-confirm').count()), { timeout: 30_000 }).toBe(1)
+      recovered.push(`Send fee, node ${mode}: ${await since(start)}`)
+      expect(await fee.innerText()).toMatch(/^Network fee (< )?\d+(\.\d+)? ETH/)
+      expect(await form.getByTestId('send-preview').innerText()).toContain('You send 0.02 ETH')
+      // The estimates asked while the node failed were spaced out, not a storm.
+      expect(proxy.requests.filter((r) => r.method === 'eth_estimateGas' && r.mode !== 'pass').length).toBeLessThanOrEqual(12)
+      await form.getByTestId('send-confirm').click()
+      await h.answerWallet(/Send/i)
+      await form.page().locator('[data-testid="send-sent"]').waitFor({ timeout: 20_000 })
+    })
+  }
 })
