@@ -7,6 +7,7 @@ import { startRpcFaultProxy } from '../../sandbox/rpc-fault.mjs'
 import { rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
 import { fillSendForm, openSendForm } from './send-form.js'
+import { fillSwap, openSwapForm } from './swap-form.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
 const { modalRoot } = h
@@ -122,6 +123,40 @@ describe('Send', () => {
       await form.getByTestId('send-confirm').click()
       await h.answerWallet(/Send/i)
       await form.page().locator('[data-testid="send-sent"]').waitFor({ timeout: 20_000 })
+    })
+  }
+})
+
+const CHECK_REASONS = {
+  '500': 'The swap was not checked, so nothing was sent: the network’s node answered with an error (HTTP 500). Review it again once the node answers.',
+  hang: 'The swap was not checked, so nothing was sent: the network’s node did not answer in time. Review it again once the node answers.',
+  refuse: 'The swap was not checked, so nothing was sent: the network’s node cannot be reached. Review it again once the node answers.',
+}
+
+describe('Swap', () => {
+  for (const mode of ['500', 'hang', 'refuse'] as const) {
+    test(`node ${mode}: the swap is not checked, says why, reaches neither wallet nor chain, and goes through once the node answers`, async () => {
+      await throughProxy()
+      const form = await openSwapForm(h)
+      await fillSwap(h, form, 'ETH', 'DEMO', '0.01')
+      const nonce = await rpcCall(h.sandbox.chain.url, 'eth_getTransactionCount', [h.sandbox.address, 'latest'])
+      await proxy.setMode(mode)
+      await form.getByTestId('swap-review').click()
+      await form.getByTestId('swap-confirm').click()
+      await expect.poll(later(() => form.getByTestId('swap-error').allInnerTexts()), { timeout: 40_000 }).toEqual([CHECK_REASONS[mode]])
+      expect(await h.walletPrompt().count()).toBe(0)
+      expect(await rpcCall(h.sandbox.chain.url, 'eth_getTransactionCount', [h.sandbox.address, 'latest'])).toBe(nonce)
+      // The form keeps what was typed, with a fresh quote to review again.
+      expect(await form.getByTestId('swap-amount').inputValue()).toBe('0.01')
+
+      await proxy.setMode('pass')
+      const start = await mark()
+      await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000 }).toBe(true)
+      await form.getByTestId('swap-review').click()
+      await form.getByTestId('swap-confirm').click()
+      await h.answerWallet(new RegExp(`Send 10000000000000000 wei to ${h.sandbox.market.exchange}`, 'i'))
+      await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
+      recovered.push(`Swap check, node ${mode}: ${await since(start)} (with the user's Review and Swap clicks)`)
     })
   }
 })
