@@ -21,7 +21,8 @@ export function swapClient(api: BlockchainApi, fetcher: typeof fetch = (...args)
     }
     if (!response.ok) {
       const reason = body && typeof body === 'object' ? cleanText((body as { message?: unknown }).message, 160) : ''
-      throw new Error(reason || `HTTP status code: ${response.status}`)
+      // The status stays on the error: a 5xx or 429 is worth asking again, a 4xx is not.
+      throw Object.assign(new Error(reason || `HTTP status code: ${response.status}`), { status: response.status })
     }
     return body
   }
