@@ -46,14 +46,14 @@ describe('the provider API down while a view is open', () => {
     const from = api().requests.length
     await modalRoot().getByTestId('wallet-search').fill('cedar')
     const error = modalRoot().getByTestId('all-wallets-error')
-    await expect.poll(later(() => error.innerText().then((text) => text.split('\n').filter(Boolean))), { timeout: 20_000, intervals: [500] }).toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Try again'])
+    await expect.poll(later(() => error.innerText().then((text) => text.split('\n').filter(Boolean))), { timeout: 20_000, interval: 500 }).toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Try again'])
     await twoMinutes()
     // Asked once for the search; it waits for the person's "Try again".
     expect(asked(from, /getWallets/)).toBe(1)
     up()
     const start = await mark()
     await modalRoot().getByTestId('all-wallets-retry').click()
-    await expect.poll(later(() => rowNames()), { timeout: 20_000, intervals: [500] }).toContain('Cedar Vault')
+    await expect.poll(later(() => rowNames()), { timeout: 20_000, interval: 500 }).toContain('Cedar Vault')
     recovered.push(`All Wallets: ${await since(start)}`)
   })
 
@@ -64,7 +64,7 @@ describe('the provider API down while a view is open', () => {
     const from = api().requests.length
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     const failure = modalRoot().getByRole('alert').filter({ hasText: 'Failed to fetch transactions' })
-    await expect.poll(later(() => failure.count()), { timeout: 20_000, intervals: [500] }).toBe(1)
+    await expect.poll(later(() => failure.count()), { timeout: 20_000, interval: 500 }).toBe(1)
     expect(await modalRoot().getByRole('button', { name: 'Try again' }).count()).toBe(1)
     await twoMinutes()
     // The API failed already when asked which networks it serves: the history was not worth asking for. Nothing
@@ -73,7 +73,7 @@ describe('the provider API down while a view is open', () => {
     up()
     const start = await mark()
     await modalRoot().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(later(() => modalRoot().getByTestId('activity').count()), { timeout: 20_000, intervals: [500] }).toBe(1)
+    await expect.poll(later(() => modalRoot().getByTestId('activity').count()), { timeout: 20_000, interval: 500 }).toBe(1)
     recovered.push(`Activity: ${await since(start)}`)
   })
 
@@ -84,7 +84,7 @@ describe('the provider API down while a view is open', () => {
     down()
     const from = api().requests.length
     await form.getByTestId('swap-amount').fill('0.02')
-    await expect.poll(later(() => form.getByTestId('swap-quote-error').allInnerTexts()), { timeout: 20_000, intervals: [500] }).toEqual(['No quote: The sandbox blockchain API is down (test mode)'])
+    await expect.poll(later(() => form.getByTestId('swap-quote-error').allInnerTexts()), { timeout: 20_000, interval: 500 }).toEqual(['No quote: The sandbox blockchain API is down (test mode)'])
     expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
     await twoMinutes()
     // Asked again after 5, 10, 20, 40 and 60 s: a handful of requests in two minutes, the failure shown meanwhile.
@@ -95,7 +95,7 @@ describe('the provider API down while a view is open', () => {
     expect(quotes).toBeLessThanOrEqual(14)
     up()
     const start = await mark()
-    await expect.poll(later(() => form.getByTestId('swap-rate').count()), { timeout: 20_000, intervals: [500] }).toBe(1)
+    await expect.poll(later(() => form.getByTestId('swap-rate').count()), { timeout: 20_000, interval: 500 }).toBe(1)
     recovered.push(`Swap: ${await since(start)}`)
   })
 
@@ -111,7 +111,7 @@ describe('the provider API down while a view is open', () => {
     const from = api().requests.length
     await view.getByTestId('onramp-amount').fill('120')
     const noQuote = view.getByTestId('onramp-no-quote')
-    await expect.poll(later(() => noQuote.innerText()), { timeout: 20_000, intervals: [500] }).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
+    await expect.poll(later(() => noQuote.innerText()), { timeout: 20_000, interval: 500 }).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
     await twoMinutes()
     expect(await noQuote.innerText()).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
     const quotes = asked(from, /\/v1\/onramp\/quote$/)
@@ -119,7 +119,7 @@ describe('the provider API down while a view is open', () => {
     expect(quotes).toBeLessThanOrEqual(7)
     up()
     const start = await mark()
-    await expect.poll(later(() => view.getByTestId('onramp-no-quote').count()), { timeout: 20_000, intervals: [500] }).toBe(0)
+    await expect.poll(later(() => view.getByTestId('onramp-no-quote').count()), { timeout: 20_000, interval: 500 }).toBe(0)
     expect(await view.getByTestId('onramp-quote').innerText()).toMatch(/^You get about/)
     recovered.push(`Buy: ${await since(start)}`)
   })

@@ -91,8 +91,8 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await proxy.setMode(mode)
       // Without an answer (the first read, or after the last recovery) a read is forced, as a transaction does.
       if (mode !== '500') await h.browser.page.evaluate(() => (window as any).modal.kernel.connection.refreshBalance(undefined, { force: true }))
-      await expect.poll(later(() => balance.innerText()), { timeout: 30_000, intervals: [500] }).toBe('Balance unavailable')
-      await expect.poll(later(() => reason.innerText()), { timeout: 30_000, intervals: [500] }).toBe(REASONS[mode])
+      await expect.poll(later(() => balance.innerText()), { timeout: 30_000, interval: 500 }).toBe('Balance unavailable')
+      await expect.poll(later(() => reason.innerText()), { timeout: 30_000, interval: 500 }).toBe(REASONS[mode])
       const asked = proxy.requests.length
       await twoMinutes()
       // Read again every 30 s (each read tries the network's RPC URL, then the wallet's node): no storm.
@@ -100,7 +100,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await proxy.setMode('pass')
       const real = await realBalance()
       const start = await mark()
-      await expect.poll(later(() => balance.innerText()), { timeout: 30_000, intervals: [500] }).toBe(real)
+      await expect.poll(later(() => balance.innerText()), { timeout: 30_000, interval: 500 }).toBe(real)
       expect(await reason.count()).toBe(0)
       recovered.push(`Account balance, node ${mode}: ${await since(start)}`)
     }
@@ -124,9 +124,9 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       // The amount changes while the node is failing: the fee known for the old one is dropped.
       const amount = `0.0${i + 2}`
       await form.getByLabel('Amount').fill(amount)
-      await expect.poll(later(() => fee.innerText()), { timeout: 30_000, intervals: [500] }).toBe(`Network fee ${FEE_REASONS[mode]}`)
+      await expect.poll(later(() => fee.innerText()), { timeout: 30_000, interval: 500 }).toBe(`Network fee ${FEE_REASONS[mode]}`)
       await form.getByTestId('send-review').click()
-      await expect.poll(later(() => form.getByTestId('send-error').innerText()), { timeout: 30_000, intervals: [500] }).toBe('This send is not reviewed until its network fee is known. Estimating again…')
+      await expect.poll(later(() => form.getByTestId('send-error').innerText()), { timeout: 30_000, interval: 500 }).toBe('This send is not reviewed until its network fee is known. Estimating again…')
       expect(await fee.innerText()).toBe(`Network fee ${FEE_REASONS[mode]}`)
       expect(await form.getByTestId('send-confirm').count()).toBe(0)
       expect(await h.walletPrompt().count()).toBe(0)
@@ -159,10 +159,10 @@ describe('the node answering 500, hanging past the timeout, refusing connections
     const before = await nonce()
     for (const mode of MODES) {
       await proxy.setMode(mode)
-      await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000, intervals: [500] }).toBe(true)
+      await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000, interval: 500 }).toBe(true)
       await form.getByTestId('swap-review').click()
       await form.getByTestId('swap-confirm').click()
-      await expect.poll(later(() => form.getByTestId('swap-error').allInnerTexts()), { timeout: 40_000, intervals: [500] }).toEqual([CHECK_REASONS[mode]])
+      await expect.poll(later(() => form.getByTestId('swap-error').allInnerTexts()), { timeout: 40_000, interval: 500 }).toEqual([CHECK_REASONS[mode]])
       expect(await h.walletPrompt().count()).toBe(0)
       expect(await nonce()).toBe(before)
       // The form keeps what was typed, with a fresh quote to review again.
@@ -170,7 +170,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
     }
     await proxy.setMode('pass')
     const start = await mark()
-    await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000, intervals: [500] }).toBe(true)
+    await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000, interval: 500 }).toBe(true)
     await form.getByTestId('swap-review').click()
     await form.getByTestId('swap-confirm').click()
     await h.answerWallet(new RegExp(`Send 10000000000000000 wei to ${h.sandbox.market.exchange}`, 'i'))
