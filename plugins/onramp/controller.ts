@@ -106,12 +106,8 @@ export function createOnrampController(deps: OnrampDeps) {
       const attempt = retry ?? 0
       if (passing(error) && attempt < QUOTE_RETRY_MS.length) quoteTimer = setTimeout(() => round === quoteRound && refreshQuote(attempt + 1), QUOTE_RETRY_MS[attempt])
     }
-    quoteTimer = setTimeout(
-      () => {
-        deps.client.quote(network, request).then((quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }), failed)
-      },
-      retry === undefined ? QUOTE_PAUSE_MS : 0,
-    )
+    const ask = () => deps.client.quote(network, request).then((quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }), failed)
+    quoteTimer = setTimeout(ask, retry === undefined ? QUOTE_PAUSE_MS : 0)
   }
 
   /** Reads the on-ramp history; resolves with whether a purchase not listed before showed up. */

@@ -94,6 +94,17 @@ const initial = (generation = 0): SendForm => ({ status: 'editing', receiver: ''
 
 export type SendController = ReturnType<typeof createSendController>
 
+/**
+ * A failed estimate's fee state: a node fault in plain words, anything else (a revert, too little to pay) in the
+ * node's; after a node fault, when the next retry (`again`) is due while FEE_RETRY_MS lasts.
+ */
+function failedFee(error: unknown, retry: number | undefined): { fee: FeeState; again?: { attempt: number; after: number } } {
+  const fault = nodeFaultOf(error)
+  if (fault.kind === 'other') return { fee: { status: 'failed', error: cleanText(errorMessage(error), 160) } }
+  const attempt = retry ?? 0
+  return { fee: { status: 'failed', fault }, ...(attempt < FEE_RETRY_MS.length ? { again: { attempt: attempt + 1, after: FEE_RETRY_MS[attempt]! } } : {}) }
+}
+
 export function createSendController(deps: SendDeps) {
   const $form = atom<SendForm>(initial())
   const rules = rulesHolder(deps.$context, () => $view.get(), () => $form.get().status !== 'sending' && refreshFee())
@@ -111,10 +122,7 @@ export function createSendController(deps: SendDeps) {
 
   const patch = (changes: Partial<SendForm>) => $form.set({ ...$form.get(), ...changes })
 
-  /**
-   * Drops the fee (it was for other inputs) and estimates the new one once typing pauses. `retry` (the number of
-   * automatic retries so far) asks again for the same inputs after a node fault: the fault stays shown meanwhile.
-   */
+  /** Drops the fee (it was for other inputs) and estimates the new one once typing pauses; `retry`: a node fault's retries so far (the fault stays shown). */
   function refreshFee(retry?: number) {
     clearTimeout(timers.fee)
     const round = ++feeRound
@@ -130,19 +138,12 @@ export function createSendController(deps: SendDeps) {
     const request = { adapter, network, from: address, token: view.token!, to, amount: form.amount! }
     const failed = (error: unknown) => {
       if (round !== feeRound) return
-      const fault = nodeFaultOf(error)
-      // The node's own trouble is said in plain words; anything else (a revert, too little to pay) in the node's.
-      if (fault.kind === 'other') return patch({ fee: { status: 'failed', error: cleanText(errorMessage(error), 160) }, status: 'editing' })
-      patch({ fee: { status: 'failed', fault }, status: 'editing' })
-      const attempt = retry ?? 0
-      if (attempt < FEE_RETRY_MS.length) timers.fee = setTimeout(() => round === feeRound && refreshFee(attempt + 1), FEE_RETRY_MS[attempt])
+      const { fee, again } = failedFee(error, retry)
+      patch({ fee, status: 'editing' })
+      if (again) timers.fee = setTimeout(() => round === feeRound && refreshFee(again.attempt), again.after)
     }
-    timers.fee = setTimeout(
-      () => {
-        estimateFee(request, deps.gasPrice).then((quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()), failed)
-      },
-      retry === undefined ? TYPING_PAUSE_MS : 0,
-    )
+    const estimate = () => estimateFee(request, deps.gasPrice).then((quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()), failed)
+    timers.fee = setTimeout(estimate, retry === undefined ? TYPING_PAUSE_MS : 0)
   }
 
   /** A review asked for while the fee was being estimated opens once it is known (and the form still holds). */
@@ -209,8 +210,7 @@ export function createSendController(deps: SendDeps) {
       if (view.feeNeeded) {
         reviewWaiting = true
         // A failed estimate is asked for again: the network may answer now.
-        // A node fault stays shown while it is asked (and its retries start over).
-        if ($form.get().fee.status === 'failed') refreshFee($form.get().fee.fault ? 0 : undefined)
+        if ($form.get().fee.status === 'failed') refreshFee($form.get().fee.fault ? 0 : undefined) // a node fault stays shown
         return
       }
       patch({ status: 'reviewing', reviewAsked: false })
