@@ -1,12 +1,13 @@
 import type { ChainNamespace } from './caip.js'
 import { toCaipAddress } from './caip.js'
-import { CacheTtl } from './caches.js'
+import { BALANCE_RETRY_MS, CacheTtl } from './caches.js'
 import { createRetryGate, type RetryGate } from './retry.js'
 import type { Balance, ChainAdapter } from './chains.js'
 import type { EventBus } from './events.js'
 import { truncateDecimals } from './format.js'
 import type { CaipNetwork } from './network.js'
 import type { AccountState, ChainState } from './state.js'
+import { nodeFaultOf } from './node-fault.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 
@@ -42,6 +43,26 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
   /** Reads under way, per account and network, with the namespace whose account asked. */
   const reads = new Map<string, { namespace: ChainNamespace; reading: Promise<Balance> }>()
   const scheduled = new Set<ChainNamespace>()
+  /** Per namespace: the read planned after a failure, `BALANCE_RETRY_MS` later (one at a time). */
+  const retries = new Map<ChainNamespace, ReturnType<typeof setTimeout>>()
+  const cancelRetry = (namespace: ChainNamespace) => {
+    clearTimeout(retries.get(namespace))
+    retries.delete(namespace)
+  }
+  /**
+   * Reads again once the retry gate opens, unless something else read since: the balance comes back on its own
+   * when the node answers again, one read per interval at most.
+   */
+  const retryLater = (namespace: ChainNamespace, generation: number) => {
+    cancelRetry(namespace)
+    retries.set(
+      namespace,
+      setTimeout(() => {
+        retries.delete(namespace)
+        if (generations.get(namespace) === generation) void refresh(namespace)
+      }, BALANCE_RETRY_MS),
+    )
+  }
   const next = (namespace: ChainNamespace) => {
     const generation = (generations.get(namespace) ?? 0) + 1
     generations.set(namespace, generation)
@@ -85,14 +106,20 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
     const network = networkState.caipNetwork
     if (account.status !== 'connected' || !account.address) return
     const generation = next(namespace)
+    cancelRetry(namespace)
     if (!network) return setAccount(namespace, UNAVAILABLE)
     const address = account.address
     const key = StorageKeys.nativeBalance(toCaipAddress(network.caipNetworkId, address))
     let gate = gates.get(key)
     if (!gate) gates.set(key, (gate = createRetryGate()))
     const cached = force ? undefined : readCached(key, network)
-    if (!cached && !force && !gate.canTry() && !reads.has(key)) return setAccount(namespace, UNAVAILABLE)
-    setAccount(namespace, { balanceStatus: 'loading' })
+    if (!cached && !force && !gate.canTry() && !reads.has(key)) {
+      setAccount(namespace, UNAVAILABLE)
+      return retryLater(namespace, generation)
+    }
+    // A read again after a fault keeps the fault shown until it answers (a node that hangs would otherwise show
+    // "loading" for the whole timeout of every retry).
+    if (account.balanceStatus !== 'unavailable' || !account.balanceFault) setAccount(namespace, { balanceStatus: 'loading' })
     try {
       const adapter = adapterOf(namespace)
       const balance = cached ?? (await read(namespace, key, gate, () => adapter.getBalance({ address, network }), force))
@@ -102,11 +129,13 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
         balanceValue: balance.value,
         balance: truncateDecimals(adapter.formatAmount(balance.value, network)),
         balanceSymbol: balance.symbol,
+        balanceFault: undefined,
       })
     } catch (error) {
       if (generations.get(namespace) !== generation) return
-      setAccount(namespace, UNAVAILABLE)
+      setAccount(namespace, { ...UNAVAILABLE, balanceFault: nodeFaultOf(error) })
       events.emit('error', { source: 'balance', error })
+      retryLater(namespace, generation)
     }
   }
 
@@ -122,6 +151,7 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
     },
     invalidate(namespace) {
       next(namespace)
+      cancelRetry(namespace)
       // A new account (even the same address again, after a reconnect) reads afresh rather than waiting on an old read.
       for (const [key, entry] of reads) if (entry.namespace === namespace) reads.delete(key)
     },

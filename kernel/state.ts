@@ -22,6 +22,15 @@ export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
 
 /**
+ * Why the last balance read failed, as far as the error tells: the node answered an HTTP error (`status`), did not
+ * answer in time, could not be reached, or something else.
+ */
+export interface BalanceFault {
+  kind: 'http' | 'timeout' | 'unreachable' | 'other'
+  status?: number
+}
+
+/**
  * Account part of a namespace's chain state. A plugin that keeps more per account adds its fields by augmenting
  * this interface (`declare module 'vestibule' { interface AccountState { nickname?: string } }`) and writes them
  * with `ctx.connection.setAccountFields`; a disconnect or a new connection drops them, whatever they are.
@@ -39,6 +48,8 @@ export interface AccountState {
   balanceValue?: bigint
   balanceSymbol?: string
   balanceStatus: BalanceStatus
+  /** Why the balance is unavailable, while it is (it is read again every `BALANCE_RETRY_MS` until it answers). */
+  balanceFault?: BalanceFault
   profileName?: string
   profileImage?: string
   addressExplorerUrl?: string
@@ -99,7 +110,7 @@ export interface ModalSnapshot {
 }
 
 /** The account fields only the kernel writes (the connection's); plugins write the others. */
-export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'endsWithSiblings' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus'
+export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'endsWithSiblings' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus' | 'balanceFault'
 
 /** The network fields only the kernel writes; plugins write the others. */
 export type KernelNetworkField = 'caipNetwork' | 'unsupportedCaipNetworkId' | 'requestedCaipNetworks'

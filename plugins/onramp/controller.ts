@@ -6,13 +6,20 @@
  * shows up; then the balances are read again. Another network or account starts the form over.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
+import { errorMessage, nodeFaultOf, type CaipNetwork } from 'vestibule/kernel'
 import { cleanText, createRequestCache } from 'vestibule/utils'
 import { networkName, placeholderQuote, presetCrypto, type OnrampClient, type OnrampOptions, type Purchase, type PurchaseCurrency } from './api.js'
 import type { OnrampProvider } from './index.js'
 import { widgetUrl } from './providers.js'
 import { deriveView, type OnrampContext, type OnrampForm, type OnrampView } from './view-model.js'
 
+/** After a quote failed for a passing reason it is asked again after each of these pauses, then on the next edit. */
+export const QUOTE_RETRY_MS = [5_000, 10_000, 20_000, 40_000, 60_000] as const
+/** Whether a failed request may succeed when asked again unchanged: a 5xx or 429 answer, a timeout, no connection. */
+function passing(error: unknown): boolean {
+  const fault = nodeFaultOf(error)
+  return fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+}
 /** Typing pauses this long before a quote is asked for. */
 export const QUOTE_PAUSE_MS = 300
 /** After a provider's page opened, the on-ramp history is read again this often … */
@@ -77,22 +84,28 @@ export function createOnrampController(deps: OnrampDeps) {
     void optionsCache.get(network.caipNetworkId, () => deps.client.options(network)).then(({ options, fallback }) => round === placeRound && (patch({ options, fallback }), refreshQuote()))
   }
 
-  /** Drops the quote (it was for other inputs) and asks for the new one once typing pauses. */
-  function refreshQuote() {
+  /**
+   * Drops the quote (it was for other inputs) and asks for the new one once typing pauses. A failure for a passing
+   * reason (a 5xx or 429 answer, no answer in time, no connection) is asked again after each of QUOTE_RETRY_MS,
+   * the failure shown meanwhile (`retry` counts those retries).
+   */
+  function refreshQuote(retry?: number) {
     clearTimeout(quoteTimer)
     const round = ++quoteRound
     const view = $view.get()
     const { network } = deps.$context.get()
     if (!view.amount || !view.currency || !view.asset || !network) return patch({ quote: { status: 'idle' } })
     const key = `${view.amount} ${view.currency.id} ${view.asset.id}`
-    patch({ quote: { status: 'loading', key } })
+    if (retry === undefined) patch({ quote: { status: 'loading', key } })
     const request = { purchaseCurrency: view.asset, paymentCurrency: view.currency, amount: view.amount, network: networkName(network) }
-    quoteTimer = setTimeout(() => {
-      deps.client.quote(network, request).then(
-        (quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }),
-        (error: unknown) => round === quoteRound && patch({ quote: { status: 'failed', quote: placeholderQuote(request.amount, request.paymentCurrency.id), error: cleanText(errorMessage(error), 160), key } }),
-      )
-    }, QUOTE_PAUSE_MS)
+    const failed = (error: unknown) => {
+      if (round !== quoteRound) return
+      patch({ quote: { status: 'failed', quote: placeholderQuote(request.amount, request.paymentCurrency.id), error: cleanText(errorMessage(error), 160), key } })
+      const attempt = retry ?? 0
+      if (passing(error) && attempt < QUOTE_RETRY_MS.length) quoteTimer = setTimeout(() => round === quoteRound && refreshQuote(attempt + 1), QUOTE_RETRY_MS[attempt])
+    }
+    const ask = () => deps.client.quote(network, request).then((quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }), failed)
+    quoteTimer = setTimeout(ask, retry === undefined ? QUOTE_PAUSE_MS : 0)
   }
 
   /** Reads the on-ramp history; resolves with whether a purchase not listed before showed up. */

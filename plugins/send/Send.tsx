@@ -61,7 +61,9 @@ function FeeLine({ form, view, t, format }: { form: Form; view: SendView; t: Tra
     fee.status === 'ready' && fee.fee !== undefined
       ? feeAmount(fee.fee, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
       : fee.status === 'failed'
-        ? t('send.feeFailed', { reason: fee.error ?? '' })
+        ? fee.fault
+          ? t(`send.feeFault.${fee.fault.kind}`, { status: String(fee.fault.status ?? '') })
+          : t('send.feeFailed', { reason: fee.error ?? '' })
         : fee.status === 'loading'
           ? '…'
           : t('send.feeUnknown')

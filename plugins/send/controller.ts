@@ -5,7 +5,7 @@
  * form. A view renders `$view` and forwards input to the actions.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { addressRulesOf, chainFeature, errorMessage, isUserRejection, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NameRefusal, type NamesService } from 'vestibule/kernel'
+import { addressRulesOf, chainFeature, errorMessage, isUserRejection, nodeFaultOf, type NodeFault, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NameRefusal, type NamesService } from 'vestibule/kernel'
 import { cleanText, safeImageUrl } from 'vestibule/utils'
 import { refusalOf } from 'vestibule/utils'
 import type { GasPrice } from './gas.js'
@@ -24,7 +24,13 @@ export const BALANCE_REREAD_MS = [2000, 4000] as const
 
 export type SendStatus = 'editing' | 'estimating' | 'reviewing' | 'sending' | 'sent' | 'failed'
 /** The fee of what the form holds; `reserve` is what the sender must keep after the send (a minimum balance). */
-export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; reserve?: bigint; error?: string }
+export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; reserve?: bigint; error?: string; fault?: NodeFault }
+
+/**
+ * A fee the network's node could not estimate (an HTTP error, a timeout, no connection) is asked for again after
+ * each of these pauses while the form is unchanged; then only when a review is asked for.
+ */
+export const FEE_RETRY_MS = [5_000, 10_000, 20_000, 30_000] as const
 /**
  * A typed name's lookup; `avatar` (already checked) when the names service has one for it; `refusal` when the
  * service refused the name itself (one that reads as an address, piled combining marks).
@@ -90,6 +96,17 @@ const initial = (generation = 0): SendForm => ({ status: 'editing', receiver: ''
 
 export type SendController = ReturnType<typeof createSendController>
 
+/**
+ * A failed estimate's fee state: a node fault in plain words, anything else (a revert, too little to pay) in the
+ * node's; after a node fault, when the next retry (`again`) is due while FEE_RETRY_MS lasts.
+ */
+function failedFee(error: unknown, retry: number | undefined): { fee: FeeState; again?: { attempt: number; after: number } } {
+  const fault = nodeFaultOf(error)
+  if (fault.kind === 'other') return { fee: { status: 'failed', error: cleanText(errorMessage(error), 160) } }
+  const attempt = retry ?? 0
+  return { fee: { status: 'failed', fault }, ...(attempt < FEE_RETRY_MS.length ? { again: { attempt: attempt + 1, after: FEE_RETRY_MS[attempt]! } } : {}) }
+}
+
 export function createSendController(deps: SendDeps) {
   const $form = atom<SendForm>(initial())
   const rules = rulesHolder(deps.$context, () => $view.get(), () => $form.get().status !== 'sending' && refreshFee())
@@ -107,8 +124,8 @@ export function createSendController(deps: SendDeps) {
 
   const patch = (changes: Partial<SendForm>) => $form.set({ ...$form.get(), ...changes })
 
-  /** Drops the fee (it was for other inputs) and estimates the new one once typing pauses. */
-  function refreshFee() {
+  /** Drops the fee (it was for other inputs) and estimates the new one once typing pauses; `retry`: a node fault's retries so far (the fault stays shown). */
+  function refreshFee(retry?: number) {
     clearTimeout(timers.fee)
     const round = ++feeRound
     const view = $view.get()
@@ -119,14 +136,16 @@ export function createSendController(deps: SendDeps) {
     if (!ready || !canEstimate({ adapter, network, from: address, token: view.token!, to, amount: form.amount! })) {
       return patch({ fee: { status: 'idle' }, status: form.status === 'estimating' ? 'editing' : form.status })
     }
-    patch({ fee: { status: 'loading' }, status: 'estimating' })
+    if (retry === undefined) patch({ fee: { status: 'loading' }, status: 'estimating' })
     const request = { adapter, network, from: address, token: view.token!, to, amount: form.amount! }
-    timers.fee = setTimeout(() => {
-      estimateFee(request, deps.gasPrice).then(
-        (quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()),
-        (error: unknown) => round === feeRound && patch({ fee: { status: 'failed', error: cleanText(errorMessage(error), 160) }, status: 'editing' }),
-      )
-    }, TYPING_PAUSE_MS)
+    const failed = (error: unknown) => {
+      if (round !== feeRound) return
+      const { fee, again } = failedFee(error, retry)
+      patch({ fee, status: 'editing' })
+      if (again) timers.fee = setTimeout(() => round === feeRound && refreshFee(again.attempt), again.after)
+    }
+    const estimate = () => estimateFee(request, deps.gasPrice).then((quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()), failed)
+    timers.fee = setTimeout(estimate, retry === undefined ? TYPING_PAUSE_MS : 0)
   }
 
   /** A review asked for while the fee was being estimated opens once it is known (and the form still holds). */
@@ -193,7 +212,7 @@ export function createSendController(deps: SendDeps) {
       if (view.feeNeeded) {
         reviewWaiting = true
         // A failed estimate is asked for again: the network may answer now.
-        if ($form.get().fee.status === 'failed') refreshFee()
+        if ($form.get().fee.status === 'failed') refreshFee($form.get().fee.fault ? 0 : undefined) // a node fault stays shown
         return
       }
       patch({ status: 'reviewing', reviewAsked: false })

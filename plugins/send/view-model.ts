@@ -160,7 +160,7 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
     feeNeeded,
     // An amount above the balance (or zero) is the one error that matters: the form's reason would repeat it.
     formError,
-    formReason: formError && !form.failure && fee.status === 'failed' && fee.error ? { key: 'send.feeReason', values: { reason: fee.error } } : undefined,
+    formReason: formError && !form.failure && fee.status === 'failed' ? feeFailure(fee) : undefined,
     feeUsd,
     max: maxAmount(token, feeValue, reserve),
     // The network token's maximum is the balance less the fee: not offered before the fee is known.
@@ -168,11 +168,15 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
   }
 }
 
+/** The estimate's own words for why the fee is unknown; a node fault is said on the fee's line instead. */
+const feeFailure = (fee: SendForm['fee']): Message | undefined => (fee.error && !fee.fault ? { key: 'send.feeReason', values: { reason: fee.error } } : undefined)
+
 /** Why a review asked for did not happen, while that is still so. */
 function reviewReason(form: SendForm, complete: boolean, short: boolean, feeNeeded: boolean, network: CaipNetwork, token: AccountToken): Message | undefined {
   if (!form.reviewAsked || form.status === 'reviewing' || short) return undefined
   if (form.reviewAsked === 'invalid') return complete ? undefined : { key: 'send.invalid' }
   if (!feeNeeded) return undefined
+  if (form.fee.status === 'failed' && form.fee.fault) return { key: 'send.feeNodeDown' }
   if (form.fee.status !== 'loading' && token.address) return { key: 'send.feeHeld' }
   return { key: form.fee.status === 'loading' ? 'send.feeWaiting' : 'send.feeNeeded', values: { symbol: network.nativeCurrency.symbol } }
 }

@@ -6,7 +6,7 @@
  * it and says why. Success refreshes balances and Activity and empties the form.
  */
 import type { MapStore, ReadableAtom, WritableAtom } from 'nanostores'
-import { errorMessage, isUserRejection } from 'vestibule/kernel'
+import { errorMessage, isUserRejection, type NodeFault } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
 import type { SwapDeps, SwapForm } from './controller.js'
 import { minimumReceived, SLIPPAGE_PERCENT } from './math.js'
@@ -95,7 +95,12 @@ export function executeSwap(deps: SwapDeps, h: Handle) {
       const declined = isUserRejection(error) || (error as { code?: unknown } | undefined)?.code === 'USER_REJECTED'
       deps.emit('track', { event: 'SWAP_ERROR', properties: { ...properties, message } })
       deps.emit('swap:error', { ...properties, message })
-      if (declined) {
+      const nodeFault = (error as { nodeFault?: NodeFault } | undefined)?.nodeFault
+      if (nodeFault && !declined) {
+        // The node could not try the swap: nothing was sent. The form stays, with a fresh quote, to try again.
+        h.patch({ status: 'editing', failure: { key: `swap.checkFault.${nodeFault.kind}`, values: { status: String(nodeFault.status ?? '') } } })
+        h.requestQuote(0, true)
+      } else if (declined) {
         // The user's choice: the form stays as it was, with a fresh quote.
         h.patch({ status: 'editing', failure: { key: 'swap.declined' } })
         h.requestQuote(0, true)

@@ -5,7 +5,7 @@
  * arrives), and while the review is open asked for again after QUOTE_REFRESH_MS. The gas price the quote is asked with is kept GAS_PRICE_TTL_MS per network.
  */
 import type { ReadableAtom } from 'nanostores'
-import { errorMessage, type CaipNetwork } from 'vestibule/kernel'
+import { errorMessage, nodeFaultOf, type CaipNetwork } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
 import type { QuoteState, SwapDeps, SwapForm } from './controller.js'
 import { parseGasPrice, parseQuote } from './parse.js'
@@ -17,6 +17,17 @@ export const QUOTE_PAUSE_MS = 300
 export const QUOTE_REFRESH_MS = 10_000
 /** A quote older than this is marked stale and cannot be confirmed. */
 export const QUOTE_STALE_MS = 20_000
+/**
+ * A quote the API could not give for a passing reason (a 5xx or 429 answer, no answer in time, no connection) is
+ * asked for again after each of these pauses, the last one repeating while the form stays as it is: at most one
+ * request a minute once the API has been down a while.
+ */
+export const QUOTE_RETRY_MS = [5_000, 10_000, 20_000, 40_000, 60_000] as const
+/** Whether a failed request may succeed when asked again unchanged. */
+export function passingFault(error: unknown): boolean {
+  const fault = nodeFaultOf(error)
+  return fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+}
 /** A gas price is kept this long. */
 export const GAS_PRICE_TTL_MS = 30_000
 
@@ -47,9 +58,10 @@ export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store
 
   /**
    * Asks for the quote of what the form holds after `delay` (typing pauses); the request of any earlier quote is
-   * cancelled. A refresh (`keep`) keeps showing the quote it replaces until the new one arrives.
+   * cancelled. A refresh (`keep`) keeps showing the quote it replaces until the new one arrives (a failure too);
+   * `retry` counts the automatic retries after passing faults.
    */
-  function requestQuote(delay: number, keep = false) {
+  function requestQuote(delay: number, keep = false, retry = 0) {
     stopQuote()
     const round = quotes.round
     const key = quoteKey()
@@ -75,7 +87,10 @@ export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store
         if (round !== quotes.round) return
         settle({ status: 'ready', for: key, toAmount: parseQuote(body, { amount, from: sell.caip, to: buy.caip }), at: now() })
       } catch (error) {
-        if (!abort.signal.aborted) settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160) })
+        if (abort.signal.aborted || round !== quotes.round) return
+        settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160) })
+        const pause = QUOTE_RETRY_MS[Math.min(retry, QUOTE_RETRY_MS.length - 1)]
+        if (passingFault(error)) quotes.timer = setTimeout(() => round === quotes.round && requestQuote(0, true, retry + 1), pause)
       }
     }
     // A change of token or direction asks at once; typing waits for the pause.

@@ -5,8 +5,8 @@
  * A node that cannot simulate says so; the swap then rests on the binding rules and a contract at its receiver.
  * Loaded with the swap's confirmation, never before.
  */
-import type { CaipNetwork } from 'vestibule/kernel'
-import { VestibuleError } from 'vestibule/kernel'
+import type { CaipNetwork, NodeFault } from 'vestibule/kernel'
+import { nodeFaultOf, VestibuleError } from 'vestibule/kernel'
 import { cleanText, createRequestCache } from 'vestibule/utils'
 import { NATIVE_ADDRESS, type SwapToken } from './parse.js'
 
@@ -38,8 +38,20 @@ class RpcError extends Error {
   constructor(
     message: string,
     readonly code: number | undefined,
+    /** The HTTP status of an answer that was not JSON-RPC. */
+    readonly status?: number,
   ) {
     super(message)
+  }
+}
+
+/**
+ * The node could not be asked (an HTTP error, no answer in time, no connection): nothing is known about the swap,
+ * and `nodeFault` says why.
+ */
+export class NodeUnavailable extends Error {
+  constructor(readonly nodeFault: NodeFault) {
+    super('The swap could not be checked: the network’s node is not answering')
   }
 }
 
@@ -50,7 +62,7 @@ async function rpc(network: CaipNetwork, method: string, params: unknown[]): Pro
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal: AbortSignal.timeout(TIMEOUT_MS) })
   const body = (await response.json().catch(() => undefined)) as { result?: unknown; error?: { code?: unknown; message?: unknown } } | undefined
   if (body?.error) throw new RpcError(cleanText(body.error.message, 160) || 'RPC error', typeof body.error.code === 'number' ? body.error.code : undefined)
-  if (!response.ok || !body || !('result' in body)) throw new RpcError(`HTTP status code: ${response.status}`, response.status === 404 || response.status === 405 ? -32601 : undefined)
+  if (!response.ok || !body || !('result' in body)) throw new RpcError(`HTTP status code: ${response.status}`, response.status === 404 || response.status === 405 ? -32601 : undefined, response.ok ? undefined : response.status)
   return body.result
 }
 
@@ -124,6 +136,8 @@ export async function checkSwap(p: Expect): Promise<SwapCheck> {
   try {
     result = await simulate(p.network, p.user, p.calls)
   } catch (error) {
+    const fault = unsupported(error) ? undefined : nodeFaultOf(error)
+    if (fault && fault.kind !== 'other') throw new NodeUnavailable(fault)
     if (!unsupported(error)) throw fail(`The swap could not be checked on the network: ${error instanceof Error ? error.message : String(error)}`)
     support.set(p.network.caipNetworkId, false)
     const code = await rpc(p.network, 'eth_getCode', [p.spender, 'latest']).catch(() => undefined)

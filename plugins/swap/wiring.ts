@@ -20,7 +20,8 @@ export function swapClient(api: BlockchainApi): SwapClient {
       return error
     }
     const text = body && typeof body === 'object' ? cleanText((body as { message?: unknown }).message, 160) : ''
-    return text ? new Error(text) : error
+    // The status stays on the error: a 5xx or 429 is worth asking again, a 4xx is not.
+    return text ? Object.assign(new Error(text), { status: error.status }) : error
   }
   const answer = (request: Promise<unknown>) =>
     request.catch((error: unknown) => {

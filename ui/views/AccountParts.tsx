@@ -74,6 +74,11 @@ export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; ad
             ? i18n.t('account.balanceUnavailable')
             : i18n.t('account.balanceLoading')}
       </p>
+      {account.balanceStatus === 'unavailable' && account.balanceFault ? (
+        <p className="vb-muted" data-testid="account-balance-reason" role="status">
+          {i18n.t(`account.balanceFault.${account.balanceFault.kind}`, { status: String(account.balanceFault.status ?? '') })}
+        </p>
+      ) : null}
     </>
   )
 }
