@@ -101,9 +101,10 @@ button { font: inherit; color: inherit; }
   border-radius: var(--vb-radius-item); background: var(--vb-color-surface); cursor: pointer; text-align: start; }
 .vb-item:hover { background: var(--vb-color-surface-hover); }
 .vb-item-name { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-/* Outside the fixed-height rows of a long list, a name (a wallet's beside its tag) wraps between words instead of losing its end. */
-.vb-item-name { white-space: normal; overflow-wrap: anywhere; }
-.vb-vrow .vb-item-name { white-space: nowrap; overflow-wrap: normal; }
+/* Outside the fixed-height rows of a long list, a name (a wallet's beside its tag) wraps between words instead of
+   losing its end; a single word longer than the row still ends in an ellipsis rather than growing the row. */
+.vb-item-name { white-space: normal; }
+.vb-vrow .vb-item-name { white-space: nowrap; }
 .vb-btn-sm { padding: 6px 10px; font-size: 13px; width: auto; flex: none; }
 /* A connected chain: its network name and address whole on the first line (wrapping, never cut), its buttons below. */
 .vb-connected { gap: 8px; flex-wrap: wrap; }
