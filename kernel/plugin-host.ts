@@ -218,8 +218,9 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
         }
         const api = hooks.call(name, 'setup', () => plugin.setup(context), (failure) => {
           const { error } = failure
-          if (error instanceof VestibuleError && error.message.includes(`"${name}"`)) throw error
-          // A kernel error keeps its code (DUPLICATE_PLUGIN, DUPLICATE_VIEW …); anything else is the plugin's fault.
+          if (error instanceof VestibuleError && error.message.startsWith(`Plugin "${name}"`)) throw error
+          // A registry error already names the plugin and passes as it is; any other kernel error keeps its code
+          // (DUPLICATE_PLUGIN, INVALID_OPTIONS …) under the plugin's name; anything else is the plugin's fault.
           throw new PluginHookError(failure, `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN')
         })
         apis.set(name, api)

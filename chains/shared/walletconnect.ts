@@ -4,8 +4,6 @@
  * hex). No chain SDK: a facade only translates between a chain plugin's wallet shape and session requests.
  */
 import type { CaipNetworkId, RemoteSession, RemoteSessionContext, RemoteSessionFacade } from 'vestibule/kernel'
-import { decodeBase58 } from './base58.js'
-import { encodeBase58 } from './base58-encode.js'
 
 /** A wallet's refusal or failure with its code kept: 4001 is "the user declined" for every chain plugin. */
 export class WalletRequestError extends Error {
@@ -121,11 +119,42 @@ export function listeners<T extends (...args: never[]) => void>() {
 
 // ---- encodings -------------------------------------------------------------------------------------------
 
-/** Bytes as base58 text (the one base58 codec of the chain plugins). */
-export const toBase58 = (bytes: Uint8Array): string => encodeBase58(bytes)
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+export function toBase58(bytes: Uint8Array): string {
+  let zeros = 0
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++
+  const digits: number[] = []
+  for (let i = zeros; i < bytes.length; i++) {
+    let carry = bytes[i]!
+    for (let j = 0; j < digits.length; j++) {
+      carry += digits[j]! << 8
+      digits[j] = carry % 58
+      carry = (carry / 58) | 0
+    }
+    for (; carry; carry = (carry / 58) | 0) digits.push(carry % 58)
+  }
+  return '1'.repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join('')
+}
 
 /** The bytes of a base58 string; undefined when it is not base58. */
-export const fromBase58 = (text: unknown): Uint8Array | undefined => (typeof text === 'string' && text ? decodeBase58(text) : undefined)
+export function fromBase58(text: unknown): Uint8Array | undefined {
+  if (typeof text !== 'string' || !text) return undefined
+  let zeros = 0
+  while (zeros < text.length && text[zeros] === '1') zeros++
+  const bytes: number[] = []
+  for (let i = zeros; i < text.length; i++) {
+    let carry = ALPHABET.indexOf(text[i]!)
+    if (carry < 0) return undefined
+    for (let j = 0; j < bytes.length; j++) {
+      carry += bytes[j]! * 58
+      bytes[j] = carry & 0xff
+      carry >>= 8
+    }
+    for (; carry; carry >>= 8) bytes.push(carry & 0xff)
+  }
+  return new Uint8Array([...new Array<number>(zeros).fill(0), ...bytes.reverse()])
+}
 
 export function toBase64(bytes: Uint8Array): string {
   let binary = ''

@@ -3,17 +3,14 @@
 // plugins/ with the factory that folder exports.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { KERNEL_OPTIONS } from '../../kernel/options.js'
+import { KERNEL_FEATURES, KERNEL_OPTIONS } from '../../kernel/contract.js'
 import type { Plugin } from '../../kernel/index.js'
 import { root } from './code-blocks.js'
 
 const read = (path: string) => readFileSync(`${root}/${path}`, 'utf8')
 
-/** The kernel's own flags, as kernel/options.ts lists them. */
-function kernelFeatures(): string[] {
-  const list = /const KERNEL_FEATURES = \[([^\]]*)\]/.exec(read('kernel/options.ts'))?.[1] ?? ''
-  return [...list.matchAll(/'(\w+)'/g)].map((m) => `features.${m[1]}`)
-}
+/** The kernel's own flags, as the plugin contract lists them. */
+const kernelFeatures = (): string[] => KERNEL_FEATURES.map((name) => `features.${name}`)
 
 /**
  * The host options and flags the reference's tables name, each with the heading of the section it is in: the first

@@ -19,7 +19,7 @@ function setupError(options: unknown): VestibuleError {
     kernelWith(options).destroy()
   } catch (error) {
     expect(error).toBeInstanceOf(VestibuleError)
-    expect((error as VestibuleError).code).toBe('INVALID_PLUGIN')
+    expect((error as VestibuleError).code).toBe('INVALID_OPTIONS')
     expect((error as VestibuleError).message).toContain('Plugin "eip155" failed to set up')
     return error as VestibuleError
   }

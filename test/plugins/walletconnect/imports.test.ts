@@ -45,8 +45,8 @@ describe('walletconnect plugin imports', () => {
     })
     expect(new Set(mappings.map((m) => m.family))).toEqual(new Set(['eip155', 'solana', 'polkadot', 'bip122', 'shared']))
     // The kernel through its public entries (vestibule/kernel, vestibule/utils), the family's helpers through the shared
-    // mapping code, the shared Wallet Standard session facade and the one base58 codec.
-    expect(mappings.filter((m) => !/^(vestibule\/(kernel|utils)|chains\/shared\/(walletconnect|standard-session|base58|base58-encode)\.js)$/.test(m.spec))).toEqual([])
+    // mapping code and the shared Wallet Standard session facade.
+    expect(mappings.filter((m) => !/^(vestibule\/(kernel|utils)|chains\/shared\/(walletconnect|standard-session)\.js)$/.test(m.spec))).toEqual([])
   })
 
   it('imports only the kernel, the UI kit, its own modules, nanostores, React and the WalletConnect SDK', () => {
