@@ -31,6 +31,8 @@ export interface Balances {
   refreshSoon(namespace: ChainNamespace): void
   /** Makes any read under way for `namespace` stale (its account was replaced). */
   invalidate(namespace: ChainNamespace): void
+  /** Cancels every planned read again and plans no more (the modal was destroyed). */
+  stop(): void
 }
 
 const UNAVAILABLE = { balanceStatus: 'unavailable', balance: undefined, balanceValue: undefined } as const
@@ -53,8 +55,10 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
    * Reads again once the retry gate opens, unless something else read since: the balance comes back on its own
    * when the node answers again, one read per interval at most.
    */
+  let stopped = false
   const retryLater = (namespace: ChainNamespace, generation: number) => {
     cancelRetry(namespace)
+    if (stopped) return
     retries.set(
       namespace,
       setTimeout(() => {
@@ -148,6 +152,10 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
         scheduled.delete(namespace)
         void refresh(namespace)
       })
+    },
+    stop() {
+      stopped = true
+      for (const namespace of [...retries.keys()]) cancelRetry(namespace)
     },
     invalidate(namespace) {
       next(namespace)

@@ -14,12 +14,19 @@ export type { Connection } from './connection-api.js'
  * The connection: the session rules (connect, reconnect, disconnect), the wallet calls (sign, send, switch) and the
  * wallet's own events, over one writer of chain state.
  */
-export function createConnection(deps: ConnectionDeps): Connection {
+export function createConnection(deps: ConnectionDeps): Connection & { stop(): void } {
   const core = createConnectionCore(deps)
   // Every namespace starts with its requested networks; removeNetwork() narrows them later.
   for (const adapter of core.chains.list()) core.update(adapter.namespace, {})
   const networks = createNetworkRules(core)
   const session = createSessionState(core, networks)
   listenToAdapters(core, networks, session)
-  return { networkFor: networks.networkFor, refreshBalance: core.refreshBalance, ...createSessionRules(core, networks, session), ...createWalletCalls(core, networks) }
+  return {
+    networkFor: networks.networkFor,
+    refreshBalance: core.refreshBalance,
+    ...createSessionRules(core, networks, session),
+    ...createWalletCalls(core, networks),
+    // The modal is destroyed: nothing it planned runs later (a balance read again after a failure).
+    stop: core.balances.stop,
+  }
 }

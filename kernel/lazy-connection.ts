@@ -8,6 +8,8 @@ export type LazyConnection = Connection & {
   prefetch(): Promise<unknown>
   /** Runs `install` with the connection's code once it is loaded, before the connection is created. */
   whenLoaded(install: (code: typeof import('./connection.js')) => void): void
+  /** The modal is destroyed: what the connection planned for later is cancelled. */
+  stop(): void
 }
 
 /**
@@ -19,7 +21,7 @@ export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
   const writer = (deps.writer ??= createChainWriter(deps.state, deps.chains))
   for (const adapter of deps.chains.list()) writer.write(adapter.namespace, { network: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false } }, true)
-  let loaded: Connection | undefined
+  let loaded: (Connection & { stop(): void }) | undefined
   const installs: Array<(code: typeof import('./connection.js')) => void> = []
   const code = () => import('./connection.js')
   const load = lazyOnce(() => code().then((m) => (installs.splice(0).forEach((install) => install(m)), (loaded = m.createConnection(deps)))))
@@ -29,6 +31,7 @@ export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
   return {
     load,
     whenLoaded: (install) => void installs.push(install),
+    stop: () => loaded?.stop(),
     // Fetches the code only: nothing is created and no wallet is asked until the first real use.
     prefetch: code,
     connect: later('connect'),

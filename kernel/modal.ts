@@ -337,6 +337,7 @@ export function createModal(deps: ModalDeps): Modal {
       chains.stopDiscovery()
       feedback.dispose()
       stopTabs()
+      kernel.connection.stop()
       hooks.run('onDestroy', [], { onError: ({ error }) => console.error('[vestibule] destroy hook failed', error) })
       // A host may keep the handle after destroy(): it must not keep the shell's elements and their listeners.
       const mounted = shell
