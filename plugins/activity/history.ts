@@ -27,9 +27,18 @@ export const ONRAMP_PROVIDER = 'coinbase'
 /** The chain-family capability the history API needs: a chain plugin declares it when the API keeps its history. */
 export const HISTORY_CAPABILITY = 'history'
 
+/**
+ * A transaction the modal just sent may not be in the history yet (the API indexes blocks after they are mined): the
+ * list is read again after each of these pauses until it shows it.
+ */
+export const AWAIT_SENT_MS = [2_000, 4_000, 8_000, 16_000] as const
+
 export interface ActivityController {
-  /** Loads the first page for the active account unless it is loaded (or `force`). */
-  load(options?: { force?: boolean }): Promise<void>
+  /**
+   * Loads the first page for the active account unless it is loaded (or `force`). `awaiting`: the id of a
+   * transaction just sent, read again after AWAIT_SENT_MS until the list holds it.
+   */
+  load(options?: { force?: boolean; awaiting?: string }): Promise<void>
   /** Loads the next page, if there is one and none is loading. */
   more(): Promise<void>
   clear(): void
@@ -37,6 +46,9 @@ export interface ActivityController {
 
 export function createController(ctx: PluginContext, $activity: MapStore<ActivityState>): ActivityController {
   let generation = 0
+  let awaitTimer: ReturnType<typeof setTimeout> | undefined
+  // The list read again while a transaction just sent is awaited (set below to the controller's load).
+  let again: (options: { force: boolean; awaiting: string; attempt: number }) => Promise<void> = async () => {}
   // The on-ramp entries of the list shown: read once per list, when a page first holds a token received.
   let purchases: { account: string; byId: Promise<Map<string, Transaction>> } | undefined
 
@@ -81,13 +93,14 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
     ctx.events.emit('track', { event: 'ERROR_FETCH_TRANSACTIONS', properties: { message: cleanText(errorMessage(error), 200) } })
   }
 
-  return {
+  const controller: ActivityController & { load(options?: { force?: boolean; awaiting?: string; attempt?: number }): Promise<void> } = {
     clear() {
+      clearTimeout(awaitTimer)
       generation++
       purchases = undefined
       $activity.set(INITIAL)
     },
-    async load({ force = false } = {}) {
+    async load({ force = false, awaiting, attempt = 0 }: { force?: boolean; awaiting?: string; attempt?: number } = {}) {
       const account = ctx.connection.account()
       if (!account) return void $activity.set(INITIAL)
       const key = `${account.network.caipNetworkId}:${account.address}`
@@ -102,6 +115,11 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
         const first = await page()
         if (mine !== generation || !first || first.account !== key) return
         $activity.set({ status: 'ready', account: key, transactions: first.transactions, next: first.next, empty: first.returned === 0 })
+        const pause = AWAIT_SENT_MS[attempt]
+        if (awaiting && pause !== undefined && !first.transactions.some((t) => t.id.toLowerCase() === awaiting.toLowerCase())) {
+          clearTimeout(awaitTimer)
+          awaitTimer = setTimeout(() => mine === generation && void again({ force: true, awaiting, attempt: attempt + 1 }), pause)
+        }
       } catch (error) {
         if (mine === generation) fail(error, key)
       }
@@ -122,4 +140,6 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
       }
     },
   }
+  again = controller.load
+  return controller
 }

@@ -38,8 +38,8 @@ export function activity(): Plugin<ActivityApi> {
       ctx.events.on('disconnect', clear)
       ctx.events.on('account:change', clear)
       ctx.events.on('network:change', clear)
-      // A transaction the modal sent shows up: the list is read again if it was loaded.
-      ctx.events.on('transaction', () => void controller.started()?.then((c) => c.load({ force: true }), () => undefined))
+      // A transaction the modal sent shows up: the list is read again if it was loaded, until it holds it.
+      ctx.events.on('transaction', ({ id }) => void controller.started()?.then((c) => c.load({ force: true, awaiting: id }), () => undefined))
       return { $activity, controller }
     },
   }
