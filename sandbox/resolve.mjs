@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-const entries = {
+export const entries = {
   vestibule: 'index.ts',
   'vestibule/react': 'ui/react/index.tsx',
   'vestibule/headless': 'headless/index.ts',

@@ -3,10 +3,10 @@ import { createServer } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import * as esbuild from 'esbuild'
 import { startAnvil, rpc } from './anvil.mjs'
 import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHAIN_ID } from './demo.mjs'
 import { root, vestibuleSource } from './resolve.mjs'
+import { cachedBuild } from './build-cache.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
 import { deployDemoAssets } from './assets.mjs'
 import { deploySwapPools } from './contracts/pools.mjs'
@@ -52,12 +52,12 @@ async function build(wallets, production = false) {
   // The bench asks for a production build (minified, React's production mode); the demo keeps source maps.
   const common = { bundle: true, write: false, minify: production, sourcemap: production ? false : 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"', global: 'globalThis' } }
   const results = await Promise.all([
-    esbuild.build({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx'), gallery: path.join(root, 'sandbox/app/gallery.tsx'), wagmi: path.join(root, 'sandbox/app/wagmi.tsx'), headless: path.join(root, 'sandbox/app/headless.tsx'), 'headless-shell': path.join(root, 'sandbox/app/headless-shell.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
-    esbuild.build({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
-    ...wallets.map((w) => esbuild.build({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
+    cachedBuild({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx'), gallery: path.join(root, 'sandbox/app/gallery.tsx'), wagmi: path.join(root, 'sandbox/app/wagmi.tsx'), headless: path.join(root, 'sandbox/app/headless.tsx'), 'headless-shell': path.join(root, 'sandbox/app/headless-shell.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
+    cachedBuild({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
+    ...wallets.map((w) => cachedBuild({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
   ])
   const files = new Map()
-  for (const file of results.flatMap((r) => r.outputFiles)) files.set(file.path, file.contents)
+  for (const file of results.flat()) files.set(file.path, file.contents)
   return files
 }
 
