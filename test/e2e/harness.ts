@@ -62,9 +62,11 @@ export function useSandboxBrowser(
 
   if (clearStorage) {
     beforeEach(async () => {
-      await h.browser.page.goto(h.sandbox.url)
+      // Storage is cleared on a page of the app's origin that does not run the app (the server's 404), so the app
+      // loads once, on empty storage.
+      await h.browser.page.goto(new URL('/no-app', h.sandbox.url).href)
       await h.browser.page.evaluate(() => localStorage.clear())
-      await h.browser.page.reload()
+      await h.browser.page.goto(h.sandbox.url)
       // The app restores a session on load; a test starts once that has settled.
       await h.browser.page.evaluate(() => (window as unknown as { modal?: { reconnect(): Promise<void> } }).modal?.reconnect().catch(() => undefined))
     })
