@@ -15,7 +15,6 @@ type PageModal = { kernel: { views: { ids(): string[] } }; open(view?: string, d
 /** Data for the views a test opens directly (a view not listed here is opened without data). */
 const VIEW_DATA: Record<string, unknown> = {
   ConnectingMultiChain: { name: 'Sandbox Wallet', connectors: [{ namespace: 'eip155', connectorId: 'sandbox' }] },
-  // Waiting for the social provider's window (the window itself is the provider's page).
 }
 
 /** The demo with email and social login (Farcaster among them) and optional sign-in: the views those plugins add. */
