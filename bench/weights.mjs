@@ -20,6 +20,7 @@ const BUDGETS = {
   'plugins/receive (over the quick start)': 2 * KB,
   'plugins/tokens (over the quick start)': 2 * KB,
   'plugins/send (over the quick start)': 2 * KB,
+  'plugins/swap (over the quick start)': 2 * KB,
   'plugins/activity (over the quick start)': 2 * KB,
   'plugins/nfts (over the quick start)': 2 * KB,
   'plugins/walletconnect (over the quick start)': 2 * KB,
@@ -66,7 +67,7 @@ const base = await weigh(`${quickStart};(globalThis as any).m = [createModal, ei
 const withHello = await weigh(`${quickStart}import { hello } from './examples/hello/index.ts'\n;(globalThis as any).m = [createModal, eip155, hello]\n`)
 rows.push(['examples/hello (over the quick start)', { eager: withHello.eager - base.eager, lazy: withHello.lazy - base.lazy }])
 // Each feature plugin as a host adds it: what it puts on top of the quick start, eagerly and behind import().
-for (const [name, factory] of [['receive', 'receive'], ['tokens', 'tokens'], ['send', 'send'], ['activity', 'activity'], ['nfts', 'nfts'], ['walletconnect', 'walletConnect'], ['auth', 'auth'], ['identity', 'identity'], ['siwx', 'siwx'], ['names', 'names']]) {
+for (const [name, factory] of [['receive', 'receive'], ['tokens', 'tokens'], ['send', 'send'], ['swap', 'swap'], ['activity', 'activity'], ['nfts', 'nfts'], ['walletconnect', 'walletConnect'], ['auth', 'auth'], ['identity', 'identity'], ['siwx', 'siwx'], ['names', 'names']]) {
   const added = await weigh(`${quickStart}import { ${factory} } from 'vestibule/plugins/${name}'\n;(globalThis as any).m = [createModal, eip155, ${factory}]\n`)
   rows.push([`plugins/${name} (over the quick start)`, { eager: added.eager - base.eager, lazy: added.lazy - base.lazy }])
 }

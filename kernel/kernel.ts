@@ -13,7 +13,7 @@ import { createHttpClient } from './http.js'
 import { createI18n } from './i18n.js'
 import { collectDeclarations, resolveOptions, type ModalOptions, type ResolvedOptions } from './options.js'
 import { createPlatform } from './platform.js'
-import { normalizePlugins, type PluginConnection, type Token } from './plugin.js'
+import { normalizePlugins, type PluginConnection, type Services, type Token } from './plugin.js'
 import { createPluginHost, servicesOn, type SharedContext } from './plugin-host.js'
 import { createRouter } from './router.js'
 import { createKernelState, type KernelState } from './state.js'
@@ -21,7 +21,7 @@ import { createStorage, type Storage } from './storage.js'
 import { createFeedback } from './feedback.js'
 import { createWalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL } from './blockchain-api.js'
-import { createSlots, createViewRegistry } from './views.js'
+import { createSlots, createViewRegistry, type Slots } from './views.js'
 import { createModal, type KernelContext, type KernelExtras, type Modal, type Theme } from './modal.js'
 
 export { Views }
@@ -79,6 +79,26 @@ function checkDefaultNetwork(options: ResolvedOptions, chains: ChainRegistry) {
   }
 }
 
+/** The slots of the modal: an entry shows where its feature is on and its `available` rule holds for the active chain. */
+function createModalSlots(options: ResolvedOptions, state: KernelState, extras: KernelExtras): Slots {
+  const features = options.features as Record<string, unknown>
+  const where = () => {
+    const { namespace, caipNetwork } = state.$snapshot.get()
+    return { namespace, network: caipNetwork }
+  }
+  const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, where, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
+  for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)
+  return slots
+}
+
+/** The kernel's own parts, each under its token. */
+function provideKernelParts(services: Services, p: Pick<KernelContext, 'router' | 'events' | 'i18n' | 'state' | 'chains' | 'views' | 'slots' | 'feedback' | 'wallets'>) {
+  for (const [token, value] of [
+    [Tokens.Router, p.router], [Tokens.Events, p.events], [Tokens.I18n, p.i18n], [Tokens.State, p.state], [Tokens.Chains, p.chains],
+    [Tokens.Views, p.views], [Tokens.Slots, p.slots], [Tokens.Feedback, p.feedback], [Tokens.Wallets, p.wallets],
+  ] as const) services.provide(token as Token<unknown>, value)
+}
+
 /** Creates a modal without touching DOM, storage or network; all of that waits for the first `open()`. */
 export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Modal {
   const plugins = normalizePlugins(input.plugins)
@@ -125,13 +145,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const chains = createChainRegistry()
   const writer = createChainWriter(state, chains)
   const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile(), views: extras.walletViews })
-  const features = options.features as Record<string, unknown>
-  const where = () => {
-    const { namespace, caipNetwork } = state.$snapshot.get()
-    return { namespace, network: caipNetwork }
-  }
-  const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, where, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
-  for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)
+  const slots = createModalSlots(options, state, extras)
   const feedback = createFeedback(state.$modal)
   const $theme = atom<Theme>({ mode: options.themeMode, variables: { ...(options.themeVariables ?? {}) } })
 
@@ -144,10 +158,7 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
     connection: () => connection!,
     load: () => connection!.load(),
   })
-  for (const [token, value] of [
-    [Tokens.Router, router], [Tokens.Events, events], [Tokens.I18n, i18n], [Tokens.State, state], [Tokens.Chains, chains],
-    [Tokens.Views, views], [Tokens.Slots, slots], [Tokens.Feedback, feedback], [Tokens.Wallets, wallets],
-  ] as const) services.provide(token as Token<unknown>, value)
+  provideKernelParts(services, { router, events, i18n, state, chains, views, slots, feedback, wallets })
 
   const pluginConnection = pluginConnectionOf(() => connection!, state, chains, writer, storage)
   const readonlyState = { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot }

@@ -17,7 +17,7 @@ import type { Platform } from './platform.js'
 import type { PluginApis, PluginConnection, Services, Theme } from './contract.js'
 export type { Theme } from './contract.js'
 import type { HookRunner } from './plugin-host.js'
-import type { RouteEntry, Router } from './router.js'
+import { endFlows, type RouteEntry, type Router } from './router.js'
 import type { ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
@@ -338,6 +338,8 @@ export function createModal(deps: ModalDeps): Modal {
       feedback.dispose()
       stopTabs()
       kernel.connection.stop()
+      // The views' flows (a send, a swap) end with the modal, whatever view it showed.
+      endFlows(router)
       hooks.run('onDestroy', [], { onError: ({ error }) => console.error('[vestibule] destroy hook failed', error) })
       // A host may keep the handle after destroy(): it must not keep the shell's elements and their listeners.
       const mounted = shell

@@ -23,6 +23,11 @@ export interface Transaction {
   onCancel?: TransactionOutcome
 }
 
+/** What `Router.flow` keeps alive: a controller whose `start()` sets it running and returns its stop. */
+export interface ViewFlow {
+  start(): () => void
+}
+
 export interface Router {
   readonly $history: ReadableAtom<readonly RouteEntry[]>
   readonly current: RouteEntry | undefined
@@ -48,6 +53,14 @@ export interface Router {
   readonly transactions: readonly Transaction[]
   /** Drops every pending flow (a disconnect ends them all). */
   clearTransactions(): void
+  /**
+   * The flow (a framework-free controller) of `views`, kept as long as one of them is in the history: the first call
+   * makes it with `create` and starts it; every call while it lives returns that one, so a view drawn again after a
+   * view pushed over it (a wallet's approval) finds its flow as it left it, answer included. Once no entry of the
+   * history is one of `views` (back past them, a reset, a replace), or the modal is destroyed, the flow is stopped
+   * and forgotten: the next call makes a new one. A view calls it while it is shown; `views[0]` names the flow.
+   */
+  flow<F extends ViewFlow>(views: readonly string[], create: () => F): F
 }
 
 export interface RouterOptions {
@@ -58,6 +71,40 @@ export interface RouterOptions {
 }
 
 export const UNSUPPORTED_CHAIN_VIEW = 'UnsupportedChain'
+
+/** Stops every flow of each router made here (the modal destroyed), by router. */
+const flowEnders = new WeakMap<Router, () => void>()
+
+/** Stops and forgets every flow `router` keeps: its modal was destroyed. */
+export const endFlows = (router: Router) => flowEnders.get(router)?.()
+
+/** The flows a router keeps, by name, and their ending once the history holds none of their views. */
+function createFlows() {
+  const running = new Map<string, { views: readonly string[]; flow: ViewFlow; stop: () => void }>()
+  const end = (name: string) => {
+    const kept = running.get(name)
+    running.delete(name)
+    try {
+      kept?.stop()
+    } catch (error) {
+      console.error('[vestibule] a flow failed to stop', error)
+    }
+  }
+  return {
+    keep<F extends ViewFlow>(views: readonly string[], create: () => F): F {
+      const name = views[0] ?? ''
+      const kept = running.get(name)
+      if (kept) return kept.flow as F
+      const flow = create()
+      running.set(name, { views, flow, stop: flow.start() })
+      return flow
+    },
+    follow(history: readonly RouteEntry[]) {
+      for (const [name, { views }] of [...running]) if (!history.some((entry) => views.includes(entry.view))) end(name)
+    },
+    endAll: () => [...running.keys()].forEach(end),
+  }
+}
 
 export function createRouter(options: RouterOptions): Router {
   const $history = atom<readonly RouteEntry[]>([])
@@ -83,6 +130,7 @@ export function createRouter(options: RouterOptions): Router {
     return undefined
   }
   const transactions: Transaction[] = []
+  const flows = createFlows()
 
   const assertView = (view: string) => {
     if (!options.isRegistered(view)) throw new VestibuleError('UNKNOWN_VIEW', `Unknown view "${view}": no registered plugin contributes it`)
@@ -92,6 +140,7 @@ export function createRouter(options: RouterOptions): Router {
     $history.set(next)
     const after = next.at(-1)
     if (before && before.view !== after?.view) leaveHooks.get(before.view)?.forEach((hook) => hook(before))
+    flows.follow(next)
   }
 
   const goBack = ({ discard = false } = {}) => {
@@ -110,7 +159,7 @@ export function createRouter(options: RouterOptions): Router {
     return true
   }
 
-  return {
+  const router: Router = {
     $history,
     transactions,
     get current() {
@@ -152,5 +201,8 @@ export function createRouter(options: RouterOptions): Router {
     },
     onLeave: (view, hook) => addTo(leaveHooks, view, hook),
     guardLeave: (view, guard) => addTo(leaveGuards, view, guard),
+    flow: flows.keep,
   }
+  flowEnders.set(router, flows.endAll)
+  return router
 }

@@ -55,6 +55,49 @@ export interface Profiles {
   forget(address: string): void
 }
 
+/** `address`'s identity on `network`: the chain's own names first, else the provider API's; kept in storage. */
+async function fetchIdentity(ctx: IdentityContext, accepts: AddressCheck, address: string, network: CaipNetwork) {
+  const chain = onChainNamesOf(ctx, network)
+  const key = identityKey(address, chain && network)
+  const fromChain = chain && (await chainIdentity(chain, address, accepts))
+  if (fromChain) {
+    ctx.storage.setCached(key, fromChain)
+    return fromChain
+  }
+  try {
+    const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, { query: { sender: address } })
+    // An unsupported network answers nothing (no request was made): nothing to show, nothing to keep.
+    if (body === null) return {}
+    let profile = checkIdentity(body, accepts)
+    // The chain has the last word on its names: a name it resolves to another address is not this account's.
+    const claimed = (body as { name?: unknown }).name
+    if (profile?.name && chain && typeof claimed === 'string' && (await chainContradicts(chain, claimed, address))) profile = {}
+    if (profile) ctx.storage.setCached(key, profile)
+    return profile
+  } catch {
+    return undefined
+  }
+}
+
+/** The record of `name` on `network`: the chain's own, else the provider API's (checked; a 404 is none). */
+async function fetchRecord(ctx: IdentityContext, accepts: AddressCheck, name: string, network: CaipNetwork) {
+  const chain = onChainNamesOf(ctx, network)
+  const onChainRecord = chain && (await chainRecord(chain, name))
+  if (onChainRecord) return onChainRecord
+  let body: unknown
+  try {
+    body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/account/${encodeURIComponent(name)}`, null, { query: { apiVersion: 2 } })
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined
+    throw new Error(RESOLVE_FAILED)
+  }
+  if (body === null) return undefined
+  const record = checkRecord(body, accepts)
+  // A record of another name than the one asked for is as wrong as a malformed one.
+  if (!record || record.name.toLowerCase() !== name.toLowerCase()) throw new Error(RESOLVE_FAILED)
+  return record
+}
+
 export function createProfiles(ctx: IdentityContext, now: () => number = Date.now): Profiles {
   const inflight = new Map<string, Promise<Profile | undefined>>()
   const records = new Map<string, { at: number; record: Promise<NameRecord | undefined> }>()
@@ -83,47 +126,6 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     return profile
   }
 
-  async function fetchIdentity(address: string, network: CaipNetwork) {
-    const chain = onChain(network)
-    const key = identityKey(address, chain && network)
-    const fromChain = chain && (await chainIdentity(chain, address, accepts))
-    if (fromChain) {
-      ctx.storage.setCached(key, fromChain)
-      return fromChain
-    }
-    try {
-      const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, { query: { sender: address } })
-      // An unsupported network answers nothing (no request was made): nothing to show, nothing to keep.
-      if (body === null) return {}
-      let profile = checkIdentity(body, accepts)
-      // The chain has the last word on its names: a name it resolves to another address is not this account's.
-      const claimed = (body as { name?: unknown }).name
-      if (profile?.name && chain && typeof claimed === 'string' && (await chainContradicts(chain, claimed, address))) profile = {}
-      if (profile) ctx.storage.setCached(key, profile)
-      return profile
-    } catch {
-      return undefined
-    }
-  }
-
-  async function fetchRecord(name: string, network: CaipNetwork) {
-    const chain = onChain(network)
-    const onChainRecord = chain && (await chainRecord(chain, name))
-    if (onChainRecord) return onChainRecord
-    let body: unknown
-    try {
-      body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/account/${encodeURIComponent(name)}`, null, { query: { apiVersion: 2 } })
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return undefined
-      throw new Error(RESOLVE_FAILED)
-    }
-    if (body === null) return undefined
-    const record = checkRecord(body, accepts)
-    // A record of another name than the one asked for is as wrong as a malformed one.
-    if (!record || record.name.toLowerCase() !== name.toLowerCase()) throw new Error(RESOLVE_FAILED)
-    return record
-  }
-
   const record = (name: string, network: CaipNetwork) => {
     const refused = nameRefusal(name, accepts)
     if (refused) return Promise.reject(nameRefusedError(refused))
@@ -139,7 +141,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       records.set(key, { at: kept.at, record: found })
       return found
     }
-    const pending = fetchRecord(name, network)
+    const pending = fetchRecord(ctx, accepts, name, network)
     records.set(key, { at, record: pending })
     pending.then((found) => records.get(key)?.record === pending && stored.write(key, at, found), () => undefined)
     // A failure is not kept: the next lookup asks again.
@@ -163,7 +165,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       const key = keyOn(address, network)
       const running = inflight.get(key)
       if (running) return running
-      const pending = fetchIdentity(address, network).finally(() => inflight.delete(key))
+      const pending = fetchIdentity(ctx, accepts, address, network).finally(() => inflight.delete(key))
       inflight.set(key, pending)
       return pending
     },

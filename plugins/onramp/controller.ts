@@ -65,15 +65,57 @@ function presetAmount(view: OnrampView, quote: OnrampForm['quote'], asset: Purch
   return quote.quote.purchaseAmount.currency === asset.symbol ? presetCrypto(quote.quote.purchaseAmount.amount) : undefined
 }
 
+/**
+ * The account's on-ramp history (`$purchases`) and its polling after a provider's page was opened. `place()` is the
+ * form's current place round: an answer read for a place the form left is dropped.
+ */
+function purchaseHistory(deps: OnrampDeps, $view: ReadableAtom<OnrampView>, place: () => number) {
+  const $purchases = atom<PurchasesState>({ status: 'idle', list: [] })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  /** Reads the on-ramp history; resolves with whether a purchase not listed before showed up. */
+  async function load(): Promise<boolean> {
+    const { network, address } = deps.$context.get()
+    const round = place()
+    if (!network || !address || $view.get().phase === 'unsupported') return false
+    const before = $purchases.get()
+    if (before.status === 'idle') $purchases.set({ status: 'loading', list: [] })
+    try {
+      const list = await deps.purchases(network, address)
+      if (round !== place()) return false
+      $purchases.set({ status: 'ready', list })
+      const known = new Set(before.list.map((p) => `${p.id} ${p.status}`))
+      return before.status === 'ready' && list.some((p) => !known.has(`${p.id} ${p.status}`))
+    } catch {
+      if (round === place() && before.status !== 'ready') $purchases.set({ status: 'failed', list: [] })
+      return false
+    }
+  }
+
+  /** Reads the history every PURCHASE_POLL_MS until a new purchase shows up (then the balances), PURCHASE_POLLS times at most. */
+  function watch(left = PURCHASE_POLLS) {
+    clearTimeout(timer)
+    if (left <= 0) return
+    timer = setTimeout(() => {
+      void load().then((changed) => {
+        if (changed) deps.refreshBalances()
+        if (!changed || $purchases.get().list.some((p) => p.status === 'pending')) watch(left - 1)
+      })
+    }, PURCHASE_POLL_MS)
+  }
+
+  const stop = () => clearTimeout(timer)
+  return { $purchases, load, watch, stop }
+}
+
 export function createOnrampController(deps: OnrampDeps) {
   const $form = atom<OnrampForm>(initial())
-  const $purchases = atom<PurchasesState>({ status: 'idle', list: [] })
   const $view: ReadableAtom<OnrampView> = computed([$form, deps.$context], deriveView)
   const optionsCache = createRequestCache<{ options: OnrampOptions; fallback: boolean }>()
   let quoteTimer: ReturnType<typeof setTimeout> | undefined
-  let pollTimer: ReturnType<typeof setTimeout> | undefined
   let quoteRound = 0
   let placeRound = 0
+  const purchases = purchaseHistory(deps, $view, () => placeRound)
+  const { $purchases } = purchases
 
   const patch = (changes: Partial<OnrampForm>) => $form.set({ ...$form.get(), ...changes })
 
@@ -108,46 +150,15 @@ export function createOnrampController(deps: OnrampDeps) {
     quoteTimer = setTimeout(ask, retry === undefined ? QUOTE_PAUSE_MS : 0)
   }
 
-  /** Reads the on-ramp history; resolves with whether a purchase not listed before showed up. */
-  async function loadPurchases(): Promise<boolean> {
-    const { network, address } = deps.$context.get()
-    const round = placeRound
-    if (!network || !address || $view.get().phase === 'unsupported') return false
-    const before = $purchases.get()
-    if (before.status === 'idle') $purchases.set({ status: 'loading', list: [] })
-    try {
-      const list = await deps.purchases(network, address)
-      if (round !== placeRound) return false
-      $purchases.set({ status: 'ready', list })
-      const known = new Set(before.list.map((p) => `${p.id} ${p.status}`))
-      return before.status === 'ready' && list.some((p) => !known.has(`${p.id} ${p.status}`))
-    } catch {
-      if (round === placeRound && before.status !== 'ready') $purchases.set({ status: 'failed', list: [] })
-      return false
-    }
-  }
-
-  /** Reads the history every PURCHASE_POLL_MS until a new purchase shows up (then the balances), PURCHASE_POLLS times at most. */
-  function watchPurchases(left = PURCHASE_POLLS) {
-    clearTimeout(pollTimer)
-    if (left <= 0) return
-    pollTimer = setTimeout(() => {
-      void loadPurchases().then((changed) => {
-        if (changed) deps.refreshBalances()
-        if (!changed || $purchases.get().list.some((p) => p.status === 'pending')) watchPurchases(left - 1)
-      })
-    }, PURCHASE_POLL_MS)
-  }
-
   function reset() {
     clearTimeout(quoteTimer)
-    clearTimeout(pollTimer)
+    purchases.stop()
     quoteRound++
     placeRound++
     $form.set(initial($form.get().generation + 1))
     $purchases.set({ status: 'idle', list: [] })
     loadOptions()
-    void loadPurchases()
+    void purchases.load()
   }
 
   /** Opens `providerId`'s page for what the form holds, if the amount is within the limits and the page is safe. */
@@ -166,7 +177,7 @@ export function createOnrampController(deps: OnrampDeps) {
       if (round !== placeRound) return
       deps.open(url)
       patch({ opening: undefined, opened: provider.id })
-      watchPurchases()
+      purchases.watch()
     } catch (error) {
       if (round === placeRound) patch({ opening: undefined, error: { key: 'onramp.notOpened', values: { provider: provider.name, reason: cleanText(errorMessage(error), 160) } } })
     }
@@ -191,7 +202,7 @@ export function createOnrampController(deps: OnrampDeps) {
     setMethod: (method: string) => edit({ method }),
     setAsset: (asset: string) => edit({ asset }),
     choose,
-    refreshPurchases: () => loadPurchases(),
+    refreshPurchases: () => purchases.load(),
     /** Loads options and purchases and follows the account (another network or account starts over); returns the stop. */
     start() {
       let where = placeOf(deps.$context.get())
@@ -204,7 +215,7 @@ export function createOnrampController(deps: OnrampDeps) {
       return () => {
         stop()
         clearTimeout(quoteTimer)
-        clearTimeout(pollTimer)
+        purchases.stop()
         placeRound++
       }
     },

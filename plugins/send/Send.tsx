@@ -6,7 +6,6 @@ import { createSendController, type SendController, type SendForm as Form, type 
 import type { SendApi } from './index.js'
 import { tokenKey, type Message, type SendView } from './view-model.js'
 import { viewSendDeps } from './wiring.js'
-import { SEND_VIEW, sendViewFlow } from './view-flow.js'
 
 type Translate = I18n['t']
 const say = (t: Translate, message: Message | undefined) => (message ? t(message.key, message.values) : undefined)
@@ -19,11 +18,12 @@ function feeAmount(fee: bigint, decimals: number, symbol: string): string {
 }
 
 /**
- * The Send view: renders the send controller and forwards input to it. The controller outlives the view while Send
- * stays in the history (the wallet's approval shown over it), so the wallet's answer shows when the user is back.
+ * The Send view: renders the send controller and forwards input to it. The controller is the router's flow of Send:
+ * it outlives the view while Send stays in the history (the wallet's approval shown over it), so the wallet's answer
+ * shows when the user is back; it ends, its form and the send state emptied, once Send leaves the history.
  */
 export default function Send({ ctx }: Pick<ViewProps, 'ctx'>) {
-  const [controller] = useState(() => sendViewFlow(ctx.router, SEND_VIEW, () => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined))))
+  const [controller] = useState(() => ctx.router.flow(['Send'], () => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined))))
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
   const { t } = ctx

@@ -113,16 +113,16 @@ export function createSendController(deps: SendDeps) {
   const $view: ReadableAtom<SendView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined), rules.$rules], (form, context, balances, loaded) =>
     deriveView(form, context, balances, deps.names, loaded && loaded.adapter === context.adapter ? loaded.rules : undefined),
   )
-  const timers = { fee: undefined as ReturnType<typeof setTimeout> | undefined, name: undefined as ReturnType<typeof setTimeout> | undefined }
+  const timers = { fee: undefined as ReturnType<typeof setTimeout> | undefined }
   // Answers that arrive for inputs the form no longer holds are dropped.
   let feeRound = 0
-  let nameRound = 0
-  let sending = false
   // A review asked for while the fee was not known, for the form as it is: it opens when the fee comes, unless the
   // form is edited first.
   let reviewWaiting = false
 
   const patch = (changes: Partial<SendForm>) => $form.set({ ...$form.get(), ...changes })
+  const names = nameLookups(deps, $form, $view, patch, () => refreshFee())
+  const sender = confirmation(deps, rules, $form, $view, patch, () => reset())
 
   /** Drops the fee (it was for other inputs) and estimates the new one once typing pauses; `retry`: a node fault's retries so far (the fault stays shown). */
   function refreshFee(retry?: number) {
@@ -156,21 +156,6 @@ export function createSendController(deps: SendDeps) {
     patch({ status: 'reviewing', reviewAsked: false })
   }
 
-  /** Looks the typed name up once typing pauses; the fee follows the address it stands for. */
-  function refreshName() {
-    clearTimeout(timers.name)
-    const round = ++nameRound
-    const { network, adapter } = deps.$context.get()
-    const typed = $form.get().receiver.trim()
-    if (!$view.get().isName || !deps.names || !network || !adapter) return $form.get().lookup && patch({ lookup: undefined })
-    patch({ lookup: { name: typed, status: 'loading' } })
-    const names = deps.names
-    timers.name = setTimeout(() => {
-      const current = () => round === nameRound
-      lookupName(names, typed, network, adapter, (lookup) => current() && (patch({ lookup }), refreshFee()), (lookup) => current() && patch({ lookup }))
-    }, TYPING_PAUSE_MS)
-  }
-
   /** An edit: what was reviewed or failed no longer applies. */
   const edit = (changes: Partial<SendForm>) => {
     reviewWaiting = false
@@ -180,9 +165,8 @@ export function createSendController(deps: SendDeps) {
   function reset() {
     reviewWaiting = false
     clearTimeout(timers.fee)
-    clearTimeout(timers.name)
+    names.cancel()
     feeRound++
-    nameRound++
     $form.set(initial($form.get().generation + 1))
   }
 
@@ -200,7 +184,7 @@ export function createSendController(deps: SendDeps) {
     setReceiver(text: string) {
       rules.preload()
       edit({ receiver: text, lookup: undefined })
-      refreshName()
+      names.refresh()
       refreshFee()
     },
     blurReceiver: () => patch({ touched: true }),
@@ -218,7 +202,7 @@ export function createSendController(deps: SendDeps) {
       patch({ status: 'reviewing', reviewAsked: false })
     },
     backToForm: () => patch({ status: 'editing', failure: undefined }),
-    confirm: () => confirm(),
+    confirm: () => sender.confirm(),
     /** Leaves the confirmation for a new, empty form. */
     done: () => reset(),
     reset,
@@ -226,10 +210,40 @@ export function createSendController(deps: SendDeps) {
      * Follows the chain (another network or account empties the form) and mirrors the form into the public send
      * state; returns the stop.
      */
-    start: () => (rules.preload(), follow(deps, $form, $view, () => sending, () => (reset(), rules.preload()))),
+    start: () => (rules.preload(), follow(deps, $form, $view, sender.busy, () => (reset(), rules.preload()))),
   }
 
-  /** Sends what was reviewed; one send per confirmation, however fast the clicks. */
+  return actions
+}
+
+/** The typed name's lookup, once typing pauses; `found` runs when it stands for an address (the fee follows it). */
+function nameLookups(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, patch: (changes: Partial<SendForm>) => void, found: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // An answer for a name the form no longer holds is dropped.
+  let round = 0
+  function refresh() {
+    clearTimeout(timer)
+    const mine = ++round
+    const { network, adapter } = deps.$context.get()
+    const typed = $form.get().receiver.trim()
+    if (!$view.get().isName || !deps.names || !network || !adapter) return $form.get().lookup && patch({ lookup: undefined })
+    patch({ lookup: { name: typed, status: 'loading' } })
+    const names = deps.names
+    timer = setTimeout(() => {
+      const current = () => mine === round
+      lookupName(names, typed, network, adapter, (lookup) => current() && (patch({ lookup }), found()), (lookup) => current() && patch({ lookup }))
+    }, TYPING_PAUSE_MS)
+  }
+  const cancel = () => {
+    clearTimeout(timer)
+    round++
+  }
+  return { refresh, cancel }
+}
+
+/** Sends what was reviewed; one send per confirmation, however fast the clicks. `busy()`: the wallet is being asked. */
+function confirmation(deps: SendDeps, rules: RulesHolder, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, patch: (changes: Partial<SendForm>) => void, reset: () => void) {
+  let sending = false
   async function confirm() {
     const form = $form.get()
     const view = $view.get()
@@ -253,8 +267,7 @@ export function createSendController(deps: SendDeps) {
       if (placeOf(deps.$context.get()) !== started && $form.get().status !== 'sent') reset()
     }
   }
-
-  return actions
+  return { confirm, busy: () => sending }
 }
 
 /**
@@ -289,7 +302,7 @@ function lookupName(names: NamesService, name: string, network: CaipNetwork, ada
  */
 async function attemptSend(
   deps: SendDeps,
-  rules: ReturnType<typeof rulesHolder>,
+  rules: RulesHolder,
   p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; typed: string; amount: bigint },
 ): Promise<{ sent: SentTransfer } | { failure: Message }> {
   const { adapter, network, token } = p
@@ -317,6 +330,8 @@ function failureOf(error: unknown): { failure: Message; declined: boolean } {
   const declined = isUserRejection(error) || (error as { code?: unknown } | undefined)?.code === 'USER_REJECTED'
   return { declined, failure: declined ? { key: 'send.declined' } : { key: 'send.walletSays', values: { message: cleanText(errorMessage(error), 200) } } }
 }
+
+type RulesHolder = ReturnType<typeof rulesHolder>
 
 /**
  * The active chain's strict address rules, loaded once per chain plugin. When they arrive and change the receiver

@@ -85,7 +85,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       checking = { key, done }
       return done
     },
-    controller: (options) => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare, verified, navigate: options?.navigate ?? true }),
+    controller: (options) => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare: (account) => prepareMessage(ctx, store, account, now), verified: verifiedByChain, navigate: options?.navigate ?? true }),
     async sessions() {
       const account = current()
       if (!account) throw new Error(t('siwx.noAccount'))
@@ -120,7 +120,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       return false
     }
     // A session the page kept itself is checked by the chain plugin's verifier too, where the family has one.
-    if (found && !ctx.options.siweConfig && !ctx.options.siwx?.store && (await verified(account, found.message, found.signature)) === false) {
+    if (found && !ctx.options.siweConfig && !ctx.options.siwx?.store && (await verifiedByChain(account, found.message, found.signature)) === false) {
       await store.revoke(account.chainId, account.address)
       found = undefined
     }
@@ -134,58 +134,58 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     return Boolean(found)
   }
 
-  /** The message fields for the account: the server's (nonce and what it fixes) over the page's defaults. */
-  async function prepare(account: Account): Promise<string> {
-    const where = page()
-    if (!where) throw new Error('no page to sign in to')
-    const config = ctx.options.siwx ?? {}
-    const address = account.namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(account.address) ? checksumAddress(account.address) : account.address
-    const request = { chainId: account.chainId, address, domain: where.host, uri: where.origin }
-    const fixed = store.prepare ? await store.prepare(request) : { nonce: randomNonce() }
-    const issued = now()
-    const blockchain = blockchainName(account.namespace, account.network.nativeCurrency?.name)
-    const fields: SiwxMessageFields = {
-      domain: where.host,
-      accountAddress: address,
-      chainId: account.chainId,
-      ...(blockchain ? { blockchain } : {}),
-      uri: where.origin,
-      version: '1',
-      issuedAt: new Date(issued).toISOString(),
-      expirationTime: new Date(issued + (config.expiresIn ?? DAY_S) * 1000).toISOString(),
-      ...(config.statement !== undefined ? { statement: config.statement } : {}),
-      ...(config.resources ? { resources: config.resources } : {}),
-      ...(fixed ?? {}),
-    }
-    if (!isNonce(String(fields.nonce ?? ''))) throw new Error(`the nonce must be 8 to ${NONCE_MAX} letters or digits`)
-    // The domain and the URI are the page's: a server's other value is never signed.
-    if (String(fields.domain).toLowerCase() !== where.host.toLowerCase()) throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
-    if (fields.uri !== where.origin) throw new DomainError(t('siwx.otherUri', { uri: reasonOf(fields.uri), page: where.origin }))
-    const rules = chainRules(ctx)
-    const invalid = (problems: readonly { message: string }[]) => new DomainError(t('siwx.badMessage', { reason: reasonOf(problems.map((p) => p.message).join('; ')) }))
-    const broken = checkSiwxFields(fields, rules)
-    if (broken.length) throw invalid(broken)
-    const text = createSiwxMessage(fields, rules)
-    const problems = verifySiwxMessage(text, { domain: where.host, uri: where.origin, chainId: account.chainId, address, now: now(), ...rules })
-    if (problems.length) throw invalid(problems)
-    return text
-  }
-
-  /** Whether the chain plugin finds `signature` valid; undefined when it cannot verify (the store's server then does). */
-  async function verified(account: Account, message: string, signature: string): Promise<boolean | undefined> {
-    let verify: ReturnType<typeof chainFeature<'verifyMessage'>>
-    try {
-      verify = chainFeature(account.adapter, 'verifyMessage')
-    } catch {
-      return undefined
-    }
-    try {
-      return (await verify({ address: account.address, message, signature, network: account.network })) === true
-    } catch {
-      return false
-    }
-  }
-
   return flow
 }
 
+/** The message fields for the account: the server's (nonce and what it fixes) over the page's defaults. */
+async function prepareMessage(ctx: PluginContext, store: SiwxSessionStore, account: Account, now: () => number): Promise<string> {
+  const t = ctx.i18n.t
+  const where = page()
+  if (!where) throw new Error('no page to sign in to')
+  const config = ctx.options.siwx ?? {}
+  const address = account.namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(account.address) ? checksumAddress(account.address) : account.address
+  const request = { chainId: account.chainId, address, domain: where.host, uri: where.origin }
+  const fixed = store.prepare ? await store.prepare(request) : { nonce: randomNonce() }
+  const issued = now()
+  const blockchain = blockchainName(account.namespace, account.network.nativeCurrency?.name)
+  const fields: SiwxMessageFields = {
+    domain: where.host,
+    accountAddress: address,
+    chainId: account.chainId,
+    ...(blockchain ? { blockchain } : {}),
+    uri: where.origin,
+    version: '1',
+    issuedAt: new Date(issued).toISOString(),
+    expirationTime: new Date(issued + (config.expiresIn ?? DAY_S) * 1000).toISOString(),
+    ...(config.statement !== undefined ? { statement: config.statement } : {}),
+    ...(config.resources ? { resources: config.resources } : {}),
+    ...(fixed ?? {}),
+  }
+  if (!isNonce(String(fields.nonce ?? ''))) throw new Error(`the nonce must be 8 to ${NONCE_MAX} letters or digits`)
+  // The domain and the URI are the page's: a server's other value is never signed.
+  if (String(fields.domain).toLowerCase() !== where.host.toLowerCase()) throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
+  if (fields.uri !== where.origin) throw new DomainError(t('siwx.otherUri', { uri: reasonOf(fields.uri), page: where.origin }))
+  const rules = chainRules(ctx)
+  const invalid = (problems: readonly { message: string }[]) => new DomainError(t('siwx.badMessage', { reason: reasonOf(problems.map((p) => p.message).join('; ')) }))
+  const broken = checkSiwxFields(fields, rules)
+  if (broken.length) throw invalid(broken)
+  const text = createSiwxMessage(fields, rules)
+  const problems = verifySiwxMessage(text, { domain: where.host, uri: where.origin, chainId: account.chainId, address, now: now(), ...rules })
+  if (problems.length) throw invalid(problems)
+  return text
+}
+
+/** Whether the chain plugin finds `signature` valid; undefined when it cannot verify (the store's server then does). */
+async function verifiedByChain(account: Account, message: string, signature: string): Promise<boolean | undefined> {
+  let verify: ReturnType<typeof chainFeature<'verifyMessage'>>
+  try {
+    verify = chainFeature(account.adapter, 'verifyMessage')
+  } catch {
+    return undefined
+  }
+  try {
+    return (await verify({ address: account.address, message, signature, network: account.network })) === true
+  } catch {
+    return false
+  }
+}

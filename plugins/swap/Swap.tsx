@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useState, type KeyboardEvent } from 'react'
 import { Button, EmptyState, ListItem, LoadingState, TextInput, useStore, type ViewProps } from 'vestibule/ui'
 import type { Feedback, I18n, LocaleFormat } from 'vestibule/kernel'
 import { formatBalance, shortenAddress } from 'vestibule/utils'
@@ -15,32 +15,12 @@ const say = (t: Translate, m: Message | undefined) => (m ? t(m.key, m.values) : 
 const amountText = (value: bigint, token: { decimals: number; symbol: string }) => `${formatBalance(value, token.decimals)} ${token.symbol}`
 
 /**
- * Swaps in flight (approving or swapping) per plugin: such a swap outlives its view, which a wallet's own approval
- * view (an embedded wallet's) replaces while it signs; the Swap view shown again takes the same flow up, result too.
+ * The Swap view: renders the swap controller and forwards input to it. The controller is the router's flow of Swap:
+ * it outlives the view while Swap stays in the history (a wallet's own approval view shown over it while it signs),
+ * so the swap, its result too, is there when the user is back; it ends once Swap leaves the history.
  */
-const inFlight = new WeakMap<object, SwapController>()
-
-function useSwapController(ctx: ViewProps['ctx']): SwapController {
-  const key = (ctx.api as object | undefined) ?? ctx
-  const [controller] = useState(() => {
-    const kept = inFlight.get(key)
-    inFlight.delete(key)
-    return kept ?? createSwapController(viewSwapDeps(ctx, ctx.api as SwapApi | undefined))
-  })
-  useEffect(() => {
-    const stop = controller.start()
-    return () => {
-      stop()
-      const { status } = controller.$form.get()
-      if (status === 'approving' || status === 'swapping') inFlight.set(key, controller)
-    }
-  }, [controller, key])
-  return controller
-}
-
-/** The Swap view: renders the swap controller and forwards input to it. */
 export default function Swap({ ctx }: Pick<ViewProps, 'ctx'>) {
-  const controller = useSwapController(ctx)
+  const [controller] = useState(() => ctx.router.flow(['Swap'], () => createSwapController(viewSwapDeps(ctx, ctx.api as SwapApi | undefined))))
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
   const { t } = ctx

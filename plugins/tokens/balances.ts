@@ -43,6 +43,51 @@ function fromStored(raw: unknown, chainId: CaipNetworkId): AccountToken | undefi
   return token
 }
 
+/** Prices (USD per token) of `addresses` from the price endpoint; an empty map when it cannot answer. */
+async function prices(ctx: PluginContext, network: CaipNetwork, addresses: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>()
+  if (!addresses.length) return result
+  try {
+    const body = await ctx.blockchainApi.post<{ fungibles?: unknown }>(network.caipNetworkId, 'v1/fungible/price', { currency: 'usd', addresses, projectId: ctx.options.projectId }, { fungibles: [] })
+    const rows = Array.isArray(body?.fungibles) ? body.fungibles : []
+    // The endpoint answers in the order asked; a row without a usable price is skipped.
+    rows.slice(0, addresses.length).forEach((row: unknown, i) => {
+      const price = (row as { price?: unknown } | null)?.price
+      if (typeof price === 'number' && Number.isFinite(price) && price >= 0) result.set(addresses[i]!, price)
+    })
+  } catch {
+    // Prices are a nicety on this path: the amounts stand without them.
+  }
+  return result
+}
+
+/** Native balance plus the host's `tokens` (`option`) for this network, read on chain. */
+async function readOnChain(ctx: PluginContext, option: TokensOption, account: Account): Promise<AccountToken[]> {
+  const { adapter, network, address } = account
+  const chainId = network.caipNetworkId
+  const native = await adapter.getBalance({ address, network })
+  const out: AccountToken[] = []
+  if (native.decimals > 0) out.push({ name: network.nativeCurrency?.name ?? native.symbol, symbol: native.symbol, chainId, decimals: native.decimals, amount: native.value })
+  const wanted = option[chainId] ?? []
+  if (wanted.length && hasChainFeature(adapter, 'getTokenBalances')) {
+    const held = await chainFeature(adapter, 'getTokenBalances')({ owner: address, tokens: wanted.map((t) => t.address), network })
+    for (const t of held) {
+      if (t.decimals === 0) continue
+      const image = wanted.find((w) => w.address.toLowerCase() === t.token.toLowerCase())?.image
+      out.push({ name: t.symbol, symbol: t.symbol, chainId, decimals: t.decimals, amount: t.value, address: `${chainId}:${t.token}` as CaipAddress, ...(image ? { iconUrl: image } : {}) })
+    }
+  }
+  // Test networks have no market: their tokens are worth 0.00.
+  if (network.testnet) return out.map((t) => ({ ...t, value: 0 }))
+  const native0 = adapter.nativeTokenAddress ? `${chainId}:${adapter.nativeTokenAddress}` : undefined
+  const keys = out.map((t) => t.address ?? native0).filter((k): k is string => Boolean(k))
+  const known = await prices(ctx, network, keys)
+  return out.map((t) => {
+    const price = known.get(t.address ?? native0 ?? '')
+    return price === undefined ? { ...t, value: 0 } : { ...t, price, value: usd(t.amount, t.decimals, price) }
+  })
+}
+
 export interface BalancesController {
   refresh(options?: { force?: boolean }): Promise<readonly AccountToken[]>
   clear(): void
@@ -71,51 +116,6 @@ export function createController(ctx: PluginContext, $balances: MapStore<Balance
     ctx.storage.set('balance', { key, at: entry.at, source: entry.source, tokens: entry.tokens.map(toStored) })
   }
 
-  /** Prices (USD per token) of `tokens` from the price endpoint; an empty map when it cannot answer. */
-  const prices = async (network: CaipNetwork, addresses: string[]): Promise<Map<string, number>> => {
-    const result = new Map<string, number>()
-    if (!addresses.length) return result
-    try {
-      const body = await ctx.blockchainApi.post<{ fungibles?: unknown }>(network.caipNetworkId, 'v1/fungible/price', { currency: 'usd', addresses, projectId: ctx.options.projectId }, { fungibles: [] })
-      const rows = Array.isArray(body?.fungibles) ? body.fungibles : []
-      // The endpoint answers in the order asked; a row without a usable price is skipped.
-      rows.slice(0, addresses.length).forEach((row: unknown, i) => {
-        const price = (row as { price?: unknown } | null)?.price
-        if (typeof price === 'number' && Number.isFinite(price) && price >= 0) result.set(addresses[i]!, price)
-      })
-    } catch {
-      // Prices are a nicety on this path: the amounts stand without them.
-    }
-    return result
-  }
-
-  /** Native balance plus the host's `tokens` for this network, read on chain. */
-  const readOnChain = async (account: Account): Promise<AccountToken[]> => {
-    const { adapter, network, address } = account
-    const chainId = network.caipNetworkId
-    const native = await adapter.getBalance({ address, network })
-    const out: AccountToken[] = []
-    if (native.decimals > 0) out.push({ name: network.nativeCurrency?.name ?? native.symbol, symbol: native.symbol, chainId, decimals: native.decimals, amount: native.value })
-    const wanted = option[chainId] ?? []
-    if (wanted.length && hasChainFeature(adapter, 'getTokenBalances')) {
-      const held = await chainFeature(adapter, 'getTokenBalances')({ owner: address, tokens: wanted.map((t) => t.address), network })
-      for (const t of held) {
-        if (t.decimals === 0) continue
-        const image = wanted.find((w) => w.address.toLowerCase() === t.token.toLowerCase())?.image
-        out.push({ name: t.symbol, symbol: t.symbol, chainId, decimals: t.decimals, amount: t.value, address: `${chainId}:${t.token}` as CaipAddress, ...(image ? { iconUrl: image } : {}) })
-      }
-    }
-    // Test networks have no market: their tokens are worth 0.00.
-    if (network.testnet) return out.map((t) => ({ ...t, value: 0 }))
-    const native0 = adapter.nativeTokenAddress ? `${chainId}:${adapter.nativeTokenAddress}` : undefined
-    const keys = out.map((t) => t.address ?? native0).filter((k): k is string => Boolean(k))
-    const known = await prices(network, keys)
-    return out.map((t) => {
-      const price = known.get(t.address ?? native0 ?? '')
-      return price === undefined ? { ...t, value: 0 } : { ...t, price, value: usd(t.amount, t.decimals, price) }
-    })
-  }
-
   const read = async (account: Account, force: boolean): Promise<Cached> => {
     const { network, address } = account
     const chainId = network.caipNetworkId
@@ -129,7 +129,7 @@ export function createController(ctx: PluginContext, $balances: MapStore<Balance
         // The API could not answer: the chain can.
       }
     }
-    return { at: now(), source: 'chain', tokens: await readOnChain(account) }
+    return { at: now(), source: 'chain', tokens: await readOnChain(ctx, option, account) }
   }
 
   const publish = (caipAddress: CaipAddress, entry: Cached, namespace: string) => {

@@ -220,17 +220,44 @@ async function adopt(deps: EngineDeps, up: UniversalProvider, session: (up: Univ
   if (current()) $state.set({ ...$state.get(), status: 'connected' })
 }
 
+/** A session the wallet changed: its approved networks are kept (state and storage) and the connectors follow. */
+function sessionUpdated(deps: EngineDeps, up: UniversalProvider) {
+  const approved = approvedNetworks(up.session!.namespaces)
+  deps.$state.set({ ...deps.$state.get(), approved })
+  writeApproved(deps.ctx, approved)
+  deps.registry.update()
+}
+
+/**
+ * On iPhone Safari and in Telegram the page hands over to the wallet app once the pairing URI is shown: the
+ * namespaces asked for show as connecting (the app's own status too) until the wallet answers or the attempt ends.
+ */
+function handOver(ctx: EngineDeps['ctx']) {
+  const away = new Set<string>()
+  return {
+    applies: () => Boolean(ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()),
+    mark(namespaces: Iterable<string>) {
+      for (const namespace of namespaces) {
+        away.add(namespace)
+        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
+      }
+    },
+    /** The attempt ended without the wallet: the namespaces no longer show as connecting. */
+    release() {
+      for (const namespace of away) ctx.connection.cancelConnect(namespace)
+      away.clear()
+    },
+    /** The wallet answered: its connection takes over the namespaces' status. */
+    forget: () => away.clear(),
+  }
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   const { ctx, options, $state, registry } = deps
   addMessages(ctx.i18n)
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
-  /** Namespaces shown as connecting while the page handed over to the wallet app (iPhone Safari, Telegram). */
-  const away = new Set<string>()
-  const releaseAway = () => {
-    for (const namespace of away) ctx.connection.cancelConnect(namespace)
-    away.clear()
-  }
+  const away = handOver(ctx)
   let provider: Promise<UniversalProvider> | undefined
   let attempt = 0
   let inflight: Promise<void> | undefined
@@ -247,12 +274,7 @@ export function createEngine(deps: EngineDeps): Engine {
     (provider ??= startProvider(deps, {
       uri: (uri) => onUri?.(uri),
       ended: () => void end(),
-      updated(up) {
-        const approved = approvedNetworks(up.session!.namespaces)
-        set({ approved })
-        writeApproved(ctx, approved)
-        registry.update()
-      },
+      updated: (up) => sessionUpdated(deps, up),
       relayLost: requests.lost,
     }).catch((error: unknown) => {
       provider = undefined
@@ -266,7 +288,7 @@ export function createEngine(deps: EngineDeps): Engine {
       // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
       if (deps.isWatched()) void pair({ force: true })
       else {
-        releaseAway()
+        away.release()
         set({ status: 'idle', uri: undefined, expiresAt: undefined })
       }
     }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
@@ -275,15 +297,9 @@ export function createEngine(deps: EngineDeps): Engine {
   /** The pairing URI is shown; on iPhone Safari and in Telegram the page hands over to the wallet from here on. */
   const offer = (mine: number, uri: string, namespaces: Iterable<string>) => {
     const expiresAt = now() + PAIRING_EXPIRY_MS
-    const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
+    const handsOver = away.applies()
     set({ status: handsOver ? 'connecting' : 'pairing', uri, expiresAt, error: undefined })
-    // The app's own status says so too, until the wallet answers.
-    if (handsOver) {
-      for (const namespace of namespaces) {
-        away.add(namespace)
-        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
-      }
-    }
+    if (handsOver) away.mark(namespaces)
     scheduleExpiry(mine, expiresAt)
   }
 
@@ -305,12 +321,12 @@ export function createEngine(deps: EngineDeps): Engine {
       await connecting
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
-      away.clear()
+      away.forget()
       await adopt(deps, up, requests.session, () => mine === attempt, disconnect)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
-      releaseAway()
+      away.release()
       fail(error)
     } finally {
       if (mine === attempt) inflight = undefined
@@ -335,7 +351,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return (ending ??= (async () => {
       attempt++
       clearTimeout(expiryTimer)
-      releaseAway()
+      away.release()
       await endInModal(deps)
     })().finally(() => (ending = undefined)))
   }

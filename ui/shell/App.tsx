@@ -80,9 +80,60 @@ class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNod
   }
 }
 
+/**
+ * What the polite live region says about the connection: connecting, connected, declined or failed, disconnected.
+ * A wallet that ends the session while the account is shown sends the user back to Connect.
+ */
+function useLiveAnnouncements(modal: Modal): string {
+  const { router, i18n, events } = modal.kernel
+  const [live, setLive] = useState('')
+  useEffect(() => {
+    const offs = [
+      events.on('connect:start', () => setLive(i18n.t('live.connecting'))),
+      events.on('connect:success', () => setLive(i18n.t('live.connected'))),
+      // The live region must not keep saying "Connecting…" once the wallet said no.
+      events.on('connect:error', ({ rejected }) => setLive(i18n.t(rejected ? 'live.declined' : 'live.failed'))),
+      events.on('disconnect', ({ namespace }) => {
+        // One family of several ended: the live region names it (the others stay connected).
+        const still = modal.getState().status === 'connected'
+        setLive(still ? i18n.t('live.disconnectedOne', { name: modal.kernel.chains.get(namespace)?.label ?? namespace }) : i18n.t('live.disconnected'))
+        // A wallet that ends the session while the account is shown sends the user back to Connect.
+        if (router.current?.view === 'Account' && modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
+      }),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [modal])
+  return live
+}
+
+/** The modal's alerts, each kept while hovered or focused, with its dismiss button. */
+function Alerts({ modal, alerts, dismiss }: { modal: Modal; alerts: ReturnType<Modal['kernel']['feedback']['$alerts']['get']>; dismiss: string }) {
+  return (
+    <>
+      {alerts.map((a) => (
+        <div
+          key={a.id}
+          className="vb-alert"
+          role="alert"
+          data-alert-id={a.id}
+          onMouseEnter={() => modal.kernel.feedback.holdAlert(a.id, true)}
+          onMouseLeave={() => modal.kernel.feedback.holdAlert(a.id, false)}
+          onFocus={() => modal.kernel.feedback.holdAlert(a.id, true)}
+          onBlur={() => modal.kernel.feedback.holdAlert(a.id, false)}
+        >
+          <span>{a.message}</span>
+          <button type="button" className="vb-icon-btn" aria-label={dismiss} onClick={() => modal.kernel.feedback.dismissAlert(a.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </>
+  )
+}
+
 /** The frame around every view: header with back, title and close; the view; a polite live region. */
 export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: ViewCache; rehearsal?: { view: string; data?: unknown } }) {
-  const { router, views, i18n, state, events } = modal.kernel
+  const { router, views, i18n, state } = modal.kernel
   const history = useStore(router.$history)
   const { open, shake } = useStore(state.$modal)
   const alerts = useStore(modal.kernel.feedback.$alerts)
@@ -91,7 +142,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
   const entry = rehearsal ?? history.at(-1)
   const heading = useRef<HTMLHeadingElement>(null)
   const [customTitle, setCustomTitle] = useState<{ view: string; title: string }>()
-  const [live, setLive] = useState('')
+  const live = useLiveAnnouncements(modal)
   const view = useViewComponent(entry?.view, modal, cache)
   const body = useRef<HTMLDivElement>(null)
   useEffect(() => adoptStyles(body.current, view.Component && viewStyles.get(view.Component)), [view.Component])
@@ -116,23 +167,6 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
   })
   useEffect(() => (card.current ? followHeight(card.current, () => settled.current) : undefined), [])
   const shown = useRef<{ key?: string; title?: string }>({})
-
-  useEffect(() => {
-    const offs = [
-      events.on('connect:start', () => setLive(i18n.t('live.connecting'))),
-      events.on('connect:success', () => setLive(i18n.t('live.connected'))),
-      // The live region must not keep saying "Connecting…" once the wallet said no.
-      events.on('connect:error', ({ rejected }) => setLive(i18n.t(rejected ? 'live.declined' : 'live.failed'))),
-      events.on('disconnect', ({ namespace }) => {
-        // One family of several ended: the live region names it (the others stay connected).
-        const still = modal.getState().status === 'connected'
-        setLive(still ? i18n.t('live.disconnectedOne', { name: modal.kernel.chains.get(namespace)?.label ?? namespace }) : i18n.t('live.disconnected'))
-        // A wallet that ends the session while the account is shown sends the user back to Connect.
-        if (router.current?.view === 'Account' && modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
-      }),
-    ]
-    return () => offs.forEach((off) => off())
-  }, [modal])
 
   const definitionTitle = entry ? views.get(entry.view)?.title : undefined
   const titleOf = (): string => {
@@ -194,23 +228,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
             </div>
           )}
         </div>
-        {alerts.map((a) => (
-          <div
-            key={a.id}
-            className="vb-alert"
-            role="alert"
-            data-alert-id={a.id}
-            onMouseEnter={() => modal.kernel.feedback.holdAlert(a.id, true)}
-            onMouseLeave={() => modal.kernel.feedback.holdAlert(a.id, false)}
-            onFocus={() => modal.kernel.feedback.holdAlert(a.id, true)}
-            onBlur={() => modal.kernel.feedback.holdAlert(a.id, false)}
-          >
-            <span>{a.message}</span>
-            <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.dismiss')} onClick={() => modal.kernel.feedback.dismissAlert(a.id)}>
-              ×
-            </button>
-          </div>
-        ))}
+        <Alerts modal={modal} alerts={alerts} dismiss={i18n.t('modal.dismiss')} />
         <div className={`vb-snackbar vb-snackbar-${snackbar.variant}`} data-open={snackbar.open ? '' : undefined} aria-hidden={!snackbar.open} data-testid="snackbar">
           {snackbar.variant === 'loading' && snackbar.open ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
           <span>{snackbar.message}</span>

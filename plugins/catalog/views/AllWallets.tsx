@@ -67,20 +67,9 @@ export default function AllWallets({ ctx }: ViewProps<unknown, 'catalog'>) {
   )
 }
 
-function WalletList({ ctx, controller }: { ctx: ViewContext; controller: CatalogController }) {
-  const { i18n, router } = ctx
-  const state = useStore(controller.$state)
-  const rows = useStore(controller.$rows)
-  const installed = useStore(controller.$installed)
-  // The controller keeps the text for this open, so coming back from a wallet finds the search as it was.
-  const [query, setQueryState] = useState(controller.searchText)
-  const setQuery = (value: string) => setQueryState((controller.searchText = value))
-  // The input updates at once; the list follows at lower priority, so typing never waits for rendering.
-  const deferred = useDeferredValue(query)
-  const text = deferred.trim()
+/** The API's search for `text` once typing pauses (`attempt` asks again); the older search is aborted. */
+function useWalletSearch(controller: CatalogController, text: string, attempt: number): SearchState | undefined {
   const [search, setSearch] = useState<SearchState>()
-  const [attempt, setAttempt] = useState(0)
-
   useEffect(() => {
     if (!text) {
       setSearch(undefined)
@@ -102,6 +91,22 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
       abort.abort()
     }
   }, [text, attempt, controller])
+  return search
+}
+
+function WalletList({ ctx, controller }: { ctx: ViewContext; controller: CatalogController }) {
+  const { i18n, router } = ctx
+  const state = useStore(controller.$state)
+  const rows = useStore(controller.$rows)
+  const installed = useStore(controller.$installed)
+  // The controller keeps the text for this open, so coming back from a wallet finds the search as it was.
+  const [query, setQueryState] = useState(controller.searchText)
+  const setQuery = (value: string) => setQueryState((controller.searchText = value))
+  // The input updates at once; the list follows at lower priority, so typing never waits for rendering.
+  const deferred = useDeferredValue(query)
+  const text = deferred.trim()
+  const [attempt, setAttempt] = useState(0)
+  const search = useWalletSearch(controller, text, attempt)
 
   const shown = useMemo(() => {
     if (!text) return rows

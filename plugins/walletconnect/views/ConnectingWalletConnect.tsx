@@ -22,19 +22,10 @@ async function missingWalletLink(ctx: ViewContext, wallet: { name?: string } | u
 }
 
 /**
- * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
- * them), a deep link into its app on mobile. Links the catalog gives are followed only when safe.
+ * A wallet whose family redirects when it is missing (see `missingWalletLink`): the page goes to the wallet app at
+ * once, and the link stays offered as a button.
  */
-export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewProps<ConnectingWalletConnectData, 'walletConnect'>) {
-  const { i18n, platform } = ctx
-  addMessages(i18n)
-  const wallet = data?.wallet
-  const name = walletName(wallet?.name, i18n.t('walletConnect.title'))
-  const image = safeImageUrl(wallet?.imageUrl)
-  // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
-  const { api } = usePairing(ctx)
-  const [mobile] = useState(() => platform.isMobile())
-  // A wallet whose family redirects when it is missing: the page goes to the wallet app at once.
+function useMissingWalletRedirect(ctx: ViewContext, wallet: { name?: string } | undefined): string | undefined {
   const [inApp, setInApp] = useState<string | undefined>()
   const redirected = useRef(false)
   useEffect(() => {
@@ -50,6 +41,23 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
       live = false
     }
   }, [])
+  return inApp
+}
+
+/**
+ * Pairing with one wallet of the catalog: a QR code on desktop (with its desktop and web app when it has
+ * them), a deep link into its app on mobile. Links the catalog gives are followed only when safe.
+ */
+export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewProps<ConnectingWalletConnectData, 'walletConnect'>) {
+  const { i18n, platform } = ctx
+  addMessages(i18n)
+  const wallet = data?.wallet
+  const name = walletName(wallet?.name, i18n.t('walletConnect.title'))
+  const image = safeImageUrl(wallet?.imageUrl)
+  // Recent wallets are the catalog plugin's: it remembers the wallet this view was opened with.
+  const { api } = usePairing(ctx)
+  const [mobile] = useState(() => platform.isMobile())
+  const inApp = useMissingWalletRedirect(ctx, wallet)
   const openInApp = inApp ? (
     <a className="vb-btn" data-testid="wc-open-in-app" href={inApp} target="_self" rel="noopener noreferrer">
       {i18n.t('walletConnect.openInApp', { name })}

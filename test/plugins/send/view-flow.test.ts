@@ -1,4 +1,4 @@
-// The Send view's flow over the modal's router: a view pushed over Send (the wallet's approval) leaves the send under
+// The Send view's flow, kept by the modal's router (`router.flow`): a view pushed over Send (the wallet's approval) leaves the send under
 // way, so the wallet's answer (the confirmation, or the reason) is there when the user is back on Send; the flow
 // ends, its form and the send state emptied, once Send leaves the history, and the next Send starts a new one.
 import { atom } from 'nanostores'
@@ -8,8 +8,10 @@ import { VestibuleError } from '../../../kernel/index.js'
 import { createRouter } from '../../../kernel/router.js'
 import { TYPING_PAUSE_MS, createSendController, type SendContext } from '../../../plugins/send/controller.js'
 import type { SendState } from '../../../plugins/send/index.js'
-import { SEND_VIEW, sendViewFlow } from '../../../plugins/send/view-flow.js'
 import { ADDRESS, fakeAdapter, mainnet } from '../../kernel/helpers.js'
+
+/** The view id the send plugin registers. */
+const SEND_VIEW = 'Send'
 
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const ETH = 10n ** 18n
@@ -40,7 +42,7 @@ function setup() {
   router.reset('Account')
   router.push(SEND_VIEW)
   /** What the Send view gets each time it is mounted. */
-  const mount = () => sendViewFlow(router, SEND_VIEW, create)
+  const mount = () => router.flow([SEND_VIEW], create)
   return { router, mount, $send, answers, created: () => created }
 }
 
