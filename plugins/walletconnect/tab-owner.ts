@@ -254,7 +254,8 @@ export interface ShareOptions {
   /** The error a follower's request fails with when the owner tab changed before answering. */
   lost(): Error
   channel?: (name: string) => Channel
-  locks?: Locks
+  /** The browser's Web Locks by default; null where there are none. */
+  locks?: Locks | null
 }
 
 /**
@@ -263,7 +264,7 @@ export interface ShareOptions {
  */
 export function shareTabs(options: ShareOptions, on: TabHandlers): Tabs {
   const open = options.channel ?? openChannel
-  const locks = options.locks ?? globalThis.navigator?.locks
+  const locks = options.locks === undefined ? globalThis.navigator?.locks : options.locks
   if (!options.shared || !open || !locks) return alone
   const { prefix, channel: channelName, lock } = tabNames(options.storagePrefix)
   const me = randomId()

@@ -164,4 +164,42 @@ describe('a WalletConnect session in three tabs', () => {
     expect(await wallet.page.getByTestId('mw-sessions').locator('li').count()).toBe(1)
     expect(openSockets().map((s) => s.tab)).toEqual([owner])
   })
+
+  test("pairing in a tab that follows takes the client over: the other tab's code gives way with the reason, then that tab follows the new session", async () => {
+    const appOrigin = h.sandbox.url.replace(/\/$/, '')
+    const left = h.browser.context.pages()
+    const a = await h.browser.context.newPage()
+    for (const page of left) await page.close()
+    sockets.length = 0
+    await clearOrigin(a, appOrigin)
+    watchRelay(a, 'A')
+    await a.goto(h.sandbox.url)
+    const b = await openTab('B')
+
+    // A shows a code first: it owns the client.
+    await a.bringToFront()
+    await a.getByTestId('open-modal').click()
+    await modalRoot(a).locator('[data-wallet-id="walletConnect"]').click()
+    await pairingUriFromQr(modalRoot(a))
+    expect(openSockets().map((s) => s.tab)).toEqual(['A'])
+
+    // B asks for a code too: it takes the client, and A says why its code went.
+    await b.bringToFront()
+    await b.getByTestId('open-modal').click()
+    await modalRoot(b).locator('[data-wallet-id="walletConnect"]').click()
+    const uri = await pairingUriFromQr(modalRoot(b))
+    await expect.poll(() => modalRoot(a).getByTestId('wc-error').innerText()).toBe('Connection failed')
+    expect(await modalRoot(a).getByText('WalletConnect is in use in another tab of this site. Try again to use it here.').count()).toBe(1)
+    await expect.poll(() => openSockets().map((s) => s.tab)).toEqual(['B'])
+
+    const wallet = await openMobileWallet(h.browser.context, walletOrigin)
+    await wallet.pair(uri)
+    await wallet.decide('proposal', true)
+    await modalRoot(b).getByTestId('account').waitFor({ timeout: 15_000 })
+    await expect.poll(() => status(a), { timeout: 10_000 }).toBe('connected')
+    await a.bringToFront()
+    await a.keyboard.press('Escape')
+    await signIn(a, wallet)
+    expect(openSockets().map((s) => s.tab)).toEqual(['B'])
+  })
 })
