@@ -366,7 +366,36 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
     },
   )
   const shared = sharedSession(tabs, local, () => (live ? requests.session(live) : undefined))
-  return { tabs, shared, getProvider, started: () => provider, announce }
+  return {
+    tabs,
+    shared,
+    getProvider,
+    started: () => provider,
+    announce,
+    /** Restores a stored session: this tab's client restores it, or the owner tab tells it (no second client here). */
+    async restore(timeout: number): Promise<RemoteSession | undefined> {
+      await tabs.decided
+      const up = tabs.owner ? await getProvider() : undefined
+      const session = up ? up.session : await within(tabs.session(), timeout, 'The tab holding the WalletConnect session did not answer')
+      if (up) announce(up)
+      // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
+      if (!session) return void deps.stored.clear()
+      recordSession(deps, session, 'connected')
+      return shared
+    },
+    /** True in a follower, which asks the owner tab to end the session at the wallet (unless it already ended). */
+    async follows() {
+      await tabs.decided
+      if (tabs.owner) return false
+      if (tabs.snapshot) tabs.disconnect()
+      return true
+    },
+    /** The session stays stored for the next page; this tab's socket to the relay goes, and the next tab waiting gets the client. */
+    close() {
+      tabs.close()
+      void provider?.then((up) => up.client?.core?.relayer?.transportClose()).catch(() => undefined)
+    },
+  }
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -491,12 +520,7 @@ export function createEngine(deps: EngineDeps): Engine {
   }
 
   async function disconnect() {
-    await tabs.decided
-    // A follower asks the owner tab to end the session at the wallet (unless the owner told it the session ended).
-    if (!tabs.owner) {
-      if (tabs.snapshot) tabs.disconnect()
-      return end()
-    }
+    if (await client.follows()) return end()
     const up = await client.started()?.catch(() => undefined)
     const ended = end()
     if (up?.session) {
@@ -509,26 +533,13 @@ export function createEngine(deps: EngineDeps): Engine {
   return {
     getProvider,
     pair,
-    async restore() {
-      await tabs.decided
-      // Another tab owns the client: the session is the one it announces, and no second client starts here.
-      const up = tabs.owner ? await getProvider() : undefined
-      const session = up ? up.session : await within(tabs.session(), timeout, 'The tab holding the WalletConnect session did not answer')
-      if (up) client.announce(up)
-      // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
-      if (!session) return void deps.stored.clear()
-      recordSession(deps, session, 'connected')
-      return shared
-    },
+    restore: () => client.restore(timeout),
     disconnect,
     destroy() {
       destroyed = true
       attempt++
       clearTimeout(expiryTimer)
-      // The session stays stored for the next page; only this modal's socket to the relay goes, and the next tab
-      // waiting for the client gets it.
-      tabs.close()
-      void client.started()?.then((up) => up.client?.core?.relayer?.transportClose()).catch(() => undefined)
+      client.close()
     },
   }
 }
