@@ -152,23 +152,30 @@ export function elect(name: string, on: { gained(): void; lost(): void }, locks:
     const controller = (queued = new AbortController())
     void settle(locks.request(name, { signal: controller.signal }, hold))
   }
+  /** The browser refused the lock (an opaque origin, a sandboxed frame): this tab keeps its own client. */
+  let refused = false
   const decided = new Promise<void>((resolve) => {
+    let answered = false
     const first = locks.request(name, { ifAvailable: true }, (lock) => {
+      answered = true
       resolve()
       if (lock) return hold()
       if (!closed) wait()
       return undefined
     })
     void settle(first)
-    first.catch(() => resolve())
+    first.catch(() => {
+      if (!answered) refused = owner = true
+      resolve()
+    })
   })
   return {
     get owner() {
-      return owner
+      return owner || refused
     },
     decided,
     take() {
-      if (owner) return Promise.resolve()
+      if (owner || refused) return Promise.resolve()
       const gained = new Promise<void>((resolve) => waiters.push(resolve))
       queued?.abort()
       queued = undefined
