@@ -41,8 +41,9 @@ function watchRelay(page: Page, tab: string) {
 }
 const openSockets = () => sockets.filter((s) => !s.closed)
 
-async function openTab(tab: string): Promise<Page> {
+async function openTab(tab: string, init?: () => void): Promise<Page> {
   const page = await h.browser.context.newPage()
+  if (init) await page.addInitScript(init)
   watchRelay(page, tab)
   await page.goto(h.sandbox.url)
   await page.evaluate(() => (window as unknown as { modal: { reconnect(): Promise<void> } }).modal.reconnect())
@@ -201,5 +202,32 @@ describe('a WalletConnect session in three tabs', () => {
     await a.keyboard.press('Escape')
     await signIn(a, wallet)
     expect(openSockets().map((s) => s.tab)).toEqual(['B'])
+  })
+
+  test('without Web Locks there is no owner: each tab keeps its own client, as a single tab does', async () => {
+    const noLocks = () => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true })
+    const left = h.browser.context.pages()
+    const blank = await h.browser.context.newPage()
+    for (const page of left) await page.close()
+    sockets.length = 0
+    await clearOrigin(blank, h.sandbox.url.replace(/\/$/, ''))
+    const a = await openTab('A', noLocks)
+    const b = await openTab('B', noLocks)
+    await blank.close()
+    expect(await a.evaluate(() => typeof navigator.locks)).toBe('undefined')
+
+    await a.bringToFront()
+    await a.getByTestId('open-modal').click()
+    await modalRoot(a).locator('[data-wallet-id="walletConnect"]').click()
+    const uri = await pairingUriFromQr(modalRoot(a))
+    const wallet = await openMobileWallet(h.browser.context, walletOrigin)
+    await wallet.pair(uri)
+    await wallet.decide('proposal', true)
+    await modalRoot(a).getByTestId('account').waitFor({ timeout: 15_000 })
+    // B follows the connect through the tab sync and restores the session with a client of its own.
+    await expect.poll(() => status(b), { timeout: 10_000 }).toBe('connected')
+    await expect.poll(() => openSockets().map((s) => s.tab).sort()).toEqual(['A', 'B'])
+    await a.keyboard.press('Escape')
+    await signIn(a, wallet)
   })
 })
