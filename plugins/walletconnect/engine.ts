@@ -289,6 +289,8 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
   let live: UniversalProvider | undefined
   /** Bumped when another tab takes the client: the events of this tab's old one are not heard any more. */
   let generation = 0
+  /** The session a follower last showed, as the owner announced it. */
+  let heard: string | undefined
 
   const announce = (up: UniversalProvider) => tabs.announce(snapshotOf(up.session as never))
   const getProvider = (): Promise<UniversalProvider> =>
@@ -359,6 +361,9 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
       session(snapshot) {
         if ($state.get().status !== 'connected') return
         if (!snapshot) return void hooks.end()
+        // The owner answers every tab's question to all of them: only a changed session is an update.
+        if (JSON.stringify(snapshot) === heard) return
+        heard = JSON.stringify(snapshot)
         recordSession(deps, snapshot, 'connected')
         registry.update()
       },
@@ -380,6 +385,7 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
       if (up) announce(up)
       // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
       if (!session) return void deps.stored.clear()
+      if (!up) heard = JSON.stringify(session)
       recordSession(deps, session, 'connected')
       return shared
     },
