@@ -126,15 +126,18 @@ export function elect(name: string, on: { gained(): void; lost(): void }, locks:
   let release: (() => void) | undefined
   let queued: AbortController | undefined
   let waiters: Array<() => void> = []
+  // Held until the tab closes or the modal is destroyed; a grant that comes after that is let go at once.
   const hold = () =>
-    new Promise<void>((resolve) => {
-      release = resolve
-      owner = true
-      const woken = waiters
-      waiters = []
-      for (const wake of woken) wake()
-      if (!closed) on.gained()
-    })
+    closed
+      ? undefined
+      : new Promise<void>((resolve) => {
+          release = resolve
+          owner = true
+          const woken = waiters
+          waiters = []
+          for (const wake of woken) wake()
+          on.gained()
+        })
   const settle = (held: Promise<unknown>) =>
     held.then(
       () => undefined,
