@@ -2,7 +2,9 @@
  * Three tabs of the demo app in one browser, one WalletConnect session with the Sandbox Mobile Wallet over the
  * loopback relay: one tab holds the only socket to the relay, the two others follow it; a message signed from a
  * follower is carried out through the owner; when the owner closes, another tab opens the one socket and keeps
- * the session without a new QR code. Forged messages on the tabs' channel change nothing.
+ * the session without a new QR code; a disconnect in a follower ends the session at the wallet. Forged messages on
+ * the tabs' channel change nothing. Pairing in a follower takes the client over; without Web Locks each tab keeps
+ * its own client.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyMessage, type Hex } from 'viem'
@@ -164,6 +166,12 @@ describe('a WalletConnect session in three tabs', () => {
     for (const tab of [b, c]) expect(await status(tab)).toBe('connected')
     expect(await wallet.page.getByTestId('mw-sessions').locator('li').count()).toBe(1)
     expect(openSockets().map((s) => s.tab)).toEqual([owner])
+
+    // Disconnecting in the follower ends the session at the wallet, through the owner, and in both tabs.
+    await other.getByTestId('open-modal').click()
+    await modalRoot(other).getByTestId('disconnect').click()
+    for (const tab of [b, c]) await expect.poll(() => status(tab), { timeout: 10_000 }).toBe('disconnected')
+    await expect.poll(() => wallet.page.getByTestId('mw-sessions').locator('li').count(), { timeout: 10_000 }).toBe(0)
   })
 
   test("pairing in a tab that follows takes the client over: the other tab's code gives way with the reason, then that tab follows the new session", async () => {
