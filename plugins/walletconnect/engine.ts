@@ -32,8 +32,6 @@ export interface EngineDeps {
   /** How the SDK is loaded; tests hand in a fake. */
   loadSdk?: () => Promise<Sdk>
   now?: () => number
-  /** How this tab shares the client with the origin's other tabs; tests hand in their own channel and locks. */
-  tabs?: Pick<Parameters<typeof shareTabs>[0], 'channel' | 'locks'>
 }
 
 export interface Engine {
@@ -292,7 +290,7 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
   /** The session a follower last showed, as the owner announced it. */
   let heard: string | undefined
 
-  const announce = (up: UniversalProvider) => tabs.announce(snapshotOf(up.session as never))
+  const announce = (up: UniversalProvider) => tabs.announce(snapshotOf(up.session))
   const getProvider = (): Promise<UniversalProvider> =>
     (provider ??= (async () => {
       await tabs.decided
@@ -329,7 +327,7 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
   const local = () => getProvider().then(requests.session)
 
   const tabs: Tabs = shareTabs(
-    { storagePrefix: ctx.options.storagePrefix, shared: ctx.options.storage !== null, lost: () => new RelayLostError(ctx.i18n.t('walletConnect.relayLost')), ...deps.tabs },
+    { storagePrefix: ctx.options.storagePrefix, shared: ctx.options.storage !== null, lost: () => new RelayLostError(ctx.i18n.t('walletConnect.relayLost')) },
     {
       gained() {
         // The stored session is this tab's to keep now: its client connects to the relay and restores it from the
