@@ -11,6 +11,7 @@ import { approvedNetworks, BASIC_METHODS, buildNamespaces, proposedNetworks } fr
 import { DEFAULT_CONNECT_TIMEOUT_MS, PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, isPairingExpired } from './pairing.js'
 import type { FacadeRegistry } from './registry.js'
 import type { SessionStore } from './session-store.js'
+import { shareTabs, snapshotOf, type SessionSnapshot, type Tabs } from './tab-owner.js'
 import type { PeerWallet, UniversalProvider, WalletConnectOptions, WalletConnectState } from './types.js'
 
 export { createRegistry, type FacadeRegistry } from './registry.js'
@@ -55,7 +56,10 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
   })
 }
 
-function peerOf(session: NonNullable<UniversalProvider['session']>): PeerWallet {
+/** A session as the modal reads it: the SDK's own (owner tab) or the owner's snapshot (follower tab). */
+type SessionLike = Pick<SessionSnapshot, 'namespaces'> & { peer?: { metadata?: { name?: unknown; icons?: unknown } } }
+
+function peerOf(session: SessionLike): PeerWallet {
   const metadata = session.peer?.metadata
   // The peer's name and icons are the wallet's word: cleaned like every other wallet's.
   const name = walletName(metadata?.name, 'WalletConnect')
@@ -87,13 +91,28 @@ interface ProviderEvents {
   uri(uri: string): void
   ended(): void
   updated(up: UniversalProvider): void
+  event(namespace: string, name: string, data: unknown): void
   /** The socket to the relay closed: answers on their way through it are lost. */
   relayLost(): void
 }
 
+/** The SDK's Core is a singleton per storage prefix, kept on `globalThis` under this name. */
+const coreKey = (ctx: PluginContext) => `_walletConnectCore_vestibule:${ctx.options.storagePrefix ?? '@vestibule'}`
+
+/**
+ * Closes a client another tab took over: its socket to the relay goes, and its Core is forgotten, so that this tab
+ * starts a fresh one from the SDK's storage (where the new owner writes) if it owns the session again.
+ */
+function stopProvider(ctx: PluginContext, up: UniversalProvider) {
+  const scope = globalThis as Record<string, unknown>
+  delete scope[coreKey(ctx)]
+  delete scope[`${coreKey(ctx)}_count`]
+  return up.client?.core?.relayer?.transportClose()
+}
+
 /** Starts the SDK's universal provider for this modal, its events wired to `on`. */
 async function startProvider(deps: EngineDeps, on: ProviderEvents): Promise<UniversalProvider> {
-  const { ctx, options, registry } = deps
+  const { ctx, options } = deps
   const { UniversalProvider } = await (deps.loadSdk ?? defaultLoadSdk)()
   const metadata = ctx.options.metadata
   const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost'
@@ -112,7 +131,7 @@ async function startProvider(deps: EngineDeps, on: ProviderEvents): Promise<Univ
     if (!up.session || up.session.topic === topic) on.ended()
   })
   up.on('session_event', (event: { params: { chainId: string; event: { name: string; data: unknown } } }) => {
-    registry.event(event.params.chainId.split(':')[0]!, event.params.event.name, event.params.event.data)
+    on.event(event.params.chainId.split(':')[0]!, event.params.event.name, event.params.event.data)
   })
   up.on('session_update', () => {
     if (up.session) on.updated(up)
@@ -174,7 +193,7 @@ function writeApproved(ctx: PluginContext, approved: Record<string, readonly Cai
 }
 
 /** The session as the modal knows it: peer and approved networks in the state, the marker in storage. */
-function recordSession(deps: EngineDeps, session: NonNullable<UniversalProvider['session']>, status: 'connecting' | 'connected') {
+function recordSession(deps: EngineDeps, session: SessionLike, status: 'connecting' | 'connected') {
   const peer = peerOf(session)
   const approved = approvedNetworks(session.namespaces)
   deps.stored.set({ namespaces: Object.keys(approved), peer })
@@ -220,35 +239,166 @@ async function adopt(deps: EngineDeps, up: UniversalProvider, session: (up: Univ
   if (current()) $state.set({ ...$state.get(), status: 'connected' })
 }
 
-/** A session the wallet changed: its approved networks are kept (state and storage) and the connectors follow. */
-function sessionUpdated(deps: EngineDeps, up: UniversalProvider) {
-  const approved = approvedNetworks(up.session!.namespaces)
-  deps.$state.set({ ...deps.$state.get(), approved })
-  writeApproved(deps.ctx, approved)
-  deps.registry.update()
+/**
+ * The session as the chain plugins use it in every tab: through this tab's own client while it owns it, else
+ * handed to the owner tab. `chain` is the chain requests without one go to, kept for a tab that becomes the owner.
+ */
+function sharedSession(tabs: Tabs, local: () => Promise<RemoteSession>, current: () => RemoteSession | undefined): RemoteSession & { readonly chain?: string } {
+  let chain: string | undefined
+  return {
+    get chain() {
+      return chain
+    },
+    get session() {
+      const own = tabs.owner ? current() : undefined
+      return own ? own.session : (tabs.snapshot ?? undefined)
+    },
+    setDefaultChain(next) {
+      chain = next
+      if (tabs.owner) current()?.setDefaultChain(next)
+    },
+    request(args, on) {
+      if (tabs.owner) return local().then((session) => session.request(args, on ?? chain))
+      return tabs.request(args.method, args.params, on ?? chain)
+    },
+  }
+}
+
+/** What the tab client needs from the engine. */
+interface ClientHooks {
+  uri(uri: string): void
+  end(): Promise<void>
+  disconnect(): Promise<void>
+  /** Another tab took the client while this one was pairing: the pairing stops. */
+  stopPairing(): void
+  destroyed(): boolean
 }
 
 /**
- * On iPhone Safari and in Telegram the page hands over to the wallet app once the pairing URI is shown: the
- * namespaces asked for show as connecting (the app's own status too) until the wallet answers or the attempt ends.
+ * This tab's WalletConnect client and its place among the origin's tabs: the owner tab starts the SDK (one socket
+ * to the relay) and announces the session; a follower starts none, shows the owner's session and hands its wallet
+ * requests over. A tab that needs the client itself (to pair, or a host asking for the provider) takes ownership.
  */
-function handOver(ctx: EngineDeps['ctx']) {
-  const away = new Set<string>()
-  return {
-    applies: () => Boolean(ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()),
-    mark(namespaces: Iterable<string>) {
-      for (const namespace of namespaces) {
-        away.add(namespace)
-        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
+function tabClient(deps: EngineDeps, hooks: ClientHooks) {
+  const { ctx, registry, $state } = deps
+  const report = (error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error })
+  const requests = relayRequests(() => ctx.i18n.t('walletConnect.relayLost'))
+  let provider: Promise<UniversalProvider> | undefined
+  let live: UniversalProvider | undefined
+  /** Bumped when another tab takes the client: the events of this tab's old one are not heard any more. */
+  let generation = 0
+  /** The session a follower last showed, as the owner announced it. */
+  let heard: string | undefined
+
+  const announce = (up: UniversalProvider) => tabs.announce(snapshotOf(up.session))
+  const getProvider = (): Promise<UniversalProvider> =>
+    (provider ??= (async () => {
+      await tabs.decided
+      if (!tabs.owner) await tabs.take()
+      const mine = generation
+      const current = () => mine === generation && !hooks.destroyed()
+      const up = await startProvider(deps, {
+        uri: (uri) => current() && hooks.uri(uri),
+        ended: () => current() && void hooks.end(),
+        updated(up) {
+          if (!current()) return
+          const approved = approvedNetworks(up.session!.namespaces)
+          $state.set({ ...$state.get(), approved })
+          writeApproved(ctx, approved)
+          registry.update()
+          announce(up)
+        },
+        event(namespace, name, data) {
+          if (!current()) return
+          registry.event(namespace, name, data)
+          tabs.event(namespace, name, data)
+        },
+        relayLost: () => current() && requests.lost(),
+      })
+      if (!current()) {
+        void stopProvider(ctx, up)
+        throw new RelayLostError(ctx.i18n.t('walletConnect.relayLost'))
       }
+      return (live = up)
+    })().catch((error: unknown) => {
+      provider = undefined
+      throw error
+    }))
+  const local = () => getProvider().then(requests.session)
+
+  const tabs: Tabs = shareTabs(
+    { storagePrefix: ctx.options.storagePrefix, shared: ctx.options.storage !== null, lost: () => new RelayLostError(ctx.i18n.t('walletConnect.relayLost')) },
+    {
+      gained() {
+        // The stored session is this tab's to keep now: its client connects to the relay and restores it from the
+        // SDK's storage, with no new pairing.
+        if (hooks.destroyed() || !deps.stored.get()) return
+        void getProvider()
+          .then((up) => {
+            if (!up.session) return hooks.end()
+            recordSession(deps, up.session, 'connected')
+            if (shared.chain) up.setDefaultChain(shared.chain)
+            announce(up)
+          })
+          .catch(report)
+      },
+      lost() {
+        generation++
+        const old = provider
+        provider = live = undefined
+        requests.lost()
+        void old?.then((up) => stopProvider(ctx, up)).catch(() => undefined)
+        hooks.stopPairing()
+      },
+      hello() {
+        if (!provider && !deps.stored.get()) return tabs.announce(null)
+        void getProvider().then(announce, report)
+      },
+      request: (method, params, chain) => local().then((session) => session.request({ method, params }, chain)),
+      disconnect: () => void hooks.disconnect().catch(report),
+      session(snapshot) {
+        if ($state.get().status !== 'connected') return
+        if (!snapshot) return void hooks.end()
+        // The owner answers every tab's question to all of them: only a changed session is an update.
+        if (JSON.stringify(snapshot) === heard) return
+        heard = JSON.stringify(snapshot)
+        recordSession(deps, snapshot, 'connected')
+        registry.update()
+      },
+      event: (namespace, name, data) => registry.event(namespace, name, data),
     },
-    /** The attempt ended without the wallet: the namespaces no longer show as connecting. */
-    release() {
-      for (const namespace of away) ctx.connection.cancelConnect(namespace)
-      away.clear()
+  )
+  const shared = sharedSession(tabs, local, () => (live ? requests.session(live) : undefined))
+  return {
+    tabs,
+    shared,
+    getProvider,
+    started: () => provider,
+    announce,
+    /** Restores a stored session: this tab's client restores it, or the owner tab tells it (no second client here). */
+    async restore(timeout: number): Promise<RemoteSession | undefined> {
+      await tabs.decided
+      const up = tabs.owner ? await getProvider() : undefined
+      const session = up ? up.session : await within(tabs.session(), timeout, 'The tab holding the WalletConnect session did not answer')
+      if (up) announce(up)
+      // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
+      if (!session) return void deps.stored.clear()
+      if (!up) heard = JSON.stringify(session)
+      recordSession(deps, session, 'connected')
+      return shared
     },
-    /** The wallet answered: its connection takes over the namespaces' status. */
-    forget: () => away.clear(),
+    /** True in a follower, which asks the owner tab to end the session at the wallet (unless it already ended). */
+    async follows() {
+      await tabs.decided
+      if (tabs.owner) return false
+      if (tabs.snapshot) tabs.disconnect()
+      return true
+    },
+    /** The session stays stored for the next page; this tab's socket to the relay goes, and the next tab waiting gets the client. */
+    close() {
+      tabs.close()
+      void provider?.then((up) => up.client?.core?.relayer?.transportClose()).catch(() => undefined)
+    },
   }
 }
 
@@ -257,29 +407,37 @@ export function createEngine(deps: EngineDeps): Engine {
   addMessages(ctx.i18n)
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
-  const away = handOver(ctx)
-  let provider: Promise<UniversalProvider> | undefined
+  /** Namespaces shown as connecting while the page handed over to the wallet app (iPhone Safari, Telegram). */
+  const away = new Set<string>()
+  const releaseAway = () => {
+    for (const namespace of away) ctx.connection.cancelConnect(namespace)
+    away.clear()
+  }
   let attempt = 0
   let inflight: Promise<void> | undefined
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
   let onUri: ((uri: string) => void) | undefined
   let ending: Promise<void> | undefined
   let destroyed = false
-  const requests = relayRequests(() => ctx.i18n.t('walletConnect.relayLost'))
 
   const set = (patch: Partial<WalletConnectState>) => $state.set({ ...$state.get(), ...patch })
   const fail = (error: unknown) => set({ status: 'error', uri: undefined, expiresAt: undefined, error: classify(ctx, error) })
 
-  const getProvider = () =>
-    (provider ??= startProvider(deps, {
-      uri: (uri) => onUri?.(uri),
-      ended: () => void end(),
-      updated: (up) => sessionUpdated(deps, up),
-      relayLost: requests.lost,
-    }).catch((error: unknown) => {
-      provider = undefined
-      throw error
-    }))
+  const client = tabClient(deps, {
+    uri: (uri) => onUri?.(uri),
+    end: () => end(),
+    disconnect: () => disconnect(),
+    stopPairing() {
+      const { status, uri } = $state.get()
+      if (status !== 'loading' && status !== 'pairing' && !(status === 'connecting' && uri)) return
+      attempt++
+      clearTimeout(expiryTimer)
+      releaseAway()
+      set({ status: 'error', uri: undefined, expiresAt: undefined, error: { kind: 'failed', message: ctx.i18n.t('walletConnect.otherTab') } })
+    },
+    destroyed: () => destroyed,
+  })
+  const { tabs, shared, getProvider } = client
 
   const scheduleExpiry = (mine: number, expiresAt: number) => {
     clearTimeout(expiryTimer)
@@ -288,7 +446,7 @@ export function createEngine(deps: EngineDeps): Engine {
       // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
       if (deps.isWatched()) void pair({ force: true })
       else {
-        away.release()
+        releaseAway()
         set({ status: 'idle', uri: undefined, expiresAt: undefined })
       }
     }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
@@ -297,9 +455,15 @@ export function createEngine(deps: EngineDeps): Engine {
   /** The pairing URI is shown; on iPhone Safari and in Telegram the page hands over to the wallet from here on. */
   const offer = (mine: number, uri: string, namespaces: Iterable<string>) => {
     const expiresAt = now() + PAIRING_EXPIRY_MS
-    const handsOver = away.applies()
+    const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
     set({ status: handsOver ? 'connecting' : 'pairing', uri, expiresAt, error: undefined })
-    if (handsOver) away.mark(namespaces)
+    // The app's own status says so too, until the wallet answers.
+    if (handsOver) {
+      for (const namespace of namespaces) {
+        away.add(namespace)
+        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
+      }
+    }
     scheduleExpiry(mine, expiresAt)
   }
 
@@ -321,12 +485,13 @@ export function createEngine(deps: EngineDeps): Engine {
       await connecting
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
-      away.forget()
-      await adopt(deps, up, requests.session, () => mine === attempt, disconnect)
+      away.clear()
+      await adopt(deps, up, () => shared, () => mine === attempt, disconnect)
+      if (mine === attempt && up.session) client.announce(up)
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
-      away.release()
+      releaseAway()
       fail(error)
     } finally {
       if (mine === attempt) inflight = undefined
@@ -351,13 +516,16 @@ export function createEngine(deps: EngineDeps): Engine {
     return (ending ??= (async () => {
       attempt++
       clearTimeout(expiryTimer)
-      away.release()
+      releaseAway()
+      // The other tabs follow this one's client: they hear that the session ended.
+      if (tabs.owner) tabs.announce(null)
       await endInModal(deps)
     })().finally(() => (ending = undefined)))
   }
 
   async function disconnect() {
-    const up = await provider?.catch(() => undefined)
+    if (await client.follows()) return end()
+    const up = await client.started()?.catch(() => undefined)
     const ended = end()
     if (up?.session) {
       // Telling the wallet needs the relay; the modal does not wait for it longer than a connect would.
@@ -369,20 +537,13 @@ export function createEngine(deps: EngineDeps): Engine {
   return {
     getProvider,
     pair,
-    async restore() {
-      const up = await getProvider()
-      // No session any more: the marker goes; the connectors answer "no accounts" until the plugin clears them.
-      if (!up.session) return void deps.stored.clear()
-      recordSession(deps, up.session, 'connected')
-      return requests.session(up)
-    },
+    restore: () => client.restore(timeout),
     disconnect,
     destroy() {
       destroyed = true
       attempt++
       clearTimeout(expiryTimer)
-      // The session stays stored for the next page; only this modal's socket to the relay goes.
-      void provider?.then((up) => up.client?.core?.relayer?.transportClose()).catch(() => undefined)
+      client.close()
     },
   }
 }

@@ -23,6 +23,7 @@ export const messages = {
   'walletConnect.connected': 'Connected to {name}',
   'walletConnect.disconnect': 'Disconnect',
   'walletConnect.relayDown': 'The WalletConnect relay cannot be reached. Check the connection and try again.',
+  'walletConnect.otherTab': 'WalletConnect is in use in another tab of this site. Try again to use it here.',
   'walletConnect.relayLost': 'The connection to the WalletConnect relay was lost before the wallet answered. Try again.',
   'walletConnect.declined': 'Connection declined',
   'walletConnect.declinedHint': 'The wallet declined the connection. You can try again.',

@@ -68,7 +68,10 @@ export interface WalletConnectApi {
   watch(): () => void
   /** Ends the session at the wallet and disconnects every namespace it carried. */
   disconnect(): Promise<void>
-  /** The universal provider (loads the SDK); a host in basic mode sends its requests through it. */
+  /**
+   * The universal provider (loads the SDK); a host in basic mode sends its requests through it. In a tab that
+   * follows another tab's client, this tab takes the client over (the other tab then follows this one).
+   */
   getProvider(): Promise<UniversalProvider>
   /** Remembers the deep link the user followed. */
   rememberDeepLink(link: { href: string; name: string }): void

@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "احصل عليها",
   'walletConnect.openInApp': "افتح هذه الصفحة في {name}",
   'walletConnect.uriLabel': "رابط الربط",
+  'walletConnect.otherTab': "يُستخدم WalletConnect في علامة تبويب أخرى لهذا الموقع. أعد المحاولة لاستخدامه هنا.",
 }

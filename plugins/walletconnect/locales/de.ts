@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "Herunterladen",
   'walletConnect.openInApp': "Diese Seite in {name} öffnen",
   'walletConnect.uriLabel': "Verbindungslink",
+  'walletConnect.otherTab': "WalletConnect wird in einem anderen Tab dieser Seite verwendet. Versuche es erneut, um es hier zu verwenden.",
 }

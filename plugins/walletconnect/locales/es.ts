@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "Obtenerla",
   'walletConnect.openInApp': "Abre esta página en {name}",
   'walletConnect.uriLabel': "Enlace de conexión",
+  'walletConnect.otherTab': "WalletConnect se está usando en otra pestaña de este sitio. Vuelve a intentarlo para usarlo aquí.",
 }

@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "L’obtenir",
   'walletConnect.openInApp': "Ouvrez cette page dans {name}",
   'walletConnect.uriLabel': "Lien de connexion",
+  'walletConnect.otherTab': "WalletConnect est utilisé dans un autre onglet de ce site. Réessayez pour l'utiliser ici.",
 }

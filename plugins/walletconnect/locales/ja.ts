@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "入手する",
   'walletConnect.openInApp': "このページを {name} で開く",
   'walletConnect.uriLabel': "接続リンク",
+  'walletConnect.otherTab': "WalletConnect はこのサイトの別のタブで使用中です。ここで使うにはもう一度お試しください。",
 }

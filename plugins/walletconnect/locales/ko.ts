@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "받기",
   'walletConnect.openInApp': "이 페이지를 {name}에서 열기",
   'walletConnect.uriLabel': "연결 링크",
+  'walletConnect.otherTab': "WalletConnect가 이 사이트의 다른 탭에서 사용 중입니다. 여기에서 사용하려면 다시 시도하세요.",
 }

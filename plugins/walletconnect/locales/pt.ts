@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "Obter",
   'walletConnect.openInApp': "Abra esta página em {name}",
   'walletConnect.uriLabel': "Link de conexão",
+  'walletConnect.otherTab': "O WalletConnect está em uso em outra aba deste site. Tente novamente para usá-lo aqui.",
 }

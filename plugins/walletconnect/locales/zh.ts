@@ -27,4 +27,5 @@ export default {
   'walletConnect.getIt': "获取",
   'walletConnect.openInApp': "在 {name} 中打开此页面",
   'walletConnect.uriLabel': "连接链接",
+  'walletConnect.otherTab': "WalletConnect 正在本网站的另一个标签页中使用。重试即可在此处使用。",
 }
