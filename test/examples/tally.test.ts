@@ -86,6 +86,12 @@ describe('example chain family: tally', () => {
     expect(parseSiwxMessage(text).chainId).toBe('tally:local')
   })
 
+  it('gives Receive a payment URI, and refuses an address of the wrong shape', async () => {
+    const pay = chainFeature(createTallyAdapter([network]), 'paymentUri')
+    expect(await pay({ address, network })).toBe(`tally:${address}`)
+    await expect(pay({ address: address.toUpperCase(), network })).rejects.toThrow('is not a Tally address')
+  })
+
   it('refuses networks of another family, naming the plugin', () => {
     expect(() => createModal({ projectId: 'p', storage: null, plugins: [tally({ networks: [{ ...network, chainNamespace: 'solana' } as never] })] })).toThrow(/tally network #1 \("Tally Local"\) is not a Tally network/)
   })
