@@ -21,13 +21,10 @@ export interface TallyPage {
   stop(): Promise<void>
 }
 
-export async function startTallyPage(balance: bigint): Promise<TallyPage> {
-  const privateKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey
-  const address = (await createTallyWallet({ privateKey, chains: [] })).address
-  const node = await startTallyNode({ chain: 'tally:local', balances: { [address]: balance } })
-  const api = await startProviderApi({ port: 0 })
+/** Serves `entry` (bundled from the sources, code-split) on loopback, with `config` as `window.__PAGE__`. */
+export async function servePage(entry: string, config: unknown): Promise<{ url: string; stop(): Promise<void> }> {
   const built = await esbuild.build({
-    entryPoints: [path.join(root, 'test/examples/tally-page.ts')],
+    entryPoints: { page: path.join(root, entry) },
     bundle: true,
     write: false,
     format: 'esm',
@@ -39,20 +36,28 @@ export async function startTallyPage(balance: bigint): Promise<TallyPage> {
     plugins: [vestibuleSource],
   })
   const files = new Map(built.outputFiles.map((f) => [f.path, f.contents]))
-  const config = `window.__TALLY__ = ${JSON.stringify({ rpcUrl: node.url, apiUrl: api.url, privateKey })}`
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page</title><link rel="icon" href="data:,"><script>window.__PAGE__ = ${JSON.stringify(config)}</script></head><body><script type="module" src="/page.js"></script></body></html>`
   const server = createServer((request, response) => {
     const file = files.get(new URL(request.url!, 'http://x').pathname)
     if (file) return response.writeHead(200, { 'content-type': 'text/javascript' }).end(file)
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tally</title><link rel="icon" href="data:,"><script>${config}</script></head><body><script type="module" src="/tally-page.js"></script></body></html>`
     response.writeHead(200, { 'content-type': 'text/html' }).end(html)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, stop: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+export async function startTallyPage(balance: bigint): Promise<TallyPage> {
+  const privateKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey
+  const address = (await createTallyWallet({ privateKey, chains: [] })).address
+  const node = await startTallyNode({ chain: 'tally:local', balances: { [address]: balance } })
+  const api = await startProviderApi({ port: 0 })
+  const page = await servePage('test/examples/tally-page.ts', { rpcUrl: node.url, apiUrl: api.url, privateKey })
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: page.url,
     node,
     address,
     async stop() {
-      await new Promise((resolve) => server.close(resolve))
+      await page.stop()
       await api.stop()
       await node.stop()
     },

@@ -6,7 +6,7 @@ import { siwx } from 'vestibule/plugins/siwx'
 import { defineNetwork, tally } from '../../examples/tally/index.js'
 import { createTallyWallet } from './tally-wallet.js'
 
-const config = (window as unknown as { __TALLY__: { rpcUrl: string; apiUrl: string; privateKey: JsonWebKey } }).__TALLY__
+const config = (window as unknown as { __PAGE__: { rpcUrl: string; apiUrl: string; privateKey: JsonWebKey } }).__PAGE__
 const network = defineNetwork({ reference: 'local', name: 'Tally Local', rpcUrl: config.rpcUrl })
 const modal = createModal({
   projectId: 'tally-test',
