@@ -232,7 +232,7 @@ function hostCalls({ kernel: { state, $theme, events, i18n }, connection, getPlu
       const checked = resolveOptions({ themeVariables: variables }).themeVariables ?? {}
       $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
     },
-    setLocale: (locale) => i18n.setLocale(locale),
+    setLocale: i18n.setLocale,
     getPlugin: getPlugin as Modal['getPlugin'],
     on: (event, listener) => events.on(event, listener),
   } satisfies Partial<Modal>

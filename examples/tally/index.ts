@@ -3,6 +3,7 @@
 import { VestibuleError, defineAddressRules, lazyOnce, registerChainNamespace, type AdapterListener, type CaipNetwork, type ChainAdapter, type Plugin } from 'vestibule/kernel'
 import { createConnectorList, lazyMethods, standardConnector, watchStandardWallets, type StandardWallet } from 'vestibule/chains/kit'
 import { checkNetworks, formatUnits, parseUnits } from 'vestibule/utils'
+import { isAddress, problem } from './address.js'
 
 declare module 'vestibule/kernel' {
   interface ChainNamespaces {
@@ -11,9 +12,7 @@ declare module 'vestibule/kernel' {
 }
 registerChainNamespace('tally')
 
-/** An account is its ed25519 public key: 64 lowercase hex digits. */
-export const isAddress = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
-const problem = (value: string) => (isAddress(value) ? undefined : `"${value.slice(0, 80)}" is not a Tally address (64 lowercase hex digits)`)
+export { isAddress }
 
 /** A Tally network from its reference (`local`), name and node URL. */
 export function defineNetwork(input: { reference: string; name: string; rpcUrl: string; testnet?: boolean }): CaipNetwork {

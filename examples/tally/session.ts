@@ -1,7 +1,7 @@
 // The connected side of the Tally adapter, loaded on first use: the Wallet Standard wallet and the node.
 import { VestibuleError, type AdapterListener, type CaipNetwork } from 'vestibule/kernel'
 import { feature, toHex, walletError, type StandardWallet, type StandardWalletAccount as Account } from 'vestibule/chains/kit'
-import { isAddress } from './index.js'
+import { isAddress } from './address.js'
 
 /** What a transfer signature covers, in this order: the node rebuilds the same text to check it. */
 export const transferText = (t: { chain: string; from: string; to: string; value: string; fee: string; nonce: string }) =>

@@ -1,6 +1,6 @@
 // Whether a Tally message signature is valid: ed25519 (Web Crypto) over "Tally Signed Message:\n" and the message.
 import { fromHex } from 'vestibule/chains/kit'
-import { isAddress } from './index.js'
+import { isAddress } from './address.js'
 
 export const messageBytes = (message: string) => new TextEncoder().encode(`Tally Signed Message:\n${message}`)
 
