@@ -20,6 +20,13 @@ declare module 'vestibule' {
   interface VestibuleEvents {
     'hello:greeted': { count: number }
   }
+  /** The view this plugin adds; its views and tab check the ids they open (`CheckedViews`). */
+  interface ViewIds {
+    Hello: undefined
+  }
+  interface CheckedViews {
+    hello: true
+  }
   interface ModalOptions {
     /** The greeting's first word. */
     helloText?: string
