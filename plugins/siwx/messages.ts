@@ -98,7 +98,7 @@ function ownName(namespace: string): string | undefined {
 }
 
 /** The name the message header gives an account of `namespace`; undefined for a family without a sign-in message. */
-export const accountName = (namespace: string): string | undefined => ACCOUNT_NAMES[namespace] ?? (namespace ? ownName(namespace) : undefined)
+const accountName = (namespace: string): string | undefined => ACCOUNT_NAMES[namespace] ?? (namespace ? ownName(namespace) : undefined)
 
 /**
  * The name the header gives an account on a network of `namespace` whose token is `currency` ("Litecoin"): a

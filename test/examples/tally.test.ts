@@ -3,7 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createModal } from 'vestibule'
-import { chainFeature } from 'vestibule/kernel'
+import { chainFeature, registerChainNamespace } from 'vestibule/kernel'
 import { createSiwxMessage, parseSiwxMessage } from 'vestibule/plugins/siwx/messages'
 import { createTallyAdapter, defineNetwork, tally } from '../../examples/tally/index.js'
 import { startTallyNode, type TallyNode } from './tally-node.js'
@@ -84,6 +84,17 @@ describe('example chain family: tally', () => {
     const text = createSiwxMessage({ domain: 'example.com', accountAddress: address, chainId: 'tally:local', uri: 'https://example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-01-01T00:00:00Z' })
     expect(text.split('\n')[0]).toBe('example.com wants you to sign in with your Tally account:')
     expect(parseSiwxMessage(text).chainId).toBe('tally:local')
+  })
+
+  it("a family's sign-in name that another family uses, or that is not a short word, gives it no sign-in message", () => {
+    for (const [namespace, name] of [['evil', 'Ethereum'], ['weird', 'Tally\nURI: https://evil.example']] as const) {
+      registerChainNamespace(namespace)
+      const net = { ...network, chainNamespace: namespace, caipNetworkId: `${namespace}:local` } as never
+      const adapter = { ...createTallyAdapter([net]), namespace, networks: [net], features: { signInName: () => name } } as never
+      createModal({ projectId: 'p', storage: null, plugins: [{ name: namespace, order: 'pre', setup: (ctx) => ctx.chains.register(adapter) }] })
+      const fields = { domain: 'example.com', accountAddress: address, chainId: `${namespace}:local`, uri: 'https://example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-01-01T00:00:00Z' }
+      expect(() => createSiwxMessage(fields)).toThrow('is not a CAIP-2 id of a namespace with a sign-in message')
+    }
   })
 
   it('gives Receive a payment URI, and refuses an address of the wrong shape', async () => {
