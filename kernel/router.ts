@@ -77,7 +77,7 @@ export interface CheckedRouter extends Omit<Router, 'push' | 'reset' | 'replace'
 }
 
 /** The router a view of plugin `P` gets: checked when `P` is listed in `CheckedViews`, else the plain one. */
-export type RouterOf<P extends string> = string extends P ? Router : P extends keyof CheckedViews ? CheckedRouter : Router
+export type RouterOf<P extends string> = P extends keyof CheckedViews ? CheckedRouter : Router
 
 export interface RouterOptions {
   isRegistered(view: string): boolean

@@ -9,8 +9,8 @@ export async function verifyMessage({ address, message, signature }: { address: 
   const bytes = fromHex(signature)
   if (!isAddress(address) || typeof message !== 'string' || bytes?.length !== 64) return false
   try {
-    const key = await crypto.subtle.importKey('raw', fromHex(address)!, { name: 'Ed25519' }, false, ['verify'])
-    return await crypto.subtle.verify('Ed25519', key, bytes, messageBytes(message))
+    const key = await crypto.subtle.importKey('raw', new Uint8Array(fromHex(address)!), { name: 'Ed25519' }, false, ['verify'])
+    return await crypto.subtle.verify('Ed25519', key, new Uint8Array(bytes), messageBytes(message))
   } catch {
     return false
   }

@@ -22,6 +22,8 @@ export function NoteView({ ctx }: ViewProps<unknown, 'notes'>) {
 export function Fake(ctx: ViewContext) {
   ctx.router.push('AnythingAtAll', 42)
 }
+// A checked plugin's context, and any other plugin's, still passes where a plain one is taken.
+export const plain: ViewContext[] = [null as unknown as ViewContext<'notes'>, null as unknown as ViewContext<'siwx'>]
 export function Other({ ctx }: TabProps<'unchecked'>) {
   ctx.router.push('Whatever')
   return null

@@ -50,7 +50,7 @@ export async function startTallyPage(balance: bigint): Promise<TallyPage> {
   const privateKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey
   const address = (await createTallyWallet({ privateKey, chains: [] })).address
   const node = await startTallyNode({ chain: 'tally:local', balances: { [address]: balance } })
-  const api = await startProviderApi({ port: 0 })
+  const api = await startProviderApi({ port: 0, rpcUrls: {} })
   const page = await servePage('test/examples/tally-page.ts', { rpcUrl: node.url, apiUrl: api.url, privateKey })
   return {
     url: page.url,

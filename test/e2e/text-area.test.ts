@@ -14,7 +14,7 @@ let page: Awaited<ReturnType<typeof servePage>>
 let browser: TestBrowser
 
 beforeAll(async () => {
-  api = await startProviderApi({ port: 0 })
+  api = await startProviderApi({ port: 0, rpcUrls: {} })
   page = await servePage('test/e2e/text-area-page.ts', { apiUrl: api.url })
   browser = await launchBrowser()
 }, 60_000)

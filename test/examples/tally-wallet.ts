@@ -19,7 +19,7 @@ export async function createTallyWallet(options: { privateKey: JsonWebKey; chain
   const ask = (what: string) => {
     if (!approve(what)) throw Object.assign(new Error('User rejected the request'), { code: 4001 })
   }
-  const signed = async (bytes: Uint8Array) => ({ signature: new Uint8Array(await crypto.subtle.sign('Ed25519', key, bytes)) })
+  const signed = async (bytes: Uint8Array<ArrayBuffer>) => ({ signature: new Uint8Array(await crypto.subtle.sign('Ed25519', key, bytes)) })
   return {
     address,
     wallet: {

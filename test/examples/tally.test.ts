@@ -10,7 +10,7 @@ import { startTallyNode, type TallyNode } from './tally-node.js'
 import { createTallyWallet } from './tally-wallet.js'
 
 const key = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey
-const connector = { id: 'tally-test-wallet', name: 'Tally Test Wallet', type: 'ANNOUNCED' as const, namespace: 'tally' as const }
+const connector = { id: 'tally-test-wallet', name: 'Tally Test Wallet', type: 'ANNOUNCED' as const, namespace: 'tally' as const, installed: true }
 const OTHER = 'ab'.repeat(32)
 let node: TallyNode
 let network: ReturnType<typeof defineNetwork>
