@@ -4,7 +4,7 @@
  * server imports it alone, as `vestibule/plugins/siwx/messages`.
  */
 export { createCacao, signatureType, type Cacao, type CacaoHeader, type CacaoPayload, type CacaoSignature } from './cacao.js'
-import { chainFeatureOf, knownChainNamespaces } from 'vestibule/kernel'
+import { chainFeatureOf } from 'vestibule/kernel'
 import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, NONCE_MAX, readsAsLine, SCHEME, timeOf } from './grammar.js'
 
 /** The fields of a sign-in message. Times are RFC 3339 text, kept as written so a parsed message builds back the same. */
@@ -71,7 +71,8 @@ export type SiwxAddressCheck = (address: string, chainId: string) => boolean
 export interface SiwxRules {
   /**
    * Address rules by CAIP-2 namespace (`{ solana: isAddress }`). Without one, a namespace's address is held to the
-   * format's syntax alone (CAIP-10 characters; EIP-55 for eip155).
+   * format's syntax alone (CAIP-10 characters; EIP-55 for eip155). A family the format does not name is read from
+   * a message's header only when it is listed here (its chain plugin gives the name, `signInName`).
    */
   addresses?: Readonly<Record<string, SiwxAddressCheck | undefined>>
 }
@@ -108,10 +109,13 @@ export function blockchainName(namespace: string, currency: string | undefined):
   return namespace === 'bip122' && typeof currency === 'string' && BIP122_CHAINS.includes(currency) ? currency : undefined
 }
 
-/** The namespace whose messages a header's chain name stands for: a namespace's own name, or a Bitcoin-like chain's. */
-export function namespaceNamed(name: string): string | undefined {
+/**
+ * The namespace whose messages a header's chain name stands for: a namespace's own name, a Bitcoin-like chain's, or
+ * the name a family of `rules.addresses` gives its accounts (its chain plugin's `signInName`).
+ */
+export function namespaceNamed(name: string, rules?: SiwxRules): string | undefined {
   const own = Object.keys(ACCOUNT_NAMES).find((ns) => ACCOUNT_NAMES[ns] === name)
-  return own ?? (BIP122_CHAINS.includes(name) ? 'bip122' : knownChainNamespaces().find((ns) => !ACCOUNT_NAMES[ns] && ownName(ns) === name))
+  return own ?? (BIP122_CHAINS.includes(name) ? 'bip122' : Object.keys(rules?.addresses ?? {}).find((ns) => !ACCOUNT_NAMES[ns] && ownName(ns) === name))
 }
 
 const TAGS = ['URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Time', 'Not Before', 'Request ID', 'Resources'] as const
@@ -153,7 +157,7 @@ export function checkSiwxFields(fields: Partial<SiwxMessageFields>, rules?: Siwx
   const bad = (reason: SiwxFailure, message: string) => out.push({ reason, message })
   const namespace = namespaceOf(fields.chainId ?? '')
   if (!accountName(namespace) || !isChainReference(namespace, referenceOf(fields.chainId!))) bad('chain', `chain id "${fields.chainId ?? ''}" is not a CAIP-2 id of a namespace with a sign-in message`)
-  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain) !== namespace) bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
+  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain, rules) !== namespace) bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
   if (fields.scheme !== undefined && !SCHEME.test(fields.scheme)) bad('domain', `scheme "${fields.scheme}" is not an RFC 3986 scheme`)
   if (!isAuthority(fields.domain ?? '')) bad('domain', `domain "${fields.domain ?? ''}" is not an RFC 3986 authority`)
   if (!accountName(namespace) || !isAccountAddress(namespace, fields.accountAddress ?? '')) {
@@ -190,7 +194,7 @@ export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules):
 }
 
 /** Reads the header, address and statement block; returns where the tagged lines start. */
-function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> & { namespace?: string }, bad: (reason: SiwxFailure, message: string) => void): number {
+function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> & { namespace?: string }, bad: (reason: SiwxFailure, message: string) => void, rules?: SiwxRules): number {
   const header = HEADER.exec(lines[0] ?? '')
   if (!header) bad('header', 'the first line is not "<domain> wants you to sign in with your <chain> account:"')
   else {
@@ -198,7 +202,7 @@ function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> &
     const at = origin.indexOf('://')
     if (at >= 0) fields.scheme = origin.slice(0, at)
     fields.domain = at >= 0 ? origin.slice(at + 3) : origin
-    fields.namespace = namespaceNamed(header[1]!)
+    fields.namespace = namespaceNamed(header[1]!, rules)
     if (!fields.namespace) bad('header', `"${header[1]!.slice(0, 40)}" accounts have no sign-in message format here`)
     else if (accountName(fields.namespace) !== header[1]) fields.blockchain = header[1]
   }
@@ -267,7 +271,7 @@ export function readSiwxMessage(text: string, rules?: SiwxRules): { fields: Part
   if (text.includes('\r')) bad('extra-line', 'lines end with a line feed alone, not a carriage return')
   const lines = text.split(/\r?\n/)
   const read: Partial<SiwxMessageFields> & { namespace?: string } = {}
-  readTags(lines, readHead(lines, read, bad), read, bad)
+  readTags(lines, readHead(lines, read, bad, rules), read, bad)
   const { namespace, ...fields } = read
   const reference = fields.chainId
   if (namespace && reference !== undefined) fields.chainId = `${namespace}:${reference}`

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createModal } from 'vestibule'
 import { chainFeature, registerChainNamespace } from 'vestibule/kernel'
 import { createSiwxMessage, parseSiwxMessage } from 'vestibule/plugins/siwx/messages'
-import { createTallyAdapter, defineNetwork, tally } from '../../examples/tally/index.js'
+import { createTallyAdapter, defineNetwork, isAddress, tally } from '../../examples/tally/index.js'
 import { startTallyNode, type TallyNode } from './tally-node.js'
 import { createTallyWallet } from './tally-wallet.js'
 
@@ -83,7 +83,9 @@ describe('example chain family: tally', () => {
     createModal({ projectId: 'p', storage: null, plugins: [tally({ networks: [network] })] })
     const text = createSiwxMessage({ domain: 'example.com', accountAddress: address, chainId: 'tally:local', uri: 'https://example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-01-01T00:00:00Z' })
     expect(text.split('\n')[0]).toBe('example.com wants you to sign in with your Tally account:')
-    expect(parseSiwxMessage(text).chainId).toBe('tally:local')
+    // Read back by the name the family gives, once its rule is among the reader's.
+    expect(parseSiwxMessage(text, { addresses: { tally: isAddress } }).chainId).toBe('tally:local')
+    expect(() => parseSiwxMessage(text)).toThrow('"Tally" accounts have no sign-in message format here')
   })
 
   it("a family's sign-in name that another family uses, or that is not a short word, gives it no sign-in message", () => {
