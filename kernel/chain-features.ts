@@ -154,6 +154,13 @@ export interface ChainFeatures {
    * `bip122:bip322-simple`.
    */
   signatureType(signature: string): string
+  /**
+   * The name a sign-in message's header gives an account of a family the format does not name already (CAIP-122:
+   * "… wants you to sign in with your Tally account:"): a capitalised word of at most 32 letters, digits, spaces,
+   * dots or hyphens that no other family uses. eip155, solana, polkadot and bip122 leave it out (Ethereum, Solana,
+   * Polkadot, Bitcoin are the format's own).
+   */
+  signInName(): string
 }
 
 export type ChainFeature = keyof ChainFeatures

@@ -1,3 +1,5 @@
+import { VestibuleError } from './errors.js'
+
 /**
  * English texts of the kernel itself. The shell brings its own with its lazily loaded code, and plugins add theirs
  * with `i18n.add`; a host's `messages` override any of them.
@@ -58,8 +60,14 @@ export interface I18n {
   catalog<const M extends Messages>(messages: M, translations?: Translations): Translate<keyof M & string>
   /** Loads the translations of every catalog added so far (and of those added later); resolves once they are in. */
   load(): Promise<void>
-  /** Called whenever texts change (a translation arrived); returns the unsubscribe. */
+  /** Called whenever texts change (a translation arrived, the locale changed); returns the unsubscribe. */
   subscribe(listener: () => void): () => void
+  /**
+   * Shows texts, numbers and plurals in `locale` (a BCP 47 tag) from now on: every catalog added so far reads its
+   * English again, and, once `load()` ran, fetches its translation for the new language; listeners are told at once
+   * and again as translations arrive. Resolves once they are in. Throws INVALID_OPTIONS for a tag that is not one.
+   */
+  setLocale(locale: string): Promise<void>
 }
 
 /** A key, as opposed to a text given in its place: dotted words without spaces (`account.title`). */
@@ -94,14 +102,11 @@ function canonical(tag: string): string | undefined {
 export function pickLocale(wanted: string | undefined, preferred: readonly string[] = []): { locale: string; language: string } {
   const supported = (language: string | undefined) => (language && (LOCALES as readonly string[]).includes(language) ? language : undefined)
   const languageOf = (locale: string | undefined) => locale?.split('-')[0]?.toLowerCase()
-  if (wanted !== undefined) {
-    const locale = canonical(wanted)
-    return locale ? { locale, language: supported(languageOf(locale)) ?? 'en' } : { locale: 'en', language: 'en' }
-  }
-  for (const tag of preferred) {
+  // The host's tag wins even without a catalog (its numbers still); a browser's language counts only with one.
+  for (const tag of wanted !== undefined ? [wanted] : preferred) {
     const locale = typeof tag === 'string' ? canonical(tag) : undefined
     const language = supported(languageOf(locale))
-    if (locale && language) return { locale, language }
+    if (locale && (language || wanted !== undefined)) return { locale, language: language ?? 'en' }
   }
   return { locale: 'en', language: 'en' }
 }
@@ -112,27 +117,41 @@ const FORM = /(=\d+|\w+)\s*\{([^{}]*)\}/g
 
 export function createI18n(options: I18nOptions = {}): I18n {
   const browser = options.preferred ?? (typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
-  const { locale, language } = pickLocale(options.locale, browser)
-  const catalog: Record<string, string> = { ...en }
   const overrides = options.messages ?? {}
-  Object.assign(catalog, overrides)
   const reported = new Set<string>()
   const listeners = new Set<() => void>()
-  const pending: { messages: Messages; translations: Translations }[] = []
-  const loading: Promise<void>[] = []
+  const told = () => listeners.forEach((listener) => listener())
+  /** Every catalog added, the kernel's first: its English, and where its translations are. */
+  const sources: { messages: Messages; translations?: Translations }[] = [{ messages: en, translations: () => import('./locales/index.js') }]
+  /** The English of every catalog, the language's texts over it, the host's overrides over both. */
+  let catalog: Record<string, string>
+  let loading: Promise<void>[]
   let loaded = false
-  const plurals = new Intl.PluralRules(locale)
-  const numbers = new Intl.NumberFormat(locale)
+  let plurals: Intl.PluralRules
+  let numbers: Intl.NumberFormat
   const show = (value: string | number) => (typeof value === 'number' ? numbers.format(value) : value)
+  /** Starts (again) on `wanted`: English texts, the locale's numbers, its translations fetched once loading is on. */
+  const start = (wanted: string | undefined) => {
+    const { locale, language } = pickLocale(wanted, browser)
+    Object.assign(i18n, { locale, language, dir: RTL.has(language) ? 'rtl' : 'ltr' })
+    catalog = Object.assign({}, ...sources.map((source) => source.messages), overrides)
+    plurals = new Intl.PluralRules(locale)
+    numbers = new Intl.NumberFormat(locale)
+    loading = []
+    if (loaded) sources.forEach(translate)
+  }
 
   /** Fetches one catalog's translation and lays it over the English; keys it lacks keep English (reported). */
-  const translate = (messages: Messages, translations: Translations) => {
+  const translate = ({ messages, translations }: (typeof sources)[number]) => {
+    const { language } = i18n
+    if (!translations || language === 'en') return
     loading.push(
       translations()
         .then(({ default: loaders }) => loaders?.[language]?.())
         .then(
           (module) => {
-            if (!module) return
+            // A translation that arrives after the locale changed again is not laid over the new one.
+            if (!module || language !== i18n.language) return
             const translated: unknown = module.default
             for (const key of Object.keys(messages)) {
               const text = translated && typeof translated === 'object' ? (translated as Messages)[key] : undefined
@@ -143,7 +162,7 @@ export function createI18n(options: I18nOptions = {}): I18n {
                 options.onUntranslated?.(key, language)
               }
             }
-            listeners.forEach((listener) => listener())
+            told()
           },
           (error: unknown) => console.warn(`[vestibule] The "${language}" texts could not be loaded; English shows instead`, error),
         ),
@@ -151,9 +170,9 @@ export function createI18n(options: I18nOptions = {}): I18n {
   }
 
   const i18n: I18n = {
-    locale,
-    language,
-    dir: RTL.has(language) ? 'rtl' : 'ltr',
+    locale: 'en',
+    language: 'en',
+    dir: 'ltr',
     t(key, params) {
       let text = Object.hasOwn(catalog, key) ? catalog[key]! : undefined
       if (text === undefined) {
@@ -175,10 +194,9 @@ export function createI18n(options: I18nOptions = {}): I18n {
       return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? show(params[name]!) : whole))
     },
     add(messages, translations) {
-      for (const [key, value] of Object.entries(messages)) if (!(key in overrides)) catalog[key] = value
-      if (!translations || language === 'en') return
-      if (loaded) translate(messages, translations)
-      else pending.push({ messages, translations })
+      Object.assign(catalog, messages, overrides)
+      sources.push({ messages, translations })
+      if (loaded) translate({ messages, translations })
     },
     catalog(messages, translations) {
       i18n.add(messages, translations)
@@ -187,7 +205,7 @@ export function createI18n(options: I18nOptions = {}): I18n {
     load() {
       if (!loaded) {
         loaded = true
-        for (const { messages, translations } of pending.splice(0)) translate(messages, translations)
+        sources.forEach(translate)
       }
       // Loads started after this call (a view that adds its texts) are waited for by the next call.
       return Promise.all(loading).then(() => undefined)
@@ -196,7 +214,15 @@ export function createI18n(options: I18nOptions = {}): I18n {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    setLocale(wanted) {
+      if (typeof wanted !== 'string' || !canonical(wanted)) {
+        throw new VestibuleError('INVALID_OPTIONS', `setLocale(locale): ${String(JSON.stringify(wanted)).slice(0, 40)} is not a language tag`)
+      }
+      start(wanted)
+      told()
+      return i18n.load()
+    },
   }
-  if (language !== 'en') pending.push({ messages: en, translations: () => import('./locales/index.js') })
+  start(options.locale)
   return i18n
 }

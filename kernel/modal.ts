@@ -109,6 +109,12 @@ export interface Modal {
   setThemeMode(mode: 'dark' | 'light' | 'system'): void
   /** Sets `--vb-*` theme variables (checked like the `themeVariables` option); an open modal follows at once. */
   setThemeVariables(variables: Record<`--vb-${string}`, string>): void
+  /**
+   * Shows the modal in `locale` (a BCP 47 tag, as the `locale` option): the open view's texts, numbers and writing
+   * direction follow at once, plugins' translations for it load as they do on a first open. Resolves once they are
+   * in. Throws INVALID_OPTIONS, changing nothing, for a value that is not a language tag.
+   */
+  setLocale(locale: string): Promise<void>
   getPlugin<K extends keyof PluginApis>(name: K): PluginApis[K]
   getPlugin(name: string): unknown
   /** Listens to one of the modal's events (plugins' augmentations of `VestibuleEvents` included); returns the unsubscribe function. */
@@ -201,7 +207,7 @@ function watchViews({ router, events, feedback }: KernelContext) {
 }
 
 /** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
-function hostCalls({ kernel: { state, $theme, events }, connection, getPlugin }: ModalDeps) {
+function hostCalls({ kernel: { state, $theme, events, i18n }, connection, getPlugin }: ModalDeps) {
   return {
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
@@ -226,6 +232,7 @@ function hostCalls({ kernel: { state, $theme, events }, connection, getPlugin }:
       const checked = resolveOptions({ themeVariables: variables }).themeVariables ?? {}
       $theme.set({ ...$theme.get(), variables: { ...$theme.get().variables, ...checked } })
     },
+    setLocale: i18n.setLocale,
     getPlugin: getPlugin as Modal['getPlugin'],
     on: (event, listener) => events.on(event, listener),
   } satisfies Partial<Modal>

@@ -63,6 +63,35 @@ export interface Router {
   flow<F extends ViewFlow>(views: readonly string[], create: () => F): F
 }
 
+/**
+ * The views plugins declare, by id, with the data each opens with (`undefined` when it takes none):
+ * `declare module 'vestibule' { interface ViewIds { Hello: undefined } }`. The shell declares its own (Connect,
+ * Account …). Declaring checks nothing on its own: a plugin opts in with `CheckedViews`.
+ */
+export interface ViewIds {}
+
+/**
+ * Plugins whose views and tabs get a checked router (`ViewContext<'hello'>`, `ViewProps<Data, 'hello'>`,
+ * `TabProps<'hello'>`): `declare module 'vestibule' { interface CheckedViews { hello: true } }`. Their `push`,
+ * `reset` and `replace` then take only ids declared in `ViewIds`, with the data each declares; a view context of
+ * any other plugin (or of no named one, as a test's fake) takes any id.
+ */
+export interface CheckedViews {}
+
+/** An id declared in `ViewIds`. */
+export type ViewId = keyof ViewIds & string
+type ViewArgs<V extends ViewId> = undefined extends ViewIds[V] ? [view: V, data?: ViewIds[V]] : [view: V, data: ViewIds[V]]
+
+/** The router of a checked plugin's views: only declared view ids, each with its data. */
+export interface CheckedRouter extends Omit<Router, 'push' | 'reset' | 'replace'> {
+  push<V extends ViewId>(...args: ViewArgs<V>): void
+  reset<V extends ViewId>(...args: ViewArgs<V>): void
+  replace<V extends ViewId>(...args: ViewArgs<V>): void
+}
+
+/** The router a view of plugin `P` gets: checked when `P` is listed in `CheckedViews`, else the plain one. */
+export type RouterOf<P extends string> = P extends keyof CheckedViews ? CheckedRouter : Router
+
 export interface RouterOptions {
   isRegistered(view: string): boolean
   close(): void

@@ -9,7 +9,7 @@ import type { Navigation } from './navigation.js'
 import type { ResolvedOptions } from './options.js'
 import type { Platform } from './platform.js'
 import type { PluginApis, PluginConnection, ReadonlyKernelState, Services } from './plugin.js'
-import type { Router } from './router.js'
+import type { RouterOf } from './router.js'
 import type { Slots, ViewRegistry } from './views.js'
 import type { WalletSources } from './wallets.js'
 
@@ -32,8 +32,8 @@ export interface ViewContext<P extends string = string> {
   readonly plugin: P | undefined
   /** The registering plugin's API (what its setup returned). */
   readonly api: PluginApiOf<P>
-  /** View stack and transaction stack. */
-  router: Router
+  /** View stack and transaction stack; view ids checked for a plugin listed in `CheckedViews`. */
+  router: RouterOf<P>
   /** Translates a message key (the plugin's catalog added with `i18n.add`). */
   t: I18n['t']
   i18n: I18n

@@ -1,5 +1,17 @@
 import type { SlotEntry, ViewContext } from '../kernel/index.js'
 
+// The shell's own views, for the routers of plugins that check their view ids (`CheckedViews`).
+declare module '../kernel/router.js' {
+  interface ViewIds {
+    Connect: undefined
+    ConnectingExternal: unknown
+    ConnectingMultiChain: unknown
+    Account: undefined
+    Networks: undefined
+    UnsupportedChain: undefined
+  }
+}
+
 /**
  * Props the shell passes to every view component, the plugin's own and the built-in ones. `P`, the registering
  * plugin's name, types `ctx.api` through `PluginApis`.

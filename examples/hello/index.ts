@@ -20,6 +20,13 @@ declare module 'vestibule' {
   interface VestibuleEvents {
     'hello:greeted': { count: number }
   }
+  /** The view this plugin adds; its views and tab check the ids they open (`CheckedViews`). */
+  interface ViewIds {
+    Hello: undefined
+  }
+  interface CheckedViews {
+    hello: true
+  }
   interface ModalOptions {
     /** The greeting's first word. */
     helloText?: string
@@ -37,7 +44,7 @@ export function hello(): Plugin<HelloApi> {
     name: 'hello',
     options: { helloText: { check: (v) => (typeof v === 'string' && v.trim() ? undefined : 'must be a non-empty string'), default: 'Hello' } },
     setup(ctx) {
-      ctx.i18n.add({ 'hello.title': 'Hello', 'hello.tab': 'Hello', 'hello.feature': 'Greet', 'hello.text': '{greeting}, {name}' })
+      ctx.i18n.add({ 'hello.title': 'Hello', 'hello.tab': 'Hello', 'hello.feature': 'Greet', 'hello.text': '{greeting}, {name}', 'hello.note': 'Note' })
       const slice = ctx.slice({ count: 0 })
       const text = (name: string) => ctx.i18n.t('hello.text', { greeting: ctx.options.helloText, name })
       ctx.services.provide(Greeting, { greet: text })

@@ -6,7 +6,7 @@ import { atom, type MapStore, type ReadableAtom } from 'nanostores'
 import type { ChainAdapter, CaipNetwork, ChainNamespace, PluginContext } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
 import { createCacao } from './cacao.js'
-import { parseSiwxMessage } from './messages.js'
+import { parseSiwxMessage, type SiwxRules } from './messages.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
 
 export interface SignView {
@@ -56,6 +56,8 @@ export interface FlowCore {
   prepare(account: Account): Promise<string>
   /** Whether the chain plugin finds the signature valid; undefined when it cannot verify. */
   verified(account: Account, message: string, signature: string): Promise<boolean | undefined>
+  /** The loaded chain plugins' address rules, by namespace: a family the format does not name is read through them. */
+  rules(): SiwxRules
   /** Whether success and cancel move the modal's views (false for a host drawing its own UI). Default true. */
   navigate?: boolean
 }
@@ -144,7 +146,7 @@ export function createSignController(core: FlowCore): SignController {
         if (valid === false) return fail(t('siwx.mismatch'), account)
         set({ phase: 'verifying' })
         ctx.feedback.showSnackbar('loading', t('siwx.authenticating'))
-        const data = parseSiwxMessage(text)
+        const data = parseSiwxMessage(text, core.rules())
         const session: SiwxSession = { data, message: text, signature, cacao: createCacao(data, signature) }
         let answer: unknown
         try {

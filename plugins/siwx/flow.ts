@@ -44,7 +44,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
   const { $state, required } = options
   ctx.i18n.add(messages, () => import('./locales/index.js'))
   const t = ctx.i18n.t
-  const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host))
+  const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host, undefined, () => chainRules(ctx)))
   const now = () => Date.now()
   const current = (): Account | undefined => {
     const account = ctx.connection.account()
@@ -85,7 +85,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       checking = { key, done }
       return done
     },
-    controller: (options) => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare: (account) => prepareMessage(ctx, store, account, now), verified: verifiedByChain, navigate: options?.navigate ?? true }),
+    controller: (options) => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare: (account) => prepareMessage(ctx, store, account, now), verified: verifiedByChain, rules: () => chainRules(ctx), navigate: options?.navigate ?? true }),
     async sessions() {
       const account = current()
       if (!account) throw new Error(t('siwx.noAccount'))

@@ -4,6 +4,7 @@
  * server imports it alone, as `vestibule/plugins/siwx/messages`.
  */
 export { createCacao, signatureType, type Cacao, type CacaoHeader, type CacaoPayload, type CacaoSignature } from './cacao.js'
+import { chainFeatureOf } from 'vestibule/kernel'
 import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, NONCE_MAX, readsAsLine, SCHEME, timeOf } from './grammar.js'
 
 /** The fields of a sign-in message. Times are RFC 3339 text, kept as written so a parsed message builds back the same. */
@@ -70,7 +71,8 @@ export type SiwxAddressCheck = (address: string, chainId: string) => boolean
 export interface SiwxRules {
   /**
    * Address rules by CAIP-2 namespace (`{ solana: isAddress }`). Without one, a namespace's address is held to the
-   * format's syntax alone (CAIP-10 characters; EIP-55 for eip155).
+   * format's syntax alone (CAIP-10 characters; EIP-55 for eip155). A family the format does not name is read from
+   * a message's header only when it is listed here (its chain plugin gives the name, `signInName`).
    */
   addresses?: Readonly<Record<string, SiwxAddressCheck | undefined>>
 }
@@ -82,6 +84,24 @@ const HEADER = / wants you to sign in with your (.+) account:$/
 const BIP122_CHAINS: readonly string[] = ['Litecoin']
 
 /**
+ * The name a family the format does not name gives its accounts (its chain plugin's `signInName`): a short word
+ * that no other family uses, else undefined (the family then has no sign-in message).
+ */
+function ownName(namespace: string): string | undefined {
+  let name: unknown
+  try {
+    name = chainFeatureOf(namespace, 'signInName')?.()
+  } catch {
+    return undefined
+  }
+  if (typeof name !== 'string' || !/^[A-Z][A-Za-z0-9 .-]{0,31}$/.test(name)) return undefined
+  return Object.values(ACCOUNT_NAMES).includes(name) || BIP122_CHAINS.includes(name) ? undefined : name
+}
+
+/** The name the message header gives an account of `namespace`; undefined for a family without a sign-in message. */
+const accountName = (namespace: string): string | undefined => ACCOUNT_NAMES[namespace] ?? (namespace ? ownName(namespace) : undefined)
+
+/**
  * The name the header gives an account on a network of `namespace` whose token is `currency` ("Litecoin"): a
  * Bitcoin-like chain the format knows names itself; undefined where the namespace's own name applies.
  */
@@ -89,10 +109,13 @@ export function blockchainName(namespace: string, currency: string | undefined):
   return namespace === 'bip122' && typeof currency === 'string' && BIP122_CHAINS.includes(currency) ? currency : undefined
 }
 
-/** The namespace whose messages a header's chain name stands for: a namespace's own name, or a Bitcoin-like chain's. */
-export function namespaceNamed(name: string): string | undefined {
+/**
+ * The namespace whose messages a header's chain name stands for: a namespace's own name, a Bitcoin-like chain's, or
+ * the name a family of `rules.addresses` gives its accounts (its chain plugin's `signInName`).
+ */
+export function namespaceNamed(name: string, rules?: SiwxRules): string | undefined {
   const own = Object.keys(ACCOUNT_NAMES).find((ns) => ACCOUNT_NAMES[ns] === name)
-  return own ?? (BIP122_CHAINS.includes(name) ? 'bip122' : undefined)
+  return own ?? (BIP122_CHAINS.includes(name) ? 'bip122' : Object.keys(rules?.addresses ?? {}).find((ns) => !ACCOUNT_NAMES[ns] && ownName(ns) === name))
 }
 
 const TAGS = ['URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Time', 'Not Before', 'Request ID', 'Resources'] as const
@@ -133,14 +156,14 @@ export function checkSiwxFields(fields: Partial<SiwxMessageFields>, rules?: Siwx
   const out: SiwxProblem[] = []
   const bad = (reason: SiwxFailure, message: string) => out.push({ reason, message })
   const namespace = namespaceOf(fields.chainId ?? '')
-  if (!ACCOUNT_NAMES[namespace] || !isChainReference(namespace, referenceOf(fields.chainId!))) bad('chain', `chain id "${fields.chainId ?? ''}" is not a CAIP-2 id of a namespace with a sign-in message`)
-  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain) !== namespace) bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
+  if (!accountName(namespace) || !isChainReference(namespace, referenceOf(fields.chainId!))) bad('chain', `chain id "${fields.chainId ?? ''}" is not a CAIP-2 id of a namespace with a sign-in message`)
+  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain, rules) !== namespace) bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
   if (fields.scheme !== undefined && !SCHEME.test(fields.scheme)) bad('domain', `scheme "${fields.scheme}" is not an RFC 3986 scheme`)
   if (!isAuthority(fields.domain ?? '')) bad('domain', `domain "${fields.domain ?? ''}" is not an RFC 3986 authority`)
-  if (!ACCOUNT_NAMES[namespace] || !isAccountAddress(namespace, fields.accountAddress ?? '')) {
+  if (!accountName(namespace) || !isAccountAddress(namespace, fields.accountAddress ?? '')) {
     bad('address', namespace === 'eip155' ? `address "${fields.accountAddress ?? ''}" is not an EIP-55 checksummed address` : `address "${fields.accountAddress ?? ''}" is not an account address`)
   } else if (!chainAccepts(rules, namespace, fields.accountAddress!, fields.chainId!)) {
-    bad('address', `address "${fields.accountAddress}" is not a ${ACCOUNT_NAMES[namespace]} account address on ${fields.chainId}`)
+    bad('address', `address "${fields.accountAddress}" is not a ${accountName(namespace)} account address on ${fields.chainId}`)
   }
   if (fields.statement !== undefined && !isStatement(fields.statement)) bad('statement', 'the statement holds a line break or a character the message format does not allow')
   else if (fields.statement !== undefined && readsAsLine(fields.statement)) bad('statement', `the statement "${fields.statement.slice(0, 80)}" reads as a line of the message (a field or another sign-in header)`)
@@ -160,7 +183,7 @@ export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules):
   const problems = checkSiwxFields(fields, rules)
   if (problems.length) throw new SiwxMessageError(problems)
   const namespace = namespaceOf(fields.chainId)
-  const lines = [`${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${fields.blockchain ?? ACCOUNT_NAMES[namespace]} account:`, fields.accountAddress, '']
+  const lines = [`${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${fields.blockchain ?? accountName(namespace)} account:`, fields.accountAddress, '']
   if (fields.statement !== undefined) lines.push(fields.statement)
   lines.push('', `URI: ${fields.uri}`, `Version: ${fields.version}`, `Chain ID: ${referenceOf(fields.chainId)}`, `Nonce: ${fields.nonce}`, `Issued At: ${fields.issuedAt}`)
   if (fields.expirationTime !== undefined) lines.push(`Expiration Time: ${fields.expirationTime}`)
@@ -171,7 +194,7 @@ export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules):
 }
 
 /** Reads the header, address and statement block; returns where the tagged lines start. */
-function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> & { namespace?: string }, bad: (reason: SiwxFailure, message: string) => void): number {
+function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> & { namespace?: string }, bad: (reason: SiwxFailure, message: string) => void, rules?: SiwxRules): number {
   const header = HEADER.exec(lines[0] ?? '')
   if (!header) bad('header', 'the first line is not "<domain> wants you to sign in with your <chain> account:"')
   else {
@@ -179,9 +202,9 @@ function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> &
     const at = origin.indexOf('://')
     if (at >= 0) fields.scheme = origin.slice(0, at)
     fields.domain = at >= 0 ? origin.slice(at + 3) : origin
-    fields.namespace = namespaceNamed(header[1]!)
+    fields.namespace = namespaceNamed(header[1]!, rules)
     if (!fields.namespace) bad('header', `"${header[1]!.slice(0, 40)}" accounts have no sign-in message format here`)
-    else if (ACCOUNT_NAMES[fields.namespace] !== header[1]) fields.blockchain = header[1]
+    else if (accountName(fields.namespace) !== header[1]) fields.blockchain = header[1]
   }
   fields.accountAddress = lines[1] ?? ''
   if (lines[2] !== '') {
@@ -248,7 +271,7 @@ export function readSiwxMessage(text: string, rules?: SiwxRules): { fields: Part
   if (text.includes('\r')) bad('extra-line', 'lines end with a line feed alone, not a carriage return')
   const lines = text.split(/\r?\n/)
   const read: Partial<SiwxMessageFields> & { namespace?: string } = {}
-  readTags(lines, readHead(lines, read, bad), read, bad)
+  readTags(lines, readHead(lines, read, bad, rules), read, bad)
   const { namespace, ...fields } = read
   const reference = fields.chainId
   if (namespace && reference !== undefined) fields.chainId = `${namespace}:${reference}`

@@ -6,7 +6,7 @@
  */
 import type { Storage } from 'vestibule/kernel'
 import { createCacao } from './cacao.js'
-import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields } from './messages.js'
+import { createSiwxMessage, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
 import type { SiwxSession, SiwxSessionStore } from './types.js'
 
 const KEY = 'sessions'
@@ -17,7 +17,7 @@ const isSession = (value: unknown): value is SiwxSession => {
 }
 
 /** Whether `session` is intact and valid now for a page on `host`. */
-export function isIntact(session: unknown, host: string | undefined, now = Date.now()): session is SiwxSession {
+export function isIntact(session: unknown, host: string | undefined, now = Date.now(), rules?: SiwxRules): session is SiwxSession {
   if (!isSession(session) || !host) return false
   let built: string
   try {
@@ -26,16 +26,17 @@ export function isIntact(session: unknown, host: string | undefined, now = Date.
     return false
   }
   if (session.cacao !== undefined && JSON.stringify(session.cacao) !== JSON.stringify(createCacao(session.data, session.signature))) return false
-  return built === session.message && verifySiwxMessage(session.message, { domain: host, now }).length === 0
+  return built === session.message && verifySiwxMessage(session.message, { domain: host, now, ...rules }).length === 0
 }
 
-export function createLocalStore(storage: Pick<Storage, 'get' | 'set' | 'remove'>, host: () => string | undefined, now: () => number = Date.now): SiwxSessionStore {
+/** `rules`: the chain plugins' address rules, by which a family the format does not name is read back. */
+export function createLocalStore(storage: Pick<Storage, 'get' | 'set' | 'remove'>, host: () => string | undefined, now: () => number = Date.now, rules?: () => SiwxRules): SiwxSessionStore {
   /** The intact sessions; the stored list is rewritten without the others. */
   const read = (): SiwxSession[] => {
     const stored = storage.get<unknown>(KEY)
     if (stored === undefined) return []
     const list = Array.isArray(stored) ? stored : []
-    const kept = list.filter((s): s is SiwxSession => isIntact(s, host(), now()))
+    const kept = list.filter((s): s is SiwxSession => isIntact(s, host(), now(), rules?.()))
     if (kept.length !== list.length || !Array.isArray(stored)) {
       if (kept.length) storage.set(KEY, kept)
       else storage.remove(KEY)

@@ -49,8 +49,13 @@ describe('a third-party plugin in the modal', () => {
 
     const panel = modalRoot().getByRole('tabpanel')
     await expect.poll(() => panel.innerText()).toContain('Nothing said yet')
+    // The note is the kit's multi-line input: Enter starts a new line, the counter follows, Greet carries it.
+    const note = panel.getByLabel('Note')
+    await note.fill('First line\nsecond line')
+    expect(await panel.locator('.vb-textarea-count').innerText()).toBe('22/140')
     await panel.getByRole('button', { name: 'Greet' }).click()
     await expect.poll(() => panel.locator('.hello-said').innerText()).toBe(`Hello, ${address}`)
+    expect(await panel.locator('.hello-note').innerText()).toBe('First line\nsecond line')
 
     // The header action opens the plugin's view by name; Back returns to Account.
     await modalRoot().locator('header [data-action="hello"]').click()

@@ -1,4 +1,4 @@
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { formatBalance, formatUnits, parseAmount } from '../../kernel/format.js'
 import { WalletImage } from './WalletImage.js'
 
@@ -45,6 +45,54 @@ export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes
       ) : (
         input
       )}
+      {error ? (
+        <span id={`${id}-error`} className="vb-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A labelled multi-line text input, the multi-line sibling of `TextInput`: `error` is announced and shown under it;
+ * with `maxLength` a counter ("12/200") under it says how much is used, and the field takes no more. Enter starts a
+ * new line; Ctrl+Enter (⌘+Enter) submits the form it is in. Text runs in the modal's direction.
+ */
+export function TextArea({ label, error, maxLength, rows = 3, onChange, onKeyDown, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+  const id = useId()
+  const [typed, setTyped] = useState(() => String(rest.defaultValue ?? '').length)
+  const used = rest.value !== undefined ? String(rest.value).length : typed
+  const described = [error && `${id}-error`, maxLength !== undefined && `${id}-count`].filter(Boolean).join(' ')
+  return (
+    <div className="vb-field">
+      <label className="vb-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="vb-input vb-textarea"
+        rows={rows}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value.length)
+          onChange?.(event)
+        }}
+        onKeyDown={(event) => {
+          onKeyDown?.(event)
+          if (event.defaultPrevented || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return
+          event.preventDefault()
+          event.currentTarget.form?.requestSubmit()
+        }}
+        {...rest}
+      />
+      {maxLength !== undefined ? (
+        <span id={`${id}-count`} className="vb-count vb-textarea-count">
+          {used}/{maxLength}
+        </span>
+      ) : null}
       {error ? (
         <span id={`${id}-error`} className="vb-error" role="alert">
           {error}

@@ -86,8 +86,12 @@ export function mountShell(modal: Modal): Shell {
   if (embedded) dialog.setAttribute('data-embedded', '')
   dialog.setAttribute('aria-labelledby', HEADING_ID)
   // The texts' language and its writing direction: Arabic lays the whole modal out right to left.
-  dialog.setAttribute('lang', modal.kernel.i18n.locale)
-  dialog.setAttribute('dir', modal.kernel.i18n.dir)
+  const showLanguage = () => {
+    dialog.setAttribute('lang', modal.kernel.i18n.locale)
+    dialog.setAttribute('dir', modal.kernel.i18n.dir)
+  }
+  showLanguage()
+  const unwatchLanguage = modal.kernel.i18n.subscribe(showLanguage)
   shadow.append(dialog)
   parent.append(host)
 
@@ -130,6 +134,7 @@ export function mountShell(modal: Modal): Shell {
     },
     destroy() {
       unwatchTheme()
+      unwatchLanguage()
       untrapFocus()
       scheme?.removeEventListener('change', showMode)
       // Destroyed while open: focus goes back where it was, as on close.

@@ -136,6 +136,10 @@ button { font: inherit; color: inherit; }
 .vb-input { width: 100%; box-sizing: border-box; min-height: 44px; padding: 10px 12px; border-radius: var(--vb-radius-item); border: 1px solid var(--vb-color-border);
   background: var(--vb-color-surface); color: var(--vb-color-fg); font: inherit; }
 .vb-input::placeholder { color: var(--vb-color-muted); }
+/* Several lines: taller, grows downwards only; the counter under it sits at the end of the line (left, right to left). */
+.vb-textarea { min-height: 88px; resize: vertical; line-height: 1.4; }
+.vb-textarea-count { justify-self: end; font-variant-numeric: tabular-nums; }
+.vb-input:disabled { opacity: .6; cursor: default; }
 /* A QR code's text: one line under the image, whole on selection and copy. */
 .vb-qr-text { font-family: ui-monospace, monospace; font-size: 12px; text-overflow: ellipsis; }
 /* An input with a button beside it (an amount's Max): apart by the list gap, the button as tall as the input. */

@@ -16,6 +16,7 @@ export function viewContext(modal: Modal, plugin?: string): ViewContext {
   if (known) return known
   const { router, i18n, navigation, pluginConnection, state, feedback, events, container, http, blockchainApi, options, platform, chains, wallets, views, slots } = modal.kernel
   const { connect, disconnect, switchNetwork, selectAccountTab, connected } = navigation
+  let format: { locale: string; value: ReturnType<typeof localeFormat> } | undefined
   const context: ViewContext = {
     plugin,
     get api() {
@@ -24,7 +25,11 @@ export function viewContext(modal: Modal, plugin?: string): ViewContext {
     router,
     t: i18n.t,
     i18n,
-    format: localeFormat(i18n.locale),
+    // Built again only when the locale changed (`modal.setLocale`).
+    get format() {
+      if (format?.locale !== i18n.locale) format = { locale: i18n.locale, value: localeFormat(i18n.locale) }
+      return format.value
+    },
     connection: { ...pluginConnection, connect, disconnect, switchNetwork, selectAccountTab, connected },
     state: { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot },
     feedback,
