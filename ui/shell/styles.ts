@@ -154,6 +154,9 @@ button { font: inherit; color: inherit; }
 dialog[dir="rtl"] .vb-chevron, dialog[dir="rtl"] .vb-back { transform: scaleX(-1); }
 .vb-network-btn { justify-content: flex-start; }
 .vb-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
+/* A plugin's slot entry in a centred column spans the column like the blocks around it: a block with a width of
+   100% (a field) lines up with theirs, centred text stays centred. */
+.vb-center > .vb-slot { align-self: stretch; }
 .vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; overflow-wrap: anywhere; }
 .vb-error { color: var(--vb-color-error); font-weight: 600; margin: 0; }
 .vb-strong { font-weight: 600; margin: 0; }
