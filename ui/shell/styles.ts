@@ -64,7 +64,7 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
   max-height: calc(100vh - 24px);
 }
 /* Both side columns share the room left by the title, so the title stays centred whatever actions sit at the end. */
-.vb-header { display: grid; grid-template-columns: minmax(44px, 1fr) minmax(0, auto) minmax(44px, 1fr); align-items: center; padding: 8px 8px 0; }
+.vb-header { display: grid; grid-template-columns: minmax(var(--vb-header-side, 44px), 1fr) minmax(0, auto) minmax(var(--vb-header-side, 44px), 1fr); align-items: center; padding: 8px 8px 0; }
 .vb-header-end { display: flex; justify-content: flex-end; }
 .vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
 .vb-methods:disabled { opacity: .5; }
