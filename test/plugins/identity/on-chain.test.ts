@@ -2,6 +2,8 @@
 // sandbox's ENS contracts (registry, public resolver, reverse registrar, universal resolver), and the sandbox
 // provider API as the other source. The chain answers first and is authoritative for its names; the API answers
 // what the chain does not hold; a name the API gives for an address that the chain resolves elsewhere is refused.
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { defineNetwork, eip155, type Eip155Network } from '../../../chains/eip155/index.js'
@@ -86,6 +88,31 @@ describe('a name to an address', () => {
     const { names } = await connected()
     expect(await names.resolve('mallory.eth', network)).toBe(BOBBY)
     expect(await names.avatar!('mallory.eth', network)).toBeUndefined()
+  })
+
+  it('a slow avatar host holds back no address: the name resolves while its image is still asked for, the avatar follows', async () => {
+    // The image host takes the avatar's request and answers only when told to.
+    const held: { res: ServerResponse; closed: boolean }[] = []
+    const host = createServer((_req, res) => {
+      const entry = { res, closed: false }
+      res.on('close', () => (entry.closed = true))
+      held.push(entry)
+    })
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/slow.png`
+    try {
+      await ens.register({ name: 'slowpic.eth', address: BOBBY, avatar: url })
+      const { names } = await connected()
+      const avatar = names.avatar!('slowpic.eth', network)
+      await expect.poll(() => held.length).toBe(1)
+      expect(await names.resolve('slowpic.eth', network)).toBe(BOBBY)
+      expect(held.map((h) => h.closed)).toEqual([false])
+      held[0]!.res.writeHead(200, { 'content-type': 'image/png' }).end()
+      expect(await avatar).toBe(url)
+    } finally {
+      host.closeAllConnections()
+      host.close()
+    }
   })
 
   it('a chain that cannot be read (its RPC refuses connections): the provider API answers', async () => {
