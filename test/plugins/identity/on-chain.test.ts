@@ -131,6 +131,31 @@ describe('a name to an address', () => {
   })
 })
 
+describe('names on an L2 (ENSIP-11), read through the network that has the universal resolver', () => {
+  const ERIN = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
+  const ERIN_L2 = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
+  // The L2 has no resolver of its own (and no node here: its names are read on the L1).
+  const l2 = () => defineNetwork({ id: 31338, name: 'Sandbox L2', nativeCurrency: network.nativeCurrency, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+
+  it("erin.eth on the L2 is the address it holds under the L2's coin type, on the L1 its Ethereum one; the provider API is not asked", async () => {
+    const L2 = l2()
+    const { names } = await connected([network, L2])
+    expect(await names.resolve('erin.eth', L2)).toBe(ERIN_L2)
+    expect(await names.resolve('erin.eth', network)).toBe(ERIN)
+    expect(asked('/v1/profile/account/')).toEqual([])
+  })
+
+  it('a name with no address for the L2 but a default EVM one (ENSIP-19) has that; an Ethereum address (coin type 60) is not taken for the L2', async () => {
+    const L2 = l2()
+    await ens.register({ name: 'dana.eth', address: ALICE, addresses: { [0x80000000]: BOBBY } })
+    const { names } = await connected([network, L2])
+    expect(await names.resolve('dana.eth', L2)).toBe(BOBBY)
+    // Nothing on chain for the L2; the provider API, the other source, serves no such network either.
+    expect(await names.resolve('bobby.eth', L2)).toBeUndefined()
+    expect(await names.resolve('bobby.eth', network)).toBe(BOBBY)
+  })
+})
+
 describe("the account's name and avatar", () => {
   it("the account's primary name on chain and its avatar go to the account state; the API's identity is not asked", async () => {
     const avatar = avatarDataUrl('#12b886')
