@@ -58,6 +58,7 @@ export async function deployEns({ url, seeds = ENS_SEEDS }) {
   await call(url, EnsRegistry, registry, 'setSubnodeOwner', [zero, labelhash('reverse'), DEPLOYER])
   await call(url, EnsRegistry, registry, 'setSubnodeOwner', [namehash('reverse'), labelhash('addr'), reverseRegistrar])
 
+  /** @param {{ name: string, address: string, addresses?: Record<string, string>, avatar?: string, primary?: boolean }} record */
   async function register({ name, address, addresses = {}, avatar, primary = false }) {
     const labels = name.split('.')
     if (labels.length !== 2 || labels[1] !== 'eth') throw new Error(`Sandbox ENS registers names under eth only: ${name}`)
