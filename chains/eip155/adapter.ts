@@ -46,11 +46,13 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       getTokenBalances: async (params) => (await loadFeatures()).getTokenBalances(params),
       sendToken: async (params) => (await loadCalls()).sendToken(ask, params),
       signTypedData: async (params) => (await loadCalls()).signTypedData(ask, params),
-      // ENS where the network names a universal resolver; viem's ENS actions load with the first lookup.
+      // ENS where the network names a universal resolver, else (an L2) through the first of the plugin's networks
+      // that names one, by the L2's coin type; viem's ENS actions load with the first lookup.
       onChainNames(network) {
-        const resolver = universalResolverOf(network)
-        if (!resolver) return undefined
-        const ens = async () => (await import('./names.js')).ensNames(network, resolver)
+        const home = universalResolverOf(network) ? network : options.networks.find((n) => universalResolverOf(n))
+        const resolver = home && universalResolverOf(home)
+        if (!home || !resolver) return undefined
+        const ens = async () => (await import('./names.js')).ensNames(home, resolver, home === network ? undefined : network)
         return { address: async (name) => (await ens()).address(name), name: async (address) => (await ens()).name(address), avatar: async (name) => (await ens()).avatar(name) }
       },
       // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.

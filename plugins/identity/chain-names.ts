@@ -33,14 +33,31 @@ export async function chainIdentity(chain: OnChainNames, address: string, accept
 }
 
 /**
- * The record of `name` on chain: its EVM address (coin type 60) and avatar; undefined when the chain holds no
- * address for it or could not be read.
+ * The record of `name` on chain: its EVM address (coin type 60); undefined when the chain holds no address for it or
+ * could not be read. The avatar is not waited for (its image host may be slow): see `chainAvatars`.
  */
 export async function chainRecord(chain: OnChainNames, name: string): Promise<NameRecord | undefined> {
-  const [address, avatar] = await Promise.all([chain.address(name).catch(() => null), chain.avatar(name).catch(() => null)])
+  const address = await chain.address(name).catch(() => null)
   if (!address || !EVM_ADDRESS.test(address)) return undefined
-  const image = checkAvatar(avatar)
-  return { name, addresses: { [EVM_COIN_TYPE]: address }, ...(image ? { avatar: image } : {}) }
+  return { name, addresses: { [EVM_COIN_TYPE]: address } }
+}
+
+/**
+ * Avatars read on chain apart from the records, so a slow image host holds back no address; each kept `ttl` ms
+ * under its lookup key: `get` gives the checked avatar (undefined when there is none, it fails or is refused).
+ */
+export function chainAvatars(ttl: number, now: () => number) {
+  const kept = new Map<string, { at: number; avatar: Promise<string | undefined> }>()
+  return {
+    get(chain: OnChainNames, key: string, name: string): Promise<string | undefined> {
+      const held = kept.get(key)
+      if (held && now() - held.at < ttl && now() >= held.at) return held.avatar
+      const avatar = chain.avatar(name).then(checkAvatar, () => undefined)
+      kept.set(key, { at: now(), avatar })
+      return avatar
+    },
+    clear: () => kept.clear(),
+  }
 }
 
 /** Whether the chain resolves `name` to another address than `address` (a failed read contradicts nothing). */

@@ -13,7 +13,7 @@
 import { HttpError, type CaipNetwork, type PluginContext } from 'vestibule/kernel'
 import { nameRefusal, nameRefusedError } from 'vestibule/utils'
 import { addressOn, checkIdentity, checkRecord, isPlainName, type AddressCheck, type NameRecord, type Profile } from './checks.js'
-import { chainContradicts, chainIdentity, chainRecord, onChainNamesOf } from './chain-names.js'
+import { chainAvatars, chainContradicts, chainIdentity, chainRecord, onChainNamesOf } from './chain-names.js'
 import { createNameCache, IdentityTtl, nameKey } from './name-cache.js'
 
 /** `chains`, where given: a name whose label one of its chain plugins accepts as an address is refused. */
@@ -43,7 +43,7 @@ export interface Profiles {
   record(name: string, network: CaipNetwork): Promise<NameRecord | undefined>
   /** The address `name` stands for on `network`. */
   resolve(name: string, network: CaipNetwork): Promise<string | undefined>
-  /** The avatar of `name`, from its record. */
+  /** The avatar of `name`: from its record, or read on chain apart from the record (the address never waits for it). */
   avatar(name: string, network: CaipNetwork): Promise<string | undefined>
   /**
    * The names pointing at `address`: of the reverse lookup's first REVERSE_CHECKED records, those that are readable
@@ -101,6 +101,7 @@ async function fetchRecord(ctx: IdentityContext, accepts: AddressCheck, name: st
 export function createProfiles(ctx: IdentityContext, now: () => number = Date.now): Profiles {
   const inflight = new Map<string, Promise<Profile | undefined>>()
   const records = new Map<string, { at: number; record: Promise<NameRecord | undefined> }>()
+  const avatars = chainAvatars(IdentityTtl.names, now)
   const stored = createNameCache(ctx.storage, now)
   const evm = (network: CaipNetwork) => network.chainNamespace === 'eip155'
   const accepts: AddressCheck = (text) =>
@@ -156,6 +157,7 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       for (const network of (ctx.chains?.list() ?? []).flatMap((adapter) => adapter.networks)) ctx.storage.remove(identityKey(address, network))
       for (const key of inflight.keys()) if (key.endsWith(address.toLowerCase())) inflight.delete(key)
       records.clear()
+      avatars.clear()
       stored.clear()
     },
     identity(address, network) {
@@ -174,7 +176,11 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       const found = await record(name, network)
       return found && addressOn(found, network)
     },
-    avatar: async (name, network) => (await record(name, network))?.avatar,
+    async avatar(name, network) {
+      const found = await record(name, network)
+      const chain = onChain(network)
+      return !found || found.avatar || !chain ? found?.avatar : avatars.get(chain, nameKey(network.caipNetworkId, name), name)
+    },
     async namesOf(address, network) {
       if (!evm(network) || !EVM_ADDRESS.test(address)) return []
       const chain = onChain(network)

@@ -24,6 +24,8 @@ const faulty: Plugin = {
   name: 'faulty',
   setup(ctx) {
     ctx.views.register('Faulty', { title: 'Faulty', load: failing })
+    // A title longer than the header has room for beside the action and the close button.
+    ctx.views.register('LongTitle', { title: 'A title longer than the header leaves room for', load: () => Promise.resolve({ default: () => null }) })
     ctx.slots.add('account.features', { id: 'faulty', label: 'Faulty', icon: '!', view: 'Faulty' })
     ctx.slots.add('account.tabs', { id: 'faulty', label: 'Faulty', order: 20, load: failing })
     ctx.slots.add('header.actions', { id: 'hello', label: 'Say hello', icon: 'H', view: 'Hello' })
@@ -57,6 +59,8 @@ const modal = createModal({
   termsConditionsUrl: 'https://example.com/terms',
   privacyPolicyUrl: 'https://example.com/privacy',
   features: { legalCheckbox: query.has('legal'), collapseWallets: query.has('collapse') },
+  // ?locale=es (or ar, right to left) picks the modal's language.
+  ...(query.has('locale') ? { locale: query.get('locale')! } : {}),
   plugins: [eip155({ networks: [localChain] }), hello(), faulty, send(), demoNames],
 })
 ;(window as unknown as { modal: typeof modal }).modal = modal

@@ -2,7 +2,8 @@
  * The sandbox's gallery (`/gallery`): every view the plugins register, in the dark and the light theme side by side.
  * Two modals embedded in the page, one per theme, with the demo app's plugins; the picker above them (or
  * `window.gallery.show(view, data)`) opens a view in both. Connect the Sandbox Wallet in each for the account views
- * (real balances from the local chain).
+ * (real balances from the local chain); sign in with email (the sandbox's secure site and mailbox) for the embedded
+ * wallet's views: the code, its Account with the account type, a name to register, a transaction to approve.
  */
 import { createModal, type Modal } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
@@ -15,8 +16,11 @@ import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
 import { swap } from 'vestibule/plugins/swap'
 import { onramp } from 'vestibule/plugins/onramp'
+import { auth } from 'vestibule/plugins/auth'
+import { names } from 'vestibule/plugins/names'
+import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 
-type Config = { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
+type Config = { auth: { secureSiteUrl: string }; rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
 const config = (window as unknown as { __SANDBOX__: Config }).__SANDBOX__
 const query = new URLSearchParams(location.search)
 
@@ -62,11 +66,13 @@ const make = (theme: 'dark' | 'light') =>
     themeVariables: { '--vb-font-family': "'DejaVu Sans', sans-serif" },
     featuredWalletIds: ['5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b', 'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83'],
     tokens: demoTokens,
-    // Swap and Buy are shown as views of their own; their entries stay off the Account view pictured above them.
-    features: { swaps: false, onramp: false },
+    secureSiteUrl: config.auth.secureSiteUrl,
+    features: { socials: ['google', 'github', 'farcaster'], smartSessions: true },
+    // Optional sign-in through the sandbox's backend on this origin: the sign view follows a connection.
+    siwx: { statement: 'Sign in to the Vestibule Gallery', store: hostBackend({ url: '/siwx' }) },
     swapNetworks: [31337, config.l2ChainId],
     onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }],
-    plugins: [eip155({ networks: [localChain, sandboxL2] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl, networks: [localChain] }), onramp(), receive(), tokens(), send(), swap(), nfts(), activity()],
+    plugins: [eip155({ networks: [localChain, sandboxL2] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl, networks: [localChain] }), auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), names({ zone: 'sandbox.id' }), siwx()],
   })
 
 const modals: Modal[] = [make('dark'), make('light')]

@@ -12,13 +12,18 @@ const DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const avatarDataUrl = (colour) =>
   `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="12" fill="${colour}"/></svg>`).toString('base64')}`
 
+/** The sandbox L2's chain id (sandbox/demo.mjs) and its ENSIP-11 coin type: 0x80000000 | chain id. */
+const L2_COIN_TYPE = (0x80000000 | 31338) >>> 0
+
 /**
  * The names the chain starts with. `alice.eth` is the account the demo app sends to (its primary name too, with an
- * avatar); `bobby.eth` points at another funded anvil account and is nobody's primary name.
+ * avatar); `bobby.eth` points at another funded anvil account and is nobody's primary name; `erin.eth` has an
+ * address of its own on the sandbox L2 (ENSIP-11), another than on this chain.
  */
 export const ENS_SEEDS = [
   { name: 'alice.eth', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', avatar: avatarDataUrl('#7b61ff'), primary: true },
   { name: 'bobby.eth', address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' },
+  { name: 'erin.eth', address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', addresses: { [L2_COIN_TYPE]: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' } },
 ]
 
 async function send(url, tx) {
@@ -39,8 +44,8 @@ const call = (url, contract, to, functionName, args) => send(url, { to, data: en
 
 /**
  * Deploys the name system on the chain at `url` and registers ENS_SEEDS. Resolves to the contracts' addresses and
- * `register({ name, address, avatar?, primary? })`, which adds (or points again) a name under `eth`, with its avatar
- * text record, and makes it the address's primary name when `primary` (the reverse record).
+ * `register({ name, address, addresses?, avatar?, primary? })`, which adds (or points again) a name under `eth`, with
+ * its addresses under other coin types (`{ [coinType]: address }`) and its avatar text record, and makes it the address's primary name when `primary` (the reverse record).
  */
 export async function deployEns({ url, seeds = ENS_SEEDS }) {
   const { EnsRegistry, EnsPublicResolver, EnsReverseRegistrar, EnsUniversalResolver } = await compileContracts()
@@ -53,13 +58,16 @@ export async function deployEns({ url, seeds = ENS_SEEDS }) {
   await call(url, EnsRegistry, registry, 'setSubnodeOwner', [zero, labelhash('reverse'), DEPLOYER])
   await call(url, EnsRegistry, registry, 'setSubnodeOwner', [namehash('reverse'), labelhash('addr'), reverseRegistrar])
 
-  async function register({ name, address, avatar, primary = false }) {
+  /** @param {{ name: string, address: string, addresses?: Record<string, string>, avatar?: string, primary?: boolean }} record */
+  async function register({ name, address, addresses = {}, avatar, primary = false }) {
     const labels = name.split('.')
     if (labels.length !== 2 || labels[1] !== 'eth') throw new Error(`Sandbox ENS registers names under eth only: ${name}`)
     const node = namehash(name)
     await call(url, EnsRegistry, registry, 'setSubnodeOwner', [namehash('eth'), labelhash(labels[0]), DEPLOYER])
     await call(url, EnsRegistry, registry, 'setResolver', [node, resolver])
     await call(url, EnsPublicResolver, resolver, 'setAddr', [node, address])
+    // Addresses under other coin types (ENSIP-9, ENSIP-11: an L2's), as the resolver keeps them: the raw bytes.
+    for (const [coinType, value] of Object.entries(addresses)) await call(url, EnsPublicResolver, resolver, 'setAddr', [node, BigInt(coinType), value])
     if (avatar !== undefined) await call(url, EnsPublicResolver, resolver, 'setText', [node, 'avatar', avatar])
     if (primary) await call(url, EnsReverseRegistrar, reverseRegistrar, 'setNameForAddr', [address, name])
     return { name, address }

@@ -1,6 +1,7 @@
 /**
  * The ```ts and ```tsx blocks of README.md and docs/*.md, type-checked with the TypeScript compiler against the
- * package's sources (the `paths` of tsconfig.json map `vestibule/*` to them).
+ * package as a host installs it (the packed tarball in a host folder: its `exports` and published `.d.ts`), or, for
+ * a quick look, against the sources (the `paths` of tsconfig.json map `vestibule/*` to them).
  *
  * Conventions a block may use, in an HTML comment on the line right before its fence:
  * - `<!-- declare: root: import('react-dom/client').Root, button, projectId: string -->`: names the block uses
@@ -10,7 +11,7 @@
  * A block's relative imports resolve in `test/docs/fixtures/`. Every block is a module of its own. Text that is
  * not meant to compile (shell, output, pseudo-code) is fenced as something else (```text, ```sh).
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
@@ -87,22 +88,38 @@ export function docBlocks(): DocBlock[] {
   return files.flatMap((f) => extractBlocks(readFileSync(join(root, f), 'utf8'), f))
 }
 
-function compilerOptions(): ts.CompilerOptions {
+/** The repository's compiler options; for a host folder, without the `paths` that point `vestibule` at the sources. */
+function compilerOptions(host?: string): ts.CompilerOptions {
   const path = join(root, 'tsconfig.json')
   const read = ts.readConfigFile(path, ts.sys.readFile)
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, path)
-  return { ...parsed.options, noEmit: true, declaration: false }
+  const { paths, baseUrl, pathsBasePath, ...options } = parsed.options
+  return { ...(host ? options : { ...options, paths, baseUrl, pathsBasePath }), noEmit: true, declaration: false }
+}
+
+/**
+ * The folder the blocks are checked in: test/docs/fixtures against the sources; against a host folder, a folder in
+ * it holding copies of the fixtures, so `vestibule` resolves to the host's installed package.
+ */
+function blocksFolder(host?: string): string {
+  if (!host) return fixtures
+  const folder = join(host, 'doc-blocks')
+  mkdirSync(folder, { recursive: true })
+  for (const file of readdirSync(fixtures)) copyFileSync(join(fixtures, file), join(folder, file))
+  return folder
 }
 
 /**
  * Type-checks the blocks in one program and returns each block's errors, as `source:line message`. A block's
- * line is counted in the markdown file.
+ * line is counted in the markdown file. `host`: a host folder with the packed package installed (see
+ * installPackedPackage) to check against, instead of the sources.
  */
-export function checkBlocks(blocks: readonly DocBlock[]): Map<DocBlock, string[]> {
-  const options = compilerOptions()
+export function checkBlocks(blocks: readonly DocBlock[], { host: hostDir }: { host?: string } = {}): Map<DocBlock, string[]> {
+  const options = compilerOptions(hostDir)
+  const folder = blocksFolder(hostDir)
   const virtual = new Map<string, { text: string; block: DocBlock }>()
   blocks.forEach((block, n) => {
-    const path = join(fixtures, block.file ?? `block-${n}.${block.lang}`)
+    const path = join(folder, block.file ?? `block-${n}.${block.lang}`)
     virtual.set(path, { text: `${block.prelude}\n${block.code}\nexport {}\n`, block })
   })
   const host = ts.createCompilerHost(options)

@@ -1,6 +1,8 @@
 // Names on chain in the browser: the sandbox chain holds ENS (sandbox/contracts/ens.mjs) and the demo app's local
 // network names its universal resolver. Account shows the account's primary name and avatar read on chain, which
-// the provider API does not know; Send resolves alice.eth on chain, with the avatar of her text record.
+// the provider API does not know; Send resolves alice.eth on chain, with the avatar of her text record. On the
+// Sandbox L2 (no resolver of its own), Send resolves erin.eth through the local chain's resolver to the address she
+// holds under the L2's coin type (ENSIP-11), not her Ethereum one.
 import { afterEach, describe, expect, test } from 'vitest'
 import { avatarDataUrl } from '../../sandbox/contracts/ens.mjs'
 import { useSandboxBrowser } from './harness.js'
@@ -43,6 +45,17 @@ describe('names on the sandbox chain', () => {
     await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d ETH/)
     await form.getByTestId('send-review').click()
     await expect.poll(() => form.getByTestId('send-preview').innerText()).toContain(`You send 0.01 ETH to alice.eth (${ALICE}) on `)
+    expect(asked('/v1/profile/account/')).toEqual([])
+  })
+
+  test('Send on the Sandbox L2 resolves erin.eth to her L2 address (coin type 0x80000000 | 31338), read on the local chain', async () => {
+    const form = await openSendForm(h)
+    const switched = h.browser.page.evaluate(() => (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'))
+    await h.approveInWallet(/Add network "Sandbox L2"/)
+    await switched
+    await expect.poll(() => h.browser.page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
+    await form.getByTestId('send-receiver').fill('erin.eth')
+    await expect.poll(() => form.getByTestId('send-name').innerText()).toContain('erin.eth is 0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f')
     expect(asked('/v1/profile/account/')).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { Component, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
 import { loadedModule } from '../../kernel/index.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
@@ -193,7 +193,9 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
     <ShellModal.Provider value={modal}>
     <div className="vb-root">
       <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
-        <header className="vb-header">
+        {/* Both sides of the title are as wide as the wider one (the close button and the actions): the title stays centred
+            and is never drawn under a button, which keeps its 44 px. */}
+        <header className="vb-header" style={{ '--vb-header-side': `${44 * (actions.length + 1)}px` } as CSSProperties}>
           {history.length > 1 ? (
             <button type="button" className="vb-icon-btn vb-back" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
               ‹

@@ -64,7 +64,7 @@ dialog[data-embedded] .vb-card { box-shadow: none; }
   max-height: calc(100vh - 24px);
 }
 /* Both side columns share the room left by the title, so the title stays centred whatever actions sit at the end. */
-.vb-header { display: grid; grid-template-columns: minmax(44px, 1fr) minmax(0, auto) minmax(44px, 1fr); align-items: center; padding: 8px 8px 0; }
+.vb-header { display: grid; grid-template-columns: minmax(var(--vb-header-side, 44px), 1fr) minmax(0, auto) minmax(var(--vb-header-side, 44px), 1fr); align-items: center; padding: 8px 8px 0; }
 .vb-header-end { display: flex; justify-content: flex-end; }
 .vb-methods { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
 .vb-methods:disabled { opacity: .5; }
@@ -158,6 +158,9 @@ button { font: inherit; color: inherit; }
 dialog[dir="rtl"] .vb-chevron, dialog[dir="rtl"] .vb-back { transform: scaleX(-1); }
 .vb-network-btn { justify-content: flex-start; }
 .vb-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
+/* A plugin's slot entry in a centred column spans the column like the blocks around it: a block with a width of
+   100% (a field) lines up with theirs, centred text stays centred. */
+.vb-center > .vb-slot { align-self: stretch; }
 .vb-muted { color: var(--vb-color-muted); font-size: 14px; margin: 0; overflow-wrap: anywhere; }
 .vb-error { color: var(--vb-color-error); font-weight: 600; margin: 0; }
 .vb-strong { font-weight: 600; margin: 0; }

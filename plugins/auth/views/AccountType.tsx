@@ -25,15 +25,17 @@ export default function AccountType({ ctx }: TabProps<'auth'>) {
   return (
     <div className="vb-field" data-testid="auth-account-type" data-type={smart ? SMART_ACCOUNT : EOA}>
       <span className="vb-label">{ctx.t('auth.accountType')}</span>
-      <span className="vb-item-text">
-        <span className="vb-item-name" data-testid="auth-account-type-current">
-          {ctx.t(smart ? 'auth.smartAccount' : 'auth.eoa')}
-        </span>
-        {smart && account.smartAccountDeployed !== undefined ? (
-          <span className="vb-item-hint" data-testid="auth-smart-deployed" data-deployed={String(account.smartAccountDeployed)}>
-            {ctx.t(account.smartAccountDeployed ? 'auth.deployed' : 'auth.notDeployed')}
+      <span className="vb-item vb-item-static">
+        <span className="vb-item-text">
+          <span className="vb-item-name" data-testid="auth-account-type-current">
+            {ctx.t(smart ? 'auth.smartAccount' : 'auth.eoa')}
           </span>
-        ) : null}
+          {smart && account.smartAccountDeployed !== undefined ? (
+            <span className="vb-item-hint" data-testid="auth-smart-deployed" data-deployed={String(account.smartAccountDeployed)}>
+              {ctx.t(account.smartAccountDeployed ? 'auth.deployed' : 'auth.notDeployed')}
+            </span>
+          ) : null}
+        </span>
       </span>
       <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-account-type-switch" disabled={status.busy} onClick={() => (ctx.api as AuthApi).setPreferredAccountType('eip155', other)}>
         {ctx.t(status.busy ? 'auth.switchingType' : other === SMART_ACCOUNT ? 'auth.toSmartAccount' : 'auth.toEoa')}

@@ -2,6 +2,8 @@
 // sandbox's ENS contracts (registry, public resolver, reverse registrar, universal resolver), and the sandbox
 // provider API as the other source. The chain answers first and is authoritative for its names; the API answers
 // what the chain does not hold; a name the API gives for an address that the chain resolves elsewhere is refused.
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { defineNetwork, eip155, type Eip155Network } from '../../../chains/eip155/index.js'
@@ -88,6 +90,31 @@ describe('a name to an address', () => {
     expect(await names.avatar!('mallory.eth', network)).toBeUndefined()
   })
 
+  it('a slow avatar host holds back no address: the name resolves while its image is still asked for, the avatar follows', async () => {
+    // The image host takes the avatar's request and answers only when told to.
+    const held: { res: ServerResponse; closed: boolean }[] = []
+    const host = createServer((_req, res) => {
+      const entry = { res, closed: false }
+      res.on('close', () => (entry.closed = true))
+      held.push(entry)
+    })
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/slow.png`
+    try {
+      await ens.register({ name: 'slowpic.eth', address: BOBBY, avatar: url })
+      const { names } = await connected()
+      const avatar = names.avatar!('slowpic.eth', network)
+      await expect.poll(() => held.length).toBe(1)
+      expect(await names.resolve('slowpic.eth', network)).toBe(BOBBY)
+      expect(held.map((h) => h.closed)).toEqual([false])
+      held[0]!.res.writeHead(200, { 'content-type': 'image/png' }).end()
+      expect(await avatar).toBe(url)
+    } finally {
+      host.closeAllConnections()
+      host.close()
+    }
+  })
+
   it('a chain that cannot be read (its RPC refuses connections): the provider API answers', async () => {
     const down = defineNetwork({ ...network, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
     await api.names.register({ name: 'holder', address: holder })
@@ -101,6 +128,31 @@ describe('a name to an address', () => {
     const { names } = await connected([bare])
     expect(await names.resolve('alice.eth', bare)).toBeUndefined()
     expect(asked('/v1/profile/account/')).toEqual(['/v1/profile/account/alice.eth'])
+  })
+})
+
+describe('names on an L2 (ENSIP-11), read through the network that has the universal resolver', () => {
+  const ERIN = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
+  const ERIN_L2 = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
+  // The L2 has no resolver of its own (and no node here: its names are read on the L1).
+  const l2 = () => defineNetwork({ id: 31338, name: 'Sandbox L2', nativeCurrency: network.nativeCurrency, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+
+  it("erin.eth on the L2 is the address it holds under the L2's coin type, on the L1 its Ethereum one; the provider API is not asked", async () => {
+    const L2 = l2()
+    const { names } = await connected([network, L2])
+    expect(await names.resolve('erin.eth', L2)).toBe(ERIN_L2)
+    expect(await names.resolve('erin.eth', network)).toBe(ERIN)
+    expect(asked('/v1/profile/account/')).toEqual([])
+  })
+
+  it('a name with no address for the L2 but a default EVM one (ENSIP-19) has that; an Ethereum address (coin type 60) is not taken for the L2', async () => {
+    const L2 = l2()
+    await ens.register({ name: 'dana.eth', address: ALICE, addresses: { [0x80000000]: BOBBY } })
+    const { names } = await connected([network, L2])
+    expect(await names.resolve('dana.eth', L2)).toBe(BOBBY)
+    // Nothing on chain for the L2; the provider API, the other source, serves no such network either.
+    expect(await names.resolve('bobby.eth', L2)).toBeUndefined()
+    expect(await names.resolve('bobby.eth', network)).toBe(BOBBY)
   })
 })
 

@@ -1,0 +1,65 @@
+// The header's title is centred on the header whatever sits beside it: a header action and the close button on one
+// side with nothing (Connect) or the back button (a view opened from it) on the other, in a narrow and a wide
+// window, in English, Spanish and Arabic (right to left); and a title longer than the room left: cut short with an
+// ellipsis, still centred, never under a button, the buttons keeping their 44 px. The title's box is measured (what
+// shows of the text is cut at its edges) and its text (a range over it) when it fits.
+import { describe, expect, test } from 'vitest'
+import type { Locator } from 'playwright-core'
+import { useSandboxBrowser } from './harness.js'
+
+const h = useSandboxBrowser({ timeout: 120_000 })
+
+/** The header's centre, the title text's centre and edges, and the side controls' inner edges (px). */
+const measure = (header: Locator) =>
+  header.evaluate((el) => {
+    const title = el.querySelector('.vb-title')!
+    const range = document.createRange()
+    range.selectNodeContents(title)
+    const text = range.getBoundingClientRect()
+    const box = el.getBoundingClientRect()
+    const shown = title.getBoundingClientRect()
+    const [left, right] = text.width <= shown.width ? [text.left, text.right] : [shown.left, shown.right]
+    const buttons = [...el.querySelectorAll('button')].map((b) => b.getBoundingClientRect())
+    return {
+      title: title.textContent,
+      header: (box.left + box.right) / 2,
+      text: (left + right) / 2,
+      overlaps: buttons.filter((b) => b.left < right && b.right > left).length,
+      narrowest: Math.min(...buttons.map((b) => b.width)),
+    }
+  })
+
+describe('header title', () => {
+  for (const locale of ['en', 'es', 'ar']) {
+    for (const width of [360, 1280]) {
+      test(`centred beside a header action, with and without a back button (${locale}, ${width} px)`, async () => {
+        const { page } = h.browser
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(`${h.sandbox.url}extensions?locale=${locale}`)
+        await page.getByTestId('open-modal').click()
+        const modal = h.modalRoot()
+        const header = modal.locator('.vb-header')
+        await modal.locator('[data-action="hello"]').waitFor()
+        // Connect: the action and close on one side, nothing on the other.
+        await expect.poll(() => modal.locator('.vb-back').count()).toBe(0)
+        const connect = await measure(header)
+        // Hello, opened from the action: the back button on one side, the action and close on the other.
+        await modal.locator('[data-action="hello"]').click()
+        await modal.locator('.vb-back').waitFor()
+        const hello = await measure(header)
+        // A title longer than the room between the sides, with the back button and without.
+        await page.evaluate(() => (window as unknown as { modal: { kernel: { router: { push(v: string): void } } } }).modal.kernel.router.push('LongTitle'))
+        await expect.poll(() => header.locator('.vb-title').textContent()).toBe('A title longer than the header leaves room for')
+        const long = await measure(header)
+        await page.evaluate(() => (window as unknown as { modal: { open(v: string): Promise<void> } }).modal.open('LongTitle'))
+        await expect.poll(() => modal.locator('.vb-back').count()).toBe(0)
+        const longAlone = await measure(header)
+        for (const m of [connect, hello, long, longAlone]) {
+          expect(Math.abs(m.text - m.header), `"${m.title}" is ${(m.text - m.header).toFixed(1)} px off the header's centre`).toBeLessThanOrEqual(1)
+          expect(m.overlaps, `"${m.title}" runs under a header button`).toBe(0)
+          expect(m.narrowest, `a header button beside "${m.title}" is narrower than 44 px`).toBeGreaterThanOrEqual(44)
+        }
+      })
+    }
+  }
+})
