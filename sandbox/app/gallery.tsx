@@ -15,6 +15,7 @@ import { activity } from 'vestibule/plugins/activity'
 import { nfts } from 'vestibule/plugins/nfts'
 import { swap } from 'vestibule/plugins/swap'
 import { onramp } from 'vestibule/plugins/onramp'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 type Config = { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
 const config = (window as unknown as { __SANDBOX__: Config }).__SANDBOX__
@@ -73,12 +74,12 @@ const modals: Modal[] = [make('dark'), make('light')]
 const dark = modals[0]!
 
 const picker = document.getElementById('view') as HTMLSelectElement
-for (const id of dark.kernel.views.ids()) picker.append(new Option(id, id))
+for (const id of kernelOf(dark).views.ids()) picker.append(new Option(id, id))
 picker.addEventListener('change', () => void gallery.show(picker.value))
 
 const gallery = {
   modals,
-  views: () => dark.kernel.views.ids(),
+  views: () => kernelOf(dark).views.ids(),
   /** Opens `view` (with `data`) in both modals. */
   show: (view: string, data?: unknown) => Promise.all(modals.map((m) => m.open(view, data))).then(() => undefined),
 }
