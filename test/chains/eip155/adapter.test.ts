@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { defineNetwork } from '../../../chains/eip155/index.js'
 import { VestibuleError } from '../../../kernel/index.js'
 import { ETH, KEYS, WALLET_RDNS, accountOf, adapterOf, balanceOf, rpc, setBalance, startAnvil, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 
@@ -103,7 +104,7 @@ describe('native balance', () => {
     await setBalance(h.anvilB.url, wallet.address, 3n * 10n ** 18n)
     const modal = h.modal({ networks: [unreachable, h.localB] })
     const errors: Array<{ source: string }> = []
-    modal.kernel.events.on('error', (e) => errors.push(e))
+    kernelOf(modal).events.on('error', (e) => errors.push(e))
 
     await modal.connect(WALLET_RDNS)
     await vi.waitFor(() => expect(accountOf(modal)?.balanceStatus).toBe('unavailable'), { timeout: 15_000 })
