@@ -89,11 +89,12 @@ export interface KernelExtras {
 }
 
 /**
- * An account as `modal.getAccount()` reads it: its status and address, the wallet connected (`connectorId`) and
- * the network token's balance the kernel reads (`balanceValue` in base units, `balance` as shown).
+ * An account as `modal.getAccount()` reads it, a copy of its state: status and address, the wallet connected
+ * (`connectorId`), the network token's balance the kernel reads (`balanceValue` in base units, `balance` as shown)
+ * and the fields plugins add (the auth plugin's `user` …).
  */
-export interface ModalAccount extends Pick<AccountState, 'status' | 'address' | 'caipAddress' | 'connectorId' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus'> {
-  namespace?: ChainNamespace
+export interface ModalAccount extends Readonly<AccountState> {
+  readonly namespace?: ChainNamespace
 }
 
 /** A network as `modal.getNetwork()` reads it; `caipNetworkId` is the wallet's even when no chain plugin offers it. */
@@ -247,8 +248,8 @@ function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, c
     subscribe: (listener) => state.$snapshot.listen(listener),
     getState: () => state.$snapshot.get(),
     getAccount(ns) {
-      const { namespace, accountState: a } = chainOf(ns)
-      return { status: a?.status ?? 'disconnected', address: a?.address, caipAddress: a?.caipAddress, namespace, connectorId: a?.connectorId, balance: a?.balance, balanceValue: a?.balanceValue, balanceSymbol: a?.balanceSymbol, balanceStatus: a?.balanceStatus ?? 'idle' }
+      const { namespace, accountState } = chainOf(ns)
+      return { status: 'disconnected', balanceStatus: 'idle', ...accountState, namespace }
     },
     getNetwork(ns) {
       const { namespace, networkState: n } = chainOf(ns)
