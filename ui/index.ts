@@ -2,10 +2,12 @@
  * The kernel plus the React shell, which loads on the first `open()`. The package's main entry (`vestibule`) adds
  * the hints naming the first-party plugin that owns an option.
  */
-import { createKernel, lazyOnce, type KernelExtras, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
+import { createKernel, lazyOnce, type Modal, type ModalOptions } from '../kernel/index.js'
 import { kernelOf } from '../kernel/kernel-of.js'
 import { schedulePreload } from './preload.js'
 import { warmText } from './warm-text.js'
+import type { KernelExtras } from '../kernel/kernel.js'
+import type { ViewDefinition } from '../kernel/views.js'
 
 export * from '../kernel/index.js'
 export type { ViewProps, TabProps } from './view-props.js'

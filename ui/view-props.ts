@@ -1,4 +1,5 @@
-import type { SlotEntry, ViewContext } from '../kernel/index.js'
+import type { ViewContext } from '../kernel/index.js'
+import type { SlotEntry } from '../kernel/views.js'
 
 /**
  * Props the shell passes to every view component, the plugin's own and the built-in ones. `P`, the registering

@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import type { Modal, Shell } from '../../kernel/index.js'
+import type { Modal } from '../../kernel/index.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
@@ -10,6 +10,7 @@ import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
 import { addStyleSheet, setStyleNonce } from './style-sheets.js'
 import { layOutHidden } from '../warm-text.js'
+import type { Shell } from '../../kernel/kernel.js'
 
 type Part = [tag: string, className: string, ...children: (Part | string)[]]
 

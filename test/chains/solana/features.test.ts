@@ -2,9 +2,10 @@
 // a serialized transaction sent through the wallet, fee estimates, account reads, what is absent, bad input.
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
-import { chainFeature, hasChainFeature, type ChainFeature } from '../../../kernel/index.js'
+import { chainFeature, hasChainFeature } from '../../../kernel/index.js'
 import { WALLET_ID, adapterOf, useHarness } from './harness.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
+import type { ChainFeature } from '../../../kernel/chain-features.js'
 
 const h = useHarness()
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'

@@ -3,13 +3,14 @@
 // siblings; a smart account pays no gas of its own), its fields dropped at a disconnect.
 import { describe, expect, it } from 'vitest'
 import { createKernel } from '../../../kernel/kernel.js'
-import { endingTogether, type CaipNetwork, type Connector, type VestibuleEvents } from '../../../kernel/index.js'
+import type { CaipNetwork, Connector, VestibuleEvents } from '../../../kernel/index.js'
 import { activeAccount as activeAccountStore } from '../../../kernel/utils.js'
 import { auth } from '../../../plugins/auth/index.js'
 import { ID_AUTH } from '../../../plugins/auth/state.js'
 import { ADDRESS, connector, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 import { chainPlugin, desktop, shellViews } from '../../kernel/kernel-fixtures.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
+import { endingTogether } from '../../../kernel/ending-together.js'
 
 const SOLANA: CaipNetwork = {
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
