@@ -282,7 +282,7 @@ describe('kernel: modal handle', () => {
     const off = modal.subscribe((s) => void snapshots.push(s.status))
     await modal.open()
     await modal.connect('io.fake')
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, namespace: 'eip155' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, namespace: 'eip155', connectorId: 'io.fake' })
     expect(modal.getNetwork()).toMatchObject({ caipNetworkId: 'eip155:1', namespace: 'eip155' })
     await modal.switchNetwork('eip155:10')
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:10')

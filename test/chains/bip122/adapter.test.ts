@@ -61,7 +61,7 @@ describe('connect', () => {
     await h.discovered(modal)
     await modal.connect('sandbox-bitcoin-wallet')
     expect(wallet.address).toMatch(/^rltc1q[0-9a-z]{38}$/)
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: wallet.address, caipAddress: `${h.network.caipNetworkId}:${wallet.address}`, namespace: 'bip122' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.network.caipNetworkId}:${wallet.address}`, namespace: 'bip122' })
     expect(accountOf(modal)).toMatchObject({ allAccounts: [{ type: 'payment' }], connectorId: 'sandbox-bitcoin-wallet' })
     expect(modal.getNetwork().caipNetwork).toBe(h.network)
     expect(wallet.listenerCount()).toBe(1)

@@ -14,7 +14,7 @@ describe('connect', () => {
     const wallet = h.wallet()
     const modal = h.modal()
     await modal.connect(WALLET_RDNS)
-    expect(modal.getAccount()).toEqual({
+    expect(modal.getAccount()).toMatchObject({
       status: 'connected',
       address: wallet.address,
       caipAddress: `eip155:31337:${wallet.address}`,

@@ -157,7 +157,7 @@ describe('wallet-side events', () => {
     kernelOf(modal).events.on('disconnect', disconnects)
     await modal.connect(WALLET_RDNS)
     wallet.emit('disconnect', { code: 4900, message: 'Disconnected' })
-    expect(modal.getAccount()).toEqual({ status: 'disconnected', address: undefined, caipAddress: undefined, namespace: undefined })
+    expect(modal.getAccount()).toEqual({ status: 'disconnected', balanceStatus: 'idle', namespace: undefined })
     expect(accountOf(modal)).toMatchObject({ status: 'disconnected', balanceStatus: 'idle' })
     expect(accountOf(modal)?.connectorId).toBeUndefined()
     expect(disconnects).toHaveBeenCalledWith({ namespace: 'eip155' })

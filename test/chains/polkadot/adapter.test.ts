@@ -42,7 +42,7 @@ describe('connect', () => {
     const modal = h.modal([polkadotMainnet, westend])
     await modal.connect(EXTENSION_ID)
     const address = encodeAddress(extension.publicKey, 0)
-    expect(modal.getAccount()).toEqual({ status: 'connected', address, caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`, namespace: 'polkadot' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address, caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`, namespace: 'polkadot' })
     expect(extension.address.startsWith('5')).toBe(true) // the extension shares the generic (42) encoding
     expect(extension.calls[0]).toEqual({ method: 'enable', params: 'Polkadot Test App' })
     expect(extension.prompts).toEqual(['Connect "Polkadot Test App"?'])

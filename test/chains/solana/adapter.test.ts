@@ -51,7 +51,7 @@ describe('connect, balance, sign', () => {
     h.chain.fund(wallet.address, 2_718_281_828n)
     const modal = h.modal()
     await modal.connect(WALLET_ID)
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: wallet.address, caipAddress: `${h.local.caipNetworkId}:${wallet.address}`, namespace: 'solana' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.local.caipNetworkId}:${wallet.address}`, namespace: 'solana' })
     await vi.waitFor(() => expect(accountOf(modal)?.balanceStatus).toBe('ready'))
     expect(accountOf(modal)).toMatchObject({ balanceValue: h.chain.balance(wallet.address), balance: '2.718', balanceSymbol: 'SOL', allAccounts: [{ type: 'eoa' }] })
     expect(h.chain.balance(wallet.address)).toBe(2_718_281_828n)
