@@ -10,9 +10,5 @@ const kernels = /* @__PURE__ */ new WeakMap<Modal, KernelContext>()
 /** Records `kernel` as the one behind `modal` (`createKernel` does, once). */
 export const attachKernel = (modal: Modal, kernel: KernelContext) => void kernels.set(modal, kernel)
 
-/** The kernel behind `modal`; throws for an object no `createKernel` made. */
-export function kernelOf(modal: Modal): KernelContext {
-  const kernel = kernels.get(modal)
-  if (!kernel) throw new TypeError('Not a modal made by createKernel')
-  return kernel
-}
+/** The kernel behind `modal` (one `createKernel` made). */
+export const kernelOf = (modal: Modal): KernelContext => kernels.get(modal)!

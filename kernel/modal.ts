@@ -1,5 +1,5 @@
 import type { DependencyContainer } from 'tsyringe'
-import { computed, type ReadableAtom, type WritableAtom } from 'nanostores'
+import type { ReadableAtom, WritableAtom } from 'nanostores'
 import { NAMESPACE_PATTERN, type CaipNetworkId, type ChainNamespace } from './caip.js'
 import type { BlockchainApi } from './blockchain-api.js'
 import type { ChainFeature, ChainFeatures } from './chain-features.js'
@@ -240,9 +240,9 @@ function watchViews({ router, events, feedback }: KernelContext) {
 function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, connection, getPlugin, getService }: ModalDeps) {
   /** The chain state of `namespace`, by default the active one's. */
   const chainOf = (namespace = state.$activeNamespace.get()) => ({ namespace, ...(namespace ? state.$chains.get()[namespace] : undefined) })
-  // Read-only views of the wallet lists: the Connect view's sources, the exclusions and the connectors found.
-  const same = <T>(x: T) => x
-  const readonlyWallets: ReadonlyWalletSources = { $sources: computed(wallets.$sources, same), $excluded: computed(wallets.$excluded, same), context: { ...wallets.context, chains: { $connectors: chains.$connectors } } }
+  // The wallet lists without `add` and with the connectors found as the only part of the chain registry; their
+  // stores typed read-only, as the plugins' state is.
+  const readonlyWallets: ReadonlyWalletSources = { $sources: wallets.$sources, $excluded: wallets.$excluded, context: { ...wallets.context, chains: { $connectors: chains.$connectors } } }
   return {
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
