@@ -263,7 +263,7 @@ function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, c
     getChainFeature: (namespace, feature) => chainFeature(chains.get(namespace), feature),
     getService,
     getWalletSources: () => readonlyWallets,
-    t: (key, params) => i18n.t(key, params),
+    t: i18n.t,
     setThemeMode(mode) {
       if (mode !== 'dark' && mode !== 'light' && mode !== 'system') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark", "light" or "system"')
       $theme.set({ ...$theme.get(), mode })
