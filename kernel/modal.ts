@@ -3,7 +3,7 @@ import type { ReadableAtom, WritableAtom } from 'nanostores'
 import { NAMESPACE_PATTERN, type CaipNetworkId, type ChainNamespace } from './caip.js'
 import type { BlockchainApi } from './blockchain-api.js'
 import type { ChainFeature, ChainFeatures } from './chain-features.js'
-import { chainFeature, type ChainRegistry } from './chains.js'
+import type { ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { VestibuleError } from './errors.js'
 import type { EventBus, EventListener, EventName } from './events.js'
@@ -129,9 +129,9 @@ export interface Modal {
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
   /**
    * The `feature` of the chain plugin of `namespace` (`request`, `sendTransaction`, `signTypedData` …), which
-   * talks to that family's connected wallet; throws NOT_SUPPORTED when the plugin has none.
+   * talks to that family's connected wallet; undefined when no chain plugin of that family has it.
    */
-  getChainFeature<K extends ChainFeature>(namespace: ChainNamespace, feature: K): ChainFeatures[K]
+  getChainFeature<K extends ChainFeature>(namespace: ChainNamespace, feature: K): ChainFeatures[K] | undefined
   /**
    * A service a plugin provides by token (`Capabilities.Balances`, `RemoteConnect` …), undefined when none does.
    * The kernel's own services (`Tokens`) are refused with PRIVATE_SERVICE.
@@ -260,7 +260,7 @@ function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, c
     switchNetwork: connection.switchNetwork,
     signMessage: connection.signMessage,
     refreshBalance: connection.refreshBalance,
-    getChainFeature: (namespace, feature) => chainFeature(chains.get(namespace), feature),
+    getChainFeature: (namespace, feature) => chains.get(namespace)?.features?.[feature],
     getService,
     getWalletSources: () => readonlyWallets,
     t: i18n.t,

@@ -93,7 +93,9 @@ export function createModalProvider(modal: Modal): ModalEip1193Provider {
           return null
         default:
           if (accounts().length === 0) throw new ProviderRpcError(4100, 'Connect a wallet through the modal first')
-          return modal.getChainFeature('eip155', 'request')({ method, params })
+          const request = modal.getChainFeature('eip155', 'request')
+          if (!request) throw new ProviderRpcError(4200, `The eip155 chain plugin cannot send ${method}`)
+          return request({ method, params })
       }
     },
     on(event, listener) {
