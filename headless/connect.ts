@@ -42,7 +42,7 @@ export async function connectWallet(modal: Modal, item: WalletItem, options: { n
     return { kind: 'connected' }
   }
   // A catalog wallet (or the WalletConnect entry) pairs through the plugin that connects remote wallets.
-  const remote = modal.kernel.services.get(RemoteConnect)
+  const remote = modal.getService(RemoteConnect)
   if (remote && (item.view === remote.view || item.id === 'walletConnect' || chosenWallet(data))) {
     const pairing = walletConnectPairing(modal)
     return { kind: 'pairing', pairing, stop: pairing.start(), wallet: chosenWallet(data) }

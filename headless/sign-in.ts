@@ -43,7 +43,7 @@ export interface SignIn {
   signOut(): Promise<void>
 }
 
-type SiwxAccess = Pick<SiwxApi, '$state' | 'flow' | 'signOut'>
+type SiwxAccess = Pick<SiwxApi, '$state' | 'flow' | 'signOut' | 'required'>
 const RUNNING = new Set<SignView['phase']>(['checking', 'preparing', 'ready', 'signing', 'verifying'])
 
 const isSiwx = (api: unknown): api is SiwxAccess =>
@@ -66,8 +66,7 @@ function stateOf(plugin: SiwxState, attempt: SignView | undefined, required: boo
 export function signIn(modal: Modal): SignIn {
   const api = pluginApi<unknown>(modal, 'siwx')
   if (!isSiwx(api)) throw new VestibuleError('MISSING_PLUGIN', 'Sign-in needs the siwx() plugin')
-  const { siwx, siweConfig } = modal.kernel.options
-  const required = Boolean((siwx ?? siweConfig)?.required)
+  const required = api.required
   const $plugin = atom<SiwxState>(api.$state.get())
   onMount($plugin, () => api.$state.subscribe((s) => $plugin.set(s)))
   const $view = atom<SignView | undefined>(undefined)

@@ -55,7 +55,7 @@ export function walletList(modal: Modal): WalletList {
   const $controller = atom<CatalogController | undefined>(catalog?.controller)
   const $search = atom<Search>({ text: '', status: 'idle', found: [] })
   const $loadError = atom<string | undefined>(undefined)
-  const $sections = walletSections(modal.kernel.wallets)
+  const $sections = walletSections(modal.getWalletSources())
   const empty = atom<readonly WalletRow[]>([])
   const emptyState = atom<CatalogState | undefined>(undefined)
   const $catalog = computed($controller, (c) => ({ rows: c?.$rows ?? empty, installed: c?.$installed ?? empty, state: c?.$state ?? emptyState }))

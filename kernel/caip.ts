@@ -54,8 +54,8 @@ function splitCaipAddress(value: unknown, namespaces?: readonly string[]) {
  *
  * Valid means exactly three non-empty parts and the CAIP-2/CAIP-10 character rules: namespace `[-a-z0-9]{3,8}`,
  * reference `[-_a-zA-Z0-9]{1,32}`, address `[-.%a-zA-Z0-9]{1,128}`, whatever chain entries are loaded (a plugin
- * may bring a new chain family). `namespaces` narrows it to those families (a modal's registered chain plugins:
- * `modal.kernel.chains.namespaces()`).
+ * may bring a new chain family). `namespaces` narrows it to those families (the chain plugins a host registered, or
+ * `knownChainNamespaces()`).
  *
  * @throws Error "Invalid CAIP Address" for anything else.
  * @example

@@ -36,7 +36,8 @@ const token = <T>(name: string) => Symbol.for(`vestibule.${name}`) as Token<T>
  * - The kernel's own: `State` (writable stores), `Connection` (the connection with its internals), `Views` and
  *   `Slots` (the registries without the plugin's name on entries) and, from `setup` on, `Storage` (every plugin's
  *   keys; a plugin keeps its data in `ctx.storage`). Resolving or providing one of them from a plugin throws
- *   PRIVATE_SERVICE naming the token and the plugin. The shell reaches them through `modal.kernel`.
+ *   PRIVATE_SERVICE naming the token and the plugin. The package's shell reaches them through the kernel behind the modal.
+ * - A host reads none of these: `modal.getService` refuses every `Tokens` entry and gives the services plugins provide.
  */
 export const Tokens = {
   Options: token<ResolvedOptions>('options'),

@@ -22,6 +22,7 @@ import { createFeedback } from './feedback.js'
 import { createWalletSources } from './wallets.js'
 import { createBlockchainApi, DEFAULT_BLOCKCHAIN_API_URL } from './blockchain-api.js'
 import { createSlots, createViewRegistry, type Slots } from './views.js'
+import { attachKernel } from './kernel-of.js'
 import { createModal, type KernelContext, type KernelExtras, type Modal, type Theme } from './modal.js'
 
 export { Views }
@@ -172,7 +173,9 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   connection.whenLoaded((code) => navigation.install(code.createConnectedNavigation))
   services.provide(Tokens.Connection, connection)
   const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, pluginConnection, $theme } satisfies KernelContext
-  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, reportError, refuse })
+  const hostServices = servicesOn(container, 'The host', Object.values(Tokens))
+  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, getService: hostServices.get, reportError, refuse })
+  attachKernel(modal, kernel)
   close = () => void modal.close()
   open = modal.open
   return modal

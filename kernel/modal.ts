@@ -1,14 +1,15 @@
 import type { DependencyContainer } from 'tsyringe'
 import type { ReadableAtom, WritableAtom } from 'nanostores'
-import { NAMESPACE_PATTERN, type CaipAddress, type CaipNetworkId, type ChainNamespace } from './caip.js'
+import { NAMESPACE_PATTERN, type CaipNetworkId, type ChainNamespace } from './caip.js'
 import type { BlockchainApi } from './blockchain-api.js'
+import type { ChainFeature, ChainFeatures } from './chain-features.js'
 import type { ChainRegistry } from './chains.js'
 import type { Connection } from './connection.js'
 import { VestibuleError } from './errors.js'
 import type { EventBus, EventListener, EventName } from './events.js'
 import type { Feedback } from './feedback.js'
 import type { HttpClient } from './http.js'
-import type { I18n } from './i18n.js'
+import type { I18n, MessageKey, MessageParams } from './i18n.js'
 import type { LazyConnection } from './lazy-connection.js'
 import { Views, type Navigation } from './navigation.js'
 import type { CaipNetwork } from './network.js'
@@ -18,12 +19,13 @@ import type { PluginApis, PluginConnection, Services, Theme } from './contract.j
 export type { Theme } from './contract.js'
 import type { HookRunner } from './plugin-host.js'
 import { endFlows, type RouteEntry, type Router } from './router.js'
-import type { ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
+import type { AccountState, ConnectionStatus, KernelState, ModalSnapshot } from './state.js'
 import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 import { readStringList } from './stored.js'
+import type { Token } from './token.js'
 import type { SlotMap, SlotName, Slots, ViewDefinition, ViewRegistry } from './views.js'
-import type { WalletSources, WalletViews } from './wallets.js'
+import type { ReadonlyWalletSources, WalletSources, WalletViews } from './wallets.js'
 
 /** Longest time the first `open()` waits for a stored session to be restored before showing a view. */
 export const RECONNECT_WAIT_MS = 1500
@@ -86,6 +88,22 @@ export interface KernelExtras {
   optionOwners?: Readonly<Record<string, string>>
 }
 
+/**
+ * An account as `modal.getAccount()` reads it, a copy of its state: status and address, the wallet connected
+ * (`connectorId`), the network token's balance the kernel reads (`balanceValue` in base units, `balance` as shown)
+ * and the fields plugins add (the auth plugin's `user` …).
+ */
+export interface ModalAccount extends Readonly<AccountState> {
+  readonly namespace?: ChainNamespace
+}
+
+/** A network as `modal.getNetwork()` reads it; `caipNetworkId` is the wallet's even when no chain plugin offers it. */
+export interface ModalNetwork {
+  caipNetwork?: CaipNetwork
+  caipNetworkId?: CaipNetworkId
+  namespace?: ChainNamespace
+}
+
 /** The handle `createModal` returns. */
 export interface Modal {
   /** Opens the modal (on `view` with `data` when given); resolves once it is shown. */
@@ -96,8 +114,10 @@ export interface Modal {
   /** Calls `listener` with a new snapshot on every change; returns the unsubscribe function. */
   subscribe(listener: (state: ModalSnapshot) => void): () => void
   getState(): ModalSnapshot
-  getAccount(): { status: ConnectionStatus; address?: string; caipAddress?: CaipAddress; namespace?: ChainNamespace }
-  getNetwork(): { caipNetwork?: CaipNetwork; caipNetworkId?: CaipNetworkId; namespace?: ChainNamespace }
+  /** The account of the chain family `namespace`, by default the active one. */
+  getAccount(namespace?: ChainNamespace): ModalAccount
+  /** The network of the chain family `namespace`, by default the active one. */
+  getNetwork(namespace?: ChainNamespace): ModalNetwork
   /** Connects the wallet with this connector id (as listed in the Connect view). */
   connect(connectorId: string, namespace?: ChainNamespace): Promise<void>
   /** Restores the last session without prompting; `open()` does it on first open. */
@@ -105,6 +125,22 @@ export interface Modal {
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   signMessage(message: string): Promise<string>
+  /** Reads the network token's balance of the account of `namespace` (the active one by default) again; `force` skips the 30 s cache. */
+  refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>
+  /**
+   * The `feature` of the chain plugin of `namespace` (`request`, `sendTransaction`, `signTypedData` …), which
+   * talks to that family's connected wallet; undefined when no chain plugin of that family has it.
+   */
+  getChainFeature<K extends ChainFeature>(namespace: ChainNamespace, feature: K): ChainFeatures[K] | undefined
+  /**
+   * A service a plugin provides by token (`Capabilities.Balances`, `RemoteConnect` …), undefined when none does.
+   * The kernel's own services (`Tokens`) are refused with PRIVATE_SERVICE.
+   */
+  getService<T>(token: Token<T>): T | undefined
+  /** The wallet lists the Connect view is built from, to read (`walletSections` of `vestibule/utils`). */
+  getWalletSources(): ReadonlyWalletSources
+  /** The text of the message `key` in the modal's language (a controller's reason `{ key, values }`). */
+  t(key: MessageKey | (string & {}), params?: MessageParams): string
   /** Switches between the dark and light theme, or follows the operating system's (`'system'`); an open modal follows at once. */
   setThemeMode(mode: 'dark' | 'light' | 'system'): void
   /** Sets `--vb-*` theme variables (checked like the `themeVariables` option); an open modal follows at once. */
@@ -127,8 +163,6 @@ export interface Modal {
    */
   preload(): Promise<void>
   destroy(): void
-  /** The modal's services, for shells and headless integrations. */
-  readonly kernel: KernelContext
 }
 
 /** What the modal handle is made of: the kernel's services, the plugins' hooks, the shell's loaders. */
@@ -138,6 +172,8 @@ export interface ModalDeps {
   hooks: HookRunner
   connection: PluginConnection
   getPlugin: (name: string) => unknown
+  /** The services a host may read: those plugins provide, never the kernel's own. */
+  getService: Modal['getService']
   reportError: (source: string, error: unknown) => void
   /** Shows a guard's refusal (message key or text); returns the text shown. */
   refuse: (reason: string) => string
@@ -207,23 +243,33 @@ function watchViews({ router, events, feedback }: KernelContext) {
 }
 
 /** The host's reads of state, its calls into the connection, the theme and the plugins' APIs. */
-function hostCalls({ kernel: { state, $theme, events, i18n }, connection, getPlugin }: ModalDeps) {
+function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, connection, getPlugin, getService }: ModalDeps) {
+  /** The chain state of `namespace`, by default the active one's. */
+  const chainOf = (namespace = state.$activeNamespace.get()) => ({ namespace, ...(namespace ? state.$chains.get()[namespace] : undefined) })
+  // The wallet lists without `add` and with the connectors found as the only part of the chain registry; their
+  // stores typed read-only, as the plugins' state is.
+  const readonlyWallets: ReadonlyWalletSources = { $sources: wallets.$sources, $excluded: wallets.$excluded, context: { ...wallets.context, chains: { $connectors: chains.$connectors } } }
   return {
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
     getState: () => state.$snapshot.get(),
-    getAccount() {
-      const s = state.$snapshot.get()
-      return { status: s.status, address: s.address, caipAddress: s.caipAddress, namespace: s.namespace }
+    getAccount(ns) {
+      const { namespace, accountState } = chainOf(ns)
+      return { status: 'disconnected', balanceStatus: 'idle', ...accountState, namespace }
     },
-    getNetwork() {
-      const s = state.$snapshot.get()
-      return { caipNetwork: s.caipNetwork, caipNetworkId: s.caipNetworkId, namespace: s.namespace }
+    getNetwork(ns) {
+      const { namespace, networkState: n } = chainOf(ns)
+      return { caipNetwork: n?.caipNetwork, caipNetworkId: n?.caipNetwork?.caipNetworkId ?? n?.unsupportedCaipNetworkId, namespace }
     },
     connect: connection.connect,
     disconnect: connection.disconnect,
     switchNetwork: connection.switchNetwork,
     signMessage: connection.signMessage,
+    refreshBalance: connection.refreshBalance,
+    getChainFeature: (namespace, feature) => chains.get(namespace)?.features?.[feature],
+    getService,
+    getWalletSources: () => readonlyWallets,
+    t: i18n.t,
     setThemeMode(mode) {
       if (mode !== 'dark' && mode !== 'light' && mode !== 'system') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark", "light" or "system"')
       $theme.set({ ...$theme.get(), mode })
@@ -281,7 +327,6 @@ export function createModal(deps: ModalDeps): Modal {
   }
 
   const modal: Modal = {
-    kernel,
     async open(view, data) {
       if (life.destroyed) throw new VestibuleError('DESTROYED', 'This modal was destroyed')
       const first = !life.started

@@ -2,7 +2,7 @@ import { computed, type ReadableAtom } from 'nanostores'
 import type { ChainNamespace } from './caip.js'
 import type { Connector } from './chains.js'
 import { orderByRank } from './ordering.js'
-import type { ExcludedWallet, InjectedRules, WalletItem, WalletSection, WalletSource, WalletSources, WalletViews } from './wallets.js'
+import type { ExcludedWallet, InjectedRules, ReadonlyWalletSources, WalletItem, WalletSection, WalletSource, WalletViews } from './wallets.js'
 
 /** Excluded by the host: by catalog id, by rdns, or by case-insensitive name. */
 export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
@@ -98,7 +98,7 @@ export function sectionOrder(sources: readonly Pick<WalletSource, 'section' | 'o
 }
 
 /** Built lists per wallet sources, per namespace filter, rebuilt when a plugin adds a source. */
-const built = /* @__PURE__ */ new WeakMap<WalletSources, Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>>()
+const built = /* @__PURE__ */ new WeakMap<ReadonlyWalletSources, Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>>()
 
 /**
  * The Connect view's wallet list: the chain plugins' connectors (announced and injected wallets in `injected`, a
@@ -106,7 +106,7 @@ const built = /* @__PURE__ */ new WeakMap<WalletSources, Map<string, { sources: 
  * as non-empty sections in `sectionOrder` (`features.connectorTypeOrder` first, then by rank).
  * With `only`, the list of one namespace: its connectors alone, unmerged.
  */
-export function walletSections(wallets: WalletSources, only?: ChainNamespace): ReadableAtom<readonly WalletSection[]> {
+export function walletSections(wallets: ReadonlyWalletSources, only?: ChainNamespace): ReadableAtom<readonly WalletSection[]> {
   const sources = wallets.$sources.get()
   let lists = built.get(wallets)
   if (!lists) built.set(wallets, (lists = new Map()))

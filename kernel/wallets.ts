@@ -88,6 +88,13 @@ export interface WalletSources {
   readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; readonly views: WalletViews; isMobile(): boolean }
 }
 
+/** The wallet lists as a host reads them (`modal.getWalletSources()`): nothing to add, exclude or register. */
+export interface ReadonlyWalletSources {
+  readonly $sources: ReadableAtom<readonly WalletSource[]>
+  readonly $excluded: ReadableAtom<readonly ExcludedWallet[]>
+  readonly context: { readonly chains: Pick<ChainRegistry, '$connectors'>; readonly connectorTypeOrder?: readonly string[]; readonly views: WalletViews; isMobile(): boolean }
+}
+
 export function createWalletSources(
   chains: ChainRegistry,
   connectorTypeOrder?: readonly string[],

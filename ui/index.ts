@@ -2,9 +2,12 @@
  * The kernel plus the React shell, which loads on the first `open()`. The package's main entry (`vestibule`) adds
  * the hints naming the first-party plugin that owns an option.
  */
-import { createKernel, lazyOnce, type KernelExtras, type Modal, type ModalOptions, type ViewDefinition } from '../kernel/index.js'
+import { createKernel, lazyOnce, type Modal, type ModalOptions } from '../kernel/index.js'
+import { kernelOf } from '../kernel/kernel-of.js'
 import { schedulePreload } from './preload.js'
 import { warmText } from './warm-text.js'
+import type { KernelExtras } from '../kernel/kernel.js'
+import type { ViewDefinition } from '../kernel/views.js'
 
 export * from '../kernel/index.js'
 export type { ViewProps, TabProps } from './view-props.js'
@@ -45,7 +48,7 @@ export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'op
     preloadShell: (modal, first) =>
       shellCode().then(async ([mount]) => {
         mount.warmUp(modal)
-        const load = first ? modal.kernel.views.get(first)?.load : undefined
+        const load = first ? kernelOf(modal).views.get(first)?.load : undefined
         // A failed load is the preload's to report; without the view there is nothing to rehearse.
         if (load && (await load().then(() => true, () => false)) && !modal.isOpen()) await mount.rehearse(modal, first!)
       }),
@@ -60,13 +63,13 @@ export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'op
     async loadShell(modal) {
       // The shell and the first view download in parallel; the shell renders the view once both are here. Loads
       // are shared, so code the preload fetched is handed over within the click's task.
-      const first = modal.kernel.router.current?.view
-      const [[{ mountShell }]] = await Promise.all([shellCode(), first ? modal.kernel.views.get(first)?.load().catch(() => undefined) : undefined])
+      const first = kernelOf(modal).router.current?.view
+      const [[{ mountShell }]] = await Promise.all([shellCode(), first ? kernelOf(modal).views.get(first)?.load().catch(() => undefined) : undefined])
       return mountShell(modal)
     },
   })
   // The code of the first open arrives ahead: when the page is idle (default) or on the user's intent.
-  const cancelPreload = schedulePreload(modal.kernel.options.preload ?? 'idle', () => void modal.preload())
+  const cancelPreload = schedulePreload(kernelOf(modal).options.preload ?? 'idle', () => void modal.preload())
   const destroy = modal.destroy
   modal.destroy = () => {
     cancelPreload()

@@ -1,8 +1,8 @@
+import { PRELOAD_ATTRIBUTE, type PreloadMode } from '../kernel/preload.js'
 /**
  * Schedules `modal.preload()` in the page by the `preload` option: once the page has loaded and the main thread is
  * idle, or on the user's intent (pointer, focus or touch on an element marked `data-vestibule-preload`).
  */
-import { PRELOAD_ATTRIBUTE, type PreloadMode } from '../kernel/index.js'
 
 /** How long an idle callback may wait for an idle moment before it runs anyway. */
 export const IDLE_TIMEOUT_MS = 2000

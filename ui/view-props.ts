@@ -1,4 +1,5 @@
-import type { SlotEntry, ViewContext } from '../kernel/index.js'
+import type { ViewContext } from '../kernel/index.js'
+import type { SlotEntry } from '../kernel/views.js'
 
 // The shell's own views, for the routers of plugins that check their view ids (`CheckedViews`).
 declare module '../kernel/router.js' {

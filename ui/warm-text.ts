@@ -5,6 +5,7 @@
  * stylesheet for its first views (Connect, Account); the base size and family follow the host's theme variables.
  */
 import type { Modal } from '../kernel/index.js'
+import { kernelOf } from '../kernel/kernel-of.js'
 
 /** The shell's own font stack, used when the host sets no `--vb-font-family`. */
 export const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
@@ -36,7 +37,7 @@ export const TEXT_FACES: ReadonlyArray<readonly [weight: number, size: string]> 
 export function warmText(modal: Modal, done: () => boolean, from = 0): void {
   const face = TEXT_FACES[from]
   if (!face || done() || typeof document === 'undefined' || !document.body) return
-  const { variables } = modal.kernel.$theme.get()
+  const { variables } = kernelOf(modal).$theme.get()
   const line = document.createElement('div')
   line.style.font = `${face[0]} ${face[1] === 'base' ? (variables['--vb-font-size'] ?? FONT_SIZE) : face[1]} ${variables['--vb-font-family'] ?? FONT_FAMILY}`
   line.textContent = 'Wallet 0x12'

@@ -63,7 +63,7 @@ export function vestibuleConnector(modal: Modal, options: VestibuleConnectorOpti
 
     /** Reports what changed in the modal's eip155 account to wagmi. */
     const watch = () => {
-      stopWatching ??= modal.kernel.state.$chains.listen(() => {
+      stopWatching ??= modal.subscribe(() => {
         const next = readEip155(modal)
         const before = last
         last = next

@@ -3,7 +3,7 @@
  * a network switch goes through the modal, every other request goes to the connected wallet through the eip155
  * chain plugin (so a WalletConnect session and an extension answer alike).
  */
-import { chainFeature, type Modal } from 'vestibule/kernel'
+import type { Modal } from 'vestibule/kernel'
 
 export type ProviderEvent = 'connect' | 'disconnect' | 'accountsChanged' | 'chainChanged'
 
@@ -15,12 +15,8 @@ export interface ModalEip1193Provider {
 
 /** The modal's eip155 account and network, as its state holds them. */
 export function readEip155(modal: Modal): { status: string; address: string | undefined; caipNetworkId: string | undefined } {
-  const chain = modal.kernel.state.$chains.get()['eip155']
-  return {
-    status: chain?.accountState.status ?? 'disconnected',
-    address: chain?.accountState.address,
-    caipNetworkId: chain?.networkState.caipNetwork?.caipNetworkId ?? chain?.networkState.unsupportedCaipNetworkId,
-  }
+  const { status, address } = modal.getAccount('eip155')
+  return { status, address, caipNetworkId: modal.getNetwork('eip155').caipNetworkId }
 }
 
 export const sameAccount = (a: string | undefined, b: string | undefined) => a?.toLowerCase() === b?.toLowerCase()
@@ -57,7 +53,7 @@ export function createModalProvider(modal: Modal): ModalEip1193Provider {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(payload)
   }
   const watch = () =>
-    (stop ??= modal.kernel.state.$chains.listen(() => {
+    (stop ??= modal.subscribe(() => {
       const next = readEip155(modal)
       const before = last
       last = next
@@ -97,7 +93,9 @@ export function createModalProvider(modal: Modal): ModalEip1193Provider {
           return null
         default:
           if (accounts().length === 0) throw new ProviderRpcError(4100, 'Connect a wallet through the modal first')
-          return chainFeature(modal.kernel.chains.get('eip155'), 'request')({ method, params })
+          const request = modal.getChainFeature('eip155', 'request')
+          if (!request) throw new ProviderRpcError(4200, `The eip155 chain plugin cannot send ${method}`)
+          return request({ method, params })
       }
     },
     on(event, listener) {

@@ -47,6 +47,8 @@ declare module 'vestibule/kernel' {
 
 /** What `modal.getPlugin('siwx')` returns. */
 export interface SiwxApi {
+  /** Sign-in is required (`siwx.required`): the sign view cannot be closed and cancelling disconnects. */
+  readonly required: boolean
   readonly $state: { get(): SiwxState; subscribe(listener: (state: SiwxState) => void): () => void }
   /** The flow (controller of the sign view, session checks), loaded on first use; throws "SIWX is not enabled" without `siwx` or `siweConfig`. */
   flow(): Promise<SiwxFlow>
@@ -156,6 +158,7 @@ export function siwx(): Plugin<SiwxApi> {
 
       function api(loader: typeof load): SiwxApi {
         return {
+          required,
           $state,
           flow: loader,
           getSessions: () => loader().then((f) => f.sessions()),

@@ -2,6 +2,7 @@
 import { createModal } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
 import { addressBook } from '../../examples/address-book/index.js'
+import { expose } from './expose.js'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string } }).__SANDBOX__
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
@@ -14,7 +15,7 @@ const modal = createModal({
   addressBookLimit: 5,
   plugins: [eip155({ networks: [localChain] }), addressBook()],
 })
-;(window as unknown as { modal: typeof modal }).modal = modal
+expose(modal)
 
 const open = document.createElement('button')
 open.type = 'button'

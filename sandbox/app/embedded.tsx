@@ -4,6 +4,7 @@
  */
 import { createModal } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
+import { expose } from './expose.js'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string } }).__SANDBOX__
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
@@ -28,5 +29,5 @@ const modal = createModal({
   container: '#wallet-slot',
   plugins: [eip155({ networks: [localChain] })],
 })
-;(window as unknown as { modal: typeof modal }).modal = modal
+expose(modal)
 void modal.open()

@@ -7,6 +7,7 @@ import { Capabilities, createModal, type Plugin } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
 import { hello } from '../../examples/hello/index.js'
 import { send } from 'vestibule/plugins/send'
+import { expose } from './expose.js'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string } }).__SANDBOX__
 const query = new URLSearchParams(location.search)
@@ -63,7 +64,7 @@ const modal = createModal({
   ...(query.has('locale') ? { locale: query.get('locale')! } : {}),
   plugins: [eip155({ networks: [localChain] }), hello(), faulty, send(), demoNames],
 })
-;(window as unknown as { modal: typeof modal }).modal = modal
+expose(modal)
 
 const button = (id: string, text: string, onClick: () => void) => {
   const element = document.createElement('button')

@@ -19,6 +19,7 @@ import { onramp } from 'vestibule/plugins/onramp'
 import { auth } from 'vestibule/plugins/auth'
 import { names } from 'vestibule/plugins/names'
 import { hostBackend, siwx } from 'vestibule/plugins/siwx'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 type Config = { auth: { secureSiteUrl: string }; rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
 const config = (window as unknown as { __SANDBOX__: Config }).__SANDBOX__
@@ -79,12 +80,12 @@ const modals: Modal[] = [make('dark'), make('light')]
 const dark = modals[0]!
 
 const picker = document.getElementById('view') as HTMLSelectElement
-for (const id of dark.kernel.views.ids()) picker.append(new Option(id, id))
+for (const id of kernelOf(dark).views.ids()) picker.append(new Option(id, id))
 picker.addEventListener('change', () => void gallery.show(picker.value))
 
 const gallery = {
   modals,
-  views: () => dark.kernel.views.ids(),
+  views: () => kernelOf(dark).views.ids(),
   /** Opens `view` (with `data`) in both modals. */
   show: (view: string, data?: unknown) => Promise.all(modals.map((m) => m.open(view, data))).then(() => undefined),
 }

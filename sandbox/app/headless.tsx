@@ -17,6 +17,7 @@ import { tokens } from 'vestibule/plugins/tokens'
 import { send } from 'vestibule/plugins/send'
 import { swap } from 'vestibule/plugins/swap'
 import { hostBackend, siwx } from 'vestibule/plugins/siwx'
+import { expose } from './expose.js'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string; walletConnect: { relayUrl: string } } }).__SANDBOX__
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
@@ -35,10 +36,10 @@ const modal = createHeadlessModal({
   ...signInOptions,
   plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send(), swap(), siwxMode && siwx()],
 })
-;(window as unknown as { modal: Modal }).modal = modal
+expose(modal)
 
 /** A controller's message (a reason, a failure) in the modal's language, as its plugin words it. */
-const say = (message: { key: string; values?: Record<string, string> } | undefined) => (message ? modal.kernel.i18n.t(message.key, message.values) : '')
+const say = (message: { key: string; values?: Record<string, string> } | undefined) => (message ? modal.t(message.key, message.values) : '')
 
 function Wallets() {
   const list = useWalletList(modal)

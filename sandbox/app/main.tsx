@@ -22,6 +22,8 @@ import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 import { defineNetwork as defineSolanaNetwork, solana } from 'vestibule/chains/solana'
 import { bip122, defineNetwork as defineBip122Network, type Bip122NetworkInput } from 'vestibule/chains/bip122'
 import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkInput } from 'vestibule/chains/polkadot'
+import { expose } from './expose.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; ens: { universalResolver: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
 
@@ -150,7 +152,7 @@ const modal = createModal({
   ...siweSignIn,
   plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' }), (siwxMode || siweMode) && siwx()],
 })
-;(window as unknown as { modal: typeof modal }).modal = modal
+expose(modal)
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
 
@@ -195,7 +197,7 @@ function App() {
     if (modal.getAccount().namespace !== 'eip155') return setSent({ error: 'Connect an EVM wallet first' })
     setSent({})
     try {
-      setSent({ hash: await modal.kernel.connection.sendNative({ to: DEMO_RECIPIENT, value: 10n ** 16n }) })
+      setSent({ hash: await kernelOf(modal).connection.sendNative({ to: DEMO_RECIPIENT, value: 10n ** 16n }) })
     } catch (error) {
       setSent({ error: errorMessage(error) })
     }

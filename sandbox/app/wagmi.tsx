@@ -10,6 +10,7 @@ import { WagmiProvider, createConfig, http, useBalance, useConnect, useConnectio
 import { createModal, errorMessage } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
 import { vestibuleConnector } from 'vestibule/wagmi'
+import { expose } from './expose.js'
 
 const sandbox = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string } }).__SANDBOX__
 
@@ -23,7 +24,7 @@ const modal = createModal({
   metadata: { name: 'Vestibule wagmi', url: location.origin },
   plugins: [eip155({ networks: [localChain, l2] })],
 })
-;(window as unknown as { modal: typeof modal }).modal = modal
+expose(modal)
 
 const wagmiChain = (network: typeof localChain) => ({ id: network.id, name: network.name, nativeCurrency: network.nativeCurrency, rpcUrls: { default: { http: [...network.rpcUrls.default.http] } } })
 const config = createConfig({

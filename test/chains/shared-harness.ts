@@ -3,6 +3,7 @@
  * a swapped-in `globalThis.window`, and headless modals destroyed after each test.
  */
 import { createKernel, type Modal, type ModalOptions } from '../../kernel/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** A Web Storage backend kept across "reloads" (what localStorage is to a page); `map` lets a test look inside. */
 export function mapStorage() {
@@ -36,7 +37,7 @@ export function modalPool() {
     open(options: ModalOptions): Modal {
       const modal = createKernel(options)
       modals.push(modal)
-      modal.kernel.chains.startDiscovery()
+      kernelOf(modal).chains.startDiscovery()
       return modal
     },
     destroyAll() {

@@ -10,7 +10,7 @@ import { useSandboxBrowser } from './harness.js'
 const h = useSandboxBrowser({ timeout: 120_000 })
 const { modalRoot } = h
 
-type PageModal = { kernel: { views: { ids(): string[] } }; open(view?: string, data?: unknown): Promise<void>; setThemeMode(mode: string): void }
+type PageModal = { open(view?: string, data?: unknown): Promise<void>; setThemeMode(mode: string): void }
 
 /** Data for the views a test opens directly (a view not listed here is opened without data). */
 const VIEW_DATA: Record<string, unknown> = {
@@ -34,7 +34,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     const check = async (name: string, view?: string) => {
       await heading.waitFor()
       if (view) {
-        await expect.poll(() => page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)).toBe(view)
+        await expect.poll(() => page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)).toBe(view)
         seen.add(view)
       }
       // The view's code and its first data are in: no loading frame left in the body.
@@ -112,7 +112,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await check('UnsupportedChain', 'UnsupportedChain')
 
     // Whatever else a plugin registers, opened directly.
-    const ids = await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.kernel.views.ids())
+    const ids = await page.evaluate(() => (window as unknown as { modalKernel: { views: { ids(): string[] } } }).modalKernel.views.ids())
     for (const view of ids.filter((id) => !seen.has(id))) {
       await open(view, VIEW_DATA[view])
       await check(view, view)
@@ -123,13 +123,13 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
 
   test('axe finds no violation on the views email login and sign-in add', { timeout: 240_000 }, async () => {
     const { page } = h.browser
-    const plain = await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.kernel.views.ids())
+    const plain = await page.evaluate(() => (window as unknown as { modalKernel: { views: { ids(): string[] } } }).modalKernel.views.ids())
     await page.goto(new URL(LOGIN_QUERY, h.sandbox.url).href)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.evaluate((mode) => (window as unknown as { modal: PageModal }).modal.setThemeMode(mode), theme)
     const found: Record<string, string[]> = {}
     const seen = new Set<string>()
-    const current = () => page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)
+    const current = () => page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)
     const check = async (name: string, view: string) => {
       await modalRoot().locator('h2#vb-title').waitFor()
       await expect.poll(current).toBe(view)
@@ -162,7 +162,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await (await popup).close()
     await expect.poll(current).not.toBe('ConnectingSocial')
     // Whatever else email login registers, opened directly before a wallet connects.
-    const ids = (await page.evaluate(() => (window as unknown as { modal: PageModal }).modal.kernel.views.ids())).filter((id) => !plain.includes(id))
+    const ids = (await page.evaluate(() => (window as unknown as { modalKernel: { views: { ids(): string[] } } }).modalKernel.views.ids())).filter((id) => !plain.includes(id))
     const directly = async (view: string) => {
       await open(view, VIEW_DATA[view])
       await check(view, view)
@@ -189,7 +189,7 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.evaluate((mode) => (window as unknown as { modal: PageModal }).modal.setThemeMode(mode), theme)
     const found: Record<string, string[]> = {}
-    const current = () => page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)
+    const current = () => page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)
     const check = async (name: string, view: string) => {
       await modalRoot().locator('h2#vb-title').waitFor()
       await expect.poll(current).toBe(view)

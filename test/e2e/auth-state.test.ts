@@ -1,5 +1,4 @@
-// What the host sees of the embedded wallet's account in the modal's state (the chains snapshot of
-// `modal.kernel.state`): the social provider and the user after a login and after a reload, the Farcaster link
+// What the host sees of the embedded wallet's account in the modal's state (`modal.getAccount('eip155')`): the social provider and the user after a login and after a reload, the Farcaster link
 // while it is shown; the chain the user switched to survives a reload (the secure site's frame remembers it); and a
 // project the secure site does not serve (an unknown id, none at all) is said in the email form while the modal
 // stays usable.
@@ -14,8 +13,8 @@ const LONG = 90_000
 /** The embedded wallet's fields of the eip155 account state, as the host reads them from the modal. */
 const account = (page: Page) =>
   page.evaluate(() => {
-    const modal = (window as unknown as { modal: { kernel: { state: { $chains: { get(): Record<string, { accountState: Record<string, unknown> }> } } } } }).modal
-    const { socialProvider, farcasterUrl, user } = modal.kernel.state.$chains.get().eip155?.accountState ?? {}
+    const modal = (window as unknown as { modal: { getAccount(namespace: string): Record<string, unknown> } }).modal
+    const { socialProvider, farcasterUrl, user } = modal.getAccount('eip155')
     return JSON.parse(JSON.stringify({ socialProvider, farcasterUrl, user })) as { socialProvider?: string; farcasterUrl?: string; user?: { email?: string; userName?: string } }
   })
 

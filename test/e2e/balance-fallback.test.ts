@@ -28,7 +28,7 @@ describe('balances that do not depend on one endpoint', () => {
       Object.defineProperty(window, '__SANDBOX__', { configurable: true, get: () => config, set: (value) => void (config = { ...value, rpc: url }) })
     }, closed)
     await page.reload()
-    expect(await page.evaluate(() => (window as any).modal.kernel.chains.get('eip155').networks[0].rpcUrls.default.http[0])).toBe(closed)
+    expect(await page.evaluate(() => (window as any).modalKernel.chains.get('eip155').networks[0].rpcUrls.default.http[0])).toBe(closed)
 
     await h.connectWallet('Sandbox Wallet')
     const balance = modalRoot().getByTestId('account-balance')

@@ -83,8 +83,8 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     const before = await nodeBalance(recipient)
     const sending = page.evaluate(
       ([to, address]) => {
-        const modal = (window as unknown as { modal: { kernel: { chains: { get(ns: string): any } }; getNetwork(): { caipNetwork?: unknown } } }).modal
-        return modal.kernel.chains.get('bip122').sendNative({ to, value: 150_000_000n, address, network: modal.getNetwork().caipNetwork })
+        const modal = (window as unknown as { modal: { getNetwork(): { caipNetwork?: unknown } } }).modal
+        return (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains.get('bip122').sendNative({ to, value: 150_000_000n, address, network: modal.getNetwork().caipNetwork })
       },
       [recipient, chain.address] as const,
     )
@@ -112,8 +112,8 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     const send = (to: string) =>
       page.evaluate(
         async ([to, address]) => {
-          const modal = (window as unknown as { modal: { kernel: { chains: { get(ns: string): any } }; getNetwork(): { caipNetwork?: unknown } } }).modal
-          const adapter = modal.kernel.chains.get('bip122')
+          const modal = (window as unknown as { modal: { getNetwork(): { caipNetwork?: unknown } } }).modal
+          const adapter = (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains.get('bip122')
           if (adapter.isAddress(to)) return 'valid'
           return adapter.sendNative({ to, value: 100_000n, address, network: modal.getNetwork().caipNetwork }).then(
             () => 'sent',
@@ -131,8 +131,8 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     // A declined PSBT: nothing is broadcast.
     const before = await nodeBalance(chain.address)
     const declined = page.evaluate(([to, address]) => {
-      const modal = (window as unknown as { modal: { kernel: { chains: { get(ns: string): any } }; getNetwork(): { caipNetwork?: unknown } } }).modal
-      return modal.kernel.chains
+      const modal = (window as unknown as { modal: { getNetwork(): { caipNetwork?: unknown } } }).modal
+      return (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains
         .get('bip122')
         .sendNative({ to, value: 100_000n, address, network: modal.getNetwork().caipNetwork })
         .then(

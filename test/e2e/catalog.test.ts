@@ -56,7 +56,7 @@ describe('Connect view with the catalog', () => {
 
     // A catalog wallet that is not installed goes to WalletConnect with its (safe) links.
     await walletList().locator('li[data-section="recommended"] button', { hasText: 'Cedar Wallet' }).click()
-    const route = await h.browser.page.evaluate(() => (window as any).modal.kernel.router.current)
+    const route = await h.browser.page.evaluate(() => (window as any).modalKernel.router.current)
     expect(route).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: { id: walletId(2), name: 'Cedar Wallet', imageUrl: expect.stringContaining('/getWalletImage/img-'), links: expect.any(Object) } } })
     // Its app link, and where to get it.
     const { mobile, desktop, webapp, homepage } = route.data.wallet.links
@@ -393,7 +393,7 @@ describe('networks', () => {
 
     // A WalletConnect session that approved only Localhost (held to what it approved): Sandbox L2 is shown disabled.
     await page.evaluate(() => {
-      const { $chains } = (window as any).modal.kernel.state
+      const { $chains } = (window as any).modalKernel.state
       const eip155 = $chains.get().eip155
       $chains.setKey('eip155', { ...eip155, networkState: { ...eip155.networkState, approvedCaipNetworkIds: ['eip155:31337'], supportsAllNetworks: false } })
     })

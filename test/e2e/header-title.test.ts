@@ -48,7 +48,7 @@ describe('header title', () => {
         await modal.locator('.vb-back').waitFor()
         const hello = await measure(header)
         // A title longer than the room between the sides, with the back button and without.
-        await page.evaluate(() => (window as unknown as { modal: { kernel: { router: { push(v: string): void } } } }).modal.kernel.router.push('LongTitle'))
+        await page.evaluate(() => (window as unknown as { modalKernel: { router: { push(v: string): void } } }).modalKernel.router.push('LongTitle'))
         await expect.poll(() => header.locator('.vb-title').textContent()).toBe('A title longer than the header leaves room for')
         const long = await measure(header)
         await page.evaluate(() => (window as unknown as { modal: { open(v: string): Promise<void> } }).modal.open('LongTitle'))

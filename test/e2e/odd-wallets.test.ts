@@ -109,7 +109,7 @@ describe('wallets that misbehave leave the modal usable', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
     type Feedback = { showSnackbar(v: string, m: string): void; alert(id: string, m: string): void; shake(): void }
-    const feedback = (fn: (f: Feedback) => void) => page.evaluate(`(${fn.toString()})(window.modal.kernel.feedback)`)
+    const feedback = (fn: (f: Feedback) => void) => page.evaluate(`(${fn.toString()})(window.modalKernel.feedback)`)
 
     await feedback((f) => f.showSnackbar('error', 'Token Balance Unavailable'))
     const snackbar = modalRoot().getByTestId('snackbar')

@@ -47,7 +47,7 @@ const sendInPage = (to: string, value: bigint) =>
   h.browser.page.evaluate(
     async ([to, value]) => {
       const modal = (window as any).modal
-      const adapter = modal.kernel.chains.get('polkadot')
+      const adapter = (window as any).modalKernel.chains.get('polkadot')
       const { address, namespace } = modal.getAccount()
       if (namespace !== 'polkadot') throw new Error(`active namespace is ${namespace}`)
       try {

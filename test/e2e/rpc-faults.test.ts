@@ -90,7 +90,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
     for (const mode of MODES) {
       await proxy.setMode(mode)
       // Without an answer (the first read, or after the last recovery) a read is forced, as a transaction does.
-      if (mode !== '500') await h.browser.page.evaluate(() => (window as any).modal.kernel.connection.refreshBalance(undefined, { force: true }))
+      if (mode !== '500') await h.browser.page.evaluate(() => (window as any).modal.refreshBalance(undefined, { force: true }))
       await expect.poll(later(() => balance.innerText()), { timeout: 30_000, interval: 500 }).toBe('Balance unavailable')
       await expect.poll(later(() => reason.innerText()), { timeout: 30_000, interval: 500 }).toBe(REASONS[mode])
       const asked = proxy.requests.length

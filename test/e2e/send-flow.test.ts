@@ -21,9 +21,9 @@ type Page = typeof h.browser.page
 /** Records every snackbar the modal opens from now on, as "variant: message". */
 async function recordSnackbars(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __snackbars: string[]; modal: { kernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; variant: string; message: string }) => void): void } } } } }
+    const w = window as unknown as { __snackbars: string[]; modalKernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; variant: string; message: string }) => void): void } } } }
     w.__snackbars = []
-    w.modal.kernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(`${s.variant}: ${s.message}`)))
+    w.modalKernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(`${s.variant}: ${s.message}`)))
   })
   return () => page.evaluate(() => (window as unknown as { __snackbars: string[] }).__snackbars)
 }

@@ -61,9 +61,9 @@ describe('send on solana', () => {
     await fill(form, 'SOL', '0.1', receiver)
     const { page } = h.browser
     await page.evaluate(() => {
-      const w = window as unknown as { __snackbars: string[]; modal: { kernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; message: string }) => void): void } } } } }
+      const w = window as unknown as { __snackbars: string[]; modalKernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; message: string }) => void): void } } } }
       w.__snackbars = []
-      w.modal.kernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(s.message)))
+      w.modalKernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(s.message)))
     })
     await form.getByTestId('send-review').click()
     await form.getByTestId('send-confirm').click()

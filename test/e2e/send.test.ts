@@ -64,9 +64,9 @@ describe('send', () => {
     await fill(form, 'ETH', '0.01')
     // The analytics events the send reports, as the analytics plugin receives them from the event bus.
     await page.evaluate(() => {
-      const w = window as unknown as { __tracked: string[]; modal: { kernel: { events: { on(name: string, fn: (e: { event: string }) => void): void } } } }
+      const w = window as unknown as { __tracked: string[]; modal: { on(name: string, fn: (e: { event: string }) => void): void } }
       w.__tracked = []
-      w.modal.kernel.events.on('track', (e) => w.__tracked.push(e.event))
+      w.modal.on('track', (e) => w.__tracked.push(e.event))
     })
     const tracked = () => page.evaluate(() => (window as unknown as { __tracked: string[] }).__tracked)
     await form.getByTestId('send-review').click()

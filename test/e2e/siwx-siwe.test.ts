@@ -11,7 +11,7 @@ const { modalRoot } = h
 
 const signView = () => modalRoot().getByTestId('siwx')
 const signedIn = () => h.browser.page.getByTestId('signed-in').innerText()
-const currentView = () => h.browser.page.evaluate(() => (window as unknown as { modal: { kernel: { router: { current?: { view: string } } } } }).modal.kernel.router.current?.view)
+const currentView = () => h.browser.page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)
 const verified = () => h.browser.page.evaluate(() => (window as unknown as { __siweVerified: { message: string; signature: string; ok: boolean }[] }).__siweVerified)
 
 beforeEach(async () => {

@@ -30,7 +30,7 @@ function verifyEd25519(message: string, signature: Uint8Array, address: string) 
 const sendFromPage = (to: string, lamports: bigint) =>
   h.browser.page.evaluate(
     async ({ to, lamports }) => {
-      const { kernel } = (window as unknown as { modal: { kernel: any } }).modal
+      const kernel = (window as unknown as { modalKernel: any }).modalKernel
       const { accountState, networkState } = kernel.state.$chains.get().solana
       try {
         return { signature: await kernel.chains.get('solana').sendNative({ to, value: BigInt(lamports), address: accountState.address, network: networkState.caipNetwork }) }
@@ -96,7 +96,7 @@ describe('solana in Chromium against litesvm', () => {
     // The modal shows the new balance once refreshed (past the 30 s balance cache).
     await page.getByTestId('open-modal').click()
     await page.evaluate(() =>
-      (window as unknown as { modal: { kernel: { connection: { refreshBalance(ns: string, o: object): Promise<void> } } } }).modal.kernel.connection.refreshBalance('solana', { force: true }),
+      (window as unknown as { modal: { refreshBalance(ns: string, o: object): Promise<void> } }).modal.refreshBalance('solana', { force: true }),
     )
     await expect.poll(() => balance.innerText()).toBe(expectedBalance(sol.address))
     expect(h.browser.offLoopback).toEqual([])

@@ -63,10 +63,10 @@ async function pairFamily(namespace: keyof MobileAccounts): Promise<MobileWallet
   await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
   // Only the shared family is connected; the session carries nothing else.
   const connected = await page.evaluate(() => {
-    const chains = (window as any).modal.kernel.state.$chains.get() as Record<string, { accountState: { status: string; connectorId?: string } }>
-    return Object.entries(chains)
-      .filter(([, c]) => c.accountState.status === 'connected')
-      .map(([ns, c]) => `${ns}:${c.accountState.connectorId}`)
+    const modal = (window as any).modal as { getState(): { connectedNamespaces: string[] }; getAccount(ns: string): { connectorId?: string } }
+    return modal
+      .getState()
+      .connectedNamespaces.map((ns) => `${ns}:${modal.getAccount(ns).connectorId}`)
   })
   expect(connected).toEqual([`${namespace}:walletConnect`])
   return wallet
@@ -89,7 +89,7 @@ const sendInPage = (namespace: string, to: string, value: bigint) =>
       const modal = (window as any).modal
       const { address } = modal.getAccount()
       try {
-        return { result: String(await modal.kernel.chains.get(namespace).sendNative({ to, value: BigInt(value!), address, network: modal.getNetwork().caipNetwork })) }
+        return { result: String(await (window as any).modalKernel.chains.get(namespace).sendNative({ to, value: BigInt(value!), address, network: modal.getNetwork().caipNetwork })) }
       } catch (error) {
         return { error: (error as Error).message }
       }

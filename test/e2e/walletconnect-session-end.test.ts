@@ -27,10 +27,10 @@ afterAll(() => {
 /** The namespaces connected and the connector of each, as the kernel has them. */
 const connected = () =>
   h.browser.page.evaluate(() => {
-    const chains = (window as any).modal.kernel.state.$chains.get() as Record<string, { accountState: { status: string; connectorId?: string } }>
-    return Object.entries(chains)
-      .filter(([, c]) => c.accountState.status === 'connected')
-      .map(([ns, c]) => `${ns}:${c.accountState.connectorId}`)
+    const modal = (window as any).modal as { getState(): { connectedNamespaces: string[] }; getAccount(ns: string): { connectorId?: string } }
+    return modal
+      .getState()
+      .connectedNamespaces.map((ns) => `${ns}:${modal.getAccount(ns).connectorId}`)
       .sort()
   })
 
@@ -56,7 +56,7 @@ describe('a WalletConnect session across EVM and Solana', () => {
     expect(await end.innerText()).toBe('End session')
     const label = (await end.getAttribute('aria-label'))!
     expect(label).toMatch(/^End the wallet session of /)
-    const solanaName = await page.evaluate(() => (window as any).modal.kernel.state.$chains.get().solana.networkState.caipNetwork.name as string)
+    const solanaName = await page.evaluate(() => (window as any).modal.getNetwork('solana').caipNetwork.name as string)
     expect(label).toContain(solanaName)
 
     await end.click()
@@ -88,8 +88,8 @@ describe('a WalletConnect session across EVM and Solana', () => {
     await page.bringToFront()
 
     const names = await page.evaluate(() => {
-      const chains = (window as any).modal.kernel.state.$chains.get()
-      return { evm: chains.eip155.networkState.caipNetwork.name as string, solana: chains.solana.networkState.caipNetwork.name as string }
+      const modal = (window as any).modal
+      return { evm: modal.getNetwork('eip155').caipNetwork.name as string, solana: modal.getNetwork('solana').caipNetwork.name as string }
     })
     const evmRow = modalRoot().getByTestId('connected-namespaces').locator('li[data-namespace="eip155"]')
     await evmRow.getByTestId('end-session').click()

@@ -8,6 +8,7 @@ import { AddressBook, addressBook, FORM_VIEW, type AddressBookApi, type Entry } 
 import { messages } from '../../examples/address-book/messages.js'
 import { ADDRESS, OTHER_ADDRESS, fakeAdapter, recordingBackend } from '../kernel/helpers.js'
 import { chainPlugin, desktop, shellViews } from '../kernel/kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -23,10 +24,10 @@ function setup(options: { addressBookLimit?: number; plugins?: Plugin[]; backend
 
 async function connectedOnForm(options: Parameters<typeof setup>[0] = {}) {
   const s = setup(options)
-  s.modal.kernel.chains.startDiscovery()
+  kernelOf(s.modal).chains.startDiscovery()
   await s.modal.connect('io.fake')
   await s.modal.open('Account')
-  s.modal.kernel.router.push(FORM_VIEW)
+  kernelOf(s.modal).router.push(FORM_VIEW)
   return s
 }
 
@@ -45,12 +46,12 @@ describe('example plugin: address book', () => {
 
   it('adds an Account tab, a feature opening its form view, and its strings (a host may override them)', () => {
     const { modal, book } = setup()
-    expect(modal.kernel.slots.list('account.tabs').map((e) => [e.id, e.label])).toEqual([['addressBook', 'Addresses']])
-    expect(modal.kernel.slots.list('account.features').map((e) => [e.id, e.view])).toEqual([['addressBook', FORM_VIEW]])
-    expect(modal.kernel.views.get(FORM_VIEW)).toMatchObject({ title: 'Save an address', requiresAccount: true, plugin: 'addressBook' })
+    expect(kernelOf(modal).slots.list('account.tabs').map((e) => [e.id, e.label])).toEqual([['addressBook', 'Addresses']])
+    expect(kernelOf(modal).slots.list('account.features').map((e) => [e.id, e.view])).toEqual([['addressBook', FORM_VIEW]])
+    expect(kernelOf(modal).views.get(FORM_VIEW)).toMatchObject({ title: 'Save an address', requiresAccount: true, plugin: 'addressBook' })
     expect(book.t('addressBook.saved', { name: 'Ada' })).toBe('Saved Ada')
     const french = createKernel({ projectId: 'p', storage: null, messages: { 'addressBook.tab': 'Adresses' }, plugins: [addressBook()] }, { views: shellViews })
-    expect(french.kernel.slots.list('account.tabs')[0]?.label).toBe('Adresses')
+    expect(kernelOf(french).slots.list('account.tabs')[0]?.label).toBe('Adresses')
   })
 
   it('checks the address with the connected chain’s rule; saves, confirms, goes back and emits its event', async () => {
@@ -65,8 +66,8 @@ describe('example plugin: address book', () => {
     const entry = { name: 'Ada', address: ADDRESS, namespace: 'eip155' }
     expect(book.save()).toEqual(entry)
     expect(saved).toEqual([entry])
-    expect(modal.kernel.router.current?.view).toBe('Account')
-    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'success', message: 'Saved Ada' })
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'success', message: 'Saved Ada' })
     expect(JSON.parse(backend.data.get('@vestibule/v1/addressBook/entries')!)).toEqual([entry])
   })
 
@@ -98,19 +99,19 @@ describe('example plugin: address book', () => {
     modal.on('modal:closeRefused', ({ message }) => refused.push(message))
     modal.on('view:leaveRefused', ({ message }) => refused.push(message))
     book.edit('name', 'Ad')
-    expect(modal.kernel.router.goBack()).toBe(false)
+    expect(kernelOf(modal).router.goBack()).toBe(false)
     expect(modal.close()).toBe(false)
-    expect(modal.kernel.router.current?.view).toBe(FORM_VIEW)
+    expect(kernelOf(modal).router.current?.view).toBe(FORM_VIEW)
     expect(refused).toEqual([messages['addressBook.unsaved'], messages['addressBook.unsaved']])
     book.discard()
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
     expect(modal.close()).toBe(true)
   })
 
   it('the form view is left after a disconnect', async () => {
     const { modal } = await connectedOnForm()
     await modal.disconnect()
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
   })
 
   it('reads saved entries back only when they have the right shape', async () => {
@@ -127,7 +128,7 @@ describe('example plugin: address book', () => {
     let list: (() => readonly Entry[]) | undefined
     const reader: Plugin = { name: 'reader', setup: (ctx) => void (list = () => ctx.services.lazy(AddressBook).resolve().list()) }
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [reader, chainPlugin(fakeAdapter()), addressBook()] }, { platform: desktop, views: shellViews })
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await modal.connect('io.fake')
     await modal.open(FORM_VIEW)
     const book = modal.getPlugin('addressBook')

@@ -3,6 +3,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { createModal, type Plugin } from 'vestibule'
 import { Greeting, hello, type HelloApi } from '../../examples/hello/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 describe('example plugin: hello', () => {
   it('is typed through module augmentation', () => {
@@ -16,7 +17,7 @@ describe('example plugin: hello', () => {
   it('greets, counts in its slice and emits its event', () => {
     const modal = createModal({ projectId: 'p', storage: null, helloText: 'Hi', plugins: [hello()] })
     const seen: number[] = []
-    modal.kernel.events.on('hello:greeted', ({ count }) => seen.push(count))
+    kernelOf(modal).events.on('hello:greeted', ({ count }) => seen.push(count))
     expect(modal.getPlugin('hello').greet()).toBe('Hi, stranger')
     expect(modal.getPlugin('hello').count).toBe(1)
     expect(seen).toEqual([1])
@@ -24,9 +25,9 @@ describe('example plugin: hello', () => {
 
   it('fills an account tab, a wallet feature and a view', () => {
     const modal = createModal({ projectId: 'p', storage: null, plugins: [hello()] })
-    expect(modal.kernel.slots.list('account.tabs').map((t) => t.id)).toEqual(['hello'])
-    expect(modal.kernel.slots.list('account.features').map((t) => [t.id, t.view])).toEqual([['hello', 'Hello']])
-    expect(modal.kernel.views.has('Hello')).toBe(true)
+    expect(kernelOf(modal).slots.list('account.tabs').map((t) => t.id)).toEqual(['hello'])
+    expect(kernelOf(modal).slots.list('account.features').map((t) => [t.id, t.view])).toEqual([['hello', 'Hello']])
+    expect(kernelOf(modal).views.has('Hello')).toBe(true)
   })
 
   it('provides a service another plugin resolves by token', () => {

@@ -12,6 +12,7 @@ import { walletCatalog } from '../../plugins/catalog/index.js'
 import { swap } from '../../plugins/swap/index.js'
 import { siwx } from '../../plugins/siwx/index.js'
 import { fakeAdapter } from '../kernel/helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const created: Modal[] = []
 afterEach(() => {
@@ -39,7 +40,7 @@ describe('createHeadlessModal', () => {
     const fake = fakeAdapter()
     const modal = createHeadlessModal({ projectId: 'p', apiUrl: 'https://api.test', storage: null, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }, walletCatalog(), plugin] })
     created.push(modal)
-    expect(modal.kernel.views.headless).toBe(true)
+    expect(kernelOf(modal).views.headless).toBe(true)
     await modal.preload()
     await modal.open()
     expect(modal.getState()).toMatchObject({ open: true, view: undefined })
@@ -61,7 +62,7 @@ describe('createHeadlessModal', () => {
   it('a modal with the shell draws views: only the headless one says it does not', () => {
     const modal = createModal({ projectId: 'p', storage: null, preload: 'none', plugins: [] })
     created.push(modal)
-    expect(modal.kernel.views.headless).toBe(false)
+    expect(kernelOf(modal).views.headless).toBe(false)
   })
 })
 

@@ -9,6 +9,7 @@ import { eip155 } from '../../chains/eip155/index.js'
 import { siwx, type SiwxConfig } from '../../plugins/siwx/index.js'
 import { createHeadlessModal, signIn, type SignInState } from '../../headless/index.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../chains/eip155/harness.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const h = useHarness()
 const HOST = 'app.test:8443'
@@ -26,7 +27,7 @@ afterEach(() => {
 function headless(config: SiwxConfig = {}, storage = mapStorage()) {
   const modal = createHeadlessModal({ projectId: 'p', storage, siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), siwx()] } as ModalOptions)
   modals.push(modal)
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   return modal
 }
 
@@ -51,7 +52,7 @@ describe('signIn (headless)', () => {
     expect(flow.$state.get()).toMatchObject({ status: 'signedOut', required: false })
     await connect(modal)
     await statusBecomes(flow, 'needed')
-    expect(modal.kernel.router.current).toBeUndefined()
+    expect(kernelOf(modal).router.current).toBeUndefined()
 
     const session = await flow.sign()
     const signature = session.signature as Hex
@@ -61,7 +62,7 @@ describe('signIn (headless)', () => {
     // The flow ran through 'signing' with the message shown, and the headless session stays open with no view.
     expect(seen.some((s) => s.status === 'signing' && s.phase === 'signing' && s.message === session.message)).toBe(true)
     expect(modal.isOpen()).toBe(true)
-    expect(modal.kernel.router.current).toBeUndefined()
+    expect(kernelOf(modal).router.current).toBeUndefined()
     expect(wallet.callsOf('personal_sign')).toHaveLength(1)
 
     // Signed in already: sign() answers with the kept session and asks the wallet nothing.
@@ -86,7 +87,7 @@ describe('signIn (headless)', () => {
     }
     await expect(flow.sign()).rejects.toMatchObject({ message: 'Signature declined' })
     expect(flow.$state.get()).toMatchObject({ status: 'error', error: 'Signature declined' })
-    expect(modal.kernel.state.$snapshot.get().status).toBe('connected')
+    expect(kernelOf(modal).state.$snapshot.get().status).toBe('connected')
     await expect(flow.sign()).resolves.toMatchObject({ data: { accountAddress: wallet.address } })
     expect(flow.$state.get().status).toBe('signedIn')
   })
@@ -140,7 +141,7 @@ describe('signIn (headless)', () => {
     await statusBecomes(flow, 'needed')
     await flow.cancel()
     expect(flow.$state.get().status).toBe('signedOut')
-    expect(optional.kernel.state.$snapshot.get().status).toBe('connected')
+    expect(kernelOf(optional).state.$snapshot.get().status).toBe('connected')
 
     const strict = headless({ required: true })
     const must = signIn(strict)
@@ -148,8 +149,8 @@ describe('signIn (headless)', () => {
     await connect(strict)
     await statusBecomes(must, 'needed')
     await must.cancel()
-    expect(strict.kernel.state.$snapshot.get().status).toBe('disconnected')
-    expect(strict.kernel.router.current).toBeUndefined()
+    expect(kernelOf(strict).state.$snapshot.get().status).toBe('disconnected')
+    expect(kernelOf(strict).router.current).toBeUndefined()
   })
 
   it('without the sign-in plugin: MISSING_PLUGIN; with it but not enabled: the state is off and sign() rejects', async () => {

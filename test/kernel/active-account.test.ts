@@ -6,6 +6,7 @@ import { accountWithBalances, activeAccount } from '../../kernel/utils.js'
 import { createKernel } from '../../kernel/kernel.js'
 import { ADDRESS, connector, fakeAdapter, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, shellViews } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** A connector whose account's fees are paid for it while a plugin's account field says the plan is sponsored. */
 const sponsored = { ...connector('io.paid'), paysOwnGas: (account: object) => (account as { plan?: string }).plan === 'sponsored' }
@@ -13,8 +14,8 @@ const sponsored = { ...connector('io.paid'), paysOwnGas: (account: object) => (a
 function modalWith(connectors = [connector('io.fake'), sponsored]) {
   const fake = fakeAdapter({ connectors })
   const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
-  modal.kernel.chains.startDiscovery()
-  return { modal, fake, $account: activeAccount(modal.kernel) }
+  kernelOf(modal).chains.startDiscovery()
+  return { modal, fake, $account: activeAccount(kernelOf(modal)) }
 }
 
 describe('activeAccount', () => {
@@ -43,7 +44,7 @@ describe('activeAccount', () => {
 
   it("pays its own gas only when its connector says so for the connected account; a connector without the trait never does", async () => {
     const { modal, $account } = modalWith()
-    const setPlan = (plan: string) => modal.kernel.pluginConnection.setAccountFields('eip155', { plan } as never)
+    const setPlan = (plan: string) => kernelOf(modal).pluginConnection.setAccountFields('eip155', { plan } as never)
     await modal.connect('io.fake')
     setPlan('sponsored')
     expect($account.get()).toMatchObject({ address: ADDRESS, paysOwnGas: false })
@@ -65,7 +66,7 @@ describe('accountWithBalances', () => {
     const snapshot = atom({ status: 'ready', tokens: [] } as unknown as BalancesSnapshot)
     const refresh = vi.fn(async () => [])
     const { modal } = modalWith()
-    const withService = accountWithBalances({ ...modal.kernel, services: { get: <T>(token: unknown) => (token === Capabilities.Balances ? { $balances: snapshot, refresh } : undefined) as T } })
+    const withService = accountWithBalances({ ...kernelOf(modal), services: { get: <T>(token: unknown) => (token === Capabilities.Balances ? { $balances: snapshot, refresh } : undefined) as T } })
     expect(withService.$balances).toBe(snapshot)
     await withService.refreshBalances(true)
     await withService.refreshBalances()
@@ -76,7 +77,7 @@ describe('accountWithBalances', () => {
     await modal.connect('io.fake')
     expect(withService.$context.get().address).toBe(ADDRESS)
 
-    const without = accountWithBalances({ ...modal.kernel, services: { get: () => undefined } })
+    const without = accountWithBalances({ ...kernelOf(modal), services: { get: () => undefined } })
     expect(without.$balances).toBeUndefined()
     expect(without.refreshBalances(true)).toBeUndefined()
   })

@@ -11,6 +11,7 @@ import { createToken, type Plugin } from '../../kernel/plugin.js'
 import { VestibuleError } from '../../kernel/errors.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -42,7 +43,7 @@ describe('message catalogs', () => {
   it("the modal warns of a key no catalog holds", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { modal } = modalWithWallet()
-    expect(modal.kernel.i18n.t('nobody.has.this')).toBe('nobody.has.this')
+    expect(kernelOf(modal).i18n.t('nobody.has.this')).toBe('nobody.has.this')
     expect(warn).toHaveBeenCalledWith('[vestibule] No text for the message key "nobody.has.this"')
   })
 })
@@ -59,7 +60,7 @@ describe('slot entries open registered views', () => {
 
   it('the view may come from a plugin listed later', () => {
     const { modal } = modalWithWallet({ plugins: [opener('Book'), provider] })
-    expect(modal.kernel.slots.list('account.features').map((e) => e.view)).toEqual(['Book'])
+    expect(kernelOf(modal).slots.list('account.features').map((e) => e.view)).toEqual(['Book'])
   })
 })
 
@@ -67,13 +68,13 @@ describe('views and the snackbar', () => {
   it('a confirmation shown right before goBack stays visible; opening another view still hides it', async () => {
     const { modal } = modalWithWallet({ plugins: [{ name: 'v', setup: (ctx) => ctx.views.register('Form', dummyView) }] })
     await modal.open('Connect')
-    modal.kernel.router.push('Form')
-    modal.kernel.feedback.showSnackbar('success', 'Saved')
-    modal.kernel.router.goBack()
-    expect(modal.kernel.router.current?.view).toBe('Connect')
-    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ open: true, message: 'Saved' })
-    modal.kernel.router.push('Form')
-    expect(modal.kernel.feedback.$snackbar.get().open).toBe(false)
+    kernelOf(modal).router.push('Form')
+    kernelOf(modal).feedback.showSnackbar('success', 'Saved')
+    kernelOf(modal).router.goBack()
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ open: true, message: 'Saved' })
+    kernelOf(modal).router.push('Form')
+    expect(kernelOf(modal).feedback.$snackbar.get().open).toBe(false)
   })
 })
 
@@ -88,27 +89,27 @@ describe('views that need an account', () => {
 
   it('a disconnect takes the modal from such a view to the resting view', async () => {
     const { modal } = modalWithWallet({ plugins: [book] })
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await modal.connect('io.fake')
     await modal.open('Book')
-    expect(modal.kernel.router.current?.view).toBe('Book')
+    expect(kernelOf(modal).router.current?.view).toBe('Book')
     await modal.disconnect()
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
   })
 
   it('a view without the flag stays after a disconnect', async () => {
     const { modal } = modalWithWallet({ plugins: [book] })
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await modal.connect('io.fake')
     await modal.open('Notes')
     await modal.disconnect()
-    expect(modal.kernel.router.current?.view).toBe('Notes')
+    expect(kernelOf(modal).router.current?.view).toBe('Notes')
   })
 
   it('opening it with nobody connected shows the resting view', async () => {
     const { modal } = modalWithWallet({ plugins: [book] })
     await modal.open('Book')
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
   })
 })
 
@@ -171,13 +172,13 @@ describe('leave guards', () => {
     }
     const { modal } = modalWithWallet({ plugins: [plugin] })
     await modal.open('Connect')
-    modal.kernel.router.push('Form')
+    kernelOf(modal).router.push('Form')
     const seen: unknown[] = []
     modal.on('view:leaveRefused', (payload) => seen.push(payload))
-    modal.kernel.router.goBack()
-    expect(modal.kernel.router.current?.view).toBe('Form')
+    kernelOf(modal).router.goBack()
+    expect(kernelOf(modal).router.current?.view).toBe('Form')
     expect(seen).toEqual([{ view: 'Form', reason: 'book.unsaved', message: 'Discard the address you typed?' }])
-    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'error', message: 'Discard the address you typed?' })
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'error', message: 'Discard the address you typed?' })
   })
 })
 

@@ -7,6 +7,7 @@ import { CacheTtl } from '../../kernel/caches.js'
 import { AFTER_SEND_REREAD_MS } from '../../kernel/connection.js'
 import { ADDRESS, OTHER_ADDRESS, flush } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const balance = (eth: bigint) => ({ value: eth * 10n ** 18n, decimals: 18, symbol: 'ETH' })
 
@@ -22,7 +23,7 @@ async function connectedAt0() {
   await flush()
   t.modal.close()
   t.fake.adapter.getBalance.mockClear().mockResolvedValue(balance(2n))
-  const shown = () => t.modal.kernel.state.$chains.get().eip155?.accountState.balance
+  const shown = () => kernelOf(t.modal).state.$chains.get().eip155?.accountState.balance
   expect(shown()).toBe('1')
   return { ...t, shown }
 }
@@ -50,7 +51,7 @@ describe('balance refresh', () => {
     const t = await connectedAt0()
     const sendNative = vi.fn(async () => '0xhash')
     Object.assign(t.fake.adapter, { sendNative })
-    await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })).resolves.toBe('0xhash')
+    await expect(kernelOf(t.modal).connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })).resolves.toBe('0xhash')
     expect(sendNative).toHaveBeenCalledWith({ to: OTHER_ADDRESS, value: 10n ** 16n, address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
     await flush()
     expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
@@ -59,12 +60,12 @@ describe('balance refresh', () => {
 
   it('a transaction another part sends (a token send emits `transaction`) reads the native balance again too', async () => {
     const t = await connectedAt0()
-    t.modal.kernel.events.emit('transaction', { namespace: 'eip155', caipNetworkId: 'eip155:1', id: '0xtoken' })
+    kernelOf(t.modal).events.emit('transaction', { namespace: 'eip155', caipNetworkId: 'eip155:1', id: '0xtoken' })
     await flush()
     expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
     expect(t.shown()).toBe('2')
     // Another network's transaction is not this balance's.
-    t.modal.kernel.events.emit('transaction', { namespace: 'eip155', caipNetworkId: 'eip155:10', id: '0xother' })
+    kernelOf(t.modal).events.emit('transaction', { namespace: 'eip155', caipNetworkId: 'eip155:10', id: '0xother' })
     await flush()
     expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
   })
@@ -77,7 +78,7 @@ describe('balance refresh', () => {
       t.fake.adapter.getBalance.mockResolvedValue(balance(reads.at(-1)!))
       vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] })
       Object.assign(t.fake.adapter, { sendNative: vi.fn(async () => '0xhash') })
-      await t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })
+      await kernelOf(t.modal).connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })
       await vi.advanceTimersByTimeAsync(0)
       const reads$ = () => t.fake.adapter.getBalance.mock.calls.length
       return { ...t, reads: reads$ }
@@ -122,9 +123,9 @@ describe('balance refresh', () => {
   it('sending without a connected account, or with a chain plugin that cannot send, is refused with a code', async () => {
     const t = modalWithWallet()
     await t.modal.open()
-    await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 1n })).rejects.toMatchObject({ code: 'NOT_CONNECTED' })
+    await expect(kernelOf(t.modal).connection.sendNative({ to: OTHER_ADDRESS, value: 1n })).rejects.toMatchObject({ code: 'NOT_CONNECTED' })
     await t.modal.connect('io.fake')
-    await expect(t.modal.kernel.connection.sendNative({ to: OTHER_ADDRESS, value: 1n })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await expect(kernelOf(t.modal).connection.sendNative({ to: OTHER_ADDRESS, value: 1n })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
   })
 
   it('an account change and a network change read the balance of the new account or network', async () => {

@@ -7,6 +7,7 @@ import { createHttpClient } from '../../kernel/http.js'
 import { createKernel } from '../../kernel/kernel.js'
 import { DEFAULT_SDK_VERSION } from '../../kernel/options.js'
 import { recordingBackend } from './helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** A real local blockchain API: records every request; supported-chains can be made to fail. */
 let server: Server
@@ -45,7 +46,7 @@ beforeEach(() => {
 })
 
 const apiOf = (options: { projectId?: string; sdkType?: string; sdkVersion?: string } = { projectId: 'p1' }) =>
-  createKernel({ ...options, blockchainApiUrl: base, storage: recordingBackend() }).kernel.blockchainApi
+  kernelOf(createKernel({ ...options, blockchainApiUrl: base, storage: recordingBackend() })).blockchainApi
 
 describe('blockchain API: query parameters', () => {
   it('every call carries st, sv and projectId (supported-chains, GET and POST)', async () => {
@@ -85,7 +86,7 @@ describe('blockchain API: query parameters', () => {
 
   it('the provider API (wallet catalog) also carries st, sv and projectId', async () => {
     const modal = createKernel({ projectId: 'p2', apiUrl: base, storage: recordingBackend() })
-    await modal.kernel.http.get('/getWallets', { query: { page: 1, entries: 40, search: '' } })
+    await kernelOf(modal).http.get('/getWallets', { query: { page: 1, entries: 40, search: '' } })
     expect(received[0]!.path).toBe('/getWallets')
     expect(Object.fromEntries(received[0]!.query)).toEqual({ projectId: 'p2', st: 'vestibule', sv: DEFAULT_SDK_VERSION, page: '1', entries: '40' })
   })

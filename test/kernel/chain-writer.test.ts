@@ -9,6 +9,7 @@ import { createKernelState } from '../../kernel/state.js'
 import { atom } from 'nanostores'
 import { fakeAdapter, mainnet, optimism } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -51,13 +52,13 @@ describe('the one writer of chain state', () => {
 
   it("the Account tab is asked of the navigation, which writes the active account's currentTab", async () => {
     const { modal } = modalWithWallet()
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await modal.connect('io.fake')
-    modal.kernel.navigation.selectAccountTab('nfts')
-    expect(modal.kernel.state.$chains.get().eip155?.accountState.currentTab).toBe('nfts')
+    kernelOf(modal).navigation.selectAccountTab('nfts')
+    expect(kernelOf(modal).state.$chains.get().eip155?.accountState.currentTab).toBe('nfts')
     // The tab is named by its id; something that is not an id changes nothing.
-    modal.kernel.navigation.selectAccountTab('' as string)
-    modal.kernel.navigation.selectAccountTab(2 as unknown as string)
-    expect(modal.kernel.state.$chains.get().eip155?.accountState.currentTab).toBe('nfts')
+    kernelOf(modal).navigation.selectAccountTab('' as string)
+    kernelOf(modal).navigation.selectAccountTab(2 as unknown as string)
+    expect(kernelOf(modal).state.$chains.get().eip155?.accountState.currentTab).toBe('nfts')
   })
 })

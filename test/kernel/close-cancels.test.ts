@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { ADDRESS, deferred, flush } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 describe('closing while connecting', () => {
   it('status goes back to disconnected at once and a late answer does not connect behind the closed modal', async () => {
@@ -10,12 +11,12 @@ describe('closing while connecting', () => {
     const answer = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()
     fake.adapter.connect.mockReturnValueOnce(answer.promise)
     await modal.open()
-    modal.kernel.router.push('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
+    kernelOf(modal).router.push('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
     const pending = modal.connect('io.fake')
     await vi.waitFor(() => expect(modal.getState().status).toBe('connecting'))
     expect(modal.close()).toBe(true)
     expect(modal.getState().status).toBe('disconnected')
-    expect(modal.kernel.state.$modal.get().loading.eip155).toBe(false)
+    expect(kernelOf(modal).state.$modal.get().loading.eip155).toBe(false)
     answer.resolve({ address: ADDRESS, caipNetworkId: 'eip155:1' })
     await pending.catch(() => undefined)
     await flush()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { endingTogether, type ChainState } from '../../kernel/index.js'
+import { endingTogether } from '../../kernel/ending-together.js'
+import type { ChainState } from '../../kernel/state.js'
 
 /** A namespace's state on `connectorId`; a connector whose session spans namespaces is marked `*` (`endsWithSiblings`). */
 const chain = (namespace: string, status: 'connected' | 'disconnected', connector?: string): ChainState =>

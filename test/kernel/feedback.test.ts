@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ALERT_HIDE_MS, createFeedback, SHAKE_MS, SNACKBAR_HIDE_MS, SNACKBAR_SWAP_MS } from '../../kernel/feedback.js'
 import type { ModalState } from '../../kernel/state.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 function setup() {
   const modal = map<ModalState>({ open: true, loading: {}, shake: false })
@@ -43,10 +44,10 @@ describe('feedback: shake', () => {
 
   it('the kernel feedback shakes the modal state of its modal', () => {
     const { modal } = modalWithWallet()
-    modal.kernel.feedback.shake()
-    expect(modal.kernel.state.$modal.get().shake).toBe(true)
+    kernelOf(modal).feedback.shake()
+    expect(kernelOf(modal).state.$modal.get().shake).toBe(true)
     vi.advanceTimersByTime(SHAKE_MS)
-    expect(modal.kernel.state.$modal.get().shake).toBe(false)
+    expect(kernelOf(modal).state.$modal.get().shake).toBe(false)
   })
 })
 
@@ -124,13 +125,13 @@ describe('feedback: snackbar', () => {
 
   it('a confirmation does not follow into the next view; a loading snackbar does', () => {
     const { modal } = modalWithWallet()
-    modal.kernel.router.reset('Connect')
-    modal.kernel.feedback.showSnackbar('success', 'Link copied')
-    modal.kernel.router.push('Account')
-    expect(modal.kernel.feedback.$snackbar.get().open).toBe(false)
-    modal.kernel.feedback.showSnackbar('loading', 'Switching…')
-    modal.kernel.router.push('ConnectingExternal')
-    expect(modal.kernel.feedback.$snackbar.get().open).toBe(true)
+    kernelOf(modal).router.reset('Connect')
+    kernelOf(modal).feedback.showSnackbar('success', 'Link copied')
+    kernelOf(modal).router.push('Account')
+    expect(kernelOf(modal).feedback.$snackbar.get().open).toBe(false)
+    kernelOf(modal).feedback.showSnackbar('loading', 'Switching…')
+    kernelOf(modal).router.push('ConnectingExternal')
+    expect(kernelOf(modal).feedback.$snackbar.get().open).toBe(true)
   })
 
   it('dispose cancels pending timers', () => {
@@ -220,7 +221,7 @@ describe('feedback: network not found alert', () => {
       await modal.open()
       await expect(modal.switchNetwork('eip155:999')).rejects.toThrow('Network not found')
       await expect(modal.switchNetwork('eip155:999')).rejects.toThrow('Network not found')
-      expect(modal.kernel.feedback.$alerts.get()).toEqual([{ id: 'network-not-found', message: 'Network not found: eip155:999' }])
+      expect(kernelOf(modal).feedback.$alerts.get()).toEqual([{ id: 'network-not-found', message: 'Network not found: eip155:999' }])
       expect(warn.mock.calls.filter(([m]) => String(m).includes('Network not found'))).toHaveLength(1)
     } finally {
       warn.mockRestore()

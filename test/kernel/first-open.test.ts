@@ -2,6 +2,7 @@
 // for the connection code (loaded with import()) to arrive.
 import { describe, expect, it, vi } from 'vitest'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 // The connection module arrives only once the test has looked, like a very slow network.
 const gate = vi.hoisted(() => {
@@ -24,6 +25,6 @@ describe('kernel: first open and the lazily loaded connection code', () => {
     expect(modal.getState().view).toBe('Connect')
     // Let the load finish inside the test, so nothing is still importing when the file is torn down.
     gate.release()
-    await (modal.kernel.connection as unknown as { load(): Promise<unknown> }).load()
+    await (kernelOf(modal).connection as unknown as { load(): Promise<unknown> }).load()
   })
 })

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createModal } from 'vestibule'
 import { createI18n, type LocaleLoaders } from '../../kernel/i18n.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const messages = { 'book.title': 'Addresses', 'book.count': '{n} saved' }
 /** A plugin's translations; Spanish answers only when `release` is called (a slow network). */
@@ -67,8 +68,8 @@ describe('i18n.setLocale', () => {
     for (const bad of ['not a locale!', '', 42, null]) {
       expect(() => modal.setLocale(bad as string)).toThrow(/^setLocale\(locale\): .* is not a language tag$/)
     }
-    expect([modal.kernel.i18n.locale, modal.kernel.i18n.dir]).toEqual(['es', 'ltr'])
+    expect([kernelOf(modal).i18n.locale, kernelOf(modal).i18n.dir]).toEqual(['es', 'ltr'])
     void modal.setLocale('ar')
-    expect(modal.kernel.i18n.dir).toBe('rtl')
+    expect(kernelOf(modal).i18n.dir).toBe('rtl')
   })
 })

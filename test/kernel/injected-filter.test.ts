@@ -6,6 +6,7 @@ import { createWalletSources } from '../../kernel/wallets.js'
 import { isInjectedShown, walletSections } from '../../kernel/wallet-list.js'
 import { desktop, mobile } from './kernel-fixtures.js'
 import { fakeAdapter, recordingBackend } from './helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const connector = (patch: Partial<Connector>): Connector => ({ id: 'io.x', name: 'X Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true, rdns: 'io.x', ...patch })
 const browserWallet = connector({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', rdns: undefined })
@@ -66,10 +67,10 @@ describe('the injected section applies the rules', () => {
       )
     }
     const onDesktop = make(desktop)
-    onDesktop.kernel.chains.startDiscovery()
-    expect(walletSections(onDesktop.kernel.wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual([])
+    kernelOf(onDesktop).chains.startDiscovery()
+    expect(walletSections(kernelOf(onDesktop).wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual([])
     const onMobile = make(mobile)
-    onMobile.kernel.chains.startDiscovery()
-    expect(walletSections(onMobile.kernel.wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual(['Browser Wallet'])
+    kernelOf(onMobile).chains.startDiscovery()
+    expect(walletSections(kernelOf(onMobile).wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual(['Browser Wallet'])
   })
 })

@@ -9,34 +9,35 @@ import type { Router } from '../../kernel/router.js'
 import type { EventBus } from '../../kernel/events.js'
 import { dummyView, recordingBackend } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** Two modals on one page share nothing. */
 describe('kernel: two modals on one page share nothing', () => {
   it('two createKernel() instances have different tsyringe child containers', () => {
     const a = createKernel({})
     const b = createKernel({})
-    expect(a.kernel.container).not.toBe(b.kernel.container)
-    expect(a.kernel.container).not.toBe(globalContainer)
-    expect(b.kernel.container).not.toBe(globalContainer)
+    expect(kernelOf(a).container).not.toBe(kernelOf(b).container)
+    expect(kernelOf(a).container).not.toBe(globalContainer)
+    expect(kernelOf(b).container).not.toBe(globalContainer)
     expect(globalContainer.isRegistered(Tokens.Router, true)).toBe(false)
   })
 
   it('resolving Tokens.Router / Tokens.Events from each gives different instances, each its own modal service', () => {
     const a = createKernel({})
     const b = createKernel({})
-    const routerA = a.kernel.container.resolve<Router>(Tokens.Router)
-    const routerB = b.kernel.container.resolve<Router>(Tokens.Router)
-    const eventsA = a.kernel.container.resolve<EventBus>(Tokens.Events)
-    const eventsB = b.kernel.container.resolve<EventBus>(Tokens.Events)
+    const routerA = kernelOf(a).container.resolve<Router>(Tokens.Router)
+    const routerB = kernelOf(b).container.resolve<Router>(Tokens.Router)
+    const eventsA = kernelOf(a).container.resolve<EventBus>(Tokens.Events)
+    const eventsB = kernelOf(b).container.resolve<EventBus>(Tokens.Events)
     expect(routerA).not.toBe(routerB)
     expect(eventsA).not.toBe(eventsB)
-    expect(routerA).toBe(a.kernel.router)
-    expect(eventsB).toBe(b.kernel.events)
+    expect(routerA).toBe(kernelOf(a).router)
+    expect(eventsB).toBe(kernelOf(b).events)
   })
 
   it('every kernel service is resolvable by its token from the modal container', () => {
     const { modal } = modalWithWallet()
-    const k = modal.kernel
+    const k = kernelOf(modal)
     const expected = { Options: k.options, Router: k.router, Events: k.events, Storage: k.storage, Http: k.http, I18n: k.i18n, State: k.state, Chains: k.chains, Views: k.views, Slots: k.slots, Platform: k.platform, Connection: k.connection }
     for (const [name, service] of Object.entries(expected)) {
       expect(k.container.resolve(Tokens[name as keyof typeof Tokens]), name).toBe(service)
@@ -50,7 +51,7 @@ describe('kernel: two modals on one page share nothing', () => {
       expect(globalContainer.isRegistered(token), name).toBe(false)
       expect(globalContainer.isRegistered(token, true), name).toBe(false)
     }
-    expect(modal.kernel.container.isRegistered(Tokens.Router)).toBe(true)
+    expect(kernelOf(modal).container.isRegistered(Tokens.Router)).toBe(true)
   })
 
   it('a plugin registering its own service in its container does not leak to the other modal or the global one', () => {
@@ -58,8 +59,8 @@ describe('kernel: two modals on one page share nothing', () => {
     const plugin: Plugin = { name: 'swap', setup: (ctx) => ctx.services.provide(token, {}) }
     const a = createKernel({ plugins: [plugin] })
     const b = createKernel({})
-    expect(a.kernel.container.isRegistered(token)).toBe(true)
-    expect(b.kernel.container.isRegistered(token)).toBe(false)
+    expect(kernelOf(a).container.isRegistered(token)).toBe(true)
+    expect(kernelOf(b).container.isRegistered(token)).toBe(false)
     expect(globalContainer.isRegistered(token)).toBe(false)
   })
 
@@ -68,9 +69,9 @@ describe('kernel: two modals on one page share nothing', () => {
     const b = createKernel({})
     const onA = vi.fn()
     const onB = vi.fn()
-    a.kernel.events.on('modal:open', onA)
-    b.kernel.events.on('modal:open', onB)
-    a.kernel.events.emit('modal:open', { view: 'Connect' })
+    kernelOf(a).events.on('modal:open', onA)
+    kernelOf(b).events.on('modal:open', onB)
+    kernelOf(a).events.emit('modal:open', { view: 'Connect' })
     expect(onA).toHaveBeenCalledTimes(1)
     expect(onB).not.toHaveBeenCalled()
   })
@@ -83,7 +84,7 @@ describe('kernel: two modals on one page share nothing', () => {
     await a.modal.connect('io.fake')
     expect(a.modal.getAccount().status).toBe('connected')
     expect(b.modal.getAccount().status).toBe('disconnected')
-    expect(b.modal.kernel.state.$chains.get().eip155?.accountState).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
+    expect(kernelOf(b.modal).state.$chains.get().eip155?.accountState).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
     expect(b.modal.getState().view).toBe('AllWallets')
     a.modal.close()
     expect(b.modal.isOpen()).toBe(true)
@@ -101,9 +102,9 @@ describe('kernel: two modals on one page share nothing', () => {
     }
     const a = createKernel({ plugins: [plugin] })
     const b = createKernel({})
-    expect(a.kernel.views.has('Swap')).toBe(true)
-    expect(b.kernel.views.has('Swap')).toBe(false)
-    expect(b.kernel.slots.list('account.features')).toEqual([])
+    expect(kernelOf(a).views.has('Swap')).toBe(true)
+    expect(kernelOf(b).views.has('Swap')).toBe(false)
+    expect(kernelOf(b).slots.list('account.features')).toEqual([])
     expect(() => b.getPlugin('swap')).toThrow('Plugin "swap" is not registered')
   })
 
@@ -125,6 +126,6 @@ describe('kernel: two modals on one page share nothing', () => {
     a.modal.destroy()
     await b.modal.open()
     expect(b.modal.isOpen()).toBe(true)
-    expect(b.modal.kernel.container.resolve(Tokens.Router)).toBe(b.modal.kernel.router)
+    expect(kernelOf(b.modal).container.resolve(Tokens.Router)).toBe(kernelOf(b.modal).router)
   })
 })

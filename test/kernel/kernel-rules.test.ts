@@ -6,17 +6,18 @@ import type { Plugin } from '../../kernel/plugin.js'
 import { dummyView, fakeAdapter, optimism, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, modalWithWallet, shellViews } from './kernel-fixtures.js'
 import { eagerOutputs } from '../../bench/metafile.mjs'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 describe('kernel: view:change events', () => {
   it('every view change emits view:change with the view and its data', async () => {
     const { modal } = modalWithWallet()
     const seen: Array<{ view: string; data?: unknown }> = []
-    modal.kernel.events.on('view:change', (e) => void seen.push(e))
+    kernelOf(modal).events.on('view:change', (e) => void seen.push(e))
     await modal.open()
-    modal.kernel.router.push('AllWallets', { search: 'rab' })
-    modal.kernel.router.replace('ConnectingExternal', { id: 'io.fake' })
-    modal.kernel.router.goBack()
-    modal.kernel.router.reset('Account')
+    kernelOf(modal).router.push('AllWallets', { search: 'rab' })
+    kernelOf(modal).router.replace('ConnectingExternal', { id: 'io.fake' })
+    kernelOf(modal).router.goBack()
+    kernelOf(modal).router.reset('Account')
     expect(seen).toEqual([
       { view: 'Connect', data: undefined },
       { view: 'AllWallets', data: { search: 'rab' } },
@@ -30,8 +31,8 @@ describe('kernel: view:change events', () => {
     const { modal } = modalWithWallet()
     await modal.open()
     const listener = vi.fn()
-    modal.kernel.events.on('view:change', listener)
-    modal.kernel.router.push('Connect')
+    kernelOf(modal).events.on('view:change', listener)
+    kernelOf(modal).router.push('Connect')
     expect(listener).not.toHaveBeenCalled()
   })
 })
@@ -40,7 +41,7 @@ describe('kernel: headless open', () => {
   it('createKernel without views opens without throwing, with no view', async () => {
     const modal = createKernel({ projectId: 'p', storage: recordingBackend() }, { platform: desktop })
     const opened = vi.fn()
-    modal.kernel.events.on('modal:open', opened)
+    kernelOf(modal).events.on('modal:open', opened)
     await expect(modal.open()).resolves.toBeUndefined()
     expect(modal.isOpen()).toBe(true)
     expect(modal.getState().view).toBeUndefined()
@@ -64,7 +65,7 @@ describe('kernel: headless open', () => {
     const plugin: Plugin = { name: 'p', setup: (ctx) => ctx.views.register('Swap', dummyView) }
     const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [plugin] }, { platform: desktop })
     await modal.open('Swap', { from: 'ETH' })
-    expect(modal.kernel.router.current).toEqual({ view: 'Swap', data: { from: 'ETH' } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'Swap', data: { from: 'ETH' } })
   })
 })
 
@@ -74,7 +75,7 @@ describe('kernel: i18n', () => {
     try {
       const { modal } = modalWithWallet({ projectId: undefined, messages: { 'alert.missingProjectId': 'Projekt-ID fehlt' } })
       await modal.open()
-      expect(modal.kernel.feedback.$alerts.get()).toEqual([{ id: 'missing-project-id', message: 'Projekt-ID fehlt' }])
+      expect(kernelOf(modal).feedback.$alerts.get()).toEqual([{ id: 'missing-project-id', message: 'Projekt-ID fehlt' }])
     } finally {
       vi.restoreAllMocks()
     }
@@ -91,43 +92,43 @@ describe('kernel: i18n', () => {
     }
     const { modal } = modalWithWallet({ locale: 'de', messages: { 'swap.title': 'Tauschen' }, plugins: [plugin] })
     expect(seen).toEqual({ title: 'Tauschen', review: 'Review 2 swaps', locale: 'de' })
-    expect(modal.kernel.i18n.t('swap.title')).toBe('Tauschen')
+    expect(kernelOf(modal).i18n.t('swap.title')).toBe('Tauschen')
   })
 
   it('a missing key reads as the key; the kernel carries only its own English texts, the shell brings its own', () => {
     const { modal } = modalWithWallet()
-    expect(modal.kernel.i18n.locale).toBe('en')
-    expect(modal.kernel.i18n.t('alert.missingProjectId')).toMatch(/project id/)
-    expect(modal.kernel.i18n.t('connect.title')).toBe('connect.title')
-    modal.kernel.i18n.add(shellMessages)
-    expect(modal.kernel.i18n.t('connect.title')).toBe('Connect Wallet')
-    expect(modal.kernel.i18n.t('nowhere.key')).toBe('nowhere.key')
+    expect(kernelOf(modal).i18n.locale).toBe('en')
+    expect(kernelOf(modal).i18n.t('alert.missingProjectId')).toMatch(/project id/)
+    expect(kernelOf(modal).i18n.t('connect.title')).toBe('connect.title')
+    kernelOf(modal).i18n.add(shellMessages)
+    expect(kernelOf(modal).i18n.t('connect.title')).toBe('Connect Wallet')
+    expect(kernelOf(modal).i18n.t('nowhere.key')).toBe('nowhere.key')
   })
 
   it('two modals keep their own catalogs; a host text wins over the shell text', () => {
     const a = modalWithWallet({ messages: { 'connect.title': 'A' } })
     const b = modalWithWallet()
-    a.modal.kernel.i18n.add({ 'x.y': 'Z', ...shellMessages })
-    b.modal.kernel.i18n.add(shellMessages)
-    expect(a.modal.kernel.i18n.t('connect.title')).toBe('A')
-    expect(b.modal.kernel.i18n.t('connect.title')).toBe('Connect Wallet')
-    expect(b.modal.kernel.i18n.t('x.y')).toBe('x.y')
+    kernelOf(a.modal).i18n.add({ 'x.y': 'Z', ...shellMessages })
+    kernelOf(b.modal).i18n.add(shellMessages)
+    expect(kernelOf(a.modal).i18n.t('connect.title')).toBe('A')
+    expect(kernelOf(b.modal).i18n.t('connect.title')).toBe('Connect Wallet')
+    expect(kernelOf(b.modal).i18n.t('x.y')).toBe('x.y')
   })
 })
 
 describe('kernel: modal state', () => {
   it('open/closed and a loading flag per namespace in the modal state', async () => {
     const { modal, fake } = modalWithWallet()
-    expect(modal.kernel.state.$modal.get()).toEqual({ open: false, loading: {}, shake: false })
+    expect(kernelOf(modal).state.$modal.get()).toEqual({ open: false, loading: {}, shake: false })
     await modal.open()
     let loadingDuringConnect: Record<string, boolean> | undefined
     fake.adapter.connect.mockImplementationOnce(async ({ network }) => {
-      loadingDuringConnect = { ...modal.kernel.state.$modal.get().loading }
+      loadingDuringConnect = { ...kernelOf(modal).state.$modal.get().loading }
       return { address: '0x1111111111111111111111111111111111111111', caipNetworkId: network.caipNetworkId }
     })
     await modal.connect('io.fake')
     expect(loadingDuringConnect).toEqual({ eip155: true })
-    expect(modal.kernel.state.$modal.get()).toMatchObject({ open: true, loading: { eip155: false } })
+    expect(kernelOf(modal).state.$modal.get()).toMatchObject({ open: true, loading: { eip155: false } })
   })
 })
 

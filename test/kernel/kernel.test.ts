@@ -5,6 +5,7 @@ import { createKernel, RECONNECT_WAIT_MS, type Shell } from '../../kernel/kernel
 import type { Plugin } from '../../kernel/plugin.js'
 import { ADDRESS, deferred, dummyView, fakeAdapter, flush, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, mobile, modalWithWallet, shellViews } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -44,9 +45,9 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
   it('a missing project id raises an alert on first open, logged once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { modal } = modalWithWallet({ projectId: undefined })
-    expect(modal.kernel.feedback.$alerts.get()).toEqual([])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([])
     await modal.open()
-    expect(modal.kernel.feedback.$alerts.get()).toEqual([{ id: 'missing-project-id', message: modal.kernel.i18n.t('alert.missingProjectId') }])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([{ id: 'missing-project-id', message: kernelOf(modal).i18n.t('alert.missingProjectId') }])
     modal.close()
     await modal.open()
     expect(warn).toHaveBeenCalledTimes(1)
@@ -55,7 +56,7 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
   it('with a project id there is no alert', async () => {
     const { modal } = modalWithWallet()
     await modal.open()
-    expect(modal.kernel.feedback.$alerts.get()).toEqual([])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([])
   })
 })
 
@@ -83,7 +84,7 @@ describe('kernel: opening rules', () => {
   it('otherwise a requested view with its data wins', async () => {
     const { modal } = modalWithWallet()
     await modal.open('AllWallets', { search: 'rabby' })
-    expect(modal.kernel.router.current).toEqual({ view: 'AllWallets', data: { search: 'rabby' } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'AllWallets', data: { search: 'rabby' } })
   })
 
   it('otherwise Connect when not connected', async () => {
@@ -105,7 +106,7 @@ describe('kernel: opening rules', () => {
     const { modal } = modalWithWallet()
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const errors: Array<{ source: string; error: unknown }> = []
-    modal.kernel.events.on('error', (e) => void errors.push(e))
+    kernelOf(modal).events.on('error', (e) => void errors.push(e))
     await expect(modal.open('Swap')).resolves.toBeUndefined()
     expect(modal.getState().view).toBe('Connect')
     expect(modal.isOpen()).toBe(true)
@@ -204,7 +205,7 @@ describe('kernel: first open waits for the session restore', () => {
     const second = modal.open('ConnectingExternal', { id: 'io.fake' })
     answer.resolve(undefined)
     await Promise.all([first, second])
-    expect(modal.kernel.router.$history.get()).toEqual([{ view: 'ConnectingExternal', data: { id: 'io.fake' } }])
+    expect(kernelOf(modal).router.$history.get()).toEqual([{ view: 'ConnectingExternal', data: { id: 'io.fake' } }])
   })
 })
 
@@ -212,8 +213,8 @@ describe('kernel: open, close and hooks', () => {
   it('open sets open, emits modal:open with the view; close emits modal:close once', async () => {
     const { modal } = modalWithWallet()
     const seen: string[] = []
-    modal.kernel.events.on('modal:open', (e) => void seen.push(`open:${e.view}`))
-    modal.kernel.events.on('modal:close', () => void seen.push('close'))
+    kernelOf(modal).events.on('modal:open', (e) => void seen.push(`open:${e.view}`))
+    kernelOf(modal).events.on('modal:close', () => void seen.push('close'))
     await modal.open()
     expect(modal.isOpen()).toBe(true)
     modal.close()
@@ -225,7 +226,7 @@ describe('kernel: open, close and hooks', () => {
   it('goBack on the only view closes the modal', async () => {
     const { modal } = modalWithWallet()
     await modal.open()
-    modal.kernel.router.goBack()
+    kernelOf(modal).router.goBack()
     expect(modal.isOpen()).toBe(false)
   })
 
@@ -253,7 +254,7 @@ describe('kernel: open, close and hooks', () => {
     const boom = new Error('catalog down')
     const { modal } = modalWithWallet({ plugins: [{ name: 'catalog', setup: (ctx) => ctx.onOpen(async () => Promise.reject(boom)) }] })
     const errors: unknown[] = []
-    modal.kernel.events.on('error', (e) => void errors.push(e))
+    kernelOf(modal).events.on('error', (e) => void errors.push(e))
     await modal.open()
     await flush()
     expect(errors).toEqual([{ source: 'hook of catalog', error: boom }])
@@ -262,11 +263,11 @@ describe('kernel: open, close and hooks', () => {
   it('a throwing event listener is reported as an error event; a throwing error listener is not re-reported', async () => {
     const { modal } = modalWithWallet()
     const errors: Array<{ source: string }> = []
-    modal.kernel.events.on('error', (e) => {
+    kernelOf(modal).events.on('error', (e) => {
       errors.push(e)
       throw new Error('error listener fails too')
     })
-    modal.kernel.events.on('modal:open', () => {
+    kernelOf(modal).events.on('modal:open', () => {
       throw new Error('listener fails')
     })
     await modal.open()
@@ -281,7 +282,7 @@ describe('kernel: modal handle', () => {
     const off = modal.subscribe((s) => void snapshots.push(s.status))
     await modal.open()
     await modal.connect('io.fake')
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, namespace: 'eip155' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, namespace: 'eip155', connectorId: 'io.fake' })
     expect(modal.getNetwork()).toMatchObject({ caipNetworkId: 'eip155:1', namespace: 'eip155' })
     await modal.switchNetwork('eip155:10')
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:10')
@@ -297,7 +298,7 @@ describe('kernel: modal handle', () => {
 
   it('the connection is resolvable from the modal container', async () => {
     const { modal } = modalWithWallet()
-    expect(modal.kernel.container.resolve(Symbol.for('vestibule.connection'))).toBe(modal.kernel.connection)
+    expect(kernelOf(modal).container.resolve(Symbol.for('vestibule.connection'))).toBe(kernelOf(modal).connection)
   })
 })
 
@@ -359,14 +360,14 @@ describe('kernel: destroy', () => {
     const { modal, fake } = modalWithWallet({}, { loadShell: async () => s })
     const listener = vi.fn()
     await modal.open()
-    modal.kernel.events.on('modal:close', listener)
+    kernelOf(modal).events.on('modal:close', listener)
     modal.destroy()
     modal.destroy()
     await flush()
     expect(modal.isOpen()).toBe(false)
     expect(fake.stopWatching).toHaveBeenCalledTimes(1)
     expect(s.destroy).toHaveBeenCalledTimes(1)
-    modal.kernel.events.emit('modal:close', {})
+    kernelOf(modal).events.emit('modal:close', {})
     expect(listener).not.toHaveBeenCalled()
   })
 })

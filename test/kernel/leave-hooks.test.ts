@@ -8,6 +8,7 @@ import type { Plugin } from '../../kernel/plugin.js'
 import type { RouteEntry } from '../../kernel/router.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** A plugin with a view whose leave hook records what the router hands it and whether the user was connected. */
 function leavingPlugin(record: (entry: RouteEntry, connected: boolean) => void): Plugin {
@@ -24,7 +25,7 @@ async function setup() {
   const left = vi.fn<(entry: RouteEntry, connected: boolean) => void>()
   const { modal } = modalWithWallet({ plugins: [leavingPlugin(left)] })
   await modal.open()
-  return { modal, left, router: modal.kernel.router }
+  return { modal, left, router: kernelOf(modal).router }
 }
 
 describe('router.onLeave', () => {
@@ -76,7 +77,7 @@ describe('router.onLeave', () => {
   it('an unsubscribed hook no longer runs', async () => {
     const { modal, router } = await setup()
     const other = vi.fn()
-    const off = modal.kernel.router.onLeave('ConnectingFarcaster', other)
+    const off = kernelOf(modal).router.onLeave('ConnectingFarcaster', other)
     off()
     router.push('ConnectingFarcaster')
     router.goBack()

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** Connects the fixture's wallet: discovery must have listed it, as on first open. */
 const connect = async (modal: ReturnType<typeof modalWithWallet>['modal']) => {
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   await modal.connect('io.fake')
 }
 
@@ -15,8 +16,8 @@ describe('navigation', () => {
   it('connected() opens Account when no plugin adds a step', async () => {
     const { modal } = modalWithWallet()
     await connect(modal)
-    modal.kernel.navigation.connected('eip155')
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    kernelOf(modal).navigation.connected('eip155')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
   })
 
   it("an after-connect step's view comes first, with the connected account in its info", async () => {
@@ -33,18 +34,18 @@ describe('navigation', () => {
       ],
     })
     await connect(modal)
-    modal.kernel.navigation.connected('eip155')
-    expect(modal.kernel.router.current).toEqual({ view: 'SignIn', data: { address: modal.getState().address } })
+    kernelOf(modal).navigation.connected('eip155')
+    expect(kernelOf(modal).router.current).toEqual({ view: 'SignIn', data: { address: modal.getState().address } })
     expect(seen).toEqual([{ namespace: 'eip155', address: modal.getState().address, caipNetworkId: modal.getState().caipNetworkId }])
   })
 
   it('a throwing step is reported and Account still opens', async () => {
     const errors: string[] = []
     const { modal } = modalWithWallet({ plugins: [{ name: 'bad', setup: (ctx) => ctx.afterConnect(() => { throw new Error('nope') }) }] })
-    modal.kernel.events.on('error', ({ source }) => errors.push(source))
+    kernelOf(modal).events.on('error', ({ source }) => errors.push(source))
     await connect(modal)
-    modal.kernel.navigation.connected('eip155')
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    kernelOf(modal).navigation.connected('eip155')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
     expect(errors).toEqual(['afterConnect'])
   })
 
@@ -52,9 +53,9 @@ describe('navigation', () => {
     const { modal } = modalWithWallet()
     await connect(modal)
     await modal.disconnect()
-    modal.kernel.navigation.disconnected()
-    expect(modal.kernel.router.current?.view).toBe('Connect')
-    expect(modal.kernel.navigation.resting()).toBe('Connect')
+    kernelOf(modal).navigation.disconnected()
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).navigation.resting()).toBe('Connect')
   })
 })
 
@@ -68,10 +69,10 @@ describe('a wallet on a network the host did not request', () => {
     await connect(modal)
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(modal.isOpen()).toBe(true)
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
-    modal.kernel.router.reset('Connect')
-    modal.kernel.navigation.connected('eip155')
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    kernelOf(modal).router.reset('Connect')
+    kernelOf(modal).navigation.connected('eip155')
+    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 
   it('a session restored on such a network shows UnsupportedChain on open', async () => {
@@ -83,7 +84,7 @@ describe('a wallet on a network the host did not request', () => {
     await modal.open()
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:56')
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 
   it('with allowUnsupportedChain or enableNetworkSwitch: false, Account instead', async () => {
@@ -93,8 +94,8 @@ describe('a wallet on a network the host did not request', () => {
       await connect(modal)
       await new Promise((resolve) => setTimeout(resolve, 0))
       expect(modal.isOpen()).toBe(false)
-      modal.kernel.navigation.connected('eip155')
-      expect(modal.kernel.router.current?.view).toBe('Account')
+      kernelOf(modal).navigation.connected('eip155')
+      expect(kernelOf(modal).router.current?.view).toBe('Account')
     }
   })
 
@@ -108,13 +109,13 @@ describe('a wallet on a network the host did not request', () => {
       { projectId: 'p', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) }, { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) }] },
       { platform: desktop, views: shellViews },
     )
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await modal.connect('io.fake', 'eip155')
     await modal.connect('io.fake', 'solana')
     expect(modal.getAccount().namespace).toBe('solana')
     evm.wallet.networkChanged('eip155:56')
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 })
 
@@ -122,9 +123,9 @@ describe('disconnect ends pending flows', () => {
   it('the transaction stack is empty after a disconnect', async () => {
     const { modal } = modalWithWallet()
     await connect(modal)
-    modal.kernel.router.pushTransaction({ onSuccess: { action: 'goBack' } })
-    modal.kernel.router.pushTransaction({ onCancel: { action: 'goBack' } })
+    kernelOf(modal).router.pushTransaction({ onSuccess: { action: 'goBack' } })
+    kernelOf(modal).router.pushTransaction({ onCancel: { action: 'goBack' } })
     await modal.disconnect()
-    expect(modal.kernel.router.transactions).toEqual([])
+    expect(kernelOf(modal).router.transactions).toEqual([])
   })
 })

@@ -11,6 +11,7 @@ import { knownChainNamespaces } from '../../kernel/caip.js'
 import type { Plugin } from '../../kernel/plugin.js'
 import { SLOT_NAMES } from '../../kernel/views.js'
 import { root } from '../../sandbox/resolve.mjs'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const pluginDirs = readdirSync(join(root, 'plugins'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
 const chainDirs = readdirSync(join(root, 'chains'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => d.name)
@@ -90,8 +91,8 @@ const compound = (name: string) => /^[a-z][a-z0-9]*[A-Z]/.test(name) || /^[A-Z][
 /** What the first-party plugins declare and register, by kind. */
 function declaredNames() {
   const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins })
-  const views = modal.kernel.views.ids()
-  const entries = SLOT_NAMES.flatMap((slot) => modal.kernel.slots.list(slot).map((e) => (e as { id: string }).id))
+  const views = kernelOf(modal).views.ids()
+  const entries = SLOT_NAMES.flatMap((slot) => kernelOf(modal).slots.list(slot).map((e) => (e as { id: string }).id))
   modal.destroy()
   return {
     plugin: plugins.map((p) => p.name),

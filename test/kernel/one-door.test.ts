@@ -6,6 +6,7 @@ import { createKernel } from '../../kernel/kernel.js'
 import { createToken, type Plugin, type Token } from '../../kernel/plugin.js'
 import { createHttpClient } from '../../kernel/http.js'
 import { addRecentWallet, getRecentWallets } from '../../kernel/recent.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const refusal = (token: string, plugin: string) => expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`Plugin "${plugin}" cannot reach ${token}`) })
 
@@ -29,7 +30,7 @@ describe('services: one door', () => {
     let wrapped: unknown
     const wrapper: Plugin = { name: 'wrapper', register: (s) => void (wrapped = s.get(Tokens.Storage)), setup: () => undefined }
     const modal = createKernel({ plugins: [wrapper] })
-    expect(wrapped).toBe(modal.kernel.storage)
+    expect(wrapped).toBe(kernelOf(modal).storage)
     const spy: Plugin = { name: 'early', register: (s) => void s.get(Tokens.State), setup: () => undefined }
     expect(() => createKernel({ plugins: [spy] })).toThrow(refusal('Tokens.State', 'early'))
   })
@@ -41,7 +42,7 @@ describe('services: one door', () => {
     const swap: Plugin = { name: 'swap', requires: ['prices'], setup: (ctx) => void seen.push(ctx.services.resolve(Rates).rate(), ctx.services.resolve(Tokens.Http), ctx.services.resolve(Tokens.BlockchainApi)) }
     const http = createHttpClient({ baseUrl: 'http://127.0.0.1:1' })
     const modal = createKernel({ services: (s) => s.provide(Tokens.Http, http), plugins: [swap, prices] })
-    expect(seen).toEqual([3, http, modal.kernel.blockchainApi])
+    expect(seen).toEqual([3, http, kernelOf(modal).blockchainApi])
   })
 
   it('the recent wallets are the modal\'s record, reached through the connection', () => {
@@ -51,7 +52,7 @@ describe('services: one door', () => {
     expect(addRecentWallet(record, { id: 'a', name: 'A' })).toEqual([{ id: 'a', name: 'A' }])
     addRecentWallet(record, { id: 'b', name: 'B' })
     expect(getRecentWallets(record).map((w) => w.id)).toEqual(['b', 'a'])
-    expect(modal.kernel.storage.get('recentWallets')).toHaveLength(2)
+    expect(kernelOf(modal).storage.get('recentWallets')).toHaveLength(2)
     // Only that key: the connection's own records are out of reach.
     expect(() => record.get('connectedNamespaces')).toThrow(expect.objectContaining({ code: 'PRIVATE_SERVICE' }))
     expect(() => record.set('connectedNamespaces', [])).toThrow('Not the recent wallets\' key: "connectedNamespaces"')

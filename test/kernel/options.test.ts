@@ -10,6 +10,7 @@ import { send } from '../../plugins/send/index.js'
 import { activity } from '../../plugins/activity/index.js'
 import { analytics } from '../../plugins/analytics/index.js'
 import { walletCatalog } from '../../plugins/catalog/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 const isBoolean = (v: unknown) => (typeof v === 'boolean' ? undefined : 'must be a boolean')
@@ -341,18 +342,18 @@ describe('options: feature flags and plugins', () => {
     const { modal } = modalWithWallet({ features: { swaps, onramp: swaps } } as ModalOptions)
     await modal.open()
     expect(modal.isOpen()).toBe(true)
-    expect(modal.kernel.slots.list('account.features')).toEqual([])
+    expect(kernelOf(modal).slots.list('account.features')).toEqual([])
     expect(() => modal.getPlugin('swaps-test')).toThrow('not registered')
   })
 
   it('a registered plugin whose flag is off stays hidden: its slot entry with feature swaps is not listed', () => {
     const { modal } = modalWithWallet({ features: { swaps: false }, plugins: [swapPlugin] } as ModalOptions)
-    expect(modal.kernel.slots.list('account.features').map((e) => e.id)).toEqual(['receive'])
+    expect(kernelOf(modal).slots.list('account.features').map((e) => e.id)).toEqual(['receive'])
   })
 
   it('a registered plugin whose flag is on (default) is listed', () => {
     const { modal } = modalWithWallet({ plugins: [swapPlugin] })
-    expect(modal.kernel.slots.list('account.features').map((e) => e.id)).toEqual(['swaps', 'receive'])
+    expect(kernelOf(modal).slots.list('account.features').map((e) => e.id)).toEqual(['swaps', 'receive'])
   })
 })
 
@@ -381,7 +382,7 @@ describe('options a host gets wrong are refused with a clear error', () => {
     const elements = new Map<string, unknown>()
     vi.stubGlobal('document', { querySelector: (s: string) => elements.get(s) ?? null })
     try {
-      const modal = createKernel({ projectId: 'p', storage: recordingBackend(), container: '#app' }, { loadShell: async (m) => (resolveContainer(m.kernel.options.container), { show() {}, hide() {}, destroy() {} }) })
+      const modal = createKernel({ projectId: 'p', storage: recordingBackend(), container: '#app' }, { loadShell: async (m) => (resolveContainer(kernelOf(m).options.container), { show() {}, hide() {}, destroy() {} }) })
       await expect(modal.open()).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: '`container`: no element matches "#app"' })
       expect(modal.isOpen()).toBe(false)
       elements.set('#app', { nodeType: 1, append() {} })
@@ -423,7 +424,7 @@ describe('options a host gets wrong are refused with a clear error', () => {
   it('setThemeVariables applies the same rule at runtime', () => {
     const { modal } = modalWithWallet()
     expect(() => modal.setThemeVariables({ '--vb-color-accent': 'url(https://evil.example/x.png)' })).toThrow(VestibuleError)
-    expect(modal.kernel.$theme.get().variables).toEqual({})
+    expect(kernelOf(modal).$theme.get().variables).toEqual({})
   })
 
   it('`defaultNetwork` naming a network no chain plugin offers is refused at createModal, naming the ones offered', () => {
@@ -435,6 +436,6 @@ describe('options a host gets wrong are refused with a clear error', () => {
     }
     expect(error).toBeInstanceOf(VestibuleError)
     expect(error).toMatchObject({ code: 'INVALID_OPTIONS', message: '`defaultNetwork` "eip155:999" is not a network of the chain plugins (eip155:1, eip155:10)' })
-    expect(modalWithWallet({ defaultNetwork: 'eip155:10' }).modal.kernel.options.defaultNetwork).toBe('eip155:10')
+    expect(kernelOf(modalWithWallet({ defaultNetwork: 'eip155:10' }).modal).options.defaultNetwork).toBe('eip155:10')
   })
 })

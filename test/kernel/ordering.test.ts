@@ -9,6 +9,7 @@ import { walletCatalog } from '../../plugins/catalog/index.js'
 import { receive } from '../../plugins/receive/index.js'
 import { send } from '../../plugins/send/index.js'
 import { walletConnect } from '../../plugins/walletconnect/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /**
  * The Connect view's methods: the shell's wallet list (rank 300, first while a browser wallet is shown) and the
@@ -19,7 +20,7 @@ function orderConnectMethods(options: { walletShown: boolean; configured?: reado
     { projectId: 'p', storage: null, preload: 'none', plugins: [auth()], features: options.configured ? { connectMethodsOrder: options.configured } : {} },
     { slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]] },
   )
-  const order = modal.kernel.slots.list('connect.methods', { walletShown: options.walletShown }).map((e) => e.id)
+  const order = kernelOf(modal).slots.list('connect.methods', { walletShown: options.walletShown }).map((e) => e.id)
   modal.destroy()
   return order
 }
@@ -55,7 +56,7 @@ describe('ordering: connect methods', () => {
       { projectId: 'p', storage: null, preload: 'none', plugins: [method('late'), method('passkey', 150), auth()] },
       { slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]] },
     )
-    expect(modal.kernel.slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'passkey', 'social', 'wallet', 'late'])
+    expect(kernelOf(modal).slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'passkey', 'social', 'wallet', 'late'])
     modal.destroy()
   })
 })
@@ -63,7 +64,7 @@ describe('ordering: connect methods', () => {
 /** The Connect view's section order with the sections the first-party plugins add, by their declared ranks. */
 function orderConnectorTypes(configured?: readonly string[]): string[] {
   const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins: [walletCatalog(), walletConnect()] })
-  const order = sectionOrder(modal.kernel.wallets.$sources.get(), configured)
+  const order = sectionOrder(kernelOf(modal).wallets.$sources.get(), configured)
   modal.destroy()
   return order
 }
@@ -75,7 +76,7 @@ const feature = (id: string, order: number): Plugin => ({ name: id, setup: (ctx)
 function orderWalletFeatures(configured?: readonly string[]): string[] {
   const plugins = [send(), receive(), feature('swaps', 20), feature('onramp', 10)]
   const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins, features: configured ? { walletFeaturesOrder: configured } : {} })
-  const order = modal.kernel.slots.list('account.features').map((e) => e.id)
+  const order = kernelOf(modal).slots.list('account.features').map((e) => e.id)
   modal.destroy()
   return order
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createHookRunner, PluginHookError, type HookFailure } from '../../kernel/plugin-host.js'
 import { VestibuleError } from '../../kernel/errors.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 describe('hook runner', () => {
   it('runs a hook of every plugin in the order they added it, with the arguments given', () => {
@@ -100,7 +101,7 @@ describe('the kernel runs plugin hooks through the host', () => {
         { name: 'three', setup: (ctx) => ctx.onOpen(() => void order.push('three')) },
       ],
     })
-    modal.kernel.events.on('error', (e) => errors.push(e))
+    kernelOf(modal).events.on('error', (e) => errors.push(e))
     await modal.open()
     // The first open restores the session with the connection's code: wait for it.
     await modal.reconnect()
@@ -118,9 +119,9 @@ describe('the kernel runs plugin hooks through the host', () => {
         { name: 'after', setup: (ctx) => ctx.onClose(later) },
       ],
     })
-    modal.kernel.events.on('error', ({ source }) => errors.push(source))
+    kernelOf(modal).events.on('error', ({ source }) => errors.push(source))
     const refused: unknown[] = []
-    modal.kernel.events.on('modal:closeRefused', (e) => refused.push(e))
+    kernelOf(modal).events.on('modal:closeRefused', (e) => refused.push(e))
     await modal.open()
     await modal.reconnect()
     expect(modal.close()).toBe(false)

@@ -6,6 +6,7 @@ import type { Shell } from '../../kernel/kernel.js'
 import type { Plugin, PluginContext } from '../../kernel/plugin.js'
 import { dummyView } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** A plugin registering `Review` (and `Private`, which needs an account); its context is handed out. */
 function opener() {
@@ -30,15 +31,15 @@ describe('ctx.openModal', () => {
     const s = shell()
     const { modal } = modalWithWallet({ plugins }, { loadShell: async () => s })
     const opened: string[] = []
-    modal.kernel.events.on('modal:open', ({ view }) => opened.push(view))
+    kernelOf(modal).events.on('modal:open', ({ view }) => opened.push(view))
     expect(await ctx().openModal('Review', { id: 7 })).toBe(true)
     expect(modal.isOpen()).toBe(true)
-    expect(modal.kernel.router.current).toEqual({ view: 'Review', data: { id: 7 } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'Review', data: { id: 7 } })
     expect(opened).toEqual(['Review'])
     expect(s.show).toHaveBeenCalledTimes(1)
-    modal.kernel.router.reset('Connect')
+    kernelOf(modal).router.reset('Connect')
     expect(await ctx().openModal('Review')).toBe(true)
-    expect(modal.kernel.router.$history.get()).toEqual([{ view: 'Review', data: undefined }])
+    expect(kernelOf(modal).router.$history.get()).toEqual([{ view: 'Review', data: undefined }])
   })
 
   it('in a modal without a shell nothing opens', async () => {
@@ -46,7 +47,7 @@ describe('ctx.openModal', () => {
     const { modal } = modalWithWallet({ plugins })
     expect(await ctx().openModal('Review')).toBe(false)
     expect(modal.isOpen()).toBe(false)
-    expect(modal.kernel.router.current).toBeUndefined()
+    expect(kernelOf(modal).router.current).toBeUndefined()
   })
 
   it('another plugin’s view, a shell view or an unknown one is refused, and nothing opens', async () => {
@@ -63,6 +64,6 @@ describe('ctx.openModal', () => {
     const { modal } = modalWithWallet({ plugins }, { loadShell: async () => shell() })
     expect(await ctx().openModal('Private')).toBe(false)
     expect(modal.isOpen()).toBe(true)
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
   })
 })

@@ -6,6 +6,7 @@ import { VestibuleError } from '../../kernel/errors.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 // Its augmentation adds `helloText` to ModalOptions: the option the typed plugins below declare.
 import type {} from '../../examples/hello/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const refusal = (plugin: Plugin) => {
   try {
@@ -31,7 +32,7 @@ describe('a plugin may not declare what the modal owns', () => {
   it('an option of its own is fine, and its default reaches the host options', () => {
     const plugin = definePlugin({ name: 'greeter', options: { helloText: { default: 'Hi' } }, setup() {} })
     const { modal } = modalWithWallet({ plugins: [plugin] })
-    expect(modal.kernel.options.helloText).toBe('Hi')
+    expect(kernelOf(modal).options.helloText).toBe('Hi')
   })
 })
 
@@ -44,7 +45,7 @@ describe('a declared flag may be more than a boolean', () => {
   it('its declaration checks it and gives its default', () => {
     expect(() => modalWithWallet({ plugins: [plugin], features: { greetings: 'hi' } } as ModalOptions)).toThrow('`features.greetings` must be a list')
     const { modal } = modalWithWallet({ plugins: [plugin] })
-    expect((modal.kernel.options.features as Record<string, unknown>).greetings).toEqual(['hi'])
+    expect((kernelOf(modal).options.features as Record<string, unknown>).greetings).toEqual(['hi'])
   })
 })
 

@@ -4,6 +4,7 @@ import { VestibuleError } from '../../kernel/errors.js'
 import { createKernel } from '../../kernel/kernel.js'
 import { normalizePlugins, type Plugin, type PluginContext, type PluginInput } from '../../kernel/plugin.js'
 import { dummyView, recordingBackend } from './helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const plugin = (name: string, extra: Partial<Plugin> = {}): Plugin => ({ name, setup: () => {}, ...extra })
 const names = (input: readonly PluginInput[] | undefined) => normalizePlugins(input).map((p) => p.name)
@@ -115,7 +116,7 @@ describe('plugins: setup inside createKernel', () => {
   it('the context gives every service of the modal', () => {
     let ctx: PluginContext | undefined
     const modal = createKernel({ plugins: [plugin('probe', { setup: (c) => void (ctx = c) })] })
-    const k = modal.kernel
+    const k = kernelOf(modal)
     expect(ctx!.name).toBe('probe')
     expect(ctx!.services.resolve(Tokens.Router)).toBe(k.router)
     expect(ctx!.router).toBe(k.router)
@@ -152,7 +153,7 @@ describe('plugins: setup inside createKernel', () => {
 
   it('views a plugin registers record the plugin that contributed them', () => {
     const modal = createKernel({ plugins: [plugin('swap', { setup: (c) => c.views.register('Swap', dummyView) })] })
-    expect(modal.kernel.views.get('Swap')?.plugin).toBe('swap')
+    expect(kernelOf(modal).views.get('Swap')?.plugin).toBe('swap')
   })
 
   it('two plugins registering one view fail naming both', () => {

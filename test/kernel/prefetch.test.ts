@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Plugin } from '../../kernel/plugin.js'
 import { flush } from './helpers.js'
 import { modalWithWallet } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 // A plugin prefetches in onOpen only when nobody is connected, as the catalog does.
 const prefetcher = (hook: () => void | Promise<void>): Plugin => ({ name: 'catalog', setup: (ctx) => ctx.onOpen(({ connected }) => (connected ? undefined : hook())) })
@@ -44,7 +45,7 @@ describe('prefetch on open', () => {
     const boom = new Error('catalog down')
     const { modal } = modalWithWallet({ plugins: [prefetcher(() => Promise.reject(boom))] })
     const errors: unknown[] = []
-    modal.kernel.events.on('error', (e) => void errors.push(e))
+    kernelOf(modal).events.on('error', (e) => void errors.push(e))
     await modal.open()
     await flush()
     expect(modal.isOpen()).toBe(true)

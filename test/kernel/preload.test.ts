@@ -9,6 +9,7 @@ import type { Plugin } from '../../kernel/plugin.js'
 import { Tokens } from '../../kernel/container.js'
 import { modalWithWallet } from './kernel-fixtures.js'
 import { dummyView } from './helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 describe('modal.preload()', () => {
   const loads = () => {
@@ -48,10 +49,10 @@ describe('modal.preload()', () => {
     const firsts: Array<string | undefined> = []
     const { modal, fake } = modalWithWallet({}, { preloadShell: async (_modal, first) => void firsts.push(first) })
     expect(fake.adapter.watchConnectors).not.toHaveBeenCalled()
-    expect(modal.kernel.chains.$connectors.get()).toEqual([])
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     await modal.preload()
     expect(fake.adapter.watchConnectors).toHaveBeenCalledTimes(1)
-    expect(modal.kernel.chains.$connectors.get().map((c) => c.id)).toEqual(['io.fake'])
+    expect(kernelOf(modal).chains.$connectors.get().map((c) => c.id)).toEqual(['io.fake'])
     expect(firsts).toEqual(['Connect'])
     // The open finds discovery running and does not start it twice.
     await modal.open()

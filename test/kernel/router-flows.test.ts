@@ -3,6 +3,7 @@
 // none of them or the modal is destroyed.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../../kernel/kernel.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 import type { Plugin } from '../../kernel/plugin.js'
 import { createRouter } from '../../kernel/router.js'
 import { dummyView } from './helpers.js'
@@ -116,7 +117,7 @@ describe('router: a view’s flow', () => {
   it('is stopped when the modal is destroyed, whatever view it shows', () => {
     const feature: Plugin = { name: 'feature', setup: (ctx) => void ['Send', 'ApproveTransaction'].forEach((id) => ctx.views.register(id, dummyView)) }
     const modal = createKernel({ projectId: 'p', plugins: [feature] }, { views: shellViews, platform: desktop })
-    const { router } = modal.kernel
+    const { router } = kernelOf(modal)
     router.reset('Account')
     router.push('Send')
     const flow = router.flow(['Send'], () => counting())

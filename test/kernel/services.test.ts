@@ -7,6 +7,7 @@ import { createToken, type Plugin } from '../../kernel/plugin.js'
 import { createStorage } from '../../kernel/storage.js'
 import { createHttpClient } from '../../kernel/http.js'
 import { recordingBackend } from './helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 describe('services by token', () => {
   it('a host replaces the storage service: the kernel and every plugin write through the replacement', () => {
@@ -18,7 +19,7 @@ describe('services by token', () => {
       plugins: [{ name: 'notes', setup: (ctx) => void (plugin = ctx) }],
     })
     plugin!.storage.set('draft', 'hi')
-    modal.kernel.storage.set('k', 1)
+    kernelOf(modal).storage.set('k', 1)
     expect([...replaced.data.keys()].sort()).toEqual(['host/v1/k', 'host/v1/notes/draft'])
   })
 
@@ -29,9 +30,9 @@ describe('services by token', () => {
     const reader: Plugin = { name: 'reader', setup: (ctx) => void seen.push(ctx.http, ctx.services.resolve(Tokens.Http)) }
     const modal = createKernel({ plugins: [reader, pre] })
     expect(seen).toEqual([mine, mine])
-    expect(modal.kernel.http).toBe(mine)
+    expect(kernelOf(modal).http).toBe(mine)
     const hosts = createHttpClient({ baseUrl: 'http://127.0.0.1:2' })
-    expect(createKernel({ services: (s) => s.provide(Tokens.Http, hosts), plugins: [pre] }).kernel.http).toBe(hosts)
+    expect(kernelOf(createKernel({ services: (s) => s.provide(Tokens.Http, hosts), plugins: [pre] })).http).toBe(hosts)
   })
 
   it('a plugin provides a service another resolves by token; a token nobody provides names the plugin', () => {
@@ -56,13 +57,13 @@ describe('close guard', () => {
     let required = true
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [{ name: 'signIn', setup: (ctx) => ctx.onClose(() => (required ? 'Sign in first' : undefined)) }] })
     const refused: string[] = []
-    modal.kernel.events.on('modal:closeRefused', ({ reason }) => refused.push(reason))
+    kernelOf(modal).events.on('modal:closeRefused', ({ reason }) => refused.push(reason))
     await modal.open()
     expect(modal.close()).toBe(false)
     expect(modal.isOpen()).toBe(true)
     expect(refused).toEqual(['Sign in first'])
-    expect(modal.kernel.state.$modal.get().shake).toBe(true)
-    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'error', message: 'Sign in first' })
+    expect(kernelOf(modal).state.$modal.get().shake).toBe(true)
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'error', message: 'Sign in first' })
     required = false
     expect(modal.close()).toBe(true)
     expect(modal.isOpen()).toBe(false)

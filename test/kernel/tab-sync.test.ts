@@ -3,6 +3,7 @@ import { createKernel, type Modal } from '../../kernel/kernel.js'
 import { checkTabMessage } from '../../kernel/tab-sync.js'
 import { fakeAdapter, mainnet, optimism, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop, shellViews } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /**
  * Tabs of one origin in one process: modals over one storage backend (the origin's localStorage), each with its
@@ -15,9 +16,9 @@ function tab(backend = recordingBackend(), storagePrefix?: string) {
   const fake = fakeAdapter()
   const modal = createKernel({ projectId: 'p', storage: backend, ...(storagePrefix ? { storagePrefix } : {}), plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
   created.push(modal)
-  modal.kernel.chains.startDiscovery()
-  const account = () => modal.kernel.state.$chains.get().eip155!.accountState
-  const network = () => modal.kernel.state.$chains.get().eip155!.networkState.caipNetwork?.caipNetworkId
+  kernelOf(modal).chains.startDiscovery()
+  const account = () => kernelOf(modal).state.$chains.get().eip155!.accountState
+  const network = () => kernelOf(modal).state.$chains.get().eip155!.networkState.caipNetwork?.caipNetworkId
   return { modal, fake, backend, account, network }
 }
 
@@ -26,22 +27,22 @@ describe('tabs: one session across the tabs of an origin', () => {
     const a = tab()
     const b = tab(a.backend)
     const other = tab(recordingBackend(), 'another-app')
-    await Promise.all([a.modal.kernel.connection.reconnect(), b.modal.kernel.connection.reconnect(), other.modal.kernel.connection.reconnect()])
+    await Promise.all([kernelOf(a.modal).connection.reconnect(), kernelOf(b.modal).connection.reconnect(), kernelOf(other.modal).connection.reconnect()])
 
-    await a.modal.kernel.connection.connect('io.fake')
+    await kernelOf(a.modal).connection.connect('io.fake')
     await expect.poll(() => b.account().status).toBe('connected')
     expect(b.fake.adapter.connect).not.toHaveBeenCalled()
     expect(b.fake.adapter.reconnect).toHaveBeenCalled()
 
-    await a.modal.kernel.connection.switchNetwork(optimism.caipNetworkId)
+    await kernelOf(a.modal).connection.switchNetwork(optimism.caipNetworkId)
     await expect.poll(() => b.network()).toBe(optimism.caipNetworkId)
     expect(b.fake.adapter.switchNetwork).toHaveBeenCalledTimes(1)
 
-    await a.modal.kernel.connection.disconnect()
+    await kernelOf(a.modal).connection.disconnect()
     await expect.poll(() => b.account().status).toBe('disconnected')
 
     // B's changes were not told back: A's wallet was asked once for each.
-    await b.modal.kernel.connection.switchNetwork(mainnet.caipNetworkId)
+    await kernelOf(b.modal).connection.switchNetwork(mainnet.caipNetworkId)
     await expect.poll(() => a.network()).toBe(mainnet.caipNetworkId)
     expect(a.fake.adapter.switchNetwork).toHaveBeenCalledTimes(1)
     expect(a.fake.adapter.disconnect).toHaveBeenCalledTimes(1)
@@ -57,11 +58,11 @@ describe('tabs: one session across the tabs of an origin', () => {
     const fake = fakeAdapter()
     const memory = createKernel({ projectId: 'p', storage: null, plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
     created.push(memory)
-  memory.kernel.chains.startDiscovery()
+  kernelOf(memory).chains.startDiscovery()
     const c = tab(a.backend)
-    await Promise.all([a.modal.kernel.connection.reconnect(), c.modal.kernel.connection.reconnect(), memory.kernel.connection.reconnect()])
-    await a.modal.kernel.connection.connect('io.fake')
-    await a.modal.kernel.connection.switchNetwork(optimism.caipNetworkId)
+    await Promise.all([kernelOf(a.modal).connection.reconnect(), kernelOf(c.modal).connection.reconnect(), kernelOf(memory).connection.reconnect()])
+    await kernelOf(a.modal).connection.connect('io.fake')
+    await kernelOf(a.modal).connection.switchNetwork(optimism.caipNetworkId)
     // A tab over the shared storage heard both; the memory modal took neither.
     await expect.poll(() => c.network()).toBe(optimism.caipNetworkId)
     expect(fake.adapter.reconnect).not.toHaveBeenCalled()
@@ -74,9 +75,9 @@ describe('tabs: a destroyed modal', () => {
     const a = tab()
     const b = tab(a.backend)
     const c = tab(a.backend)
-    await Promise.all([a, b, c].map((t) => t.modal.kernel.connection.reconnect()))
+    await Promise.all([a, b, c].map((t) => kernelOf(t.modal).connection.reconnect()))
     b.modal.destroy()
-    await a.modal.kernel.connection.connect('io.fake')
+    await kernelOf(a.modal).connection.connect('io.fake')
     // A live tab hears it; the destroyed one asks its wallet nothing.
     await expect.poll(() => c.account().status).toBe('connected')
     expect(b.fake.adapter.reconnect).not.toHaveBeenCalled()

@@ -7,6 +7,7 @@ import { createRouter } from '../../kernel/router.js'
 const CONNECTING_SIWE_VIEW = 'ConnectingSiwe'
 import { dummyView, recordingBackend } from './helpers.js'
 import { desktop, modalWithWallet, shellViews } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const KNOWN = new Set(['Connect', 'Account', 'AllWallets', 'ConnectingExternal', CONNECTING_SIWE_VIEW, 'SIWXSignMessage'])
 
@@ -116,9 +117,9 @@ describe('transaction stack in a modal', () => {
   it('a replace outcome without ConnectingSiwe closes the modal', async () => {
     const { modal } = modalWithWallet({}, { views: { ...shellViews, SIWXSignMessage: dummyView } })
     await modal.open()
-    modal.kernel.router.push('SIWXSignMessage')
-    modal.kernel.router.pushTransaction({ onSuccess: { action: 'replace', view: CONNECTING_SIWE_VIEW } })
-    modal.kernel.router.completeTransaction('success')
+    kernelOf(modal).router.push('SIWXSignMessage')
+    kernelOf(modal).router.pushTransaction({ onSuccess: { action: 'replace', view: CONNECTING_SIWE_VIEW } })
+    kernelOf(modal).router.completeTransaction('success')
     expect(modal.isOpen()).toBe(false)
   })
 })
@@ -129,11 +130,11 @@ describe('embedded mode', () => {
   it('embedded mode: close shows Connect when not connected and the modal stays shown', async () => {
     const { modal } = embedded()
     await modal.open('AllWallets')
-    modal.kernel.router.push('ConnectingExternal')
+    kernelOf(modal).router.push('ConnectingExternal')
     const closes = vi.fn()
-    modal.kernel.events.on('modal:close', closes)
+    kernelOf(modal).events.on('modal:close', closes)
     modal.close()
-    expect(modal.kernel.router.$history.get()).toEqual([{ view: 'Connect', data: undefined }])
+    expect(kernelOf(modal).router.$history.get()).toEqual([{ view: 'Connect', data: undefined }])
     expect(modal.isOpen()).toBe(true)
     expect(closes).toHaveBeenCalledTimes(1)
   })
@@ -142,17 +143,17 @@ describe('embedded mode', () => {
     const { modal } = embedded()
     await modal.open()
     await modal.connect('io.fake')
-    modal.kernel.router.push('AllWallets')
+    kernelOf(modal).router.push('AllWallets')
     modal.close()
     expect(modal.getState().view).toBe('Account')
-    expect(modal.kernel.router.$history.get()).toHaveLength(1)
+    expect(kernelOf(modal).router.$history.get()).toHaveLength(1)
     expect(modal.isOpen()).toBe(true)
   })
 
   it('embedded mode: goBack on the last view returns to the resting view instead of hiding', async () => {
     const { modal } = embedded()
     await modal.open('AllWallets')
-    modal.kernel.router.goBack()
+    kernelOf(modal).router.goBack()
     expect(modal.getState().view).toBe('Connect')
     expect(modal.isOpen()).toBe(true)
   })

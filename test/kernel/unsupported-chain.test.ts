@@ -5,6 +5,7 @@ import type { ModalOptions } from '../../kernel/options.js'
 import type { Plugin } from '../../kernel/plugin.js'
 import { dummyView, fakeAdapter, flush, recordingBackend } from './helpers.js'
 import { chainPlugin, desktop } from './kernel-fixtures.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 /** Shell views without UnsupportedChain: the test plugin contributes it. */
 const views = Object.fromEntries(['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic'].map((id) => [id, dummyView]))
@@ -15,7 +16,7 @@ async function connected(options: ModalOptions = {}, plugins: Plugin[] = [unsupp
   const modal = createKernel({ projectId: 'p', storage: recordingBackend(), ...options, plugins: [chainPlugin(fake), ...plugins] }, { platform: desktop, views })
   await modal.open()
   await modal.connect('io.fake')
-  modal.kernel.router.reset('Account')
+  kernelOf(modal).router.reset('Account')
   modal.close()
   return { modal, fake }
 }
@@ -61,12 +62,12 @@ describe('UnsupportedChain', () => {
     const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [unsupportedChainPlugin] }, { platform: desktop, views })
     await modal.open()
     modal.close()
-    modal.kernel.state.$chains.setKey('eip155', {
+    kernelOf(modal).state.$chains.setKey('eip155', {
       namespace: 'eip155',
       accountState: { status: 'connected', address: '0x1', balanceStatus: 'idle' },
       networkState: { requestedCaipNetworks: [], supportsAllNetworks: false },
     })
-    modal.kernel.events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
+    kernelOf(modal).events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
     await flush()
     expect(modal.isOpen()).toBe(false)
   })
@@ -76,7 +77,7 @@ describe('UnsupportedChain', () => {
     const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake), unsupportedChainPlugin] }, { platform: desktop, views })
     await modal.open()
     modal.close()
-    modal.kernel.events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
+    kernelOf(modal).events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
     await flush()
     expect(modal.isOpen()).toBe(false)
   })
@@ -129,8 +130,8 @@ describe('UnsupportedChain', () => {
     const { modal, fake } = await connected()
     fake.wallet.networkChanged('eip155:56')
     await flush()
-    modal.kernel.router.push('Account')
-    modal.kernel.router.goBack()
+    kernelOf(modal).router.push('Account')
+    kernelOf(modal).router.goBack()
     expect(modal.isOpen()).toBe(false)
   })
 })

@@ -8,10 +8,11 @@ import { send } from '../../plugins/send/index.js'
 import { tokens } from '../../plugins/tokens/index.js'
 import { nfts } from '../../plugins/nfts/index.js'
 import { dummyView } from '../kernel/helpers.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 const entries = (features?: Record<string, boolean>) => {
   const modal = createKernel({ projectId: 'p', ...(features ? { features } : {}), plugins: [tokens(), nfts(), activity(), receive(), send()] } as never, { views: { Connect: dummyView } })
-  return { features: modal.kernel.slots.list('account.features').map((e) => e.id), tabs: modal.kernel.slots.list('account.tabs').map((e) => e.id) }
+  return { features: kernelOf(modal).slots.list('account.features').map((e) => e.id), tabs: kernelOf(modal).slots.list('account.tabs').map((e) => e.id) }
 }
 
 describe('feature flags over the feature plugins', () => {

@@ -1,7 +1,7 @@
 /** The `preload` option's scheduling in the page: idle after load, intent on marked elements, none, cancel. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PRELOAD_ATTRIBUTE } from '../../kernel/index.js'
 import { IDLE_TIMEOUT_MS, schedulePreload } from '../../ui/preload.js'
+import { PRELOAD_ATTRIBUTE } from '../../kernel/preload.js'
 
 /** A page just enough for the scheduler: event targets, a ready state and an idle callback driven by timers. */
 class FakeElement {

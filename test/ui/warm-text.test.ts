@@ -4,9 +4,8 @@
  * test/ui/shell/mount.test.ts; here a minimal document records what is laid out.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { atom } from 'nanostores'
 import { FONT_FAMILY, TEXT_FACES, warmText } from '../../ui/warm-text.js'
-import type { Modal } from '../../kernel/index.js'
+import { createKernel } from '../../kernel/index.js'
 
 describe('warmText', () => {
   const laidOut: string[] = []
@@ -32,7 +31,7 @@ describe('warmText', () => {
     vi.useRealTimers()
     vi.unstubAllGlobals()
   })
-  const modal = (variables: Record<string, string> = {}) => ({ kernel: { $theme: atom({ mode: 'light', variables }) } }) as unknown as Modal
+  const modal = (themeVariables: Record<`--vb-${string}`, string> = {}) => createKernel({ projectId: 'p', storage: null, themeMode: 'light', themeVariables })
 
   it('lays out one face per task, in order, in the shell font', () => {
     warmText(modal(), () => false)

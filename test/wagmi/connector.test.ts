@@ -7,6 +7,7 @@ import { createModal, type Modal } from 'vestibule'
 import { createHeadlessModal } from 'vestibule/headless'
 import { eip155, mainnet, sepolia } from 'vestibule/chains/eip155'
 import { vestibuleConnector } from 'vestibule/wagmi'
+import { kernelOf } from '../../kernel/kernel-of.js'
 
 let modal: Modal
 const headless = () => (modal = createModal({ projectId: 'p', storage: null, preload: 'none', plugins: [eip155({ networks: [mainnet, sepolia] })] }))
@@ -90,7 +91,7 @@ describe('a connect the modal moves on from before it resolves', () => {
 
   /** The modal's eip155 account as the kernel holds it: connected with `address` on mainnet, or disconnected. */
   function account(address: string | undefined) {
-    const $chains = modal.kernel.state.$chains as unknown as { get(): Record<string, any>; setKey(key: string, value: unknown): void }
+    const $chains = kernelOf(modal).state.$chains as unknown as { get(): Record<string, any>; setKey(key: string, value: unknown): void }
     const base = $chains.get().eip155
     const network = base.networkState.requestedCaipNetworks[0]
     $chains.setKey('eip155', { ...base, accountState: address ? { ...base.accountState, status: 'connected', address } : { status: 'disconnected' }, networkState: { ...base.networkState, caipNetwork: network } })
@@ -101,7 +102,7 @@ describe('a connect the modal moves on from before it resolves', () => {
    * state is added once open() has resolved, counted on the store).
    */
   async function waitingForAccount(connector: ReturnType<typeof buildHeadless>['connector']) {
-    const listeners = () => (modal.kernel.state.$snapshot as unknown as { lc: number }).lc
+    const listeners = () => (kernelOf(modal).state.$snapshot as unknown as { lc: number }).lc
     const before = listeners()
     const connecting = connector.connect()
     connecting.catch(() => undefined)

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { AccountToken, BalancesSnapshot, ChainNamespace, Modal, ReadableAtom, WalletItem } from '../../kernel/index.js'
 import { walletList, type WalletListState } from '../../headless/wallet-list.js'
 import { connectWallet, type ConnectOutcome } from '../../headless/connect.js'
@@ -12,6 +12,9 @@ import { walletConnectPairing, type PairingState } from '../../headless/pairing.
 import { accountBalances } from '../../headless/balances.js'
 import { createSend, createSwap, type FeatureController, type SendController, type SwapController } from '../../headless/features.js'
 import { signIn, type SignInState, type SiwxSession } from '../../headless/sign-in.js'
+
+/** No account while rendering on the server. */
+const noAddress = () => undefined
 
 /** The value of a store (undefined for none), following its changes. */
 const useStoreValue = <T>($store: ReadableAtom<T>): T => useStore($store)
@@ -107,7 +110,7 @@ export interface UseBalancesReturnType extends BalancesSnapshot {
 export function useBalances(modal: Modal): UseBalancesReturnType {
   const balances = useMemo(() => accountBalances(modal), [modal])
   const snapshot = useStoreValue(balances.$balances)
-  const caipAddress = useStoreValue(modal.kernel.state.$snapshot).caipAddress
+  const caipAddress = useSyncExternalStore(modal.subscribe, () => modal.getState().caipAddress, noAddress)
   useEffect(() => {
     if (caipAddress) void balances.refresh().catch(() => undefined)
   }, [balances, caipAddress])

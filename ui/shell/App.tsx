@@ -1,6 +1,7 @@
 import { Component, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react'
 import type { Modal } from '../../kernel/index.js'
 import { loadedModule } from '../../kernel/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 import { NAME_MAX, cleanText } from '../../kernel/sanitize.js'
 import type { ViewProps } from '../view-props.js'
 import { SlotIcon, useStore } from './shared.js'
@@ -33,7 +34,7 @@ function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache
   const [loaded, setLoaded] = useState<Loaded>()
   const [attempt, setAttempt] = useState(0)
   let cached = id ? cache.get(id) : undefined
-  const ready = id && !cached ? loadedModule(modal.kernel.views.get(id)?.load) : undefined
+  const ready = id && !cached ? loadedModule(kernelOf(modal).views.get(id)?.load) : undefined
   if (id && ready) {
     try {
       cached = cacheView(cache, id, ready)
@@ -44,7 +45,7 @@ function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache
   useEffect(() => {
     if (!id || cached) return
     let live = true
-    const definition = modal.kernel.views.get(id)
+    const definition = kernelOf(modal).views.get(id)
     Promise.resolve()
       .then(() => {
         if (!definition) throw new Error(`View "${id}" is not registered`)
@@ -85,7 +86,7 @@ class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNod
  * A wallet that ends the session while the account is shown sends the user back to Connect.
  */
 function useLiveAnnouncements(modal: Modal): string {
-  const { router, i18n, events } = modal.kernel
+  const { router, i18n, events } = kernelOf(modal)
   const [live, setLive] = useState('')
   useEffect(() => {
     const offs = [
@@ -96,9 +97,9 @@ function useLiveAnnouncements(modal: Modal): string {
       events.on('disconnect', ({ namespace }) => {
         // One family of several ended: the live region names it (the others stay connected).
         const still = modal.getState().status === 'connected'
-        setLive(still ? i18n.t('live.disconnectedOne', { name: modal.kernel.chains.get(namespace)?.label ?? namespace }) : i18n.t('live.disconnected'))
+        setLive(still ? i18n.t('live.disconnectedOne', { name: kernelOf(modal).chains.get(namespace)?.label ?? namespace }) : i18n.t('live.disconnected'))
         // A wallet that ends the session while the account is shown sends the user back to Connect.
-        if (router.current?.view === 'Account' && modal.getState().status !== 'connected') modal.kernel.navigation.disconnected()
+        if (router.current?.view === 'Account' && modal.getState().status !== 'connected') kernelOf(modal).navigation.disconnected()
       }),
     ]
     return () => offs.forEach((off) => off())
@@ -107,7 +108,7 @@ function useLiveAnnouncements(modal: Modal): string {
 }
 
 /** The modal's alerts, each kept while hovered or focused, with its dismiss button. */
-function Alerts({ modal, alerts, dismiss }: { modal: Modal; alerts: ReturnType<Modal['kernel']['feedback']['$alerts']['get']>; dismiss: string }) {
+function Alerts({ modal, alerts, dismiss }: { modal: Modal; alerts: ReturnType<ReturnType<typeof kernelOf>['feedback']['$alerts']['get']>; dismiss: string }) {
   return (
     <>
       {alerts.map((a) => (
@@ -116,13 +117,13 @@ function Alerts({ modal, alerts, dismiss }: { modal: Modal; alerts: ReturnType<M
           className="vb-alert"
           role="alert"
           data-alert-id={a.id}
-          onMouseEnter={() => modal.kernel.feedback.holdAlert(a.id, true)}
-          onMouseLeave={() => modal.kernel.feedback.holdAlert(a.id, false)}
-          onFocus={() => modal.kernel.feedback.holdAlert(a.id, true)}
-          onBlur={() => modal.kernel.feedback.holdAlert(a.id, false)}
+          onMouseEnter={() => kernelOf(modal).feedback.holdAlert(a.id, true)}
+          onMouseLeave={() => kernelOf(modal).feedback.holdAlert(a.id, false)}
+          onFocus={() => kernelOf(modal).feedback.holdAlert(a.id, true)}
+          onBlur={() => kernelOf(modal).feedback.holdAlert(a.id, false)}
         >
           <span>{a.message}</span>
-          <button type="button" className="vb-icon-btn" aria-label={dismiss} onClick={() => modal.kernel.feedback.dismissAlert(a.id)}>
+          <button type="button" className="vb-icon-btn" aria-label={dismiss} onClick={() => kernelOf(modal).feedback.dismissAlert(a.id)}>
             ×
           </button>
         </div>
@@ -133,11 +134,11 @@ function Alerts({ modal, alerts, dismiss }: { modal: Modal; alerts: ReturnType<M
 
 /** The frame around every view: header with back, title and close; the view; a polite live region. */
 export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: ViewCache; rehearsal?: { view: string; data?: unknown } }) {
-  const { router, views, i18n, state } = modal.kernel
+  const { router, views, i18n, state } = kernelOf(modal)
   const history = useStore(router.$history)
   const { open, shake } = useStore(state.$modal)
-  const alerts = useStore(modal.kernel.feedback.$alerts)
-  const snackbar = useStore(modal.kernel.feedback.$snackbar)
+  const alerts = useStore(kernelOf(modal).feedback.$alerts)
+  const snackbar = useStore(kernelOf(modal).feedback.$snackbar)
   // A rehearsal (see rehearse in mount.tsx) draws the view the first open will show, before any open.
   const entry = rehearsal ?? history.at(-1)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -146,7 +147,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
   const view = useViewComponent(entry?.view, modal, cache)
   const body = useRef<HTMLDivElement>(null)
   useEffect(() => adoptStyles(body.current, view.Component && viewStyles.get(view.Component)), [view.Component])
-  const actions = modal.kernel.slots.list('header.actions')
+  const actions = kernelOf(modal).slots.list('header.actions')
   // A translation that arrives after the first frame (a plugin's texts, added with its view) draws again.
   const [, textsChanged] = useState(0)
   useEffect(() => i18n.subscribe(() => textsChanged((n) => n + 1)), [i18n])
@@ -175,7 +176,7 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
       // Route data may come from anywhere (modal.open(view, data)): the title is cleaned like any name.
       return cleanText(definitionTitle(entry?.data), NAME_MAX)
     } catch (error) {
-      modal.kernel.events.emit('error', { source: 'view title', error })
+      kernelOf(modal).events.emit('error', { source: 'view title', error })
       return ''
     }
   }

@@ -1,8 +1,8 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
-import type { LoadComponent, SlotEntry } from '../../kernel/index.js'
 import { useViewContext } from './view-context.js'
 import { loadedModule } from '../../kernel/index.js'
 import { addStyleSheet } from './style-sheets.js'
+import type { LoadComponent, SlotEntry } from '../../kernel/views.js'
 
 const added = new WeakMap<Node, Set<string>>()
 

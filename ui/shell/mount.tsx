@@ -1,7 +1,8 @@
 import { startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import type { Modal, Shell } from '../../kernel/index.js'
+import type { Modal } from '../../kernel/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import { HEADING_ID, ShellApp } from './App.js'
 import { trapFocus } from './focus.js'
@@ -9,6 +10,7 @@ import { shellMessages } from './messages.js'
 import { styles } from './styles.js'
 import { addStyleSheet, setStyleNonce } from './style-sheets.js'
 import { layOutHidden } from '../warm-text.js'
+import type { Shell } from '../../kernel/kernel.js'
 
 type Part = [tag: string, className: string, ...children: (Part | string)[]]
 
@@ -40,9 +42,9 @@ export function warmUp(modal: Modal) {
   const sample = document.createElement('div')
   sample.style.cssText = 'top:0;left:0;width:360px;height:0;overflow:hidden;contain:strict;pointer-events:none'
   // The host's theme variables (a font family among them) apply as they will to the modal.
-  for (const [name, value] of Object.entries(modal.kernel.$theme.get().variables)) sample.style.setProperty(name, value)
+  for (const [name, value] of Object.entries(kernelOf(modal).$theme.get().variables)) sample.style.setProperty(name, value)
   const shadow = sample.attachShadow({ mode: 'open' })
-  setStyleNonce(shadow, modal.kernel.options.cspNonce)
+  setStyleNonce(shadow, kernelOf(modal).options.cspNonce)
   addStyleSheet(shadow, styles)
   shadow.append(build(SAMPLE))
   // A size read inside the sample lays it out now, fonts included.
@@ -56,9 +58,9 @@ export function warmUp(modal: Modal) {
  * the page stays usable and Tab moves on past it.
  */
 export function mountShell(modal: Modal): Shell {
-  modal.kernel.i18n.add(shellMessages, () => import('./locales/index.js'))
+  kernelOf(modal).i18n.add(shellMessages, () => import('./locales/index.js'))
   // A selector matching nothing rejects the open() that mounts the shell, naming it.
-  const parent = resolveContainer(modal.kernel.options.container) ?? document.body
+  const parent = resolveContainer(kernelOf(modal).options.container) ?? document.body
   const host = document.createElement('div')
   host.setAttribute('data-vestibule', '')
   // Tokens live on the host element, so theme variables set here or by the page's own CSS reach every part.
@@ -67,31 +69,31 @@ export function mountShell(modal: Modal): Shell {
   // 'system' follows the operating system's colour scheme, live, while the theme says so.
   const scheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : undefined
   const showMode = () => {
-    const mode = modal.kernel.$theme.get().mode
+    const mode = kernelOf(modal).$theme.get().mode
     host.setAttribute('data-theme', mode === 'system' ? (scheme?.matches ? 'light' : 'dark') : mode)
   }
   scheme?.addEventListener('change', showMode)
-  const unwatchTheme = modal.kernel.$theme.subscribe(({ variables }) => {
+  const unwatchTheme = kernelOf(modal).$theme.subscribe(({ variables }) => {
     showMode()
     for (const name of applied) if (!(name in variables)) host.style.removeProperty(name)
     for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value)
     applied = Object.keys(variables)
   })
   const shadow = host.attachShadow({ mode: 'open' })
-  setStyleNonce(shadow, modal.kernel.options.cspNonce)
+  setStyleNonce(shadow, kernelOf(modal).options.cspNonce)
   addStyleSheet(shadow, styles)
   const dialog = document.createElement('dialog')
   dialog.className = 'vb-dialog'
-  const embedded = modal.kernel.options.enableEmbedded === true
+  const embedded = kernelOf(modal).options.enableEmbedded === true
   if (embedded) dialog.setAttribute('data-embedded', '')
   dialog.setAttribute('aria-labelledby', HEADING_ID)
   // The texts' language and its writing direction: Arabic lays the whole modal out right to left.
   const showLanguage = () => {
-    dialog.setAttribute('lang', modal.kernel.i18n.locale)
-    dialog.setAttribute('dir', modal.kernel.i18n.dir)
+    dialog.setAttribute('lang', kernelOf(modal).i18n.locale)
+    dialog.setAttribute('dir', kernelOf(modal).i18n.dir)
   }
   showLanguage()
-  const unwatchLanguage = modal.kernel.i18n.subscribe(showLanguage)
+  const unwatchLanguage = kernelOf(modal).i18n.subscribe(showLanguage)
   shadow.append(dialog)
   parent.append(host)
 
@@ -163,12 +165,12 @@ function End({ reached }: { reached: () => void }): null {
  * Resolves once thrown away.
  */
 export function rehearse(modal: Modal, view: string): Promise<void> {
-  modal.kernel.i18n.add(shellMessages, () => import('./locales/index.js'))
+  kernelOf(modal).i18n.add(shellMessages, () => import('./locales/index.js'))
   return new Promise((resolve) => {
     let ended = false
     // An open that comes first (a click right after the intent signal) discards the work in progress; without this
     // the rehearsal would start over once the open has rendered.
-    const offOpen = modal.kernel.state.$modal.listen(({ open }) => open && done())
+    const offOpen = kernelOf(modal).state.$modal.listen(({ open }) => open && done())
     const done = () => {
       if (ended) return
       ended = true

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { Modal, ViewContext } from '../../kernel/index.js'
+import { kernelOf } from '../../kernel/kernel-of.js'
 import { PLUGIN_REFUSED, servicesOn } from '../../kernel/plugin-host.js'
 import { localeFormat } from '../../kernel/format.js'
 
@@ -14,7 +15,7 @@ export function viewContext(modal: Modal, plugin?: string): ViewContext {
   if (!contexts) built.set(modal, (contexts = new Map()))
   const known = contexts.get(plugin ?? '')
   if (known) return known
-  const { router, i18n, navigation, pluginConnection, state, feedback, events, container, http, blockchainApi, options, platform, chains, wallets, views, slots } = modal.kernel
+  const { router, i18n, navigation, pluginConnection, state, feedback, events, container, http, blockchainApi, options, platform, chains, wallets, views, slots } = kernelOf(modal)
   const { connect, disconnect, switchNetwork, selectAccountTab, connected } = navigation
   let format: { locale: string; value: ReturnType<typeof localeFormat> } | undefined
   const context: ViewContext = {

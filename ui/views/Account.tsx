@@ -1,9 +1,10 @@
 import { useState, type KeyboardEvent } from 'react'
-import { errorMessage, type CaipNetworkId, type SlotEntry } from '../../kernel/index.js'
+import { errorMessage, type CaipNetworkId } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore } from '../shell/shared.js'
 import { AccountSummary, ConnectAnother, ConnectedChains, FeatureButtons, familyGroups, NetworkControl } from './AccountParts.js'
 import { SlotComponent } from '../shell/lazy.js'
+import type { SlotEntry } from '../../kernel/views.js'
 
 /** The connected account: address with copy, network switcher, native balance, disconnect. */
 export default function Account({ ctx }: ViewProps) {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
 import { RowDisconnect } from './RowDisconnect.js'
-import type { CaipNetwork, CaipNetworkId, ChainState, ViewContext } from '../../kernel/index.js'
+import type { CaipNetwork, CaipNetworkId, ViewContext } from '../../kernel/index.js'
 import { shortenAddress } from '../../kernel/format.js'
 import { networkImageUrl } from '../kit/network-image.js'
 import { SlotIcon, WalletImage } from '../shell/shared.js'
 import { SlotComponent } from '../shell/lazy.js'
+import type { ChainState } from '../../kernel/state.js'
 
 /** One chain family of the Account view: its namespace, its label from the chain plugin, its requested networks. */
 export interface FamilyGroup {

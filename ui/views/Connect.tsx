@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useState } from 'react'
-import type { SlotEntry } from '../../kernel/index.js'
 import { walletSections } from '../../kernel/wallet-list.js'
 import type { ViewProps } from '../view-props.js'
 import { SlotIcon, useStore, WalletImage } from '../shell/shared.js'
 import { SlotComponent } from '../shell/lazy.js'
+import type { SlotEntry } from '../../kernel/views.js'
 
 /** How long discovery may take before "no wallet found" is shown instead of "looking for wallets". */
 const DISCOVERY_GRACE_MS = 400

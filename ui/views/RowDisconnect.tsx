@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import { endingTogether, type ChainNamespace, type ChainState } from '../../kernel/index.js'
+import type { ChainNamespace } from '../../kernel/index.js'
 import type { ViewProps } from '../view-props.js'
 import { useStore } from '../shell/shared.js'
+import { endingTogether } from '../../kernel/ending-together.js'
+import type { ChainState } from '../../kernel/state.js'
 
 interface RowDisconnectProps extends Pick<ViewProps, 'ctx'> {
   namespace: ChainNamespace

@@ -1,5 +1,6 @@
-import type { CaipNetwork, CaipNetworkId, ChainState, HttpClient } from '../../kernel/index.js'
+import type { CaipNetwork, CaipNetworkId, HttpClient } from '../../kernel/index.js'
 import { networkImageUrl } from '../kit/network-image.js'
+import type { ChainState } from '../../kernel/state.js'
 
 /** One network of the Networks view. */
 export interface NetworkEntry {

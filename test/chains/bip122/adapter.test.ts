@@ -7,6 +7,7 @@ import { registerWallet } from '../../../sandbox/bip122/wallet-core.js'
 import { mapStorage } from '../shared-harness.js'
 import { accountOf, adapterOf, useHarness } from './harness.js'
 import { litecoinRegtest } from './fixtures.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 
@@ -19,7 +20,7 @@ describe('discovery', () => {
     registerWallet(h.page.window, { ...evm.wallet, chains: ['solana:mainnet'], accounts: [] })
     const modal = h.modal()
     await h.discovered(modal)
-    expect(modal.kernel.chains.$connectors.get()).toEqual([
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([
       { id: 'sandbox-bitcoin-wallet', name: 'Sandbox Bitcoin Wallet', type: 'ANNOUNCED', namespace: 'bip122', imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), installed: true },
     ])
   })
@@ -27,10 +28,10 @@ describe('discovery', () => {
   it('finds a wallet that registers after the page started', async () => {
     const modal = h.modal()
     await new Promise((r) => setTimeout(r, 50))
-    expect(modal.kernel.chains.$connectors.get()).toEqual([])
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     h.wallet({ name: 'Late Wallet' })
     await h.discovered(modal)
-    expect(modal.kernel.chains.$connectors.get()[0]?.id).toBe('late-wallet')
+    expect(kernelOf(modal).chains.$connectors.get()[0]?.id).toBe('late-wallet')
   })
 })
 
@@ -40,9 +41,9 @@ describe('connectors from other plugins', () => {
     const remote = h.wallet({ name: 'Remote', privateKey: new Uint8Array(32).fill(5), register: false })
     const modal = h.modal()
     await h.discovered(modal)
-    const remove = modal.kernel.chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
+    const remove = kernelOf(modal).chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
     await h.discovered(modal, 2)
-    expect(modal.kernel.chains.$connectors.get().map((c) => [c.id, c.type, c.namespace])).toEqual([
+    expect(kernelOf(modal).chains.$connectors.get().map((c) => [c.id, c.type, c.namespace])).toEqual([
       ['sandbox-bitcoin-wallet', 'ANNOUNCED', 'bip122'],
       ['walletConnect', 'WALLET_CONNECT', 'bip122'],
     ])
@@ -60,7 +61,7 @@ describe('connect', () => {
     await h.discovered(modal)
     await modal.connect('sandbox-bitcoin-wallet')
     expect(wallet.address).toMatch(/^rltc1q[0-9a-z]{38}$/)
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: wallet.address, caipAddress: `${h.network.caipNetworkId}:${wallet.address}`, namespace: 'bip122' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.network.caipNetworkId}:${wallet.address}`, namespace: 'bip122' })
     expect(accountOf(modal)).toMatchObject({ allAccounts: [{ type: 'payment' }], connectorId: 'sandbox-bitcoin-wallet' })
     expect(modal.getNetwork().caipNetwork).toBe(h.network)
     expect(wallet.listenerCount()).toBe(1)

@@ -23,6 +23,7 @@ import {
   useChain,
   useHarness,
 } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const installed = toolAvailable(litecoindInstalled(), 'litecoind', INSTALL_COMMAND)
 
@@ -180,13 +181,13 @@ describe.skipIf(!installed)('against litecoind regtest', () => {
     await expect.poll(() => accountOf(modal)?.balanceStatus).toBe('ready')
     c.chain.esplora.setDown(true)
     try {
-      await modal.kernel.connection.refreshBalance('bip122', { force: true })
+      await kernelOf(modal).connection.refreshBalance('bip122', { force: true })
       expect(accountOf(modal)?.balanceStatus).toBe('unavailable')
       await expect(adapterOf(modal).getBalance({ address: wallet.address, network: c.network })).rejects.toThrow('HTTP status code: 503: The node is down')
     } finally {
       c.chain.esplora.setDown(false)
     }
-    await modal.kernel.connection.refreshBalance('bip122', { force: true })
+    await kernelOf(modal).connection.refreshBalance('bip122', { force: true })
     expect(accountOf(modal)).toMatchObject({ balanceStatus: 'ready', balanceValue: 25_000_000n })
   })
 })

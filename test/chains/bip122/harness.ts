@@ -11,6 +11,7 @@ import * as chainModule from '../../../sandbox/bip122/chain.mjs'
 import { createBitcoinWallet, registerWallet, type BitcoinWalletOptions } from '../../../sandbox/bip122/wallet-core.js'
 import { installWindow, modalPool } from '../shared-harness.js'
 import { litecoinRegtest } from './fixtures.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 export interface Rpc {
   (method: string, params?: unknown[]): Promise<any>
@@ -86,7 +87,7 @@ export function useHarness(network: () => Bip122Network = () => litecoinRegtest(
   }
   h.modal = ({ networks, storage = null } = {}) => modals.open({ projectId: 'p', storage, plugins: [bip122({ networks: networks ?? [h.network] })] })
   h.discovered = async (modal, count = 1) => {
-    await vi.waitFor(() => expect(modal.kernel.chains.$connectors.get().filter((c) => c.namespace === 'bip122')).toHaveLength(count))
+    await vi.waitFor(() => expect(kernelOf(modal).chains.$connectors.get().filter((c) => c.namespace === 'bip122')).toHaveLength(count))
   }
   return h
 }
@@ -110,5 +111,5 @@ export async function nodeBalance(rpc: Rpc, address: string): Promise<bigint> {
   return (scan.unspents as { amount: number }[]).reduce((sum, u) => sum + toSats(u.amount), 0n)
 }
 
-export const accountOf = (modal: Modal) => modal.kernel.state.$chains.get().bip122?.accountState
-export const adapterOf = (modal: Modal) => modal.kernel.chains.get('bip122')!
+export const accountOf = (modal: Modal) => kernelOf(modal).state.$chains.get().bip122?.accountState
+export const adapterOf = (modal: Modal) => kernelOf(modal).chains.get('bip122')!

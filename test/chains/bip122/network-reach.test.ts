@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest'
 import type { Modal } from '../../../kernel/index.js'
 import { useHarness } from './harness.js'
 import { litecoinRegtest } from './fixtures.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
-const reach = (modal: Modal) => modal.kernel.state.$chains.get().bip122!.networkState.supportsAllNetworks
+const reach = (modal: Modal) => kernelOf(modal).state.$chains.get().bip122!.networkState.supportsAllNetworks
 
 describe('supportsAllNetworks (bip122)', () => {
   it('true when the wallet has an account on each network; false after disconnect', async () => {
@@ -32,7 +33,7 @@ describe('supportsAllNetworks (bip122)', () => {
   it('false for a remote session (WalletConnect), whatever its accounts', async () => {
     const remote = h.wallet({ name: 'Remote', privateKey: new Uint8Array(32).fill(5), register: false })
     const modal = h.modal()
-    modal.kernel.chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
+    kernelOf(modal).chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
     await h.discovered(modal)
     await modal.connect('walletConnect', 'bip122')
     expect(modal.getAccount().address).toBe(remote.address)

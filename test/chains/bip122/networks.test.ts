@@ -9,6 +9,7 @@ import { root } from '../../../bench/resolve-vestibule.mjs'
 import { bip122, bitcoin, bitcoinTestnet, defineNetwork, type Bip122Network } from '../../../chains/bip122/index.js'
 import { createKernel } from '../../../kernel/index.js'
 import { LITECOIN_PARAMS, LITECOIN_REGTEST_GENESIS, litecoinRegtest } from './fixtures.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 describe('built-in networks', () => {
   it('Bitcoin mainnet: BTC with 8 decimals, CAIP-2 reference = first 32 hex characters of the genesis hash', () => {
@@ -72,7 +73,7 @@ describe('the bip122() plugin', () => {
 
   it('registers a bip122 adapter with the payment account type and its capabilities', () => {
     const modal = modalWith([bitcoin, bitcoinTestnet])
-    const adapter = modal.kernel.chains.get('bip122')!
+    const adapter = kernelOf(modal).chains.get('bip122')!
     expect(adapter.defaultAccountType).toBe('payment')
     expect(adapter.networks).toEqual([bitcoin, bitcoinTestnet])
     expect([...adapter.capabilities]).toEqual(expect.arrayContaining(['signMessage', 'sendNative']))
@@ -88,7 +89,7 @@ describe('the bip122() plugin', () => {
 
   it('validates addresses against the configured networks when none is given', () => {
     const regtest = litecoinRegtest('http://127.0.0.1:1')
-    const adapter = modalWith([regtest]).kernel.chains.get('bip122')!
+    const adapter = kernelOf(modalWith([regtest])).chains.get('bip122')!
     expect(adapter.isAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(false)
     expect(adapter.isAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', bitcoin)).toBe(true)
   })

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { defineNetwork, type Eip155Network } from '../../../chains/eip155/index.js'
 import { ETH, WALLET_RDNS, accountOf, adapterOf, setBalance, useHarness } from './harness.js'
 import type { NodeWallet } from './node-wallet.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 let closed: string
@@ -42,7 +43,7 @@ function answer(wallet: NodeWallet, answers: Record<string, (params: unknown) =>
 async function balanceWith(wallet: NodeWallet, network: Eip155Network) {
   const modal = h.modal({ networks: [network] })
   await modal.connect(WALLET_RDNS)
-  await modal.kernel.connection.refreshBalance('eip155', { force: true })
+  await kernelOf(modal).connection.refreshBalance('eip155', { force: true })
   return { modal, account: accountOf(modal) }
 }
 
@@ -82,7 +83,7 @@ describe('the native balance when the public RPC cannot be reached', () => {
     const modal = h.modal({ networks: [unreachable] })
     await modal.connect(WALLET_RDNS)
     wallet.chainId = 31338 // moved in the wallet; the page has not been told yet
-    await modal.kernel.connection.refreshBalance('eip155', { force: true })
+    await kernelOf(modal).connection.refreshBalance('eip155', { force: true })
     expect(accountOf(modal)?.balanceStatus).toBe('unavailable')
     expect(wallet.callsOf('eth_getBalance')).toEqual([])
     expect(wallet.callsOf('wallet_getAssets')).toEqual([])

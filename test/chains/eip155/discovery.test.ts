@@ -4,6 +4,7 @@ import { watchEip1193Wallets, type DiscoveredWallet } from '../../../chains/eip1
 import { eip155, defineNetwork } from '../../../chains/eip155/index.js'
 import { createKernel } from '../../../kernel/index.js'
 import { openPage, stubProvider, walletInfo, type Page } from './page.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const local = defineNetwork({
   id: 31337,
@@ -264,7 +265,7 @@ describe('stopping discovery', () => {
 })
 
 describe('discovery through the kernel', () => {
-  const connectorIds = (modal: ReturnType<typeof createKernel>) => modal.kernel.chains.$connectors.get().map((c) => c.id)
+  const connectorIds = (modal: ReturnType<typeof createKernel>) => kernelOf(modal).chains.$connectors.get().map((c) => c.id)
 
   it('lists announced and legacy wallets once discovery starts', () => {
     page.window.ethereum = stubProvider()
@@ -272,7 +273,7 @@ describe('discovery through the kernel', () => {
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [local] })] })
     stops.push(() => modal.destroy())
     expect(connectorIds(modal)).toEqual([])
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     expect(connectorIds(modal)).toEqual(['io.metamask', 'injected'])
   })
 
@@ -281,7 +282,7 @@ describe('discovery through the kernel', () => {
     page.install(walletInfo('io.metamask'), stubProvider())
     const modal = createKernel({ projectId: 'p', storage: null, enableEIP6963: false, plugins: [eip155({ networks: [local] })] })
     stops.push(() => modal.destroy())
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     expect(connectorIds(modal)).toEqual(['injected'])
   })
 
@@ -289,14 +290,14 @@ describe('discovery through the kernel', () => {
     const resolved = (options: object) => createKernel({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: [local] })] })
     const on = resolved({})
     stops.push(() => on.destroy())
-    expect((on.kernel.options as { enableEIP6963?: boolean }).enableEIP6963).toBe(true)
+    expect((kernelOf(on).options as { enableEIP6963?: boolean }).enableEIP6963).toBe(true)
     expect(() => resolved({ enableEIP6963: 'yes' })).toThrow('`enableEIP6963` (eip155) must be a boolean')
     expect(() => createKernel({ projectId: 'p', storage: null, enableEIP6963: false })).toThrow('`enableEIP6963` needs eip155() from vestibule/chains/eip155')
   })
 
   it('stops listening when the modal is destroyed', () => {
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [local] })] })
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     modal.destroy()
     page.announce(walletInfo('io.after'), stubProvider())
     expect(connectorIds(modal)).toEqual([])

@@ -5,6 +5,7 @@ import { createChainRegistry, type Connector } from '../../../kernel/chains.js'
 import { createKernel } from '../../../kernel/kernel.js'
 import { walletSections } from '../../../kernel/wallet-list.js'
 import { eip155, localhost } from '../../../chains/eip155/index.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const ADDRESS = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 const provider = {
@@ -62,8 +63,8 @@ describe('eip155({ connectors }): wallets the host brings', () => {
     const provider = hostWallet()
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: [{ id: 'sdk-wallet', name: 'SDK Wallet', imageUrl: 'https://img.test/sdk.png', provider }] })] })
     await modal.open()
-    expect(modal.kernel.chains.findConnector('sdk-wallet')).toMatchObject({ type: 'EXTERNAL', installed: false, namespace: 'eip155', name: 'SDK Wallet' })
-    expect(walletSections(modal.kernel.wallets).get().map((s) => [s.section, s.items.map((i) => i.id)])).toEqual([['external', ['eip155:sdk-wallet']]])
+    expect(kernelOf(modal).chains.findConnector('sdk-wallet')).toMatchObject({ type: 'EXTERNAL', installed: false, namespace: 'eip155', name: 'SDK Wallet' })
+    expect(walletSections(kernelOf(modal).wallets).get().map((s) => [s.section, s.items.map((i) => i.id)])).toEqual([['external', ['eip155:sdk-wallet']]])
     await modal.connect('sdk-wallet')
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: ADDRESS })
     expect(provider.calls.slice(0, 2)).toEqual(['eth_requestAccounts', 'eth_chainId'])
@@ -80,7 +81,7 @@ describe('eip155({ connectors }): wallets the host brings', () => {
     expect(make([{ id: 'a', name: 'A', provider: hostWallet() }, { id: 'a', name: 'B', provider: hostWallet() }])).toThrow(`entry 1 ${needs}`)
     const modal = make([{ id: 'a', name: 'A', provider: hostWallet(), imageUrl: 'javascript:alert(1)' }])()
     void modal.open()
-    expect(modal.kernel.chains.findConnector('a')).toMatchObject({ name: 'A', imageUrl: undefined })
+    expect(kernelOf(modal).chains.findConnector('a')).toMatchObject({ name: 'A', imageUrl: undefined })
     modal.destroy()
   })
 

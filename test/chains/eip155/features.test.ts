@@ -7,9 +7,10 @@ import { createPublicClient, createWalletClient, http, verifyTypedData, type Abi
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { defineNetwork } from '../../../chains/eip155/index.js'
-import { chainFeature, hasChainFeature, VestibuleError, type ChainAdapter, type ChainFeature } from '../../../kernel/index.js'
+import { chainFeature, hasChainFeature, VestibuleError, type ChainAdapter } from '../../../kernel/index.js'
 import { compileContracts } from '../../../sandbox/contracts/compile.mjs'
 import { ETH, KEYS, WALLET_RDNS, adapterOf, setBalance, useHarness } from './harness.js'
+import type { ChainFeature } from '../../../kernel/chain-features.js'
 
 const h = useHarness()
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

@@ -10,6 +10,7 @@ import { rpc as rawRpc, startAnvil as rawStartAnvil } from '../../../sandbox/anv
 import { modalPool } from '../shared-harness.js'
 import { NodeWallet, type NodeWalletOptions } from './node-wallet.js'
 import { openPage, walletInfo, type Page } from './page.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 export interface Anvil {
   url: string
@@ -94,5 +95,5 @@ export function useHarness(): Harness {
 }
 
 /** The eip155 account state of a modal. */
-export const accountOf = (modal: Modal) => modal.kernel.state.$chains.get().eip155?.accountState
-export const adapterOf = (modal: Modal) => modal.kernel.chains.get('eip155')!
+export const accountOf = (modal: Modal) => kernelOf(modal).state.$chains.get().eip155?.accountState
+export const adapterOf = (modal: Modal) => kernelOf(modal).chains.get('eip155')!

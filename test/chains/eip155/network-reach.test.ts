@@ -5,12 +5,13 @@ import { networkEntries } from '../../../ui/views/network-list.js'
 import type { Modal } from '../../../kernel/index.js'
 import { KEYS, WALLET_RDNS, useHarness } from './harness.js'
 import { NodeWallet } from './node-wallet.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
-const networkState = (modal: Modal) => modal.kernel.state.$chains.get().eip155!.networkState
+const networkState = (modal: Modal) => kernelOf(modal).state.$chains.get().eip155!.networkState
 /** The Networks view's entries: which of the two networks can be chosen. */
 const choosable = (modal: Modal) =>
-  networkEntries({ adapters: modal.kernel.chains.list(), chains: modal.kernel.state.$chains.get(), activeCaipNetworkId: modal.getNetwork().caipNetworkId }).map((e) => [e.network.caipNetworkId, !e.disabled])
+  networkEntries({ adapters: kernelOf(modal).chains.list(), chains: kernelOf(modal).state.$chains.get(), activeCaipNetworkId: modal.getNetwork().caipNetworkId }).map((e) => [e.network.caipNetworkId, !e.disabled])
 
 describe('supportsAllNetworks (eip155)', () => {
   it('is true while a wallet in the page is connected, so a session approval elsewhere narrows nothing; false after disconnect', async () => {
@@ -20,7 +21,7 @@ describe('supportsAllNetworks (eip155)', () => {
     await modal.connect(WALLET_RDNS)
     expect(networkState(modal).supportsAllNetworks).toBe(true)
     // A remote session that approved only 31337 in this namespace does not hold this wallet to it.
-    modal.kernel.pluginConnection.setNetworkFields('eip155', { approvedCaipNetworkIds: ['eip155:31337'] })
+    kernelOf(modal).pluginConnection.setNetworkFields('eip155', { approvedCaipNetworkIds: ['eip155:31337'] })
     expect(choosable(modal)).toEqual([
       ['eip155:31337', true],
       ['eip155:31338', true],
@@ -32,9 +33,9 @@ describe('supportsAllNetworks (eip155)', () => {
   it('is false for a remote session (WalletConnect): only the networks it approved can be chosen', async () => {
     const remote = new NodeWallet({ privateKeys: KEYS.slice(0, 1), chains: { 31337: h.anvilA.url }, chainId: 31337 })
     const modal = h.modal()
-    modal.kernel.chains.addConnector('eip155', { id: 'walletConnect', name: 'Remote Wallet', type: 'WALLET_CONNECT', installed: false }, remote.provider)
+    kernelOf(modal).chains.addConnector('eip155', { id: 'walletConnect', name: 'Remote Wallet', type: 'WALLET_CONNECT', installed: false }, remote.provider)
     await modal.connect('walletConnect', 'eip155')
-    modal.kernel.pluginConnection.setNetworkFields('eip155', { approvedCaipNetworkIds: ['eip155:31337'] })
+    kernelOf(modal).pluginConnection.setNetworkFields('eip155', { approvedCaipNetworkIds: ['eip155:31337'] })
     expect(networkState(modal).supportsAllNetworks).toBe(false)
     expect(choosable(modal)).toEqual([
       ['eip155:31337', true],

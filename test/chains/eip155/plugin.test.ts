@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mainnet as viemMainnet, optimism as viemOptimism, sepolia as viemSepolia } from 'viem/chains'
 import { defineNetwork, eip155, type Eip155NetworkInput } from '../../../chains/eip155/index.js'
 import { VestibuleError, createKernel } from '../../../kernel/index.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const good: Eip155NetworkInput = {
   id: 31337,
@@ -81,7 +82,7 @@ describe('eip155() networks option', () => {
 describe('accepted networks', () => {
   it('accepts viem Chain objects and gives them CAIP ids', () => {
     const modal = kernelWith({ networks: [viemMainnet, viemOptimism, viemSepolia] })
-    const adapter = modal.kernel.chains.get('eip155')!
+    const adapter = kernelOf(modal).chains.get('eip155')!
     expect(adapter.networks.map((n) => [n.caipNetworkId, n.chainNamespace, n.id, n.name])).toEqual([
       ['eip155:1', 'eip155', 1, viemMainnet.name],
       ['eip155:10', 'eip155', 10, viemOptimism.name],
@@ -97,15 +98,15 @@ describe('accepted networks', () => {
     const network = defineNetwork(good)
     const other = defineNetwork({ ...good, id: 31338, name: 'Other' })
     const modal = kernelWith({ networks: [network, other] })
-    expect(modal.kernel.chains.get('eip155')!.networks).toEqual([network, other])
-    expect(modal.kernel.chains.get('eip155')!.networks[0]).toBe(network)
-    expect(modal.kernel.connection.networkFor('eip155')).toBe(network)
+    expect(kernelOf(modal).chains.get('eip155')!.networks).toEqual([network, other])
+    expect(kernelOf(modal).chains.get('eip155')!.networks[0]).toBe(network)
+    expect(kernelOf(modal).connection.networkFor('eip155')).toBe(network)
     modal.destroy()
   })
 
   it('declares what the EVM adapter can do', () => {
     const modal = kernelWith({ networks: [good] })
-    const adapter = modal.kernel.chains.get('eip155')!
+    const adapter = kernelOf(modal).chains.get('eip155')!
     expect([...adapter.capabilities].sort()).toEqual(['eip155:addChain', 'history', 'sendNative', 'signMessage', 'switchNetwork'])
     expect(typeof adapter.sendNative).toBe('function')
     modal.destroy()

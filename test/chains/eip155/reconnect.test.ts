@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { StorageKeys } from '../../../kernel/connection.js'
 import { WALLET_RDNS, accountOf, mapStorage, setBalance, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 
@@ -17,7 +18,7 @@ describe('reconnect after a reload', () => {
     const modal = h.modal({ storage })
     await modal.reconnect()
 
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: wallet.address, caipAddress: `eip155:31337:${wallet.address}`, namespace: 'eip155' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `eip155:31337:${wallet.address}`, namespace: 'eip155' })
     expect(wallet.callsOf('eth_accounts')).toHaveLength(1)
     expect(wallet.callsOf('eth_requestAccounts')).toEqual([])
     await vi.waitFor(() => expect(accountOf(modal)?.balance).toBe('2.5'))
@@ -53,7 +54,7 @@ describe('reconnect after a reload', () => {
     expect(modal.getAccount().status).toBe('disconnected')
     expect(wallet.callsOf('eth_accounts')).toHaveLength(1)
     expect(wallet.callsOf('eth_requestAccounts')).toEqual([])
-    expect(modal.kernel.storage.get(StorageKeys.connectorId('eip155'))).toBeUndefined()
+    expect(kernelOf(modal).storage.get(StorageKeys.connectorId('eip155'))).toBeUndefined()
     expect(wallet.listenerCount('accountsChanged')).toBe(0)
   })
 

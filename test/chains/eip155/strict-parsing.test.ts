@@ -11,6 +11,7 @@ import { parseChainId } from '../../../chains/eip155/session.js'
 import { eip155, defineNetwork } from '../../../chains/eip155/index.js'
 import { createKernel, type Modal } from '../../../kernel/index.js'
 import { openPage, walletInfo, type Page } from './page.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const LOWER = CHECKSUMMED.toLowerCase()
@@ -38,7 +39,7 @@ function wallet(accounts: unknown[], chainId: unknown = '0x1') {
   }
   page.install(walletInfo('io.strict'), provider)
   modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1), network(1000)] })] })
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   return { modal, emit: (event: string, value: unknown) => listeners.get(event)!(value) }
 }
 
@@ -127,7 +128,7 @@ describe('wallet errors', () => {
   it('a wallet error of 1 MB reaches the host as 200 characters of the wallet\'s words', async () => {
     page.install(walletInfo('io.loud'), { request: async () => Promise.reject(Object.assign(new Error(`Denied ${'x'.repeat(1_000_000)}`), { code: -32000 })) })
     modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1)] })] })
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     const error = (await modal.connect('io.loud').catch((e: unknown) => e)) as { code: string; message: string; walletMessage: string; walletCode: number }
     expect(error).toMatchObject({ code: 'WALLET_ERROR', walletCode: -32000 })
     expect(error.message).toHaveLength(200)

@@ -4,6 +4,7 @@ import { verifyMessage, type Hex } from 'viem'
 import { isUserRejection } from '../../../kernel/index.js'
 import { StorageKeys } from '../../../kernel/connection.js'
 import { WALLET_RDNS, accountOf, mapStorage, setBalance, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 
@@ -107,9 +108,10 @@ describe('wallet-side events', () => {
     const modal = h.modal({ storage })
     await modal.connect(WALLET_RDNS)
     wallet.emit('accountsChanged', [])
-    expect(modal.getAccount()).toMatchObject({ status: 'disconnected', address: undefined, caipAddress: undefined })
-    expect(modal.kernel.storage.get(StorageKeys.connectorId('eip155'))).toBeUndefined()
-    expect(modal.kernel.storage.get(StorageKeys.connectedNamespaces)).toEqual([])
+    expect(modal.getAccount()).toMatchObject({ status: 'disconnected' })
+    expect([modal.getAccount().address, modal.getAccount().caipAddress]).toEqual([undefined, undefined])
+    expect(kernelOf(modal).storage.get(StorageKeys.connectorId('eip155'))).toBeUndefined()
+    expect(kernelOf(modal).storage.get(StorageKeys.connectedNamespaces)).toEqual([])
   })
 
   it('chainChanged to a chain the app did not request marks the network unsupported', async () => {
@@ -130,7 +132,7 @@ describe('wallet-side events', () => {
     // Switching back to a requested network clears the unsupported state.
     await modal.switchNetwork('eip155:31337')
     expect(modal.getState()).toMatchObject({ caipNetworkId: 'eip155:31337', caipNetwork: h.localA })
-    expect(modal.kernel.state.$chains.get().eip155?.networkState.unsupportedCaipNetworkId).toBeUndefined()
+    expect(kernelOf(modal).state.$chains.get().eip155?.networkState.unsupportedCaipNetworkId).toBeUndefined()
   })
 
   it('chainChanged to a requested chain selects it', async () => {
@@ -153,10 +155,10 @@ describe('wallet-side events', () => {
     const wallet = h.wallet()
     const modal = h.modal()
     const disconnects = vi.fn()
-    modal.kernel.events.on('disconnect', disconnects)
+    kernelOf(modal).events.on('disconnect', disconnects)
     await modal.connect(WALLET_RDNS)
     wallet.emit('disconnect', { code: 4900, message: 'Disconnected' })
-    expect(modal.getAccount()).toEqual({ status: 'disconnected', address: undefined, caipAddress: undefined, namespace: undefined })
+    expect(modal.getAccount()).toEqual({ status: 'disconnected', balanceStatus: 'idle', namespace: undefined })
     expect(accountOf(modal)).toMatchObject({ status: 'disconnected', balanceStatus: 'idle' })
     expect(accountOf(modal)?.connectorId).toBeUndefined()
     expect(disconnects).toHaveBeenCalledWith({ namespace: 'eip155' })

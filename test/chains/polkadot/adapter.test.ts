@@ -9,6 +9,7 @@ import { VestibuleError } from '../../../kernel/index.js'
 import { transactionUrl } from '../../../plugins/send/controller.js'
 import { AUTH_KEY } from '../../../sandbox/polkadot/extension.js'
 import { EXTENSION_ID, SEEDS, accountOf, adapterOf, localNetwork, mapStorage, until, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const DOWN = 'ws://127.0.0.1:9' // discard port: nothing listens
@@ -16,10 +17,10 @@ const DOWN = 'ws://127.0.0.1:9' // discard port: nothing listens
 describe('discovery', () => {
   it('lists each injectedWeb3 extension as an INJECTED polkadot connector, also when it injects late', async () => {
     const modal = h.modal([polkadotMainnet])
-    expect(modal.kernel.chains.$connectors.get()).toEqual([])
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     const extension = await h.extension({ inject: false })
     setTimeout(() => h.inject(extension), 50)
-    const connectors = await until(() => modal.kernel.chains.$connectors.get().length > 0 && modal.kernel.chains.$connectors.get())
+    const connectors = await until(() => kernelOf(modal).chains.$connectors.get().length > 0 && kernelOf(modal).chains.$connectors.get())
     expect(connectors).toEqual([{ id: EXTENSION_ID, name: 'Sandbox Polkadot Wallet', type: 'INJECTED', namespace: 'polkadot', installed: true }])
   })
 
@@ -28,7 +29,7 @@ describe('discovery', () => {
     h.inject(ext, 'subwallet-js')
     h.window.injectedWeb3.broken = { version: '1' }
     const modal = h.modal([polkadotMainnet])
-    expect(modal.kernel.chains.$connectors.get().map((c) => [c.id, c.name])).toEqual([
+    expect(kernelOf(modal).chains.$connectors.get().map((c) => [c.id, c.name])).toEqual([
       ['polkadot-js', 'polkadot{.js}'],
       ['subwallet-js', 'SubWallet'],
     ])
@@ -41,7 +42,7 @@ describe('connect', () => {
     const modal = h.modal([polkadotMainnet, westend])
     await modal.connect(EXTENSION_ID)
     const address = encodeAddress(extension.publicKey, 0)
-    expect(modal.getAccount()).toEqual({ status: 'connected', address, caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`, namespace: 'polkadot' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address, caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`, namespace: 'polkadot' })
     expect(extension.address.startsWith('5')).toBe(true) // the extension shares the generic (42) encoding
     expect(extension.calls[0]).toEqual({ method: 'enable', params: 'Polkadot Test App' })
     expect(extension.prompts).toEqual(['Connect "Polkadot Test App"?'])
@@ -131,9 +132,9 @@ describe('connectors other plugins add', () => {
     await h.extension()
     const remote = await h.extension({ inject: false, seed: SEEDS[1] })
     const modal = h.modal([polkadotMainnet])
-    const remove = modal.kernel.chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
-    await until(() => modal.kernel.chains.$connectors.get().length === 2)
-    expect(modal.kernel.chains.$connectors.get().map((c) => [c.id, c.type])).toEqual([
+    const remove = kernelOf(modal).chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
+    await until(() => kernelOf(modal).chains.$connectors.get().length === 2)
+    expect(kernelOf(modal).chains.$connectors.get().map((c) => [c.id, c.type])).toEqual([
       [EXTENSION_ID, 'INJECTED'],
       ['remote', 'WALLET_CONNECT'],
     ])
@@ -144,22 +145,22 @@ describe('connectors other plugins add', () => {
     expect(signatureVerify(u8aWrapBytes(new TextEncoder().encode('through another plugin')), signature, address).isValid).toBe(true)
     expect(remote.calls.map((c) => c.method)).toEqual(['enable', 'signRaw'])
     remove()
-    expect(modal.kernel.chains.$connectors.get().map((c) => c.id)).toEqual([EXTENSION_ID])
+    expect(kernelOf(modal).chains.$connectors.get().map((c) => c.id)).toEqual([EXTENSION_ID])
   })
 
   it('cannot connect through a provider without enable(), and reconnects through an added connector after a reload', async () => {
     const modal = h.modal([polkadotMainnet])
-    modal.kernel.chains.addConnector('polkadot', WC, { version: '1' })
+    kernelOf(modal).chains.addConnector('polkadot', WC, { version: '1' })
     await expect(modal.connect('remote')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: expect.stringContaining('"remote" is not available') })
     const storage = mapStorage()
     const remote = await h.extension({ inject: false })
     const first = h.modal([polkadotMainnet], { storage })
-    first.kernel.chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
+    kernelOf(first).chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
     await first.connect('remote')
     h.reload()
     const again = h.modal([polkadotMainnet], { storage })
     // Added a moment after the page starts, as a plugin restoring its session does.
-    setTimeout(() => again.kernel.chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable }), 150)
+    setTimeout(() => kernelOf(again).chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable }), 150)
     await again.reconnect()
     expect(again.getAccount()).toMatchObject({ status: 'connected', address: encodeAddress(remote.publicKey, 0) })
   })

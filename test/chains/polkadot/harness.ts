@@ -7,6 +7,7 @@ import { defineNetwork, polkadot, type PolkadotNetwork } from '../../../chains/p
 import type { Modal, ModalOptions } from '../../../kernel/index.js'
 import { createSandboxExtension, type SandboxExtension, type SandboxExtensionOptions } from '../../../sandbox/polkadot/extension.js'
 import { modalPool } from '../shared-harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 export const EXTENSION_ID = 'sandbox-polkadot-wallet'
 export const SEEDS = [`0x${'01'.repeat(32)}`, `0x${'02'.repeat(32)}`, `0x${'03'.repeat(32)}`] as const
@@ -84,8 +85,8 @@ export function useHarness(): Harness {
   return h
 }
 
-export const accountOf = (modal: Modal) => modal.kernel.state.$chains.get().polkadot?.accountState
-export const adapterOf = (modal: Modal) => modal.kernel.chains.get('polkadot')!
+export const accountOf = (modal: Modal) => kernelOf(modal).state.$chains.get().polkadot?.accountState
+export const adapterOf = (modal: Modal) => kernelOf(modal).chains.get('polkadot')!
 /** Waits until `check` returns a truthy value (or fails after `ms`). */
 export async function until<T>(check: () => T | undefined | false, ms = 5000): Promise<T> {
   const deadline = Date.now() + ms

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { polkadotMainnet, westend } from '../../../chains/polkadot/index.js'
 import type { Modal } from '../../../kernel/index.js'
 import { EXTENSION_ID, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
-const reach = (modal: Modal) => modal.kernel.state.$chains.get().polkadot!.networkState.supportsAllNetworks
+const reach = (modal: Modal) => kernelOf(modal).state.$chains.get().polkadot!.networkState.supportsAllNetworks
 
 describe('supportsAllNetworks (polkadot)', () => {
   it('true with an account for any chain; false after disconnect', async () => {
@@ -31,7 +32,7 @@ describe('supportsAllNetworks (polkadot)', () => {
   it('false for a remote session (WalletConnect), whatever its account can use', async () => {
     const remote = await h.extension({ inject: false })
     const modal = h.modal([polkadotMainnet, westend])
-    modal.kernel.chains.addConnector('polkadot', { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false }, { version: remote.version, enable: remote.enable })
+    kernelOf(modal).chains.addConnector('polkadot', { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false }, { version: remote.version, enable: remote.enable })
     await modal.connect('walletConnect', 'polkadot')
     expect(modal.getAccount().status).toBe('connected')
     expect(reach(modal)).toBe(false)

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { defineNetwork, kusama, polkadot, polkadotMainnet, westend } from '../../../chains/polkadot/index.js'
 import { createKernel } from '../../../kernel/index.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const local = {
   name: 'Local',
@@ -60,7 +61,7 @@ describe('defineNetwork', () => {
 describe('the polkadot plugin', () => {
   it('registers the adapter with its networks, an eoa account type and its capabilities', () => {
     const modal = kernelWith([polkadotMainnet, local])
-    const adapter = modal.kernel.chains.get('polkadot')!
+    const adapter = kernelOf(modal).chains.get('polkadot')!
     expect(adapter.networks.map((n) => n.caipNetworkId)).toEqual([polkadotMainnet.caipNetworkId, `polkadot:${'45'.repeat(16)}`])
     expect(adapter.networks[0]).toBe(polkadotMainnet)
     expect(adapter.defaultAccountType).toBe('eoa')
@@ -69,7 +70,7 @@ describe('the polkadot plugin', () => {
   })
 
   it('formats and parses amounts with the network decimals, as bigint', () => {
-    const adapter = kernelWith([polkadotMainnet]).kernel.chains.get('polkadot')!
+    const adapter = kernelOf(kernelWith([polkadotMainnet])).chains.get('polkadot')!
     expect(adapter.formatAmount(12_345_678_901n, polkadotMainnet)).toBe('1.2345678901')
     expect(adapter.parseAmount('1.5', polkadotMainnet)).toBe(15_000_000_000n)
     expect(adapter.parseAmount('0.000000000001', westend)).toBe(1n)
@@ -86,7 +87,7 @@ describe('the polkadot plugin', () => {
 
   it('repairs a defined network whose CAIP id does not follow from its genesis hash', () => {
     const forged = { ...westend, caipNetworkId: 'polkadot:forged' as const }
-    const adapter = kernelWith([forged]).kernel.chains.get('polkadot')!
+    const adapter = kernelOf(kernelWith([forged])).chains.get('polkadot')!
     expect(adapter.networks[0]!.caipNetworkId).toBe(westend.caipNetworkId)
   })
 })

@@ -6,10 +6,11 @@ import { defineNetwork } from '../../../chains/solana/index.js'
 import { StorageKeys } from '../../../kernel/connection.js'
 import { WALLET_ID, accountOf, adapterOf, mapStorage, useHarness } from './harness.js'
 import { ALL_FEATURES, verifyEd25519 } from './node-wallet.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const fresh = () => Keypair.generate().publicKey.toBase58()
-const networkOf = (modal: ReturnType<typeof h.modal>) => modal.kernel.state.$chains.get().solana!.networkState.caipNetwork!
+const networkOf = (modal: ReturnType<typeof h.modal>) => kernelOf(modal).state.$chains.get().solana!.networkState.caipNetwork!
 
 describe('discovery', () => {
   it('lists Wallet Standard wallets with a solana chain and standard:connect, once per name, announced as eoa', async () => {
@@ -18,7 +19,7 @@ describe('discovery', () => {
     h.page.install({ version: '1.0.0', name: 'Bitcoin Only', icon: '', chains: ['bip122:000000000019d6689c085ae165831e93'], features: { 'standard:connect': { connect: async () => ({ accounts: [] }) } }, accounts: [] })
     h.page.install({ version: '1.0.0', name: 'No Connect', icon: '', chains: ['solana:mainnet'], features: {}, accounts: [] })
     const modal = h.modal()
-    expect(modal.kernel.chains.$connectors.get()).toEqual([
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([
       { id: WALLET_ID, name: 'Node Solana Wallet', type: 'ANNOUNCED', namespace: 'solana', imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+', installed: true },
     ])
     expect(adapterOf(modal).defaultAccountType).toBe('eoa')
@@ -26,21 +27,21 @@ describe('discovery', () => {
 
   it('finds a wallet that registers after the app started (app-ready answered later)', () => {
     const modal = h.modal()
-    expect(modal.kernel.chains.$connectors.get()).toEqual([])
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     h.wallet({ name: 'Late Wallet' })
-    expect(modal.kernel.chains.$connectors.get().map((c) => c.id)).toEqual(['late-wallet'])
+    expect(kernelOf(modal).chains.$connectors.get().map((c) => c.id)).toEqual(['late-wallet'])
   })
 
   it('takes a Wallet Standard wallet from another plugin through addConnector', async () => {
     const wallet = new (await import('./node-wallet.js')).NodeSolanaWallet({ seeds: [new Uint8Array(32).fill(9)], rpc: h.chain.url, name: 'Embedded' })
     const modal = h.modal()
-    const remove = modal.kernel.chains.addConnector('solana', { id: 'embedded', name: 'Embedded', type: 'AUTH', installed: true }, wallet)
-    expect(modal.kernel.chains.findConnector('embedded', 'solana')?.type).toBe('AUTH')
+    const remove = kernelOf(modal).chains.addConnector('solana', { id: 'embedded', name: 'Embedded', type: 'AUTH', installed: true }, wallet)
+    expect(kernelOf(modal).chains.findConnector('embedded', 'solana')?.type).toBe('AUTH')
     await modal.connect('embedded', 'solana')
     expect(modal.getAccount().address).toBe(wallet.address)
     remove()
-    expect(modal.kernel.chains.findConnector('embedded', 'solana')).toBeUndefined()
-    expect(() => modal.kernel.chains.addConnector('solana', { id: 'x', name: 'X', type: 'AUTH', installed: true }, { request: () => null })).toThrow(/Wallet Standard/)
+    expect(kernelOf(modal).chains.findConnector('embedded', 'solana')).toBeUndefined()
+    expect(() => kernelOf(modal).chains.addConnector('solana', { id: 'x', name: 'X', type: 'AUTH', installed: true }, { request: () => null })).toThrow(/Wallet Standard/)
   })
 })
 
@@ -50,7 +51,7 @@ describe('connect, balance, sign', () => {
     h.chain.fund(wallet.address, 2_718_281_828n)
     const modal = h.modal()
     await modal.connect(WALLET_ID)
-    expect(modal.getAccount()).toEqual({ status: 'connected', address: wallet.address, caipAddress: `${h.local.caipNetworkId}:${wallet.address}`, namespace: 'solana' })
+    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.local.caipNetworkId}:${wallet.address}`, namespace: 'solana' })
     await vi.waitFor(() => expect(accountOf(modal)?.balanceStatus).toBe('ready'))
     expect(accountOf(modal)).toMatchObject({ balanceValue: h.chain.balance(wallet.address), balance: '2.718', balanceSymbol: 'SOL', allAccounts: [{ type: 'eoa' }] })
     expect(h.chain.balance(wallet.address)).toBe(2_718_281_828n)
@@ -303,7 +304,7 @@ describe('disconnect and reconnect', () => {
     const modal = h.modal({ storage })
     await modal.reconnect()
     expect(modal.getAccount().status).toBe('disconnected')
-    expect(modal.kernel.storage.get(StorageKeys.connectorId('solana'))).toBeUndefined()
+    expect(kernelOf(modal).storage.get(StorageKeys.connectorId('solana'))).toBeUndefined()
   })
 
   it('gives up on a wallet that never registers again', async () => {

@@ -2,8 +2,10 @@
 // a serialized transaction sent through the wallet, fee estimates, account reads, what is absent, bad input.
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
-import { chainFeature, hasChainFeature, type ChainFeature } from '../../../kernel/index.js'
+import { chainFeature, hasChainFeature } from '../../../kernel/index.js'
 import { WALLET_ID, adapterOf, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
+import type { ChainFeature } from '../../../kernel/chain-features.js'
 
 const h = useHarness()
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
@@ -49,7 +51,7 @@ async function connected() {
   h.chain.fund(wallet.address, 3_000_000_000n)
   const modal = h.modal()
   await modal.connect(WALLET_ID)
-  return { wallet, adapter: adapterOf(modal), network: modal.kernel.state.$chains.get().solana!.networkState.caipNetwork! }
+  return { wallet, adapter: adapterOf(modal), network: kernelOf(modal).state.$chains.get().solana!.networkState.caipNetwork! }
 }
 
 describe('solana chain features', () => {

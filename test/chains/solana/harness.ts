@@ -5,10 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { defineNetwork, solana, type SolanaNetwork } from '../../../chains/solana/index.js'
-import type { Modal, ModalOptions, PluginInput } from '../../../kernel/index.js'
+import type { Modal, ModalOptions } from '../../../kernel/index.js'
 import { startSolanaChain as rawStart } from '../../../sandbox/solana/chain.mjs'
 import { installWindow, modalPool } from '../shared-harness.js'
 import { NodeSolanaWallet, type NodeSolanaWalletOptions } from './node-wallet.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
+import type { PluginInput } from '../../../kernel/plugin.js'
 
 export interface SolanaChain {
   url: string
@@ -109,5 +111,5 @@ export function useHarness(): Harness {
 }
 
 /** The solana account state of a modal. */
-export const accountOf = (modal: Modal) => modal.kernel.state.$chains.get().solana?.accountState
-export const adapterOf = (modal: Modal) => modal.kernel.chains.get('solana')!
+export const accountOf = (modal: Modal) => kernelOf(modal).state.$chains.get().solana?.accountState
+export const adapterOf = (modal: Modal) => kernelOf(modal).chains.get('solana')!

@@ -4,6 +4,7 @@ import { defineNetwork as defineEvmNetwork, eip155 } from '../../../chains/eip15
 import { StorageKeys } from '../../../kernel/connection.js'
 import type { Modal } from '../../../kernel/index.js'
 import { WALLET_ID, mapStorage, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 
@@ -47,7 +48,7 @@ function installEvmWallet(memory = { granted: false, chainId: 31337 }) {
 }
 
 const both = (storage = mapStorage()) => ({ storage, extraPlugins: [eip155({ networks: [evmA, evmB] })] })
-const chainsOf = (modal: Modal) => modal.kernel.state.$chains.get()
+const chainsOf = (modal: Modal) => kernelOf(modal).state.$chains.get()
 
 describe('an EVM and a Solana wallet connected together', () => {
   it('keeps per-namespace state; the active namespace follows the network chosen; disconnecting one keeps the other', async () => {
@@ -90,9 +91,9 @@ describe('an EVM and a Solana wallet connected together', () => {
     await first.connect(EVM_RDNS, 'eip155')
     await first.switchNetwork(evmB.caipNetworkId) // EVM active, on its second network
 
-    expect(first.kernel.storage.get(StorageKeys.connectedNamespaces)).toEqual(expect.arrayContaining(['eip155', 'solana']))
-    expect(first.kernel.storage.get(StorageKeys.connectorId('solana'))).toBe(WALLET_ID)
-    expect(first.kernel.storage.get(StorageKeys.connectorId('eip155'))).toBe(EVM_RDNS)
+    expect(kernelOf(first).storage.get(StorageKeys.connectedNamespaces)).toEqual(expect.arrayContaining(['eip155', 'solana']))
+    expect(kernelOf(first).storage.get(StorageKeys.connectorId('solana'))).toBe(WALLET_ID)
+    expect(kernelOf(first).storage.get(StorageKeys.connectorId('eip155'))).toBe(EVM_RDNS)
 
     h.reload(wallet)
     wallet.connected = false

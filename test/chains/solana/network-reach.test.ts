@@ -5,9 +5,10 @@ import type { Modal } from '../../../kernel/index.js'
 import { networkEntries } from '../../../ui/views/network-list.js'
 import { NodeSolanaWallet } from './node-wallet.js'
 import { SEEDS, WALLET_ID, mapStorage, useHarness } from './harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
-const reach = (modal: Modal) => modal.kernel.state.$chains.get().solana!.networkState.supportsAllNetworks
+const reach = (modal: Modal) => kernelOf(modal).state.$chains.get().solana!.networkState.supportsAllNetworks
 
 describe('supportsAllNetworks (solana)', () => {
   it('true with an account on both clusters, also after a restore; false after disconnect', async () => {
@@ -25,8 +26,8 @@ describe('supportsAllNetworks (solana)', () => {
     expect(modal.getAccount().status).toBe('connected')
     expect(reach(modal)).toBe(true)
     // Approvals of a remote session elsewhere do not narrow what this wallet can reach.
-    modal.kernel.pluginConnection.setNetworkFields('solana', { approvedCaipNetworkIds: [h.local.caipNetworkId] })
-    const entries = networkEntries({ adapters: modal.kernel.chains.list(), chains: modal.kernel.state.$chains.get(), activeCaipNetworkId: modal.getNetwork().caipNetworkId })
+    kernelOf(modal).pluginConnection.setNetworkFields('solana', { approvedCaipNetworkIds: [h.local.caipNetworkId] })
+    const entries = networkEntries({ adapters: kernelOf(modal).chains.list(), chains: kernelOf(modal).state.$chains.get(), activeCaipNetworkId: modal.getNetwork().caipNetworkId })
     expect(entries.map((e) => e.disabled)).toEqual([false, false])
     await modal.disconnect()
     expect(reach(modal)).toBe(false)
@@ -43,7 +44,7 @@ describe('supportsAllNetworks (solana)', () => {
   it('false for a remote session (WalletConnect), whatever its account lists', async () => {
     const remote = new NodeSolanaWallet({ seeds: SEEDS.slice(2, 3), rpc: h.chain.url, name: 'Remote', chains: ['solana:localnet', 'solana:devnet'] })
     const modal = h.modal()
-    modal.kernel.chains.addConnector('solana', { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false }, remote)
+    kernelOf(modal).chains.addConnector('solana', { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false }, remote)
     await modal.connect('walletConnect', 'solana')
     expect(modal.getAccount().status).toBe('connected')
     expect(reach(modal)).toBe(false)

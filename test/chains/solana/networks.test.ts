@@ -6,6 +6,7 @@ import { defineNetwork, isAddress, solana, solanaDevnet, solanaMainnet, solanaTe
 import { encodeBase58 } from '../../../chains/solana/session.js'
 import { createKernel } from '../../../kernel/index.js'
 import { eip155, mainnet } from '../../../chains/eip155/index.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 describe('base58', () => {
   it('round-trips random keys and agrees with @solana/web3.js', () => {
@@ -111,7 +112,7 @@ describe('solana() options', () => {
       storage: null,
       plugins: [eip155({ networks: [mainnet] }), solana({ networks: [{ genesisHash, name: 'Plain', rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }, solanaDevnet] })],
     })
-    const adapter = m.kernel.chains.get('solana')!
+    const adapter = kernelOf(m).chains.get('solana')!
     expect(adapter.networks.map((n) => n.caipNetworkId)).toEqual([`solana:${genesisHash.slice(0, 32)}`, solanaDevnet.caipNetworkId])
     expect([...adapter.capabilities].sort()).toEqual(['sendNative', 'signMessage', 'switchNetwork'])
     expect(adapter.formatAmount(1_234_567_891n, solanaDevnet)).toBe('1.234567891')

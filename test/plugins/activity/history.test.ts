@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { activity, type ActivityApi } from '../../../plugins/activity/index.js'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const api = { down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[], onramp: [] as unknown[], onrampDown: false }
 let server: Server
@@ -57,11 +58,11 @@ async function setup(capabilities = ['signMessage', 'history']) {
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
-  modal.kernel.chains.startDiscovery()
-  await modal.kernel.connection.connect('io.fake')
+  kernelOf(modal).chains.startDiscovery()
+  await kernelOf(modal).connection.connect('io.fake')
   const plugin = modal.getPlugin('activity') as ActivityApi
   const events: string[] = []
-  modal.kernel.events.on('track', ({ event }) => events.push(event))
+  kernelOf(modal).events.on('track', ({ event }) => events.push(event))
   return { modal, plugin, controller: await plugin.controller(), events }
 }
 
@@ -96,7 +97,7 @@ describe('activity controller', () => {
     const { modal, plugin, controller, events } = await setup()
     await controller.load()
     expect(plugin.$activity.get()).toMatchObject({ status: 'error', empty: true, transactions: [] })
-    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ variant: 'error', message: 'Failed to fetch transactions' })
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ variant: 'error', message: 'Failed to fetch transactions' })
     expect(events).toEqual(['ERROR_FETCH_TRANSACTIONS'])
   })
 
@@ -141,7 +142,7 @@ describe('activity controller', () => {
     api.pages = [{ data: [tx('a')], next: null }]
     const { modal, plugin, controller } = await setup()
     await controller.load()
-    await modal.kernel.connection.disconnect()
+    await kernelOf(modal).connection.disconnect()
     await vi.waitFor(() => expect(plugin.$activity.get()).toEqual({ status: 'idle', transactions: [], empty: false }))
   })
 })

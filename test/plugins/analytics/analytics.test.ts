@@ -8,6 +8,7 @@ import { ANALYTICS_EVENTS, analytics, type AnalyticsOptions } from '../../../plu
 import { ADDRESS, fakeAdapter } from '../../kernel/helpers.js'
 import { chainPlugin, desktop, shellViews } from '../../kernel/kernel-fixtures.js'
 import { startAnalyticsServer, type AnalyticsServer } from './server.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 let server: AnalyticsServer
 const modals: Modal[] = []
@@ -132,10 +133,10 @@ describe('analytics: POST /e', () => {
 
   it('a stored client id that is not a short string is not sent, and is removed', async () => {
     const { modal } = setup()
-    modal.kernel.storage.set('analytics/clientId', { id: 'planted' })
+    kernelOf(modal).storage.set('analytics/clientId', { id: 'planted' })
     await openAndSend(modal)
     expect(server.posted()[0]?.query.clientId).toBeUndefined()
-    expect(modal.kernel.storage.get('analytics/clientId')).toBeUndefined()
+    expect(kernelOf(modal).storage.get('analytics/clientId')).toBeUndefined()
   })
 
   it('falsy query values are skipped: no clientId and no empty projectId parameter', async () => {
@@ -186,7 +187,7 @@ describe('analytics: the spec event list', () => {
     await openAndSend(modal)
     await modal.connect('io.fake')
     fake.wallet.networkChanged('eip155:10')
-    await modal.kernel.connection.removeNetwork('eip155:10')
+    await kernelOf(modal).connection.removeNetwork('eip155:10')
     modal.getPlugin('auth').setPreferredAccountType('eip155', 'smartAccount')
     modal.close()
     await waitFor(() => events().includes('MODAL_CLOSE'), 'the close')
@@ -222,9 +223,9 @@ describe('analytics: the spec event list', () => {
   it('a feature that does not know this plugin reports through the bus: "track" events of the list are sent, others not', async () => {
     const { modal } = setup()
     await openAndSend(modal)
-    modal.kernel.events.emit('track', { event: 'SEND_INITIATED', properties: { network: 'eip155:1' } })
-    modal.kernel.events.emit('track', { event: 'NOT_AN_EVENT' })
-    modal.kernel.events.emit('track', { event: 'ERROR_FETCH_TRANSACTIONS' })
+    kernelOf(modal).events.emit('track', { event: 'SEND_INITIATED', properties: { network: 'eip155:1' } })
+    kernelOf(modal).events.emit('track', { event: 'NOT_AN_EVENT' })
+    kernelOf(modal).events.emit('track', { event: 'ERROR_FETCH_TRANSACTIONS' })
     await waitFor(() => events().length === 3, 'three events')
     await quiet()
     expect(events()).toEqual(['MODAL_OPEN', 'SEND_INITIATED', 'ERROR_FETCH_TRANSACTIONS'])
@@ -244,7 +245,7 @@ describe('analytics: the spec event list', () => {
   it('a swap tracked on the event bus is sent with its properties', async () => {
     const { modal } = setup()
     await openAndSend(modal)
-    modal.kernel.events.emit('track', { event: 'SWAP_SUCCESS', properties: { network: 'eip155:1', swapFromToken: 'ETH' } })
+    kernelOf(modal).events.emit('track', { event: 'SWAP_SUCCESS', properties: { network: 'eip155:1', swapFromToken: 'ETH' } })
     await waitFor(() => events().includes('SWAP_SUCCESS'), 'SWAP_SUCCESS')
     expect(server.posted().find((p) => p.body.props?.event === 'SWAP_SUCCESS')?.body.props).toMatchObject({ properties: { swapFromToken: 'ETH' } })
   })
@@ -281,7 +282,7 @@ describe('analytics: getAnalyticsConfig decides', () => {
     expect(server.posted()).toEqual([])
     // Config failures are swallowed: no alert, no log.
     expect(warn).not.toHaveBeenCalled()
-    expect(modal.kernel.feedback.$alerts.get()).toEqual([])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([])
   })
 
   it('features.analytics false → no request at all, not even the config', async () => {
@@ -335,14 +336,14 @@ describe('analytics: errors', () => {
     server.events = '403'
     const { modal, api } = setup()
     await modal.open()
-    await waitFor(() => modal.kernel.feedback.$alerts.get().length > 0, 'the alert')
+    await waitFor(() => kernelOf(modal).feedback.$alerts.get().length > 0, 'the alert')
     api.track('SEARCH_WALLET', { search: 'x' })
     modal.close()
     await modal.open()
     await quiet()
 
     const message = 'Invalid App Configuration: origin https://shop.example.org not found on the allowlist'
-    expect(modal.kernel.feedback.$alerts.get()).toEqual([{ id: 'invalid-app-configuration', message }])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([{ id: 'invalid-app-configuration', message }])
     expect(warn.mock.calls.filter(([text]) => String(text).includes('Invalid App Configuration'))).toEqual([[`[vestibule] ${message}`]])
     // The origin is refused: after the first 403 no further event is attempted.
     expect(server.posted()).toHaveLength(1)
@@ -353,9 +354,9 @@ describe('analytics: errors', () => {
     server.config = '403'
     const { modal } = setup()
     await modal.open()
-    await waitFor(() => modal.kernel.feedback.$alerts.get().length > 0, 'the alert')
+    await waitFor(() => kernelOf(modal).feedback.$alerts.get().length > 0, 'the alert')
     await quiet()
-    expect(modal.kernel.feedback.$alerts.get()[0]?.message).toMatch(/^Invalid App Configuration: origin unknown not found on the allowlist$/)
+    expect(kernelOf(modal).feedback.$alerts.get()[0]?.message).toMatch(/^Invalid App Configuration: origin unknown not found on the allowlist$/)
     expect(warn).toHaveBeenCalledTimes(1)
     expect(server.posted()).toEqual([])
   })
@@ -366,12 +367,12 @@ describe('analytics: errors', () => {
     server.events = '500'
     const { modal, api } = setup()
     const reported: unknown[] = []
-    modal.kernel.events.on('error', (e) => reported.push(e))
+    kernelOf(modal).events.on('error', (e) => reported.push(e))
     await openAndSend(modal)
     server.events = 'ok'
     api.track('SEARCH_WALLET', { search: 'x' })
     await waitFor(() => events().includes('SEARCH_WALLET'), 'SEARCH_WALLET')
-    expect(modal.kernel.feedback.$alerts.get()).toEqual([])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([])
     expect(warn).not.toHaveBeenCalled()
     expect(error).not.toHaveBeenCalled()
     expect(reported).toEqual([])

@@ -3,12 +3,14 @@
 // siblings; a smart account pays no gas of its own), its fields dropped at a disconnect.
 import { describe, expect, it } from 'vitest'
 import { createKernel } from '../../../kernel/kernel.js'
-import { endingTogether, type CaipNetwork, type Connector, type VestibuleEvents } from '../../../kernel/index.js'
+import type { CaipNetwork, Connector, VestibuleEvents } from '../../../kernel/index.js'
 import { activeAccount as activeAccountStore } from '../../../kernel/utils.js'
 import { auth } from '../../../plugins/auth/index.js'
 import { ID_AUTH } from '../../../plugins/auth/state.js'
 import { ADDRESS, connector, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 import { chainPlugin, desktop, shellViews } from '../../kernel/kernel-fixtures.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
+import { endingTogether } from '../../../kernel/ending-together.js'
 
 const SOLANA: CaipNetwork = {
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
@@ -52,12 +54,12 @@ async function setup(options: { backend?: ReturnType<typeof recordingBackend>; d
     { projectId: 'p', storage: backend, plugins: [chainPlugin(evm), chainPlugin(sol), auth()], ...(options.defaultAccountTypes ? { defaultAccountTypes: options.defaultAccountTypes } : {}) },
     { platform: desktop, views: shellViews },
   )
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   await modal.reconnect()
-  const account = (ns: string) => modal.kernel.state.$chains.get()[ns]?.accountState
+  const account = (ns: string) => kernelOf(modal).state.$chains.get()[ns]?.accountState
   const seen: VestibuleEvents['account:type'][] = []
-  modal.kernel.events.on('account:type', (e) => void seen.push(e))
-  return { modal, api: modal.getPlugin('auth'), backend, account, seen, $active: activeAccountStore(modal.kernel) }
+  kernelOf(modal).events.on('account:type', (e) => void seen.push(e))
+  return { modal, api: modal.getPlugin('auth'), backend, account, seen, $active: activeAccountStore(kernelOf(modal)) }
 }
 
 describe('the embedded wallet\'s account types', () => {
@@ -75,7 +77,7 @@ describe('the embedded wallet\'s account types', () => {
 
   it('a wallet the user brought has no preferred type: its account lists the chain\'s default type', async () => {
     const t = await setup()
-    await t.modal.kernel.connection.connect('io.fake', 'eip155')
+    await kernelOf(t.modal).connection.connect('io.fake', 'eip155')
     expect(t.account('eip155')?.preferredAccountType).toBeUndefined()
     expect(t.account('eip155')?.allAccounts).toEqual([{ address: ADDRESS, type: 'smartAccount' }])
   })
@@ -91,36 +93,36 @@ describe('the embedded wallet\'s account types', () => {
 describe('the embedded wallet\'s connector', () => {
   it('ends every namespace of the session together', async () => {
     const t = await setup()
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
-    await t.modal.kernel.connection.connect(ID_AUTH, 'solana')
-    expect(endingTogether(t.modal.kernel.state.$chains.get(), 'eip155')).toEqual(['eip155', 'solana'])
-    await t.modal.kernel.connection.disconnect('solana')
+    await kernelOf(t.modal).connection.connect(ID_AUTH, 'eip155')
+    await kernelOf(t.modal).connection.connect(ID_AUTH, 'solana')
+    expect(endingTogether(kernelOf(t.modal).state.$chains.get(), 'eip155')).toEqual(['eip155', 'solana'])
+    await kernelOf(t.modal).connection.disconnect('solana')
     expect([t.account('eip155')?.status, t.account('solana')?.status]).toEqual(['disconnected', 'disconnected'])
   })
 
   it('pays no gas of its own on the smart account; the EOA and a wallet the user brought do', async () => {
     const t = await setup()
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
+    await kernelOf(t.modal).connection.connect(ID_AUTH, 'eip155')
     // The session code records the type in use.
-    const record = (preferredAccountType: string) => t.modal.kernel.pluginConnection.setAccountFields('eip155', { preferredAccountType })
+    const record = (preferredAccountType: string) => kernelOf(t.modal).pluginConnection.setAccountFields('eip155', { preferredAccountType })
     record('smartAccount')
     expect(t.$active.get()).toMatchObject({ address: ADDRESS, paysOwnGas: true })
     record('eoa')
     expect(t.$active.get().paysOwnGas).toBe(false)
     record('smartAccount')
-    await t.modal.kernel.connection.disconnect()
-    await t.modal.kernel.connection.connect('io.fake', 'eip155')
+    await kernelOf(t.modal).connection.disconnect()
+    await kernelOf(t.modal).connection.connect('io.fake', 'eip155')
     record('smartAccount')
     expect(t.$active.get()).toMatchObject({ address: ADDRESS, paysOwnGas: false })
   })
 
   it('a disconnect drops the plugin\'s account and network fields', async () => {
     const t = await setup()
-    await t.modal.kernel.connection.connect(ID_AUTH, 'eip155')
-    t.modal.kernel.pluginConnection.setNetworkFields('eip155', { smartAccountEnabledNetworks: ['eip155:1'] })
-    t.modal.kernel.pluginConnection.setAccountFields('eip155', { smartAccountDeployed: true })
-    await t.modal.kernel.connection.disconnect()
-    const chain = t.modal.kernel.state.$chains.get().eip155!
+    await kernelOf(t.modal).connection.connect(ID_AUTH, 'eip155')
+    kernelOf(t.modal).pluginConnection.setNetworkFields('eip155', { smartAccountEnabledNetworks: ['eip155:1'] })
+    kernelOf(t.modal).pluginConnection.setAccountFields('eip155', { smartAccountDeployed: true })
+    await kernelOf(t.modal).connection.disconnect()
+    const chain = kernelOf(t.modal).state.$chains.get().eip155!
     expect(chain.networkState.smartAccountEnabledNetworks).toBeUndefined()
     expect(chain.accountState).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
     expect(chain.networkState.caipNetwork?.caipNetworkId).toBe('eip155:1')

@@ -8,6 +8,7 @@ import { auth } from '../../../plugins/auth/index.js'
 import { FRAME_READY_DELAY_MS } from '../../../plugins/auth/frame.js'
 import { dummyView } from '../../kernel/helpers.js'
 import { fakeDom, SITE, type Posted } from './fake-dom.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const SOLANA = '5ezco89w4JoYGMYYdp6huasPnmSnAReZudGYMVaAi4fu'
 const local = { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
@@ -62,7 +63,7 @@ describe('Network Not Found', () => {
     await client.submitOtp('123456')
     expect(plugin.$state.get()).toMatchObject({ step: 'otp', error: 'Network Not Found' })
     expect(modal.getState().status).toBe('disconnected')
-    expect(modal.kernel.chains.findConnector('ID_AUTH')).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('ID_AUTH')).toBeUndefined()
     // Back to the form: the login can start again.
     client.cancel()
     expect(plugin.$state.get()).toMatchObject({ step: 'idle', error: undefined })

@@ -11,6 +11,7 @@ import { MAX_PAGES, REQUEST_TIMEOUT_MS } from '../../../plugins/catalog/client.j
 import { catalogWallets, queryWallets, walletId } from '../../../sandbox/provider-api/catalog.mjs'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 import { walletSections } from '../../../kernel/wallet-list.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const SANDBOX: Connector = { id: 'dev.vestibule.sandbox', rdns: 'dev.vestibule.sandbox', name: 'Sandbox Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
 const OTHER: Connector = { id: 'io.other', rdns: 'io.other', name: 'Other Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
@@ -77,7 +78,7 @@ function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapter
 }
 const created: Modal[] = []
 
-const section = (modal: Modal, name: string) => walletSections(modal.kernel.wallets).get().find((s) => s.section === name)?.items ?? []
+const section = (modal: Modal, name: string) => walletSections(kernelOf(modal).wallets).get().find((s) => s.section === name)?.items ?? []
 const names = (modal: Modal, name: string) => section(modal, name).map((i) => i.name)
 const controllerOf = (modal: Modal) => modal.getPlugin('catalog').load() as Promise<CatalogController>
 const settle = async (modal?: Modal) => {
@@ -179,7 +180,7 @@ describe('Connect view sections', () => {
     expect(names(modal, 'injected')).toEqual(['Sandbox Wallet'])
     // The catalog's first recommended entry is the Sandbox Wallet (same rdns): it is listed once, as installed.
     expect(names(modal, 'recommended')).toEqual(['Basalt Wallet', 'Cedar Wallet', 'Cobalt Wallet'])
-    expect(walletSections(modal.kernel.wallets).get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
+    expect(walletSections(kernelOf(modal).wallets).get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
     const item = section(modal, 'featured')[0]!
     expect(item.view).toBe('ConnectingWalletConnect')
     expect(item.data).toEqual({ wallet: { id: FEATURED[0], name: 'Cobalt Vault', imageUrl: item.imageUrl, links: { mobile: 'w31://', homepage: 'https://w31.wallets.example/', appStore: 'https://apps.example/w31', playStore: 'https://play.example/w31' } } })
@@ -213,7 +214,7 @@ describe('Connect view sections', () => {
     await modal.open()
     await settle(modal)
     expect(names(modal, 'injected')).toEqual(['Other Wallet'])
-    expect(modal.kernel.wallets.$excluded.get()).toEqual([{ id: walletId(120) }, { id: walletId(120), rdns: undefined, name: 'SANDBOX WALLET' }])
+    expect(kernelOf(modal).wallets.$excluded.get()).toEqual([{ id: walletId(120) }, { id: walletId(120), rdns: undefined, name: 'SANDBOX WALLET' }])
   })
 
   it('an excluded catalog wallet appears nowhere', async () => {
@@ -435,7 +436,7 @@ describe('recent wallets (max 2)', () => {
     await modal.open()
     await settle(modal)
     const chosen = section(modal, 'recommended')[0]!
-    modal.kernel.router.push(chosen.view, chosen.data)
+    kernelOf(modal).router.push(chosen.view, chosen.data)
     await modal.connect(WC.id)
     await settle()
     expect(fake.adapter.connect).toHaveBeenCalled()
@@ -476,14 +477,14 @@ describe('catalog ids of discovered wallets', () => {
     fakeApi()
     const entry = (catalogWallets() as Array<{ id: string; rdns?: string; image_id?: string }>).find((w) => w?.rdns === SANDBOX.rdns)!
     const { modal } = setup({ connectors: [SANDBOX, OTHER], options: { featuredWalletIds: [entry.id] } })
-    expect(modal.kernel.chains.findConnector(SANDBOX.id)?.explorerId).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector(SANDBOX.id)?.explorerId).toBeUndefined()
     await modal.open()
     await settle(modal)
-    expect(modal.kernel.chains.findConnector(SANDBOX.id)).toMatchObject({ explorerId: entry.id, imageId: entry.image_id })
-    expect(modal.kernel.chains.findConnector(OTHER.id)?.explorerId).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector(SANDBOX.id)).toMatchObject({ explorerId: entry.id, imageId: entry.image_id })
+    expect(kernelOf(modal).chains.findConnector(OTHER.id)?.explorerId).toBeUndefined()
     // The wallet brought no icon: the list shows the catalog's image of it, not its initial.
     const listed = section(modal, 'injected').find((i) => i.name === 'Sandbox Wallet')!
-    expect(listed.imageUrl).toBe(modal.kernel.http.url(`/getWalletImage/${entry.image_id}`))
+    expect(listed.imageUrl).toBe(kernelOf(modal).http.url(`/getWalletImage/${entry.image_id}`))
     expect(listed.imageUrl).toMatch(/^https:\/\/api\.test\/getWalletImage\/img-/)
     // The featured entry is the installed wallet: listed once, as installed.
     expect(section(modal, 'featured').map((i) => i.id)).not.toContain(entry.id)

@@ -7,6 +7,7 @@ import { Capabilities, type NamesService } from '../../../kernel/index.js'
 import { identity, type IdentityApi } from '../../../plugins/identity/index.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { ADDRESS, OTHER_ADDRESS, connector, dummyView, fakeAdapter, mainnet, optimism, recordingBackend } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const BOB = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 let api: Awaited<ReturnType<typeof startProviderApi>>
@@ -33,10 +34,10 @@ async function setup(backend = recordingBackend(), namespace = 'eip155') {
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
-  modal.kernel.chains.startDiscovery()
-  await modal.kernel.connection.connect('io.fake', namespace)
-  const account = () => modal.kernel.state.$chains.get()[namespace]?.accountState
-  return { modal, fake, backend, account, plugin: modal.getPlugin('identity') as IdentityApi, names: modal.kernel.services.get(Capabilities.Names) as NamesService }
+  kernelOf(modal).chains.startDiscovery()
+  await kernelOf(modal).connection.connect('io.fake', namespace)
+  const account = () => kernelOf(modal).state.$chains.get()[namespace]?.accountState
+  return { modal, fake, backend, account, plugin: modal.getPlugin('identity') as IdentityApi, names: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
 }
 /** Opens the modal again (each open shows the account). */
 const reopen = async (modal: Modal) => {

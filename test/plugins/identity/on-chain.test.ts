@@ -15,6 +15,7 @@ import { KEYS, startAnvil, type Anvil } from '../../chains/eip155/harness.js'
 import { NodeWallet } from '../../chains/eip155/node-wallet.js'
 import { openPage, walletInfo, type Page } from '../../chains/eip155/page.js'
 import { mapStorage, modalPool } from '../../chains/shared-harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const ALICE = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const BOBBY = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
@@ -58,7 +59,7 @@ async function connected(networks = [network]) {
   page.install(walletInfo(RDNS, 'Node Wallet'), new NodeWallet({ privateKeys: [KEYS[0]!], chains: { 31337: anvil.url }, chainId: 31337 }).provider)
   const modal: Modal = modals.open({ projectId: 'p', blockchainApiUrl: api.url, storage: mapStorage(), plugins: [eip155({ networks }), identity()] })
   await modal.connect(RDNS)
-  return { modal, plugin: modal.getPlugin('identity') as IdentityApi, names: modal.kernel.services.get(Capabilities.Names) as NamesService }
+  return { modal, plugin: modal.getPlugin('identity') as IdentityApi, names: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
 }
 
 describe('a name to an address', () => {
@@ -164,7 +165,7 @@ describe("the account's name and avatar", () => {
       const { modal, plugin } = await connected()
       expect(await plugin.identity()).toEqual({ name: 'holder.eth', avatar })
       await modal.open()
-      const account = () => modal.kernel.state.$chains.get().eip155?.accountState
+      const account = () => kernelOf(modal).state.$chains.get().eip155?.accountState
       await expect.poll(() => account()?.profileName).toBe('holder.eth')
       expect(account()?.profileImage).toBe(avatar)
       expect(asked('/v1/identity/')).toEqual([])

@@ -9,6 +9,7 @@ import { identity, type IdentityApi } from '../../../plugins/identity/index.js'
 import { NAMES_KEPT } from '../../../plugins/identity/name-cache.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { ADDRESS, connector, dummyView, fakeAdapter, mainnet, optimism, recordingBackend } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const ALICE = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const NAMES_KEY = '@vestibule/v1/identity/names'
@@ -38,9 +39,9 @@ async function page(stored: Record<string, string> = {}) {
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
-  modal.kernel.chains.startDiscovery()
-  await modal.kernel.connection.connect('io.fake', 'eip155')
-  return { modal, backend, plugin: modal.getPlugin('identity') as IdentityApi, names: modal.kernel.services.get(Capabilities.Names) as NamesService }
+  kernelOf(modal).chains.startDiscovery()
+  await kernelOf(modal).connection.connect('io.fake', 'eip155')
+  return { modal, backend, plugin: modal.getPlugin('identity') as IdentityApi, names: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
 }
 /** The page's storage as it would be after a reload: every entry kept. */
 const reloaded = (backend: ReturnType<typeof recordingBackend>) => Object.fromEntries(backend.data)

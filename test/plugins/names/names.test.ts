@@ -9,6 +9,7 @@ import { identity } from '../../../plugins/identity/index.js'
 import { names, type NamesApi } from '../../../plugins/names/index.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { dummyView, fakeAdapter, mainnet, optimism } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 let api: Awaited<ReturnType<typeof startProviderApi>>
 beforeAll(async () => {
@@ -33,11 +34,11 @@ async function setup(type: Connector['type'] = 'AUTH') {
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
-  modal.kernel.chains.startDiscovery()
-  await modal.kernel.connection.connect('ID_AUTH', 'eip155')
-  const account = () => modal.kernel.state.$chains.get().eip155?.accountState
-  const features = () => modal.kernel.slots.list('account.features').map((e) => e.id)
-  return { modal, fake, account, features, plugin: modal.getPlugin('names') as NamesApi, service: modal.kernel.services.get(Capabilities.Names) as NamesService }
+  kernelOf(modal).chains.startDiscovery()
+  await kernelOf(modal).connection.connect('ID_AUTH', 'eip155')
+  const account = () => kernelOf(modal).state.$chains.get().eip155?.accountState
+  const features = () => kernelOf(modal).slots.list('account.features').map((e) => e.id)
+  return { modal, fake, account, features, plugin: modal.getPlugin('names') as NamesApi, service: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
 }
 
 describe('the Name entry of Account', () => {
@@ -45,7 +46,7 @@ describe('the Name entry of Account', () => {
     const { modal, features, plugin } = await setup('AUTH')
     expect(features()).toContain('names')
     expect(plugin.eligible()).toBe(true)
-    await modal.kernel.connection.disconnect()
+    await kernelOf(modal).connection.disconnect()
     expect(features()).not.toContain('names')
   })
 
@@ -66,7 +67,7 @@ describe('registering', () => {
     await modal.open()
     // Looked up (and not found) before it exists: registration must not leave that answer cached.
     expect(await service.resolve(`carol.${zone()}`, mainnet)).toBeUndefined()
-    modal.kernel.router.push('RegisterAccountName')
+    kernelOf(modal).router.push('RegisterAccountName')
     const controller = await plugin.controller()
     controller.setInput('Carol')
     await vi.waitFor(() => expect(controller.$state.get().availability).toBe('available'))
@@ -75,7 +76,7 @@ describe('registering', () => {
     expect(controller.$state.get()).toMatchObject({ status: 'done', registered: `carol.${zone()}` })
     const record = await api.names.lookup(`carol.${zone()}`)
     expect(record.addresses[String(0x80000001)].address).toBe(wallet.address)
-    expect(modal.kernel.router.current).toEqual({ view: 'RegisterAccountNameSuccess', data: { name: `carol.${zone()}` } })
+    expect(kernelOf(modal).router.current).toEqual({ view: 'RegisterAccountNameSuccess', data: { name: `carol.${zone()}` } })
     await vi.waitFor(() => expect(account()?.profileName).toBe(`carol.${zone()}`))
     await vi.waitFor(() => expect(api.requests.filter((r) => r.path === `/v1/identity/${wallet.address}`)).toHaveLength(2))
     expect(await service.resolve(`carol.${zone()}`, mainnet)).toBe(wallet.address)

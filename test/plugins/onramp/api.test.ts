@@ -3,10 +3,12 @@
 // decimal strings refused, the URL generator's body with the preset amount written exactly as typed, and the
 // on-ramp history's rows checked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createBlockchainApi, createHttpClient, type CaipNetwork } from '../../../kernel/index.js'
+import type { CaipNetwork } from '../../../kernel/index.js'
 import { FALLBACK_PAYMENT_CURRENCIES, createOnrampClient, presetCrypto, fetchPurchases, parseOptions, parsePurchase, parseQuote } from '../../../plugins/onramp/api.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { ADDRESS, net } from '../../kernel/helpers.js'
+import { createBlockchainApi } from '../../../kernel/blockchain-api.js'
+import { createHttpClient } from '../../../kernel/http.js'
 
 let api: Awaited<ReturnType<typeof startProviderApi>>
 let client: ReturnType<typeof createOnrampClient>

@@ -12,6 +12,7 @@ import { viewContext } from '../../../ui/shell/view-context.js'
 import { MAX_IMAGE_ID, providerImageUrl } from '../../../ui/kit/network-image.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { dummyView } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 let api: Awaited<ReturnType<typeof startProviderApi>>
 beforeAll(async () => void (api = await startProviderApi({ rpcUrls: { 'eip155:31337': 'http://127.0.0.1:9/' } })))
@@ -26,7 +27,7 @@ const buyImages = (apiUrl = api.url) => {
 describe('Buy view images', () => {
   it("are the catalog client's currency and token image addresses on the modal's provider API", () => {
     const { modal, images } = buyImages()
-    const catalog = createCatalogClient(createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p', st: modal.kernel.options.sdkType, sv: 'v1' } }))
+    const catalog = createCatalogClient(createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p', st: kernelOf(modal).options.sdkType, sv: 'v1' } }))
     expect(images.currency('USD')).toBe(catalog.currencyImageUrl('USD'))
     expect(images.token('ETH')).toBe(catalog.tokenImageUrl('ETH'))
     expect(new URL(images.currency('EUR')!).searchParams.get('projectId')).toBe('p')

@@ -8,23 +8,24 @@ import { onramp } from '../../../plugins/onramp/index.js'
 import { receive } from '../../../plugins/receive/index.js'
 import { send } from '../../../plugins/send/index.js'
 import { dummyView } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), onramp()], ...options } as never, { views: { Connect: dummyView } })
 
 /** The modal's state on an account of `namespace` (its active namespace and network). */
 function on(m: ReturnType<typeof modal>, namespace: string) {
   const network = { id: '1', caipNetworkId: `${namespace}:1`, chainNamespace: namespace, name: `${namespace} net`, nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 } }
-  const state = m.kernel.state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
+  const state = kernelOf(m).state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
   state.$chains.setKey(namespace, { namespace, accountState: { status: 'connected', address: 'a' }, networkState: { caipNetwork: network, requestedCaipNetworks: [network] } })
   state.$activeNamespace.set(namespace)
   return m
 }
-const features = (options?: Record<string, unknown>, namespace = 'eip155') => on(modal(options), namespace).kernel.slots.list('account.features').map((e) => e.id)
+const features = (options?: Record<string, unknown>, namespace = 'eip155') => kernelOf(on(modal(options), namespace)).slots.list('account.features').map((e) => e.id)
 
 describe('onramp()', () => {
   it('adds Buy first among the wallet features (onramp, receive, send), with its view', () => {
     expect(features()).toEqual(['onramp', 'receive', 'send'])
-    const entry = on(modal(), 'eip155').kernel.slots.list('account.features')[0]!
+    const entry = kernelOf(on(modal(), 'eip155')).slots.list('account.features')[0]!
     expect(entry).toMatchObject({ id: 'onramp', view: 'Onramp', feature: 'onramp', order: 10, plugin: 'onramp' })
   })
 
@@ -32,7 +33,7 @@ describe('onramp()', () => {
     expect(features({}, 'solana')).toEqual(['onramp', 'receive', 'send'])
     expect(features({}, 'polkadot')).toEqual(['receive', 'send'])
     expect(features({}, 'bip122')).toEqual(['receive', 'send'])
-    expect(modal().kernel.slots.list('account.features').map((e) => e.id)).toEqual(['receive', 'send'])
+    expect(kernelOf(modal()).slots.list('account.features').map((e) => e.id)).toEqual(['receive', 'send'])
   })
 
   it('features.onramp: false hides it; walletFeaturesOrder places it', () => {

@@ -7,6 +7,7 @@ import { createSendController } from '../../../plugins/send/controller.js'
 import { viewSendDeps } from '../../../plugins/send/wiring.js'
 import { viewContext } from '../../../ui/shell/view-context.js'
 import { WALLET_RDNS, balanceOf, rpc, setBalance, useHarness } from '../../chains/eip155/harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -19,7 +20,7 @@ async function connectedController(chainId: 31337 | 31338) {
   await setBalance(h.anvilB.url, wallet.address, 10n * ETH)
   const modal = h.modal({ networks: chainId === 31337 ? [h.localA, h.localB] : [h.localB] })
   await modal.connect(WALLET_RDNS)
-  await modal.kernel.connection.refreshBalance(undefined, { force: true })
+  await kernelOf(modal).connection.refreshBalance(undefined, { force: true })
   const controller = createSendController(viewSendDeps(viewContext(modal, 'send')))
   const stop = controller.start()
   return { modal, controller, stop, url }

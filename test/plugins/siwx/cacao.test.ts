@@ -18,6 +18,7 @@ import { createLocalStore } from '../../../plugins/siwx/sessions.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import { dummyView } from '../../kernel/helpers.js'
 import { fieldsOfCacao } from './cacao-read.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const HOST = 'app.test:8443'
@@ -42,12 +43,12 @@ describe('the CACAO of an eip155 sign-in', () => {
     const storage = mapStorage()
     const modal = createKernel({ projectId: 'p', storage, siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
     modals.push(modal)
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await modal.open()
-    await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+    await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
     const api = modal.getPlugin('siwx') as SiwxApi
     const signIn: SiwxSession[] = []
-    modal.kernel.events.on('siwx:signIn', ({ session }) => void signIn.push(session))
+    kernelOf(modal).events.on('siwx:signIn', ({ session }) => void signIn.push(session))
     const controller = (await api.flow()).controller()
     await controller.start()
     await controller.sign()

@@ -12,6 +12,7 @@ import { createCacao } from '../../../plugins/siwx/messages.js'
 import { createSiwxBackend } from '../../../sandbox/siwx/backend.mjs'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import { deferred, dummyView } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const backend = createSiwxBackend({ origins: () => [`http://${host}`] })
@@ -55,7 +56,7 @@ function cookieFetch(): typeof fetch {
 function modalWith(config: SiwxConfig = {}) {
   const modal = createKernel({ projectId: 'p', storage: mapStorage(), siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
   modals.push(modal)
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   return { modal, api: modal.getPlugin('siwx') as SiwxApi }
 }
 
@@ -64,7 +65,7 @@ describe('no connected account', () => {
     const wallet = h.wallet()
     const { modal, api } = modalWith()
     const errors: string[] = []
-    modal.kernel.events.on('siwx:error', ({ reason }) => void errors.push(reason))
+    kernelOf(modal).events.on('siwx:error', ({ reason }) => void errors.push(reason))
     const controller = (await api.flow()).controller({ navigate: false })
     await controller.start()
     expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'No ActiveCaipAddress found' })
@@ -81,9 +82,9 @@ describe('no connected account', () => {
     const { modal, api } = modalWith()
     await expect(api.getSessions()).rejects.toThrow('No ActiveCaipAddress found')
     await modal.open()
-    await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+    await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
     expect(await api.getSessions()).toEqual([])
-    await modal.kernel.connection.disconnect()
+    await kernelOf(modal).connection.disconnect()
     await expect(api.getSessions()).rejects.toThrow('No ActiveCaipAddress found')
   })
 })
@@ -94,13 +95,13 @@ describe('"Authenticating..." while the server verifies', () => {
     backend.setMode(mode)
     const { modal, api } = modalWith({ store: hostBackend({ url: `http://${host}/siwx`, fetch: cookieFetch() }) })
     await modal.open()
-    await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+    await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
     const controller = (await api.flow()).controller()
     await controller.start()
     expect(controller.$view.get().phase).toBe('ready')
     const release = deferred<void>()
     hold = release.promise
-    const snack = () => modal.kernel.feedback.$snackbar.get()
+    const snack = () => kernelOf(modal).feedback.$snackbar.get()
     expect(snack().open).toBe(false)
     const signed = controller.sign()
     await vi.waitFor(() => expect(controller.$view.get().phase).toBe('verifying'))
@@ -137,7 +138,7 @@ describe("a session's CACAO from the host's server", () => {
     const base = hostBackend({ url: `http://${host}/siwx`, fetch: cookieFetch() })
     const { modal, api } = modalWith({ store: { ...base, add: (session) => base.add({ ...session, cacao: tamper(session.cacao as never) as never }) } })
     await modal.open()
-    await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+    await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
     const controller = (await api.flow()).controller()
     await controller.start()
     await controller.sign()

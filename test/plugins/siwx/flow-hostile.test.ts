@@ -10,6 +10,7 @@ import { eip155 } from '../../../chains/eip155/index.js'
 import { hostBackend, siwx, type SiwxApi, type SiwxConfig, type SiwxSessionStore } from '../../../plugins/siwx/index.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import { dummyView } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const HOST = 'app.test:8443'
@@ -28,19 +29,19 @@ afterEach(() => {
 function modalWith(config: SiwxConfig) {
   const modal = createKernel({ projectId: 'p', storage: mapStorage(), siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
   modals.push(modal)
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   return { modal, api: modal.getPlugin('siwx') as SiwxApi }
 }
 
 async function connectAndOpen(modal: Modal) {
   await modal.open()
-  await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+  await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
 }
 
 /** The sign-in events the modal emits, by name. */
 function record(modal: Modal) {
   const seen: string[] = []
-  for (const name of ['siwx:signIn', 'siwx:error', 'siwx:cancel'] as const) modal.kernel.events.on(name, () => seen.push(name))
+  for (const name of ['siwx:signIn', 'siwx:error', 'siwx:cancel'] as const) kernelOf(modal).events.on(name, () => seen.push(name))
   return seen
 }
 
@@ -101,7 +102,7 @@ describe('siwx: a host backend that never answers', () => {
     await until(() => controller.$view.get().phase === 'preparing' && held.length === 1)
     await controller.cancel()
     expect(modal.getAccount().status).toBe('disconnected')
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
     held[0]!.writeHead(200, { 'content-type': 'application/json' })
     held[0]!.end('{"nonce":"abcdefgh1234"}')
     await started
@@ -122,7 +123,7 @@ describe('siwx: a host backend that never answers', () => {
     await until(() => controller.$view.get().phase === 'checking' && held.length > 0)
     await controller.cancel()
     expect(modal.getAccount().status).toBe('disconnected')
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
     for (const res of held.splice(0)) {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end('{"sessions":[]}')

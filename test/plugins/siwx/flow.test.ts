@@ -12,6 +12,7 @@ import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness
 import type { NodeWallet } from '../../chains/eip155/node-wallet.js'
 import { OPTION_OWNERS } from '../../../plugins/option-owners.js'
 import { dummyView } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const HOST = 'app.test:8443'
@@ -36,7 +37,7 @@ function modalWith(options: { siwx?: SiwxConfig; storage?: ReturnType<typeof map
   const extras = shell ? { loadShell: async () => ({ show: () => undefined, hide: () => undefined, destroy: () => undefined }) } : {}
   const modal = createKernel({ projectId: 'p', storage, ...(rest.siweConfig ? {} : { siwx: config }), ...rest, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions, extras)
   modals.push(modal)
-  modal.kernel.chains.startDiscovery()
+  kernelOf(modal).chains.startDiscovery()
   return { modal, storage, api: modal.getPlugin('siwx') as SiwxApi }
 }
 
@@ -55,8 +56,8 @@ function reload(wallet: NodeWallet) {
 /** Records the modal's sign-in events and analytics names. */
 function record(modal: Modal) {
   const seen: string[] = []
-  for (const name of ['siwx:signIn', 'siwx:error', 'siwx:cancel', 'siwx:needed'] as const) modal.kernel.events.on(name, () => seen.push(name))
-  modal.kernel.events.on('track', ({ event }) => seen.push(event))
+  for (const name of ['siwx:signIn', 'siwx:error', 'siwx:cancel', 'siwx:needed'] as const) kernelOf(modal).events.on(name, () => seen.push(name))
+  kernelOf(modal).events.on('track', ({ event }) => seen.push(event))
   return seen
 }
 
@@ -72,7 +73,7 @@ function nextSignature(wallet: NodeWallet, answer: () => unknown) {
 
 async function connectAndOpen(modal: Modal) {
   await modal.open()
-  await modal.kernel.navigation.connect(WALLET_RDNS, 'eip155')
+  await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
 }
 
 describe('siwx: sign in after connecting', () => {
@@ -81,7 +82,7 @@ describe('siwx: sign in after connecting', () => {
     const { modal, storage, api } = modalWith({ siwx: { statement: 'Welcome' } })
     const seen = record(modal)
     await connectAndOpen(modal)
-    expect(modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(kernelOf(modal).router.current?.view).toBe('SIWXSignMessage')
     const controller = (await api.flow()).controller()
     await controller.start()
     const view = controller.$view.get()
@@ -112,7 +113,7 @@ describe('siwx: sign in after connecting', () => {
     await controller.sign()
     expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'Signature declined' })
     expect(api.$state.get()).toMatchObject({ status: 'needed', error: 'Signature declined' })
-    expect(modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(kernelOf(modal).router.current?.view).toBe('SIWXSignMessage')
     await controller.sign()
     expect(controller.$view.get().phase).toBe('done')
     expect(api.$state.get().status).toBe('signedIn')
@@ -147,18 +148,18 @@ describe('siwx: required', () => {
     const { modal, api } = modalWith({ siwx: { required: true } })
     const seen = record(modal)
     const refusals: string[] = []
-    modal.kernel.events.on('modal:closeRefused', ({ message }) => refusals.push(message))
+    kernelOf(modal).events.on('modal:closeRefused', ({ message }) => refusals.push(message))
     await connectAndOpen(modal)
-    expect(modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(kernelOf(modal).router.current?.view).toBe('SIWXSignMessage')
     expect(modal.close()).toBe(false)
-    expect(modal.kernel.router.goBack()).toBe(false)
+    expect(kernelOf(modal).router.goBack()).toBe(false)
     expect(modal.isOpen()).toBe(true)
     expect(refusals[0]).toBe('Sign in to continue: this app requires it. Cancel to disconnect instead.')
     const controller = (await api.flow()).controller()
     await controller.start()
     await controller.cancel()
     expect(modal.getAccount().status).toBe('disconnected')
-    expect(modal.kernel.router.current?.view).toBe('Connect')
+    expect(kernelOf(modal).router.current?.view).toBe('Connect')
     expect(seen).toContain('CLICK_CANCEL_SIWX')
     expect(modal.close()).toBe(true)
   })
@@ -174,7 +175,7 @@ describe('siwx: required', () => {
     expect(modal.isOpen()).toBe(false)
     expect(api.$state.get().status).toBe('signedOut')
     await modal.open()
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
   })
 })
 
@@ -197,7 +198,7 @@ describe('siwx: sessions', () => {
     await modal.reconnect()
     await vi.waitFor(() => expect(api.$state.get().status).toBe('signedIn'))
     await modal.open()
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
   })
 
   it('expiry at its boundary: valid a millisecond before, dropped at the expiration instant, and the next open asks again', async () => {
@@ -217,7 +218,7 @@ describe('siwx: sessions', () => {
     await statusBecomes(after.api, 'needed')
     expect(storage.map.has(SESSIONS_KEY)).toBe(false)
     await after.modal.open()
-    expect(after.modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(kernelOf(after.modal).router.current?.view).toBe('SIWXSignMessage')
   })
 
   it('a tampered stored session is dropped on read', async () => {
@@ -235,9 +236,9 @@ describe('siwx: sessions', () => {
   it('another account asks again, while the modal is open', async () => {
     const { modal, wallet, api } = await signedIn()
     await modal.open()
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
     wallet.selectAccount(1)
-    await vi.waitFor(() => expect(modal.kernel.router.current?.view).toBe('SIWXSignMessage'))
+    await vi.waitFor(() => expect(kernelOf(modal).router.current?.view).toBe('SIWXSignMessage'))
     expect(api.$state.get()).toMatchObject({ status: 'needed', address: wallet.address })
   })
 
@@ -279,7 +280,7 @@ describe('siwx: a closed modal opens on the sign view', () => {
     const { modal, api } = modalWith({ storage, shell: true, siwx: { required } })
     await modal.reconnect()
     await vi.waitFor(() => expect(modal.isOpen()).toBe(true))
-    expect(modal.kernel.router.$history.get().map((e) => e.view)).toEqual(['SIWXSignMessage'])
+    expect(kernelOf(modal).router.$history.get().map((e) => e.view)).toEqual(['SIWXSignMessage'])
     expect(api.$state.get()).toMatchObject({ status: 'needed', address: wallet.address })
     expect(modal.close()).toBe(!required)
     if (!required) await modal.open()
@@ -294,7 +295,7 @@ describe('siwx: a closed modal opens on the sign view', () => {
     const { modal, wallet, api } = await signedIn({ siwx: { required: true } })
     wallet.selectAccount(1)
     await vi.waitFor(() => expect(modal.isOpen()).toBe(true))
-    expect(modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(kernelOf(modal).router.current?.view).toBe('SIWXSignMessage')
     expect(api.$state.get()).toMatchObject({ status: 'needed', address: wallet.address })
   })
 
@@ -322,7 +323,7 @@ describe('siwx: a closed modal opens on the sign view', () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(failing.modal.isOpen()).toBe(false)
     await failing.modal.open()
-    expect(failing.modal.kernel.router.current?.view).toBe('SIWXSignMessage')
+    expect(kernelOf(failing.modal).router.current?.view).toBe('SIWXSignMessage')
   })
 })
 
@@ -330,7 +331,7 @@ describe("siwx: the chain plugin's verifier", () => {
   /** Gives the eip155 plugin a `verifyMessage` chain feature answering `valid`, recording what it was asked. */
   function verifier(modal: Modal, valid: boolean) {
     const asked: string[] = []
-    const features = modal.kernel.chains.get('eip155')!.features as Record<string, unknown>
+    const features = kernelOf(modal).chains.get('eip155')!.features as Record<string, unknown>
     features.verifyMessage = async ({ message }: { message: string }) => (asked.push(message), valid)
     return asked
   }
@@ -435,9 +436,9 @@ describe('siwx: options', () => {
     h.wallet()
     const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [h.localA] }), shellViews, siwx()] } as ModalOptions)
     modals.push(modal)
-    modal.kernel.chains.startDiscovery()
+    kernelOf(modal).chains.startDiscovery()
     await connectAndOpen(modal)
-    expect(modal.kernel.router.current?.view).toBe('Account')
+    expect(kernelOf(modal).router.current?.view).toBe('Account')
     await expect((modal.getPlugin('siwx') as SiwxApi).flow()).rejects.toThrow('SIWX is not enabled')
   })
 
@@ -465,7 +466,7 @@ describe('siwx: legacy siweConfig', () => {
     }
     const { modal, api } = modalWith({ siweConfig } as never)
     await connectAndOpen(modal)
-    expect(modal.kernel.router.current?.view).toBe('ConnectingSiwe')
+    expect(kernelOf(modal).router.current?.view).toBe('ConnectingSiwe')
     const controller = (await api.flow()).controller()
     await controller.start()
     expect(parseSiwxMessage(controller.$view.get().message!)).toMatchObject({ nonce: 'legacyNonce1', statement: 'Legacy sign-in' })

@@ -9,6 +9,7 @@ import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { swap } from '../../../plugins/swap/index.js'
 import { dummyView } from '../../kernel/helpers.js'
 import { network, USER } from './helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 let api: Awaited<ReturnType<typeof startProviderApi>>
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('swap over the host’s HTTP client', () => {
       } as never,
       { views: { Connect: dummyView } },
     )
-    const state = modal.kernel.state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
+    const state = kernelOf(modal).state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
     state.$chains.setKey('eip155', { namespace: 'eip155', accountState: { status: 'connected', address: USER }, networkState: { caipNetwork: network(1), requestedCaipNetworks: [network(1)] } })
     state.$activeNamespace.set('eip155')
     const controller = await (modal.getPlugin('swap' as never) as { createController(): Promise<{ start(): () => void; $form: { get(): { tokens: { status: string } } } }> }).createController()

@@ -8,6 +8,7 @@ import { swap } from '../../../plugins/swap/index.js'
 import { swapSupported } from '../../../plugins/swap/lists.js'
 import { dummyView } from '../../kernel/helpers.js'
 import { network } from './helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), swap()], ...options } as never, { views: { Connect: dummyView } })
 
@@ -15,11 +16,11 @@ const modal = (options: Record<string, unknown> = {}) => createKernel({ projectI
 function featuresOn(net: { chainNamespace: string; caipNetworkId?: string } | undefined, options: Record<string, unknown> = {}) {
   const m = modal(options)
   if (net) {
-    const state = m.kernel.state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
+    const state = kernelOf(m).state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
     state.$chains.setKey(net.chainNamespace, { namespace: net.chainNamespace, accountState: { status: 'connected', address: 'a' }, networkState: { caipNetwork: net, requestedCaipNetworks: [net] } })
     state.$activeNamespace.set(net.chainNamespace)
   }
-  return m.kernel.slots.list('account.features').map((e) => e.id)
+  return kernelOf(m).slots.list('account.features').map((e) => e.id)
 }
 
 describe('swap()', () => {

@@ -7,6 +7,7 @@ import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { Capabilities, type BalancesService } from '../../../kernel/index.js'
 import { tokens } from '../../../plugins/tokens/index.js'
 import { ADDRESS, dummyView, fakeAdapter, mainnet, recordingBackend } from '../../kernel/helpers.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
 
@@ -69,9 +70,9 @@ async function setup(options: Record<string, unknown> = {}, backend = recordingB
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
-  modal.kernel.chains.startDiscovery()
-  await modal.kernel.connection.connect('io.fake')
-  const service = modal.kernel.services.get(Capabilities.Balances) as BalancesService
+  kernelOf(modal).chains.startDiscovery()
+  await kernelOf(modal).connection.connect('io.fake')
+  const service = kernelOf(modal).services.get(Capabilities.Balances) as BalancesService
   return { modal, fake, service, getTokenBalances, backend }
 }
 const balanceCalls = () => api.requests.filter((r) => r.path.endsWith('/balance'))
@@ -94,7 +95,7 @@ describe('when balances are read', () => {
     ])
     expect(service.$balances.get().source).toBe('api')
     // Other plugins and the host see them in the account state too.
-    expect(modal.kernel.state.$chains.get().eip155?.accountState.tokenBalance?.map((t) => t.symbol)).toEqual(['ETH', 'USDT'])
+    expect(kernelOf(modal).state.$chains.get().eip155?.accountState.tokenBalance?.map((t) => t.symbol)).toEqual(['ETH', 'USDT'])
   })
 
   it('cached 30 s: no request at 29 999 ms, a new one at 30 000 ms; force reads at once with forceUpdate', async () => {
@@ -172,8 +173,8 @@ describe('when the API cannot answer', () => {
     fake.adapter.getBalance.mockRejectedValue(new Error('RPC down'))
     await service.refresh()
     expect(service.$balances.get()).toMatchObject({ status: 'error', tokens: [] })
-    expect(modal.kernel.feedback.$snackbar.get()).toMatchObject({ variant: 'error', message: 'Token Balance Unavailable' })
-    expect(modal.kernel.state.$chains.get().eip155?.accountState.tokenBalance).toEqual([])
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ variant: 'error', message: 'Token Balance Unavailable' })
+    expect(kernelOf(modal).state.$chains.get().eip155?.accountState.tokenBalance).toEqual([])
     const calls = fake.adapter.getBalance.mock.calls.length
     vi.setSystemTime(5_029_999)
     await service.refresh()
@@ -189,7 +190,7 @@ describe('test networks and disconnect', () => {
     api.supported = ['eip155:1', 'eip155:11155111']
     api.rows = [{ ...ROW, chainId: 'eip155:11155111', address: `eip155:11155111:${USDT}` }]
     const { modal, service } = await setup()
-    await modal.kernel.connection.switchNetwork('eip155:11155111')
+    await kernelOf(modal).connection.switchNetwork('eip155:11155111')
     const list = await service.refresh()
     expect(list.map((t) => [t.symbol, t.value])).toEqual([['USDT', 0]])
   })
@@ -198,7 +199,7 @@ describe('test networks and disconnect', () => {
     api.rows = [ROW]
     const { modal, service } = await setup()
     await service.refresh()
-    await modal.kernel.connection.disconnect()
+    await kernelOf(modal).connection.disconnect()
     await settle()
     expect(service.$balances.get()).toEqual({ status: 'idle', tokens: [] })
   })

@@ -10,6 +10,7 @@ import type { CaipNetwork } from '../../../kernel/index.js'
 import { walletConnect } from '../../../plugins/walletconnect/index.js'
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
 import { FakeProvider, sdk, type FakeSession } from './fake-provider.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 vi.mock('@walletconnect/universal-provider', async () => {
   const { sdk } = await import('./fake-provider.js')
@@ -163,9 +164,9 @@ describe('a fifth chain family through the remoteSession capability', () => {
     })
 
     sdk.provider.approve(session())
-    await until(() => modal.kernel.state.$chains.get().cosmos?.accountState.status === 'connected')
-    expect(modal.kernel.state.$chains.get().cosmos?.accountState).toMatchObject({ address: ADDRESS, connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
-    expect(modal.kernel.chains.findConnector('walletConnect', 'cosmos')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
+    await until(() => kernelOf(modal).state.$chains.get().cosmos?.accountState.status === 'connected')
+    expect(kernelOf(modal).state.$chains.get().cosmos?.accountState).toMatchObject({ address: ADDRESS, connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'cosmos')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
     // The facade gets the session, the modal's preferred network first, and how to show the wallet.
     expect(contexts).toHaveLength(1)
     expect(contexts[0]!.preferredChains()[0]).toBe('cosmos:cosmoshub-4')
@@ -173,20 +174,20 @@ describe('a fifth chain family through the remoteSession capability', () => {
 
     // Requests go to the wallet over the session on the family's chain.
     sdk.provider.request.mockResolvedValueOnce('signed-by-wallet')
-    await expect(modal.kernel.chains.get('cosmos')!.signMessage({ message: 'hi', address: ADDRESS, network: HUB })).resolves.toBe('signed-by-wallet')
+    await expect(kernelOf(modal).chains.get('cosmos')!.signMessage({ message: 'hi', address: ADDRESS, network: HUB })).resolves.toBe('signed-by-wallet')
     expect(sdk.provider.request).toHaveBeenLastCalledWith({ method: 'cosmos_signArbitrary', params: { message: 'hi' } }, 'cosmos:cosmoshub-4')
 
     // A session event of the namespace reaches the family's facade.
     const next = 'cosmos1zg69v7ys40x77y352eufp27daufrg4ncnjqz7q'
     sdk.provider.events.emit('session_event', { params: { chainId: 'cosmos:cosmoshub-4', event: { name: 'accountsChanged', data: [`cosmos:cosmoshub-4:${next}`] } } })
-    await until(() => modal.kernel.state.$chains.get().cosmos?.accountState.address === next)
+    await until(() => kernelOf(modal).state.$chains.get().cosmos?.accountState.address === next)
   })
 
   it('leaves out a family whose chain plugin returns a malformed mapping, and says why', async () => {
     const { modal } = setup()
     const errors: unknown[] = []
-    modal.kernel.events.on('error', ({ error }) => void errors.push(error))
-    const adapter = modal.kernel.chains.get('cosmos')!
+    kernelOf(modal).events.on('error', ({ error }) => void errors.push(error))
+    const adapter = kernelOf(modal).chains.get('cosmos')!
     ;(adapter.features as { remoteSession: () => Promise<unknown> }).remoteSession = async () => ({ methods: 'all', events: [], createFacade: 1 })
     await modal.open()
     void modal.getPlugin('walletConnect').pair()

@@ -14,6 +14,7 @@ import { walletConnect } from '../../../plugins/walletconnect/index.js'
 import { fromBase58, toBase58, toBase64 } from '../../../chains/shared/walletconnect.js'
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
 import { FakeProvider, sdk, type FakeSession } from './fake-provider.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 vi.mock('@walletconnect/universal-provider', async () => {
   const { sdk } = await import('./fake-provider.js')
@@ -63,7 +64,7 @@ function setup(plugins: Plugin[], backend = recordingBackend()) {
     { views: { Connect: dummyView, Account: dummyView } },
   )
   // Balances are not what this file tests: no chain node is running.
-  for (const adapter of modal.kernel.chains.list()) adapter.getBalance = async ({ network }) => ({ value: 0n, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol })
+  for (const adapter of kernelOf(modal).chains.list()) adapter.getBalance = async ({ network }) => ({ value: 0n, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol })
   modals.push(modal)
   return modal
 }
@@ -84,7 +85,7 @@ async function pairAndApprove(modal: Modal, namespaces: string[]) {
   void modal.getPlugin('walletConnect').pair()
   await until(() => sdk.provider.pending.length > 0)
   sdk.provider.approve(familySession(namespaces))
-  await until(() => namespaces.every((ns) => modal.kernel.state.$chains.get()[ns]?.accountState.status === 'connected'))
+  await until(() => namespaces.every((ns) => kernelOf(modal).state.$chains.get()[ns]?.accountState.status === 'connected'))
 }
 
 beforeAll(async () => {
@@ -123,11 +124,11 @@ describe('an approved namespace connects its chain plugin through the session', 
   it('connects only what the wallet approved, as a WalletConnect connector of that chain plugin', async () => {
     const modal = setup(plugins())
     await pairAndApprove(modal, ['solana', 'bip122'])
-    const chains = modal.kernel.state.$chains.get()
+    const chains = kernelOf(modal).state.$chains.get()
     expect(chains.solana!.accountState).toMatchObject({ status: 'connected', address: SOL_ADDRESS, connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
     expect(chains.bip122!.accountState).toMatchObject({ status: 'connected', address: BTC_ADDRESS, connectorId: 'walletConnect' })
     expect(chains.polkadot!.accountState.status).not.toBe('connected')
-    expect(modal.kernel.chains.findConnector('walletConnect', 'polkadot')).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'polkadot')).toBeUndefined()
   })
 
   it('solana: signMessage is solana_signMessage; the base58 signature comes back', async () => {
@@ -165,8 +166,8 @@ describe('an approved namespace connects its chain plugin through the session', 
     const modal = setup(plugins())
     await pairAndApprove(modal, ['solana', 'polkadot', 'bip122'])
     sdk.provider.walletDisconnects()
-    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => modal.kernel.state.$chains.get()[ns]!.accountState.status === 'disconnected'))
-    expect(modal.kernel.chains.findConnector('walletConnect', 'solana')).toBeUndefined()
+    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => kernelOf(modal).state.$chains.get()[ns]!.accountState.status === 'disconnected'))
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'solana')).toBeUndefined()
   })
 })
 
@@ -183,8 +184,8 @@ describe('a stored session of every family comes back on reload', () => {
     sdk.provider.session = familySession(['solana', 'polkadot', 'bip122'])
     const modal = setup(plugins(), backend)
     await modal.reconnect()
-    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => modal.kernel.state.$chains.get()[ns]?.accountState.status === 'connected'))
-    const chains = modal.kernel.state.$chains.get()
+    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => kernelOf(modal).state.$chains.get()[ns]?.accountState.status === 'connected'))
+    const chains = kernelOf(modal).state.$chains.get()
     expect([chains.solana!.accountState.address, chains.polkadot!.accountState.address, chains.bip122!.accountState.address]).toEqual([SOL_ADDRESS, DOT_ON_CHAIN, BTC_ADDRESS])
     expect(sdk.provider.connect).not.toHaveBeenCalled()
     // A silent reconnect asks the wallet nothing.

@@ -7,6 +7,7 @@ import { DEEP_LINK_KEY, walletConnect, type WalletConnectApi, type WalletConnect
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
 import { FakeProvider, WALLET_ADDRESS, sdk, session } from './fake-provider.js'
 import { walletSections } from '../../../kernel/wallet-list.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 vi.mock('@walletconnect/universal-provider', async () => {
   const { sdk } = await import('./fake-provider.js')
@@ -78,10 +79,10 @@ describe('walletConnect plugin: loading', () => {
 
   it('puts a WalletConnect entry opening ConnectingWalletConnectBasic into the Connect view, unless disabled', () => {
     const { modal } = setup()
-    const section = walletSections(modal.kernel.wallets).get().find((s) => s.section === 'walletConnect')
+    const section = walletSections(kernelOf(modal).wallets).get().find((s) => s.section === 'walletConnect')
     expect(section?.items).toEqual([expect.objectContaining({ id: 'walletConnect', name: 'WalletConnect', view: 'ConnectingWalletConnectBasic' })])
     const off = createKernel({ enableWalletConnect: false, storage: null, plugins: [walletConnect()] }, { views: { Connect: dummyView } })
-    expect(walletSections(off.kernel.wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
+    expect(walletSections(kernelOf(off).wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
   })
 
   it('rejects a relay URL that is not ws(s)', () => {
@@ -216,8 +217,8 @@ describe('walletConnect plugin: sessions', () => {
   it('adds the approved wallet to the eip155 plugin and connects it through the kernel', async () => {
     const { modal, api, backend } = await connected()
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: WALLET_ADDRESS, caipAddress: `eip155:1:${WALLET_ADDRESS}` })
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false, imageUrl: 'https://wallet.example/icon.png' })
-    const chain = modal.kernel.state.$chains.get().eip155!
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false, imageUrl: 'https://wallet.example/icon.png' })
+    const chain = kernelOf(modal).state.$chains.get().eip155!
     expect(chain.accountState).toMatchObject({ connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
     expect(chain.networkState.approvedCaipNetworkIds).toEqual(['eip155:1', 'eip155:10'])
     expect(api.$state.get()).toMatchObject({ status: 'connected', peer: { name: 'Phone Wallet' } })
@@ -232,9 +233,9 @@ describe('walletConnect plugin: sessions', () => {
     await settle()
     sdk.provider.approve(session(undefined, { icons: ['javascript:alert(1)'], name: '<b>Evil</b>' }))
     await settle()
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')?.imageUrl).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')?.imageUrl).toBeUndefined()
     // The name is rendered as text by React: it is kept as the wallet wrote it, tags and all.
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')?.name).toBe('<b>Evil</b>')
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')?.name).toBe('<b>Evil</b>')
   })
 
   it('a peer name with bidirectional or zero-width characters is cleaned; a blank one reads "WalletConnect"', async () => {
@@ -246,7 +247,7 @@ describe('walletConnect plugin: sessions', () => {
       await settle()
       sdk.provider.approve(session(undefined, { name, icons: ['http://evil.example/pixel.png', 'data:image/png;base64,AAAA'] }))
       await settle()
-      expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: shown, imageUrl: 'data:image/png;base64,AAAA' })
+      expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: shown, imageUrl: 'data:image/png;base64,AAAA' })
       modal.destroy()
     }
   })
@@ -256,7 +257,7 @@ describe('walletConnect plugin: sessions', () => {
     const signature = await modal.signMessage('hello')
     expect(signature).toBe(`0x${'ab'.repeat(65)}`)
     expect(sdk.provider.request).toHaveBeenCalledWith({ method: 'personal_sign', params: ['0x68656c6c6f', WALLET_ADDRESS] }, 'eip155:1')
-    const adapter = modal.kernel.chains.get('eip155')!
+    const adapter = kernelOf(modal).chains.get('eip155')!
     const hash = await adapter.sendNative!({ to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: 10n ** 16n, address: WALLET_ADDRESS, network: modal.getNetwork().caipNetwork! })
     expect(hash).toBe(`0x${'cd'.repeat(32)}`)
     expect(sdk.provider.request).toHaveBeenLastCalledWith(
@@ -279,7 +280,7 @@ describe('walletConnect plugin: sessions', () => {
     const signing = modal.signMessage('hello')
     signing.catch(() => undefined)
     await settle()
-    const reading = modal.kernel.chains.get('eip155')!.features!.request!({ method: 'eth_blockNumber' })
+    const reading = kernelOf(modal).chains.get('eip155')!.features!.request!({ method: 'eth_blockNumber' })
     await settle()
     sdk.provider.relayDrops()
     await expect(signing).rejects.toThrow('The connection to the WalletConnect relay was lost before the wallet answered. Try again.')
@@ -304,10 +305,10 @@ describe('walletConnect plugin: sessions', () => {
     sdk.provider.walletDisconnects()
     await settle()
     expect(modal.getAccount().status).toBe('disconnected')
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
     expect(backend.data.has('@vestibule/v1/walletConnect/session')).toBe(false)
     expect(backend.data.has('@vestibule/v1/connectorId:eip155')).toBe(false)
-    expect(modal.kernel.state.$chains.get().eip155!.networkState.approvedCaipNetworkIds).toBeUndefined()
+    expect(kernelOf(modal).state.$chains.get().eip155!.networkState.approvedCaipNetworkIds).toBeUndefined()
     expect(api.$state.get().status).toBe('idle')
     // The wallet already ended it: nobody tells it again.
     expect(sdk.provider.disconnect).not.toHaveBeenCalled()
@@ -323,12 +324,12 @@ describe('walletConnect plugin: sessions', () => {
     expect(modal.getAccount().status).toBe('disconnected')
     expect(backend.data.has('@vestibule/v1/walletConnect/session')).toBe(false)
     expect(backend.data.has(`@vestibule/v1/walletConnect/${DEEP_LINK_KEY}`)).toBe(false)
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
   })
 
   it('manualWCControl: no WalletConnect entry in Connect, and the modal\'s disconnect leaves the session to the host', async () => {
     const { modal } = await connected({ manualWCControl: true })
-    expect(walletSections(modal.kernel.wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
+    expect(walletSections(kernelOf(modal).wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
     expect(modal.getAccount().status).toBe('connected')
     await modal.disconnect()
     await settle()
@@ -339,7 +340,7 @@ describe('walletConnect plugin: sessions', () => {
   it('ends the session when the user moves the namespace to another wallet', async () => {
     const { modal } = await connected()
     const other = { request: vi.fn(async ({ method }: { method: string }) => (method === 'eth_chainId' ? '0x1' : ['0x1111111111111111111111111111111111111111'])) }
-    modal.kernel.chains.addConnector('eip155', { id: 'io.other', name: 'Other', type: 'ANNOUNCED', installed: true }, other)
+    kernelOf(modal).chains.addConnector('eip155', { id: 'io.other', name: 'Other', type: 'ANNOUNCED', installed: true }, other)
     await modal.connect('io.other', 'eip155')
     await settle()
     expect(sdk.provider.disconnect).toHaveBeenCalledTimes(1)
@@ -405,7 +406,7 @@ describe('walletConnect plugin: restoring a session on reload', () => {
     const reconnecting = modal.reconnect()
     // The chain's mapping loads with the session (import()): the connector is there within the chain plugin's wait.
     await settle()
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
     await reconnecting
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: WALLET_ADDRESS })
     expect(sdk.provider.connect).not.toHaveBeenCalled()
@@ -424,7 +425,7 @@ describe('walletConnect plugin: restoring a session on reload', () => {
     const { modal } = setup({ backend })
     const reconnecting = modal.reconnect()
     await settle()
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'ksaMateM', imageUrl: undefined })
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'ksaMateM', imageUrl: undefined })
     await reconnecting
     expect(modal.getAccount().status).toBe('connected')
   })
@@ -438,7 +439,7 @@ describe('walletConnect plugin: restoring a session on reload', () => {
     expect(modal.getAccount().status).toBe('disconnected')
     expect(backend.data.has('@vestibule/v1/walletConnect/session')).toBe(false)
     expect(backend.data.has('@vestibule/v1/connectorId:eip155')).toBe(false)
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
   })
 
   it('loads no SDK on reconnect when no session is stored', async () => {

@@ -12,6 +12,7 @@ import { createKernel } from '../../../kernel/kernel.js'
 import { eip155 } from '../../../chains/eip155/index.js'
 import { defineNetwork } from '../../../chains/eip155/networks.js'
 import { walletConnect, type WalletConnectApi } from '../../../plugins/walletconnect/index.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 // The SDKs' own test flag: no Verify round trip (5 s per proposal without internet).
 process.env.IS_VITEST = 'true'
@@ -169,7 +170,7 @@ describe('the walletConnect plugin with the real SDKs over the relay', () => {
     const topic = Object.keys(kit.getActiveSessions())[0]!
     await kit.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') })
     await expect.poll(() => modal.getAccount().status).toBe('disconnected')
-    expect(modal.kernel.chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
     modal.destroy()
   })
 })

@@ -89,23 +89,23 @@ describe('the preload in a page', () => {
     await page.waitForFunction(() => (window as unknown as { __modal?: unknown }).__modal)
 
     const before = await page.evaluate(() => {
-      const w = window as unknown as { __modal: { kernel: { chains: { $connectors: { get(): Array<{ name: string }> } } } }; __added: string[] }
+      const w = window as unknown as { __modal: { getWalletSources(): { context: { chains: { $connectors: { get(): Array<{ name: string }> } } } } }; __added: string[] }
       w.__added = []
       // Every element added anywhere in the page, and whether it was still there at the end of its task.
       new MutationObserver((records) => {
         for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) w.__added.push(`${node.getAttribute('aria-hidden')}|${(node as HTMLElement).inert}|${node.isConnected}`)
       }).observe(document, { childList: true, subtree: true })
-      return w.__modal.kernel.chains.$connectors.get().map((c) => c.name)
+      return w.__modal.getWalletSources().context.chains.$connectors.get().map((c) => c.name)
     })
     expect(before).toEqual([])
 
     await page.evaluate(() => (window as unknown as { __modal: { preload(): Promise<void> } }).__modal.preload())
     const preloaded = await page.evaluate(() => {
-      const w = window as unknown as { __modal: { kernel: { chains: { $connectors: { get(): Array<{ name: string }> } } }; isOpen(): boolean }; __added: string[]; __log: string[] }
+      const w = window as unknown as { __modal: { getWalletSources(): { context: { chains: { $connectors: { get(): Array<{ name: string }> } } } }; isOpen(): boolean }; __added: string[]; __log: string[] }
       return {
         log: [...w.__log],
         added: [...w.__added],
-        wallets: w.__modal.kernel.chains.$connectors.get().map((c) => c.name),
+        wallets: w.__modal.getWalletSources().context.chains.$connectors.get().map((c) => c.name),
         body: document.body.innerHTML,
         open: w.__modal.isOpen(),
       }

@@ -11,6 +11,7 @@ import { ShellApp } from '../../../ui/shell/App.js'
 import { SlotComponent } from '../../../ui/shell/lazy.js'
 import { ShellModal, viewContext } from '../../../ui/shell/view-context.js'
 import type { HelloApi } from '../../../examples/hello/index.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const ProbeView = ({ ctx, data }: ViewProps<{ who: string }>) => (
   <p data-testid="probe">{`${(ctx.api as { word: string }).word}:${data.who}:${ctx.plugin}:${ctx.t('probe.text')}`}</p>
@@ -31,14 +32,14 @@ const other: Plugin = { name: 'other', setup: () => ({ word: 'not mine' }) }
 describe('view context', () => {
   it('a view drawn by the shell receives its plugin\'s API, `t` and its data', async () => {
     const modal = createKernel({ storage: null, plugins: [other, probe('prober', 'mine')] })
-    await modal.kernel.views.get('Probe')!.load()
+    await kernelOf(modal).views.get('Probe')!.load()
     const html = renderToString(<ShellApp modal={modal} cache={new Map()} rehearsal={{ view: 'Probe', data: { who: 'ada' } }} />)
     expect(html).toContain('mine:ada:prober:Probed')
   })
 
   it("a slot component drawn inside a view receives its own plugin's context", async () => {
     const modal = createKernel({ storage: null, plugins: [other, probe('prober', 'tabbed')] })
-    const entry = modal.kernel.slots.list('account.tabs')[0]!
+    const entry = kernelOf(modal).slots.list('account.tabs')[0]!
     await entry.load!()
     const html = renderToString(
       <ShellModal.Provider value={modal}>
@@ -52,10 +53,10 @@ describe('view context', () => {
     const modal = createKernel({ storage: null, plugins: [probe('prober', 'w')] })
     const ctx = viewContext(modal, 'prober')
     expect(viewContext(modal, 'prober')).toBe(ctx)
-    expect(ctx.connection.selectAccountTab).toBe(modal.kernel.navigation.selectAccountTab)
-    expect(ctx.connection.connect).toBe(modal.kernel.navigation.connect)
-    expect(ctx.connection.account).toBe(modal.kernel.pluginConnection.account)
-    expect(ctx.state.$snapshot).toBe(modal.kernel.state.$snapshot)
+    expect(ctx.connection.selectAccountTab).toBe(kernelOf(modal).navigation.selectAccountTab)
+    expect(ctx.connection.connect).toBe(kernelOf(modal).navigation.connect)
+    expect(ctx.connection.account).toBe(kernelOf(modal).pluginConnection.account)
+    expect(ctx.state.$snapshot).toBe(kernelOf(modal).state.$snapshot)
     expect(Object.keys(ctx.views)).toEqual(['has'])
     expect(Object.keys(ctx.slots)).toEqual(['list'])
     expect('register' in ctx.chains).toBe(false)
@@ -80,10 +81,10 @@ function files(dir: string, endings: readonly string[]): string[] {
 }
 
 describe('no view reads the kernel', () => {
-  it('no view or slot component in ui/views, plugins or examples reaches modal.kernel or the KernelContext', () => {
+  it('no view or slot component in ui/views, plugins or examples reaches the kernel (kernelOf, KernelContext)', () => {
     const scanned = [...files('ui/views', ['.tsx', '.ts']), ...files('plugins', ['.tsx']), ...files('examples', ['.tsx']), 'plugins/send/wiring.ts']
     expect(scanned.length).toBeGreaterThan(15)
-    const offenders = scanned.filter((path) => /\.kernel\b|\bKernelContext\b/.test(readFileSync(path, 'utf8')))
+    const offenders = scanned.filter((path) => /\bkernelOf\b|kernel-of|\bKernelContext\b/.test(readFileSync(path, 'utf8')))
     expect(offenders).toEqual([])
   })
 })

@@ -1,8 +1,9 @@
 // The Networks view's list: requested networks of every namespace, the active one, the unapproved ones, images.
 import { describe, expect, it } from 'vitest'
-import type { CaipNetwork, ChainState } from '../../../kernel/index.js'
+import type { CaipNetwork } from '../../../kernel/index.js'
 import { isNetworkApproved, networkEntries } from '../../../ui/views/network-list.js'
 import { networkImageUrl } from '../../../ui/kit/network-image.js'
+import type { ChainState } from '../../../kernel/state.js'
 
 const net = (id: string, namespace = 'eip155', assets?: CaipNetwork['assets']): CaipNetwork => ({
   id,
