@@ -21,7 +21,7 @@ export interface OnrampContext {
 export interface QuoteState {
   status: 'idle' | 'loading' | 'ready' | 'failed'
   quote?: OnrampQuote
-  /** Why the API gave no quote (the placeholder shows). */
+  /** Why the API gave no quote (then no amount shows, only the reason). */
   error?: string
   /** The amount and currency the quote is for. */
   key?: string

@@ -112,8 +112,10 @@ describe('the provider API down while a view is open', () => {
     await view.getByTestId('onramp-amount').fill('120')
     const noQuote = view.getByTestId('onramp-no-quote')
     await expect.poll(later(() => noQuote.innerText()), { timeout: 20_000, interval: 500 }).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
+    // The reason alone: no amount, fee or total made up from the amount typed, none kept from the quote for 100.
+    expect(await view.getByTestId('onramp-quote').innerText()).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
     await twoMinutes()
-    expect(await noQuote.innerText()).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
     const quotes = asked(from, /\/v1\/onramp\/quote$/)
     expect(quotes).toBeGreaterThanOrEqual(2)
     expect(quotes).toBeLessThanOrEqual(7)
