@@ -73,7 +73,7 @@ function QuoteLine({ form, texts }: { form: OnrampForm; texts: Texts }) {
     return (
       <div className="vb-onramp-quote" data-testid="onramp-quote">
         <p className="vb-muted" data-testid="onramp-no-quote">
-          {t('onramp.noQuote', { reason: quote.error ?? '' })}
+          {t('onramp.noQuote', { reason: quote.unreachable ? t('onramp.unreachable') : (quote.error ?? '') })}
         </p>
       </div>
     )

@@ -101,7 +101,7 @@ export function createOnrampController(deps: OnrampDeps) {
     const failed = (error: unknown) => {
       if (round !== quoteRound) return
       // No quote means no amounts: nothing is shown that the provider did not state for this amount.
-      patch({ quote: { status: 'failed', error: cleanText(errorMessage(error), 160), key } })
+      patch({ quote: { status: 'failed', error: cleanText(errorMessage(error), 160), unreachable: nodeFaultOf(error).kind === 'unreachable', key } })
       const attempt = retry ?? 0
       if (passing(error) && attempt < QUOTE_RETRY_MS.length) quoteTimer = setTimeout(() => round === quoteRound && refreshQuote(attempt + 1), QUOTE_RETRY_MS[attempt])
     }

@@ -46,10 +46,14 @@ describe('the provider API down while a view is open', () => {
     const from = api().requests.length
     await modalRoot().getByTestId('wallet-search').fill('cedar')
     const error = modalRoot().getByTestId('all-wallets-error')
-    await expect.poll(later(() => error.innerText().then((text) => text.split('\n').filter(Boolean))), { timeout: 20_000, interval: 500 }).toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Try again'])
+    const errorLines = () => error.innerText().then((text) => text.split('\n').filter(Boolean))
+    await expect.poll(later(errorLines), { timeout: 20_000, interval: 500 }).toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Trying again by itself in a moment…', 'Try again'])
+    // Four minutes (each retry's typing pause and search wait run at the next 10 s step here).
     await twoMinutes()
-    // Asked once for the search; it waits for the person's "Try again".
-    expect(asked(from, /getWallets/)).toBe(1)
+    await twoMinutes()
+    // Asked for the search, then again after 5, 10, 20 and 40 s; then it waits for the person's "Try again".
+    expect(asked(from, /getWallets/)).toBe(5)
+    expect(await errorLines()).toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Try again'])
     up()
     const start = await mark()
     await modalRoot().getByTestId('all-wallets-retry').click()
@@ -63,13 +67,14 @@ describe('the provider API down while a view is open', () => {
     down()
     const from = api().requests.length
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
-    const failure = modalRoot().getByRole('alert').filter({ hasText: 'Failed to fetch transactions' })
-    await expect.poll(later(() => failure.count()), { timeout: 20_000, interval: 500 }).toBe(1)
-    expect(await modalRoot().getByRole('button', { name: 'Try again' }).count()).toBe(1)
+    const failure = modalRoot().locator('[data-state="error"]')
+    const failureLines = () => failure.innerText().then((text) => text.split('\n').filter(Boolean))
+    await expect.poll(later(failureLines), { timeout: 20_000, interval: 500 }).toEqual(['Failed to fetch transactions', 'HTTP status code: 500', 'Trying again by itself in a moment…', 'Try again'])
     await twoMinutes()
-    // The API failed already when asked which networks it serves: the history was not worth asking for. Nothing
-    // asked it again and again meanwhile.
-    expect(asked(from, /^\/v1\/(supported-chains|account\/.+\/history)$/)).toBeLessThanOrEqual(4)
+    // The API failed already when asked which networks it serves: the history was not worth asking for. Read again
+    // after 5, 10, 20 and 40 s, then nothing until "Try again".
+    expect(asked(from, /^\/v1\/(supported-chains|account\/.+\/history)$/)).toBeLessThanOrEqual(8)
+    expect(await failureLines()).toEqual(['Failed to fetch transactions', 'HTTP status code: 500', 'Try again'])
     up()
     const start = await mark()
     await modalRoot().getByRole('button', { name: 'Try again' }).click()
