@@ -35,7 +35,8 @@ describe('navigation.connect', () => {
     modal.kernel.router.push('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
     await (modal.kernel.connection as LazyConnection).load()
     const asked = modal.kernel.navigation.connect('io.fake', 'eip155')
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The wallet is asked; the user leaves before it answers.
+    await expect.poll(() => fake.adapter.connect.mock.calls.length).toBe(1)
     modal.kernel.router.push('Connect', { namespace: 'eip155' })
     answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
     await asked
@@ -50,8 +51,7 @@ describe('navigation.connect', () => {
     modal.kernel.router.reset('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
     await (modal.kernel.connection as LazyConnection).load()
     const asked = modal.kernel.navigation.connect('io.fake', 'eip155')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(modal.getAccount().status).toBe('connecting')
+    await expect.poll(() => modal.getAccount().status).toBe('connecting')
     modal.kernel.connection.cancelConnect('eip155')
     answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
     await asked

@@ -66,9 +66,8 @@ describe('a wallet on a network the host did not request', () => {
     const { modal, fake } = modalWithWallet()
     onBsc(fake)
     await connect(modal)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await expect.poll(() => modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
     expect(modal.isOpen()).toBe(true)
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
     modal.kernel.router.reset('Connect')
     modal.kernel.navigation.connected('eip155')
     expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
@@ -81,9 +80,8 @@ describe('a wallet on a network the host did not request', () => {
     const { modal, fake } = modalWithWallet({ storage: first.backend })
     fake.adapter.reconnect.mockResolvedValueOnce({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:56' })
     await modal.open()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await expect.poll(() => modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:56')
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 
   it('with allowUnsupportedChain or enableNetworkSwitch: false, Account instead', async () => {
@@ -91,8 +89,7 @@ describe('a wallet on a network the host did not request', () => {
       const { modal, fake } = modalWithWallet(options)
       onBsc(fake)
       await connect(modal)
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      expect(modal.isOpen()).toBe(false)
+      await expect.poll(() => modal.isOpen()).toBe(false)
       modal.kernel.navigation.connected('eip155')
       expect(modal.kernel.router.current?.view).toBe('Account')
     }
@@ -113,8 +110,7 @@ describe('a wallet on a network the host did not request', () => {
     await modal.connect('io.fake', 'solana')
     expect(modal.getAccount().namespace).toBe('solana')
     evm.wallet.networkChanged('eip155:56')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    await expect.poll(() => modal.kernel.router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 })
 
