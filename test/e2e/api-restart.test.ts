@@ -86,12 +86,13 @@ describe('the provider API process killed (SIGKILL), then started again on the s
     recovered.push(`All Wallets (search asked again 10 s after the first retry): ${await since(start)}`)
     expect(await error.count()).toBe(0)
 
-    // Down for two minutes: four retries, then it waits for the person's "Try again".
+    // Down for three minutes: four retries, then it waits for the person's "Try again".
     await api.kill()
     from = asked.length
     await modalRoot().getByTestId('wallet-search').fill('cedar v')
     await expect.poll(later(() => lines(error)), poll).toContain('Trying again by itself in a moment…')
-    await pass(120)
+    // Three minutes in 5 s steps (each retry's typing pause and search wait run at the steps after it).
+    await pass(180)
     expect(count(from, /getWallets/)).toBe(5)
     expect(await lines(error)).toEqual(['The wallet list could not be loaded', 'The wallet list service cannot be reached', 'Try again'])
     await api.restart()
@@ -123,7 +124,7 @@ describe('the provider API process killed (SIGKILL), then started again on the s
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     await h.browser.page.evaluate(() => (window as any).modal.getPlugin('activity').controller().then((c: { load(o: object): Promise<void> }) => c.load({ force: true })))
     await expect.poll(later(() => lines(failure)), poll).toContain('Trying again by itself in a moment…')
-    await pass(120)
+    await pass(180)
     // The first read and four retries, each asking for the history (the supported networks are known by now).
     expect(count(from, history)).toBeLessThanOrEqual(5)
     expect(await lines(failure)).toEqual(['Failed to fetch transactions', 'The transaction history service cannot be reached', 'Try again'])
