@@ -121,9 +121,10 @@ describe('Connect view with the catalog', () => {
       await page.getByTestId('open-modal').click()
       const avatar = page.locator('div[data-vestibule] dialog li[data-section="recommended"] .vb-avatar').first()
       await expect.poll(() => avatar.getAttribute('data-image')).toBe('loading')
-      // The image's timer starts in an effect React runs after the commit: once the page's scheduler has run what it
-      // queued, the 2 s have begun (the paused clock has not moved meanwhile).
-      await schedulerSettled(page)
+      // Kept: the image's timer starts in an effect React runs after the paint. The fake clock stops animation
+      // frames, so no page event marks that the effect ran; real time lets it run before the clock moves. (Waiting
+      // for the page's scheduler to drain instead was tried: under load the timer started after it.)
+      await page.waitForTimeout(200)
       await page.clock.runFor(1_990)
       expect(await avatar.getAttribute('data-image')).toBe('loading')
       await page.clock.runFor(20)
