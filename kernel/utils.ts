@@ -18,3 +18,5 @@ export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safe
 export { accountWithBalances, activeAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'
 // Answers kept for a while by key, one request per key while it runs; only lazily loaded code needs them.
 export { createRequestCache, type RequestCache, type RequestCacheOptions } from './request-cache.js'
+// Automatic retries after passing faults (a server down, restarting or overloaded), a bounded number of times.
+export { createBackoff, isPassingFault, type Backoff } from './backoff.js'

@@ -26,7 +26,11 @@ export default function ActivityTab({ ctx }: TabProps) {
 
   const network = snapshot.caipNetwork?.name ?? ''
   if (activity.status === 'unavailable') return <EmptyState title={i18n.t('activity.unavailable', { network })} />
-  if (activity.status === 'error') return <ErrorState message={i18n.t('activity.failed')} retryLabel={i18n.t('activity.retry')} onRetry={() => void api.controller().then((c) => c.load({ force: true }))} />
+  if (activity.status === 'error') {
+    const reason = activity.reason === 'unreachable' ? i18n.t('activity.unreachable') : activity.reason
+    const details = [reason, activity.retrying ? i18n.t('activity.retrying') : undefined].filter((line): line is string => Boolean(line))
+    return <ErrorState message={i18n.t('activity.failed')} details={details} retryLabel={i18n.t('activity.retry')} onRetry={() => void api.controller().then((c) => c.load({ force: true }))} />
+  }
   if (!activity.transactions.length && (activity.status === 'loading' || activity.status === 'idle')) return <LoadingState label={i18n.t('activity.loading')} />
   if (!activity.transactions.length && !activity.next) return <EmptyState title={i18n.t('activity.empty')} hint={i18n.t('activity.emptyHint')} />
   return (

@@ -5,8 +5,8 @@
  * received, the history's on-ramp entries are read (once per list): the transactions they list show as purchases.
  */
 import type { MapStore } from 'nanostores'
-import { addressRulesOf, errorMessage, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
-import { cleanText } from 'vestibule/utils'
+import { addressRulesOf, errorMessage, nodeFaultOf, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
+import { cleanText, createBackoff, isPassingFault } from 'vestibule/utils'
 import { markPurchases, parseTransaction, receivesToken, visibleTransactions, withCanonicalAddresses, type Transaction } from './transactions.js'
 
 export interface ActivityState {
@@ -17,7 +17,17 @@ export interface ActivityState {
   next?: string
   /** True when the history holds nothing for this account. */
   empty: boolean
+  /** Why the list could not be read (status 'error'): the API's reason, or 'unreachable' when no connection was made. */
+  reason?: string
+  /** The list is read again by itself after a pause (ACTIVITY_RETRY_MS). */
+  retrying?: boolean
 }
+
+/**
+ * A list that could not be read for a passing reason (a 5xx or 429 answer, no answer in time, no connection) is read
+ * again by itself after each of these pauses while the modal is open; after the last one it waits for "Try again".
+ */
+export const ACTIVITY_RETRY_MS = [5_000, 10_000, 20_000, 40_000] as const
 
 export const INITIAL: ActivityState = { status: 'idle', transactions: [], empty: false }
 
@@ -44,11 +54,14 @@ export interface ActivityController {
   clear(): void
 }
 
+/** `retried`: an automatic retry after a failure (the retries go on counting); any other load starts them over. */
+type LoadOptions = { force?: boolean; awaiting?: string; attempt?: number; retried?: boolean }
+
 export function createController(ctx: PluginContext, $activity: MapStore<ActivityState>): ActivityController {
   let generation = 0
   let awaitTimer: ReturnType<typeof setTimeout> | undefined
   // The list read again while a transaction just sent is awaited (set below to the controller's load).
-  let again: (options: { force: boolean; awaiting: string; attempt: number }) => Promise<void> = async () => {}
+  let again: (options: LoadOptions) => Promise<void> = async () => {}
   // The on-ramp entries of the list shown: read once per list, when a page first holds a token received.
   let purchases: { account: string; byId: Promise<Map<string, Transaction>> } | undefined
 
@@ -87,26 +100,35 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
     return { account: key, chainId, returned: rows.length, transactions: bought, next }
   }
 
-  const fail = (error: unknown, account: string | undefined) => {
-    $activity.set({ status: 'error', account, transactions: [], empty: true })
-    ctx.feedback.showSnackbar('error', ctx.i18n.t('activity.failed'))
+  const backoff = createBackoff(ACTIVITY_RETRY_MS)
+  ctx.onDestroy(() => backoff.cancel())
+
+  /** The list could not be read: the reason shown, a retry planned; the snack only when it is not a retry failing again. */
+  const fail = (error: unknown, account: string | undefined, retried = false) => {
+    const mine = generation
+    const retrying = isPassingFault(error) && backoff.plan(() => void (mine === generation && ctx.state.$modal.get().open && again({ force: true, retried: true })))
+    const reason = nodeFaultOf(error).kind === 'unreachable' ? 'unreachable' : cleanText(errorMessage(error), 160)
+    $activity.set({ status: 'error', account, transactions: [], empty: true, reason, retrying })
+    if (!retried) ctx.feedback.showSnackbar('error', ctx.i18n.t('activity.failed'))
     ctx.events.emit('track', { event: 'ERROR_FETCH_TRANSACTIONS', properties: { message: cleanText(errorMessage(error), 200) } })
   }
 
-  const controller: ActivityController & { load(options?: { force?: boolean; awaiting?: string; attempt?: number }): Promise<void> } = {
+  const controller: ActivityController & { load(options?: LoadOptions): Promise<void> } = {
     clear() {
       clearTimeout(awaitTimer)
+      backoff.reset()
       generation++
       purchases = undefined
       $activity.set(INITIAL)
     },
-    async load({ force = false, awaiting, attempt = 0 }: { force?: boolean; awaiting?: string; attempt?: number } = {}) {
+    async load({ force = false, awaiting, attempt = 0, retried = false }: LoadOptions = {}) {
       const account = ctx.connection.account()
       if (!account) return void $activity.set(INITIAL)
       const key = `${account.network.caipNetworkId}:${account.address}`
       const current = $activity.get()
       if (!force && current.account === key && current.status !== 'idle' && current.status !== 'error') return
       const mine = ++generation
+      if (!retried) backoff.reset()
       // A list read again reads its purchases again (a purchase may have been credited since).
       purchases = undefined
       if (!account.adapter.capabilities.has(HISTORY_CAPABILITY)) return void $activity.set({ ...INITIAL, status: 'unavailable', account: key })
@@ -114,6 +136,7 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
       try {
         const first = await page()
         if (mine !== generation || !first || first.account !== key) return
+        backoff.reset()
         $activity.set({ status: 'ready', account: key, transactions: first.transactions, next: first.next, empty: first.returned === 0 })
         const pause = AWAIT_SENT_MS[attempt]
         if (awaiting && pause !== undefined && !first.transactions.some((t) => t.id.toLowerCase() === awaiting.toLowerCase())) {
@@ -121,7 +144,7 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
           awaitTimer = setTimeout(() => mine === generation && void again({ force: true, awaiting, attempt: attempt + 1 }), pause)
         }
       } catch (error) {
-        if (mine === generation) fail(error, key)
+        if (mine === generation) fail(error, key, retried)
       }
     },
     async more() {

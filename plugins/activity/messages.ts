@@ -6,6 +6,8 @@ export const messages = {
   'activity.emptyHint': 'Transactions of this account on this network show here.',
   'activity.failed': 'Failed to fetch transactions',
   'activity.retry': 'Try again',
+  'activity.unreachable': 'The transaction history service cannot be reached',
+  'activity.retrying': 'Trying again by itself in a moment…',
   'activity.more': 'Load more',
   'activity.unavailable': 'Activity is not available on {network}',
   'activity.list': 'Transactions',

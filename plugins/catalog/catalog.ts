@@ -3,8 +3,8 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import { RemoteConnect, errorMessage, lazyOnce, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
-import { addRecentWallet, createRequestCache, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
+import { RemoteConnect, errorMessage, lazyOnce, nodeFaultOf, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
+import { addRecentWallet, type Backoff, createBackoff, createRequestCache, isPassingFault, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
 import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,
@@ -32,7 +32,17 @@ export interface CatalogState {
   pageStatus: LoadStatus
   /** A readable reason of the last failed catalog request. */
   error: string | undefined
+  /** The last failure was a connection that could not be made (the API down or restarting). */
+  unreachable?: boolean
+  /** The failed page is asked for again by itself after a pause (see CATALOG_RETRY_MS). */
+  retrying?: boolean
 }
+
+/**
+ * A page of the list, or a search, that failed for a passing reason (a 5xx or 429 answer, no answer in time, no
+ * connection) is asked again by itself after each of these pauses; after the last one the list waits for "Try again".
+ */
+export const CATALOG_RETRY_MS = [5_000, 10_000, 20_000, 40_000] as const
 
 /** The section stores the plugin registered in setup; the controller fills them. */
 export interface SectionStores {
@@ -66,8 +76,13 @@ export interface CatalogController {
   /** Loads the next page of 40 (after recommended, whose ids it excludes); shared while in flight. */
   loadNextPage(): Promise<void>
   hasMorePages(): boolean
-  /** Requests again whatever failed (recommended, featured, the next page). */
+  /** Requests again whatever failed (recommended, featured, the next page); the automatic retries start over. */
   retry(): Promise<void>
+  /**
+   * The automatic retries of a failed search (CATALOG_RETRY_MS): `plan(run)` after a passing failure, false once
+   * they are used up; `reset()` for a new text, an answer, or the person's own "Try again".
+   */
+  readonly searchRetry: Backoff
   /** Search results as rows (trimmed text, 100 entries, ≥ 300 ms); aborted by `signal`. */
   search(text: string, signal: AbortSignal): Promise<WalletRow[]>
   /** Records a successful connection as a recent wallet (max 2). */
@@ -80,6 +95,9 @@ export interface CatalogOptions {
   /** Catalog request timeout in ms (default 10 s). */
   timeoutMs?: number
 }
+
+/** Whether a request failed without a connection (the browser's "Failed to fetch"), not with an answer. */
+export const isUnreachable = (error: unknown) => nodeFaultOf(error).kind === 'unreachable'
 
 const initialState = (): CatalogState => ({
   featured: [],
@@ -212,9 +230,9 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
         const paged = [...now.paged, ...result.data]
         // Whatever count the API claims, the list ends at a page without one usable wallet, and after MAX_PAGES.
         const pagedCount = result.data.length ? Math.min(result.count, MAX_PAGES * PAGE_SIZES.page) : paged.length
-        $state.set({ ...now, paged, pagedCount, pagesLoaded: page, pageStatus: 'ready', error: undefined })
+        $state.set({ ...now, paged, pagedCount, pagesLoaded: page, pageStatus: 'ready', error: undefined, unreachable: false })
       } catch (error) {
-        if (current === session) $state.set({ ...$state.get(), pageStatus: 'error', error: errorMessage(error) })
+        if (current === session) $state.set({ ...$state.get(), pageStatus: 'error', error: errorMessage(error), unreachable: isUnreachable(error) })
         throw error
       }
     })
@@ -350,7 +368,43 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
   let openId = -1
   let chosen: ChosenWallet | undefined
 
-  const fail = (error: unknown) => $state.setKey('error', errorMessage(error))
+  const fail = (error: unknown) => $state.set({ ...$state.get(), error: errorMessage(error), unreachable: isUnreachable(error) })
+
+  // --- Automatic retries of a failed page -------------------------------------------------------------------------
+  const pageRetry = createBackoff(CATALOG_RETRY_MS)
+  const searchRetry = createBackoff(CATALOG_RETRY_MS)
+  ctx.onDestroy(() => {
+    pageRetry.cancel()
+    searchRetry.cancel()
+  })
+  /** Requests again whatever failed; a page failing again for a passing reason is planned once more. */
+  const requestAgain = async () => {
+    $state.set({ ...$state.get(), error: undefined, retrying: false })
+    const s = $state.get()
+    const jobs: Promise<unknown>[] = []
+    if (s.recommendedStatus === 'error' || s.recommendedStatus === 'idle') jobs.push(loader.fetchRecommended())
+    if (s.featuredStatus === 'error') jobs.push(loader.fetchFeatured())
+    jobs.push(loader.initExcluded())
+    await Promise.allSettled(jobs)
+    await loadNextPage().catch(() => undefined)
+  }
+  /** After a page failed: asked again after the next pause while the modal stays open, if the reason may pass. */
+  const planRetry = (error: unknown) => {
+    // Callers sharing one failed request plan one retry.
+    if (pageRetry.planned) return
+    const planned = isPassingFault(error) && pageRetry.plan(() => void (ctx.state.$modal.get().open && requestAgain()))
+    $state.setKey('retrying', planned)
+  }
+  const loadNextPage = () =>
+    loader.loadNextPage().then(
+      () => {
+        if ($state.get().pageStatus === 'ready') pageRetry.reset()
+      },
+      (error: unknown) => {
+        planRetry(error)
+        throw error
+      },
+    )
 
   // --- Recent wallets ---------------------------------------------------------------------------------------------
   const known = () => {
@@ -360,10 +414,12 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
 
   const newSession = () => {
     loader.newSession()
+    pageRetry.reset()
+    searchRetry.reset()
     controller.searchText = ''
     const s = $state.get()
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
-    $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined })
+    $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined, unreachable: false, retrying: false })
   }
   const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(ctx.connection.recentWallets, wallet, recentOptions))
 
@@ -373,6 +429,7 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     $rows,
     $installed,
     searchText: '',
+    searchRetry,
     newSession,
     async prefetch() {
       // The AllWallets code downloads alongside, so the list shows at once when chosen; a modal without a shell
@@ -383,22 +440,16 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
       if (failed) fail(failed.reason)
     },
-    loadNextPage: () => loader.loadNextPage(),
+    loadNextPage,
     hasMorePages: loader.hasMorePages,
     sync(open) {
       if (open === openId) return
       openId = open
       newSession()
     },
-    async retry() {
-      $state.setKey('error', undefined)
-      const s = $state.get()
-      const jobs: Promise<unknown>[] = []
-      if (s.recommendedStatus === 'error' || s.recommendedStatus === 'idle') jobs.push(loader.fetchRecommended())
-      if (s.featuredStatus === 'error') jobs.push(loader.fetchFeatured())
-      jobs.push(loader.initExcluded())
-      await Promise.allSettled(jobs)
-      await loader.loadNextPage().catch(() => undefined)
+    retry() {
+      pageRetry.reset()
+      return requestAgain()
     },
     async search(text, signal) {
       track('SEARCH_WALLET', { search: text.trim() })

@@ -68,10 +68,18 @@ function QuoteLine({ form, texts }: { form: OnrampForm; texts: Texts }) {
   const { quote } = form
   if (quote.status === 'idle') return null
   if (quote.status === 'loading') return <p className="vb-muted" data-testid="onramp-quote">{t('onramp.quoting')}</p>
-  const q = quote.quote!
+  // Without a quote no amount, fee or total shows: the reason alone (the provider's page shows the real ones).
+  if (quote.status === 'failed' || !quote.quote)
+    return (
+      <div className="vb-onramp-quote" data-testid="onramp-quote">
+        <p className="vb-muted" data-testid="onramp-no-quote">
+          {t('onramp.noQuote', { reason: quote.unreachable ? t('onramp.unreachable') : (quote.error ?? '') })}
+        </p>
+      </div>
+    )
+  const q = quote.quote
   return (
     <div className="vb-onramp-quote" data-testid="onramp-quote" data-quote-id={q.quoteId}>
-      {quote.status === 'failed' ? <p className="vb-muted" data-testid="onramp-no-quote">{t('onramp.noQuote', { reason: quote.error ?? '' })}</p> : null}
       <p>{t('onramp.quote', { amount: format.number(truncateDecimals(q.purchaseAmount.amount, 6)), currency: q.purchaseAmount.currency, total: format.number(q.paymentTotal.amount), totalCurrency: q.paymentTotal.currency })}</p>
       <p className="vb-muted">{t('onramp.quoteFees', { fee: format.number(q.coinbaseFee.amount), feeCurrency: q.coinbaseFee.currency, network: format.number(q.networkFee.amount), networkCurrency: q.networkFee.currency })}</p>
     </div>

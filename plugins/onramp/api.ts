@@ -1,7 +1,7 @@
 /**
  * The blockchain API's on-ramp calls, with every answer checked: options (`GET /v1/onramp/options`, the built-in
- * USD and EUR limits when it fails), a quote (`POST /v1/onramp/quote`, a placeholder echoing the amount when it
- * fails) and the provider's page (`POST /v1/generators/onrampurl`). Amounts are decimal strings throughout.
+ * USD and EUR limits when it fails), a quote (`POST /v1/onramp/quote`; when it fails, its
+ * reason and no amount) and the provider's page (`POST /v1/generators/onrampurl`). Amounts are decimal strings throughout.
  */
 import type { BlockchainApi, CaipNetwork } from 'vestibule/kernel'
 import { cleanText } from 'vestibule/utils'
@@ -112,11 +112,6 @@ export function parseQuote(body: unknown): OnrampQuote | undefined {
   return { ...(parsed as Omit<OnrampQuote, 'quoteId'>), quoteId: q.quoteId }
 }
 
-/** The quote used when the API cannot give one: every amount the typed amount, in the payment currency. */
-export function placeholderQuote(amount: string, paymentCurrency: string): OnrampQuote {
-  const m = { amount, currency: paymentCurrency }
-  return { coinbaseFee: m, networkFee: m, paymentSubtotal: m, paymentTotal: m, purchaseAmount: m, quoteId: 'placeholder' }
-}
 
 export interface QuoteRequest {
   purchaseCurrency: PurchaseCurrency

@@ -8,7 +8,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { errorMessage, nodeFaultOf, type CaipNetwork } from 'vestibule/kernel'
 import { cleanText, createRequestCache } from 'vestibule/utils'
-import { networkName, placeholderQuote, presetCrypto, type OnrampClient, type OnrampOptions, type Purchase, type PurchaseCurrency } from './api.js'
+import { networkName, presetCrypto, type OnrampClient, type OnrampOptions, type Purchase, type PurchaseCurrency } from './api.js'
 import type { OnrampProvider } from './index.js'
 import { widgetUrl } from './providers.js'
 import { deriveView, type OnrampContext, type OnrampForm, type OnrampView } from './view-model.js'
@@ -56,8 +56,8 @@ const placeOf = (c: OnrampContext) => `${c.network?.caipNetworkId ?? ''}|${c.add
 export type OnrampController = ReturnType<typeof createOnrampController>
 
 /**
- * The amount of `asset` the shown quote buys, to preset on the provider's page: only an API quote (not the
- * placeholder) for exactly what the form holds, in that asset, as shown (6 decimals) and only when a JSON number
+ * The amount of `asset` the shown quote buys, to preset on the provider's page: only a quote the API gave for
+ * exactly what the form holds, in that asset, as shown (6 decimals) and only when a JSON number
  * carries it exactly.
  */
 function presetAmount(view: OnrampView, quote: OnrampForm['quote'], asset: PurchaseCurrency): string | undefined {
@@ -142,7 +142,8 @@ export function createOnrampController(deps: OnrampDeps) {
     const request = { purchaseCurrency: view.asset, paymentCurrency: view.currency, amount: view.amount, network: networkName(network) }
     const failed = (error: unknown) => {
       if (round !== quoteRound) return
-      patch({ quote: { status: 'failed', quote: placeholderQuote(request.amount, request.paymentCurrency.id), error: cleanText(errorMessage(error), 160), key } })
+      // No quote means no amounts: nothing is shown that the provider did not state for this amount.
+      patch({ quote: { status: 'failed', error: cleanText(errorMessage(error), 160), unreachable: nodeFaultOf(error).kind === 'unreachable', key } })
       const attempt = retry ?? 0
       if (passing(error) && attempt < QUOTE_RETRY_MS.length) quoteTimer = setTimeout(() => round === quoteRound && refreshQuote(attempt + 1), QUOTE_RETRY_MS[attempt])
     }

@@ -18,6 +18,7 @@ export const messages = {
   'onramp.quote': 'You get about {amount} {currency} · total {total} {totalCurrency}',
   'onramp.quoteFees': 'Fees: {fee} {feeCurrency} · network {network} {networkCurrency}',
   'onramp.noQuote': 'No quote right now ({reason}): the provider shows the final amount.',
+  'onramp.unreachable': 'the quote service cannot be reached',
   'onramp.providers': 'Pay with',
   'onramp.fee': 'Fee {range}',
   'onramp.opening': 'Opening {provider}…',

@@ -21,8 +21,10 @@ export interface OnrampContext {
 export interface QuoteState {
   status: 'idle' | 'loading' | 'ready' | 'failed'
   quote?: OnrampQuote
-  /** Why the API gave no quote (the placeholder shows). */
+  /** Why the API gave no quote (then no amount shows, only the reason). */
   error?: string
+  /** The quote failed without a connection (the API down or restarting): said so instead of the browser's words. */
+  unreachable?: boolean
   /** The amount and currency the quote is for. */
   key?: string
 }

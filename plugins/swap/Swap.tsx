@@ -180,7 +180,7 @@ function SwapFormView({ controller, view, form, t, format }: { controller: SwapC
       </fieldset>
       {view.quoteError ? (
         <p className="vb-error" role="alert" data-testid="swap-quote-error">
-          {t('swap.quoteFailed', { reason: view.quoteError })}
+          {t('swap.quoteFailed', { reason: view.quoteUnreachable ? t('swap.quoteUnreachable') : view.quoteError })}
         </p>
       ) : null}
       {details ? <Details view={view} t={t} format={format} /> : null}

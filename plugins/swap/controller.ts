@@ -50,7 +50,7 @@ export interface SwapDeps {
   allowancePollMs?: number
 }
 
-export type QuoteState = { status: 'idle' | 'waiting' | 'loading' | 'ready' | 'failed'; for?: string; toAmount?: bigint; at?: number; stale?: boolean; error?: string }
+export type QuoteState = { status: 'idle' | 'waiting' | 'loading' | 'ready' | 'failed'; for?: string; toAmount?: bigint; at?: number; stale?: boolean; error?: string; unreachable?: boolean }
 export type TokensState = { status: 'idle' | 'loading' | 'ready' | 'failed'; list: readonly SwapToken[]; chainId?: string; error?: string }
 export type SwapStatus = 'editing' | 'reviewing' | 'approving' | 'swapping' | 'done'
 export interface SwapResult {

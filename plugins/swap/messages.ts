@@ -21,6 +21,7 @@ export const messages = {
   'swap.max': 'Max',
   'swap.quoting': 'Getting a quote…',
   'swap.quoteFailed': 'No quote: {reason}',
+  'swap.quoteUnreachable': 'the swap service cannot be reached',
   'swap.stale': 'This quote is out of date; refreshing…',
   'swap.rate': 'Rate',
   'swap.impact': 'Price impact',

@@ -88,7 +88,7 @@ export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store
         settle({ status: 'ready', for: key, toAmount: parseQuote(body, { amount, from: sell.caip, to: buy.caip }), at: now() })
       } catch (error) {
         if (abort.signal.aborted || round !== quotes.round) return
-        settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160) })
+        settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160), unreachable: nodeFaultOf(error).kind === 'unreachable' })
         const pause = QUOTE_RETRY_MS[Math.min(retry, QUOTE_RETRY_MS.length - 1)]
         if (passingFault(error)) quotes.timer = setTimeout(() => round === quotes.round && requestQuote(0, true, retry + 1), pause)
       }

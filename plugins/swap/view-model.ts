@@ -41,6 +41,8 @@ export interface SwapView {
   details?: SwapDetails
   quoting: boolean
   quoteError?: string
+  /** The quote failed without a connection (the API down or restarting): said so instead of the browser's words. */
+  quoteUnreachable?: boolean
   insufficientBalance: boolean
   gasShort: boolean
   max?: bigint
@@ -99,6 +101,7 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
     details,
     quoting: quote?.status === 'waiting' || quote?.status === 'loading',
     quoteError: quote?.status === 'failed' ? quote.error : undefined,
+    quoteUnreachable: quote?.status === 'failed' && quote.unreachable === true,
     insufficientBalance,
     gasShort,
     max: sell ? maxSell(sell.balance, sell.native, fee) : undefined,

@@ -217,6 +217,21 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     setCatalog(mode) {
       state.catalog = mode
     },
+    /**
+     * What the API serves from, as JSON: the nodes, the assets, the swap markets and the on-ramp page. A second API
+     * started with it (`restore`) answers the same (the API in its own process, spawn.mjs).
+     */
+    snapshot() {
+      return { rpcUrls, assets: { tokens: assets.tokens, nfts: assets.nfts }, markets: [...api.convert.markets.values()], onrampPage: api.onramp.pageUrl }
+    },
+    /** Serves from a `snapshot()` of another API. */
+    restore(snapshot) {
+      Object.assign(rpcUrls, snapshot.rpcUrls)
+      assets.tokens = snapshot.assets.tokens
+      assets.nfts = snapshot.assets.nfts
+      for (const market of snapshot.markets) api.convert.setMarket(market)
+      api.onramp.pageUrl = snapshot.onrampPage
+    },
     /** Delays every answer by `ms` (a slow API). */
     setDelay(ms) {
       state.delayMs = ms

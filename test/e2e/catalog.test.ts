@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { walletId } from '../../sandbox/provider-api/catalog.mjs'
 import { launchBrowser } from './browser.js'
 import { useSandboxBrowser } from './harness.js'
-import { answered } from './settle.js'
+import { answered, schedulerSettled } from './settle.js'
 
 const h = useSandboxBrowser()
 const { modalRoot, walletPrompt, approveInWallet } = h
@@ -122,7 +122,8 @@ describe('Connect view with the catalog', () => {
       const avatar = page.locator('div[data-vestibule] dialog li[data-section="recommended"] .vb-avatar').first()
       await expect.poll(() => avatar.getAttribute('data-image')).toBe('loading')
       // Kept: the image's timer starts in an effect React runs after the paint. The fake clock stops animation
-      // frames, so no page event marks that the effect ran; real time lets it run before the clock moves.
+      // frames, so no page event marks that the effect ran; real time lets it run before the clock moves. (Waiting
+      // for the page's scheduler to drain instead was tried: under load the timer started after it.)
       await page.waitForTimeout(200)
       await page.clock.runFor(1_990)
       expect(await avatar.getAttribute('data-image')).toBe('loading')
@@ -151,16 +152,14 @@ describe('Connect view with the catalog', () => {
       await expect.poll(() => pages()).toEqual(['1'])
       await root.getByTestId('wallet-search').click()
       await page.keyboard.insertText('co')
-      // React applies the deferred text on its own schedule: let it render before the clock moves. Kept: the fake
-      // clock stops animation frames and the deferred text shows nowhere, so no page event marks that render.
-      await page.waitForTimeout(200)
+      // React applies the deferred text on its own schedule: once the page's scheduler ran what it queued, the text
+      // is rendered and its pause has begun, before the clock moves.
+      await schedulerSettled(page)
       await page.clock.runFor(100)
       await page.keyboard.insertText('b')
-      // Kept, as above.
-      await page.waitForTimeout(200)
+      await schedulerSettled(page)
       await page.clock.runFor(149)
-      // Kept, as above.
-      await page.waitForTimeout(200)
+      await schedulerSettled(page)
       // 249 ms after the first key but only 149 ms after the last one: nothing asked yet, not even "co".
       expect(searches()).toEqual([])
       await page.clock.runFor(2)

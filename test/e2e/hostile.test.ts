@@ -123,8 +123,8 @@ describe('a hostile catalog API', () => {
     // The user scrolls to the end again and again.
     for (let i = 0; i < 25; i++) {
       await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
-      // Kept: the user's pace between scrolls, part of the storm being measured, not a wait for a result.
-      await page.waitForTimeout(120)
+      // The next scroll once this one is drawn (a scroll a frame or two: faster than any person).
+      await nextFrames(page)
     }
     const open = pages()
     await page.keyboard.press('Escape')

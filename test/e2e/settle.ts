@@ -36,3 +36,21 @@ export async function imagesDrawn(root: Locator): Promise<void> {
   await images.evaluateAll((imgs) => Promise.all(imgs.map((img) => (img as HTMLImageElement).decode().catch(() => undefined))))
   await nextFrames(root.page())
 }
+
+/**
+ * Resolves after every task the page's scheduler had queued: a message a page posts to itself is delivered after
+ * the messages posted before it (React schedules its renders and effects that way), `rounds` times over so work
+ * those tasks queued runs too. Unlike `nextFrames` it works with Playwright's clock paused: messages are no timers.
+ */
+export function schedulerSettled(page: Page, rounds = 5): Promise<void> {
+  return page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve()
+        channel.port2.postMessage(0)
+      })
+    }
+  }, rounds)
+}
+

@@ -3,7 +3,9 @@
 // Store on an iPhone). With no Solana network chosen the same click leaves the page where it is.
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
+import { MISSING_WALLET_FALLBACK_MS } from '../../plugins/walletconnect/links.js'
 import { useSandboxBrowser } from './harness.js'
+import { schedulerSettled } from './settle.js'
 
 const h = useSandboxBrowser({ families: ['solana'], timeout: 90_000 })
 const STORE = 'https://apps.example/lantern'
@@ -12,6 +14,8 @@ const LANTERN = { wallet: { id: 'e'.repeat(64), name: 'Lantern Wallet', links: {
 /** A page of its own that looks like an iPhone's, where a link to an app scheme goes nowhere (no app has it). */
 async function phonePage(): Promise<Page> {
   const page = await h.browser.page.context().newPage()
+  // Playwright's clock: time runs on as usual, and a test can move it on at once.
+  await page.clock.install()
   await page.addInitScript(() => {
     const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
     Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua })
@@ -32,9 +36,12 @@ describe('a deep link to a missing wallet on a phone', () => {
     const page = await phonePage()
     try {
       await followLantern(page)
-      // Kept: what is proved is that the 2 s fallback timer does not fire; the page that stays shows no sign of
-      // it, and a fake clock would also stop the WalletConnect pairing the page keeps alive.
-      await page.waitForTimeout(3_000)
+      // The page's clock moved past the fallback's 2 s at once (it keeps running: the WalletConnect pairing stays
+      // alive); a fallback set at the click would have sent the page away, and would have to run for that.
+      await page.clock.fastForward(MISSING_WALLET_FALLBACK_MS + 1)
+      // A navigation would have replaced the page's document (this evaluate fails) and left loopback (recorded).
+      await schedulerSettled(page)
+      expect(await page.evaluate(() => location.href)).toBe(h.sandbox.url)
       expect(h.browser.offLoopback).toEqual([])
       expect(page.url()).toBe(h.sandbox.url)
     } finally {

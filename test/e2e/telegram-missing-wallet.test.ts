@@ -4,7 +4,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { EVM_CHAINS } from '../../sandbox/provider-api/catalog.mjs'
+import { MISSING_WALLET_FALLBACK_MS } from '../../plugins/walletconnect/links.js'
 import { useSandboxBrowser } from './harness.js'
+import { schedulerSettled } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
 const { modalRoot } = h
@@ -32,11 +34,20 @@ async function openLanternLink(page: Page) {
 
 describe('a deep link to a missing wallet', () => {
   test('in an ordinary browser the page stays where it is', async () => {
-    const { page } = h.browser
-    await openLanternLink(page)
-    // Kept: what is proved is that the 2 s fallback timer does not fire; the page that stays shows no sign of it,
-    // and a fake clock would also stop the WalletConnect pairing the page keeps alive.
-    await page.waitForTimeout(3_000)
+    // A page of its own with Playwright's clock: time runs on as usual, and the test can move it on at once.
+    const page = await h.browser.page.context().newPage()
+    try {
+      await page.clock.install()
+      await page.goto(h.sandbox.url)
+      await openLanternLink(page)
+      // Past the fallback's 2 s at once: a fallback set at the click would have sent the page away by now.
+      await page.clock.fastForward(MISSING_WALLET_FALLBACK_MS + 1)
+      // A navigation would have replaced the page's document (this evaluate fails) and left loopback (recorded).
+      await schedulerSettled(page)
+      expect(await page.evaluate(() => location.href)).toBe(h.sandbox.url)
+    } finally {
+      await page.close()
+    }
     expect(h.browser.offLoopback).toEqual([])
     expect(page.url()).toBe(h.sandbox.url)
   }, 60_000)

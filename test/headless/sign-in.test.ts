@@ -33,8 +33,7 @@ function headless(config: SiwxConfig = {}, storage = mapStorage()) {
 
 /** Waits for the state's `status` (the plugin checks a new account's session after the connect resolves). */
 async function statusBecomes(flow: { $state: { get(): SignInState } }, status: SignInState['status']) {
-  for (let i = 0; i < 100 && flow.$state.get().status !== status; i++) await new Promise((r) => setTimeout(r, 20))
-  expect(flow.$state.get().status).toBe(status)
+  await expect.poll(() => flow.$state.get().status, { timeout: 5_000, interval: 20 }).toBe(status)
 }
 
 async function connect(modal: Modal) {

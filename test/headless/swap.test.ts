@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ChainAdapter, Modal } from '../../kernel/index.js'
 import { createHeadlessModal, createSwap, featureController, type SwapController } from '../../headless/index.js'
 import { swap } from '../../plugins/swap/index.js'
-import { QUOTE_PAUSE_MS } from '../../plugins/swap/controller.js'
 import { ADDRESS, fakeAdapter, flush, mainnet, optimism } from '../kernel/helpers.js'
 
 const NATIVE = 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -93,8 +92,7 @@ function setup() {
 
 /** Waits until the controller's form satisfies `ready` (answers come over HTTP). */
 async function until(ready: () => boolean) {
-  for (let i = 0; i < 100 && !ready(); i++) await new Promise((r) => setTimeout(r, 20))
-  expect(ready()).toBe(true)
+  await expect.poll(ready, { timeout: 5_000, interval: 20 }).toBe(true)
 }
 
 describe('createSwap (headless)', () => {
@@ -112,7 +110,7 @@ describe('createSwap (headless)', () => {
     controller.openPicker('buy')
     controller.pick(DEMO)
     controller.setAmount('0.5')
-    await new Promise((r) => setTimeout(r, QUOTE_PAUSE_MS))
+    // Asked once typing pauses (QUOTE_PAUSE_MS), then answered over HTTP.
     await until(() => controller.$form.get().quote.status === 'ready')
     expect(controller.$form.get().quote.toAmount).toBe(1000n * E18)
     const quote = requests.find((u) => u.pathname === '/v1/convert/quotes')!

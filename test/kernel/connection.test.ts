@@ -659,23 +659,28 @@ describe('connection: balance reads under a storm of refreshes', () => {
     await t.connection.connect('io.fake')
     await flush()
     t.adapter.getBalance.mockClear()
-    // The RPC hangs a moment, then fails: every event arrives while the first reads are still under way.
-    t.adapter.getBalance.mockImplementation(() => new Promise((_, reject) => setTimeout(() => reject(new Error('RPC down')), 20)))
-    for (let i = 0; i < 1000; i++) t.wallet.networkChanged(i % 2 ? 'eip155:10' : 'eip155:1')
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    // The burst ends on eip155:10 (the last event): one read, for it.
-    expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
-    expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) })
-    // Events spread over many tasks while the read is under way: they share it.
-    t.adapter.getBalance.mockClear()
-    for (let i = 0; i < 200; i++) {
-      t.wallet.networkChanged(i % 2 ? 'eip155:10' : 'eip155:1')
-      await new Promise((resolve) => setTimeout(resolve, 0))
+    vi.useFakeTimers()
+    try {
+      // The RPC hangs 20 ms, then fails: every event arrives while the first reads are still under way.
+      t.adapter.getBalance.mockImplementation(() => new Promise((_, reject) => setTimeout(() => reject(new Error('RPC down')), 20)))
+      for (let i = 0; i < 1000; i++) t.wallet.networkChanged(i % 2 ? 'eip155:10' : 'eip155:1')
+      await vi.advanceTimersByTimeAsync(60)
+      // The burst ends on eip155:10 (the last event): one read, for it.
+      expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
+      expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) })
+      // Events a millisecond apart, over the read under way and past its failure: they share it.
+      t.adapter.getBalance.mockClear()
+      for (let i = 0; i < 200; i++) {
+        t.wallet.networkChanged(i % 2 ? 'eip155:10' : 'eip155:1')
+        await vi.advanceTimersByTimeAsync(1)
+      }
+      await vi.advanceTimersByTimeAsync(60)
+      // At most one read per network while one is under way, none after it failed (30 s).
+      expect(t.adapter.getBalance.mock.calls.length).toBeLessThanOrEqual(2)
+      expect(t.account()?.balanceStatus).toBe('unavailable')
+    } finally {
+      vi.useRealTimers()
     }
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    // At most one read per network while one is under way, none after it failed (30 s).
-    expect(t.adapter.getBalance.mock.calls.length).toBeLessThanOrEqual(2)
-    expect(t.account()?.balanceStatus).toBe('unavailable')
   })
 
   it('a refresh asked for while the same read is under way shares it', async () => {

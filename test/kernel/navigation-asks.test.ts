@@ -36,7 +36,8 @@ describe('navigation.connect', () => {
     kernelOf(modal).router.push('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
     await (kernelOf(modal).connection as LazyConnection).load()
     const asked = kernelOf(modal).navigation.connect('io.fake', 'eip155')
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The wallet is asked; the user leaves before it answers.
+    await expect.poll(() => fake.adapter.connect.mock.calls.length).toBe(1)
     kernelOf(modal).router.push('Connect', { namespace: 'eip155' })
     answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
     await asked
@@ -51,8 +52,7 @@ describe('navigation.connect', () => {
     kernelOf(modal).router.reset('ConnectingExternal', { connectorId: 'io.fake', namespace: 'eip155' })
     await (kernelOf(modal).connection as LazyConnection).load()
     const asked = kernelOf(modal).navigation.connect('io.fake', 'eip155')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(modal.getAccount().status).toBe('connecting')
+    await expect.poll(() => modal.getAccount().status).toBe('connecting')
     kernelOf(modal).connection.cancelConnect('eip155')
     answer.resolve({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1' })
     await asked

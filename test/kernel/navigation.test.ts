@@ -67,9 +67,8 @@ describe('a wallet on a network the host did not request', () => {
     const { modal, fake } = modalWithWallet()
     onBsc(fake)
     await connect(modal)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await expect.poll(() => kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
     expect(modal.isOpen()).toBe(true)
-    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
     kernelOf(modal).router.reset('Connect')
     kernelOf(modal).navigation.connected('eip155')
     expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
@@ -82,9 +81,8 @@ describe('a wallet on a network the host did not request', () => {
     const { modal, fake } = modalWithWallet({ storage: first.backend })
     fake.adapter.reconnect.mockResolvedValueOnce({ address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:56' })
     await modal.open()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await expect.poll(() => kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:56')
-    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 
   it('with allowUnsupportedChain or enableNetworkSwitch: false, Account instead', async () => {
@@ -92,8 +90,7 @@ describe('a wallet on a network the host did not request', () => {
       const { modal, fake } = modalWithWallet(options)
       onBsc(fake)
       await connect(modal)
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      expect(modal.isOpen()).toBe(false)
+      await expect.poll(() => modal.isOpen()).toBe(false)
       kernelOf(modal).navigation.connected('eip155')
       expect(kernelOf(modal).router.current?.view).toBe('Account')
     }
@@ -114,8 +111,7 @@ describe('a wallet on a network the host did not request', () => {
     await modal.connect('io.fake', 'solana')
     expect(modal.getAccount().namespace).toBe('solana')
     evm.wallet.networkChanged('eip155:56')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
+    await expect.poll(() => kernelOf(modal).router.current).toEqual({ view: 'UnsupportedChain', data: { namespace: 'eip155' } })
   })
 })
 

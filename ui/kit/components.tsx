@@ -171,12 +171,18 @@ export function LoadingState({ label }: { label: string }) {
 }
 
 /** A failure with an optional retry. */
-export function ErrorState({ message, retryLabel, onRetry }: { message: string; retryLabel?: string; onRetry?: () => void }) {
+/** A failure: what failed, optionally why and what happens next (`details`, each a line), and a retry button. */
+export function ErrorState({ message, details, retryLabel, onRetry }: { message: string; details?: readonly string[]; retryLabel?: string; onRetry?: () => void }) {
   return (
     <div className="vb-center" data-state="error">
       <p className="vb-error" role="alert">
         {message}
       </p>
+      {details?.map((line) => (
+        <p key={line} className="vb-muted">
+          {line}
+        </p>
+      ))}
       {onRetry ? <Button onClick={onRetry}>{retryLabel ?? 'Try again'}</Button> : null}
     </div>
   )

@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "تظهر هنا معاملات هذا الحساب على هذه الشبكة.",
   'activity.failed': "تعذّر جلب المعاملات",
   'activity.retry': "إعادة المحاولة",
+  'activity.unreachable': "تعذّر الوصول إلى خدمة سجل المعاملات",
+  'activity.retrying': "ستُعاد المحاولة تلقائيًا بعد لحظات…",
   'activity.more': "تحميل المزيد",
   'activity.unavailable': "النشاط غير متاح على {network}",
   'activity.list': "المعاملات",

@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "Hier erscheinen die Transaktionen dieses Kontos in diesem Netzwerk.",
   'activity.failed': "Transaktionen konnten nicht abgerufen werden",
   'activity.retry': "Erneut versuchen",
+  'activity.unreachable': "Der Dienst des Transaktionsverlaufs ist nicht erreichbar",
+  'activity.retrying': "Neuer Versuch gleich von selbst…",
   'activity.more': "Mehr laden",
   'activity.unavailable': "Aktivität ist auf {network} nicht verfügbar",
   'activity.list': "Transaktionen",

@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "Aquí aparecen las transacciones de esta cuenta en esta red.",
   'activity.failed': "No se pudieron obtener las transacciones",
   'activity.retry': "Reintentar",
+  'activity.unreachable': "No se puede contactar con el servicio del historial de transacciones",
+  'activity.retrying': "Se reintentará solo en un momento…",
   'activity.more': "Cargar más",
   'activity.unavailable': "La actividad no está disponible en {network}",
   'activity.list': "Transacciones",

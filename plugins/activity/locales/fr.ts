@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "Les transactions de ce compte sur ce réseau s’affichent ici.",
   'activity.failed': "Impossible de récupérer les transactions",
   'activity.retry': "Réessayer",
+  'activity.unreachable': "Le service de l’historique des transactions est injoignable",
+  'activity.retrying': "Nouvel essai automatique dans un instant…",
   'activity.more': "Charger plus",
   'activity.unavailable': "L’activité n’est pas disponible sur {network}",
   'activity.list': "Transactions",

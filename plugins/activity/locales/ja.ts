@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "このネットワークでのこのアカウントの取引がここに表示されます。",
   'activity.failed': "取引を取得できませんでした",
   'activity.retry': "再試行",
+  'activity.unreachable': "取引履歴のサービスに接続できません",
+  'activity.retrying': "まもなく自動で再試行します…",
   'activity.more': "さらに読み込む",
   'activity.unavailable': "{network} ではアクティビティを利用できません",
   'activity.list': "取引",

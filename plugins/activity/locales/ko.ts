@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "이 네트워크에서 이 계정의 거래가 여기에 표시됩니다.",
   'activity.failed': "거래를 가져오지 못했습니다",
   'activity.retry': "다시 시도",
+  'activity.unreachable': "거래 내역 서비스에 연결할 수 없습니다",
+  'activity.retrying': "잠시 후 자동으로 다시 시도합니다…",
   'activity.more': "더 불러오기",
   'activity.unavailable': "{network}에서는 활동을 사용할 수 없습니다",
   'activity.list': "거래",

@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "As transações desta conta nesta rede aparecem aqui.",
   'activity.failed': "Falha ao buscar as transações",
   'activity.retry': "Tentar novamente",
+  'activity.unreachable': "Não foi possível contactar o serviço do histórico de transações",
+  'activity.retrying': "Nova tentativa automática em instantes…",
   'activity.more': "Carregar mais",
   'activity.unavailable': "A atividade não está disponível em {network}",
   'activity.list': "Transações",

@@ -6,6 +6,8 @@ export default {
   'activity.emptyHint': "此账户在此网络上的交易会显示在这里。",
   'activity.failed': "无法获取交易",
   'activity.retry': "重试",
+  'activity.unreachable': "无法连接交易记录服务",
+  'activity.retrying': "稍后将自动重试…",
   'activity.more': "加载更多",
   'activity.unavailable': "{network} 上不提供活动记录",
   'activity.list': "交易",

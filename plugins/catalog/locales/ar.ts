@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "تتطلب WalletConnect، وهو غير متاح هنا",
   'catalog.error': "تعذّر تحميل قائمة المحافظ",
   'catalog.retry': "إعادة المحاولة",
+  'catalog.unreachable': "تعذّر الوصول إلى خدمة قائمة المحافظ",
+  'catalog.retrying': "ستُعاد المحاولة تلقائيًا بعد لحظات…",
   'catalog.loading': "جارٍ تحميل المحافظ…",
   'catalog.searching': "جارٍ البحث…",
   'catalog.noResults': "لا توجد محفظة تطابق «{query}»",

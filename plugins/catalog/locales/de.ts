@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "Erfordert WalletConnect, hier nicht angeboten",
   'catalog.error': "Die Wallet-Liste konnte nicht geladen werden",
   'catalog.retry': "Erneut versuchen",
+  'catalog.unreachable': "Der Dienst der Wallet-Liste ist nicht erreichbar",
+  'catalog.retrying': "Neuer Versuch gleich von selbst…",
   'catalog.loading': "Wallets werden geladen…",
   'catalog.searching': "Suche…",
   'catalog.noResults': "Keine Wallet passt zu „{query}“",

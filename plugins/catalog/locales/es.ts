@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "Requiere WalletConnect, no disponible aquí",
   'catalog.error': "No se pudo cargar la lista de billeteras",
   'catalog.retry': "Reintentar",
+  'catalog.unreachable': "No se puede contactar con el servicio de la lista de billeteras",
+  'catalog.retrying': "Se reintentará solo en un momento…",
   'catalog.loading': "Cargando billeteras…",
   'catalog.searching': "Buscando…",
   'catalog.noResults': "Ninguna billetera coincide con «{query}»",

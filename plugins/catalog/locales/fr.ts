@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "Nécessite WalletConnect, non proposé ici",
   'catalog.error': "La liste des portefeuilles n’a pas pu être chargée",
   'catalog.retry': "Réessayer",
+  'catalog.unreachable': "Le service de la liste des portefeuilles est injoignable",
+  'catalog.retrying': "Nouvel essai automatique dans un instant…",
   'catalog.loading': "Chargement des portefeuilles…",
   'catalog.searching': "Recherche…",
   'catalog.noResults': "Aucun portefeuille ne correspond à « {query} »",

@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "WalletConnect が必要ですが、ここでは提供されていません",
   'catalog.error': "ウォレットの一覧を読み込めませんでした",
   'catalog.retry': "再試行",
+  'catalog.unreachable': "ウォレット一覧のサービスに接続できません",
+  'catalog.retrying': "まもなく自動で再試行します…",
   'catalog.loading': "ウォレットを読み込んでいます…",
   'catalog.searching': "検索しています…",
   'catalog.noResults': "「{query}」に一致するウォレットはありません",

@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "Requer WalletConnect, não oferecido aqui",
   'catalog.error': "Não foi possível carregar a lista de carteiras",
   'catalog.retry': "Tentar novamente",
+  'catalog.unreachable': "Não foi possível contactar o serviço da lista de carteiras",
+  'catalog.retrying': "Nova tentativa automática em instantes…",
   'catalog.loading': "Carregando carteiras…",
   'catalog.searching': "Buscando…",
   'catalog.noResults': "Nenhuma carteira corresponde a \"{query}\"",

@@ -7,6 +7,8 @@ export default {
   'catalog.needsWalletConnect': "需要 WalletConnect，此处未提供",
   'catalog.error': "无法加载钱包列表",
   'catalog.retry': "重试",
+  'catalog.unreachable': "无法连接钱包列表服务",
+  'catalog.retrying': "稍后将自动重试…",
   'catalog.loading': "正在加载钱包…",
   'catalog.searching': "正在搜索…",
   'catalog.noResults': "没有与“{query}”匹配的钱包",

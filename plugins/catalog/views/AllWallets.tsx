@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react'
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { errorMessage, type ViewContext, type WalletItem } from 'vestibule/kernel'
 import { WalletImage, type ViewProps } from 'vestibule/ui'
-import type { CatalogController, WalletRow } from '../catalog.js'
+import { isPassingFault } from 'vestibule/utils'
+import { isUnreachable, type CatalogController, type WalletRow } from '../catalog.js'
 import { isAbort, PAGE_SIZES } from '../client.js'
 import { matchesSearch } from '../filter.js'
 import { useVirtualRows } from './virtual.js'
@@ -17,7 +18,7 @@ export const SEARCH_DEBOUNCE_MS = 150
 const PREFETCH_ROWS = 10
 const SKELETON_ROWS = 2
 
-type SearchState = { text: string; status: 'loading' | 'ready' | 'error'; rows: WalletRow[]; error?: string }
+type SearchState = { text: string; status: 'loading' | 'ready' | 'error'; rows: WalletRow[]; error?: string; unreachable?: boolean; retrying?: boolean }
 
 /** The whole catalog: installed wallets first, then featured, recommended and pages of 40 as the user scrolls. */
 /** The AllWallets view's texts, added with its code (a host's own `messages` for these keys still win). */
@@ -25,6 +26,8 @@ export const messages = {
   'catalog.search': 'Search wallet',
   'catalog.error': 'The wallet list could not be loaded',
   'catalog.retry': 'Try again',
+  'catalog.unreachable': 'The wallet list service cannot be reached',
+  'catalog.retrying': 'Trying again by itself in a moment…',
   'catalog.loading': 'Loading wallets…',
   'catalog.searching': 'Searching…',
   'catalog.noResults': 'No wallet matches "{query}"',
@@ -67,8 +70,11 @@ export default function AllWallets({ ctx }: ViewProps<unknown, 'catalog'>) {
   )
 }
 
-/** The API's search for `text` once typing pauses (`attempt` asks again); the older search is aborted. */
-function useWalletSearch(controller: CatalogController, text: string, attempt: number): SearchState | undefined {
+/**
+ * The API's search for `text` once typing pauses (a new `attempt` asks again, and `again` plans one); the older
+ * search is aborted.
+ */
+function useWalletSearch(controller: CatalogController, text: string, attempt: number, again: () => void): SearchState | undefined {
   const [search, setSearch] = useState<SearchState>()
   useEffect(() => {
     if (!text) {
@@ -80,9 +86,15 @@ function useWalletSearch(controller: CatalogController, text: string, attempt: n
     setSearch((previous) => ({ text, status: 'loading', rows: previous?.rows ?? [] }))
     const timer = setTimeout(() => {
       controller.search(text, abort.signal).then(
-        (found) => setSearch({ text, status: 'ready', rows: found }),
+        (found) => {
+          controller.searchRetry.reset()
+          setSearch({ text, status: 'ready', rows: found })
+        },
         (error: unknown) => {
-          if (!isAbort(error)) setSearch({ text, status: 'error', rows: [], error: errorMessage(error) })
+          if (isAbort(error)) return
+          // A passing failure is searched again by itself after the next pause (a few times, then "Try again").
+          const retrying = isPassingFault(error) && controller.searchRetry.plan(again)
+          setSearch({ text, status: 'error', rows: [], error: errorMessage(error), unreachable: isUnreachable(error), retrying })
         },
       )
     }, SEARCH_DEBOUNCE_MS)
@@ -106,7 +118,7 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
   const deferred = useDeferredValue(query)
   const text = deferred.trim()
   const [attempt, setAttempt] = useState(0)
-  const search = useWalletSearch(controller, text, attempt)
+  const search = useWalletSearch(controller, text, attempt, () => setAttempt((a) => a + 1))
 
   const shown = useMemo(() => {
     if (!text) return rows
@@ -133,10 +145,17 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
   // in, the rows alone. While searching, the results found.
   const total = !more && state.pageStatus !== 'loading' ? rows.length : state.pagedCount !== undefined ? rows.length + Math.max(0, state.pagedCount - state.pagesLoaded * PAGE_SIZES.page) : undefined
   const searching = Boolean(text) && search?.status === 'loading'
-  const error = text ? (search?.text === text && search.status === 'error' ? search.error : undefined) : state.pageStatus === 'error' ? state.error : undefined
+  const failure = text ? (search?.text === text && search.status === 'error' ? search : undefined) : state.pageStatus === 'error' ? state : undefined
+  const error = failure?.error
+  // A new text starts the search's automatic retries over.
+  useEffect(() => controller.searchRetry.reset(), [text, controller])
   const choose = useCallback((item: WalletItem) => router.push(item.view, item.data), [router])
   const installedTag = i18n.t('connect.installed')
-  const retry = () => (text ? setAttempt((a) => a + 1) : void controller.retry())
+  const retry = () => {
+    if (!text) return void controller.retry()
+    controller.searchRetry.reset()
+    setAttempt((a) => a + 1)
+  }
 
   const items = []
   for (let index = range.start; index < range.end; index++) {
@@ -175,7 +194,8 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
           <p className="vb-error" role="alert">
             {i18n.t('catalog.error')}
           </p>
-          <p className="vb-muted">{error}</p>
+          <p className="vb-muted">{failure?.unreachable ? i18n.t('catalog.unreachable') : error}</p>
+          {failure?.retrying ? <p className="vb-muted" role="status">{i18n.t('catalog.retrying')}</p> : null}
           <button type="button" className="vb-btn" data-testid="all-wallets-retry" onClick={retry}>
             {i18n.t('catalog.retry')}
           </button>

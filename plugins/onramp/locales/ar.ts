@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "ستحصل على نحو {amount} {currency} · الإجمالي {total} {totalCurrency}",
   'onramp.quoteFees': "الرسوم: {fee} {feeCurrency} · الشبكة {network} {networkCurrency}",
   'onramp.noQuote': "لا يوجد عرض سعر حاليًا ({reason}): يعرض المزوّد المبلغ النهائي.",
+  'onramp.unreachable': "تعذّر الوصول إلى خدمة عروض الأسعار",
   'onramp.providers': "ادفع عبر",
   'onramp.fee': "الرسوم {range}",
   'onramp.opening': "جارٍ فتح {provider}…",

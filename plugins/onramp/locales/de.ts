@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "Du erhältst etwa {amount} {currency} · gesamt {total} {totalCurrency}",
   'onramp.quoteFees': "Gebühren: {fee} {feeCurrency} · Netzwerk {network} {networkCurrency}",
   'onramp.noQuote': "Gerade kein Angebot ({reason}): Der Anbieter zeigt den endgültigen Betrag.",
+  'onramp.unreachable': "der Angebotsdienst ist nicht erreichbar",
   'onramp.providers': "Bezahlen mit",
   'onramp.fee': "Gebühr {range}",
   'onramp.opening': "{provider} wird geöffnet…",

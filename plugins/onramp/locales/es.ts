@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "Recibes aproximadamente {amount} {currency} · total {total} {totalCurrency}",
   'onramp.quoteFees': "Comisiones: {fee} {feeCurrency} · red {network} {networkCurrency}",
   'onramp.noQuote': "Sin cotización por ahora ({reason}): el proveedor muestra la cantidad final.",
+  'onramp.unreachable': "no se puede contactar con el servicio de cotizaciones",
   'onramp.providers': "Pagar con",
   'onramp.fee': "Comisión {range}",
   'onramp.opening': "Abriendo {provider}…",

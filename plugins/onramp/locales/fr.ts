@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "Vous obtenez environ {amount} {currency} · total {total} {totalCurrency}",
   'onramp.quoteFees': "Frais : {fee} {feeCurrency} · réseau {network} {networkCurrency}",
   'onramp.noQuote': "Pas de devis pour l’instant ({reason}) : le prestataire affiche le montant final.",
+  'onramp.unreachable': "le service de devis est injoignable",
   'onramp.providers': "Payer avec",
   'onramp.fee': "Frais {range}",
   'onramp.opening': "Ouverture de {provider}…",

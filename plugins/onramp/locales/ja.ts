@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "約 {amount} {currency} を受け取ります · 合計 {total} {totalCurrency}",
   'onramp.quoteFees': "手数料：{fee} {feeCurrency} · ネットワーク {network} {networkCurrency}",
   'onramp.noQuote': "現在見積もりはありません（{reason}）。最終的な金額はプロバイダーが表示します。",
+  'onramp.unreachable': "見積もりのサービスに接続できません",
   'onramp.providers': "支払い先",
   'onramp.fee': "手数料 {range}",
   'onramp.opening': "{provider} を開いています…",

@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "약 {amount} {currency} 수령 · 합계 {total} {totalCurrency}",
   'onramp.quoteFees': "수수료: {fee} {feeCurrency} · 네트워크 {network} {networkCurrency}",
   'onramp.noQuote': "현재 견적이 없습니다({reason}). 최종 금액은 제공업체에서 표시됩니다.",
+  'onramp.unreachable': "견적 서비스에 연결할 수 없습니다",
   'onramp.providers': "결제 제공업체",
   'onramp.fee': "수수료 {range}",
   'onramp.opening': "{provider} 여는 중…",

@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "Você recebe cerca de {amount} {currency} · total {total} {totalCurrency}",
   'onramp.quoteFees': "Taxas: {fee} {feeCurrency} · rede {network} {networkCurrency}",
   'onramp.noQuote': "Sem cotação no momento ({reason}): o provedor mostra o valor final.",
+  'onramp.unreachable': "não foi possível contactar o serviço de cotações",
   'onramp.providers': "Pagar com",
   'onramp.fee': "Taxa {range}",
   'onramp.opening': "Abrindo {provider}…",

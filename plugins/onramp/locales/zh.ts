@@ -18,6 +18,7 @@ export default {
   'onramp.quote': "您将获得约 {amount} {currency} · 总计 {total} {totalCurrency}",
   'onramp.quoteFees': "费用：{fee} {feeCurrency} · 网络 {network} {networkCurrency}",
   'onramp.noQuote': "暂无报价（{reason}）：服务商会显示最终金额。",
+  'onramp.unreachable': "无法连接报价服务",
   'onramp.providers': "通过以下服务支付",
   'onramp.fee': "费用 {range}",
   'onramp.opening': "正在打开 {provider}…",

@@ -21,6 +21,7 @@ export default {
   'swap.max': "الحد الأقصى",
   'swap.quoting': "جارٍ الحصول على عرض سعر…",
   'swap.quoteFailed': "لا يوجد عرض سعر: {reason}",
+  'swap.quoteUnreachable': "تعذّر الوصول إلى خدمة المبادلة",
   'swap.stale': "عرض السعر هذا قديم؛ جارٍ التحديث…",
   'swap.rate': "السعر",
   'swap.impact': "التأثير على السعر",

@@ -21,6 +21,7 @@ export default {
   'swap.max': "Max.",
   'swap.quoting': "Angebot wird abgerufen…",
   'swap.quoteFailed': "Kein Angebot: {reason}",
+  'swap.quoteUnreachable': "der Swap-Dienst ist nicht erreichbar",
   'swap.stale': "Dieses Angebot ist veraltet; wird aktualisiert…",
   'swap.rate': "Kurs",
   'swap.impact': "Preisauswirkung",

@@ -21,6 +21,7 @@ export default {
   'swap.max': "Máx.",
   'swap.quoting': "Obteniendo una cotización…",
   'swap.quoteFailed': "Sin cotización: {reason}",
+  'swap.quoteUnreachable': "no se puede contactar con el servicio de intercambio",
   'swap.stale': "Esta cotización está desactualizada; actualizando…",
   'swap.rate': "Tipo de cambio",
   'swap.impact': "Impacto en el precio",

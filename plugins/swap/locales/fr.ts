@@ -21,6 +21,7 @@ export default {
   'swap.max': "Max",
   'swap.quoting': "Obtention d’un devis…",
   'swap.quoteFailed': "Aucun devis : {reason}",
+  'swap.quoteUnreachable': "le service d’échange est injoignable",
   'swap.stale': "Ce devis n’est plus à jour ; actualisation…",
   'swap.rate': "Taux",
   'swap.impact': "Impact sur le prix",

@@ -21,6 +21,7 @@ export default {
   'swap.max': "最大",
   'swap.quoting': "見積もりを取得しています…",
   'swap.quoteFailed': "見積もりなし：{reason}",
+  'swap.quoteUnreachable': "スワップのサービスに接続できません",
   'swap.stale': "この見積もりは古くなっています。更新中…",
   'swap.rate': "レート",
   'swap.impact': "価格への影響",

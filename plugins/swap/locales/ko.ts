@@ -21,6 +21,7 @@ export default {
   'swap.max': "최대",
   'swap.quoting': "견적을 가져오는 중…",
   'swap.quoteFailed': "견적 없음: {reason}",
+  'swap.quoteUnreachable': "스왑 서비스에 연결할 수 없습니다",
   'swap.stale': "이 견적은 오래되었습니다. 새로 고치는 중…",
   'swap.rate': "환율",
   'swap.impact': "가격 영향",

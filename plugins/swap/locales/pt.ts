@@ -21,6 +21,7 @@ export default {
   'swap.max': "Máx.",
   'swap.quoting': "Obtendo uma cotação…",
   'swap.quoteFailed': "Sem cotação: {reason}",
+  'swap.quoteUnreachable': "não foi possível contactar o serviço de troca",
   'swap.stale': "Esta cotação está desatualizada; atualizando…",
   'swap.rate': "Taxa de câmbio",
   'swap.impact': "Impacto no preço",

@@ -21,6 +21,7 @@ export default {
   'swap.max': "最大",
   'swap.quoting': "正在获取报价…",
   'swap.quoteFailed': "无报价：{reason}",
+  'swap.quoteUnreachable': "无法连接兑换服务",
   'swap.stale': "此报价已过期，正在刷新…",
   'swap.rate': "汇率",
   'swap.impact': "价格影响",

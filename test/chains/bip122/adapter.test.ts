@@ -26,8 +26,10 @@ describe('discovery', () => {
   })
 
   it('finds a wallet that registers after the page started', async () => {
+    // The modal says it listens for wallets (wallet-standard:app-ready) before any has registered.
+    const listening = new Promise((resolve) => h.page.window.addEventListener('wallet-standard:app-ready', resolve, { once: true }))
     const modal = h.modal()
-    await new Promise((r) => setTimeout(r, 50))
+    await listening
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     h.wallet({ name: 'Late Wallet' })
     await h.discovered(modal)

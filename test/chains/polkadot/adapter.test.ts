@@ -2,7 +2,7 @@
 // in a Node page. No chain here: balances and transfers against chopsticks are in chain.test.ts.
 import { u8aWrapBytes } from '@polkadot/util'
 import { signatureVerify, sr25519Verify } from '@polkadot/util-crypto'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { addressProblem, polkadotMainnet, westend } from '../../../chains/polkadot/index.js'
 import { encodeAddress } from '../../../chains/polkadot/ss58-encode.js'
 import { VestibuleError } from '../../../kernel/index.js'
@@ -12,16 +12,22 @@ import { EXTENSION_ID, SEEDS, accountOf, adapterOf, localNetwork, mapStorage, un
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
+afterEach(() => void vi.useRealTimers())
 const DOWN = 'ws://127.0.0.1:9' // discard port: nothing listens
 
 describe('discovery', () => {
   it('lists each injectedWeb3 extension as an INJECTED polkadot connector, also when it injects late', async () => {
+    const extension = await h.extension({ inject: false })
+    // The page's timers on a fake clock: the extension injects 50 ms after the modal looked, and is found when the
+    // modal looks again at 100 ms.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const modal = h.modal([polkadotMainnet])
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
-    const extension = await h.extension({ inject: false })
     setTimeout(() => h.inject(extension), 50)
-    const connectors = await until(() => kernelOf(modal).chains.$connectors.get().length > 0 && kernelOf(modal).chains.$connectors.get())
-    expect(connectors).toEqual([{ id: EXTENSION_ID, name: 'Sandbox Polkadot Wallet', type: 'INJECTED', namespace: 'polkadot', installed: true }])
+    vi.advanceTimersByTime(99)
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([{ id: EXTENSION_ID, name: 'Sandbox Polkadot Wallet', type: 'INJECTED', namespace: 'polkadot', installed: true }])
   })
 
   it('names known extensions and ignores entries without enable()', async () => {
@@ -106,10 +112,14 @@ describe('reconnect', () => {
     await h.modal([polkadotMainnet], { storage }).connect(EXTENSION_ID)
     expect(pageStorage.map.get(AUTH_KEY)).toBe('granted')
     h.reload()
-    // The extension injects a moment after the page starts.
+    // The extension injects 150 ms after the page starts (a fake clock): the restore looks again every 100 ms.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     setTimeout(() => h.inject(extension), 150)
     const modal = h.modal([polkadotMainnet], { storage })
-    await modal.reconnect()
+    const restored = modal.reconnect()
+    await vi.advanceTimersByTimeAsync(1_000)
+    vi.useRealTimers()
+    await restored
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: encodeAddress(extension.publicKey, 0) })
     expect(extension.prompts).toHaveLength(1)
   })
@@ -159,9 +169,13 @@ describe('connectors other plugins add', () => {
     await first.connect('remote')
     h.reload()
     const again = h.modal([polkadotMainnet], { storage })
-    // Added a moment after the page starts, as a plugin restoring its session does.
+    // Added 150 ms after the page starts (a fake clock), as a plugin restoring its session does.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     setTimeout(() => kernelOf(again).chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable }), 150)
-    await again.reconnect()
+    const restored = again.reconnect()
+    await vi.advanceTimersByTimeAsync(1_000)
+    vi.useRealTimers()
+    await restored
     expect(again.getAccount()).toMatchObject({ status: 'connected', address: encodeAddress(remote.publicKey, 0) })
   })
 })

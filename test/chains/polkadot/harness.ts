@@ -2,7 +2,7 @@
  * Shared setup of the polkadot tests: a page (`globalThis.window` with `injectedWeb3`), the Sandbox Polkadot
  * Wallet's extension with a real key and scripted answers, and headless modals with the polkadot plugin.
  */
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { defineNetwork, polkadot, type PolkadotNetwork } from '../../../chains/polkadot/index.js'
 import type { Modal, ModalOptions } from '../../../kernel/index.js'
 import { createSandboxExtension, type SandboxExtension, type SandboxExtensionOptions } from '../../../sandbox/polkadot/extension.js'
@@ -88,12 +88,13 @@ export function useHarness(): Harness {
 export const accountOf = (modal: Modal) => kernelOf(modal).state.$chains.get().polkadot?.accountState
 export const adapterOf = (modal: Modal) => kernelOf(modal).chains.get('polkadot')!
 /** Waits until `check` returns a truthy value (or fails after `ms`). */
-export async function until<T>(check: () => T | undefined | false, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
+export function until<T>(check: () => T | undefined | false, ms = 5000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = check()
+      if (!value) throw new Error('condition not met in time')
+      return value
+    },
+    { timeout: ms, interval: 20 },
+  )
 }

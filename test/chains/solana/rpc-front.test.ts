@@ -2,7 +2,7 @@
 // validation (what the plugin and the sandbox wallet rely on) and with raw requests for the wire details.
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SendTransactionError, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js'
 import WebSocket from 'ws'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { encodeBase58 } from '../../../chains/solana/session.js'
 import { startSolanaChain, type SolanaChain } from './harness.js'
 
@@ -21,8 +21,8 @@ beforeAll(async () => {
   await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 5 * LAMPORTS_PER_SOL))
 })
 afterAll(async () => {
-  // Let web3.js close its idle socket before the server goes.
-  await new Promise((r) => setTimeout(r, 600))
+  // Let web3.js close its idle socket (it does 500 ms after the last subscription) before the server goes.
+  await vi.waitFor(() => expect((connection as unknown as { _rpcWebSocketConnected: boolean })._rpcWebSocketConnected).toBe(false), { timeout: 5_000 })
   await chain?.stop()
 })
 

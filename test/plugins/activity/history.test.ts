@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { activity, type ActivityApi } from '../../../plugins/activity/index.js'
+import { ACTIVITY_RETRY_MS } from '../../../plugins/activity/history.js'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
-const api = { down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[], onramp: [] as unknown[], onrampDown: false }
+const api = { failed: 0, down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[], onramp: [] as unknown[], onrampDown: false }
 let server: Server
 let baseUrl = ''
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const send = (status: number, body: unknown) => (res.writeHead(status, { 'content-type': 'application/json' }), res.end(JSON.stringify(body)))
     if (url.pathname === '/v1/supported-chains') return send(200, { http: ['eip155:1'], ws: [] })
-    if (api.down) return send(500, { message: 'down' })
+    if (api.down) return (api.failed++, send(500, { message: 'down' }))
     api.requests.push(Object.fromEntries(url.searchParams))
     // The on-ramp entries: the purchases a provider credited, listed apart.
     if (url.searchParams.has('onramp')) return api.onrampDown ? send(500, { message: 'down' }) : send(200, { data: api.onramp, next: null })
@@ -30,7 +31,9 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 const created: Modal[] = []
 afterEach(() => {
   created.splice(0).forEach((m) => m.destroy())
+  vi.useRealTimers()
   api.down = false
+  api.failed = 0
   api.pages = []
   api.requests.length = 0
   api.onramp = []
@@ -66,6 +69,19 @@ async function setup(capabilities = ['signMessage', 'history']) {
   return { modal, plugin, controller: await plugin.controller(), events }
 }
 
+/**
+ * Resolves once the list's status is `status` (a store event: unlike a polled expectation, waiting moves no fake
+ * clock on).
+ */
+const reaches = (plugin: ActivityApi, status: string) =>
+  new Promise<void>((resolve) => {
+    const off = plugin.$activity.subscribe((state) => {
+      if (state.status !== status) return
+      queueMicrotask(() => off())
+      resolve()
+    })
+  })
+
 describe('activity controller', () => {
   it('loads the first page with the chain id, then the next by its cursor, until there is none', async () => {
     api.pages = [{ data: [tx('a'), tx('b')], next: '1' }, { data: [tx('b'), tx('c')], next: null }]
@@ -99,6 +115,58 @@ describe('activity controller', () => {
     expect(plugin.$activity.get()).toMatchObject({ status: 'error', empty: true, transactions: [] })
     expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ variant: 'error', message: 'Failed to fetch transactions' })
     expect(events).toEqual(['ERROR_FETCH_TRANSACTIONS'])
+  })
+
+  it('the API down: read again by itself after 5, 10, 20 and 40 s (the reason shown, one snack), then only on "Try again"', async () => {
+    api.down = true
+    const { modal, plugin, controller } = await setup()
+    await modal.open()
+    // Only the planned retries run on the fake clock; the requests go to the local server for real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    await controller.load()
+    expect(plugin.$activity.get()).toMatchObject({ status: 'error', reason: 'HTTP status code: 500', retrying: true })
+    const snacks = vi.spyOn(kernelOf(modal).feedback, 'showSnackbar')
+    for (const [i, pause] of ACTIVITY_RETRY_MS.entries()) {
+      // A retry starts by marking the list loading: not a millisecond before its pause ends.
+      vi.advanceTimersByTime(pause - 1)
+      expect(plugin.$activity.get().status, `${i}`).toBe('error')
+      vi.advanceTimersByTime(1)
+      expect(plugin.$activity.get().status).toBe('loading')
+      await reaches(plugin, 'error')
+      expect(api.failed).toBe(i + 2)
+    }
+    expect(plugin.$activity.get()).toMatchObject({ reason: 'HTTP status code: 500', retrying: false })
+    // A retry failing again shows no new snack; after the last one nothing is planned.
+    expect(snacks).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(3_600_000)
+    expect(plugin.$activity.get().status).toBe('error')
+    expect(api.failed).toBe(ACTIVITY_RETRY_MS.length + 1)
+    api.down = false
+    await controller.load({ force: true })
+    expect(plugin.$activity.get()).toMatchObject({ status: 'ready' })
+    expect(plugin.$activity.get()).not.toHaveProperty('retrying')
+  })
+
+  it('the API back after the first retry: the list shows by itself; a closed modal is not read again', async () => {
+    api.down = true
+    api.pages = [{ data: [tx('a')], next: null }]
+    const { modal, plugin, controller } = await setup()
+    await modal.open()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    await controller.load()
+    vi.advanceTimersByTime(ACTIVITY_RETRY_MS[0])
+    await reaches(plugin, 'error')
+    api.down = false
+    vi.advanceTimersByTime(ACTIVITY_RETRY_MS[1])
+    await reaches(plugin, 'ready')
+    expect(plugin.$activity.get().transactions.map((t) => t.id)).toEqual(['a'])
+
+    api.down = true
+    await controller.load({ force: true })
+    expect(plugin.$activity.get()).toMatchObject({ status: 'error', retrying: true })
+    modal.close()
+    vi.advanceTimersByTime(ACTIVITY_RETRY_MS[0])
+    expect(plugin.$activity.get().status).toBe('error')
   })
 
   it('a chain plugin without the history capability gets no request and an "unavailable" state', async () => {

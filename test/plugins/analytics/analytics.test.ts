@@ -2,10 +2,10 @@
  * The analytics plugin against a real local HTTP server speaking the provider contract.
  */
 import { auth } from '../../../plugins/auth/index.js'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Modal, type ModalOptions, type Plugin, type PluginContext } from '../../../kernel/index.js'
 import { ANALYTICS_EVENTS, analytics, type AnalyticsOptions } from '../../../plugins/analytics/index.js'
-import { ADDRESS, fakeAdapter } from '../../kernel/helpers.js'
+import { ADDRESS, fakeAdapter, flush } from '../../kernel/helpers.js'
 import { chainPlugin, desktop, shellViews } from '../../kernel/kernel-fixtures.js'
 import { startAnalyticsServer, type AnalyticsServer } from './server.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
@@ -26,16 +26,33 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function waitFor(check: () => boolean, what: string, ms = 3000) {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(5)
+  await vi.waitFor(() => expect(check(), `waiting for ${what}`).toBe(true), { timeout: ms, interval: 5 })
+}
+/** Requests the modal started (every fetch goes through `counted`, installed before each test). */
+let started = 0
+const realFetch = globalThis.fetch
+const counted: typeof fetch = (...args) => {
+  started++
+  return realFetch(...args)
+}
+beforeEach(() => {
+  started = 0
+  vi.stubGlobal('fetch', counted)
+})
+/**
+ * Resolves once every request the modal started has reached the local server and a turn of the event loop started
+ * none: any request the plugin would still make (it sends one event after the other) has arrived by then.
+ */
+async function quiet() {
+  for (;;) {
+    await flush()
+    const now = started
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThanOrEqual(now), { timeout: 3_000, interval: 5 })
+    await flush()
+    if (started === now) return
   }
 }
-/** Long enough for any request the plugin would still make to reach the local server. */
-const quiet = () => sleep(150)
 
 const events = () => server.posted().map((r) => r.body.props.event as string)
 

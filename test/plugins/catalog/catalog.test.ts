@@ -7,6 +7,7 @@ import type { PluginContext } from '../../../kernel/plugin.js'
 import type { Connector } from '../../../kernel/chains.js'
 import type { Platform } from '../../../kernel/platform.js'
 import { walletCatalog, type CatalogController } from '../../../plugins/catalog/index.js'
+import { CATALOG_RETRY_MS } from '../../../plugins/catalog/catalog.js'
 import { MAX_PAGES, REQUEST_TIMEOUT_MS } from '../../../plugins/catalog/client.js'
 import { catalogWallets, queryWallets, walletId } from '../../../sandbox/provider-api/catalog.mjs'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
@@ -386,6 +387,94 @@ describe('AllWallets data', () => {
     expect(names(modal, 'recommended')).toHaveLength(3)
     // Installed, 3 recommended and page 1 (the catalog's malformed entries are left out).
     expect(controller.$rows.get().length).toBeGreaterThan(30)
+  })
+})
+
+describe('automatic retries of a failed page', () => {
+  /** Moves the fake clock to just before `pause` ends, proves nothing was asked, then to its end. */
+  async function pauseOf(api: { requests: Recorded[] }, pause: number) {
+    const before = catalogCalls(api).length
+    await vi.advanceTimersByTimeAsync(pause - 1)
+    expect(catalogCalls(api)).toHaveLength(before)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(catalogCalls(api).length).toBeGreaterThan(before)
+  }
+
+  it('the API down: asked again after 5, 10, 20 and 40 s, then only on "Try again", which starts them over', async () => {
+    vi.useFakeTimers()
+    const api = fakeApi()
+    api.down = true
+    const { modal } = setup()
+    await modal.open()
+    const controller = await vi.waitFor(() => controllerOf(modal))
+    await controller.loadNextPage().catch(() => undefined)
+    expect(controller.$state.get()).toMatchObject({ pageStatus: 'error', error: 'HTTP status code: 500', retrying: true })
+    for (const pause of CATALOG_RETRY_MS) {
+      await pauseOf(api, pause)
+      expect(controller.$state.get()).toMatchObject({ pageStatus: 'error', error: 'HTTP status code: 500' })
+    }
+    // The four pauses are used: no retry is planned, and an hour passes without a request.
+    expect(controller.$state.get().retrying).toBe(false)
+    const asked = catalogCalls(api).length
+    await vi.advanceTimersByTimeAsync(3_600_000)
+    expect(catalogCalls(api)).toHaveLength(asked)
+    // The person's "Try again" asks at once and plans the retries anew.
+    await controller.retry()
+    expect(catalogCalls(api).length).toBeGreaterThan(asked)
+    expect(controller.$state.get().retrying).toBe(true)
+    api.down = false
+    await pauseOf(api, CATALOG_RETRY_MS[0])
+    await vi.waitFor(() => expect(controller.$state.get()).toMatchObject({ pageStatus: 'ready', error: undefined, retrying: false }))
+    expect(controller.$rows.get().length).toBeGreaterThan(30)
+  })
+
+  it('the API back after the second retry: the list recovers by itself, and a later failure starts at 5 s again', async () => {
+    vi.useFakeTimers()
+    const api = fakeApi()
+    api.down = true
+    const { modal } = setup()
+    await modal.open()
+    const controller = await vi.waitFor(() => controllerOf(modal))
+    await controller.loadNextPage().catch(() => undefined)
+    await pauseOf(api, CATALOG_RETRY_MS[0])
+    api.down = false
+    await pauseOf(api, CATALOG_RETRY_MS[1])
+    await vi.waitFor(() => expect(controller.$state.get()).toMatchObject({ pageStatus: 'ready', pagesLoaded: 1 }))
+    api.down = true
+    await controller.loadNextPage().catch(() => undefined)
+    expect(controller.$state.get()).toMatchObject({ pageStatus: 'error', retrying: true })
+    api.down = false
+    await pauseOf(api, CATALOG_RETRY_MS[0])
+    await vi.waitFor(() => expect(controller.$state.get()).toMatchObject({ pageStatus: 'ready', pagesLoaded: 2 }))
+  })
+
+  it('an answer that will not pass (404) and a closed modal are not asked again', async () => {
+    vi.useFakeTimers()
+    const api = fakeApi()
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      api.requests.push({ path: new URL(String(input)).pathname, query: {} })
+      return new Response('{}', { status: 404 })
+    })
+    const { modal } = setup()
+    await modal.open()
+    const controller = await vi.waitFor(() => controllerOf(modal))
+    await controller.loadNextPage().catch(() => undefined)
+    expect(controller.$state.get()).toMatchObject({ pageStatus: 'error', error: 'HTTP status code: 404', retrying: false })
+    const asked = catalogCalls(api).length
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(catalogCalls(api)).toHaveLength(asked)
+
+    api.down = true
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      api.requests.push({ path: new URL(String(input)).pathname, query: {} })
+      return new Response('{}', { status: 503 })
+    })
+    await controller.retry()
+    expect(controller.$state.get()).toMatchObject({ error: 'HTTP status code: 503', retrying: true })
+    modal.close()
+    const closed = catalogCalls(api).length
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(catalogCalls(api)).toHaveLength(closed)
   })
 })
 

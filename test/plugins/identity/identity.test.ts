@@ -6,7 +6,7 @@ import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { Capabilities, type NamesService } from '../../../kernel/index.js'
 import { identity, type IdentityApi } from '../../../plugins/identity/index.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
-import { ADDRESS, OTHER_ADDRESS, connector, dummyView, fakeAdapter, mainnet, optimism, recordingBackend } from '../../kernel/helpers.js'
+import { ADDRESS, OTHER_ADDRESS, connector, dummyView, fakeAdapter, flush, mainnet, optimism, recordingBackend } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const BOB = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
@@ -104,10 +104,11 @@ describe("the account's name and avatar", () => {
     ['a name of another type', { name: { first: 'fine' }, avatar: null }, {}],
   ])('%s: refused, nothing of it shown', async (_, body, shown) => {
     await api.names.pin(`/v1/identity/${ADDRESS}`, { body })
-    const { modal, account } = await setup()
+    const { modal, account, plugin } = await setup()
     await modal.open()
     await vi.waitFor(() => expect(identityCalls()).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The plugin's own lookup shares the one under way: once it settled, the answer was shown or refused.
+    await plugin.identity()
     expect({ profileName: account()?.profileName, profileImage: account()?.profileImage }).toEqual({ profileName: undefined, profileImage: undefined, ...shown })
   })
 
@@ -136,12 +137,14 @@ describe("the account's name and avatar", () => {
 
   it('a slow answer for an account no longer active is dropped', async () => {
     await api.names.register({ name: 'holder', address: ADDRESS })
-    const { modal, fake, account } = await setup()
+    const { modal, fake, account, plugin } = await setup()
     api.setDelay(150)
     await modal.open()
     fake.wallet.accountChanged(OTHER_ADDRESS)
     await vi.waitFor(() => expect(identityCalls().map((r) => r.path)).toEqual([`/v1/identity/${ADDRESS}`, `/v1/identity/${OTHER_ADDRESS}`]))
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Both slow answers arrived (the plugin's lookups share the two under way) and were dealt with.
+    await Promise.all([plugin.identity(ADDRESS), plugin.identity(OTHER_ADDRESS)])
+    expect(identityCalls()).toHaveLength(2)
     expect(account()?.address).toBe(OTHER_ADDRESS)
     expect(account()?.profileName).toBeUndefined()
   })
@@ -149,7 +152,7 @@ describe("the account's name and avatar", () => {
   it('names exist on EVM networks only: another family asks nothing', async () => {
     const { modal } = await setup(recordingBackend(), 'solana')
     await modal.open()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await flush()
     expect(identityCalls()).toHaveLength(0)
   })
 })

@@ -125,7 +125,7 @@ describe('the quote', () => {
     expect(controller.$form.get().quote).toMatchObject({ status: 'ready', quote: { quoteId: 'q-60' } })
   })
 
-  it('a failure gives the placeholder echoing the amount, with the reason, and the form stays usable', async () => {
+  it('a failure gives the reason and no amounts at all (none made up from the amount typed), and the form stays usable', async () => {
     const { controller, open } = setup(mainnet, { quote: async () => Promise.reject(new Error('HTTP status code: 500')) })
     await vi.advanceTimersByTimeAsync(0)
     controller.setAmount('25.50')
@@ -133,8 +133,7 @@ describe('the quote', () => {
     const { quote } = controller.$form.get()
     expect(quote.status).toBe('failed')
     expect(quote.error).toBe('HTTP status code: 500')
-    expect(quote.quote!.paymentTotal).toEqual({ amount: '25.50', currency: 'USD' })
-    expect(quote.quote!.purchaseAmount).toEqual({ amount: '25.50', currency: 'USD' })
+    expect(quote.quote).toBeUndefined()
     await controller.choose('coinbase')
     expect(open).toHaveBeenCalledTimes(1)
   })

@@ -12,6 +12,7 @@ import { createCacao } from '../../../plugins/siwx/messages.js'
 import { createSiwxBackend } from '../../../sandbox/siwx/backend.mjs'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import { deferred, dummyView } from '../../kernel/helpers.js'
+import { SNACKBAR_HIDE_MS } from '../../../kernel/feedback.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
@@ -103,13 +104,16 @@ describe('"Authenticating..." while the server verifies', () => {
     hold = release.promise
     const snack = () => kernelOf(modal).feedback.$snackbar.get()
     expect(snack().open).toBe(false)
+    // The snack's timers on a fake clock: a snack of another kind hides after SNACKBAR_HIDE_MS.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const signed = controller.sign()
     await vi.waitFor(() => expect(controller.$view.get().phase).toBe('verifying'))
-    // The server holds its answer: the loading snack stays as long as it does.
+    // The server holds its answer: the loading snack stays as long as it does, past the time others hide.
     expect(snack()).toEqual({ open: true, variant: 'loading', message: 'Authenticating...' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    vi.advanceTimersByTime(SNACKBAR_HIDE_MS + 1)
     expect(snack()).toEqual({ open: true, variant: 'loading', message: 'Authenticating...' })
     expect(api.$state.get().status).not.toBe('signedIn')
+    vi.useRealTimers()
     release.resolve()
     await signed
     return { snack, controller, api, modal }

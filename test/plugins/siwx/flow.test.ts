@@ -11,7 +11,7 @@ import { parseSiwxMessage } from '../../../plugins/siwx/messages.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import type { NodeWallet } from '../../chains/eip155/node-wallet.js'
 import { OPTION_OWNERS } from '../../../plugins/option-owners.js'
-import { dummyView } from '../../kernel/helpers.js'
+import { dummyView, flush } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
@@ -41,10 +41,15 @@ function modalWith(options: { siwx?: SiwxConfig; storage?: ReturnType<typeof map
   return { modal, storage, api: modal.getPlugin('siwx') as SiwxApi }
 }
 
-/** Waits for `status` without moving a fake clock (vi.waitFor advances it). */
-async function statusBecomes(api: SiwxApi, status: string) {
-  for (let i = 0; i < 100 && api.$state.get().status !== status; i++) await new Promise((r) => setTimeout(r, 20))
-  expect(api.$state.get().status).toBe(status)
+/** Resolves once the state's status is `status`: a store event, so no fake clock moves (vi.waitFor and expect.poll advance it). */
+function statusBecomes(api: SiwxApi, status: string) {
+  return new Promise<void>((resolve) => {
+    const off = api.$state.subscribe((state) => {
+      if (state.status !== status) return
+      queueMicrotask(() => off())
+      resolve()
+    })
+  })
 }
 
 /** A page reload: this page's modals go away, the wallet announces itself to the next page. */
@@ -320,7 +325,8 @@ describe('siwx: a closed modal opens on the sign view', () => {
     await failing.modal.reconnect()
     await statusBecomes(failing.api, 'needed')
     expect(failing.api.$state.get().error).toContain('the sign-in server is down')
-    await new Promise((r) => setTimeout(r, 50))
+    // An open would come right after the status, in the same chain of the check: a turn of the event loop lets it run.
+    await flush()
     expect(failing.modal.isOpen()).toBe(false)
     await failing.modal.open()
     expect(kernelOf(failing.modal).router.current?.view).toBe('SIWXSignMessage')

@@ -4,7 +4,7 @@
 // named as unable to simulate, and the swap then needs a contract at its receiver.
 import { createServer, type Server } from 'node:http'
 import { encodeFunctionData, parseAbi } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { rpc, startAnvil } from '../../../sandbox/anvil.mjs'
 import { deploySwapPools } from '../../../sandbox/contracts/pools.mjs'
 import { canSimulate, checkSwap, type SimulatedCall } from '../../../plugins/swap/simulate.js'
@@ -33,13 +33,15 @@ let tokens: Record<'ETH' | 'DEMO' | 'SDOL', SwapToken>
 const network = (url: string, id = 31337) => ({ id, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } }) as never
 const token = (address: string, symbol: string): SwapToken => ({ caip: `eip155:31337:${address.toLowerCase()}`, address: address.toLowerCase(), native: false, name: symbol, symbol, decimals: 18 })
 const call = (to: string, functionName: string, args: readonly unknown[], value = 0n): SimulatedCall => ({ to: to.toLowerCase(), data: encodeFunctionData({ abi: ABI, functionName: functionName as never, args: args as never }), value })
-const mined = async (hash: string) => {
-  for (;;) {
-    const receipt = await rpc(anvil.url, 'eth_getTransactionReceipt', [hash])
-    if (receipt) return receipt
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+const mined = (hash: string) =>
+  vi.waitFor(
+    async () => {
+      const receipt = await rpc(anvil.url, 'eth_getTransactionReceipt', [hash])
+      if (!receipt) throw new Error(`${hash} is not mined yet`)
+      return receipt
+    },
+    { timeout: 10_000, interval: 20 },
+  )
 const sendAs = async (from: string, tx: SimulatedCall) => mined(await rpc(anvil.url, 'eth_sendTransaction', [{ from, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}` }]))
 const quote = async (from: SwapToken, to: string, amount: bigint) => {
   const read = call(market.exchange, 'quote', [from.native ? market.weth : from.address, to, amount])

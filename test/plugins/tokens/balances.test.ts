@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { Capabilities, type BalancesService } from '../../../kernel/index.js'
 import { tokens } from '../../../plugins/tokens/index.js'
-import { ADDRESS, dummyView, fakeAdapter, mainnet, recordingBackend } from '../../kernel/helpers.js'
+import { ADDRESS, dummyView, fakeAdapter, flush, mainnet, recordingBackend } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
@@ -76,15 +76,12 @@ async function setup(options: Record<string, unknown> = {}, backend = recordingB
   return { modal, fake, service, getTokenBalances, backend }
 }
 const balanceCalls = () => api.requests.filter((r) => r.path.endsWith('/balance'))
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 5))
-}
 
 describe('when balances are read', () => {
   it('nothing before the first open; opening while connected reads the balance endpoint once', async () => {
     api.rows = [ETH_ROW, ROW]
     const { modal, service } = await setup()
-    await settle()
+    await flush()
     expect(balanceCalls()).toHaveLength(0)
     await modal.open()
     await vi.waitFor(() => expect(service.$balances.get().status).toBe('ready'))
@@ -200,8 +197,7 @@ describe('test networks and disconnect', () => {
     const { modal, service } = await setup()
     await service.refresh()
     await kernelOf(modal).connection.disconnect()
-    await settle()
-    expect(service.$balances.get()).toEqual({ status: 'idle', tokens: [] })
+    await expect.poll(() => service.$balances.get()).toEqual({ status: 'idle', tokens: [] })
   })
 
   it('a tokens option of the wrong shape fails at createModal, naming the problem', () => {

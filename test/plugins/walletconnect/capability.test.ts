@@ -114,14 +114,16 @@ const session = (): FakeSession => ({
   namespaces: { cosmos: { accounts: [`cosmos:cosmoshub-4:${ADDRESS}`], methods: mapping.methods as string[], events: ['accountsChanged'] } },
 })
 
-async function until<T>(check: () => T | undefined | false, ms = 3000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
+/** Polls `check` until it gives a truthy value (or fails after `ms`). */
+function until<T>(check: () => T | undefined | false, ms = 3000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = check()
+      if (!value) throw new Error('condition not met in time')
+      return value
+    },
+    { timeout: ms, interval: 10 },
+  )
 }
 
 const modals: Modal[] = []

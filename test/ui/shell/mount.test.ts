@@ -163,7 +163,8 @@ describe('the preload in a page', () => {
       // rehearsal): the 600 parts were not all rendered, and none after.
       const rendered = await ticks()
       expect(rendered).toBeLessThan(600)
-      await page.waitForTimeout(500)
+      // Two idle periods in a row: the page has no task left, rehearsal's or other, and rendered nothing more.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))))
       expect(await ticks()).toBe(rendered)
       await page.getByRole('dialog').getByRole('button', { name: /Probe Wallet/ }).waitFor()
     } finally {
@@ -172,10 +173,12 @@ describe('the preload in a page', () => {
   })
   it('without a preload the first open lays out its text faces while the shell downloads, and those are the faces it shows', async () => {
     const page = await browser.context.newPage()
-    // Once the page has loaded, every script takes 400 ms to arrive: the shell's code is on its way for a while.
+    // Once the page has loaded, every script is held on its way until the test lets it through: the shell's code
+    // arrives only after the first open has laid out its text faces.
     let slow = false
+    const held: (() => void)[] = []
     await page.route('**/*.js', async (route) => {
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 400))
+      if (slow) await new Promise<void>((resolve) => held.push(resolve))
       await route.continue()
     })
     try {
@@ -193,7 +196,12 @@ describe('the preload in a page', () => {
         w.__modal.setThemeVariables({ '--vb-font-family': 'Probe Sans, sans-serif' })
       })
       slow = true
-      await page.evaluate(() => (window as unknown as { __modal: { open(): Promise<void> } }).__modal.open())
+      const opened = page.evaluate(() => (window as unknown as { __modal: { open(): Promise<void> } }).__modal.open())
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __added: string[] }).__added.length)).toBe(TEXT_FACES.length)
+      expect(held.length).toBeGreaterThan(0)
+      slow = false
+      for (const release of held.splice(0)) release()
+      await opened
       const dialog = page.getByRole('dialog')
       await dialog.getByRole('button', { name: /Probe Wallet/ }).waitFor()
       const added = await page.evaluate(() => (window as unknown as { __added: string[] }).__added)
