@@ -9,11 +9,25 @@ import { bundled, containerModule, rollupContainer } from './build/container.mjs
  * Entry points, keyed by their path without extension (which is also their place under dist/).
  * chains/<ns>/ and plugins/<feature>/ are discovered, so a new plugin folder needs no change here.
  */
-const fixed = { index: 'index.ts', 'ui/react/index': 'ui/react/index.tsx', 'headless/index': 'headless/index.ts', 'ui/kit/index': 'ui/kit/index.ts', 'kernel/index': 'kernel/index.ts', 'kernel/utils': 'kernel/utils.ts', 'wagmi/index': 'wagmi/index.ts', 'server/index': 'server/index.ts' }
+const fixed = {
+  index: 'index.ts',
+  'ui/react/index': 'ui/react/index.tsx',
+  'headless/index': 'headless/index.ts',
+  'ui/kit/index': 'ui/kit/index.ts',
+  'kernel/index': 'kernel/index.ts',
+  'kernel/utils': 'kernel/utils.ts',
+  'wagmi/index': 'wagmi/index.ts',
+  'server/index': 'server/index.ts',
+}
 const discovered = ['chains', 'plugins'].flatMap((dir) =>
   (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
     .filter((d) => d.isDirectory())
-    .flatMap((d) => ['ts', 'tsx'].map((ext) => `${dir}/${d.name}/index.${ext}`).filter(existsSync).slice(0, 1)),
+    .flatMap((d) =>
+      ['ts', 'tsx']
+        .map((ext) => `${dir}/${d.name}/index.${ext}`)
+        .filter(existsSync)
+        .slice(0, 1),
+    ),
 )
 const input = { ...fixed, ...Object.fromEntries(discovered.map((file) => [file.replace(/\.tsx?$/, ''), file])) }
 
@@ -26,10 +40,14 @@ const exported = new Set(
 )
 // A module a plugin exports apart from its entry (vestibule/plugins/siwx/messages) is built where it is exported.
 for (const name of exported) {
-  const file = /^(chains|plugins)\/[^/]+\/[^/]+$/.test(name) && !input[name] ? ['ts', 'tsx'].map((ext) => `${name}.${ext}`).find(existsSync) : undefined
+  const file =
+    /^(chains|plugins)\/[^/]+\/[^/]+$/.test(name) && !input[name]
+      ? ['ts', 'tsx'].map((ext) => `${name}.${ext}`).find(existsSync)
+      : undefined
   if (file) input[name] = file
 }
-for (const name of Object.keys(input)) if (!exported.has(name)) throw new Error(`dist/${name}.js is built but no package.json "exports" entry points at it`)
+for (const name of Object.keys(input))
+  if (!exported.has(name)) throw new Error(`dist/${name}.js is built but no package.json "exports" entry points at it`)
 for (const name of exported) if (!input[name]) throw new Error(`package.json "exports" points at dist/${name}.js, which no source builds`)
 
 // Chain and feature plugins import the kernel and the UI kit by the package's name ('vestibule/utils'), as a
@@ -45,7 +63,11 @@ const external = (id, importer) => !/^[./\0]/.test(id) && !/^[a-zA-Z]:/.test(id)
 
 const here = process.cwd().replace(/\\/g, '/') + '/'
 /** Source path without extension, relative to the project: the module's place under dist/. */
-const place = (id) => id.replace(/\\/g, '/').replace(here, '').replace(/\.tsx?$/, '')
+const place = (id) =>
+  id
+    .replace(/\\/g, '/')
+    .replace(here, '')
+    .replace(/\.tsx?$/, '')
 let core
 /**
  * The kernel modules every host runs before its first render go into one file, kernel/core.js: lazily loaded code
@@ -65,11 +87,14 @@ function kernelCore(getModuleInfo) {
       const target = self.test(node.source.value) ? sourceEntry(node.source.value) : path.resolve(path.dirname(importer), node.source.value)
       if (!target || placeOf(target) !== place(barrel)) continue
       if (node.type === 'ExportAllDeclaration') names.add('*')
-      for (const s of node.specifiers ?? []) names.add(s.type === 'ImportSpecifier' ? s.imported.name : s.type === 'ExportSpecifier' ? s.local.name : '*')
+      for (const s of node.specifiers ?? [])
+        names.add(s.type === 'ImportSpecifier' ? s.imported.name : s.type === 'ExportSpecifier' ? s.local.name : '*')
     }
     const info = getModuleInfo(barrel)
     return (info?.ast?.body ?? [])
-      .filter((n) => n.source && (names.has('*') || n.type === 'ExportAllDeclaration' || n.specifiers.some((s) => names.has(s.exported.name))))
+      .filter(
+        (n) => n.source && (names.has('*') || n.type === 'ExportAllDeclaration' || n.specifiers.some((s) => names.has(s.exported.name))),
+      )
       .map((n) => info.importedIds.find((id) => place(id) === placeOf(path.resolve(path.dirname(barrel), n.source.value))))
       .filter(Boolean)
   }

@@ -3,7 +3,9 @@ import { sourceEntry } from './sandbox/resolve.mjs'
 
 export default defineConfig({
   // Examples import the package by name, as outside authors do; tests run them on the sources.
-  plugins: [{ name: 'vestibule-source', enforce: 'pre', resolveId: (id: string) => (/^vestibule(\/|$)/.test(id) ? sourceEntry(id) : undefined) }],
+  plugins: [
+    { name: 'vestibule-source', enforce: 'pre', resolveId: (id: string) => (/^vestibule(\/|$)/.test(id) ? sourceEntry(id) : undefined) },
+  ],
   test: {
     environment: 'node',
     // A browser flow (connect, fill a form, wait for a block) runs against real processes on two loaded cores.
@@ -17,7 +19,10 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/e2e/**', 'test/build/**', '**/node_modules/**'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/e2e/**', 'test/build/**', '**/node_modules/**'] },
+      },
       // A browser flow waits on Chromium, chains and servers sharing two cores with another file: one that misses a
       // deadline once is run again, and fails the run only when it misses twice (the report names it as retried).
       { extends: true, test: { name: 'browser', include: ['test/e2e/**/*.test.{ts,tsx}', 'test/build/**/*.test.{ts,tsx}'], retry: 1 } },

@@ -17,7 +17,11 @@ const TOP = 10
 
 function cruise() {
   const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
-  const run = spawnSync(process.execPath, [bin, ...DIRS, 'examples', '--output-type', 'json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync(process.execPath, [bin, ...DIRS, 'examples', '--output-type', 'json'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   if (!run.stdout) throw new Error(`dependency-cruiser gave no output: ${run.stderr}`)
   return JSON.parse(run.stdout)
 }
@@ -32,7 +36,9 @@ function cycles(modules) {
         const steps = [...dependency.cycle]
         const start = names.indexOf([...names].sort()[0])
         const ring = [...names.slice(start), ...names.slice(0, start)]
-        const typeOnly = [dependency, ...steps].some((step) => step.dependencyTypes.includes('type-only') && !step.dependencyTypes.includes('dynamic-import'))
+        const typeOnly = [dependency, ...steps].some(
+          (step) => step.dependencyTypes.includes('type-only') && !step.dependencyTypes.includes('dynamic-import'),
+        )
         seen.set(ring.join(' → '), { ring, typeOnly: seen.get(ring.join(' → '))?.typeOnly ?? typeOnly })
       }
   return [...seen.values()]
@@ -40,7 +46,8 @@ function cycles(modules) {
 
 const sizes = sizesUnder(root)
 console.log(`Largest functions and components (${DIRS.join('/, ')}/; limit ${LIMIT} lines)`)
-for (const { file, line, name, lines } of sizes.slice(0, TOP)) console.log(`  ${String(lines).padStart(4)}  ${name}  ${file}:${line}${lines > LIMIT ? '  ✗' : ''}`)
+for (const { file, line, name, lines } of sizes.slice(0, TOP))
+  console.log(`  ${String(lines).padStart(4)}  ${name}  ${file}:${line}${lines > LIMIT ? '  ✗' : ''}`)
 const over = sizes.filter((f) => f.lines > LIMIT)
 console.log(`  over ${LIMIT} lines: ${over.length}`)
 
@@ -49,7 +56,8 @@ const rings = cycles(result.modules)
 const running = rings.filter((c) => !c.typeOnly)
 console.log(`\nImport cycles: ${running.length} through value imports, ${rings.length - running.length} through types only`)
 // Cycles through a type import vanish from the build; `--types` lists them too.
-for (const { ring, typeOnly } of rings) if (!typeOnly || process.argv.includes('--types')) console.log(`  ${typeOnly ? '(types) ' : ''}${ring.join(' → ')} → ${ring[0]}`)
+for (const { ring, typeOnly } of rings)
+  if (!typeOnly || process.argv.includes('--types')) console.log(`  ${typeOnly ? '(types) ' : ''}${ring.join(' → ')} → ${ring[0]}`)
 
 const byRule = new Map()
 for (const violation of result.summary.violations) {

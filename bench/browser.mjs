@@ -31,7 +31,11 @@ export const CHROMIUM_ARGS = [
 export async function launchChromium({ routed = true } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'vb-bench-'))
   const args = routed ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
-  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args })
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args,
+  })
   const blocked = []
   const offLoopback = (url) => /^(https?|wss?):/.test(url) && new URL(url).hostname !== '127.0.0.1'
   if (routed) {
@@ -55,7 +59,14 @@ export async function launchChromium({ routed = true } = {}) {
   }
 }
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' }
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+}
 
 /**
  * Serves `dir` as `serve` does, from a process of its own: a page's requests are answered at once even while this
@@ -93,7 +104,11 @@ export function serve(dir) {
     try {
       const file = join(dir, path)
       const body = readFileSync(file)
-      const headers = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', vary: 'accept-encoding' }
+      const headers = {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+        vary: 'accept-encoding',
+      }
       if (extname(path) in TYPES && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         const key = `${file}:${body.length}:${statSync(file).mtimeMs}`
         if (!compressed.has(key)) compressed.set(key, gzipSync(body, { level: 9 }))

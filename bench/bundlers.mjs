@@ -22,7 +22,13 @@ async function vite(hostDir, entries, outdir) {
     writeFileSync(html, page(`<script type="module" src="${file}"></script>`))
     input[name] = html
   }
-  await build({ root: hostDir, configFile: false, logLevel: 'error', mode: 'production', build: { outDir: outdir, emptyOutDir: true, rollupOptions: { input } } })
+  await build({
+    root: hostDir,
+    configFile: false,
+    logLevel: 'error',
+    mode: 'production',
+    build: { outDir: outdir, emptyOutDir: true, rollupOptions: { input } },
+  })
 }
 
 async function webpack(hostDir, entries, outdir) {

@@ -8,7 +8,7 @@
   let approved = false
   const provider = {
     async request({ method }) {
-      if (method === 'eth_requestAccounts') return (approved = true), [address]
+      if (method === 'eth_requestAccounts') return ((approved = true), [address])
       if (method === 'eth_accounts') return approved ? [address] : []
       if (method in answers) return answers[method]
       throw Object.assign(new Error(`Bench wallet does not support ${method}`), { code: 4200 })
@@ -16,7 +16,9 @@
     on() {},
     removeListener() {},
   }
-  const icon = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#4a7"/></svg>')
+  const icon =
+    'data:image/svg+xml,' +
+    encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#4a7"/></svg>')
   const info = { uuid: '350670db-19fa-4704-a166-e52e178b59d4', name: 'Bench Wallet', icon, rdns: 'dev.vestibule.bench' }
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
   window.addEventListener('eip6963:requestProvider', announce)

@@ -25,7 +25,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const OUT = join(root, 'bench/.out')
 const BUNDLERS = (process.env.BENCH_BUNDLERS ?? 'vite,esbuild').split(',')
 /** 50 ms round trip, 20 Mbit/s each way. */
-export const PROFILES = { loopback: undefined, '50ms-20Mbit': { offline: false, latency: 50, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 } }
+export const PROFILES = {
+  loopback: undefined,
+  '50ms-20Mbit': { offline: false, latency: 50, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 },
+}
 
 const button = `createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', 'data-vestibule-preload': '', onClick: () => modal.open() }, 'Connect'))`
 export const HOSTS = {
@@ -85,7 +88,9 @@ export function instrument() {
       observer.disconnect()
     }
   }).observe(document, { childList: true, subtree: true })
-  new PerformanceObserver((list) => w.__bench.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((list) =>
+    w.__bench.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))),
+  ).observe({ type: 'longtask', buffered: true })
 }
 
 /**
@@ -105,13 +110,20 @@ export function clickToList() {
     return undefined
   }
   const find = () =>
-    (document.querySelector('[data-testid="wallet-list"]') ?? document.querySelector('div[data-vestibule]')?.shadowRoot?.querySelector('[data-testid="wallet-list"]'))?.checkVisibility() ||
-    Boolean(named(document))
+    (
+      document.querySelector('[data-testid="wallet-list"]') ??
+      document.querySelector('div[data-vestibule]')?.shadowRoot?.querySelector('[data-testid="wallet-list"]')
+    )?.checkVisibility() || Boolean(named(document))
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     window.__bench.clickedAt = t0
     document.getElementById('connect').click()
-    const frame = () => (find() ? resolve(performance.now() - t0) : performance.now() - t0 > 15_000 ? reject(new Error('no wallet list after 15 s')) : requestAnimationFrame(frame))
+    const frame = () =>
+      find()
+        ? resolve(performance.now() - t0)
+        : performance.now() - t0 > 15_000
+          ? reject(new Error('no wallet list after 15 s'))
+          : requestAnimationFrame(frame)
     frame()
   })
 }
@@ -147,7 +159,14 @@ export async function measureOnce(browser, url, profile, dir) {
     if (response.request().resourceType() !== 'script') return
     const at = phase
     const gzip = dir && servedGzip(dir, response.url())
-    scripts.push(gzip !== undefined ? { at, gzip } : response.body().then((body) => ({ at, gzip: gzipSync(body, { level: 9 }).length }), () => undefined))
+    scripts.push(
+      gzip !== undefined
+        ? { at, gzip }
+        : response.body().then(
+            (body) => ({ at, gzip: gzipSync(body, { level: 9 }).length }),
+            () => undefined,
+          ),
+    )
   })
   try {
     await page.goto(url, { waitUntil: 'load' })
@@ -190,10 +209,25 @@ export const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
-
 /** Prints the medians of `samples` (key `profile|bundler|host` → runs) as a table and writes them to bench/.out/`file`. */
 export function report(samples, runs, file) {
-  const rows = [['profile', 'bundler', 'host', 'button ready', 'click→list', 'main thread', 'JS at load', 'JS preloaded', 'JS after click', 'heap', 'long tasks after click', 'req. before open', 'failures']]
+  const rows = [
+    [
+      'profile',
+      'bundler',
+      'host',
+      'button ready',
+      'click→list',
+      'main thread',
+      'JS at load',
+      'JS preloaded',
+      'JS after click',
+      'heap',
+      'long tasks after click',
+      'req. before open',
+      'failures',
+    ],
+  ]
   const results = {}
   const kb = (b) => (b === undefined ? '–' : `${(b / 1024).toFixed(1)} KB`)
   const ms = (v) => (v === undefined ? '–' : `${v.toFixed(1)} ms`)
@@ -201,13 +235,47 @@ export function report(samples, runs, file) {
     const [profileName, bundler, name] = key.split('|')
     const ok = list.filter((r) => !r.failure)
     const m = (field) => median(ok.map((r) => r[field]))
-    const summary = Object.fromEntries(['buttonReady', 'clickToList', 'mainThreadMs', 'jsAtLoad', 'jsPreloaded', 'jsAfterClick', 'heapAfterOpen', 'longTasksAfterClick', 'longTaskMsAfterClick', 'requestsBeforeOpen'].map((f) => [f, m(f)]))
+    const summary = Object.fromEntries(
+      [
+        'buttonReady',
+        'clickToList',
+        'mainThreadMs',
+        'jsAtLoad',
+        'jsPreloaded',
+        'jsAfterClick',
+        'heapAfterOpen',
+        'longTasksAfterClick',
+        'longTaskMsAfterClick',
+        'requestsBeforeOpen',
+      ].map((f) => [f, m(f)]),
+    )
     results[key] = { ...summary, runs: list }
-    rows.push([profileName, bundler, name, ms(summary.buttonReady), ms(summary.clickToList), ms(summary.mainThreadMs), kb(summary.jsAtLoad), kb(summary.jsPreloaded), kb(summary.jsAfterClick), summary.heapAfterOpen === undefined ? '–' : `${(summary.heapAfterOpen / 1048576).toFixed(2)} MB`, `${summary.longTasksAfterClick ?? '–'} (${ms(summary.longTaskMsAfterClick)})`, String(summary.requestsBeforeOpen ?? '–'), `${list.length - ok.length}${ok.length < list.length ? `: ${list.find((r) => r.failure).failure}` : ''}`])
+    rows.push([
+      profileName,
+      bundler,
+      name,
+      ms(summary.buttonReady),
+      ms(summary.clickToList),
+      ms(summary.mainThreadMs),
+      kb(summary.jsAtLoad),
+      kb(summary.jsPreloaded),
+      kb(summary.jsAfterClick),
+      summary.heapAfterOpen === undefined ? '–' : `${(summary.heapAfterOpen / 1048576).toFixed(2)} MB`,
+      `${summary.longTasksAfterClick ?? '–'} (${ms(summary.longTaskMsAfterClick)})`,
+      String(summary.requestsBeforeOpen ?? '–'),
+      `${list.length - ok.length}${ok.length < list.length ? `: ${list.find((r) => r.failure).failure}` : ''}`,
+    ])
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
   console.log(`\nmedians of ${runs} interleaved runs; JS is gzip -9 of each script response (KB = 1024 B)\n`)
-  console.log(rows.map((r, n) => r.map((cell, i) => cell.padEnd(widths[i])).join(' │ ') + (n === 0 ? '\n' + widths.map((w) => '─'.repeat(w)).join('─┼─') : '')).join('\n'))
+  console.log(
+    rows
+      .map(
+        (r, n) =>
+          r.map((cell, i) => cell.padEnd(widths[i])).join(' │ ') + (n === 0 ? '\n' + widths.map((w) => '─'.repeat(w)).join('─┼─') : ''),
+      )
+      .join('\n'),
+  )
   writeFileSync(join(OUT, file), JSON.stringify({ date: new Date().toISOString(), runs, results }, null, 2))
   console.log(`\nwrote bench/.out/${file}`)
 }
@@ -215,64 +283,64 @@ export function report(samples, runs, file) {
 if (import.meta.url === `file://${process.argv[1]}`) await main()
 
 async function main() {
-mkdirSync(OUT, { recursive: true })
-const host = installPackedPackage()
-const api = await startProviderApi()
-const INPROC = process.env.BENCH_INPROCESS === '1'
-const browser = await launchChromium({ routed: INPROC })
-await browser.context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
-await browser.context.addInitScript(instrument)
-const servers = []
-try {
-  const entries = {}
-  for (const [name, source] of Object.entries(HOSTS)) {
-    entries[name] = join(host.dir, `${name}.js`)
-    writeFileSync(entries[name], source)
-  }
-  const bases = {}
-  const dirs = {}
-  for (const bundler of BUNDLERS) {
-    const outdir = join(host.dir, 'out', bundler)
-    process.stdout.write(`building with ${bundler} … `)
-    // One build per host, as each host app is built on its own: in one multi-entry build the bundler would
-    // split code the hosts share into extra chunks no real host has.
-    // Each is served from its own origin, as a host app is.
-    bases[bundler] = {}
-    for (const [name, file] of Object.entries(entries)) {
-      await buildHosts(bundler, host.dir, { [name]: file }, join(outdir, name))
-      const server = await (INPROC ? serve : serveApart)(join(outdir, name))
-      servers.push(server)
-      bases[bundler][name] = `http://127.0.0.1:${server.address().port}`
-      dirs[`${bundler}|${name}`] = join(outdir, name)
+  mkdirSync(OUT, { recursive: true })
+  const host = installPackedPackage()
+  const api = await startProviderApi()
+  const INPROC = process.env.BENCH_INPROCESS === '1'
+  const browser = await launchChromium({ routed: INPROC })
+  await browser.context.addInitScript({ path: join(root, 'bench/fake-wallet.js') })
+  await browser.context.addInitScript(instrument)
+  const servers = []
+  try {
+    const entries = {}
+    for (const [name, source] of Object.entries(HOSTS)) {
+      entries[name] = join(host.dir, `${name}.js`)
+      writeFileSync(entries[name], source)
     }
-    console.log('done')
-  }
-  const samples = new Map()
-  for (let round = 1; round <= RUNS; round++) {
-    process.stdout.write(`round ${round}/${RUNS} `)
-    for (const [profileName, profile] of Object.entries(PROFILES)) {
-      for (const bundler of BUNDLERS) {
-        for (const variant of VARIANTS) {
-          const separator = variant.query ? '&' : '?'
-          const url = `${bases[bundler][variant.host]}/${variant.host}.html${variant.query}${separator}api=${encodeURIComponent(api.url)}`
-          const key = `${profileName}|${bundler}|${variant.name}`
-          const list = samples.get(key) ?? []
-          list.push(await measureOnce(browser, url, profile, INPROC ? undefined : dirs[`${bundler}|${variant.host}`]))
-          samples.set(key, list)
-          process.stdout.write('.')
+    const bases = {}
+    const dirs = {}
+    for (const bundler of BUNDLERS) {
+      const outdir = join(host.dir, 'out', bundler)
+      process.stdout.write(`building with ${bundler} … `)
+      // One build per host, as each host app is built on its own: in one multi-entry build the bundler would
+      // split code the hosts share into extra chunks no real host has.
+      // Each is served from its own origin, as a host app is.
+      bases[bundler] = {}
+      for (const [name, file] of Object.entries(entries)) {
+        await buildHosts(bundler, host.dir, { [name]: file }, join(outdir, name))
+        const server = await (INPROC ? serve : serveApart)(join(outdir, name))
+        servers.push(server)
+        bases[bundler][name] = `http://127.0.0.1:${server.address().port}`
+        dirs[`${bundler}|${name}`] = join(outdir, name)
+      }
+      console.log('done')
+    }
+    const samples = new Map()
+    for (let round = 1; round <= RUNS; round++) {
+      process.stdout.write(`round ${round}/${RUNS} `)
+      for (const [profileName, profile] of Object.entries(PROFILES)) {
+        for (const bundler of BUNDLERS) {
+          for (const variant of VARIANTS) {
+            const separator = variant.query ? '&' : '?'
+            const url = `${bases[bundler][variant.host]}/${variant.host}.html${variant.query}${separator}api=${encodeURIComponent(api.url)}`
+            const key = `${profileName}|${bundler}|${variant.name}`
+            const list = samples.get(key) ?? []
+            list.push(await measureOnce(browser, url, profile, INPROC ? undefined : dirs[`${bundler}|${variant.host}`]))
+            samples.set(key, list)
+            process.stdout.write('.')
+          }
         }
       }
+      console.log()
     }
-    console.log()
-  }
 
-  report(samples, RUNS, 'field.json')
-} finally {
-  for (const server of servers) server.close()
-  await browser.close()
-  await api.stop()
-  // BENCH_KEEP=1 leaves the built hosts for a closer look (a trace of one page, their files).
-  if (process.env.BENCH_KEEP) console.log(`hosts kept in ${host.dir}/out`)
-  else await host.remove()
-}
+    report(samples, RUNS, 'field.json')
+  } finally {
+    for (const server of servers) server.close()
+    await browser.close()
+    await api.stop()
+    // BENCH_KEEP=1 leaves the built hosts for a closer look (a trace of one page, their files).
+    if (process.env.BENCH_KEEP) console.log(`hosts kept in ${host.dir}/out`)
+    else await host.remove()
+  }
 }

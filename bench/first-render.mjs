@@ -25,9 +25,20 @@ const BUDGET_MS = 8
 /** Injected before the page's scripts: five EIP-6963 wallets with inline icons that approve nothing. */
 function fiveWallets() {
   for (let i = 1; i <= 5; i++) {
-    const icon = 'data:image/svg+xml,' + encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#${i}${i}a"/></svg>`)
-    const info = Object.freeze({ uuid: `00000000-0000-4000-8000-00000000000${i}`, name: `Injected Wallet ${i}`, icon, rdns: `dev.vestibule.bench${i}` })
-    const provider = { request: async () => Promise.reject(Object.assign(new Error('bench wallet'), { code: 4001 })), on() {}, removeListener() {} }
+    const icon =
+      'data:image/svg+xml,' +
+      encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#${i}${i}a"/></svg>`)
+    const info = Object.freeze({
+      uuid: `00000000-0000-4000-8000-00000000000${i}`,
+      name: `Injected Wallet ${i}`,
+      icon,
+      rdns: `dev.vestibule.bench${i}`,
+    })
+    const provider = {
+      request: async () => Promise.reject(Object.assign(new Error('bench wallet'), { code: 4001 })),
+      on() {},
+      removeListener() {},
+    }
     const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
     window.addEventListener('eip6963:requestProvider', announce)
     announce()
@@ -39,12 +50,19 @@ function clickUntilListed() {
   const root = () => document.querySelector('div[data-vestibule]')?.shadowRoot
   const listed = () => {
     const list = root()?.querySelector('[data-testid="wallet-list"]')
-    return Boolean(list && list.querySelectorAll('li[data-section="injected"]').length === 5 && list.querySelector('li[data-section="recommended"]'))
+    return Boolean(
+      list && list.querySelectorAll('li[data-section="injected"]').length === 5 && list.querySelector('li[data-section="recommended"]'),
+    )
   }
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     document.getElementById('connect').click()
-    const frame = () => (listed() ? resolve(performance.now() - t0) : performance.now() - t0 > 15_000 ? reject(new Error('not listed after 15 s')) : requestAnimationFrame(frame))
+    const frame = () =>
+      listed()
+        ? resolve(performance.now() - t0)
+        : performance.now() - t0 > 15_000
+          ? reject(new Error('not listed after 15 s'))
+          : requestAnimationFrame(frame)
     frame()
   })
 }
@@ -107,5 +125,9 @@ try {
 console.log(`\nConnect view, 5 injected wallets + the catalog's first page; medians of ${RUNS} runs (ms)`)
 for (const key of Object.keys(samples[0])) {
   const value = median(samples.map((s) => s[key]))
-  console.log(key.padEnd(16), value.toFixed(1).padStart(7), key === 'first render' ? `  (first render budget ${BUDGET_MS} ms: ${value <= BUDGET_MS ? '✓' : '✗'})` : '')
+  console.log(
+    key.padEnd(16),
+    value.toFixed(1).padStart(7),
+    key === 'first render' ? `  (first render budget ${BUDGET_MS} ms: ${value <= BUDGET_MS ? '✓' : '✗'})` : '',
+  )
 }

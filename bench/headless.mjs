@@ -28,7 +28,8 @@ async function page() {
 /** Gzip bytes of the scripts and how many there are. */
 async function weigh(scripts) {
   let bytes = 0
-  for (const path of scripts) bytes += gzipSync(Buffer.from(await (await fetch(new URL(path, sandbox.url))).arrayBuffer()), { level: 9 }).length
+  for (const path of scripts)
+    bytes += gzipSync(Buffer.from(await (await fetch(new URL(path, sandbox.url))).arrayBuffer()), { level: 9 }).length
   return { bytes, files: scripts.size }
 }
 
@@ -41,7 +42,10 @@ try {
     await p.getByTestId('list-status').filter({ hasText: 'ready' }).waitFor({ timeout: 20_000 })
     await p.waitForLoadState('networkidle')
     const before = await weigh(scripts)
-    await p.getByTestId('wallet-row').filter({ hasText: /^Sandbox Wallet$/ }).click()
+    await p
+      .getByTestId('wallet-row')
+      .filter({ hasText: /^Sandbox Wallet$/ })
+      .click()
     await approve(p)
     await p.getByTestId('balances').filter({ hasText: 'ETH' }).waitFor({ timeout: 20_000 })
     await p.waitForLoadState('networkidle')

@@ -19,14 +19,31 @@ const BUDGET = { heapGrowth: 0.1 }
 
 /** Runs in the page before its own code: counts what is live (pending, registered, open) at any moment. */
 function instrument() {
-  const live = { timeouts: new Map(), intervals: new Map(), frames: new Set(), listeners: new Map(), channels: new Set(), sockets: new Set(), observers: new Set() }
-  const where = () => (new Error().stack ?? '').split('\n').slice(3, 6).map((l) => l.trim()).join(' < ')
+  const live = {
+    timeouts: new Map(),
+    intervals: new Map(),
+    frames: new Set(),
+    listeners: new Map(),
+    channels: new Set(),
+    sockets: new Set(),
+    observers: new Set(),
+  }
+  const where = () =>
+    (new Error().stack ?? '')
+      .split('\n')
+      .slice(3, 6)
+      .map((l) => l.trim())
+      .join(' < ')
   const native = { setTimeout, clearTimeout, setInterval, clearInterval, requestAnimationFrame, cancelAnimationFrame }
   window.setTimeout = (handler, ms, ...args) => {
-    const id = native.setTimeout.call(window, () => {
-      live.timeouts.delete(id)
-      if (typeof handler === 'function') handler(...args)
-    }, ms)
+    const id = native.setTimeout.call(
+      window,
+      () => {
+        live.timeouts.delete(id)
+        if (typeof handler === 'function') handler(...args)
+      },
+      ms,
+    )
     live.timeouts.set(id, { ms, at: where() })
     return id
   }
@@ -72,7 +89,8 @@ function instrument() {
       const list = entries(this)
       if (!list.some((e) => e.type === type && e.listener === listener && e.capture === capture(options))) {
         list.push({ type, listener, capture: capture(options), at: where() })
-        if (typeof options === 'object' && options?.once) add.call(this, type, () => forget(this, type, listener, options), { once: true, capture: capture(options) })
+        if (typeof options === 'object' && options?.once)
+          add.call(this, type, () => forget(this, type, listener, options), { once: true, capture: capture(options) })
         options?.signal?.addEventListener('abort', () => forget(this, type, listener, options), { once: true })
       }
     }
@@ -141,7 +159,9 @@ function instrument() {
     timeouts: [...live.timeouts.values()].map((t) => `${t.ms} ms ${t.at}`),
     intervals: [...live.intervals.values()].map((t) => `${t.ms} ms ${t.at}`),
     frames: live.frames.size,
-    listeners: [...live.listeners].flatMap(([target, list]) => list.map((e) => `${target === window ? 'window' : target === document ? 'document' : target.constructor.name}:${e.type} ${e.at}`)),
+    listeners: [...live.listeners].flatMap(([target, list]) =>
+      list.map((e) => `${target === window ? 'window' : target === document ? 'document' : target.constructor.name}:${e.type} ${e.at}`),
+    ),
     channels: [...live.channels].map((e) => e.at),
     sockets: [...live.sockets].map((e) => e.url),
     observers: [...live.observers].map((o) => o.at),
@@ -168,7 +188,14 @@ async function reading() {
     listeners[expression] = (await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId })).listeners.length
     await cdp.send('Runtime.releaseObject', { objectId: result.objectId })
   }
-  return { heapMB: heap.usedSize / 2 ** 20, nodes: dom.nodes, jsEventListeners: dom.jsEventListeners, documents: dom.documents, windowListeners: listeners.window, documentListeners: listeners.document }
+  return {
+    heapMB: heap.usedSize / 2 ** 20,
+    nodes: dom.nodes,
+    jsEventListeners: dom.jsEventListeners,
+    documents: dom.documents,
+    windowListeners: listeners.window,
+    documentListeners: listeners.document,
+  }
 }
 /**
  * A reading once what a destroyed modal held has been let go: React unmounts a root after the call that asked, and
@@ -212,7 +239,10 @@ async function connectAndDisconnect() {
   const prompt = page.locator('[data-testid="sandbox-wallet-prompt"]')
   const connected = () => page.waitForFunction(() => window.bench.getAccount().status === 'connected', null, { timeout: 20_000 })
   // The wallet asks again after a disconnect revoked its grant; it answers at once while the grant stands.
-  await Promise.race([prompt.waitFor({ state: 'visible', timeout: 20_000 }).then(() => page.locator('[data-testid="sandbox-wallet-approve"]').click()), connected()])
+  await Promise.race([
+    prompt.waitFor({ state: 'visible', timeout: 20_000 }).then(() => page.locator('[data-testid="sandbox-wallet-approve"]').click()),
+    connected(),
+  ])
   await connected()
   await dialog().getByTestId('account-address').waitFor({ timeout: 20_000 })
   await page.keyboard.press('Escape')
@@ -222,7 +252,8 @@ async function connectAndDisconnect() {
 }
 
 const rows = []
-const row = (label, r) => rows.push({ label, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 100) / 100 : v])) })
+const row = (label, r) =>
+  rows.push({ label, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 100) / 100 : v])) })
 
 try {
   await page.addInitScript(instrument)
@@ -274,12 +305,18 @@ try {
     ['connect/disconnect', firstConnect, lastConnect],
   ]) {
     const g = growth(a, b)
-    console.log(`${what}: heap ${a.heapMB.toFixed(2)} → ${b.heapMB.toFixed(2)} MB (${(g * 100).toFixed(1)} %), nodes ${a.nodes} → ${b.nodes}, listeners ${a.jsEventListeners} → ${b.jsEventListeners}, window ${a.windowListeners} → ${b.windowListeners}, document ${a.documentListeners} → ${b.documentListeners}`)
+    console.log(
+      `${what}: heap ${a.heapMB.toFixed(2)} → ${b.heapMB.toFixed(2)} MB (${(g * 100).toFixed(1)} %), nodes ${a.nodes} → ${b.nodes}, listeners ${a.jsEventListeners} → ${b.jsEventListeners}, window ${a.windowListeners} → ${b.windowListeners}, document ${a.documentListeners} → ${b.documentListeners}`,
+    )
     if (g > BUDGET.heapGrowth) failures.push(`${what}: heap grew ${(g * 100).toFixed(1)} % (budget ${BUDGET.heapGrowth * 100} %)`)
     // A few nodes come and go with what the view last showed (a focus ring, a toast); growth with the cycles is a leak.
     if (b.nodes - a.nodes > 50) failures.push(`${what}: ${b.nodes - a.nodes} more DOM nodes`)
-    if (b.jsEventListeners - a.jsEventListeners > 5) failures.push(`${what}: ${b.jsEventListeners - a.jsEventListeners} more event listeners`)
-    if (b.windowListeners !== a.windowListeners || b.documentListeners !== a.documentListeners) failures.push(`${what}: window/document listeners ${a.windowListeners}/${a.documentListeners} → ${b.windowListeners}/${b.documentListeners}`)
+    if (b.jsEventListeners - a.jsEventListeners > 5)
+      failures.push(`${what}: ${b.jsEventListeners - a.jsEventListeners} more event listeners`)
+    if (b.windowListeners !== a.windowListeners || b.documentListeners !== a.documentListeners)
+      failures.push(
+        `${what}: window/document listeners ${a.windowListeners}/${a.documentListeners} → ${b.windowListeners}/${b.documentListeners}`,
+      )
   }
 
   // destroy(): back to what the page had before createModal.
@@ -299,7 +336,8 @@ try {
     return left
   }
   const leftovers = {}
-  for (const key of ['timeouts', 'intervals', 'listeners', 'channels', 'sockets', 'observers']) leftovers[key] = extra(before[key], after[key])
+  for (const key of ['timeouts', 'intervals', 'listeners', 'channels', 'sockets', 'observers'])
+    leftovers[key] = extra(before[key], after[key])
   leftovers.frames = after.frames - before.frames
   leftovers.iframes = after.iframes - before.iframes
   leftovers.hosts = after.hosts
@@ -314,8 +352,17 @@ try {
   }
   // Against the page that never ran a modal: what loading the modal's code adds for good (module-level state).
   const once = {}
-  for (const key of ['timeouts', 'intervals', 'listeners', 'channels', 'sockets', 'observers']) once[key] = extra(beforeAny[key], after[key])
-  console.log('compared with the page before any modal (module code loaded since):', JSON.stringify({ ...Object.fromEntries(Object.entries(once).map(([k, v]) => [k, v.length])), domNodes: afterReading.nodes - beforeAnyReading.nodes, jsEventListeners: afterReading.jsEventListeners - beforeAnyReading.jsEventListeners, iframes: after.iframes - beforeAny.iframes }))
+  for (const key of ['timeouts', 'intervals', 'listeners', 'channels', 'sockets', 'observers'])
+    once[key] = extra(beforeAny[key], after[key])
+  console.log(
+    'compared with the page before any modal (module code loaded since):',
+    JSON.stringify({
+      ...Object.fromEntries(Object.entries(once).map(([k, v]) => [k, v.length])),
+      domNodes: afterReading.nodes - beforeAnyReading.nodes,
+      jsEventListeners: afterReading.jsEventListeners - beforeAnyReading.jsEventListeners,
+      iframes: after.iframes - beforeAny.iframes,
+    }),
+  )
   for (const [k, v] of Object.entries(once)) if (v.length) console.log(`  ${k}:\n    ${v.join('\n    ')}`)
   if (browser.blocked.length) failures.push(`requests left loopback: ${browser.blocked.join(', ')}`)
 } finally {

@@ -5,4 +5,8 @@ export declare function entryOutput(metafile: Metafile, entryPoint: string): str
 export declare function outputsWith(metafile: Metafile, pattern: RegExp): string[]
 export declare function dynamicImports(metafile: Metafile, outputs: Iterable<string>): string[]
 export declare function inputsOf(metafile: Metafile, outputs: Iterable<string>): string[]
-export declare function gzipSize(result: BuildResult & { outputFiles: NonNullable<BuildResult['outputFiles']> }, outputs: Iterable<string>, workingDir: string): number
+export declare function gzipSize(
+  result: BuildResult & { outputFiles: NonNullable<BuildResult['outputFiles']> },
+  outputs: Iterable<string>,
+  workingDir: string,
+): number

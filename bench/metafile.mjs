@@ -16,7 +16,8 @@ export function eagerOutputs(metafile, entryOutput) {
 }
 
 /** The output of `entryPoint` (an input path as the metafile spells it; import() targets have one too). */
-export const entryOutput = (metafile, entryPoint) => Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint === entryPoint)
+export const entryOutput = (metafile, entryPoint) =>
+  Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint === entryPoint)
 
 /** Output files containing an input that matches `pattern`. */
 export const outputsWith = (metafile, pattern) =>

@@ -59,7 +59,10 @@ export async function startNextHost(hostDir) {
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${output.slice(-2000)}`)
-    const ready = await fetch(url).then((r) => r.ok, () => false)
+    const ready = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ready) break
     if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s: ${output.slice(-2000)}`)
     await new Promise((resolve) => setTimeout(resolve, 200))

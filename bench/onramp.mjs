@@ -12,7 +12,12 @@ const KB = 1024
 const BUDGET = 2 * KB
 
 async function weigh(contents) {
-  const result = await build({ ...hostFromSource(contents), outdir: 'out', write: false, define: { 'process.env.NODE_ENV': '"production"' } })
+  const result = await build({
+    ...hostFromSource(contents),
+    outdir: 'out',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  })
   const eager = eagerOutputs(result.metafile, entryOutput(result.metafile, 'host.ts'))
   const sizes = { eager: 0, lazy: 0 }
   for (const file of result.outputFiles) {
@@ -25,7 +30,9 @@ async function weigh(contents) {
 
 const quickStart = `import { createModal } from 'vestibule'\nimport { eip155 } from 'vestibule/chains/eip155'\n`
 const base = await weigh(`${quickStart};(globalThis as any).m = [createModal, eip155]\n`)
-const added = await weigh(`${quickStart}import { onramp } from 'vestibule/plugins/onramp'\n;(globalThis as any).m = [createModal, eip155, onramp]\n`)
+const added = await weigh(
+  `${quickStart}import { onramp } from 'vestibule/plugins/onramp'\n;(globalThis as any).m = [createModal, eip155, onramp]\n`,
+)
 const eager = added.eager - base.eager
 const lazy = added.lazy - base.lazy
 const fmt = (b) => `${(b / KB).toFixed(2)} KB (${b} B)`

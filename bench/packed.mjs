@@ -45,19 +45,34 @@ const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'wagmi', 'serv
  */
 export function installPackedPackage() {
   const built = newest(join(root, 'dist/index.js'))
-  if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: root, stdio: 'inherit' })
+  if (!built || SOURCES.some((source) => newest(join(root, source)) > built))
+    execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: root, stdio: 'inherit' })
   const dir = mkdtempSync(join(tmpdir(), 'vb-host-'))
   const packs = join(dir, 'packs')
   mkdirSync(packs)
-  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packs], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packs], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const tarball = readdirSync(packs).find((f) => f.endsWith('.tgz'))
   if (!tarball) throw new Error('npm pack wrote no tarball')
-  const peers = Object.fromEntries(Object.keys(manifest.peerDependencies).filter((name) => !WAGMI_PEERS.has(name) && !SERVER_PEERS.has(name)).map((name) => [name, installedVersion(name)]))
+  const peers = Object.fromEntries(
+    Object.keys(manifest.peerDependencies)
+      .filter((name) => !WAGMI_PEERS.has(name) && !SERVER_PEERS.has(name))
+      .map((name) => [name, installedVersion(name)]),
+  )
   writeFileSync(
     join(dir, 'package.json'),
-    JSON.stringify({ name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } }, null, 2),
+    JSON.stringify(
+      { name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } },
+      null,
+      2,
+    ),
   )
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   // Removing the host's node_modules takes a minute on a loaded machine: it runs off the main thread.
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }

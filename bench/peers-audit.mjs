@@ -41,7 +41,12 @@ function focusState() {
     }
   }
   const label = (active?.getAttribute?.('aria-label') ?? active?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30)
-  return { onButton: document.activeElement?.id === 'connect', inDialog, inFrame: active?.tagName === 'IFRAME', element: active ? `${active.tagName.toLowerCase()}${label ? ` "${label}"` : ''}` : 'none' }
+  return {
+    onButton: document.activeElement?.id === 'connect',
+    inDialog,
+    inFrame: active?.tagName === 'IFRAME',
+    element: active ? `${active.tagName.toLowerCase()}${label ? ` "${label}"` : ''}` : 'none',
+  }
 }
 
 /** Runs in the page: open shadow roots and iframes on the page (what axe could walk into). */
@@ -62,10 +67,15 @@ function reach() {
 /** axe on the whole page (and every frame), violations as { id, impact, targets }. */
 async function axe(page) {
   for (const frame of page.frames()) {
-    if (!(await frame.evaluate(() => 'axe' in window).catch(() => true))) await frame.addScriptTag({ path: AXE_PATH }).catch(() => undefined)
+    if (!(await frame.evaluate(() => 'axe' in window).catch(() => true)))
+      await frame.addScriptTag({ path: AXE_PATH }).catch(() => undefined)
   }
   return page.evaluate(async (tags) => {
-    const { violations } = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: true })
+    const { violations } = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+      iframes: true,
+    })
     return violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
   }, WCAG_AA)
 }
@@ -94,9 +104,10 @@ export async function auditOnce(browser, url) {
       .map((v) => ({ id: v.id, impact: v.impact, nodes: v.targets.length }))
     // Escape goes to whatever has focus; a library that left focus on the page still gets it there.
     await page.keyboard.press('Escape')
-    result.escapeCloses = await page
-      .waitForFunction(`!(${listShown.toString()})()`, undefined, { timeout: 3_000 })
-      .then(() => true, () => false)
+    result.escapeCloses = await page.waitForFunction(`!(${listShown.toString()})()`, undefined, { timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
     await page.waitForTimeout(300)
     result.focusAfterClose = await page.evaluate(focusState)
   } catch (error) {
@@ -129,15 +140,33 @@ export async function countLocales(peersDir, packedDir) {
   const vestibule = join(packedDir, 'node_modules/vestibule')
   const { LOCALES } = await import(join(vestibule, 'dist/index.js'))
   const kernelChunks = filesIn(join(vestibule, 'dist/kernel/locales'), /^[a-z]{2}\.js$/)
-  const rainbow = filesIn(join(peersDir, 'node_modules/@rainbow-me/rainbowkit/dist'), /^[a-z]{2}_(?:[A-Z]{2}|\d{3})-[\w-]+\.js$/).map((f) => f.split('-')[0])
+  const rainbow = filesIn(join(peersDir, 'node_modules/@rainbow-me/rainbowkit/dist'), /^[a-z]{2}_(?:[A-Z]{2}|\d{3})-[\w-]+\.js$/).map(
+    (f) => f.split('-')[0],
+  )
   const onboardDir = join(peersDir, 'node_modules/@web3-onboard/core/dist/i18n')
   const onboard = filesIn(onboardDir, /\.json$/)
   const appkit = findLocaleFiles(join(peersDir, 'node_modules/@reown'))
   return {
-    vestibule: { count: LOCALES.length, list: [...LOCALES], what: `LOCALES exported by the packed package (the \`locale\` option's accepted languages); the kernel ships ${kernelChunks.length} translation modules beside English (dist/kernel/locales/*.js)` },
-    'web3-onboard': { count: onboard.length, list: onboard.map((f) => f.replace('.json', '')), what: `JSON catalogs in @web3-onboard/core/dist/i18n (other languages: the host writes them and passes them in the \`i18n\` option)` },
-    rainbowkit: { count: new Set(rainbow).size, list: [...new Set(rainbow)].sort(), what: 'locale modules <ll_CC>-<hash>.js (es_419 too) in @rainbow-me/rainbowkit/dist (the `locale` prop of RainbowKitProvider)' },
-    appkit: { count: appkit.length, list: appkit, what: 'files or folders named locale(s)/i18n/translations under node_modules/@reown (no `locale` option in createAppKit)' },
+    vestibule: {
+      count: LOCALES.length,
+      list: [...LOCALES],
+      what: `LOCALES exported by the packed package (the \`locale\` option's accepted languages); the kernel ships ${kernelChunks.length} translation modules beside English (dist/kernel/locales/*.js)`,
+    },
+    'web3-onboard': {
+      count: onboard.length,
+      list: onboard.map((f) => f.replace('.json', '')),
+      what: `JSON catalogs in @web3-onboard/core/dist/i18n (other languages: the host writes them and passes them in the \`i18n\` option)`,
+    },
+    rainbowkit: {
+      count: new Set(rainbow).size,
+      list: [...new Set(rainbow)].sort(),
+      what: 'locale modules <ll_CC>-<hash>.js (es_419 too) in @rainbow-me/rainbowkit/dist (the `locale` prop of RainbowKitProvider)',
+    },
+    appkit: {
+      count: appkit.length,
+      list: appkit,
+      what: 'files or folders named locale(s)/i18n/translations under node_modules/@reown (no `locale` option in createAppKit)',
+    },
   }
 }
 
@@ -157,6 +186,9 @@ function findLocaleFiles(dir, depth = 0) {
 /** What a Vestibule host composes from: the chain and feature plugin entries its packed package exports. */
 export function countPlugins(packedDir) {
   const { exports } = JSON.parse(readFileSync(join(packedDir, 'node_modules/vestibule/package.json'), 'utf8'))
-  const under = (prefix) => Object.keys(exports).filter((key) => new RegExp(`^\\./${prefix}/[^/]+$`).test(key)).map((key) => key.split('/')[2])
+  const under = (prefix) =>
+    Object.keys(exports)
+      .filter((key) => new RegExp(`^\\./${prefix}/[^/]+$`).test(key))
+      .map((key) => key.split('/')[2])
   return { chains: under('chains'), features: under('plugins') }
 }

@@ -39,7 +39,8 @@ const PEERS = {
 }
 const installed = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version
 
-const button = (open) => `createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', onClick: () => ${open} }, 'Connect'))`
+const button = (open) =>
+  `createRoot(document.getElementById('root')).render(createElement('button', { id: 'connect', type: 'button', onClick: () => ${open} }, 'Connect'))`
 const HOSTS = {
   'web3-onboard': `import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -99,16 +100,27 @@ const MODALS = ['vestibule', 'vestibule-all-chains', 'web3-onboard', 'rainbowkit
 /** The other libraries, installed once into DIR (again when the pinned versions change). */
 function installPeers() {
   mkdirSync(DIR, { recursive: true })
-  const manifest = { name: 'vestibule-bench-peers', private: true, type: 'module', dependencies: { ...PEERS, react: installed('react'), 'react-dom': installed('react-dom'), viem: installed('viem') } }
+  const manifest = {
+    name: 'vestibule-bench-peers',
+    private: true,
+    type: 'module',
+    dependencies: { ...PEERS, react: installed('react'), 'react-dom': installed('react-dom'), viem: installed('viem') },
+  }
   const file = join(DIR, 'package.json')
   const wanted = JSON.stringify(manifest, null, 2)
   if (existsSync(file) && readFileSync(file, 'utf8') === wanted && existsSync(join(DIR, 'node_modules'))) return
   writeFileSync(file, wanted)
   console.log(`installing ${Object.keys(PEERS).join(', ')} into ${DIR} …`)
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--legacy-peer-deps'], { cwd: DIR, stdio: ['ignore', 'inherit', 'inherit'] })
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '--legacy-peer-deps'], {
+    cwd: DIR,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 console.log(`${new Date().toISOString()}; ${cpus().length} cores; load average at start: ${load()}`)
 installPeers()
 mkdirSync(join(root, 'bench/.out'), { recursive: true })
@@ -134,7 +146,10 @@ try {
   // One build per host, each served from its own origin, as each host app is built and served on its own: in one
   // multi-entry build the bundler puts modules two hosts share into one host's entry chunk, and the other host's
   // lazy import of them then runs that host's code (an AppKit page rendered RainbowKit's modal that way).
-  for (const [dir, entries] of [[DIR, peerEntries], [packed.dir, ownEntry]]) {
+  for (const [dir, entries] of [
+    [DIR, peerEntries],
+    [packed.dir, ownEntry],
+  ]) {
     process.stdout.write(`building ${Object.keys(entries).join(', ')} with Vite … `)
     for (const [name, file] of Object.entries(entries)) {
       const outdir = join(dir, 'out', 'vite', name)
@@ -167,11 +182,20 @@ try {
   const locales = await countLocales(DIR, packed.dir)
   printAudits(audits, locales)
   const plugins = countPlugins(packed.dir)
-  console.log(`\nvestibule plugin entries in the packed package: ${plugins.chains.length} chain families (${plugins.chains.join(' ')}), ${plugins.features.length} feature plugins (${plugins.features.join(' ')})`)
-  writeFileSync(join(root, 'bench/.out/peers-audit.json'), JSON.stringify({ date: new Date().toISOString(), wcagTags: WCAG_AA, audits, locales, plugins }, null, 2))
+  console.log(
+    `\nvestibule plugin entries in the packed package: ${plugins.chains.length} chain families (${plugins.chains.join(' ')}), ${plugins.features.length} feature plugins (${plugins.features.join(' ')})`,
+  )
+  writeFileSync(
+    join(root, 'bench/.out/peers-audit.json'),
+    JSON.stringify({ date: new Date().toISOString(), wcagTags: WCAG_AA, audits, locales, plugins }, null, 2),
+  )
   console.log('wrote bench/.out/peers-audit.json')
   console.log(`load average at end: ${load()}`)
-  console.log(`versions: ${Object.entries(PEERS).map(([n, v]) => `${n}@${v}`).join(', ')}; blocked off-loopback requests: ${new Set(browser.blocked.map((u) => new URL(u).host)).size} hosts`)
+  console.log(
+    `versions: ${Object.entries(PEERS)
+      .map(([n, v]) => `${n}@${v}`)
+      .join(', ')}; blocked off-loopback requests: ${new Set(browser.blocked.map((u) => new URL(u).host)).size} hosts`,
+  )
 } finally {
   for (const server of servers) server.close()
   await browser.close()
@@ -188,8 +212,12 @@ function printAudits(audits, locales) {
       continue
     }
     const nodes = a.violations.reduce((sum, v) => sum + v.nodes, 0)
-    console.log(`${name}: ${a.violations.length} rules violated, ${nodes} nodes${a.violations.length ? ` (${byImpact(a.violations)})` : ''}; reached ${a.reach.shadowRoots} open shadow roots, ${a.reach.iframes} iframes`)
-    console.log(`  focus into the dialog: ${yes(a.focusAfterOpen.inDialog)} (${a.focusAfterOpen.element}); Escape closes: ${yes(a.escapeCloses)}; focus back on the button: ${yes(a.focusAfterClose.onButton)} (${a.focusAfterClose.element})`)
+    console.log(
+      `${name}: ${a.violations.length} rules violated, ${nodes} nodes${a.violations.length ? ` (${byImpact(a.violations)})` : ''}; reached ${a.reach.shadowRoots} open shadow roots, ${a.reach.iframes} iframes`,
+    )
+    console.log(
+      `  focus into the dialog: ${yes(a.focusAfterOpen.inDialog)} (${a.focusAfterOpen.element}); Escape closes: ${yes(a.escapeCloses)}; focus back on the button: ${yes(a.focusAfterClose.onButton)} (${a.focusAfterClose.element})`,
+    )
   }
   console.log('\nlanguages the host can pick\n')
   for (const [name, l] of Object.entries(locales)) console.log(`${name}: ${l.count} (${l.list.join(' ')}): ${l.what}`)
@@ -200,7 +228,10 @@ function printOverheads(samples) {
   if (!RUNS) return
   const kb = (b) => `${(b / 1024).toFixed(1)} KB`
   const median = (list, field) => {
-    const xs = list.filter((r) => !r.failure).map((r) => r[field]).sort((a, b) => a - b)
+    const xs = list
+      .filter((r) => !r.failure)
+      .map((r) => r[field])
+      .sort((a, b) => a - b)
     return xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2
   }
   console.log('\nJS before the click over the bare React list (gzip -9; at load, then fetched after load before the click)\n')
@@ -208,7 +239,9 @@ function printOverheads(samples) {
     const floor = samples.get(`${profile}|vite|bare-react`)
     for (const name of MODALS) {
       const list = samples.get(`${profile}|vite|${name}`)
-      console.log(`${profile} ${name}: +${kb(median(list, 'jsAtLoad') - median(floor, 'jsAtLoad'))} at load, +${kb(median(list, 'jsPreloaded') - median(floor, 'jsPreloaded'))} after load`)
+      console.log(
+        `${profile} ${name}: +${kb(median(list, 'jsAtLoad') - median(floor, 'jsAtLoad'))} at load, +${kb(median(list, 'jsPreloaded') - median(floor, 'jsPreloaded'))} after load`,
+      )
     }
   }
 }

@@ -86,7 +86,12 @@ async function measure(c, url) {
     const scripts = []
     page.on('response', (r) => {
       if (r.request().resourceType() !== 'script') return
-      scripts.push(r.body().then((b) => ({ url: r.url(), gzip: gzipSync(b, { level: 9 }).length }), () => undefined))
+      scripts.push(
+        r.body().then(
+          (b) => ({ url: r.url(), gzip: gzipSync(b, { level: 9 }).length }),
+          () => undefined,
+        ),
+      )
     })
     const jsGzip = async () => (await Promise.all(scripts)).reduce((sum, s) => sum + (s?.gzip ?? 0), 0)
     // The document and the scripts it loads count as the host's own; any other request before open is ours.
@@ -151,7 +156,19 @@ const kb = (b) => (b === undefined ? '–' : `${(b / KB).toFixed(1)} KB`)
 const within = (value, budget, fmt) => (value === undefined ? '–' : `${fmt(value)} ${value <= budget ? '✓' : '✗'} ≤${fmt(budget)}`)
 
 function table(results) {
-  const rows = [['composition', 'JS before click', 'after open', 'after connect', 'click→list median', 'warm-up', 'heap after open', 'req. before open', 'blocked']]
+  const rows = [
+    [
+      'composition',
+      'JS before click',
+      'after open',
+      'after connect',
+      'click→list median',
+      'warm-up',
+      'heap after open',
+      'req. before open',
+      'blocked',
+    ],
+  ]
   for (const [name, r, c] of results) {
     const b = c.budgets ?? {}
     const ms = (v) => `${v.toFixed(1)} ms`
@@ -161,15 +178,28 @@ function table(results) {
       b.beforeClick !== undefined ? within(r.jsBeforeClick, b.beforeClick, kb) : kb(r.jsBeforeClick),
       b.afterOpen !== undefined ? within(r.jsAfterOpen, b.afterOpen, kb) : kb(r.jsAfterOpen),
       kb(r.jsAfterConnect),
-      r.clickToListMedian === undefined ? '–' : b.clickToList !== undefined ? within(r.clickToListMedian, b.clickToList, ms) : ms(r.clickToListMedian),
+      r.clickToListMedian === undefined
+        ? '–'
+        : b.clickToList !== undefined
+          ? within(r.clickToListMedian, b.clickToList, ms)
+          : ms(r.clickToListMedian),
       r.warmupMs === undefined ? '–' : ms(r.warmupMs),
       r.heapAfterOpen === undefined ? '–' : b.heap !== undefined ? within(r.heapAfterOpen, b.heap, mb) : mb(r.heapAfterOpen),
-      r.requestsBeforeOpen === undefined ? '–' : b.requestsBeforeOpen !== undefined ? within(r.requestsBeforeOpen, b.requestsBeforeOpen, String) : String(r.requestsBeforeOpen),
+      r.requestsBeforeOpen === undefined
+        ? '–'
+        : b.requestsBeforeOpen !== undefined
+          ? within(r.requestsBeforeOpen, b.requestsBeforeOpen, String)
+          : String(r.requestsBeforeOpen),
       String(r.blocked.length),
     ])
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
-  return rows.map((r, n) => r.map((cell, i) => cell.padEnd(widths[i])).join(' │ ') + (n === 0 ? '\n' + widths.map((w) => '─'.repeat(w)).join('─┼─') : '')).join('\n')
+  return rows
+    .map(
+      (r, n) =>
+        r.map((cell, i) => cell.padEnd(widths[i])).join(' │ ') + (n === 0 ? '\n' + widths.map((w) => '─'.repeat(w)).join('─┼─') : ''),
+    )
+    .join('\n')
 }
 
 mkdirSync(OUT, { recursive: true })
@@ -195,14 +225,27 @@ try {
   server.close()
 }
 
-console.log(`\nJS sizes are gzip -9 of every script response (KB = 1024 B); budgets: issue 2 for react-eip155, issue 5 for react-all-chains.\n`)
+console.log(
+  `\nJS sizes are gzip -9 of every script response (KB = 1024 B); budgets: issue 2 for react-eip155, issue 5 for react-all-chains.\n`,
+)
 console.log(table(results))
 for (const [name, r] of results) {
-  const top = (g) => Object.entries(g).slice(0, 4).map(([k, v]) => `${k} ${kb(v)}`).join(', ')
+  const top = (g) =>
+    Object.entries(g)
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${kb(v)}`)
+      .join(', ')
   console.log(`\n${name} (minified bytes)\n  eager: ${top(r.bytes.eager)}\n  lazy:  ${top(r.bytes.lazy)}`)
   if (r.errors.length) console.log(`  page errors: ${r.errors.join(' | ')}`)
   if (r.blocked.length) console.log(`  blocked: ${[...new Set(r.blocked)].join(', ')}`)
 }
-writeFileSync(join(OUT, 'results.json'), JSON.stringify({ date: new Date().toISOString(), budgets: BUDGETS, results: Object.fromEntries(results.map(([n, r]) => [n, r])) }, null, 2))
+writeFileSync(
+  join(OUT, 'results.json'),
+  JSON.stringify(
+    { date: new Date().toISOString(), budgets: BUDGETS, results: Object.fromEntries(results.map(([n, r]) => [n, r])) },
+    null,
+    2,
+  ),
+)
 console.log(`\nwrote bench/.out/results.json`)
 process.exit(failed ? 1 : 0)

@@ -26,12 +26,21 @@ const evm = privateKeyToAccount(`0x${'11'.repeat(32)}`)
 const solanaKey = new Uint8Array(32).fill(7)
 const SIGNERS = {
   eip155: { address: evm.address, sign: (message) => evm.signMessage({ message }) },
-  solana: { address: bs58.encode(Buffer.from(ed25519.getPublicKey(solanaKey))), sign: async (message) => bs58.encode(Buffer.from(ed25519.sign(new TextEncoder().encode(message), solanaKey))) },
+  solana: {
+    address: bs58.encode(Buffer.from(ed25519.getPublicKey(solanaKey))),
+    sign: async (message) => bs58.encode(Buffer.from(ed25519.sign(new TextEncoder().encode(message), solanaKey))),
+  },
 }
 
 async function startServer(redisUrl) {
   const child = spawn(process.execPath, [path.join(root, 'test/server/instance.mjs')], {
-    env: { ...process.env, ORIGIN, CHAINS: JSON.stringify(Object.values(CHAINS)), PORT: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : { REDIS_URL: '' }) },
+    env: {
+      ...process.env,
+      ORIGIN,
+      CHAINS: JSON.stringify(Object.values(CHAINS)),
+      PORT: '0',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : { REDIS_URL: '' }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const port = await new Promise((resolve, reject) => {
@@ -43,7 +52,10 @@ async function startServer(redisUrl) {
     })
     child.once('exit', (code) => reject(new Error(`the server exited (${code})`)))
   })
-  return { base: `http://127.0.0.1:${port}/auth/`, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) }
+  return {
+    base: `http://127.0.0.1:${port}/auth/`,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  }
 }
 
 /** One nonce + verify pair; the times of each request, or the error. */
@@ -54,10 +66,22 @@ async function pair(base, family) {
   const { nonce } = await nonceAnswer.json()
   const t1 = performance.now()
   if (!nonceAnswer.ok) throw new Error(`nonce ${nonceAnswer.status}`)
-  const message = createSiwxMessage({ domain: new URL(ORIGIN).host, accountAddress: signer.address, chainId: CHAINS[family], uri: ORIGIN, version: '1', nonce, issuedAt: new Date().toISOString() })
+  const message = createSiwxMessage({
+    domain: new URL(ORIGIN).host,
+    accountAddress: signer.address,
+    chainId: CHAINS[family],
+    uri: ORIGIN,
+    version: '1',
+    nonce,
+    issuedAt: new Date().toISOString(),
+  })
   const body = JSON.stringify({ message, signature: await signer.sign(message) })
   const t2 = performance.now()
-  const verifyAnswer = await fetch(`${base}verify`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body })
+  const verifyAnswer = await fetch(`${base}verify`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body,
+  })
   await verifyAnswer.text()
   const t3 = performance.now()
   if (!verifyAnswer.ok) throw new Error(`verify ${verifyAnswer.status}`)
@@ -78,13 +102,26 @@ async function runCase(base, family) {
     const due = started + (i * 1000) / RATE
     const wait = due - performance.now()
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    pending.push(pair(base, family).then((r) => results.push(r), (e) => errors.push(e.message)))
+    pending.push(
+      pair(base, family).then(
+        (r) => results.push(r),
+        (e) => errors.push(e.message),
+      ),
+    )
   }
   await Promise.all(pending)
   const elapsed = (performance.now() - started) / 1000
   const verify = results.map((r) => r.verify).sort((a, b) => a - b)
   const nonce = results.map((r) => r.nonce).sort((a, b) => a - b)
-  return { pairsPerSecond: results.length / elapsed, nonceP50: percentile(nonce, 50), nonceP99: percentile(nonce, 99), verifyP50: percentile(verify, 50), verifyP99: percentile(verify, 99), errors: errors.length, firstError: errors[0] }
+  return {
+    pairsPerSecond: results.length / elapsed,
+    nonceP50: percentile(nonce, 50),
+    nonceP99: percentile(nonce, 99),
+    verifyP50: percentile(verify, 50),
+    verifyP99: percentile(verify, 99),
+    errors: errors.length,
+    firstError: errors[0],
+  }
 }
 
 /** One pair at a time, `count` times: each request's own cost over loopback, without queueing behind others. */
@@ -93,7 +130,12 @@ async function runSequential(base, family, count = 200) {
   for (let i = 0; i < count; i++) results.push(await pair(base, family))
   const verify = results.map((r) => r.verify).sort((a, b) => a - b)
   const nonce = results.map((r) => r.nonce).sort((a, b) => a - b)
-  return { nonceP50: percentile(nonce, 50), nonceP99: percentile(nonce, 99), verifyP50: percentile(verify, 50), verifyP99: percentile(verify, 99) }
+  return {
+    nonceP50: percentile(nonce, 50),
+    nonceP99: percentile(nonce, 99),
+    verifyP50: percentile(verify, 50),
+    verifyP99: percentile(verify, 99),
+  }
 }
 
 const rows = []
@@ -121,11 +163,19 @@ const ms = (n) => n.toFixed(1)
 console.log(`\nSign-in server: nonce + verify pairs at ${RATE}/s for ${SECONDS} s per case (latency in ms)\n`)
 console.log('| store | family | pairs/s | nonce p50 | nonce p99 | verify p50 | verify p99 | errors |')
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
-for (const r of rows) console.log(`| ${r.store} | ${r.family} | ${r.pairsPerSecond.toFixed(0)} | ${ms(r.nonceP50)} | ${ms(r.nonceP99)} | ${ms(r.verifyP50)} | ${ms(r.verifyP99)} | ${r.errors}${r.firstError ? ` (${r.firstError})` : ''} |`)
+for (const r of rows)
+  console.log(
+    `| ${r.store} | ${r.family} | ${r.pairsPerSecond.toFixed(0)} | ${ms(r.nonceP50)} | ${ms(r.nonceP99)} | ${ms(r.verifyP50)} | ${ms(r.verifyP99)} | ${r.errors}${r.firstError ? ` (${r.firstError})` : ''} |`,
+  )
 console.log('\nOne pair at a time (no queueing; latency in ms)\n')
 console.log('| store | family | nonce p50 | nonce p99 | verify p50 | verify p99 |')
 console.log('| --- | --- | --- | --- | --- | --- |')
-for (const r of alone) console.log(`| ${r.store} | ${r.family} | ${ms(r.nonceP50)} | ${ms(r.nonceP99)} | ${ms(r.verifyP50)} | ${ms(r.verifyP99)} |`)
+for (const r of alone)
+  console.log(`| ${r.store} | ${r.family} | ${ms(r.nonceP50)} | ${ms(r.nonceP99)} | ${ms(r.verifyP50)} | ${ms(r.verifyP99)} |`)
 const over = rows.filter((r) => r.store === 'redis' && (r.verifyP99 > BUDGET_P99_MS || r.errors > 0))
-console.log(over.length ? `\nOver budget (Redis: verify p99 ≤ ${BUDGET_P99_MS} ms, no error): ${over.map((r) => r.family).join(', ')}` : `\nWithin budget (Redis: verify p99 ≤ ${BUDGET_P99_MS} ms at ${RATE} pairs/s, no error).`)
+console.log(
+  over.length
+    ? `\nOver budget (Redis: verify p99 ≤ ${BUDGET_P99_MS} ms, no error): ${over.map((r) => r.family).join(', ')}`
+    : `\nWithin budget (Redis: verify p99 ≤ ${BUDGET_P99_MS} ms at ${RATE} pairs/s, no error).`,
+)
 process.exitCode = over.length ? 1 : 0

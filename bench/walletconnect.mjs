@@ -31,8 +31,17 @@ async function bundle(name, entry) {
   return {
     outdir,
     eager: { files: eager.size, minified: sum([...eager], (f) => metafile.outputs[f].bytes), gzip: sum([...eager], gzip) },
-    sdk: { chunks: sdkChunks.map((f) => f.split('/').pop()), minified: sum(sdkChunks, (f) => metafile.outputs[f].bytes), gzip: sum(sdkChunks, gzip), inEagerChunks: sdkChunks.some((f) => eager.has(f)) },
-    pluginEagerMinified: sum([...eager], (f) => Object.entries(metafile.outputs[f].inputs).filter(([i]) => i.startsWith('plugins/walletconnect/')).reduce((s, [, v]) => s + v.bytesInOutput, 0)),
+    sdk: {
+      chunks: sdkChunks.map((f) => f.split('/').pop()),
+      minified: sum(sdkChunks, (f) => metafile.outputs[f].bytes),
+      gzip: sum(sdkChunks, gzip),
+      inEagerChunks: sdkChunks.some((f) => eager.has(f)),
+    },
+    pluginEagerMinified: sum([...eager], (f) =>
+      Object.entries(metafile.outputs[f].inputs)
+        .filter(([i]) => i.startsWith('plugins/walletconnect/'))
+        .reduce((s, [, v]) => s + v.bytesInOutput, 0),
+    ),
   }
 }
 
@@ -59,17 +68,34 @@ async function measure(context, dir, relayUrl, clickWalletConnect) {
     phase = 'click'
     const t0 = Date.now()
     await page.locator(shadow('[data-wallet-id="walletConnect"]')).click()
-    await page.locator(shadow('[data-testid="wc-qr"]')).waitFor({ timeout: 20_000 }).catch(async (error) => {
-      console.error(errors, await page.locator(shadow('[data-testid="wc-pairing"]')).innerText().catch(() => ''))
-      throw error
-    })
+    await page
+      .locator(shadow('[data-testid="wc-qr"]'))
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error) => {
+        console.error(
+          errors,
+          await page
+            .locator(shadow('[data-testid="wc-pairing"]'))
+            .innerText()
+            .catch(() => ''),
+        )
+        throw error
+      })
     qrMs = Date.now() - t0
   }
   await page.close()
   server.close()
-  const bytes = (p) => loaded.filter((l) => l.phase === p).reduce((total, l) => total + gzipSync(readFileSync(join(dir, l.file)), { level: 9 }).length, 0)
+  const bytes = (p) =>
+    loaded.filter((l) => l.phase === p).reduce((total, l) => total + gzipSync(readFileSync(join(dir, l.file)), { level: 9 }).length, 0)
   const files = (p) => loaded.filter((l) => l.phase === p).map((l) => l.file)
-  return { gzipOnLoad: bytes('load'), gzipOnOpen: bytes('open'), gzipOnClick: bytes('click'), filesOnClick: files('click'), filesBeforeClick: [...files('load'), ...files('open')], qrMs }
+  return {
+    gzipOnLoad: bytes('load'),
+    gzipOnOpen: bytes('open'),
+    gzipOnClick: bytes('click'),
+    filesOnClick: files('click'),
+    filesBeforeClick: [...files('load'), ...files('open')],
+    qrMs,
+  }
 }
 
 const errors = []
@@ -95,7 +121,11 @@ const result = {
     pluginManifestMinified: built.with.pluginEagerMinified,
   },
   beforeWalletConnectPath: {
-    withoutPlugin: { onLoad: runs.without.gzipOnLoad, onOpen: runs.without.gzipOnOpen, total: runs.without.gzipOnLoad + runs.without.gzipOnOpen },
+    withoutPlugin: {
+      onLoad: runs.without.gzipOnLoad,
+      onOpen: runs.without.gzipOnOpen,
+      total: runs.without.gzipOnLoad + runs.without.gzipOnOpen,
+    },
     withPlugin: { onLoad: runs.with.gzipOnLoad, onOpen: runs.with.gzipOnOpen, total: runs.with.gzipOnLoad + runs.with.gzipOnOpen },
   },
   onWalletConnectClick: { gzip: runs.with.gzipOnClick, files: runs.with.filesOnClick, qrShownMs: runs.with.qrMs },
@@ -105,5 +135,7 @@ const result = {
 }
 console.log(JSON.stringify(result, null, 2))
 const ok = !built.with.sdk.inEagerChunks && !sdkBeforeClick && sdkOnClick && blocked.length === 0 && errors.length === 0
-console.log(ok ? '✓ the WalletConnect SDK loads only on the WalletConnect click' : '✗ the WalletConnect SDK loaded before the click (or not at all)')
+console.log(
+  ok ? '✓ the WalletConnect SDK loads only on the WalletConnect click' : '✗ the WalletConnect SDK loaded before the click (or not at all)',
+)
 process.exitCode = ok ? 0 : 1

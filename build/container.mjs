@@ -49,6 +49,8 @@ export const rollupContainer = () => ({
 export const esbuildContainer = {
   name: 'vestibule-container',
   setup(build) {
-    build.onResolve({ filter: new RegExp(`^${HELPER_PACKAGE}$`) }, ({ path, importer }) => (inContainer(importer) ? { path: containerPath(path, importer) } : undefined))
+    build.onResolve({ filter: new RegExp(`^${HELPER_PACKAGE}$`) }, ({ path, importer }) =>
+      inContainer(importer) ? { path: containerPath(path, importer) } : undefined,
+    )
   },
 }

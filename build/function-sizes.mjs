@@ -19,7 +19,9 @@ function sources(root, dir) {
     return []
   }
   return entries
-    .filter((d) => d.isFile() && /\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts') && !/(^|\/)node_modules\//.test(d.parentPath ?? d.path))
+    .filter(
+      (d) => d.isFile() && /\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts') && !/(^|\/)node_modules\//.test(d.parentPath ?? d.path),
+    )
     .map((d) => relative(root, join(d.parentPath ?? d.path, d.name)))
 }
 
@@ -48,7 +50,13 @@ export function functionSizes(root, dirs = SOURCE_DIRS) {
   const found = []
   for (const file of dirs.flatMap((dir) => sources(root, dir))) {
     const text = readFileSync(join(root, file), 'utf8')
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    )
     const visit = (node) => {
       if (isFunction(node) && node.body) {
         const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line

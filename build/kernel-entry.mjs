@@ -65,18 +65,43 @@ function markdownCode(text) {
 
 /** Names `code` takes from the kernel's entries: imports, re-exports, `import('…').Name` types, augmentations. */
 function namesIn(code, fileName, isEntry) {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const names = new Set()
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && isEntry(node.moduleSpecifier.text)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      isEntry(node.moduleSpecifier.text)
+    ) {
       const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause
-      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) for (const e of bindings.elements) names.add((e.propertyName ?? e.name).text)
+      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)))
+        for (const e of bindings.elements) names.add((e.propertyName ?? e.name).text)
     }
-    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal) && isEntry(node.argument.literal.text) && node.qualifier) {
+    if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal) &&
+      isEntry(node.argument.literal.text) &&
+      node.qualifier
+    ) {
       names.add((ts.isIdentifier(node.qualifier) ? node.qualifier : node.qualifier.left).getText(source).split('.')[0])
     }
-    if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && isEntry(node.name.text) && node.body && ts.isModuleBlock(node.body)) {
-      for (const s of node.body.statements) if ((ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name) names.add(s.name.text)
+    if (
+      ts.isModuleDeclaration(node) &&
+      ts.isStringLiteral(node.name) &&
+      isEntry(node.name.text) &&
+      node.body &&
+      ts.isModuleBlock(node.body)
+    ) {
+      for (const s of node.body.statements)
+        if ((ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name) names.add(s.name.text)
     }
     ts.forEachChild(node, visit)
   }
@@ -90,7 +115,8 @@ export function exportedNames() {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
   const names = new Set()
   for (const s of source.statements) {
-    if (ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)) for (const e of s.exportClause.elements) names.add(e.name.text)
+    if (ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause))
+      for (const e of s.exportClause.elements) names.add(e.name.text)
     else if (ts.isExportDeclaration(s)) throw new Error('kernel/index.ts names what it exports: no `export *`')
   }
   return names
@@ -109,10 +135,19 @@ export function usedNames() {
       add(namesIn(readFileSync(file, 'utf8'), file, isEntry), file)
     }
   }
-  const docs = [path.join(root, 'README.md'), ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => path.join(root, 'docs', f))]
+  const docs = [
+    path.join(root, 'README.md'),
+    ...readdirSync(path.join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => path.join(root, 'docs', f)),
+  ]
   for (const file of docs) {
     const text = readFileSync(file, 'utf8')
-    for (const [i, code] of markdownCode(text).entries()) add(namesIn(code, `${file}#${i}.tsx`, (spec) => ENTRIES.has(spec)), file)
+    for (const [i, code] of markdownCode(text).entries())
+      add(
+        namesIn(code, `${file}#${i}.tsx`, (spec) => ENTRIES.has(spec)),
+        file,
+      )
     add(markdownProse(text), file)
   }
   return used
@@ -124,7 +159,9 @@ export function unusedNames() {
   const used = usedNames()
   return {
     unused: [...exported].filter((n) => !used.has(n) && !(n in KEPT)).sort(),
-    staleKept: Object.keys(KEPT).filter((n) => used.has(n) || !exported.has(n)).sort(),
+    staleKept: Object.keys(KEPT)
+      .filter((n) => used.has(n) || !exported.has(n))
+      .sort(),
   }
 }
 
@@ -132,7 +169,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const exported = exportedNames()
   const used = usedNames()
   const { unused, staleKept } = unusedNames()
-  console.log(`vestibule/kernel exports ${exported.size} names; ${[...exported].filter((n) => used.has(n)).length} used, ${Object.keys(KEPT).length} kept on purpose`)
+  console.log(
+    `vestibule/kernel exports ${exported.size} names; ${[...exported].filter((n) => used.has(n)).length} used, ${Object.keys(KEPT).length} kept on purpose`,
+  )
   if (unused.length) console.log(`unused (${unused.length}): ${unused.join(', ')}`)
   if (staleKept.length) console.log(`kept but used or not exported: ${staleKept.join(', ')}`)
   if (process.argv.includes('--check') && (unused.length || staleKept.length)) process.exit(1)

@@ -27,7 +27,15 @@ function nativeBalance(modal: Modal): AccountBalances {
     const tokens: AccountToken[] =
       account.balanceValue === undefined
         ? []
-        : [{ name: network.nativeCurrency.name, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals, chainId: network.caipNetworkId, amount: account.balanceValue }]
+        : [
+            {
+              name: network.nativeCurrency.name,
+              symbol: network.nativeCurrency.symbol,
+              decimals: network.nativeCurrency.decimals,
+              chainId: network.caipNetworkId,
+              amount: account.balanceValue,
+            },
+          ]
     return { status, caipAddress: account.caipAddress, tokens, source: 'chain' }
   })
   return {

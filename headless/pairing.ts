@@ -27,7 +27,8 @@ export interface WalletConnectPairing {
   timeLeft(now?: number): number
 }
 
-const usableUntil = (state: WalletConnectState) => (state.uri && state.expiresAt !== undefined ? state.expiresAt - PAIRING_EXPIRY_MARGIN_MS : undefined)
+const usableUntil = (state: WalletConnectState) =>
+  state.uri && state.expiresAt !== undefined ? state.expiresAt - PAIRING_EXPIRY_MARGIN_MS : undefined
 
 /** The pairing of `modal`'s WalletConnect plugin; throws when the host did not register it. */
 export function walletConnectPairing(modal: Modal): WalletConnectPairing {

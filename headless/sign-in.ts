@@ -47,16 +47,20 @@ type SiwxAccess = Pick<SiwxApi, '$state' | 'flow' | 'signOut' | 'required'>
 const RUNNING = new Set<SignView['phase']>(['checking', 'preparing', 'ready', 'signing', 'verifying'])
 
 const isSiwx = (api: unknown): api is SiwxAccess =>
-  typeof (api as SiwxAccess | null)?.flow === 'function' && typeof (api as SiwxAccess).$state?.subscribe === 'function' && typeof (api as SiwxAccess).signOut === 'function'
+  typeof (api as SiwxAccess | null)?.flow === 'function' &&
+  typeof (api as SiwxAccess).$state?.subscribe === 'function' &&
+  typeof (api as SiwxAccess).signOut === 'function'
 
 /** What the state says, from the plugin's state and the flow under way. */
 function stateOf(plugin: SiwxState, attempt: SignView | undefined, required: boolean): SignInState {
   const base = { required, address: plugin.address, chainId: plugin.chainId }
   // An attempt for another account or network (the wallet switched since) says nothing about this one.
-  const view = attempt && (!attempt.address || (attempt.address === plugin.address && attempt.chainId === plugin.chainId)) ? attempt : undefined
+  const view =
+    attempt && (!attempt.address || (attempt.address === plugin.address && attempt.chainId === plugin.chainId)) ? attempt : undefined
   if (plugin.status === 'off') return { ...base, status: 'off' }
   if (plugin.status === 'signedIn') return { ...base, status: 'signedIn', session: plugin.session }
-  if (view && RUNNING.has(view.phase) && view.phase !== 'checking') return { ...base, status: 'signing', phase: view.phase, message: view.message }
+  if (view && RUNNING.has(view.phase) && view.phase !== 'checking')
+    return { ...base, status: 'signing', phase: view.phase, message: view.message }
   if (view?.phase === 'failed') return { ...base, status: 'error', phase: 'failed', error: view.reason ?? plugin.error }
   if (plugin.status === 'needed' && plugin.error) return { ...base, status: 'error', error: plugin.error }
   return { ...base, status: plugin.status }

@@ -58,9 +58,17 @@ export function walletList(modal: Modal): WalletList {
   const $sections = walletSections(modal.getWalletSources())
   const empty = atom<readonly WalletRow[]>([])
   const emptyState = atom<CatalogState | undefined>(undefined)
-  const $catalog = computed($controller, (c) => ({ rows: c?.$rows ?? empty, installed: c?.$installed ?? empty, state: c?.$state ?? emptyState }))
+  const $catalog = computed($controller, (c) => ({
+    rows: c?.$rows ?? empty,
+    installed: c?.$installed ?? empty,
+    state: c?.$state ?? emptyState,
+  }))
   // Rebuilt when the controller arrives: its stores join the list's.
-  const $rows = atom<{ rows: readonly WalletRow[]; installed: readonly WalletRow[]; state: CatalogState | undefined }>({ rows: [], installed: [], state: undefined })
+  const $rows = atom<{ rows: readonly WalletRow[]; installed: readonly WalletRow[]; state: CatalogState | undefined }>({
+    rows: [],
+    installed: [],
+    state: undefined,
+  })
   // Bound while someone listens to the list (and bound again after a pause: a remounted component finds it live).
   onMount($rows, () => {
     let unbind: (() => void) | undefined
@@ -75,18 +83,30 @@ export function walletList(modal: Modal): WalletList {
     }
   })
 
-  const $state = computed([$sections, $rows, $search, $controller, $loadError], (sections, { rows, installed, state }, search, controller, loadError): WalletListState => {
-    const fallback = sections.flatMap((s) => s.items)
-    if (search.text) {
-      const base = controller ? installed.map((r) => r.item) : fallback
-      const local = base.filter((item) => matches(item.name, search.text))
-      const ids = new Set(local.map((i) => i.id))
-      const wallets = [...local, ...search.found.map((r) => r.item).filter((i) => !ids.has(i.id))]
-      return { sections, wallets, search: search.text, status: search.status, error: search.error, hasMore: false }
-    }
-    if (!controller || !state) return { sections, wallets: fallback, search: '', status: loadError ? 'error' : 'idle', error: loadError, hasMore: false }
-    return { sections, wallets: rows.map((r) => r.item), search: '', status: state.pageStatus, error: state.error, hasMore: state.pageStatus !== 'error' && controller.hasMorePages(), total: state.pagedCount }
-  })
+  const $state = computed(
+    [$sections, $rows, $search, $controller, $loadError],
+    (sections, { rows, installed, state }, search, controller, loadError): WalletListState => {
+      const fallback = sections.flatMap((s) => s.items)
+      if (search.text) {
+        const base = controller ? installed.map((r) => r.item) : fallback
+        const local = base.filter((item) => matches(item.name, search.text))
+        const ids = new Set(local.map((i) => i.id))
+        const wallets = [...local, ...search.found.map((r) => r.item).filter((i) => !ids.has(i.id))]
+        return { sections, wallets, search: search.text, status: search.status, error: search.error, hasMore: false }
+      }
+      if (!controller || !state)
+        return { sections, wallets: fallback, search: '', status: loadError ? 'error' : 'idle', error: loadError, hasMore: false }
+      return {
+        sections,
+        wallets: rows.map((r) => r.item),
+        search: '',
+        status: state.pageStatus,
+        error: state.error,
+        hasMore: state.pageStatus !== 'error' && controller.hasMorePages(),
+        total: state.pagedCount,
+      }
+    },
+  )
 
   const controller = async () => {
     if (!catalog) return undefined

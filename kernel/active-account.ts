@@ -29,7 +29,10 @@ function paysOwnGas(chains: Pick<ChainRegistry, 'findConnector'>, namespace: str
 }
 
 /** The active account as a store, recomputed when the active namespace or its chain state changes. */
-export function activeAccount(k: { state: Pick<ReadonlyKernelState, '$snapshot' | '$chains'>; chains: Pick<ChainRegistry, 'get' | 'findConnector'> }): ReadableAtom<ActiveAccount> {
+export function activeAccount(k: {
+  state: Pick<ReadonlyKernelState, '$snapshot' | '$chains'>
+  chains: Pick<ChainRegistry, 'get' | 'findConnector'>
+}): ReadableAtom<ActiveAccount> {
   return computed([k.state.$snapshot, k.state.$chains], (snapshot, chains): ActiveAccount => {
     const namespace = snapshot.namespace
     const chain = namespace ? chains[namespace] : undefined

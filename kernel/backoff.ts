@@ -6,7 +6,9 @@ import { nodeFaultOf } from './node-fault.js'
  */
 export function isPassingFault(error: unknown): boolean {
   const fault = nodeFaultOf(error)
-  return fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+  return (
+    fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+  )
 }
 
 /** Automatic retries spaced by a list of pauses, then none until started over. */

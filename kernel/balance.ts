@@ -80,7 +80,14 @@ export function createBalances({ storage, events, chainState, setAccount, adapte
   const readCached = (key: string, network: CaipNetwork): Balance | undefined => {
     const entry = storage.getCached<{ value?: unknown; decimals?: unknown; symbol?: unknown } | null>(key, CacheTtl.nativeBalance)
     const { decimals, symbol } = network.nativeCurrency
-    if (!entry || typeof entry.value !== 'string' || !/^\d{1,78}$/.test(entry.value) || entry.decimals !== decimals || entry.symbol !== symbol) return undefined
+    if (
+      !entry ||
+      typeof entry.value !== 'string' ||
+      !/^\d{1,78}$/.test(entry.value) ||
+      entry.decimals !== decimals ||
+      entry.symbol !== symbol
+    )
+      return undefined
     return { value: BigInt(entry.value), decimals, symbol }
   }
 

@@ -25,7 +25,9 @@ export interface BlockchainApi {
 
 export function createBlockchainApi(http: HttpClient): BlockchainApi {
   const supportedChains = lazyOnce(() =>
-    http.get<Partial<SupportedChains>>('v1/supported-chains').then((body): SupportedChains => ({ http: Array.isArray(body?.http) ? body.http : [], ws: Array.isArray(body?.ws) ? body.ws : [] })),
+    http
+      .get<Partial<SupportedChains>>('v1/supported-chains')
+      .then((body): SupportedChains => ({ http: Array.isArray(body?.http) ? body.http : [], ws: Array.isArray(body?.ws) ? body.ws : [] })),
   )
   const isSupported = async (caipNetworkId: CaipNetworkId | undefined) => {
     if (!caipNetworkId) return false

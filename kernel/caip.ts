@@ -24,7 +24,8 @@ const loaded: string[] = []
  * follows CAIP-2 is accepted.
  */
 export function registerChainNamespace(namespace: string): void {
-  if (typeof namespace !== 'string' || !NAMESPACE.test(namespace)) throw new Error(`Invalid CAIP namespace: ${JSON.stringify(namespace) ?? String(namespace)}`)
+  if (typeof namespace !== 'string' || !NAMESPACE.test(namespace))
+    throw new Error(`Invalid CAIP namespace: ${JSON.stringify(namespace) ?? String(namespace)}`)
   if (!loaded.includes(namespace)) loaded.push(namespace)
 }
 
@@ -45,7 +46,12 @@ function splitCaipAddress(value: unknown, namespaces?: readonly string[]) {
   if (typeof value !== 'string') return undefined
   const parts = value.split(':')
   const [namespace = '', reference = '', address = ''] = parts
-  const valid = parts.length === 3 && (!namespaces || namespaces.includes(namespace)) && NAMESPACE.test(namespace) && REFERENCE.test(reference) && ACCOUNT.test(address)
+  const valid =
+    parts.length === 3 &&
+    (!namespaces || namespaces.includes(namespace)) &&
+    NAMESPACE.test(namespace) &&
+    REFERENCE.test(reference) &&
+    ACCOUNT.test(address)
   return valid ? { namespace: namespace as ChainNamespace, reference, address } : undefined
 }
 
@@ -61,7 +67,10 @@ function splitCaipAddress(value: unknown, namespaces?: readonly string[]) {
  * @example
  * parseCaipAddress('eip155:1:0xf39F…2266') // { namespace: 'eip155', reference: '1', address: '0xf39F…2266' }
  */
-export function parseCaipAddress(value: string, namespaces?: readonly string[]): { namespace: ChainNamespace; reference: string; address: string } {
+export function parseCaipAddress(
+  value: string,
+  namespaces?: readonly string[],
+): { namespace: ChainNamespace; reference: string; address: string } {
   const parts = splitCaipAddress(value, namespaces)
   if (!parts) throw new Error(ErrorText.invalidCaipAddress)
   return parts

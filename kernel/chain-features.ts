@@ -169,7 +169,8 @@ export type ChainFeature = keyof ChainFeatures
 const registered = new Map<string, Partial<ChainFeatures>>()
 
 /** Records the features of a chain plugin a modal registers (the chain registry does), for `chainFeatureOf`. */
-export const recordChainFeatures = (adapter: { readonly namespace: string; readonly features?: Partial<ChainFeatures> }) => void (adapter.features && registered.set(adapter.namespace, adapter.features))
+export const recordChainFeatures = (adapter: { readonly namespace: string; readonly features?: Partial<ChainFeatures> }) =>
+  void (adapter.features && registered.set(adapter.namespace, adapter.features))
 
 /**
  * `feature` of the chain plugin a modal of the page registered for `namespace`, for a rule read where no modal is

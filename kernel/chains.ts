@@ -183,7 +183,10 @@ export function createChainRegistry(): ChainRegistry {
   return {
     register(adapter) {
       if (adapters.has(adapter.namespace)) {
-        throw new VestibuleError('DUPLICATE_PLUGIN', `Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`)
+        throw new VestibuleError(
+          'DUPLICATE_PLUGIN',
+          `Two chain plugins register the namespace "${adapter.namespace}"; register one per namespace`,
+        )
       }
       adapters.set(adapter.namespace, adapter)
       recordChainFeatures(adapter)
@@ -208,7 +211,8 @@ export function createChainRegistry(): ChainRegistry {
     },
     addConnector(namespace, connector, provider) {
       const adapter = adapters.get(namespace)
-      if (!adapter?.addConnector) throw new VestibuleError('NOT_SUPPORTED', `The ${namespace} chain plugin cannot take connectors from other plugins`)
+      if (!adapter?.addConnector)
+        throw new VestibuleError('NOT_SUPPORTED', `The ${namespace} chain plugin cannot take connectors from other plugins`)
       return adapter.addConnector({ ...connector, namespace }, provider)
     },
     identify(wallets) {
@@ -233,7 +237,8 @@ const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : ''
 export async function addressRulesOf(adapter: ChainAdapter): Promise<AddressRules> {
   const own = await adapter.addressRules?.()
   if (own && typeof own.problem === 'function' && typeof own.normalize === 'function') return own
-  const problem = (value: string, network: CaipNetwork) => (adapter.isAddress(typed(value), network) ? undefined : `Not a valid address on ${network.name}`)
+  const problem = (value: string, network: CaipNetwork) =>
+    adapter.isAddress(typed(value), network) ? undefined : `Not a valid address on ${network.name}`
   return {
     problem,
     normalize(value, network) {
@@ -245,7 +250,10 @@ export async function addressRulesOf(adapter: ChainAdapter): Promise<AddressRule
 }
 
 /** Rules from a `problem` function and a canonical form of valid input: `normalize` throws `problem`'s words. */
-export function defineAddressRules(problem: (value: string, network: CaipNetwork) => string | undefined, canonical: (value: string, network: CaipNetwork) => string): AddressRules {
+export function defineAddressRules(
+  problem: (value: string, network: CaipNetwork) => string | undefined,
+  canonical: (value: string, network: CaipNetwork) => string,
+): AddressRules {
   return {
     problem: (value, network) => problem(typed(value), network),
     normalize(value, network) {
@@ -258,7 +266,8 @@ export function defineAddressRules(problem: (value: string, network: CaipNetwork
 }
 
 /** Whether `adapter` implements `feature`. */
-export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: ChainFeature): boolean => typeof adapter?.features?.[feature] === 'function'
+export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: ChainFeature): boolean =>
+  typeof adapter?.features?.[feature] === 'function'
 
 /**
  * The `feature` of `adapter`, or a NOT_SUPPORTED error naming the chain and what is missing, for the feature to
@@ -267,7 +276,10 @@ export const hasChainFeature = (adapter: ChainAdapter | undefined, feature: Chai
 export function chainFeature<K extends ChainFeature>(adapter: ChainAdapter | undefined, feature: K): ChainFeatures[K] {
   const implementation = adapter?.features?.[feature]
   if (typeof implementation !== 'function') {
-    throw new VestibuleError('NOT_SUPPORTED', adapter ? `The ${adapter.namespace} chain plugin cannot ${feature}` : `No chain plugin to ${feature} with`)
+    throw new VestibuleError(
+      'NOT_SUPPORTED',
+      adapter ? `The ${adapter.namespace} chain plugin cannot ${feature}` : `No chain plugin to ${feature} with`,
+    )
   }
   return implementation as ChainFeatures[K]
 }

@@ -10,7 +10,12 @@ export function createConnectedNavigation(deps: ConnectedNavigationDeps): Connec
   const rules: ConnectedNavigation = {
     connected(namespace) {
       const chain = state.$chains.get()[namespace]
-      if (chain?.networkState.unsupportedCaipNetworkId && !chain.networkState.caipNetwork && navigation.showsUnsupported() && views.has(Views.UnsupportedChain)) {
+      if (
+        chain?.networkState.unsupportedCaipNetworkId &&
+        !chain.networkState.caipNetwork &&
+        navigation.showsUnsupported() &&
+        views.has(Views.UnsupportedChain)
+      ) {
         return router.reset(Views.UnsupportedChain, { namespace })
       }
       const account = chain?.accountState
@@ -25,7 +30,8 @@ export function createConnectedNavigation(deps: ConnectedNavigationDeps): Connec
       await connection().connect(connectorId, namespace)
       // A connect that was cancelled meanwhile resolves without a connected account: nothing to show then.
       const connected = namespace ?? state.$activeNamespace.get()
-      if (router.current === asking && connected && state.$chains.get()[connected]?.accountState.status === 'connected') rules.connected(connected)
+      if (router.current === asking && connected && state.$chains.get()[connected]?.accountState.status === 'connected')
+        rules.connected(connected)
     },
     async disconnect(namespace) {
       try {
@@ -40,7 +46,8 @@ export function createConnectedNavigation(deps: ConnectedNavigationDeps): Connec
       await connection().switchNetwork(caipNetworkId)
       // A requested network's namespace is its id's first part.
       const target = caipNetworkId.split(':')[0]!
-      if (state.$chains.get()[target]?.accountState.status !== 'connected' && views.has(Views.Connect)) router.push(Views.Connect, { namespace: target })
+      if (state.$chains.get()[target]?.accountState.status !== 'connected' && views.has(Views.Connect))
+        router.push(Views.Connect, { namespace: target })
     },
   }
   return rules

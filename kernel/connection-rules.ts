@@ -13,7 +13,6 @@ import type { Storage } from './storage.js'
 import { StorageKeys } from './storage-keys.js'
 import { readString, readStringList } from './stored.js'
 
-
 export interface ConnectionDeps {
   chains: ChainRegistry
   state: KernelState
@@ -50,8 +49,15 @@ export function createConnectionCore(deps: ConnectionDeps): ConnectionCore {
     if (replaceAccount) balances.invalidate(namespace)
     writer.write(namespace, patch, replaceAccount)
   }
-  const balances = createBalances({ storage, events, chainState: writer.read, adapterOf, setAccount: (namespace, fields) => update(namespace, { account: fields }) })
-  const refreshBalance = (namespace = state.$activeNamespace.get(), options?: { force?: boolean }) => (namespace ? balances.refresh(namespace, options) : Promise.resolve())
+  const balances = createBalances({
+    storage,
+    events,
+    chainState: writer.read,
+    adapterOf,
+    setAccount: (namespace, fields) => update(namespace, { account: fields }),
+  })
+  const refreshBalance = (namespace = state.$activeNamespace.get(), options?: { force?: boolean }) =>
+    namespace ? balances.refresh(namespace, options) : Promise.resolve()
   return { ...deps, writer, attempts: new Map(), chainState: writer.read, update, adapterOf, balances, refreshBalance }
 }
 
@@ -78,7 +84,9 @@ export function createNetworkRules({ chains, state, storage, events, options, ch
       const current = state.$chains.get()[namespace]?.networkState.caipNetwork
       if (current) return current
       const networks = requested(namespace)
-      const stored = [StorageKeys.caipNetworkId(namespace), StorageKeys.activeCaipNetworkId].map((key) => readString(storage, key, CAIP_NETWORK_ID_PATTERN))
+      const stored = [StorageKeys.caipNetworkId(namespace), StorageKeys.activeCaipNetworkId].map((key) =>
+        readString(storage, key, CAIP_NETWORK_ID_PATTERN),
+      )
       const preferred = [...stored, options.defaultNetwork].map((id) => networks.find((n) => n.caipNetworkId === id)).find(Boolean)
       return preferred ?? networks[0]
     },
@@ -86,8 +94,12 @@ export function createNetworkRules({ chains, state, storage, events, options, ch
       const network = requested(namespace).find((n) => n.caipNetworkId === caipNetworkId)
       const account = chainState(namespace).accountState
       update(namespace, {
-        network: network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
-        account: account.address ? { caipAddress: toCaipAddress(caipNetworkId, account.address), addressExplorerUrl: explorerUrl(network, account.address) } : {},
+        network: network
+          ? { caipNetwork: network, unsupportedCaipNetworkId: undefined }
+          : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId },
+        account: account.address
+          ? { caipAddress: toCaipAddress(caipNetworkId, account.address), addressExplorerUrl: explorerUrl(network, account.address) }
+          : {},
       })
       if (network) {
         storage.set(StorageKeys.caipNetworkId(namespace), caipNetworkId)
@@ -98,7 +110,9 @@ export function createNetworkRules({ chains, state, storage, events, options, ch
       events.emit('network:change', { namespace, caipNetworkId, supported: Boolean(network), origin })
     },
     persistConnected() {
-      const connected = Object.values(state.$chains.get()).filter((c) => c.accountState.status === 'connected').map((c) => c.namespace)
+      const connected = Object.values(state.$chains.get())
+        .filter((c) => c.accountState.status === 'connected')
+        .map((c) => c.namespace)
       storage.set(StorageKeys.connectedNamespaces, connected)
       storage.set(StorageKeys.connectionStatus, connected.length ? 'connected' : 'disconnected')
       const active = state.$activeNamespace.get()
@@ -122,7 +136,9 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
       const connector = chains.findConnector(connectorId, namespace)
       update(namespace, {
         account: {
-          connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type, rdns: connector.rdns } : undefined,
+          connectedWalletInfo: connector
+            ? { name: connector.name, icon: connector.imageUrl, type: connector.type, rdns: connector.rdns }
+            : undefined,
           addressExplorerUrl: explorerUrl(network, result.address),
           allAccounts: [{ address: result.address, type: adapter.defaultAccountType }],
           status: 'connected',
@@ -133,7 +149,9 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
           endsWithSiblings: connector?.endsWithSiblings === true || undefined,
         },
         network: {
-          ...(network ? { caipNetwork: network, unsupportedCaipNetworkId: undefined } : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId }),
+          ...(network
+            ? { caipNetwork: network, unsupportedCaipNetworkId: undefined }
+            : { caipNetwork: undefined, unsupportedCaipNetworkId: caipNetworkId }),
           // Any network can be chosen for a wallet that reaches them all; a remote session keeps to what it approved.
           supportsAllNetworks: result.supportsAllNetworks === true && connector?.type !== 'WALLET_CONNECT',
         },
@@ -142,7 +160,12 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
       storage.set(StorageKeys.connectorId(namespace), connectorId)
       if (network) storage.set(StorageKeys.caipNetworkId(namespace), network.caipNetworkId)
       networks.persistConnected()
-      events.emit('connect:success', { namespace, connectorId, address: result.address, caipAddress: toCaipAddress(caipNetworkId, result.address) })
+      events.emit('connect:success', {
+        namespace,
+        connectorId,
+        address: result.address,
+        caipAddress: toCaipAddress(caipNetworkId, result.address),
+      })
       // A wallet that connects (or comes back) on a network the host did not request is a network change like any
       // other: the kernel shows UnsupportedChain for it.
       if (!network) events.emit('network:change', { namespace, caipNetworkId, supported: false, origin: 'wallet' })
@@ -161,7 +184,9 @@ export function createSessionState(core: ConnectionCore, networks: NetworkRules)
       storage.remove(StorageKeys.connectorId(namespace))
       // The active namespace moves to one that stays connected, never to one ending in the same disconnect; with
       // none left it is cleared, as before the first connect (no account, no network in the snapshot).
-      const stillConnected = Object.values(state.$chains.get()).find((c) => c.accountState.status === 'connected' && !ending.includes(c.namespace))
+      const stillConnected = Object.values(state.$chains.get()).find(
+        (c) => c.accountState.status === 'connected' && !ending.includes(c.namespace),
+      )
       if (!stillConnected) state.$activeNamespace.set(undefined)
       else if (state.$activeNamespace.get() === namespace) state.$activeNamespace.set(stillConnected.namespace)
       networks.persistConnected()
@@ -181,11 +206,19 @@ export function listenToAdapters(core: ConnectionCore, networks: NetworkRules, s
       accountChanged(address) {
         const account = chainState(namespace).accountState
         if (account.status !== 'connected' || account.address === address) return
-        const caipNetworkId = chainState(namespace).networkState.caipNetwork?.caipNetworkId ?? chainState(namespace).networkState.unsupportedCaipNetworkId
+        const caipNetworkId =
+          chainState(namespace).networkState.caipNetwork?.caipNetworkId ?? chainState(namespace).networkState.unsupportedCaipNetworkId
         if (!caipNetworkId) return
         // The new address keeps the account type the old one had (a plugin that knows better writes it).
         const type = chainState(namespace).accountState.allAccounts?.[0]?.type
-        update(namespace, { account: { address, caipAddress: toCaipAddress(caipNetworkId, address), addressExplorerUrl: explorerUrl(chainState(namespace).networkState.caipNetwork, address), allAccounts: [{ address, type }] } })
+        update(namespace, {
+          account: {
+            address,
+            caipAddress: toCaipAddress(caipNetworkId, address),
+            addressExplorerUrl: explorerUrl(chainState(namespace).networkState.caipNetwork, address),
+            allAccounts: [{ address, type }],
+          },
+        })
         events.emit('account:change', { namespace, address, caipAddress: toCaipAddress(caipNetworkId, address) })
         balances.refreshSoon(namespace)
       },
@@ -206,7 +239,8 @@ export function listenToAdapters(core: ConnectionCore, networks: NetworkRules, s
 /** Connect, reconnect, cancel and disconnect: the rules of a namespace's session. */
 export function createSessionRules(core: ConnectionCore, networks: NetworkRules, session: SessionState) {
   const { chains, state, storage, events, attempts, chainState, update, adapterOf, refreshBalance } = core
-  const setLoading = (namespace: ChainNamespace, on: boolean) => state.$modal.setKey('loading', { ...state.$modal.get().loading, [namespace]: on })
+  const setLoading = (namespace: ChainNamespace, on: boolean) =>
+    state.$modal.setKey('loading', { ...state.$modal.get().loading, [namespace]: on })
   /** The snapshot follows the active namespace: a first connect is visible as "connecting". */
   const showConnecting = (namespace: ChainNamespace) => {
     const active = state.$activeNamespace.get()
@@ -277,13 +311,18 @@ export function createSessionRules(core: ConnectionCore, networks: NetworkRules,
         }),
       )
       // Only a namespace a registered chain plugin serves is taken back from storage.
-      if (typeof activeStored === 'string' && chains.get(activeStored) && chainState(activeStored).accountState.status === 'connected') state.$activeNamespace.set(activeStored)
+      if (typeof activeStored === 'string' && chains.get(activeStored) && chainState(activeStored).accountState.status === 'connected')
+        state.$activeNamespace.set(activeStored)
       networks.persistConnected()
     },
     async disconnect(namespace?: ChainNamespace) {
       // A session that spans namespaces ends in all of them together.
       const chainsNow = state.$chains.get()
-      const targets = namespace ? endingTogether(chainsNow, namespace) : Object.values(chainsNow).filter((c) => c.accountState.status !== 'disconnected').map((c) => c.namespace)
+      const targets = namespace
+        ? endingTogether(chainsNow, namespace)
+        : Object.values(chainsNow)
+            .filter((c) => c.accountState.status !== 'disconnected')
+            .map((c) => c.namespace)
       const failures: unknown[] = []
       for (const ns of targets) {
         try {

@@ -1,5 +1,12 @@
 import type { Connection } from './connection-api.js'
-import { createConnectionCore, createNetworkRules, createSessionRules, createSessionState, listenToAdapters, type ConnectionDeps } from './connection-rules.js'
+import {
+  createConnectionCore,
+  createNetworkRules,
+  createSessionRules,
+  createSessionState,
+  listenToAdapters,
+  type ConnectionDeps,
+} from './connection-rules.js'
 import { createWalletCalls } from './wallet-calls.js'
 
 export { StorageKeys } from './storage-keys.js'

@@ -7,7 +7,10 @@ import type { ModalOptions } from './options.js'
  *
  * @throws VestibuleError INVALID_OPTIONS when the selector is invalid or matches nothing.
  */
-export function resolveContainer(container: ModalOptions['container'], doc: Pick<Document, 'querySelector'> = document): Element | undefined {
+export function resolveContainer(
+  container: ModalOptions['container'],
+  doc: Pick<Document, 'querySelector'> = document,
+): Element | undefined {
   if (container === undefined || typeof container !== 'string') return container
   let element: Element | null
   try {

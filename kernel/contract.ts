@@ -120,17 +120,44 @@ export interface ModalOptions {
 
 /** Options the modal itself owns: no plugin may declare one of them. */
 export const KERNEL_OPTIONS = [
-  'projectId', 'plugins', 'metadata', 'themeMode', 'themeVariables', 'defaultNetwork', 'features', 'sdkType',
-  'sdkVersion', 'excludeWalletIds', 'termsConditionsUrl', 'privacyPolicyUrl', 'enableEmbedded',
-  'allowUnsupportedChain', 'enableNetworkSwitch', 'messages', 'locale', 'storagePrefix',
-  'storage', 'apiUrl', 'blockchainApiUrl', 'container', 'services', 'preload', 'cspNonce',
+  'projectId',
+  'plugins',
+  'metadata',
+  'themeMode',
+  'themeVariables',
+  'defaultNetwork',
+  'features',
+  'sdkType',
+  'sdkVersion',
+  'excludeWalletIds',
+  'termsConditionsUrl',
+  'privacyPolicyUrl',
+  'enableEmbedded',
+  'allowUnsupportedChain',
+  'enableNetworkSwitch',
+  'messages',
+  'locale',
+  'storagePrefix',
+  'storage',
+  'apiUrl',
+  'blockchainApiUrl',
+  'container',
+  'services',
+  'preload',
+  'cspNonce',
 ] as const satisfies readonly (keyof ModalOptions)[]
 export type KernelOptionName = (typeof KERNEL_OPTIONS)[number]
 /** The options a plugin may declare: those plugins added to `ModalOptions` by augmentation. */
 export type PluginOptionName = Exclude<keyof ModalOptions, KernelOptionName>
 
 /** Feature flags the modal itself owns: no plugin may declare one of them. */
-export const KERNEL_FEATURES = ['legalCheckbox', 'collapseWallets', 'connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'] as const satisfies readonly (keyof Features)[]
+export const KERNEL_FEATURES = [
+  'legalCheckbox',
+  'collapseWallets',
+  'connectorTypeOrder',
+  'walletFeaturesOrder',
+  'connectMethodsOrder',
+] as const satisfies readonly (keyof Features)[]
 export type KernelFeatureName = (typeof KERNEL_FEATURES)[number]
 /** The feature flags a plugin may declare: those plugins added to `Features` by augmentation. */
 export type PluginFeatureName = Exclude<keyof Features, KernelFeatureName>
@@ -181,9 +208,23 @@ export type AccountFields = Partial<Omit<AccountState, KernelAccountField>>
 export type NetworkFields = Partial<Omit<NetworkState, KernelNetworkField>>
 
 /** What plugins reach of the connection: act through the chain adapters, read state from `ctx.state`. */
-export interface PluginConnection extends Pick<Connection, 'connect' | 'cancelConnect' | 'markConnecting' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'sendNative' | 'refreshBalance' | 'networkFor'> {
+export interface PluginConnection
+  extends Pick<
+    Connection,
+    | 'connect'
+    | 'cancelConnect'
+    | 'markConnecting'
+    | 'disconnect'
+    | 'switchNetwork'
+    | 'signMessage'
+    | 'sendNative'
+    | 'refreshBalance'
+    | 'networkFor'
+  > {
   /** The connected account of `namespace` (the active one by default) with its network and adapter, or undefined. */
-  account(namespace?: ChainNamespace): { namespace: ChainNamespace; address: string; network: CaipNetwork; adapter: ChainAdapter } | undefined
+  account(
+    namespace?: ChainNamespace,
+  ): { namespace: ChainNamespace; address: string; network: CaipNetwork; adapter: ChainAdapter } | undefined
   /** Writes plugin-owned account fields of a namespace (profile, token balances, wallet info …). */
   setAccountFields(namespace: ChainNamespace, fields: AccountFields): void
   /** Writes plugin-owned network fields of a namespace (networks a session approved …). */
@@ -205,7 +246,11 @@ export interface ReadonlyKernelState {
 }
 
 /** A step between a successful connection and the Account view: the view to show, or undefined for none. */
-export type AfterConnectStep = (info: { namespace: ChainNamespace; address: string; caipNetworkId?: string }) => { view: string; data?: unknown } | undefined
+export type AfterConnectStep = (info: {
+  namespace: ChainNamespace
+  address: string
+  caipNetworkId?: string
+}) => { view: string; data?: unknown } | undefined
 
 /**
  * What a plugin receives in `setup`: the services of its modal, nothing global. Each member has one purpose.
@@ -315,7 +360,11 @@ export type PluginFeatureDeclarations = { readonly [K in PluginFeatureName]?: bo
 /** The options `O` declares with a default: never undefined in the plugin's context. */
 export type Defaulted<O> = 0 extends 1 & O
   ? unknown
-  : { readonly [K in keyof O as O[K] extends { default: {} } ? K : never]-?: K extends keyof ModalOptions ? NonNullable<ModalOptions[K]> : never }
+  : {
+      readonly [K in keyof O as O[K] extends { default: {} } ? K : never]-?: K extends keyof ModalOptions
+        ? NonNullable<ModalOptions[K]>
+        : never
+    }
 
 /**
  * A plugin: a plain object, usually returned by a factory taking the plugin's options.
@@ -350,4 +399,3 @@ export interface PluginApis {}
 
 /** What the `plugins` option accepts: nested arrays are flattened; falsy entries are ignored. */
 export type PluginInput = Plugin<any, any> | false | null | undefined | 0 | '' | readonly PluginInput[]
-

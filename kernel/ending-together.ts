@@ -9,6 +9,12 @@ import type { ChainState } from './state.js'
 export function endingTogether(chains: Readonly<Record<string, ChainState>>, namespace: ChainNamespace): ChainNamespace[] {
   const account = chains[namespace]?.accountState
   if (!account?.endsWithSiblings || !account.connectorId) return [namespace]
-  const others = Object.values(chains).filter((c) => c.namespace !== namespace && c.accountState.status !== 'disconnected' && c.accountState.endsWithSiblings && c.accountState.connectorId === account.connectorId)
+  const others = Object.values(chains).filter(
+    (c) =>
+      c.namespace !== namespace &&
+      c.accountState.status !== 'disconnected' &&
+      c.accountState.endsWithSiblings &&
+      c.accountState.connectorId === account.connectorId,
+  )
   return [namespace, ...others.map((c) => c.namespace)]
 }

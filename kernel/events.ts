@@ -43,13 +43,15 @@ export interface EventBus {
 export function createEventBus(onListenerError?: (event: string, error: unknown) => void): EventBus {
   const emitter = new EventEmitter()
   // A throwing listener must not stop the others or the kernel flow that emitted.
-  const guard = <K extends EventName>(event: K, listener: EventListener<K>) => (payload: VestibuleEvents[K]) => {
-    try {
-      listener(payload)
-    } catch (error) {
-      onListenerError?.(event, error)
+  const guard =
+    <K extends EventName>(event: K, listener: EventListener<K>) =>
+    (payload: VestibuleEvents[K]) => {
+      try {
+        listener(payload)
+      } catch (error) {
+        onListenerError?.(event, error)
+      }
     }
-  }
   return {
     on(event, listener) {
       const wrapped = guard(event, listener)

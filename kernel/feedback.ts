@@ -54,7 +54,10 @@ export function createFeedback(modal: MapStore<ModalState>, log: (message: strin
   }
   const timeAlert = (id: string) => {
     clearTimeout(alertTimers.get(id))
-    alertTimers.set(id, setTimeout(() => dismissAlert(id), ALERT_HIDE_MS))
+    alertTimers.set(
+      id,
+      setTimeout(() => dismissAlert(id), ALERT_HIDE_MS),
+    )
   }
   const show = (next: SnackbarState) => {
     $snackbar.set(next)

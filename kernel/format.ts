@@ -100,10 +100,12 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string,
 }
 
 /** The `Intl.NumberFormat` for `locale` and `options`, built once. */
-export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) => cached('n', locale, options, () => new Intl.NumberFormat(locale, options))
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  cached('n', locale, options, () => new Intl.NumberFormat(locale, options))
 
 /** The `Intl.DateTimeFormat` for `locale` and `options`, built once. */
-export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions = {}) => cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options))
+export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
+  cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options))
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 

@@ -59,7 +59,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const url = (path: string, query?: RequestOptions['query']) => {
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(path)
     const base = options.baseUrl?.replace(/\/+$/, '')
-    const target = new URL(absolute || !base ? path : `${base}/${path.replace(/^\/+/, '')}`, absolute || base ? undefined : 'http://relative.invalid')
+    const target = new URL(
+      absolute || !base ? path : `${base}/${path.replace(/^\/+/, '')}`,
+      absolute || base ? undefined : 'http://relative.invalid',
+    )
     for (const [key, value] of Object.entries({ ...options.defaultQuery, ...query })) {
       for (const v of Array.isArray(value) ? value : [value]) {
         if (v) target.searchParams.append(key, String(v))
@@ -69,7 +72,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   const send = async (path: string, init: RequestInit, options2: RequestOptions = {}) => {
-    const response = await doFetch(url(path, options2.query), { ...init, headers: { ...init.headers, ...options2.headers }, signal: options2.signal ?? null })
+    const response = await doFetch(url(path, options2.query), {
+      ...init,
+      headers: { ...init.headers, ...options2.headers },
+      signal: options2.signal ?? null,
+    })
     if (!response.ok) throw new HttpError(response.status, await failedBody(response))
     return response
   }

@@ -122,7 +122,9 @@ export function createI18n(options: I18nOptions = {}): I18n {
   const listeners = new Set<() => void>()
   const told = () => listeners.forEach((listener) => listener())
   /** Every catalog added, the kernel's first: its English, and where its translations are. */
-  const sources: { messages: Messages; translations?: Translations }[] = [{ messages: en, translations: () => import('./locales/index.js') }]
+  const sources: { messages: Messages; translations?: Translations }[] = [
+    { messages: en, translations: () => import('./locales/index.js') },
+  ]
   /** The English of every catalog, the language's texts over it, the host's overrides over both. */
   let catalog: Record<string, string>
   let loading: Promise<void>[]
@@ -216,7 +218,10 @@ export function createI18n(options: I18nOptions = {}): I18n {
     },
     setLocale(wanted) {
       if (typeof wanted !== 'string' || !canonical(wanted)) {
-        throw new VestibuleError('INVALID_OPTIONS', `setLocale(locale): ${String(JSON.stringify(wanted)).slice(0, 40)} is not a language tag`)
+        throw new VestibuleError(
+          'INVALID_OPTIONS',
+          `setLocale(locale): ${String(JSON.stringify(wanted)).slice(0, 40)} is not a language tag`,
+        )
       }
       start(wanted)
       told()

@@ -44,4 +44,15 @@ export { chainFeatureOf } from './chain-features.js'
 export { chainFeature, hasChainFeature } from './chains.js'
 export { Capabilities } from './account-data.js'
 export type { AccountToken, BalancesService, BalancesSnapshot, BalancesStatus, NameRefusal, NamesService } from './account-data.js'
-export type { ChainFeatures, ContractRead, FeeEstimate, OnChainNames, RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping, TokenBalance, TransactionRequest } from './chain-features.js'
+export type {
+  ChainFeatures,
+  ContractRead,
+  FeeEstimate,
+  OnChainNames,
+  RemoteSession,
+  RemoteSessionContext,
+  RemoteSessionFacade,
+  RemoteSessionMapping,
+  TokenBalance,
+  TransactionRequest,
+} from './chain-features.js'

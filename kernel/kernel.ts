@@ -36,7 +36,10 @@ function provideDefaults(services: ReturnType<typeof servicesOn>, input: ModalOp
   services.provide(Tokens.Options, options)
   services.provide(Tokens.Storage, createStorage({ prefix: storagePrefix, backend: input.storage }))
   services.provide(Tokens.Http, createHttpClient({ baseUrl: options.apiUrl, defaultQuery: apiQuery }))
-  services.provide(Tokens.BlockchainApi, createBlockchainApi(createHttpClient({ baseUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL, defaultQuery: apiQuery })))
+  services.provide(
+    Tokens.BlockchainApi,
+    createBlockchainApi(createHttpClient({ baseUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL, defaultQuery: apiQuery })),
+  )
   services.provide(Tokens.Platform, extras.platform ?? createPlatform())
 }
 
@@ -47,11 +50,28 @@ const recentKey = (key: string) => {
 }
 
 /** The connection's methods plugins call as they are. */
-const FORWARDED = ['connect', 'cancelConnect', 'markConnecting', 'disconnect', 'switchNetwork', 'signMessage', 'sendNative', 'refreshBalance', 'networkFor'] as const
+const FORWARDED = [
+  'connect',
+  'cancelConnect',
+  'markConnecting',
+  'disconnect',
+  'switchNetwork',
+  'signMessage',
+  'sendNative',
+  'refreshBalance',
+  'networkFor',
+] as const
 
 /** What plugins use of the connection: its methods, looked up at call time (it is created after they set up). */
-function pluginConnectionOf(connection: () => Connection, state: KernelState, chains: ChainRegistry, writer: ChainWriter, storage: Storage): PluginConnection {
-  const forward = <K extends keyof Connection>(name: K) => ((...args: unknown[]) => (connection()[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
+function pluginConnectionOf(
+  connection: () => Connection,
+  state: KernelState,
+  chains: ChainRegistry,
+  writer: ChainWriter,
+  storage: Storage,
+): PluginConnection {
+  const forward = <K extends keyof Connection>(name: K) =>
+    ((...args: unknown[]) => (connection()[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]
   const writeChain = (namespace: ChainNamespace, patch: ChainPatch) => {
     if (!writer.patch(namespace, patch)) throw new VestibuleError('NOT_SUPPORTED', `No chain plugin registers the namespace "${namespace}"`)
   }
@@ -76,7 +96,10 @@ function checkDefaultNetwork(options: ResolvedOptions, chains: ChainRegistry) {
   if (options.defaultNetwork === undefined) return
   const offered = chains.list().flatMap((adapter) => adapter.networks.map((n) => n.caipNetworkId))
   if (!offered.includes(options.defaultNetwork)) {
-    throw new VestibuleError('INVALID_OPTIONS', `\`defaultNetwork\` "${options.defaultNetwork}" is not a network of the chain plugins (${offered.join(', ') || 'none is registered'})`)
+    throw new VestibuleError(
+      'INVALID_OPTIONS',
+      `\`defaultNetwork\` "${options.defaultNetwork}" is not a network of the chain plugins (${offered.join(', ') || 'none is registered'})`,
+    )
   }
 }
 
@@ -87,17 +110,33 @@ function createModalSlots(options: ResolvedOptions, state: KernelState, extras: 
     const { namespace, caipNetwork } = state.$snapshot.get()
     return { namespace, network: caipNetwork }
   }
-  const slots = createSlots({ isEnabled: (feature) => features[feature] !== false, where, connectMethodsOrder: options.features.connectMethodsOrder, walletFeaturesOrder: options.features.walletFeaturesOrder })
+  const slots = createSlots({
+    isEnabled: (feature) => features[feature] !== false,
+    where,
+    connectMethodsOrder: options.features.connectMethodsOrder,
+    walletFeaturesOrder: options.features.walletFeaturesOrder,
+  })
   for (const [slot, entry] of extras.slots ?? []) slots.add(slot, entry)
   return slots
 }
 
 /** The kernel's own parts, each under its token. */
-function provideKernelParts(services: Services, p: Pick<KernelContext, 'router' | 'events' | 'i18n' | 'state' | 'chains' | 'views' | 'slots' | 'feedback' | 'wallets'>) {
+function provideKernelParts(
+  services: Services,
+  p: Pick<KernelContext, 'router' | 'events' | 'i18n' | 'state' | 'chains' | 'views' | 'slots' | 'feedback' | 'wallets'>,
+) {
   for (const [token, value] of [
-    [Tokens.Router, p.router], [Tokens.Events, p.events], [Tokens.I18n, p.i18n], [Tokens.State, p.state], [Tokens.Chains, p.chains],
-    [Tokens.Views, p.views], [Tokens.Slots, p.slots], [Tokens.Feedback, p.feedback], [Tokens.Wallets, p.wallets],
-  ] as const) services.provide(token as Token<unknown>, value)
+    [Tokens.Router, p.router],
+    [Tokens.Events, p.events],
+    [Tokens.I18n, p.i18n],
+    [Tokens.State, p.state],
+    [Tokens.Chains, p.chains],
+    [Tokens.Views, p.views],
+    [Tokens.Slots, p.slots],
+    [Tokens.Feedback, p.feedback],
+    [Tokens.Wallets, p.wallets],
+  ] as const)
+    services.provide(token as Token<unknown>, value)
 }
 
 /** Creates a modal without touching DOM, storage or network; all of that waits for the first `open()`. */
@@ -145,7 +184,11 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   const state = createKernelState(router.$history)
   const chains = createChainRegistry()
   const writer = createChainWriter(state, chains)
-  const wallets = createWalletSources(chains, options.features.connectorTypeOrder, { excludeWalletIds: options.excludeWalletIds, isMobile: () => platform.isMobile(), views: extras.walletViews })
+  const wallets = createWalletSources(chains, options.features.connectorTypeOrder, {
+    excludeWalletIds: options.excludeWalletIds,
+    isMobile: () => platform.isMobile(),
+    views: extras.walletViews,
+  })
   const slots = createModalSlots(options, state, extras)
   const feedback = createFeedback(state.$modal)
   const $theme = atom<Theme>({ mode: options.themeMode, variables: { ...(options.themeVariables ?? {}) } })
@@ -153,8 +196,12 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   // Created once the chain plugins registered their adapters (it sets up each namespace's state).
   let connection: LazyConnection | undefined
   const navigation = createNavigation({
-    router, views, state, writer,
-    afterConnect: (info, accept) => host.hooks.run('afterConnect', [info], { until: accept, onError: ({ error }) => reportError('afterConnect', error) }).find(accept),
+    router,
+    views,
+    state,
+    writer,
+    afterConnect: (info, accept) =>
+      host.hooks.run('afterConnect', [info], { until: accept, onError: ({ error }) => reportError('afterConnect', error) }).find(accept),
     showsUnsupported: () => options.enableNetworkSwitch && !options.allowUnsupportedChain && chains.list().length > 0,
     connection: () => connection!,
     load: () => connection!.load(),
@@ -162,19 +209,70 @@ export function createKernel(input: ModalOptions, extras: KernelExtras = {}): Mo
   provideKernelParts(services, { router, events, i18n, state, chains, views, slots, feedback, wallets })
 
   const pluginConnection = pluginConnectionOf(() => connection!, state, chains, writer, storage)
-  const readonlyState = { $modal: state.$modal, $chains: state.$chains, $activeNamespace: state.$activeNamespace, $snapshot: state.$snapshot }
+  const readonlyState = {
+    $modal: state.$modal,
+    $chains: state.$chains,
+    $activeNamespace: state.$activeNamespace,
+    $snapshot: state.$snapshot,
+  }
   // Plugins open the modal only after setup, once the modal exists.
-  let open: SharedContext['open'] = () => Promise.reject(new VestibuleError('NOT_SUPPORTED', 'The modal cannot be opened before it is created'))
-  const shared: SharedContext = { router, events, http, blockchainApi, i18n, options, state: readonlyState, connection: pluginConnection, platform, chains, wallets, feedback, theme: $theme, open: (view, data) => open(view, data) }
+  let open: SharedContext['open'] = () =>
+    Promise.reject(new VestibuleError('NOT_SUPPORTED', 'The modal cannot be opened before it is created'))
+  const shared: SharedContext = {
+    router,
+    events,
+    http,
+    blockchainApi,
+    i18n,
+    options,
+    state: readonlyState,
+    connection: pluginConnection,
+    platform,
+    chains,
+    wallets,
+    feedback,
+    theme: $theme,
+    open: (view, data) => open(view, data),
+  }
   host.setup(shared, views, slots)
   checkDefaultNetwork(options, chains)
 
   connection = createLazyConnection({ chains, state, storage, events, options, alert: feedback.alert, writer })
   connection.whenLoaded((code) => navigation.install(code.createConnectedNavigation))
   services.provide(Tokens.Connection, connection)
-  const kernel = { container, services, options, router, events, storage, http, i18n, state, chains, views, slots, platform, connection, feedback, blockchainApi, wallets, navigation, pluginConnection, $theme } satisfies KernelContext
+  const kernel = {
+    container,
+    services,
+    options,
+    router,
+    events,
+    storage,
+    http,
+    i18n,
+    state,
+    chains,
+    views,
+    slots,
+    platform,
+    connection,
+    feedback,
+    blockchainApi,
+    wallets,
+    navigation,
+    pluginConnection,
+    $theme,
+  } satisfies KernelContext
   const hostServices = servicesOn(container, 'The host', Object.values(Tokens))
-  const modal = createModal({ kernel, extras, hooks: host.hooks, connection: pluginConnection, getPlugin: host.getPlugin, getService: hostServices.get, reportError, refuse })
+  const modal = createModal({
+    kernel,
+    extras,
+    hooks: host.hooks,
+    connection: pluginConnection,
+    getPlugin: host.getPlugin,
+    getService: hostServices.get,
+    reportError,
+    refuse,
+  })
   attachKernel(modal, kernel)
   close = () => void modal.close()
   open = modal.open

@@ -20,11 +20,14 @@ export type LazyConnection = Connection & {
 export function createLazyConnection(deps: ConnectionDeps): LazyConnection {
   // Each namespace starts disconnected on its requested networks, so state reads work before the load.
   const writer = (deps.writer ??= createChainWriter(deps.state, deps.chains))
-  for (const adapter of deps.chains.list()) writer.write(adapter.namespace, { network: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false } }, true)
+  for (const adapter of deps.chains.list())
+    writer.write(adapter.namespace, { network: { requestedCaipNetworks: adapter.networks, supportsAllNetworks: false } }, true)
   let loaded: (Connection & { stop(): void }) | undefined
   const installs: Array<(code: typeof import('./connection.js')) => void> = []
   const code = () => import('./connection.js')
-  const load = lazyOnce(() => code().then((m) => (installs.splice(0).forEach((install) => install(m)), (loaded = m.createConnection(deps)))))
+  const load = lazyOnce(() =>
+    code().then((m) => (installs.splice(0).forEach((install) => install(m)), (loaded = m.createConnection(deps)))),
+  )
   /** `name` of the loaded connection, once its code is here. */
   const later = <K extends keyof Connection>(name: K) =>
     (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as Connection[K]

@@ -248,7 +248,11 @@ function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, c
   const chainOf = (namespace = state.$activeNamespace.get()) => ({ namespace, ...(namespace ? state.$chains.get()[namespace] : undefined) })
   // The wallet lists without `add` and with the connectors found as the only part of the chain registry; their
   // stores typed read-only, as the plugins' state is.
-  const readonlyWallets: ReadonlyWalletSources = { $sources: wallets.$sources, $excluded: wallets.$excluded, context: { ...wallets.context, chains: { $connectors: chains.$connectors } } }
+  const readonlyWallets: ReadonlyWalletSources = {
+    $sources: wallets.$sources,
+    $excluded: wallets.$excluded,
+    context: { ...wallets.context, chains: { $connectors: chains.$connectors } },
+  }
   return {
     isOpen: () => state.$modal.get().open,
     subscribe: (listener) => state.$snapshot.listen(listener),
@@ -271,7 +275,8 @@ function hostCalls({ kernel: { state, $theme, events, chains, i18n, wallets }, c
     getWalletSources: () => readonlyWallets,
     t: i18n.t,
     setThemeMode(mode) {
-      if (mode !== 'dark' && mode !== 'light' && mode !== 'system') throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark", "light" or "system"')
+      if (mode !== 'dark' && mode !== 'light' && mode !== 'system')
+        throw new VestibuleError('INVALID_OPTIONS', 'setThemeMode() takes "dark", "light" or "system"')
       $theme.set({ ...$theme.get(), mode })
     },
     setThemeVariables(variables) {
@@ -402,7 +407,13 @@ export function createModal(deps: ModalDeps): Modal {
     },
   }
   const preloadAll = (first: string | undefined) =>
-    Promise.all([extras.preloadShell?.(modal, first), i18n.load(), connection.prefetch(), ...choice.viewModules(first).map((load) => load()), ...hooks.run('onPreload', [])]).then(
+    Promise.all([
+      extras.preloadShell?.(modal, first),
+      i18n.load(),
+      connection.prefetch(),
+      ...choice.viewModules(first).map((load) => load()),
+      ...hooks.run('onPreload', []),
+    ]).then(
       () => undefined,
       (error: unknown) => {
         // Nothing is lost: the first open imports again whatever failed here.

@@ -49,7 +49,10 @@ export interface NavigationDeps {
   views: ViewRegistry
   state: KernelState
   /** The first after-connect step (in plugin order) that leads somewhere. */
-  afterConnect: (info: Parameters<AfterConnectStep>[0], accept: (next: ReturnType<AfterConnectStep>) => boolean) => ReturnType<AfterConnectStep>
+  afterConnect: (
+    info: Parameters<AfterConnectStep>[0],
+    accept: (next: ReturnType<AfterConnectStep>) => boolean,
+  ) => ReturnType<AfterConnectStep>
   showsUnsupported?: () => boolean
   /** The connection, read at call time (it is created after the plugins set up). */
   connection?: () => Pick<Connection, 'connect' | 'disconnect' | 'switchNetwork' | 'cancelConnect'>
@@ -63,9 +66,15 @@ export type ConnectedNavigation = Pick<Navigation, 'connected' | 'disconnect' | 
 }
 
 /** What the loaded rules need: the navigation's deps and the navigation they complete. */
-export type ConnectedNavigationDeps = NavigationDeps & { navigation: Navigation; isConnected(): boolean; go(view: string, data?: unknown): void }
+export type ConnectedNavigationDeps = NavigationDeps & {
+  navigation: Navigation
+  isConnected(): boolean
+  go(view: string, data?: unknown): void
+}
 
-export function createNavigation(deps: NavigationDeps & { load?: () => Promise<unknown> }): Navigation & { install(create: (deps: ConnectedNavigationDeps) => ConnectedNavigation): void } {
+export function createNavigation(
+  deps: NavigationDeps & { load?: () => Promise<unknown> },
+): Navigation & { install(create: (deps: ConnectedNavigationDeps) => ConnectedNavigation): void } {
   const { router, views, state } = deps
   const isConnected = () => state.$snapshot.get().status === 'connected'
   const go = (view: string, data?: unknown) => {

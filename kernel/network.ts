@@ -55,8 +55,14 @@ export type RequestedNetworks = Record<ChainNamespace, readonly CaipNetwork[]>
  * name, and the reason: `eip155 network #2 ("Base") has an invalid chain id "x"`; its code is INVALID_OPTIONS, which
  * `createModal` keeps when the check runs in a chain plugin's setup.
  */
-export function checkNetworks<N extends CaipNetwork, I>(namespace: string, example: string, inputs: readonly I[] | undefined, normalize: (input: I) => N): N[] {
-  if (!Array.isArray(inputs) || !inputs.length) throw new VestibuleError('INVALID_OPTIONS', `${namespace}() needs \`networks\`: at least one network, e.g. ${example}`)
+export function checkNetworks<N extends CaipNetwork, I>(
+  namespace: string,
+  example: string,
+  inputs: readonly I[] | undefined,
+  normalize: (input: I) => N,
+): N[] {
+  if (!Array.isArray(inputs) || !inputs.length)
+    throw new VestibuleError('INVALID_OPTIONS', `${namespace}() needs \`networks\`: at least one network, e.g. ${example}`)
   const seen = new Set<string>()
   return inputs.map((input, index) => {
     const name = (input as { name?: unknown } | null)?.name
@@ -69,11 +75,16 @@ export function checkNetworks<N extends CaipNetwork, I>(namespace: string, examp
       problem =
         network.chainNamespace !== namespace
           ? `has chainNamespace "${network.chainNamespace}", expected "${namespace}"`
-          : networkProblems(network).join(', ') || (seen.has(network.caipNetworkId) ? `${network.caipNetworkId} is listed twice` : undefined)
+          : networkProblems(network).join(', ') ||
+            (seen.has(network.caipNetworkId) ? `${network.caipNetworkId} is listed twice` : undefined)
     } catch (error) {
       problem = errorMessage(error)
     }
-    if (problem) throw new VestibuleError('INVALID_OPTIONS', `${namespace} network #${index + 1}${typeof name === 'string' ? ` ("${name}")` : ''} ${problem}`)
+    if (problem)
+      throw new VestibuleError(
+        'INVALID_OPTIONS',
+        `${namespace} network #${index + 1}${typeof name === 'string' ? ` ("${name}")` : ''} ${problem}`,
+      )
     seen.add(network!.caipNetworkId)
     return network!
   })

@@ -14,7 +14,8 @@ export function nodeFaultOf(error: unknown): NodeFault {
     if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599) return { kind: 'http', status }
     const text = `${typeof name === 'string' ? name : ''} ${typeof message === 'string' ? message : ''}`
     if (kind === 'other' && /TimeoutError|timed? ?out|took too long|did not answer/i.test(text)) kind = 'timeout'
-    else if (kind === 'other' && /Failed to fetch|fetch failed|NetworkError|Load failed|ECONNREFUSED|ECONNRESET/i.test(text)) kind = 'unreachable'
+    else if (kind === 'other' && /Failed to fetch|fetch failed|NetworkError|Load failed|ECONNREFUSED|ECONNRESET/i.test(text))
+      kind = 'unreachable'
   }
   return { kind }
 }

@@ -1,9 +1,27 @@
 import { VestibuleError } from './errors.js'
 import { PRELOAD_MODES, type PreloadMode } from './preload.js'
-import { KERNEL_FEATURES, KERNEL_OPTIONS, type Features, type Metadata, type ModalOptions, type OptionDeclaration, type Plugin, type ResolvedOptions } from './contract.js'
+import {
+  KERNEL_FEATURES,
+  KERNEL_OPTIONS,
+  type Features,
+  type Metadata,
+  type ModalOptions,
+  type OptionDeclaration,
+  type Plugin,
+  type ResolvedOptions,
+} from './contract.js'
 
 // The options' and feature flags' types are part of the plugin contract (contract.ts); the rules are here.
-export type { Metadata, Features, ModalOptions, KernelOptionName, PluginOptionName, KernelFeatureName, PluginFeatureName, ResolvedOptions } from './contract.js'
+export type {
+  Metadata,
+  Features,
+  ModalOptions,
+  KernelOptionName,
+  PluginOptionName,
+  KernelFeatureName,
+  PluginFeatureName,
+  ResolvedOptions,
+} from './contract.js'
 export { KERNEL_OPTIONS } from './contract.js'
 
 export const DEFAULT_SDK_VERSION = 'html-vestibule-0.1.0'
@@ -33,11 +51,18 @@ function themeProblem(name: string, value: unknown): string | undefined {
 }
 
 const isStorage = (value: unknown) =>
-  value === null || (typeof value === 'object' && ['getItem', 'setItem', 'removeItem'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'))
-const isElement = (value: unknown) => typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1 && typeof (value as { append?: unknown }).append === 'function'
+  value === null ||
+  (typeof value === 'object' &&
+    ['getItem', 'setItem', 'removeItem'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'))
+const isElement = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { nodeType?: unknown }).nodeType === 1 &&
+  typeof (value as { append?: unknown }).append === 'function'
 
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 /** Whether `value` is a plain object whose values are strings: an option's check for a map (`messages` …). */
 export const isStringMap = (value: unknown) => isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')
 const isString = (value: unknown) => typeof value === 'string'
@@ -46,7 +71,11 @@ const isString = (value: unknown) => typeof value === 'string'
 const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => unknown, what: string]> = [
   [['services'], (v) => typeof v === 'function', "be a function receiving the modal's services"],
   [['projectId', 'sdkType', 'sdkVersion', 'locale', 'storagePrefix'], isString, 'be a string'],
-  [['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'], (v) => isString(v) && /^https?:\/\/\S+$/i.test(v as string), 'be an http(s) URL'],
+  [
+    ['termsConditionsUrl', 'privacyPolicyUrl', 'apiUrl', 'blockchainApiUrl'],
+    (v) => isString(v) && /^https?:\/\/\S+$/i.test(v as string),
+    'be an http(s) URL',
+  ],
   [['excludeWalletIds'], isStringList, 'be an array of wallet ids (strings)'],
   [['preload'], (v) => PRELOAD_MODES.includes(v as PreloadMode), 'be "idle", "intent" or "none"'],
   [['themeMode'], (v) => v === 'dark' || v === 'light' || v === 'system', 'be "dark", "light" or "system"'],
@@ -54,7 +83,11 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
   [['themeVariables'], isPlainObject, 'be an object'],
   [['storage'], isStorage, 'be a Web Storage object (getItem, setItem and removeItem) or null'],
   [['container'], (v) => (isString(v) && (v as string).trim()) || isElement(v), 'be a CSS selector or an element'],
-  [['defaultNetwork'], (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string), 'be a CAIP-2 network id (namespace:reference)'],
+  [
+    ['defaultNetwork'],
+    (v) => isString(v) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(v as string),
+    'be a CAIP-2 network id (namespace:reference)',
+  ],
   [['messages'], isStringMap, 'map message keys to strings'],
   // A CSP nonce is base64 or base64url (the policy's nonce-source grammar).
   [['cspNonce'], (v) => isString(v) && /^[A-Za-z0-9+/_-]{1,256}={0,2}$/.test(v as string), "be the page's CSP nonce (a base64 string)"],
@@ -62,7 +95,11 @@ const CHECKS: ReadonlyArray<[keys: readonly string[], ok: (value: unknown) => un
 
 /** Feature names the modal, the registered plugins and the owner hints (`features.x`, a plugin not added) know. */
 const featureNames = (declared: DeclaredOptions) =>
-  new Set<string>([...KERNEL_FEATURES, ...declared.features.keys(), ...Object.keys(declared.owners ?? {}).flatMap((k) => (k.startsWith('features.') ? [k.slice(9)] : []))])
+  new Set<string>([
+    ...KERNEL_FEATURES,
+    ...declared.features.keys(),
+    ...Object.keys(declared.owners ?? {}).flatMap((k) => (k.startsWith('features.') ? [k.slice(9)] : [])),
+  ])
 
 /** The host's features without the names nobody knows. */
 function knownFeatures(features: Features | undefined, declared: DeclaredOptions): Features {
@@ -85,7 +122,11 @@ function checkFeatures(features: unknown, warn: (message: string) => void, decla
       continue
     }
     if (mine) {
-      const problem = mine.declaration.check ? mine.declaration.check(value, {}) : typeof value === 'boolean' ? undefined : 'must be a boolean'
+      const problem = mine.declaration.check
+        ? mine.declaration.check(value, {})
+        : typeof value === 'boolean'
+          ? undefined
+          : 'must be a boolean'
       if (problem) fail(`\`features.${name}\` ${problem}`)
     }
     if (BOOLEAN_FEATURES.includes(name) && typeof value !== 'boolean') fail(`\`features.${name}\` must be a boolean`)
@@ -115,7 +156,8 @@ const registeredOwners: Record<string, string> = {}
 export function registerOptionOwners(owners: Readonly<Record<string, string>>): void {
   if (!isPlainObject(owners)) throw new VestibuleError('INVALID_PLUGIN', 'registerOptionOwners needs an object of option names and hints')
   for (const [name, owner] of Object.entries(owners)) {
-    if (!name.trim() || typeof owner !== 'string' || !owner.trim()) throw new VestibuleError('INVALID_PLUGIN', `registerOptionOwners: the hint for \`${name}\` must be a non-empty string`)
+    if (!name.trim() || typeof owner !== 'string' || !owner.trim())
+      throw new VestibuleError('INVALID_PLUGIN', `registerOptionOwners: the hint for \`${name}\` must be a non-empty string`)
     registeredOwners[name] = owner
   }
 }
@@ -124,7 +166,10 @@ export function registerOptionOwners(owners: Readonly<Record<string, string>>): 
  * The options and feature flags the plugins declare, each by one plugin. A flag declared as a boolean is a
  * boolean flag with that default. A plugin declaring an option or flag the modal owns is refused, naming it.
  */
-export function collectDeclarations(plugins: readonly Pick<Plugin, 'name' | 'options' | 'features'>[], owners?: Readonly<Record<string, string>>): DeclaredOptions {
+export function collectDeclarations(
+  plugins: readonly Pick<Plugin, 'name' | 'options' | 'features'>[],
+  owners?: Readonly<Record<string, string>>,
+): DeclaredOptions {
   const options = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
   const features = new Map<string, { plugin: string; declaration: OptionDeclaration }>()
   const add = (into: typeof options, kind: 'option' | 'feature', plugin: string, name: string, declaration: OptionDeclaration) => {
@@ -137,16 +182,21 @@ export function collectDeclarations(plugins: readonly Pick<Plugin, 'name' | 'opt
     into.set(name, { plugin, declaration })
   }
   for (const plugin of plugins) {
-    for (const [name, declaration] of Object.entries(plugin.options ?? {})) add(options, 'option', plugin.name, name, (declaration ?? {}) as OptionDeclaration)
+    for (const [name, declaration] of Object.entries(plugin.options ?? {}))
+      add(options, 'option', plugin.name, name, (declaration ?? {}) as OptionDeclaration)
     for (const [name, flag] of Object.entries(plugin.features ?? {})) {
-      add(features, 'feature', plugin.name, name, (typeof flag === 'boolean' ? { default: flag } : flag ?? {}) as OptionDeclaration)
+      add(features, 'feature', plugin.name, name, (typeof flag === 'boolean' ? { default: flag } : (flag ?? {})) as OptionDeclaration)
     }
   }
   return { options, features, owners: { ...registeredOwners, ...owners } }
 }
 
 /** Checks host options and fills defaults. Throws naming the first problem. */
-export function resolveOptions(options: ModalOptions, warn: (message: string) => void = (m) => console.warn(m), declared: DeclaredOptions = NO_DECLARATIONS): ResolvedOptions {
+export function resolveOptions(
+  options: ModalOptions,
+  warn: (message: string) => void = (m) => console.warn(m),
+  declared: DeclaredOptions = NO_DECLARATIONS,
+): ResolvedOptions {
   if (!isPlainObject(options)) fail('createModal needs an options object')
   const unknown = Object.keys(options).filter((k) => !KNOWN.has(k) && !declared.options.has(k))
   const owned = unknown.filter((k) => declared.owners?.[k])

@@ -25,6 +25,9 @@ export function orderByRank(entries: readonly Ranked[], configured?: readonly st
   const ids = [...new Set(entries.map((e) => e.id))]
   const rank = new Map<string, number>()
   for (const e of entries) if (!rank.has(e.id)) rank.set(e.id, e.order ?? fallback)
-  const byRank = ids.map((id, i) => ({ id, i })).sort((a, b) => rank.get(a.id)! - rank.get(b.id)! || a.i - b.i).map((e) => e.id)
+  const byRank = ids
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => rank.get(a.id)! - rank.get(b.id)! || a.i - b.i)
+    .map((e) => e.id)
   return orderWith(byRank, configured)
 }

@@ -31,7 +31,10 @@ export function createPlatform(source?: PlatformSource): Platform {
   // query again on every read.
   let pointer: MediaQueryList | undefined
   const coarse = () =>
-    source?.coarsePointer ?? (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && (pointer ??= window.matchMedia('(pointer: coarse)')).matches)
+    source?.coarsePointer ??
+    (typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      (pointer ??= window.matchMedia('(pointer: coarse)')).matches)
   const isIos = () => /iPhone|iPad|iPod/i.test(ua())
   return {
     isBrowser: browser,
@@ -43,6 +46,9 @@ export function createPlatform(source?: PlatformSource): Platform {
     isTelegram: () =>
       source?.telegram ??
       (typeof window !== 'undefined' &&
-        Boolean((window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy || (window as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp)),
+        Boolean(
+          (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy ||
+            (window as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp,
+        )),
   }
 }

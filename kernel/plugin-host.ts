@@ -58,7 +58,8 @@ export interface HookRunner {
   call<R>(plugin: string, hook: HookName, call: () => R, onError?: (failure: HookFailure) => never): R
 }
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
 
 export function createHookRunner(): HookRunner {
   const added = new Map<keyof Hooks, Array<{ plugin: string; fn: (...args: never[]) => unknown }>>()
@@ -78,7 +79,11 @@ export function createHookRunner(): HookRunner {
       for (const { plugin, fn } of added.get(hook) ?? []) {
         const report = (error: unknown) => fail({ plugin, hook, error }, onError)
         if (defer) {
-          results.push(Promise.resolve().then(() => fn(...(args as never[]))).catch(report))
+          results.push(
+            Promise.resolve()
+              .then(() => fn(...(args as never[])))
+              .catch(report),
+          )
           continue
         }
         let result: unknown
@@ -122,14 +127,16 @@ const tokenName = (token: symbol) => {
  */
 export function servicesOn(container: DependencyContainer, who: string, refused: readonly symbol[] = []): Services {
   const check = (token: symbol) => {
-    if (refused.includes(token)) throw new VestibuleError('PRIVATE_SERVICE', `${who} cannot reach ${tokenName(token)}: it is the kernel's own`)
+    if (refused.includes(token))
+      throw new VestibuleError('PRIVATE_SERVICE', `${who} cannot reach ${tokenName(token)}: it is the kernel's own`)
   }
   const get = <T>(token: Token<T>) => (check(token), container.isRegistered(token, true) ? container.resolve<T>(token) : undefined)
   const services: Services = {
     get,
     resolve<T>(token: Token<T>): T {
       check(token)
-      if (!container.isRegistered(token, true)) throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${tokenName(token)}", which no plugin provides`)
+      if (!container.isRegistered(token, true))
+        throw new VestibuleError('MISSING_SERVICE', `${who} resolves the service "${tokenName(token)}", which no plugin provides`)
       return container.resolve<T>(token)
     },
     provide: (token, value) => (check(token), void container.register(token, { useValue: value })),
@@ -144,7 +151,13 @@ function scopeStorage(base: Storage, scope: string): Storage {
   return {
     get: (k) => base.get(key(k)),
     // Built on get and remove, so a storage service a host or plugin provides needs no `read` of its own.
-    read: (k, check) => checkedRead((at) => base.get(at), (at) => base.remove(at), key(k), check),
+    read: (k, check) =>
+      checkedRead(
+        (at) => base.get(at),
+        (at) => base.remove(at),
+        key(k),
+        check,
+      ),
     set: (k, v) => base.set(key(k), v),
     remove: (k) => base.remove(key(k)),
     getCached: (k, ttl) => base.getCached(key(k), ttl),
@@ -156,7 +169,10 @@ function scopeStorage(base: Storage, scope: string): Storage {
  * What every plugin's context shares; the host adds the plugin's own name, services, storage and hooks. `open` is
  * the modal's own `open`, behind each plugin's `openModal`.
  */
-export type SharedContext = Omit<PluginContext, 'name' | 'services' | 'storage' | 'slice' | 'views' | 'slots' | 'getPlugin' | 'openModal' | keyof Hooks> & {
+export type SharedContext = Omit<
+  PluginContext,
+  'name' | 'services' | 'storage' | 'slice' | 'views' | 'slots' | 'getPlugin' | 'openModal' | keyof Hooks
+> & {
   open(view: string, data?: unknown): Promise<void>
 }
 
@@ -178,8 +194,18 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
     return apis.get(name)
   }
   const hookAdders = (name: string) => {
-    const adder = <H extends keyof Hooks>(hook: H) => (fn: Hooks[H]) => hooks.add(name, hook, fn)
-    return { onOpen: adder('onOpen'), onPreload: adder('onPreload'), onReconnect: adder('onReconnect'), onClose: adder('onClose'), afterConnect: adder('afterConnect'), onDestroy: adder('onDestroy') }
+    const adder =
+      <H extends keyof Hooks>(hook: H) =>
+      (fn: Hooks[H]) =>
+        hooks.add(name, hook, fn)
+    return {
+      onOpen: adder('onOpen'),
+      onPreload: adder('onPreload'),
+      onReconnect: adder('onReconnect'),
+      onClose: adder('onClose'),
+      afterConnect: adder('afterConnect'),
+      onDestroy: adder('onDestroy'),
+    }
   }
   return {
     hooks,
@@ -187,10 +213,15 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
     register() {
       for (const plugin of plugins) {
         const own = servicesOn(container, `Plugin "${plugin.name}"`, KERNEL_OWN)
-        hooks.call(plugin.name, 'register', () => plugin.register?.({ provide: own.provide, get: own.get }), ({ plugin: name, error }) => {
-          if (error instanceof VestibuleError && error.code === 'PRIVATE_SERVICE') throw error
-          throw new VestibuleError('INVALID_PLUGIN', `Plugin "${name}" failed to register its services: ${errorMessage(error)}`, error)
-        })
+        hooks.call(
+          plugin.name,
+          'register',
+          () => plugin.register?.({ provide: own.provide, get: own.get }),
+          ({ plugin: name, error }) => {
+            if (error instanceof VestibuleError && error.code === 'PRIVATE_SERVICE') throw error
+            throw new VestibuleError('INVALID_PLUGIN', `Plugin "${name}" failed to register its services: ${errorMessage(error)}`, error)
+          },
+        )
       }
     },
     setup(shared, views, slots) {
@@ -216,25 +247,39 @@ export function createPluginHost(plugins: readonly Plugin[], container: Dependen
           ...hookAdders(name),
           getPlugin: getPlugin as PluginContext['getPlugin'],
         }
-        const api = hooks.call(name, 'setup', () => plugin.setup(context), (failure) => {
-          const { error } = failure
-          if (error instanceof VestibuleError && error.message.startsWith(`Plugin "${name}"`)) throw error
-          // A registry error already names the plugin and passes as it is; any other kernel error keeps its code
-          // (DUPLICATE_PLUGIN, INVALID_OPTIONS …) under the plugin's name; anything else is the plugin's fault.
-          throw new PluginHookError(failure, `Plugin "${name}" failed to set up: ${errorMessage(error)}`, error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN')
-        })
+        const api = hooks.call(
+          name,
+          'setup',
+          () => plugin.setup(context),
+          (failure) => {
+            const { error } = failure
+            if (error instanceof VestibuleError && error.message.startsWith(`Plugin "${name}"`)) throw error
+            // A registry error already names the plugin and passes as it is; any other kernel error keeps its code
+            // (DUPLICATE_PLUGIN, INVALID_OPTIONS …) under the plugin's name; anything else is the plugin's fault.
+            throw new PluginHookError(
+              failure,
+              `Plugin "${name}" failed to set up: ${errorMessage(error)}`,
+              error instanceof VestibuleError ? error.code : 'INVALID_PLUGIN',
+            )
+          },
+        )
         apis.set(name, api)
       }
       /** `plugin` opens the modal at one of its views; a modal without a shell opens nothing. */
       async function openOwnView(plugin: string, view: string, data: unknown): Promise<boolean> {
-        if (views.get(view)?.plugin !== plugin) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}" opens the view "${view}", which it does not register`)
+        if (views.get(view)?.plugin !== plugin)
+          throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}" opens the view "${view}", which it does not register`)
         if (views.headless) return false
         await open(view, data)
         return shared.state.$modal.get().open && shared.router.current?.view === view
       }
       // Checked once every plugin set up: the view may come from a plugin listed later.
       for (const { plugin, slot, id, view } of opening) {
-        if (!views.has(view)) throw new VestibuleError('UNKNOWN_VIEW', `Plugin "${plugin}": "${id}" in "${slot}" opens the view "${view}", which no plugin registers`)
+        if (!views.has(view))
+          throw new VestibuleError(
+            'UNKNOWN_VIEW',
+            `Plugin "${plugin}": "${id}" in "${slot}" opens the view "${view}", which no plugin registers`,
+          )
       }
     },
   }

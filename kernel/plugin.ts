@@ -46,23 +46,33 @@ export function normalizePlugins(input: readonly PluginInput[] | undefined): Plu
   const seen = new Set<string>()
   for (const [index, plugin] of flat.entries()) {
     if (typeof plugin !== 'object' || typeof plugin.name !== 'string' || !plugin.name) {
-      throw new VestibuleError('INVALID_PLUGIN', `Plugin at position ${index} has no name; a plugin is an object with a "name" and a "setup" function`)
+      throw new VestibuleError(
+        'INVALID_PLUGIN',
+        `Plugin at position ${index} has no name; a plugin is an object with a "name" and a "setup" function`,
+      )
     }
     if (typeof plugin.setup !== 'function') throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin.name}" has no setup() function`)
     if (plugin.order !== undefined && plugin.order !== 'pre' && plugin.order !== 'post') {
       throw new VestibuleError('INVALID_PLUGIN', `Plugin "${plugin.name}" has order "${String(plugin.order)}"; use "pre" or "post"`)
     }
-    if (seen.has(plugin.name)) throw new VestibuleError('DUPLICATE_PLUGIN', `Duplicate plugin "${plugin.name}": each plugin can be registered once`)
+    if (seen.has(plugin.name))
+      throw new VestibuleError('DUPLICATE_PLUGIN', `Duplicate plugin "${plugin.name}": each plugin can be registered once`)
     seen.add(plugin.name)
   }
   for (const plugin of flat) {
     const missing = (plugin.requires ?? []).filter((name) => !seen.has(name))
     if (missing.length) {
-      throw new VestibuleError('MISSING_PLUGIN', `Plugin "${plugin.name}" requires ${missing.map((m) => `"${m}"`).join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not registered`)
+      throw new VestibuleError(
+        'MISSING_PLUGIN',
+        `Plugin "${plugin.name}" requires ${missing.map((m) => `"${m}"`).join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not registered`,
+      )
     }
   }
   const rank = (p: Plugin) => (p.order === 'pre' ? 0 : p.order === 'post' ? 2 : 1)
-  const ranked = flat.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p)
+  const ranked = flat
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i)
+    .map(({ p }) => p)
   // A plugin's `requires` set up before it, so its setup can call getPlugin() on them.
   const byName = new Map(ranked.map((p) => [p.name, p]))
   const placed = new Set<string>()
@@ -71,7 +81,10 @@ export function normalizePlugins(input: readonly PluginInput[] | undefined): Plu
   const place = (plugin: Plugin) => {
     if (placed.has(plugin.name)) return
     if (visiting.includes(plugin.name)) {
-      throw new VestibuleError('INVALID_PLUGIN', `Plugins ${[...visiting.slice(visiting.indexOf(plugin.name)), plugin.name].map((n) => `"${n}"`).join(' → ')} require each other`)
+      throw new VestibuleError(
+        'INVALID_PLUGIN',
+        `Plugins ${[...visiting.slice(visiting.indexOf(plugin.name)), plugin.name].map((n) => `"${n}"`).join(' → ')} require each other`,
+      )
     }
     visiting.push(plugin.name)
     for (const name of plugin.requires ?? []) place(byName.get(name)!)

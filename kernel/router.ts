@@ -16,7 +16,10 @@ export interface RouteEntry {
  * before `view` (the flow's first view, e.g. a sign-in plugin's), or closes when `view` is not in the history or
  * has nothing before it; `reset` shows one view.
  */
-export type TransactionOutcome = { action: 'goBack' } | { action: 'replace'; view: string } | { action: 'reset'; view: string; data?: unknown }
+export type TransactionOutcome =
+  | { action: 'goBack' }
+  | { action: 'replace'; view: string }
+  | { action: 'reset'; view: string; data?: unknown }
 
 export interface Transaction {
   onSuccess?: TransactionOutcome

@@ -26,9 +26,19 @@ const STACKED_MARKS = /(\p{M}{3})\p{M}+/gu
 export function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string') return ''
   // A bound on the work: what lies beyond could not be shown anyway.
-  const text = value.slice(0, max * 8).replace(HIDDEN, ' ').replace(STACKED_MARKS, '$1').replace(/\s+/g, ' ').trim()
+  const text = value
+    .slice(0, max * 8)
+    .replace(HIDDEN, ' ')
+    .replace(STACKED_MARKS, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
   const chars = Array.from(text)
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : text
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : text
 }
 
 /** A wallet name cleaned by `cleanText` to at most 64 characters; '' when nothing visible is left. */
@@ -38,7 +48,8 @@ export const cleanName = (value: unknown): string => cleanText(value, NAME_MAX)
 export const walletName = (value: unknown, fallback = GENERIC_WALLET_NAME): string => cleanName(value) || fallback
 
 /** An id (catalog id, connector id) of at most 200 characters from a safe set, else undefined. */
-export const safeId = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 200 && /^[\w.:@+/-]+$/.test(value) ? value : undefined)
+export const safeId = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length <= 200 && /^[\w.:@+/-]+$/.test(value) ? value : undefined
 
 /** A reverse-DNS wallet id (`io.metamask`), lowercased, at most 128 characters, else undefined. */
 export function safeRdns(value: unknown): string | undefined {

@@ -110,7 +110,18 @@ export interface ModalSnapshot {
 }
 
 /** The account fields only the kernel writes (the connection's); plugins write the others. */
-export type KernelAccountField = 'status' | 'address' | 'caipAddress' | 'connectorId' | 'connectorType' | 'endsWithSiblings' | 'balance' | 'balanceValue' | 'balanceSymbol' | 'balanceStatus' | 'balanceFault'
+export type KernelAccountField =
+  | 'status'
+  | 'address'
+  | 'caipAddress'
+  | 'connectorId'
+  | 'connectorType'
+  | 'endsWithSiblings'
+  | 'balance'
+  | 'balanceValue'
+  | 'balanceSymbol'
+  | 'balanceStatus'
+  | 'balanceFault'
 
 /** The network fields only the kernel writes; plugins write the others. */
 export type KernelNetworkField = 'caipNetwork' | 'unsupportedCaipNetworkId' | 'requestedCaipNetworks'

@@ -29,7 +29,7 @@ export interface StorageOptions {
   /** Sub-namespace after the version (a plugin's name): keys become `<prefix>/v1/<scope>/<key>`. */
   scope?: string
   /** Web Storage to use; defaults to `globalThis.localStorage` when reachable. */
-  backend?: Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> & Partial<Pick<globalThis.Storage, 'key' | 'length'>> | null
+  backend?: (Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'> & Partial<Pick<globalThis.Storage, 'key' | 'length'>>) | null
   now?: () => number
   /**
    * Told once when entries of another storage version were found and removed, and once when the backend threw
@@ -120,7 +120,12 @@ function dropOtherVersions(backend: NonNullable<StorageOptions['backend']>, pref
 }
 
 /** `get`'s value of `key` when `check` accepts it; a refused entry is removed (a throwing check refuses). */
-export function checkedRead<T>(get: (key: string) => unknown, remove: (key: string) => void, key: string, check: (value: unknown) => value is T): T | undefined {
+export function checkedRead<T>(
+  get: (key: string) => unknown,
+  remove: (key: string) => void,
+  key: string,
+  check: (value: unknown) => value is T,
+): T | undefined {
   const value = get(key)
   if (value === undefined) return undefined
   let fine = false
@@ -141,7 +146,8 @@ export function createStorage(options: StorageOptions = {}): Storage {
   let backend: Backend | undefined
   const store = () => {
     if (backend) return backend
-    const unavailable = (reason: string) => warn(`[vestibule] Browser storage is unavailable (${reason}); the modal keeps its state in memory`)
+    const unavailable = (reason: string) =>
+      warn(`[vestibule] Browser storage is unavailable (${reason}); the modal keeps its state in memory`)
     let page: Backend | null = null
     if (options.backend === undefined) {
       try {

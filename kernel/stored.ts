@@ -32,4 +32,3 @@ export function readRecord(storage: Storage, key: string, keys: RegExp, values: 
   }
   return record
 }
-

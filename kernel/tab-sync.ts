@@ -44,7 +44,8 @@ export function checkTabMessage(data: unknown, prefix: string, chains: Pick<Chai
   const { namespace } = m
   if (m.kind === 'network') {
     const id = m.caipNetworkId
-    if (typeof id !== 'string' || !CAIP_NETWORK_ID_PATTERN.test(id) || !adapter.networks.some((n) => n.caipNetworkId === id)) return undefined
+    if (typeof id !== 'string' || !CAIP_NETWORK_ID_PATTERN.test(id) || !adapter.networks.some((n) => n.caipNetworkId === id))
+      return undefined
     return { v: 1, prefix, kind: 'network', namespace, caipNetworkId: id as CaipNetworkId }
   }
   return { v: 1, prefix, kind: m.kind as 'connect' | 'disconnect', namespace }
@@ -103,7 +104,10 @@ export function syncTabs(deps: TabSyncDeps): () => void {
   }
   events.on('connect:success', ({ namespace }) => tell({ kind: 'connect', namespace }))
   events.on('disconnect', ({ namespace }) => tell({ kind: 'disconnect', namespace }))
-  events.on('network:change', ({ namespace, caipNetworkId, origin }) => origin === 'user' && tell({ kind: 'network', namespace, caipNetworkId }))
+  events.on(
+    'network:change',
+    ({ namespace, caipNetworkId, origin }) => origin === 'user' && tell({ kind: 'network', namespace, caipNetworkId }),
+  )
 
   const chain = (namespace: ChainNamespace) => state.$chains.get()[namespace]
   const apply = (message: TabMessage): Promise<unknown> | void => {
@@ -111,7 +115,9 @@ export function syncTabs(deps: TabSyncDeps): () => void {
     const status = current?.accountState.status
     switch (message.kind) {
       case 'connect':
-        return status === 'disconnected' ? storedSession(deps.storage, message.namespace).then(() => (life.destroyed ? undefined : deps.restore())) : undefined
+        return status === 'disconnected'
+          ? storedSession(deps.storage, message.namespace).then(() => (life.destroyed ? undefined : deps.restore()))
+          : undefined
       case 'disconnect':
         return status === 'connected' ? connection.disconnect(message.namespace) : undefined
       case 'network': {

@@ -11,10 +11,32 @@ export { resolveContainer } from './container-option.js'
 export { orderWith, orderByRank, type Ranked } from './ordering.js'
 export { addRecentWallet, getRecentWallets, RECENT_WALLETS_MAX } from './recent.js'
 export { createWalletSources } from './wallets.js'
-export { connectorItem, isExcluded, isInjectedShown, mergeMultiChain, sectionOrder, walletSections, type MultiChainData } from './wallet-list.js'
+export {
+  connectorItem,
+  isExcluded,
+  isInjectedShown,
+  mergeMultiChain,
+  sectionOrder,
+  walletSections,
+  type MultiChainData,
+} from './wallet-list.js'
 // Names that pass for an address or pile up combining marks are refused wherever a name is looked up or shown.
 export { looksLikeAddress, nameRefusal, nameRefusedError, refusalOf } from './name-refusal.js'
-export { cleanName, cleanText, walletName, safeImageUrl, safeAnnouncedIcon, safeStoredImageUrl, safeWebLink, safeDeepLink, safeId, safeRdns, NAME_MAX, URL_MAX, GENERIC_WALLET_NAME } from './sanitize.js'
+export {
+  cleanName,
+  cleanText,
+  walletName,
+  safeImageUrl,
+  safeAnnouncedIcon,
+  safeStoredImageUrl,
+  safeWebLink,
+  safeDeepLink,
+  safeId,
+  safeRdns,
+  NAME_MAX,
+  URL_MAX,
+  GENERIC_WALLET_NAME,
+} from './sanitize.js'
 export { accountWithBalances, activeAccount, type AccountWithBalances, type ActiveAccount } from './active-account.js'
 // Answers kept for a while by key, one request per key while it runs; only lazily loaded code needs them.
 export { createRequestCache, type RequestCache, type RequestCacheOptions } from './request-cache.js'

@@ -17,7 +17,9 @@ import type { WalletSources } from './wallets.js'
  * The connection as a view uses it: what plugins reach, with `connect`, `disconnect` and `switchNetwork` asking
  * the kernel's navigation (the kernel decides the view that follows), and the Account tab chosen.
  */
-export interface ViewConnection extends Omit<PluginConnection, 'connect' | 'disconnect' | 'switchNetwork'>, Pick<Navigation, 'connect' | 'disconnect' | 'switchNetwork' | 'selectAccountTab' | 'connected'> {}
+export interface ViewConnection
+  extends Omit<PluginConnection, 'connect' | 'disconnect' | 'switchNetwork'>,
+    Pick<Navigation, 'connect' | 'disconnect' | 'switchNetwork' | 'selectAccountTab' | 'connected'> {}
 
 /** The API plugin `P` returned from its setup, as `PluginApis` types it; `unknown` for a name it does not know. */
 export type PluginApiOf<P extends string> = P extends keyof PluginApis ? PluginApis[P] : unknown

@@ -71,7 +71,8 @@ export function createViewRegistry(options: { headless?: boolean } = {}): ViewRe
     headless: options.headless === true,
     register(id, definition) {
       const by = definition?.plugin ? `Plugin "${definition.plugin}": view "${id}"` : `View "${id}"`
-      if (!id || typeof id !== 'string' || typeof definition?.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by} needs a string id and a load() function`)
+      if (!id || typeof id !== 'string' || typeof definition?.load !== 'function')
+        throw new VestibuleError('INVALID_PLUGIN', `${by} needs a string id and a load() function`)
       const existing = views.get(id)
       if (existing) throw new VestibuleError('DUPLICATE_VIEW', `${by} is registered twice (first by "${existing.plugin ?? 'the shell'}")`)
       views.set(id, { ...definition, load: loadOnce(definition.load) })
@@ -151,7 +152,15 @@ export interface SlotMap {
 }
 
 export type SlotName = keyof SlotMap
-export const SLOT_NAMES: readonly SlotName[] = ['connect.methods', 'connect.footer', 'account.header', 'account.tabs', 'account.features', 'header.actions', 'account.settings']
+export const SLOT_NAMES: readonly SlotName[] = [
+  'connect.methods',
+  'connect.footer',
+  'account.header',
+  'account.tabs',
+  'account.features',
+  'header.actions',
+  'account.settings',
+]
 
 /** Where the modal is: the active namespace and its network (both absent before anything is chosen). */
 export interface SlotWhere {
@@ -195,24 +204,36 @@ export function createSlots(context: SlotContext = { isEnabled: () => true }): S
   return {
     add(slot, entry) {
       const by = entry?.plugin ? `Plugin "${entry.plugin}"` : 'The shell'
-      if (!SLOT_NAMES.includes(slot)) throw new VestibuleError('UNKNOWN_SLOT', `${by} fills the unknown slot "${String(slot)}"; slots are ${SLOT_NAMES.join(', ')}`)
-      if (!entry || typeof entry.id !== 'string' || !entry.id || typeof entry.label !== 'string') throw new VestibuleError('INVALID_PLUGIN', `${by} adds an entry to "${slot}" without a string id and label`)
-      if (entry.load !== undefined && typeof entry.load !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a load that is not a function`)
-      if (entry.when !== undefined && typeof entry.when !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a when that is not a function`)
-      if (entry.available !== undefined && typeof entry.available !== 'function') throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has an available that is not a function`)
+      if (!SLOT_NAMES.includes(slot))
+        throw new VestibuleError('UNKNOWN_SLOT', `${by} fills the unknown slot "${String(slot)}"; slots are ${SLOT_NAMES.join(', ')}`)
+      if (!entry || typeof entry.id !== 'string' || !entry.id || typeof entry.label !== 'string')
+        throw new VestibuleError('INVALID_PLUGIN', `${by} adds an entry to "${slot}" without a string id and label`)
+      if (entry.load !== undefined && typeof entry.load !== 'function')
+        throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a load that is not a function`)
+      if (entry.when !== undefined && typeof entry.when !== 'function')
+        throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has a when that is not a function`)
+      if (entry.available !== undefined && typeof entry.available !== 'function')
+        throw new VestibuleError('INVALID_PLUGIN', `${by}: entry "${entry.id}" of "${slot}" has an available that is not a function`)
       const list = slots.get(slot) ?? []
       const existing = list.find((e) => e.id === entry.id)
-      if (existing) throw new VestibuleError('DUPLICATE_SLOT_ENTRY', `${by} adds "${entry.id}" to "${slot}" twice (first by "${existing.plugin ?? 'the shell'}")`)
+      if (existing)
+        throw new VestibuleError(
+          'DUPLICATE_SLOT_ENTRY',
+          `${by} adds "${entry.id}" to "${slot}" twice (first by "${existing.plugin ?? 'the shell'}")`,
+        )
       slots.set(slot, [...list, entry.load ? { ...entry, load: loadOnce(entry.load) } : entry])
     },
     list(slot, { walletShown = false } = {}) {
       const where = () => context.where?.() ?? {}
-      const entries = (slots.get(slot) ?? []).filter((entry) => (!entry.feature || context.isEnabled(entry.feature)) && applies(entry, where))
+      const entries = (slots.get(slot) ?? []).filter(
+        (entry) => (!entry.feature || context.isEnabled(entry.feature)) && applies(entry, where),
+      )
       if (slot === 'connect.methods') {
         const ranks = entries.map((e) => ({ id: e.id, order: walletShown && e.leadsWhenWalletShown ? Number.MIN_SAFE_INTEGER : e.order }))
         return arrange(entries, orderByRank(ranks, context.connectMethodsOrder, Number.MAX_SAFE_INTEGER)) as never
       }
-      if (slot === 'account.features') return arrange(entries, orderByRank(entries, context.walletFeaturesOrder, Number.MAX_SAFE_INTEGER)) as never
+      if (slot === 'account.features')
+        return arrange(entries, orderByRank(entries, context.walletFeaturesOrder, Number.MAX_SAFE_INTEGER)) as never
       return arrange(entries, []) as never
     },
   }

@@ -13,7 +13,8 @@ function activeAccount({ state, chainState }: ConnectionCore, action: string) {
   const current = ns ? chainState(ns) : undefined
   const network = current?.networkState.caipNetwork
   const address = current?.accountState.address
-  if (!ns || !address || current.accountState.status !== 'connected') throw new VestibuleError('NOT_CONNECTED', `Connect a wallet before ${action}`)
+  if (!ns || !address || current.accountState.status !== 'connected')
+    throw new VestibuleError('NOT_CONNECTED', `Connect a wallet before ${action}`)
   if (!network) throw new VestibuleError('NOT_SUPPORTED', ErrorText.chainNotSupported)
   return { ns, current, network, address }
 }
@@ -70,7 +71,8 @@ export function createWalletCalls(core: ConnectionCore, networks: NetworkRules) 
         alert?.('network-not-found', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
         // A well-formed network of a chain family no plugin registers: say which part is missing.
         const namespace = CAIP_NETWORK_ID_PATTERN.test(caipNetworkId) ? parseCaipNetworkId(caipNetworkId).namespace : undefined
-        if (namespace && !chains.get(namespace)) throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.adapterNotFound}: no chain plugin for ${caipNetworkId}`)
+        if (namespace && !chains.get(namespace))
+          throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.adapterNotFound}: no chain plugin for ${caipNetworkId}`)
         throw new VestibuleError('NOT_SUPPORTED', `${ErrorText.networkNotFound}: ${caipNetworkId}`)
       }
       const ns = network.chainNamespace

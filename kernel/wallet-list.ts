@@ -2,13 +2,22 @@ import { computed, type ReadableAtom } from 'nanostores'
 import type { ChainNamespace } from './caip.js'
 import type { Connector } from './chains.js'
 import { orderByRank } from './ordering.js'
-import type { ExcludedWallet, InjectedRules, ReadonlyWalletSources, WalletItem, WalletSection, WalletSource, WalletViews } from './wallets.js'
+import type {
+  ExcludedWallet,
+  InjectedRules,
+  ReadonlyWalletSources,
+  WalletItem,
+  WalletSection,
+  WalletSource,
+  WalletViews,
+} from './wallets.js'
 
 /** Excluded by the host: by catalog id, by rdns, or by case-insensitive name. */
 export function isExcluded(wallet: { id?: string; rdns?: string; name: string }, excluded: readonly ExcludedWallet[]): boolean {
   const name = wallet.name.trim().toLowerCase()
   return excluded.some(
-    (e) => (e.id && e.id === wallet.id) || (e.rdns && wallet.rdns && e.rdns === wallet.rdns) || (e.name && e.name.trim().toLowerCase() === name),
+    (e) =>
+      (e.id && e.id === wallet.id) || (e.rdns && wallet.rdns && e.rdns === wallet.rdns) || (e.name && e.name.trim().toLowerCase() === name),
   )
 }
 
@@ -76,10 +85,19 @@ export function connectorItem(connector: Connector, views: WalletViews): WalletI
     tag: connector.installed ? 'connect.installed' : undefined,
   }
   if (connector.type === 'MULTI_CHAIN' && connector.connectors?.length) {
-    const data: MultiChainData = { name: connector.name, imageUrl: connector.imageUrl, connectors: connector.connectors.map((c) => ({ connectorId: c.id, namespace: c.namespace })) }
+    const data: MultiChainData = {
+      name: connector.name,
+      imageUrl: connector.imageUrl,
+      connectors: connector.connectors.map((c) => ({ connectorId: c.id, namespace: c.namespace })),
+    }
     return { ...item, id: `multi:${connector.id}`, view: views.multiChain, data }
   }
-  return { ...item, id: `${connector.namespace}:${connector.id}`, view: views.connector, data: { connectorId: connector.id, namespace: connector.namespace } }
+  return {
+    ...item,
+    id: `${connector.namespace}:${connector.id}`,
+    view: views.connector,
+    data: { connectorId: connector.id, namespace: connector.namespace },
+  }
 }
 
 /** The kernel's own sections (the chain plugins' connectors) and their ranks. */
@@ -93,12 +111,22 @@ const OWN_SECTIONS = [
  * each section's rank (the kernel's `injected` 30 and `external` 60, the plugins' as they declare them; a
  * section without one after the ranked ones), equal ranks in the order they were added.
  */
-export function sectionOrder(sources: readonly Pick<WalletSource, 'section' | 'order'>[], connectorTypeOrder?: readonly string[]): string[] {
-  return orderByRank([...OWN_SECTIONS, ...sources.map((s) => ({ id: s.section, order: s.order }))], connectorTypeOrder, Number.POSITIVE_INFINITY)
+export function sectionOrder(
+  sources: readonly Pick<WalletSource, 'section' | 'order'>[],
+  connectorTypeOrder?: readonly string[],
+): string[] {
+  return orderByRank(
+    [...OWN_SECTIONS, ...sources.map((s) => ({ id: s.section, order: s.order }))],
+    connectorTypeOrder,
+    Number.POSITIVE_INFINITY,
+  )
 }
 
 /** Built lists per wallet sources, per namespace filter, rebuilt when a plugin adds a source. */
-const built = /* @__PURE__ */ new WeakMap<ReadonlyWalletSources, Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>>()
+const built = /* @__PURE__ */ new WeakMap<
+  ReadonlyWalletSources,
+  Map<string, { sources: readonly WalletSource[]; $sections: ReadableAtom<readonly WalletSection[]> }>
+>()
 
 /**
  * The Connect view's wallet list: the chain plugins' connectors (announced and injected wallets in `injected`, a
@@ -116,7 +144,9 @@ export function walletSections(wallets: ReadonlyWalletSources, only?: ChainNames
   const item = (c: Connector) => connectorItem(c, views)
   const $found = computed([chains.$connectors, wallets.$excluded], (connectors, excluded) => {
     const mine = connectors.filter((c) => !only || c.namespace === only)
-    const injected = mine.filter((c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && isInjectedShown(c, { excluded, isMobile: isMobile() }))
+    const injected = mine.filter(
+      (c) => (c.type === 'ANNOUNCED' || c.type === 'INJECTED') && isInjectedShown(c, { excluded, isMobile: isMobile() }),
+    )
     // Wallets the host configured are its choice: only its exclusions hide them.
     const external = mine.filter((c) => c.type === 'EXTERNAL' && !isExcluded({ id: c.explorerId, rdns: c.rdns, name: c.name }, excluded))
     return { injected: (only ? injected : mergeMultiChain(injected)).map(item), external: external.map(item) }

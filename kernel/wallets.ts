@@ -85,14 +85,24 @@ export interface WalletSources {
    */
   readonly $excluded: WritableAtom<readonly ExcludedWallet[]>
   /** What the list is built from besides the sources: the chain plugins' connectors and the host's order. */
-  readonly context: { readonly chains: ChainRegistry; readonly connectorTypeOrder?: readonly string[]; readonly views: WalletViews; isMobile(): boolean }
+  readonly context: {
+    readonly chains: ChainRegistry
+    readonly connectorTypeOrder?: readonly string[]
+    readonly views: WalletViews
+    isMobile(): boolean
+  }
 }
 
 /** The wallet lists as a host reads them (`modal.getWalletSources()`): nothing to add, exclude or register. */
 export interface ReadonlyWalletSources {
   readonly $sources: ReadableAtom<readonly WalletSource[]>
   readonly $excluded: ReadableAtom<readonly ExcludedWallet[]>
-  readonly context: { readonly chains: Pick<ChainRegistry, '$connectors'>; readonly connectorTypeOrder?: readonly string[]; readonly views: WalletViews; isMobile(): boolean }
+  readonly context: {
+    readonly chains: Pick<ChainRegistry, '$connectors'>
+    readonly connectorTypeOrder?: readonly string[]
+    readonly views: WalletViews
+    isMobile(): boolean
+  }
 }
 
 export function createWalletSources(
@@ -106,7 +116,12 @@ export function createWalletSources(
     $excluded: atom<readonly ExcludedWallet[]>((rules.excludeWalletIds ?? []).map((id) => ({ id }))),
     add: (section, $items, order) => $sources.set([...$sources.get(), { section, $items, order }]),
     // Without a shell no view opens a wallet: the entries name none.
-    context: { chains, connectorTypeOrder, views: rules.views ?? { connector: '', multiChain: '' }, isMobile: () => rules.isMobile?.() ?? false },
+    context: {
+      chains,
+      connectorTypeOrder,
+      views: rules.views ?? { connector: '', multiChain: '' },
+      isMobile: () => rules.isMobile?.() ?? false,
+    },
   }
 }
 

@@ -40,7 +40,10 @@ export async function startAnvil({ port = 0, chainId = 31337 } = {}) {
     child.once('exit', (code) => reject(new Error(`anvil exited (${code}): ${stderr}`)))
   })
   const deadline = Date.now() + 15_000
-  const actualPort = await Promise.race([listening, new Promise((_, reject) => setTimeout(() => reject(new Error(`anvil did not start within 15 s: ${stderr}`)), 15_000).unref())]).catch((error) => {
+  const actualPort = await Promise.race([
+    listening,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`anvil did not start within 15 s: ${stderr}`)), 15_000).unref()),
+  ]).catch((error) => {
     child.kill()
     throw error
   })

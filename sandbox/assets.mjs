@@ -32,7 +32,8 @@ async function deploy(url, contract, args) {
   return receipt.contractAddress
 }
 
-const call = (url, contract, address, functionName, args) => send(url, { to: address, data: encodeFunctionData({ abi: contract.abi, functionName, args }) })
+const call = (url, contract, address, functionName, args) =>
+  send(url, { to: address, data: encodeFunctionData({ abi: contract.abi, functionName, args }) })
 
 /**
  * Deploys the demo assets on the chain at `url` and hands `owner` its share. `imageBase` is where the collectibles'

@@ -56,7 +56,8 @@ export async function cachedBuild(options) {
   // plugin and this cache.
   const own = [...Object.values(entries), 'sandbox/resolve.mjs', 'sandbox/build-cache.mjs']
   const inputs = {}
-  for (const input of [...new Set([...files, ...own])]) inputs[path.resolve(root, input)] = await fingerprint(path.resolve(root, input)).catch(() => 'missing')
+  for (const input of [...new Set([...files, ...own])])
+    inputs[path.resolve(root, input)] = await fingerprint(path.resolve(root, input)).catch(() => 'missing')
   await mkdir(CACHE_DIR, { recursive: true })
   // Another test worker may be writing the same entry: write aside, then rename over it in one step.
   const temporary = `${file}.${process.pid}.${Date.now()}`

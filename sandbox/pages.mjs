@@ -18,7 +18,10 @@ export const PAGES = [
 
 /** The main page's query modes: the query and what it turns on. */
 export const MODES = [
-  ['?auth', 'email and social login through the embedded wallet (&socials=google,github, &accountType=smartAccount, &emailShowWallets=off)'],
+  [
+    '?auth',
+    'email and social login through the embedded wallet (&socials=google,github, &accountType=smartAccount, &emailShowWallets=off)',
+  ],
   ['?siwx=optional|required', "sign-in (CAIP-122) through the sandbox's backend"],
   ['?siwe=optional|required', 'sign-in through the legacy siweConfig callbacks'],
   ['?theme=light|system', 'the light or the system theme (dark by default)'],
@@ -38,5 +41,10 @@ export function describePages(url) {
   const width = Math.max(...pages.map(([p]) => p.length)) + 2
   // A mode longer than the column goes on its own line, its description under it.
   const line = ([left, right]) => (left.length < width ? `  ${left.padEnd(width)}${right}` : `  ${left}\n  ${' '.repeat(width)}${right}`)
-  return ['Demo pages', ...pages.map(line), `Query modes of the demo app (combine them with &, e.g. ${url}?auth&theme=light)`, ...MODES.map(line)].join('\n')
+  return [
+    'Demo pages',
+    ...pages.map(line),
+    `Query modes of the demo app (combine them with &, e.g. ${url}?auth&theme=light)`,
+    ...MODES.map(line),
+  ].join('\n')
 }

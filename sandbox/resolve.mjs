@@ -48,7 +48,10 @@ function namesOf(entry) {
   const names = new Map()
   for (const [, list, from] of readFileSync(file, 'utf8').matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.[^']+)'/gm)) {
     const source = path.resolve(path.dirname(file), from.replace(/\.js$/, '.ts'))
-    for (const part of list.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of list
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [original, alias = original] = part.replace(/^type\s+/, '').split(/\s+as\s+/)
       names.set(alias, { source, original })
     }
@@ -68,7 +71,10 @@ export function linkOwnImports(contents) {
   return contents.replace(/^(import|export)\s*\{([^}]*)\}\s*from\s*'(vestibule\/(?:kernel|utils))'/gm, (all, keyword, list, entry) => {
     const names = namesOf(entry)
     const bySource = new Map()
-    for (const part of list.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of list
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       if (part.startsWith('type ')) continue
       const [name, alias = name] = part.split(/\s+as\s+/)
       const found = names.get(name)

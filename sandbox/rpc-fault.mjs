@@ -5,7 +5,11 @@
 // 'refuse' (a browser then sees the fault itself, not a CORS error). Every JSON-RPC method asked is recorded.
 import { createServer } from 'node:http'
 
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST, GET, OPTIONS' }
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'content-type',
+  'access-control-allow-methods': 'POST, GET, OPTIONS',
+}
 
 /** JSON-RPC method names in a request body (one call or a batch); '?' for a body that is not JSON-RPC. */
 function methodsOf(text) {

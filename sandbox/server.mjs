@@ -37,7 +37,8 @@ async function startFamily(family) {
   try {
     module = await import(`./${family}/chain.mjs`)
   } catch (error) {
-    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(`/${family}/chain.mjs`)) return { family, skipped: 'not part of this sandbox yet' }
+    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(`/${family}/chain.mjs`))
+      return { family, skipped: 'not part of this sandbox yet' }
     throw error
   }
   try {
@@ -50,10 +51,40 @@ async function startFamily(family) {
 /** Bundles the demo app (code-split, as a host's bundler would) and the wallet scripts into memory. */
 async function build(wallets, production = false) {
   // The bench asks for a production build (minified, React's production mode); the demo keeps source maps.
-  const common = { bundle: true, write: false, minify: production, sourcemap: production ? false : 'inline', logLevel: 'silent', jsx: 'automatic', define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"', global: 'globalThis' } }
+  const common = {
+    bundle: true,
+    write: false,
+    minify: production,
+    sourcemap: production ? false : 'inline',
+    logLevel: 'silent',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"', global: 'globalThis' },
+  }
   const results = await Promise.all([
-    cachedBuild({ ...common, entryPoints: { main: path.join(root, 'sandbox/app/main.tsx'), extensions: path.join(root, 'sandbox/app/extensions.tsx'), lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'), embedded: path.join(root, 'sandbox/app/embedded.tsx'), 'address-book': path.join(root, 'sandbox/app/address-book.tsx'), gallery: path.join(root, 'sandbox/app/gallery.tsx'), wagmi: path.join(root, 'sandbox/app/wagmi.tsx'), headless: path.join(root, 'sandbox/app/headless.tsx'), 'headless-shell': path.join(root, 'sandbox/app/headless-shell.tsx') }, outdir: '/app', format: 'esm', splitting: true, plugins: [vestibuleSource] }),
-    cachedBuild({ ...common, entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')], outfile: '/sandbox-wallet.js', format: 'iife' }),
+    cachedBuild({
+      ...common,
+      entryPoints: {
+        main: path.join(root, 'sandbox/app/main.tsx'),
+        extensions: path.join(root, 'sandbox/app/extensions.tsx'),
+        lifecycle: path.join(root, 'sandbox/app/lifecycle.tsx'),
+        embedded: path.join(root, 'sandbox/app/embedded.tsx'),
+        'address-book': path.join(root, 'sandbox/app/address-book.tsx'),
+        gallery: path.join(root, 'sandbox/app/gallery.tsx'),
+        wagmi: path.join(root, 'sandbox/app/wagmi.tsx'),
+        headless: path.join(root, 'sandbox/app/headless.tsx'),
+        'headless-shell': path.join(root, 'sandbox/app/headless-shell.tsx'),
+      },
+      outdir: '/app',
+      format: 'esm',
+      splitting: true,
+      plugins: [vestibuleSource],
+    }),
+    cachedBuild({
+      ...common,
+      entryPoints: [path.join(root, 'sandbox/wallet/sandbox-wallet.ts')],
+      outfile: '/sandbox-wallet.js',
+      format: 'iife',
+    }),
     ...wallets.map((w) => cachedBuild({ ...common, entryPoints: [path.join(root, w.entry)], outfile: w.url, format: 'iife' })),
   ])
   const files = new Map()
@@ -66,7 +97,16 @@ async function build(wallets, production = false) {
  * funds the demo account on both, and serves the demo app. Ports: 0 picks free ones. `walletConnectVerify`
  * leaves the WalletConnect SDKs' Verify step on (it needs the Verify server, which is not on loopback).
  */
-export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPort = 0, relayPort = 0, families = [], walletConnectVerify = false, production = false } = {}) {
+export async function startSandbox({
+  port = 0,
+  anvilPort = 0,
+  l2Port = 0,
+  apiPort = 0,
+  relayPort = 0,
+  families = [],
+  walletConnectVerify = false,
+  production = false,
+} = {}) {
   const [chain, l2, address, ...extras] = await Promise.all([
     startAnvil({ port: anvilPort, chainId: 31337 }),
     startAnvil({ port: l2Port, chainId: SANDBOX_L2_CHAIN_ID }),
@@ -80,11 +120,19 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const solanaId = solanaFamily ? `solana:${solanaFamily.chain.genesisHash.slice(0, 32)}` : undefined
   const providerApi = await startProviderApi({
     port: apiPort,
-    rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url, ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}) },
+    rpcUrls: {
+      'eip155:31337': chain.url,
+      [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url,
+      ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}),
+    },
   })
   // The on-ramp provider's checkout page, on its own origin: the URL generator sends buyers there; "Pay" credits
   // the local chain and the purchase shows in the on-ramp history.
-  const onramp = await startOnrampProvider({ rpcUrls: providerApi.rpcUrls, solana: solanaFamily?.chain, record: (purchase) => providerApi.addOnrampPurchase(purchase) })
+  const onramp = await startOnrampProvider({
+    rpcUrls: providerApi.rpcUrls,
+    solana: solanaFamily?.chain,
+    record: (purchase) => providerApi.addOnrampPurchase(purchase),
+  })
   providerApi.setOnrampPage(onramp.url)
   // The loopback WalletConnect relay and the Sandbox Mobile Wallet (its own funded keys) on both chains and on
   // every running family.
@@ -97,7 +145,11 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   // wallet's frame and keys) on three more loopback origins.
   const [mail, oauth] = await Promise.all([startMail(), startOAuth()])
   const secureSite = await startSecureSite({
-    rpcUrls: { 'eip155:31337': chain.url, [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url, ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}) },
+    rpcUrls: {
+      'eip155:31337': chain.url,
+      [`eip155:${SANDBOX_L2_CHAIN_ID}`]: l2.url,
+      ...(solanaId ? { [solanaId]: solanaFamily.chain.url } : {}),
+    },
     mail,
     oauth,
   })
@@ -107,7 +159,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   // Demo tokens and collectibles on the local chain; the provider API reports on them.
   const deployed = await deployDemoAssets({ url: chain.url, owner: address, imageBase: providerApi.url })
   const assets = {
-    tokens: [...deployed.tokens.map((t) => ({ ...t, chainId: 'eip155:31337' })), ...(solanaId && solanaFamily.token ? [{ ...solanaFamily.token, chainId: solanaId }] : [])],
+    tokens: [
+      ...deployed.tokens.map((t) => ({ ...t, chainId: 'eip155:31337' })),
+      ...(solanaId && solanaFamily.token ? [{ ...solanaFamily.token, chainId: solanaId }] : []),
+    ],
     nfts: deployed.nfts.map((n) => ({ ...n, chainId: 'eip155:31337' })),
   }
   providerApi.setAssets(assets)
@@ -131,7 +186,10 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
     (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
     `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
-  const walletTags = running.filter((f) => f.wallet).map((f) => `<script src="${f.wallet.url}"></script>`).join('\n    ')
+  const walletTags = running
+    .filter((f) => f.wallet)
+    .map((f) => `<script src="${f.wallet.url}"></script>`)
+    .join('\n    ')
   const html = (await readFile(path.join(root, 'sandbox/app/index.html'), 'utf8')).replace('<!-- family wallets -->', walletTags)
 
   // The demo app under a strict Content Security Policy with Trusted Types (`/csp`, the same query switches): no
@@ -140,16 +198,17 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
   const cspHtml = html.replace(/<style>[\s\S]*?<\/style>/, '<link rel="stylesheet" href="/app.css" />')
   const appCss = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
   // With a nonce (`/csp?nonce`), style-src also allows the <style> elements carrying it; the page gets it in a meta tag.
-  const cspPolicy = (nonce) => [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
-    // Wallet and network icons come from the provider API.
-    `img-src 'self' data: ${origin(providerApi.url)}`,
-    `frame-src ${origin(secureSite.frameUrl)}`,
-    `connect-src 'self' ${[chain.url, l2.url, providerApi.url, walletConnect.config.relayUrl].map(origin).join(' ')}`,
-    "require-trusted-types-for 'script'",
-  ].join('; ')
+  const cspPolicy = (nonce) =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+      // Wallet and network icons come from the provider API.
+      `img-src 'self' data: ${origin(providerApi.url)}`,
+      `frame-src ${origin(secureSite.frameUrl)}`,
+      `connect-src 'self' ${[chain.url, l2.url, providerApi.url, walletConnect.config.relayUrl].map(origin).join(' ')}`,
+      "require-trusted-types-for 'script'",
+    ].join('; ')
 
   // The sign-in backend the demo app uses with ?siwx (vestibule/server through sandbox/siwx/backend.mjs), on this same origin.
   const bip122Family = running.find((f) => f.family === 'bip122')
@@ -232,7 +291,17 @@ export async function startSandbox({ port = 0, anvilPort = 0, l2Port = 0, apiPor
     families: Object.fromEntries(extras.map((f) => [f.family, f])),
     async stop() {
       await new Promise((resolve) => server.close(resolve))
-      await Promise.all([chain.stop(), l2.stop(), providerApi.stop(), onramp.stop(), walletConnect.stop(), secureSite.stop(), mail.stop(), oauth.stop(), ...running.map((f) => f.stop?.())])
+      await Promise.all([
+        chain.stop(),
+        l2.stop(),
+        providerApi.stop(),
+        onramp.stop(),
+        walletConnect.stop(),
+        secureSite.stop(),
+        mail.stop(),
+        oauth.stop(),
+        ...running.map((f) => f.stop?.()),
+      ])
     },
   }
 }

@@ -13,7 +13,13 @@ const port = (name, fallback) => {
   return n
 }
 
-const sandbox = await startSandbox({ port: port('VB_PORT', 5173), anvilPort: port('VB_ANVIL_PORT', 8545), l2Port: port('VB_L2_PORT', 8546), apiPort: port('VB_API_PORT', 5174), families: EXTRA_FAMILIES }).catch((error) => {
+const sandbox = await startSandbox({
+  port: port('VB_PORT', 5173),
+  anvilPort: port('VB_ANVIL_PORT', 8545),
+  l2Port: port('VB_L2_PORT', 8546),
+  apiPort: port('VB_API_PORT', 5174),
+  families: EXTRA_FAMILIES,
+}).catch((error) => {
   console.error(`The sandbox could not start: ${error.message}`)
   console.error('Is a port taken? Set VB_PORT, VB_ANVIL_PORT, VB_L2_PORT or VB_API_PORT to free ones (0 picks any).')
   process.exit(1)

@@ -39,7 +39,8 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
   const originOf = (request: Request) => settings.origins.get(request.headers.get('origin') ?? '')
   function allowedOrigin(request: Request): URL {
     const origin = originOf(request)
-    if (!origin) throw new Refusal(403, ['origin'], `requests that change a session must come from ${[...settings.origins.keys()].join(' or ')}`)
+    if (!origin)
+      throw new Refusal(403, ['origin'], `requests that change a session must come from ${[...settings.origins.keys()].join(' or ')}`)
     return origin
   }
   async function limit(route: 'nonce' | 'verify', request: Request, context: SiwxRequestContext): Promise<void> {
@@ -47,7 +48,9 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     const client = options.clientKey?.(request, context) ?? context.clientAddress ?? 'all'
     const window = settings.rate.windowMs
     if ((await store.hit(`${route}:${client}`, window)) > settings.rate[route]) {
-      throw new Refusal(429, ['rate-limit'], `too many ${route} requests from this client; try again in a minute`, { 'retry-after': String(Math.ceil(window / 1000)) })
+      throw new Refusal(429, ['rate-limit'], `too many ${route} requests from this client; try again in a minute`, {
+        'retry-after': String(Math.ceil(window / 1000)),
+      })
     }
   }
 
@@ -56,7 +59,8 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     const query = new URL(request.url).searchParams
     const chainId = query.get('chainId') ?? ''
     const address = query.get('address') ?? ''
-    if (chainId && !settings.allowsChain(chainId)) throw new Refusal(400, ['chain'], `accounts on ${chainId.slice(0, 80)} cannot sign in here`)
+    if (chainId && !settings.allowsChain(chainId))
+      throw new Refusal(400, ['chain'], `accounts on ${chainId.slice(0, 80)} cannot sign in here`)
     if (address.length > 128) throw new Refusal(400, ['address'], 'the address is too long to be one')
     const value = randomText(NONCE_LENGTH)
     await store.addNonce(value, JSON.stringify({ chainId, address }), settings.nonceTtlMs)
@@ -68,7 +72,8 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     const origin = allowedOrigin(request)
     const body = await readJson(request, settings.maxBodyBytes)
     const { message, signature } = body
-    if (typeof message !== 'string' || typeof signature !== 'string') throw new Refusal(400, ['body'], 'message and signature (text) are required')
+    if (typeof message !== 'string' || typeof signature !== 'string')
+      throw new Refusal(400, ['body'], 'message and signature (text) are required')
     const tell = (ok: boolean, reasons: readonly string[], fields: { chainId?: string; accountAddress?: string } = {}) => {
       try {
         options.onVerify?.({ chainId: fields.chainId, address: fields.accountAddress, message, signature, ok, reasons })
@@ -91,12 +96,23 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       throw new Refusal(status, reasons, error)
     }
     if (!issuedFor) refuse(400, ['nonce'], 'the nonce was not issued here, has expired or was used already')
-    if ((issuedFor!.chainId && issuedFor!.chainId !== chainId) || (issuedFor!.address && issuedFor!.address.toLowerCase() !== accountAddress.toLowerCase())) {
+    if (
+      (issuedFor!.chainId && issuedFor!.chainId !== chainId) ||
+      (issuedFor!.address && issuedFor!.address.toLowerCase() !== accountAddress.toLowerCase())
+    ) {
       refuse(400, ['nonce'], 'the nonce was issued for another account')
     }
-    const outcome = await checkSignature({ chainId, address: accountAddress, message, signature, rpcUrl: settings.rpcUrls[chainId], custom: settings.custom[chainId] })
+    const outcome = await checkSignature({
+      chainId,
+      address: accountAddress,
+      message,
+      signature,
+      rpcUrl: settings.rpcUrls[chainId],
+      custom: settings.custom[chainId],
+    })
     if (!outcome.ok) refuse(outcome.status, outcome.reasons, outcome.error)
-    if (options.allow && (await options.allow({ chainId, address: accountAddress })) !== true) refuse(403, ['allow'], 'sign-in is closed for this account')
+    if (options.allow && (await options.allow({ chainId, address: accountAddress })) !== true)
+      refuse(403, ['allow'], 'sign-in is closed for this account')
     // The page's CACAO of the same signature is kept as sent: the plugin checks it against the session before use.
     const cacao = typeof body.cacao === 'object' && body.cacao !== null && !Array.isArray(body.cacao) ? body.cacao : undefined
     const kept: KeptSession = { data: fields as KeptSession['data'], message, signature, ...(cacao ? { cacao } : {}), expiresAt: 0 }
@@ -113,7 +129,11 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
     if (method === 'POST' && name === 'verify') return verify(request, context)
     if (method === 'GET' && name === 'sessions') {
       const query = new URL(request.url).searchParams
-      return json(200, { sessions: (await sessions.list(request, query.get('chainId') ?? undefined, query.get('address') ?? undefined)).map(({ expiresAt: _, since: __, ...session }) => session) })
+      return json(200, {
+        sessions: (await sessions.list(request, query.get('chainId') ?? undefined, query.get('address') ?? undefined)).map(
+          ({ expiresAt: _, since: __, ...session }) => session,
+        ),
+      })
     }
     if (method === 'GET' && name === 'me') {
       const [first] = await sessions.list(request)
@@ -124,11 +144,13 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       allowedOrigin(request)
       const body = await readJson(request, settings.maxBodyBytes)
       if (name === 'signout') return json(200, { ok: true }, { 'set-cookie': await sessions.close(request) })
-      if (typeof body.chainId !== 'string' || typeof body.address !== 'string') throw new Refusal(400, ['body'], 'chainId and address (text) are required')
+      if (typeof body.chainId !== 'string' || typeof body.address !== 'string')
+        throw new Refusal(400, ['body'], 'chainId and address (text) are required')
       await sessions.revoke(request, body.chainId, body.address)
       return json(200, { ok: true })
     }
-    if (['nonce', 'verify', 'sessions', 'me', 'revoke', 'signout'].includes(name ?? '')) throw new Refusal(405, ['method'], `${method} is not answered here`)
+    if (['nonce', 'verify', 'sessions', 'me', 'revoke', 'signout'].includes(name ?? ''))
+      throw new Refusal(405, ['method'], `${method} is not answered here`)
     throw new Refusal(404, ['route'], 'no such sign-in route')
   }
 
@@ -138,7 +160,8 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
       response = await route(request, context)
     } catch (error) {
       if (error instanceof Refusal) response = json(error.status, { error: error.message, reasons: error.reasons }, error.headers)
-      else if (storeFailed(error)) response = json(503, { error: 'the session store does not answer; try again shortly', reasons: ['store'] }, { 'retry-after': '1' })
+      else if (storeFailed(error))
+        response = json(503, { error: 'the session store does not answer; try again shortly', reasons: ['store'] }, { 'retry-after': '1' })
       else response = json(500, { error: 'the sign-in server failed on this request', reasons: ['internal'] })
     }
     return withCors(request, response, settings)
@@ -151,8 +174,16 @@ export function createSiwxServer(options: SiwxServerOptions): SiwxServer {
 const storeFailed = (error: unknown) => error instanceof StoreError
 
 function preflight(request: Request, settings: Settings): Response {
-  if (!settings.origins.has(request.headers.get('origin') ?? '')) return json(403, { error: 'this origin may not call the sign-in server', reasons: ['origin'] })
-  return new Response(null, { status: 204, headers: { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' } })
+  if (!settings.origins.has(request.headers.get('origin') ?? ''))
+    return json(403, { error: 'this origin may not call the sign-in server', reasons: ['origin'] })
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': 'content-type',
+      'access-control-max-age': '600',
+    },
+  })
 }
 
 /** A page on an allowed origin reads the answers and sends its cookie (hostBackend fetches with credentials). */

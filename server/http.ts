@@ -14,7 +14,10 @@ export class Refusal extends Error {
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
 }
 
 /**
@@ -48,7 +51,8 @@ export async function readJson(request: Request, limit: number): Promise<Record<
   } catch {
     throw new Refusal(400, ['json'], 'the request body is not JSON')
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal(400, ['json'], 'the request body is not a JSON object')
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Refusal(400, ['json'], 'the request body is not a JSON object')
   return body as Record<string, unknown>
 }
 

@@ -17,15 +17,27 @@ const timeOf = (text: string | undefined) => (text === undefined ? NaN : Date.pa
 export function checkMessage(message: string, origin: URL, settings: Settings): MessageVerdict {
   const now = settings.now()
   const { fields } = readSiwxMessage(message)
-  const problems: { reason: string; message: string }[] = verifySiwxMessage(message, { domain: origin.host, scheme: origin.protocol.slice(0, -1), uri: origin.origin, now })
+  const problems: { reason: string; message: string }[] = verifySiwxMessage(message, {
+    domain: origin.host,
+    scheme: origin.protocol.slice(0, -1),
+    uri: origin.origin,
+    now,
+  })
   const skew = settings.skewMs
   // The times, with the skew allowed: an expiry just past and a start just ahead still pass.
-  const kept = problems.filter((p) => !(p.reason === 'expired' && timeOf(fields.expirationTime) > now - skew) && !(p.reason === 'not-yet-valid' && timeOf(fields.notBefore) <= now + skew))
+  const kept = problems.filter(
+    (p) =>
+      !(p.reason === 'expired' && timeOf(fields.expirationTime) > now - skew) &&
+      !(p.reason === 'not-yet-valid' && timeOf(fields.notBefore) <= now + skew),
+  )
   const bad = (reason: string, text: string) => void kept.push({ reason, message: text })
   const issued = timeOf(fields.issuedAt)
   if (issued > now + skew) bad('issued-at', `the message was issued at ${fields.issuedAt}, ahead of this server's clock`)
-  if (issued < now - settings.nonceTtlMs - skew) bad('issued-at', `the message was issued at ${fields.issuedAt}, before its nonce could have been`)
-  if (fields.chainId !== undefined && !kept.some((p) => p.reason === 'chain') && !settings.allowsChain(fields.chainId)) bad('chain', `accounts on ${fields.chainId} cannot sign in here`)
-  if ((fields.resources?.length ?? 0) > settings.maxResources) bad('resources', `the message lists ${fields.resources!.length} resources, more than ${settings.maxResources}`)
+  if (issued < now - settings.nonceTtlMs - skew)
+    bad('issued-at', `the message was issued at ${fields.issuedAt}, before its nonce could have been`)
+  if (fields.chainId !== undefined && !kept.some((p) => p.reason === 'chain') && !settings.allowsChain(fields.chainId))
+    bad('chain', `accounts on ${fields.chainId} cannot sign in here`)
+  if ((fields.resources?.length ?? 0) > settings.maxResources)
+    bad('resources', `the message lists ${fields.resources!.length} resources, more than ${settings.maxResources}`)
   return { fields, problems: kept }
 }

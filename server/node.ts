@@ -25,7 +25,10 @@ export type FetchHandler = (request: Request, context?: SiwxRequestContext) => P
 
 function toRequest(req: NodeRequest): Request {
   const host = String(req.headers.host ?? 'localhost')
-  const url = new URL(req.url ?? '/', `${req.socket.encrypted ? 'https' : 'http'}://${/^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : 'localhost'}`)
+  const url = new URL(
+    req.url ?? '/',
+    `${req.socket.encrypted ? 'https' : 'http'}://${/^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : 'localhost'}`,
+  )
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue
@@ -55,7 +58,10 @@ export function toNodeHandler(handler: FetchHandler): (req: NodeRequest, res: No
     try {
       response = await handler(toRequest(req), { clientAddress: req.socket.remoteAddress })
     } catch {
-      response = new Response(JSON.stringify({ error: 'the request could not be read', reasons: ['request'] }), { status: 400, headers: { 'content-type': 'application/json' } })
+      response = new Response(JSON.stringify({ error: 'the request could not be read', reasons: ['request'] }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      })
     }
     res.statusCode = response.status
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)

@@ -82,36 +82,46 @@ export interface Settings {
 
 const positive = (value: unknown, fallback: number, name: string) => {
   if (value === undefined) return fallback
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw new Error(`createSiwxServer: ${name} must be a positive number`)
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
+    throw new Error(`createSiwxServer: ${name} must be a positive number`)
   return value
 }
 
 export function settingsOf(options: SiwxServerOptions): Settings {
-  if (!options || !Array.isArray(options.origins) || !options.origins.length) throw new Error('createSiwxServer: `origins` must list the pages allowed to sign in ("https://app.example.com")')
+  if (!options || !Array.isArray(options.origins) || !options.origins.length)
+    throw new Error('createSiwxServer: `origins` must list the pages allowed to sign in ("https://app.example.com")')
   const origins = new Map<string, URL>()
   for (const text of options.origins) {
     const url = URL.canParse(text) ? new URL(text) : undefined
-    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, '')) throw new Error(`createSiwxServer: origins: "${text}" is not an origin (scheme, host and port only)`)
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, ''))
+      throw new Error(`createSiwxServer: origins: "${text}" is not an origin (scheme, host and port only)`)
     origins.set(url.origin, url)
   }
   const chains = options.chains
-  if (typeof chains !== 'function' && (!Array.isArray(chains) || !chains.length)) throw new Error('createSiwxServer: `chains` must list the CAIP-2 networks allowed to sign in')
+  if (typeof chains !== 'function' && (!Array.isArray(chains) || !chains.length))
+    throw new Error('createSiwxServer: `chains` must list the CAIP-2 networks allowed to sign in')
   const custom = { ...options.custom }
   if (Array.isArray(chains)) {
     for (const id of chains) {
       const namespace = String(id).split(':')[0]!
-      if (!/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(id) || !isFamily(namespace)) throw new Error(`createSiwxServer: chains: "${id}" is not a CAIP-2 id of eip155, solana, polkadot or bip122`)
-      if (namespace === 'bip122' && !custom[id]?.params && !KNOWN_BITCOIN_PARAMS[id]) throw new Error(`createSiwxServer: custom["${id}"].params (the chain's address parameters) is needed to check its signatures`)
+      if (!/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(id) || !isFamily(namespace))
+        throw new Error(`createSiwxServer: chains: "${id}" is not a CAIP-2 id of eip155, solana, polkadot or bip122`)
+      if (namespace === 'bip122' && !custom[id]?.params && !KNOWN_BITCOIN_PARAMS[id])
+        throw new Error(`createSiwxServer: custom["${id}"].params (the chain's address parameters) is needed to check its signatures`)
     }
   }
   const list = Array.isArray(chains) ? new Set<string>(chains) : undefined
   const cookieName = options.cookie?.name ?? 'vestibule_siwx'
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cookieName)) throw new Error('createSiwxServer: cookie.name must be 1 to 64 letters, digits, "_" or "-"')
-  const rate = options.rateLimit === false ? false : {
-    windowMs: positive(options.rateLimit?.windowSeconds, 60, 'rateLimit.windowSeconds') * 1000,
-    nonce: positive(options.rateLimit?.nonce, 60, 'rateLimit.nonce'),
-    verify: positive(options.rateLimit?.verify, 60, 'rateLimit.verify'),
-  }
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cookieName))
+    throw new Error('createSiwxServer: cookie.name must be 1 to 64 letters, digits, "_" or "-"')
+  const rate =
+    options.rateLimit === false
+      ? false
+      : {
+          windowMs: positive(options.rateLimit?.windowSeconds, 60, 'rateLimit.windowSeconds') * 1000,
+          nonce: positive(options.rateLimit?.nonce, 60, 'rateLimit.nonce'),
+          verify: positive(options.rateLimit?.verify, 60, 'rateLimit.verify'),
+        }
   return {
     origins,
     allowsChain: list ? (id) => list.has(id) : (id) => (chains as (id: string) => boolean)(id) === true,

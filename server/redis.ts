@@ -39,7 +39,8 @@ export interface RedisStore extends SiwxServerStore {
 }
 
 // Extends a hash's expiry to `ttl` when that is later than the one it has (a longer session joining a shorter one).
-const PUT_SESSION = "redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end return 1"
+const PUT_SESSION =
+  "redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end return 1"
 const HIT = "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n"
 
 /**
@@ -62,15 +63,23 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     client = Promise.resolve(options.client)
     connected = Promise.resolve()
   } else if (options.url) {
-    const made = (import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ REDIS_PACKAGE) as Promise<typeof import('redis')>).catch((error: unknown) => {
-      throw new Error('redisStore({ url }) needs the "redis" package (node-redis 4 or 5): npm install redis', { cause: error })
-    }).then(({ createClient }) => {
-      const c = createClient({ url: options.url, disableOfflineQueue: true, socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000) } })
-      // A lost connection is reported here and retried; each command meanwhile rejects and the server says 503.
-      c.on('error', () => {})
-      own = c
-      return c
-    })
+    const made = (
+      import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ REDIS_PACKAGE) as Promise<typeof import('redis')>
+    )
+      .catch((error: unknown) => {
+        throw new Error('redisStore({ url }) needs the "redis" package (node-redis 4 or 5): npm install redis', { cause: error })
+      })
+      .then(({ createClient }) => {
+        const c = createClient({
+          url: options.url,
+          disableOfflineQueue: true,
+          socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000) },
+        })
+        // A lost connection is reported here and retried; each command meanwhile rejects and the server says 503.
+        c.on('error', () => {})
+        own = c
+        return c
+      })
     made.catch(() => {})
     connected = made.then((c) => new Promise<void>((resolve) => (c.once('ready', () => resolve()), void c.connect().catch(() => {}))))
     client = made as unknown as Promise<RedisCommandClient>
@@ -78,7 +87,9 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
 
   async function timed(c: RedisCommandClient, args: string[]): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs)))
+    const late = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new StoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs)),
+    )
     try {
       return await Promise.race([c.sendCommand(args), late])
     } finally {

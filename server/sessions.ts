@@ -45,12 +45,14 @@ export class Sessions {
     if (!id) return []
     const now = this.settings.now()
     const key = chainId && address ? keyOf(chainId, address) : undefined
-    return (await this.store.sessions(id))
-      .map(parse)
-      .filter((s): s is KeptSession => !!s && s.expiresAt > now)
-      .filter((s) => (!chainId || s.data.chainId === chainId) && (!key || keyOf(s.data.chainId, s.data.accountAddress) === key))
-      // The latest sign-in first.
-      .sort((a, b) => (b.since ?? 0) - (a.since ?? 0))
+    return (
+      (await this.store.sessions(id))
+        .map(parse)
+        .filter((s): s is KeptSession => !!s && s.expiresAt > now)
+        .filter((s) => (!chainId || s.data.chainId === chainId) && (!key || keyOf(s.data.chainId, s.data.accountAddress) === key))
+        // The latest sign-in first.
+        .sort((a, b) => (b.since ?? 0) - (a.since ?? 0))
+    )
   }
 
   /** Keeps a verified session under a new cookie id (with the old cookie's sessions); gives the Set-Cookie value. */

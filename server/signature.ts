@@ -23,9 +23,7 @@ export const KNOWN_BITCOIN_PARAMS: Readonly<Record<string, Record<string, unknow
   'bip122:000000000933ea01ad0ee984209779ba': { params: { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4 } },
 }
 
-export type SignatureOutcome =
-  | { ok: true }
-  | { ok: false; status: number; reasons: string[]; error: string }
+export type SignatureOutcome = { ok: true } | { ok: false; status: number; reasons: string[]; error: string }
 
 export interface SignatureCheck {
   chainId: string
@@ -53,7 +51,8 @@ export async function checkSignature(check: SignatureCheck): Promise<SignatureOu
     ...(check.custom ? { custom: check.custom } : {}),
   }
   try {
-    if (await verifyMessage({ address: check.address, message: check.message, signature: check.signature, network: network as never })) return { ok: true }
+    if (await verifyMessage({ address: check.address, message: check.message, signature: check.signature, network: network as never }))
+      return { ok: true }
     return { ok: false, status: 401, reasons: ['signature'], error: 'the signature does not verify for this account' }
   } catch (error) {
     // eip155 alone rejects: the signature is not the key's own, so only a contract account can still accept it.
@@ -66,6 +65,11 @@ export async function checkSignature(check: SignatureCheck): Promise<SignatureOu
         error: `the signature does not verify for this account's key, and a contract account's signature on ${check.chainId} is checked on chain: this server has no rpcUrls["${check.chainId}"] option`,
       }
     }
-    return { ok: false, status: 502, reasons: ['rpc'], error: `the signature could not be checked: the node of ${check.chainId} did not answer` }
+    return {
+      ok: false,
+      status: 502,
+      reasons: ['rpc'],
+      error: `the signature could not be checked: the node of ${check.chainId} did not answer`,
+    }
   }
 }

@@ -17,7 +17,10 @@ const coreViews: Record<string, ViewDefinition> = {
   Connect: { title: 'connect.title', load: () => import('./views/Connect.js') },
   ConnectingExternal: { title: 'connecting.title', load: () => import('./views/ConnectingExternal.js') },
   // A wallet announced to several chain families: headed with its name from the first frame.
-  ConnectingMultiChain: { title: (data) => (data as { name?: string } | undefined)?.name, load: () => import('./views/ConnectingMultiChain.js') },
+  ConnectingMultiChain: {
+    title: (data) => (data as { name?: string } | undefined)?.name,
+    load: () => import('./views/ConnectingMultiChain.js'),
+  },
   Account: { title: 'account.title', load: () => import('./views/Account.js') },
   // Every host with a chain plugin needs these two: the kernel shows UnsupportedChain by its network rule, and the
   // Account view's network control opens Networks. Both are lazy chunks; a host pays only these two lines.
@@ -50,7 +53,15 @@ export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'op
         mount.warmUp(modal)
         const load = first ? kernelOf(modal).views.get(first)?.load : undefined
         // A failed load is the preload's to report; without the view there is nothing to rehearse.
-        if (load && (await load().then(() => true, () => false)) && !modal.isOpen()) await mount.rehearse(modal, first!)
+        if (
+          load &&
+          (await load().then(
+            () => true,
+            () => false,
+          )) &&
+          !modal.isOpen()
+        )
+          await mount.rehearse(modal, first!)
       }),
     fetchShell(modal) {
       let arrived = false
@@ -64,7 +75,15 @@ export function createModal(options: ModalOptions, hints: Pick<KernelExtras, 'op
       // The shell and the first view download in parallel; the shell renders the view once both are here. Loads
       // are shared, so code the preload fetched is handed over within the click's task.
       const first = kernelOf(modal).router.current?.view
-      const [[{ mountShell }]] = await Promise.all([shellCode(), first ? kernelOf(modal).views.get(first)?.load().catch(() => undefined) : undefined])
+      const [[{ mountShell }]] = await Promise.all([
+        shellCode(),
+        first
+          ? kernelOf(modal)
+              .views.get(first)
+              ?.load()
+              .catch(() => undefined)
+          : undefined,
+      ])
       return mountShell(modal)
     },
   })

@@ -69,7 +69,8 @@ export function vestibuleConnector(modal: Modal, options: VestibuleConnectorOpti
         last = next
         if (before.status === 'connected' && next.status !== 'connected') return connector.onDisconnect()
         if (next.status !== 'connected' || !next.address) return
-        if (before.status !== 'connected') return config.emitter.emit('connect', { accounts: [next.address as `0x${string}`], chainId: numberOf(next.caipNetworkId) ?? 0 })
+        if (before.status !== 'connected')
+          return config.emitter.emit('connect', { accounts: [next.address as `0x${string}`], chainId: numberOf(next.caipNetworkId) ?? 0 })
         if (!sameAccount(before.address, next.address)) connector.onAccountsChanged([next.address])
         if (before.caipNetworkId !== next.caipNetworkId && next.caipNetworkId) connector.onChainChanged(next.caipNetworkId.slice(7))
       })
@@ -96,14 +97,17 @@ export function vestibuleConnector(modal: Modal, options: VestibuleConnectorOpti
           connected = await whenConnected()
           if (closeOnConnect) closeOnAccount(modal)
         }
-        if (parameters.chainId !== undefined && parameters.chainId !== connected.chainId) await connector.switchChain!({ chainId: parameters.chainId })
+        if (parameters.chainId !== undefined && parameters.chainId !== connected.chainId)
+          await connector.switchChain!({ chainId: parameters.chainId })
         // wagmi listens to this connector's events only once connect resolves: a disconnect or another account in the
         // modal while it was pending was emitted to nobody. So wagmi gets what the modal holds now, never an account
         // it no longer has, and no connection at all when the modal has none.
         connected = current()
         last = readEip155(modal)
         if (!connected) throw new Error('The modal disconnected before the connection completed')
-        const accounts = parameters.withCapabilities ? connected.accounts.map((address) => ({ address, capabilities: {} })) : connected.accounts
+        const accounts = parameters.withCapabilities
+          ? connected.accounts.map((address) => ({ address, capabilities: {} }))
+          : connected.accounts
         return { accounts, chainId: connected.chainId } as never
       },
       async disconnect() {

@@ -38,7 +38,8 @@ const toHex = (n: number) => `0x${n.toString(16)}`
 function requestedChainId(params: unknown): number {
   const first = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined
   const hex = first?.chainId
-  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) throw new ProviderRpcError(-32602, 'wallet_switchEthereumChain needs [{ chainId: "0x…" }]')
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex))
+    throw new ProviderRpcError(-32602, 'wallet_switchEthereumChain needs [{ chainId: "0x…" }]')
   const chainId = Number.parseInt(hex, 16)
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new ProviderRpcError(-32602, `Not a chain id: ${hex}`)
   return chainId
@@ -58,7 +59,8 @@ export function createModalProvider(modal: Modal): ModalEip1193Provider {
       const before = last
       last = next
       const chainId = next.caipNetworkId?.startsWith('eip155:') ? toHex(Number(next.caipNetworkId.slice(7))) : undefined
-      if (before.status === 'connected' && next.status !== 'connected') return emit('disconnect', new ProviderRpcError(4900, 'The modal ended the eip155 session'))
+      if (before.status === 'connected' && next.status !== 'connected')
+        return emit('disconnect', new ProviderRpcError(4900, 'The modal ended the eip155 session'))
       if (next.status !== 'connected') return
       if (before.status !== 'connected') return emit('connect', { chainId })
       if (!sameAccount(before.address, next.address)) emit('accountsChanged', next.address ? [next.address] : [])
@@ -91,11 +93,12 @@ export function createModalProvider(modal: Modal): ModalEip1193Provider {
         case 'wallet_switchEthereumChain':
           await modal.switchNetwork(`eip155:${requestedChainId(params)}`)
           return null
-        default:
+        default: {
           if (accounts().length === 0) throw new ProviderRpcError(4100, 'Connect a wallet through the modal first')
           const request = modal.getChainFeature('eip155', 'request')
           if (!request) throw new ProviderRpcError(4200, `The eip155 chain plugin cannot send ${method}`)
           return request({ method, params })
+        }
       }
     },
     on(event, listener) {

@@ -8,7 +8,12 @@ import { solana, solanaMainnet } from 'vestibule/chains/solana'
 
 const modal = createModal({
   projectId: 'bench',
-  plugins: [eip155({ networks: [mainnet] }), solana({ networks: [solanaMainnet] }), polkadot({ networks: [polkadotMainnet] }), bip122({ networks: [bitcoin] })],
+  plugins: [
+    eip155({ networks: [mainnet] }),
+    solana({ networks: [solanaMainnet] }),
+    polkadot({ networks: [polkadotMainnet] }),
+    bip122({ networks: [bitcoin] }),
+  ],
 })
 
 createRoot(document.getElementById('root')!).render(

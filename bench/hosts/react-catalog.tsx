@@ -5,7 +5,12 @@ import { eip155, mainnet } from 'vestibule/chains/eip155'
 import { walletCatalog } from 'vestibule/plugins/catalog'
 
 const apiUrl = new URLSearchParams(location.search).get('api') ?? undefined
-const modal = createModal({ projectId: 'bench', apiUrl, featuredWalletIds: [], plugins: [eip155({ networks: [mainnet] }), walletCatalog()] })
+const modal = createModal({
+  projectId: 'bench',
+  apiUrl,
+  featuredWalletIds: [],
+  plugins: [eip155({ networks: [mainnet] }), walletCatalog()],
+})
 ;(window as unknown as { modal: typeof modal }).modal = modal
 
 createRoot(document.getElementById('root')!).render(

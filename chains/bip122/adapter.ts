@@ -60,7 +60,9 @@ export function createBip122Adapter(networks: readonly Bip122Network[]): ChainAd
       let remove: (() => void) | undefined
       let removed = false
       session().then(
-        (s) => removed || (remove = s.addConnector(state, { connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet })),
+        (s) =>
+          removed ||
+          (remove = s.addConnector(state, { connector: { ...connector, namespace: 'bip122' }, wallet: provider as StandardWallet })),
         () => {},
       )
       return () => {

@@ -41,7 +41,10 @@ export function sha256(data: Uint8Array): Uint8Array {
     for (let j = 0; j < 64; j++) {
       const a = w[j - 15]!
       const b = w[j - 2]!
-      w[j] = j < 16 ? view.getInt32(i + 4 * j) : (w[j - 16]! + (ror(a, 7) ^ ror(a, 18) ^ (a >>> 3)) + w[j - 7]! + (ror(b, 17) ^ ror(b, 19) ^ (b >>> 10))) | 0
+      w[j] =
+        j < 16
+          ? view.getInt32(i + 4 * j)
+          : (w[j - 16]! + (ror(a, 7) ^ ror(a, 18) ^ (a >>> 3)) + w[j - 7]! + (ror(b, 17) ^ ror(b, 19) ^ (b >>> 10))) | 0
     }
     let [a, b, c, d, e, f, g, k] = h as [number, number, number, number, number, number, number, number]
     for (let j = 0; j < 64; j++) {
@@ -95,7 +98,14 @@ function segwitHrp(value: string): string | number | undefined {
   // 5-bit groups to bytes: the padding must be under 5 bits and zero.
   const bits = (data.length - 7) * 5
   const size = bits >> 3
-  if (version > 16 || bits % 8 > 4 || data[data.length - 7]! & ((1 << bits % 8) - 1) || size < 2 || size > 40 || (!version && size !== 20 && size !== 32)) {
+  if (
+    version > 16 ||
+    bits % 8 > 4 ||
+    data[data.length - 7]! & ((1 << (bits % 8)) - 1) ||
+    size < 2 ||
+    size > 40 ||
+    (!version && size !== 20 && size !== 32)
+  ) {
     return undefined
   }
   return chk === (version ? 0x2bc830a3 : 1) ? hrp : BAD

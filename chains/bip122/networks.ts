@@ -50,9 +50,11 @@ const byte = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as 
 export function paramsProblem(network: Partial<Bip122Network>): string | undefined {
   const c = network.custom
   const p = c?.params
-  if (!/^[0-9a-f]{32}$/.test(String(network.id)) || network.caipNetworkId !== `bip122:${network.id}`) return 'needs genesisHash: 32 or 64 lowercase hex characters'
+  if (!/^[0-9a-f]{32}$/.test(String(network.id)) || network.caipNetworkId !== `bip122:${network.id}`)
+    return 'needs genesisHash: 32 or 64 lowercase hex characters'
   if (!/^https?:\/\//.test(String(c?.esploraUrl))) return 'needs esploraUrl: an http(s) URL'
-  if (!p || !/^[a-z0-9]{1,83}$/.test(p.bech32) || !byte(p.pubKeyHash) || !byte(p.scriptHash)) return 'needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)'
+  if (!p || !/^[a-z0-9]{1,83}$/.test(p.bech32) || !byte(p.pubKeyHash) || !byte(p.scriptHash))
+    return 'needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)'
 }
 
 /** Turns a network definition into one the modal accepts; throws on a malformed one. */

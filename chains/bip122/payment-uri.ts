@@ -8,7 +8,17 @@ import { checkedAmount, uriQuery, uriScheme } from '../shared/payment-uri.js'
  *
  * @example bip21Uri({ address: 'bc1q…', amount: '0.001' }) // 'bitcoin:bc1q…?amount=0.001'
  */
-export function bip21Uri({ address, amount, label, scheme = 'bitcoin' }: { address: string; amount?: string; label?: string; scheme?: string }): string {
+export function bip21Uri({
+  address,
+  amount,
+  label,
+  scheme = 'bitcoin',
+}: {
+  address: string
+  amount?: string
+  label?: string
+  scheme?: string
+}): string {
   if (!uriScheme(scheme)) throw new Error(`Not a URI scheme: ${scheme}`)
   if (!/^[a-zA-Z0-9]{14,90}$/.test(address)) throw new Error(`Not a Bitcoin address: ${address}`)
   return `${scheme}:${address}${uriQuery({ amount: checkedAmount(amount), label })}`

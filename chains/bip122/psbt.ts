@@ -86,7 +86,9 @@ export interface TransferPlan {
  * unless it would be dust (then it goes to the fee). The fee is the rate times the virtual size the signed
  * transaction will have. Throws "Insufficient funds" naming what is there and what is needed.
  */
-export function planTransfer(request: Pick<TransferRequest, 'network' | 'from' | 'to' | 'value' | 'utxos' | 'feeRate' | 'describe'>): TransferPlan {
+export function planTransfer(
+  request: Pick<TransferRequest, 'network' | 'from' | 'to' | 'value' | 'utxos' | 'feeRate' | 'describe'>,
+): TransferPlan {
   const { network, from, to, value, feeRate, describe } = request
   const net = toBitcoinjsNetwork(network.custom.params)
   const fromScript = addresses.toOutputScript(from, net)
@@ -108,10 +110,13 @@ export function planTransfer(request: Pick<TransferRequest, 'network' | 'from' |
     total += utxo.value
     weight += INPUT_WEIGHT[kind] + (selected.length === 253 ? 8n : 0n)
     const withChange = fee(weight + outputWeight(fromScript))
-    if (total - value - withChange >= changeDust) return { kind, fromScript, toScript, selected, fee: withChange, change: total - value - withChange }
+    if (total - value - withChange >= changeDust)
+      return { kind, fromScript, toScript, selected, fee: withChange, change: total - value - withChange }
     if (total - value >= fee(weight)) return { kind, fromScript, toScript, selected, fee: total - value, change: 0n }
   }
-  throw new Error(`Insufficient funds: ${describe(total)} available, ${describe(value + fee(weight))} needed for ${describe(value)} and the fee`)
+  throw new Error(
+    `Insufficient funds: ${describe(total)} available, ${describe(value + fee(weight))} needed for ${describe(value)} and the fee`,
+  )
 }
 
 /** Builds the unsigned PSBT of `planTransfer`'s plan, with what each input kind needs for signing. */
@@ -125,7 +130,10 @@ export async function buildTransfer(request: TransferRequest): Promise<BuiltTran
   if (kind === 'p2sh-p2wpkh') {
     const redeemScript = new Uint8Array([0x00, 0x14, ...crypto.hash160(publicKey)])
     if (publicKey.length !== 33 || !equal(crypto.hash160(redeemScript), fromScript.subarray(2, 22))) {
-      throw new VestibuleError('NOT_SUPPORTED', `Sending from ${from} is not supported: it is not the P2SH-P2WPKH address of the account's key`)
+      throw new VestibuleError(
+        'NOT_SUPPORTED',
+        `Sending from ${from} is not supported: it is not the P2SH-P2WPKH address of the account's key`,
+      )
     }
     extra.redeemScript = redeemScript
   }
@@ -140,7 +148,8 @@ export async function buildTransfer(request: TransferRequest): Promise<BuiltTran
     if (kind === 'p2pkh') {
       const previous = fromHex(await request.txHex(utxo.txid))
       // The input commits to this transaction by its id: a wrong one would make the signature worthless.
-      if (Transaction.fromBuffer(previous).getId() !== utxo.txid) throw new Error(`The Esplora API returned the wrong transaction for ${utxo.txid}`)
+      if (Transaction.fromBuffer(previous).getId() !== utxo.txid)
+        throw new Error(`The Esplora API returned the wrong transaction for ${utxo.txid}`)
       psbt.addInput({ hash: utxo.txid, index: utxo.vout, nonWitnessUtxo: previous })
     } else {
       psbt.addInput({ hash: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, value: utxo.value }, ...extra })

@@ -1,10 +1,27 @@
 // Loaded with import() on first use: the Wallet Standard session (connect, events, signing) and the Esplora
 // reads. No SDK here; bitcoinjs-lib loads only when a transaction is built (./psbt.js).
-import { ErrorText, VestibuleError, defineAddressRules, isUserRejection, type Balance, type CaipNetwork, type ConnectResult, type Connector, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
+import {
+  ErrorText,
+  VestibuleError,
+  defineAddressRules,
+  isUserRejection,
+  type Balance,
+  type CaipNetwork,
+  type ConnectResult,
+  type Connector,
+  type FeeEstimate,
+  type TransactionRequest,
+} from 'vestibule/kernel'
 import { formatUnits } from 'vestibule/utils'
 import { walletError } from '../shared/wallet-error.js'
 import { createConnectorList, type ConnectorEntry, type ConnectorList } from '../shared/connectors.js'
-import { feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
+import {
+  feature,
+  standardConnector,
+  watchStandardWallets,
+  type StandardWallet,
+  type StandardWalletAccount,
+} from '../shared/wallet-standard.js'
 import { addressError } from './address.js'
 import type { Bip122State } from './adapter.js'
 import type { Bip122Network } from './networks.js'
@@ -18,7 +35,11 @@ interface Features {
   'bitcoin:connect': { connect(input: { purposes: ('payment' | 'ordinals')[] }): Promise<{ accounts: readonly Account[] }> }
   'standard:disconnect': { disconnect(): Promise<void> }
   'standard:events': { on(event: 'change', listener: (change: Change) => void): () => void }
-  'bitcoin:signMessage': { signMessage(...inputs: { account: Account; message: Uint8Array }[]): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]> }
+  'bitcoin:signMessage': {
+    signMessage(
+      ...inputs: { account: Account; message: Uint8Array }[]
+    ): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>
+  }
   'bitcoin:signTransaction': {
     signTransaction(
       ...inputs: { psbt: Uint8Array; chain: string; inputsToSign: { account: Account; signingIndexes: number[]; sigHash?: number }[] }[]
@@ -110,7 +131,8 @@ function pick(state: Bip122State, accounts: unknown, requested: CaipNetwork, pre
       .filter((network) => typeof account?.address === 'string' && chainOf(account, network) && !addressError(account.address, network))
       .map((network) => ({ account, network })),
   )
-  const score = (c: (typeof candidates)[number]) => (c.account.address === preferred ? 2 : 0) + (c.network.caipNetworkId === requested.caipNetworkId ? 1 : 0)
+  const score = (c: (typeof candidates)[number]) =>
+    (c.account.address === preferred ? 2 : 0) + (c.network.caipNetworkId === requested.caipNetworkId ? 1 : 0)
   return candidates.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || score(c) > score(best) ? c : best), undefined)
 }
 
@@ -126,7 +148,10 @@ function detach(state: Bip122State) {
 
 function attach(state: Bip122State, wallet: StandardWallet, found: ReturnType<typeof pick>, requested: CaipNetwork): ConnectResult {
   if (!found) {
-    throw new VestibuleError('NOT_SUPPORTED', `The wallet has no account on ${state.networks.map((n) => n.name).join(' or ')} (asked for ${requested.name})`)
+    throw new VestibuleError(
+      'NOT_SUPPORTED',
+      `The wallet has no account on ${state.networks.map((n) => n.name).join(' or ')} (asked for ${requested.name})`,
+    )
   }
   detach(state)
   const session: NonNullable<Bip122State['active']> = { wallet, address: found.account.address, network: found.network }
@@ -172,7 +197,10 @@ function connected(state: Bip122State) {
   return { wallet: active.wallet, account, network: active.network }
 }
 
-export async function connect(state: Bip122State, { connectorId, network }: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult> {
+export async function connect(
+  state: Bip122State,
+  { connectorId, network }: { connectorId: string; network: CaipNetwork },
+): Promise<ConnectResult> {
   const wallet = walletFor(state, connectorId)
   const standard = featureOf(wallet, 'standard:connect')
   const bitcoin = featureOf(wallet, 'bitcoin:connect')
@@ -182,7 +210,10 @@ export async function connect(state: Bip122State, { connectorId, network }: { co
 }
 
 /** Restores the session without a prompt: the wallet's authorized accounts, or a silent `standard:connect`. */
-export async function reconnect(state: Bip122State, { connectorId, network }: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined> {
+export async function reconnect(
+  state: Bip122State,
+  { connectorId, network }: { connectorId: string; network: CaipNetwork },
+): Promise<ConnectResult | undefined> {
   if (!(await listOf(state).waitFor(connectorId, 1000))) return undefined
   const wallet = walletFor(state, connectorId)
   let found = pick(state, wallet.accounts, network)
@@ -218,12 +249,16 @@ export async function switchNetwork(state: Bip122State, target: CaipNetwork) {
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 
 /** Signs with `bitcoin:signMessage`; returns the wallet's signature in base64 (the wallet documents its scheme). */
-export async function signMessage(state: Bip122State, { message }: { message: string; address: string; network: CaipNetwork }): Promise<string> {
+export async function signMessage(
+  state: Bip122State,
+  { message }: { message: string; address: string; network: CaipNetwork },
+): Promise<string> {
   const { wallet, account } = connected(state)
   const sign = featureOf(wallet, 'bitcoin:signMessage')
   if (!sign) throw notSupported('Message signing (bitcoin:signMessage)')
   const [output] = await call(() => sign.signMessage({ account, message: new TextEncoder().encode(message) }))
-  if (!(output?.signature instanceof Uint8Array) || output.signature.length === 0) throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
+  if (!(output?.signature instanceof Uint8Array) || output.signature.length === 0)
+    throw new VestibuleError('WALLET_ERROR', 'The wallet returned a malformed signature')
   return toBase64(output.signature)
 }
 
@@ -253,7 +288,13 @@ export async function listUtxos(network: Bip122Network, address: string): Promis
   const list: unknown = JSON.parse(await esplora(network, `/address/${address}/utxo`))
   if (!Array.isArray(list)) throw new Error(`${network.name}: the Esplora API returned no UTXO list`)
   return list.map((u: { txid?: unknown; vout?: unknown; value?: unknown }) => {
-    if (typeof u?.txid !== 'string' || !/^[0-9a-f]{64}$/.test(u.txid) || !Number.isSafeInteger(u.vout) || !Number.isSafeInteger(u.value) || (u.value as number) < 0) {
+    if (
+      typeof u?.txid !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(u.txid) ||
+      !Number.isSafeInteger(u.vout) ||
+      !Number.isSafeInteger(u.value) ||
+      (u.value as number) < 0
+    ) {
       throw new Error(`${network.name}: the Esplora API returned a malformed UTXO`)
     }
     return { txid: u.txid, vout: u.vout as number, value: BigInt(u.value as number) }
@@ -262,7 +303,11 @@ export async function listUtxos(network: Bip122Network, address: string): Promis
 
 export async function getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
   const utxos = await listUtxos(network as Bip122Network, address)
-  return { value: utxos.reduce((sum, u) => sum + u.value, 0n), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+  return {
+    value: utxos.reduce((sum, u) => sum + u.value, 0n),
+    decimals: network.nativeCurrency.decimals,
+    symbol: network.nativeCurrency.symbol,
+  }
 }
 
 /** Used when `/fee-estimates` fails or has no usable answer: 2 sat/vB. */
@@ -283,7 +328,8 @@ export async function feeRate(network: Bip122Network): Promise<bigint> {
   return BigInt(Math.max(1000, Math.ceil(((rate as number | undefined) ?? FALLBACK_FEE_RATE) * 1000)))
 }
 
-const describeIn = (network: Bip122Network) => (sats: bigint) => `${formatUnits(sats, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
+const describeIn = (network: Bip122Network) => (sats: bigint) =>
+  `${formatUnits(sats, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
 
 /**
  * The fee `sendNative` would pay for the same transfer: the fee rate times the virtual size of the transaction
@@ -292,9 +338,11 @@ const describeIn = (network: Bip122Network) => (sats: bigint) => `${formatUnits(
  */
 export async function estimateFees(tx: TransactionRequest): Promise<FeeEstimate> {
   const network = tx?.network as Bip122Network
-  if (tx?.data !== undefined) throw new VestibuleError('NOT_SUPPORTED', 'Bitcoin transfers carry no call data; only native transfers can be estimated')
+  if (tx?.data !== undefined)
+    throw new VestibuleError('NOT_SUPPORTED', 'Bitcoin transfers carry no call data; only native transfers can be estimated')
   checkAddress(tx.to, network)
-  if (typeof tx.value !== 'bigint' || tx.value <= 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(tx.value)} (satoshis, a bigint above 0)`)
+  if (typeof tx.value !== 'bigint' || tx.value <= 0n)
+    throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(tx.value)} (satoshis, a bigint above 0)`)
   const [{ planTransfer }, utxos, rate] = await Promise.all([import('./psbt.js'), listUtxos(network, tx.from), feeRate(network)])
   const { fee } = planTransfer({ network, from: tx.from, to: tx.to, value: tx.value, utxos, feeRate: rate, describe: describeIn(network) })
   return { fee, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
@@ -304,15 +352,23 @@ export async function estimateFees(tx: TransactionRequest): Promise<FeeEstimate>
  * Sends `value` satoshis to `to`: a PSBT built from the sender's UTXOs (bitcoinjs-lib, loaded now), signed by the
  * wallet with `bitcoin:signTransaction`, finalized here and broadcast with `POST /tx`. Returns the txid.
  */
-export async function sendNative(state: Bip122State, { to, value, address, network }: { to: string; value: bigint; address: string; network: CaipNetwork }): Promise<string> {
+export async function sendNative(
+  state: Bip122State,
+  { to, value, address, network }: { to: string; value: bigint; address: string; network: CaipNetwork },
+): Promise<string> {
   const target = network as Bip122Network
   checkAddress(to, target)
-  if (typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (satoshis, a bigint above 0)`)
+  if (typeof value !== 'bigint' || value <= 0n)
+    throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (satoshis, a bigint above 0)`)
   const { wallet, account } = connected(state)
   if (account.address !== address) throw new VestibuleError('NOT_CONNECTED', `${address} is not the connected account`)
   const sign = featureOf(wallet, 'bitcoin:signTransaction')
   if (!sign) throw notSupported('Sending (bitcoin:signTransaction)')
-  const [{ buildTransfer, finalizeTransfer }, utxos, rate] = await Promise.all([import('./psbt.js'), listUtxos(target, address), feeRate(target)])
+  const [{ buildTransfer, finalizeTransfer }, utxos, rate] = await Promise.all([
+    import('./psbt.js'),
+    listUtxos(target, address),
+    feeRate(target),
+  ])
   const built = await buildTransfer({
     network: target,
     from: address,
@@ -325,7 +381,9 @@ export async function sendNative(state: Bip122State, { to, value, address, netwo
     describe: describeIn(target),
   })
   const chain = chainOf(account, target) ?? target.caipNetworkId
-  const [output] = await call(() => sign.signTransaction({ psbt: built.psbt, chain, inputsToSign: [{ account, signingIndexes: built.signingIndexes }] }))
+  const [output] = await call(() =>
+    sign.signTransaction({ psbt: built.psbt, chain, inputsToSign: [{ account, signingIndexes: built.signingIndexes }] }),
+  )
   const { hex, txid } = finalizeTransfer(target, built, output?.signedPsbt)
   const sent = (await esplora(target, '/tx', { method: 'POST', body: hex, headers: { 'content-type': 'text/plain' } })).trim()
   if (sent !== txid) throw new VestibuleError('WALLET_ERROR', `The node accepted transaction ${sent}, expected ${txid}`)

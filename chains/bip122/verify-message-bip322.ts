@@ -73,7 +73,8 @@ function verifyP2wpkh(witness: Uint8Array[], toSign: Transaction, script: Uint8A
 /** P2TR key path: one BIP-340 signature (64 bytes, or 65 with SIGHASH_ALL) by the output key. */
 function verifyP2tr(witness: Uint8Array[], toSign: Transaction, script: Uint8Array): boolean {
   const [signature] = witness
-  if (witness.length !== 1 || !signature || (signature.length !== 64 && (signature.length !== 65 || signature[64] !== SIGHASH_ALL))) return false
+  if (witness.length !== 1 || !signature || (signature.length !== 64 && (signature.length !== 65 || signature[64] !== SIGHASH_ALL)))
+    return false
   const hashType = signature.length === 64 ? SIGHASH_DEFAULT : SIGHASH_ALL
   const hash = toSign.hashForWitnessV1(0, [script], [0n], hashType)
   return schnorr.verify(signature.subarray(0, 64), hash, script.subarray(2))

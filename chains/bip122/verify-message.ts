@@ -35,7 +35,11 @@ const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every
 
 /** Bitcoin's CompactSize encoding of a length. */
 export const varint = (n: number) =>
-  n < 0xfd ? Uint8Array.of(n) : n <= 0xffff ? Uint8Array.of(0xfd, n & 255, n >> 8) : Uint8Array.of(0xfe, n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24)
+  n < 0xfd
+    ? Uint8Array.of(n)
+    : n <= 0xffff
+      ? Uint8Array.of(0xfd, n & 255, n >> 8)
+      : Uint8Array.of(0xfe, n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24)
 
 /**
  * The output script `address` pays to on a network with `params`; undefined for another network's address or a

@@ -61,7 +61,9 @@ export function createBip122Facade(context: RemoteSessionContext): RemoteSession
     // Address entries ({ address, publicKey? }) or plain addresses.
     eventAddresses: (data) => {
       learn(data)
-      const addresses = data.map((entry) => (typeof entry === 'string' ? entry : (entry as AddressEntry)?.address)).filter((a): a is string => typeof a === 'string' && a.length > 0)
+      const addresses = data
+        .map((entry) => (typeof entry === 'string' ? entry : (entry as AddressEntry)?.address))
+        .filter((a): a is string => typeof a === 'string' && a.length > 0)
       return [...new Set(addresses)]
     },
     signing: ({ each, own, shown }) => ({
@@ -84,24 +86,39 @@ export function createBip122Facade(context: RemoteSessionContext): RemoteSession
       },
       'bitcoin:signTransaction': {
         version: '1.0.0',
-        signTransaction: each(async (up, chain, input: { psbt: Uint8Array; chain: string; inputsToSign: { account: StandardAccount; signingIndexes: number[]; sigHash?: number }[] }) => {
-          const psbt = bytesOf(input.psbt)
-          if (!psbt) throw new WalletRequestError(-32602, 'The PSBT must be bytes')
-          const entries = Array.isArray(input.inputsToSign) ? input.inputsToSign : []
-          const signInputs = entries.flatMap((entry) => {
-            const address = own(entry?.account?.address)
-            return (Array.isArray(entry.signingIndexes) ? entry.signingIndexes : []).map((index) => ({
-              address,
-              index,
-              ...(typeof entry.sigHash === 'number' ? { sighashTypes: [entry.sigHash] } : {}),
-            }))
-          })
-          const account = signInputs[0]?.address ?? shown()[0]?.address
-          const result = await send<{ psbt?: unknown }>(up, chain as never, 'signPsbt', { account, psbt: toBase64(psbt), signInputs, broadcast: false })
-          const signedPsbt = fromBase64(result?.psbt)
-          if (!signedPsbt?.length) throw malformed('PSBT')
-          return { signedPsbt }
-        }),
+        signTransaction: each(
+          async (
+            up,
+            chain,
+            input: {
+              psbt: Uint8Array
+              chain: string
+              inputsToSign: { account: StandardAccount; signingIndexes: number[]; sigHash?: number }[]
+            },
+          ) => {
+            const psbt = bytesOf(input.psbt)
+            if (!psbt) throw new WalletRequestError(-32602, 'The PSBT must be bytes')
+            const entries = Array.isArray(input.inputsToSign) ? input.inputsToSign : []
+            const signInputs = entries.flatMap((entry) => {
+              const address = own(entry?.account?.address)
+              return (Array.isArray(entry.signingIndexes) ? entry.signingIndexes : []).map((index) => ({
+                address,
+                index,
+                ...(typeof entry.sigHash === 'number' ? { sighashTypes: [entry.sigHash] } : {}),
+              }))
+            })
+            const account = signInputs[0]?.address ?? shown()[0]?.address
+            const result = await send<{ psbt?: unknown }>(up, chain as never, 'signPsbt', {
+              account,
+              psbt: toBase64(psbt),
+              signInputs,
+              broadcast: false,
+            })
+            const signedPsbt = fromBase64(result?.psbt)
+            if (!signedPsbt?.length) throw malformed('PSBT')
+            return { signedPsbt }
+          },
+        ),
       },
     }),
   })

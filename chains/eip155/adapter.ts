@@ -26,7 +26,12 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
   const list = createConnectorList<Eip1193Provider>()
   let listener: AdapterListener | undefined
   let loaded: Session | undefined
-  const load = lazyOnce((): Promise<Session> => sessionCode().then((m) => (loaded = m.createSession({ wallet: (id) => list.get(id)?.wallet, listener: () => listener, waitForWallet: list.waitFor }))))
+  const load = lazyOnce(
+    (): Promise<Session> =>
+      sessionCode().then(
+        (m) => (loaded = m.createSession({ wallet: (id) => list.get(id)?.wallet, listener: () => listener, waitForWallet: list.waitFor })),
+      ),
+  )
   const lazy = lazyMethods(load)
   const loadRpc = lazyOnce(() => import('./rpc.js'))
   const loadFeatures = lazyOnce(() => import('./features.js'))
@@ -53,7 +58,11 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
         const resolver = home && universalResolverOf(home)
         if (!home || !resolver) return undefined
         const ens = async () => (await import('./names.js')).ensNames(home, resolver, home === network ? undefined : network)
-        return { address: async (name) => (await ens()).address(name), name: async (address) => (await ens()).name(address), avatar: async (name) => (await ens()).avatar(name) }
+        return {
+          address: async (name) => (await ens()).address(name),
+          name: async (address) => (await ens()).name(address),
+          avatar: async (name) => (await ens()).avatar(name),
+        }
       },
       // How this family speaks over a remote wallet session (WalletConnect): loaded with such a session only.
       remoteSession: async () => (await import('./walletconnect.js')).remoteSession,
@@ -81,7 +90,8 @@ export function createEip155Adapter(options: Eip155AdapterOptions): ChainAdapter
       }
     },
     addConnector(connector, provider) {
-      if (typeof (provider as Eip1193Provider | null)?.request !== 'function') throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs an EIP-1193 provider`)
+      if (typeof (provider as Eip1193Provider | null)?.request !== 'function')
+        throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs an EIP-1193 provider`)
       return list.add({ connector: { ...connector, namespace: 'eip155' }, wallet: provider as Eip1193Provider })
     },
     connect: lazy('connect'),

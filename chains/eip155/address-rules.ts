@@ -10,7 +10,8 @@ export const rules = defineAddressRules(
   (value) => {
     const text = value.slice(0, 100)
     if (!/^(0x)?[0-9a-fA-F]{40}$/.test(value)) return `Invalid EVM address: "${text}" (expected 0x and 40 hex digits)`
-    if (!hasValidChecksum(value.slice(-40))) return `Invalid EVM address: "${text}" does not match its EIP-55 checksum (check for a mistyped letter)`
+    if (!hasValidChecksum(value.slice(-40)))
+      return `Invalid EVM address: "${text}" does not match its EIP-55 checksum (check for a mistyped letter)`
     return undefined
   },
   (value) => `0x${toChecksum(value.slice(-40))}`,

@@ -63,7 +63,18 @@ export function watchEip1193Wallets(options: { eip6963: boolean; onChange: (wall
       const provider = detail?.provider
       const rdns = safeRdns(info?.rdns)
       if (!rdns || !isProvider(provider)) return undefined
-      return { provider, connector: { id: rdns, rdns, name: walletName(info?.name), imageUrl: safeAnnouncedIcon(info?.icon), type: 'ANNOUNCED', namespace: 'eip155', installed: true } }
+      return {
+        provider,
+        connector: {
+          id: rdns,
+          rdns,
+          name: walletName(info?.name),
+          imageUrl: safeAnnouncedIcon(info?.icon),
+          type: 'ANNOUNCED',
+          namespace: 'eip155',
+          installed: true,
+        },
+      }
     } catch {
       return undefined
     }

@@ -1,6 +1,13 @@
 // Loaded with import() on first use of a chain feature: viem's ABI coding and RPC client stay out of the eager part.
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Abi, type Address, type Hex, type PublicClient } from 'viem'
-import { VestibuleError, type CaipNetwork, type ContractRead, type FeeEstimate, type TokenBalance, type TransactionRequest } from 'vestibule/kernel'
+import {
+  VestibuleError,
+  type CaipNetwork,
+  type ContractRead,
+  type FeeEstimate,
+  type TokenBalance,
+  type TransactionRequest,
+} from 'vestibule/kernel'
 
 const clients = new Map<string, PublicClient>()
 
@@ -30,25 +37,57 @@ export async function estimateFees(tx: TransactionRequest): Promise<FeeEstimate>
 
 export async function readContract(read: ContractRead): Promise<unknown> {
   if (!read.abi || !read.functionName) throw new VestibuleError('NOT_SUPPORTED', 'An EVM contract read needs an ABI and a function name')
-  return client(read.network).readContract({ address: read.address as Address, abi: read.abi as Abi, functionName: read.functionName, args: read.args as unknown[] | undefined })
+  return client(read.network).readContract({
+    address: read.address as Address,
+    abi: read.abi as Abi,
+    functionName: read.functionName,
+    args: read.args as unknown[] | undefined,
+  })
 }
 
 /**
  * balanceOf, decimals and symbol of every token, in one batch. A token that does not answer balanceOf and decimals
  * like an ERC-20 is left out; a symbol that is not a string (old tokens return bytes32) reads as "".
  */
-export async function getTokenBalances({ owner, tokens, network }: { owner: string; tokens: readonly string[]; network: CaipNetwork }): Promise<TokenBalance[]> {
+export async function getTokenBalances({
+  owner,
+  tokens,
+  network,
+}: {
+  owner: string
+  tokens: readonly string[]
+  network: CaipNetwork
+}): Promise<TokenBalance[]> {
   const c = client(network)
   const read = (token: string, functionName: 'balanceOf' | 'decimals' | 'symbol') =>
-    c.readContract({ address: token as Address, abi: erc20Abi, functionName, args: functionName === 'balanceOf' ? [owner as Address] : undefined } as never) as Promise<unknown>
-  const answers = await Promise.all(tokens.map((token) => Promise.allSettled([read(token, 'balanceOf'), read(token, 'decimals'), read(token, 'symbol')])))
+    c.readContract({
+      address: token as Address,
+      abi: erc20Abi,
+      functionName,
+      args: functionName === 'balanceOf' ? [owner as Address] : undefined,
+    } as never) as Promise<unknown>
+  const answers = await Promise.all(
+    tokens.map((token) => Promise.allSettled([read(token, 'balanceOf'), read(token, 'decimals'), read(token, 'symbol')])),
+  )
   const balances: TokenBalance[] = []
   answers.forEach(([value, decimals, symbol], i) => {
-    if (value.status !== 'fulfilled' || typeof value.value !== 'bigint' || decimals.status !== 'fulfilled' || typeof decimals.value !== 'number') return
-    balances.push({ token: tokens[i]!, value: value.value, decimals: decimals.value, symbol: symbol.status === 'fulfilled' && typeof symbol.value === 'string' ? symbol.value : '' })
+    if (
+      value.status !== 'fulfilled' ||
+      typeof value.value !== 'bigint' ||
+      decimals.status !== 'fulfilled' ||
+      typeof decimals.value !== 'number'
+    )
+      return
+    balances.push({
+      token: tokens[i]!,
+      value: value.value,
+      decimals: decimals.value,
+      symbol: symbol.status === 'fulfilled' && typeof symbol.value === 'string' ? symbol.value : '',
+    })
   })
   return balances
 }
 
 /** Call data of an ERC-20 `transfer(to, amount)`; tokens whose transfer returns nothing take the same data. */
-export const transferData = (to: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] })
+export const transferData = (to: string, amount: bigint): Hex =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] })

@@ -54,10 +54,20 @@ function externalWallets(input: unknown) {
     const id = safeId(entry?.id)
     const name = cleanName(entry?.name)
     if (!id || !name || ids.has(id) || typeof entry?.provider?.request !== 'function') {
-      throw new VestibuleError('INVALID_OPTIONS', `eip155({ connectors }): entry ${i} needs a unique id (letters, digits, .:@+/-_), a name and an EIP-1193 provider`)
+      throw new VestibuleError(
+        'INVALID_OPTIONS',
+        `eip155({ connectors }): entry ${i} needs a unique id (letters, digits, .:@+/-_), a name and an EIP-1193 provider`,
+      )
     }
     ids.add(id)
-    const connector = { id, name, type: 'EXTERNAL' as const, installed: false, imageUrl: safeImageUrl(entry.imageUrl), rdns: safeRdns(entry.rdns) }
+    const connector = {
+      id,
+      name,
+      type: 'EXTERNAL' as const,
+      installed: false,
+      imageUrl: safeImageUrl(entry.imageUrl),
+      rdns: safeRdns(entry.rdns),
+    }
     return { connector, provider: entry.provider }
   })
 }
@@ -65,7 +75,8 @@ function externalWallets(input: unknown) {
 function normalize(input: Eip155Network | Eip155NetworkInput): Eip155Network {
   if (!Number.isSafeInteger(input.id) || input.id <= 0) throw new Error(`has an invalid chain id ${JSON.stringify(input.id)}`)
   const network = 'caipNetworkId' in input ? input : defineNetwork(input)
-  if (network.caipNetworkId !== `eip155:${input.id}`) throw new Error(`has caipNetworkId ${network.caipNetworkId}, expected eip155:${input.id}`)
+  if (network.caipNetworkId !== `eip155:${input.id}`)
+    throw new Error(`has caipNetworkId ${network.caipNetworkId}, expected eip155:${input.id}`)
   return network
 }
 

@@ -27,7 +27,8 @@ export const DEFAULT_EVM_COIN_TYPE = 0x80000000n
  */
 export function ensNames(network: CaipNetwork, resolver: string, l2?: CaipNetwork): OnChainNames {
   const universalResolverAddress = resolver as Address
-  const lookup = (name: string, coinType?: bigint) => getEnsAddress(client(network), { name, universalResolverAddress, ...(coinType === undefined ? {} : { coinType }) })
+  const lookup = (name: string, coinType?: bigint) =>
+    getEnsAddress(client(network), { name, universalResolverAddress, ...(coinType === undefined ? {} : { coinType }) })
   return {
     async address(name) {
       const ens = normalized(name)

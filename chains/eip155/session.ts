@@ -15,11 +15,15 @@ const toHexChainId = (id: number) => `0x${id.toString(16)}`
  */
 export function parseChainId(value: unknown): number {
   const id =
-    typeof value === 'number' ? value
-    : typeof value === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(value) ? Number.parseInt(value.slice(2), 16)
-    : typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value)
-    : Number.NaN
-  if (!Number.isSafeInteger(id) || id <= 0) throw new VestibuleError('WALLET_ERROR', `The wallet reported an invalid chain id: ${String(value).slice(0, 80)}`)
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(value)
+        ? Number.parseInt(value.slice(2), 16)
+        : typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value)
+          ? Number(value)
+          : Number.NaN
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new VestibuleError('WALLET_ERROR', `The wallet reported an invalid chain id: ${String(value).slice(0, 80)}`)
   return id
 }
 
@@ -45,7 +49,10 @@ async function requireAccount(value: unknown): Promise<string> {
   const account = await walletAccount(value)
   if (account) return account
   const first: unknown = Array.isArray(value) ? value[0] : undefined
-  throw new VestibuleError('WALLET_ERROR', first === undefined ? 'The wallet returned no account' : `The wallet returned an invalid account: ${String(first).slice(0, 80)}`)
+  throw new VestibuleError(
+    'WALLET_ERROR',
+    first === undefined ? 'The wallet returned no account' : `The wallet returned an invalid account: ${String(first).slice(0, 80)}`,
+  )
 }
 
 /** Keeps the wallet's code as `walletCode` (4001 means declined) and its words, capped, as the message. */
@@ -255,7 +262,8 @@ export function createSession(options: {
       // An address without 0x is accepted; wallets (EIP-1474 DATA) need the prefix.
       const recipient = to.startsWith('0x') ? to : `0x${to}`
       const hash = await request(connected(), 'eth_sendTransaction', [{ from: address, to: recipient, value: `0x${value.toString(16)}` }])
-      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+        throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction hash')
       return hash
     },
     /** Stops listening to the wallet without revoking anything. */

@@ -44,7 +44,11 @@ export async function verifyMessage({ address, message, signature, network }: Ve
 
   // Not the key's own signature: only a contract account (deployed, or counterfactual with EIP-6492) can still accept it.
   const url = network?.rpcUrls?.default?.http?.[0]
-  if (!url) throw new VestibuleError('NOT_SUPPORTED', `A contract account's signature is checked on chain, and ${network?.name ?? 'the network'} has no RPC URL`)
+  if (!url)
+    throw new VestibuleError(
+      'NOT_SUPPORTED',
+      `A contract account's signature is checked on chain, and ${network?.name ?? 'the network'} has no RPC URL`,
+    )
   const client = createPublicClient({ transport: http(url, { retryCount: 1, timeout: 10_000 }) })
   try {
     // Reached first so that an RPC that does not answer is an error, not a signature that "does not verify".

@@ -12,13 +12,17 @@ const hexChain = (id: number) => `0x${id.toString(16)}`
 
 function timed<T>(promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('The wallet did not answer')), WALLET_TIMEOUT_MS)))
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error('The wallet did not answer')), WALLET_TIMEOUT_MS)),
+  )
   return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
 
 /** An own property of a plain object, or undefined (no prototype keys, nothing from arrays or strings). */
 const own = (value: unknown, key: string): unknown =>
-  value && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined
+  value && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined
 
 /** A chain id from the wallet as a number: hex quantity, decimal text or a number; NaN for anything else. */
 function chainIdOf(value: unknown): number {
@@ -44,7 +48,10 @@ async function fromAssets(request: WalletRequest, address: string, network: Caip
   const capabilities = await timed(request('wallet_getCapabilities', [address, [chain]]))
   const offered = [chain, '0x0'].some((key) => own(own(own(capabilities, key), 'assetDiscovery'), 'supported') === true)
   if (!offered) return undefined
-  const assets = own(await timed(request('wallet_getAssets', [{ account: address, chainFilter: [chain], assetTypeFilter: ['native'] }])), chain)
+  const assets = own(
+    await timed(request('wallet_getAssets', [{ account: address, chainFilter: [chain], assetTypeFilter: ['native'] }])),
+    chain,
+  )
   if (!Array.isArray(assets)) return undefined
   const native = assets.slice(0, 1000).find((asset) => own(asset, 'type') === 'native' && own(asset, 'address') === 'native')
   const balance = own(native, 'balance')

@@ -15,8 +15,12 @@ const toHex = (id: number) => `0x${id.toString(16)}`
 
 /** A chain id from the session (`eip155:1`, `0x1`, `1` or a number), strictly: "0x1ZZ" and "1e3" are none. */
 function chainNumber(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.split(':').pop() ?? '' : ''
-  const id = /^0x[0-9a-fA-F]{1,13}$/.test(text) ? Number.parseInt(text.slice(2), 16) : /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : Number.NaN
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? (value.split(':').pop() ?? '') : ''
+  const id = /^0x[0-9a-fA-F]{1,13}$/.test(text)
+    ? Number.parseInt(text.slice(2), 16)
+    : /^[1-9][0-9]{0,15}$/.test(text)
+      ? Number(text)
+      : Number.NaN
   return Number.isSafeInteger(id) && id > 0 ? id : undefined
 }
 
@@ -47,7 +51,10 @@ export function createEip155Facade(context: RemoteSessionContext): RemoteSession
   const ready = context.session.then((provider) => {
     const approved = approvedChains(provider)
     if (provider && approved.length) {
-      const preferred = context.preferredChains().map(chainNumber).find((id) => id !== undefined && approved.includes(id))
+      const preferred = context
+        .preferredChains()
+        .map(chainNumber)
+        .find((id) => id !== undefined && approved.includes(id))
       chainId = preferred ?? approved[0]!
       provider.setDefaultChain(`eip155:${chainId}`)
     }

@@ -19,7 +19,10 @@ export const injectedWeb3 = (): Record<string, Partial<InjectedWeb3Entry>> => {
   const value = (globalThis as { window?: { injectedWeb3?: unknown } }).window?.injectedWeb3
   return value && typeof value === 'object' ? (value as Record<string, Partial<InjectedWeb3Entry>>) : {}
 }
-export const extensionIds = () => Object.entries(injectedWeb3()).filter(([id, e]) => id.length <= 64 && typeof e?.enable === 'function').map(([id]) => id)
+export const extensionIds = () =>
+  Object.entries(injectedWeb3())
+    .filter(([id, e]) => id.length <= 64 && typeof e?.enable === 'function')
+    .map(([id]) => id)
 
 export interface PolkadotAdapterOptions {
   networks: readonly PolkadotNetwork[]
@@ -60,7 +63,10 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
         const key = `${ids}|${others.map((c) => c.id)}`
         if (key === last) return
         last = key
-        onChange([...ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true })), ...others])
+        onChange([
+          ...ids.map((id): Connector => ({ id, name: displayName(id), type: 'INJECTED', namespace: 'polkadot', installed: true })),
+          ...others,
+        ])
       }
       recheck = check
       check()

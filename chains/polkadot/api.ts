@@ -17,7 +17,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, message: string) =>
   })
 
 /** The node's WebSocket URL: `rpcUrls.default.webSocket[0]`, else the HTTP URL with a ws scheme. */
-export const endpointOf = (network: PolkadotNetwork) => network.rpcUrls.default.webSocket?.[0] ?? network.rpcUrls.default.http[0]!.replace(/^http/, 'ws')
+export const endpointOf = (network: PolkadotNetwork) =>
+  network.rpcUrls.default.webSocket?.[0] ?? network.rpcUrls.default.http[0]!.replace(/^http/, 'ws')
 
 const apis = new Map<string, { promise: Promise<ApiPromise>; api?: ApiPromise }>()
 
@@ -51,7 +52,8 @@ export async function apiFor(network: PolkadotNetwork): Promise<ApiPromise> {
   }
   const api = await entry.promise
   const genesis = api.genesisHash.toHex()
-  if (genesis !== network.custom.genesisHash) throw new Error(`The node at ${url} serves the chain with genesis ${genesis}, not ${network.name}`)
+  if (genesis !== network.custom.genesisHash)
+    throw new Error(`The node at ${url} serves the chain with genesis ${genesis}, not ${network.name}`)
   return api
 }
 
@@ -69,7 +71,12 @@ export async function freeBalance(network: PolkadotNetwork, address: string): Pr
  * (weight and length fee, with the chain's fee multiplier), in planck; and the existential deposit the sender
  * must keep, since the transfer keeps the account alive.
  */
-export async function transferFee(params: { network: PolkadotNetwork; from: string; to: string; value: bigint }): Promise<{ fee: bigint; reserve: bigint }> {
+export async function transferFee(params: {
+  network: PolkadotNetwork
+  from: string
+  to: string
+  value: bigint
+}): Promise<{ fee: bigint; reserve: bigint }> {
   const { network, from, to, value } = params
   const api = await apiFor(network)
   const transfer = api.tx.balances?.transferKeepAlive
@@ -103,7 +110,9 @@ export async function transferKeepAlive(params: {
   const deposit = existentialDeposit(api)
   if (value + fee + deposit > free) {
     const units = (planck: bigint) => `${formatUnits(planck, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
-    throw new Error(`Insufficient balance: ${units(free)} available; the transfer needs ${units(value)} plus a fee of about ${units(fee)} and must leave ${units(deposit)} (the existential deposit)`)
+    throw new Error(
+      `Insufficient balance: ${units(free)} available; the transfer needs ${units(value)} plus a fee of about ${units(fee)} and must leave ${units(deposit)} (the existential deposit)`,
+    )
   }
   return new Promise<string>((resolve, reject) => {
     let done = false
@@ -123,7 +132,8 @@ export async function transferKeepAlive(params: {
           finish(new Error(`The transfer failed: ${section}.${name}${docs.length ? ` (${docs.join(' ').trim()})` : ''}`))
         } else finish(new Error(`The transfer failed: ${dispatchError.toString()}`))
       } else if (status.isInBlock || status.isFinalized) finish(undefined, txHash.toHex())
-      else if (status.isInvalid || status.isDropped || status.isUsurped) finish(new Error(`The node did not include the transfer (${status.type})`))
+      else if (status.isInvalid || status.isDropped || status.isUsurped)
+        finish(new Error(`The node did not include the transfer (${status.type})`))
     }).then(
       (unsub) => (done ? unsub() : (unsubscribe = unsub)),
       (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),

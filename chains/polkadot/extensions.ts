@@ -38,11 +38,17 @@ export function addressProblem(value: unknown, network?: CaipNetwork): string | 
   const decoded = decodeAddress(value)
   const expected = (network as PolkadotNetwork | undefined)?.custom?.ss58Prefix
   if (!decoded) return `Invalid Polkadot address (SS58 with a valid checksum expected): ${String(value)}`
-  if (expected !== undefined && decoded.prefix !== expected) return `Not a ${network!.name} address (SS58 prefix ${decoded.prefix}, expected ${expected}): ${String(value)}`
+  if (expected !== undefined && decoded.prefix !== expected)
+    return `Not a ${network!.name} address (SS58 prefix ${decoded.prefix}, expected ${expected}): ${String(value)}`
   return undefined
 }
 
 /** Extensions inject no display name: known ones get theirs, others a title-cased id ("sandbox-wallet" → "Sandbox Wallet"). */
 const NAMES: Record<string, string> = { 'polkadot-js': 'polkadot{.js}', 'subwallet-js': 'SubWallet' }
-export const displayName = (id: string) => NAMES[id] ?? id.replace(/[^\w.-]/g, '').replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).trim()
-
+export const displayName = (id: string) =>
+  NAMES[id] ??
+  id
+    .replace(/[^\w.-]/g, '')
+    .replace(/[-_]+/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase())
+    .trim()

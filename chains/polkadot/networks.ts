@@ -34,7 +34,13 @@ export function defineNetwork(input: PolkadotNetworkInput): PolkadotNetwork {
     throw new Error(`${label} needs ss58Prefix: an integer 0–16383`)
   }
   const hash = genesisHash.toLowerCase()
-  return { ...rest, id: hash, caipNetworkId: `polkadot:${hash.slice(2, 34)}`, chainNamespace: 'polkadot', custom: { genesisHash: hash, ss58Prefix } }
+  return {
+    ...rest,
+    id: hash,
+    caipNetworkId: `polkadot:${hash.slice(2, 34)}`,
+    chainNamespace: 'polkadot',
+    custom: { genesisHash: hash, ss58Prefix },
+  }
 }
 
 /**
@@ -52,10 +58,27 @@ const relay = (name: string, genesisHash: string, ss58Prefix: number, symbol: st
   })
 
 /** Polkadot relay chain: DOT, 10 decimals, SS58 prefix 0. */
-export const polkadotMainnet = /* @__PURE__ */ relay('Polkadot', '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3', 0, 'DOT', 10, 'rpc')
+export const polkadotMainnet = /* @__PURE__ */ relay(
+  'Polkadot',
+  '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
+  0,
+  'DOT',
+  10,
+  'rpc',
+)
 
 /** Kusama relay chain: KSM, 12 decimals, SS58 prefix 2. */
-export const kusama = /* @__PURE__ */ relay('Kusama', '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe', 2, 'KSM', 12, 'kusama-rpc')
+export const kusama = /* @__PURE__ */ relay(
+  'Kusama',
+  '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe',
+  2,
+  'KSM',
+  12,
+  'kusama-rpc',
+)
 
 /** Westend test network: WND, 12 decimals, SS58 prefix 42. */
-export const westend = /* @__PURE__ */ Object.assign(relay('Westend', '0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e', 42, 'WND', 12, 'westend-rpc'), { testnet: true })
+export const westend = /* @__PURE__ */ Object.assign(
+  relay('Westend', '0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e', 42, 'WND', 12, 'westend-rpc'),
+  { testnet: true },
+)

@@ -1,9 +1,28 @@
 // The connected side of the adapter, loaded with import() on the first connect: no SDK here, @polkadot/api
 // loads later still (api.ts), only for balances and transfers.
-import { VestibuleError, errorMessage, lazyOnce, type AdapterListener, type Balance, type CaipNetwork, type ChainAdapter, type ChainFeatures, type ConnectResult, type FeeEstimate, type TransactionRequest } from 'vestibule/kernel'
+import {
+  VestibuleError,
+  errorMessage,
+  lazyOnce,
+  type AdapterListener,
+  type Balance,
+  type CaipNetwork,
+  type ChainAdapter,
+  type ChainFeatures,
+  type ConnectResult,
+  type FeeEstimate,
+  type TransactionRequest,
+} from 'vestibule/kernel'
 import { utf8ToHex } from '../shared/hex.js'
 import { walletError } from '../shared/wallet-error.js'
-import { addressProblem, displayName, type InjectedAccount, type InjectedExtension, type InjectedSigner, type InjectedWeb3Entry } from './extensions.js'
+import {
+  addressProblem,
+  displayName,
+  type InjectedAccount,
+  type InjectedExtension,
+  type InjectedSigner,
+  type InjectedWeb3Entry,
+} from './extensions.js'
 import type { PolkadotNetwork } from './networks.js'
 import { decodeAddress } from './ss58.js'
 import { encodeAddress } from './ss58-encode.js'
@@ -25,9 +44,9 @@ const call = async <T>(run: () => Promise<T>): Promise<T> => {
   }
 }
 
-
 /** The account as shown on `net`: the same key, encoded with the network's SS58 prefix. */
-const formatFor = (account: InjectedAccount, net: CaipNetwork) => encodeAddress(decodeAddress(account.address)!.publicKey, custom(net).ss58Prefix)
+const formatFor = (account: InjectedAccount, net: CaipNetwork) =>
+  encodeAddress(decodeAddress(account.address)!.publicKey, custom(net).ss58Prefix)
 
 /** Accounts usable on `net`: valid SS58 (no Ethereum-type keys) and not limited to another chain. */
 const usable = (accounts: unknown, net: CaipNetwork) =>
@@ -52,7 +71,11 @@ export type LazyMethod = 'connect' | 'reconnect' | 'switchNetwork' | 'getBalance
 export type Session = ReturnType<typeof createSession>
 
 /** `entryOf` finds a connector's extension entry: one another plugin added, or `window.injectedWeb3`'s. */
-export function createSession(appName: string, listener: () => AdapterListener | undefined, entryOf: (connectorId: string) => Partial<InjectedWeb3Entry> | undefined) {
+export function createSession(
+  appName: string,
+  listener: () => AdapterListener | undefined,
+  entryOf: (connectorId: string) => Partial<InjectedWeb3Entry> | undefined,
+) {
   let active: Active | undefined
   const loadApi = lazyOnce(() => import('./api.js'))
 
@@ -73,9 +96,11 @@ export function createSession(appName: string, listener: () => AdapterListener |
 
   const open = async (connectorId: string, net: CaipNetwork): Promise<ConnectResult> => {
     const entry = entryOf(connectorId)
-    if (typeof entry?.enable !== 'function') throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
+    if (typeof entry?.enable !== 'function')
+      throw new VestibuleError('NOT_SUPPORTED', `Wallet "${connectorId}" is not available in this browser`)
     const extension = await call(() => entry.enable!(appName))
-    if (typeof extension?.accounts?.get !== 'function') throw new VestibuleError('WALLET_ERROR', `${displayName(connectorId)} returned no accounts`)
+    if (typeof extension?.accounts?.get !== 'function')
+      throw new VestibuleError('WALLET_ERROR', `${displayName(connectorId)} returned no accounts`)
     const account = usable(await call(() => extension.accounts.get()), net)[0]
     if (!account) throw new VestibuleError('WALLET_ERROR', `${displayName(connectorId)} shared no account usable on ${net.name}`)
     detach()
@@ -140,29 +165,37 @@ export function createSession(appName: string, listener: () => AdapterListener |
     async sendNative({ to, value, address, network: net }: { to: string; value: bigint; address: string; network: CaipNetwork }) {
       const problem = addressProblem(to, net)
       if (problem) throw new VestibuleError('NOT_SUPPORTED', problem)
-      if (typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a positive bigint in planck)`)
+      if (typeof value !== 'bigint' || value <= 0n)
+        throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a positive bigint in planck)`)
       const { signer, account } = signerFor(address, 'signPayload', 'Sending transactions')
       // Errors the extension raises while signing keep their meaning (declined stays USER_REJECTED).
       const wrapped = { signPayload: (payload: unknown) => call(() => signer.signPayload!(payload)) }
       const { transferKeepAlive } = await loadApi()
-      return transferKeepAlive({ network: net as PolkadotNetwork, from: account.address, to, value, signer: wrapped }).catch((error: unknown) => {
-        throw error instanceof VestibuleError ? error : new VestibuleError('WALLET_ERROR', errorMessage(error), error)
-      })
+      return transferKeepAlive({ network: net as PolkadotNetwork, from: account.address, to, value, signer: wrapped }).catch(
+        (error: unknown) => {
+          throw error instanceof VestibuleError ? error : new VestibuleError('WALLET_ERROR', errorMessage(error), error)
+        },
+      )
     },
     /** The strict address rule and normal form (they load with this module). */
     addressRules: async () => rules,
     /** The fee of the transfer `sendNative` would submit: `paymentInfo` of `balances.transferKeepAlive(to, value)`. */
     async estimateFees(tx: TransactionRequest): Promise<FeeEstimate> {
       const net = tx?.network as PolkadotNetwork
-      if (tx?.data !== undefined) throw new VestibuleError('NOT_SUPPORTED', 'Polkadot transfers carry no call data; only native transfers can be estimated')
+      if (tx?.data !== undefined)
+        throw new VestibuleError('NOT_SUPPORTED', 'Polkadot transfers carry no call data; only native transfers can be estimated')
       const problem = addressProblem(tx.from, net) ?? addressProblem(tx.to, net)
       if (problem) throw new VestibuleError('NOT_SUPPORTED', problem)
       const value = tx.value ?? 0n
-      if (typeof value !== 'bigint' || value < 0n) throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a bigint in planck)`)
+      if (typeof value !== 'bigint' || value < 0n)
+        throw new VestibuleError('NOT_SUPPORTED', `Invalid amount: ${String(value)} (a bigint in planck)`)
       const { fee, reserve } = await (await loadApi()).transferFee({ network: net, from: tx.from, to: tx.to, value })
       return { fee, reserve, decimals: net.nativeCurrency.decimals, symbol: net.nativeCurrency.symbol }
     },
     /** Whether `address` signed `message` (sr25519, ed25519, ecdsa): the checks load on first use, without the SDK. */
-    verifyMessage: async (params: Parameters<ChainFeatures['verifyMessage']>[0]) => (await import('./verify-message.js')).verifyMessage(params),
-  } satisfies Required<Pick<ChainAdapter, LazyMethod>> & Pick<ChainFeatures, 'estimateFees' | 'verifyMessage'> & Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
+    verifyMessage: async (params: Parameters<ChainFeatures['verifyMessage']>[0]) =>
+      (await import('./verify-message.js')).verifyMessage(params),
+  } satisfies Required<Pick<ChainAdapter, LazyMethod>> &
+    Pick<ChainFeatures, 'estimateFees' | 'verifyMessage'> &
+    Required<Pick<ChainAdapter, 'addressRules'>> & { disconnect(): void }
 }

@@ -1,5 +1,18 @@
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
-import { WalletRequestError, ended, eventAddresses, fromBase58, listeners, liveSession, malformed, pickChain, send, sessionAddresses, sessionHooks, toHex } from '../shared/walletconnect.js'
+import {
+  WalletRequestError,
+  ended,
+  eventAddresses,
+  fromBase58,
+  listeners,
+  liveSession,
+  malformed,
+  pickChain,
+  send,
+  sessionAddresses,
+  sessionHooks,
+  toHex,
+} from '../shared/walletconnect.js'
 
 interface Account {
   address: string
@@ -43,7 +56,10 @@ export function createPolkadotFacade(context: RemoteSessionContext): RemoteSessi
 
   const live = () => liveSession(context)
   const chainFor = (up: RemoteSession, genesisHash?: unknown) => {
-    const requested = typeof genesisHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(genesisHash) ? `polkadot:${genesisHash.slice(2, 34).toLowerCase()}` : undefined
+    const requested =
+      typeof genesisHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(genesisHash)
+        ? `polkadot:${genesisHash.slice(2, 34).toLowerCase()}`
+        : undefined
     const chain = pickChain(up, 'polkadot', context, requested)
     if (!chain) throw ended()
     return chain
@@ -74,14 +90,18 @@ export function createPolkadotFacade(context: RemoteSessionContext): RemoteSessi
       async signRaw(raw: { address: string; data: string; type?: string }) {
         const up = await live()
         const address = own(up, raw?.address)
-        if (typeof raw.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw.data)) throw new WalletRequestError(-32602, 'signRaw expects hex data')
+        if (typeof raw.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw.data))
+          throw new WalletRequestError(-32602, 'signRaw expects hex data')
         const result = await send(up, chainFor(up), 'polkadot_signMessage', { address, message: raw.data })
         return { id: ++ids, signature: signatureOf(result) }
       },
       async signPayload(payload: { address?: unknown; genesisHash?: unknown }) {
         const up = await live()
         const address = own(up, payload?.address)
-        const result = await send(up, chainFor(up, payload.genesisHash), 'polkadot_signTransaction', { address, transactionPayload: payload })
+        const result = await send(up, chainFor(up, payload.genesisHash), 'polkadot_signTransaction', {
+          address,
+          transactionPayload: payload,
+        })
         return { id: ++ids, signature: signatureOf(result) }
       },
     },

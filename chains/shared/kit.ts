@@ -14,7 +14,14 @@
  */
 export { lazyMethods } from './lazy.js'
 export { createConnectorList, type ConnectorEntry, type ConnectorList } from './connectors.js'
-export { connectorIdOf, feature, standardConnector, watchStandardWallets, type StandardWallet, type StandardWalletAccount } from './wallet-standard.js'
+export {
+  connectorIdOf,
+  feature,
+  standardConnector,
+  watchStandardWallets,
+  type StandardWallet,
+  type StandardWalletAccount,
+} from './wallet-standard.js'
 export { createStandardFacade, type EachInput, type StandardAccount, type StandardSessionSpec } from './standard-session.js'
 export {
   WalletRequestError,

@@ -4,7 +4,16 @@
  * signing features, each run input by input on the chain the input names when the session approved it.
  */
 import type { RemoteSession, RemoteSessionContext, RemoteSessionFacade } from 'vestibule/kernel'
-import { WalletRequestError, ended, listeners, liveSession, pickChain, sessionAccounts, sessionAddresses, sessionHooks } from './walletconnect.js'
+import {
+  WalletRequestError,
+  ended,
+  listeners,
+  liveSession,
+  pickChain,
+  sessionAccounts,
+  sessionAddresses,
+  sessionHooks,
+} from './walletconnect.js'
 
 /** A Wallet Standard account of the session: its address, key, CAIP-2 chains and the features it signs with. */
 export interface StandardAccount {
@@ -43,30 +52,41 @@ export function createStandardFacade(context: RemoteSessionContext, spec: Standa
       const publicKey = spec.publicKey(address)
       if (!publicKey) return []
       const chains = all.filter((a) => a.address === address).map((a) => a.chain)
-      return [Object.freeze({ address, publicKey, chains: Object.freeze(chains.length ? chains : [...new Set(all.map((a) => a.chain))]), features })]
+      return [
+        Object.freeze({
+          address,
+          publicKey,
+          chains: Object.freeze(chains.length ? chains : [...new Set(all.map((a) => a.chain))]),
+          features,
+        }),
+      ]
     })
   }
 
-  const each: EachInput = (sign) => async (...inputs) => {
-    const up = await liveSession(context)
-    const outputs = []
-    for (const input of inputs) {
-      const chain = pickChain(up, spec.namespace, context, (input as { chain?: string })?.chain)
-      if (!chain) throw ended()
-      outputs.push(await sign(up, chain, input))
+  const each: EachInput =
+    (sign) =>
+    async (...inputs) => {
+      const up = await liveSession(context)
+      const outputs = []
+      for (const input of inputs) {
+        const chain = pickChain(up, spec.namespace, context, (input as { chain?: string })?.chain)
+        if (!chain) throw ended()
+        outputs.push(await sign(up, chain, input))
+      }
+      return outputs
     }
-    return outputs
-  }
 
   /** `address` when the wallet shows it; else the request is refused (4100). */
   const own = (address: unknown) => {
-    if (typeof address !== 'string' || !shown.some((a) => a.address === address)) throw new WalletRequestError(4100, `The account ${String(address)} is not connected`)
+    if (typeof address !== 'string' || !shown.some((a) => a.address === address))
+      throw new WalletRequestError(4100, `The account ${String(address)} is not connected`)
     return address
   }
 
   /** An account moving to other chains is a change as much as another account. */
   const show = (next: StandardAccount[]) => {
-    const same = next.length === shown.length && next.every((a, i) => a.address === shown[i]!.address && String(a.chains) === String(shown[i]!.chains))
+    const same =
+      next.length === shown.length && next.every((a, i) => a.address === shown[i]!.address && String(a.chains) === String(shown[i]!.chains))
     shown = next
     if (!same && connected) changes.emit({ accounts: shown })
   }

@@ -6,7 +6,14 @@ import { cleanText } from 'vestibule/utils'
  * wallet's code kept as `walletCode`, its message cleaned of hidden characters and cut at 200 characters (after
  * `prefix`, the adapter's own words) and kept as `walletMessage`. A VestibuleError passes through unchanged.
  */
-export function walletError(error: unknown, { rejected = isUserRejection(error), prefix = '', walletCode }: { rejected?: boolean; prefix?: string; walletCode?: number | string } = {}): VestibuleError {
+export function walletError(
+  error: unknown,
+  {
+    rejected = isUserRejection(error),
+    prefix = '',
+    walletCode,
+  }: { rejected?: boolean; prefix?: string; walletCode?: number | string } = {},
+): VestibuleError {
   if (error instanceof VestibuleError) return error
   const raw = (error as { code?: unknown } | null)?.code
   const code = walletCode ?? (typeof raw === 'number' || typeof raw === 'string' ? raw : undefined)

@@ -68,7 +68,10 @@ export function feature<T>(wallet: StandardWallet, name: string, method: string)
  * Reports the registered wallets that `accept` keeps, on every registration or unregistration.
  * Returns a stop function; wallets registering after it are ignored.
  */
-export function watchStandardWallets(options: { accept: (wallet: StandardWallet) => boolean; onChange: (wallets: StandardWallet[]) => void }): () => void {
+export function watchStandardWallets(options: {
+  accept: (wallet: StandardWallet) => boolean
+  onChange: (wallets: StandardWallet[]) => void
+}): () => void {
   if (typeof window === 'undefined') {
     options.onChange([])
     return () => {}

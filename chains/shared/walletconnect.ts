@@ -73,16 +73,25 @@ export function sessionAccounts(up: RemoteSession | undefined, namespace: string
 }
 
 /** The wallet's addresses of `namespace`, each once, in its order. */
-export const sessionAddresses = (up: RemoteSession | undefined, namespace: string) => [...new Set(sessionAccounts(up, namespace).map((a) => a.address))]
+export const sessionAddresses = (up: RemoteSession | undefined, namespace: string) => [
+  ...new Set(sessionAccounts(up, namespace).map((a) => a.address)),
+]
 
 /** The addresses an `accountsChanged` session event names (plain addresses or CAIP-10 accounts), once each, in order. */
-export const eventAddresses = (data: readonly unknown[]): string[] => [...new Set(data.map((a) => String(a).split(':').pop()!).filter(Boolean))]
+export const eventAddresses = (data: readonly unknown[]): string[] => [
+  ...new Set(data.map((a) => String(a).split(':').pop()!).filter(Boolean)),
+]
 
 /**
  * The chain a request of `namespace` goes to: `requested` when the session approved it, else the modal's preferred
  * network when approved, else the wallet's first chain.
  */
-export function pickChain(up: RemoteSession | undefined, namespace: string, context: RemoteSessionContext, requested?: string): CaipNetworkId | undefined {
+export function pickChain(
+  up: RemoteSession | undefined,
+  namespace: string,
+  context: RemoteSessionContext,
+  requested?: string,
+): CaipNetworkId | undefined {
   const approved = new Set(sessionAccounts(up, namespace).map((a) => a.chain))
   if (requested && approved.has(requested as CaipNetworkId)) return requested as CaipNetworkId
   return context.preferredChains().find((id) => approved.has(id)) ?? [...approved][0]
@@ -134,7 +143,13 @@ export function toBase58(bytes: Uint8Array): string {
     }
     for (; carry; carry = (carry / 58) | 0) digits.push(carry % 58)
   }
-  return '1'.repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join('')
+  return (
+    '1'.repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => ALPHABET[d])
+      .join('')
+  )
 }
 
 /** The bytes of a base58 string; undefined when it is not base58. */

@@ -10,7 +10,8 @@ import { createConnectorList } from '../shared/connectors.js'
 /** The session module (connect, restore, sign, send): one import() site, used by the adapter and the preload. */
 export const sessionCode = () => import('./session.js')
 
-const canConnect = (w: StandardWallet | null) => typeof (w?.features?.['standard:connect'] as { connect?: unknown } | undefined)?.connect === 'function'
+const canConnect = (w: StandardWallet | null) =>
+  typeof (w?.features?.['standard:connect'] as { connect?: unknown } | undefined)?.connect === 'function'
 
 /**
  * The Solana chain adapter. This eager part only discovers wallets (the Wallet Standard registration
@@ -54,7 +55,8 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
       }
     },
     addConnector(connector, provider) {
-      if (!canConnect(provider as StandardWallet)) throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs a Wallet Standard wallet with standard:connect`)
+      if (!canConnect(provider as StandardWallet))
+        throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs a Wallet Standard wallet with standard:connect`)
       return list.add({ connector: { ...connector, namespace: 'solana' }, wallet: provider as StandardWallet })
     },
     connect: lazy('connect'),
@@ -88,7 +90,11 @@ export function createSolanaAdapter(options: { networks: readonly SolanaNetwork[
     },
     isAddress,
     // Base58 of a 32-byte key, the same on every Solana network; the text is its own normal form.
-    addressRules: async () => defineAddressRules((value) => (isAddress(value) ? undefined : invalidAddress(value)), (value) => value),
+    addressRules: async () =>
+      defineAddressRules(
+        (value) => (isAddress(value) ? undefined : invalidAddress(value)),
+        (value) => value,
+      ),
     formatAmount: (value, network) => formatUnits(value, network.nativeCurrency.decimals),
     parseAmount: (text, network) => parseUnits(text, network.nativeCurrency.decimals),
   }

@@ -10,8 +10,16 @@ const enc = encodeURIComponent
 /** The Solana wallets with an in-app browse link, by lowercased name and by rdns. */
 const BROWSE: readonly { names: readonly string[]; rdns: readonly string[]; link: BrowseLink }[] = [
   { names: ['phantom'], rdns: ['app.phantom'], link: (page, origin) => `https://phantom.app/ul/browse/${enc(page)}?ref=${enc(origin)}` },
-  { names: ['solflare'], rdns: ['com.solflare'], link: (page, origin) => `https://solflare.com/ul/v1/browse/${enc(page)}?ref=${enc(origin)}` },
-  { names: ['backpack'], rdns: ['app.backpack'], link: (page, origin) => `https://backpack.app/ul/v1/browse/${enc(page)}?ref=${enc(origin)}` },
+  {
+    names: ['solflare'],
+    rdns: ['com.solflare'],
+    link: (page, origin) => `https://solflare.com/ul/v1/browse/${enc(page)}?ref=${enc(origin)}`,
+  },
+  {
+    names: ['backpack'],
+    rdns: ['app.backpack'],
+    link: (page, origin) => `https://backpack.app/ul/v1/browse/${enc(page)}?ref=${enc(origin)}`,
+  },
   { names: ['coinbase wallet', 'coinbase'], rdns: ['com.coinbase.wallet'], link: (page) => `https://go.cb-w.com/dapp?cb_url=${enc(page)}` },
 ]
 
@@ -22,7 +30,13 @@ const BROWSE: readonly { names: readonly string[]; rdns: readonly string[]; link
  * @example missingWalletLink({ wallet: { name: 'Phantom' }, pageUrl: 'https://dapp.example/' })
  * // 'https://phantom.app/ul/browse/https%3A%2F%2Fdapp.example%2F?ref=https%3A%2F%2Fdapp.example'
  */
-export function missingWalletLink({ wallet, pageUrl }: { wallet: { name?: unknown; rdns?: unknown }; pageUrl: string }): string | undefined {
+export function missingWalletLink({
+  wallet,
+  pageUrl,
+}: {
+  wallet: { name?: unknown; rdns?: unknown }
+  pageUrl: string
+}): string | undefined {
   let page: URL
   try {
     page = new URL(pageUrl)

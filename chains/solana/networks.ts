@@ -32,7 +32,9 @@ export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 }
 export function defineNetwork(input: SolanaNetworkInput): SolanaNetwork {
   const { genesisHash, walletChain = 'solana:localnet', nativeCurrency = SOL, ...rest } = input
   if (!isAddress(genesisHash)) {
-    throw new Error(`Solana network "${input.name}" has an invalid genesis hash ${JSON.stringify(genesisHash)} (expected base58 of 32 bytes)`)
+    throw new Error(
+      `Solana network "${input.name}" has an invalid genesis hash ${JSON.stringify(genesisHash)} (expected base58 of 32 bytes)`,
+    )
   }
   const id = genesisHash.slice(0, 32)
   return { ...rest, id, nativeCurrency, caipNetworkId: `solana:${id}`, chainNamespace: 'solana', custom: { genesisHash, walletChain } }

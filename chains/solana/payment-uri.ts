@@ -12,7 +12,8 @@ const SOL_DECIMALS = 9
 export function solanaPayUri({ address, amount, label }: { address: string; amount?: string; label?: string }): string {
   if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw new Error(`Not a Solana address: ${address}`)
   const checked = checkedAmount(amount)
-  if (checked !== undefined && (checked.split('.')[1]?.length ?? 0) > SOL_DECIMALS) throw new Error(`Not an amount of SOL (at most ${SOL_DECIMALS} decimals): ${checked}`)
+  if (checked !== undefined && (checked.split('.')[1]?.length ?? 0) > SOL_DECIMALS)
+    throw new Error(`Not an amount of SOL (at most ${SOL_DECIMALS} decimals): ${checked}`)
   return `solana:${address}${uriQuery({ amount: checked, label })}`
 }
 

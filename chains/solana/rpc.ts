@@ -52,7 +52,11 @@ export async function buildTransfer(network: CaipNetwork, from: string, to: stri
 }
 
 /** Sends a transaction the wallet signed (for wallets without signAndSendTransaction) and waits for it. */
-export async function sendSigned(network: CaipNetwork, signed: Uint8Array, lifetime: { blockhash: string; lastValidBlockHeight: number }): Promise<string> {
+export async function sendSigned(
+  network: CaipNetwork,
+  signed: Uint8Array,
+  lifetime: { blockhash: string; lastValidBlockHeight: number },
+): Promise<string> {
   const connection = connectionFor(network)
   const signature = await connection.sendRawTransaction(signed, { preflightCommitment: 'confirmed' })
   const { value } = await connection.confirmTransaction({ signature, ...lifetime }, 'confirmed')
@@ -112,7 +116,11 @@ export async function readAccount(network: CaipNetwork, address: string) {
  * given. SPL mints keep no symbol on chain: it reads as "".
  */
 export async function tokenBalances(network: CaipNetwork, owner: string, mints: readonly string[]): Promise<TokenBalance[]> {
-  const { value } = await connectionFor(network).getParsedTokenAccountsByOwner(new PublicKey(owner), { programId: TOKEN_PROGRAM }, 'confirmed')
+  const { value } = await connectionFor(network).getParsedTokenAccountsByOwner(
+    new PublicKey(owner),
+    { programId: TOKEN_PROGRAM },
+    'confirmed',
+  )
   const wanted = new Set(mints)
   const byMint = new Map<string, TokenBalance>()
   for (const { account } of value) {
@@ -126,7 +134,8 @@ export async function tokenBalances(network: CaipNetwork, owner: string, mints: 
 
 /** What a parsed token account (RPC jsonParsed, untrusted) holds: mint, amount and decimals, or undefined. */
 function heldIn(data: unknown): { mint: string; amount: bigint; decimals: number } | undefined {
-  const info = (data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } } | null)?.parsed?.info
+  const info = (data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } } | null)?.parsed
+    ?.info
   const mint = info?.mint
   const amount = info?.tokenAmount?.amount
   const decimals = info?.tokenAmount?.decimals
@@ -159,12 +168,15 @@ export async function buildTokenTransfer(network: CaipNetwork, from: string, to:
   const receiver = new PublicKey(to)
   const mint = new PublicKey(mintAddress)
   const mintInfo = await connection.getAccountInfo(mint, 'confirmed')
-  if (!mintInfo || !mintInfo.owner.equals(TOKEN_PROGRAM) || mintInfo.data.length < 82) throw new TokenTransferError(`${mintAddress} is not a token mint on ${network.name}`)
+  if (!mintInfo || !mintInfo.owner.equals(TOKEN_PROGRAM) || mintInfo.data.length < 82)
+    throw new TokenTransferError(`${mintAddress} is not a token mint on ${network.name}`)
   const decimals = mintInfo.data[44]!
   // The sender's account for this mint holding the amount: its associated account when it does, else another.
   const { value: held } = await connection.getParsedTokenAccountsByOwner(owner, { mint }, 'confirmed')
   const own = associatedTokenAddress(owner, mint)
-  const source = [...held].sort((a, b) => Number(b.pubkey.equals(own)) - Number(a.pubkey.equals(own))).find((a) => (heldIn(a.account.data)?.amount ?? 0n) >= amount)
+  const source = [...held]
+    .sort((a, b) => Number(b.pubkey.equals(own)) - Number(a.pubkey.equals(own)))
+    .find((a) => (heldIn(a.account.data)?.amount ?? 0n) >= amount)
   if (!source) throw new TokenTransferError('Insufficient token balance')
   const destination = associatedTokenAddress(receiver, mint)
   const exists = (await connection.getAccountInfo(destination, 'confirmed')) !== null

@@ -2,7 +2,15 @@
  * The connected side of the Solana adapter: Wallet Standard connect, events, signing and sending. Loaded
  * with import() on the first connect or reconnect, so a host's eager bundle carries only discovery.
  */
-import { VestibuleError, isUserRejection, lazyOnce, type AdapterListener, type CaipNetwork, type ChainAdapter, type ChainFeatures } from 'vestibule/kernel'
+import {
+  VestibuleError,
+  isUserRejection,
+  lazyOnce,
+  type AdapterListener,
+  type CaipNetwork,
+  type ChainAdapter,
+  type ChainFeatures,
+} from 'vestibule/kernel'
 import { walletError } from '../shared/wallet-error.js'
 import { feature, type StandardWallet, type StandardWalletAccount } from '../shared/wallet-standard.js'
 import { invalidAddress, isAddress } from './base58.js'
@@ -16,12 +24,18 @@ interface Features {
   'standard:connect': { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly Account[] }> }
   'standard:disconnect': { disconnect(): Promise<void> }
   'standard:events': { on(event: 'change', listener: (change: Change) => void): () => void }
-  'solana:signMessage': { signMessage(...inputs: { account: Account; message: Uint8Array }[]): Promise<readonly { signature: Uint8Array }[]> }
+  'solana:signMessage': {
+    signMessage(...inputs: { account: Account; message: Uint8Array }[]): Promise<readonly { signature: Uint8Array }[]>
+  }
   'solana:signAndSendTransaction': {
-    signAndSendTransaction(...inputs: { account: Account; transaction: Uint8Array; chain: string; options?: object }[]): Promise<readonly { signature: Uint8Array }[]>
+    signAndSendTransaction(
+      ...inputs: { account: Account; transaction: Uint8Array; chain: string; options?: object }[]
+    ): Promise<readonly { signature: Uint8Array }[]>
   }
   'solana:signTransaction': {
-    signTransaction(...inputs: { account: Account; transaction: Uint8Array; chain?: string }[]): Promise<readonly { signedTransaction: Uint8Array }[]>
+    signTransaction(
+      ...inputs: { account: Account; transaction: Uint8Array; chain?: string }[]
+    ): Promise<readonly { signedTransaction: Uint8Array }[]>
   }
 }
 const METHODS = {
@@ -47,13 +61,17 @@ function solanaAccount(accounts: unknown, preferred?: string): Account | undefin
 
 /** The chain id to hand the wallet for `network`: the CAIP-2 id when the account lists it, else the cluster name. */
 function chainFor(account: Account, network: CaipNetwork): string {
-  return account.chains.includes(network.caipNetworkId) ? network.caipNetworkId : ((network as SolanaNetwork).custom?.walletChain ?? 'solana:mainnet')
+  return account.chains.includes(network.caipNetworkId)
+    ? network.caipNetworkId
+    : ((network as SolanaNetwork).custom?.walletChain ?? 'solana:mainnet')
 }
 const supports = (account: Account, network: CaipNetwork) => account.chains.includes(chainFor(account, network))
 
 /** Bytes from a wallet, also when they come from another realm (an extension's own Uint8Array). */
 const asBytes = (value: unknown, length?: number) =>
-  ArrayBuffer.isView(value) && (length === undefined || value.byteLength === length) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : undefined
+  ArrayBuffer.isView(value) && (length === undefined || value.byteLength === length)
+    ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+    : undefined
 
 const notSupported = (what: string) => new VestibuleError('NOT_SUPPORTED', `${what} is not supported by this wallet`)
 const FAILED = 'Failed to send transaction. Please try again. '
@@ -62,7 +80,11 @@ const FAILED = 'Failed to send transaction. Please try again. '
 function fromWallet(error: unknown, prefix = ''): VestibuleError {
   const rejected = isUserRejection(error)
   const code = (error as { code?: unknown } | null)?.code
-  return walletError(error, { rejected, prefix: rejected ? '' : prefix, walletCode: rejected && typeof code !== 'number' && typeof code !== 'string' ? 4001 : undefined })
+  return walletError(error, {
+    rejected,
+    prefix: rejected ? '' : prefix,
+    walletCode: rejected && typeof code !== 'number' && typeof code !== 'string' ? 4001 : undefined,
+  })
 }
 
 async function call<T>(run: () => Promise<T>, prefix?: string): Promise<T> {
@@ -100,7 +122,8 @@ function decodeTransaction(data: unknown): Uint8Array {
 function checkTokenTransfer(token: string, to: string, amount: bigint) {
   if (!isAddress(token)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(token))
   if (!to || !isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(to))
-  if (typeof amount !== 'bigint' || amount <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
+  if (typeof amount !== 'bigint' || amount <= 0n)
+    throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
   if (amount > U64_MAX) throw new VestibuleError('NOT_SUPPORTED', `Amount too large: a token transfer is at most ${U64_MAX} base units`)
 }
 
@@ -170,7 +193,11 @@ function walletSession(host: SessionHost) {
       /* without events the session still works; changes are just not reported */
     }
     // The cluster is named in each request: every one the account lists is in reach.
-    return { address: account.address, caipNetworkId: network.caipNetworkId, supportsAllNetworks: host.networks.every((n) => supports(account, n)) }
+    return {
+      address: account.address,
+      caipNetworkId: network.caipNetworkId,
+      supportsAllNetworks: host.networks.every((n) => supports(account, n)),
+    }
   }
 
   const methods: Pick<Session, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'signMessage'> = {
@@ -234,7 +261,10 @@ async function send(
   if (!signAndSend && !signOnly) throw notSupported('Sending transactions (solana:signAndSendTransaction or solana:signTransaction)')
   const chain = chainFor(account, network)
   if (signAndSend) {
-    const [output] = await call(() => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }), FAILED)
+    const [output] = await call(
+      () => signAndSend.signAndSendTransaction({ account, transaction, chain, options: { preflightCommitment: 'confirmed' } }),
+      FAILED,
+    )
     const signature = asBytes(output?.signature, 64)
     if (!signature) throw new VestibuleError('WALLET_ERROR', 'The wallet returned no transaction signature')
     return encodeBase58(signature)
@@ -247,9 +277,24 @@ async function send(
 }
 
 /** Balances, reads, fee estimates and sends: the RPC (and the SDK) behind `loadRpc`, signing by the connected wallet. */
-function chainMethods(connected: Connected, loadRpc: () => Promise<Rpc>): Omit<Session, keyof ReturnType<typeof walletSession>['methods'] | 'destroy'> {
+function chainMethods(
+  connected: Connected,
+  loadRpc: () => Promise<Rpc>,
+): Omit<Session, keyof ReturnType<typeof walletSession>['methods'] | 'destroy'> {
   /** A checked token transfer, built: its refusals (not a mint, not enough tokens) read as what they are. */
-  const tokenTransfer = async ({ from, token, to, amount, network }: { from: string; token: string; to: string; amount: bigint; network: CaipNetwork }) => {
+  const tokenTransfer = async ({
+    from,
+    token,
+    to,
+    amount,
+    network,
+  }: {
+    from: string
+    token: string
+    to: string
+    amount: bigint
+    network: CaipNetwork
+  }) => {
     checkTokenTransfer(token, to, amount)
     const rpc = await loadRpc()
     try {
@@ -265,7 +310,8 @@ function chainMethods(connected: Connected, loadRpc: () => Promise<Rpc>): Omit<S
       return { value: await getBalance(network, address), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async sendNative({ to, value, network }) {
-      if (!to || typeof value !== 'bigint' || value <= 0n) throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
+      if (!to || typeof value !== 'bigint' || value <= 0n)
+        throw new VestibuleError('NOT_SUPPORTED', 'Please enter a valid amount and receiver address')
       if (!isAddress(to)) throw new VestibuleError('NOT_SUPPORTED', invalidAddress(to))
       if (value > U64_MAX) throw new VestibuleError('NOT_SUPPORTED', `Amount too large: a transfer is at most ${U64_MAX} lamports`)
       const { account } = connected()
@@ -282,7 +328,10 @@ function chainMethods(connected: Connected, loadRpc: () => Promise<Rpc>): Omit<S
     },
     async estimateFees({ from, to, data, value, network }) {
       const rpc = await loadRpc()
-      const fee = await call(() => rpc.feeFor(network, data === undefined ? { from, to, lamports: value ?? 0n } : decodeTransaction(data)), FAILED)
+      const fee = await call(
+        () => rpc.feeFor(network, data === undefined ? { from, to, lamports: value ?? 0n } : decodeTransaction(data)),
+        FAILED,
+      )
       return { fee, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async readContract({ address, network }) {

@@ -1,6 +1,16 @@
 import type { RemoteSessionContext, RemoteSessionFacade, RemoteSessionMapping } from 'vestibule/kernel'
 import { createStandardFacade, type StandardAccount } from '../shared/standard-session.js'
-import { WalletRequestError, bytesOf, eventAddresses, fromBase58, fromBase64, malformed, send, toBase58, toBase64 } from '../shared/walletconnect.js'
+import {
+  WalletRequestError,
+  bytesOf,
+  eventAddresses,
+  fromBase58,
+  fromBase64,
+  malformed,
+  send,
+  toBase58,
+  toBase64,
+} from '../shared/walletconnect.js'
 
 /** Reads a compact-u16 (Solana's "shortvec") at `offset`: its value and the offset after it. */
 function shortvec(bytes: Uint8Array, offset: number): [number, number] {
@@ -57,7 +67,10 @@ export function createSolanaFacade(context: RemoteSessionContext): RemoteSession
           const pubkey = own(input?.account?.address)
           const message = bytesOf(input.message)
           if (!message) throw new WalletRequestError(-32602, 'The message must be bytes')
-          const result = await send<{ signature?: unknown }>(up, chain as never, 'solana_signMessage', { message: toBase58(message), pubkey })
+          const result = await send<{ signature?: unknown }>(up, chain as never, 'solana_signMessage', {
+            message: toBase58(message),
+            pubkey,
+          })
           const signature = fromBase58(result?.signature)
           if (signature?.length !== 64) throw malformed('signature')
           return { signedMessage: message, signature }
@@ -69,7 +82,10 @@ export function createSolanaFacade(context: RemoteSessionContext): RemoteSession
           const pubkey = own(input?.account?.address)
           const transaction = bytesOf(input.transaction)
           if (!transaction) throw new WalletRequestError(-32602, 'The transaction must be bytes')
-          const result = await send<{ signature?: unknown; transaction?: unknown }>(up, chain as never, 'solana_signTransaction', { transaction: toBase64(transaction), pubkey })
+          const result = await send<{ signature?: unknown; transaction?: unknown }>(up, chain as never, 'solana_signTransaction', {
+            transaction: toBase64(transaction),
+            pubkey,
+          })
           const signed = fromBase64(result?.transaction)
           if (signed) return { signedTransaction: signed }
           const signature = fromBase58(result?.signature)
@@ -79,19 +95,21 @@ export function createSolanaFacade(context: RemoteSessionContext): RemoteSession
       },
       'solana:signAndSendTransaction': {
         version: '1.0.0',
-        signAndSendTransaction: each(async (up, chain, input: { account: StandardAccount; transaction: Uint8Array; chain?: string; options?: object }) => {
-          const pubkey = own(input?.account?.address)
-          const transaction = bytesOf(input.transaction)
-          if (!transaction) throw new WalletRequestError(-32602, 'The transaction must be bytes')
-          const result = await send<{ signature?: unknown }>(up, chain as never, 'solana_signAndSendTransaction', {
-            transaction: toBase64(transaction),
-            pubkey,
-            ...(input.options ? { sendOptions: input.options } : {}),
-          })
-          const signature = fromBase58(result?.signature)
-          if (signature?.length !== 64) throw malformed('transaction signature')
-          return { signature }
-        }),
+        signAndSendTransaction: each(
+          async (up, chain, input: { account: StandardAccount; transaction: Uint8Array; chain?: string; options?: object }) => {
+            const pubkey = own(input?.account?.address)
+            const transaction = bytesOf(input.transaction)
+            if (!transaction) throw new WalletRequestError(-32602, 'The transaction must be bytes')
+            const result = await send<{ signature?: unknown }>(up, chain as never, 'solana_signAndSendTransaction', {
+              transaction: toBase64(transaction),
+              pubkey,
+              ...(input.options ? { sendOptions: input.options } : {}),
+            })
+            const signature = fromBase58(result?.signature)
+            if (signature?.length !== 64) throw malformed('transaction signature')
+            return { signature }
+          },
+        ),
       },
     }),
   })

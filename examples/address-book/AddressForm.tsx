@@ -11,14 +11,28 @@ export default function AddressForm({ ctx }: Pick<ViewProps<unknown, 'addressBoo
   }
   return (
     <form className="address-form" data-testid="address-form" onSubmit={submit} noValidate>
-      <TextInput label={book.t('addressBook.name')} value={form.name} error={form.errors.name} onChange={(e) => book.edit('name', e.currentTarget.value)} />
-      <TextInput label={book.t('addressBook.address')} value={form.address} error={form.errors.address} spellCheck={false} onChange={(e) => book.edit('address', e.currentTarget.value)} />
+      <TextInput
+        label={book.t('addressBook.name')}
+        value={form.name}
+        error={form.errors.name}
+        onChange={(e) => book.edit('name', e.currentTarget.value)}
+      />
+      <TextInput
+        label={book.t('addressBook.address')}
+        value={form.address}
+        error={form.errors.address}
+        spellCheck={false}
+        onChange={(e) => book.edit('address', e.currentTarget.value)}
+      />
       <div className="address-form-actions">
-        <Button type="button" variant="secondary" onClick={() => book.discard()}>{book.t('addressBook.discard')}</Button>
+        <Button type="button" variant="secondary" onClick={() => book.discard()}>
+          {book.t('addressBook.discard')}
+        </Button>
         <Button type="submit">{book.t('addressBook.save')}</Button>
       </div>
     </form>
   )
 }
 
-export const styles = '.address-form { display: grid; gap: 12px } .address-form-actions { display: flex; gap: 8px; justify-content: flex-end }'
+export const styles =
+  '.address-form { display: grid; gap: 12px } .address-form-actions { display: flex; gap: 8px; justify-content: flex-end }'

@@ -9,7 +9,15 @@ export default function AddressList({ ctx }: TabProps<'addressBook'>) {
     <ul className="address-book" data-testid="address-book">
       {entries.map((entry) => (
         <li key={entry.address}>
-          <ListItem name={entry.name} hint={entry.address} end={<Button variant="secondary" onClick={() => book.remove(entry.address)}>{book.t('addressBook.remove')}</Button>} />
+          <ListItem
+            name={entry.name}
+            hint={entry.address}
+            end={
+              <Button variant="secondary" onClick={() => book.remove(entry.address)}>
+                {book.t('addressBook.remove')}
+              </Button>
+            }
+          />
         </li>
       ))}
     </ul>

@@ -24,7 +24,12 @@ const STORAGE_KEY = 'entries'
 /** Anything read back from storage is checked: a list of entries with short string fields. */
 export function isEntryList(value: unknown): value is Entry[] {
   const short = (v: unknown, max: number) => typeof v === 'string' && v.length > 0 && v.length <= max
-  return Array.isArray(value) && value.every((e) => typeof e === 'object' && e !== null && short(e.name, NAME_MAX) && short(e.address, ADDRESS_MAX) && short(e.namespace, 64))
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (e) => typeof e === 'object' && e !== null && short(e.name, NAME_MAX) && short(e.address, ADDRESS_MAX) && short(e.namespace, 64),
+    )
+  )
 }
 
 export interface BookState {
@@ -82,7 +87,11 @@ export function createBook(ctx: BookContext, t: Translate<MessageKeys>, limit: n
       const name = form().name.trim()
       const address = form().address.trim()
       const errors = {
-        name: !name ? t('addressBook.error.nameRequired') : name.length > NAME_MAX ? t('addressBook.error.nameLong', { max: NAME_MAX }) : undefined,
+        name: !name
+          ? t('addressBook.error.nameRequired')
+          : name.length > NAME_MAX
+            ? t('addressBook.error.nameLong', { max: NAME_MAX })
+            : undefined,
         address: addressProblem(address),
       }
       if (errors.name || errors.address) return void setForm({ ...form(), errors })

@@ -41,7 +41,8 @@ declare module 'vestibule' {
   }
 }
 
-const checkLimit = (v: unknown) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100 ? undefined : 'must be a whole number from 1 to 100')
+const checkLimit = (v: unknown) =>
+  Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100 ? undefined : 'must be a whole number from 1 to 100'
 
 /**
  * Saved addresses: a tab in Account, a "Save address" feature opening a form, and the `AddressBook` service.

@@ -20,4 +20,5 @@ export default function HelloView({ ctx }: Pick<ViewProps<unknown, 'hello'>, 'ct
 }
 
 /** Styles ship with the view; the shell adds them to the modal's shadow root on first load. */
-export const styles = '.hello { display: grid; gap: 8px; justify-items: center } .hello > .vb-field { justify-self: stretch } .hello-said { font-weight: 600 } .hello-note { white-space: pre-line; margin: 0 }'
+export const styles =
+  '.hello { display: grid; gap: 8px; justify-items: center } .hello > .vb-field { justify-self: stretch } .hello-said { font-weight: 600 } .hello-note { white-space: pre-line; margin: 0 }'

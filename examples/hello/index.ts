@@ -42,9 +42,17 @@ export function hello(): Plugin<HelloApi> {
   // definePlugin: `ctx.options.helloText` is a string here, its declared default filling in for the host.
   return definePlugin({
     name: 'hello',
-    options: { helloText: { check: (v) => (typeof v === 'string' && v.trim() ? undefined : 'must be a non-empty string'), default: 'Hello' } },
+    options: {
+      helloText: { check: (v) => (typeof v === 'string' && v.trim() ? undefined : 'must be a non-empty string'), default: 'Hello' },
+    },
     setup(ctx) {
-      ctx.i18n.add({ 'hello.title': 'Hello', 'hello.tab': 'Hello', 'hello.feature': 'Greet', 'hello.text': '{greeting}, {name}', 'hello.note': 'Note' })
+      ctx.i18n.add({
+        'hello.title': 'Hello',
+        'hello.tab': 'Hello',
+        'hello.feature': 'Greet',
+        'hello.text': '{greeting}, {name}',
+        'hello.note': 'Note',
+      })
       const slice = ctx.slice({ count: 0 })
       const text = (name: string) => ctx.i18n.t('hello.text', { greeting: ctx.options.helloText, name })
       ctx.services.provide(Greeting, { greet: text })

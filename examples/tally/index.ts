@@ -1,6 +1,15 @@
 // A chain family written outside the package, only against its public entries: Tally, a made-up ledger whose
 // accounts are ed25519 keys and whose node speaks the small JSON-RPC contract in docs/chain-plugins.md.
-import { VestibuleError, defineAddressRules, lazyOnce, registerChainNamespace, type AdapterListener, type CaipNetwork, type ChainAdapter, type Plugin } from 'vestibule/kernel'
+import {
+  VestibuleError,
+  defineAddressRules,
+  lazyOnce,
+  registerChainNamespace,
+  type AdapterListener,
+  type CaipNetwork,
+  type ChainAdapter,
+  type Plugin,
+} from 'vestibule/kernel'
 import { createConnectorList, lazyMethods, standardConnector, watchStandardWallets, type StandardWallet } from 'vestibule/chains/kit'
 import { checkNetworks, formatUnits, parseUnits } from 'vestibule/utils'
 import { isAddress, problem } from './address.js'
@@ -34,12 +43,15 @@ const normalize = (n: CaipNetwork) => {
 
 /** The session module: connect, balance, sign, send. Loaded by the first call that needs a wallet or the node. */
 export const sessionCode = () => import('./session.js')
-const hasConnect = (w: StandardWallet) => typeof (w.features['standard:connect'] as { connect?: unknown } | undefined)?.connect === 'function'
+const hasConnect = (w: StandardWallet) =>
+  typeof (w.features['standard:connect'] as { connect?: unknown } | undefined)?.connect === 'function'
 
 export function createTallyAdapter(networks: readonly CaipNetwork[]): ChainAdapter & { destroy(): void } {
   const list = createConnectorList<StandardWallet>()
   let listener: AdapterListener | undefined
-  const load = lazyOnce(() => sessionCode().then((m) => m.createSession({ wallet: (id) => list.get(id)?.wallet, waitFor: list.waitFor, listener: () => listener })))
+  const load = lazyOnce(() =>
+    sessionCode().then((m) => m.createSession({ wallet: (id) => list.get(id)?.wallet, waitFor: list.waitFor, listener: () => listener })),
+  )
   const lazy = lazyMethods(load)
   return {
     namespace: 'tally',
@@ -57,7 +69,8 @@ export function createTallyAdapter(networks: readonly CaipNetwork[]): ChainAdapt
       return () => (stop(), unwatch())
     },
     addConnector(connector, provider) {
-      if (!provider || typeof provider !== 'object' || !hasConnect(provider as StandardWallet)) throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs a Wallet Standard wallet`)
+      if (!provider || typeof provider !== 'object' || !hasConnect(provider as StandardWallet))
+        throw new VestibuleError('NOT_SUPPORTED', `Connector "${connector.id}" needs a Wallet Standard wallet`)
       return list.add({ connector: { ...connector, namespace: 'tally' }, wallet: provider as StandardWallet })
     },
     connect: lazy('connect'),

@@ -15,7 +15,13 @@ interface Features {
   'tally:signMessage': { signMessage(input: { account: Account; message: Uint8Array }): Signed }
   'tally:signTransfer': { signTransfer(input: { account: Account; transfer: Parameters<typeof transferText>[0] }): Signed }
 }
-const METHOD = { 'standard:connect': 'connect', 'standard:disconnect': 'disconnect', 'standard:events': 'on', 'tally:signMessage': 'signMessage', 'tally:signTransfer': 'signTransfer' } as const
+const METHOD = {
+  'standard:connect': 'connect',
+  'standard:disconnect': 'disconnect',
+  'standard:events': 'on',
+  'tally:signMessage': 'signMessage',
+  'tally:signTransfer': 'signTransfer',
+} as const
 const use = <K extends keyof Features>(wallet: StandardWallet, name: K) => {
   const found = feature<Features[K]>(wallet, name, METHOD[name])
   if (!found) throw new VestibuleError('NOT_SUPPORTED', `This wallet cannot ${name.split(':')[1]}`)
@@ -23,11 +29,21 @@ const use = <K extends keyof Features>(wallet: StandardWallet, name: K) => {
 }
 
 /** A JSON-RPC call to the network's node; the answer is checked by `check`, which names what it expected. */
-async function rpc<T>(network: CaipNetwork, method: string, params: unknown[], check: (value: unknown) => value is T, expected: string): Promise<T> {
+async function rpc<T>(
+  network: CaipNetwork,
+  method: string,
+  params: unknown[],
+  check: (value: unknown) => value is T,
+  expected: string,
+): Promise<T> {
   const url = network.rpcUrls.default.http[0]
   let body: { result?: unknown; error?: { message?: unknown } }
   try {
-    const response = await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    const response = await fetch(url!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
     body = await response.json()
   } catch (error) {
     throw new VestibuleError('HTTP', `The Tally node at ${url} did not answer ${method}`, error)
@@ -39,7 +55,11 @@ async function rpc<T>(network: CaipNetwork, method: string, params: unknown[], c
 const isUnits = (value: unknown): value is string => typeof value === 'string' && /^\d{1,30}$/.test(value)
 const isTxId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
 
-export function createSession(host: { wallet(id: string): StandardWallet | undefined; waitFor(id: string, ms: number): Promise<boolean>; listener(): AdapterListener | undefined }) {
+export function createSession(host: {
+  wallet(id: string): StandardWallet | undefined
+  waitFor(id: string, ms: number): Promise<boolean>
+  listener(): AdapterListener | undefined
+}) {
   let active: { wallet: StandardWallet; account: Account; network: CaipNetwork; off?: () => void } | undefined
   const connected = () => {
     if (!active) throw new VestibuleError('NOT_CONNECTED', 'No Tally wallet is connected')
@@ -52,7 +72,8 @@ export function createSession(host: { wallet(id: string): StandardWallet | undef
     } catch (error) {
       throw walletError(error)
     }
-    if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new VestibuleError('WALLET_ERROR', 'The wallet returned an invalid signature')
+    if (!(signature instanceof Uint8Array) || signature.length !== 64)
+      throw new VestibuleError('WALLET_ERROR', 'The wallet returned an invalid signature')
     return toHex(signature)
   }
 
@@ -84,18 +105,27 @@ export function createSession(host: { wallet(id: string): StandardWallet | undef
   }
 
   async function quote(network: CaipNetwork) {
-    return { fee: BigInt(await rpc(network, 'tally_fee', [], isUnits, 'a fee')), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    return {
+      fee: BigInt(await rpc(network, 'tally_fee', [], isUnits, 'a fee')),
+      decimals: network.nativeCurrency.decimals,
+      symbol: network.nativeCurrency.symbol,
+    }
   }
 
   return {
-    connect: ({ connectorId, network }: { connectorId: string; network: CaipNetwork }) => open(connectorId, network, false) as Promise<NonNullable<Awaited<ReturnType<typeof open>>>>,
-    reconnect: async ({ connectorId, network }: { connectorId: string; network: CaipNetwork }) => ((await host.waitFor(connectorId, 1000)) ? open(connectorId, network, true) : undefined),
+    connect: ({ connectorId, network }: { connectorId: string; network: CaipNetwork }) =>
+      open(connectorId, network, false) as Promise<NonNullable<Awaited<ReturnType<typeof open>>>>,
+    reconnect: async ({ connectorId, network }: { connectorId: string; network: CaipNetwork }) =>
+      (await host.waitFor(connectorId, 1000)) ? open(connectorId, network, true) : undefined,
     async disconnect() {
       const wallet = active?.wallet
       active?.off?.()
       active = undefined
       // A wallet failing to forget the page does not keep it connected here.
-      if (wallet) await Promise.resolve(feature<Features['standard:disconnect']>(wallet, 'standard:disconnect', 'disconnect')?.disconnect()).catch(() => {})
+      if (wallet)
+        await Promise.resolve(feature<Features['standard:disconnect']>(wallet, 'standard:disconnect', 'disconnect')?.disconnect()).catch(
+          () => {},
+        )
     },
     switchNetwork: async (network: CaipNetwork) => void (connected().network = network),
     async getBalance({ address, network }: { address: string; network: CaipNetwork }) {

@@ -5,7 +5,15 @@ import { isAddress } from './address.js'
 export const messageBytes = (message: string) => new TextEncoder().encode(`Tally Signed Message:\n${message}`)
 
 /** Resolves false for a signature that does not verify and for malformed input; never rejects. */
-export async function verifyMessage({ address, message, signature }: { address: string; message: string; signature: string }): Promise<boolean> {
+export async function verifyMessage({
+  address,
+  message,
+  signature,
+}: {
+  address: string
+  message: string
+  signature: string
+}): Promise<boolean> {
   const bytes = fromHex(signature)
   if (!isAddress(address) || typeof message !== 'string' || bytes?.length !== 64) return false
   try {

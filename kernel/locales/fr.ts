@@ -1,4 +1,5 @@
 /** French texts of the kernel. */
 export default {
-  'alert.missingProjectId': "Aucun identifiant de projet n’a été défini : le catalogue de portefeuilles et les API du fournisseur sont indisponibles",
+  'alert.missingProjectId':
+    'Aucun identifiant de projet n’a été défini : le catalogue de portefeuilles et les API du fournisseur sont indisponibles',
 }

@@ -1,4 +1,4 @@
 /** Japanese texts of the kernel. */
 export default {
-  'alert.missingProjectId': "プロジェクト ID が設定されていません。ウォレットカタログとプロバイダー API は利用できません",
+  'alert.missingProjectId': 'プロジェクト ID が設定されていません。ウォレットカタログとプロバイダー API は利用できません',
 }

@@ -4,7 +4,15 @@ import type { ActivityApi } from './index.js'
 import { approvalAmount, counterparty, groupByMonth, swapPair, transferText, type Transaction } from './transactions.js'
 import { shortenAddress } from 'vestibule/utils'
 const TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }
-const TITLES: Record<string, string> = { send: 'activity.send', receive: 'activity.receive', buy: 'activity.buy', mint: 'activity.mint', execute: 'activity.execute', trade: 'activity.trade', approve: 'activity.approve' }
+const TITLES: Record<string, string> = {
+  send: 'activity.send',
+  receive: 'activity.receive',
+  buy: 'activity.buy',
+  mint: 'activity.mint',
+  execute: 'activity.execute',
+  trade: 'activity.trade',
+  approve: 'activity.approve',
+}
 
 /** The Activity tab: transactions grouped by month, more pages as the list scrolls (or on "Load more"). */
 export default function ActivityTab({ ctx }: TabProps) {
@@ -19,7 +27,9 @@ export default function ActivityTab({ ctx }: TabProps) {
   useEffect(() => {
     const end = sentinel.current
     if (!end || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void api.controller().then((c) => c.more()))
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && void api.controller().then((c) => c.more()),
+    )
     observer.observe(end)
     return () => observer.disconnect()
   }, [api, activity.next])
@@ -29,10 +39,19 @@ export default function ActivityTab({ ctx }: TabProps) {
   if (activity.status === 'error') {
     const reason = activity.reason === 'unreachable' ? i18n.t('activity.unreachable') : activity.reason
     const details = [reason, activity.retrying ? i18n.t('activity.retrying') : undefined].filter((line): line is string => Boolean(line))
-    return <ErrorState message={i18n.t('activity.failed')} details={details} retryLabel={i18n.t('activity.retry')} onRetry={() => void api.controller().then((c) => c.load({ force: true }))} />
+    return (
+      <ErrorState
+        message={i18n.t('activity.failed')}
+        details={details}
+        retryLabel={i18n.t('activity.retry')}
+        onRetry={() => void api.controller().then((c) => c.load({ force: true }))}
+      />
+    )
   }
-  if (!activity.transactions.length && (activity.status === 'loading' || activity.status === 'idle')) return <LoadingState label={i18n.t('activity.loading')} />
-  if (!activity.transactions.length && !activity.next) return <EmptyState title={i18n.t('activity.empty')} hint={i18n.t('activity.emptyHint')} />
+  if (!activity.transactions.length && (activity.status === 'loading' || activity.status === 'idle'))
+    return <LoadingState label={i18n.t('activity.loading')} />
+  if (!activity.transactions.length && !activity.next)
+    return <EmptyState title={i18n.t('activity.empty')} hint={i18n.t('activity.emptyHint')} />
   return (
     <div className="vb-activity" data-testid="activity" data-rows="" aria-busy={activity.status === 'loading'}>
       {groupByMonth(activity.transactions).map((group) => (
@@ -48,7 +67,11 @@ export default function ActivityTab({ ctx }: TabProps) {
       {activity.next ? (
         <ul className="vb-activity-list">
           <li ref={sentinel} className="vb-activity-more">
-            <Button variant="secondary" disabled={activity.status === 'loading'} onClick={() => void api.controller().then((c) => c.more())}>
+            <Button
+              variant="secondary"
+              disabled={activity.status === 'loading'}
+              onClick={() => void api.controller().then((c) => c.more())}
+            >
               {i18n.t('activity.more')}
             </Button>
           </li>

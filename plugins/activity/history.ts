@@ -7,7 +7,14 @@
 import type { MapStore } from 'nanostores'
 import { addressRulesOf, errorMessage, nodeFaultOf, type CaipNetworkId, type PluginContext } from 'vestibule/kernel'
 import { cleanText, createBackoff, isPassingFault } from 'vestibule/utils'
-import { markPurchases, parseTransaction, receivesToken, visibleTransactions, withCanonicalAddresses, type Transaction } from './transactions.js'
+import {
+  markPurchases,
+  parseTransaction,
+  receivesToken,
+  visibleTransactions,
+  withCanonicalAddresses,
+  type Transaction,
+} from './transactions.js'
 
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error' | 'unavailable'
@@ -69,8 +76,15 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
   const purchasesOf = (account: string, chainId: CaipNetworkId, address: string) => {
     if (purchases?.account !== account) {
       const byId = ctx.blockchainApi
-        .get<{ data?: unknown }>(chainId, `v1/account/${encodeURIComponent(address)}/history`, { data: [] }, { query: { chainId, onramp: ONRAMP_PROVIDER } })
-        .then((body) => (Array.isArray(body?.data) ? body.data.slice(0, 200) : []).map(parseTransaction).filter((t): t is Transaction => t !== undefined))
+        .get<{ data?: unknown }>(
+          chainId,
+          `v1/account/${encodeURIComponent(address)}/history`,
+          { data: [] },
+          { query: { chainId, onramp: ONRAMP_PROVIDER } },
+        )
+        .then((body) =>
+          (Array.isArray(body?.data) ? body.data.slice(0, 200) : []).map(parseTransaction).filter((t): t is Transaction => t !== undefined),
+        )
         .then((list) => new Map(list.map((t) => [t.id, t])))
         .catch(() => new Map<string, Transaction>())
       purchases = { account, byId }
@@ -85,7 +99,12 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
     // An API that cannot say which networks it supports cannot answer for this one either: that is a failure, not an
     // empty history.
     await ctx.blockchainApi.supportedChains()
-    const body = await ctx.blockchainApi.get<{ data?: unknown; next?: unknown }>(chainId, `v1/account/${encodeURIComponent(account.address)}/history`, { data: [], next: null }, { query: { chainId, ...(cursor ? { cursor } : {}) } })
+    const body = await ctx.blockchainApi.get<{ data?: unknown; next?: unknown }>(
+      chainId,
+      `v1/account/${encodeURIComponent(account.address)}/history`,
+      { data: [], next: null },
+      { query: { chainId, ...(cursor ? { cursor } : {}) } },
+    )
     const rows = Array.isArray(body?.data) ? body.data.slice(0, 200) : []
     const rules = await addressRulesOf(account.adapter)
     const canonical = (address: string) => rules.normalize(address, account.network)
@@ -106,7 +125,9 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
   /** The list could not be read: the reason shown, a retry planned; the snack only when it is not a retry failing again. */
   const fail = (error: unknown, account: string | undefined, retried = false) => {
     const mine = generation
-    const retrying = isPassingFault(error) && backoff.plan(() => void (mine === generation && ctx.state.$modal.get().open && again({ force: true, retried: true })))
+    const retrying =
+      isPassingFault(error) &&
+      backoff.plan(() => void (mine === generation && ctx.state.$modal.get().open && again({ force: true, retried: true })))
     const reason = nodeFaultOf(error).kind === 'unreachable' ? 'unreachable' : cleanText(errorMessage(error), 160)
     $activity.set({ status: 'error', account, transactions: [], empty: true, reason, retrying })
     if (!retried) ctx.feedback.showSnackbar('error', ctx.i18n.t('activity.failed'))
@@ -131,7 +152,8 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
       if (!retried) backoff.reset()
       // A list read again reads its purchases again (a purchase may have been credited since).
       purchases = undefined
-      if (!account.adapter.capabilities.has(HISTORY_CAPABILITY)) return void $activity.set({ ...INITIAL, status: 'unavailable', account: key })
+      if (!account.adapter.capabilities.has(HISTORY_CAPABILITY))
+        return void $activity.set({ ...INITIAL, status: 'unavailable', account: key })
       $activity.set({ ...INITIAL, status: 'loading', account: key })
       try {
         const first = await page()
@@ -157,7 +179,12 @@ export function createController(ctx: PluginContext, $activity: MapStore<Activit
         if (mine !== generation || !next || next.account !== current.account) return
         // A transaction already listed (a page boundary that moved) is not listed twice.
         const seen = new Set(current.transactions.map((t) => t.id))
-        $activity.set({ ...current, status: 'ready', transactions: [...current.transactions, ...next.transactions.filter((t) => !seen.has(t.id))], next: next.next })
+        $activity.set({
+          ...current,
+          status: 'ready',
+          transactions: [...current.transactions, ...next.transactions.filter((t) => !seen.has(t.id))],
+          next: next.next,
+        })
       } catch (error) {
         if (mine === generation) fail(error, current.account)
       }

@@ -32,14 +32,31 @@ export function activity(): Plugin<ActivityApi> {
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $activity = map<ActivityState>({ status: 'idle', transactions: [], empty: false })
       const controller = lazyOnce((): Promise<ActivityController> => import('./history.js').then((m) => m.createController(ctx, $activity)))
-      ctx.slots.add('account.tabs', { id: 'activity', label: 'activity.tab', order: 20, feature: 'history', load: () => import('./ActivityTab.js') })
+      ctx.slots.add('account.tabs', {
+        id: 'activity',
+        label: 'activity.tab',
+        order: 20,
+        feature: 'history',
+        load: () => import('./ActivityTab.js'),
+      })
       // Another account or network, or none: the list shown no longer applies (the tab loads it again when shown).
-      const clear = () => void controller.started()?.then((c) => c.clear(), () => undefined)
+      const clear = () =>
+        void controller.started()?.then(
+          (c) => c.clear(),
+          () => undefined,
+        )
       ctx.events.on('disconnect', clear)
       ctx.events.on('account:change', clear)
       ctx.events.on('network:change', clear)
       // A transaction the modal sent shows up: the list is read again if it was loaded, until it holds it.
-      ctx.events.on('transaction', ({ id }) => void controller.started()?.then((c) => c.load({ force: true, awaiting: id }), () => undefined))
+      ctx.events.on(
+        'transaction',
+        ({ id }) =>
+          void controller.started()?.then(
+            (c) => c.load({ force: true, awaiting: id }),
+            () => undefined,
+          ),
+      )
       return { $activity, controller }
     },
   }

@@ -42,7 +42,8 @@ export interface Transaction {
 }
 
 const DECIMAL = /^\d{1,78}(\.\d{1,78})?$/
-const obj = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined)
+const obj = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 const text = (value: unknown, max: number) => (typeof value === 'string' ? cleanText(value, max) : '')
 const address = (value: unknown) => (typeof value === 'string' && /^[-.:a-zA-Z0-9]{1,128}$/.test(value) ? value : undefined)
 const ZERO_ADDRESS = /^0x0{40}$/i
@@ -60,13 +61,30 @@ function parseTransfer(raw: unknown): Transfer | undefined {
   const parties = { ...(sender ? { sender } : {}), ...(recipient ? { recipient } : {}) }
   if (nft) {
     const imageUrl = safeImageUrl(obj(obj(nft.content)?.preview)?.url)
-    return { direction, quantity, name: text(nft.name, 60) || 'NFT', nft: true, spam: obj(nft.flags)?.is_spam === true, ...parties, ...(imageUrl ? { imageUrl } : {}) }
+    return {
+      direction,
+      quantity,
+      name: text(nft.name, 60) || 'NFT',
+      nft: true,
+      spam: obj(nft.flags)?.is_spam === true,
+      ...parties,
+      ...(imageUrl ? { imageUrl } : {}),
+    }
   }
   if (fungible) {
     const symbol = text(fungible.symbol, 12)
     if (!symbol) return undefined
     const imageUrl = safeImageUrl(obj(fungible.icon)?.url)
-    return { direction, quantity, symbol, name: text(fungible.name, 40) || symbol, nft: false, spam: false, ...parties, ...(imageUrl ? { imageUrl } : {}) }
+    return {
+      direction,
+      quantity,
+      symbol,
+      name: text(fungible.name, 40) || symbol,
+      nft: false,
+      spam: false,
+      ...parties,
+      ...(imageUrl ? { imageUrl } : {}),
+    }
   }
   return undefined
 }
@@ -93,7 +111,9 @@ export function parseTransaction(raw: unknown): Transaction | undefined {
   if (listed.length > 0 && transfers.length === 0) return undefined
   const sentFrom = address(metadata.sentFrom)
   const sentTo = address(metadata.sentTo)
-  const approvals = (Array.isArray(row.approvals) ? row.approvals.slice(0, 10) : []).map(parseApproval).filter((a): a is Approval => a !== undefined)
+  const approvals = (Array.isArray(row.approvals) ? row.approvals.slice(0, 10) : [])
+    .map(parseApproval)
+    .filter((a): a is Approval => a !== undefined)
   return {
     id: row.id,
     minedAt,
@@ -144,7 +164,8 @@ export function swapPair(tx: Transaction): { sold: string; bought: string } | un
 }
 
 /** An approval's amount as the row shows it: "Unlimited" for the all-you-can-move amounts (over 10^30). */
-export const approvalAmount = (a: Approval, unlimited: string) => (a.quantity.split('.')[0]!.length > 30 ? `${unlimited} ${a.symbol}` : `${truncateDecimals(a.quantity, 3)} ${a.symbol}`)
+export const approvalAmount = (a: Approval, unlimited: string) =>
+  a.quantity.split('.')[0]!.length > 30 ? `${unlimited} ${a.symbol}` : `${truncateDecimals(a.quantity, 3)} ${a.symbol}`
 
 /**
  * Who the account dealt with: the other side of the first transfer (its recipient when sent, its sender when
@@ -184,7 +205,10 @@ export function visibleTransactions(list: readonly Transaction[], chainId: CaipN
 }
 
 /** Transactions by month of their time, newest month first, in the order given within a month. */
-export function groupByMonth(list: readonly Transaction[], locale = 'en-US'): { key: string; label: string; transactions: Transaction[] }[] {
+export function groupByMonth(
+  list: readonly Transaction[],
+  locale = 'en-US',
+): { key: string; label: string; transactions: Transaction[] }[] {
   const format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const groups = new Map<string, { key: string; label: string; transactions: Transaction[] }>()
   for (const tx of list) {

@@ -116,7 +116,10 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
         // Every later event would be refused as well.
         status = 'off'
         queue = []
-        ctx.feedback.alert('invalid-app-configuration', ctx.i18n.t('analytics.invalidAppConfiguration', { origin: location?.origin ?? 'unknown' }))
+        ctx.feedback.alert(
+          'invalid-app-configuration',
+          ctx.i18n.t('analytics.invalidAppConfiguration', { origin: location?.origin ?? 'unknown' }),
+        )
       }
 
       const send = (body: Body) => {
@@ -145,20 +148,21 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
 
       ctx.i18n.add(messages, () => import('./locales/index.js'))
 
-      ctx.onOpen(() =>
-        (config ??= ctx.http
-          .get<{ isAnalyticsEnabled?: unknown }>('/getAnalyticsConfig')
-          .then(
-            (answer) => answer?.isAnalyticsEnabled === true,
-            (error) => (failed(error), false),
-          )
-          .then((enabled) => {
-            if (status !== 'waiting') return
-            status = enabled ? 'on' : 'off'
-            const waiting = queue
-            queue = []
-            if (enabled) waiting.forEach(send)
-          })),
+      ctx.onOpen(
+        () =>
+          (config ??= ctx.http
+            .get<{ isAnalyticsEnabled?: unknown }>('/getAnalyticsConfig')
+            .then(
+              (answer) => answer?.isAnalyticsEnabled === true,
+              (error) => (failed(error), false),
+            )
+            .then((enabled) => {
+              if (status !== 'waiting') return
+              status = enabled ? 'on' : 'off'
+              const waiting = queue
+              queue = []
+              if (enabled) waiting.forEach(send)
+            })),
       )
 
       // The address a disconnected namespace had: the event is about that account.
@@ -183,7 +187,10 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<AnalyticsApi> 
           delete addresses[namespace]
         }),
         // Only a switch the user asked for is SWITCH_NETWORK; the wallet moving or a network removed is not.
-        ctx.events.on('network:change', ({ namespace, caipNetworkId, origin }) => origin === 'user' && emit('SWITCH_NETWORK', { namespace, network: caipNetworkId })),
+        ctx.events.on(
+          'network:change',
+          ({ namespace, caipNetworkId, origin }) => origin === 'user' && emit('SWITCH_NETWORK', { namespace, network: caipNetworkId }),
+        ),
         ctx.events.on('account:type', ({ namespace, type }) => emit('SET_PREFERRED_ACCOUNT_TYPE', { namespace, accountType: type })),
         // Features report through the bus without knowing this plugin; names it does not send are ignored.
         ctx.events.on('track', ({ event, properties }) => emit(event as AnalyticsEvent, properties)),

@@ -27,7 +27,10 @@ export function approvalTitle(data: unknown): string {
   return kind === 'message' ? 'auth.signMessageTitle' : kind === 'signTransaction' ? 'auth.signTransactionTitle' : 'auth.approveTitle'
 }
 
-export function createApprovals(push: (view: string, data: { kind: ApprovalKind }) => void, show: (approval: PendingApproval | undefined) => void): Approvals {
+export function createApprovals(
+  push: (view: string, data: { kind: ApprovalKind }) => void,
+  show: (approval: PendingApproval | undefined) => void,
+): Approvals {
   let count = 0
   let waiting: ((approved: boolean) => void) | undefined
   const settle = (approved: boolean) => {

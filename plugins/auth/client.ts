@@ -22,18 +22,40 @@ export function createClient(deps: ClientDeps) {
   const core = createCore(deps)
   const { ctx, $state, set, ask } = core
   // A request made while the modal is closed opens it on the approval.
-  const showView = (view: string, data?: unknown) => (ctx.state.$modal.get().open ? ctx.router.push(view, data) : void ctx.openModal(view, data).catch(() => undefined))
+  const showView = (view: string, data?: unknown) =>
+    ctx.state.$modal.get().open ? ctx.router.push(view, data) : void ctx.openModal(view, data).catch(() => undefined)
   const approvals = createApprovals(showView, (approval) => set({ approval }))
   // The approval view is the session's (only the session asks for approvals): headed by what is approved, a
   // message or a transaction to sign, else a transaction to send; leaving it declines the request.
   addMessages(ctx.i18n)
-  if (!ctx.views.has(AuthViews.approve)) ctx.views.register(AuthViews.approve, { title: (data) => ctx.i18n.t(approvalTitle(data)), load: () => import('./views/ApproveTransaction.js') })
-  const smart = createSmartAccounts({ core, emit: (event, data) => deps.emit('eip155', event, data), read: (method, params) => eip155.request({ method, params }) })
-  const eip155 = createEip155Requests({ ctx, ask, approve: approvals.ask, user: () => smart.order(core.user()), restore: () => core.restoreUser().then(smart.order), emit: (event, data) => deps.emit('eip155', event, data) })
+  if (!ctx.views.has(AuthViews.approve))
+    ctx.views.register(AuthViews.approve, {
+      title: (data) => ctx.i18n.t(approvalTitle(data)),
+      load: () => import('./views/ApproveTransaction.js'),
+    })
+  const smart = createSmartAccounts({
+    core,
+    emit: (event, data) => deps.emit('eip155', event, data),
+    read: (method, params) => eip155.request({ method, params }),
+  })
+  const eip155 = createEip155Requests({
+    ctx,
+    ask,
+    approve: approvals.ask,
+    user: () => smart.order(core.user()),
+    restore: () => core.restoreUser().then(smart.order),
+    emit: (event, data) => deps.emit('eip155', event, data),
+  })
   const solana = createSolanaRequests({ ctx, ask, approve: approvals.ask, user: core.user, restore: core.restoreUser })
   // The kernel's events the session follows. It is loaded before any connection of the embedded wallet (the
   // connector's first request loads it), so none of its connections goes unseen.
-  const onEip155 = (namespace: string, job: () => unknown) => void (namespace === 'eip155' && Promise.resolve().then(job).catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error })))
+  const onEip155 = (namespace: string, job: () => unknown) =>
+    void (
+      namespace === 'eip155' &&
+      Promise.resolve()
+        .then(job)
+        .catch((error: unknown) => ctx.events.emit('error', { source: 'auth', error }))
+    )
   const unfollow = [
     ctx.router.onLeave(AuthViews.approve, () => {
       // The view's own answer reaches the session a microtask after its click, and its click also leaves the view:
@@ -73,13 +95,32 @@ export function createClient(deps: ClientDeps) {
       ctx.storage.remove(StoredKeys.session)
       ctx.storage.remove(StoredKeys.socialProvider)
       ctx.storage.remove(StoredKeys.socialUsername)
-      set({ step: 'idle', email: undefined, userName: undefined, socialProvider: undefined, farcasterUrl: undefined, farcasterExpired: undefined, cancelled: undefined, updatingEmail: undefined, approval: undefined, error: undefined })
+      set({
+        step: 'idle',
+        email: undefined,
+        userName: undefined,
+        socialProvider: undefined,
+        farcasterUrl: undefined,
+        farcasterExpired: undefined,
+        cancelled: undefined,
+        updatingEmail: undefined,
+        approval: undefined,
+        error: undefined,
+      })
       await core.endFrame(true)
     },
     /** Leaves a flow (the back arrow): the form again. */
     cancel() {
       const { step } = $state.get()
-      if (step !== 'connected') set({ step: 'idle', farcasterUrl: undefined, farcasterExpired: undefined, cancelled: undefined, updatingEmail: undefined, error: undefined })
+      if (step !== 'connected')
+        set({
+          step: 'idle',
+          farcasterUrl: undefined,
+          farcasterExpired: undefined,
+          cancelled: undefined,
+          updatingEmail: undefined,
+          error: undefined,
+        })
     },
     destroy() {
       unfollow.forEach((off) => off())

@@ -9,7 +9,23 @@ import { parseUser, type FrameUser } from './protocol.js'
 import { AuthError, AuthErrorText } from './errors.js'
 import { ID_AUTH, StoredKeys, type AuthState } from './state.js'
 
-export type AuthContext = Pick<PluginContext, 'connection' | 'chains' | 'storage' | 'router' | 'views' | 'i18n' | 'feedback' | 'options' | 'events' | 'state' | 'platform' | 'theme' | 'openModal' | 'getPlugin'>
+export type AuthContext = Pick<
+  PluginContext,
+  | 'connection'
+  | 'chains'
+  | 'storage'
+  | 'router'
+  | 'views'
+  | 'i18n'
+  | 'feedback'
+  | 'options'
+  | 'events'
+  | 'state'
+  | 'platform'
+  | 'theme'
+  | 'openModal'
+  | 'getPlugin'
+>
 
 export interface ClientDeps {
   ctx: AuthContext
@@ -65,7 +81,11 @@ export function createCore(deps: ClientDeps) {
 
   /** The signed-in user in the namespace's account state (the host reads it there): social provider, email, name. */
   const writeAccount = (namespace: string) => {
-    if (user) ctx.connection.setAccountFields(namespace, { socialProvider: user.socialProvider, user: { email: user.email, userName: user.userName } })
+    if (user)
+      ctx.connection.setAccountFields(namespace, {
+        socialProvider: user.socialProvider,
+        user: { email: user.email, userName: user.userName },
+      })
   }
 
   /** Reads the user, adds the connectors and connects every namespace the user has an account in. */

@@ -14,19 +14,50 @@ export const NOT_ALLOWED_DELAY_MS = 300
 
 /** Methods answered from the network's RPC without asking the user. */
 export const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
-  'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance', 'eth_getBlockByHash',
-  'eth_getBlockByNumber', 'eth_getBlockTransactionCountByHash', 'eth_getBlockTransactionCountByNumber', 'eth_getCode',
-  'eth_getFilterChanges', 'eth_getFilterLogs', 'eth_getLogs', 'eth_getProof', 'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex', 'eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionByHash',
-  'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_getUncleCountByBlockHash', 'eth_getUncleCountByBlockNumber',
-  'eth_maxPriorityFeePerGas', 'eth_newBlockFilter', 'eth_newFilter', 'eth_newPendingTransactionFilter', 'eth_sendRawTransaction',
-  'eth_syncing', 'eth_uninstallFilter', 'net_version', 'web3_clientVersion',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'net_version',
+  'web3_clientVersion',
 ])
 
 /** Methods the secure site carries out once the user approved them. */
 export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
-  'personal_sign', 'eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_signTypedData_v4', 'eth_sendTransaction',
-  'eth_signTransaction', 'wallet_sendCalls',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'wallet_sendCalls',
 ])
 
 const SIGNING = /sign/i
@@ -67,10 +98,18 @@ export function createEip155Requests(deps: Eip155Deps) {
     const network = networks().find((n) => Number(n.id) === currentChain())
     const url = network?.rpcUrls.default.http[0]
     if (!url) throw new AuthError(AuthErrorText.networkNotFound, 4901)
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+    })
     if (!response.ok) throw new AuthError(`HTTP status code: ${response.status}`)
     const body = (await response.json()) as { result?: unknown; error?: { message?: unknown; code?: unknown } }
-    if (body?.error) throw new AuthError(typeof body.error.message === 'string' ? body.error.message.slice(0, 200) : AuthErrorText.generic, Number(body.error.code) || undefined)
+    if (body?.error)
+      throw new AuthError(
+        typeof body.error.message === 'string' ? body.error.message.slice(0, 200) : AuthErrorText.generic,
+        Number(body.error.code) || undefined,
+      )
     return body?.result
   }
 
@@ -103,7 +142,8 @@ export function createEip155Requests(deps: Eip155Deps) {
       if (READ_ONLY_METHODS.has(method)) return read(method, params)
       if (APPROVAL_METHODS.has(method)) {
         if (!address()) throw new AuthError('Sign in with email or a social account first', 4100)
-        if (!(await deps.approve('eip155', method, params))) throw new AuthError(SIGNING.test(method) ? 'Signature declined' : 'Transaction declined', 4001)
+        if (!(await deps.approve('eip155', method, params)))
+          throw new AuthError(SIGNING.test(method) ? 'Signature declined' : 'Transaction declined', 4001)
         return deps.ask('RpcRequest', { namespace: 'eip155', chainId: `eip155:${currentChain()}`, method, params })
       }
       await new Promise((resolve) => setTimeout(resolve, NOT_ALLOWED_DELAY_MS))

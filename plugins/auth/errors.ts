@@ -22,7 +22,10 @@ const USER_TEXT = /^[\w\s.,:'()!?-]{1,160}$/
 /** An error raised by the embedded wallet, with the text to show. */
 export class AuthError extends Error {
   override readonly name = 'AuthError'
-  constructor(message: string, readonly code?: number) {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
     super(message)
   }
 }

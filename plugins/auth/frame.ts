@@ -53,7 +53,8 @@ export function createFrame(options: FrameOptions): Frame {
   const pending = new Map<string, Pending>()
   const queue: Array<{ id: string; type: string; payload: unknown }> = []
 
-  const post = (message: { id: string; type: string; payload: unknown }) => iframe?.contentWindow?.postMessage({ vestibule: CHANNEL, ...message }, origin)
+  const post = (message: { id: string; type: string; payload: unknown }) =>
+    iframe?.contentWindow?.postMessage({ vestibule: CHANNEL, ...message }, origin)
 
   const onMessage = (event: MessageEvent) => {
     if (!iframe || event.origin !== origin || event.source !== iframe.contentWindow) return

@@ -12,7 +12,15 @@
  */
 import { atom } from 'nanostores'
 import { safeWebLink } from 'vestibule/utils'
-import { isStringMap, lazyOnce, type AccountState, type CaipNetworkId, type ChainNamespace, type Plugin, type PluginContext } from 'vestibule/kernel'
+import {
+  isStringMap,
+  lazyOnce,
+  type AccountState,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type Plugin,
+  type PluginContext,
+} from 'vestibule/kernel'
 import { AuthViews, ID_AUTH, INITIAL_STATE, SOCIAL_RESULT_PARAM, StoredKeys, type AuthState } from './state.js'
 import { titles } from './titles.js'
 import type { AuthClient } from './client.js'
@@ -88,7 +96,9 @@ export interface AuthApi {
 type Listener = (data: unknown) => void
 
 const socialsProblem = (v: unknown) =>
-  v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s))) ? undefined : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
+  v === false || (Array.isArray(v) && v.every((s) => (DEFAULT_SOCIALS as readonly unknown[]).includes(s)))
+    ? undefined
+    : `must be false or a list of ${DEFAULT_SOCIALS.join(', ')}`
 
 /**
  * The secure site's address: a web link (https, http only on 127.0.0.1, localhost or [::1]) that begins with its
@@ -112,7 +122,12 @@ export function auth(): Plugin<AuthApi> {
       secureSiteUrl: { check: siteProblem, default: DEFAULT_SECURE_SITE_URL },
       defaultAccountTypes: { check: (v) => (isStringMap(v) ? undefined : 'must map namespaces to account types') },
     },
-    features: { email: true, emailShowWallets: true, smartSessions: false, socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] } },
+    features: {
+      email: true,
+      emailShowWallets: true,
+      smartSessions: false,
+      socials: { check: socialsProblem, default: [...DEFAULT_SOCIALS] },
+    },
     setup(ctx: PluginContext) {
       const $state = atom<AuthState>(INITIAL_STATE)
       const listeners = new Map<string, Set<Listener>>()
@@ -120,7 +135,14 @@ export function auth(): Plugin<AuthApi> {
       const load = lazyOnce(
         (): Promise<AuthClient> =>
           import('./client.js').then(({ createClient }) =>
-            createClient({ ctx, url: ctx.options.secureSiteUrl as string, $state: $state as never, addConnectors, supports: (ns) => ns in providers, emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)) }),
+            createClient({
+              ctx,
+              url: ctx.options.secureSiteUrl as string,
+              $state: $state as never,
+              addConnectors,
+              supports: (ns) => ns in providers,
+              emit: (ns, e, d) => listeners.get(`${ns}:${e}`)?.forEach((l) => l(d)),
+            }),
           ),
       )
       const client = load.started
@@ -128,11 +150,16 @@ export function auth(): Plugin<AuthApi> {
       /** The EIP-1193 shell the eip155 chain plugin talks to; the session code loads on its first request. */
       const eip155 = {
         request: (args: { method: string; params?: unknown }) => load().then((c) => c.request('eip155', args)),
-        on: (event: string, fn: Listener) => void (listeners.get(`eip155:${event}`) ?? listeners.set(`eip155:${event}`, new Set()).get(`eip155:${event}`)!).add(fn),
+        on: (event: string, fn: Listener) =>
+          void (listeners.get(`eip155:${event}`) ?? listeners.set(`eip155:${event}`, new Set()).get(`eip155:${event}`)!).add(fn),
         removeListener: (event: string, fn: Listener) => void listeners.get(`eip155:${event}`)?.delete(fn),
       }
       /** The Wallet Standard shell the solana chain plugin talks to; each feature loads the session code on use. */
-      const call = (method: 'connect' | 'signMessage' | 'signAndSendTransaction') => ({ version: '1.0.0', [method]: (...args: unknown[]) => load().then((c) => (c.solana[method] as (...a: unknown[]) => unknown)(...(method === 'connect' ? args : [args]))) })
+      const call = (method: 'connect' | 'signMessage' | 'signAndSendTransaction') => ({
+        version: '1.0.0',
+        [method]: (...args: unknown[]) =>
+          load().then((c) => (c.solana[method] as (...a: unknown[]) => unknown)(...(method === 'connect' ? args : [args]))),
+      })
       const solana = {
         version: '1.0.0',
         name: 'Email',
@@ -155,7 +182,14 @@ export function auth(): Plugin<AuthApi> {
         for (const ns of namespaces) {
           if (removers.has(ns) || !providers[ns] || !ctx.chains.get(ns)?.addConnector) continue
           // One signed-in user across namespaces; a smart account's fees are paid by its paymaster.
-          const connector = { id: ID_AUTH, name: 'Email', type: 'AUTH', installed: true, endsWithSiblings: true, paysOwnGas: (account: AccountState) => account.preferredAccountType === 'smartAccount' } as const
+          const connector = {
+            id: ID_AUTH,
+            name: 'Email',
+            type: 'AUTH',
+            installed: true,
+            endsWithSiblings: true,
+            paysOwnGas: (account: AccountState) => account.preferredAccountType === 'smartAccount',
+          } as const
           removers.set(ns, ctx.chains.addConnector(ns, connector, providers[ns]))
         }
       }
@@ -166,11 +200,29 @@ export function auth(): Plugin<AuthApi> {
       ctx.views.register(AuthViews.updateEmail, { title: 'auth.updateTitle', load: () => import('./views/UpdateEmail.js') })
       ctx.i18n.add(titles, () => import('./locales/index.js'))
       // `features.emailShowWallets` off: with email login shown, the wallets wait behind "Continue with a wallet".
-      ctx.slots.add('connect.methods', { id: 'email', label: 'auth.email', feature: 'email', order: 100, collapsesWallets: ctx.options.features.emailShowWallets === false, load: () => import('./views/EmailMethod.js') })
-      ctx.slots.add('connect.methods', { id: 'social', label: 'auth.socials', feature: 'socials', order: 200, load: () => import('./views/SocialMethod.js') })
+      ctx.slots.add('connect.methods', {
+        id: 'email',
+        label: 'auth.email',
+        feature: 'email',
+        order: 100,
+        collapsesWallets: ctx.options.features.emailShowWallets === false,
+        load: () => import('./views/EmailMethod.js'),
+      })
+      ctx.slots.add('connect.methods', {
+        id: 'social',
+        label: 'auth.socials',
+        feature: 'socials',
+        order: 200,
+        load: () => import('./views/SocialMethod.js'),
+      })
       // Who is signed in to the embedded wallet, under the Account view's address: the line loads for an account of
       // the embedded wallet only, and shows its email or user name when it has one.
-      ctx.slots.add('account.header', { id: 'auth-user', label: 'auth.email', when: () => ctx.state.$chains.get()[ctx.state.$activeNamespace.get() ?? '']?.accountState.connectorId === ID_AUTH, load: () => import('./views/AccountUser.js') })
+      ctx.slots.add('account.header', {
+        id: 'auth-user',
+        label: 'auth.email',
+        when: () => ctx.state.$chains.get()[ctx.state.$activeNamespace.get() ?? '']?.accountState.connectorId === ID_AUTH,
+        load: () => import('./views/AccountUser.js'),
+      })
       // Leaving the Farcaster QR code before signing in: the link is dropped and the login can start again.
       ctx.router.onLeave(AuthViews.farcaster, () => void client()?.then((c) => c.leaveFarcaster()))
       ctx.router.onLeave(AuthViews.otp, () => void client()?.then((c) => c.cancel()))
@@ -190,7 +242,12 @@ export function auth(): Plugin<AuthApi> {
         void client()?.then((c) => c.signOut())
       })
       // Back from a social provider inside Telegram (the page was left for the provider's): the login finishes.
-      if (typeof window !== 'undefined' && ctx.platform.isTelegram() && ctx.storage.get(StoredKeys.telegramSocialProvider) !== undefined && new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)) {
+      if (
+        typeof window !== 'undefined' &&
+        ctx.platform.isTelegram() &&
+        ctx.storage.get(StoredKeys.telegramSocialProvider) !== undefined &&
+        new URL(window.location.href).searchParams.has(SOCIAL_RESULT_PARAM)
+      ) {
         void Promise.resolve()
           .then(load)
           .then((c) => c.resumeSocial())

@@ -51,7 +51,10 @@ export interface FrameUser {
   accounts: Record<string, FrameAccount[]>
 }
 
-export type FrameAnswer = { kind: 'ready' } | { kind: 'result'; id: string; payload: unknown } | { kind: 'error'; id: string; error: string }
+export type FrameAnswer =
+  | { kind: 'ready' }
+  | { kind: 'result'; id: string; payload: unknown }
+  | { kind: 'error'; id: string; error: string }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const ID = /^[A-Za-z0-9_-]{1,64}$/
@@ -74,7 +77,14 @@ export function parseUser(payload: unknown): FrameUser {
   const accounts: Record<string, FrameAccount[]> = {}
   for (const [namespace, list] of Object.entries(payload.accounts)) {
     if (!Array.isArray(list)) continue
-    const valid = list.filter((a): a is FrameAccount => isObject(a) && typeof a.address === 'string' && ADDRESS.test(a.address) && typeof a.type === 'string' && /^[A-Za-z]{1,32}$/.test(a.type))
+    const valid = list.filter(
+      (a): a is FrameAccount =>
+        isObject(a) &&
+        typeof a.address === 'string' &&
+        ADDRESS.test(a.address) &&
+        typeof a.type === 'string' &&
+        /^[A-Za-z]{1,32}$/.test(a.type),
+    )
     if (valid.length) accounts[namespace] = valid.map(({ address, type }) => ({ address, type }))
   }
   // The modal's rule for untrusted text (direction overrides, zero-width and control characters out, at most 120

@@ -51,21 +51,32 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     const type = ctx.storage.get<unknown>(ACCOUNT_TYPE_KEY)
     return type === EOA || type === SMART_ACCOUNT ? type : undefined
   }
-  const preferred = () => authAccount()?.preferredAccountType ?? stored() ?? ctx.options.defaultAccountTypes?.eip155 ?? ctx.chains.get('eip155')?.defaultAccountType ?? EOA
+  const preferred = () =>
+    authAccount()?.preferredAccountType ??
+    stored() ??
+    ctx.options.defaultAccountTypes?.eip155 ??
+    ctx.chains.get('eip155')?.defaultAccountType ??
+    EOA
   /** The user with the preferred type's eip155 account first (the one the provider answers with). */
   const order = (user: FrameUser | undefined): FrameUser | undefined => {
     const list = user?.accounts.eip155
     if (!user || !list) return user
     const type = preferred()
-    return { ...user, accounts: { ...user.accounts, eip155: [...list.filter((a) => a.type === type), ...list.filter((a) => a.type !== type)] } }
+    return {
+      ...user,
+      accounts: { ...user.accounts, eip155: [...list.filter((a) => a.type === type), ...list.filter((a) => a.type !== type)] },
+    }
   }
   const current = () => order(deps.core.user())?.accounts.eip155?.[0]
-  const typeOf = (address: string) => deps.core.user()?.accounts.eip155?.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type
+  const typeOf = (address: string) =>
+    deps.core.user()?.accounts.eip155?.find((a) => a.address.toLowerCase() === address.toLowerCase())?.type
 
   /** `smartAccountEnabledNetworks`: the eip155 networks the secure site names (CAIP-2 ids; anything else left out). */
   async function readEnabledNetworks() {
     const answer = (await deps.core.ask('GetSmartAccountEnabledNetworks', {})) as { networks?: unknown } | undefined
-    const list = Array.isArray(answer?.networks) ? answer.networks.filter((id): id is `eip155:${string}` => typeof id === 'string' && /^eip155:\d{1,20}$/.test(id)) : []
+    const list = Array.isArray(answer?.networks)
+      ? answer.networks.filter((id): id is `eip155:${string}` => typeof id === 'string' && /^eip155:\d{1,20}$/.test(id))
+      : []
     if (authAccount()) ctx.connection.setNetworkFields('eip155', { smartAccountEnabledNetworks: [...new Set(list)].slice(0, 100) })
   }
 
@@ -132,7 +143,7 @@ export function createSmartAccounts(deps: SmartAccountDeps) {
     setType(type: string) {
       if (type === EOA || type === SMART_ACCOUNT) record(type)
       // Putting the previous type back after a failure: the account never left it.
-      if (type === reverting) return (reverting = undefined), applying
+      if (type === reverting) return ((reverting = undefined), applying)
       // The type of the address in use (the account's record already says the new one).
       const address = authAccount()?.address
       const previous = address ? typeOf(address) : undefined

@@ -31,7 +31,13 @@ export const SESSIONS_UNREADABLE = 'The smart sessions could not be read'
 const PCI = /^[A-Za-z0-9:._-]{1,128}$/
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 /** Plain one-line text: control characters and markup brackets dropped, 60 characters at most. */
-const text = (v: unknown) => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, 60) : '')
+const text = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .replace(/[\u0000-\u001f\u007f<>]/g, '')
+        .trim()
+        .slice(0, 60)
+    : ''
 const httpUrl = (v: unknown) => (typeof v === 'string' && /^https?:\/\/[^\s<>"]+$/i.test(v) && v.length <= 200 ? v : undefined)
 
 /** The sessions of a `GET /v1/sessions/{address}` answer; throws for an answer that is not a list of sessions. */
@@ -44,7 +50,12 @@ export function parseSessions(body: unknown): SmartSession[] {
     seen.add(entry.pci)
     const project = isObject(entry.project) ? entry.project : {}
     const expiry = typeof entry.expiry === 'number' && Number.isFinite(entry.expiry) && entry.expiry > 0 ? entry.expiry * 1000 : undefined
-    sessions.push({ pci: entry.pci, project: { name: text(project.name) || entry.pci.slice(0, 12), url: httpUrl(project.url) }, expiry, permissions: Array.isArray(entry.permissions) ? entry.permissions.length : 0 })
+    sessions.push({
+      pci: entry.pci,
+      project: { name: text(project.name) || entry.pci.slice(0, 12), url: httpUrl(project.url) },
+      expiry,
+      permissions: Array.isArray(entry.permissions) ? entry.permissions.length : 0,
+    })
   }
   return sessions
 }
@@ -86,8 +97,18 @@ export function createSmartSessions(ctx: SessionsContext) {
     set({ revoking: pci, error: undefined })
     try {
       const signature = await ctx.connection.signMessage(pci)
-      const answer = await ctx.blockchainApi.post<unknown>(current.network, `v1/sessions/${current.address}/revoke`, { pci, signature }, undefined)
-      if (!isObject(answer) || answer.success !== true) throw new Error(isObject(answer) && typeof answer.message === 'string' ? text(answer.message) || 'The session was not revoked' : 'The session was not revoked')
+      const answer = await ctx.blockchainApi.post<unknown>(
+        current.network,
+        `v1/sessions/${current.address}/revoke`,
+        { pci, signature },
+        undefined,
+      )
+      if (!isObject(answer) || answer.success !== true)
+        throw new Error(
+          isObject(answer) && typeof answer.message === 'string'
+            ? text(answer.message) || 'The session was not revoked'
+            : 'The session was not revoked',
+        )
       set({ revoking: undefined, sessions: $state.get().sessions.filter((s) => s.pci !== pci) })
       void load()
     } catch (error) {

@@ -65,7 +65,8 @@ export function createSocialFlow(core: Core) {
         const result = await waitForSocial(popup, new URL(core.deps.url).origin)
         if (!result) return set({ step: 'idle', socialProvider: undefined, error: 'The login window was closed', failed: 'social' })
         // The provider's answer when the user denied access (OAuth's `error=access_denied`): a choice, not a fault.
-        if (deniedAt(result)) return set({ step: 'idle', socialProvider: undefined, error: undefined, cancelled: provider, failed: 'social' })
+        if (deniedAt(result))
+          return set({ step: 'idle', socialProvider: undefined, error: undefined, cancelled: provider, failed: 'social' })
         await ask('ConnectSocial', { uri: result })
         await finish()
       } catch (error) {
@@ -80,14 +81,20 @@ export function createSocialFlow(core: Core) {
      * finishes. The answer leaves the address bar (`replaceUrl`, the page's history entry by default) and the kept
      * provider is dropped either way.
      */
-    async resumeSocial(pageUrl = window.location.href, replaceUrl = (url: string) => window.history.replaceState(window.history.state, '', url)) {
+    async resumeSocial(
+      pageUrl = window.location.href,
+      replaceUrl = (url: string) => window.history.replaceState(window.history.state, '', url),
+    ) {
       const provider = ctx.storage.get<unknown>(StoredKeys.telegramSocialProvider)
       ctx.storage.remove(StoredKeys.telegramSocialProvider)
       const page = new URL(pageUrl)
       const result = page.searchParams.get(SOCIAL_RESULT_PARAM)
       if (result === null) return
       // The rest of the query stays as it was written (no re-encoding of the host's own parameters).
-      const rest = page.search.slice(1).split('&').filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== SOCIAL_RESULT_PARAM)
+      const rest = page.search
+        .slice(1)
+        .split('&')
+        .filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== SOCIAL_RESULT_PARAM)
       replaceUrl(`${page.origin}${page.pathname}${rest.length ? `?${rest.join('&')}` : ''}${page.hash}`)
       if (typeof provider !== 'string' || !POPUP_PROVIDERS.includes(provider)) return
       set({ step: 'social', socialProvider: provider, error: undefined, cancelled: undefined })

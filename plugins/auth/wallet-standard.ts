@@ -49,10 +49,13 @@ export function createSolanaRequests(deps: SolanaDeps) {
   const accountOf = (user: FrameUser | undefined): Account[] => {
     const address = user?.accounts.solana?.[0]?.address
     if (!address) return []
-    return [{ address, publicKey: decodeBase58(address), chains: chains(), features: ['solana:signMessage', 'solana:signAndSendTransaction'] }]
+    return [
+      { address, publicKey: decodeBase58(address), chains: chains(), features: ['solana:signMessage', 'solana:signAndSendTransaction'] },
+    ]
   }
   const approved = async (method: string, params: unknown) => {
-    if (!(await deps.approve('solana', method, params))) throw new AuthError(/sign/i.test(method) && !/send/i.test(method) ? 'Signature declined' : 'Transaction declined', 4001)
+    if (!(await deps.approve('solana', method, params)))
+      throw new AuthError(/sign/i.test(method) && !/send/i.test(method) ? 'Signature declined' : 'Transaction declined', 4001)
   }
   return {
     accounts: () => accountOf(deps.user()),
@@ -66,7 +69,12 @@ export function createSolanaRequests(deps: SolanaDeps) {
       const out = []
       for (const { message } of inputs) {
         await approved('solana_signMessage', [new TextDecoder().decode(message)])
-        const answer = (await deps.ask('RpcRequest', { namespace: 'solana', chainId: chains()[0] ?? '', method: 'solana_signMessage', params: { message: toBase64(message) } })) as { signature?: unknown }
+        const answer = (await deps.ask('RpcRequest', {
+          namespace: 'solana',
+          chainId: chains()[0] ?? '',
+          method: 'solana_signMessage',
+          params: { message: toBase64(message) },
+        })) as { signature?: unknown }
         out.push({ signedMessage: message, signature: fromBase64(answer?.signature) })
       }
       return out
@@ -75,7 +83,12 @@ export function createSolanaRequests(deps: SolanaDeps) {
       const out = []
       for (const { transaction, chain } of inputs) {
         await approved('solana_signAndSendTransaction', [`${transaction.length} bytes on ${chain ?? chains()[0] ?? 'solana'}`])
-        const answer = (await deps.ask('RpcRequest', { namespace: 'solana', chainId: chain ?? chains()[0] ?? '', method: 'solana_signAndSendTransaction', params: { transaction: toBase64(transaction) } })) as { signature?: unknown }
+        const answer = (await deps.ask('RpcRequest', {
+          namespace: 'solana',
+          chainId: chain ?? chains()[0] ?? '',
+          method: 'solana_signAndSendTransaction',
+          params: { transaction: toBase64(transaction) },
+        })) as { signature?: unknown }
         if (typeof answer?.signature !== 'string') throw new AuthError(AuthErrorText.generic)
         out.push({ signature: decodeBase58(answer.signature) })
       }

@@ -3,9 +3,28 @@
  * sections, the AllWallets rows and recent wallets.
  */
 import { computed, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores'
-import { RemoteConnect, errorMessage, lazyOnce, nodeFaultOf, type Connector, type PluginContext, type RecentWallet, type VestibuleEvents, type WalletItem } from 'vestibule/kernel'
-import { addRecentWallet, type Backoff, createBackoff, createRequestCache, isPassingFault, getRecentWallets, connectorItem, isInjectedShown, mergeMultiChain } from 'vestibule/utils'
-import { MAX_PAGES, PAGE_SIZES, createCatalogClient, wait, type CatalogClient, type WalletPage } from './client.js'
+import {
+  RemoteConnect,
+  errorMessage,
+  lazyOnce,
+  type Connector,
+  type PluginContext,
+  type RecentWallet,
+  type VestibuleEvents,
+  type WalletItem,
+} from 'vestibule/kernel'
+import {
+  addRecentWallet,
+  type Backoff,
+  createBackoff,
+  createRequestCache,
+  isPassingFault,
+  getRecentWallets,
+  connectorItem,
+  isInjectedShown,
+  mergeMultiChain,
+} from 'vestibule/utils'
+import { MAX_PAGES, PAGE_SIZES, createCatalogClient, isUnreachable, wait, type CatalogClient, type WalletPage } from './client.js'
 import {
   catalogItem,
   filterForPlatform,
@@ -96,9 +115,6 @@ export interface CatalogOptions {
   timeoutMs?: number
 }
 
-/** Whether a request failed without a connection (the browser's "Failed to fetch"), not with an answer. */
-export const isUnreachable = (error: unknown) => nodeFaultOf(error).kind === 'unreachable'
-
 const initialState = (): CatalogState => ({
   featured: [],
   featuredStatus: 'idle',
@@ -142,7 +158,9 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
   const once = <T>(key: string, run: () => Promise<T>) => requests.get(key, run) as Promise<T>
 
   const requestedChains = () => {
-    const fromState = Object.values(ctx.state.$chains.get()).flatMap((c) => c.networkState.requestedCaipNetworks.map((n) => n.caipNetworkId))
+    const fromState = Object.values(ctx.state.$chains.get()).flatMap((c) =>
+      c.networkState.requestedCaipNetworks.map((n) => n.caipNetworkId),
+    )
     const ids = fromState.length ? fromState : ctx.chains.list().flatMap((a) => a.networks.map((n) => n.caipNetworkId))
     return [...new Set(ids)]
   }
@@ -184,7 +202,9 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
 
   /** Wallets found in the page that the catalog lists carry its id, image id and (without an icon of their own) image from then on. */
   const identify = (wallets: readonly CatalogWallet[]) =>
-    ctx.chains.identify(wallets.flatMap((w) => (w.rdns ? [{ rdns: w.rdns, explorerId: w.id, imageId: w.imageId, imageUrl: w.imageUrl }] : [])))
+    ctx.chains.identify(
+      wallets.flatMap((w) => (w.rdns ? [{ rdns: w.rdns, explorerId: w.id, imageId: w.imageId, imageUrl: w.imageUrl }] : [])),
+    )
   ctx.onDestroy($state.listen((s) => identify([...s.featured, ...s.recommended, ...s.paged])))
 
   /** The excluded wallets are looked up once (entries = the number of ids) to learn their rdns and names. */
@@ -232,7 +252,8 @@ function createLoader({ ctx, client, $state, featuredIds, includeIds, excludeIds
         const pagedCount = result.data.length ? Math.min(result.count, MAX_PAGES * PAGE_SIZES.page) : paged.length
         $state.set({ ...now, paged, pagedCount, pagesLoaded: page, pageStatus: 'ready', error: undefined, unreachable: false })
       } catch (error) {
-        if (current === session) $state.set({ ...$state.get(), pageStatus: 'error', error: errorMessage(error), unreachable: isUnreachable(error) })
+        if (current === session)
+          $state.set({ ...$state.get(), pageStatus: 'error', error: errorMessage(error), unreachable: isUnreachable(error) })
         throw error
       }
     })
@@ -263,7 +284,9 @@ function createRows(
   const platform = () => ({ isMobile: ctx.platform.isMobile(), universalProvider: ctx.chains.list().length === 0 })
 
   // --- Sections of the Connect view -------------------------------------------------------------------------
-  const discovered = computed(ctx.chains.$connectors, (connectors) => connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED'))
+  const discovered = computed(ctx.chains.$connectors, (connectors) =>
+    connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED'),
+  )
   const $shownInjected = computed([discovered, ctx.wallets.$excluded], (connectors, excluded) =>
     connectors.filter((c) => isInjectedShown(c, { excluded, isMobile: ctx.platform.isMobile() })),
   )
@@ -275,7 +298,12 @@ function createRows(
   const isSameInstalled = (w: RecentWallet, c: Connector) =>
     w.rdns ? c.rdns === w.rdns : !c.rdns && c.name.trim().toLowerCase() === w.name.trim().toLowerCase()
 
-  const forConnect = (wallets: readonly CatalogWallet[], connectors: readonly Connector[], recent: readonly RecentWallet[], tag?: string) => {
+  const forConnect = (
+    wallets: readonly CatalogWallet[],
+    connectors: readonly Connector[],
+    recent: readonly RecentWallet[],
+    tag?: string,
+  ) => {
     const excluded = ctx.wallets.$excluded.get()
     const kept = removeDuplicates(
       wallets.filter((w) => !isExcluded(w, excluded) && !excludeIds.includes(w.id)),
@@ -289,12 +317,21 @@ function createRows(
     ctx.onDestroy(off)
   }
   const $excluded = ctx.wallets.$excluded
-  bind(sections.featured, computed([$state, discovered, $recent, $excluded], (s, c, r) => forConnect(s.featured, c, r.list)))
-  bind(sections.recommended, computed([$state, discovered, $recent, $excluded], (s, c, r) => forConnect(s.recommended, c, r.list)))
+  bind(
+    sections.featured,
+    computed([$state, discovered, $recent, $excluded], (s, c, r) => forConnect(s.featured, c, r.list)),
+  )
+  bind(
+    sections.recommended,
+    computed([$state, discovered, $recent, $excluded], (s, c, r) => forConnect(s.recommended, c, r.list)),
+  )
   bind(
     sections.custom,
     computed([discovered, $recent, $excluded], (c, r, excluded) =>
-      removeDuplicates(custom.filter((w) => !isExcluded(w, excluded)), { announced: c, recent: r.list }).map((w) => catalogItem(w, { view: remoteView() })),
+      removeDuplicates(
+        custom.filter((w) => !isExcluded(w, excluded)),
+        { announced: c, recent: r.list },
+      ).map((w) => catalogItem(w, { view: remoteView() })),
     ),
   )
   // A recent wallet that is installed right now is already listed (as installed) in the injected section.
@@ -303,7 +340,12 @@ function createRows(
     computed([discovered, $recent, $excluded], (connectors, recent, excluded) =>
       recent.list
         .filter((w) => !connectors.some((c) => isSameInstalled(w, c)) && !isExcluded(w, excluded))
-        .map((w) => catalogItem({ id: w.id, name: w.name, imageUrl: safeImageUrl(w.imageUrl), rdns: w.rdns, chains: [], links: w.links ?? {} }, { view: remoteView(), tag: 'catalog.recent' })),
+        .map((w) =>
+          catalogItem(
+            { id: w.id, name: w.name, imageUrl: safeImageUrl(w.imageUrl), rdns: w.rdns, chains: [], links: w.links ?? {} },
+            { view: remoteView(), tag: 'catalog.recent' },
+          ),
+        ),
     ),
   )
 
@@ -322,7 +364,9 @@ function createRows(
       wallets.filter((w) => !isExcluded(w, excluded) && !excludeIds.includes(w.id)),
       { announced: connectors, recent: [] },
     )
-    return filterForPlatform(kept, platform()).map((w): WalletRow => ({ key: `catalog:${w.id}`, item: catalogItem(w, { view: remoteView() }) }))
+    return filterForPlatform(kept, platform()).map(
+      (w): WalletRow => ({ key: `catalog:${w.id}`, item: catalogItem(w, { view: remoteView() }) }),
+    )
   }
   const $rows = computed([$state, $installed, discovered, $excluded], (s, installed, connectors) => [
     ...installed,
@@ -419,7 +463,16 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
     controller.searchText = ''
     const s = $state.get()
     // Featured and recommended stay on screen until the new answers replace them; pages start over.
-    $state.set({ ...s, paged: [], pagedCount: undefined, pagesLoaded: 0, pageStatus: 'idle', error: undefined, unreachable: false, retrying: false })
+    $state.set({
+      ...s,
+      paged: [],
+      pagedCount: undefined,
+      pagesLoaded: 0,
+      pageStatus: 'idle',
+      error: undefined,
+      unreachable: false,
+      retrying: false,
+    })
   }
   const remember = (wallet: RecentWallet) => $recent.setKey('list', addRecentWallet(ctx.connection.recentWallets, wallet, recentOptions))
 
@@ -466,8 +519,16 @@ export function createCatalog(ctx: PluginContext, sections: SectionStores, optio
       const connector = ctx.chains.findConnector(connectorId, namespace)
       if (connector && (connector.type === 'ANNOUNCED' || connector.type === 'INJECTED')) {
         const match = connector.rdns ? known().find((w) => w.rdns === connector.rdns) : undefined
-        const icon = match?.imageUrl ?? (connector.imageUrl && connector.imageUrl.length <= MAX_STORED_ICON ? safeImageUrl(connector.imageUrl) : undefined)
-        remember({ id: match?.id ?? connector.rdns ?? connector.id, name: connector.name, imageUrl: icon, rdns: connector.rdns, links: match?.links })
+        const icon =
+          match?.imageUrl ??
+          (connector.imageUrl && connector.imageUrl.length <= MAX_STORED_ICON ? safeImageUrl(connector.imageUrl) : undefined)
+        remember({
+          id: match?.id ?? connector.rdns ?? connector.id,
+          name: connector.name,
+          imageUrl: icon,
+          rdns: connector.rdns,
+          links: match?.links,
+        })
         return
       }
       if (!chosen) return

@@ -2,7 +2,7 @@
  * Client of the wallet catalog API: `GET /getWallets` and the image endpoints, on the modal's
  * provider API (`options.apiUrl`; `projectId`, `st` and `sv` are added by the kernel's HTTP client).
  */
-import { VestibuleError, type HttpClient } from 'vestibule/kernel'
+import { VestibuleError, nodeFaultOf, type HttpClient } from 'vestibule/kernel'
 import { parseWalletList, type CatalogWallet } from './filter.js'
 
 /** Page sizes. Featured = the number of featured ids; excluded-wallet init = the number of ids. */
@@ -41,7 +41,10 @@ export interface CatalogClient {
    */
   getWallets(params: GetWalletsParams, options?: { signal?: AbortSignal; deadline?: number }): Promise<WalletPage>
   /** Search: trimmed text, page 1 of 100; resolves no sooner than 300 ms after the call. */
-  search(params: { search: string; include?: readonly string[]; exclude?: readonly string[]; chains?: readonly string[]; badge?: string }, signal?: AbortSignal): Promise<WalletPage>
+  search(
+    params: { search: string; include?: readonly string[]; exclude?: readonly string[]; chains?: readonly string[]; badge?: string },
+    signal?: AbortSignal,
+  ): Promise<WalletPage>
   walletImageUrl(imageId: string): string
   assetImageUrl(imageId: string): string
   currencyImageUrl(id: string): string
@@ -77,14 +80,20 @@ export function createCatalogClient(http: HttpClient, options: { timeoutMs?: num
   const image = (path: string, id: string) => http.url(`${path}/${encodeURIComponent(id)}`)
   const walletImageUrl = (id: string) => image('/getWalletImage', id)
 
-  const getWallets = async (params: GetWalletsParams, { signal, deadline = Date.now() + timeoutMs }: { signal?: AbortSignal; deadline?: number } = {}): Promise<WalletPage> => {
+  const getWallets = async (
+    params: GetWalletsParams,
+    { signal, deadline = Date.now() + timeoutMs }: { signal?: AbortSignal; deadline?: number } = {},
+  ): Promise<WalletPage> => {
     // The caller's signal (a newer search) and the deadline both end the request.
     const controller = new AbortController()
     let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, Math.max(0, deadline - Date.now()))
+    const timer = setTimeout(
+      () => {
+        timedOut = true
+        controller.abort()
+      },
+      Math.max(0, deadline - Date.now()),
+    )
     const forward = () => controller.abort()
     if (signal?.aborted) controller.abort()
     signal?.addEventListener('abort', forward, { once: true })
@@ -117,7 +126,18 @@ export function createCatalogClient(http: HttpClient, options: { timeoutMs?: num
     async search(params, signal) {
       const text = params.search.trim()
       const [page] = await Promise.all([
-        getWallets({ page: 1, entries: PAGE_SIZES.search, search: text, include: params.include, exclude: params.exclude, chains: params.chains, badge: params.badge }, { signal }),
+        getWallets(
+          {
+            page: 1,
+            entries: PAGE_SIZES.search,
+            search: text,
+            include: params.include,
+            exclude: params.exclude,
+            chains: params.chains,
+            badge: params.badge,
+          },
+          { signal },
+        ),
         wait(SEARCH_MIN_WAIT_MS, signal),
       ])
       return page
@@ -128,3 +148,6 @@ export function createCatalogClient(http: HttpClient, options: { timeoutMs?: num
     tokenImageUrl: (id) => image('/public/getTokenImage', id),
   }
 }
+
+/** Whether a request failed without a connection (the browser's "Failed to fetch"), not with an answer. */
+export const isUnreachable = (error: unknown) => nodeFaultOf(error).kind === 'unreachable'

@@ -4,7 +4,18 @@
  * installed-first order. No I/O here; every rule is unit tested.
  */
 import type { Connector, RecentWallet, WalletItem, WalletLinks } from 'vestibule/kernel'
-import { cleanName, cleanText, safeDeepLink, safeId, safeImageUrl, safeRdns, safeWebLink, URL_MAX, NAME_MAX, isExcluded } from 'vestibule/utils'
+import {
+  cleanName,
+  cleanText,
+  safeDeepLink,
+  safeId,
+  safeImageUrl,
+  safeRdns,
+  safeWebLink,
+  URL_MAX,
+  NAME_MAX,
+  isExcluded,
+} from 'vestibule/utils'
 
 export { isInjectedShown } from 'vestibule/utils'
 
@@ -49,7 +60,8 @@ export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) 
   const id = safeId(entry.id)
   const name = cleanName(entry.name)
   if (!id || !name) return undefined
-  const imageId = typeof entry.image_id === 'string' && entry.image_id && entry.image_id.length <= LIMITS.imageId ? entry.image_id : undefined
+  const imageId =
+    typeof entry.image_id === 'string' && entry.image_id && entry.image_id.length <= LIMITS.imageId ? entry.image_id : undefined
   const links: WalletLinks = {}
   const mobile = safeDeepLink(entry.mobile_link)
   const desktop = safeDeepLink(entry.desktop_link)
@@ -66,7 +78,9 @@ export function parseCatalogWallet(raw: unknown, imageUrlFor: (imageId: string) 
   const wallet: CatalogWallet = {
     id,
     name,
-    chains: Array.isArray(entry.chains) ? entry.chains.filter((c): c is string => typeof c === 'string' && c.length <= LIMITS.chains).slice(0, 100) : [],
+    chains: Array.isArray(entry.chains)
+      ? entry.chains.filter((c): c is string => typeof c === 'string' && c.length <= LIMITS.chains).slice(0, 100)
+      : [],
     links,
   }
   const imageUrl = safeImageUrl(entry.image_url) ?? (imageId ? imageUrlFor(imageId) : undefined)
@@ -83,7 +97,8 @@ export function parseWalletList(body: unknown, imageUrlFor: (imageId: string) =>
   const record = body && typeof body === 'object' ? (body as { data?: unknown; count?: unknown }) : {}
   const raw = Array.isArray(record.data) ? record.data : []
   const data = raw.map((entry) => parseCatalogWallet(entry, imageUrlFor)).filter((w): w is CatalogWallet => Boolean(w))
-  const count = typeof record.count === 'number' && Number.isFinite(record.count) && record.count >= 0 ? Math.floor(record.count) : raw.length
+  const count =
+    typeof record.count === 'number' && Number.isFinite(record.count) && record.count >= 0 ? Math.floor(record.count) : raw.length
   return { data, count }
 }
 
@@ -116,7 +131,10 @@ export function removeDuplicates<W extends { id: string; rdns?: string }>(wallet
  * On mobile in universal-provider mode (every catalog wallet connects through WalletConnect) only
  * wallets with a mobile, desktop or web link can be reached; elsewhere the list is unchanged.
  */
-export function filterForPlatform<W extends { links: WalletLinks }>(wallets: readonly W[], platform: { isMobile: boolean; universalProvider: boolean }): W[] {
+export function filterForPlatform<W extends { links: WalletLinks }>(
+  wallets: readonly W[],
+  platform: { isMobile: boolean; universalProvider: boolean },
+): W[] {
   if (!platform.isMobile || !platform.universalProvider) return [...wallets]
   return wallets.filter((w) => Boolean(w.links.mobile || w.links.desktop || w.links.webapp))
 }

@@ -53,9 +53,10 @@ export const messages = {
 const isList = (value: unknown, entry: (v: any) => boolean) => Array.isArray(value) && value.every(entry)
 const walletIds = (value: unknown) => (isList(value, (v) => typeof v === 'string') ? undefined : 'must be an array of wallet ids (strings)')
 /** A wallet with a string id and name: a custom wallet's shape, and what a wallet view's data must carry to count as chosen. */
-const isChosen = (value: unknown): value is ChosenWallet => typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'
-const customWallets = (value: unknown) => (isList(value, isChosen) ? undefined : 'must be an array of wallets with a string `id` and `name`')
-
+const isChosen = (value: unknown): value is ChosenWallet =>
+  typeof (value as ChosenWallet | null)?.id === 'string' && typeof (value as ChosenWallet).name === 'string'
+const customWallets = (value: unknown) =>
+  isList(value, isChosen) ? undefined : 'must be an array of wallets with a string `id` and `name`'
 
 /**
  * The wallet catalog plugin.
@@ -77,7 +78,8 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       // wallets (30); featured and custom before the host's own (60); recommended last.
       const ranks: Record<string, number> = { featured: 40, recommended: 70, custom: 50, recent: 20 }
       const sections = {} as SectionStores
-      for (const section in ranks) ctx.wallets.add(section, (sections[section as keyof SectionStores] = atom<readonly WalletItem[]>([])), ranks[section])
+      for (const section in ranks)
+        ctx.wallets.add(section, (sections[section as keyof SectionStores] = atom<readonly WalletItem[]>([])), ranks[section])
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const loadView = () => import('./views/AllWallets.js')
       // Without any chain plugin the full list is the first view on mobile.
@@ -85,7 +87,11 @@ export function walletCatalog(options: WalletCatalogOptions = {}): Plugin<Catalo
       ctx.slots.add('connect.footer', { id: 'allWallets', label: 'catalog.allWallets', view: 'AllWallets', feature: 'allWallets' })
 
       let opens = 0
-      const controller = lazyOnce(() => import('./catalog.js').then((m) => ((api as { controller?: CatalogController }).controller = m.createCatalog(ctx, sections, options))))
+      const controller = lazyOnce(() =>
+        import('./catalog.js').then(
+          (m) => ((api as { controller?: CatalogController }).controller = m.createCatalog(ctx, sections, options)),
+        ),
+      )
       const api: CatalogApi = {
         controller: undefined,
         load: () => controller().then((c) => (c.sync(opens), c)),

@@ -77,7 +77,8 @@ export function identity(): Plugin<IdentityApi> {
           .then((p) => p.identity(account.address, account.network))
           .then((profile) => {
             const now = ctx.connection.account(account.namespace)
-            if (now?.address === account.address) ctx.connection.setAccountFields(account.namespace, { profileName: profile?.name, profileImage: profile?.avatar })
+            if (now?.address === account.address)
+              ctx.connection.setAccountFields(account.namespace, { profileName: profile?.name, profileImage: profile?.avatar })
           })
           .catch(() => undefined)
       }

@@ -29,7 +29,8 @@ export const NAMES_FAILED = 'Error fetching names for address'
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 /** An identity's cache key: per address, and per network where the network keeps names on chain. */
-const identityKey = (address: string, network?: CaipNetwork) => `identity:${network ? `${network.caipNetworkId} ` : ''}${address.toLowerCase()}`
+const identityKey = (address: string, network?: CaipNetwork) =>
+  `identity:${network ? `${network.caipNetworkId} ` : ''}${address.toLowerCase()}`
 
 export interface Profiles {
   /** The checked identity of `address` on `network` (the cache's when younger than 5 min); undefined on failure. */
@@ -65,7 +66,9 @@ async function fetchIdentity(ctx: IdentityContext, accepts: AddressCheck, addres
     return fromChain
   }
   try {
-    const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, { query: { sender: address } })
+    const body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/identity/${encodeURIComponent(address)}`, null, {
+      query: { sender: address },
+    })
     // An unsupported network answers nothing (no request was made): nothing to show, nothing to keep.
     if (body === null) return {}
     let profile = checkIdentity(body, accepts)
@@ -86,7 +89,9 @@ async function fetchRecord(ctx: IdentityContext, accepts: AddressCheck, name: st
   if (onChainRecord) return onChainRecord
   let body: unknown
   try {
-    body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/account/${encodeURIComponent(name)}`, null, { query: { apiVersion: 2 } })
+    body = await ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/account/${encodeURIComponent(name)}`, null, {
+      query: { apiVersion: 2 },
+    })
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return undefined
     throw new Error(RESOLVE_FAILED)
@@ -144,7 +149,10 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     }
     const pending = fetchRecord(ctx, accepts, name, network)
     records.set(key, { at, record: pending })
-    pending.then((found) => records.get(key)?.record === pending && stored.write(key, at, found), () => undefined)
+    pending.then(
+      (found) => records.get(key)?.record === pending && stored.write(key, at, found),
+      () => undefined,
+    )
     // A failure is not kept: the next lookup asks again.
     pending.catch(() => records.get(key)?.record === pending && records.delete(key))
     return pending
@@ -154,7 +162,8 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
     cachedIdentity,
     forget(address) {
       ctx.storage.remove(identityKey(address))
-      for (const network of (ctx.chains?.list() ?? []).flatMap((adapter) => adapter.networks)) ctx.storage.remove(identityKey(address, network))
+      for (const network of (ctx.chains?.list() ?? []).flatMap((adapter) => adapter.networks))
+        ctx.storage.remove(identityKey(address, network))
       for (const key of inflight.keys()) if (key.endsWith(address.toLowerCase())) inflight.delete(key)
       records.clear()
       avatars.clear()
@@ -187,13 +196,19 @@ export function createProfiles(ctx: IdentityContext, now: () => number = Date.no
       // The chain's primary name first, then the provider API's list; each is checked forward below.
       const [primary, body] = await Promise.all([
         chain?.name(address).catch(() => null) ?? null,
-        ctx.blockchainApi.get<unknown>(network.caipNetworkId, `v1/profile/reverse/${encodeURIComponent(address)}`, [], { query: { sender: address, apiVersion: 2 } }).catch(() => undefined),
+        ctx.blockchainApi
+          .get<unknown>(network.caipNetworkId, `v1/profile/reverse/${encodeURIComponent(address)}`, [], {
+            query: { sender: address, apiVersion: 2 },
+          })
+          .catch(() => undefined),
       ])
       const fromChain = isPlainName(primary, accepts) ? [{ name: primary, addresses: {} } as NameRecord] : []
       // Without the API's list only a name the chain gave is an answer.
       if (!Array.isArray(body) && !fromChain.length) throw new Error(NAMES_FAILED)
       const listed = Array.isArray(body) ? body.slice(0, REVERSE_CHECKED).map((entry) => checkRecord(entry, accepts)) : []
-      const claimed = [...fromChain, ...listed].filter((claim, i, all) => !claim || all.findIndex((c) => c?.name.toLowerCase() === claim.name.toLowerCase()) === i)
+      const claimed = [...fromChain, ...listed].filter(
+        (claim, i, all) => !claim || all.findIndex((c) => c?.name.toLowerCase() === claim.name.toLowerCase()) === i,
+      )
       // Reverse, then forward: a name is kept only when looking it up gives this very address.
       const kept = await Promise.all(
         claimed.map(async (claim) => {

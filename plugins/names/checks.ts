@@ -13,7 +13,8 @@ import { LABEL_RULE, labelProblem, type LabelProblem } from './rules.js'
  * reads as an address (`0x` and 40 hex digits, a base58 or bech32 string), which would show as that address
  * beside another one.
  */
-export const registrationProblem = (label: string): LabelProblem | undefined => labelProblem(label) ?? (looksLikeAddress(label) ? 'addressLike' : undefined)
+export const registrationProblem = (label: string): LabelProblem | undefined =>
+  labelProblem(label) ?? (looksLikeAddress(label) ? 'addressLike' : undefined)
 
 /** A name the API suggests, and whether someone holds it already. */
 export interface Suggestion {

@@ -71,7 +71,8 @@ const EMPTY: RegisterState = { input: '', label: '', suggestions: [], lookup: 'i
  * The message signed to register `name` for `address`: JSON of the name, the address, the (empty) attributes and
  * the time in Unix seconds, which the API checks against the signature and the clock.
  */
-export const registrationMessage = (name: string, address: string, seconds: number) => JSON.stringify({ name, address, attributes: {}, timestamp: seconds })
+export const registrationMessage = (name: string, address: string, seconds: number) =>
+  JSON.stringify({ name, address, attributes: {}, timestamp: seconds })
 
 export function createRegisterController(deps: RegisterDeps): RegisterController {
   const $state = atom<RegisterState>({ ...EMPTY })
@@ -93,7 +94,11 @@ export function createRegisterController(deps: RegisterDeps): RegisterController
     if (asked !== generation) return
     if (!suggestions) return set({ lookup: 'failed', suggestions: [] })
     const own = suggestions.find((s) => s.name === name)
-    set({ lookup: 'ready', suggestions: suggestions.filter((s) => s !== own), availability: own ? (own.registered ? 'taken' : 'available') : 'unknown' })
+    set({
+      lookup: 'ready',
+      suggestions: suggestions.filter((s) => s !== own),
+      availability: own ? (own.registered ? 'taken' : 'available') : 'unknown',
+    })
   }
 
   function setInput(text: string) {
@@ -107,14 +112,14 @@ export function createRegisterController(deps: RegisterDeps): RegisterController
     timer = setTimeout(() => void lookup(label, asked), SUGGESTIONS_DEBOUNCE_MS)
   }
 
-
   async function submit() {
     const state = $state.get()
     if (state.status === 'signing' || state.status === 'posting') return
     // A reset (disconnect, another account) while this runs: its outcome is not shown on the new form.
     clearTimeout(timer)
     const run = ++generation
-    const fail = (error: Message) => void (run === generation && set({ status: 'editing', lookup: state.lookup === 'loading' ? 'idle' : state.lookup, error }))
+    const fail = (error: Message) =>
+      void (run === generation && set({ status: 'editing', lookup: state.lookup === 'loading' ? 'idle' : state.lookup, error }))
     if (!state.label || state.problem) return set({ problem: state.problem ?? 'short' })
     const name = fullName(state.label, deps.zone)
     const account = deps.account()

@@ -45,7 +45,8 @@ declare module 'vestibule/kernel' {
 /** Adds name registration for accounts of the embedded wallet. */
 export function names(options: { zone?: string } = {}): Plugin<NamesApi> {
   const zone = options.zone ?? DEFAULT_ZONE
-  if (typeof zone !== 'string' || !ZONE_RULE.test(zone)) throw new Error(`names(): zone must be a lower-case domain such as "${DEFAULT_ZONE}"`)
+  if (typeof zone !== 'string' || !ZONE_RULE.test(zone))
+    throw new Error(`names(): zone must be a lower-case domain such as "${DEFAULT_ZONE}"`)
   return {
     name: 'names',
     setup(ctx) {
@@ -56,9 +57,24 @@ export function names(options: { zone?: string } = {}): Plugin<NamesApi> {
         return eligibleAccount({ ...account, namespace: caipNetwork?.chainNamespace, chainId: caipNetwork?.id })
       }
       const load = lazyOnce((): Promise<RegisterController> => import('./wiring.js').then((m) => m.wireController(ctx, zone, eligible)))
-      ctx.views.register(NamesViews.register, { title: 'names.title', requiresAccount: true, load: () => import('./views/RegisterAccountName.js') })
-      ctx.views.register(NamesViews.success, { title: 'names.successTitle', requiresAccount: true, load: () => import('./views/RegisterAccountNameSuccess.js') })
-      ctx.slots.add('account.features', { id: 'names', label: 'names.feature', icon: '@', view: NamesViews.register, order: 50, when: eligible })
+      ctx.views.register(NamesViews.register, {
+        title: 'names.title',
+        requiresAccount: true,
+        load: () => import('./views/RegisterAccountName.js'),
+      })
+      ctx.views.register(NamesViews.success, {
+        title: 'names.successTitle',
+        requiresAccount: true,
+        load: () => import('./views/RegisterAccountNameSuccess.js'),
+      })
+      ctx.slots.add('account.features', {
+        id: 'names',
+        label: 'names.feature',
+        icon: '@',
+        view: NamesViews.register,
+        order: 50,
+        when: eligible,
+      })
       // Another account or none: what was typed is not theirs.
       const reset = () => void load.started()?.then((c) => c.reset())
       ctx.events.on('disconnect', reset)

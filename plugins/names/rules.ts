@@ -65,5 +65,11 @@ export interface AccountFacts {
  * (type 'AUTH', the embedded wallet of email and social login).
  */
 export function eligibleAccount(facts: AccountFacts): boolean {
-  return facts.status === 'connected' && !!facts.address && facts.connectorType === 'AUTH' && facts.namespace === 'eip155' && facts.chainId !== undefined
+  return (
+    facts.status === 'connected' &&
+    !!facts.address &&
+    facts.connectorType === 'AUTH' &&
+    facts.namespace === 'eip155' &&
+    facts.chainId !== undefined
+  )
 }

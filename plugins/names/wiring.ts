@@ -12,12 +12,16 @@ export function wireController(ctx: PluginContext, zone: string, eligible: () =>
       const { address, caipNetwork } = snapshot()
       return eligible() && address && caipNetwork ? { address, chainId: Number(caipNetwork.id) } : undefined
     },
-    suggestions: (label) => ctx.blockchainApi.get<unknown>(snapshot().caipNetworkId, `v1/profile/suggestions/${encodeURIComponent(label)}`, null, { query: { zone } }),
+    suggestions: (label) =>
+      ctx.blockchainApi.get<unknown>(snapshot().caipNetworkId, `v1/profile/suggestions/${encodeURIComponent(label)}`, null, {
+        query: { zone },
+      }),
     signMessage: (message) => ctx.connection.signMessage(message),
     post: (body) => ctx.blockchainApi.post<unknown>(snapshot().caipNetworkId, 'v1/profile/account', body, null),
     registered(address, name) {
       // Shown at once on the account that registered it; the names capability then reads it again.
-      if (ctx.connection.account('eip155')?.address.toLowerCase() === address.toLowerCase()) ctx.connection.setAccountFields('eip155', { profileName: name })
+      if (ctx.connection.account('eip155')?.address.toLowerCase() === address.toLowerCase())
+        ctx.connection.setAccountFields('eip155', { profileName: name })
       names.get()?.forget?.(address, name)
     },
     succeeded(name) {

@@ -26,7 +26,12 @@ export default function NftsTab({ ctx }: TabProps) {
       let cursor: string | undefined
       await blockchainApi.supportedChains()
       for (let page = 0; page < MAX_PAGES; page++) {
-        const body = await blockchainApi.get<{ data?: unknown; next?: unknown }>(caipNetworkId as CaipNetworkId, `v1/account/${encodeURIComponent(address)}/history`, { data: [], next: null }, { query: { chainId: caipNetworkId, ...(cursor ? { cursor } : {}) } })
+        const body = await blockchainApi.get<{ data?: unknown; next?: unknown }>(
+          caipNetworkId as CaipNetworkId,
+          `v1/account/${encodeURIComponent(address)}/history`,
+          { data: [], next: null },
+          { query: { chainId: caipNetworkId, ...(cursor ? { cursor } : {}) } },
+        )
         if (Array.isArray(body?.data)) rows.push(...body.data.slice(0, 200))
         const next = typeof body?.next === 'string' && body.next.length <= 200 && body.next !== cursor ? body.next : undefined
         if (!next) break
@@ -40,14 +45,19 @@ export default function NftsTab({ ctx }: TabProps) {
   }, [namespace, address, caipNetworkId, chains, blockchainApi, attempt])
 
   if (load.status === 'unavailable') return <EmptyState title={i18n.t('nfts.unavailable', { network: snapshot.caipNetwork?.name ?? '' })} />
-  if (load.status === 'error') return <ErrorState message={i18n.t('nfts.failed')} retryLabel={i18n.t('nfts.retry')} onRetry={() => setAttempt((n) => n + 1)} />
+  if (load.status === 'error')
+    return <ErrorState message={i18n.t('nfts.failed')} retryLabel={i18n.t('nfts.retry')} onRetry={() => setAttempt((n) => n + 1)} />
   if (load.status === 'loading') return <LoadingState label={i18n.t('nfts.loading')} />
   if (!load.pieces.length) return <EmptyState title={i18n.t('nfts.empty')} hint={i18n.t('nfts.emptyHint')} />
   return (
     <ul className="vb-nfts" data-testid="nfts" aria-label={i18n.t('nfts.list')}>
       {load.pieces.map((piece) => (
         <li key={piece.key} className="vb-nft" data-testid="nft">
-          {piece.imageUrl ? <img src={piece.imageUrl} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" width={140} height={140} /> : <span className="vb-nft-blank" aria-hidden="true" />}
+          {piece.imageUrl ? (
+            <img src={piece.imageUrl} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" width={140} height={140} />
+          ) : (
+            <span className="vb-nft-blank" aria-hidden="true" />
+          )}
           <span className="vb-nft-name">{piece.name}</span>
         </li>
       ))}

@@ -12,7 +12,8 @@ export interface Collectible {
   imageUrl?: string
 }
 
-const obj = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined)
+const obj = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 
 /** Held collectibles from history rows given newest first (as the API pages them), on `chainId` only. */
 export function heldCollectibles(rows: readonly unknown[], chainId: string): Collectible[] {
@@ -30,7 +31,11 @@ export function heldCollectibles(rows: readonly unknown[], chainId: string): Col
       if (!name) continue
       const imageUrl = safeImageUrl(obj(obj(info.content)?.preview)?.url)
       const key = `${name}\n${imageUrl ?? ''}`
-      latest.set(key, { piece: { key, name, ...(imageUrl ? { imageUrl } : {}) }, held: transfer.direction === 'in', spam: obj(info.flags)?.is_spam === true })
+      latest.set(key, {
+        piece: { key, name, ...(imageUrl ? { imageUrl } : {}) },
+        held: transfer.direction === 'in',
+        spam: obj(info.flags)?.is_spam === true,
+      })
     }
   }
   return [...latest.values()].filter((p) => p.held && !p.spam).map((p) => p.piece)

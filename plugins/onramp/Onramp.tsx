@@ -10,7 +10,8 @@ import { viewOnrampDeps } from './wiring.js'
 type Translate = I18n['t']
 /** A view's texts and its locale's formats. */
 type Texts = Pick<ViewProps['ctx'], 't' | 'format'>
-const say = ({ t, format }: Texts, m: Message | undefined) => (m ? t(m.key, m.money ? { ...m.values, amount: format.currency(m.money.amount, m.money.currency) } : m.values) : undefined)
+const say = ({ t, format }: Texts, m: Message | undefined) =>
+  m ? t(m.key, m.money ? { ...m.values, amount: format.currency(m.money.amount, m.money.currency) } : m.values) : undefined
 /** A method's own name where there is a text for it, else its id. */
 const methodName = (t: Translate, id: string) => {
   const key = `onramp.method.${id}`
@@ -36,7 +37,19 @@ export default function Onramp({ ctx }: Pick<ViewProps, 'ctx'>) {
   )
 }
 
-function Select({ label, testId, value, options, onChange }: { label: string; testId: string; value?: string; options: { id: string; text: string }[]; onChange(id: string): void }) {
+function Select({
+  label,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  testId: string
+  value?: string
+  options: { id: string; text: string }[]
+  onChange(id: string): void
+}) {
   return (
     <label className="vb-field">
       <span className="vb-label">{label}</span>
@@ -67,7 +80,12 @@ function QuoteLine({ form, texts }: { form: OnrampForm; texts: Texts }) {
   const { t, format } = texts
   const { quote } = form
   if (quote.status === 'idle') return null
-  if (quote.status === 'loading') return <p className="vb-muted" data-testid="onramp-quote">{t('onramp.quoting')}</p>
+  if (quote.status === 'loading')
+    return (
+      <p className="vb-muted" data-testid="onramp-quote">
+        {t('onramp.quoting')}
+      </p>
+    )
   // Without a quote no amount, fee or total shows: the reason alone (the provider's page shows the real ones).
   if (quote.status === 'failed' || !quote.quote)
     return (
@@ -80,8 +98,22 @@ function QuoteLine({ form, texts }: { form: OnrampForm; texts: Texts }) {
   const q = quote.quote
   return (
     <div className="vb-onramp-quote" data-testid="onramp-quote" data-quote-id={q.quoteId}>
-      <p>{t('onramp.quote', { amount: format.number(truncateDecimals(q.purchaseAmount.amount, 6)), currency: q.purchaseAmount.currency, total: format.number(q.paymentTotal.amount), totalCurrency: q.paymentTotal.currency })}</p>
-      <p className="vb-muted">{t('onramp.quoteFees', { fee: format.number(q.coinbaseFee.amount), feeCurrency: q.coinbaseFee.currency, network: format.number(q.networkFee.amount), networkCurrency: q.networkFee.currency })}</p>
+      <p>
+        {t('onramp.quote', {
+          amount: format.number(truncateDecimals(q.purchaseAmount.amount, 6)),
+          currency: q.purchaseAmount.currency,
+          total: format.number(q.paymentTotal.amount),
+          totalCurrency: q.paymentTotal.currency,
+        })}
+      </p>
+      <p className="vb-muted">
+        {t('onramp.quoteFees', {
+          fee: format.number(q.coinbaseFee.amount),
+          feeCurrency: q.coinbaseFee.currency,
+          network: format.number(q.networkFee.amount),
+          networkCurrency: q.networkFee.currency,
+        })}
+      </p>
     </div>
   )
 }
@@ -93,7 +125,16 @@ function BuyForm({ controller, view, form, texts }: { controller: OnrampControll
   const opened = controller.providers.find((p) => p.id === form.opened)
   return (
     <form className="vb-onramp-form" onSubmit={(e) => e.preventDefault()} aria-busy={Boolean(form.opening)}>
-      <TextInput key={form.generation} label={t('onramp.amount')} data-testid="onramp-amount" inputMode="decimal" autoComplete="off" placeholder={`100 ${currency}`} onChange={(e) => controller.setAmount(e.target.value)} error={say(texts, view.amountError)} />
+      <TextInput
+        key={form.generation}
+        label={t('onramp.amount')}
+        data-testid="onramp-amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={`100 ${currency}`}
+        onChange={(e) => controller.setAmount(e.target.value)}
+        error={say(texts, view.amountError)}
+      />
       {view.limit ? (
         <p className="vb-muted" data-testid="onramp-limits">
           {t('onramp.limits', { min: format.currency(view.limit.min, currency), max: format.currency(view.limit.max, currency) })}
@@ -101,23 +142,50 @@ function BuyForm({ controller, view, form, texts }: { controller: OnrampControll
       ) : null}
       <div className="vb-onramp-row">
         <Pictured testId="onramp-currency-image" id={currency} src={currency ? controller.currencyImage(currency) : undefined}>
-          <Select label={t('onramp.currency')} testId="onramp-currency" value={currency} options={view.currencies.map((c) => ({ id: c.id, text: c.id }))} onChange={controller.setCurrency} />
+          <Select
+            label={t('onramp.currency')}
+            testId="onramp-currency"
+            value={currency}
+            options={view.currencies.map((c) => ({ id: c.id, text: c.id }))}
+            onChange={controller.setCurrency}
+          />
         </Pictured>
-        <Select label={t('onramp.method')} testId="onramp-method" value={view.limit?.id} options={(view.currency?.payment_method_limits ?? []).map((l) => ({ id: l.id, text: methodName(t, l.id) }))} onChange={controller.setMethod} />
+        <Select
+          label={t('onramp.method')}
+          testId="onramp-method"
+          value={view.limit?.id}
+          options={(view.currency?.payment_method_limits ?? []).map((l) => ({ id: l.id, text: methodName(t, l.id) }))}
+          onChange={controller.setMethod}
+        />
       </div>
       <Pictured testId="onramp-asset-image" id={view.asset?.symbol ?? ''} src={view.asset ? controller.assetImage(view.asset) : undefined}>
-        <Select label={t('onramp.asset')} testId="onramp-asset" value={view.asset?.id} options={view.assets.map((a) => ({ id: a.id, text: `${a.symbol} — ${a.name}` }))} onChange={controller.setAsset} />
+        <Select
+          label={t('onramp.asset')}
+          testId="onramp-asset"
+          value={view.asset?.id}
+          options={view.assets.map((a) => ({ id: a.id, text: `${a.symbol} — ${a.name}` }))}
+          onChange={controller.setAsset}
+        />
       </Pictured>
       <QuoteLine form={form} texts={texts} />
       <p className="vb-label">{t('onramp.providers')}</p>
       <ul className="vb-list" data-testid="onramp-providers">
         {controller.providers.map((p) => (
           <li key={p.id} data-testid={`onramp-provider-${p.id}`}>
-            <ListItem name={p.name} hint={t('onramp.fee', { range: p.feeRange })} disabled={Boolean(form.opening)} onClick={() => void controller.choose(p.id)} />
+            <ListItem
+              name={p.name}
+              hint={t('onramp.fee', { range: p.feeRange })}
+              disabled={Boolean(form.opening)}
+              onClick={() => void controller.choose(p.id)}
+            />
           </li>
         ))}
       </ul>
-      {opening ? <p className="vb-muted" role="status">{t('onramp.opening', { provider: opening.name })}</p> : null}
+      {opening ? (
+        <p className="vb-muted" role="status">
+          {t('onramp.opening', { provider: opening.name })}
+        </p>
+      ) : null}
       {opened ? (
         <p className="vb-muted" role="status" data-testid="onramp-opened">
           {t('onramp.opened', { provider: opened.name })}
@@ -145,7 +213,15 @@ function Purchases({ purchases, texts }: { purchases: PurchasesState; texts: Tex
         {purchases.list.map((p) => (
           <li key={p.id} data-testid="onramp-purchase" data-status={p.status} data-implausible={p.implausible ? 'true' : undefined}>
             {/* An amount no purchase credits is not shown as given: the row says so instead. */}
-            <ListItem name={p.implausible ? t('onramp.implausibleAmount', { symbol: p.symbol }) : `${format.number(truncateDecimals(p.amount, 6))} ${p.symbol}`} hint={format.date(p.minedAt, TIME)} end={t(`onramp.status.${p.status}`)} />
+            <ListItem
+              name={
+                p.implausible
+                  ? t('onramp.implausibleAmount', { symbol: p.symbol })
+                  : `${format.number(truncateDecimals(p.amount, 6))} ${p.symbol}`
+              }
+              hint={format.date(p.minedAt, TIME)}
+              end={t(`onramp.status.${p.status}`)}
+            />
           </li>
         ))}
       </ul>

@@ -59,7 +59,8 @@ export const FALLBACK_PAYMENT_CURRENCIES: readonly PaymentCurrency[] = [
 /** A decimal amount as text: digits, an optional fraction; never a number, an exponent or a sign. */
 export const DECIMAL = /^\d{1,15}(\.\d{1,18})?$/
 const CODE = /^[A-Za-z0-9][\w.-]{0,39}$/
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined)
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
 const code = (v: unknown) => (typeof v === 'string' && CODE.test(v) ? v : undefined)
 const list = (v: unknown, max: number) => (Array.isArray(v) ? v.slice(0, max) : [])
 
@@ -71,7 +72,9 @@ function paymentCurrency(raw: unknown): PaymentCurrency | undefined {
     const method = code(limit?.id)
     const min = limit?.min
     const max = limit?.max
-    return method && typeof min === 'string' && typeof max === 'string' && DECIMAL.test(min) && DECIMAL.test(max) ? [{ id: method, min, max }] : []
+    return method && typeof min === 'string' && typeof max === 'string' && DECIMAL.test(min) && DECIMAL.test(max)
+      ? [{ id: method, min, max }]
+      : []
   })
   return id && methods.length ? { id: id.toUpperCase(), payment_method_limits: methods } : undefined
 }
@@ -84,7 +87,16 @@ function purchaseCurrency(raw: unknown): PurchaseCurrency | undefined {
   const networks = list(c?.networks, 50).flatMap((n): PurchaseNetwork[] => {
     const net = obj(n)
     const name = code(net?.name)
-    return name ? [{ name, display_name: cleanText(net?.display_name, 40) || name, chain_id: code(net?.chain_id) ?? '', contract_address: code(net?.contract_address) ?? '' }] : []
+    return name
+      ? [
+          {
+            name,
+            display_name: cleanText(net?.display_name, 40) || name,
+            chain_id: code(net?.chain_id) ?? '',
+            contract_address: code(net?.contract_address) ?? '',
+          },
+        ]
+      : []
   })
   return { id, symbol, name: cleanText(c?.name, 40) || symbol, networks }
 }
@@ -92,7 +104,8 @@ function purchaseCurrency(raw: unknown): PurchaseCurrency | undefined {
 /** The options answer checked: malformed entries dropped; `undefined` when no payment currency is usable. */
 export function parseOptions(body: unknown): OnrampOptions | undefined {
   const o = obj(body)
-  const unique = <T extends { id: string }>(items: (T | undefined)[]) => items.filter((x, i, all): x is T => !!x && all.findIndex((y) => y?.id === x.id) === i)
+  const unique = <T extends { id: string }>(items: (T | undefined)[]) =>
+    items.filter((x, i, all): x is T => !!x && all.findIndex((y) => y?.id === x.id) === i)
   const paymentCurrencies = unique(list(o?.paymentCurrencies, 50).map(paymentCurrency))
   if (!paymentCurrencies.length) return undefined
   return { paymentCurrencies, purchaseCurrencies: unique(list(o?.purchaseCurrencies, 100).map(purchaseCurrency)) }
@@ -100,7 +113,9 @@ export function parseOptions(body: unknown): OnrampOptions | undefined {
 
 const money = (v: unknown): Money | undefined => {
   const m = obj(v)
-  return m && typeof m.amount === 'string' && DECIMAL.test(m.amount) && code(m.currency) ? { amount: m.amount, currency: m.currency as string } : undefined
+  return m && typeof m.amount === 'string' && DECIMAL.test(m.amount) && code(m.currency)
+    ? { amount: m.amount, currency: m.currency as string }
+    : undefined
 }
 
 /** The quote answer checked: every amount a non-negative decimal string with its currency, else undefined. */
@@ -111,7 +126,6 @@ export function parseQuote(body: unknown): OnrampQuote | undefined {
   if (fields.some((f) => !parsed[f]) || typeof q?.quoteId !== 'string' || !q.quoteId || q.quoteId.length > 200) return undefined
   return { ...(parsed as Omit<OnrampQuote, 'quoteId'>), quoteId: q.quoteId }
 }
-
 
 export interface QuoteRequest {
   purchaseCurrency: PurchaseCurrency
@@ -201,7 +215,9 @@ export function createOnrampClient(api: BlockchainApi) {
         defaultPaymentMethod: r.paymentMethod.toUpperCase(),
         presetFiatAmount: Number(r.fiatAmount),
         // The crypto amount is a JSON number too, sent only when the number is exactly the decimal shown.
-        ...(r.cryptoAmount !== undefined && presetCrypto(r.cryptoAmount) === r.cryptoAmount ? { presetCryptoAmount: Number(r.cryptoAmount) } : {}),
+        ...(r.cryptoAmount !== undefined && presetCrypto(r.cryptoAmount) === r.cryptoAmount
+          ? { presetCryptoAmount: Number(r.cryptoAmount) }
+          : {}),
       }
       return obj(await api.post(network.caipNetworkId, 'v1/generators/onrampurl', body, {}))?.url
     },
@@ -235,7 +251,8 @@ export function parsePurchase(raw: unknown): Purchase | undefined {
   const symbol = cleanText(obj(transfer?.fungible_info)?.symbol, 12)
   const minedAt = typeof meta?.minedAt === 'string' && meta.minedAt.length <= 40 ? new Date(meta.minedAt) : undefined
   const status = typeof meta?.status === 'string' ? STATUSES[meta.status] : undefined
-  if (typeof row?.id !== 'string' || !row.id || row.id.length > 200 || !minedAt || Number.isNaN(minedAt.getTime()) || !status) return undefined
+  if (typeof row?.id !== 'string' || !row.id || row.id.length > 200 || !minedAt || Number.isNaN(minedAt.getTime()) || !status)
+    return undefined
   if (typeof amount !== 'string' || !DECIMAL.test(amount) || !symbol) return undefined
   return { id: row.id, minedAt, status, amount, symbol, ...(absurdUnits(amount) ? { implausible: true as const } : {}) }
 }
@@ -243,7 +260,9 @@ export function parsePurchase(raw: unknown): Purchase | undefined {
 /** The account's on-ramp purchases on `network`, newest first as the API lists them (the first page), each id once. */
 export async function fetchPurchases(api: BlockchainApi, network: CaipNetwork, address: string): Promise<Purchase[]> {
   const chainId = network.caipNetworkId
-  const body = obj(await api.get(chainId, `v1/account/${encodeURIComponent(address)}/history`, { data: [] }, { query: { chainId, onramp: 'coinbase' } }))
+  const body = obj(
+    await api.get(chainId, `v1/account/${encodeURIComponent(address)}/history`, { data: [] }, { query: { chainId, onramp: 'coinbase' } }),
+  )
   // A row repeating an id listed before it is the same purchase: listed once.
   const rows = list(body?.data, 50).map(parsePurchase)
   return rows.filter((p, i): p is Purchase => p !== undefined && rows.findIndex((q) => q?.id === p.id) === i)

@@ -41,11 +41,21 @@ export function quoteProblem(quote: OnrampQuote, request: QuoteRequest): string 
   const total = units(quote.paymentTotal.amount)
   if (quote.paymentTotal.currency !== request.paymentCurrency.id || total === undefined || total !== units(request.amount))
     return `The quote is for ${quote.paymentTotal.amount} ${quote.paymentTotal.currency}, not the ${asked} asked for`
-  if (quote.purchaseAmount.currency !== request.purchaseCurrency.symbol) return `The quote buys ${quote.purchaseAmount.currency}, not ${request.purchaseCurrency.symbol}`
+  if (quote.purchaseAmount.currency !== request.purchaseCurrency.symbol)
+    return `The quote buys ${quote.purchaseAmount.currency}, not ${request.purchaseCurrency.symbol}`
   const bought = units(quote.purchaseAmount.amount)
-  const fees = [quote.coinbaseFee, quote.networkFee, quote.paymentSubtotal].map((m) => (m.currency === request.paymentCurrency.id ? units(m.amount) : undefined))
+  const fees = [quote.coinbaseFee, quote.networkFee, quote.paymentSubtotal].map((m) =>
+    m.currency === request.paymentCurrency.id ? units(m.amount) : undefined,
+  )
   if (fees.some((fee) => fee === undefined || fee > total)) return `The quote's fees do not add up to the ${asked} asked for`
   // total / bought is the price of a unit: within 10^MIN … 10^MAX, i.e. bought·10^MIN ≤ total ≤ bought·10^MAX.
-  const plausible = bought !== undefined && bought > 0n && !absurdUnits(quote.purchaseAmount.amount) && bought <= total * 10n ** BigInt(-UNIT_PRICE_MIN_EXP) && total <= bought * 10n ** BigInt(UNIT_PRICE_MAX_EXP)
-  return plausible ? undefined : `The quote's ${quote.purchaseAmount.amount} ${quote.purchaseAmount.currency} for ${asked} is not a plausible price`
+  const plausible =
+    bought !== undefined &&
+    bought > 0n &&
+    !absurdUnits(quote.purchaseAmount.amount) &&
+    bought <= total * 10n ** BigInt(-UNIT_PRICE_MIN_EXP) &&
+    total <= bought * 10n ** BigInt(UNIT_PRICE_MAX_EXP)
+  return plausible
+    ? undefined
+    : `The quote's ${quote.purchaseAmount.amount} ${quote.purchaseAmount.currency} for ${asked} is not a plausible price`
 }

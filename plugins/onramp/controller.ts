@@ -18,7 +18,9 @@ export const QUOTE_RETRY_MS = [5_000, 10_000, 20_000, 40_000, 60_000] as const
 /** Whether a failed request may succeed when asked again unchanged: a 5xx or 429 answer, a timeout, no connection. */
 function passing(error: unknown): boolean {
   const fault = nodeFaultOf(error)
-  return fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+  return (
+    fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+  )
 }
 /** Typing pauses this long before a quote is asked for. */
 export const QUOTE_PAUSE_MS = 300
@@ -123,7 +125,9 @@ export function createOnrampController(deps: OnrampDeps) {
     const { network } = deps.$context.get()
     const round = placeRound
     if (!network || $view.get().phase !== 'loading') return
-    void optionsCache.get(network.caipNetworkId, () => deps.client.options(network)).then(({ options, fallback }) => round === placeRound && (patch({ options, fallback }), refreshQuote()))
+    void optionsCache
+      .get(network.caipNetworkId, () => deps.client.options(network))
+      .then(({ options, fallback }) => round === placeRound && (patch({ options, fallback }), refreshQuote()))
   }
 
   /**
@@ -143,11 +147,20 @@ export function createOnrampController(deps: OnrampDeps) {
     const failed = (error: unknown) => {
       if (round !== quoteRound) return
       // No quote means no amounts: nothing is shown that the provider did not state for this amount.
-      patch({ quote: { status: 'failed', error: cleanText(errorMessage(error), 160), unreachable: nodeFaultOf(error).kind === 'unreachable', key } })
+      patch({
+        quote: {
+          status: 'failed',
+          error: cleanText(errorMessage(error), 160),
+          unreachable: nodeFaultOf(error).kind === 'unreachable',
+          key,
+        },
+      })
       const attempt = retry ?? 0
-      if (passing(error) && attempt < QUOTE_RETRY_MS.length) quoteTimer = setTimeout(() => round === quoteRound && refreshQuote(attempt + 1), QUOTE_RETRY_MS[attempt])
+      if (passing(error) && attempt < QUOTE_RETRY_MS.length)
+        quoteTimer = setTimeout(() => round === quoteRound && refreshQuote(attempt + 1), QUOTE_RETRY_MS[attempt])
     }
-    const ask = () => deps.client.quote(network, request).then((quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }), failed)
+    const ask = () =>
+      deps.client.quote(network, request).then((quote) => round === quoteRound && patch({ quote: { status: 'ready', quote, key } }), failed)
     quoteTimer = setTimeout(ask, retry === undefined ? QUOTE_PAUSE_MS : 0)
   }
 
@@ -169,18 +182,31 @@ export function createOnrampController(deps: OnrampDeps) {
     const provider = deps.providers.find((p) => p.id === providerId)
     const { network, address } = deps.$context.get()
     if (form.opening || !provider || !network || !address || view.phase !== 'form') return
-    if (!view.amount || !view.currency || !view.limit || !view.asset) return patch({ error: view.amountError ?? { key: 'onramp.enterAmount' }, opened: undefined })
+    if (!view.amount || !view.currency || !view.limit || !view.asset)
+      return patch({ error: view.amountError ?? { key: 'onramp.enterAmount' }, opened: undefined })
     const round = placeRound
     patch({ opening: provider.id, error: undefined, opened: undefined })
     try {
-      const request = { address, network: networkName(network), assets: [view.asset.symbol], fiatAmount: view.amount, cryptoAmount: presetAmount(view, form.quote, view.asset), paymentCurrency: view.currency.id, paymentMethod: view.limit.id }
+      const request = {
+        address,
+        network: networkName(network),
+        assets: [view.asset.symbol],
+        fiatAmount: view.amount,
+        cryptoAmount: presetAmount(view, form.quote, view.asset),
+        paymentCurrency: view.currency.id,
+        paymentMethod: view.limit.id,
+      }
       const url = await widgetUrl(deps.client, provider, network, request)
       if (round !== placeRound) return
       deps.open(url)
       patch({ opening: undefined, opened: provider.id })
       purchases.watch()
     } catch (error) {
-      if (round === placeRound) patch({ opening: undefined, error: { key: 'onramp.notOpened', values: { provider: provider.name, reason: cleanText(errorMessage(error), 160) } } })
+      if (round === placeRound)
+        patch({
+          opening: undefined,
+          error: { key: 'onramp.notOpened', values: { provider: provider.name, reason: cleanText(errorMessage(error), 160) } },
+        })
     }
   }
 

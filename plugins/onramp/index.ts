@@ -58,7 +58,15 @@ export function onramp(): Plugin {
       ctx.views.register('Onramp', { title: 'onramp.title', load: () => import('./Onramp.js') })
       // First of the wallet features by default: before swaps (20), receive (30) and send (40).
       // The providers sell to EVM and Solana accounts only: elsewhere Buy is not offered.
-      ctx.slots.add('account.features', { id: 'onramp', label: 'onramp.feature', icon: '+', view: 'Onramp', feature: 'onramp', order: 10, available: ({ namespace }) => namespace === 'eip155' || namespace === 'solana' })
+      ctx.slots.add('account.features', {
+        id: 'onramp',
+        label: 'onramp.feature',
+        icon: '+',
+        view: 'Onramp',
+        feature: 'onramp',
+        order: 10,
+        available: ({ namespace }) => namespace === 'eip155' || namespace === 'solana',
+      })
     },
   }
 }

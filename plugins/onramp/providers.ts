@@ -14,14 +14,26 @@ export const DEFAULT_PROVIDERS: readonly OnrampProvider[] = [
 ]
 
 /** The page to open for `provider`: checked, or an error naming why it is not opened. */
-export async function widgetUrl(client: OnrampClient, provider: OnrampProvider, network: CaipNetwork, request: UrlRequest): Promise<string> {
+export async function widgetUrl(
+  client: OnrampClient,
+  provider: OnrampProvider,
+  network: CaipNetwork,
+  request: UrlRequest,
+): Promise<string> {
   let raw: unknown
   if (provider.url === undefined) raw = await client.url(network, request)
   else {
     const url = safeWebLink(provider.url)
     if (!url) throw new Error(`${provider.name} has no https page`)
     const page = new URL(url)
-    const params = { walletAddress: request.address, network: request.network, destinationCurrencyCode: request.assets[0] ?? '', sourceCurrencyCode: request.paymentCurrency, sourceAmount: request.fiatAmount, paymentMethod: request.paymentMethod }
+    const params = {
+      walletAddress: request.address,
+      network: request.network,
+      destinationCurrencyCode: request.assets[0] ?? '',
+      sourceCurrencyCode: request.paymentCurrency,
+      sourceAmount: request.fiatAmount,
+      paymentMethod: request.paymentMethod,
+    }
     for (const [key, value] of Object.entries(params)) page.searchParams.set(key, value)
     raw = page.href
   }

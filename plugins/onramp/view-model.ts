@@ -78,7 +78,9 @@ export function assetsFor(network: CaipNetwork, options: OnrampOptions | undefin
   const listed = (options?.purchaseCurrencies ?? []).filter((c) => c.networks.some((n) => n.chain_id === reference || n.name === name))
   if (listed.length) return listed
   const { symbol, name: tokenName } = network.nativeCurrency
-  return [{ id: symbol, symbol, name: tokenName, networks: [{ name, display_name: network.name, chain_id: reference, contract_address: '' }] }]
+  return [
+    { id: symbol, symbol, name: tokenName, networks: [{ name, display_name: network.name, chain_id: reference, contract_address: '' }] },
+  ]
 }
 
 /** The typed amount against the method's limits: undefined when within them (or nothing typed yet). */

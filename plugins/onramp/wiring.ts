@@ -23,7 +23,10 @@ export function viewOnrampDeps(k: ViewContext): OnrampDeps {
     // No handle back: the provider's page cannot reach or navigate this one.
     open: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     refreshBalances() {
-      void k.services.get(Capabilities.Balances)?.refresh({ force: true }).catch(() => undefined)
+      void k.services
+        .get(Capabilities.Balances)
+        ?.refresh({ force: true })
+        .catch(() => undefined)
       void k.connection.refreshBalance(undefined, { force: true }).catch(() => undefined)
     },
   }

@@ -40,7 +40,15 @@ export default function Receive({ ctx }: Pick<ViewProps, 'ctx'>) {
     )
   return (
     <div className="vb-center vb-receive" data-testid="receive">
-      {uri === undefined ? null : <QrCode value={uri} label={network ? i18n.t('receive.qrLabelOn', { network: network.name }) : i18n.t('receive.qrLabel')} textLabel={i18n.t('receive.uriLabel')} data-testid="receive-qr" data-uri={uri} />}
+      {uri === undefined ? null : (
+        <QrCode
+          value={uri}
+          label={network ? i18n.t('receive.qrLabelOn', { network: network.name }) : i18n.t('receive.qrLabel')}
+          textLabel={i18n.t('receive.uriLabel')}
+          data-testid="receive-qr"
+          data-uri={uri}
+        />
+      )}
       {network ? (
         // A QR code of a bare address names no network: the network it is for is written under it.
         <p className="vb-receive-network" data-testid="receive-network">

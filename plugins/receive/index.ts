@@ -25,7 +25,14 @@ export function receive(): Plugin {
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       ctx.views.register('Receive', { title: 'receive.title', load: () => import('./Receive.js') })
       // Third of the wallet features by default: after on-ramp (10) and swaps (20), before send (40).
-      ctx.slots.add('account.features', { id: 'receive', label: 'receive.feature', icon: '↓', view: 'Receive', feature: 'receive', order: 30 })
+      ctx.slots.add('account.features', {
+        id: 'receive',
+        label: 'receive.feature',
+        icon: '↓',
+        view: 'Receive',
+        feature: 'receive',
+        order: 30,
+      })
     },
   }
 }

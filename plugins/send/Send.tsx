@@ -23,13 +23,16 @@ function feeAmount(fee: bigint, decimals: number, symbol: string): string {
  * shows when the user is back; it ends, its form and the send state emptied, once Send leaves the history.
  */
 export default function Send({ ctx }: Pick<ViewProps, 'ctx'>) {
-  const [controller] = useState(() => ctx.router.flow(['Send'], () => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined))))
+  const [controller] = useState(() =>
+    ctx.router.flow(['Send'], () => createSendController(viewSendDeps(ctx, ctx.api as SendApi | undefined))),
+  )
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
   const { t } = ctx
   if (form.status === 'sent' && form.sent) return <Sent sent={form.sent} t={t} onDone={() => (controller.done(), ctx.router.goBack())} />
   if (view.phase === 'notConnected') return <EmptyState title={t('send.notConnected')} />
-  if (view.phase === 'unsupported') return <EmptyState title={t('send.unsupportedChain')} hint={t('send.unsupportedHint', { network: view.network!.name })} />
+  if (view.phase === 'unsupported')
+    return <EmptyState title={t('send.unsupportedChain')} hint={t('send.unsupportedHint', { network: view.network!.name })} />
   if (view.phase === 'loading') return <LoadingState label={t('send.loadingBalances')} />
   if (view.phase === 'noTokens' || !view.token) return <EmptyState title={t('send.noTokens')} />
   return <SendFormView controller={controller} view={view} form={form} t={t} format={ctx.format} />
@@ -40,7 +43,10 @@ function Sent({ sent, t, onDone }: { sent: SentTransfer; t: Translate; onDone():
   return (
     <div className="vb-send" data-testid="send-sent" role="status">
       <p className="vb-send-preview" data-testid="send-sent-summary">
-        {t('send.sent', { amount: formatted(sent.amount, sent.token), receiver: sent.name ? `${sent.name} (${shortenAddress(sent.receiver)})` : shortenAddress(sent.receiver) })}
+        {t('send.sent', {
+          amount: formatted(sent.amount, sent.token),
+          receiver: sent.name ? `${sent.name} (${shortenAddress(sent.receiver)})` : shortenAddress(sent.receiver),
+        })}
       </p>
       {sent.explorerUrl ? (
         <a className="vb-link" data-testid="send-explorer" href={sent.explorerUrl} target="_blank" rel="noopener noreferrer">
@@ -75,17 +81,40 @@ function FeeLine({ form, view, t, format }: { form: Form; view: SendView; t: Tra
   )
 }
 
-function SendFormView({ controller, view, form, t, format }: { controller: SendController; view: SendView; form: Form; t: Translate; format: LocaleFormat }) {
+function SendFormView({
+  controller,
+  view,
+  form,
+  t,
+  format,
+}: {
+  controller: SendController
+  view: SendView
+  form: Form
+  t: Translate
+  format: LocaleFormat
+}) {
   const token = view.token!
   const network = view.network!
   const locked = form.status === 'reviewing' || form.status === 'sending' || form.status === 'failed'
   const typed = form.receiver.trim()
   const lookup = view.lookup
   return (
-    <form className="vb-send" data-testid="send" onSubmit={(e) => (e.preventDefault(), locked ? void controller.confirm() : controller.review())} aria-busy={form.status === 'sending'}>
+    <form
+      className="vb-send"
+      data-testid="send"
+      onSubmit={(e) => (e.preventDefault(), locked ? void controller.confirm() : controller.review())}
+      aria-busy={form.status === 'sending'}
+    >
       <label className="vb-field">
         <span className="vb-label">{t('send.token')}</span>
-        <select className="vb-input" data-testid="send-token" value={tokenKey(token)} disabled={locked} onChange={(e) => controller.selectToken(e.target.value)}>
+        <select
+          className="vb-input"
+          data-testid="send-token"
+          value={tokenKey(token)}
+          disabled={locked}
+          onChange={(e) => controller.selectToken(e.target.value)}
+        >
           {view.tokens.map((option) => (
             <option key={tokenKey(option)} value={tokenKey(option)}>
               {`${option.symbol} — ${formatted(option.amount, option)}`}
@@ -94,7 +123,16 @@ function SendFormView({ controller, view, form, t, format }: { controller: SendC
         </select>
       </label>
       <fieldset disabled={locked} className="vb-send-fields" key={`${form.generation}:${tokenKey(token)}`}>
-        <AmountInput label={t('send.amount')} decimals={token.decimals} symbol={token.symbol} max={view.max} maxLabel={t('send.max')} maxDisabled={!view.maxReady} initial={form.amount} onValue={controller.setAmount} />
+        <AmountInput
+          label={t('send.amount')}
+          decimals={token.decimals}
+          symbol={token.symbol}
+          max={view.max}
+          maxLabel={t('send.max')}
+          maxDisabled={!view.maxReady}
+          initial={form.amount}
+          onValue={controller.setAmount}
+        />
         {view.amountError ? (
           <p className="vb-error" role="alert" data-testid="send-amount-error">
             {say(t, view.amountError)}
@@ -114,7 +152,11 @@ function SendFormView({ controller, view, form, t, format }: { controller: SendC
         {view.isName ? (
           <p className="vb-muted vb-send-name" data-testid="send-name" aria-live="polite">
             {lookup?.status === 'found' && lookup.avatar ? <WalletImage src={lookup.avatar} name={typed} /> : null}
-            {lookup?.status === 'found' ? t('send.nameResolved', { name: typed, address: lookup.address! }) : lookup?.status === 'loading' || !lookup ? t('send.resolving', { name: typed }) : ''}
+            {lookup?.status === 'found'
+              ? t('send.nameResolved', { name: typed, address: lookup.address! })
+              : lookup?.status === 'loading' || !lookup
+                ? t('send.resolving', { name: typed })
+                : ''}
           </p>
         ) : null}
       </fieldset>
@@ -133,7 +175,11 @@ function SendFormView({ controller, view, form, t, format }: { controller: SendC
       {locked ? (
         <p className="vb-send-preview" data-testid="send-preview">
           {/* The receiver's address in full, never shortened: a name or a look-alike address must not hide its middle. */}
-          {t('send.preview', { amount: formatted(form.amount ?? 0n, token), receiver: lookup?.status === 'found' ? `${typed} (${view.receiver!})` : (view.receiver ?? ''), network: network.name })}
+          {t('send.preview', {
+            amount: formatted(form.amount ?? 0n, token),
+            receiver: lookup?.status === 'found' ? `${typed} (${view.receiver!})` : (view.receiver ?? ''),
+            network: network.name,
+          })}
         </p>
       ) : null}
       {view.formError ? (

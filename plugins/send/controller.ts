@@ -5,7 +5,21 @@
  * form. A view renders `$view` and forwards input to the actions.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { addressRulesOf, chainFeature, errorMessage, isUserRejection, nodeFaultOf, type NodeFault, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type ChainAdapter, type NameRefusal, type NamesService } from 'vestibule/kernel'
+import {
+  addressRulesOf,
+  chainFeature,
+  errorMessage,
+  isUserRejection,
+  nodeFaultOf,
+  type NodeFault,
+  type AccountToken,
+  type AddressRules,
+  type BalancesSnapshot,
+  type CaipNetwork,
+  type ChainAdapter,
+  type NameRefusal,
+  type NamesService,
+} from 'vestibule/kernel'
 import { cleanText, safeImageUrl } from 'vestibule/utils'
 import { refusalOf } from 'vestibule/utils'
 import type { GasPrice } from './gas.js'
@@ -24,7 +38,13 @@ export const BALANCE_REREAD_MS = [2000, 4000] as const
 
 export type SendStatus = 'editing' | 'estimating' | 'reviewing' | 'sending' | 'sent' | 'failed'
 /** The fee of what the form holds; `reserve` is what the sender must keep after the send (a minimum balance). */
-export type FeeState = { status: 'idle' | 'loading' | 'ready' | 'failed'; fee?: bigint; reserve?: bigint; error?: string; fault?: NodeFault }
+export type FeeState = {
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  fee?: bigint
+  reserve?: bigint
+  error?: string
+  fault?: NodeFault
+}
 
 /**
  * A fee the network's node could not estimate (an HTTP error, a timeout, no connection) is asked for again after
@@ -35,7 +55,13 @@ export const FEE_RETRY_MS = [5_000, 10_000, 20_000, 30_000] as const
  * A typed name's lookup; `avatar` (already checked) when the names service has one for it; `refusal` when the
  * service refused the name itself (one that reads as an address, piled combining marks).
  */
-export type NameLookup = { name: string; status: 'loading' | 'found' | 'none' | 'failed' | 'refused'; address?: string; avatar?: string; refusal?: NameRefusal }
+export type NameLookup = {
+  name: string
+  status: 'loading' | 'found' | 'none' | 'failed' | 'refused'
+  address?: string
+  avatar?: string
+  refusal?: NameRefusal
+}
 
 /** What the account sends from: the active chain's plugin, network and account. */
 export interface SendContext {
@@ -92,7 +118,14 @@ export interface SendDeps {
   $send?: { set(value: SendState): void }
 }
 
-const initial = (generation = 0): SendForm => ({ status: 'editing', receiver: '', touched: false, fee: { status: 'idle' }, reviewAsked: false, generation })
+const initial = (generation = 0): SendForm => ({
+  status: 'editing',
+  receiver: '',
+  touched: false,
+  fee: { status: 'idle' },
+  reviewAsked: false,
+  generation,
+})
 
 export type SendController = ReturnType<typeof createSendController>
 
@@ -104,14 +137,23 @@ function failedFee(error: unknown, retry: number | undefined): { fee: FeeState; 
   const fault = nodeFaultOf(error)
   if (fault.kind === 'other') return { fee: { status: 'failed', error: cleanText(errorMessage(error), 160) } }
   const attempt = retry ?? 0
-  return { fee: { status: 'failed', fault }, ...(attempt < FEE_RETRY_MS.length ? { again: { attempt: attempt + 1, after: FEE_RETRY_MS[attempt]! } } : {}) }
+  return {
+    fee: { status: 'failed', fault },
+    ...(attempt < FEE_RETRY_MS.length ? { again: { attempt: attempt + 1, after: FEE_RETRY_MS[attempt]! } } : {}),
+  }
 }
 
 export function createSendController(deps: SendDeps) {
   const $form = atom<SendForm>(initial())
-  const rules = rulesHolder(deps.$context, () => $view.get(), () => $form.get().status !== 'sending' && refreshFee())
-  const $view: ReadableAtom<SendView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined), rules.$rules], (form, context, balances, loaded) =>
-    deriveView(form, context, balances, deps.names, loaded && loaded.adapter === context.adapter ? loaded.rules : undefined),
+  const rules = rulesHolder(
+    deps.$context,
+    () => $view.get(),
+    () => $form.get().status !== 'sending' && refreshFee(),
+  )
+  const $view: ReadableAtom<SendView> = computed(
+    [$form, deps.$context, deps.$balances ?? atom(undefined), rules.$rules],
+    (form, context, balances, loaded) =>
+      deriveView(form, context, balances, deps.names, loaded && loaded.adapter === context.adapter ? loaded.rules : undefined),
   )
   const timers = { fee: undefined as ReturnType<typeof setTimeout> | undefined }
   // Answers that arrive for inputs the form no longer holds are dropped.
@@ -132,7 +174,8 @@ export function createSendController(deps: SendDeps) {
     const { adapter, network, address } = deps.$context.get()
     const form = $form.get()
     const to = view.receiver
-    const ready = view.token && adapter && network && address && to && form.amount && form.amount > 0n && !view.amountError && !view.receiverBlocked
+    const ready =
+      view.token && adapter && network && address && to && form.amount && form.amount > 0n && !view.amountError && !view.receiverBlocked
     if (!ready || !canEstimate({ adapter, network, from: address, token: view.token!, to, amount: form.amount! })) {
       return patch({ fee: { status: 'idle' }, status: form.status === 'estimating' ? 'editing' : form.status })
     }
@@ -144,7 +187,11 @@ export function createSendController(deps: SendDeps) {
       patch({ fee, status: 'editing' })
       if (again) timers.fee = setTimeout(() => round === feeRound && refreshFee(again.attempt), again.after)
     }
-    const estimate = () => estimateFee(request, deps.gasPrice).then((quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()), failed)
+    const estimate = () =>
+      estimateFee(request, deps.gasPrice).then(
+        (quote) => round === feeRound && (patch({ fee: { status: 'ready', ...quote }, status: 'editing' }), reviewWhenAsked()),
+        failed,
+      )
     timers.fee = setTimeout(estimate, retry === undefined ? TYPING_PAUSE_MS : 0)
   }
 
@@ -217,7 +264,13 @@ export function createSendController(deps: SendDeps) {
 }
 
 /** The typed name's lookup, once typing pauses; `found` runs when it stands for an address (the fee follows it). */
-function nameLookups(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, patch: (changes: Partial<SendForm>) => void, found: () => void) {
+function nameLookups(
+  deps: SendDeps,
+  $form: ReadableAtom<SendForm>,
+  $view: ReadableAtom<SendView>,
+  patch: (changes: Partial<SendForm>) => void,
+  found: () => void,
+) {
   let timer: ReturnType<typeof setTimeout> | undefined
   // An answer for a name the form no longer holds is dropped.
   let round = 0
@@ -231,7 +284,14 @@ function nameLookups(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: Reada
     const names = deps.names
     timer = setTimeout(() => {
       const current = () => mine === round
-      lookupName(names, typed, network, adapter, (lookup) => current() && (patch({ lookup }), found()), (lookup) => current() && patch({ lookup }))
+      lookupName(
+        names,
+        typed,
+        network,
+        adapter,
+        (lookup) => current() && (patch({ lookup }), found()),
+        (lookup) => current() && patch({ lookup }),
+      )
     }, TYPING_PAUSE_MS)
   }
   const cancel = () => {
@@ -242,14 +302,31 @@ function nameLookups(deps: SendDeps, $form: ReadableAtom<SendForm>, $view: Reada
 }
 
 /** Sends what was reviewed; one send per confirmation, however fast the clicks. `busy()`: the wallet is being asked. */
-function confirmation(deps: SendDeps, rules: RulesHolder, $form: ReadableAtom<SendForm>, $view: ReadableAtom<SendView>, patch: (changes: Partial<SendForm>) => void, reset: () => void) {
+function confirmation(
+  deps: SendDeps,
+  rules: RulesHolder,
+  $form: ReadableAtom<SendForm>,
+  $view: ReadableAtom<SendView>,
+  patch: (changes: Partial<SendForm>) => void,
+  reset: () => void,
+) {
   let sending = false
   async function confirm() {
     const form = $form.get()
     const view = $view.get()
     const { adapter, network, address } = deps.$context.get()
     const typed = view.receiver
-    if (sending || (form.status !== 'reviewing' && form.status !== 'failed') || !form.amount || !view.token || !adapter || !network || !address || !typed) return
+    if (
+      sending ||
+      (form.status !== 'reviewing' && form.status !== 'failed') ||
+      !form.amount ||
+      !view.token ||
+      !adapter ||
+      !network ||
+      !address ||
+      !typed
+    )
+      return
     sending = true
     const started = placeOf(deps.$context.get())
     patch({ status: 'sending', failure: undefined })
@@ -274,7 +351,14 @@ function confirmation(deps: SendDeps, rules: RulesHolder, $form: ReadableAtom<Se
  * Resolves `name` through the names service and answers once; when it stands for an address and the service has
  * an avatar for it that passes the modal's image rule, `withAvatar` gets the lookup again with it (a failure: none).
  */
-function lookupName(names: NamesService, name: string, network: CaipNetwork, adapter: ChainAdapter, answer: (lookup: NameLookup) => void, withAvatar: (lookup: NameLookup) => void) {
+function lookupName(
+  names: NamesService,
+  name: string,
+  network: CaipNetwork,
+  adapter: ChainAdapter,
+  answer: (lookup: NameLookup) => void,
+  withAvatar: (lookup: NameLookup) => void,
+) {
   Promise.resolve()
     .then(() => names.resolve(name, network))
     .then(
@@ -306,7 +390,11 @@ async function attemptSend(
   p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; typed: string; amount: bigint },
 ): Promise<{ sent: SentTransfer } | { failure: Message }> {
   const { adapter, network, token } = p
-  const properties = { network: network.caipNetworkId, token: token.address ?? token.symbol, isSmartAccount: deps.$context.get().paysOwnGas }
+  const properties = {
+    network: network.caipNetworkId,
+    token: token.address ?? token.symbol,
+    isSmartAccount: deps.$context.get().paysOwnGas,
+  }
   deps.emit('track', { event: 'SEND_INITIATED', properties })
   try {
     const to = (rules.current() ?? (await (rules.load() ?? addressRulesOf(adapter)))).normalize(p.typed, network)
@@ -328,7 +416,10 @@ const FAILED_TOAST: Readonly<Record<string, string>> = { eip155: 'send.something
 /** A decline is the user's choice: one message beside the form (no failure toast); else the wallet's words. */
 function failureOf(error: unknown): { failure: Message; declined: boolean } {
   const declined = isUserRejection(error) || (error as { code?: unknown } | undefined)?.code === 'USER_REJECTED'
-  return { declined, failure: declined ? { key: 'send.declined' } : { key: 'send.walletSays', values: { message: cleanText(errorMessage(error), 200) } } }
+  return {
+    declined,
+    failure: declined ? { key: 'send.declined' } : { key: 'send.walletSays', values: { message: cleanText(errorMessage(error), 200) } },
+  }
 }
 
 type RulesHolder = ReturnType<typeof rulesHolder>
@@ -407,9 +498,15 @@ const EMPTY_STATE: SendState = { loading: false, tokenBalances: [] }
 /** The network and account a form belongs to. */
 const placeOf = (context: SendContext) => `${context.network?.caipNetworkId ?? ''}|${context.address ?? ''}`
 
-async function sendWith(deps: SendDeps, p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; to: string; amount: bigint }): Promise<string> {
+async function sendWith(
+  deps: SendDeps,
+  p: { adapter: ChainAdapter; network: CaipNetwork; address: string; token: AccountToken; to: string; amount: bigint },
+): Promise<string> {
   if (!p.token.address) return deps.sendNative({ to: p.to, value: p.amount })
-  const id = await chainFeature(p.adapter, 'sendToken')({ from: p.address, token: tokenAddress(p.token)!, to: p.to, amount: p.amount, network: p.network })
+  const id = await chainFeature(
+    p.adapter,
+    'sendToken',
+  )({ from: p.address, token: tokenAddress(p.token)!, to: p.to, amount: p.amount, network: p.network })
   deps.emit('transaction', { namespace: p.adapter.namespace, caipNetworkId: p.network.caipNetworkId, id })
   return id
 }
@@ -424,7 +521,13 @@ export function transactionUrl(network: CaipNetwork, id: string): string | undef
   const base = explorer?.url
   if (!base || !/^https?:\/\//i.test(base) || !/^[A-Za-z0-9]+$/.test(id)) return undefined
   const declared = explorer.transactionPath
-  const path = typeof declared === 'string' && /^\/[-\w/#?=&.]*\{id\}[-\w/#?=&.]*$/.test(declared) && !declared.includes('..') && !declared.startsWith('//') ? declared : '/tx/{id}'
+  const path =
+    typeof declared === 'string' &&
+    /^\/[-\w/#?=&.]*\{id\}[-\w/#?=&.]*$/.test(declared) &&
+    !declared.includes('..') &&
+    !declared.startsWith('//')
+      ? declared
+      : '/tx/{id}'
   return `${base.replace(/\/+$/, '')}${path.replace('{id}', id)}`
 }
 

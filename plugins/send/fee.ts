@@ -34,7 +34,8 @@ export interface FeeQuote {
 }
 
 /** The estimate's minimum balance when it is one (a non-negative bigint). */
-const reserveOf = (estimate: FeeEstimate) => (typeof estimate.reserve === 'bigint' && estimate.reserve > 0n ? { reserve: estimate.reserve } : {})
+const reserveOf = (estimate: FeeEstimate) =>
+  typeof estimate.reserve === 'bigint' && estimate.reserve > 0n ? { reserve: estimate.reserve } : {}
 
 /** The fee in the network token's base units, with the reserve the chain reports; rejects with the chain plugin's reason. */
 export async function estimateFee(request: FeeRequest, gasPrice?: (network: CaipNetwork) => Promise<GasPrice>): Promise<FeeQuote> {
@@ -44,7 +45,10 @@ export async function estimateFee(request: FeeRequest, gasPrice?: (network: Caip
     return { fee: estimate.fee, ...reserveOf(estimate) }
   }
   const data = token.address ? erc20TransferData(to, amount) : undefined
-  const estimate: FeeEstimate = await chainFeature(adapter, 'estimateFees')({
+  const estimate: FeeEstimate = await chainFeature(
+    adapter,
+    'estimateFees',
+  )({
     from,
     to: token.address ? tokenAddress(token)! : to,
     network,

@@ -74,7 +74,9 @@ export function send(): Plugin<SendApi> {
         $send,
         reset,
         createController: () =>
-          Promise.all([import('./controller.js'), import('./wiring.js')]).then(([{ createSendController }, { viewSendDeps }]) => createSendController(viewSendDeps(ctx, api))),
+          Promise.all([import('./controller.js'), import('./wiring.js')]).then(([{ createSendController }, { viewSendDeps }]) =>
+            createSendController(viewSendDeps(ctx, api)),
+          ),
       }
       return api
     },

@@ -29,7 +29,8 @@ export const messages = {
   'send.notConnected': 'Connect a wallet to send',
   'send.noTokens': 'Nothing to send on this network yet',
   'send.invalid': 'Please enter a valid amount and receiver address',
-  'send.feeNeeded': 'Sending {symbol} needs its network fee, which could not be estimated: check the receiver and the amount. Estimating again…',
+  'send.feeNeeded':
+    'Sending {symbol} needs its network fee, which could not be estimated: check the receiver and the amount. Estimating again…',
   'send.feeWaiting': 'The network fee is being estimated: the review opens once it is known.',
   'send.invalidReceiver': 'Not a valid address on {network}',
   'send.receiverRule': '{reason}',

@@ -62,7 +62,17 @@ export function maxAmount(token: AccountToken, fee: bigint | undefined, reserve 
  * Whether sending the native token leaves less than the account must keep (`reserve`, a minimum balance such as an
  * existential deposit): amount, fee and reserve together above the balance.
  */
-export function belowReserve({ balance, fee, amount, reserve }: { balance: bigint; fee: bigint; amount: bigint; reserve: bigint }): boolean {
+export function belowReserve({
+  balance,
+  fee,
+  amount,
+  reserve,
+}: {
+  balance: bigint
+  fee: bigint
+  amount: bigint
+  reserve: bigint
+}): boolean {
   return reserve > 0n && amount + fee + reserve > balance
 }
 
@@ -72,7 +82,19 @@ export function belowReserve({ balance, fee, amount, reserve }: { balance: bigin
  * also holds where no price is known, as on test networks). Sending the native token itself, the amount counts
  * too. An account whose fees are paid for it (a smart account's paymaster) skips the check.
  */
-export function insufficientGas({ networkBalance, fee, amount = 0n, native, paysOwnGas }: { networkBalance: bigint; fee: bigint; amount?: bigint; native: boolean; paysOwnGas: boolean }): boolean {
+export function insufficientGas({
+  networkBalance,
+  fee,
+  amount = 0n,
+  native,
+  paysOwnGas,
+}: {
+  networkBalance: bigint
+  fee: bigint
+  amount?: bigint
+  native: boolean
+  paysOwnGas: boolean
+}): boolean {
   if (paysOwnGas) return false
   if (networkBalance === 0n) return true
   return fee + (native ? amount : 0n) > networkBalance

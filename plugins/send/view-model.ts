@@ -3,7 +3,14 @@
  * matters is shown (an amount above the balance hides the fee's, which is not even estimated), and each is shown
  * only while its cause lasts.
  */
-import { hasChainFeature, type AccountToken, type AddressRules, type BalancesSnapshot, type CaipNetwork, type NamesService } from 'vestibule/kernel'
+import {
+  hasChainFeature,
+  type AccountToken,
+  type AddressRules,
+  type BalancesSnapshot,
+  type CaipNetwork,
+  type NamesService,
+} from 'vestibule/kernel'
 import type { NameLookup, SendContext, SendForm } from './controller.js'
 import { belowReserve, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from './rules.js'
 
@@ -109,39 +116,61 @@ function receiverCheck(form: SendForm, context: SendContext, names: NamesService
   return { isName, lookup, receiver, problem, shown }
 }
 
-export function deriveView(form: SendForm, context: SendContext, balances: BalancesSnapshot | undefined, names?: NamesService, rules?: AddressRules): SendView {
+export function deriveView(
+  form: SendForm,
+  context: SendContext,
+  balances: BalancesSnapshot | undefined,
+  names?: NamesService,
+  rules?: AddressRules,
+): SendView {
   const { network, adapter, address } = context
   if (!address || !network) return { ...EMPTY, phase: 'notConnected' }
   // Sending needs a chain plugin that can estimate fees and send the native token.
   if (!adapter?.sendNative || !hasChainFeature(adapter, 'estimateFees')) return { ...EMPTY, phase: 'unsupported', network }
   const tokens = tokensOf(context, balances)
-  if (balances && !tokens.length && balances.status !== 'ready' && balances.status !== 'error') return { ...EMPTY, phase: 'loading', network }
+  if (balances && !tokens.length && balances.status !== 'ready' && balances.status !== 'error')
+    return { ...EMPTY, phase: 'loading', network }
   const token = tokens.find((t) => tokenKey(t) === form.selected) ?? tokens[0]
   if (!token) return { ...EMPTY, phase: 'noTokens', network, tokens }
 
   const check = receiverCheck(form, context, names, rules)
   const { amount, fee } = form
   const canSendToken = !token.address || hasChainFeature(adapter, 'sendToken')
-  const amountError: Message | undefined = amount !== undefined && amount > token.amount ? { key: 'send.tooMuch' } : amount === 0n ? { key: 'send.zero' } : undefined
+  const amountError: Message | undefined =
+    amount !== undefined && amount > token.amount ? { key: 'send.tooMuch' } : amount === 0n ? { key: 'send.zero' } : undefined
   const complete = amount !== undefined && amount > 0n && !amountError && !check.problem && canSendToken
   const native = tokens.find((t) => !t.address)
   const feeValue = fee.status === 'ready' ? fee.fee : undefined
   const gasShort =
     complete &&
     feeValue !== undefined &&
-    insufficientGas({ networkBalance: native?.amount ?? context.nativeBalance ?? 0n, fee: feeValue, amount, native: !token.address, paysOwnGas: context.paysOwnGas })
+    insufficientGas({
+      networkBalance: native?.amount ?? context.nativeBalance ?? 0n,
+      fee: feeValue,
+      amount,
+      native: !token.address,
+      paysOwnGas: context.paysOwnGas,
+    })
   const reserve = fee.status === 'ready' ? fee.reserve : undefined
   const keepShort: Message | undefined =
-    complete && !gasShort && !token.address && feeValue !== undefined && reserve && belowReserve({ balance: token.amount, fee: feeValue, amount, reserve })
+    complete &&
+    !gasShort &&
+    !token.address &&
+    feeValue !== undefined &&
+    reserve &&
+    belowReserve({ balance: token.amount, fee: feeValue, amount, reserve })
       ? { key: 'send.mustKeep', values: { amount: `${adapter.formatAmount(reserve, network)} ${network.nativeCurrency.symbol}` } }
       : undefined
   // A fee that could not be estimated holds the review on every chain: the estimate's reason would be the wallet's.
   const feeNeeded = fee.status === 'loading' || fee.status === 'failed' || (!token.address && feeValue === undefined)
   // The receiver's own error is the one to show: a review reason (an incomplete form, a fee its receiver cannot
   // have) would only repeat it.
-  const formError = form.failure ?? (amountError || check.shown ? undefined : reviewReason(form, complete, gasShort || Boolean(keepShort), feeNeeded, network, token))
+  const formError =
+    form.failure ??
+    (amountError || check.shown ? undefined : reviewReason(form, complete, gasShort || Boolean(keepShort), feeNeeded, network, token))
   // A test network's token is worth nothing, like its balances: its fee too.
-  const feeUsd = feeValue !== undefined ? feeInUsd(feeValue, network.nativeCurrency.decimals, network.testnet ? 0 : native?.price) : undefined
+  const feeUsd =
+    feeValue !== undefined ? feeInUsd(feeValue, network.nativeCurrency.decimals, network.testnet ? 0 : native?.price) : undefined
   return {
     phase: 'form',
     network,
@@ -169,10 +198,18 @@ export function deriveView(form: SendForm, context: SendContext, balances: Balan
 }
 
 /** The estimate's own words for why the fee is unknown; a node fault is said on the fee's line instead. */
-const feeFailure = (fee: SendForm['fee']): Message | undefined => (fee.error && !fee.fault ? { key: 'send.feeReason', values: { reason: fee.error } } : undefined)
+const feeFailure = (fee: SendForm['fee']): Message | undefined =>
+  fee.error && !fee.fault ? { key: 'send.feeReason', values: { reason: fee.error } } : undefined
 
 /** Why a review asked for did not happen, while that is still so. */
-function reviewReason(form: SendForm, complete: boolean, short: boolean, feeNeeded: boolean, network: CaipNetwork, token: AccountToken): Message | undefined {
+function reviewReason(
+  form: SendForm,
+  complete: boolean,
+  short: boolean,
+  feeNeeded: boolean,
+  network: CaipNetwork,
+  token: AccountToken,
+): Message | undefined {
   if (!form.reviewAsked || form.status === 'reviewing' || short) return undefined
   if (form.reviewAsked === 'invalid') return complete ? undefined : { key: 'send.invalid' }
   if (!feeNeeded) return undefined

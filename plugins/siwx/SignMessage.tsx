@@ -28,7 +28,12 @@ export default function SignMessage({ ctx }: Pick<ViewProps<unknown, 'siwx'>, 'c
     )
     return () => void (live = false)
   }, [ctx, entry])
-  if (error) return <p className="vb-error" role="alert">{error}</p>
+  if (error)
+    return (
+      <p className="vb-error" role="alert">
+        {error}
+      </p>
+    )
   if (!controller) return <LoadingState label={ctx.t('siwx.checking')} />
   return <Sign controller={controller} ctx={ctx} />
 }
@@ -54,7 +59,9 @@ function Sign({ controller, ctx }: { controller: SignController; ctx: Pick<ViewP
   const busy = view.phase === 'signing' || view.phase === 'verifying'
   return (
     <div className="vb-siwx" data-testid="siwx" data-phase={view.phase} aria-busy={busy}>
-      <p>{t('siwx.intro', { app, address: view.address ? shortenAddress(view.address) : '', network: view.network ?? view.chainId ?? '' })}</p>
+      <p>
+        {t('siwx.intro', { app, address: view.address ? shortenAddress(view.address) : '', network: view.network ?? view.chainId ?? '' })}
+      </p>
       {view.required ? (
         <p className="vb-muted" data-testid="siwx-required">
           {t('siwx.required')}
@@ -70,7 +77,11 @@ function Sign({ controller, ctx }: { controller: SignController; ctx: Pick<ViewP
           {view.reason}
         </p>
       ) : null}
-      {busy ? <p className="vb-muted" aria-live="polite">{t(view.phase === 'signing' ? 'siwx.signing' : 'siwx.authenticating')}</p> : null}
+      {busy ? (
+        <p className="vb-muted" aria-live="polite">
+          {t(view.phase === 'signing' ? 'siwx.signing' : 'siwx.authenticating')}
+        </p>
+      ) : null}
       <div className="vb-siwx-actions">
         {cancel}
         <Button type="button" data-testid="siwx-sign" disabled={busy || view.phase === 'done'} onClick={() => void controller.sign()}>

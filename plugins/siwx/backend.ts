@@ -43,7 +43,9 @@ export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
     if (!response.ok) {
       const error = (answer as { error?: unknown } | undefined)?.error
       // The server's words, cleaned and cut as every error text the modal shows; the status when it gave none.
-      throw new Error(typeof error === 'string' && /[^\s\p{Cc}\p{Cf}]/u.test(error) ? shownMessage(error) : `HTTP status code: ${response.status}`)
+      throw new Error(
+        typeof error === 'string' && /[^\s\p{Cc}\p{Cf}]/u.test(error) ? shownMessage(error) : `HTTP status code: ${response.status}`,
+      )
     }
     return answer
   }
@@ -62,12 +64,18 @@ export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
   const sessions = (answer: unknown): SiwxSession[] => {
     const list = (answer as { sessions?: unknown } | undefined)?.sessions
     return (Array.isArray(list) ? list : []).filter(
-      (s): s is SiwxSession => typeof s?.message === 'string' && typeof s?.signature === 'string' && typeof s?.data?.chainId === 'string' && typeof s?.data?.accountAddress === 'string',
+      (s): s is SiwxSession =>
+        typeof s?.message === 'string' &&
+        typeof s?.signature === 'string' &&
+        typeof s?.data?.chainId === 'string' &&
+        typeof s?.data?.accountAddress === 'string',
     )
   }
   return {
     async prepare(request) {
-      const answer = (await call(`nonce?${new URLSearchParams({ chainId: request.chainId, address: request.address })}`)) as Record<string, unknown> | undefined
+      const answer = (await call(`nonce?${new URLSearchParams({ chainId: request.chainId, address: request.address })}`)) as
+        | Record<string, unknown>
+        | undefined
       const nonce = answer?.nonce
       if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new Error('the server sent no valid nonce')
       const fixed: Record<string, unknown> = { nonce }
@@ -75,7 +83,12 @@ export function hostBackend(options: HostBackendOptions): SiwxSessionStore {
       if (Array.isArray(answer?.resources) && answer.resources.every((r) => typeof r === 'string')) fixed.resources = answer.resources
       return fixed as { nonce: string }
     },
-    add: (session) => call('verify', { message: session.message, signature: session.signature, ...(session.cacao === undefined ? {} : { cacao: session.cacao }) }),
+    add: (session) =>
+      call('verify', {
+        message: session.message,
+        signature: session.signature,
+        ...(session.cacao === undefined ? {} : { cacao: session.cacao }),
+      }),
     get: async (chainId, address) => sessions(await call(`sessions?${new URLSearchParams({ chainId, address })}`)),
     list: async () => sessions(await call('sessions')),
     revoke: async (chainId, address) => void (await call('revoke', { chainId, address })),

@@ -66,7 +66,8 @@ export interface FlowCore {
 export class DomainError extends Error {}
 
 /** A signature as wallets return it: printable ASCII (hex, base58, base64), not empty, not huge. */
-const isSignature = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 8192 && /^[\x21-\x7e]+$/.test(value)
+const isSignature = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 8192 && /^[\x21-\x7e]+$/.test(value)
 /** Longest reason shown for a failure. */
 const REASON_MAX = 300
 /** Why `error` happened, as text fit to show: a wallet's or a server's words may carry direction overrides. */
@@ -76,7 +77,10 @@ export const reasonOf = (error: unknown) => cleanText(String((error as { message
  * (BACKEND_TIMEOUT, written out so the eager part never carries the backend module for the lazy flow).
  */
 export const isTimeout = (error: unknown) => (error as { code?: unknown })?.code === 'SIWX_BACKEND_TIMEOUT'
-const isRejection = (error: unknown) => (error as { code?: unknown })?.code === 4001 || (error as { code?: unknown })?.code === 'USER_REJECTED' || /reject|declin|denied|cancel/i.test(reasonOf(error))
+const isRejection = (error: unknown) =>
+  (error as { code?: unknown })?.code === 4001 ||
+  (error as { code?: unknown })?.code === 'USER_REJECTED' ||
+  /reject|declin|denied|cancel/i.test(reasonOf(error))
 
 export function createSignController(core: FlowCore): SignController {
   const { ctx, required, $state, store, current, prepare, verified, navigate = true } = core
@@ -110,7 +114,14 @@ export function createSignController(core: FlowCore): SignController {
     } catch (error) {
       fields = undefined
       if (closed) return
-      fail(error instanceof DomainError ? error.message : isTimeout(error) ? t('siwx.timeout') : t('siwx.initFailed', { reason: reasonOf(error) }), account)
+      fail(
+        error instanceof DomainError
+          ? error.message
+          : isTimeout(error)
+            ? t('siwx.timeout')
+            : t('siwx.initFailed', { reason: reasonOf(error) }),
+        account,
+      )
     }
   }
   return {

@@ -6,7 +6,14 @@ import type { MapStore } from 'nanostores'
 import { chainFeature, type PluginContext } from 'vestibule/kernel'
 import { createCacao } from './cacao.js'
 import { checksumAddress, isNonce, NONCE_MAX, timeOf } from './grammar.js'
-import { blockchainName, checkSiwxFields, createSiwxMessage, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from './messages.js'
+import {
+  blockchainName,
+  checkSiwxFields,
+  createSiwxMessage,
+  verifySiwxMessage,
+  type SiwxMessageFields,
+  type SiwxRules,
+} from './messages.js'
 import { createLocalStore } from './sessions.js'
 import { legacyStore } from './legacy.js'
 import { messages } from './texts.js'
@@ -27,24 +34,46 @@ export interface SiwxFlow {
 }
 
 const DAY_S = 86_400
-const randomNonce = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'[b % 56]).join('')
+const randomNonce = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'[b % 56]).join(
+    '',
+  )
 
 /** The page the message is for: its host is the only domain signed through this flow. */
 function page(): { host: string; origin: string } | undefined {
   const location = (globalThis as { location?: { host?: unknown; origin?: unknown } }).location
-  return typeof location?.host === 'string' && location.host && typeof location.origin === 'string' ? { host: location.host, origin: location.origin } : undefined
+  return typeof location?.host === 'string' && location.host && typeof location.origin === 'string'
+    ? { host: location.host, origin: location.origin }
+    : undefined
 }
 
 /** Each loaded chain plugin's own address rule, by namespace: a message carries an address its chain takes. */
 const chainRules = (ctx: PluginContext): SiwxRules => ({
-  addresses: Object.fromEntries(ctx.chains.list().map((adapter) => [adapter.namespace, (address: string, chainId: string) => adapter.isAddress(address, adapter.networks.find((n) => n.caipNetworkId === chainId))])),
+  addresses: Object.fromEntries(
+    ctx.chains.list().map((adapter) => [
+      adapter.namespace,
+      (address: string, chainId: string) =>
+        adapter.isAddress(
+          address,
+          adapter.networks.find((n) => n.caipNetworkId === chainId),
+        ),
+    ]),
+  ),
 })
 
 export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
   const { $state, required } = options
   ctx.i18n.add(messages, () => import('./locales/index.js'))
   const t = ctx.i18n.t
-  const store: SiwxSessionStore = ctx.options.siweConfig ? legacyStore(ctx.options.siweConfig) : (ctx.options.siwx?.store ?? createLocalStore(ctx.storage, () => page()?.host, undefined, () => chainRules(ctx)))
+  const store: SiwxSessionStore = ctx.options.siweConfig
+    ? legacyStore(ctx.options.siweConfig)
+    : (ctx.options.siwx?.store ??
+      createLocalStore(
+        ctx.storage,
+        () => page()?.host,
+        undefined,
+        () => chainRules(ctx),
+      ))
   const now = () => Date.now()
   const current = (): Account | undefined => {
     const account = ctx.connection.account()
@@ -53,7 +82,8 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
   /** A session is used only for its account and network, on this page, inside its times. */
   const usable = (s: SiwxSession, chainId: string, address: string) => {
     const d = s?.data
-    if (!d || d.chainId !== chainId || typeof d.accountAddress !== 'string' || d.accountAddress.toLowerCase() !== address.toLowerCase()) return false
+    if (!d || d.chainId !== chainId || typeof d.accountAddress !== 'string' || d.accountAddress.toLowerCase() !== address.toLowerCase())
+      return false
     if (d.domain !== undefined && d.domain.toLowerCase() !== page()?.host.toLowerCase()) return false
     return !(timeOf(d.expirationTime) <= now()) && !(timeOf(d.notBefore) > now())
   }
@@ -85,7 +115,19 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       checking = { key, done }
       return done
     },
-    controller: (options) => createSignController({ ctx, required, $state, store, current, check: () => flow.check(), prepare: (account) => prepareMessage(ctx, store, account, now), verified: verifiedByChain, rules: () => chainRules(ctx), navigate: options?.navigate ?? true }),
+    controller: (options) =>
+      createSignController({
+        ctx,
+        required,
+        $state,
+        store,
+        current,
+        check: () => flow.check(),
+        prepare: (account) => prepareMessage(ctx, store, account, now),
+        verified: verifiedByChain,
+        rules: () => chainRules(ctx),
+        navigate: options?.navigate ?? true,
+      }),
     async sessions() {
       const account = current()
       if (!account) throw new Error(t('siwx.noAccount'))
@@ -116,11 +158,21 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       found = (await kept(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
     } catch (error) {
       // The store (a server) could not answer: signed out, with the reason; the user may sign again.
-      $state.set({ status: 'needed', chainId: account.chainId, address: account.address, error: isTimeout(error) ? t('siwx.timeout') : reasonOf(error) })
+      $state.set({
+        status: 'needed',
+        chainId: account.chainId,
+        address: account.address,
+        error: isTimeout(error) ? t('siwx.timeout') : reasonOf(error),
+      })
       return false
     }
     // A session the page kept itself is checked by the chain plugin's verifier too, where the family has one.
-    if (found && !ctx.options.siweConfig && !ctx.options.siwx?.store && (await verifiedByChain(account, found.message, found.signature)) === false) {
+    if (
+      found &&
+      !ctx.options.siweConfig &&
+      !ctx.options.siwx?.store &&
+      (await verifiedByChain(account, found.message, found.signature)) === false
+    ) {
       await store.revoke(account.chainId, account.address)
       found = undefined
     }
@@ -143,7 +195,8 @@ async function prepareMessage(ctx: PluginContext, store: SiwxSessionStore, accou
   const where = page()
   if (!where) throw new Error('no page to sign in to')
   const config = ctx.options.siwx ?? {}
-  const address = account.namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(account.address) ? checksumAddress(account.address) : account.address
+  const address =
+    account.namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(account.address) ? checksumAddress(account.address) : account.address
   const request = { chainId: account.chainId, address, domain: where.host, uri: where.origin }
   const fixed = store.prepare ? await store.prepare(request) : { nonce: randomNonce() }
   const issued = now()
@@ -163,14 +216,23 @@ async function prepareMessage(ctx: PluginContext, store: SiwxSessionStore, accou
   }
   if (!isNonce(String(fields.nonce ?? ''))) throw new Error(`the nonce must be 8 to ${NONCE_MAX} letters or digits`)
   // The domain and the URI are the page's: a server's other value is never signed.
-  if (String(fields.domain).toLowerCase() !== where.host.toLowerCase()) throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
+  if (String(fields.domain).toLowerCase() !== where.host.toLowerCase())
+    throw new DomainError(t('siwx.otherDomain', { domain: String(fields.domain), page: where.host }))
   if (fields.uri !== where.origin) throw new DomainError(t('siwx.otherUri', { uri: reasonOf(fields.uri), page: where.origin }))
   const rules = chainRules(ctx)
-  const invalid = (problems: readonly { message: string }[]) => new DomainError(t('siwx.badMessage', { reason: reasonOf(problems.map((p) => p.message).join('; ')) }))
+  const invalid = (problems: readonly { message: string }[]) =>
+    new DomainError(t('siwx.badMessage', { reason: reasonOf(problems.map((p) => p.message).join('; ')) }))
   const broken = checkSiwxFields(fields, rules)
   if (broken.length) throw invalid(broken)
   const text = createSiwxMessage(fields, rules)
-  const problems = verifySiwxMessage(text, { domain: where.host, uri: where.origin, chainId: account.chainId, address, now: now(), ...rules })
+  const problems = verifySiwxMessage(text, {
+    domain: where.host,
+    uri: where.origin,
+    chainId: account.chainId,
+    address,
+    now: now(),
+    ...rules,
+  })
   if (problems.length) throw invalid(problems)
   return text
 }

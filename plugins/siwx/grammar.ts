@@ -4,7 +4,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js'
 
-const UNRESERVED = "A-Za-z0-9\\-._~"
+const UNRESERVED = 'A-Za-z0-9\\-._~'
 const SUB_DELIMS = "!$&'()*+,;="
 const PCT = '%[0-9A-Fa-f]{2}'
 const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT})`
@@ -12,7 +12,9 @@ const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT})`
 /** RFC 3986 scheme. */
 export const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/
 /** RFC 3986 authority: [userinfo "@"] host [":" port], host an IP literal, IPv4 or reg-name. */
-const AUTHORITY = /* @__PURE__ */ new RegExp(`^(?:(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*@)?(?:\\[[0-9A-Fa-f:.vV${UNRESERVED}${SUB_DELIMS}]+\\]|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*)(?::[0-9]*)?$`)
+const AUTHORITY = /* @__PURE__ */ new RegExp(
+  `^(?:(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT})*@)?(?:\\[[0-9A-Fa-f:.vV${UNRESERVED}${SUB_DELIMS}]+\\]|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT})*)(?::[0-9]*)?$`,
+)
 /** RFC 3986 URI (absolute, with scheme): the characters a URI may hold, percent signs followed by two hex digits. */
 const URI = /* @__PURE__ */ new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:[${UNRESERVED}${SUB_DELIMS}:/?#\\[\\]@]|${PCT})*$`)
 /** statement = *( reserved / unreserved / " " ): no line break, no percent sign, nothing outside ASCII. */
@@ -27,7 +29,8 @@ const NONCE = /* @__PURE__ */ new RegExp(`^[A-Za-z0-9]{8,${NONCE_MAX}}$`)
  * A statement a reader would take for a line of the message itself: one that starts with a field's tag
  * ("Chain ID: 137", "URI: …") or carries a second "… wants you to sign in with your … account" header.
  */
-const LINE_LIKE = /^(?:URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources):|wants you to sign in with your /i
+const LINE_LIKE =
+  /^(?:URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources):|wants you to sign in with your /i
 /** RFC 3339 date-time; T and Z may be lowercase. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/
 /** CAIP-2 reference; EIP-4361's chain id is digits only. */
@@ -76,7 +79,9 @@ export function checksumAddress(address: string): string {
 }
 
 /** Whether `reference` is a chain id the namespace's message may carry (EIP-4361: digits only). */
-export const isChainReference = (namespace: string, reference: string) => (namespace === 'eip155' ? /^[0-9]+$/.test(reference) : CHAIN_REFERENCE.test(reference))
+export const isChainReference = (namespace: string, reference: string) =>
+  namespace === 'eip155' ? /^[0-9]+$/.test(reference) : CHAIN_REFERENCE.test(reference)
 
 /** Whether `address` is an account address the namespace's message may carry (EIP-4361: EIP-55 checksummed). */
-export const isAccountAddress = (namespace: string, address: string) => (namespace === 'eip155' ? isChecksummedAddress(address) : ACCOUNT_ADDRESS.test(address))
+export const isAccountAddress = (namespace: string, address: string) =>
+  namespace === 'eip155' ? isChecksummedAddress(address) : ACCOUNT_ADDRESS.test(address)

@@ -67,14 +67,19 @@ const checkSiwx = (value: unknown, all: Readonly<Record<string, unknown>>) => {
   if (!isObject(value)) return 'must be an object'
   if (value.required !== undefined && typeof value.required !== 'boolean') return '`required` must be a boolean'
   if (value.statement !== undefined && typeof value.statement !== 'string') return '`statement` must be a string'
-  if (value.expiresIn !== undefined && !(typeof value.expiresIn === 'number' && value.expiresIn > 0)) return '`expiresIn` must be a positive number of seconds'
-  if (value.resources !== undefined && !(Array.isArray(value.resources) && value.resources.every((r) => typeof r === 'string'))) return '`resources` must be an array of URIs'
+  if (value.expiresIn !== undefined && !(typeof value.expiresIn === 'number' && value.expiresIn > 0))
+    return '`expiresIn` must be a positive number of seconds'
+  if (value.resources !== undefined && !(Array.isArray(value.resources) && value.resources.every((r) => typeof r === 'string')))
+    return '`resources` must be an array of URIs'
   const store = value.store
-  if (store !== undefined && !(isObject(store) && ['add', 'get', 'revoke', 'clear'].every((k) => typeof store[k] === 'function'))) return '`store` must have add, get, revoke and clear functions'
+  if (store !== undefined && !(isObject(store) && ['add', 'get', 'revoke', 'clear'].every((k) => typeof store[k] === 'function')))
+    return '`store` must have add, get, revoke and clear functions'
   return undefined
 }
 const checkSiwe = (value: unknown) =>
-  isObject(value) && ['getNonce', 'verifyMessage', 'getSession', 'signOut'].every((k) => typeof value[k] === 'function') ? undefined : 'must have getNonce, verifyMessage, getSession and signOut functions'
+  isObject(value) && ['getNonce', 'verifyMessage', 'getSession', 'signOut'].every((k) => typeof value[k] === 'function')
+    ? undefined
+    : 'must have getNonce, verifyMessage, getSession and signOut functions'
 
 /** Adds sign-in (the `siwx` or `siweConfig` option) and its SIWXSignMessage and ConnectingSiwe views. */
 export function siwx(): Plugin<SiwxApi> {
@@ -89,7 +94,9 @@ export function siwx(): Plugin<SiwxApi> {
       const required = Boolean((ctx.options.siwx ?? legacy)?.required)
       const view = legacy ? LEGACY_VIEW : SIGN_VIEW
       const $state = ctx.slice<SiwxState>({ status: enabled ? 'signedOut' : 'off' })
-      const flow = lazyOnce((): Promise<SiwxFlow> => import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state })))
+      const flow = lazyOnce(
+        (): Promise<SiwxFlow> => import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state })),
+      )
       const load = () => (enabled ? flow() : Promise.reject(new Error('SIWX is not enabled')))
       const loadView = () => import('./SignMessage.js')
       ctx.views.register(SIGN_VIEW, { title: 'siwx.title', load: loadView, requiresAccount: true })
@@ -145,7 +152,9 @@ export function siwx(): Plugin<SiwxApi> {
       ctx.events.on('network:change', (change) => change.supported && recheck(true))
       ctx.events.on('disconnect', () => {
         if ($state.get().status !== 'off') $state.set({ status: 'signedOut' })
-        void load().then((f) => f.clear()).catch(report)
+        void load()
+          .then((f) => f.clear())
+          .catch(report)
       })
       // An account that must sign in finds the sign view when the modal opens.
       ctx.events.on('modal:open', () => {

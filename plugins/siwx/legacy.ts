@@ -17,18 +17,26 @@ export function legacyStore(config: SiweConfig): SiwxSessionStore {
       const extra: { statement?: string; resources?: string[]; expirationTime?: string } = {}
       if (typeof params.statement === 'string') extra.statement = params.statement
       if (Array.isArray(params.resources)) extra.resources = params.resources.filter((r): r is string => typeof r === 'string')
-      if (typeof params.expiry === 'number' && params.expiry > 0) extra.expirationTime = new Date(Date.now() + params.expiry * 1000).toISOString()
+      if (typeof params.expiry === 'number' && params.expiry > 0)
+        extra.expirationTime = new Date(Date.now() + params.expiry * 1000).toISOString()
       return { nonce, ...extra }
     },
     async add(session) {
-      if ((await config.verifyMessage({ message: session.message, signature: session.signature })) !== true) throw new Error('the server did not accept the signature')
+      if ((await config.verifyMessage({ message: session.message, signature: session.signature })) !== true)
+        throw new Error('the server did not accept the signature')
       const chainId = Number(session.data.chainId.split(':')[1])
       config.onSignIn?.({ address: session.data.accountAddress, chainId })
       return { address: session.data.accountAddress, chainId }
     },
     async get(chainId, address) {
       const session = await config.getSession()
-      if (!session || typeof session.address !== 'string' || `eip155:${session.chainId}` !== chainId || session.address.toLowerCase() !== address.toLowerCase()) return []
+      if (
+        !session ||
+        typeof session.address !== 'string' ||
+        `eip155:${session.chainId}` !== chainId ||
+        session.address.toLowerCase() !== address.toLowerCase()
+      )
+        return []
       // The server keeps the message; what the page knows of the session is its account and chain.
       const known: SiwxSession = { data: { accountAddress: session.address, chainId } as SiwxSession['data'], message: '', signature: '' }
       return [known]

@@ -5,7 +5,20 @@
  */
 export { createCacao, signatureType, type Cacao, type CacaoHeader, type CacaoPayload, type CacaoSignature } from './cacao.js'
 import { chainFeatureOf } from 'vestibule/kernel'
-import { isAccountAddress, isAuthority, isChainReference, isDateTime, isNonce, isRequestId, isStatement, isUri, NONCE_MAX, readsAsLine, SCHEME, timeOf } from './grammar.js'
+import {
+  isAccountAddress,
+  isAuthority,
+  isChainReference,
+  isDateTime,
+  isNonce,
+  isRequestId,
+  isStatement,
+  isUri,
+  NONCE_MAX,
+  readsAsLine,
+  SCHEME,
+  timeOf,
+} from './grammar.js'
 
 /** The fields of a sign-in message. Times are RFC 3339 text, kept as written so a parsed message builds back the same. */
 export interface SiwxMessageFields {
@@ -78,7 +91,12 @@ export interface SiwxRules {
 }
 
 /** The account names the message header gives each namespace ("… with your Ethereum account:"). */
-export const ACCOUNT_NAMES: Readonly<Record<string, string>> = { eip155: 'Ethereum', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' }
+export const ACCOUNT_NAMES: Readonly<Record<string, string>> = {
+  eip155: 'Ethereum',
+  solana: 'Solana',
+  polkadot: 'Polkadot',
+  bip122: 'Bitcoin',
+}
 const HEADER = / wants you to sign in with your (.+) account:$/
 /** Bitcoin-like chains (bip122) whose messages name the chain itself rather than Bitcoin. */
 const BIP122_CHAINS: readonly string[] = ['Litecoin']
@@ -115,7 +133,10 @@ export function blockchainName(namespace: string, currency: string | undefined):
  */
 export function namespaceNamed(name: string, rules?: SiwxRules): string | undefined {
   const own = Object.keys(ACCOUNT_NAMES).find((ns) => ACCOUNT_NAMES[ns] === name)
-  return own ?? (BIP122_CHAINS.includes(name) ? 'bip122' : Object.keys(rules?.addresses ?? {}).find((ns) => !ACCOUNT_NAMES[ns] && ownName(ns) === name))
+  return (
+    own ??
+    (BIP122_CHAINS.includes(name) ? 'bip122' : Object.keys(rules?.addresses ?? {}).find((ns) => !ACCOUNT_NAMES[ns] && ownName(ns) === name))
+  )
 }
 
 const TAGS = ['URI', 'Version', 'Chain ID', 'Nonce', 'Issued At', 'Expiration Time', 'Not Before', 'Request ID', 'Resources'] as const
@@ -156,24 +177,36 @@ export function checkSiwxFields(fields: Partial<SiwxMessageFields>, rules?: Siwx
   const out: SiwxProblem[] = []
   const bad = (reason: SiwxFailure, message: string) => out.push({ reason, message })
   const namespace = namespaceOf(fields.chainId ?? '')
-  if (!accountName(namespace) || !isChainReference(namespace, referenceOf(fields.chainId!))) bad('chain', `chain id "${fields.chainId ?? ''}" is not a CAIP-2 id of a namespace with a sign-in message`)
-  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain, rules) !== namespace) bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
+  if (!accountName(namespace) || !isChainReference(namespace, referenceOf(fields.chainId!)))
+    bad('chain', `chain id "${fields.chainId ?? ''}" is not a CAIP-2 id of a namespace with a sign-in message`)
+  if (fields.blockchain !== undefined && namespaceNamed(fields.blockchain, rules) !== namespace)
+    bad('header', `"${String(fields.blockchain).slice(0, 40)}" is not a name the header can give a ${namespace || 'chain'} account`)
   if (fields.scheme !== undefined && !SCHEME.test(fields.scheme)) bad('domain', `scheme "${fields.scheme}" is not an RFC 3986 scheme`)
   if (!isAuthority(fields.domain ?? '')) bad('domain', `domain "${fields.domain ?? ''}" is not an RFC 3986 authority`)
   if (!accountName(namespace) || !isAccountAddress(namespace, fields.accountAddress ?? '')) {
-    bad('address', namespace === 'eip155' ? `address "${fields.accountAddress ?? ''}" is not an EIP-55 checksummed address` : `address "${fields.accountAddress ?? ''}" is not an account address`)
+    bad(
+      'address',
+      namespace === 'eip155'
+        ? `address "${fields.accountAddress ?? ''}" is not an EIP-55 checksummed address`
+        : `address "${fields.accountAddress ?? ''}" is not an account address`,
+    )
   } else if (!chainAccepts(rules, namespace, fields.accountAddress!, fields.chainId!)) {
     bad('address', `address "${fields.accountAddress}" is not a ${accountName(namespace)} account address on ${fields.chainId}`)
   }
-  if (fields.statement !== undefined && !isStatement(fields.statement)) bad('statement', 'the statement holds a line break or a character the message format does not allow')
-  else if (fields.statement !== undefined && readsAsLine(fields.statement)) bad('statement', `the statement "${fields.statement.slice(0, 80)}" reads as a line of the message (a field or another sign-in header)`)
+  if (fields.statement !== undefined && !isStatement(fields.statement))
+    bad('statement', 'the statement holds a line break or a character the message format does not allow')
+  else if (fields.statement !== undefined && readsAsLine(fields.statement))
+    bad('statement', `the statement "${fields.statement.slice(0, 80)}" reads as a line of the message (a field or another sign-in header)`)
   if (!isUri(fields.uri ?? '')) bad('uri', `URI "${fields.uri ?? ''}" is not an RFC 3986 URI`)
   if (fields.version !== '1') bad('version', `version "${fields.version ?? ''}" is not 1`)
   if (!isNonce(fields.nonce ?? '')) bad('nonce', `the nonce must be 8 to ${NONCE_MAX} letters or digits`)
   if (!isDateTime(fields.issuedAt ?? '')) bad('issued-at', `issued-at "${fields.issuedAt ?? ''}" is not an RFC 3339 date-time`)
-  if (fields.expirationTime !== undefined && !isDateTime(fields.expirationTime)) bad('expiration-time', `expiration time "${fields.expirationTime}" is not an RFC 3339 date-time`)
-  if (fields.notBefore !== undefined && !isDateTime(fields.notBefore)) bad('not-before', `not-before "${fields.notBefore}" is not an RFC 3339 date-time`)
-  if (fields.requestId !== undefined && !isRequestId(fields.requestId)) bad('request-id', 'the request id holds a character the message format does not allow')
+  if (fields.expirationTime !== undefined && !isDateTime(fields.expirationTime))
+    bad('expiration-time', `expiration time "${fields.expirationTime}" is not an RFC 3339 date-time`)
+  if (fields.notBefore !== undefined && !isDateTime(fields.notBefore))
+    bad('not-before', `not-before "${fields.notBefore}" is not an RFC 3339 date-time`)
+  if (fields.requestId !== undefined && !isRequestId(fields.requestId))
+    bad('request-id', 'the request id holds a character the message format does not allow')
   for (const resource of fields.resources ?? []) if (!isUri(resource)) bad('resources', `resource "${resource}" is not an RFC 3986 URI`)
   return out
 }
@@ -183,9 +216,20 @@ export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules):
   const problems = checkSiwxFields(fields, rules)
   if (problems.length) throw new SiwxMessageError(problems)
   const namespace = namespaceOf(fields.chainId)
-  const lines = [`${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${fields.blockchain ?? accountName(namespace)} account:`, fields.accountAddress, '']
+  const lines = [
+    `${fields.scheme !== undefined ? `${fields.scheme}://` : ''}${fields.domain} wants you to sign in with your ${fields.blockchain ?? accountName(namespace)} account:`,
+    fields.accountAddress,
+    '',
+  ]
   if (fields.statement !== undefined) lines.push(fields.statement)
-  lines.push('', `URI: ${fields.uri}`, `Version: ${fields.version}`, `Chain ID: ${referenceOf(fields.chainId)}`, `Nonce: ${fields.nonce}`, `Issued At: ${fields.issuedAt}`)
+  lines.push(
+    '',
+    `URI: ${fields.uri}`,
+    `Version: ${fields.version}`,
+    `Chain ID: ${referenceOf(fields.chainId)}`,
+    `Nonce: ${fields.nonce}`,
+    `Issued At: ${fields.issuedAt}`,
+  )
   if (fields.expirationTime !== undefined) lines.push(`Expiration Time: ${fields.expirationTime}`)
   if (fields.notBefore !== undefined) lines.push(`Not Before: ${fields.notBefore}`)
   if (fields.requestId !== undefined) lines.push(`Request ID: ${fields.requestId}`)
@@ -194,7 +238,12 @@ export function createSiwxMessage(fields: SiwxMessageFields, rules?: SiwxRules):
 }
 
 /** Reads the header, address and statement block; returns where the tagged lines start. */
-function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> & { namespace?: string }, bad: (reason: SiwxFailure, message: string) => void, rules?: SiwxRules): number {
+function readHead(
+  lines: readonly string[],
+  fields: Partial<SiwxMessageFields> & { namespace?: string },
+  bad: (reason: SiwxFailure, message: string) => void,
+  rules?: SiwxRules,
+): number {
   const header = HEADER.exec(lines[0] ?? '')
   if (!header) bad('header', 'the first line is not "<domain> wants you to sign in with your <chain> account:"')
   else {
@@ -212,7 +261,7 @@ function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> &
     return 2
   }
   // address LF LF [ statement LF ] LF "URI: …"
-  if (lines[3] === '' && lines[4] === '') return (fields.statement = ''), 5
+  if (lines[3] === '' && lines[4] === '') return ((fields.statement = ''), 5)
   if (lines[3] === '') return 4
   if (lines[3] === undefined || lines[3].startsWith('URI: ')) {
     bad('missing-line', 'the blank lines around the statement are missing')
@@ -227,7 +276,12 @@ function readHead(lines: readonly string[], fields: Partial<SiwxMessageFields> &
 }
 
 /** Reads the tagged lines from `start`, each once and in order, resources last. */
-function readTags(lines: readonly string[], start: number, fields: Partial<SiwxMessageFields>, bad: (reason: SiwxFailure, message: string) => void): void {
+function readTags(
+  lines: readonly string[],
+  start: number,
+  fields: Partial<SiwxMessageFields>,
+  bad: (reason: SiwxFailure, message: string) => void,
+): void {
   const seen = new Set<Tag>()
   let next = 0
   let inResources = false
@@ -242,7 +296,8 @@ function readTags(lines: readonly string[], start: number, fields: Partial<SiwxM
       bad('extra-line', `line ${i + 1} ("${line.slice(0, 40)}") is not part of the message format`)
       continue
     }
-    for (let skipped = next; skipped < index && skipped < REQUIRED; skipped++) bad('missing-line', `the "${TAGS[skipped]}:" line is missing`)
+    for (let skipped = next; skipped < index && skipped < REQUIRED; skipped++)
+      bad('missing-line', `the "${TAGS[skipped]}:" line is missing`)
     const tag = TAGS[index]!
     seen.add(tag)
     next = index + 1
@@ -287,7 +342,10 @@ export function readSiwxMessage(text: string, rules?: SiwxRules): { fields: Part
 }
 
 const isMissing = (reason: SiwxFailure, fields: Partial<SiwxMessageFields>) =>
-  (reason === 'uri' && fields.uri === undefined) || (reason === 'version' && fields.version === undefined) || (reason === 'nonce' && fields.nonce === undefined) || (reason === 'issued-at' && fields.issuedAt === undefined)
+  (reason === 'uri' && fields.uri === undefined) ||
+  (reason === 'version' && fields.version === undefined) ||
+  (reason === 'nonce' && fields.nonce === undefined) ||
+  (reason === 'issued-at' && fields.issuedAt === undefined)
 
 /** The fields of a sign-in message; throws SiwxMessageError naming every problem when `text` is not one (by `rules` too). */
 export function parseSiwxMessage(text: string, rules?: SiwxRules): SiwxMessageFields {
@@ -318,22 +376,39 @@ export interface SiwxExpectation extends SiwxRules {
  */
 export function verifySiwxMessage(message: string | SiwxMessageFields, expectation: SiwxExpectation = {}): SiwxProblem[] {
   const expected: SiwxExpectation = expectation ?? {}
-  const { fields, problems } = typeof message === 'string' ? readSiwxMessage(message, expected) : { fields: (message ?? {}) as Partial<SiwxMessageFields>, problems: checkSiwxFields(message ?? {}, expected) }
+  const { fields, problems } =
+    typeof message === 'string'
+      ? readSiwxMessage(message, expected)
+      : { fields: (message ?? {}) as Partial<SiwxMessageFields>, problems: checkSiwxFields(message ?? {}, expected) }
   const bad = (reason: SiwxFailure, text: string) => void problems.push({ reason, message: text })
   // A field the text lacks was already named by its missing line.
-  const differs = (a: string | undefined, b: string | undefined, fold = false) => a !== undefined && (fold ? a.toLowerCase() !== b?.toLowerCase() : a !== b)
-  if (expected.domain !== undefined && differs(fields.domain, expected.domain, true)) bad('domain', `the message is for "${fields.domain ?? ''}", not "${expected.domain}"`)
-  if (expected.scheme !== undefined && fields.scheme !== undefined && differs(fields.scheme, expected.scheme, true)) bad('domain', `the message names scheme "${fields.scheme}", not "${expected.scheme}"`)
-  if (expected.uri !== undefined && differs(fields.uri, expected.uri)) bad('uri', `the message's URI is "${fields.uri ?? ''}", not "${expected.uri}"`)
-  if (expected.chainId !== undefined && differs(fields.chainId, expected.chainId)) bad('chain', `the message is for chain "${fields.chainId ?? ''}", not "${expected.chainId}"`)
+  const differs = (a: string | undefined, b: string | undefined, fold = false) =>
+    a !== undefined && (fold ? a.toLowerCase() !== b?.toLowerCase() : a !== b)
+  if (expected.domain !== undefined && differs(fields.domain, expected.domain, true))
+    bad('domain', `the message is for "${fields.domain ?? ''}", not "${expected.domain}"`)
+  if (expected.scheme !== undefined && fields.scheme !== undefined && differs(fields.scheme, expected.scheme, true))
+    bad('domain', `the message names scheme "${fields.scheme}", not "${expected.scheme}"`)
+  if (expected.uri !== undefined && differs(fields.uri, expected.uri))
+    bad('uri', `the message's URI is "${fields.uri ?? ''}", not "${expected.uri}"`)
+  if (expected.chainId !== undefined && differs(fields.chainId, expected.chainId))
+    bad('chain', `the message is for chain "${fields.chainId ?? ''}", not "${expected.chainId}"`)
   if (expected.address !== undefined && differs(fields.accountAddress, expected.address, namespaceOf(fields.chainId ?? '') === 'eip155')) {
     bad('address', `the message is for account "${fields.accountAddress ?? ''}", not "${expected.address}"`)
   }
   if (expected.nonce !== undefined && differs(fields.nonce, expected.nonce)) bad('nonce', 'the nonce is not the one issued')
-  if (expected.statement !== undefined && differs(fields.statement, expected.statement)) bad('statement', 'the statement is not the expected one')
-  if (expected.requestId !== undefined && differs(fields.requestId, expected.requestId)) bad('request-id', 'the request id is not the expected one')
+  if (expected.statement !== undefined && differs(fields.statement, expected.statement))
+    bad('statement', 'the statement is not the expected one')
+  if (expected.requestId !== undefined && differs(fields.requestId, expected.requestId))
+    bad('request-id', 'the request id is not the expected one')
   // A time that cannot be read checks nothing: the message is not valid for it.
-  const now = expected.now === undefined ? Date.now() : expected.now instanceof Date ? expected.now.getTime() : typeof expected.now === 'number' ? expected.now : NaN
+  const now =
+    expected.now === undefined
+      ? Date.now()
+      : expected.now instanceof Date
+        ? expected.now.getTime()
+        : typeof expected.now === 'number'
+          ? expected.now
+          : NaN
   if (!Number.isFinite(now)) {
     bad('expectation', `the time to check against ("${String(expected.now).slice(0, 40)}") is not a valid time`)
     return problems

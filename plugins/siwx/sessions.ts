@@ -13,7 +13,15 @@ const KEY = 'sessions'
 
 const isSession = (value: unknown): value is SiwxSession => {
   const s = value as SiwxSession
-  return typeof s === 'object' && s !== null && typeof s.message === 'string' && typeof s.signature === 'string' && s.signature.length > 0 && typeof s.data === 'object' && s.data !== null
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.message === 'string' &&
+    typeof s.signature === 'string' &&
+    s.signature.length > 0 &&
+    typeof s.data === 'object' &&
+    s.data !== null
+  )
 }
 
 /** Whether `session` is intact and valid now for a page on `host`. */
@@ -25,12 +33,18 @@ export function isIntact(session: unknown, host: string | undefined, now = Date.
   } catch {
     return false
   }
-  if (session.cacao !== undefined && JSON.stringify(session.cacao) !== JSON.stringify(createCacao(session.data, session.signature))) return false
+  if (session.cacao !== undefined && JSON.stringify(session.cacao) !== JSON.stringify(createCacao(session.data, session.signature)))
+    return false
   return built === session.message && verifySiwxMessage(session.message, { domain: host, now, ...rules }).length === 0
 }
 
 /** `rules`: the chain plugins' address rules, by which a family the format does not name is read back. */
-export function createLocalStore(storage: Pick<Storage, 'get' | 'set' | 'remove'>, host: () => string | undefined, now: () => number = Date.now, rules?: () => SiwxRules): SiwxSessionStore {
+export function createLocalStore(
+  storage: Pick<Storage, 'get' | 'set' | 'remove'>,
+  host: () => string | undefined,
+  now: () => number = Date.now,
+  rules?: () => SiwxRules,
+): SiwxSessionStore {
   /** The intact sessions; the stored list is rewritten without the others. */
   const read = (): SiwxSession[] => {
     const stored = storage.get<unknown>(KEY)
@@ -43,7 +57,8 @@ export function createLocalStore(storage: Pick<Storage, 'get' | 'set' | 'remove'
     }
     return kept
   }
-  const same = (s: SiwxSession, chainId: string, address: string) => s.data.chainId === chainId && s.data.accountAddress.toLowerCase() === address.toLowerCase()
+  const same = (s: SiwxSession, chainId: string, address: string) =>
+    s.data.chainId === chainId && s.data.accountAddress.toLowerCase() === address.toLowerCase()
   return {
     async add(session) {
       const others = read().filter((s) => !same(s, session.data.chainId, session.data.accountAddress))

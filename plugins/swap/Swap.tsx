@@ -20,13 +20,16 @@ const amountText = (value: bigint, token: { decimals: number; symbol: string }) 
  * so the swap, its result too, is there when the user is back; it ends once Swap leaves the history.
  */
 export default function Swap({ ctx }: Pick<ViewProps, 'ctx'>) {
-  const [controller] = useState(() => ctx.router.flow(['Swap'], () => createSwapController(viewSwapDeps(ctx, ctx.api as SwapApi | undefined))))
+  const [controller] = useState(() =>
+    ctx.router.flow(['Swap'], () => createSwapController(viewSwapDeps(ctx, ctx.api as SwapApi | undefined))),
+  )
   const view = useStore(controller.$view)
   const form = useStore(controller.$form)
   const { t } = ctx
   if (form.status === 'done' && form.done) return <Done result={form.done} t={t} onDone={() => (controller.done(), ctx.router.goBack())} />
   if (view.phase === 'notConnected') return <EmptyState title={t('swap.notConnected')} />
-  if (view.phase === 'unsupported') return <EmptyState title={t('swap.unsupported')} hint={t('swap.unsupportedHint', { network: view.network!.name })} />
+  if (view.phase === 'unsupported')
+    return <EmptyState title={t('swap.unsupported')} hint={t('swap.unsupportedHint', { network: view.network!.name })} />
   if (view.phase === 'loading') return <LoadingState label={t('swap.loadingTokens')} />
   if (view.phase === 'failed')
     return (
@@ -57,7 +60,19 @@ function Done({ result, t, onDone }: { result: SwapResult; t: Translate; onDone(
  * ones. Every other row shows its contract address with a copy button, and a symbol that reads like a known token's
  * or has unusual characters is marked. Escape closes the list only, back to the button that opened it.
  */
-function Picker({ controller, view, form, t, feedback }: { controller: SwapController; view: SwapView; form: SwapForm; t: Translate; feedback: Feedback }) {
+function Picker({
+  controller,
+  view,
+  form,
+  t,
+  feedback,
+}: {
+  controller: SwapController
+  view: SwapView
+  form: SwapForm
+  t: Translate
+  feedback: Feedback
+}) {
   const shown = searchTokens(view.tokens, form.search).slice(0, 100)
   const copy = (address: string) =>
     void (navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'))).then(
@@ -73,17 +88,52 @@ function Picker({ controller, view, form, t, feedback }: { controller: SwapContr
   }
   return (
     <div className="vb-swap" data-testid="swap-picker" onKeyDown={onKeyDown}>
-      <TextInput autoFocus label={t(form.picker === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')} data-testid="swap-search" placeholder={t('swap.search')} value={form.search} autoComplete="off" spellCheck={false} onChange={(e) => controller.setSearch(e.target.value)} />
+      <TextInput
+        autoFocus
+        label={t(form.picker === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}
+        data-testid="swap-search"
+        placeholder={t('swap.search')}
+        value={form.search}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => controller.setSearch(e.target.value)}
+      />
       <ul className="vb-swap-list" aria-label={t(form.picker === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}>
         {shown.map((token) => {
           const address = token.rank === 'other' || token.warning ? token.address : undefined
-          const warning = token.warning?.kind === 'lookalike' ? t('swap.lookalike', { symbol: token.warning.of }) : token.warning ? t('swap.unusual') : undefined
-          const hint = [token.balance > 0n ? amountText(token.balance, token) : '', address ? shortenAddress(address) : ''].filter(Boolean).join(' · ')
+          const warning =
+            token.warning?.kind === 'lookalike'
+              ? t('swap.lookalike', { symbol: token.warning.of })
+              : token.warning
+                ? t('swap.unusual')
+                : undefined
+          const hint = [token.balance > 0n ? amountText(token.balance, token) : '', address ? shortenAddress(address) : '']
+            .filter(Boolean)
+            .join(' · ')
           return (
-            <li key={tokenKey(token)} className="vb-swap-option" data-testid="swap-token-option" data-symbol={token.symbol} data-rank={token.rank} data-address={address}>
-              <ListItem image={token.iconUrl ?? ''} name={`${token.symbol} · ${token.name}`} hint={hint || undefined} end={warning ? <span className="vb-swap-warning" data-testid="swap-token-warning">{`⚠ ${warning}`}</span> : undefined} onClick={() => controller.pick(tokenKey(token))} />
+            <li
+              key={tokenKey(token)}
+              className="vb-swap-option"
+              data-testid="swap-token-option"
+              data-symbol={token.symbol}
+              data-rank={token.rank}
+              data-address={address}
+            >
+              <ListItem
+                image={token.iconUrl ?? ''}
+                name={`${token.symbol} · ${token.name}`}
+                hint={hint || undefined}
+                end={warning ? <span className="vb-swap-warning" data-testid="swap-token-warning">{`⚠ ${warning}`}</span> : undefined}
+                onClick={() => controller.pick(tokenKey(token))}
+              />
               {address ? (
-                <button type="button" className="vb-icon-btn" data-testid="swap-token-copy" aria-label={t('swap.copyAddress', { symbol: token.symbol })} onClick={() => copy(address)}>
+                <button
+                  type="button"
+                  className="vb-icon-btn"
+                  data-testid="swap-token-copy"
+                  aria-label={t('swap.copyAddress', { symbol: token.symbol })}
+                  onClick={() => copy(address)}
+                >
                   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                     <rect x="9" y="9" width="12" height="12" rx="2" />
                     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
@@ -102,9 +152,31 @@ function Picker({ controller, view, form, t, feedback }: { controller: SwapContr
   )
 }
 
-function TokenButton({ token, side, locked, focus, onClick, t }: { token?: HeldToken; side: 'sell' | 'buy'; locked: boolean; focus: boolean; onClick(): void; t: Translate }) {
+function TokenButton({
+  token,
+  side,
+  locked,
+  focus,
+  onClick,
+  t,
+}: {
+  token?: HeldToken
+  side: 'sell' | 'buy'
+  locked: boolean
+  focus: boolean
+  onClick(): void
+  t: Translate
+}) {
   return (
-    <Button variant="secondary" className="vb-swap-token" data-testid={`swap-${side}-token`} disabled={locked} autoFocus={focus} onClick={onClick} aria-label={`${t(side === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}: ${token?.symbol ?? t('swap.pickToken')}`}>
+    <Button
+      variant="secondary"
+      className="vb-swap-token"
+      data-testid={`swap-${side}-token`}
+      disabled={locked}
+      autoFocus={focus}
+      onClick={onClick}
+      aria-label={`${t(side === 'sell' ? 'swap.pickSell' : 'swap.pickBuy')}: ${token?.symbol ?? t('swap.pickToken')}`}
+    >
       {token ? token.symbol : t('swap.pickToken')}
     </Button>
   )
@@ -130,7 +202,9 @@ function Details({ view, t, format }: { view: SwapView; t: Translate; format: Lo
         <>
           <dt>{t('swap.fee')}</dt>
           <dd data-testid="swap-fee">
-            {d.fee > 0n && formatBalance(d.fee, network!.nativeCurrency.decimals) === '0' ? `< 0.001 ${symbol}` : amountText(d.fee, { decimals: network!.nativeCurrency.decimals, symbol })}
+            {d.fee > 0n && formatBalance(d.fee, network!.nativeCurrency.decimals) === '0'
+              ? `< 0.001 ${symbol}`
+              : amountText(d.fee, { decimals: network!.nativeCurrency.decimals, symbol })}
             {d.feeUsd !== undefined ? ` (${format.currency(formatUsd(d.feeUsd), 'USD')})` : ''}
           </dd>
         </>
@@ -139,7 +213,19 @@ function Details({ view, t, format }: { view: SwapView; t: Translate; format: Lo
   )
 }
 
-function SwapFormView({ controller, view, form, t, format }: { controller: SwapController; view: SwapView; form: SwapForm; t: Translate; format: LocaleFormat }) {
+function SwapFormView({
+  controller,
+  view,
+  form,
+  t,
+  format,
+}: {
+  controller: SwapController
+  view: SwapView
+  form: SwapForm
+  t: Translate
+  format: LocaleFormat
+}) {
   const { sell, buy, details } = view
   const locked = form.status !== 'editing'
   const busy = form.status === 'approving' || form.status === 'swapping'
@@ -148,7 +234,14 @@ function SwapFormView({ controller, view, form, t, format }: { controller: SwapC
     <form className="vb-swap" data-testid="swap" aria-busy={busy} onSubmit={(e) => (e.preventDefault(), submit())}>
       <fieldset className="vb-swap-side" disabled={locked}>
         <legend className="vb-label">{t('swap.sell')}</legend>
-        <TokenButton token={sell} side="sell" locked={locked} focus={form.returnFocus === 'sell'} onClick={() => controller.openPicker('sell')} t={t} />
+        <TokenButton
+          token={sell}
+          side="sell"
+          locked={locked}
+          focus={form.returnFocus === 'sell'}
+          onClick={() => controller.openPicker('sell')}
+          t={t}
+        />
         <TextInput
           label={t('swap.amount')}
           data-testid="swap-amount"
@@ -166,14 +259,32 @@ function SwapFormView({ controller, view, form, t, format }: { controller: SwapC
             ) : undefined
           }
         />
-        {sell ? <p className="vb-muted" data-testid="swap-sell-balance">{t('swap.balance', { amount: amountText(sell.balance, sell) })}</p> : null}
+        {sell ? (
+          <p className="vb-muted" data-testid="swap-sell-balance">
+            {t('swap.balance', { amount: amountText(sell.balance, sell) })}
+          </p>
+        ) : null}
       </fieldset>
-      <Button variant="secondary" className="vb-swap-flip" data-testid="swap-flip" disabled={locked} onClick={controller.flip} aria-label={t('swap.flip')}>
+      <Button
+        variant="secondary"
+        className="vb-swap-flip"
+        data-testid="swap-flip"
+        disabled={locked}
+        onClick={controller.flip}
+        aria-label={t('swap.flip')}
+      >
         ⇅
       </Button>
       <fieldset className="vb-swap-side" disabled={locked}>
         <legend className="vb-label">{t('swap.buy')}</legend>
-        <TokenButton token={buy} side="buy" locked={locked} focus={form.returnFocus === 'buy'} onClick={() => controller.openPicker('buy')} t={t} />
+        <TokenButton
+          token={buy}
+          side="buy"
+          locked={locked}
+          focus={form.returnFocus === 'buy'}
+          onClick={() => controller.openPicker('buy')}
+          t={t}
+        />
         <output className="vb-swap-out" data-testid="swap-out" aria-live="polite">
           {details && buy ? amountText(details.toAmount, buy) : view.quoting ? t('swap.quoting') : '—'}
         </output>
@@ -186,7 +297,9 @@ function SwapFormView({ controller, view, form, t, format }: { controller: SwapC
       {details ? <Details view={view} t={t} format={format} /> : null}
       {details?.impactWarning ? (
         <p className="vb-error" role="alert" data-testid="swap-impact-warning">
-          {details.impactBps! < 0n ? t('swap.gainWarning', { impact: formatBps(-details.impactBps!) }) : t('swap.impactWarning', { impact: formatBps(details.impactBps!) })}
+          {details.impactBps! < 0n
+            ? t('swap.gainWarning', { impact: formatBps(-details.impactBps!) })
+            : t('swap.impactWarning', { impact: formatBps(details.impactBps!) })}
         </p>
       ) : null}
       {details && form.status === 'reviewing' && form.checks === 'quoteOnly' ? (
@@ -217,7 +330,12 @@ function Actions({ controller, view, form, t }: { controller: SwapController; vi
       </Button>
     )
   const busy = form.status === 'approving' || form.status === 'swapping'
-  const label = form.status === 'approving' ? t('swap.approving', { symbol: view.sell?.symbol ?? '' }) : form.status === 'swapping' ? t('swap.swapping') : t('swap.confirm')
+  const label =
+    form.status === 'approving'
+      ? t('swap.approving', { symbol: view.sell?.symbol ?? '' })
+      : form.status === 'swapping'
+        ? t('swap.swapping')
+        : t('swap.confirm')
   return (
     <div className="vb-swap-actions">
       <Button variant="secondary" data-testid="swap-edit" disabled={busy} onClick={controller.backToForm}>

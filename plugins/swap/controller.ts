@@ -31,7 +31,14 @@ export interface SwapClient {
   allowance(query: { tokenAddress: string; userAddress: string }): Promise<unknown>
   gasPrice(chainId: string): Promise<unknown>
   buildApprove(query: { userAddress: string; from: string; to: string }): Promise<unknown>
-  buildTransaction(body: { amount: string; eip155: { slippage: string }; from: string; to: string; userAddress: string; disableEstimate: boolean }): Promise<unknown>
+  buildTransaction(body: {
+    amount: string
+    eip155: { slippage: string }
+    from: string
+    to: string
+    userAddress: string
+    disableEstimate: boolean
+  }): Promise<unknown>
 }
 
 export interface SwapDeps {
@@ -50,7 +57,15 @@ export interface SwapDeps {
   allowancePollMs?: number
 }
 
-export type QuoteState = { status: 'idle' | 'waiting' | 'loading' | 'ready' | 'failed'; for?: string; toAmount?: bigint; at?: number; stale?: boolean; error?: string; unreachable?: boolean }
+export type QuoteState = {
+  status: 'idle' | 'waiting' | 'loading' | 'ready' | 'failed'
+  for?: string
+  toAmount?: bigint
+  at?: number
+  stale?: boolean
+  error?: string
+  unreachable?: boolean
+}
 export type TokensState = { status: 'idle' | 'loading' | 'ready' | 'failed'; list: readonly SwapToken[]; chainId?: string; error?: string }
 export type SwapStatus = 'editing' | 'reviewing' | 'approving' | 'swapping' | 'done'
 export interface SwapResult {
@@ -84,15 +99,22 @@ export interface SwapForm {
   done?: SwapResult
 }
 
-const initial = (tokens: TokensState = { status: 'idle', list: [] }): SwapForm => ({ status: 'editing', tokens, amountText: '', quote: { status: 'idle' }, search: '' })
-
+const initial = (tokens: TokensState = { status: 'idle', list: [] }): SwapForm => ({
+  status: 'editing',
+  tokens,
+  amountText: '',
+  quote: { status: 'idle' },
+  search: '',
+})
 
 export type SwapController = ReturnType<typeof createSwapController>
 
 export function createSwapController(deps: SwapDeps) {
   const now = deps.now ?? Date.now
   const $form = atom<SwapForm>(initial())
-  const $view: ReadableAtom<SwapView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined)], (form, context, balances) => deriveView(form, context, balances, deps.extraChainIds))
+  const $view: ReadableAtom<SwapView> = computed([$form, deps.$context, deps.$balances ?? atom(undefined)], (form, context, balances) =>
+    deriveView(form, context, balances, deps.extraChainIds),
+  )
   const patch = (changes: Partial<SwapForm>) => $form.set({ ...$form.get(), ...changes })
   const quotes = createQuotes(deps, { $form, $view, patch, now })
   const { stop: stopQuote, request: requestQuote, key: quoteKey, gasPrice: currentGasPrice } = quotes
@@ -112,7 +134,10 @@ export function createSwapController(deps: SwapDeps) {
         const list = parseTokens(body, chainId)
         patch({ tokens: { status: 'ready', list, chainId }, sell: $form.get().sell ?? list.find((t) => t.native)?.caip.toLowerCase() })
       })
-      .catch((error: unknown) => round === tokensRound && patch({ tokens: { status: 'failed', list: [], chainId, error: cleanText(errorMessage(error), 160) } }))
+      .catch(
+        (error: unknown) =>
+          round === tokensRound && patch({ tokens: { status: 'failed', list: [], chainId, error: cleanText(errorMessage(error), 160) } }),
+      )
     void currentGasPrice(network).catch(() => undefined)
   }
 
@@ -160,7 +185,10 @@ export function createSwapController(deps: SwapDeps) {
     flip() {
       const form = $form.get()
       const view = $view.get()
-      const bought = form.quote.status === 'ready' && form.quote.for === quoteKey() && view.buy ? formatUnits(form.quote.toAmount!, view.buy.decimals) : ''
+      const bought =
+        form.quote.status === 'ready' && form.quote.for === quoteKey() && view.buy
+          ? formatUnits(form.quote.toAmount!, view.buy.decimals)
+          : ''
       edit({ sell: form.buy, buy: form.sell, amountText: bought, picker: undefined, search: '', returnFocus: undefined }, 0)
     },
     /** Fills in the most that can be sold (the network token keeps its fee). */

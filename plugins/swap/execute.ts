@@ -52,10 +52,18 @@ export function executeSwap(deps: SwapDeps, h: Handle) {
     busy = true
     const started = placeOf(deps)
     const user = `${network.caipNetworkId}:${address}`
-    const properties = { network: network.caipNetworkId, swapFromToken: sell.symbol, swapToToken: buy.symbol, swapFromAmount: amount.toString(), swapToAmount: form.quote.toAmount?.toString(), isSmartAccount: deps.$context.get().paysOwnGas }
+    const properties = {
+      network: network.caipNetworkId,
+      swapFromToken: sell.symbol,
+      swapToToken: buy.symbol,
+      swapFromAmount: amount.toString(),
+      swapToAmount: form.quote.toAmount?.toString(),
+      isSmartAccount: deps.$context.get().paysOwnGas,
+    }
     deps.emit('track', { event: 'SWAP_INITIATED', properties })
     deps.emit('swap:initiated', properties)
-    const send = (tx: { to: string; data: string; value: bigint }) => deps.sendTransaction({ from: address, to: tx.to, data: tx.data, value: tx.value, network })
+    const send = (tx: { to: string; data: string; value: bigint }) =>
+      deps.sendTransaction({ from: address, to: tx.to, data: tx.data, value: tx.value, network })
     // The check's code loads while the API builds the transactions.
     const checker = import('./simulate.js')
     try {
@@ -63,14 +71,41 @@ export function executeSwap(deps: SwapDeps, h: Handle) {
       if (!sell.native) {
         const allowance = parseAllowance(await deps.client.allowance({ tokenAddress: sell.caip, userAddress: user }))
         h.patch({ allowance: { key: sell.caip.toLowerCase(), value: allowance } })
-        if (allowance < amount) approve = parseApprove(await deps.client.buildApprove({ userAddress: user, from: sell.caip, to: buy.caip }), { user: address, chainId: network.caipNetworkId, sell, buy, amount })
+        if (allowance < amount)
+          approve = parseApprove(await deps.client.buildApprove({ userAddress: user, from: sell.caip, to: buy.caip }), {
+            user: address,
+            chainId: network.caipNetworkId,
+            sell,
+            buy,
+            amount,
+          })
       }
       // Before the approve is mined the node cannot estimate the swap: it is built without an estimate then.
-      const body = { amount: amount.toString(), eip155: { slippage: String(SLIPPAGE_PERCENT) }, from: sell.caip, to: buy.caip, userAddress: user, disableEstimate: approve !== undefined }
-      const built = parseTransaction(await deps.client.buildTransaction(body), { user: address, chainId: network.caipNetworkId, maxValue: sell.native ? amount : 0n })
+      const body = {
+        amount: amount.toString(),
+        eip155: { slippage: String(SLIPPAGE_PERCENT) },
+        from: sell.caip,
+        to: buy.caip,
+        userAddress: user,
+        disableEstimate: approve !== undefined,
+      }
+      const built = parseTransaction(await deps.client.buildTransaction(body), {
+        user: address,
+        chainId: network.caipNetworkId,
+        maxValue: sell.native ? amount : 0n,
+      })
       const tx = bindSwap(built, { sell, buy, ...(approve ? { spender: approve.spender } : {}) })
       const minimum = minimumReceived(form.quote.toAmount ?? 0n)
-      const check = await (await checker).checkSwap({ network, user: address.toLowerCase(), calls: approve ? [approve, tx] : [tx], sell, buy, amount, minimum, spender: tx.to })
+      const check = await (await checker).checkSwap({
+        network,
+        user: address.toLowerCase(),
+        calls: approve ? [approve, tx] : [tx],
+        sell,
+        buy,
+        amount,
+        minimum,
+        spender: tx.to,
+      })
       if (check === 'unsupported' && h.$form.get().checks !== 'quoteOnly') {
         // The review must say the swap was not tried before the user signs: shown, and confirmed again.
         h.patch({ checks: 'quoteOnly' })
@@ -98,7 +133,10 @@ export function executeSwap(deps: SwapDeps, h: Handle) {
       const nodeFault = (error as { nodeFault?: NodeFault } | undefined)?.nodeFault
       if (nodeFault && !declined) {
         // The node could not try the swap: nothing was sent. The form stays, with a fresh quote, to try again.
-        h.patch({ status: 'editing', failure: { key: `swap.checkFault.${nodeFault.kind}`, values: { status: String(nodeFault.status ?? '') } } })
+        h.patch({
+          status: 'editing',
+          failure: { key: `swap.checkFault.${nodeFault.kind}`, values: { status: String(nodeFault.status ?? '') } },
+        })
         h.requestQuote(0, true)
       } else if (declined) {
         // The user's choice: the form stays as it was, with a fresh quote.

@@ -47,25 +47,41 @@ export interface SwapApi {
   createController(): Promise<SwapController>
 }
 
-const isNetworkId = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^eip155:\d{1,20}$/.test(v))
+const isNetworkId = (v: unknown) =>
+  (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^eip155:\d{1,20}$/.test(v))
 
 /** Adds the Swap view and its entry among the Account view's wallet features (`features.swaps`). */
 export function swap(): Plugin<SwapApi> {
   return definePlugin({
     name: 'swap',
     features: { swaps: true },
-    options: { swapNetworks: { check: (v) => (Array.isArray(v) && v.every(isNetworkId) ? undefined : 'must be a list of eip155 chain ids or CAIP-2 ids'), default: [] } },
+    options: {
+      swapNetworks: {
+        check: (v) => (Array.isArray(v) && v.every(isNetworkId) ? undefined : 'must be a list of eip155 chain ids or CAIP-2 ids'),
+        default: [],
+      },
+    },
     setup(ctx) {
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const extraNetworks = [...ctx.options.swapNetworks]
       ctx.views.register('Swap', { title: 'swap.title', load: () => import('./Swap.js') })
       // Second of the wallet features by default: after on-ramp (10), before receive (30) and send (40).
       // Offered only on a swap network: elsewhere it could only say "Network not supported".
-      ctx.slots.add('account.features', { id: 'swaps', label: 'swap.feature', icon: '⇄', view: 'Swap', feature: 'swaps', order: 20, available: ({ network }) => swapSupported(network, extraNetworks) })
+      ctx.slots.add('account.features', {
+        id: 'swaps',
+        label: 'swap.feature',
+        icon: '⇄',
+        view: 'Swap',
+        feature: 'swaps',
+        order: 20,
+        available: ({ network }) => swapSupported(network, extraNetworks),
+      })
       return {
         extraNetworks,
         createController: () =>
-          Promise.all([import('./controller.js'), import('./wiring.js')]).then(([{ createSwapController }, { viewSwapDeps }]) => createSwapController(viewSwapDeps(ctx, { extraNetworks }))),
+          Promise.all([import('./controller.js'), import('./wiring.js')]).then(([{ createSwapController }, { viewSwapDeps }]) =>
+            createSwapController(viewSwapDeps(ctx, { extraNetworks })),
+          ),
       }
     },
   })

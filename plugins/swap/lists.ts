@@ -12,7 +12,22 @@ import { tokenKey, type SwapToken } from './parse.js'
 export { SWAP_CHAIN_IDS } from './networks.js'
 
 /** The suggested tokens, in this order, after the user's own. */
-export const SUGGESTED_SYMBOLS: readonly string[] = ['ETH', 'UNI', '1INCH', 'AAVE', 'SOL', 'USDC', 'USDT', 'DAI', 'WBTC', 'WETH', 'LINK', 'MATIC', 'ARB', 'OP']
+export const SUGGESTED_SYMBOLS: readonly string[] = [
+  'ETH',
+  'UNI',
+  '1INCH',
+  'AAVE',
+  'SOL',
+  'USDC',
+  'USDT',
+  'DAI',
+  'WBTC',
+  'WETH',
+  'LINK',
+  'MATIC',
+  'ARB',
+  'OP',
+]
 
 export { swapSupported } from './networks.js'
 
@@ -37,11 +52,49 @@ export function balanceOf(token: SwapToken, balances: readonly AccountToken[]): 
 /** Letters of other scripts drawn like Latin ones (Cyrillic, Greek, Armenian, Latin beyond ASCII), by their look. */
 const HOMOGLYPHS: Record<string, string> = Object.fromEntries(
   [
-    ['АΑ', 'A'], ['ВΒ', 'B'], ['СϹ', 'C'], ['Ԁ', 'D'], ['ЕΕ', 'E'], ['Ԍ', 'G'], ['НΗ', 'H'], ['ІΙӀ', 'I'], ['Ј', 'J'], ['КΚ', 'K'],
-    ['МΜ', 'M'], ['Ν', 'N'], ['ОΟՕ', 'O'], ['РΡ', 'P'], ['Ԛ', 'Q'], ['Ѕ', 'S'], ['ТΤ', 'T'], ['ՍԱ', 'U'], ['Ѵ', 'V'], ['Ԝ', 'W'],
-    ['ХΧ', 'X'], ['УΥҮ', 'Y'], ['Ζ', 'Z'], ['а', 'a'], ['с', 'c'], ['ԁ', 'd'], ['еҽ', 'e'], ['ɡ', 'g'], ['һ', 'h'], ['іιı', 'i'],
-    ['ј', 'j'], ['κ', 'k'], ['ӏ', 'l'], ['ոп', 'n'], ['оοօ', 'o'], ['рρ', 'p'], ['ԛ', 'q'], ['ѕ', 's'], ['ս', 'u'], ['νѵ', 'v'],
-    ['ԝ', 'w'], ['хχ', 'x'], ['уү', 'y'],
+    ['АΑ', 'A'],
+    ['ВΒ', 'B'],
+    ['СϹ', 'C'],
+    ['Ԁ', 'D'],
+    ['ЕΕ', 'E'],
+    ['Ԍ', 'G'],
+    ['НΗ', 'H'],
+    ['ІΙӀ', 'I'],
+    ['Ј', 'J'],
+    ['КΚ', 'K'],
+    ['МΜ', 'M'],
+    ['Ν', 'N'],
+    ['ОΟՕ', 'O'],
+    ['РΡ', 'P'],
+    ['Ԛ', 'Q'],
+    ['Ѕ', 'S'],
+    ['ТΤ', 'T'],
+    ['ՍԱ', 'U'],
+    ['Ѵ', 'V'],
+    ['Ԝ', 'W'],
+    ['ХΧ', 'X'],
+    ['УΥҮ', 'Y'],
+    ['Ζ', 'Z'],
+    ['а', 'a'],
+    ['с', 'c'],
+    ['ԁ', 'd'],
+    ['еҽ', 'e'],
+    ['ɡ', 'g'],
+    ['һ', 'h'],
+    ['іιı', 'i'],
+    ['ј', 'j'],
+    ['κ', 'k'],
+    ['ӏ', 'l'],
+    ['ոп', 'n'],
+    ['оοօ', 'o'],
+    ['рρ', 'p'],
+    ['ԛ', 'q'],
+    ['ѕ', 's'],
+    ['ս', 'u'],
+    ['νѵ', 'v'],
+    ['ԝ', 'w'],
+    ['хχ', 'x'],
+    ['уү', 'y'],
   ].flatMap(([from, to]) => [...from!].map((c) => [c, to!])),
 )
 
@@ -86,7 +139,13 @@ export function orderTokens(tokens: readonly SwapToken[], balances: readonly Acc
   }
   return held
     .map((t, i) => ({ t, i }))
-    .sort((a, b) => order[a.t.rank!] - order[b.t.rank!] || (a.t.rank === 'held' ? (b.t.value ?? 0) - (a.t.value ?? 0) : 0) || (a.t.rank === 'suggested' ? suggested(a.t) - suggested(b.t) : 0) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        order[a.t.rank!] - order[b.t.rank!] ||
+        (a.t.rank === 'held' ? (b.t.value ?? 0) - (a.t.value ?? 0) : 0) ||
+        (a.t.rank === 'suggested' ? suggested(a.t) - suggested(b.t) : 0) ||
+        a.i - b.i,
+    )
     .map(({ t }) => t)
 }
 
@@ -97,5 +156,7 @@ export function searchTokens<T extends SwapToken>(tokens: readonly T[], search: 
   if (/^(eip155:\d+:)?0x[0-9a-f]{40}$/.test(q)) return tokens.filter((t) => t.address === q.slice(-42) || tokenKey(t) === q)
   // A symbol matches as it reads too: a look-alike of the token searched for is listed beside it, marked.
   const folded = foldSymbol(q)
-  return tokens.filter((t) => t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || foldSymbol(t.symbol).includes(folded))
+  return tokens.filter(
+    (t) => t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || foldSymbol(t.symbol).includes(folded),
+  )
 }

@@ -38,7 +38,12 @@ export function formatUsd(scaled: bigint): string {
  * What the swap loses in USD at the tokens' prices, in hundredths of a percent; negative when it gains (a quote
  * better than the prices say, which is as suspect as a far worse one); undefined when a price is missing.
  */
-export function priceImpactBps(p: { amount: bigint; toAmount: bigint; from: { decimals: number; price?: number }; to: { decimals: number; price?: number } }): bigint | undefined {
+export function priceImpactBps(p: {
+  amount: bigint
+  toAmount: bigint
+  from: { decimals: number; price?: number }
+  to: { decimals: number; price?: number }
+}): bigint | undefined {
   const sold = usdScaled(p.amount, p.from.decimals, p.from.price)
   const bought = usdScaled(p.toAmount, p.to.decimals, p.to.price)
   if (sold === undefined || bought === undefined || sold === 0n) return undefined
@@ -75,7 +80,13 @@ export function maxSell(balance: bigint, native: boolean, fee: bigint | undefine
  * The insufficient-gas rule: the network token cannot pay the fee (plus the amount when it is what is sold). An
  * account whose fees are paid for it (a smart account's paymaster) skips it.
  */
-export function insufficientGas(p: { nativeBalance: bigint; fee: bigint; amount: bigint; sellsNative: boolean; paysOwnGas: boolean }): boolean {
+export function insufficientGas(p: {
+  nativeBalance: bigint
+  fee: bigint
+  amount: bigint
+  sellsNative: boolean
+  paysOwnGas: boolean
+}): boolean {
   if (p.paysOwnGas) return false
   return p.fee + (p.sellsNative ? p.amount : 0n) > p.nativeBalance
 }

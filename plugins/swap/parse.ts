@@ -60,7 +60,16 @@ function tokenRow(row: unknown, chainId: string): SwapToken | undefined {
   if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > DECIMALS_MAX) return undefined
   const price = typeof r.price === 'number' && Number.isFinite(r.price) && r.price >= 0 && r.price < 1e12 ? r.price : undefined
   const iconUrl = safeImageUrl(r.logoUri)
-  return { caip: `${chainId}:${address}`, address, native: address === NATIVE_ADDRESS, name: name || symbol, symbol, decimals, ...(price !== undefined ? { price } : {}), ...(iconUrl ? { iconUrl } : {}) }
+  return {
+    caip: `${chainId}:${address}`,
+    address,
+    native: address === NATIVE_ADDRESS,
+    name: name || symbol,
+    symbol,
+    decimals,
+    ...(price !== undefined ? { price } : {}),
+    ...(iconUrl ? { iconUrl } : {}),
+  }
 }
 
 /** `GET v1/convert/tokens`: `{ tokens: [...] }` → the clean tokens of `chainId`, the first of each address kept. */
@@ -89,7 +98,8 @@ export function parseQuote(body: unknown, request: { amount: bigint; from: strin
   const quotes = body && typeof body === 'object' ? (body as { quotes?: unknown }).quotes : undefined
   const quote = Array.isArray(quotes) ? (quotes[0] as Record<string, unknown> | undefined) : undefined
   if (!quote || typeof quote !== 'object') throw fail('No quote for this pair')
-  if (typeof quote.toAmount === 'string' && /^\d+$/.test(quote.toAmount) && units(quote.toAmount) === undefined) throw fail('The quote names more than any token can hold')
+  if (typeof quote.toAmount === 'string' && /^\d+$/.test(quote.toAmount) && units(quote.toAmount) === undefined)
+    throw fail('The quote names more than any token can hold')
   const toAmount = units(quote.toAmount)
   if (toAmount === undefined || toAmount === 0n) throw fail('The quote is not a valid amount')
   const fromAmount = units(quote.fromAmount)
@@ -116,7 +126,8 @@ export interface BuiltTransaction {
 }
 
 /** `0x…` or CAIP-10 → the lowercased address, when on `chainId` (CAIP-10) or plain. */
-const addressOf = (value: unknown, chainId: string) => (typeof value === 'string' && ADDRESS.test(value) ? value.toLowerCase() : caipOn(value, chainId))
+const addressOf = (value: unknown, chainId: string) =>
+  typeof value === 'string' && ADDRESS.test(value) ? value.toLowerCase() : caipOn(value, chainId)
 
 /** A hex value or a decimal string of base units. */
 function quantityOf(value: unknown): bigint | undefined {
@@ -145,7 +156,8 @@ export function parseTransaction(body: unknown, expect: { user: string; chainId:
   const t = tx as Record<string, unknown>
   const from = addressOf(t.from, expect.chainId)
   const to = addressOf(t.to, expect.chainId)
-  const data = typeof t.data === 'string' && /^0x(?:[0-9a-fA-F]{2}){4,}$/.test(t.data) && t.data.length <= 100_000 ? t.data.toLowerCase() : undefined
+  const data =
+    typeof t.data === 'string' && /^0x(?:[0-9a-fA-F]{2}){4,}$/.test(t.data) && t.data.length <= 100_000 ? t.data.toLowerCase() : undefined
   const value = quantityOf(t.amount ?? t.value)
   if (from !== expect.user.toLowerCase()) throw fail('The built transaction is not from your account')
   if (!to || !data) throw fail('The built transaction has no valid receiver or call data')
@@ -166,12 +178,16 @@ export interface Approval extends BuiltTransaction {
  * the token being sold, naming a spender that is neither token of the swap nor the zero address. The approval sent
  * is for exactly the amount sold whatever amount the answer names: nothing beyond the swap stays approved.
  */
-export function parseApprove(body: unknown, expect: { user: string; chainId: string; sell: SwapToken; buy: SwapToken; amount: bigint }): Approval {
+export function parseApprove(
+  body: unknown,
+  expect: { user: string; chainId: string; sell: SwapToken; buy: SwapToken; amount: bigint },
+): Approval {
   const tx = parseTransaction(body, { user: expect.user, chainId: expect.chainId, maxValue: 0n })
   const match = /^0x095ea7b3(0{24}([0-9a-f]{40}))([0-9a-f]{64})$/.exec(tx.data)
   if (tx.to !== expect.sell.address || !match) throw fail('The approve transaction is not an approval of the token being sold')
   const spender = `0x${match[2]!}`
-  if (spender === expect.sell.address || spender === expect.buy.address || spender === NATIVE_ADDRESS || /^0x0{40}$/.test(spender)) throw fail('The approval names a token, not an exchange, as the spender')
+  if (spender === expect.sell.address || spender === expect.buy.address || spender === NATIVE_ADDRESS || /^0x0{40}$/.test(spender))
+    throw fail('The approval names a token, not an exchange, as the spender')
   const amount = expect.amount > MAX_UINT256 ? MAX_UINT256 : expect.amount
   return { ...tx, data: `${APPROVE}${word(BigInt(spender))}${word(amount)}`, spender, amount }
 }
@@ -182,9 +198,11 @@ export function parseApprove(body: unknown, expect: { user: string; chainId: str
  * approve comes first, calls exactly the spender that approve names.
  */
 export function bindSwap(tx: BuiltTransaction, expect: { sell: SwapToken; buy: SwapToken; spender?: string }): BuiltTransaction {
-  if (tx.to === expect.sell.address || tx.to === expect.buy.address || tx.to === NATIVE_ADDRESS) throw fail('The swap transaction calls a token directly instead of an exchange')
+  if (tx.to === expect.sell.address || tx.to === expect.buy.address || tx.to === NATIVE_ADDRESS)
+    throw fail('The swap transaction calls a token directly instead of an exchange')
   if (TOKEN_MOVES.has(tx.data.slice(0, 10))) throw fail('The swap transaction moves or approves tokens directly instead of swapping them')
-  if (expect.spender !== undefined && tx.to !== expect.spender) throw fail('The swap transaction calls another contract than the one the approval is for')
+  if (expect.spender !== undefined && tx.to !== expect.spender)
+    throw fail('The swap transaction calls another contract than the one the approval is for')
   return tx
 }
 

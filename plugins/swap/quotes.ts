@@ -26,7 +26,9 @@ export const QUOTE_RETRY_MS = [5_000, 10_000, 20_000, 40_000, 60_000] as const
 /** Whether a failed request may succeed when asked again unchanged. */
 export function passingFault(error: unknown): boolean {
   const fault = nodeFaultOf(error)
-  return fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+  return (
+    fault.kind === 'timeout' || fault.kind === 'unreachable' || (fault.kind === 'http' && (fault.status! >= 500 || fault.status === 429))
+  )
 }
 /** A gas price is kept this long. */
 export const GAS_PRICE_TTL_MS = 30_000
@@ -39,7 +41,12 @@ interface Store {
 }
 
 export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store) {
-  const quotes = { timer: undefined as ReturnType<typeof setTimeout> | undefined, stale: undefined as ReturnType<typeof setTimeout> | undefined, abort: undefined as AbortController | undefined, round: 0 }
+  const quotes = {
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+    stale: undefined as ReturnType<typeof setTimeout> | undefined,
+    abort: undefined as AbortController | undefined,
+    round: 0,
+  }
 
   /** What a quote is for: the amount and the two tokens. */
   const quoteKey = () => {
@@ -68,7 +75,8 @@ export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store
     const view = $view.get()
     const { address, network } = deps.$context.get()
     const form = $form.get()
-    if (!key || !address || !network || view.phase !== 'form' || !view.sell || !view.buy || view.amountError) return patch({ quote: { status: 'idle' } })
+    if (!key || !address || !network || view.phase !== 'form' || !view.sell || !view.buy || view.amountError)
+      return patch({ quote: { status: 'idle' } })
     const kept = keep && form.quote.for === key ? form.quote : undefined
     patch({ quote: kept ?? { status: 'waiting', for: key } })
     const { sell, buy, amount } = { sell: view.sell, buy: view.buy, amount: view.amount! }
@@ -82,13 +90,24 @@ export function createQuotes(deps: SwapDeps, { $form, $view, patch, now }: Store
       }
       try {
         const gasPrice = await currentGasPrice(network)
-        const query = { amount: amount.toString(), userAddress: `${network.caipNetworkId}:${address}`, from: sell.caip, to: buy.caip, gasPrice: gasPrice.toString() }
+        const query = {
+          amount: amount.toString(),
+          userAddress: `${network.caipNetworkId}:${address}`,
+          from: sell.caip,
+          to: buy.caip,
+          gasPrice: gasPrice.toString(),
+        }
         const body = await deps.client.quote(query, abort.signal)
         if (round !== quotes.round) return
         settle({ status: 'ready', for: key, toAmount: parseQuote(body, { amount, from: sell.caip, to: buy.caip }), at: now() })
       } catch (error) {
         if (abort.signal.aborted || round !== quotes.round) return
-        settle({ status: 'failed', for: key, error: cleanText(errorMessage(error), 160), unreachable: nodeFaultOf(error).kind === 'unreachable' })
+        settle({
+          status: 'failed',
+          for: key,
+          error: cleanText(errorMessage(error), 160),
+          unreachable: nodeFaultOf(error).kind === 'unreachable',
+        })
         const pause = QUOTE_RETRY_MS[Math.min(retry, QUOTE_RETRY_MS.length - 1)]
         if (passingFault(error)) quotes.timer = setTimeout(() => round === quotes.round && requestQuote(0, true, retry + 1), pause)
       }

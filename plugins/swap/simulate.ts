@@ -31,7 +31,8 @@ const TIMEOUT_MS = 10_000
 
 const fail = (message: string) => new VestibuleError('HTTP', message)
 const hex = (value: bigint) => `0x${value.toString(16)}`
-const topicAddress = (topic: unknown) => (typeof topic === 'string' && /^0x0{24}[0-9a-fA-F]{40}$/.test(topic) ? `0x${topic.slice(26).toLowerCase()}` : undefined)
+const topicAddress = (topic: unknown) =>
+  typeof topic === 'string' && /^0x0{24}[0-9a-fA-F]{40}$/.test(topic) ? `0x${topic.slice(26).toLowerCase()}` : undefined
 const word = (data: unknown) => (typeof data === 'string' && /^0x[0-9a-fA-F]{64}$/.test(data) ? BigInt(data) : undefined)
 
 class RpcError extends Error {
@@ -59,10 +60,23 @@ export class NodeUnavailable extends Error {
 async function rpc(network: CaipNetwork, method: string, params: unknown[]): Promise<unknown> {
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new RpcError(`The network ${network.name} has no RPC URL`, undefined)
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal: AbortSignal.timeout(TIMEOUT_MS) })
-  const body = (await response.json().catch(() => undefined)) as { result?: unknown; error?: { code?: unknown; message?: unknown } } | undefined
-  if (body?.error) throw new RpcError(cleanText(body.error.message, 160) || 'RPC error', typeof body.error.code === 'number' ? body.error.code : undefined)
-  if (!response.ok || !body || !('result' in body)) throw new RpcError(`HTTP status code: ${response.status}`, response.status === 404 || response.status === 405 ? -32601 : undefined, response.ok ? undefined : response.status)
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  })
+  const body = (await response.json().catch(() => undefined)) as
+    | { result?: unknown; error?: { code?: unknown; message?: unknown } }
+    | undefined
+  if (body?.error)
+    throw new RpcError(cleanText(body.error.message, 160) || 'RPC error', typeof body.error.code === 'number' ? body.error.code : undefined)
+  if (!response.ok || !body || !('result' in body))
+    throw new RpcError(
+      `HTTP status code: ${response.status}`,
+      response.status === 404 || response.status === 405 ? -32601 : undefined,
+      response.ok ? undefined : response.status,
+    )
   return body.result
 }
 
@@ -109,7 +123,8 @@ export function balanceChanges(result: unknown, user: string, spender: string): 
   const changes = new Map<string, bigint>()
   const add = (asset: string, amount: bigint) => changes.set(asset, (changes.get(asset) ?? 0n) + amount)
   for (const call of calls as { status?: unknown; error?: { message?: unknown }; logs?: unknown }[]) {
-    if (call?.status !== '0x1') throw fail(`The swap fails when tried on the network${call?.error?.message ? `: ${cleanText(call.error.message, 120)}` : ''}`)
+    if (call?.status !== '0x1')
+      throw fail(`The swap fails when tried on the network${call?.error?.message ? `: ${cleanText(call.error.message, 120)}` : ''}`)
     for (const log of Array.isArray(call.logs) ? (call.logs as { address?: unknown; topics?: unknown; data?: unknown }[]) : []) {
       const topics = Array.isArray(log?.topics) ? (log.topics as unknown[]) : []
       const asset = typeof log?.address === 'string' ? log.address.toLowerCase() : ''
@@ -121,7 +136,8 @@ export function balanceChanges(result: unknown, user: string, spender: string): 
         if (to === user) add(asset, value)
       }
       const granted = word(log.data) ?? 1n
-      if ((topics[0] === APPROVAL || topics[0] === APPROVAL_FOR_ALL) && from === user && to !== spender && granted !== 0n) throw fail('The swap would let another account spend your tokens')
+      if ((topics[0] === APPROVAL || topics[0] === APPROVAL_FOR_ALL) && from === user && to !== spender && granted !== 0n)
+        throw fail('The swap would let another account spend your tokens')
     }
   }
   return changes
@@ -138,7 +154,8 @@ export async function checkSwap(p: Expect): Promise<SwapCheck> {
   } catch (error) {
     const fault = unsupported(error) ? undefined : nodeFaultOf(error)
     if (fault && fault.kind !== 'other') throw new NodeUnavailable(fault)
-    if (!unsupported(error)) throw fail(`The swap could not be checked on the network: ${error instanceof Error ? error.message : String(error)}`)
+    if (!unsupported(error))
+      throw fail(`The swap could not be checked on the network: ${error instanceof Error ? error.message : String(error)}`)
     support.set(p.network.caipNetworkId, false)
     const code = await rpc(p.network, 'eth_getCode', [p.spender, 'latest']).catch(() => undefined)
     if (typeof code !== 'string') throw fail('The swap could not be checked on the network')

@@ -7,7 +7,17 @@ import type { BalancesSnapshot, CaipNetwork } from 'vestibule/kernel'
 import type { SwapContext, SwapForm } from './controller.js'
 import { orderTokens, type HeldToken } from './lists.js'
 import { swapSupported } from './networks.js'
-import { amountOf, insufficientGas, maxSell, minimumReceived, networkFee, priceImpactBps, PRICE_IMPACT_WARN_BPS, rate, usdScaled } from './math.js'
+import {
+  amountOf,
+  insufficientGas,
+  maxSell,
+  minimumReceived,
+  networkFee,
+  priceImpactBps,
+  PRICE_IMPACT_WARN_BPS,
+  rate,
+  usdScaled,
+} from './math.js'
 import { tokenKey } from './parse.js'
 
 export interface Message {
@@ -62,15 +72,24 @@ function amountProblem(text: string, amount: bigint | undefined, decimals: numbe
   return amount >= UINT256 ? { key: 'swap.tooLarge' } : undefined
 }
 
-export function deriveView(form: SwapForm, context: SwapContext, balances: BalancesSnapshot | undefined, extra?: readonly (number | string)[]): SwapView {
+export function deriveView(
+  form: SwapForm,
+  context: SwapContext,
+  balances: BalancesSnapshot | undefined,
+  extra?: readonly (number | string)[],
+): SwapView {
   const { network, address } = context
   if (!network || !address) return { ...EMPTY, phase: 'notConnected' }
   if (!swapSupported(network, extra)) return { ...EMPTY, phase: 'unsupported', network }
-  if (form.tokens.status === 'failed') return { ...EMPTY, phase: 'failed', network, reason: { key: 'swap.tokensFailed', values: { reason: form.tokens.error ?? '' } } }
+  if (form.tokens.status === 'failed')
+    return { ...EMPTY, phase: 'failed', network, reason: { key: 'swap.tokensFailed', values: { reason: form.tokens.error ?? '' } } }
   if (form.tokens.status !== 'ready' || form.tokens.chainId !== network.caipNetworkId) return { ...EMPTY, phase: 'loading', network }
   const held = (balances?.tokens ?? []).filter((t) => t.chainId === network.caipNetworkId)
   // Without a balances plugin the network token's balance is the kernel's.
-  const own = held.length || context.nativeBalance === undefined ? held : [{ name: '', symbol: '', chainId: network.caipNetworkId, decimals: 18, amount: context.nativeBalance }]
+  const own =
+    held.length || context.nativeBalance === undefined
+      ? held
+      : [{ name: '', symbol: '', chainId: network.caipNetworkId, decimals: 18, amount: context.nativeBalance }]
   const tokens = orderTokens(form.tokens.list, own)
   const sell = tokens.find((t) => tokenKey(t) === form.sell)
   const buy = tokens.find((t) => tokenKey(t) === form.buy)
@@ -80,16 +99,43 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
   const amountError = sell ? amountProblem(form.amountText, amount, sell.decimals) : undefined
   const key = amount && sell && buy ? `${amount}|${form.sell}|${form.buy}` : undefined
   const quote = form.quote.for === key ? form.quote : undefined
-  const approve = Boolean(sell && !sell.native && (form.allowance?.key !== form.sell || (amount !== undefined && form.allowance!.value < amount)))
+  const approve = Boolean(
+    sell && !sell.native && (form.allowance?.key !== form.sell || (amount !== undefined && form.allowance!.value < amount)),
+  )
   const fee = form.gasPrice && form.gasPrice.chainId === network.caipNetworkId ? networkFee(form.gasPrice.value, { approve }) : undefined
-  const details = quote?.status === 'ready' || (quote?.toAmount !== undefined && quote.status !== 'failed') ? detailsOf(quote.toAmount!, quote.stale === true, { amount: amount!, sell: sell!, buy: buy!, fee, native, testnet: network.testnet === true }) : undefined
+  const details =
+    quote?.status === 'ready' || (quote?.toAmount !== undefined && quote.status !== 'failed')
+      ? detailsOf(quote.toAmount!, quote.stale === true, {
+          amount: amount!,
+          sell: sell!,
+          buy: buy!,
+          fee,
+          native,
+          testnet: network.testnet === true,
+        })
+      : undefined
   const insufficientBalance = Boolean(sell && amount && !amountError && amount > sell.balance)
-  const gasShort = Boolean(sell && amount && !amountError && !insufficientBalance && fee !== undefined && insufficientGas({ nativeBalance, fee, amount, sellsNative: sell.native, paysOwnGas: context.paysOwnGas }))
+  const gasShort = Boolean(
+    sell &&
+      amount &&
+      !amountError &&
+      !insufficientBalance &&
+      fee !== undefined &&
+      insufficientGas({ nativeBalance, fee, amount, sellsNative: sell.native, paysOwnGas: context.paysOwnGas }),
+  )
   // A stale quote is being replaced: Review waits for the new one.
   const canReview = Boolean(details && !details.stale && !amountError && !insufficientBalance && !gasShort && form.status === 'editing')
   const reason: Message | undefined =
     form.failure ??
-    (!sell || !buy ? { key: 'swap.pickBoth' } : !amount && !amountError ? { key: 'swap.enterAmount' } : insufficientBalance ? { key: 'swap.insufficientBalance', values: { symbol: sell.symbol } } : gasShort ? { key: 'swap.insufficientGas', values: { symbol: network.nativeCurrency.symbol } } : undefined)
+    (!sell || !buy
+      ? { key: 'swap.pickBoth' }
+      : !amount && !amountError
+        ? { key: 'swap.enterAmount' }
+        : insufficientBalance
+          ? { key: 'swap.insufficientBalance', values: { symbol: sell.symbol } }
+          : gasShort
+            ? { key: 'swap.insufficientGas', values: { symbol: network.nativeCurrency.symbol } }
+            : undefined)
   return {
     phase: 'form',
     network,
@@ -111,7 +157,11 @@ export function deriveView(form: SwapForm, context: SwapContext, balances: Balan
   }
 }
 
-function detailsOf(toAmount: bigint, stale: boolean, p: { amount: bigint; sell: HeldToken; buy: HeldToken; fee?: bigint; native?: HeldToken; testnet?: boolean }): SwapDetails {
+function detailsOf(
+  toAmount: bigint,
+  stale: boolean,
+  p: { amount: bigint; sell: HeldToken; buy: HeldToken; fee?: bigint; native?: HeldToken; testnet?: boolean },
+): SwapDetails {
   const impactBps = priceImpactBps({ amount: p.amount, toAmount, from: p.sell, to: p.buy })
   // A test network's token is worth nothing, like its balances: its fee too.
   const feeUsd = p.fee !== undefined && p.native && !p.testnet ? usdScaled(p.fee, p.native.decimals, p.native.price) : undefined

@@ -27,7 +27,8 @@ export function swapClient(api: BlockchainApi): SwapClient {
     request.catch((error: unknown) => {
       throw reason(error)
     })
-  const get = (path: string, query: Record<string, string>, signal?: AbortSignal) => answer(api.http.get(path, { query, ...(signal ? { signal } : {}) }))
+  const get = (path: string, query: Record<string, string>, signal?: AbortSignal) =>
+    answer(api.http.get(path, { query, ...(signal ? { signal } : {}) }))
   return {
     tokens: (chainId) => get('v1/convert/tokens', { chainId }),
     quote: (query, signal) => get('v1/convert/quotes', query, signal),

@@ -15,13 +15,23 @@ export default function TokensTab({ ctx }: TabProps) {
   // Opening the tab reads the balances (within the 30 s cache).
   useEffect(() => void service.refresh().catch(() => undefined), [service])
   const { status, tokens, source } = snapshot
-  if (status === 'error') return <ErrorState message={i18n.t('tokens.unavailable')} retryLabel={i18n.t('tokens.retry')} onRetry={() => void service.refresh({ force: true })} />
+  if (status === 'error')
+    return (
+      <ErrorState
+        message={i18n.t('tokens.unavailable')}
+        retryLabel={i18n.t('tokens.retry')}
+        onRetry={() => void service.refresh({ force: true })}
+      />
+    )
   if (!tokens.length && (status === 'loading' || status === 'idle')) return <LoadingState label={i18n.t('tokens.loading')} />
   if (!tokens.length) return <EmptyState title={i18n.t('tokens.empty')} hint={i18n.t('tokens.emptyHint')} />
   return (
     <div className="vb-tokens" data-testid="tokens" aria-busy={status === 'loading'}>
       <p className="vb-tokens-total">
-        <span className="vb-muted">{i18n.t('tokens.total')}</span> <span className="vb-strong" data-testid="tokens-total">{formatUsd(total(tokens))}</span>
+        <span className="vb-muted">{i18n.t('tokens.total')}</span>{' '}
+        <span className="vb-strong" data-testid="tokens-total">
+          {formatUsd(total(tokens))}
+        </span>
       </p>
       {/* A test network's tokens have no market: the values say $0.00, and this says why. */}
       {testnet ? (
@@ -32,7 +42,14 @@ export default function TokensTab({ ctx }: TabProps) {
       <ul className="vb-list" aria-label={i18n.t('tokens.list')}>
         {tokens.map((t) => (
           <li key={t.address ?? `native:${t.chainId}`} data-token={t.symbol} data-testid="token-row">
-            <TokenRow name={t.name} symbol={t.symbol} iconUrl={t.iconUrl} amount={t.amount} decimals={t.decimals} usd={formatUsd(t.value)} />
+            <TokenRow
+              name={t.name}
+              symbol={t.symbol}
+              iconUrl={t.iconUrl}
+              amount={t.amount}
+              decimals={t.decimals}
+              usd={formatUsd(t.value)}
+            />
           </li>
         ))}
       </ul>

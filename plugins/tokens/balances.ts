@@ -34,11 +34,20 @@ const toStored = (t: AccountToken) => ({ ...t, amount: t.amount.toString() })
 function fromStored(raw: unknown, chainId: CaipNetworkId): AccountToken | undefined {
   if (!raw || typeof raw !== 'object') return undefined
   const t = raw as Record<string, unknown>
-  if (typeof t.amount !== 'string' || !/^\d{1,78}$/.test(t.amount) || typeof t.symbol !== 'string' || typeof t.name !== 'string') return undefined
-  if (typeof t.decimals !== 'number' || !Number.isInteger(t.decimals) || t.decimals < 1 || t.decimals > 77 || t.chainId !== chainId) return undefined
-  const token: AccountToken = { name: t.name.slice(0, 40), symbol: t.symbol.slice(0, 12), chainId, decimals: t.decimals, amount: BigInt(t.amount) }
+  if (typeof t.amount !== 'string' || !/^\d{1,78}$/.test(t.amount) || typeof t.symbol !== 'string' || typeof t.name !== 'string')
+    return undefined
+  if (typeof t.decimals !== 'number' || !Number.isInteger(t.decimals) || t.decimals < 1 || t.decimals > 77 || t.chainId !== chainId)
+    return undefined
+  const token: AccountToken = {
+    name: t.name.slice(0, 40),
+    symbol: t.symbol.slice(0, 12),
+    chainId,
+    decimals: t.decimals,
+    amount: BigInt(t.amount),
+  }
   if (typeof t.address === 'string' && t.address.startsWith(`${chainId}:`)) token.address = t.address as CaipAddress
-  for (const key of ['price', 'value'] as const) if (typeof t[key] === 'number' && Number.isFinite(t[key]) && (t[key] as number) >= 0) token[key] = t[key] as number
+  for (const key of ['price', 'value'] as const)
+    if (typeof t[key] === 'number' && Number.isFinite(t[key]) && (t[key] as number) >= 0) token[key] = t[key] as number
   if (typeof t.iconUrl === 'string' && /^(https:|http:\/\/(127\.0\.0\.1|localhost)[:/])/.test(t.iconUrl)) token.iconUrl = t.iconUrl
   return token
 }
@@ -48,7 +57,12 @@ async function prices(ctx: PluginContext, network: CaipNetwork, addresses: strin
   const result = new Map<string, number>()
   if (!addresses.length) return result
   try {
-    const body = await ctx.blockchainApi.post<{ fungibles?: unknown }>(network.caipNetworkId, 'v1/fungible/price', { currency: 'usd', addresses, projectId: ctx.options.projectId }, { fungibles: [] })
+    const body = await ctx.blockchainApi.post<{ fungibles?: unknown }>(
+      network.caipNetworkId,
+      'v1/fungible/price',
+      { currency: 'usd', addresses, projectId: ctx.options.projectId },
+      { fungibles: [] },
+    )
     const rows = Array.isArray(body?.fungibles) ? body.fungibles : []
     // The endpoint answers in the order asked; a row without a usable price is skipped.
     rows.slice(0, addresses.length).forEach((row: unknown, i) => {
@@ -67,14 +81,29 @@ async function readOnChain(ctx: PluginContext, option: TokensOption, account: Ac
   const chainId = network.caipNetworkId
   const native = await adapter.getBalance({ address, network })
   const out: AccountToken[] = []
-  if (native.decimals > 0) out.push({ name: network.nativeCurrency?.name ?? native.symbol, symbol: native.symbol, chainId, decimals: native.decimals, amount: native.value })
+  if (native.decimals > 0)
+    out.push({
+      name: network.nativeCurrency?.name ?? native.symbol,
+      symbol: native.symbol,
+      chainId,
+      decimals: native.decimals,
+      amount: native.value,
+    })
   const wanted = option[chainId] ?? []
   if (wanted.length && hasChainFeature(adapter, 'getTokenBalances')) {
     const held = await chainFeature(adapter, 'getTokenBalances')({ owner: address, tokens: wanted.map((t) => t.address), network })
     for (const t of held) {
       if (t.decimals === 0) continue
       const image = wanted.find((w) => w.address.toLowerCase() === t.token.toLowerCase())?.image
-      out.push({ name: t.symbol, symbol: t.symbol, chainId, decimals: t.decimals, amount: t.value, address: `${chainId}:${t.token}` as CaipAddress, ...(image ? { iconUrl: image } : {}) })
+      out.push({
+        name: t.symbol,
+        symbol: t.symbol,
+        chainId,
+        decimals: t.decimals,
+        amount: t.value,
+        address: `${chainId}:${t.token}` as CaipAddress,
+        ...(image ? { iconUrl: image } : {}),
+      })
     }
   }
   // Test networks have no market: their tokens are worth 0.00.
@@ -93,7 +122,12 @@ export interface BalancesController {
   clear(): void
 }
 
-export function createController(ctx: PluginContext, $balances: MapStore<BalancesSnapshot>, option: TokensOption, now: () => number = Date.now): BalancesController {
+export function createController(
+  ctx: PluginContext,
+  $balances: MapStore<BalancesSnapshot>,
+  option: TokensOption,
+  now: () => number = Date.now,
+): BalancesController {
   const memory = new Map<string, Cached>()
   const failedAt = new Map<string, number>()
   const inflight = new Map<string, Promise<readonly AccountToken[]>>()
@@ -122,7 +156,12 @@ export function createController(ctx: PluginContext, $balances: MapStore<Balance
     const supported = API_NAMESPACES.has(account.namespace) && (await ctx.blockchainApi.isSupported(chainId))
     if (supported) {
       try {
-        const body = await ctx.blockchainApi.get<unknown>(chainId, `v1/account/${encodeURIComponent(address)}/balance`, { balances: [] }, { query: { currency: 'usd', chainId, ...(force ? { forceUpdate: chainId } : {}) } })
+        const body = await ctx.blockchainApi.get<unknown>(
+          chainId,
+          `v1/account/${encodeURIComponent(address)}/balance`,
+          { balances: [] },
+          { query: { currency: 'usd', chainId, ...(force ? { forceUpdate: chainId } : {}) } },
+        )
         const tokens = parseBalances(body, chainId)
         return { at: now(), source: 'api', tokens: network.testnet ? tokens.map((t) => ({ ...t, value: 0 })) : tokens }
       } catch {
@@ -162,7 +201,12 @@ export function createController(ctx: PluginContext, $balances: MapStore<Balance
       if (running && !force) return running
       const mine = generation
       const current = $balances.get()
-      $balances.set({ status: 'loading', caipAddress, tokens: current.caipAddress === caipAddress ? current.tokens : [], source: current.source })
+      $balances.set({
+        status: 'loading',
+        caipAddress,
+        tokens: current.caipAddress === caipAddress ? current.tokens : [],
+        source: current.source,
+      })
       const task = read(account, force).then(
         (entry) => {
           if (mine !== generation) return []

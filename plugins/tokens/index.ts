@@ -33,7 +33,10 @@ export function tokens(): Plugin<BalancesService> {
     setup(ctx) {
       ctx.i18n.add(messages, () => import('./locales/index.js'))
       const $balances = map<BalancesSnapshot>({ status: 'idle', tokens: [] })
-      const load = lazyOnce((): Promise<BalancesController> => import('./balances.js').then((m) => m.createController(ctx, $balances, normalizeTokens(ctx.options.tokens))))
+      const load = lazyOnce(
+        (): Promise<BalancesController> =>
+          import('./balances.js').then((m) => m.createController(ctx, $balances, normalizeTokens(ctx.options.tokens))),
+      )
       const service: BalancesService = { $balances, refresh: (options) => load().then((c) => c.refresh(options)) }
       ctx.services.provide(Capabilities.Balances, service)
       ctx.slots.add('account.tabs', { id: 'tokens', label: 'tokens.tab', order: 0, load: () => import('./TokensTab.js') })
@@ -49,7 +52,14 @@ export function tokens(): Plugin<BalancesService> {
       ctx.events.on('account:change', whileOpen)
       ctx.events.on('network:change', whileOpen)
       // After a transaction the modal sent, the balances are read again at once (the cache would hide the change).
-      ctx.events.on('transaction', () => void load.started()?.then((c) => c.refresh({ force: true }), () => undefined))
+      ctx.events.on(
+        'transaction',
+        () =>
+          void load.started()?.then(
+            (c) => c.refresh({ force: true }),
+            () => undefined,
+          ),
+      )
       // A disconnect clears what was shown; if another family is still connected, its account is now the one shown.
       const afterDisconnect = (c: BalancesController) => {
         c.clear()

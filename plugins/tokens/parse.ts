@@ -16,7 +16,8 @@ export function toBaseUnits(numeric: string, decimals: number): bigint | undefin
   return amount <= UINT256_MAX ? amount : undefined
 }
 
-const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined)
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined
 
 /**
  * One balance row of the blockchain API as an `AccountToken`, or undefined when it is malformed: a missing or
@@ -70,5 +71,7 @@ export function parseBalances(body: unknown, chainId: CaipNetworkId): AccountTok
 
 /** Native first, then by USD value, then by name: the order the Tokens tab shows. */
 export function sortTokens(tokens: readonly AccountToken[]): AccountToken[] {
-  return [...tokens].sort((a, b) => Number(Boolean(a.address)) - Number(Boolean(b.address)) || (b.value ?? 0) - (a.value ?? 0) || a.name.localeCompare(b.name))
+  return [...tokens].sort(
+    (a, b) => Number(Boolean(a.address)) - Number(Boolean(b.address)) || (b.value ?? 0) - (a.value ?? 0) || a.name.localeCompare(b.name),
+  )
 }

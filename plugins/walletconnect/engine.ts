@@ -73,7 +73,8 @@ function classify(ctx: PluginContext, error: unknown): NonNullable<WalletConnect
   const text = errorMessage(error).slice(0, 1000)
   if (error instanceof TimeoutError) return { kind: 'relay', message: ctx.i18n.t('walletConnect.relayDown') }
   const e = error as { code?: unknown; message?: unknown } | null
-  if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(text)) return { kind: 'rejected', message: ctx.i18n.t('walletConnect.declined') }
+  if (e?.code === 5000 || e?.code === 5001 || e?.code === 4001 || /reject/i.test(text))
+    return { kind: 'rejected', message: ctx.i18n.t('walletConnect.declined') }
   if (/socket|relay|connection/i.test(text)) return { kind: 'relay', message: ctx.i18n.t('walletConnect.relayDown') }
   return { kind: 'failed', message: shownMessage(error, (words) => ctx.i18n.t('walletConnect.walletSays', { message: words })) }
 }
@@ -123,7 +124,12 @@ async function startProvider(deps: EngineDeps, on: ProviderEvents): Promise<Univ
     customStoragePrefix: `vestibule:${ctx.options.storagePrefix ?? '@vestibule'}`,
     telemetryEnabled: false,
     logger: options.logLevel ?? 'silent',
-    metadata: { name: metadata?.name ?? 'Vestibule', description: metadata?.description ?? '', url: metadata?.url ?? origin, icons: [...(metadata?.icons ?? [])] },
+    metadata: {
+      name: metadata?.name ?? 'Vestibule',
+      description: metadata?.description ?? '',
+      url: metadata?.url ?? origin,
+      icons: [...(metadata?.icons ?? [])],
+    },
   })
   up.on('display_uri', (uri: string) => on.uri(uri))
   up.on('session_delete', () => on.ended())
@@ -206,27 +212,46 @@ function recordSession(deps: EngineDeps, session: SessionLike, status: 'connecti
 async function endInModal(deps: EngineDeps) {
   const { ctx, $state, linked, registry } = deps
   deps.stored.clear()
-  $state.set({ ...$state.get(), status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, approved: undefined, error: undefined })
+  $state.set({
+    ...$state.get(),
+    status: 'idle',
+    uri: undefined,
+    expiresAt: undefined,
+    peer: undefined,
+    approved: undefined,
+    error: undefined,
+  })
   const namespaces = [...linked]
   linked.clear()
   for (const namespace of namespaces) {
     const account = ctx.state.$chains.get()[namespace]?.accountState
     // The kernel disconnects every namespace of a WalletConnect session together.
-    if (account?.connectorId === CONNECTOR_ID && account.status !== 'disconnected') await ctx.connection.disconnect(namespace).catch(() => undefined)
+    if (account?.connectorId === CONNECTOR_ID && account.status !== 'disconnected')
+      await ctx.connection.disconnect(namespace).catch(() => undefined)
   }
   registry.clear()
   writeApproved(ctx, undefined)
 }
 
 /** The wallet approved: the chain plugins get a connector per namespace, and the kernel connects them. */
-async function adopt(deps: EngineDeps, up: UniversalProvider, session: (up: UniversalProvider) => RemoteSession, current: () => boolean, disconnect: () => Promise<void>) {
+async function adopt(
+  deps: EngineDeps,
+  up: UniversalProvider,
+  session: (up: UniversalProvider) => RemoteSession,
+  current: () => boolean,
+  disconnect: () => Promise<void>,
+) {
   const { ctx, $state, registry } = deps
   if (!up.session) throw new Error('The wallet approved no session')
   const { peer, approved } = recordSession(deps, up.session, 'connecting')
   const remote = session(up)
   // A host may pair before the modal was ever opened: the chain plugins must be listing connectors by now.
   ctx.chains.startDiscovery()
-  const added = await Promise.all(Object.keys(approved).map(async (namespace) => ((await registry.register(namespace, peer, Promise.resolve(remote))) ? namespace : undefined)))
+  const added = await Promise.all(
+    Object.keys(approved).map(async (namespace) =>
+      (await registry.register(namespace, peer, Promise.resolve(remote))) ? namespace : undefined,
+    ),
+  )
   if (!current()) return
   try {
     for (const namespace of added) if (namespace) await ctx.connection.connect(CONNECTOR_ID, namespace)
@@ -243,7 +268,11 @@ async function adopt(deps: EngineDeps, up: UniversalProvider, session: (up: Univ
  * The session as the chain plugins use it in every tab: through this tab's own client while it owns it, else
  * handed to the owner tab. `chain` is the chain requests without one go to, kept for a tab that becomes the owner.
  */
-function sharedSession(tabs: Tabs, local: () => Promise<RemoteSession>, current: () => RemoteSession | undefined): RemoteSession & { readonly chain?: string } {
+function sharedSession(
+  tabs: Tabs,
+  local: () => Promise<RemoteSession>,
+  current: () => RemoteSession | undefined,
+): RemoteSession & { readonly chain?: string } {
   let chain: string | undefined
   return {
     get chain() {
@@ -327,7 +356,11 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
   const local = () => getProvider().then(requests.session)
 
   const tabs: Tabs = shareTabs(
-    { storagePrefix: ctx.options.storagePrefix, shared: ctx.options.storage !== null, lost: () => new RelayLostError(ctx.i18n.t('walletConnect.relayLost')) },
+    {
+      storagePrefix: ctx.options.storagePrefix,
+      shared: ctx.options.storage !== null,
+      lost: () => new RelayLostError(ctx.i18n.t('walletConnect.relayLost')),
+    },
     {
       gained() {
         // The stored session is this tab's to keep now: its client connects to the relay and restores it from the
@@ -433,7 +466,12 @@ export function createEngine(deps: EngineDeps): Engine {
       attempt++
       clearTimeout(expiryTimer)
       releaseAway()
-      set({ status: 'error', uri: undefined, expiresAt: undefined, error: { kind: 'failed', message: ctx.i18n.t('walletConnect.otherTab') } })
+      set({
+        status: 'error',
+        uri: undefined,
+        expiresAt: undefined,
+        error: { kind: 'failed', message: ctx.i18n.t('walletConnect.otherTab') },
+      })
     },
     destroyed: () => destroyed,
   })
@@ -441,15 +479,18 @@ export function createEngine(deps: EngineDeps): Engine {
 
   const scheduleExpiry = (mine: number, expiresAt: number) => {
     clearTimeout(expiryTimer)
-    expiryTimer = setTimeout(() => {
-      if (mine !== attempt || destroyed) return
-      // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
-      if (deps.isWatched()) void pair({ force: true })
-      else {
-        releaseAway()
-        set({ status: 'idle', uri: undefined, expiresAt: undefined })
-      }
-    }, Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
+    expiryTimer = setTimeout(
+      () => {
+        if (mine !== attempt || destroyed) return
+        // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
+        if (deps.isWatched()) void pair({ force: true })
+        else {
+          releaseAway()
+          set({ status: 'idle', uri: undefined, expiresAt: undefined })
+        }
+      },
+      Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()),
+    )
   }
 
   /** The pairing URI is shown; on iPhone Safari and in Telegram the page hands over to the wallet from here on. */
@@ -486,7 +527,13 @@ export function createEngine(deps: EngineDeps): Engine {
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
       away.clear()
-      await adopt(deps, up, () => shared, () => mine === attempt, disconnect)
+      await adopt(
+        deps,
+        up,
+        () => shared,
+        () => mine === attempt,
+        disconnect,
+      )
       if (mine === attempt && up.session) client.announce(up)
     } catch (error) {
       if (mine !== attempt || destroyed) return
@@ -502,7 +549,8 @@ export function createEngine(deps: EngineDeps): Engine {
     const current = $state.get()
     if (!force) {
       if (inflight && current.status === 'loading') return inflight
-      if ((current.status === 'pairing' || current.status === 'connecting') && current.uri && !isPairingExpired(current.expiresAt, now())) return Promise.resolve()
+      if ((current.status === 'pairing' || current.status === 'connecting') && current.uri && !isPairingExpired(current.expiresAt, now()))
+        return Promise.resolve()
       if (current.status === 'connected' || (current.status === 'connecting' && !current.uri)) return Promise.resolve()
     }
     const mine = ++attempt
@@ -529,7 +577,9 @@ export function createEngine(deps: EngineDeps): Engine {
     const ended = end()
     if (up?.session) {
       // Telling the wallet needs the relay; the modal does not wait for it longer than a connect would.
-      await within(up.disconnect(), timeout, 'The relay did not answer').catch((error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error }))
+      await within(up.disconnect(), timeout, 'The relay did not answer').catch((error: unknown) =>
+        ctx.events.emit('error', { source: 'walletConnect', error }),
+      )
     }
     await ended
   }

@@ -13,7 +13,15 @@ import { CONNECTOR_ID, WALLETCONNECT_ICON } from './connector.js'
 import type { Engine, FacadeRegistry, SessionStore } from './engine.js'
 import type { WalletConnectApi, WalletConnectOptions, WalletConnectState } from './types.js'
 
-export type { WalletConnectApi, WalletConnectOptions, WalletConnectState, WalletConnectStatus, PeerWallet, NamespaceFacade, FacadeFactory } from './types.js'
+export type {
+  WalletConnectApi,
+  WalletConnectOptions,
+  WalletConnectState,
+  WalletConnectStatus,
+  PeerWallet,
+  NamespaceFacade,
+  FacadeFactory,
+} from './types.js'
 export { CONNECTOR_ID } from './connector.js'
 export { PAIRING_EXPIRY_MS, PAIRING_EXPIRY_MARGIN_MS, isPairingExpired } from './pairing.js'
 
@@ -49,7 +57,6 @@ export interface ConnectingWalletConnectData {
   wallet: { id: string; name: string; imageUrl?: string; links: WalletLinks }
 }
 
-
 /**
  * The WalletConnect plugin: pairing by QR code or deep link, sessions shared by every chain plugin that provides
  * the `remoteSession` capability (how its family speaks over the session), restored on reload.
@@ -74,7 +81,11 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
         throw new Error('walletConnect(): `relayUrl` must be a ws:// or wss:// URL')
       }
       // Without any chain plugin the QR code is the first view on desktop.
-      ctx.views.register(WalletConnectViews.basic, { title: 'WalletConnect', load: () => import('./views/ConnectingWalletConnectBasic.js'), openWithoutChains: ['desktop'] })
+      ctx.views.register(WalletConnectViews.basic, {
+        title: 'WalletConnect',
+        load: () => import('./views/ConnectingWalletConnectBasic.js'),
+        openWithoutChains: ['desktop'],
+      })
       // Headed with the chosen wallet's name from the first frame (the name rule of the view itself).
       ctx.views.register(WalletConnectViews.wallet, {
         title: (data) => walletName((data as Partial<ConnectingWalletConnectData> | undefined)?.wallet?.name, 'WalletConnect'),
@@ -91,30 +102,41 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
           import('./engine.js').then(({ createEngine, createRegistry, sessionStore }) => {
             const registry = createRegistry(ctx)
             const stored = sessionStore(ctx, SESSION_KEY)
-            return { registry, stored, engine: createEngine({ ctx, options, $state, registry, stored, linked, isWatched: () => watching > 0 }) }
+            return {
+              registry,
+              stored,
+              engine: createEngine({ ctx, options, $state, registry, stored, linked, isWatched: () => watching > 0 }),
+            }
           }),
       )
       const engine = loadEngine.started
 
       const report = (error: unknown) => ctx.events.emit('error', { source: 'walletConnect', error })
-      const endSession = () => void (manual ? undefined : engine()?.then(({ engine }) => engine.disconnect()).catch(report))
+      const endSession = () =>
+        void (manual
+          ? undefined
+          : engine()
+              ?.then(({ engine }) => engine.disconnect())
+              .catch(report))
 
       // A stored session comes back before the chain plugins look for their stored connector: each namespace's
       // connector is added once the engine and that chain's mapping have loaded (within the second the chain
       // plugins wait for a wallet on reconnect) and answers as soon as the SDK has restored the session.
       ctx.onReconnect(() => {
         if (ctx.storage.get<unknown>(SESSION_KEY) == null) return
-        void loadEngine().then(({ engine, registry, stored }) => {
-          const saved = stored.get()
-          if (!saved) return
-          const session = engine.restore().catch((error: unknown) => {
-            report(error)
-            return undefined
+        void loadEngine()
+          .then(({ engine, registry, stored }) => {
+            const saved = stored.get()
+            if (!saved) return
+            const session = engine.restore().catch((error: unknown) => {
+              report(error)
+              return undefined
+            })
+            const added = Promise.all(saved.namespaces.map((namespace) => registry.register(namespace, saved.peer, session)))
+            // Without a session the connectors told their chain plugins "no accounts"; then they go.
+            return Promise.all([session, added]).then(([up]) => (up?.session ? undefined : registry.clear()))
           })
-          const added = Promise.all(saved.namespaces.map((namespace) => registry.register(namespace, saved.peer, session)))
-          // Without a session the connectors told their chain plugins "no accounts"; then they go.
-          return Promise.all([session, added]).then(([up]) => (up?.session ? undefined : registry.clear()))
-        }).catch(report)
+          .catch(report)
       })
 
       ctx.events.on('connect:success', ({ namespace, connectorId }) => {
@@ -129,11 +151,21 @@ export function walletConnect(options: WalletConnectOptions = {}): Plugin<Wallet
       })
 
       if (ctx.options.enableWalletConnect !== false && !manual) {
-        const entry: WalletItem = { id: 'walletConnect', name: 'WalletConnect', imageUrl: WALLETCONNECT_ICON, view: WalletConnectViews.basic }
+        const entry: WalletItem = {
+          id: 'walletConnect',
+          name: 'WalletConnect',
+          imageUrl: WALLETCONNECT_ICON,
+          view: WalletConnectViews.basic,
+        }
         // First in the Connect view's default order (rank 10).
         ctx.wallets.add('walletConnect', atom([entry]), 10)
       }
-      ctx.onDestroy(() => void engine()?.then(({ engine }) => engine.destroy()).catch(() => undefined))
+      ctx.onDestroy(
+        () =>
+          void engine()
+            ?.then(({ engine }) => engine.destroy())
+            .catch(() => undefined),
+      )
 
       return {
         $state,

@@ -51,9 +51,18 @@ export function walletLink(link: unknown, uri: string): DeepLink | undefined {
  * The page where a user without the wallet gets it on this platform: its store, else its homepage. Only safe web
  * links count (an unsafe store link falls back to the homepage).
  */
-export function installLink(links: WalletLinks | undefined, platform: { isIos(): boolean; isAndroid(): boolean; isMobile(): boolean }): string | undefined {
+export function installLink(
+  links: WalletLinks | undefined,
+  platform: { isIos(): boolean; isAndroid(): boolean; isMobile(): boolean },
+): string | undefined {
   if (!links) return undefined
-  const store = platform.isIos() ? links.appStore : platform.isAndroid() ? links.playStore : platform.isMobile() ? undefined : links.chromeStore
+  const store = platform.isIos()
+    ? links.appStore
+    : platform.isAndroid()
+      ? links.playStore
+      : platform.isMobile()
+        ? undefined
+        : links.chromeStore
   return safeWebLink(store) ?? safeWebLink(links.homepage)
 }
 

@@ -62,12 +62,16 @@ export function proposedNetworks(adapters: readonly { networks: readonly CaipNet
 }
 
 /** CAIP-2 ids a session approved, per namespace (from its accounts, `namespace:reference:address`). */
-export function approvedNetworks(namespaces: Record<string, { accounts?: readonly string[]; chains?: readonly string[] }>): Record<string, CaipNetworkId[]> {
+export function approvedNetworks(
+  namespaces: Record<string, { accounts?: readonly string[]; chains?: readonly string[] }>,
+): Record<string, CaipNetworkId[]> {
   const result: Record<string, CaipNetworkId[]> = {}
   for (const [key, value] of Object.entries(namespaces)) {
     const ids = [...(value.chains ?? []), ...(value.accounts ?? []).map((a) => a.split(':').slice(0, 2).join(':'))]
     const namespace = key.split(':')[0]!
-    result[namespace] = [...new Set([...(result[namespace] ?? []), ...ids])].filter((id) => id.startsWith(`${namespace}:`)) as CaipNetworkId[]
+    result[namespace] = [...new Set([...(result[namespace] ?? []), ...ids])].filter((id) =>
+      id.startsWith(`${namespace}:`),
+    ) as CaipNetworkId[]
   }
   return result
 }

@@ -62,8 +62,16 @@ export function createRegistry(ctx: PluginContext): FacadeRegistry {
       const facade =
         existing?.session === session
           ? existing.facade
-          : mapping.createFacade({ session, preferredChains: () => preferredChains(namespace), wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON } })
-      const remove = ctx.chains.addConnector(namespace, { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon, endsWithSiblings: true }, facade.provider)
+          : mapping.createFacade({
+              session,
+              preferredChains: () => preferredChains(namespace),
+              wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON },
+            })
+      const remove = ctx.chains.addConnector(
+        namespace,
+        { id: CONNECTOR_ID, name: peer.name, type: 'WALLET_CONNECT', installed: false, imageUrl: peer.icon, endsWithSiblings: true },
+        facade.provider,
+      )
       connectors.set(namespace, { facade, session, remove })
       return true
     },

@@ -32,7 +32,9 @@ const CHAIN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const TOKEN = /^[-\w.:]{1,100}$/
 
 const list = (value: unknown, pattern: RegExp, max: number): string[] | undefined =>
-  Array.isArray(value) && value.length <= max && value.every((v) => typeof v === 'string' && v.length <= 200 && pattern.test(v)) ? [...value] : undefined
+  Array.isArray(value) && value.length <= max && value.every((v) => typeof v === 'string' && v.length <= 200 && pattern.test(v))
+    ? [...value]
+    : undefined
 
 /** A session snapshot as a follower may use it, or undefined when it is not one (null stays null: no session). */
 export function readSnapshot(value: unknown): SessionSnapshot | null | undefined {
@@ -55,18 +57,40 @@ export function readSnapshot(value: unknown): SessionSnapshot | null | undefined
   }
   const metadata = v.peer?.metadata
   const name = typeof metadata?.name === 'string' ? metadata.name.slice(0, 200) : ''
-  const icons = Array.isArray(metadata?.icons) ? metadata.icons.filter((i): i is string => typeof i === 'string' && i.length <= 2048).slice(0, 8) : []
+  const icons = Array.isArray(metadata?.icons)
+    ? metadata.icons.filter((i): i is string => typeof i === 'string' && i.length <= 2048).slice(0, 8)
+    : []
   return { topic: v.topic, namespaces, peer: { metadata: { name, icons } } }
 }
 
 /** The snapshot of an SDK session (what the owner tells the followers). */
-export function snapshotOf(session: { topic: string; namespaces: Record<string, { accounts: readonly string[]; methods: readonly string[]; events: readonly string[]; chains?: readonly string[] }>; peer?: { metadata?: { name?: string; icons?: readonly string[] } } } | undefined): SessionSnapshot | null {
+export function snapshotOf(
+  session:
+    | {
+        topic: string
+        namespaces: Record<
+          string,
+          { accounts: readonly string[]; methods: readonly string[]; events: readonly string[]; chains?: readonly string[] }
+        >
+        peer?: { metadata?: { name?: string; icons?: readonly string[] } }
+      }
+    | undefined,
+): SessionSnapshot | null {
   if (!session) return null
   const namespaces: SessionSnapshot['namespaces'] = {}
   for (const [key, n] of Object.entries(session.namespaces)) {
-    namespaces[key] = { accounts: [...n.accounts], methods: [...n.methods], events: [...n.events], ...(n.chains ? { chains: [...n.chains] } : {}) }
+    namespaces[key] = {
+      accounts: [...n.accounts],
+      methods: [...n.methods],
+      events: [...n.events],
+      ...(n.chains ? { chains: [...n.chains] } : {}),
+    }
   }
-  return { topic: session.topic, namespaces, peer: { metadata: { name: session.peer?.metadata?.name ?? '', icons: [...(session.peer?.metadata?.icons ?? [])] } } }
+  return {
+    topic: session.topic,
+    namespaces,
+    peer: { metadata: { name: session.peer?.metadata?.name ?? '', icons: [...(session.peer?.metadata?.icons ?? [])] } },
+  }
 }
 
 /** The message when `data` is one of this modal's (its prefix), well formed; else undefined. */
@@ -80,7 +104,9 @@ export function checkMessage(data: unknown, prefix: string): TabMessage | undefi
       return { kind: m.kind }
     case 'session': {
       const session = readSnapshot(m.session)
-      return typeof m.owner === 'string' && ID.test(m.owner) && session !== undefined ? { kind: 'session', owner: m.owner, session } : undefined
+      return typeof m.owner === 'string' && ID.test(m.owner) && session !== undefined
+        ? { kind: 'session', owner: m.owner, session }
+        : undefined
     }
     case 'request': {
       if (typeof m.id !== 'string' || !ID.test(m.id) || typeof m.method !== 'string' || !TOKEN.test(m.method)) return undefined
@@ -92,11 +118,24 @@ export function checkMessage(data: unknown, prefix: string): TabMessage | undefi
       if (m.ok === true) return { kind: 'answer', id: m.id, ok: true, result: m.result }
       const e = m.error as { code?: unknown; message?: unknown } | null
       if (m.ok !== false || typeof e !== 'object' || !e || typeof e.message !== 'string') return undefined
-      return { kind: 'answer', id: m.id, ok: false, error: { ...(typeof e.code === 'number' ? { code: e.code } : {}), message: e.message.slice(0, 1000) } }
+      return {
+        kind: 'answer',
+        id: m.id,
+        ok: false,
+        error: { ...(typeof e.code === 'number' ? { code: e.code } : {}), message: e.message.slice(0, 1000) },
+      }
     }
     case 'event': {
       const { owner, namespace, name } = m
-      if (typeof owner !== 'string' || !ID.test(owner) || typeof namespace !== 'string' || !NAMESPACE.test(namespace) || typeof name !== 'string' || !TOKEN.test(name)) return undefined
+      if (
+        typeof owner !== 'string' ||
+        !ID.test(owner) ||
+        typeof namespace !== 'string' ||
+        !NAMESPACE.test(namespace) ||
+        typeof name !== 'string' ||
+        !TOKEN.test(name)
+      )
+        return undefined
       return { kind: 'event', owner, namespace, name, data: m.data }
     }
   }
@@ -119,7 +158,11 @@ export interface Election {
  * queue and are granted it in turn when the holder closes (`gained`). A tab whose lock another took is told
  * (`lost`) and waits in the queue again. Without `navigator.locks` every tab is its own owner.
  */
-export function elect(name: string, on: { gained(): void; lost(): void }, locks: Locks | undefined = globalThis.navigator?.locks): Election {
+export function elect(
+  name: string,
+  on: { gained(): void; lost(): void },
+  locks: Locks | undefined = globalThis.navigator?.locks,
+): Election {
   if (!locks) return { owner: true, decided: Promise.resolve(), take: () => Promise.resolve(), close() {} }
   let owner = false
   let closed = false
@@ -200,10 +243,12 @@ export const tabNames = (storagePrefix: string | undefined) => {
   return { prefix, channel: `${prefix}/walletConnect/tabs`, lock: `${prefix}/walletConnect/owner` }
 }
 
-export const openChannel: ((name: string) => Channel) | undefined = typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : undefined
+export const openChannel: ((name: string) => Channel) | undefined =
+  typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : undefined
 
 /** A random id for a tab or a request. */
-export const randomId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^-\w]/g, '')
+export const randomId = () =>
+  (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^-\w]/g, '')
 
 /** What the engine does when the tabs tell it something. */
 export interface TabHandlers {
@@ -318,7 +363,15 @@ export function shareTabs(options: ShareOptions, on: TabHandlers): Tabs {
       (result) => post({ kind: 'answer', id, ok: true, result }),
       (error: unknown) => {
         const e = error as { code?: unknown; message?: unknown } | null
-        post({ kind: 'answer', id, ok: false, error: { ...(typeof e?.code === 'number' ? { code: e.code } : {}), message: typeof e?.message === 'string' ? e.message : String(error) } })
+        post({
+          kind: 'answer',
+          id,
+          ok: false,
+          error: {
+            ...(typeof e?.code === 'number' ? { code: e.code } : {}),
+            message: typeof e?.message === 'string' ? e.message : String(error),
+          },
+        })
       },
     )
   channel.onmessage = (event) => {
@@ -326,7 +379,11 @@ export function shareTabs(options: ShareOptions, on: TabHandlers): Tabs {
     if (!message) return
     if (election.owner) {
       if (message.kind === 'hello') on.hello()
-      else if (message.kind === 'request') void answer(message.id, Promise.resolve().then(() => on.request(message.method, message.params, message.chain)))
+      else if (message.kind === 'request')
+        void answer(
+          message.id,
+          Promise.resolve().then(() => on.request(message.method, message.params, message.chain)),
+        )
       else if (message.kind === 'disconnect') on.disconnect()
       return
     }
@@ -342,7 +399,10 @@ export function shareTabs(options: ShareOptions, on: TabHandlers): Tabs {
       if (!request) return
       pending.delete(message.id)
       if (message.ok) request.resolve(message.result)
-      else request.reject(Object.assign(new Error(message.error.message), message.error.code === undefined ? {} : { code: message.error.code }))
+      else
+        request.reject(
+          Object.assign(new Error(message.error.message), message.error.code === undefined ? {} : { code: message.error.code }),
+        )
     }
   }
   return {

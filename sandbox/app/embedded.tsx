@@ -17,7 +17,8 @@ root.innerHTML = `
   <button id="after" type="button">After the wallet section</button>
   <p>Clicks on the page: <output id="clicks">0</output></p>`
 let clicks = 0
-for (const id of ['before', 'after']) document.getElementById(id)!.addEventListener('click', () => (document.getElementById('clicks')!.textContent = String(++clicks)))
+for (const id of ['before', 'after'])
+  document.getElementById(id)!.addEventListener('click', () => (document.getElementById('clicks')!.textContent = String(++clicks)))
 
 const modal = createModal({
   projectId: 'sandbox',

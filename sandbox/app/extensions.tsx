@@ -26,7 +26,10 @@ const faulty: Plugin = {
   setup(ctx) {
     ctx.views.register('Faulty', { title: 'Faulty', load: failing })
     // A title longer than the header has room for beside the action and the close button.
-    ctx.views.register('LongTitle', { title: 'A title longer than the header leaves room for', load: () => Promise.resolve({ default: () => null }) })
+    ctx.views.register('LongTitle', {
+      title: 'A title longer than the header leaves room for',
+      load: () => Promise.resolve({ default: () => null }),
+    })
     ctx.slots.add('account.features', { id: 'faulty', label: 'Faulty', icon: '!', view: 'Faulty' })
     ctx.slots.add('account.tabs', { id: 'faulty', label: 'Faulty', order: 20, load: failing })
     ctx.slots.add('header.actions', { id: 'hello', label: 'Say hello', icon: 'H', view: 'Hello' })

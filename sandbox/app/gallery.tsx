@@ -21,7 +21,16 @@ import { names } from 'vestibule/plugins/names'
 import { hostBackend, siwx } from 'vestibule/plugins/siwx'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
-type Config = { auth: { secureSiteUrl: string }; rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; assets?: { tokens: { chainId: string; address: string }[] } }
+type Config = {
+  auth: { secureSiteUrl: string }
+  rpc: string
+  l2Rpc: string
+  l2ChainId: number
+  apiUrl: string
+  onrampUrl: string
+  walletConnect: { relayUrl: string }
+  assets?: { tokens: { chainId: string; address: string }[] }
+}
 const config = (window as unknown as { __SANDBOX__: Config }).__SANDBOX__
 const query = new URLSearchParams(location.search)
 
@@ -65,15 +74,35 @@ const make = (theme: 'dark' | 'light') =>
     ...(query.has('locale') ? { locale: query.get('locale')! } : {}),
     // One font on every machine: the screenshots compare pixels.
     themeVariables: { '--vb-font-family': "'DejaVu Sans', sans-serif" },
-    featuredWalletIds: ['5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b', 'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83'],
+    featuredWalletIds: [
+      '5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b',
+      'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83',
+    ],
     tokens: demoTokens,
     secureSiteUrl: config.auth.secureSiteUrl,
     features: { socials: ['google', 'github', 'farcaster'], smartSessions: true },
     // Optional sign-in through the sandbox's backend on this origin: the sign view follows a connection.
     siwx: { statement: 'Sign in to the Vestibule Gallery', store: hostBackend({ url: '/siwx' }) },
     swapNetworks: [31337, config.l2ChainId],
-    onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }],
-    plugins: [eip155({ networks: [localChain, sandboxL2] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl, networks: [localChain] }), auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), names({ zone: 'sandbox.id' }), siwx()],
+    onrampProviders: [
+      { id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' },
+      { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` },
+    ],
+    plugins: [
+      eip155({ networks: [localChain, sandboxL2] }),
+      walletCatalog(),
+      walletConnect({ relayUrl: config.walletConnect.relayUrl, networks: [localChain] }),
+      auth(),
+      onramp(),
+      receive(),
+      tokens(),
+      send(),
+      swap(),
+      nfts(),
+      activity(),
+      names({ zone: 'sandbox.id' }),
+      siwx(),
+    ],
   })
 
 const modals: Modal[] = [make('dark'), make('light')]

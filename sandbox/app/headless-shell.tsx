@@ -21,7 +21,14 @@ const modal = createModal({
   blockchainApiUrl: config.apiUrl,
   metadata: { name: 'Vestibule Headless (shell twin)', url: location.origin },
   swapNetworks: [31337],
-  plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send(), swap()],
+  plugins: [
+    eip155({ networks: [localChain] }),
+    walletCatalog(),
+    walletConnect({ relayUrl: config.walletConnect.relayUrl }),
+    tokens(),
+    send(),
+    swap(),
+  ],
 })
 
 function App() {

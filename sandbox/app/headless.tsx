@@ -6,8 +6,26 @@
  */
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createHeadlessModal, type SendController, type SendForm as SendFormState, type SendView, type SwapController, type SwapForm as SwapFormState, type SwapView } from 'vestibule/headless'
-import { ModalProvider, useAccount, useBalances, useConnectWallet, useSend, useSignIn, useSwap, useWalletConnectUri, useWalletList } from 'vestibule/react'
+import {
+  createHeadlessModal,
+  type SendController,
+  type SendForm as SendFormState,
+  type SendView,
+  type SwapController,
+  type SwapForm as SwapFormState,
+  type SwapView,
+} from 'vestibule/headless'
+import {
+  ModalProvider,
+  useAccount,
+  useBalances,
+  useConnectWallet,
+  useSend,
+  useSignIn,
+  useSwap,
+  useWalletConnectUri,
+  useWalletList,
+} from 'vestibule/react'
 import { errorMessage, type Modal } from 'vestibule/kernel'
 import { formatBalance, parseUnits, shortenAddress } from 'vestibule/utils'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
@@ -24,7 +42,9 @@ const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [co
 
 // ?siwx=optional (or required) signs in through the sandbox's sign-in backend on this origin (/siwx/).
 const siwxMode = new URLSearchParams(location.search).get('siwx')
-const signInOptions = siwxMode ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } } : {}
+const signInOptions = siwxMode
+  ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } }
+  : {}
 
 const modal = createHeadlessModal({
   projectId: 'sandbox',
@@ -34,7 +54,15 @@ const modal = createHeadlessModal({
   // The local exchange's pools are on 31337, besides the provider's swap networks.
   swapNetworks: [31337],
   ...signInOptions,
-  plugins: [eip155({ networks: [localChain] }), walletCatalog(), walletConnect({ relayUrl: config.walletConnect.relayUrl }), tokens(), send(), swap(), siwxMode && siwx()],
+  plugins: [
+    eip155({ networks: [localChain] }),
+    walletCatalog(),
+    walletConnect({ relayUrl: config.walletConnect.relayUrl }),
+    tokens(),
+    send(),
+    swap(),
+    siwxMode && siwx(),
+  ],
 })
 expose(modal)
 
@@ -47,13 +75,19 @@ function Wallets() {
   return (
     <section data-testid="wallets">
       <label>
-        Search wallet <input data-testid="wallet-search" placeholder="Name of the wallet" onChange={(e) => list.setSearch(e.target.value)} />
+        Search wallet{' '}
+        <input data-testid="wallet-search" placeholder="Name of the wallet" onChange={(e) => list.setSearch(e.target.value)} />
       </label>
       <p data-testid="list-status">{list.status}</p>
       <ul data-testid="wallet-list">
         {list.wallets.map((item) => (
           <li key={item.id}>
-            <button type="button" data-testid="wallet-row" disabled={item.disabled} onClick={() => void connect(item).catch(() => undefined)}>
+            <button
+              type="button"
+              data-testid="wallet-row"
+              disabled={item.disabled}
+              onClick={() => void connect(item).catch(() => undefined)}
+            >
               {item.name}
             </button>
           </li>
@@ -91,10 +125,16 @@ function Balances() {
 
 function SendForm({ controller, view, form }: { controller: SendController; view: SendView; form: SendFormState }) {
   const [amount, setAmount] = useState('')
-  if (form.status === 'sent') return <output data-testid="send-result">{`Sent ${formatBalance(form.sent!.amount, form.sent!.token.decimals)} ${form.sent!.token.symbol}: ${form.sent!.id}`}</output>
+  if (form.status === 'sent')
+    return (
+      <output data-testid="send-result">{`Sent ${formatBalance(form.sent!.amount, form.sent!.token.decimals)} ${form.sent!.token.symbol}: ${form.sent!.id}`}</output>
+    )
   const decimals = view.token?.decimals ?? 18
   return (
-    <form data-testid="send-form" onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}>
+    <form
+      data-testid="send-form"
+      onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}
+    >
       <label>
         Receiver <input data-testid="send-receiver" value={form.receiver} onChange={(e) => controller.setReceiver(e.target.value)} />
       </label>
@@ -143,7 +183,9 @@ function SwapForm({ controller, view, form }: { controller: SwapController; view
   const [pair, setPair] = useState<keyof typeof PAIRS | ''>('')
   if (form.status === 'done' && form.done) {
     const { from, to, sold, bought, id } = form.done
-    return <output data-testid="swap-result">{`Swapped ${formatBalance(sold, from.decimals)} ${from.symbol} for ${formatBalance(bought, to.decimals)} ${to.symbol}: ${id}`}</output>
+    return (
+      <output data-testid="swap-result">{`Swapped ${formatBalance(sold, from.decimals)} ${from.symbol} for ${formatBalance(bought, to.decimals)} ${to.symbol}: ${id}`}</output>
+    )
   }
   if (form.tokens.status !== 'ready') return <p data-testid="swap-tokens">{form.tokens.error ?? form.tokens.status}</p>
   const choose = (next: keyof typeof PAIRS) => {
@@ -153,9 +195,16 @@ function SwapForm({ controller, view, form }: { controller: SwapController; view
     pickSymbol(controller, form, 'buy', buy)
     pickSymbol(controller, form, 'sell', sell)
   }
-  const quote = view.details ? `${formatBalance(view.details.toAmount, view.buy?.decimals ?? 18)} ${view.buy?.symbol}` : view.quoting ? 'quoting' : (view.quoteError ?? say(view.reason))
+  const quote = view.details
+    ? `${formatBalance(view.details.toAmount, view.buy?.decimals ?? 18)} ${view.buy?.symbol}`
+    : view.quoting
+      ? 'quoting'
+      : (view.quoteError ?? say(view.reason))
   return (
-    <form data-testid="swap-form" onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}>
+    <form
+      data-testid="swap-form"
+      onSubmit={(e) => (e.preventDefault(), form.status === 'reviewing' ? void controller.confirm() : controller.review())}
+    >
       <label>
         Pair{' '}
         <select data-testid="swap-pair" value={pair} onChange={(e) => choose(e.target.value as keyof typeof PAIRS)}>
@@ -188,7 +237,9 @@ function SignIn() {
   const { status, session, error, sign, cancel } = useSignIn(modal)
   return (
     <section data-testid="sign-in" data-status={status}>
-      <p data-testid="sign-in-status">{status === 'signedIn' ? `signed in as ${session?.data.accountAddress}` : status === 'error' ? `error: ${error}` : status}</p>
+      <p data-testid="sign-in-status">
+        {status === 'signedIn' ? `signed in as ${session?.data.accountAddress}` : status === 'error' ? `error: ${error}` : status}
+      </p>
       {status === 'needed' || status === 'error' || status === 'signedOut' ? (
         <button type="button" data-testid="sign-in-button" onClick={() => void sign().catch(() => undefined)}>
           Sign in

@@ -21,7 +21,18 @@ import { tokens } from 'vestibule/plugins/tokens'
 const config = (window as unknown as { __SANDBOX__: { rpc: string; apiUrl: string } }).__SANDBOX__
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' } })
 
-const features = () => [walletCatalog(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' })]
+const features = () => [
+  walletCatalog(),
+  onramp(),
+  receive(),
+  tokens(),
+  send(),
+  swap(),
+  nfts(),
+  activity(),
+  identity(),
+  names({ zone: 'sandbox.id' }),
+]
 const make = (name: string, storagePrefix: string, themeMode: 'light' | 'dark', full = false) =>
   createModal({
     projectId: 'sandbox',
@@ -36,7 +47,9 @@ const make = (name: string, storagePrefix: string, themeMode: 'light' | 'dark', 
   })
 
 const bare = new URLSearchParams(location.search).has('bare')
-const modals = bare ? ({} as Record<'first' | 'second', ReturnType<typeof make>>) : { first: make('First modal', 'first', 'dark'), second: make('Second modal', 'second', 'light') }
+const modals = bare
+  ? ({} as Record<'first' | 'second', ReturnType<typeof make>>)
+  : { first: make('First modal', 'first', 'dark'), second: make('Second modal', 'second', 'light') }
 ;(window as unknown as { modals: typeof modals }).modals = modals
 ;(window as unknown as { makeModal: typeof make }).makeModal = make
 

@@ -25,7 +25,20 @@ import { defineNetwork as definePolkadotNetwork, polkadot, type PolkadotNetworkI
 import { expose } from './expose.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
-const config = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string; onrampUrl: string; walletConnect: { relayUrl: string }; ens: { universalResolver: string }; assets?: { tokens: { chainId: string; address: string }[] } } }).__SANDBOX__
+const config = (
+  window as unknown as {
+    __SANDBOX__: {
+      rpc: string
+      l2Rpc: string
+      l2ChainId: number
+      apiUrl: string
+      onrampUrl: string
+      walletConnect: { relayUrl: string }
+      ens: { universalResolver: string }
+      assets?: { tokens: { chainId: string; address: string }[] }
+    }
+  }
+).__SANDBOX__
 
 // Wallet catalog options (sandbox/provider-api/catalog.mjs ids). The query string can override them:
 // ?featured=<id>,<id>&exclude=<id>&include=<id>&custom=none
@@ -33,18 +46,34 @@ const query = new URLSearchParams(location.search)
 const ids = (name: string, fallback: string[]) => (query.has(name) ? query.get(name)!.split(',').filter(Boolean) : fallback)
 const catalogOptions = {
   // "Cedar Vault" and "Cobalt Vault".
-  featuredWalletIds: ids('featured', ['5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b', 'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83']),
+  featuredWalletIds: ids('featured', [
+    '5b33a1818687ed67c8acb7b7cee8eb2fda203cf43e69ba5af313dc16bfe67e8b',
+    'c18951708197de3e66371b3b56723bf49e4e9e47266716f105dea28fc7e01c83',
+  ]),
   // "Basalt Wallet" never shows.
   excludeWalletIds: ids('exclude', ['d4d48f95177d14461df4b16c4ce7b770d417a666629a1e3f8f8ba21884618608']),
   includeWalletIds: ids('include', []),
   customWallets:
     query.get('custom') === 'none'
       ? []
-      : [{ id: 'vestibule-custom-wallet', name: 'Vestibule Custom Wallet', image_url: `${config.apiUrl}/public/getAssetImage/vestibule-custom-wallet`, mobile_link: 'vestibule-custom://', webapp_link: 'https://custom.wallets.example/' }],
+      : [
+          {
+            id: 'vestibule-custom-wallet',
+            name: 'Vestibule Custom Wallet',
+            image_url: `${config.apiUrl}/public/getAssetImage/vestibule-custom-wallet`,
+            mobile_link: 'vestibule-custom://',
+            webapp_link: 'https://custom.wallets.example/',
+          },
+        ],
 }
 
 // ENS on the local chain (sandbox/contracts/ens.mjs): names and avatars resolve on chain through its universal resolver.
-const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [config.rpc] } }, assets: { imageId: 'eip155-31337' }, contracts: { ensUniversalResolver: { address: config.ens.universalResolver } } })
+const localChain = defineNetwork({
+  ...localhost,
+  rpcUrls: { default: { http: [config.rpc] } },
+  assets: { imageId: 'eip155-31337' },
+  contracts: { ensUniversalResolver: { address: config.ens.universalResolver } },
+})
 const sandboxL2 = defineNetwork({
   id: config.l2ChainId,
   name: 'Sandbox L2',
@@ -58,14 +87,28 @@ const sandboxL2 = defineNetwork({
 
 type SolanaSandbox = { name: string; rpc: string; ws: string; genesisHash: string; walletChain: string }
 const solanaSandbox = (window as unknown as { __SANDBOX__: { families?: { solana?: SolanaSandbox } } }).__SANDBOX__.families?.solana
-const solanaPlugin = solanaSandbox && solana({ networks: [defineSolanaNetwork({ name: solanaSandbox.name, genesisHash: solanaSandbox.genesisHash, walletChain: solanaSandbox.walletChain, rpcUrls: { default: { http: [solanaSandbox.rpc], webSocket: [solanaSandbox.ws] } }, testnet: true })] })
+const solanaPlugin =
+  solanaSandbox &&
+  solana({
+    networks: [
+      defineSolanaNetwork({
+        name: solanaSandbox.name,
+        genesisHash: solanaSandbox.genesisHash,
+        walletChain: solanaSandbox.walletChain,
+        rpcUrls: { default: { http: [solanaSandbox.rpc], webSocket: [solanaSandbox.ws] } },
+        testnet: true,
+      }),
+    ],
+  })
 
 // Litecoin regtest from sandbox/bip122/chain.mjs: its genesis hash, Esplora URL and address prefixes are injected.
-const bip122Sandbox = (window as unknown as { __SANDBOX__: { families?: { bip122?: { network: Bip122NetworkInput } } } }).__SANDBOX__.families?.bip122
+const bip122Sandbox = (window as unknown as { __SANDBOX__: { families?: { bip122?: { network: Bip122NetworkInput } } } }).__SANDBOX__
+  .families?.bip122
 const bip122Plugin = bip122Sandbox && bip122({ networks: [defineBip122Network({ ...bip122Sandbox.network, testnet: true })] })
 
 // chopsticks from sandbox/polkadot/chain.mjs: its genesis hash, WebSocket URL, ROC (12 decimals) and SS58 prefix 2.
-const polkadotSandbox = (window as unknown as { __SANDBOX__: { families?: { polkadot?: { network: PolkadotNetworkInput } } } }).__SANDBOX__.families?.polkadot
+const polkadotSandbox = (window as unknown as { __SANDBOX__: { families?: { polkadot?: { network: PolkadotNetworkInput } } } }).__SANDBOX__
+  .families?.polkadot
 const polkadotPlugin = polkadotSandbox && polkadot({ networks: [definePolkadotNetwork(polkadotSandbox.network)] })
 
 // WalletConnect over the loopback relay (?wcRelay=ws://… points it elsewhere, e.g. at a relay that is down).
@@ -78,11 +121,16 @@ const walletConnectPlugin = walletConnect({ relayUrl: query.get('wcRelay') ?? co
 const authSandbox = (window as unknown as { __SANDBOX__: { auth?: { secureSiteUrl: string } } }).__SANDBOX__.auth
 const withAuth = query.has('auth') && authSandbox !== undefined
 const authOptions = withAuth
-  ? { secureSiteUrl: query.get('secureSite') ?? authSandbox.secureSiteUrl, ...(query.has('socials') ? { socials: query.get('socials')!.split(',').filter(Boolean) as never } : {}) }
+  ? {
+      secureSiteUrl: query.get('secureSite') ?? authSandbox.secureSiteUrl,
+      ...(query.has('socials') ? { socials: query.get('socials')!.split(',').filter(Boolean) as never } : {}),
+    }
   : undefined
 // ?siwx=required (or ?siwx=optional) signs in through the sandbox's sign-in backend on this origin (/siwx/).
 const siwxMode = query.get('siwx')
-const signIn = siwxMode ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } } : {}
+const signIn = siwxMode
+  ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Vestibule Sandbox', store: hostBackend({ url: '/siwx' }) } }
+  : {}
 // ?siwe=required (or ?siwe=optional) signs in through the legacy `siweConfig` callbacks over the same backend; what
 // the verify hook was given and answered is listed in window.__siweVerified.
 const siweMode = siwxMode ? null : query.get('siwe')
@@ -95,7 +143,11 @@ const siweSignIn = siweMode
         getNonce: async () => ((await (await fetch('/siwx/nonce')).json()) as { nonce: string }).nonce,
         getMessageParams: async () => ({ statement: 'Sign in to the Vestibule Sandbox' }),
         verifyMessage: async ({ message, signature }: { message: string; signature: string }) => {
-          const response = await fetch('/siwx/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature }) })
+          const response = await fetch('/siwx/verify', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ message, signature }),
+          })
           siweVerified.push({ message, signature, ok: response.ok })
           return response.ok
         },
@@ -139,18 +191,56 @@ const modal = createModal({
   ...(basicMode ? {} : { tokens: groupBy(config.assets?.tokens ?? []) }),
   // On-ramp providers: Coinbase's page comes from the (local) URL generator; the second provider's widget is the
   // sandbox's checkout page too (sandbox/onramp).
-  ...(basicMode ? {} : { onrampProviders: [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' }, { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` }] }),
+  ...(basicMode
+    ? {}
+    : {
+        onrampProviders: [
+          { id: 'coinbase', name: 'Coinbase', feeRange: '1-2%' },
+          { id: 'meld', name: 'Meld', feeRange: '1-2%', url: `${config.onrampUrl}/widget` },
+        ],
+      }),
   // ?allWallets=off shows how a host turns the full wallet list off.
-  features: { allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off', ...(authOptions?.socials ? { socials: authOptions.socials } : {}), ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}), ...(query.get('smartSessions') === 'on' ? { smartSessions: true } : {}) },
+  features: {
+    allWallets: new URLSearchParams(location.search).get('allWallets') !== 'off',
+    ...(authOptions?.socials ? { socials: authOptions.socials } : {}),
+    ...(withAuth && query.get('emailShowWallets') === 'off' ? { emailShowWallets: false } : {}),
+    ...(query.get('smartSessions') === 'on' ? { smartSessions: true } : {}),
+  },
   // The embedded wallet starts on its EOA in the demo; ?accountType=smartAccount starts on the smart account.
   ...(withAuth ? { defaultAccountTypes: { eip155: query.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' } } : {}),
   ...(authOptions ? { secureSiteUrl: authOptions.secureSiteUrl } : {}),
   // Swaps on the local chain and the sandbox L2 besides the provider's swap networks (each has its own pools);
   // ?swapNetworks=31337 narrows them to those ids.
-  ...(basicMode ? {} : { swapNetworks: query.has('swapNetworks') ? query.get('swapNetworks')!.split(',').filter(Boolean).map(Number) : [31337, config.l2ChainId] }),
+  ...(basicMode
+    ? {}
+    : {
+        swapNetworks: query.has('swapNetworks')
+          ? query.get('swapNetworks')!.split(',').filter(Boolean).map(Number)
+          : [31337, config.l2ChainId],
+      }),
   ...signIn,
   ...siweSignIn,
-  plugins: basicMode ? [walletConnectPlugin] : [eip155({ networks: [localChain, sandboxL2] }), solanaPlugin, bip122Plugin, polkadotPlugin, walletCatalog(), walletConnectPlugin, withAuth && auth(), onramp(), receive(), tokens(), send(), swap(), nfts(), activity(), identity(), names({ zone: 'sandbox.id' }), (siwxMode || siweMode) && siwx()],
+  plugins: basicMode
+    ? [walletConnectPlugin]
+    : [
+        eip155({ networks: [localChain, sandboxL2] }),
+        solanaPlugin,
+        bip122Plugin,
+        polkadotPlugin,
+        walletCatalog(),
+        walletConnectPlugin,
+        withAuth && auth(),
+        onramp(),
+        receive(),
+        tokens(),
+        send(),
+        swap(),
+        nfts(),
+        activity(),
+        identity(),
+        names({ zone: 'sandbox.id' }),
+        (siwxMode || siweMode) && siwx(),
+      ],
 })
 expose(modal)
 // A returning user sees their account on the page at once, before the modal is ever opened.
@@ -163,7 +253,11 @@ function SignedIn() {
     const read = () =>
       void fetch('/siwx/me')
         .then((r) => (r.ok ? r.json() : null))
-        .then((body: { address?: unknown; chainId?: unknown } | null) => setMe(typeof body?.address === 'string' && typeof body.chainId === 'string' ? { address: body.address, chainId: body.chainId } : null))
+        .then((body: { address?: unknown; chainId?: unknown } | null) =>
+          setMe(
+            typeof body?.address === 'string' && typeof body.chainId === 'string' ? { address: body.address, chainId: body.chainId } : null,
+          ),
+        )
         .catch(() => setMe(null))
     read()
     const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read)]
@@ -216,7 +310,7 @@ function App() {
         <dt>Account</dt>
         <dd data-testid="caip-address">{caipAddress ?? '—'}</dd>
         <dt>Network</dt>
-        <dd data-testid="network">{caipNetwork ? `${caipNetwork.name} (${caipNetworkId})` : caipNetworkId ?? '—'}</dd>
+        <dd data-testid="network">{caipNetwork ? `${caipNetwork.name} (${caipNetworkId})` : (caipNetworkId ?? '—')}</dd>
         <dt>Modal</dt>
         <dd data-testid="modal-open">{isOpen ? 'open' : 'closed'}</dd>
       </dl>

@@ -6,7 +6,18 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { formatEther, parseEther, type Address } from 'viem'
-import { WagmiProvider, createConfig, http, useBalance, useConnect, useConnection, useDisconnect, useSendTransaction, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi'
+import {
+  WagmiProvider,
+  createConfig,
+  http,
+  useBalance,
+  useConnect,
+  useConnection,
+  useDisconnect,
+  useSendTransaction,
+  useSwitchChain,
+  useWaitForTransactionReceipt,
+} from 'wagmi'
 import { createModal, errorMessage } from 'vestibule'
 import { defineNetwork, eip155, localhost } from 'vestibule/chains/eip155'
 import { vestibuleConnector } from 'vestibule/wagmi'
@@ -15,7 +26,12 @@ import { expose } from './expose.js'
 const sandbox = (window as unknown as { __SANDBOX__: { rpc: string; l2Rpc: string; l2ChainId: number; apiUrl: string } }).__SANDBOX__
 
 const localChain = defineNetwork({ ...localhost, rpcUrls: { default: { http: [sandbox.rpc] } }, assets: { imageId: 'eip155-31337' } })
-const l2 = defineNetwork({ id: sandbox.l2ChainId, name: 'Sandbox L2', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [sandbox.l2Rpc] } } })
+const l2 = defineNetwork({
+  id: sandbox.l2ChainId,
+  name: 'Sandbox L2',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [sandbox.l2Rpc] } },
+})
 
 const modal = createModal({
   projectId: 'sandbox',
@@ -26,7 +42,12 @@ const modal = createModal({
 })
 expose(modal)
 
-const wagmiChain = (network: typeof localChain) => ({ id: network.id, name: network.name, nativeCurrency: network.nativeCurrency, rpcUrls: { default: { http: [...network.rpcUrls.default.http] } } })
+const wagmiChain = (network: typeof localChain) => ({
+  id: network.id,
+  name: network.name,
+  nativeCurrency: network.nativeCurrency,
+  rpcUrls: { default: { http: [...network.rpcUrls.default.http] } },
+})
 const config = createConfig({
   chains: [wagmiChain(localChain), wagmiChain(l2)],
   connectors: [vestibuleConnector(modal)],
@@ -100,7 +121,11 @@ function App() {
       </dl>
       <Balance key={sends} address={connection.address} chainId={connection.chainId} />
       <Transfer chainId={connection.chainId} onSent={onSent} />
-      <button type="button" data-testid="wagmi-switch" onClick={() => switchChain({ chainId: connection.chainId === localChain.id ? l2.id : localChain.id })}>
+      <button
+        type="button"
+        data-testid="wagmi-switch"
+        onClick={() => switchChain({ chainId: connection.chainId === localChain.id ? l2.id : localChain.id })}
+      >
         Switch network
       </button>
       <button type="button" data-testid="wagmi-disconnect" onClick={() => disconnect()}>

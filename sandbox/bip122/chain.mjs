@@ -109,7 +109,14 @@ export async function startLitecoind() {
     return new Promise((resolve, reject) => {
       const body = JSON.stringify({ jsonrpc: '1.0', id: method, params, method })
       const req = request(
-        { host: '127.0.0.1', port, path: wallet ? `/wallet/${wallet}` : '/', method: 'POST', agent: false, headers: { authorization: auth, 'content-type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: wallet ? `/wallet/${wallet}` : '/',
+          method: 'POST',
+          agent: false,
+          headers: { authorization: auth, 'content-type': 'application/json' },
+        },
         (res) => {
           let text = ''
           res.on('data', (chunk) => (text += chunk))
@@ -199,7 +206,8 @@ export async function startEsplora({ rpc, miner, port = 0 }) {
           })),
         )
       }
-      if (req.method === 'GET' && (match = /^\/tx\/([0-9a-f]{64})\/hex$/.exec(pathname))) return send(200, await rpc('getrawtransaction', [match[1]]))
+      if (req.method === 'GET' && (match = /^\/tx\/([0-9a-f]{64})\/hex$/.exec(pathname)))
+        return send(200, await rpc('getrawtransaction', [match[1]]))
       if (req.method === 'GET' && pathname === '/fee-estimates') return json(FEE_ESTIMATES)
       if (req.method === 'GET' && pathname === '/blocks/tip/height') return send(200, String(await rpc('getblockcount')))
       if (req.method === 'POST' && pathname === '/tx') {
@@ -233,7 +241,11 @@ export async function startEsplora({ rpc, miner, port = 0 }) {
 }
 
 const loadSdk = async () => {
-  const [ecc, bitcoinjs, { ECPairFactory }] = await Promise.all([import('@bitcoinerlab/secp256k1'), import('bitcoinjs-lib'), import('ecpair')])
+  const [ecc, bitcoinjs, { ECPairFactory }] = await Promise.all([
+    import('@bitcoinerlab/secp256k1'),
+    import('bitcoinjs-lib'),
+    import('ecpair'),
+  ])
   return { ecc, bitcoinjs, ECPair: ECPairFactory(ecc) }
 }
 

@@ -54,7 +54,9 @@ type Change = { accounts?: readonly Account[]; chains?: readonly string[] }
 
 const ICON =
   'data:image/svg+xml;base64,' +
-  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f7931a"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">B</text></svg>')
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f7931a"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">B</text></svg>',
+  )
 
 export class UserRejectedError extends Error {
   code = 4001
@@ -73,7 +75,11 @@ const concat = (...parts: Uint8Array[]) => {
   return out
 }
 const varint = (n: number) =>
-  n < 0xfd ? new Uint8Array([n]) : n <= 0xffff ? new Uint8Array([0xfd, n & 255, n >> 8]) : new Uint8Array([0xfe, n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24])
+  n < 0xfd
+    ? new Uint8Array([n])
+    : n <= 0xffff
+      ? new Uint8Array([0xfd, n & 255, n >> 8])
+      : new Uint8Array([0xfe, n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24])
 
 /** sha256d(prefix ‖ varint(length) ‖ message): the digest legacy message signatures commit to. */
 export function messageHash(message: Uint8Array, messagePrefix: string): Uint8Array {
@@ -169,7 +175,9 @@ export function createBitcoinWallet(options: BitcoinWalletOptions) {
     },
     'bitcoin:signTransaction': {
       version: '1.0.0',
-      async signTransaction(...inputs: { psbt: Uint8Array; chain: string; inputsToSign: { account: Account; signingIndexes: number[] }[] }[]) {
+      async signTransaction(
+        ...inputs: { psbt: Uint8Array; chain: string; inputsToSign: { account: Account; signingIndexes: number[] }[] }[]
+      ) {
         calls.push('signTransaction')
         const outputs = []
         for (const input of inputs) {

@@ -14,9 +14,17 @@ let compiled
 /** `{ [contract]: { abi, bytecode } }` for every contract in sandbox/contracts/*.sol; compiled once per change. */
 export async function compileContracts() {
   if (compiled) return compiled
-  const sources = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.sol')).sort().map((f) => [f, { content: readFileSync(join(dir, f), 'utf8') }]))
+  const sources = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.sol'))
+      .sort()
+      .map((f) => [f, { content: readFileSync(join(dir, f), 'utf8') }]),
+  )
   const { version } = createRequire(import.meta.url)('solc/package.json')
-  const key = createHash('sha256').update(JSON.stringify([version, sources])).digest('hex').slice(0, 16)
+  const key = createHash('sha256')
+    .update(JSON.stringify([version, sources]))
+    .digest('hex')
+    .slice(0, 16)
   const cacheFile = join(cacheDir, `contracts-${key}.json`)
   try {
     return (compiled = JSON.parse(readFileSync(cacheFile, 'utf8')))
@@ -24,7 +32,11 @@ export async function compileContracts() {
     /* not compiled yet */
   }
   const { default: solc } = await import('solc')
-  const input = { language: 'Solidity', sources, settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } }
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  }
   const output = JSON.parse(solc.compile(JSON.stringify(input)))
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length) throw new Error(`Solidity: ${errors.map((e) => e.formattedMessage).join('\n')}`)

@@ -23,7 +23,11 @@ const L2_COIN_TYPE = (0x80000000 | 31338) >>> 0
 export const ENS_SEEDS = [
   { name: 'alice.eth', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', avatar: avatarDataUrl('#7b61ff'), primary: true },
   { name: 'bobby.eth', address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' },
-  { name: 'erin.eth', address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', addresses: { [L2_COIN_TYPE]: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' } },
+  {
+    name: 'erin.eth',
+    address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+    addresses: { [L2_COIN_TYPE]: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' },
+  },
 ]
 
 async function send(url, tx) {
@@ -39,8 +43,10 @@ async function send(url, tx) {
   throw new Error(`Sandbox ENS setup was not mined within 5 s: ${hash}`)
 }
 
-const deploy = async (url, contract, args) => (await send(url, { data: encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args }) })).contractAddress
-const call = (url, contract, to, functionName, args) => send(url, { to, data: encodeFunctionData({ abi: contract.abi, functionName, args }) })
+const deploy = async (url, contract, args) =>
+  (await send(url, { data: encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args }) })).contractAddress
+const call = (url, contract, to, functionName, args) =>
+  send(url, { to, data: encodeFunctionData({ abi: contract.abi, functionName, args }) })
 
 /**
  * Deploys the name system on the chain at `url` and registers ENS_SEEDS. Resolves to the contracts' addresses and
@@ -67,7 +73,8 @@ export async function deployEns({ url, seeds = ENS_SEEDS }) {
     await call(url, EnsRegistry, registry, 'setResolver', [node, resolver])
     await call(url, EnsPublicResolver, resolver, 'setAddr', [node, address])
     // Addresses under other coin types (ENSIP-9, ENSIP-11: an L2's), as the resolver keeps them: the raw bytes.
-    for (const [coinType, value] of Object.entries(addresses)) await call(url, EnsPublicResolver, resolver, 'setAddr', [node, BigInt(coinType), value])
+    for (const [coinType, value] of Object.entries(addresses))
+      await call(url, EnsPublicResolver, resolver, 'setAddr', [node, BigInt(coinType), value])
     if (avatar !== undefined) await call(url, EnsPublicResolver, resolver, 'setText', [node, 'avatar', avatar])
     if (primary) await call(url, EnsReverseRegistrar, reverseRegistrar, 'setNameForAddr', [address, name])
     return { name, address }

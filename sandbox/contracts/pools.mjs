@@ -31,8 +31,14 @@ async function send(url, tx) {
   throw new Error(`Sandbox pool setup was not mined within 5 s: ${hash}`)
 }
 
-const deploy = async (url, contract, args) => (await send(url, { data: encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args }) })).contractAddress
-const call = (url, contract, to, functionName, args, value) => send(url, { to, data: encodeFunctionData({ abi: contract.abi, functionName, args }), ...(value ? { value: `0x${value.toString(16)}` } : {}) })
+const deploy = async (url, contract, args) =>
+  (await send(url, { data: encodeDeployData({ abi: contract.abi, bytecode: contract.bytecode, args }) })).contractAddress
+const call = (url, contract, to, functionName, args, value) =>
+  send(url, {
+    to,
+    data: encodeFunctionData({ abi: contract.abi, functionName, args }),
+    ...(value ? { value: `0x${value.toString(16)}` } : {}),
+  })
 
 /**
  * Deploys the wrapper, SDOL and the exchange and its pools on the chain at `url`, next to the DEMO token at `demo` (held by the
@@ -54,6 +60,9 @@ export async function deploySwapPools({ url, demo }) {
     await call(url, SwapExchange, exchange, 'addLiquidity', [addresses[a], addresses[b], amountA, amountB])
     pairs.push([addresses[a], addresses[b]])
   }
-  const tokens = [...(ownDemo ? [{ address: ownDemo, name: 'Demo Token', symbol: 'DEMO', decimals: 18 }] : []), { address: sdol, name: 'Sandbox Dollar', symbol: 'SDOL', decimals: 18 }]
+  const tokens = [
+    ...(ownDemo ? [{ address: ownDemo, name: 'Demo Token', symbol: 'DEMO', decimals: 18 }] : []),
+    { address: sdol, name: 'Sandbox Dollar', symbol: 'SDOL', decimals: 18 },
+  ]
   return { exchange, weth, tokens, pairs }
 }

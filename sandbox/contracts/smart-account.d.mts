@@ -15,4 +15,8 @@ export declare function counterfactualSmartAccount(
   owner: Address,
   options?: Options,
 ): Promise<{ address: Address; factory: Address; factoryData: Hex; wrap(signature: Hex): Hex }>
-export declare function deploySmartAccount(wallet: Wallet, owner: Address, options?: Options): Promise<{ address: Address; factory: Address }>
+export declare function deploySmartAccount(
+  wallet: Wallet,
+  owner: Address,
+  options?: Options,
+): Promise<{ address: Address; factory: Address }>

@@ -13,7 +13,13 @@ const factories = new WeakMap()
 async function deployContract(wallet, name, args) {
   const { [name]: contract } = await compileContracts()
   const client = wallet.extend(publicActions)
-  const hash = await client.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args, account: wallet.account, chain: wallet.chain })
+  const hash = await client.deployContract({
+    abi: contract.abi,
+    bytecode: contract.bytecode,
+    args,
+    account: wallet.account,
+    chain: wallet.chain,
+  })
   const receipt = await client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`${name} was not deployed (${hash})`)
   return { address: receipt.contractAddress, abi: contract.abi }
@@ -36,10 +42,15 @@ const saltOf = (salt) => (typeof salt === 'string' ? salt : toHex(BigInt(salt ??
 export async function counterfactualSmartAccount(wallet, owner, { salt, factory } = {}) {
   const found = await smartAccountFactory(wallet, factory)
   const args = [owner, saltOf(salt)]
-  const address = await wallet.extend(publicActions).readContract({ address: found.address, abi: found.abi, functionName: 'accountAddress', args })
+  const address = await wallet
+    .extend(publicActions)
+    .readContract({ address: found.address, abi: found.abi, functionName: 'accountAddress', args })
   const factoryData = encodeFunctionData({ abi: found.abi, functionName: 'deploy', args })
   const wrap = (signature) =>
-    concatHex([encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }, { type: 'bytes' }], [found.address, factoryData, signature]), ERC6492_MAGIC])
+    concatHex([
+      encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }, { type: 'bytes' }], [found.address, factoryData, signature]),
+      ERC6492_MAGIC,
+    ])
   return { address, factory: found.address, factoryData, wrap }
 }
 
@@ -47,7 +58,12 @@ export async function counterfactualSmartAccount(wallet, owner, { salt, factory 
 export async function deploySmartAccount(wallet, owner, options = {}) {
   const account = await counterfactualSmartAccount(wallet, owner, options)
   const client = wallet.extend(publicActions)
-  const hash = await client.sendTransaction({ to: account.factory, data: account.factoryData, account: wallet.account, chain: wallet.chain })
+  const hash = await client.sendTransaction({
+    to: account.factory,
+    data: account.factoryData,
+    account: wallet.account,
+    chain: wallet.chain,
+  })
   const receipt = await client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`The smart account of ${owner} was not deployed (${hash})`)
   return { address: account.address, factory: account.factory }

@@ -15,7 +15,8 @@ function parseMessage(raw) {
     if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim()
   }
   let body = rest.join('\n\n')
-  if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16)))
+  if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? ''))
+    body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16)))
   return { headers, body: body.trim() }
 }
 
@@ -38,7 +39,14 @@ export async function startMail({ smtpPort = 0, httpPort = 0 } = {}) {
       stream.on('end', () => {
         const { headers, body } = parseMessage(Buffer.concat(chunks).toString('utf8'))
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
-        inbox.push({ id: inbox.length + 1, from: session.envelope.mailFrom?.address, to, subject: headers.subject ?? '', text: body, at: new Date().toISOString() })
+        inbox.push({
+          id: inbox.length + 1,
+          from: session.envelope.mailFrom?.address,
+          to,
+          subject: headers.subject ?? '',
+          text: body,
+          at: new Date().toISOString(),
+        })
         callback()
       })
     },
@@ -56,10 +64,15 @@ export async function startMail({ smtpPort = 0, httpPort = 0 } = {}) {
     if (url.pathname === '/' || url.pathname === '/mailbox') {
       const rows = messages(url.searchParams.get('to'))
         .reverse()
-        .map((m) => `<li data-testid="mail"><p><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.at)}</small></p><pre>${escapeHtml(m.text)}</pre></li>`)
+        .map(
+          (m) =>
+            `<li data-testid="mail"><p><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.at)}</small></p><pre>${escapeHtml(m.text)}</pre></li>`,
+        )
         .join('')
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      return res.end(`<!doctype html><meta charset="utf-8"><title>Sandbox mailbox</title><h1>Sandbox mailbox</h1><p>Every email the sandbox's secure site sent (SMTP on 127.0.0.1:${smtpBound}).</p><ul>${rows || '<li>No mail yet</li>'}</ul>`)
+      return res.end(
+        `<!doctype html><meta charset="utf-8"><title>Sandbox mailbox</title><h1>Sandbox mailbox</h1><p>Every email the sandbox's secure site sent (SMTP on 127.0.0.1:${smtpBound}).</p><ul>${rows || '<li>No mail yet</li>'}</ul>`,
+      )
     }
     res.writeHead(404, { 'content-type': 'text/plain' })
     res.end('Not found')

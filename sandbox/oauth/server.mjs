@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto'
 
 const PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const page = (title, body) => `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui;max-width:420px;margin:40px auto}button{font:inherit;padding:8px 16px;margin-right:8px}</style>${body}`
+const page = (title, body) =>
+  `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui;max-width:420px;margin:40px auto}button{font:inherit;padding:8px 16px;margin-right:8px}</style>${body}`
 
 /** Starts the provider; `allowRedirect(prefix)` names the only place users may be sent back to (the secure site). */
 export async function startOAuth({ port = 0 } = {}) {
@@ -16,18 +17,30 @@ export async function startOAuth({ port = 0 } = {}) {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const q = url.searchParams
-    const html = (status, body) => (res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }), res.end(body))
-    const json = (status, body) => (res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }), res.end(JSON.stringify(body)))
+    const html = (status, body) => (
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }), res.end(body)
+    )
+    const json = (status, body) => (
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }), res.end(JSON.stringify(body))
+    )
     const provider = q.get('provider') ?? ''
     const redirect = q.get('redirect_uri') ?? ''
     const state = q.get('state') ?? ''
     if (url.pathname === '/authorize') {
-      if (!PROVIDERS.includes(provider) || !redirectPrefix || !redirect.startsWith(redirectPrefix)) return html(400, page('Error', '<p>Unknown provider or redirect address</p>'))
+      if (!PROVIDERS.includes(provider) || !redirectPrefix || !redirect.startsWith(redirectPrefix))
+        return html(400, page('Error', '<p>Unknown provider or redirect address</p>'))
       const hidden = `<input type="hidden" name="provider" value="${escapeHtml(provider)}"><input type="hidden" name="redirect_uri" value="${escapeHtml(redirect)}"><input type="hidden" name="state" value="${escapeHtml(state)}">`
-      return html(200, page(`Sign in with ${provider}`, `<h1 data-testid="oauth-title">Sandbox ${escapeHtml(provider)}</h1><p>Vestibule Sandbox asks for your ${escapeHtml(provider)} name.</p><form action="/approve">${hidden}<label>Username <input name="username" data-testid="oauth-username" value="sandbox-${escapeHtml(provider)}-user"></label><p><button data-testid="oauth-allow">Allow</button></p></form><form action="/deny">${hidden}<button data-testid="oauth-deny">Deny</button></form>`))
+      return html(
+        200,
+        page(
+          `Sign in with ${provider}`,
+          `<h1 data-testid="oauth-title">Sandbox ${escapeHtml(provider)}</h1><p>Vestibule Sandbox asks for your ${escapeHtml(provider)} name.</p><form action="/approve">${hidden}<label>Username <input name="username" data-testid="oauth-username" value="sandbox-${escapeHtml(provider)}-user"></label><p><button data-testid="oauth-allow">Allow</button></p></form><form action="/deny">${hidden}<button data-testid="oauth-deny">Deny</button></form>`,
+        ),
+      )
     }
     if (url.pathname === '/approve' || url.pathname === '/deny') {
-      if (!PROVIDERS.includes(provider) || !redirectPrefix || !redirect.startsWith(redirectPrefix)) return html(400, page('Error', '<p>Unknown provider or redirect address</p>'))
+      if (!PROVIDERS.includes(provider) || !redirectPrefix || !redirect.startsWith(redirectPrefix))
+        return html(400, page('Error', '<p>Unknown provider or redirect address</p>'))
       const back = new URL(redirect)
       back.searchParams.set('state', state)
       if (url.pathname === '/deny') back.searchParams.set('error', 'access_denied')
@@ -56,11 +69,20 @@ export async function startOAuth({ port = 0 } = {}) {
     }
     if (url.pathname === '/farcaster') {
       if (!farcaster.has(channel)) return html(404, page('Farcaster', '<p>Unknown sign-in link</p>'))
-      return html(200, page('Farcaster', `<h1>Sandbox Farcaster</h1><form action="/farcaster/approve"><input type="hidden" name="channel" value="${escapeHtml(channel)}"><label>Username <input name="username" value="sandbox-fc-user"></label><button data-testid="farcaster-approve">Sign in</button></form>`))
+      return html(
+        200,
+        page(
+          'Farcaster',
+          `<h1>Sandbox Farcaster</h1><form action="/farcaster/approve"><input type="hidden" name="channel" value="${escapeHtml(channel)}"><label>Username <input name="username" value="sandbox-fc-user"></label><button data-testid="farcaster-approve">Sign in</button></form>`,
+        ),
+      )
     }
     if (url.pathname === '/farcaster/approve') {
       if (!farcaster.has(channel)) return html(404, page('Farcaster', '<p>Unknown sign-in link</p>'))
-      farcaster.set(channel, { approved: true, username: (q.get('username') ?? '').replace(/[^\w.-]/g, '').slice(0, 40) || 'sandbox-fc-user' })
+      farcaster.set(channel, {
+        approved: true,
+        username: (q.get('username') ?? '').replace(/[^\w.-]/g, '').slice(0, 40) || 'sandbox-fc-user',
+      })
       return html(200, page('Farcaster', '<p data-testid="farcaster-done">Signed in. You can close this page.</p>'))
     }
     if (url.pathname === '/farcaster/status') return json(200, farcaster.get(channel) ?? { approved: false })

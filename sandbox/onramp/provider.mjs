@@ -23,15 +23,29 @@ export function purchaseOf(path, query) {
       wallets = undefined
     }
     const wallet = Array.isArray(wallets) ? wallets[0] : undefined
-    return { address: wallet?.address, chainId: query.defaultNetwork, amount: query.presetFiatAmount, currency: query.fiatCurrency, method: query.defaultPaymentMethod }
+    return {
+      address: wallet?.address,
+      chainId: query.defaultNetwork,
+      amount: query.presetFiatAmount,
+      currency: query.fiatCurrency,
+      method: query.defaultPaymentMethod,
+    }
   }
-  if (path === '/widget') return { address: query.walletAddress, chainId: query.network, amount: query.sourceAmount, currency: query.sourceCurrencyCode, method: query.paymentMethod }
+  if (path === '/widget')
+    return {
+      address: query.walletAddress,
+      chainId: query.network,
+      amount: query.sourceAmount,
+      currency: query.sourceCurrencyCode,
+      method: query.paymentMethod,
+    }
   return undefined
 }
 
 /** How the page names a payment method, whichever provider's spelling (`card`, `ACH_BANK_ACCOUNT` …) it came in. */
 const METHODS = { card: 'card', ach_bank_account: 'bank transfer', apple_pay: 'Apple Pay', google_pay: 'Google Pay' }
-export const methodName = (method) => (typeof method === 'string' && method ? (METHODS[method.toLowerCase()] ?? method) : 'a method to choose')
+export const methodName = (method) =>
+  typeof method === 'string' && method ? (METHODS[method.toLowerCase()] ?? method) : 'a method to choose'
 
 function page(title, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -62,7 +76,9 @@ async function credit({ address, chainId }, priced, rpcUrls, solana) {
     return { hash: await solana.fund(address, priced.base), from: 'faucet' }
   }
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`Not an EVM address: ${address}`)
-  const hash = await rpc(rpcUrls[chainId], 'eth_sendTransaction', [{ from: PROVIDER_ACCOUNT, to: address, value: `0x${priced.base.toString(16)}` }])
+  const hash = await rpc(rpcUrls[chainId], 'eth_sendTransaction', [
+    { from: PROVIDER_ACCOUNT, to: address, value: `0x${priced.base.toString(16)}` },
+  ])
   for (let tries = 0; tries < 200; tries++) {
     const receipt = await rpc(rpcUrls[chainId], 'eth_getTransactionReceipt', [hash])
     if (receipt) return { hash, from: PROVIDER_ACCOUNT.toLowerCase() }
@@ -83,18 +99,35 @@ export async function startOnrampProvider({ port = 0, rpcUrls = {}, solana, reco
       res.end(body)
     }
     const query = Object.fromEntries(url.searchParams)
-    if (req.method === 'GET' && (url.pathname === '/buy/select-asset' || url.pathname === '/widget')) return send(200, checkout(url.pathname, query, rpcUrls))
+    if (req.method === 'GET' && (url.pathname === '/buy/select-asset' || url.pathname === '/widget'))
+      return send(200, checkout(url.pathname, query, rpcUrls))
     if (req.method === 'POST' && url.pathname === '/pay') {
       const chunks = []
       for await (const chunk of req) chunks.push(chunk)
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
       const purchase = purchaseOf(query.from, form)
       const priced = purchase && priceOf({ amount: purchase.amount, currency: purchase.currency, chainId: purchase.chainId ?? '' })
-      if (!priced || typeof purchase.address !== 'string' || !rpcUrls[purchase.chainId]) return send(400, page('Not paid', '<p data-testid="error">This purchase cannot be paid.</p>'))
+      if (!priced || typeof purchase.address !== 'string' || !rpcUrls[purchase.chainId])
+        return send(400, page('Not paid', '<p data-testid="error">This purchase cannot be paid.</p>'))
       try {
         const { hash, from } = await credit(purchase, priced, rpcUrls, solana)
-        record({ chainId: purchase.chainId, owner: purchase.address, hash, from, amount: priced.purchase, asset: priced.asset, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: new Date().toISOString() })
-        return send(200, page('Paid', `<p data-testid="paid">Credited ${escapeHtml(priced.purchase)} ${escapeHtml(priced.asset.symbol)} to ${escapeHtml(purchase.address)} on ${escapeHtml(purchase.chainId)}.</p><p data-testid="credit-hash">${escapeHtml(hash)}</p><p>You can close this tab.</p>`))
+        record({
+          chainId: purchase.chainId,
+          owner: purchase.address,
+          hash,
+          from,
+          amount: priced.purchase,
+          asset: priced.asset,
+          status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+          minedAt: new Date().toISOString(),
+        })
+        return send(
+          200,
+          page(
+            'Paid',
+            `<p data-testid="paid">Credited ${escapeHtml(priced.purchase)} ${escapeHtml(priced.asset.symbol)} to ${escapeHtml(purchase.address)} on ${escapeHtml(purchase.chainId)}.</p><p data-testid="credit-hash">${escapeHtml(hash)}</p><p>You can close this tab.</p>`,
+          ),
+        )
       } catch (error) {
         return send(502, page('Not paid', `<p data-testid="error">${escapeHtml(error.message)}</p>`))
       }

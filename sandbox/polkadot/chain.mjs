@@ -38,7 +38,8 @@ export async function demoAccount(seed = DEMO_SEED, type = DEMO_KEY_TYPE) {
 }
 
 /** Sets the free balance of `address` (planck) directly in the chain state. */
-export const setBalance = (url, address, free) => rpc(url, 'dev_setStorage', [{ System: { Account: [[[address], { providers: 1, data: { free: free.toString() } }]] } }])
+export const setBalance = (url, address, free) =>
+  rpc(url, 'dev_setStorage', [{ System: { Account: [[[address], { providers: 1, data: { free: free.toString() } }]] } }])
 
 /**
  * Starts chopsticks on `port` (a free one when 0) and resolves once it answers; about 3 s and 300 MB, so start
@@ -50,11 +51,15 @@ export async function startChopsticks({ port = 0 } = {}) {
   const genesis = path.join(dir, 'rococo_v2_2_asset_hub.json')
   await writeFile(genesis, require('@substrate/connect-known-chains/rococo_v2_2_asset_hub').chainSpec)
   const actualPort = port || (await freePort())
-  const child = spawn(process.execPath, [CHOPSTICKS, '--genesis', genesis, '--host', '127.0.0.1', '--port', String(actualPort), '--build-block-mode', 'Instant'], {
-    cwd: dir,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [CHOPSTICKS, '--genesis', genesis, '--host', '127.0.0.1', '--port', String(actualPort), '--build-block-mode', 'Instant'],
+    {
+      cwd: dir,
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const keep = (chunk) => (output = (output + chunk).slice(-4000))
   child.stdout.on('data', keep)

@@ -16,7 +16,12 @@ const page = window as unknown as {
 const config = page.__SANDBOX__?.families?.polkadot
 
 if (config) {
-  const extension = createSandboxExtension({ seed: config.wallet.seed, keyType: config.wallet.keyType, ask: (title, detail) => askUser(title, detail, 'Sandbox Polkadot Wallet'), storage: localStorage })
+  const extension = createSandboxExtension({
+    seed: config.wallet.seed,
+    keyType: config.wallet.keyType,
+    ask: (title, detail) => askUser(title, detail, 'Sandbox Polkadot Wallet'),
+    storage: localStorage,
+  })
   setTimeout(() => {
     void extension.then((ext) => {
       page.injectedWeb3 ??= {}

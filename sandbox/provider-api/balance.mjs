@@ -6,7 +6,6 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 /** The wrapped-SOL address Solana token lists use for SOL. */
 const SOL_NATIVE = 'So11111111111111111111111111111111111111111'
 
-
 /** A balance row as the blockchain API answers it; `address` is the token's CAIP-10 address (none for native). */
 function row(chainId, { name, symbol, decimals, address, iconUrl }, quantity) {
   const price = PRICES[symbol] ?? 0
@@ -58,9 +57,15 @@ export async function handle({ method, path, query, body }, api) {
       const [namespace, reference, address] = caip.split(':')
       const chainId = `${namespace}:${reference}`
       const native = !address || address.toLowerCase() === NATIVE || address === SOL_NATIVE
-      const known = native ? (namespace === 'solana' ? { ...SOL } : { ...ETH }) : api.assets.tokens.find((t) => t.chainId === chainId && t.address.toLowerCase() === address.toLowerCase())
+      const known = native
+        ? namespace === 'solana'
+          ? { ...SOL }
+          : { ...ETH }
+        : api.assets.tokens.find((t) => t.chainId === chainId && t.address.toLowerCase() === address.toLowerCase())
       const price = known && PRICES[known.symbol]
-      return price === undefined || !known ? [] : [{ name: known.name, symbol: known.symbol, iconUrl: `${api.url}/public/getTokenImage/${known.symbol}`, price }]
+      return price === undefined || !known
+        ? []
+        : [{ name: known.name, symbol: known.symbol, iconUrl: `${api.url}/public/getTokenImage/${known.symbol}`, price }]
     })
     return { status: 200, body: { fungibles } }
   }

@@ -13,8 +13,62 @@ export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 /** Generated wallets, before the chain filter; a request for eip155 chains sees more than 600 of them. */
 export const GENERATED_COUNT = 660
 
-const ADJECTIVES = ['Amber', 'Basalt', 'Cedar', 'Cobalt', 'Coral', 'Delta', 'Ember', 'Fern', 'Granite', 'Harbor', 'Indigo', 'Juniper', 'Kelp', 'Lumen', 'Maple', 'Nimbus', 'Onyx', 'Pebble', 'Quartz', 'Raven', 'Saffron', 'Tundra', 'Umber', 'Velvet', 'Willow', 'Xenon', 'Yarrow', 'Zephyr']
-const NOUNS = ['Wallet', 'Vault', 'Purse', 'Keyring', 'Safe', 'Pocket', 'Ledger', 'Pouch', 'Chest', 'Locker', 'Satchel', 'Coffer', 'Till', 'Strongbox', 'Wallet Pro', 'Keys', 'Cash', 'Bank', 'Hub', 'Pass', 'Link', 'Port', 'Nest', 'Den']
+const ADJECTIVES = [
+  'Amber',
+  'Basalt',
+  'Cedar',
+  'Cobalt',
+  'Coral',
+  'Delta',
+  'Ember',
+  'Fern',
+  'Granite',
+  'Harbor',
+  'Indigo',
+  'Juniper',
+  'Kelp',
+  'Lumen',
+  'Maple',
+  'Nimbus',
+  'Onyx',
+  'Pebble',
+  'Quartz',
+  'Raven',
+  'Saffron',
+  'Tundra',
+  'Umber',
+  'Velvet',
+  'Willow',
+  'Xenon',
+  'Yarrow',
+  'Zephyr',
+]
+const NOUNS = [
+  'Wallet',
+  'Vault',
+  'Purse',
+  'Keyring',
+  'Safe',
+  'Pocket',
+  'Ledger',
+  'Pouch',
+  'Chest',
+  'Locker',
+  'Satchel',
+  'Coffer',
+  'Till',
+  'Strongbox',
+  'Wallet Pro',
+  'Keys',
+  'Cash',
+  'Bank',
+  'Hub',
+  'Pass',
+  'Link',
+  'Port',
+  'Nest',
+  'Den',
+]
 
 const hex = (text) => createHash('sha256').update(text).digest('hex')
 /** The catalog id of generated wallet `index` (64 hex characters, like the real catalog's). */
@@ -52,18 +106,60 @@ function generated(index) {
  * name in another case without an rdns (exclusion by case-insensitive name); 5–16 are malformed.
  */
 export const SPECIAL = {
-  0: (w) => ({ ...w, name: SANDBOX_WALLET_NAME, rdns: SANDBOX_WALLET_RDNS, chains: EVM_CHAINS, mobile_link: null, desktop_link: null, webapp_link: null }),
+  0: (w) => ({
+    ...w,
+    name: SANDBOX_WALLET_NAME,
+    rdns: SANDBOX_WALLET_RDNS,
+    chains: EVM_CHAINS,
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+  }),
   57: (w) => ({ ...w, name: 'Sandbox Wallet Classic', rdns: SANDBOX_WALLET_RDNS, chains: EVM_CHAINS }),
   120: (w) => ({ ...w, name: 'SANDBOX WALLET', rdns: null, chains: EVM_CHAINS }),
   5: (w) => ({ id: w.id, image_id: w.image_id, chains: EVM_CHAINS }), // no name
   6: (w) => ({ name: 'Nameless Id Wallet', chains: EVM_CHAINS }), // no id
-  7: (w) => ({ ...w, chains: EVM_CHAINS, name: '<img src=x onerror="window.__vbXss=1"><b>Bold</b> Markup Wallet<script>window.__vbXss=2</script>' }),
+  7: (w) => ({
+    ...w,
+    chains: EVM_CHAINS,
+    name: '<img src=x onerror="window.__vbXss=1"><b>Bold</b> Markup Wallet<script>window.__vbXss=2</script>',
+  }),
   8: (w) => ({ ...w, chains: EVM_CHAINS, name: `Huge ${'W'.repeat(20000)}` }),
-  9: (w) => ({ ...w, chains: EVM_CHAINS, name: 'Script Link Wallet', mobile_link: 'javascript:window.__vbXss=3', desktop_link: 'JaVaScRiPt:window.__vbXss=4', webapp_link: 'javascript://x.example/%0awindow.__vbXss=5' }),
-  10: (w) => ({ ...w, chains: EVM_CHAINS, name: 'Data Link Wallet', mobile_link: 'data:text/html,<script>window.__vbXss=6</script>', desktop_link: 'vbscript:msgbox(1)', webapp_link: 'http://plain-http.wallets.example/' }),
-  11: (w) => ({ ...w, chains: EVM_CHAINS, name: 'File Link Wallet', desktop_link: 'file:///etc/passwd', mobile_link: ' \tjava\nscript:window.__vbXss=7', webapp_link: 'data:text/html;base64,PHNjcmlwdD53aW5kb3cuX192YlhzcyA9IDg8L3NjcmlwdD4=', image_url: 'javascript:window.__vbXss=9' }),
+  9: (w) => ({
+    ...w,
+    chains: EVM_CHAINS,
+    name: 'Script Link Wallet',
+    mobile_link: 'javascript:window.__vbXss=3',
+    desktop_link: 'JaVaScRiPt:window.__vbXss=4',
+    webapp_link: 'javascript://x.example/%0awindow.__vbXss=5',
+  }),
+  10: (w) => ({
+    ...w,
+    chains: EVM_CHAINS,
+    name: 'Data Link Wallet',
+    mobile_link: 'data:text/html,<script>window.__vbXss=6</script>',
+    desktop_link: 'vbscript:msgbox(1)',
+    webapp_link: 'http://plain-http.wallets.example/',
+  }),
+  11: (w) => ({
+    ...w,
+    chains: EVM_CHAINS,
+    name: 'File Link Wallet',
+    desktop_link: 'file:///etc/passwd',
+    mobile_link: ' \tjava\nscript:window.__vbXss=7',
+    webapp_link: 'data:text/html;base64,PHNjcmlwdD53aW5kb3cuX192YlhzcyA9IDg8L3NjcmlwdD4=',
+    image_url: 'javascript:window.__vbXss=9',
+  }),
   12: (w) => ({ id: 12345, name: ['not', 'a', 'string'], chains: EVM_CHAINS }),
-  13: (w) => ({ ...w, chains: 'eip155:31337', name: 'Odd Fields Wallet', rdns: 'r'.repeat(5000), image_id: '../../etc/passwd', order: 'first', badge_type: { evil: true } }),
+  13: (w) => ({
+    ...w,
+    chains: 'eip155:31337',
+    name: 'Odd Fields Wallet',
+    rdns: 'r'.repeat(5000),
+    image_id: '../../etc/passwd',
+    order: 'first',
+    badge_type: { evil: true },
+  }),
   14: (w) => ({ ...w, id: 'x'.repeat(10000), name: 'Huge Id Wallet', chains: EVM_CHAINS }),
   15: () => null,
   16: (w) => ({ ...w, chains: EVM_CHAINS, name: `Long ${'Name '.repeat(60)}Wallet`, homepage: 'javascript:alert(1)' }),
@@ -76,7 +172,13 @@ export function catalogWallets(extra = []) {
   return extra.length ? [...cache, ...extra] : cache
 }
 
-const list = (value) => (value ? String(value).split(',').map((s) => s.trim()).filter(Boolean) : [])
+const list = (value) =>
+  value
+    ? String(value)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : []
 
 /**
  * `GET /getWallets` over `wallets`: `include` keeps only those ids (in catalog order), `exclude` drops ids,
@@ -106,7 +208,9 @@ const PALETTE = ['#6b8cff', '#f5a623', '#3ccb7f', '#ff6b6b', '#a66bff', '#2bb5c7
 
 /** Up to two letters for `label`: the initials of its first two words ("Vestibule Custom Wallet" → VC), or a single word's first two ("ETH" → ET). */
 export function initials(label) {
-  const words = String(label).split(/[^A-Za-z0-9]+/).filter(Boolean)
+  const words = String(label)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
   return (words.length >= 2 ? `${words[0][0]}${words[1][0]}` : (words[0] ?? '').slice(0, 2)).toUpperCase() || 'W'
 }
 

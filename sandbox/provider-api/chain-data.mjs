@@ -18,7 +18,11 @@ export function formatUnits(value, decimals) {
 }
 
 export async function rpcCall(url, method, params) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = await response.json()
   if (body.error) throw new Error(body.error.message)
   return body.result
@@ -31,4 +35,4 @@ export async function balanceOf(url, contract, owner) {
 }
 
 /** USD value of `quantity` base units at `price`, rounded to cents (a display value, never used for amounts). */
-export const usdValue = (quantity, decimals, price) => Math.round((Number(formatUnits(quantity, decimals)) * price) * 100) / 100
+export const usdValue = (quantity, decimals, price) => Math.round(Number(formatUnits(quantity, decimals)) * price * 100) / 100

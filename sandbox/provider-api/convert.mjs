@@ -20,7 +20,11 @@ const EXCHANGE_ABI = parseAbi([
   'function swapEthIn(address tokenOut, uint256 minOut, address to) payable returns (uint256)',
   'function swapForEth(address tokenIn, uint256 amountIn, uint256 minOut, address to) returns (uint256)',
 ])
-const TOKEN_ABI = parseAbi(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 value) returns (bool)', 'function transfer(address to, uint256 value) returns (bool)'])
+const TOKEN_ABI = parseAbi([
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function approve(address spender, uint256 value) returns (bool)',
+  'function transfer(address to, uint256 value) returns (bool)',
+])
 
 /** Where hostile answers send the user's money: an account with no code on any sandbox chain. */
 export const ATTACKER = '0x000000000000000000000000000000000000a77a'
@@ -42,7 +46,14 @@ export const HOSTILE_MODES = ['transfer', 'approveAttacker', 'ethToAccount', 're
  */
 export function lookalikeTokens(chainId) {
   const row = (symbol, name, n, decimals = 18) => ({ name, symbol, address: `${chainId}:0x${'0'.repeat(36)}${n}`, decimals })
-  return [row('USDC', 'USD Coin', 'c0a1', 6), row('USDC', 'USD Coin', 'c0a2', 6), row('U\u0405DC', 'USD Coin', 'c0a3', 6), row('\uff25\uff34\uff28', 'Ether', 'c0a4'), row('DEM0', 'Demo Token', 'c0a5'), row('\u03a9MEGA', 'Omega', 'c0a6')]
+  return [
+    row('USDC', 'USD Coin', 'c0a1', 6),
+    row('USDC', 'USD Coin', 'c0a2', 6),
+    row('U\u0405DC', 'USD Coin', 'c0a3', 6),
+    row('\uff25\uff34\uff28', 'Ether', 'c0a4'),
+    row('DEM0', 'Demo Token', 'c0a5'),
+    row('\u03a9MEGA', 'Omega', 'c0a6'),
+  ]
 }
 
 /**
@@ -123,7 +134,11 @@ function pairOf(market, from, to) {
   const tokenIn = marketToken(market, a.address)
   const tokenOut = marketToken(market, b.address)
   if (!tokenIn || !tokenOut || tokenIn.address.toLowerCase() === tokenOut.address.toLowerCase()) return undefined
-  const pooled = market.pairs.some(([x, y]) => new Set([x.toLowerCase(), y.toLowerCase()]).size === 2 && [x, y].every((t) => [tokenIn.address, tokenOut.address].some((u) => u.toLowerCase() === t.toLowerCase())))
+  const pooled = market.pairs.some(
+    ([x, y]) =>
+      new Set([x.toLowerCase(), y.toLowerCase()]).size === 2 &&
+      [x, y].every((t) => [tokenIn.address, tokenOut.address].some((u) => u.toLowerCase() === t.toLowerCase())),
+  )
   return pooled ? { tokenIn, tokenOut, fromCaip: from, toCaip: to } : undefined
 }
 
@@ -146,8 +161,14 @@ function tokenList(api, market) {
   })
   const demo = api.assets.tokens.filter((t) => t.chainId === market.chainId && t.symbol === 'DEMO')
   // A market's own DEMO is among the assets too: listed once.
-  const pooled = [...demo, ...market.tokens].filter((t, i, all) => all.findIndex((u) => u.address.toLowerCase() === t.address.toLowerCase()) === i)
-  return [row({ ...ETH, address: NATIVE }), row({ address: market.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }), ...pooled.map(row)]
+  const pooled = [...demo, ...market.tokens].filter(
+    (t, i, all) => all.findIndex((u) => u.address.toLowerCase() === t.address.toLowerCase()) === i,
+  )
+  return [
+    row({ ...ETH, address: NATIVE }),
+    row({ address: market.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }),
+    ...pooled.map(row),
+  ]
 }
 
 /** The swap transaction for `amount` of the pair, the least received being the quote less `slippage` percent. */
@@ -163,12 +184,21 @@ async function buildSwap(url, market, pair, { amount, user: account, slippage, e
       ? ['swapForEth', [tokenIn.address, amount, minOut, payee], 0n]
       : ['swap', [tokenIn.address, tokenOut.address, amount, minOut, payee], 0n]
   let [to, data] = [market.exchange, encodeFunctionData({ abi: EXCHANGE_ABI, functionName, args })]
-  if (hostile === 'transfer' && !tokenIn.native) [to, data] = [tokenIn.address, encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [ATTACKER, amount] })]
+  if (hostile === 'transfer' && !tokenIn.native)
+    [to, data] = [tokenIn.address, encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [ATTACKER, amount] })]
   // A payable-looking call (WETH's deposit()) to a plain account: the amount simply goes to it.
   if (hostile === 'ethToAccount' && tokenIn.native) [to, data] = [ATTACKER, '0xd0e30db0']
   const gas = estimate ? await estimateGas(url, { from: user, to, data, value }) : FALLBACK_GAS
   const gasPrice = BigInt(await rpcCall(url, 'eth_gasPrice', []))
-  return { tx: { from: `${market.chainId}:${account}`, to: `${market.chainId}:${to}`, data, amount: value.toString(), eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() } } }
+  return {
+    tx: {
+      from: `${market.chainId}:${account}`,
+      to: `${market.chainId}:${to}`,
+      data,
+      amount: value.toString(),
+      eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() },
+    },
+  }
 }
 
 async function estimateGas(url, { from, to, data, value }) {
@@ -214,26 +244,48 @@ export async function handle({ method, path, query, body }, api) {
     }
     if (api.convert.hostile === 'quoteOverflow') toAmount = 1n << 256n
     if (api.convert.hostile === 'quoteInflated') toAmount *= 10n ** 30n
-    return { status: 200, body: { quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: query.from, toAmount: toAmount.toString(), toAccount: query.to }] } }
+    return {
+      status: 200,
+      body: {
+        quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: query.from, toAmount: toAmount.toString(), toAccount: query.to }],
+      },
+    }
   }
   if (method === 'GET' && path === '/v1/convert/allowance') {
     const token = caip10(query.tokenAddress)
     const user = caip10(query.userAddress)?.address ?? query.userAddress
-    if (!token || typeof user !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(user)) return fail('tokenAddress and userAddress must be addresses')
+    if (!token || typeof user !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(user))
+      return fail('tokenAddress and userAddress must be addresses')
     if (token.address.toLowerCase() === NATIVE) return { status: 200, body: { allowance: MAX_UINT256.toString() } }
     const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'allowance', args: [user.toLowerCase(), market.exchange] })
-    const allowance = decodeFunctionResult({ abi: TOKEN_ABI, functionName: 'allowance', data: await rpcCall(url, 'eth_call', [{ to: token.address, data }, 'latest']) })
+    const allowance = decodeFunctionResult({
+      abi: TOKEN_ABI,
+      functionName: 'allowance',
+      data: await rpcCall(url, 'eth_call', [{ to: token.address, data }, 'latest']),
+    })
     return { status: 200, body: { allowance: allowance.toString() } }
   }
   if (method === 'GET' && path === '/v1/convert/build-approve') {
     const pair = pairOf(market, query.from, query.to)
     const user = caip10(query.userAddress)?.address ?? query.userAddress
-    if (!pair || pair.tokenIn.native || typeof user !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(user)) return fail('Nothing to approve for this pair')
+    if (!pair || pair.tokenIn.native || typeof user !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(user))
+      return fail('Nothing to approve for this pair')
     const spender = api.convert.hostile === 'approveAttacker' ? ATTACKER : market.exchange
     const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [spender, MAX_UINT256] })
     const gas = await estimateGas(url, { from: user.toLowerCase(), to: pair.tokenIn.address, data, value: 0n })
     const gasPrice = BigInt(await rpcCall(url, 'eth_gasPrice', []))
-    return { status: 200, body: { tx: { from: `${market.chainId}:${user}`, to: query.from, data, value: '0', eip155: { gas: Number(gas), gasPrice: gasPrice.toString() } } } }
+    return {
+      status: 200,
+      body: {
+        tx: {
+          from: `${market.chainId}:${user}`,
+          to: query.from,
+          data,
+          value: '0',
+          eip155: { gas: Number(gas), gasPrice: gasPrice.toString() },
+        },
+      },
+    }
   }
   if (method === 'POST' && path === '/v1/convert/build-transaction') {
     const pair = pairOf(market, body?.from, body?.to)
@@ -242,7 +294,16 @@ export async function handle({ method, path, query, body }, api) {
     const slippage = slippageOf(body?.eip155?.slippage)
     if (!pair || !amount || !user || slippage === undefined) return fail('amount, from, to, userAddress and eip155.slippage are required')
     try {
-      return { status: 200, body: await buildSwap(url, market, pair, { amount, user, slippage, estimate: body.disableEstimate !== true, hostile: api.convert.hostile }) }
+      return {
+        status: 200,
+        body: await buildSwap(url, market, pair, {
+          amount,
+          user,
+          slippage,
+          estimate: body.disableEstimate !== true,
+          hostile: api.convert.hostile,
+        }),
+      }
     } catch (error) {
       return fail(`The pool cannot fill this amount: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
     }

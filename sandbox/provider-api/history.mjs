@@ -42,7 +42,17 @@ async function indexBlocks(api, chainId, state) {
     const minedAt = new Date(Number.parseInt(block.timestamp, 16) * 1000).toISOString()
     for (const tx of block.transactions) {
       const receipt = await rpcCall(url, 'eth_getTransactionReceipt', [tx.hash])
-      const record = { hash: tx.hash, from: tx.from.toLowerCase(), to: (tx.to ?? receipt.contractAddress ?? '').toLowerCase(), minedAt, status: receipt.status === '0x1' ? 'confirmed' : 'failed', nonce: Number.parseInt(tx.nonce, 16), transfers: [], approvals: [], swapped: false }
+      const record = {
+        hash: tx.hash,
+        from: tx.from.toLowerCase(),
+        to: (tx.to ?? receipt.contractAddress ?? '').toLowerCase(),
+        minedAt,
+        status: receipt.status === '0x1' ? 'confirmed' : 'failed',
+        nonce: Number.parseInt(tx.nonce, 16),
+        transfers: [],
+        approvals: [],
+        swapped: false,
+      }
       const value = BigInt(tx.value)
       if (value > 0n) record.transfers.push({ kind: 'native', from: record.from, to: record.to, amount: value })
       for (const log of receipt.logs) readLog(api, chainId, record, log)
@@ -68,8 +78,10 @@ function readLog(api, chainId, record, log) {
   if (topic === TRANSFER) {
     const token = tokenAt(api, chainId, contract)
     const nft = api.assets.nfts.find((n) => n.chainId === chainId && n.address.toLowerCase() === contract)
-    if (token && log.topics.length === 3) record.transfers.push({ kind: 'token', token, from: topicAddress(one), to: topicAddress(two), amount: BigInt(log.data) })
-    if (nft && log.topics.length === 4) record.transfers.push({ kind: 'nft', nft, from: topicAddress(one), to: topicAddress(two), id: BigInt(three) })
+    if (token && log.topics.length === 3)
+      record.transfers.push({ kind: 'token', token, from: topicAddress(one), to: topicAddress(two), amount: BigInt(log.data) })
+    if (nft && log.topics.length === 4)
+      record.transfers.push({ kind: 'nft', nft, from: topicAddress(one), to: topicAddress(two), id: BigInt(three) })
   }
   const token = topic === APPROVAL && log.topics.length === 3 && tokenAt(api, chainId, contract)
   if (token) record.approvals.push({ token, owner: topicAddress(one), spender: topicAddress(two), amount: BigInt(log.data) })
@@ -78,7 +90,8 @@ function readLog(api, chainId, record, log) {
     record.swapped = true
     // data: tokenIn, tokenOut, amountIn, amountOut (32 bytes each). ETH paid out (tokenOut zero) is an internal transfer.
     const words = log.data.slice(2).match(/.{64}/g) ?? []
-    if (words.length === 4 && /^0+$/.test(words[1])) record.transfers.push({ kind: 'native', from: contract, to: topicAddress(two), amount: BigInt(`0x${words[3]}`) })
+    if (words.length === 4 && /^0+$/.test(words[1]))
+      record.transfers.push({ kind: 'native', from: contract, to: topicAddress(two), amount: BigInt(`0x${words[3]}`) })
   }
 }
 
@@ -104,7 +117,11 @@ function shape(record, owner, chainId, api) {
         sender: t.from,
         recipient: t.to,
         quantity: { numeric: '1' },
-        nft_info: { name: `${t.nft.name} #${t.id}`, content: { preview: { url: `${api.url}/sandbox/nft/${t.nft.symbol}/${t.id}` } }, flags: { is_spam: Boolean(t.nft.spam) } },
+        nft_info: {
+          name: `${t.nft.name} #${t.id}`,
+          content: { preview: { url: `${api.url}/sandbox/nft/${t.nft.symbol}/${t.id}` } },
+          flags: { is_spam: Boolean(t.nft.spam) },
+        },
       }
     }
     const asset = t.kind === 'native' ? ETH : t.token
@@ -121,10 +138,29 @@ function shape(record, owner, chainId, api) {
   const minted = involved.some((t) => t.from === ZERO)
   const approvals = approvalsOf(record, owner)
   const traded = record.swapped && involved.some((t) => t.to === owner) && involved.some((t) => t.from === owner)
-  const operationType = minted ? 'mint' : traded ? 'trade' : involved.length === 0 ? (approvals.length ? 'approve' : 'execute') : involved.every((t) => t.to === owner) ? 'receive' : 'send'
+  const operationType = minted
+    ? 'mint'
+    : traded
+      ? 'trade'
+      : involved.length === 0
+        ? approvals.length
+          ? 'approve'
+          : 'execute'
+        : involved.every((t) => t.to === owner)
+          ? 'receive'
+          : 'send'
   return {
     id: record.hash,
-    metadata: { operationType, hash: record.hash, minedAt: record.minedAt, sentFrom: record.from, sentTo: record.to, status: record.status, nonce: record.nonce, chain: chainId },
+    metadata: {
+      operationType,
+      hash: record.hash,
+      minedAt: record.minedAt,
+      sentFrom: record.from,
+      sentTo: record.to,
+      status: record.status,
+      nonce: record.nonce,
+      chain: chainId,
+    },
     transfers,
     ...(approvals.length ? { approvals } : {}),
   }
@@ -141,7 +177,9 @@ export async function handle({ method, path, query }, api) {
   const extra = api.extraHistory(chainId, owner)
   if (!api.rpcUrls[chainId] || !/^0x[0-9a-f]{40}$/.test(owner)) return { status: 200, body: { data: extra, next: null } }
   const state = await index(api, chainId)
-  const mine = [...state.txs.values()].filter((r) => r.from === owner || r.to === owner || r.transfers.some((t) => t.from === owner || t.to === owner))
+  const mine = [...state.txs.values()].filter(
+    (r) => r.from === owner || r.to === owner || r.transfers.some((t) => t.from === owner || t.to === owner),
+  )
   const all = [...extra, ...mine.reverse().map((r) => shape(r, owner, chainId, api))]
   const start = Math.max(0, Number.parseInt(query.cursor ?? '0', 10) || 0)
   const size = api.historyPageSize ?? PAGE_SIZE

@@ -45,7 +45,7 @@ export function priceOf({ amount, currency, chainId }) {
   const asset = assetOf(chainId)
   // Prices are fixtures with at most 4 decimals: scale them to integers (micro-dollars per unit).
   const price = BigInt(Math.round(PRICES[asset.symbol] * 1e6))
-  const usdMicro = subtotal * BigInt(Math.round(rate * 1e6)) * 10_000n / 1_000_000n
+  const usdMicro = (subtotal * BigInt(Math.round(rate * 1e6)) * 10_000n) / 1_000_000n
   const base = (usdMicro * 10n ** BigInt(asset.decimals)) / price
   return { asset, fee, subtotal, paid, base, purchase: units(base, asset.decimals) }
 }
@@ -57,7 +57,9 @@ function options(api) {
     id: `sandbox-${asset.symbol.toLowerCase()}`,
     name: asset.name,
     symbol: asset.symbol,
-    networks: networks.filter((n) => n.asset === asset).map((n) => ({ name: n.chainId, display_name: n.chainId, chain_id: n.chainId.split(':')[1], contract_address: '' })),
+    networks: networks
+      .filter((n) => n.asset === asset)
+      .map((n) => ({ name: n.chainId, display_name: n.chainId, chain_id: n.chainId.split(':')[1], contract_address: '' })),
   }))
   return {
     paymentCurrencies: Object.keys(FIAT_IN_USD).map((id) => ({ id, payment_method_limits: LIMITS })),
@@ -88,15 +90,20 @@ function quote(body) {
 }
 
 /** A preset amount is a JSON number above zero, or absent. */
-const presetProblem = (body, field) => (body[field] === undefined || (typeof body[field] === 'number' && Number.isFinite(body[field]) && body[field] > 0) ? undefined : `${field} must be a number above zero`)
+const presetProblem = (body, field) =>
+  body[field] === undefined || (typeof body[field] === 'number' && Number.isFinite(body[field]) && body[field] > 0)
+    ? undefined
+    : `${field} must be a number above zero`
 
 function generate(body, api) {
   const wallet = Array.isArray(body?.destinationWallets) ? body.destinationWallets[0] : undefined
-  if (typeof wallet?.address !== 'string' || typeof body?.defaultNetwork !== 'string') return bad('destinationWallets[0].address and defaultNetwork are required')
+  if (typeof wallet?.address !== 'string' || typeof body?.defaultNetwork !== 'string')
+    return bad('destinationWallets[0].address and defaultNetwork are required')
   const problem = presetProblem(body, 'presetFiatAmount') ?? presetProblem(body, 'presetCryptoAmount')
   if (problem) return bad(problem)
   // As the provider's URL: a preset fiat amount needs its currency.
-  if (body.presetFiatAmount !== undefined && typeof body.fiatCurrency !== 'string') return bad('fiatCurrency is required with presetFiatAmount')
+  if (body.presetFiatAmount !== undefined && typeof body.fiatCurrency !== 'string')
+    return bad('fiatCurrency is required with presetFiatAmount')
   if (!api.onramp.pageUrl) return { status: 503, body: { message: 'The on-ramp provider page is not running' } }
   const url = new URL('/buy/select-asset', api.onramp.pageUrl)
   url.searchParams.set('appId', 'vestibule-sandbox')
@@ -142,7 +149,24 @@ export function onrampHistory(api, chainId, owner) {
     .reverse()
     .map((p) => ({
       id: p.hash,
-      metadata: { operationType: 'buy', hash: p.hash, minedAt: p.minedAt, sentFrom: p.from, sentTo: p.owner, status: p.status, nonce: 0, chain: chainId },
-      transfers: [{ direction: 'in', sender: p.from, recipient: p.owner, quantity: { numeric: p.amount }, fungible_info: { name: p.asset.name, symbol: p.asset.symbol, icon: { url: `${api.url}/public/getTokenImage/${p.asset.symbol}` } } }],
+      metadata: {
+        operationType: 'buy',
+        hash: p.hash,
+        minedAt: p.minedAt,
+        sentFrom: p.from,
+        sentTo: p.owner,
+        status: p.status,
+        nonce: 0,
+        chain: chainId,
+      },
+      transfers: [
+        {
+          direction: 'in',
+          sender: p.from,
+          recipient: p.owner,
+          quantity: { numeric: p.amount },
+          fungible_info: { name: p.asset.name, symbol: p.asset.symbol, icon: { url: `${api.url}/public/getTokenImage/${p.asset.symbol}` } },
+        },
+      ],
     }))
 }

@@ -20,7 +20,6 @@ export const EVM_COIN_TYPE = '60'
 /** A label in the zone: letters, digits or hyphens, at least 4 characters, as the name registration rule requires. */
 const LABEL = /^[a-z0-9-]{4,63}$/
 
-
 /**
  * The names the sandbox starts with: the demo account's, and two local accounts to send to (the demo app's fixed
  * recipient and another funded anvil account). `avatar: true` links the name's avatar on the provider API.
@@ -76,7 +75,10 @@ export function createNameRegistry({ zone = NAME_ZONE, now = Date.now } = {}) {
     },
     lookup: (name) => records.get(String(name).toLowerCase()),
     /** Every record with `address` among its addresses, oldest first. */
-    reverse: (address) => [...records.values()].filter((r) => Object.values(r.addresses).some((a) => a.address.toLowerCase() === String(address).toLowerCase())),
+    reverse: (address) =>
+      [...records.values()].filter((r) =>
+        Object.values(r.addresses).some((a) => a.address.toLowerCase() === String(address).toLowerCase()),
+      ),
     clear: () => records.clear(),
   }
 }
@@ -125,13 +127,18 @@ export function namesHandle(api) {
 /** An avatar attribute kept as a path on this API is answered as a full URL of it. */
 const withBase = (record, base) => ({
   ...record,
-  attributes: record.attributes.map((a) => (typeof a.avatar === 'string' && a.avatar.startsWith('/') ? { ...a, avatar: `${base}${a.avatar}` } : a)),
+  attributes: record.attributes.map((a) =>
+    typeof a.avatar === 'string' && a.avatar.startsWith('/') ? { ...a, avatar: `${base}${a.avatar}` } : a,
+  ),
 })
 
 /** A small round avatar with the label's first letter. */
 export function avatarSvg(label) {
   const hue = [...label].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7)
-  const letter = label.slice(0, 1).toUpperCase().replace(/[^A-Z0-9]/g, '?')
+  const letter = label
+    .slice(0, 1)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '?')
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="hsl(${hue} 60% 45%)"/><text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${letter}</text></svg>`
 }
 
@@ -144,7 +151,9 @@ const refuse = (status, description) => ({ status, body: { status: 'FAILED', rea
 /** Suggestions for `label` in `zone`: the label itself, then variations that follow the label rule. */
 function suggest(registry, label) {
   const variants = [label, `${label}-id`, `my-${label}`, `${label}-1`, `${label}2024`]
-  return variants.filter((v, i) => LABEL.test(v) && variants.indexOf(v) === i).map((v) => ({ name: `${v}.${registry.zone}`, registered: !!registry.lookup(`${v}.${registry.zone}`) }))
+  return variants
+    .filter((v, i) => LABEL.test(v) && variants.indexOf(v) === i)
+    .map((v) => ({ name: `${v}.${registry.zone}`, registered: !!registry.lookup(`${v}.${registry.zone}`) }))
 }
 
 /**
@@ -157,7 +166,9 @@ async function signedBy({ address, message, signature, coinType }, api) {
   const chainId = coinType >= 0x80000000 ? coinType - 0x80000000 : undefined
   const rpcUrl = chainId === undefined ? undefined : api.rpcUrls?.[`eip155:${chainId}`]
   if (!rpcUrl) return false
-  return createPublicClient({ transport: http(rpcUrl) }).verifyMessage({ address, message, signature }).catch(() => false)
+  return createPublicClient({ transport: http(rpcUrl) })
+    .verifyMessage({ address, message, signature })
+    .catch(() => false)
 }
 
 /** POST /v1/profile/account: checks the body, the signed message and the signature, then registers. */
@@ -172,15 +183,18 @@ async function registerRoute(body, registry, api) {
   } catch {
     stated = undefined
   }
-  if (!stated || typeof stated.name !== 'string' || typeof stated.timestamp !== 'number') return refuse(400, 'The message must be JSON with name and timestamp')
-  if (stated.address !== undefined && String(stated.address).toLowerCase() !== address.toLowerCase()) return refuse(400, 'The message is for another address')
+  if (!stated || typeof stated.name !== 'string' || typeof stated.timestamp !== 'number')
+    return refuse(400, 'The message must be JSON with name and timestamp')
+  if (stated.address !== undefined && String(stated.address).toLowerCase() !== address.toLowerCase())
+    return refuse(400, 'The message is for another address')
   if (Math.abs(Date.now() / 1000 - stated.timestamp) > MESSAGE_WINDOW_S) return refuse(400, 'The message has expired')
   if (!String(stated.name).toLowerCase().endsWith(`.${registry.zone}`)) return refuse(400, `Names are registered under ${registry.zone}`)
   if (!(await signedBy({ address, message, signature, coinType }, api))) return refuse(401, 'Invalid signature')
   // A name is one holder's, whatever coin type another address holds it under.
   const full = String(stated.name).toLowerCase()
   const held = registry.lookup(full)
-  if (held && Object.values(held.addresses).some((a) => a.address.toLowerCase() !== address.toLowerCase())) return refuse(409, `Name ${full} is taken`)
+  if (held && Object.values(held.addresses).some((a) => a.address.toLowerCase() !== address.toLowerCase()))
+    return refuse(409, `Name ${full} is taken`)
   try {
     const record = registry.register({ name: stated.name, address, coinType: String(coinType) })
     return { status: 200, body: { success: true, name: record.name } }
@@ -217,11 +231,16 @@ export async function handle({ method, path, query, body }, api) {
   if (avatar) return { status: 200, body: avatarSvg(avatar[1]), type: 'image/svg+xml' }
   if (account) {
     const record = registry.lookup(decodeURIComponent(account[1]))
-    return record ? { status: 200, body: withBase(record, api.url) } : { status: 404, body: { status: 'NOT_FOUND', reasons: [{ name: 'NOT_FOUND', description: 'Name not found' }] } }
+    return record
+      ? { status: 200, body: withBase(record, api.url) }
+      : { status: 404, body: { status: 'NOT_FOUND', reasons: [{ name: 'NOT_FOUND', description: 'Name not found' }] } }
   }
   const address = decodeURIComponent((identity ?? reverse)[1])
   const names = registry.reverse(address).map((r) => withBase(r, api.url))
   if (reverse) return { status: 200, body: names }
   const first = names[0]
-  return { status: 200, body: { name: first?.name ?? null, avatar: first?.attributes.find((a) => typeof a.avatar === 'string')?.avatar ?? null } }
+  return {
+    status: 200,
+    body: { name: first?.name ?? null, avatar: first?.attributes.find((a) => typeof a.avatar === 'string')?.avatar ?? null },
+  }
 }

@@ -20,7 +20,16 @@ import { PRICES } from './chain-data.mjs'
 const ROUTES = [balanceRoutes, historyRoutes, gasRoutes, profileRoutes, onrampRoutes, convertRoutes, sessionsRoutes]
 
 /** Entries no client can use: wrong types, missing ids and names. */
-const MALFORMED = [null, 7, 'wallet', [], { id: 42, name: 'Numeric Id' }, { id: 'no-name' }, { name: 'No Id' }, { id: 'x y', name: ['list'] }]
+const MALFORMED = [
+  null,
+  7,
+  'wallet',
+  [],
+  { id: 42, name: 'Numeric Id' },
+  { id: 'no-name' },
+  { name: 'No Id' },
+  { id: 'x y', name: ['list'] },
+]
 
 /** A catalog answer as a hostile or broken API would give it (see `setCatalog`). */
 function hostileCatalog(mode, answer, query) {
@@ -77,11 +86,23 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
       ...[...api.convert.markets.values()].flatMap((m) => m.tokens.map((t) => t.symbol)),
       ...api.convert.extraTokens.map((t) => t?.symbol),
       ...[...extra.values()].flat().map((row) => row?.symbol),
-      ...[...extraHistory.values()].flat().flatMap((row) => (Array.isArray(row?.transfers) ? row.transfers.map((t) => t?.fungible_info?.symbol) : [])),
+      ...[...extraHistory.values()]
+        .flat()
+        .flatMap((row) => (Array.isArray(row?.transfers) ? row.transfers.map((t) => t?.fungible_info?.symbol) : [])),
     ])
   /** Whether an image route knows `id`: currencies and tokens only those the API names; wallets and assets any. */
-  const knownImage = (route, id) => (route === 'public/getCurrencyImage' ? onrampRoutes.currencyIds(api).has(id) : route === 'public/getTokenImage' ? tokenIds().has(id) : true)
-  const imageNames = () => new Map(wallets().filter((w) => w && typeof w.image_id === 'string').map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]))
+  const knownImage = (route, id) =>
+    route === 'public/getCurrencyImage'
+      ? onrampRoutes.currencyIds(api).has(id)
+      : route === 'public/getTokenImage'
+        ? tokenIds().has(id)
+        : true
+  const imageNames = () =>
+    new Map(
+      wallets()
+        .filter((w) => w && typeof w.image_id === 'string')
+        .map((w) => [w.image_id, typeof w.name === 'string' ? w.name : w.image_id]),
+    )
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -109,10 +130,12 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
     requests.push({ method: req.method, path, query, body, headers: req.headers, at: Date.now() })
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs))
     if (state.mode === 'down' && !path.startsWith('/v1/')) return send(500, { message: 'The sandbox provider API is down (test mode)' })
-    if (state.blockchain === 'down' && path.startsWith('/v1/')) return send(500, { message: 'The sandbox blockchain API is down (test mode)' })
+    if (state.blockchain === 'down' && path.startsWith('/v1/'))
+      return send(500, { message: 'The sandbox blockchain API is down (test mode)' })
 
     try {
-      if (req.method === 'GET' && path === '/getWallets') return send(200, hostileCatalog(state.catalog, queryWallets(wallets(), query), query))
+      if (req.method === 'GET' && path === '/getWallets')
+        return send(200, hostileCatalog(state.catalog, queryWallets(wallets(), query), query))
       const collectible = req.method === 'GET' ? historyRoutes.nftImage(path) : undefined
       if (collectible) return send(collectible.status, collectible.body, collectible.type)
       const image = /^\/(getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\/(.+)$/.exec(path)
@@ -222,7 +245,12 @@ export async function startProviderApi({ port = 0, rpcUrls = {}, extraWallets = 
      * started with it (`restore`) answers the same (the API in its own process, spawn.mjs).
      */
     snapshot() {
-      return { rpcUrls, assets: { tokens: assets.tokens, nfts: assets.nfts }, markets: [...api.convert.markets.values()], onrampPage: api.onramp.pageUrl }
+      return {
+        rpcUrls,
+        assets: { tokens: assets.tokens, nfts: assets.nfts },
+        markets: [...api.convert.markets.values()],
+        onrampPage: api.onramp.pageUrl,
+      }
     },
     /** Serves from a `snapshot()` of another API. */
     restore(snapshot) {

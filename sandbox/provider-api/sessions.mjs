@@ -13,7 +13,11 @@ export function createSessionsState() {
   return {
     add: (address, session) => void byAddress.set(address.toLowerCase(), [...(byAddress.get(address.toLowerCase()) ?? []), session]),
     list: (address) => byAddress.get(address.toLowerCase()) ?? [],
-    remove: (address, pci) => byAddress.set(address.toLowerCase(), (byAddress.get(address.toLowerCase()) ?? []).filter((s) => s.pci !== pci)),
+    remove: (address, pci) =>
+      byAddress.set(
+        address.toLowerCase(),
+        (byAddress.get(address.toLowerCase()) ?? []).filter((s) => s.pci !== pci),
+      ),
     /** Pins the answer (`{ status, body }`) of 'list' or 'revoke'; `undefined` unpins. */
     pin: (route, answer) => (answer === undefined ? answers.delete(route) : answers.set(route, answer)),
     answers,
@@ -40,7 +44,8 @@ export async function handle({ method, path, body }, api) {
   if (route === 'list' && method === 'GET') return { status: 200, body: { sessions: api.sessions.list(address) } }
   if (route !== 'revoke' || method !== 'POST') return undefined
   const { pci, signature } = body ?? {}
-  if (typeof pci !== 'string' || typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) return { status: 400, body: { message: 'pci and signature are required' } }
+  if (typeof pci !== 'string' || typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
+    return { status: 400, body: { message: 'pci and signature are required' } }
   if (!api.sessions.list(address).some((s) => s.pci === pci)) return { status: 404, body: { message: 'No such session' } }
   if (!(await signedBy(api.rpcUrls, address, pci, signature))) return { status: 401, body: { message: 'Invalid signature' } }
   api.sessions.remove(address, pci)

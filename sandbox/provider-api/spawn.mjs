@@ -14,7 +14,9 @@ import { root } from '../resolve.mjs'
 export async function spawnProviderApi(snapshot, { port = 0 } = {}) {
   let child
   const start = async (wanted) => {
-    child = spawn(process.execPath, [path.join(root, 'sandbox/provider-api/process.mjs'), String(wanted)], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'] })
+    child = spawn(process.execPath, [path.join(root, 'sandbox/provider-api/process.mjs'), String(wanted)], {
+      stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
+    })
     child.stdin.end(JSON.stringify(snapshot))
     const exited = once(child, 'exit').then(([code]) => {
       throw new Error(`The provider API exited with ${code} before it listened`)

@@ -14,13 +14,17 @@ export function redisInstalled() {
 
 /** One redis-server process on `port`; resolves once it accepts connections. */
 function spawnRedis(port) {
-  const child = spawn(REDIS_BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    REDIS_BINARY,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (child.kill(), reject(new Error(`redis-server did not start within 10 s: ${output}`))), 10_000)
     const read = (chunk) => {
       if (output.length < 20_000) output += chunk
-      if (/Ready to accept connections/.test(output)) (clearTimeout(timer), resolve(child))
+      if (/Ready to accept connections/.test(output)) clearTimeout(timer), resolve(child)
     }
     child.stdout.on('data', read)
     child.stderr.on('data', read)

@@ -17,7 +17,12 @@
   async function api(path, body) {
     const response = await fetch(`/api/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vestibule-origin': parentOrigin, 'x-vestibule-project': state.project, authorization: `Bearer ${token()}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-vestibule-origin': parentOrigin,
+        'x-vestibule-project': state.project,
+        authorization: `Bearer ${token()}`,
+      },
       body: JSON.stringify(body ?? {}),
     })
     const answer = await response.json().catch(() => ({ error: 'An error occurred' }))
@@ -38,7 +43,14 @@
     GetUser: async () => api('user'),
     SetPreferredAccount: async ({ type }) => api('account/type', { type }),
     GetSmartAccountEnabledNetworks: async () => api('account/networks'),
-    IsConnected: async () => ({ isConnected: token() !== '' && (await api('user').then(() => true, () => false)) }),
+    IsConnected: async () => ({
+      isConnected:
+        token() !== '' &&
+        (await api('user').then(
+          () => true,
+          () => false,
+        )),
+    }),
     GetChainId: async () => ({ chainId: localStorage.getItem(CHAIN) ?? undefined }),
     SwitchNetwork: async ({ chainId }) => (localStorage.setItem(CHAIN, String(chainId)), { chainId }),
     RpcRequest: async (payload) => (await api('rpc', payload)).result,

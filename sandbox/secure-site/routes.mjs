@@ -97,5 +97,4 @@ export function createRoutes(site) {
     },
     signout: async (_, __, ___, token) => (site.sessions.delete(token), {}),
   }
-
 }

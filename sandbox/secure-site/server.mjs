@@ -55,7 +55,10 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects
       const solana = solanaAddress(keyOf(user.id))
       await Promise.all(
         Object.entries(rpcUrls).map(([id, url]) =>
-          (id.startsWith('eip155:') ? rpc(url, 'anvil_setBalance', [address, `0x${START_BALANCE.toString(16)}`]) : rpc(url, 'requestAirdrop', [solana, START_LAMPORTS])).catch(() => undefined),
+          (id.startsWith('eip155:')
+            ? rpc(url, 'anvil_setBalance', [address, `0x${START_BALANCE.toString(16)}`])
+            : rpc(url, 'requestAirdrop', [solana, START_LAMPORTS])
+          ).catch(() => undefined),
         ),
       )
     }
@@ -69,12 +72,18 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects
     socialProvider: user.socialProvider,
     userName: user.userName ?? user.email,
     ...userFields,
-    accounts: { eip155: [{ address: accountOf(user.id).address, type: 'eoa' }, ...(await smart.accountsOf(user))], solana: [{ address: solanaAddress(keyOf(user.id)), type: 'eoa' }] },
+    accounts: {
+      eip155: [{ address: accountOf(user.id).address, type: 'eoa' }, ...(await smart.accountsOf(user))],
+      solana: [{ address: solanaAddress(keyOf(user.id)), type: 'eoa' }],
+    },
   })
 
   /** The API: each route gets the JSON body and the signed-in user (or undefined). */
   const signer = createSigner({ rpcUrls, keyOf, smart })
-  const routes = { ...createRoutes({ users, sessions, mail, oauth, userOf, newSession, describe, signer, socialStates, url: () => siteUrl }), ...smart.routes(describe) }
+  const routes = {
+    ...createRoutes({ users, sessions, mail, oauth, userOf, newSession, describe, signer, socialStates, url: () => siteUrl }),
+    ...smart.routes(describe),
+  }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -82,7 +91,12 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
       res.end(type === 'application/json' ? JSON.stringify(body) : body)
     }
-    if (url.pathname === '/frame') return send(200, `<!doctype html><meta charset="utf-8"><title>Vestibule secure site</title><script src="/frame.js"></script>`, 'text/html; charset=utf-8')
+    if (url.pathname === '/frame')
+      return send(
+        200,
+        `<!doctype html><meta charset="utf-8"><title>Vestibule secure site</title><script src="/frame.js"></script>`,
+        'text/html; charset=utf-8',
+      )
     if (url.pathname === '/frame.js') return send(200, frameJs, 'text/javascript; charset=utf-8')
     // Back from the provider: the popup hands its address to the page that opened the login, then closes.
     if (url.pathname === '/social/callback') {
@@ -90,9 +104,16 @@ export async function startSecureSite({ port = 0, rpcUrls, mail, oauth, projects
       const target = JSON.stringify(started?.origin ?? 'null')
       // A login that left the page (Telegram) goes back to that page with this address in its query instead.
       const returnTo = started?.returnTo ? new URL(started.returnTo) : undefined
-      if (returnTo) returnTo.search = `${returnTo.search ? `${returnTo.search}&` : '?'}result_uri=${encodeURIComponent(`${siteUrl}${url.pathname}${url.search}`)}`
-      const hand = returnTo ? `location.replace(${JSON.stringify(returnTo.href).replace(/</g, '\\u003c')})` : `window.opener && window.opener.postMessage({ vestibule: 'auth', type: 'social-callback', url: location.href }, ${target})`
-      return send(200, `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in…</p><script>${hand}</script>`, 'text/html; charset=utf-8')
+      if (returnTo)
+        returnTo.search = `${returnTo.search ? `${returnTo.search}&` : '?'}result_uri=${encodeURIComponent(`${siteUrl}${url.pathname}${url.search}`)}`
+      const hand = returnTo
+        ? `location.replace(${JSON.stringify(returnTo.href).replace(/</g, '\\u003c')})`
+        : `window.opener && window.opener.postMessage({ vestibule: 'auth', type: 'social-callback', url: location.href }, ${target})`
+      return send(
+        200,
+        `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in…</p><script>${hand}</script>`,
+        'text/html; charset=utf-8',
+      )
     }
     const route = url.pathname.startsWith('/api/') ? routes[url.pathname.slice(5)] : undefined
     if (!route || req.method !== 'POST') return send(404, { error: 'Not found' })

@@ -20,7 +20,8 @@ export const ERR = {
 export function createSigner({ rpcUrls, keyOf, smart }) {
   async function solanaCall(user, { chainId, method, params }) {
     const key = keyOf(user.id)
-    if (method === 'solana_signMessage') return { signature: signSolanaMessage(key, Buffer.from(String(params?.message ?? ''), 'base64')).toString('base64') }
+    if (method === 'solana_signMessage')
+      return { signature: signSolanaMessage(key, Buffer.from(String(params?.message ?? ''), 'base64')).toString('base64') }
     if (method === 'solana_signAndSendTransaction') {
       const url = rpcUrls[chainId] ?? Object.entries(rpcUrls).find(([id]) => id.startsWith('solana:'))?.[1]
       if (!url) throw new Error(ERR.network)
@@ -60,9 +61,19 @@ export function createSigner({ rpcUrls, keyOf, smart }) {
       const url = rpcUrls[chainId]
       if (!url) throw new Error(ERR.network)
       const id = Number(String(chainId).split(':')[1])
-      const chain = { id, name: chainId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } }
+      const chain = {
+        id,
+        name: chainId,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [url] } },
+      }
       const client = createWalletClient({ account, chain, transport: http(url) })
-      return client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : undefined, data: tx.data, gas: tx.gas ? BigInt(tx.gas) : undefined })
+      return client.sendTransaction({
+        to: tx.to,
+        value: tx.value ? BigInt(tx.value) : undefined,
+        data: tx.data,
+        gas: tx.gas ? BigInt(tx.gas) : undefined,
+      })
     }
     throw new Error(ERR.rpc)
   }

@@ -27,7 +27,12 @@ export function createSmartAccounts({ rpcUrls, keyOf }) {
     if (!url) throw new Error(ERR.network)
     const id = `${chainId}:${key}`
     if (!clients.has(id)) {
-      const chain = { id: Number(chainId.split(':')[1]), name: chainId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } }
+      const chain = {
+        id: Number(chainId.split(':')[1]),
+        name: chainId,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [url] } },
+      }
       clients.set(id, createWalletClient({ account: privateKeyToAccount(key), chain, transport: http(url) }).extend(publicActions))
     }
     return clients.get(id)
@@ -37,8 +42,13 @@ export function createSmartAccounts({ rpcUrls, keyOf }) {
   const deployerOf = (chainId) => {
     if (!deployers.has(chainId)) {
       const wallet = clientOf(chainId, keyOf('smart-account-deployer'))
-      const funded = rpc(rpcUrls[chainId], 'anvil_setBalance', [wallet.account.address, `0x${(10n ** 20n).toString(16)}`]).then(() => wallet)
-      deployers.set(chainId, funded.catch((error) => (deployers.delete(chainId), Promise.reject(error))))
+      const funded = rpc(rpcUrls[chainId], 'anvil_setBalance', [wallet.account.address, `0x${(10n ** 20n).toString(16)}`]).then(
+        () => wallet,
+      )
+      deployers.set(
+        chainId,
+        funded.catch((error) => (deployers.delete(chainId), Promise.reject(error))),
+      )
     }
     return deployers.get(chainId)
   }
@@ -52,11 +62,15 @@ export function createSmartAccounts({ rpcUrls, keyOf }) {
         await rpc(rpcUrls[chainId], 'anvil_setBalance', [account.address, `0x${START_BALANCE.toString(16)}`])
         return account
       })
-      accounts.set(id, found.catch((error) => (accounts.delete(id), Promise.reject(error))))
+      accounts.set(
+        id,
+        found.catch((error) => (accounts.delete(id), Promise.reject(error))),
+      )
     }
     return accounts.get(id)
   }
-  const deployed = async (chainId, address) => ((await clientOf(chainId, keyOf('smart-account-deployer')).getCode({ address })) ?? '0x') !== '0x'
+  const deployed = async (chainId, address) =>
+    ((await clientOf(chainId, keyOf('smart-account-deployer')).getCode({ address })) ?? '0x') !== '0x'
 
   /** Deploys the user's account (the owner pays) unless it is there. */
   async function deploy(user, chainId, account) {
@@ -71,14 +85,25 @@ export function createSmartAccounts({ rpcUrls, keyOf }) {
     await deploy(user, chainId, account)
     const { SmartAccount1271 } = await compileContracts()
     const wallet = clientOf(chainId, keyOf(user.id))
-    const data = encodeFunctionData({ abi: SmartAccount1271.abi, functionName: 'execute', args: [tx.to, tx.value ? BigInt(tx.value) : 0n, tx.data ?? '0x'] })
+    const data = encodeFunctionData({
+      abi: SmartAccount1271.abi,
+      functionName: 'execute',
+      args: [tx.to, tx.value ? BigInt(tx.value) : 0n, tx.data ?? '0x'],
+    })
     const hash = await wallet.sendTransaction({ to: account.address, data })
     if ((await wallet.waitForTransactionReceipt({ hash })).status !== 'success') throw new Error('The transaction failed')
     return hash
   }
 
   /** The address a request acts for: personal_sign's second parameter, a transaction's `from`. */
-  const actor = (method, list) => (method === 'personal_sign' ? list[1] : method === 'eth_sendTransaction' ? list[0]?.from : method === 'eth_sign' || method.startsWith('eth_signTypedData') ? list[0] : undefined)
+  const actor = (method, list) =>
+    method === 'personal_sign'
+      ? list[1]
+      : method === 'eth_sendTransaction'
+        ? list[0]?.from
+        : method === 'eth_sign' || method.startsWith('eth_signTypedData')
+          ? list[0]
+          : undefined
 
   return {
     /** The user's smart account as listed in the user's accounts (the first local chain's address), or none. */
@@ -96,7 +121,8 @@ export function createSmartAccounts({ rpcUrls, keyOf }) {
     async handle(user, { namespace, chainId, method, params }) {
       const list = Array.isArray(params) ? params : []
       const address = actor(method, list)
-      if (namespace !== 'eip155' || typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address) || !rpcUrls[chainId]) return undefined
+      if (namespace !== 'eip155' || typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address) || !rpcUrls[chainId])
+        return undefined
       const account = await accountOf(user, chainId).catch(() => undefined)
       if (!account || !isAddressEqual(account.address, address)) return undefined
       if (method === 'personal_sign') {

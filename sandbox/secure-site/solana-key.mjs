@@ -21,7 +21,12 @@ function base58(bytes) {
 export const solanaSeed = (key) => createHash('sha256').update(`solana:${key}`).digest()
 
 /** The ed25519 private key of `key` (PKCS#8 wrapping of the raw seed, so node:crypto takes it). */
-const privateKeyOf = (key) => createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), solanaSeed(key)]), format: 'der', type: 'pkcs8' })
+const privateKeyOf = (key) =>
+  createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), solanaSeed(key)]),
+    format: 'der',
+    type: 'pkcs8',
+  })
 const publicKeyOf = (key) => createPublicKey(privateKeyOf(key)).export({ format: 'der', type: 'spki' }).subarray(-32)
 
 export const solanaAddress = (key) => base58(publicKeyOf(key))

@@ -41,7 +41,9 @@ async function compileAndImport(file) {
     logLevel: 'silent',
     plugins: [vestibuleSource, optionalPeers],
     // A CommonJS package inside the bundle (the redis client) requires Node's own modules: give it `require`.
-    banner: { js: "import { createRequire as __vestibuleRequire } from 'node:module'; const require = __vestibuleRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __vestibuleRequire } from 'node:module'; const require = __vestibuleRequire(import.meta.url);",
+    },
   })
   const dir = await mkdtemp(path.join(tmpdir(), 'vestibule-siwx-'))
   try {

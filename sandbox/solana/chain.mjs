@@ -29,15 +29,20 @@ AlreadyProcessed BlockhashNotFound CallChainTooDeep MissingSignatureForFee Inval
 SanitizeFailure ClusterMaintenance AccountBorrowOutstanding WouldExceedMaxBlockCostLimit UnsupportedVersion InvalidWritableAccount
 WouldExceedMaxAccountCostLimit WouldExceedAccountDataBlockLimit TooManyAccountLocks AddressLookupTableNotFound InvalidAddressLookupTableOwner
 InvalidAddressLookupTableData InvalidAddressLookupTableIndex InvalidRentPayingAccount WouldExceedMaxVoteCostLimit WouldExceedAccountDataTotalLimit
-MaxLoadedAccountsDataSizeExceeded ResanitizationNeeded InvalidLoadedAccountsDataSizeLimit UnbalancedTransaction ProgramCacheHitMaxLimit CommitCancelled`.split(/\s+/)
-const INSTRUCTION_ERRORS = `GenericError InvalidArgument InvalidInstructionData InvalidAccountData AccountDataTooSmall InsufficientFunds IncorrectProgramId
+MaxLoadedAccountsDataSizeExceeded ResanitizationNeeded InvalidLoadedAccountsDataSizeLimit UnbalancedTransaction ProgramCacheHitMaxLimit CommitCancelled`.split(
+  /\s+/,
+)
+const INSTRUCTION_ERRORS =
+  `GenericError InvalidArgument InvalidInstructionData InvalidAccountData AccountDataTooSmall InsufficientFunds IncorrectProgramId
 MissingRequiredSignature AccountAlreadyInitialized UninitializedAccount UnbalancedInstruction ModifiedProgramId ExternalAccountLamportSpend
 ExternalAccountDataModified ReadonlyLamportChange ReadonlyDataModified DuplicateAccountIndex ExecutableModified RentEpochModified NotEnoughAccountKeys
 AccountDataSizeChanged AccountNotExecutable AccountBorrowFailed AccountBorrowOutstanding DuplicateAccountOutOfSync InvalidError ExecutableDataModified
 ExecutableLamportChange ExecutableAccountNotRentExempt UnsupportedProgramId CallDepth MissingAccount ReentrancyNotAllowed MaxSeedLengthExceeded
 InvalidSeeds InvalidRealloc ComputationalBudgetExceeded PrivilegeEscalation ProgramEnvironmentSetupFailure ProgramFailedToComplete
 ProgramFailedToCompile Immutable IncorrectAuthority AccountNotRentExempt InvalidAccountOwner ArithmeticOverflow UnsupportedSysvar IllegalOwner
-MaxAccountsDataAllocationsExceeded MaxAccountsExceeded MaxInstructionTraceLengthExceeded BuiltinProgramsMustConsumeComputeUnits BorshIoError`.split(/\s+/)
+MaxAccountsDataAllocationsExceeded MaxAccountsExceeded MaxInstructionTraceLengthExceeded BuiltinProgramsMustConsumeComputeUnits BorshIoError`.split(
+    /\s+/,
+  )
 
 /** litesvm's error objects as the JSON the Solana RPC uses (`"AlreadyProcessed"`, `{ InstructionError: [0, { Custom: 1 }] }`). */
 function errorJson(err) {
@@ -45,12 +50,18 @@ function errorJson(err) {
   const kind = err?.constructor?.name ?? ''
   if (kind.endsWith('InstructionError')) {
     const inner = err.err()
-    const e = typeof inner === 'number' ? (INSTRUCTION_ERRORS[inner] ?? `InstructionError${inner}`) : 'code' in inner ? { Custom: inner.code } : { BorshIoError: inner.msg }
+    const e =
+      typeof inner === 'number'
+        ? (INSTRUCTION_ERRORS[inner] ?? `InstructionError${inner}`)
+        : 'code' in inner
+          ? { Custom: inner.code }
+          : { BorshIoError: inner.msg }
     return { InstructionError: [err.index, e] }
   }
   if (kind.endsWith('DuplicateInstruction')) return { DuplicateInstruction: err.index }
   if (kind.endsWith('InsufficientFundsForRent')) return { InsufficientFundsForRent: { account_index: err.accountIndex } }
-  if (kind.endsWith('ProgramExecutionTemporarilyRestricted')) return { ProgramExecutionTemporarilyRestricted: { account_index: err.accountIndex } }
+  if (kind.endsWith('ProgramExecutionTemporarilyRestricted'))
+    return { ProgramExecutionTemporarilyRestricted: { account_index: err.accountIndex } }
   return String(err)
 }
 
@@ -144,7 +155,13 @@ export async function startSolanaChain({ port = 0 } = {}) {
   const simulationValue = (result) => {
     const failed = typeof result.err === 'function'
     const meta = failed ? result.meta() : result.meta()
-    return { err: failed ? errorJson(result.err()) : null, logs: meta.logs(), accounts: null, unitsConsumed: meta.computeUnitsConsumed(), returnData: null }
+    return {
+      err: failed ? errorJson(result.err()) : null,
+      logs: meta.logs(),
+      accounts: null,
+      unitsConsumed: meta.computeUnitsConsumed(),
+      returnData: null,
+    }
   }
 
   const accountJson = (acc, encoding) => ({
@@ -164,7 +181,9 @@ export async function startSolanaChain({ port = 0 } = {}) {
     const mintAccount = svm.getAccount(mint)
     const decimals = mintAccount.exists ? mintAccount.data[44] : 0
     const amount = view.getBigUint64(64, true)
-    const uiAmountString = decimals ? `${amount / 10n ** BigInt(decimals)}.${(amount % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`.replace(/\.?0+$/, '') : `${amount}`
+    const uiAmountString = decimals
+      ? `${amount / 10n ** BigInt(decimals)}.${(amount % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`.replace(/\.?0+$/, '')
+      : `${amount}`
     return {
       ...accountJson(acc, 'base64'),
       data: {
@@ -190,17 +209,26 @@ export async function startSolanaChain({ port = 0 } = {}) {
     getGenesisHash: () => genesisHash,
     getSlot: () => slot(),
     getBlockHeight: () => slot(),
-    getEpochInfo: () => ({ absoluteSlot: slot(), blockHeight: slot(), epoch: 0, slotIndex: slot(), slotsInEpoch: 432000, transactionCount: statuses.size }),
+    getEpochInfo: () => ({
+      absoluteSlot: slot(),
+      blockHeight: slot(),
+      epoch: 0,
+      slotIndex: slot(),
+      slotsInEpoch: 432000,
+      transactionCount: statuses.size,
+    }),
     getBalance: ([addr]) => withContext(BigInt(svm.getBalance(address(addr)) ?? 0n)),
     getAccountInfo: ([addr, config = {}]) => {
       const acc = svm.getAccount(address(addr))
       return withContext(acc.exists ? accountJson(acc, config.encoding) : null)
     },
     getMultipleAccounts: ([list, config = {}]) =>
-      withContext(list.map((a) => {
-        const acc = svm.getAccount(address(a))
-        return acc.exists ? accountJson(acc, config.encoding) : null
-      })),
+      withContext(
+        list.map((a) => {
+          const acc = svm.getAccount(address(a))
+          return acc.exists ? accountJson(acc, config.encoding) : null
+        }),
+      ),
     getLatestBlockhash: () => withContext({ blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot() + 150n }),
     isBlockhashValid: () => withContext(true),
     getMinimumBalanceForRentExemption: ([len]) => svm.minimumBalanceForRentExemption(BigInt(len ?? 0)),
@@ -221,18 +249,30 @@ export async function startSolanaChain({ port = 0 } = {}) {
     simulateTransaction: ([encoded, config = {}]) => {
       const tx = decodeTx(encoded, config.encoding)
       const value = simulationValue(simulate(tx, config.sigVerify))
-      return withContext(config.replaceRecentBlockhash ? { ...value, replacementBlockhash: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot() + 150n } } : value)
+      return withContext(
+        config.replaceRecentBlockhash
+          ? { ...value, replacementBlockhash: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot() + 150n } }
+          : value,
+      )
     },
     sendTransaction: ([encoded, config = {}]) => {
       const tx = decodeTx(encoded, config.encoding)
       if (!config.skipPreflight) {
         const preflight = simulationValue(simulate(tx, true))
         if (preflight.err) {
-          throw new RpcError(-32002, `Transaction simulation failed: ${typeof preflight.err === 'string' ? preflight.err : JSON.stringify(preflight.err)}`, preflight)
+          throw new RpcError(
+            -32002,
+            `Transaction simulation failed: ${typeof preflight.err === 'string' ? preflight.err : JSON.stringify(preflight.err)}`,
+            preflight,
+          )
         }
       }
       const { signature, status } = landed(svm.sendTransaction(tx))
-      if (status.err === 'AlreadyProcessed') throw new RpcError(-32002, 'Transaction simulation failed: This transaction has already been processed', { err: status.err, logs: [] })
+      if (status.err === 'AlreadyProcessed')
+        throw new RpcError(-32002, 'Transaction simulation failed: This transaction has already been processed', {
+          err: status.err,
+          logs: [],
+        })
       return signature
     },
     getSignatureStatuses: ([signatures]) =>
@@ -240,7 +280,13 @@ export async function startSolanaChain({ port = 0 } = {}) {
         signatures.map((s) => {
           const status = statuses.get(s)
           if (!status) return null
-          return { slot: status.slot, confirmations: null, err: status.err, status: status.err ? { Err: status.err } : { Ok: null }, confirmationStatus: 'finalized' }
+          return {
+            slot: status.slot,
+            confirmations: null,
+            err: status.err,
+            status: status.err ? { Err: status.err } : { Ok: null },
+            confirmationStatus: 'finalized',
+          }
         }),
       ),
     getTokenAccountsByOwner: ([owner, filter = {}, config = {}]) => {
@@ -264,13 +310,22 @@ export async function startSolanaChain({ port = 0 } = {}) {
       return { jsonrpc: '2.0', id, result: handler(Array.isArray(params) ? params : [params]) }
     } catch (error) {
       const rpcError = error instanceof RpcError ? error : new RpcError(-32603, `Internal error: ${error.message}`)
-      return { jsonrpc: '2.0', id, error: { code: rpcError.code, message: rpcError.message, ...(rpcError.data ? { data: rpcError.data } : {}) } }
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: { code: rpcError.code, message: rpcError.message, ...(rpcError.data ? { data: rpcError.data } : {}) },
+      }
     }
   }
 
   const server = createServer((req, res) => {
     // Browsers preflight: web3.js sends a `solana-client` header.
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-max-age': '600' }
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-max-age': '600',
+    }
     if (req.method === 'OPTIONS') return res.writeHead(204, cors).end()
     if (req.method !== 'POST') return res.writeHead(405, { ...cors, 'content-type': 'text/plain' }).end('POST JSON-RPC here')
     const chunks = []
@@ -280,7 +335,9 @@ export async function startSolanaChain({ port = 0 } = {}) {
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
       } catch {
-        return res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
+        return res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end(stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
       }
       const result = Array.isArray(body) ? body.map(answer) : answer(body)
       res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(stringify(result))
@@ -307,7 +364,11 @@ export async function startSolanaChain({ port = 0 } = {}) {
         const [signature] = params
         const notify = (status) => {
           if (!subscriptions.delete(subscription)) return
-          send({ jsonrpc: '2.0', method: 'signatureNotification', params: { result: { context: { slot: status.slot }, value: { err: status.err } }, subscription } })
+          send({
+            jsonrpc: '2.0',
+            method: 'signatureNotification',
+            params: { result: { context: { slot: status.slot }, value: { err: status.err } }, subscription },
+          })
         }
         subscriptions.set(subscription, () => waiting.get(signature)?.delete(notify))
         send({ jsonrpc: '2.0', id, result: subscription })
@@ -357,10 +418,20 @@ export async function startSolanaChain({ port = 0 } = {}) {
       data[44] = decimals
       data[45] = 1
       const put = (address, bytes) =>
-        svm.setAccount({ address, data: bytes, executable: false, lamports: svm.minimumBalanceForRentExemption(BigInt(bytes.length)), programAddress: TOKEN_PROGRAMS[0], space: BigInt(bytes.length) })
+        svm.setAccount({
+          address,
+          data: bytes,
+          executable: false,
+          lamports: svm.minimumBalanceForRentExemption(BigInt(bytes.length)),
+          programAddress: TOKEN_PROGRAMS[0],
+          space: BigInt(bytes.length),
+        })
       put(mint, data)
       for (const [owner, amount] of Object.entries(holders)) {
-        const [ata] = await kit.getProgramDerivedAddress({ programAddress: ATA_PROGRAM, seeds: [encodeAddress.encode(owner), encodeAddress.encode(TOKEN_PROGRAMS[0]), encodeAddress.encode(mint)] })
+        const [ata] = await kit.getProgramDerivedAddress({
+          programAddress: ATA_PROGRAM,
+          seeds: [encodeAddress.encode(owner), encodeAddress.encode(TOKEN_PROGRAMS[0]), encodeAddress.encode(mint)],
+        })
         const account = new Uint8Array(TOKEN_ACCOUNT_SIZE)
         account.set(encodeAddress.encode(mint), 0)
         account.set(encodeAddress.encode(owner), 32)
@@ -400,7 +471,11 @@ export async function startSolanaChain({ port = 0 } = {}) {
 /** The demo account's address, derived from the seed with node:crypto (no SDK needed here). */
 export async function demoAddress(seedHex = DEMO_SEED_HEX) {
   const { createPrivateKey, createPublicKey } = await import('node:crypto')
-  const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seedHex, 'hex')]), format: 'der', type: 'pkcs8' })
+  const key = createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seedHex, 'hex')]),
+    format: 'der',
+    type: 'pkcs8',
+  })
   const raw = createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(12)
   const kit = createRequire(require.resolve('litesvm'))('@solana/kit')
   return kit.getBase58Decoder().decode(raw)

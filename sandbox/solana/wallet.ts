@@ -51,9 +51,9 @@ const state = {
 const listeners = new Set<(change: Change) => void>()
 const emit = (change: Change) => listeners.forEach((l) => l(change))
 
-
 const requireAccount = (input: { account: WalletAccount }) => {
-  if (!state.connected || input.account?.address !== account.address) throw new WalletError(4100, 'The requested account has not been authorized by the user.')
+  if (!state.connected || input.account?.address !== account.address)
+    throw new WalletError(4100, 'The requested account has not been authorized by the user.')
 }
 
 /** A line for the prompt: the SOL transfers the transaction makes, or its instruction count. */
@@ -62,7 +62,11 @@ function describe(tx: VersionedTransaction): string {
   const lines = tx.message.compiledInstructions.map((ix) => {
     const program = keys[ix.programIdIndex]
     const data = ix.data
-    if (program?.equals(SystemProgram.programId) && data.length === 12 && new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2) {
+    if (
+      program?.equals(SystemProgram.programId) &&
+      data.length === 12 &&
+      new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2
+    ) {
       const lamports = new DataView(data.buffer, data.byteOffset).getBigUint64(4, true)
       const whole = lamports / BigInt(LAMPORTS_PER_SOL)
       const fraction = (lamports % BigInt(LAMPORTS_PER_SOL)).toString().padStart(9, '0').replace(/0+$/, '')
@@ -73,7 +77,8 @@ function describe(tx: VersionedTransaction): string {
       const amount = new DataView(data.buffer, data.byteOffset).getBigUint64(1, true)
       return `Transfer ${amount} base units (${data[9]} decimals) of token ${keys[ix.accountKeyIndexes[1]!]?.toBase58()} to account ${keys[ix.accountKeyIndexes[2]!]?.toBase58()}`
     }
-    if (program?.toBase58() === 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL') return `Create the token account of ${keys[ix.accountKeyIndexes[2]!]?.toBase58()}`
+    if (program?.toBase58() === 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
+      return `Create the token account of ${keys[ix.accountKeyIndexes[2]!]?.toBase58()}`
     return `Call program ${program?.toBase58()}`
   })
   return lines.join('\n')
@@ -97,7 +102,9 @@ class SandboxSolanaWallet {
   readonly name = new URLSearchParams(location.search).has('multichain') ? 'Sandbox Wallet' : 'Sandbox Solana Wallet'
   readonly icon =
     'data:image/svg+xml;base64,' +
-    btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#14f195"/><path d="M18 20h30l-6 6H12zM18 38h30l-6 6H12zM12 29h30l6 6H18z" fill="#1d1d1f"/></svg>')
+    btoa(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#14f195"/><path d="M18 20h30l-6 6H12zM18 38h30l-6 6H12zM12 29h30l6 6H18z" fill="#1d1d1f"/></svg>',
+    )
   get chains() {
     return [config.walletChain]
   }
@@ -110,7 +117,8 @@ class SandboxSolanaWallet {
         async connect(input?: { silent?: boolean }) {
           if (!state.granted) {
             if (input?.silent) return { accounts: [] }
-            if (!(await askUser(`Connect ${origin} to Solana account ${account.address}?`, undefined, 'Sandbox Solana Wallet'))) throw rejected()
+            if (!(await askUser(`Connect ${origin} to Solana account ${account.address}?`, undefined, 'Sandbox Solana Wallet')))
+              throw rejected()
             state.granted = true
             localStorage.setItem(STORE, 'granted')
           }
@@ -179,7 +187,9 @@ class SandboxSolanaWallet {
 
 const wallet = new SandboxSolanaWallet()
 const register = (api: { register(wallet: unknown): unknown }) => api.register(wallet)
-window.addEventListener('wallet-standard:app-ready', (event) => register((event as CustomEvent<{ register(wallet: unknown): unknown }>).detail))
+window.addEventListener('wallet-standard:app-ready', (event) =>
+  register((event as CustomEvent<{ register(wallet: unknown): unknown }>).detail),
+)
 window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: register }))
 
 /** Test hooks: the wallet's address, and a way to take a feature away (a wallet that cannot sign, …). */

@@ -30,10 +30,15 @@ async function amountOf(amount: bigint, address: Address, token: (address: Addre
 }
 
 /** The prompt for `tx` from `from`: its title, and the contract and value it carries when it calls one. */
-export async function describeCall(tx: { to: Address; value?: Hex; data?: Hex }, from: Address, token: (address: Address) => Promise<TokenInfo | undefined>): Promise<CallDescription> {
+export async function describeCall(
+  tx: { to: Address; value?: Hex; data?: Hex },
+  from: Address,
+  token: (address: Address) => Promise<TokenInfo | undefined>,
+): Promise<CallDescription> {
   const value = BigInt(tx.value ?? '0x0')
   const plain = { title: `Send ${value} wei to ${tx.to}?` }
-  if (!tx.data || tx.data === '0x' || value !== 0n) return tx.data && tx.data !== '0x' ? { ...plain, detail: `Call data ${tx.data.slice(0, 74)}${tx.data.length > 74 ? '…' : ''}` } : plain
+  if (!tx.data || tx.data === '0x' || value !== 0n)
+    return tx.data && tx.data !== '0x' ? { ...plain, detail: `Call data ${tx.data.slice(0, 74)}${tx.data.length > 74 ? '…' : ''}` } : plain
   let call: ReturnType<typeof decodeFunctionData<typeof ABI>>
   try {
     call = decodeFunctionData({ abi: ABI, data: tx.data })
@@ -47,12 +52,18 @@ export async function describeCall(tx: { to: Address; value?: Hex; data?: Hex },
       return { title: `Send ${await amountOf(call.args[1], tx.to, token)} to ${call.args[0]}?`, detail }
     case 'approve': {
       const [spender, amount] = call.args
-      const what = amount >= UNLIMITED ? `unlimited ${(await token(tx.to).catch(() => undefined))?.symbol ?? `token ${tx.to}`}` : await amountOf(amount, tx.to, token)
+      const what =
+        amount >= UNLIMITED
+          ? `unlimited ${(await token(tx.to).catch(() => undefined))?.symbol ?? `token ${tx.to}`}`
+          : await amountOf(amount, tx.to, token)
       return { title: `Allow ${spender} to spend ${what}?`, detail }
     }
     case 'swap': {
       const [tokenIn, tokenOut, amountIn, minOut, to] = call.args
-      return { title: `Swap ${await amountOf(amountIn, tokenIn, token)} for at least ${await amountOf(minOut, tokenOut, token)}${paidTo(to)}?`, detail }
+      return {
+        title: `Swap ${await amountOf(amountIn, tokenIn, token)} for at least ${await amountOf(minOut, tokenOut, token)}${paidTo(to)}?`,
+        detail,
+      }
     }
     case 'swapForEth': {
       const [tokenIn, amountIn, minOut, to] = call.args

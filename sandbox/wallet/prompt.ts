@@ -42,7 +42,11 @@ function showNext() {
   const sheet = new CSSStyleSheet()
   sheet.replaceSync(css)
   shadow.adoptedStyleSheets = [sheet]
-  const element = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]) => {
+  const element = <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    attributes: Record<string, string> = {},
+    ...children: (Node | string)[]
+  ) => {
     const node = document.createElement(tag)
     for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
     node.append(...children)
@@ -54,7 +58,13 @@ function showNext() {
   pre.hidden = !next.detail
   const reject = element('button', { class: 'reject', 'data-testid': 'sandbox-wallet-reject' }, 'Reject')
   const approve = element('button', { class: 'approve', 'data-testid': 'sandbox-wallet-approve' }, 'Approve')
-  const body = element('div', { class: 'body' }, element('p', { class: 'title' }, next.title), pre, element('div', { class: 'row' }, reject, approve))
+  const body = element(
+    'div',
+    { class: 'body' },
+    element('p', { class: 'title' }, next.title),
+    pre,
+    element('div', { class: 'row' }, reject, approve),
+  )
   const dialog = element('dialog', { 'data-testid': 'sandbox-wallet-prompt', 'aria-labelledby': 't' }, header, body)
   shadow.append(dialog)
   document.body.append(host)

@@ -117,7 +117,10 @@ const requireGrant = () => {
 /** The key's signature as the contract account's: EIP-6492-wrapped while the account has no code on this chain. */
 async function asContractAccount({ address, deploy }: ContractAccount, signature: Hex): Promise<Hex> {
   if (!deploy || (await forward('eth_getCode', [address, 'latest'])) !== '0x') return signature
-  const wrapped = encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }, { type: 'bytes' }], [deploy.factory, deploy.factoryData, signature])
+  const wrapped = encodeAbiParameters(
+    [{ type: 'address' }, { type: 'bytes' }, { type: 'bytes' }],
+    [deploy.factory, deploy.factoryData, signature],
+  )
   return concatHex([wrapped, ERC6492_MAGIC])
 }
 
@@ -158,7 +161,8 @@ async function request({ method, params }: { method: string; params?: unknown })
     }
     case 'wallet_switchEthereumChain': {
       const id = Number.parseInt((list[0] as { chainId: string }).chainId, 16)
-      if (!state.chains[id]) throw new WalletError(4902, `Unrecognized chain ID "${hexChain(id)}". Try adding the chain using wallet_addEthereumChain first.`)
+      if (!state.chains[id])
+        throw new WalletError(4902, `Unrecognized chain ID "${hexChain(id)}". Try adding the chain using wallet_addEthereumChain first.`)
       if (id !== state.chainId) {
         state.chainId = id
         save()
@@ -183,7 +187,12 @@ async function request({ method, params }: { method: string; params?: unknown })
       const chainUrl = state.chains[state.chainId]!
       const client = createWalletClient({ account, transport: http(chainUrl) })
       return client.sendTransaction({
-        chain: { id: state.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chainUrl] } } },
+        chain: {
+          id: state.chainId,
+          name: 'local',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [chainUrl] } },
+        },
         to: tx.to,
         value: tx.value ? BigInt(tx.value) : undefined,
         data: tx.data,
@@ -211,7 +220,9 @@ const provider = {
 
 const icon =
   'data:image/svg+xml;base64,' +
-  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#f5a623"/><path d="M16 22h32v24H16z" fill="#1d1d1f"/><circle cx="40" cy="34" r="4" fill="#f5a623"/></svg>')
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#f5a623"/><path d="M16 22h32v24H16z" fill="#1d1d1f"/><circle cx="40" cy="34" r="4" fill="#f5a623"/></svg>',
+  )
 const info = Object.freeze({ uuid: crypto.randomUUID(), name: 'Sandbox Wallet', icon, rdns: 'dev.vestibule.sandbox' })
 const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
 window.addEventListener('eip6963:requestProvider', announce)

@@ -14,7 +14,13 @@ import { WalletError } from '../wallet/wallet-error.js'
 export interface FamilyConfig {
   solana?: { seed: string; address: string; rpc: string; ws: string; caipNetworkId: string }
   polkadot?: { seed: string; keyType: 'sr25519' | 'ed25519'; address: string; genesisHash: string; caipNetworkId: string }
-  bip122?: { privateKey: string; address: string; caipNetworkId: string; bitcoinjs: Network & { messagePrefix: string }; esploraUrl: string }
+  bip122?: {
+    privateKey: string
+    address: string
+    caipNetworkId: string
+    bitcoinjs: Network & { messagePrefix: string }
+    esploraUrl: string
+  }
 }
 
 /** One family as the wallet serves it. */
@@ -31,7 +37,6 @@ export interface Family {
   /** Requests answered without asking (reads the wallet shares anyway). */
   autoAnswers?: readonly string[]
 }
-
 
 const hexToBytes = (hex: string) => Uint8Array.from((hex.replace(/^0x/, '').match(/../g) ?? []).map((b) => Number.parseInt(b, 16)))
 const bytesToHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
@@ -58,7 +63,11 @@ function solanaFamily(config: NonNullable<FamilyConfig['solana']>): Family {
     return tx.message.compiledInstructions
       .map((ix) => {
         const data = ix.data
-        if (keys[ix.programIdIndex]?.equals(SystemProgram.programId) && data.length === 12 && new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2) {
+        if (
+          keys[ix.programIdIndex]?.equals(SystemProgram.programId) &&
+          data.length === 12 &&
+          new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2
+        ) {
           const lamports = new DataView(data.buffer, data.byteOffset).getBigUint64(4, true)
           return `Send ${Number(lamports) / LAMPORTS_PER_SOL} SOL to ${keys[ix.accountKeyIndexes[1]!]?.toBase58()}`
         }
@@ -107,7 +116,9 @@ function solanaFamily(config: NonNullable<FamilyConfig['solana']>): Family {
 async function polkadotFamily(config: NonNullable<FamilyConfig['polkadot']>): Promise<Family> {
   // The polkadot-js style signer of the Sandbox Polkadot Wallet, with this wallet's own key; the prompt is ours.
   const extension = await createSandboxExtension({ seed: config.seed, keyType: config.keyType, ask: async () => true })
-  const { signer } = (await extension.enable('Sandbox Mobile Wallet')) as { signer: { signRaw: (raw: object) => Promise<{ signature: string }>; signPayload: (payload: object) => Promise<{ signature: string }> } }
+  const { signer } = (await extension.enable('Sandbox Mobile Wallet')) as {
+    signer: { signRaw: (raw: object) => Promise<{ signature: string }>; signPayload: (payload: object) => Promise<{ signature: string }> }
+  }
   const own = (address: unknown) => {
     if (address !== config.address) throw new WalletError(4100, `Unknown account ${String(address)}`)
   }
@@ -137,7 +148,8 @@ async function polkadotFamily(config: NonNullable<FamilyConfig['polkadot']>): Pr
       }
       if (method === 'polkadot_signTransaction') {
         const payload = params.transactionPayload
-        if (String(payload?.genesisHash).toLowerCase() !== config.genesisHash.toLowerCase()) throw new WalletError(-32602, `Unknown chain ${payload?.genesisHash}`)
+        if (String(payload?.genesisHash).toLowerCase() !== config.genesisHash.toLowerCase())
+          throw new WalletError(-32602, `Unknown chain ${payload?.genesisHash}`)
         return { signature: (await signer.signPayload(payload)).signature }
       }
       throw new WalletError(-32601, `Method not supported: ${method}`)
@@ -169,10 +181,16 @@ function bip122Family(config: NonNullable<FamilyConfig['bip122']>): Family {
   /** Finalizes a signed PSBT and broadcasts it; the txid. */
   const broadcast = async (psbt: Psbt) => {
     psbt.finalizeAllInputs()
-    return (await esplora('/tx', { method: 'POST', body: psbt.extractTransaction().toHex(), headers: { 'content-type': 'text/plain' } })).trim()
+    return (
+      await esplora('/tx', { method: 'POST', body: psbt.extractTransaction().toHex(), headers: { 'content-type': 'text/plain' } })
+    ).trim()
   }
   const sign = async (psbt: Psbt, indexes: number[]) => {
-    const [out] = await features['bitcoin:signTransaction'].signTransaction({ psbt: psbt.toBuffer(), chain: config.caipNetworkId, inputsToSign: [{ account, signingIndexes: indexes }] })
+    const [out] = await features['bitcoin:signTransaction'].signTransaction({
+      psbt: psbt.toBuffer(),
+      chain: config.caipNetworkId,
+      inputsToSign: [{ account, signingIndexes: indexes }],
+    })
     return Psbt.fromBuffer(out.signedPsbt, { network })
   }
   return {
@@ -200,14 +218,21 @@ function bip122Family(config: NonNullable<FamilyConfig['bip122']>): Family {
       own(params?.account)
       if (method === 'signMessage') {
         if (params.address !== undefined) own(params.address)
-        if (params.protocol !== undefined && params.protocol !== 'ecdsa') throw new WalletError(-32602, `Protocol ${params.protocol} is not supported`)
+        if (params.protocol !== undefined && params.protocol !== 'ecdsa')
+          throw new WalletError(-32602, `Protocol ${params.protocol} is not supported`)
         const message = new TextEncoder().encode(String(params.message))
         const [out] = await features['bitcoin:signMessage'].signMessage({ account, message })
-        return { address: core.address, signature: toBase64(out.signature), messageHash: bytesToHex(messageHash(message, network.messagePrefix)) }
+        return {
+          address: core.address,
+          signature: toBase64(out.signature),
+          messageHash: bytesToHex(messageHash(message, network.messagePrefix)),
+        }
       }
       if (method === 'signPsbt') {
         const psbt = Psbt.fromBase64(String(params.psbt), { network })
-        const indexes = (params.signInputs as { address: string; index: number }[]).filter((i) => i.address === core.address).map((i) => i.index)
+        const indexes = (params.signInputs as { address: string; index: number }[])
+          .filter((i) => i.address === core.address)
+          .map((i) => i.index)
         const signed = await sign(psbt, indexes)
         return params.broadcast ? { psbt: signed.toBase64(), txid: await broadcast(signed) } : { psbt: signed.toBase64() }
       }
@@ -216,7 +241,9 @@ function bip122Family(config: NonNullable<FamilyConfig['bip122']>): Family {
         const to = addresses.toOutputScript(String(params.recipientAddress), network)
         const mine = addresses.toOutputScript(core.address, network)
         const change = params.changeAddress ? addresses.toOutputScript(String(params.changeAddress), network) : mine
-        const utxos = (JSON.parse(await esplora(`/address/${core.address}/utxo`)) as { txid: string; vout: number; value: number }[]).sort((a, b) => b.value - a.value)
+        const utxos = (JSON.parse(await esplora(`/address/${core.address}/utxo`)) as { txid: string; vout: number; value: number }[]).sort(
+          (a, b) => b.value - a.value,
+        )
         const psbt = new Psbt({ network })
         psbt.addOutput({ script: to, value: amount })
         if (params.memo) psbt.addOutput({ script: payments.embed({ data: [hexToBytes(String(params.memo))] }).output!, value: 0n })
@@ -231,7 +258,10 @@ function bip122Family(config: NonNullable<FamilyConfig['bip122']>): Family {
         }
         if (total < amount + fee) throw new WalletError(-32000, 'Insufficient funds')
         if (total - amount - fee > 30_000n) psbt.addOutput({ script: change, value: total - amount - fee })
-        const signed = await sign(psbt, psbt.data.inputs.map((_, i) => i))
+        const signed = await sign(
+          psbt,
+          psbt.data.inputs.map((_, i) => i),
+        )
         return { txid: await broadcast(signed) }
       }
       throw new WalletError(-32601, `Method not supported: ${method}`)

@@ -22,7 +22,8 @@ interface MobileWalletConfig {
   families?: FamilyConfig
 }
 
-const config = (window as unknown as { __SANDBOX__: { walletConnect: { mobileWallet: MobileWalletConfig } } }).__SANDBOX__.walletConnect.mobileWallet
+const config = (window as unknown as { __SANDBOX__: { walletConnect: { mobileWallet: MobileWalletConfig } } }).__SANDBOX__.walletConnect
+  .mobileWallet
 const account = privateKeyToAccount(config.privateKey)
 const chainIds = Object.keys(config.chains).map(Number)
 const METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']
@@ -31,15 +32,19 @@ const EVENTS = ['chainChanged', 'accountsChanged']
 const $ = <T extends HTMLElement>(id: string) => document.querySelector(`[data-testid="${id}"]`) as T
 const status = (text: string) => ($('mw-status').textContent = text)
 const rejected = { code: 4001, message: 'User rejected the request.' }
-const ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Crect width='40' height='40' rx='10' fill='%2322a06b'/%3E%3Crect x='12' y='7' width='16' height='26' rx='3' fill='%23fff'/%3E%3C/svg%3E"
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Crect width='40' height='40' rx='10' fill='%2322a06b'/%3E%3Crect x='12' y='7' width='16' height='26' rx='3' fill='%23fff'/%3E%3C/svg%3E"
 
 const chainFor = (id: number) =>
-  defineChain({ id, name: `Sandbox ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [config.chains[id]!] } } })
+  defineChain({
+    id,
+    name: `Sandbox ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [config.chains[id]!] } },
+  })
 
 /** One pending decision at a time: a proposal or a request, shown in the card. */
-type Pending =
-  | { kind: 'proposal'; event: WalletKitTypes.SessionProposal }
-  | { kind: 'request'; event: WalletKitTypes.SessionRequest }
+type Pending = { kind: 'proposal'; event: WalletKitTypes.SessionProposal } | { kind: 'request'; event: WalletKitTypes.SessionRequest }
 const queue: Pending[] = []
 let kit: InstanceType<typeof WalletKit>
 let families: Family[] = []
@@ -47,7 +52,12 @@ const familyOf = (chainId: string) => families.find((f) => chainId.startsWith(`$
 
 /** The namespaces this wallet can share: eip155 and the running families. */
 const supportedNamespaces = () => ({
-  eip155: { chains: chainIds.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS, accounts: chainIds.map((id) => `eip155:${id}:${account.address}`) },
+  eip155: {
+    chains: chainIds.map((id) => `eip155:${id}`),
+    methods: METHODS,
+    events: EVENTS,
+    accounts: chainIds.map((id) => `eip155:${id}:${account.address}`),
+  },
   ...Object.fromEntries(families.map((f) => [f.namespace, f.supported])),
 })
 
@@ -56,7 +66,10 @@ function verification(context: WalletKitTypes.SessionProposal['verifyContext'] |
   const verified = context?.verified
   if (!verified) return { validation: 'UNKNOWN', text: 'Origin not verified' }
   if (verified.isScam) return { validation: 'SCAM', text: `${verified.origin} is reported as a scam` }
-  return { validation: verified.validation ?? 'UNKNOWN', text: `Origin ${verified.origin || 'unknown'}: ${verified.validation ?? 'UNKNOWN'}` }
+  return {
+    validation: verified.validation ?? 'UNKNOWN',
+    text: `Origin ${verified.origin || 'unknown'}: ${verified.validation ?? 'UNKNOWN'}`,
+  }
 }
 
 function describe(pending: Pending): string {
@@ -88,7 +101,9 @@ function renderNamespaces(pending: Pending | undefined) {
     return box.replaceChildren()
   }
   const { optionalNamespaces, requiredNamespaces } = pending.event.params
-  const proposed = new Set([...Object.keys(requiredNamespaces ?? {}), ...Object.keys(optionalNamespaces ?? {})].map((key) => key.split(':')[0]!))
+  const proposed = new Set(
+    [...Object.keys(requiredNamespaces ?? {}), ...Object.keys(optionalNamespaces ?? {})].map((key) => key.split(':')[0]!),
+  )
   const offered = Object.keys(supportedNamespaces()).filter((ns) => proposed.has(ns))
   if (box.dataset.for === String(pending.event.id)) return
   box.dataset.for = String(pending.event.id)
@@ -122,7 +137,9 @@ function render() {
     ...sessions.map((s) => {
       const item = document.createElement('li')
       item.dataset.topic = s.topic
-      item.textContent = `${s.peer.metadata.name} — ${Object.values(s.namespaces).flatMap((n) => n.accounts).join(', ')} `
+      item.textContent = `${s.peer.metadata.name} — ${Object.values(s.namespaces)
+        .flatMap((n) => n.accounts)
+        .join(', ')} `
       const button = document.createElement('button')
       button.type = 'button'
       button.textContent = 'Disconnect'
@@ -155,7 +172,12 @@ async function answer(event: WalletKitTypes.SessionRequest): Promise<unknown> {
       if (!config.chains[id]) throw { code: 4902, message: `Unknown chain ${chainId}` }
       const tx = params[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
       const client = createWalletClient({ account, chain: chainFor(id), transport: http(config.chains[id]) })
-      return client.sendTransaction({ to: tx.to, value: BigInt(tx.value ?? '0x0'), data: tx.data, gas: tx.gas ? BigInt(tx.gas) : undefined })
+      return client.sendTransaction({
+        to: tx.to,
+        value: BigInt(tx.value ?? '0x0'),
+        data: tx.data,
+        gas: tx.gas ? BigInt(tx.gas) : undefined,
+      })
     }
     case 'wallet_switchEthereumChain': {
       const target = Number.parseInt((params[0] as { chainId: string }).chainId, 16)
@@ -172,7 +194,9 @@ async function answer(event: WalletKitTypes.SessionRequest): Promise<unknown> {
 
 async function decide(approve: boolean) {
   // The namespaces left ticked are read before the card is cleared.
-  const chosen = new Set([...document.querySelectorAll<HTMLInputElement>('[data-testid="mw-namespaces"] input:checked')].map((i) => i.value))
+  const chosen = new Set(
+    [...document.querySelectorAll<HTMLInputElement>('[data-testid="mw-namespaces"] input:checked')].map((i) => i.value),
+  )
   const pending = queue.shift()
   render()
   if (!pending) return
@@ -187,7 +211,11 @@ async function decide(approve: boolean) {
       const supported = Object.fromEntries(Object.entries(supportedNamespaces()).filter(([ns]) => chosen.has(ns)))
       const namespaces = buildApprovedNamespaces({ proposal: pending.event.params, supportedNamespaces: supported })
       const sessionProperties = Object.assign({}, ...families.filter((f) => namespaces[f.namespace]).map((f) => f.sessionProperties ?? {}))
-      const session = await kit.approveSession({ id: pending.event.id, namespaces, ...(Object.keys(sessionProperties).length ? { sessionProperties } : {}) })
+      const session = await kit.approveSession({
+        id: pending.event.id,
+        namespaces,
+        ...(Object.keys(sessionProperties).length ? { sessionProperties } : {}),
+      })
       status(`Connected to ${session.peer.metadata.name}`)
     } else {
       const { id, topic } = pending.event
@@ -203,7 +231,10 @@ async function decide(approve: boolean) {
         status(`Answered ${pending.event.params.request.method}`)
       } catch (error) {
         const e = error as { code?: number; message?: string }
-        await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: { code: e.code ?? -32000, message: e.message ?? String(error) } } })
+        await kit.respondSessionRequest({
+          topic,
+          response: { id, jsonrpc: '2.0', error: { code: e.code ?? -32000, message: e.message ?? String(error) } },
+        })
         status(`Failed ${pending.event.params.request.method}: ${e.message ?? String(error)}`)
       }
     }
@@ -229,7 +260,13 @@ async function pair(uri: string) {
 async function main() {
   families = await createFamilies(config.families)
   $('mw-address').textContent = [account.address, ...families.map((f) => f.supported.accounts[0]!.split(':')[2])].join(' · ')
-  const core = new Core({ projectId: 'sandbox', relayUrl: config.relayUrl, customStoragePrefix: 'sandbox-mobile-wallet', logger: 'silent', telemetryEnabled: false })
+  const core = new Core({
+    projectId: 'sandbox',
+    relayUrl: config.relayUrl,
+    customStoragePrefix: 'sandbox-mobile-wallet',
+    logger: 'silent',
+    telemetryEnabled: false,
+  })
   // WalletKit reports an INIT event to the provider's cloud unless the SDK runs under its test flag, whatever
   // telemetryEnabled says; this wallet stands for a phone and reports nothing from the browser.
   core.eventClient.init = async () => {}
@@ -256,7 +293,10 @@ async function main() {
         .answer(request.method, request.params, chainId)
         .then((result) => kit.respondSessionRequest({ topic: event.topic, response: { id: event.id, jsonrpc: '2.0', result } }))
         .catch((error: { code?: number; message?: string }) =>
-          kit.respondSessionRequest({ topic: event.topic, response: { id: event.id, jsonrpc: '2.0', error: { code: error.code ?? -32000, message: error.message ?? String(error) } } }),
+          kit.respondSessionRequest({
+            topic: event.topic,
+            response: { id: event.id, jsonrpc: '2.0', error: { code: error.code ?? -32000, message: error.message ?? String(error) } },
+          }),
         )
       return
     }

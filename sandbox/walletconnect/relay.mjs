@@ -63,7 +63,10 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
       id,
       jsonrpc: '2.0',
       method: 'irn_subscription',
-      params: { id: subscriptionId(entry.topic), data: { topic: entry.topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag, ...attestationOf(entry) } },
+      params: {
+        id: subscriptionId(entry.topic),
+        data: { topic: entry.topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag, ...attestationOf(entry) },
+      },
     })
   }
 
@@ -83,7 +86,10 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
     const waiting = mailbox.get(topic) ?? []
     const forOthers = waiting.filter((e) => e.from !== client.identity && e.expiresAt > Date.now())
     if (forOthers.length) {
-      mailbox.set(topic, waiting.filter((e) => !forOthers.includes(e)))
+      mailbox.set(
+        topic,
+        waiting.filter((e) => !forOthers.includes(e)),
+      )
       for (const entry of forOthers) deliver(client, entry)
     }
     return subscriptionId(topic)
@@ -96,7 +102,14 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
 
   const publish = (client, { topic, message, tag, ttl, attestation }) => {
     if (typeof topic !== 'string' || typeof message !== 'string') throw new Error('Missing topic or message')
-    const entry = { topic, message, tag: tag ?? 0, publishedAt: Date.now(), expiresAt: Date.now() + (Number(ttl) || DEFAULT_TTL_S) * 1000, from: client.identity }
+    const entry = {
+      topic,
+      message,
+      tag: tag ?? 0,
+      publishedAt: Date.now(),
+      expiresAt: Date.now() + (Number(ttl) || DEFAULT_TTL_S) * 1000,
+      from: client.identity,
+    }
     // A JWT of reasonable size; anything else is not passed on.
     if (typeof attestation === 'string' && attestation.length <= 4096) entry.attestation = attestation
     stats.published++
@@ -117,8 +130,13 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
       for (const topic of p.topics ?? []) {
         const waiting = mailbox.get(topic) ?? []
         const mine = waiting.filter((e) => e.from !== client.identity && e.expiresAt > Date.now())
-        mailbox.set(topic, waiting.filter((e) => !mine.includes(e)))
-        messages.push(...mine.map((e) => ({ topic: e.topic, message: e.message, publishedAt: e.publishedAt, tag: e.tag, ...attestationOf(e) })))
+        mailbox.set(
+          topic,
+          waiting.filter((e) => !mine.includes(e)),
+        )
+        messages.push(
+          ...mine.map((e) => ({ topic: e.topic, message: e.message, publishedAt: e.publishedAt, tag: e.tag, ...attestationOf(e) })),
+        )
       }
       return { messages, hasMore: false }
     },
@@ -151,11 +169,16 @@ export async function startRelay({ port = 0, pingIntervalMs = 30_000, log = () =
       stats.methods[payload.method] = (stats.methods[payload.method] ?? 0) + 1
       log(`${payload.method} ${JSON.stringify(payload.params ?? {}).slice(0, 120)}`)
       const handler = handlers[payload.method]
-      if (!handler) return send(client, { id: payload.id, jsonrpc: '2.0', error: { code: -32601, message: `Method not found: ${payload.method}` } })
+      if (!handler)
+        return send(client, { id: payload.id, jsonrpc: '2.0', error: { code: -32601, message: `Method not found: ${payload.method}` } })
       try {
         send(client, { id: payload.id, jsonrpc: '2.0', result: handler(client, payload.params ?? {}) })
       } catch (error) {
-        send(client, { id: payload.id, jsonrpc: '2.0', error: { code: -32602, message: error instanceof Error ? error.message : String(error) } })
+        send(client, {
+          id: payload.id,
+          jsonrpc: '2.0',
+          error: { code: -32602, message: error instanceof Error ? error.message : String(error) },
+        })
       }
     })
     ws.on('close', () => {

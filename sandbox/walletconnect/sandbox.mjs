@@ -29,7 +29,9 @@ export const MOBILE_BIP122_FUNDING = ['2.5', '0.125']
 export async function spawnRelay({ port = 0 } = {}) {
   let child
   const start = async (wanted) => {
-    child = spawn(process.execPath, [path.join(root, 'sandbox/walletconnect/relay-process.mjs'), String(wanted)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+    child = spawn(process.execPath, [path.join(root, 'sandbox/walletconnect/relay-process.mjs'), String(wanted)], {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    })
     const exited = once(child, 'exit').then(([code]) => {
       throw new Error(`The WalletConnect relay exited with ${code} before it listened`)
     })
@@ -80,21 +82,40 @@ async function familyAccounts(families) {
     const address = await demoAddress(MOBILE_SOLANA_SEED.replace(/^0x/, ''))
     await solana.chain.fund(address, MOBILE_SOLANA_LAMPORTS)
     const { config } = solana
-    accounts.solana = { seed: MOBILE_SOLANA_SEED, address, rpc: config.rpc, ws: config.ws, caipNetworkId: `solana:${config.genesisHash.slice(0, 32)}` }
+    accounts.solana = {
+      seed: MOBILE_SOLANA_SEED,
+      address,
+      rpc: config.rpc,
+      ws: config.ws,
+      caipNetworkId: `solana:${config.genesisHash.slice(0, 32)}`,
+    }
   }
   if (polkadot) {
     const { CHAIN, demoAccount, setBalance } = await import('../polkadot/chain.mjs')
     const address = await demoAccount(MOBILE_POLKADOT_SEED, 'sr25519')
     await setBalance(polkadot.node.http, address, MOBILE_POLKADOT_BALANCE)
     const genesisHash = polkadot.node.genesisHash
-    accounts.polkadot = { seed: MOBILE_POLKADOT_SEED, keyType: 'sr25519', address, ss58Prefix: CHAIN.ss58Prefix, genesisHash, caipNetworkId: `polkadot:${genesisHash.slice(2, 34)}` }
+    accounts.polkadot = {
+      seed: MOBILE_POLKADOT_SEED,
+      keyType: 'sr25519',
+      address,
+      ss58Prefix: CHAIN.ss58Prefix,
+      genesisHash,
+      caipNetworkId: `polkadot:${genesisHash.slice(2, 34)}`,
+    }
   }
   if (bip122) {
     const { p2wpkhAddress } = await import('../bip122/chain.mjs')
     const address = await p2wpkhAddress(MOBILE_BIP122_KEY)
     await bip122.chain.faucet.fund(address, MOBILE_BIP122_FUNDING)
     const { network } = bip122.chain
-    accounts.bip122 = { privateKey: MOBILE_BIP122_KEY, address, caipNetworkId: network.caipNetworkId, bitcoinjs: network.bitcoinjs, esploraUrl: network.esploraUrl }
+    accounts.bip122 = {
+      privateKey: MOBILE_BIP122_KEY,
+      address,
+      caipNetworkId: network.caipNetworkId,
+      bitcoinjs: network.bitcoinjs,
+      esploraUrl: network.esploraUrl,
+    }
   }
   return accounts
 }
@@ -124,7 +145,10 @@ export async function startWalletConnect({ chains, relayPort = 0, families = {} 
     accounts,
     html,
     /** Reaches the pages as `window.__SANDBOX__.walletConnect`. */
-    config: { relayUrl: relay.url, mobileWallet: { relayUrl: relay.url, privateKey: MOBILE_WALLET_PRIVATE_KEY, address, chains, families: accounts } },
+    config: {
+      relayUrl: relay.url,
+      mobileWallet: { relayUrl: relay.url, privateKey: MOBILE_WALLET_PRIVATE_KEY, address, chains, families: accounts },
+    },
     bundle: { entry: 'sandbox/walletconnect/mobile-wallet.ts', url: '/mobile-wallet.js' },
     /** Paths the wallet page answers on: itself and its deep link (`/mobile-wallet/wc?uri=…`). */
     serves: (pathname) => pathname === '/mobile-wallet' || pathname === '/mobile-wallet/' || pathname === '/mobile-wallet/wc',

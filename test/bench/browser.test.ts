@@ -21,12 +21,17 @@ describe('bench static server in its own process', () => {
     const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
       get(url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
         const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) })).on('error', reject)
+        res
+          .on('data', (chunk: Buffer) => chunks.push(chunk))
+          .on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }))
+          .on('error', reject)
       }).on('error', reject),
     )
     expect(raw.encoding).toBe('gzip')
     expect(gunzipSync(raw.body).toString()).toBe(readFileSync(join(dir, 'page.html'), 'utf8'))
-    const plain = await new Promise<string | undefined>((resolve, reject) => get(url, (res) => (res.resume(), resolve(res.headers['content-encoding']))).on('error', reject))
+    const plain = await new Promise<string | undefined>((resolve, reject) =>
+      get(url, (res) => (res.resume(), resolve(res.headers['content-encoding']))).on('error', reject),
+    )
     expect(plain).toBeUndefined()
     expect((await fetch(`http://127.0.0.1:${server.address().port}/../../etc/passwd`)).status).toBe(404)
     server.close()

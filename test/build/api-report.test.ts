@@ -7,7 +7,9 @@ describe('API report', () => {
   const reports = buildReports() as Map<string, string>
 
   it('covers every public entry, with its exports and its augmentations', () => {
-    expect([...reports.keys()]).toEqual(expect.arrayContaining(['vestibule', 'vestibule/kernel', 'vestibule/plugins/swap', 'vestibule/react']))
+    expect([...reports.keys()]).toEqual(
+      expect.arrayContaining(['vestibule', 'vestibule/kernel', 'vestibule/plugins/swap', 'vestibule/react']),
+    )
     expect(reports.get('vestibule/plugins/swap')).toMatch(/^function swap\(\): Plugin<SwapApi>;$/m)
     expect(reports.get('vestibule/plugins/swap')).toContain("declare module 'vestibule/kernel'")
   })

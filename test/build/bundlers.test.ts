@@ -30,7 +30,12 @@ const COMPOSITIONS = {
       "import { polkadot, polkadotMainnet } from 'vestibule/chains/polkadot'",
       "import { bip122, bitcoin } from 'vestibule/chains/bip122'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'solana({ networks: [solanaMainnet] })', 'polkadot({ networks: [polkadotMainnet] })', 'bip122({ networks: [bitcoin] })'],
+    plugins: [
+      'eip155({ networks: [mainnet] })',
+      'solana({ networks: [solanaMainnet] })',
+      'polkadot({ networks: [polkadotMainnet] })',
+      'bip122({ networks: [bitcoin] })',
+    ],
   },
   allFeatures: {
     imports: [
@@ -50,7 +55,23 @@ const COMPOSITIONS = {
       "import { siwx } from 'vestibule/plugins/siwx'",
       "import { names } from 'vestibule/plugins/names'",
     ],
-    plugins: ['eip155({ networks: [mainnet] })', 'walletConnect()', 'walletCatalog()', 'analytics()', 'receive()', 'tokens()', 'send()', 'activity()', 'nfts()', 'identity()', 'onramp()', 'swap()', 'auth()', 'siwx()', 'names()'],
+    plugins: [
+      'eip155({ networks: [mainnet] })',
+      'walletConnect()',
+      'walletCatalog()',
+      'analytics()',
+      'receive()',
+      'tokens()',
+      'send()',
+      'activity()',
+      'nfts()',
+      'identity()',
+      'onramp()',
+      'swap()',
+      'auth()',
+      'siwx()',
+      'names()',
+    ],
   },
 }
 
@@ -99,7 +120,9 @@ describe('the packed package in host bundlers', () => {
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
     expect(files.length).toBeGreaterThan(50)
     // A bare `import 'pkg'` keeps a host bundler from dropping the package from a chunk that does not use it.
-    const bare = files.flatMap((f) => [...readFileSync(join(dist, f), 'utf8').matchAll(/^import ['"]([^'"]+)['"];?$/gm)].map((m) => `${f}: ${m[1]}`))
+    const bare = files.flatMap((f) =>
+      [...readFileSync(join(dist, f), 'utf8').matchAll(/^import ['"]([^'"]+)['"];?$/gm)].map((m) => `${f}: ${m[1]}`),
+    )
     expect(bare).toEqual([])
   })
 
@@ -114,41 +137,44 @@ describe('the packed package in host bundlers', () => {
     }, 300_000)
     afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-    it.each(Object.keys(COMPOSITIONS))('%s loads, opens and lists the announced wallet; the idle preload leaves no script for the click', async (name) => {
-      const page = await browser.context.newPage()
-      // The first page error fails the test at once, with its message.
-      const errors: Error[] = []
-      const pageError = new Promise<never>((_, reject) => page.on('pageerror', (error) => (errors.push(error), reject(error))))
-      pageError.catch(() => undefined)
-      const requests: Array<{ url: string; type: string; clicked: boolean }> = []
-      let clicked = false
-      page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType(), clicked }))
-      const inFlight = new Set<unknown>()
-      page.on('request', (request) => inFlight.add(request))
-      page.on('requestfinished', (request) => inFlight.delete(request))
-      page.on('requestfailed', (request) => inFlight.delete(request))
-      try {
-        await page.goto(`${base}/${name}.html?api=${encodeURIComponent(api.url)}`)
-        // Loaded and idle: the preload has fetched what the first open needs. The preload runs in the first idle
-        // callback after load; one queued after it runs later, and the network then settles with what it fetched
-        // (network idle alone can come first on a busy machine).
-        await page.waitForLoadState('networkidle')
-        await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })))
-        const settled = Date.now() + 10_000
-        while (Date.now() < settled && inFlight.size > 0) await page.waitForTimeout(50)
-        await page.waitForTimeout(200)
-        clicked = true
-        await Promise.race([page.locator('#connect').click({ timeout: 20_000 }), pageError])
-        const wallet = page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ })
-        await Promise.race([wallet.first().waitFor({ timeout: 20_000 }), pageError])
-        expect(errors).toEqual([])
-        expect(requests.filter((r) => !r.clicked && r.url.startsWith(api.url))).toEqual([])
-        expect(requests.filter((r) => r.clicked && r.type === 'script').map((r) => r.url)).toEqual([])
-        expect(requests.filter((r) => !r.clicked && r.type === 'script').length).toBeGreaterThan(1)
-      } finally {
-        await page.close()
-      }
-    })
+    it.each(Object.keys(COMPOSITIONS))(
+      '%s loads, opens and lists the announced wallet; the idle preload leaves no script for the click',
+      async (name) => {
+        const page = await browser.context.newPage()
+        // The first page error fails the test at once, with its message.
+        const errors: Error[] = []
+        const pageError = new Promise<never>((_, reject) => page.on('pageerror', (error) => (errors.push(error), reject(error))))
+        pageError.catch(() => undefined)
+        const requests: Array<{ url: string; type: string; clicked: boolean }> = []
+        let clicked = false
+        page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType(), clicked }))
+        const inFlight = new Set<unknown>()
+        page.on('request', (request) => inFlight.add(request))
+        page.on('requestfinished', (request) => inFlight.delete(request))
+        page.on('requestfailed', (request) => inFlight.delete(request))
+        try {
+          await page.goto(`${base}/${name}.html?api=${encodeURIComponent(api.url)}`)
+          // Loaded and idle: the preload has fetched what the first open needs. The preload runs in the first idle
+          // callback after load; one queued after it runs later, and the network then settles with what it fetched
+          // (network idle alone can come first on a busy machine).
+          await page.waitForLoadState('networkidle')
+          await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })))
+          const settled = Date.now() + 10_000
+          while (Date.now() < settled && inFlight.size > 0) await page.waitForTimeout(50)
+          await page.waitForTimeout(200)
+          clicked = true
+          await Promise.race([page.locator('#connect').click({ timeout: 20_000 }), pageError])
+          const wallet = page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ })
+          await Promise.race([wallet.first().waitFor({ timeout: 20_000 }), pageError])
+          expect(errors).toEqual([])
+          expect(requests.filter((r) => !r.clicked && r.url.startsWith(api.url))).toEqual([])
+          expect(requests.filter((r) => r.clicked && r.type === 'script').map((r) => r.url)).toEqual([])
+          expect(requests.filter((r) => !r.clicked && r.type === 'script').length).toBeGreaterThan(1)
+        } finally {
+          await page.close()
+        }
+      },
+    )
 
     // Vite and webpack request a lazy chunk's static imports together with it; esbuild and Rollup leave them to the
     // browser, which finds them only once the chunk has arrived: one more round trip, which the idle preload hides.
@@ -169,14 +195,19 @@ describe('the packed package in host bundlers', () => {
       let clickedAt = Infinity
       page.on('requestfinished', (request) => {
         const timing = request.timing()
-        if (request.resourceType() === 'script' && timing.startTime >= clickedAt) scripts.push({ url: request.url(), sent: timing.startTime, done: timing.startTime + timing.responseEnd })
+        if (request.resourceType() === 'script' && timing.startTime >= clickedAt)
+          scripts.push({ url: request.url(), sent: timing.startTime, done: timing.startTime + timing.responseEnd })
       })
       try {
         await page.goto(`${base}/eip155.html?preload=none&api=${encodeURIComponent(api.url)}`)
         await page.waitForLoadState('networkidle')
         clickedAt = await page.evaluate(() => performance.timeOrigin + performance.now())
         await page.locator('#connect').click()
-        await page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ }).first().waitFor({ timeout: 20_000 })
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: /Bench Wallet/ })
+          .first()
+          .waitFor({ timeout: 20_000 })
         expect(scripts.length).toBeGreaterThan(0)
         // A request belongs to wave n + 1 when it was sent after a request of wave n had arrived.
         const waves = new Map<string, number>()

@@ -9,7 +9,10 @@ const OLDEST = `${README_NODE}.0`
 
 type Version = [number, number, number]
 const parse = (text: string): { v: Version; given: number } => {
-  const parts = text.replace(/^v/, '').split('.').filter((p) => p !== '' && p !== 'x' && p !== '*')
+  const parts = text
+    .replace(/^v/, '')
+    .split('.')
+    .filter((p) => p !== '' && p !== 'x' && p !== '*')
   const v = [0, 1, 2].map((i) => Number.parseInt(parts[i] ?? '0', 10)) as Version
   return { v, given: parts.length }
 }
@@ -19,7 +22,11 @@ const compare = (a: Version, b: Version) => a[0] - b[0] || a[1] - b[1] || a[2] -
 function satisfies(version: string, range: string): boolean {
   const v = parse(version).v
   return range.split('||').some((alternative) => {
-    const comparators = alternative.trim().replace(/(>=|<=|>|<|=)\s+/g, '$1').split(/\s+/).filter(Boolean)
+    const comparators = alternative
+      .trim()
+      .replace(/(>=|<=|>|<|=)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean)
     return comparators.every((c) => {
       const [, op = '', rest = ''] = /^(>=|<=|>|<|=|\^|~)?(.*)$/.exec(c) ?? []
       if (rest === '*' || rest === '') return true
@@ -50,7 +57,9 @@ describe('engines', () => {
 
   it(`every package installed accepts Node ${OLDEST}, the README's oldest`, () => {
     expect(README_NODE).toMatch(/^\d+\.\d+$/)
-    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version?: string; optional?: boolean; engines?: unknown }> }
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { version?: string; optional?: boolean; engines?: unknown }>
+    }
     const refusing = Object.entries(lock.packages)
       .filter(([path, p]) => path && !p.optional && p.engines && typeof (p.engines as { node?: unknown }).node === 'string')
       .filter(([, p]) => !satisfies(OLDEST, (p.engines as { node: string }).node))
@@ -61,7 +70,10 @@ describe('engines', () => {
 
 describe('the Node versions the README and package.json name', () => {
   const readme = readFileSync('README.md', 'utf8')
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; devEngines?: { runtime?: { name?: string; version?: string } } }
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    engines: { node: string }
+    devEngines?: { runtime?: { name?: string; version?: string } }
+  }
   it('the package runs on Node 20+: `engines` says >=20, and so does the README', () => {
     expect(pkg.engines.node).toBe('>=20')
     expect(readme).toContain('The package itself runs on Node 20+ (`engines`: `>=20`)')

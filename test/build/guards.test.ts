@@ -31,9 +31,15 @@ describe('function sizes', () => {
   })
 
   it('the limit fires one line past it, and not at it', () => {
-    const dir = tree('sizes', { 'kernel/a.ts': fn('atLimit', LIMIT) + fn('pastLimit', LIMIT + 1), 'plugins/p/v.tsx': `export const View = () => {\n${'  void 0\n'.repeat(LIMIT)}  return null\n}\n` })
+    const dir = tree('sizes', {
+      'kernel/a.ts': fn('atLimit', LIMIT) + fn('pastLimit', LIMIT + 1),
+      'plugins/p/v.tsx': `export const View = () => {\n${'  void 0\n'.repeat(LIMIT)}  return null\n}\n`,
+    })
     const over = functionSizes(dir).filter((f: { lines: number }) => f.lines > LIMIT)
-    expect(over.map((f: { name: string; lines: number }) => `${f.name} ${f.lines}`).sort()).toEqual([`View ${LIMIT + 3}`, `pastLimit ${LIMIT + 1}`])
+    expect(over.map((f: { name: string; lines: number }) => `${f.name} ${f.lines}`).sort()).toEqual([
+      `View ${LIMIT + 3}`,
+      `pastLimit ${LIMIT + 1}`,
+    ])
   })
 })
 
@@ -47,7 +53,9 @@ describe('dependency rules (.dependency-cruiser.mjs)', () => {
   const entry = 'export const x = 1\n'
   // One import breaking each rule (some break a second rule as well: each rule must fire at least once).
   const breaking: Record<string, string> = {
-    'tsconfig.json': JSON.stringify({ compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext', paths: { 'vestibule/kernel': ['./kernel/index.ts'] } } }),
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext', paths: { 'vestibule/kernel': ['./kernel/index.ts'] } },
+    }),
     'kernel/index.ts': entry,
     'kernel/utils.ts': entry,
     'ui/index.ts': entry,
@@ -73,14 +81,20 @@ describe('dependency rules (.dependency-cruiser.mjs)', () => {
 
   function cruise(dir: string, paths: string[]) {
     const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
-    const run = spawnSync(process.execPath, [bin, '--config', join(root, '.dependency-cruiser.mjs'), '--output-type', 'json', ...paths], { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+    const run = spawnSync(process.execPath, [bin, '--config', join(root, '.dependency-cruiser.mjs'), '--output-type', 'json', ...paths], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    })
     if (!run.stdout) throw new Error(`dependency-cruiser gave no output: ${run.stderr}`)
     return JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } }
   }
 
   it('each rule fires on a tree that breaks it', async () => {
     const dir = tree('rules', breaking)
-    const fired = new Set(cruise(dir, ['kernel', 'ui', 'headless', 'chains', 'plugins', 'server']).summary.violations.map((v) => v.rule.name))
+    const fired = new Set(
+      cruise(dir, ['kernel', 'ui', 'headless', 'chains', 'plugins', 'server']).summary.violations.map((v) => v.rule.name),
+    )
     expect([...fired].sort()).toEqual((await ruleNames()).sort())
   })
 

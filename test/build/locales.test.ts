@@ -22,7 +22,8 @@ const translation = /\/locales\/([a-z]{2})\.ts$/
 
 let metafile: Metafile
 beforeAll(async () => {
-  metafile = (await build({ ...hostFromSource(HOST), outdir: 'out', write: false, define: { 'process.env.NODE_ENV': '"production"' } })).metafile
+  metafile = (await build({ ...hostFromSource(HOST), outdir: 'out', write: false, define: { 'process.env.NODE_ENV': '"production"' } }))
+    .metafile
 }, 120_000)
 
 describe('a host with every plugin, bundled for production', () => {
@@ -30,10 +31,14 @@ describe('a host with every plugin, bundled for production', () => {
     const eager = eagerOutputs(metafile, entryOutput(metafile, 'host.ts'))
     const eagerInputs = [...eager].flatMap((f) => Object.keys(metafile.outputs[f]!.inputs))
     expect(eagerInputs.filter((input) => translation.test(input))).toEqual([])
-    const all = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs)).filter((input) => translation.test(input))
+    const all = Object.values(metafile.outputs)
+      .flatMap((o) => Object.keys(o.inputs))
+      .filter((input) => translation.test(input))
     for (const language of LOCALES.filter((l) => l !== 'en')) {
       const owners = all.filter((input) => input.endsWith(`/locales/${language}.ts`)).map((input) => input.replace(/\/locales\/.*$/, ''))
-      expect(owners, language).toEqual(expect.arrayContaining(['kernel', 'ui/shell', 'plugins/send', 'plugins/catalog', 'plugins/walletconnect']))
+      expect(owners, language).toEqual(
+        expect.arrayContaining(['kernel', 'ui/shell', 'plugins/send', 'plugins/catalog', 'plugins/walletconnect']),
+      )
     }
   })
 
@@ -42,7 +47,10 @@ describe('a host with every plugin, bundled for production', () => {
       const languages = new Set(Object.keys(output.inputs).flatMap((input) => input.match(translation)?.[1] ?? []))
       if (!languages.size) continue
       expect([...languages], file).toHaveLength(1)
-      expect(Object.keys(output.inputs).every((input) => translation.test(input)), `${file} holds only texts`).toBe(true)
+      expect(
+        Object.keys(output.inputs).every((input) => translation.test(input)),
+        `${file} holds only texts`,
+      ).toBe(true)
     }
   })
 

@@ -9,7 +9,14 @@ describe('the built Modal type', () => {
   const entries = publicEntries() as Array<{ name: string; file: string }>
   const program = ts.createProgram(
     entries.map((e) => e.file),
-    { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, types: [] },
+    {
+      noEmit: true,
+      skipLibCheck: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      types: [],
+    },
   )
   const checker = program.getTypeChecker()
   const exportsOf = (file: string) => {
@@ -24,8 +31,23 @@ describe('the built Modal type', () => {
     expect(withModal.map((e) => e.name)).toEqual(expect.arrayContaining(['vestibule', 'vestibule/kernel']))
     for (const entry of withModal) {
       const symbol = exportsOf(entry.file).find((s) => s.name === 'Modal')!
-      const members = checker.getDeclaredTypeOfSymbol(symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol).getProperties().map((p) => p.name)
-      expect(members, entry.name).toEqual(expect.arrayContaining(['open', 'getState', 'subscribe', 'getAccount', 'getNetwork', 'getChainFeature', 'getService', 'getWalletSources', 't']))
+      const members = checker
+        .getDeclaredTypeOfSymbol(symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)
+        .getProperties()
+        .map((p) => p.name)
+      expect(members, entry.name).toEqual(
+        expect.arrayContaining([
+          'open',
+          'getState',
+          'subscribe',
+          'getAccount',
+          'getNetwork',
+          'getChainFeature',
+          'getService',
+          'getWalletSources',
+          't',
+        ]),
+      )
       expect(members, entry.name).not.toContain('kernel')
     }
   })
@@ -33,7 +55,10 @@ describe('the built Modal type', () => {
   it('no entry exports kernelOf or the kernel context', () => {
     for (const entry of entries) {
       const names = exportsOf(entry.file).map((s) => s.name)
-      expect(names.filter((n) => ['kernelOf', 'attachKernel', 'KernelContext', 'KernelState', 'Connection'].includes(n)), entry.name).toEqual([])
+      expect(
+        names.filter((n) => ['kernelOf', 'attachKernel', 'KernelContext', 'KernelState', 'Connection'].includes(n)),
+        entry.name,
+      ).toEqual([])
     }
   })
 })

@@ -58,8 +58,17 @@ describe('a Next.js app-router host of the packed package', () => {
     const origin = server.url
     const account = privateKeyToAccount(`0x${'21'.repeat(32)}`)
     const { nonce } = (await (await fetch(`${origin}/auth/nonce`)).json()) as { nonce: string }
-    const message = createSiwxMessage({ domain: new URL(origin).host, accountAddress: account.address, chainId: 'eip155:1', uri: origin, version: '1', nonce, issuedAt: new Date().toISOString() })
-    const post = (body: string) => fetch(`${origin}/auth/verify`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body })
+    const message = createSiwxMessage({
+      domain: new URL(origin).host,
+      accountAddress: account.address,
+      chainId: 'eip155:1',
+      uri: origin,
+      version: '1',
+      nonce,
+      issuedAt: new Date().toISOString(),
+    })
+    const post = (body: string) =>
+      fetch(`${origin}/auth/verify`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body })
     const verified = await post(JSON.stringify({ message, signature: await account.signMessage({ message }) }))
     expect(verified.status).toBe(200)
     const cookie = verified.headers.get('set-cookie')!

@@ -6,7 +6,21 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const root = process.argv[2]
-const BROWSER_GLOBALS = ['window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'customElements', 'HTMLElement', 'matchMedia', 'requestAnimationFrame', 'requestIdleCallback']
+const BROWSER_GLOBALS = [
+  'window',
+  'self',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'customElements',
+  'HTMLElement',
+  'matchMedia',
+  'requestAnimationFrame',
+  'requestIdleCallback',
+]
 const reads = []
 let phase = 'import'
 for (const name of BROWSER_GLOBALS) {
@@ -14,7 +28,11 @@ for (const name of BROWSER_GLOBALS) {
     configurable: true,
     get() {
       // The frames below the getter: where the read happened.
-      const where = (new Error().stack ?? '').split('\n').slice(2, 6).map((line) => line.trim()).join(' < ')
+      const where = (new Error().stack ?? '')
+        .split('\n')
+        .slice(2, 6)
+        .map((line) => line.trim())
+        .join(' < ')
       reads.push({ name, phase, where })
       return undefined
     },
@@ -33,7 +51,11 @@ phase = 'createModal'
 const { createModal } = await load('.')
 const { eip155, mainnet } = await load('./chains/eip155')
 const { solana, solanaMainnet } = await load('./chains/solana')
-const modal = createModal({ projectId: 'p', storage: null, plugins: [eip155({ networks: [mainnet] }), solana({ networks: [solanaMainnet] })] })
+const modal = createModal({
+  projectId: 'p',
+  storage: null,
+  plugins: [eip155({ networks: [mainnet] }), solana({ networks: [solanaMainnet] })],
+})
 const state = modal.getState()
 
 phase = 'renderToString'

@@ -30,7 +30,12 @@ describe('the built package in Node', () => {
     const { createModal } = await load('.')
     const { eip155, mainnet } = await load('./chains/eip155')
     const { solana, solanaMainnet } = await load('./chains/solana')
-    const modal = createModal({ projectId: 'p', storage: null, preload: 'none', plugins: [eip155({ networks: [mainnet] }), solana({ networks: [solanaMainnet] })] })
+    const modal = createModal({
+      projectId: 'p',
+      storage: null,
+      preload: 'none',
+      plugins: [eip155({ networks: [mainnet] }), solana({ networks: [solanaMainnet] })],
+    })
     expect(modal.getState()).toMatchObject({ open: false, status: 'disconnected' })
     await expect(modal.open()).rejects.toThrow()
     modal.destroy()
@@ -45,7 +50,11 @@ describe('the built package in Node', () => {
       const account = useAccount()
       const network = useNetwork()
       const { open } = useModal()
-      return createElement('p', { 'data-open': typeof open }, `${account.status ?? 'none'} ${account.isConnected} ${network.caipNetwork?.name ?? 'no network'}`)
+      return createElement(
+        'p',
+        { 'data-open': typeof open },
+        `${account.status ?? 'none'} ${account.isConnected} ${network.caipNetwork?.name ?? 'no network'}`,
+      )
     }
     const html = renderToString(createElement(ModalProvider, { modal }, createElement(Status)))
     expect(html).toBe('<p data-open="function">disconnected false no network</p>')
@@ -56,7 +65,12 @@ describe('the built package in Node', () => {
     // Each browser global is a getter that records the read and answers undefined: an import that reads one is
     // caught even where it would only check `typeof window`, and an unguarded use (window.foo) throws.
     const out = execFileSync(process.execPath, [join(root, 'test/build/node-globals.mjs'), root], { encoding: 'utf8', timeout: 60_000 })
-    const result = JSON.parse(out) as { imported: Record<string, number>; html: string; state: unknown; reads: Array<{ name: string; phase: string; where: string }> }
+    const result = JSON.parse(out) as {
+      imported: Record<string, number>
+      html: string
+      state: unknown
+      reads: Array<{ name: string; phase: string; where: string }>
+    }
     expect(Object.keys(result.imported).sort()).toEqual(entries.map(([key]) => key).sort())
     for (const [key, count] of Object.entries(result.imported)) expect(count, key).toBeGreaterThan(0)
     expect(result.reads.filter((read) => read.phase === 'import')).toEqual([])

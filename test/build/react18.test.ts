@@ -51,7 +51,9 @@ createRoot(document.getElementById('root')).render(h(ModalProvider, { modal }, h
 const react18From = (dir: string): Plugin => ({
   name: 'react-18',
   setup(b) {
-    b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => (args.pluginData === 'react-18' ? undefined : b.resolve(args.path, { kind: args.kind, resolveDir: dir, pluginData: 'react-18' })))
+    b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
+      args.pluginData === 'react-18' ? undefined : b.resolve(args.path, { kind: args.kind, resolveDir: dir, pluginData: 'react-18' }),
+    )
   },
 })
 
@@ -67,8 +69,14 @@ describe('the packed package on React 18', () => {
     host = installPackedPackage()
     const react18 = join(host.dir, 'react18')
     mkdirSync(react18)
-    writeFileSync(join(react18, 'package.json'), JSON.stringify({ name: 'react18', private: true, dependencies: { react: REACT_18, 'react-dom': REACT_18 } }))
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: react18, stdio: ['ignore', 'ignore', 'inherit'] })
+    writeFileSync(
+      join(react18, 'package.json'),
+      JSON.stringify({ name: 'react18', private: true, dependencies: { react: REACT_18, 'react-dom': REACT_18 } }),
+    )
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+      cwd: react18,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     const outdir = join(host.dir, 'out-react18')
     writeFileSync(join(host.dir, 'react18-host.js'), HOST)
     await build({
@@ -84,7 +92,10 @@ describe('the packed package on React 18', () => {
       plugins: [react18From(react18)],
       logLevel: 'error',
     })
-    writeFileSync(join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><div id="root"></div><script type="module" src="./host.js"></script>')
+    writeFileSync(
+      join(outdir, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><div id="root"></div><script type="module" src="./host.js"></script>',
+    )
     ;[server, browser, api, chain] = await Promise.all([serve(outdir), launchBrowser(), startProviderApi(), startAnvil({ chainId: 1 })])
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     await browser.context.addInitScript(readFileSync(join(root, 'bench/fake-wallet.js'), 'utf8'))
@@ -111,7 +122,11 @@ describe('the packed package on React 18', () => {
 
       await page.locator('#connect').click()
       await expect.poll(() => page.locator('#open').innerText()).toBe('open')
-      await page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ }).first().click({ timeout: 20_000 })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Bench Wallet/ })
+        .first()
+        .click({ timeout: 20_000 })
       await expect.poll(() => page.locator('#status').innerText(), { timeout: 15_000 }).toBe('connected')
       expect(await page.locator('#network').innerText()).toBe('eip155:1')
       await expect.poll(() => page.locator('div[data-vestibule] dialog [data-testid="account"]').count(), { timeout: 15_000 }).toBe(1)

@@ -16,10 +16,22 @@ const SDKS = {
 const plugin = (family: string) => new RegExp(`node_modules/vestibule/dist/chains/${family}/`)
 
 const HOSTS = {
-  eip155: { code: "import { eip155, mainnet } from 'vestibule/chains/eip155'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] })", ships: ['viem'] },
-  solana: { code: "import { solana, solanaMainnet } from 'vestibule/chains/solana'\ncreateModal({ projectId: 'x', plugins: [solana({ networks: [solanaMainnet] })] })", ships: ['solana'] },
-  polkadot: { code: "import { polkadot, polkadotMainnet } from 'vestibule/chains/polkadot'\ncreateModal({ projectId: 'x', plugins: [polkadot({ networks: [polkadotMainnet] })] })", ships: ['polkadot'] },
-  bip122: { code: "import { bip122, bitcoin } from 'vestibule/chains/bip122'\ncreateModal({ projectId: 'x', plugins: [bip122({ networks: [bitcoin] })] })", ships: ['bitcoin'] },
+  eip155: {
+    code: "import { eip155, mainnet } from 'vestibule/chains/eip155'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] })",
+    ships: ['viem'],
+  },
+  solana: {
+    code: "import { solana, solanaMainnet } from 'vestibule/chains/solana'\ncreateModal({ projectId: 'x', plugins: [solana({ networks: [solanaMainnet] })] })",
+    ships: ['solana'],
+  },
+  polkadot: {
+    code: "import { polkadot, polkadotMainnet } from 'vestibule/chains/polkadot'\ncreateModal({ projectId: 'x', plugins: [polkadot({ networks: [polkadotMainnet] })] })",
+    ships: ['polkadot'],
+  },
+  bip122: {
+    code: "import { bip122, bitcoin } from 'vestibule/chains/bip122'\ncreateModal({ projectId: 'x', plugins: [bip122({ networks: [bitcoin] })] })",
+    ships: ['bitcoin'],
+  },
   kernel: { code: "createModal({ projectId: 'x', plugins: [] })", ships: [] },
   // A family written outside the package, from the chain authors' kit: no first-party family comes with it.
   kit: {
@@ -48,7 +60,12 @@ const metafiles = new Map<string, Metafile>()
 
 beforeAll(async () => {
   host = installPackedPackage()
-  for (const [name, code] of [...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const), ['walletconnect', WALLETCONNECT_HOST] as const, ['wagmi', WAGMI_HOST] as const, ['siwx', SIWX_HOST] as const]) {
+  for (const [name, code] of [
+    ...Object.entries(HOSTS).map(([n, h]) => [n, h.code] as const),
+    ['walletconnect', WALLETCONNECT_HOST] as const,
+    ['wagmi', WAGMI_HOST] as const,
+    ['siwx', SIWX_HOST] as const,
+  ]) {
     const result = await build({
       stdin: { contents: `import { createModal } from 'vestibule'\n${code}\n`, resolveDir: host.dir, sourcefile: 'host.ts', loader: 'ts' },
       absWorkingDir: host.dir,
@@ -77,9 +94,15 @@ describe.each(Object.entries(HOSTS))('a %s-only host built from the packed packa
       else expect(found, `${sdk} in the ${name} host`).toEqual([])
     }
     for (const family of Object.keys(HOSTS).filter((f) => f !== name && f !== 'kernel' && f !== 'kit')) {
-      expect(inputs.filter((i) => plugin(family).test(i)), `${family} chain plugin in the ${name} host`).toEqual([])
+      expect(
+        inputs.filter((i) => plugin(family).test(i)),
+        `${family} chain plugin in the ${name} host`,
+      ).toEqual([])
     }
-    expect(inputs.filter((i) => WAGMI_CODE.test(i)), `the wagmi connector in the ${name} host`).toEqual([])
+    expect(
+      inputs.filter((i) => WAGMI_CODE.test(i)),
+      `the wagmi connector in the ${name} host`,
+    ).toEqual([])
     // The host's own files come from the installed package, not the repository's sources.
     expect(inputs.some((i) => i.includes('node_modules/vestibule/dist/'))).toBe(true)
     expect(inputs.filter((i) => /(^|\/)(kernel|chains|ui)\/[^/]+\.tsx?$/.test(i))).toEqual([])
@@ -91,7 +114,11 @@ describe('a family written from vestibule/chains/kit, built from the packed pack
     const metafile = metafiles.get('kit')!
     expect(Object.keys(metafile.inputs)).toContain('node_modules/vestibule/dist/chains/shared/kit.js')
     // What ends up in the host's code: the helpers it named, and not the ones it did not.
-    const shipped = Object.values(metafile.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([file]) => file))
+    const shipped = Object.values(metafile.outputs).flatMap((o) =>
+      Object.entries(o.inputs)
+        .filter(([, i]) => i.bytesInOutput > 0)
+        .map(([file]) => file),
+    )
     expect(shipped.filter((i) => /dist\/chains\/shared\/(connectors|wallet-standard|lazy|wallet-error)\.js$/.test(i)).length).toBe(4)
     expect(shipped.filter((i) => /dist\/chains\/shared\/(standard-session|walletconnect|payment-uri)\.js$/.test(i))).toEqual([])
   })
@@ -101,7 +128,10 @@ describe('vestibule/server in browser hosts built from the packed package', () =
   it('costs a page nothing: no host, the one signing in with hostBackend included, bundles any of its code or the Redis client', () => {
     expect([...metafiles.keys()]).toContain('siwx')
     for (const [name, metafile] of metafiles) {
-      expect(Object.keys(metafile.inputs).filter((i) => SERVER_CODE.test(i)), `server code in the ${name} host`).toEqual([])
+      expect(
+        Object.keys(metafile.inputs).filter((i) => SERVER_CODE.test(i)),
+        `server code in the ${name} host`,
+      ).toEqual([])
     }
     expect(Object.keys(metafiles.get('siwx')!.inputs).some((i) => i.includes('node_modules/vestibule/dist/plugins/siwx/'))).toBe(true)
   })
@@ -123,9 +153,12 @@ describe('an eip155 host with walletConnect() built from the packed package', ()
 
 describe('an eip155 host on wagmi built from the packed package', () => {
   // The packed host has no wagmi installed (an optional peer): a runtime import of it would fail this build.
-  it('ships the connector (its code, not wagmi\'s: the connector imports only wagmi\'s types)', () => {
+  it("ships the connector (its code, not wagmi's: the connector imports only wagmi's types)", () => {
     const inputs = Object.keys(metafiles.get('wagmi')!.inputs)
-    expect(inputs.filter((i) => i.includes('node_modules/vestibule/dist/wagmi/')).sort()).toEqual(['node_modules/vestibule/dist/wagmi/index.js', 'node_modules/vestibule/dist/wagmi/provider.js'])
+    expect(inputs.filter((i) => i.includes('node_modules/vestibule/dist/wagmi/')).sort()).toEqual([
+      'node_modules/vestibule/dist/wagmi/index.js',
+      'node_modules/vestibule/dist/wagmi/provider.js',
+    ])
     expect(inputs.filter((i) => /node_modules\/(wagmi|@wagmi|@tanstack)\//.test(i))).toEqual([])
   })
 })

@@ -55,7 +55,9 @@ export function NotesTab({ ctx }: TabProps<'notes'>) {
 )
 
 describe('typed view ids', () => {
-  it('a checked plugin: declared ids pass, a wrong id, missing data or a wrong tab id fail tsc; fakes take any id', { timeout: 240_000 }, () => {
+  it('a checked plugin: declared ids pass, a wrong id, missing data or a wrong tab id fail tsc; fakes take any id', {
+    timeout: 240_000,
+  }, () => {
     const errors = checkBlocks([declared, wrongId, wrongData, wrongTab])
     expect(errors.get(declared)).toEqual([])
     expect(errors.get(wrongId)!.join('\n')).toMatch(/Argument of type '"Nope"' is not assignable/)

@@ -22,7 +22,12 @@ const BROKEN = [
 ].join('\n')
 
 // A fragment that compiles only thanks to its declared names.
-const FRAGMENT = ['<!-- declare: modal: import(\'vestibule\').Modal, button: HTMLButtonElement -->', '```ts', 'button.onclick = () => modal.open()', '```'].join('\n')
+const FRAGMENT = [
+  "<!-- declare: modal: import('vestibule').Modal, button: HTMLButtonElement -->",
+  '```ts',
+  'button.onclick = () => modal.open()',
+  '```',
+].join('\n')
 
 // A block importing what only the sources have: the package exports no such entry.
 const UNEXPORTED = ['```ts', "import { createKernel } from 'vestibule/kernel/kernel'", 'createKernel', '```'].join('\n')

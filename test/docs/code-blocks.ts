@@ -55,7 +55,9 @@ function preludeOf(declare: string): string {
     .map((entry) => {
       if (/^type\s/.test(entry)) return `${entry};`
       const colon = entry.indexOf(':')
-      return colon === -1 ? `declare const ${entry}: any;` : `declare const ${entry.slice(0, colon).trim()}: ${entry.slice(colon + 1).trim()};`
+      return colon === -1
+        ? `declare const ${entry}: any;`
+        : `declare const ${entry.slice(0, colon).trim()}: ${entry.slice(colon + 1).trim()};`
     })
     .join(' ')
 }
@@ -77,14 +79,26 @@ export function extractBlocks(markdown: string, name: string): DocBlock[] {
     const comment = lines[start - 1] ?? ''
     const declare = /^<!--\s*declare:\s*(.*?)\s*-->$/.exec(comment)?.[1]
     const file = /^<!--\s*file:\s*([\w.-]+)\s*-->$/.exec(comment)?.[1]
-    blocks.push({ source: `${name}:${start + 1}`, lang: open[1] as 'ts' | 'tsx', code: body.join('\n'), prelude: declare ? preludeOf(declare) : '', ...(file ? { file } : {}) })
+    blocks.push({
+      source: `${name}:${start + 1}`,
+      lang: open[1] as 'ts' | 'tsx',
+      code: body.join('\n'),
+      prelude: declare ? preludeOf(declare) : '',
+      ...(file ? { file } : {}),
+    })
   }
   return blocks
 }
 
 /** Every block of README.md and docs/*.md. */
 export function docBlocks(): DocBlock[] {
-  const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `docs/${f}`),
+  ]
   return files.flatMap((f) => extractBlocks(readFileSync(join(root, f), 'utf8'), f))
 }
 

@@ -20,7 +20,12 @@ function installLine(): string[] {
 /** The peers a bundle of `code` reaches (the package name of every node_modules file it reads). */
 async function peersOf(code: string): Promise<string[]> {
   const result = await build({
-    stdin: { contents: code.replace(/^button\.onclick.*$/m, 'export { modal }').replace(/^modal\.subscribe.*$/m, ''), resolveDir: process.cwd(), loader: 'ts', sourcefile: 'quick-start.ts' },
+    stdin: {
+      contents: code.replace(/^button\.onclick.*$/m, 'export { modal }').replace(/^modal\.subscribe.*$/m, ''),
+      resolveDir: process.cwd(),
+      loader: 'ts',
+      sourcefile: 'quick-start.ts',
+    },
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -23,7 +23,10 @@ export function documentedSections(markdown: string): Map<string, string> {
   for (const line of markdown.split('\n')) {
     if (line.startsWith('#')) heading = line
     if (!line.startsWith('| `')) continue
-    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim())
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim())
     if (/^factory\b/.test(cells[1] ?? '')) continue
     const parts = cells[0]!.split(/,\s*/)
     if (!parts.every((p) => /^`(features\.)?\w+`$/.test(p))) continue
@@ -40,7 +43,10 @@ function readmeFactories(): Map<string, string> {
   return new Map(rows.filter((m) => !m[1]!.startsWith('chains/')).map((m) => [m[1]!, m[2]!]))
 }
 
-const folders = readdirSync(`${root}/plugins`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+const folders = readdirSync(`${root}/plugins`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort()
 
 /** Every declared option and flag, with its owner: `kernel`, or the factory that declares it (`swap`, `eip155`). */
 async function declaredOptions(): Promise<Map<string, string>> {
@@ -84,12 +90,24 @@ describe('the options reference (docs/options.md)', () => {
     expect([...declared.keys()].filter((n) => !documented.has(n)).sort(), 'declared but not documented').toEqual([])
     expect([...documented.keys()].filter((n) => !declared.has(n)).sort(), 'documented but not declared').toEqual([])
     // Each in its owner's section; eip155's `enableEIP6963` is a top-level option documented with the kernel's.
-    const misplaced = [...declared].filter(([name, owner]) => !belongs(owner, documented.get(name) ?? '') && !(owner === 'eip155' && belongs('kernel', documented.get(name) ?? '')))
-    expect(misplaced.map(([name, owner]) => `${name} (${owner}) under ${documented.get(name)}`), 'documented outside its owner\'s section').toEqual([])
+    const misplaced = [...declared].filter(
+      ([name, owner]) =>
+        !belongs(owner, documented.get(name) ?? '') && !(owner === 'eip155' && belongs('kernel', documented.get(name) ?? '')),
+    )
+    expect(
+      misplaced.map(([name, owner]) => `${name} (${owner}) under ${documented.get(name)}`),
+      "documented outside its owner's section",
+    ).toEqual([])
   })
 
   it('a row for an option that does not exist is caught, a factory row is not a host option', () => {
-    const doc = ['| option | kind | default | does |', '|---|---|---|---|', '| `swapNetwork` | host | — | a typo |', '| `relayUrl` | factory | — | passed to the function |', '| `features.send` | flag | `true` | the entry |'].join('\n')
+    const doc = [
+      '| option | kind | default | does |',
+      '|---|---|---|---|',
+      '| `swapNetwork` | host | — | a typo |',
+      '| `relayUrl` | factory | — | passed to the function |',
+      '| `features.send` | flag | `true` | the entry |',
+    ].join('\n')
     expect([...documentedOptions(doc)]).toEqual(['swapNetwork', 'features.send'])
   })
 })

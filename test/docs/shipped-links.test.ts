@@ -7,7 +7,12 @@ import { root } from './code-blocks.js'
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] }
 const shipped = (path: string) => pkg.files.some((entry) => path === entry || path.startsWith(`${entry}/`))
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+]
 
 /** The relative link targets of a page (web links and in-page anchors left out), as paths from the package root. */
 function links(page: string): string[] {

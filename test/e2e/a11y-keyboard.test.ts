@@ -20,7 +20,8 @@ describe('keyboard only', () => {
       page.evaluate(() => {
         const host = document.activeElement
         const el = host?.shadowRoot?.activeElement as HTMLElement | null | undefined
-        if (!host?.hasAttribute('data-vestibule') || !el) return { inside: false, text: '', heading: false, testId: '', row: false, list: '' }
+        if (!host?.hasAttribute('data-vestibule') || !el)
+          return { inside: false, text: '', heading: false, testId: '', row: false, list: '' }
         const row = el.closest('li, [role="listitem"]')
         return {
           inside: Boolean(el.closest('dialog')),
@@ -61,7 +62,9 @@ describe('keyboard only', () => {
     expect(await dialog.locator(`#${labelledBy}`).innerText()).toBe('Connect Wallet')
     await dialog.evaluate((d) => {
       const live = [...d.querySelectorAll('[role="status"][aria-live="polite"]')]
-      new MutationObserver(() => live.forEach((l) => l.textContent && (window as unknown as { vbLive(t: string): void }).vbLive(l.textContent))).observe(d, { subtree: true, childList: true, characterData: true })
+      new MutationObserver(() =>
+        live.forEach((l) => l.textContent && (window as unknown as { vbLive(t: string): void }).vbLive(l.textContent)),
+      ).observe(d, { subtree: true, childList: true, characterData: true })
     })
 
     // The wallet list is one Tab stop: Tab reaches its first row, the next Tab leaves it; arrows move inside.
@@ -95,12 +98,17 @@ describe('keyboard only', () => {
     await swap.waitFor()
     await headingFocused()
     // Each token button opens the picker with its search focused; the filtered list is one Tab stop away.
-    for (const [side, symbol] of [['sell', 'DEMO'], ['buy', 'SDOL']] as const) {
+    for (const [side, symbol] of [
+      ['sell', 'DEMO'],
+      ['buy', 'SDOL'],
+    ] as const) {
       await tabTo((f) => f.testId === `swap-${side}-token`)
       await press('Enter')
       await expect.poll(async () => (await focused()).testId).toBe('swap-search')
       await page.keyboard.type(symbol)
-      await expect.poll(() => dialog.getByTestId('swap-token-option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol')))).toEqual([symbol])
+      await expect
+        .poll(() => dialog.getByTestId('swap-token-option').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol'))))
+        .toEqual([symbol])
       await tabTo((f) => f.row && f.text.includes(symbol))
       await press('Enter')
       await expect.poll(() => swap.getByTestId(`swap-${side}-token`).innerText()).toBe(symbol)

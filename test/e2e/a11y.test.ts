@@ -34,7 +34,9 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     const check = async (name: string, view?: string) => {
       await heading.waitFor()
       if (view) {
-        await expect.poll(() => page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)).toBe(view)
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view))
+          .toBe(view)
         seen.add(view)
       }
       // The view's code and its first data are in: no loading frame left in the body.
@@ -42,7 +44,8 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
       const violations = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `target under 44 px: ${target}`)]
       if (violations.length) found[name] = violations
     }
-    const open = (view: string, data?: unknown) => page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)
+    const open = (view: string, data?: unknown) =>
+      page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)
 
     await page.getByTestId('open-modal').click()
     await check('Connect', 'Connect')
@@ -59,7 +62,9 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     expect(await link.inputValue()).toBe(await modalRoot().getByTestId('wc-qr').getAttribute('data-uri'))
     expect(await link.inputValue()).toMatch(/^wc:/)
     await link.focus()
-    expect(await link.evaluate((input: HTMLInputElement) => [input.readOnly, input.selectionStart, input.selectionEnd === input.value.length])).toEqual([true, 0, true])
+    expect(
+      await link.evaluate((input: HTMLInputElement) => [input.readOnly, input.selectionStart, input.selectionEnd === input.value.length]),
+    ).toEqual([true, 0, true])
     await open('ConnectingWalletConnectBasic')
     await expect.poll(() => modalRoot().locator('svg[role="img"]').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await check('ConnectingWalletConnectBasic', 'ConnectingWalletConnectBasic')
@@ -80,7 +85,9 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await expect.poll(() => modalRoot().getByTestId('account-balance').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready')
     for (const tab of await modalRoot().getByRole('tab').all()) {
       await tab.click()
-      await expect.poll(() => modalRoot().locator('[role="tabpanel"] [aria-busy="true"], [role="tabpanel"] .vb-spinner').count(), { timeout: 15_000 }).toBe(0)
+      await expect
+        .poll(() => modalRoot().locator('[role="tabpanel"] [aria-busy="true"], [role="tabpanel"] .vb-spinner').count(), { timeout: 15_000 })
+        .toBe(0)
       await check(`Account, ${await tab.innerText()} tab`, 'Account')
     }
     await modalRoot().getByTestId('network-button').click()
@@ -89,9 +96,14 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
     await check('Send', 'Send')
     await modalRoot().getByRole('button', { name: 'Back' }).click()
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     await check('Receive', 'Receive')
-    expect(await modalRoot().getByRole('textbox', { name: 'Payment link' }).inputValue()).toBe(await modalRoot().getByTestId('receive-qr').getAttribute('data-uri'))
+    expect(await modalRoot().getByRole('textbox', { name: 'Payment link' }).inputValue()).toBe(
+      await modalRoot().getByTestId('receive-qr').getAttribute('data-uri'),
+    )
     // Swap's states: the form, the token picker (a list), a quote, the review.
     await modalRoot().getByRole('button', { name: 'Back' }).click()
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Swap/ }).click()
@@ -138,7 +150,8 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
       const violations = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `target under 44 px: ${target}`)]
       if (violations.length) found[name] = violations
     }
-    const open = (view: string, data?: unknown) => page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)
+    const open = (view: string, data?: unknown) =>
+      page.evaluate(([v, d]) => (window as unknown as { modal: PageModal }).modal.open(v as string, d), [view, data] as const)
 
     await page.getByTestId('open-modal').click()
     await modalRoot().getByTestId('auth-email-input').waitFor()
@@ -162,7 +175,9 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await (await popup).close()
     await expect.poll(current).not.toBe('ConnectingSocial')
     // Whatever else email login registers, opened directly before a wallet connects.
-    const ids = (await page.evaluate(() => (window as unknown as { modalKernel: { views: { ids(): string[] } } }).modalKernel.views.ids())).filter((id) => !plain.includes(id))
+    const ids = (
+      await page.evaluate(() => (window as unknown as { modalKernel: { views: { ids(): string[] } } }).modalKernel.views.ids())
+    ).filter((id) => !plain.includes(id))
     const directly = async (view: string) => {
       await open(view, VIEW_DATA[view])
       await check(view, view)
@@ -206,8 +221,12 @@ describe.each(['dark', 'light'] as const)('accessibility, %s theme', (theme) => 
     await modalRoot().locator('[data-feature="names"]').click()
     const label = `a${Date.now().toString(36)}`
     await modalRoot().getByTestId('names-input').fill(label)
-    await expect.poll(() => modalRoot().getByTestId('names-availability').getAttribute('data-availability'), { timeout: 15_000 }).toBe('available')
-    await expect.poll(() => modalRoot().locator('[data-testid="names-suggestions"] [data-suggestion]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => modalRoot().getByTestId('names-availability').getAttribute('data-availability'), { timeout: 15_000 })
+      .toBe('available')
+    await expect
+      .poll(() => modalRoot().locator('[data-testid="names-suggestions"] [data-suggestion]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0)
     await check('RegisterAccountName, with suggestions', 'RegisterAccountName')
     // Registered: the message approved in the embedded wallet.
     await modalRoot().getByTestId('names-register').click()

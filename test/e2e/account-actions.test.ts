@@ -7,7 +7,10 @@ import { useSandboxBrowser } from './harness.js'
 const h = useSandboxBrowser({ families: ['solana'] })
 const { modalRoot, walletButton, approveInWallet } = h
 
-const connectedNamespaces = () => h.browser.page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces)
+const connectedNamespaces = () =>
+  h.browser.page.evaluate(
+    () => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces,
+  )
 
 async function connectEvm() {
   await h.browser.page.getByTestId('open-modal').click()
@@ -52,11 +55,14 @@ const measureFeatures = () =>
         if (!label) return problems.push(`${text}: no label`)
         const l = label.getBoundingClientRect()
         const b = boxes[i]!
-        if (l.left < card.left || l.right > card.right || l.top < card.top || l.bottom > card.bottom) problems.push(`${text}: label outside the card`)
-        if (l.left < b.left - 0.5 || l.right > b.right + 0.5 || l.top < b.top - 0.5 || l.bottom > b.bottom + 0.5) problems.push(`${text}: label outside its button`)
+        if (l.left < card.left || l.right > card.right || l.top < card.top || l.bottom > card.bottom)
+          problems.push(`${text}: label outside the card`)
+        if (l.left < b.left - 0.5 || l.right > b.right + 0.5 || l.top < b.top - 0.5 || l.bottom > b.bottom + 0.5)
+          problems.push(`${text}: label outside its button`)
         if (label.scrollWidth > label.clientWidth + 1) problems.push(`${text}: label overflows`)
         boxes.forEach((o, j) => {
-          if (j > i && b.left < o.right - 0.5 && o.left < b.right - 0.5 && b.top < o.bottom - 0.5 && o.top < b.bottom - 0.5) problems.push(`${text}: overlaps ${buttons[j]!.textContent}`)
+          if (j > i && b.left < o.right - 0.5 && o.left < b.right - 0.5 && b.top < o.bottom - 0.5 && o.top < b.bottom - 0.5)
+            problems.push(`${text}: overlaps ${buttons[j]!.textContent}`)
         })
       })
       return { count: buttons.length, labels: buttons.map((b) => b.querySelector(':scope > span:last-child')?.textContent), problems }

@@ -25,7 +25,9 @@ describe('account type in Account', () => {
     const type = await box('[data-testid="auth-account-type"]')
     expect(features).toEqual(network)
     expect(type).toEqual(network)
-    expect(await box('[data-testid="auth-account-type"] > .vb-label')).toEqual(await box('.vb-field:has([data-testid="network-button"]) > .vb-label'))
+    expect(await box('[data-testid="auth-account-type"] > .vb-label')).toEqual(
+      await box('.vb-field:has([data-testid="network-button"]) > .vb-label'),
+    )
     const row = await box('[data-testid="auth-account-type"] > .vb-item')
     expect(row).toEqual(await box('[data-testid="network-button"]'))
     expect(await modal.locator('[data-testid="auth-account-type"] > .vb-item').innerText()).toBe('EOA')

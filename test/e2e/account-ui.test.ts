@@ -21,7 +21,8 @@ beforeAll(() => {
 })
 
 type Theme = 'dark' | 'light'
-const setTheme = (page: Page, mode: Theme) => page.evaluate((m) => (window as unknown as { modal: { setThemeMode(m: string): void } }).modal.setThemeMode(m), mode)
+const setTheme = (page: Page, mode: Theme) =>
+  page.evaluate((m) => (window as unknown as { modal: { setThemeMode(m: string): void } }).modal.setThemeMode(m), mode)
 
 /** Runs `check` at 360 px and 1280 px wide, in the dark and the light theme. */
 async function everyLayout(page: Page, check: (where: string) => Promise<void>) {
@@ -35,14 +36,18 @@ async function everyLayout(page: Page, check: (where: string) => Promise<void>) 
 
 /** Texts in `scope` that CSS cuts (an ellipsis or clipped overflow), as "class: text". */
 const cutTexts = (scope: Locator, selector: string) =>
-  scope.locator(selector).evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${el.className}: ${el.textContent}`))
+  scope
+    .locator(selector)
+    .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${el.className}: ${el.textContent}`))
 
 /** The element focused in the page, looking into the modal's shadow root: its tag and text, or "BODY". */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const outer = document.activeElement
     const inner = outer?.shadowRoot?.activeElement ?? outer
-    return inner === document.body || !inner ? 'BODY' : `${inner.tagName}:${(inner.getAttribute('aria-label') ?? inner.textContent ?? '').trim()}`
+    return inner === document.body || !inner
+      ? 'BODY'
+      : `${inner.tagName}:${(inner.getAttribute('aria-label') ?? inner.textContent ?? '').trim()}`
   })
 
 async function connectEvm() {
@@ -82,15 +87,25 @@ describe('connecting another chain family', () => {
     expect(await another.getAttribute('aria-expanded')).toBe('false')
     await another.click()
     const families = modalRoot().getByTestId('connect-families').locator('button')
-    expect(await families.evaluateAll((buttons) => buttons.map((b) => [(b as HTMLElement).dataset.namespace, b.textContent!.replace('›', '').trim()]))).toEqual([['solana', 'Solana']])
+    expect(
+      await families.evaluateAll((buttons) =>
+        buttons.map((b) => [(b as HTMLElement).dataset.namespace, b.textContent!.replace('›', '').trim()]),
+      ),
+    ).toEqual([['solana', 'Solana']])
     await families.first().click()
 
     await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Connect Wallet: Solana')
     await expect.poll(() => walletButton('Sandbox Solana Wallet').count()).toBe(1)
     // Catalog wallets come (the restored session skipped the open's prefetch), and only those serving Solana.
-    const catalogRows = modalRoot().locator('[data-testid="wallet-list"] li:is([data-section="featured"], [data-section="recommended"]) button')
+    const catalogRows = modalRoot().locator(
+      '[data-testid="wallet-list"] li:is([data-section="featured"], [data-section="recommended"]) button',
+    )
     await expect.poll(() => catalogRows.count(), { timeout: 10_000 }).toBeGreaterThan(0)
-    const chainsById = new Map<string | undefined, string[]>(catalogWallets().filter(Boolean).map((w: { id?: string; chains?: string[] }) => [w.id, w.chains ?? []]))
+    const chainsById = new Map<string | undefined, string[]>(
+      catalogWallets()
+        .filter(Boolean)
+        .map((w: { id?: string; chains?: string[] }) => [w.id, w.chains ?? []]),
+    )
     const ids = await catalogRows.evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.walletId!))
     expect(ids.filter((id) => !chainsById.get(id)?.some((c) => c.startsWith('solana:')))).toEqual([])
   })
@@ -105,9 +120,15 @@ describe('two families connected', () => {
     await everyLayout(page, async (where) => {
       expect(await cutTexts(rows, '.vb-item-name, .vb-item-hint'), where).toEqual([])
       // The buttons stay inside their row.
-      const spill = await rows.locator('li').evaluateAll((items) =>
-        items.flatMap((li) => [...li.querySelectorAll('button, .vb-tag')].filter((b) => b.getBoundingClientRect().right > li.getBoundingClientRect().right + 0.5).map((b) => b.textContent)),
-      )
+      const spill = await rows
+        .locator('li')
+        .evaluateAll((items) =>
+          items.flatMap((li) =>
+            [...li.querySelectorAll('button, .vb-tag')]
+              .filter((b) => b.getBoundingClientRect().right > li.getBoundingClientRect().right + 0.5)
+              .map((b) => b.textContent),
+          ),
+        )
       expect(spill, where).toEqual([])
       // Each row button looks like a button: a fill or an edge that sets it apart from its row.
       const flat = await rows.locator('li').evaluateAll((items) =>
@@ -127,9 +148,17 @@ describe('two families connected', () => {
 
     // The active family is Solana (connected last): the EVM row offers "Use", named after its network.
     const evmName = await rows.locator('li[data-namespace="eip155"] .vb-item-name').innerText()
-    expect(await rows.locator('li[data-namespace="eip155"]').getByRole('button', { name: `Use ${evmName}`, exact: true }).count()).toBe(1)
+    expect(
+      await rows
+        .locator('li[data-namespace="eip155"]')
+        .getByRole('button', { name: `Use ${evmName}`, exact: true })
+        .count(),
+    ).toBe(1)
 
-    await rows.locator('li[data-namespace="solana"]').getByRole('button', { name: /^Disconnect/ }).click()
+    await rows
+      .locator('li[data-namespace="solana"]')
+      .getByRole('button', { name: /^Disconnect/ })
+      .click()
     await expect.poll(() => modalRoot().locator('.vb-sr[role="status"]').allInnerTexts()).toContain('Solana disconnected')
     expect(await modalRoot().locator('.vb-sr[role="status"]').allInnerTexts()).not.toContain('Disconnected')
     // Two wallet connections and four layouts: 3 s alone, past 30 s once in a full run on two cores.
@@ -152,7 +181,10 @@ describe('keyboard', () => {
     await expect.poll(() => focused(page)).toBe('H2:Connect Wallet')
     await page.keyboard.press('Shift+Tab')
     expect(await focused(page)).not.toBe('BODY')
-    const last = await modalRoot().locator('button:visible').last().evaluate((b) => `BUTTON:${(b.getAttribute('aria-label') ?? b.textContent ?? '').trim()}`)
+    const last = await modalRoot()
+      .locator('button:visible')
+      .last()
+      .evaluate((b) => `BUTTON:${(b.getAttribute('aria-label') ?? b.textContent ?? '').trim()}`)
     expect(await focused(page)).toBe(last)
   })
 
@@ -176,13 +208,20 @@ describe('layout', () => {
     await everyLayout(page, async (where) => {
       // Measured once the layout has settled (a resize or a theme change may still be animating the card).
       const boxes = () => Promise.all([form.getByLabel('Amount').boundingBox(), form.getByRole('button', { name: 'Max' }).boundingBox()])
-      await expect.poll(async () => {
-        const [input, max] = await boxes()
-        return Math.abs(max!.y - input!.y) + Math.abs(max!.height - input!.height)
-      }, { message: where }).toBeLessThanOrEqual(1)
+      await expect
+        .poll(
+          async () => {
+            const [input, max] = await boxes()
+            return Math.abs(max!.y - input!.y) + Math.abs(max!.height - input!.height)
+          },
+          { message: where },
+        )
+        .toBeLessThanOrEqual(1)
       const [input, max] = await boxes()
       expect(max!.x - (input!.x + input!.width), where).toBeGreaterThanOrEqual(8)
-      const look = await form.getByRole('button', { name: 'Max' }).evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopLeftRadius])
+      const look = await form
+        .getByRole('button', { name: 'Max' })
+        .evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopLeftRadius])
       expect(look[0], where).not.toBe('rgba(0, 0, 0, 0)')
       expect(look[1], where).not.toBe('0px')
     })
@@ -196,14 +235,16 @@ describe('layout', () => {
     await notice.waitFor()
     expect(await modalRoot().locator('header [data-action]').count()).toBeGreaterThan(0)
     await everyLayout(page, async (where) => {
-      const offset = await modalRoot().locator('header').evaluate((header) => {
-        const title = header.querySelector('h2')!
-        const range = document.createRange()
-        range.selectNodeContents(title)
-        const text = range.getBoundingClientRect()
-        const box = header.getBoundingClientRect()
-        return text.left + text.width / 2 - (box.left + box.width / 2)
-      })
+      const offset = await modalRoot()
+        .locator('header')
+        .evaluate((header) => {
+          const title = header.querySelector('h2')!
+          const range = document.createRange()
+          range.selectNodeContents(title)
+          const text = range.getBoundingClientRect()
+          const box = header.getBoundingClientRect()
+          return text.left + text.width / 2 - (box.left + box.width / 2)
+        })
       expect(Math.abs(offset), where).toBeLessThanOrEqual(1)
       // Running text: each part (the sentence, each link) starts on or below the line where the part before it ends,
       // never beside it as a column of its own.
@@ -212,7 +253,9 @@ describe('layout', () => {
           const range = document.createRange()
           range.selectNodeContents(node)
           const rects = [...range.getClientRects()].filter((r) => r.width > 0)
-          return rects.length && node.textContent!.trim() ? [{ text: node.textContent!.trim(), first: rects[0]!.top, last: rects.at(-1)!.top }] : []
+          return rects.length && node.textContent!.trim()
+            ? [{ text: node.textContent!.trim(), first: rects[0]!.top, last: rects.at(-1)!.top }]
+            : []
         })
         return parts.slice(1).flatMap((part, i) => (part.first < parts[i]!.last - 1 ? [`${part.text} beside ${parts[i]!.text}`] : []))
       })
@@ -227,18 +270,24 @@ describe('layout', () => {
     const list = modalRoot().getByTestId('activity')
     await expect.poll(() => list.getByTestId('activity-row').count(), { timeout: 15_000 }).toBeGreaterThan(0)
     await everyLayout(page, async (where) => {
-      expect(await cutTexts(list, '[data-testid="activity-row"] .vb-item-name, [data-testid="activity-row"] .vb-item-hint'), where).toEqual([])
+      expect(await cutTexts(list, '[data-testid="activity-row"] .vb-item-name, [data-testid="activity-row"] .vb-item-hint'), where).toEqual(
+        [],
+      )
       // Each row's hint is drawn whole inside its row, the date at its end included.
-      const outside = await list.getByTestId('activity-row').evaluateAll((rows) =>
-        rows.filter((row) => {
-          const hint = row.querySelector('.vb-item-hint')!.getBoundingClientRect()
-          return hint.right > row.getBoundingClientRect().right || hint.width === 0
-        }).length,
+      const outside = await list.getByTestId('activity-row').evaluateAll(
+        (rows) =>
+          rows.filter((row) => {
+            const hint = row.querySelector('.vb-item-hint')!.getBoundingClientRect()
+            return hint.right > row.getBoundingClientRect().right || hint.width === 0
+          }).length,
       )
       expect(outside, where).toBe(0)
     })
 
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     const address = modalRoot().getByTestId('receive-address')
     await address.waitFor()
     await everyLayout(page, async (where) => {

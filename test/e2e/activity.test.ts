@@ -19,7 +19,7 @@ const openActivity = async () => {
 const rows = activityRows
 
 describe('activity', () => {
-  test('the account\'s transfers from the chain, newest first, spam left out; a send from the page appears', async () => {
+  test("the account's transfers from the chain, newest first, spam left out; a send from the page appears", async () => {
     const { page } = h.browser
     await connect()
     const list = await openActivity()
@@ -34,10 +34,19 @@ describe('activity', () => {
       'Received +1234.5 DEMO',
     ])
     // A row's text starts at the start edge, although the Account view around the tab centers its own content.
-    expect(new Set(await list.locator('[data-testid="activity-row"] .vb-item-text').evaluateAll((texts) => texts.map((t) => getComputedStyle(t).textAlign.replace('left', 'start'))))).toEqual(new Set(['start']))
+    expect(
+      new Set(
+        await list
+          .locator('[data-testid="activity-row"] .vb-item-text')
+          .evaluateAll((texts) => texts.map((t) => getComputedStyle(t).textAlign.replace('left', 'start'))),
+      ),
+    ).toEqual(new Set(['start']))
     // Receive and back, then closed and opened again: the Activity tab is still the one shown.
     const selectedTab = () => modalRoot().getByRole('tab', { selected: true }).innerText()
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     await modalRoot().getByTestId('receive').waitFor()
     await modalRoot().getByRole('button', { name: /back/i }).first().click()
     await modalRoot().getByTestId('activity').waitFor()
@@ -72,14 +81,46 @@ describe('activity', () => {
     const { page } = h.browser
     await page.evaluate(() => ((window as unknown as { __vbCanary: number[] }).__vbCanary = []))
     const now = new Date().toISOString()
-    const base = { metadata: { operationType: 'receive', minedAt: now, sentFrom: '0x00000000000000000000000000000000000000aa', sentTo: h.sandbox.address, status: 'confirmed', chain: 'eip155:31337' } }
+    const base = {
+      metadata: {
+        operationType: 'receive',
+        minedAt: now,
+        sentFrom: '0x00000000000000000000000000000000000000aa',
+        sentTo: h.sandbox.address,
+        status: 'confirmed',
+        chain: 'eip155:31337',
+      },
+    }
     h.sandbox.providerApi.addHistory('eip155:31337', h.sandbox.address, [
-      { ...base, id: 'evil', transfers: [{ direction: 'in', quantity: { numeric: '5' }, fungible_info: { name: 'x', symbol: '<img src=x onerror="window.__vbCanary.push(1)">', icon: { url: 'javascript:window.__vbCanary.push(2)' } } }] },
+      {
+        ...base,
+        id: 'evil',
+        transfers: [
+          {
+            direction: 'in',
+            quantity: { numeric: '5' },
+            fungible_info: {
+              name: 'x',
+              symbol: '<img src=x onerror="window.__vbCanary.push(1)">',
+              icon: { url: 'javascript:window.__vbCanary.push(2)' },
+            },
+          },
+        ],
+      },
       { ...base, id: 'no-quantity', transfers: [{ direction: 'in', fungible_info: { symbol: 'NQ' } }] },
       { ...base, id: 'bad-date', metadata: { ...base.metadata, minedAt: 'yesterday' }, transfers: [] },
-      { ...base, id: 'other-chain', metadata: { ...base.metadata, chain: 'eip155:1' }, transfers: [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { symbol: 'ETH' } }] },
+      {
+        ...base,
+        id: 'other-chain',
+        metadata: { ...base.metadata, chain: 'eip155:1' },
+        transfers: [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { symbol: 'ETH' } }],
+      },
       { ...base, id: 'huge', transfers: [{ direction: 'in', quantity: { numeric: '9'.repeat(80) }, fungible_info: { symbol: 'HUGE' } }] },
-      { ...base, id: 'all-spam', transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Claim', flags: { is_spam: true } } }] },
+      {
+        ...base,
+        id: 'all-spam',
+        transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Claim', flags: { is_spam: true } } }],
+      },
       { ...base, id: 'no-transfers', metadata: { ...base.metadata, operationType: 'execute' }, transfers: [] },
     ])
     await connect()
@@ -123,7 +164,10 @@ describe('activity', () => {
     const url = h.sandbox.chain.url
     const { exchange } = h.sandbox.market
     const demo = h.sandbox.assets.tokens.find((t: { symbol: string }) => t.symbol === 'DEMO')!
-    const abi = parseAbi(['function approve(address spender, uint256 value) returns (bool)', 'function swapForEth(address tokenIn, uint256 amountIn, uint256 minOut, address to) returns (uint256)'])
+    const abi = parseAbi([
+      'function approve(address spender, uint256 value) returns (bool)',
+      'function swapForEth(address tokenIn, uint256 amountIn, uint256 minOut, address to) returns (uint256)',
+    ])
     const mined = async (tx: { to: string; data: string }) => {
       const hash = await rpc(url, 'eth_sendTransaction', [{ from: h.sandbox.address, ...tx }])
       await expect.poll(() => rpc(url, 'eth_getTransactionReceipt', [hash]).then((r: { status?: string } | null) => r?.status)).toBe('0x1')
@@ -131,8 +175,14 @@ describe('activity', () => {
     }
     // The demo account approves the exchange for all its DEMO, then sells 10 DEMO for ETH, on the node itself.
     await rpc(url, 'anvil_impersonateAccount', [h.sandbox.address])
-    const approval = await mined({ to: demo.address, data: encodeFunctionData({ abi, functionName: 'approve', args: [exchange, (1n << 256n) - 1n] }) })
-    const swap = await mined({ to: exchange, data: encodeFunctionData({ abi, functionName: 'swapForEth', args: [demo.address, 10n * 10n ** 18n, 1n, h.sandbox.address] }) })
+    const approval = await mined({
+      to: demo.address,
+      data: encodeFunctionData({ abi, functionName: 'approve', args: [exchange, (1n << 256n) - 1n] }),
+    })
+    const swap = await mined({
+      to: exchange,
+      data: encodeFunctionData({ abi, functionName: 'swapForEth', args: [demo.address, 10n * 10n ** 18n, 1n, h.sandbox.address] }),
+    })
     await rpc(url, 'anvil_stopImpersonatingAccount', [h.sandbox.address])
     await connect()
     const list = await openActivity()
@@ -145,7 +195,9 @@ describe('activity', () => {
     expect(await approveRow.locator('.vb-item-name').innerText()).toBe('Approved')
     expect(await approveRow.locator('.vb-activity-amounts').innerText()).toBe('Unlimited DEMO')
     const spender = getAddress(exchange)
-    expect(await approveRow.locator('.vb-item-hint').innerText()).toMatch(new RegExp(`^Spender ${spender.slice(0, 6)}…${spender.slice(-4)} · `))
+    expect(await approveRow.locator('.vb-item-hint').innerText()).toMatch(
+      new RegExp(`^Spender ${spender.slice(0, 6)}…${spender.slice(-4)} · `),
+    )
     expect(spender).not.toBe(spender.toLowerCase())
   })
 })

@@ -22,7 +22,10 @@ describe('the address-book example plugin', () => {
 
     await modalRoot().getByRole('tab', { name: 'Addresses' }).click()
     await expect.poll(() => modalRoot().getByRole('tabpanel').innerText()).toContain('No saved addresses')
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Save address/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Save address/ })
+      .click()
     const form = modalRoot().getByTestId('address-form')
     await expect.poll(() => form.count()).toBe(1)
     expect(await modalRoot().locator('h2').innerText()).toBe('Save an address')

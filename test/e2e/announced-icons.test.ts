@@ -29,12 +29,19 @@ describe('announced and stored wallet images', () => {
       }
       announce({ uuid: 'px', rdns: 'test.pixel', name: 'Pixel Wallet', icon: 'https://tracker.example/pixel.png?who=visitor' })
       announce({ uuid: 'lo', rdns: 'test.local', name: 'Local Pixel Wallet', icon: pixel })
-      announce({ uuid: 'ok', rdns: 'test.inline', name: 'Inline Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>' })
+      announce({
+        uuid: 'ok',
+        rdns: 'test.inline',
+        name: 'Inline Wallet',
+        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+      })
     }, apiPixel)
     await page.reload()
     h.sandbox.providerApi.reset()
     await page.getByTestId('open-modal').click()
-    await expect.poll(() => walletList().locator('li[data-section="injected"] .vb-item-name').allInnerTexts()).toEqual(expect.arrayContaining(['Pixel Wallet', 'Local Pixel Wallet', 'Inline Wallet']))
+    await expect
+      .poll(() => walletList().locator('li[data-section="injected"] .vb-item-name').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Pixel Wallet', 'Local Pixel Wallet', 'Inline Wallet']))
     await expect.poll(() => avatar('injected', 'Inline Wallet').getAttribute('data-image')).toBe('loaded')
     expect(await avatar('injected', 'Pixel Wallet').getAttribute('data-image')).toBe('none')
     expect(await avatar('injected', 'Local Pixel Wallet').getAttribute('data-image')).toBe('none')
@@ -49,7 +56,10 @@ describe('announced and stored wallet images', () => {
   test('an announced wallet without a usable icon that the catalog knows by rdns shows the catalog image', async () => {
     const { page } = h.browser
     // Generated catalog wallet 2 has the rdns dev.vestibule.catalog.w2 (sandbox/provider-api/catalog.mjs).
-    const entry = catalogWallets().find((w: { rdns?: string | null }) => w?.rdns === 'dev.vestibule.catalog.w2') as { name: string; image_id: string }
+    const entry = catalogWallets().find((w: { rdns?: string | null }) => w?.rdns === 'dev.vestibule.catalog.w2') as {
+      name: string
+      image_id: string
+    }
     await page.addInitScript(() => {
       const provider = { request: () => new Promise(() => {}), on() {}, removeListener() {} }
       const announce = (info: Record<string, string>) => {
@@ -63,7 +73,9 @@ describe('announced and stored wallet images', () => {
     })
     await page.reload()
     await page.getByTestId('open-modal').click()
-    await expect.poll(() => walletList().locator('li[data-section="injected"] .vb-item-name').allInnerTexts()).toEqual(expect.arrayContaining(['Known Wallet', 'Unknown Wallet']))
+    await expect
+      .poll(() => walletList().locator('li[data-section="injected"] .vb-item-name').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Known Wallet', 'Unknown Wallet']))
     await expect.poll(() => avatar('injected', 'Known Wallet').getAttribute('data-image')).toBe('loaded')
     const src = await avatar('injected', 'Known Wallet').locator('img').getAttribute('src')
     expect(src).toMatch(new RegExp(`^${h.sandbox.providerApi.url}/getWalletImage/${entry.image_id}\\?`))
@@ -73,7 +85,7 @@ describe('announced and stored wallet images', () => {
     expect(await avatar('injected', 'Unknown Wallet').innerText()).toBe('U')
   })
 
-  test('a stored recent wallet\'s image shows only as a data: URI or from the provider API', async () => {
+  test("a stored recent wallet's image shows only as a data: URI or from the provider API", async () => {
     const { page } = h.browser
     const api = h.sandbox.providerApi.url
     const recent = [
@@ -83,9 +95,13 @@ describe('announced and stored wallet images', () => {
     await page.evaluate((list) => localStorage.setItem('@vestibule/v1/recentWallets', JSON.stringify(list)), recent)
     await page.reload()
     await page.getByTestId('open-modal').click()
-    await expect.poll(() => walletList().locator('li[data-section="recent"] .vb-item-name').allInnerTexts()).toEqual(['Elsewhere Wallet', 'Catalog Image Wallet'])
+    await expect
+      .poll(() => walletList().locator('li[data-section="recent"] .vb-item-name').allInnerTexts())
+      .toEqual(['Elsewhere Wallet', 'Catalog Image Wallet'])
     expect(await avatar('recent', 'Elsewhere Wallet').getAttribute('data-image')).toBe('none')
     await expect.poll(() => avatar('recent', 'Catalog Image Wallet').getAttribute('data-image')).toBe('loaded')
-    expect(await avatar('recent', 'Catalog Image Wallet').locator('img').getAttribute('src')).toMatch(new RegExp(`^${api}/getWalletImage/recent-image`))
+    expect(await avatar('recent', 'Catalog Image Wallet').locator('img').getAttribute('src')).toMatch(
+      new RegExp(`^${api}/getWalletImage/recent-image`),
+    )
   })
 })

@@ -14,14 +14,20 @@ afterEach(() => api().reset())
 const down = () => (api().setMode('down'), api().setBlockchain('down'))
 const up = () => (api().setMode('ok'), api().setBlockchain('ok'))
 /** Requests the API received since `from` (an index into its log) whose path matches `path`. */
-const asked = (from: number, path: RegExp) => api().requests.slice(from).filter((r) => path.test(r.path)).length
+const asked = (from: number, path: RegExp) =>
+  api()
+    .requests.slice(from)
+    .filter((r) => path.test(r.path)).length
 /** `read`, after moving the page's clock on by `ms`; polled every 500 ms (see rpc-faults.test.ts). */
-const later = <T>(read: () => Promise<T>, ms = 2_000) => async () => {
-  await h.browser.page.clock.fastForward(ms)
-  return read()
-}
+const later =
+  <T>(read: () => Promise<T>, ms = 2_000) =>
+  async () => {
+    await h.browser.page.clock.fastForward(ms)
+    return read()
+  }
 const mark = async () => ({ wall: Date.now(), page: await h.browser.page.evaluate(() => Date.now()) })
-const since = async (start: { wall: number; page: number }) => `${((Date.now() - start.wall) / 1000).toFixed(1)} s wall, ${(((await h.browser.page.evaluate(() => Date.now())) - start.page) / 1000).toFixed(1)} s on the page's clock`
+const since = async (start: { wall: number; page: number }) =>
+  `${((Date.now() - start.wall) / 1000).toFixed(1)} s wall, ${(((await h.browser.page.evaluate(() => Date.now())) - start.page) / 1000).toFixed(1)} s on the page's clock`
 const recovered: string[] = []
 const rowNames = () => modalRoot().locator('[data-testid="all-wallets-list"] [data-row-index] .vb-item-name').allInnerTexts()
 afterAll(() => console.log(`Recovered:\n${recovered.join('\n')}`))
@@ -47,7 +53,9 @@ describe('the provider API down while a view is open', () => {
     await modalRoot().getByTestId('wallet-search').fill('cedar')
     const error = modalRoot().getByTestId('all-wallets-error')
     const errorLines = () => error.innerText().then((text) => text.split('\n').filter(Boolean))
-    await expect.poll(later(errorLines), { timeout: 20_000, interval: 500 }).toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Trying again by itself in a moment…', 'Try again'])
+    await expect
+      .poll(later(errorLines), { timeout: 20_000, interval: 500 })
+      .toEqual(['The wallet list could not be loaded', 'HTTP status code: 500', 'Trying again by itself in a moment…', 'Try again'])
     // Four minutes in 1 s steps: a search under way is answered long before its 10 s deadline comes up.
     for (let i = 0; i < 240; i++) await h.browser.page.clock.fastForward(1_000)
     // Asked for the search, then again after 5, 10, 20 and 40 s; then it waits for the person's "Try again".
@@ -56,7 +64,12 @@ describe('the provider API down while a view is open', () => {
     up()
     const start = await mark()
     await modalRoot().getByTestId('all-wallets-retry').click()
-    await expect.poll(later(() => rowNames()), { timeout: 20_000, interval: 500 }).toContain('Cedar Vault')
+    await expect
+      .poll(
+        later(() => rowNames()),
+        { timeout: 20_000, interval: 500 },
+      )
+      .toContain('Cedar Vault')
     recovered.push(`All Wallets: ${await since(start)}`)
   })
 
@@ -68,7 +81,9 @@ describe('the provider API down while a view is open', () => {
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     const failure = modalRoot().locator('[data-state="error"]')
     const failureLines = () => failure.innerText().then((text) => text.split('\n').filter(Boolean))
-    await expect.poll(later(failureLines), { timeout: 20_000, interval: 500 }).toEqual(['Failed to fetch transactions', 'HTTP status code: 500', 'Trying again by itself in a moment…', 'Try again'])
+    await expect
+      .poll(later(failureLines), { timeout: 20_000, interval: 500 })
+      .toEqual(['Failed to fetch transactions', 'HTTP status code: 500', 'Trying again by itself in a moment…', 'Try again'])
     await twoMinutes()
     // The API failed already when asked which networks it serves: the history was not worth asking for. Read again
     // after 5, 10, 20 and 40 s, then nothing until "Try again".
@@ -77,7 +92,12 @@ describe('the provider API down while a view is open', () => {
     up()
     const start = await mark()
     await modalRoot().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(later(() => modalRoot().getByTestId('activity').count()), { timeout: 20_000, interval: 500 }).toBe(1)
+    await expect
+      .poll(
+        later(() => modalRoot().getByTestId('activity').count()),
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1)
     recovered.push(`Activity: ${await since(start)}`)
   })
 
@@ -88,7 +108,12 @@ describe('the provider API down while a view is open', () => {
     down()
     const from = api().requests.length
     await form.getByTestId('swap-amount').fill('0.02')
-    await expect.poll(later(() => form.getByTestId('swap-quote-error').allInnerTexts()), { timeout: 20_000, interval: 500 }).toEqual(['No quote: The sandbox blockchain API is down (test mode)'])
+    await expect
+      .poll(
+        later(() => form.getByTestId('swap-quote-error').allInnerTexts()),
+        { timeout: 20_000, interval: 500 },
+      )
+      .toEqual(['No quote: The sandbox blockchain API is down (test mode)'])
     expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
     await twoMinutes()
     // Asked again after 5, 10, 20, 40 and 60 s: a handful of requests in two minutes, the failure shown meanwhile.
@@ -99,7 +124,12 @@ describe('the provider API down while a view is open', () => {
     expect(quotes).toBeLessThanOrEqual(14)
     up()
     const start = await mark()
-    await expect.poll(later(() => form.getByTestId('swap-rate').count()), { timeout: 20_000, interval: 500 }).toBe(1)
+    await expect
+      .poll(
+        later(() => form.getByTestId('swap-rate').count()),
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1)
     recovered.push(`Swap: ${await since(start)}`)
   })
 
@@ -115,17 +145,31 @@ describe('the provider API down while a view is open', () => {
     const from = api().requests.length
     await view.getByTestId('onramp-amount').fill('120')
     const noQuote = view.getByTestId('onramp-no-quote')
-    await expect.poll(later(() => noQuote.innerText()), { timeout: 20_000, interval: 500 }).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
+    await expect
+      .poll(
+        later(() => noQuote.innerText()),
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
     // The reason alone: no amount, fee or total made up from the amount typed, none kept from the quote for 100.
-    expect(await view.getByTestId('onramp-quote').innerText()).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toBe(
+      'No quote right now (HTTP status code: 500): the provider shows the final amount.',
+    )
     await twoMinutes()
-    expect(await view.getByTestId('onramp-quote').innerText()).toBe('No quote right now (HTTP status code: 500): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toBe(
+      'No quote right now (HTTP status code: 500): the provider shows the final amount.',
+    )
     const quotes = asked(from, /\/v1\/onramp\/quote$/)
     expect(quotes).toBeGreaterThanOrEqual(2)
     expect(quotes).toBeLessThanOrEqual(7)
     up()
     const start = await mark()
-    await expect.poll(later(() => view.getByTestId('onramp-no-quote').count()), { timeout: 20_000, interval: 500 }).toBe(0)
+    await expect
+      .poll(
+        later(() => view.getByTestId('onramp-no-quote').count()),
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(0)
     expect(await view.getByTestId('onramp-quote').innerText()).toMatch(/^You get about/)
     recovered.push(`Buy: ${await since(start)}`)
   })

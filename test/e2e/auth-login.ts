@@ -13,7 +13,9 @@ export async function mailedCode(h: SandboxBrowser, email: string, timeout?: num
   await expect
     .poll(
       async () => {
-        const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+        const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as {
+          text: string
+        }[]
         code = /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? ''
         return code
       },

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest'
 import { useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
-const keptProvider = () => h.browser.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/telegramSocialProvider'))?.[1])
+const keptProvider = () =>
+  h.browser.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/telegramSocialProvider'))?.[1])
 
 describe('social login inside Telegram', () => {
   test('the page leaves for the provider and, back with its answer, finishes the login', async () => {
@@ -24,10 +25,26 @@ describe('social login inside Telegram', () => {
     expect(popups).toBe(0)
     await page.getByTestId('oauth-username').fill('tg-octo')
     await page.getByTestId('oauth-allow').click()
-    await expect.poll(() => page.getByTestId('status').innerText().catch(() => ''), { timeout: 30_000 }).toBe('connected')
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('status')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toBe('connected')
     expect(page.url()).toBe(start)
     expect(await keptProvider()).toBeUndefined()
-    expect(await page.evaluate(() => Object.entries(localStorage).filter(([k]) => /\/auth\/social(Provider|Username)$/.test(k)).map(([k, v]) => [k.split('/').at(-1), JSON.parse(v)]).sort())).toEqual([
+    expect(
+      await page.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([k]) => /\/auth\/social(Provider|Username)$/.test(k))
+          .map(([k, v]) => [k.split('/').at(-1), JSON.parse(v)])
+          .sort(),
+      ),
+    ).toEqual([
       ['socialProvider', 'github'],
       ['socialUsername', 'tg-octo'],
     ])

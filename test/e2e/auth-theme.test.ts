@@ -14,7 +14,8 @@ interface Received {
 type ModalHandle = { setThemeMode(mode: string): void; setThemeVariables(v: Record<string, string>): void }
 
 const secureFrame = (page: Page): Frame | undefined => page.frames().find((f) => f.url().startsWith(h.sandbox.auth.secureSite.frameUrl))
-const received = async (page: Page) => (await secureFrame(page)?.evaluate(() => (window as unknown as { __FRAME__: Received }).__FRAME__)) ?? { themes: [], dappData: [] }
+const received = async (page: Page) =>
+  (await secureFrame(page)?.evaluate(() => (window as unknown as { __FRAME__: Received }).__FRAME__)) ?? { themes: [], dappData: [] }
 
 describe('the embedded wallet frame follows the theme', () => {
   test('created with the current theme; each later change of mode or variables reaches the frame', async () => {

@@ -13,71 +13,81 @@ const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const authFrames = (page: Page) => page.locator('iframe[data-vestibule-auth]')
 
 describe('email login through the embedded wallet', () => {
-  test('the frame is not created before email or a social is picked; the code from the mailbox connects', async () => {
-    const { page } = h.browser
-    await openWithAuth(h)
-    expect(await authFrames(page).count()).toBe(0)
-    const email = `alice-${Date.now()}@example.com`
-    const modal = h.modalRoot()
-    // Markup is refused before anything is sent: still no frame.
-    await modal.getByTestId('auth-email-input').fill('<b>x</b>@example.com')
-    await modal.getByTestId('auth-email-submit').click()
-    await expect.poll(() => modal.getByRole('alert').first().innerText()).toBe('Please enter a valid email')
-    expect(await authFrames(page).count()).toBe(0)
+  test(
+    'the frame is not created before email or a social is picked; the code from the mailbox connects',
+    async () => {
+      const { page } = h.browser
+      await openWithAuth(h)
+      expect(await authFrames(page).count()).toBe(0)
+      const email = `alice-${Date.now()}@example.com`
+      const modal = h.modalRoot()
+      // Markup is refused before anything is sent: still no frame.
+      await modal.getByTestId('auth-email-input').fill('<b>x</b>@example.com')
+      await modal.getByTestId('auth-email-submit').click()
+      await expect.poll(() => modal.getByRole('alert').first().innerText()).toBe('Please enter a valid email')
+      expect(await authFrames(page).count()).toBe(0)
 
-    const code = await requestCode(h, email)
-    expect(await authFrames(page).getAttribute('src')).toBe(h.sandbox.auth.secureSite.frameUrl)
-    // A wrong code keeps the email and says so.
-    const wrong = code === '000000' ? '111111' : '000000'
-    await typeCode(h, wrong)
-    await expect.poll(() => modal.getByTestId('auth-otp-error').innerText()).toBe('Invalid code')
-    expect(await modal.getByTestId('auth-otp-email').innerText()).toContain(email)
-    // Pasting the code fills all six boxes and sends it.
-    await modal.getByTestId('auth-otp-0').focus()
-    await page.evaluate((text) => {
-      const root = document.querySelector('div[data-vestibule]')!.shadowRoot!
-      const input = root.querySelector('[data-testid="auth-otp-0"]')!
-      const data = new DataTransfer()
-      data.setData('text', text)
-      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-    }, code)
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
-    expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
-  }, LONG)
+      const code = await requestCode(h, email)
+      expect(await authFrames(page).getAttribute('src')).toBe(h.sandbox.auth.secureSite.frameUrl)
+      // A wrong code keeps the email and says so.
+      const wrong = code === '000000' ? '111111' : '000000'
+      await typeCode(h, wrong)
+      await expect.poll(() => modal.getByTestId('auth-otp-error').innerText()).toBe('Invalid code')
+      expect(await modal.getByTestId('auth-otp-email').innerText()).toContain(email)
+      // Pasting the code fills all six boxes and sends it.
+      await modal.getByTestId('auth-otp-0').focus()
+      await page.evaluate((text) => {
+        const root = document.querySelector('div[data-vestibule]')!.shadowRoot!
+        const input = root.querySelector('[data-testid="auth-otp-0"]')!
+        const data = new DataTransfer()
+        data.setData('text', text)
+        input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      }, code)
+      await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+      expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
+    },
+    LONG,
+  )
 
-  test('sends from the embedded wallet through ApproveTransaction; the transaction lands on anvil', async () => {
-    const { page } = h.browser
-    await openWithAuth(h)
-    const email = `bob-${Date.now()}@example.com`
-    await signInWithEmail(h, email)
-    const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
-    const modal = h.modalRoot()
-    await sendToApproval(h, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER, feeSymbol: 'ETH' })
-    // The amount in the network's unit, under a title naming a transaction to approve.
-    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(`To ${RECEIVER}: 0.25 ETH`)
-    expect(await modal.locator('#vb-title').innerText()).toBe('Approve Transaction')
-    await modal.getByTestId('auth-approve-button').click()
-    // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send, on its confirmation.
-    await expect.poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
-    await modal.getByTestId('send-sent').waitFor()
-    expect(await modal.getByTestId('auth-approve').count()).toBe(0)
+  test(
+    'sends from the embedded wallet through ApproveTransaction; the transaction lands on anvil',
+    async () => {
+      const { page } = h.browser
+      await openWithAuth(h)
+      const email = `bob-${Date.now()}@example.com`
+      await signInWithEmail(h, email)
+      const before = BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest']))
+      const modal = h.modalRoot()
+      await sendToApproval(h, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER, feeSymbol: 'ETH' })
+      // The amount in the network's unit, under a title naming a transaction to approve.
+      expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(`To ${RECEIVER}: 0.25 ETH`)
+      expect(await modal.locator('#vb-title').innerText()).toBe('Approve Transaction')
+      await modal.getByTestId('auth-approve-button').click()
+      // Signed at the secure site with the user's key and sent to anvil; the modal is back on Send, on its confirmation.
+      await expect
+        .poll(async () => BigInt(await rpc('eth_getBalance', [RECEIVER, 'latest'])) - before, { timeout: 20_000 })
+        .toBe(250_000_000_000_000_000n)
+      await modal.getByTestId('send-sent').waitFor()
+      expect(await modal.getByTestId('auth-approve').count()).toBe(0)
 
-    // A signature asked for by the page while the modal is closed: the embedded wallet opens the modal on the approval, the
-    // signature is made with the user's key at the secure site.
-    await page.keyboard.press('Escape')
-    await expect.poll(() => page.getByTestId('modal-open').innerText()).toBe('closed')
-    await page.getByTestId('sign').click()
-    await modal.getByTestId('auth-approve').waitFor()
-    const message = await page.getByTestId('signed-message').innerText()
-    expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(message)
-    // A signature of a message is named so.
-    expect(await modal.locator('#vb-title').innerText()).toBe('Sign message')
-    await modal.getByTestId('auth-approve-button').click()
-    await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
-    const { verifyMessage } = await import('viem')
-    const signature = (await page.getByTestId('signature').innerText()) as `0x${string}`
-    expect(await verifyMessage({ address: h.sandbox.auth.secureSite.addressOf(email), message, signature })).toBe(true)
-  }, LONG)
+      // A signature asked for by the page while the modal is closed: the embedded wallet opens the modal on the approval, the
+      // signature is made with the user's key at the secure site.
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByTestId('modal-open').innerText()).toBe('closed')
+      await page.getByTestId('sign').click()
+      await modal.getByTestId('auth-approve').waitFor()
+      const message = await page.getByTestId('signed-message').innerText()
+      expect(await modal.getByTestId('auth-approve-detail').innerText()).toBe(message)
+      // A signature of a message is named so.
+      expect(await modal.locator('#vb-title').innerText()).toBe('Sign message')
+      await modal.getByTestId('auth-approve-button').click()
+      await expect.poll(() => page.getByTestId('signature').innerText()).toMatch(/^0x[0-9a-f]{130}$/)
+      const { verifyMessage } = await import('viem')
+      const signature = (await page.getByTestId('signature').innerText()) as `0x${string}`
+      expect(await verifyMessage({ address: h.sandbox.auth.secureSite.addressOf(email), message, signature })).toBe(true)
+    },
+    LONG,
+  )
 
   test('a message from another origin or of another shape is ignored; a real answer still goes through', async () => {
     const { page } = h.browser
@@ -86,7 +96,13 @@ describe('email login through the embedded wallet', () => {
     const code = await requestCode(h, email)
     // The page itself (another origin than the secure site) posts answers and garbage: nothing happens.
     await page.evaluate(() => {
-      for (const data of [{ vestibule: 'auth', type: 'ready' }, { vestibule: 'auth', id: 'x', type: 'result', payload: {} }, 'garbage', { vestibule: 'auth', type: 'error' }]) window.postMessage(data, '*')
+      for (const data of [
+        { vestibule: 'auth', type: 'ready' },
+        { vestibule: 'auth', id: 'x', type: 'result', payload: {} },
+        'garbage',
+        { vestibule: 'auth', type: 'error' },
+      ])
+        window.postMessage(data, '*')
     })
     await typeCode(h, code)
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
@@ -99,38 +115,48 @@ describe('email login through the embedded wallet', () => {
     expect(await page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`)
   })
 
-  test('a reload restores the session from the secure site; disconnecting signs out and removes the frame', async () => {
-    const { page } = h.browser
-    await openWithAuth(h)
-    const email = `dave-${Date.now()}@example.com`
-    await signInWithEmail(h, email)
-    const account = `eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`
-    await page.reload()
-    await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(account)
-    await page.getByTestId('open-modal').click()
-    await h.modalRoot().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
-    await expect.poll(() => authFrames(page).count()).toBe(0)
-    // Signed out at the secure site too: a reload finds no session.
-    await page.reload()
-    await page.evaluate(() => (window as unknown as { modal: { reconnect(): Promise<void> } }).modal.reconnect().catch(() => undefined))
-    expect(await page.getByTestId('status').innerText()).toBe('disconnected')
-  }, LONG)
+  test(
+    'a reload restores the session from the secure site; disconnecting signs out and removes the frame',
+    async () => {
+      const { page } = h.browser
+      await openWithAuth(h)
+      const email = `dave-${Date.now()}@example.com`
+      await signInWithEmail(h, email)
+      const account = `eip155:31337:${h.sandbox.auth.secureSite.addressOf(email)}`
+      await page.reload()
+      await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(account)
+      await page.getByTestId('open-modal').click()
+      await h.modalRoot().getByRole('button', { name: 'Disconnect' }).click()
+      await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
+      await expect.poll(() => authFrames(page).count()).toBe(0)
+      // Signed out at the secure site too: a reload finds no session.
+      await page.reload()
+      await page.evaluate(() => (window as unknown as { modal: { reconnect(): Promise<void> } }).modal.reconnect().catch(() => undefined))
+      expect(await page.getByTestId('status').innerText()).toBe('disconnected')
+    },
+    LONG,
+  )
 
-  test('a secure site that never loads: a clear alert after 30 s, and the wallet list still connects', async () => {
-    const { page } = h.browser
-    await openWithAuth(h, '&secureSite=http://127.0.0.1:9/frame')
-    const modal = h.modalRoot()
-    await modal.getByTestId('auth-email-input').fill('erin@example.com')
-    await modal.getByTestId('auth-email-submit').click()
-    await expect.poll(() => modal.locator('[data-alert-id="auth-frame"]').count(), { timeout: 40_000 }).toBe(1)
-    expect(await modal.locator('[data-alert-id="auth-frame"]').innerText()).toContain('The secure login site did not load')
-    await expect.poll(() => modal.getByTestId('auth-email-form').getByRole('alert').innerText()).toBe('Unable to load email login dependency')
-    expect(await authFrames(page).count()).toBe(0)
-    await h.walletButton('Sandbox Wallet').click()
-    await h.approveInWallet(/connect/i)
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
-  }, LONG)
+  test(
+    'a secure site that never loads: a clear alert after 30 s, and the wallet list still connects',
+    async () => {
+      const { page } = h.browser
+      await openWithAuth(h, '&secureSite=http://127.0.0.1:9/frame')
+      const modal = h.modalRoot()
+      await modal.getByTestId('auth-email-input').fill('erin@example.com')
+      await modal.getByTestId('auth-email-submit').click()
+      await expect.poll(() => modal.locator('[data-alert-id="auth-frame"]').count(), { timeout: 40_000 }).toBe(1)
+      expect(await modal.locator('[data-alert-id="auth-frame"]').innerText()).toContain('The secure login site did not load')
+      await expect
+        .poll(() => modal.getByTestId('auth-email-form').getByRole('alert').innerText())
+        .toBe('Unable to load email login dependency')
+      expect(await authFrames(page).count()).toBe(0)
+      await h.walletButton('Sandbox Wallet').click()
+      await h.approveInWallet(/connect/i)
+      await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
+    },
+    LONG,
+  )
 })
 
 describe('emailShowWallets', () => {
@@ -164,8 +190,17 @@ describe('social login through the local provider', () => {
     await popup.getByTestId('oauth-username').fill('octo')
     await popup.getByTestId('oauth-allow').click()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
-    expect(await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.includes('/auth/social')).map(([k, v]) => [k.split('/').at(-1), JSON.parse(v)]))).toEqual(
-      expect.arrayContaining([['socialProvider', 'github'], ['socialUsername', 'octo']]),
+    expect(
+      await page.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([k]) => k.includes('/auth/social'))
+          .map(([k, v]) => [k.split('/').at(-1), JSON.parse(v)]),
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        ['socialProvider', 'github'],
+        ['socialUsername', 'octo'],
+      ]),
     )
   })
 })
@@ -184,52 +219,66 @@ describe('social login cancelled', () => {
 })
 
 describe('farcaster', () => {
-  test('the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name', async () => {
-    const { page } = h.browser
-    await openWithAuth(h, '&socials=farcaster')
-    const modal = h.modalRoot()
-    await modal.locator('[data-social="farcaster"]').click()
-    const link = modal.getByTestId('auth-farcaster-link')
-    await link.waitFor({ timeout: 15_000 })
-    expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBeGreaterThan(0)
-    const other = await page.context().newPage()
-    await other.goto((await link.getAttribute('href'))!)
-    await other.getByTestId('farcaster-approve').click()
-    // Closing the page before its form's request is answered would cancel the approval.
-    await other.getByTestId('farcaster-done').waitFor()
-    await other.close()
-    await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
-    expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/socialProvider'))?.[1])).toBe('"farcaster"')
-  }, LONG)
+  test(
+    'the sign-in link as a QR code, approved on another page: the wallet connects with the farcaster name',
+    async () => {
+      const { page } = h.browser
+      await openWithAuth(h, '&socials=farcaster')
+      const modal = h.modalRoot()
+      await modal.locator('[data-social="farcaster"]').click()
+      const link = modal.getByTestId('auth-farcaster-link')
+      await link.waitFor({ timeout: 15_000 })
+      expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBeGreaterThan(0)
+      const other = await page.context().newPage()
+      await other.goto((await link.getAttribute('href'))!)
+      await other.getByTestId('farcaster-approve').click()
+      // Closing the page before its form's request is answered would cancel the approval.
+      await other.getByTestId('farcaster-done').waitFor()
+      await other.close()
+      await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).toBe('connected')
+      expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('/auth/socialProvider'))?.[1])).toBe(
+        '"farcaster"',
+      )
+    },
+    LONG,
+  )
 })
 
 // Last in the file: the page's clock stays installed for whatever runs after on this page.
 describe('farcaster link lifetime', () => {
-  test('the link outlives the frame\'s 30 s answer time; at its 5 minutes the QR code gives way to "expired" and a new link', async () => {
-    const { page } = h.browser
-    await page.clock.install()
-    await openWithAuth(h, '&socials=farcaster')
-    const modal = h.modalRoot()
-    await modal.locator('[data-social="farcaster"]').click()
-    const link = modal.getByTestId('auth-farcaster-link')
-    await link.waitFor({ timeout: 15_000 })
-    const first = await link.getAttribute('href')
-    await page.clock.fastForward(31_000)
-    expect(await modal.innerText()).not.toContain('did not answer in time')
-    expect(await link.getAttribute('href')).toBe(first)
-    expect(await modal.getByTestId('auth-farcaster-expired').count()).toBe(0)
-    await page.clock.fastForward(5 * 60_000 - 31_000)
-    await expect.poll(() => modal.getByTestId('auth-farcaster-expired').count(), { timeout: 10_000 }).toBe(1)
-    expect(await modal.getByTestId('auth-farcaster-expired').innerText()).toBe('This sign-in link expired before it was approved.')
-    expect(await link.count()).toBe(0)
-    expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBe(0)
-    await modal.getByRole('button', { name: 'Get a new link' }).click()
-    await link.waitFor({ timeout: 15_000 })
-    expect(await link.getAttribute('href')).not.toBe(first)
-  }, LONG)
+  test(
+    'the link outlives the frame\'s 30 s answer time; at its 5 minutes the QR code gives way to "expired" and a new link',
+    async () => {
+      const { page } = h.browser
+      await page.clock.install()
+      await openWithAuth(h, '&socials=farcaster')
+      const modal = h.modalRoot()
+      await modal.locator('[data-social="farcaster"]').click()
+      const link = modal.getByTestId('auth-farcaster-link')
+      await link.waitFor({ timeout: 15_000 })
+      const first = await link.getAttribute('href')
+      await page.clock.fastForward(31_000)
+      expect(await modal.innerText()).not.toContain('did not answer in time')
+      expect(await link.getAttribute('href')).toBe(first)
+      expect(await modal.getByTestId('auth-farcaster-expired').count()).toBe(0)
+      await page.clock.fastForward(5 * 60_000 - 31_000)
+      await expect.poll(() => modal.getByTestId('auth-farcaster-expired').count(), { timeout: 10_000 }).toBe(1)
+      expect(await modal.getByTestId('auth-farcaster-expired').innerText()).toBe('This sign-in link expired before it was approved.')
+      expect(await link.count()).toBe(0)
+      expect(await modal.getByTestId('auth-farcaster').locator('svg').count()).toBe(0)
+      await modal.getByRole('button', { name: 'Get a new link' }).click()
+      await link.waitFor({ timeout: 15_000 })
+      expect(await link.getAttribute('href')).not.toBe(first)
+    },
+    LONG,
+  )
 })
 
 async function rpc(method: string, params: unknown[]) {
-  const response = await fetch(h.sandbox.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(h.sandbox.chain.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await response.json()) as { result: string }).result
 }

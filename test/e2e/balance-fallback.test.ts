@@ -25,7 +25,11 @@ describe('balances that do not depend on one endpoint', () => {
     // The app reads its RPC URL from the sandbox config: it gets the closed port, the wallet keeps its own node.
     await page.addInitScript((url) => {
       let config: unknown
-      Object.defineProperty(window, '__SANDBOX__', { configurable: true, get: () => config, set: (value) => void (config = { ...value, rpc: url }) })
+      Object.defineProperty(window, '__SANDBOX__', {
+        configurable: true,
+        get: () => config,
+        set: (value) => void (config = { ...value, rpc: url }),
+      })
     }, closed)
     await page.reload()
     expect(await page.evaluate(() => (window as any).modalKernel.chains.get('eip155').networks[0].rpcUrls.default.http[0])).toBe(closed)

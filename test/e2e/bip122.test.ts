@@ -13,7 +13,10 @@ interface Bip122Sandbox {
   address: string
   esploraUrl: string
   setDown(down: boolean): void
-  config: { network: { params: { bech32: string; pubKeyHash: number; scriptHash: number; wif: number; messagePrefix: string } }; wallet: { caipNetworkId: string } }
+  config: {
+    network: { params: { bech32: string; pubKeyHash: number; scriptHash: number; wif: number; messagePrefix: string } }
+    wallet: { caipNetworkId: string }
+  }
 }
 
 const installed = toolAvailable(litecoindInstalled(), 'litecoind', INSTALL_COMMAND)
@@ -33,7 +36,10 @@ const display = (sats: bigint) => truncatedBalance(sats, 8, 'LTC')
 /** A P2WPKH address of the regtest chain nobody else pays to, and the same with its last character changed. */
 const recipientAddress = () => {
   const { bech32, pubKeyHash, scriptHash, wif, messagePrefix } = chain.config.network.params
-  return payments.p2wpkh({ hash: new Uint8Array(20).fill(7), network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } } }).address!
+  return payments.p2wpkh({
+    hash: new Uint8Array(20).fill(7),
+    network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } },
+  }).address!
 }
 const mistyped = (address: string) => address.slice(0, -1) + (address.endsWith('q') ? 'p' : 'q')
 
@@ -84,7 +90,9 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     const sending = page.evaluate(
       ([to, address]) => {
         const modal = (window as unknown as { modal: { getNetwork(): { caipNetwork?: unknown } } }).modal
-        return (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains.get('bip122').sendNative({ to, value: 150_000_000n, address, network: modal.getNetwork().caipNetwork })
+        return (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains
+          .get('bip122')
+          .sendNative({ to, value: 150_000_000n, address, network: modal.getNetwork().caipNetwork })
       },
       [recipient, chain.address] as const,
     )
@@ -130,16 +138,19 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
 
     // A declined PSBT: nothing is broadcast.
     const before = await nodeBalance(chain.address)
-    const declined = page.evaluate(([to, address]) => {
-      const modal = (window as unknown as { modal: { getNetwork(): { caipNetwork?: unknown } } }).modal
-      return (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains
-        .get('bip122')
-        .sendNative({ to, value: 100_000n, address, network: modal.getNetwork().caipNetwork })
-        .then(
-          () => 'sent',
-          (e: { code?: string }) => e.code,
-        )
-    }, [recipientAddress(), chain.address] as const)
+    const declined = page.evaluate(
+      ([to, address]) => {
+        const modal = (window as unknown as { modal: { getNetwork(): { caipNetwork?: unknown } } }).modal
+        return (window as unknown as { modalKernel: { chains: { get(ns: string): any } } }).modalKernel.chains
+          .get('bip122')
+          .sendNative({ to, value: 100_000n, address, network: modal.getNetwork().caipNetwork })
+          .then(
+            () => 'sent',
+            (e: { code?: string }) => e.code,
+          )
+      },
+      [recipientAddress(), chain.address] as const,
+    )
     await answerWallet(/Sign this transaction/, false)
     expect(await declined).toBe('USER_REJECTED')
     expect(await nodeBalance(chain.address)).toBe(before)

@@ -56,7 +56,14 @@ describe('the loopback recorder', () => {
 
       const closed = await openSocket(browser, `ws://${FOREIGN}:8080/relay`)
       expect(closed).toMatch(/^closed \d+$/)
-      const fetched = await browser.page.evaluate((url) => fetch(url).then(() => 'answered', () => 'failed'), `http://${FOREIGN}/api`)
+      const fetched = await browser.page.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => 'answered',
+            () => 'failed',
+          ),
+        `http://${FOREIGN}/api`,
+      )
       expect(fetched).toBe('failed')
       expect(browser.offLoopback).toEqual([`ws://${FOREIGN}:8080/relay`, `http://${FOREIGN}/api`])
       expect(browser.webSockets).toEqual([`ws://127.0.0.1:${port}/`, `ws://${FOREIGN}:8080/relay`])
@@ -64,7 +71,10 @@ describe('the loopback recorder', () => {
       // A page opened later (a wallet's tab) is watched as well.
       const other = await browser.context.newPage()
       await other.goto(`http://127.0.0.1:${port}/`)
-      await other.evaluate((url) => new Promise((resolve) => Object.assign(new WebSocket(url), { onclose: resolve, onerror: resolve })), `wss://${FOREIGN}/second`)
+      await other.evaluate(
+        (url) => new Promise((resolve) => Object.assign(new WebSocket(url), { onclose: resolve, onerror: resolve })),
+        `wss://${FOREIGN}/second`,
+      )
       expect(browser.offLoopback).toContain(`wss://${FOREIGN}/second`)
     } finally {
       await browser.close()
@@ -100,7 +110,14 @@ function Loop() {
 }
 console.error('a failed request, not a rendering fault')
 createRoot(document.body.appendChild(document.createElement('div'))).render(createElement(Loop))`
-    const bundle = await build({ stdin: { contents: app, resolveDir: process.cwd(), loader: 'js' }, bundle: true, write: false, format: 'esm', define: { 'process.env.NODE_ENV': '"development"' }, logLevel: 'silent' })
+    const bundle = await build({
+      stdin: { contents: app, resolveDir: process.cwd(), loader: 'js' },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      define: { 'process.env.NODE_ENV': '"development"' },
+      logLevel: 'silent',
+    })
     scripts.set('/loop.js', bundle.outputFiles[0]!.text)
     const browser = await launchBrowser()
     try {

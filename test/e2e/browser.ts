@@ -10,7 +10,8 @@ export { CHROMIUM_ARGS }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 /** React's development warnings for rendering bugs that leave a view looking fine (it still renders). */
-const RENDER_FAULT = /Maximum update depth exceeded|Too many re-renders|unique "key" prop|two children with the same key|Cannot update a component .* while rendering a different component/
+const RENDER_FAULT =
+  /Maximum update depth exceeded|Too many re-renders|unique "key" prop|two children with the same key|Cannot update a component .* while rendering a different component/
 
 export interface TestBrowser {
   context: BrowserContext
@@ -47,7 +48,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   const mapped = Object.entries(options.mapHosts ?? {})
   const onLoopback = (href: string) => {
     const url = new URL(href)
-    return url.protocol === 'data:' || url.protocol === 'blob:' || LOOPBACK.has(url.hostname) || mapped.some(([host]) => host === url.hostname)
+    return (
+      url.protocol === 'data:' || url.protocol === 'blob:' || LOOPBACK.has(url.hostname) || mapped.some(([host]) => host === url.hostname)
+    )
   }
   const profile = await mkdtemp(path.join(tmpdir(), 'vb-e2e-'))
   const args = [...CHROMIUM_ARGS]
@@ -93,7 +96,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   context.on('page', watch)
   const renderFaults: string[] = []
   context.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && RENDER_FAULT.test(message.text())) renderFaults.push(message.text().slice(0, 300))
+    if ((message.type() === 'error' || message.type() === 'warning') && RENDER_FAULT.test(message.text()))
+      renderFaults.push(message.text().slice(0, 300))
   })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = context.pages()[0] ?? (await context.newPage())

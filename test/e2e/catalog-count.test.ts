@@ -7,7 +7,8 @@ import { useSandboxBrowser } from './harness.js'
 const h = useSandboxBrowser()
 const { modalRoot } = h
 const count = () => modalRoot().getByTestId('all-wallets-count').innerText()
-const listed = () => h.browser.page.evaluate(async () => (await (window as any).modal.getPlugin('catalog').load()).$rows.get().length as number)
+const listed = () =>
+  h.browser.page.evaluate(async () => (await (window as any).modal.getPlugin('catalog').load()).$rows.get().length as number)
 
 test('the count after page 1 leaves out what page 1 dropped; after the last page it is the wallets listed', async () => {
   const { page } = h.browser

@@ -33,16 +33,26 @@ describe('Connect view with the catalog', () => {
     expect(await sectionNames('featured')).toEqual(['Cedar Vault', 'Cobalt Vault'])
     expect(await sectionNames('custom')).toEqual(['Vestibule Custom Wallet'])
     // Connector-type order (walletConnect, recent, injected, featured, custom, external, recommended); "All wallets" last.
-    const order = await walletList().locator('li').evaluateAll((items) => [...new Set(items.map((i) => i.getAttribute('data-section')))])
+    const order = await walletList()
+      .locator('li')
+      .evaluateAll((items) => [...new Set(items.map((i) => i.getAttribute('data-section')))])
     expect(order.filter((s) => s !== 'walletConnect')).toEqual(['injected', 'featured', 'custom', 'recommended'])
     expect(await modalRoot().getByTestId('footer-allWallets').innerText()).toContain('All wallets')
     // The catalog's first recommended entry is the Sandbox Wallet (same rdns): listed once, as installed.
-    expect(await walletList().locator('button', { hasText: /^S\s*Sandbox Wallet/ }).count()).toBe(1)
+    expect(
+      await walletList()
+        .locator('button', { hasText: /^S\s*Sandbox Wallet/ })
+        .count(),
+    ).toBe(1)
     // "Basalt Wallet" is in excludeWalletIds.
     expect(await walletList().locator('button', { hasText: 'Basalt Wallet' }).count()).toBe(0)
 
     const firstOpen = h.sandbox.providerApi.catalogRequests()
-    expect(firstOpen.map((r) => `${r.query.page}/${r.query.entries}/${r.query.include ? 'include' : 'list'}`).sort()).toEqual(['1/1/include', '1/2/include', '1/4/list'])
+    expect(firstOpen.map((r) => `${r.query.page}/${r.query.entries}/${r.query.include ? 'include' : 'list'}`).sort()).toEqual([
+      '1/1/include',
+      '1/2/include',
+      '1/4/list',
+    ])
     // Images load from the image endpoint on 127.0.0.1.
     await expect.poll(() => walletList().locator('img[data-loaded]').count()).toBeGreaterThanOrEqual(5)
 
@@ -52,12 +62,28 @@ describe('Connect view with the catalog', () => {
     await expect.poll(() => h.sandbox.providerApi.catalogRequests().length).toBe(5)
     // The page holds all five answers and has handled them: a request they would lead to was made by now.
     await answered(h.browser.page, '/getWallets', 5)
-    expect(h.sandbox.providerApi.catalogRequests().slice(3).map((r) => r.query.entries).sort()).toEqual(['2', '4'])
+    expect(
+      h.sandbox.providerApi
+        .catalogRequests()
+        .slice(3)
+        .map((r) => r.query.entries)
+        .sort(),
+    ).toEqual(['2', '4'])
 
     // A catalog wallet that is not installed goes to WalletConnect with its (safe) links.
     await walletList().locator('li[data-section="recommended"] button', { hasText: 'Cedar Wallet' }).click()
     const route = await h.browser.page.evaluate(() => (window as any).modalKernel.router.current)
-    expect(route).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: { id: walletId(2), name: 'Cedar Wallet', imageUrl: expect.stringContaining('/getWalletImage/img-'), links: expect.any(Object) } } })
+    expect(route).toEqual({
+      view: 'ConnectingWalletConnect',
+      data: {
+        wallet: {
+          id: walletId(2),
+          name: 'Cedar Wallet',
+          imageUrl: expect.stringContaining('/getWalletImage/img-'),
+          links: expect.any(Object),
+        },
+      },
+    })
     // Its app link, and where to get it.
     const { mobile, desktop, webapp, homepage } = route.data.wallet.links
     expect({ mobile, desktop, webapp }).toEqual({ mobile: undefined, desktop: 'w2-desktop://', webapp: undefined })
@@ -103,7 +129,9 @@ describe('Connect view with the catalog', () => {
     h.sandbox.providerApi.setMode('ok')
     await modalRoot().getByTestId('all-wallets-retry').click()
     await expect.poll(() => error.count()).toBe(0)
-    await expect.poll(async () => (await rowNames()).slice(0, 5)).toEqual(['Sandbox Wallet', 'Cedar Vault', 'Cobalt Vault', 'Cedar Wallet', 'Cobalt Wallet'])
+    await expect
+      .poll(async () => (await rowNames()).slice(0, 5))
+      .toEqual(['Sandbox Wallet', 'Cedar Vault', 'Cobalt Vault', 'Cedar Wallet', 'Cobalt Wallet'])
     expect(h.browser.offLoopback).toEqual([])
   })
 
@@ -217,7 +245,11 @@ describe('AllWallets', () => {
     expect(await modalRoot().locator('[data-row-index]').count()).toBeLessThan(20)
 
     const list = modalRoot().getByTestId('all-wallets-list')
-    for (const expected of [['1', '2'], ['1', '2', '3'], ['1', '2', '3', '4']]) {
+    for (const expected of [
+      ['1', '2'],
+      ['1', '2', '3'],
+      ['1', '2', '3', '4'],
+    ]) {
       await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
       await expect.poll(() => pages()).toEqual(expected)
       await expect.poll(() => modalRoot().getByTestId('all-wallets-status').innerText()).toBe('')
@@ -242,7 +274,10 @@ describe('AllWallets', () => {
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] }
       w.longTasks = []
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: false })
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+        buffered: false,
+      })
     })
     const search = modalRoot().getByTestId('wallet-search')
     await search.click()
@@ -278,18 +313,27 @@ describe('AllWallets', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }))
       const rendered = await new Promise<number>((resolve) => {
         const check = () =>
-          [...root.querySelectorAll('[data-row-index] .vb-item-name')].some((e) => e.textContent === 'Cobalt Vault') ? resolve(performance.now()) : requestAnimationFrame(check)
+          [...root.querySelectorAll('[data-row-index] .vb-item-name')].some((e) => e.textContent === 'Cobalt Vault')
+            ? resolve(performance.now())
+            : requestAnimationFrame(check)
         check()
       })
       // The request's timing entry reaches the observer in a task of its own: wait for it, frame by frame.
-      for (let i = 0; i < 300 && !seen.some((e) => e.name.includes('search=cobalt')); i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+      for (let i = 0; i < 300 && !seen.some((e) => e.name.includes('search=cobalt')); i++)
+        await new Promise((resolve) => requestAnimationFrame(resolve))
       const entries = [...seen, ...observer.takeRecords()]
       observer.disconnect()
       const request = entries.filter((e) => e.name.includes('search=cobalt')).at(-1) as PerformanceResourceTiming | undefined
-      if (!request) return { names: entries.map((e) => e.name), rows: [...root.querySelectorAll('[data-row-index] .vb-item-name')].map((e) => e.textContent) }
+      if (!request)
+        return {
+          names: entries.map((e) => e.name),
+          rows: [...root.querySelectorAll('[data-row-index] .vb-item-name')].map((e) => e.textContent),
+        }
       return { sinceRequest: rendered - request.startTime, response: request.responseEnd - request.startTime }
     })
-    console.log(`search: results ${timing.sinceRequest!.toFixed(0)} ms after the request (API answered in ${timing.response!.toFixed(0)} ms)`)
+    console.log(
+      `search: results ${timing.sinceRequest!.toFixed(0)} ms after the request (API answered in ${timing.response!.toFixed(0)} ms)`,
+    )
     // Results never show sooner than 300 ms after the request, however fast the API answers; a loaded machine may
     // make the API slower, never the results sooner, so no upper bound is asserted here.
     expect(timing.sinceRequest!).toBeGreaterThanOrEqual(300)
@@ -325,7 +369,12 @@ describe('AllWallets', () => {
     const huge = list.locator('[data-row-index] button', { hasText: 'Huge WWW' })
     const box = await huge.evaluate((button) => {
       const name = button.querySelector<HTMLElement>('.vb-item-name')!
-      return { button: button.scrollWidth <= button.clientWidth, name: name.scrollWidth > name.clientWidth, ellipsis: getComputedStyle(name).textOverflow, height: button.getBoundingClientRect().height }
+      return {
+        button: button.scrollWidth <= button.clientWidth,
+        name: name.scrollWidth > name.clientWidth,
+        ellipsis: getComputedStyle(name).textOverflow,
+        height: button.getBoundingClientRect().height,
+      }
     })
     expect(box).toEqual({ button: true, name: true, ellipsis: 'ellipsis', height: 56 })
     expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
@@ -337,7 +386,12 @@ describe('AllWallets', () => {
       const controller = await (window as any).modal.getPlugin('catalog').load()
       const rows = await controller.search('link wallet', new AbortController().signal)
       // The app links (every entry here also has a safe homepage, kept).
-      return Object.fromEntries(rows.map((r: { item: { name: string; links: Record<string, string> } }) => [r.item.name, Object.fromEntries(Object.entries(r.item.links).filter(([key]) => ['mobile', 'desktop', 'webapp'].includes(key)))]))
+      return Object.fromEntries(
+        rows.map((r: { item: { name: string; links: Record<string, string> } }) => [
+          r.item.name,
+          Object.fromEntries(Object.entries(r.item.links).filter(([key]) => ['mobile', 'desktop', 'webapp'].includes(key))),
+        ]),
+      )
     })
     expect(links).toEqual({ 'Script Link Wallet': {}, 'Data Link Wallet': {}, 'File Link Wallet': {} })
     // Nothing ran.
@@ -374,7 +428,9 @@ describe('networks', () => {
     expect(await networks.locator('[data-active]').getAttribute('data-network-id')).toBe('eip155:31337')
     expect(await networks.locator('[aria-current="true"] .vb-item-name').innerText()).toBe('Localhost')
     await expect.poll(() => networks.locator('img[data-loaded]').count()).toBe(2)
-    expect(await networks.locator('img').first().getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public\/getAssetImage\/eip155-31337\?projectId=sandbox/)
+    expect(await networks.locator('img').first().getAttribute('src')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/public\/getAssetImage\/eip155-31337\?projectId=sandbox/,
+    )
 
     // The wallet does not know the Sandbox L2: it answers 4902 and the chain plugin adds it.
     await networks.locator('[data-network-id="eip155:31338"]').click()
@@ -394,7 +450,10 @@ describe('networks', () => {
     await page.evaluate(() => {
       const { $chains } = (window as any).modalKernel.state
       const eip155 = $chains.get().eip155
-      $chains.setKey('eip155', { ...eip155, networkState: { ...eip155.networkState, approvedCaipNetworkIds: ['eip155:31337'], supportsAllNetworks: false } })
+      $chains.setKey('eip155', {
+        ...eip155,
+        networkState: { ...eip155.networkState, approvedCaipNetworkIds: ['eip155:31337'], supportsAllNetworks: false },
+      })
     })
     await modalRoot().getByTestId('network-button').click()
     const l2 = networks.locator('[data-network-id="eip155:31338"]')
@@ -408,7 +467,16 @@ describe('networks', () => {
     await connectSandboxWallet()
     await page.keyboard.press('Escape')
     // The wallet learns chain 1 (served by the local node) and moves to it: the app requested 31337 and 31338 only.
-    const added = page.evaluate((rpc) => (window as any).ethereum.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', chainName: 'Elsewhere', rpcUrls: [rpc], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }), h.sandbox.chain.url)
+    const added = page.evaluate(
+      (rpc) =>
+        (window as any).ethereum.request({
+          method: 'wallet_addEthereumChain',
+          params: [
+            { chainId: '0x1', chainName: 'Elsewhere', rpcUrls: [rpc], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+          ],
+        }),
+      h.sandbox.chain.url,
+    )
     await approveInWallet(/Add network "Elsewhere"/)
     await added
     await page.evaluate(() => (window as any).ethereum.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))

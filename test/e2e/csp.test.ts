@@ -15,7 +15,8 @@ function listenForViolations() {
   if ((window as unknown as { __violations?: string[] }).__violations) return
   const seen: string[] = []
   ;(window as unknown as { __violations: string[] }).__violations = seen
-  const record = (event: SecurityPolicyViolationEvent) => seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`.trim())
+  const record = (event: SecurityPolicyViolationEvent) =>
+    seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`.trim())
   document.addEventListener('securitypolicyviolation', record, true)
   window.addEventListener('securitypolicyviolation', record, true)
 }
@@ -61,7 +62,10 @@ describe('strict Content Security Policy and Trusted Types', () => {
     await modalRoot().getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
     await modalRoot().getByTestId('send').waitFor()
     await modalRoot().getByRole('button', { name: 'Back' }).click()
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     await modalRoot().getByTestId('receive-qr').waitFor()
     // The network list, with the networks' images from the provider API.
     await modalRoot().getByRole('button', { name: 'Back' }).click()
@@ -87,7 +91,7 @@ describe('strict Content Security Policy and Trusted Types', () => {
     expect(await violations(page, reports)).toEqual([])
   })
 
-  test('a browser without constructed style sheets: the <style> elements carry the host\'s cspNonce, with no violation', async () => {
+  test("a browser without constructed style sheets: the <style> elements carry the host's cspNonce, with no violation", async () => {
     const page = await h.browser.context.newPage()
     const reports: string[] = []
     page.on('console', (message) => {

@@ -15,7 +15,11 @@ describe('embedded mode', () => {
     const dialog = page.locator('#wallet-slot div[data-vestibule] dialog')
     await dialog.locator('[data-testid="wallet-list"]').waitFor()
     // Shown in place: open, not modal, inside the host's section and laid out between the page's own controls.
-    expect(await dialog.evaluate((d) => [(d as HTMLDialogElement).open, d.matches(':modal'), getComputedStyle(d).position])).toEqual([true, false, 'static'])
+    expect(await dialog.evaluate((d) => [(d as HTMLDialogElement).open, d.matches(':modal'), getComputedStyle(d).position])).toEqual([
+      true,
+      false,
+      'static',
+    ])
     const [before, slot, after] = await Promise.all(['#before', '#wallet-slot', '#after'].map((s) => page.locator(s).boundingBox()))
     expect(slot!.height).toBeGreaterThan(100)
     expect(before!.y).toBeLessThan(slot!.y)

@@ -32,10 +32,18 @@ describe('a third-party plugin in the modal', () => {
     const address = await connect()
     const features = modalRoot().getByTestId('account-features').locator('button')
     // The send plugin (the names example below uses it) ranks first among wallet features.
-    expect(await features.allInnerTexts()).toEqual([expect.stringContaining('Send'), expect.stringContaining('Greet'), expect.stringContaining('Faulty')])
+    expect(await features.allInnerTexts()).toEqual([
+      expect.stringContaining('Send'),
+      expect.stringContaining('Greet'),
+      expect.stringContaining('Faulty'),
+    ])
     // An entry's icon given as a character is drawn as that character, above its label (labels sit under icons so
     // the longest language's words fit the row).
-    expect(await features.evaluateAll((buttons) => buttons.map((b) => b.querySelector('.vb-glyph')?.textContent ?? null))).toEqual(['↑', null, '!'])
+    expect(await features.evaluateAll((buttons) => buttons.map((b) => b.querySelector('.vb-glyph')?.textContent ?? null))).toEqual([
+      '↑',
+      null,
+      '!',
+    ])
     const above = await features.first().evaluate((button) => {
       const icon = button.querySelector('.vb-glyph')!.getBoundingClientRect()
       const label = button.lastElementChild!.getBoundingClientRect()
@@ -72,7 +80,11 @@ describe('a third-party plugin in the modal', () => {
     await page.goto(`${h.sandbox.url}extensions`)
     await page.evaluate(() => (window as unknown as { modal: { open(view: string): Promise<void> } }).modal.open('Hello'))
     await expect.poll(() => modalRoot().locator('h2').innerText()).toBe('Hello')
-    expect(await modalRoot().locator('.hello').evaluate((element) => getComputedStyle(element).display)).toBe('grid')
+    expect(
+      await modalRoot()
+        .locator('.hello')
+        .evaluate((element) => getComputedStyle(element).display),
+    ).toBe('grid')
     // The shell records its first render as a user timing, once per mount.
     const timings = await page.evaluate(() => performance.getEntriesByName('vestibule:first-render').map((e) => e.duration))
     expect(timings).toHaveLength(1)
@@ -91,12 +103,19 @@ describe('a third-party plugin in the modal', () => {
     await modalRoot().getByRole('tab', { name: 'Hello' }).click()
     await expect.poll(() => panel.innerText()).toContain('Nothing said yet')
 
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Faulty/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Faulty/ })
+      .click()
     await expect.poll(() => modalRoot().locator('.vb-body [role="alert"]').innerText()).toBe('This screen is not available')
     await modalRoot().getByRole('button', { name: 'Back' }).click()
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
     await modalRoot().getByTestId('disconnect').click()
-    await expect.poll(() => h.browser.page.evaluate(() => (window as unknown as { modal: { getAccount(): { status?: string } } }).modal.getAccount().status)).toBe('disconnected')
+    await expect
+      .poll(() =>
+        h.browser.page.evaluate(() => (window as unknown as { modal: { getAccount(): { status?: string } } }).modal.getAccount().status),
+      )
+      .toBe('disconnected')
     // Render errors stay inside their boundaries: none reaches the page.
     expect(errors).toEqual([])
   })
@@ -108,18 +127,27 @@ describe('options the shell follows', () => {
     await openExtensions()
     const host = page.locator('div[data-vestibule]')
     expect(await host.getAttribute('data-theme')).toBe('dark')
-    const titleColor = () => modalRoot().locator('h2').evaluate((title) => getComputedStyle(title).color)
+    const titleColor = () =>
+      modalRoot()
+        .locator('h2')
+        .evaluate((title) => getComputedStyle(title).color)
     const dark = await titleColor()
     await page.evaluate(() => (window as unknown as { modal: { setThemeMode(m: string): void } }).modal.setThemeMode('light'))
     expect(await host.getAttribute('data-theme')).toBe('light')
     await expect.poll(titleColor).not.toBe(dark)
-    await page.evaluate(() => (window as unknown as { modal: { setThemeVariables(v: Record<string, string>): void } }).modal.setThemeVariables({ '--vb-color-accent': 'rgb(20, 160, 90)' }))
-    expect(await host.evaluate((element) => getComputedStyle(element).getPropertyValue('--vb-color-accent').trim())).toBe('rgb(20, 160, 90)')
+    await page.evaluate(() =>
+      (window as unknown as { modal: { setThemeVariables(v: Record<string, string>): void } }).modal.setThemeVariables({
+        '--vb-color-accent': 'rgb(20, 160, 90)',
+      }),
+    )
+    expect(await host.evaluate((element) => getComputedStyle(element).getPropertyValue('--vb-color-accent').trim())).toBe(
+      'rgb(20, 160, 90)',
+    )
     expect(await modalRoot().getByRole('dialog').count()).toBe(0)
     expect(await modalRoot().isVisible()).toBe(true)
   })
 
-  test('legal checkbox: nothing can be chosen until the terms are accepted; the links are the host\'s', async () => {
+  test("legal checkbox: nothing can be chosen until the terms are accepted; the links are the host's", async () => {
     await openExtensions('?legal')
     const methods = modalRoot().getByTestId('connect-methods')
     await expect.poll(() => methods.evaluate((f) => (f as HTMLFieldSetElement).disabled)).toBe(true)
@@ -147,7 +175,9 @@ describe('options the shell follows', () => {
     await openExtensions('?collapse')
     await expect.poll(() => modalRoot().getByTestId('show-wallets').count()).toBe(1)
     expect(await modalRoot().getByTestId('wallet-list').count()).toBe(0)
-    expect(await modalRoot().getByTestId('legal-notice').innerText()).toMatch(/By connecting your wallet, you agree to the\s+Terms of Service/)
+    expect(await modalRoot().getByTestId('legal-notice').innerText()).toMatch(
+      /By connecting your wallet, you agree to the\s+Terms of Service/,
+    )
     await modalRoot().getByTestId('show-wallets').click()
     await expect.poll(() => walletButton('Sandbox Wallet').count()).toBe(1)
   })

@@ -28,20 +28,49 @@ const VIEW_DATA: Record<string, unknown> = {
   // What the registration form hands over once the zone registered the name.
   RegisterAccountNameSuccess: { name: 'gallery.sandbox.id' },
 }
-const BEFORE_CONNECT = ['Connect', 'AllWallets', 'ConnectingWalletConnectBasic', 'ConnectingWalletConnect', 'ConnectingMultiChain', 'ConnectingExternal']
+const BEFORE_CONNECT = [
+  'Connect',
+  'AllWallets',
+  'ConnectingWalletConnectBasic',
+  'ConnectingWalletConnect',
+  'ConnectingMultiChain',
+  'ConnectingExternal',
+]
 /** The views of the email login and of the embedded wallet, shown in their own part of the test. */
-const EMBEDDED = ['ConnectingSocial', 'ConnectingFarcaster', 'EmailVerifyOtp', 'RegisterAccountName', 'RegisterAccountNameSuccess', 'UpdateEmail', 'ApproveTransaction', 'SmartSessions']
+const EMBEDDED = [
+  'ConnectingSocial',
+  'ConnectingFarcaster',
+  'EmailVerifyOtp',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'UpdateEmail',
+  'ApproveTransaction',
+  'SmartSessions',
+]
 const EMAILS = ['gallery-dark@example.com', 'gallery-light@example.com']
 const RECEIVER = '0x90f79BF6Eb2c4F870365e477e9F9F4c0c2Ab5bA1'
 /** The title and texts each picture shows in English, in both themes (by screenshot name). */
 const TEXTS: Record<string, [title: string, ...texts: string[]]> = {
-  connect: ['Connect Wallet', 'Email address', 'Continue', 'Continue with Google', 'Continue with GitHub', 'Continue with Farcaster', 'Sandbox Wallet'],
+  connect: [
+    'Connect Wallet',
+    'Email address',
+    'Continue',
+    'Continue with Google',
+    'Continue with GitHub',
+    'Continue with Farcaster',
+    'Sandbox Wallet',
+  ],
   allwallets: ['All Wallets', 'Cobalt Vault'],
   connectingwalletconnectbasic: ['WalletConnect', 'Copy link'],
   connectingwalletconnect: ['Cobalt Vault', 'Copy link'],
   connectingmultichain: ['Sandbox Wallet', 'Connect Sandbox Wallet on', 'EVM networks'],
   connectingexternal: ['gone', 'Connection failed', 'Wallet "gone" is not available in this browser', 'Try again'],
-  siwxsignmessage: ['Sign in', 'Vestibule Gallery asks you to sign a message with 0x9965…A4dc on Localhost to prove you own this account.', 'Sign in to the Vestibule Gallery', 'Cancel'],
+  siwxsignmessage: [
+    'Sign in',
+    'Vestibule Gallery asks you to sign a message with 0x9965…A4dc on Localhost to prove you own this account.',
+    'Sign in to the Vestibule Gallery',
+    'Cancel',
+  ],
   connectingsiwe: ['Sign in', 'Vestibule Gallery asks you to sign a message with 0x9965…A4dc on Localhost', 'Cancel'],
   'account-tokens': ['Account', '0x9965…A4dc', 'Buy', 'Swap', 'Receive', 'Send', 'Sign in', 'Tokens'],
   'account-nfts': ['Account', 'Buy', 'Swap', 'NFTs'],
@@ -55,9 +84,28 @@ const TEXTS: Record<string, [title: string, ...texts: string[]]> = {
   connectingsocial: ['Log in', 'Continue in the Google window', 'Cancel'],
   connectingfarcaster: ['Farcaster', 'Scan this QR code with your phone to sign in with Farcaster', 'Open Farcaster link'],
   emailverifyotp: ['Confirm Email', 'Enter the 6-digit code we sent to', 'Resend code'],
-  'account-embedded': ['Account', '@example.com', '10 ETH', 'Buy', 'Swap', 'Receive', 'Send', 'Name', 'Account type', 'Smart account', 'Deployed with its first transaction', 'Switch to your EOA', 'Smart sessions'],
+  'account-embedded': [
+    'Account',
+    '@example.com',
+    '10 ETH',
+    'Buy',
+    'Swap',
+    'Receive',
+    'Send',
+    'Name',
+    'Account type',
+    'Smart account',
+    'Deployed with its first transaction',
+    'Switch to your EOA',
+    'Smart sessions',
+  ],
   registeraccountname: ['Choose a name', 'gallery.sandbox.id is available', 'Register'],
-  registeraccountnamesuccess: ['Name registered', 'gallery.sandbox.id is yours', 'It shows on your account and others can send to it.', 'Done'],
+  registeraccountnamesuccess: [
+    'Name registered',
+    'gallery.sandbox.id is yours',
+    'It shows on your account and others can send to it.',
+    'Done',
+  ],
   updateemail: ['Change Email', 'New email address'],
   approvetransaction: ['Approve Transaction', 'Send this transaction?', `To ${RECEIVER}: 0.01 ETH`, 'Reject', 'Approve'],
   smartsessions: ['Smart sessions', 'Sandbox Game', '2 permissions', 'Revoke'],
@@ -72,7 +120,8 @@ describe('gallery', () => {
     const dialogs = gallery.locator('div[data-vestibule] dialog')
     await expect.poll(() => dialogs.count()).toBe(2)
     const both = (selector: string) => expect.poll(() => dialogs.locator(selector).count(), { timeout: 20_000 }).toBe(2)
-    const show = (view: string) => page.evaluate(([v, d]) => (window as unknown as { gallery: Gallery }).gallery.show(v as string, d), [view, VIEW_DATA[view]] as const)
+    const show = (view: string) =>
+      page.evaluate(([v, d]) => (window as unknown as { gallery: Gallery }).gallery.show(v as string, d), [view, VIEW_DATA[view]] as const)
     const failures: string[] = []
     const shown = new Set<string>()
     // The embedded wallet's address changes from run to run: masked once it is connected.
@@ -80,9 +129,17 @@ describe('gallery', () => {
     const shoot = async (name: string, view: string) => {
       shown.add(view)
       for (const dialog of await dialogs.all()) {
-        await expect.poll(() => dialog.evaluate((d) => (d.getRootNode() as ShadowRoot).host.parentElement?.id && d.querySelector('#vb-title')?.textContent)).toBeTruthy()
+        await expect
+          .poll(() =>
+            dialog.evaluate((d) => (d.getRootNode() as ShadowRoot).host.parentElement?.id && d.querySelector('#vb-title')?.textContent),
+          )
+          .toBeTruthy()
         // Images in, no loading frame, nothing still busy.
-        await expect.poll(() => dialog.locator('.vb-body > .vb-center > .vb-spinner:only-child, [aria-busy="true"], .vb-skeleton').count(), { timeout: 20_000 }).toBe(0)
+        await expect
+          .poll(() => dialog.locator('.vb-body > .vb-center > .vb-spinner:only-child, [aria-busy="true"], .vb-skeleton').count(), {
+            timeout: 20_000,
+          })
+          .toBe(0)
         await expect.poll(() => dialog.locator('.vb-avatar[data-image="loading"]').count(), { timeout: 20_000 }).toBe(0)
       }
       await imagesDrawn(dialogs)
@@ -95,7 +152,14 @@ describe('gallery', () => {
         if (texts && header !== title) failures.push(`${name} (${i ? 'light' : 'dark'}): title "${header}", expected "${title}"`)
         for (const text of rest) if (!said.includes(text)) failures.push(`${name} (${i ? 'light' : 'dark'}): "${text}" not shown`)
       }
-      const mask: Locator[] = [dialogs.locator('svg[role="img"]'), dialogs.locator('.vb-qr-text'), dialogs.locator('[data-testid="activity-row"] .vb-item-hint'), dialogs.locator('.vb-activity-month'), dialogs.locator('[data-testid="siwx-message"]'), ...(embedded ? [dialogs.locator('.vb-address')] : [])]
+      const mask: Locator[] = [
+        dialogs.locator('svg[role="img"]'),
+        dialogs.locator('.vb-qr-text'),
+        dialogs.locator('[data-testid="activity-row"] .vb-item-hint'),
+        dialogs.locator('.vb-activity-month'),
+        dialogs.locator('[data-testid="siwx-message"]'),
+        ...(embedded ? [dialogs.locator('.vb-address')] : []),
+      ]
       const image = await gallery.screenshot({ animations: 'disabled', mask, maskColor: '#888888' })
       const problem = compareScreenshot(`gallery-${name}`, image, { maxDiffRatio: 0.004 })
       if (problem) failures.push(problem)
@@ -116,10 +180,13 @@ describe('gallery', () => {
       await dialog.locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Wallet' }).click()
       // The wallet asks once per page; the second modal's request is granted without a prompt.
       await expect
-        .poll(async () => {
-          if (await h.walletPrompt().isVisible()) await page.getByTestId('sandbox-wallet-approve').click()
-          return dialog.getByTestId('siwx-sign').count()
-        }, { timeout: 20_000 })
+        .poll(
+          async () => {
+            if (await h.walletPrompt().isVisible()) await page.getByTestId('sandbox-wallet-approve').click()
+            return dialog.getByTestId('siwx-sign').count()
+          },
+          { timeout: 20_000 },
+        )
         .toBe(1)
     }
     await both('[data-testid="siwx-message"]')
@@ -177,10 +244,13 @@ describe('gallery', () => {
       for (const [n, digit] of [...code].entries()) await dialog.getByTestId(`auth-otp-${n}`).fill(digit)
       // Signed in: the optional sign-in asks again; declined, Account shows.
       await expect
-        .poll(async () => {
-          if (await dialog.getByTestId('siwx-cancel').isVisible()) await dialog.getByTestId('siwx-cancel').click()
-          return dialog.getByTestId('auth-account-type').count()
-        }, { timeout: 30_000 })
+        .poll(
+          async () => {
+            if (await dialog.getByTestId('siwx-cancel').isVisible()) await dialog.getByTestId('siwx-cancel').click()
+            return dialog.getByTestId('auth-account-type').count()
+          },
+          { timeout: 30_000 },
+        )
         .toBe(1)
     }
     embedded = true
@@ -215,9 +285,16 @@ describe('gallery', () => {
     for (const dialog of await dialogs.all()) await dialog.getByTestId('auth-reject').click()
 
     // The sessions the account granted to apps, as the provider's API lists them.
-    const addresses = await page.evaluate(() => (window as unknown as { gallery: Gallery }).gallery.modals.map((m) => m.getAccount().address))
+    const addresses = await page.evaluate(() =>
+      (window as unknown as { gallery: Gallery }).gallery.modals.map((m) => m.getAccount().address),
+    )
     for (const address of new Set(addresses)) {
-      h.sandbox.providerApi.sessions.add(address, { pci: 'pci-game', project: { name: 'Sandbox Game', url: 'https://game.example' }, expiry: 2_000_000_000, permissions: [{ type: 'native-token-recurring-allowance' }, { type: 'contract-call' }] })
+      h.sandbox.providerApi.sessions.add(address, {
+        pci: 'pci-game',
+        project: { name: 'Sandbox Game', url: 'https://game.example' },
+        expiry: 2_000_000_000,
+        permissions: [{ type: 'native-token-recurring-allowance' }, { type: 'contract-call' }],
+      })
     }
     await show('SmartSessions')
     await both('[data-testid="auth-sessions"] [data-pci]')

@@ -36,7 +36,13 @@ export interface SandboxBrowser {
  * reloaded (a fresh origin state: no stored session, wallet permissions revoked) unless `clearStorage` is false.
  */
 export function useSandboxBrowser(
-  options: { families?: string[]; timeout?: number; clearStorage?: boolean; sandbox?: { walletConnectVerify?: boolean }; browser?: () => Promise<LaunchOptions> } = {},
+  options: {
+    families?: string[]
+    timeout?: number
+    clearStorage?: boolean
+    sandbox?: { walletConnectVerify?: boolean }
+    browser?: () => Promise<LaunchOptions>
+  } = {},
 ): SandboxBrowser {
   const { families = [], timeout = 60_000, clearStorage = true } = options
   const h = {} as SandboxBrowser
@@ -68,7 +74,9 @@ export function useSandboxBrowser(
       await h.browser.page.evaluate(() => localStorage.clear())
       await h.browser.page.goto(h.sandbox.url)
       // The app restores a session on load; a test starts once that has settled.
-      await h.browser.page.evaluate(() => (window as unknown as { modal?: { reconnect(): Promise<void> } }).modal?.reconnect().catch(() => undefined))
+      await h.browser.page.evaluate(() =>
+        (window as unknown as { modal?: { reconnect(): Promise<void> } }).modal?.reconnect().catch(() => undefined),
+      )
     })
   }
 
@@ -107,4 +115,9 @@ export function truncatedBalance(value: bigint, decimals: number, symbol: string
 export const activityRows = (list: Locator) =>
   list
     .getByTestId('activity-row')
-    .evaluateAll((items) => items.map((item) => `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`))
+    .evaluateAll((items) =>
+      items.map(
+        (item) =>
+          `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`,
+      ),
+    )

@@ -32,5 +32,7 @@ test('after sending 2.5 sUSDC the header shows the SOL balance the chain has, in
   // The fee and the deposit change what the header shows (3 decimals), so a stale header cannot pass.
   expect(truncatedBalance(after, 9, 'SOL')).not.toBe(truncatedBalance(before, 9, 'SOL'))
   if (!(await modalRoot().getByTestId('account-balance').isVisible())) await modalRoot().getByRole('button', { name: 'Back' }).click()
-  await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 15_000 }).toBe(truncatedBalance(after, 9, 'SOL'))
+  await expect
+    .poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 15_000 })
+    .toBe(truncatedBalance(after, 9, 'SOL'))
 }, 90_000)

@@ -48,14 +48,19 @@ describe('header title', () => {
         await modal.locator('.vb-back').waitFor()
         const hello = await measure(header)
         // A title longer than the room between the sides, with the back button and without.
-        await page.evaluate(() => (window as unknown as { modalKernel: { router: { push(v: string): void } } }).modalKernel.router.push('LongTitle'))
+        await page.evaluate(() =>
+          (window as unknown as { modalKernel: { router: { push(v: string): void } } }).modalKernel.router.push('LongTitle'),
+        )
         await expect.poll(() => header.locator('.vb-title').textContent()).toBe('A title longer than the header leaves room for')
         const long = await measure(header)
         await page.evaluate(() => (window as unknown as { modal: { open(v: string): Promise<void> } }).modal.open('LongTitle'))
         await expect.poll(() => modal.locator('.vb-back').count()).toBe(0)
         const longAlone = await measure(header)
         for (const m of [connect, hello, long, longAlone]) {
-          expect(Math.abs(m.text - m.header), `"${m.title}" is ${(m.text - m.header).toFixed(1)} px off the header's centre`).toBeLessThanOrEqual(1)
+          expect(
+            Math.abs(m.text - m.header),
+            `"${m.title}" is ${(m.text - m.header).toFixed(1)} px off the header's centre`,
+          ).toBeLessThanOrEqual(1)
           expect(m.overlaps, `"${m.title}" runs under a header button`).toBe(0)
           expect(m.narrowest, `a header button beside "${m.title}" is narrower than 44 px`).toBeGreaterThanOrEqual(44)
         }

@@ -53,7 +53,10 @@ describe('the headless host', () => {
     await page.getByTestId('load-more').click()
     await expect.poll(() => rows.count()).toBeGreaterThan(firstPage + 20)
 
-    const labelOf = (id: string) => page.getByTestId(id).evaluate((field) => [...((field as HTMLInputElement).labels ?? [])].map((l) => l.firstChild?.textContent?.trim()))
+    const labelOf = (id: string) =>
+      page
+        .getByTestId(id)
+        .evaluate((field) => [...((field as HTMLInputElement).labels ?? [])].map((l) => l.firstChild?.textContent?.trim()))
     expect(await labelOf('wallet-search')).toEqual(['Search wallet'])
     await page.getByTestId('wallet-search').fill('  cedar ')
     await expect.poll(() => page.getByTestId('list-status').innerText()).toBe('ready')
@@ -76,7 +79,13 @@ describe('the headless host', () => {
     await expect.poll(() => page.getByTestId('balances').innerText(), { timeout: 15_000 }).toMatch(/\d+(\.\d+)? ETH/)
     // The swap's reason is the plugin's sentence, and every field carries a visible label.
     await expect.poll(() => page.getByTestId('swap-quote').innerText(), { timeout: 15_000 }).toBe('Select the tokens to swap')
-    for (const [id, label] of [['send-receiver', 'Receiver'], ['send-amount', 'Amount'], ['swap-pair', 'Pair'], ['swap-amount', 'Amount to swap']] as const) expect(await labelOf(id)).toEqual([label])
+    for (const [id, label] of [
+      ['send-receiver', 'Receiver'],
+      ['send-amount', 'Amount'],
+      ['swap-pair', 'Pair'],
+      ['swap-amount', 'Amount to swap'],
+    ] as const)
+      expect(await labelOf(id)).toEqual([label])
 
     await page.getByTestId('send-receiver').fill(RECEIVER)
     await page.getByTestId('send-amount').fill('0.01')
@@ -112,14 +121,19 @@ describe('the headless host', () => {
     await page.getByTestId('sign-in-button').click()
     await h.approveInWallet(/Sign this message/)
     const address = h.sandbox.address
-    await expect.poll(() => page.getByTestId('sign-in-status').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`^signed in as ${address}$`, 'i'))
+    await expect
+      .poll(() => page.getByTestId('sign-in-status').innerText(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^signed in as ${address}$`, 'i'))
     expect(h.sandbox.siwx.requests).toEqual(expect.arrayContaining(['GET /siwx/nonce', 'POST /siwx/verify']))
     const me = (await page.evaluate(() => fetch('/siwx/me').then((r) => r.json()))) as { address?: string }
     expect(me.address?.toLowerCase()).toBe(address.toLowerCase())
 
     const demo = h.sandbox.assets.tokens.find((t) => t.symbol === 'DEMO')!.address
     const sdol = h.sandbox.market.tokens[0]!.address
-    const [demoBefore, sdolBefore] = [await balanceOf(h.sandbox.chain.url, demo, address), await balanceOf(h.sandbox.chain.url, sdol, address)]
+    const [demoBefore, sdolBefore] = [
+      await balanceOf(h.sandbox.chain.url, demo, address),
+      await balanceOf(h.sandbox.chain.url, sdol, address),
+    ]
     await expect.poll(() => page.getByTestId('swap-pair').count(), { timeout: 15_000 }).toBe(1)
     await page.getByTestId('swap-pair').selectOption('DEMO-SDOL')
     await page.getByTestId('swap-amount').fill('10')
@@ -132,9 +146,13 @@ describe('the headless host', () => {
     await expect.poll(() => page.getByTestId('swap-status').innerText()).toBe('reviewing')
     await expect.poll(() => page.getByTestId('swap-submit').isEnabled(), { timeout: 15_000 }).toBe(true)
     await page.getByTestId('swap-submit').click()
-    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(
+      new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'),
+    )
     await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
-    await expect.poll(() => page.getByTestId('swap-result').innerText(), { timeout: 20_000 }).toMatch(/^Swapped 10 DEMO for \d+(\.\d+)? SDOL: 0x[0-9a-f]{64}$/)
+    await expect
+      .poll(() => page.getByTestId('swap-result').innerText(), { timeout: 20_000 })
+      .toMatch(/^Swapped 10 DEMO for \d+(\.\d+)? SDOL: 0x[0-9a-f]{64}$/)
     expect(await balanceOf(h.sandbox.chain.url, demo, address)).toBe(demoBefore - 10n * 10n ** 18n)
     const gained = (await balanceOf(h.sandbox.chain.url, sdol, address)) - sdolBefore
     expect(gained >= (quoted * 99n) / 100n && gained <= quoted).toBe(true)

@@ -12,10 +12,14 @@ const h = useSandboxBrowser()
 const { modalRoot, walletButton, approveInWallet } = h
 const walletList = () => modalRoot().locator('[data-testid="wallet-list"]')
 const injectedNames = () => walletList().locator('li[data-section="injected"] .vb-item-name').allInnerTexts()
-const injected = (name: string) => walletList().locator('li[data-section="injected"] button').filter({ has: h.browser.page.locator('.vb-item-name', { hasText: new RegExp(`^${name}$`) }) })
+const injected = (name: string) =>
+  walletList()
+    .locator('li[data-section="injected"] button')
+    .filter({ has: h.browser.page.locator('.vb-item-name', { hasText: new RegExp(`^${name}$`) }) })
 const pages = () => h.sandbox.providerApi.catalogRequests({ entries: '40' }).length
 const status = () => h.browser.page.getByTestId('status').innerText()
-const isOpen = async (page: Page = h.browser.page) => (await h.modalRoot(page).count()) > 0 && (await h.modalRoot(page).evaluate((d: HTMLDialogElement) => d.open))
+const isOpen = async (page: Page = h.browser.page) =>
+  (await h.modalRoot(page).count()) > 0 && (await h.modalRoot(page).evaluate((d: HTMLDialogElement) => d.open))
 const LATE_ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
 /**
@@ -40,7 +44,11 @@ function announceHostileWallets() {
     Promise.reject(Object.assign(new Error(`<img src=x onerror="${feed(3)}">${'A'.repeat(1_000_000)}`), { code: -32000 })),
   )
   announce({ uuid: 't', rdns: 'test.late', name: 'Late Wallet', icon: `data:text/html,<script>${feed(4)}</script>` }, ({ method }) =>
-    method === 'eth_requestAccounts' ? new Promise((resolve) => setTimeout(() => resolve(['0x70997970c51812dc3a010c7d01b50e0d17dc79c8']), 1500)).finally(() => Object.assign(window, { __vbLateAnswered: true })) : Promise.resolve(method === 'eth_chainId' ? '0x7a69' : null),
+    method === 'eth_requestAccounts'
+      ? new Promise((resolve) => setTimeout(() => resolve(['0x70997970c51812dc3a010c7d01b50e0d17dc79c8']), 1500)).finally(() =>
+          Object.assign(window, { __vbLateAnswered: true }),
+        )
+      : Promise.resolve(method === 'eth_chainId' ? '0x7a69' : null),
   )
   // Five announcements whose detail throws when it is read, on every request.
   const throwing = () => {
@@ -92,7 +100,9 @@ function count(scenario: string) {
     else if (rpc.has(port)) kinds.rpc++
     else kinds.other++
   }
-  console.log(`${scenario}: ${requests.length} requests (catalog ${kinds.catalog}, images ${kinds.images}, rpc ${kinds.rpc}, page and code ${kinds.other}), ${h.browser.offLoopback.length} off loopback`)
+  console.log(
+    `${scenario}: ${requests.length} requests (catalog ${kinds.catalog}, images ${kinds.images}, rpc ${kinds.rpc}, page and code ${kinds.other}), ${h.browser.offLoopback.length} off loopback`,
+  )
   return kinds
 }
 
@@ -114,33 +124,37 @@ async function connectSandboxWallet() {
 }
 
 describe('a hostile catalog API', () => {
-  test.each(['malformed', 'inflated'] as const)('a catalog answering a count of a million (%s pages) is paged a bounded number of times, and not at all after close', async (mode) => {
-    const { page } = h.browser
-    h.sandbox.providerApi.setCatalog(mode)
-    await page.getByTestId('open-modal').click()
-    await modalRoot().getByTestId('footer-allWallets').click()
-    const list = modalRoot().getByTestId('all-wallets-list')
-    // The user scrolls to the end again and again.
-    for (let i = 0; i < 25; i++) {
-      await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
-      // The next scroll once this one is drawn (a scroll a frame or two: faster than any person).
-      await nextFrames(page)
-    }
-    const open = pages()
-    await page.keyboard.press('Escape')
-    await expect.poll(() => isOpen()).toBe(false)
-    const closedAt = pages()
-    // Kept: the window the count after close is measured over; no event marks a request that never comes.
-    await page.waitForTimeout(1500)
-    const afterClose = pages() - closedAt
-    console.log(`catalog storm (${mode}): ${open} page requests while open, ${afterClose} more in 1.5 s after close`)
-    count(`catalog storm (${mode})`)
-    // Malformed: the first page holds no usable wallet and ends the list. Inflated: the real pages, then one empty.
-    expect(open).toBeLessThanOrEqual(mode === 'malformed' ? 1 : 18)
-    expect(afterClose).toBe(0)
-    h.sandbox.providerApi.setCatalog('ok')
-    await stillUsable()
-  }, 60_000)
+  test.each(['malformed', 'inflated'] as const)(
+    'a catalog answering a count of a million (%s pages) is paged a bounded number of times, and not at all after close',
+    async (mode) => {
+      const { page } = h.browser
+      h.sandbox.providerApi.setCatalog(mode)
+      await page.getByTestId('open-modal').click()
+      await modalRoot().getByTestId('footer-allWallets').click()
+      const list = modalRoot().getByTestId('all-wallets-list')
+      // The user scrolls to the end again and again.
+      for (let i = 0; i < 25; i++) {
+        await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+        // The next scroll once this one is drawn (a scroll a frame or two: faster than any person).
+        await nextFrames(page)
+      }
+      const open = pages()
+      await page.keyboard.press('Escape')
+      await expect.poll(() => isOpen()).toBe(false)
+      const closedAt = pages()
+      // Kept: the window the count after close is measured over; no event marks a request that never comes.
+      await page.waitForTimeout(1500)
+      const afterClose = pages() - closedAt
+      console.log(`catalog storm (${mode}): ${open} page requests while open, ${afterClose} more in 1.5 s after close`)
+      count(`catalog storm (${mode})`)
+      // Malformed: the first page holds no usable wallet and ends the list. Inflated: the real pages, then one empty.
+      expect(open).toBeLessThanOrEqual(mode === 'malformed' ? 1 : 18)
+      expect(afterClose).toBe(0)
+      h.sandbox.providerApi.setCatalog('ok')
+      await stillUsable()
+    },
+    60_000,
+  )
 })
 
 describe('hostile wallets', () => {
@@ -149,12 +163,22 @@ describe('hostile wallets', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => injectedNames().then((names) => names.length)).toBe(5)
     const names = await injectedNames()
-    expect(names.sort()).toEqual(['Late Wallet', 'Loud <img src=x onerror="window.__vbCanary.push(2)"> Wallet', 'Sandbox Wallet', 'Wallet', 'ksaMateM'])
+    expect(names.sort()).toEqual([
+      'Late Wallet',
+      'Loud <img src=x onerror="window.__vbCanary.push(2)"> Wallet',
+      'Sandbox Wallet',
+      'Wallet',
+      'ksaMateM',
+    ])
     // No name carries a hidden or direction-changing character, and none reads "MetaMask".
     expect(names.join('')).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/)
     expect(names).not.toContain('MetaMask')
     // Every hostile icon was refused: only the Sandbox Wallet's inline image is an <img>.
-    expect(await walletList().locator('li[data-section="injected"] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.slice(0, 15)))).toEqual(['data:image/svg+'])
+    expect(
+      await walletList()
+        .locator('li[data-section="injected"] img')
+        .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.slice(0, 15))),
+    ).toEqual(['data:image/svg+'])
 
     // The spoofed wallet's connecting view reads as what it is.
     await injected('ksaMateM').click()
@@ -167,7 +191,7 @@ describe('hostile wallets', () => {
     await stillUsable()
   })
 
-  test('a wallet error of 1 MB of markup is shown as the wallet\'s words, 200 characters of text', async () => {
+  test("a wallet error of 1 MB of markup is shown as the wallet's words, 200 characters of text", async () => {
     const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await injected('Loud <img src=x onerror="window.__vbCanary.push\\(2\\)"> Wallet').click()
@@ -237,7 +261,9 @@ describe('hostile wallets', () => {
       })
       // Kept: the window the reads are counted over, as above.
       await page.waitForTimeout(3000)
-      console.log(`chainChanged storm: ${burst} balance requests for 1,000 events in one task, ${balanceReads - burst} for 1,000 more in separate tasks`)
+      console.log(
+        `chainChanged storm: ${burst} balance requests for 1,000 events in one task, ${balanceReads - burst} for 1,000 more in separate tasks`,
+      )
       // One read per network (an RPC client retries once; with the RPC down, the wallet's own node is asked too, and
       // the Sandbox Wallet forwards that to the same node), then nothing for 30 s after the failure.
       expect(burst).toBeLessThanOrEqual(3)
@@ -282,13 +308,25 @@ describe('hostile storage', () => {
       set('preferredAccountTypes', JSON.parse('{"__proto__": "x", "eip155": "eoa"}'))
       set(`nativeBalance:eip155:31337:${address}`, { at: Date.now() + 1e12, value: { value: '9'.repeat(70), decimals: 18, symbol: 'ETH' } })
       set('recentWallets', [
-        { id: 'recent-spoof', name: '\u202eksaMateM', imageUrl: 'javascript:window.__vbCanary.push(5)', links: { mobile: 'javascript:window.__vbCanary.push(6)' } },
+        {
+          id: 'recent-spoof',
+          name: '\u202eksaMateM',
+          imageUrl: 'javascript:window.__vbCanary.push(5)',
+          links: { mobile: 'javascript:window.__vbCanary.push(6)' },
+        },
         { id: 'recent-blank', name: '\u200b\u200b', imageUrl: 'http://evil.example/pixel.png' },
       ])
     }, h.sandbox.address)
     await page.reload()
     // reconnect() with the tampered entries resolves and restores the real session.
-    expect(await page.evaluate(() => (window as any).modal.reconnect().then(() => 'resolved', (e: Error) => `${e.name}: ${e.message}`))).toBe('resolved')
+    expect(
+      await page.evaluate(() =>
+        (window as any).modal.reconnect().then(
+          () => 'resolved',
+          (e: Error) => `${e.name}: ${e.message}`,
+        ),
+      ),
+    ).toBe('resolved')
     await expect.poll(status).toBe('connected')
     await page.getByTestId('open-modal').click()
     const balance = modalRoot().getByTestId('account-balance')
@@ -313,7 +351,12 @@ describe('hostile options', () => {
     await page.getByTestId('open-modal').click()
     const outcomes = await page.evaluate(() => {
       const modal = (window as any).modal
-      return ['url(http://evil.example/x.png)', 'image-set("http://evil.example/x.png" 1x)', 'red; background: url(//evil.example/x.png)', '\\75 rl(//evil.example/x.png)'].map((value) => {
+      return [
+        'url(http://evil.example/x.png)',
+        'image-set("http://evil.example/x.png" 1x)',
+        'red; background: url(//evil.example/x.png)',
+        '\\75 rl(//evil.example/x.png)',
+      ].map((value) => {
         try {
           modal.setThemeVariables({ '--vb-color-accent': value })
           return 'accepted'
@@ -323,7 +366,9 @@ describe('hostile options', () => {
       })
     })
     expect(outcomes).toEqual(['INVALID_OPTIONS', 'INVALID_OPTIONS', 'INVALID_OPTIONS', 'INVALID_OPTIONS'])
-    expect(await page.locator('div[data-vestibule]').evaluate((host) => (host as HTMLElement).style.getPropertyValue('--vb-color-accent'))).toBe('')
+    expect(
+      await page.locator('div[data-vestibule]').evaluate((host) => (host as HTMLElement).style.getPropertyValue('--vb-color-accent')),
+    ).toBe('')
     count('hostile theme values')
     await stillUsable()
   })
@@ -336,7 +381,12 @@ describe('hostile options', () => {
     await page.keyboard.press('Escape')
 
     await page.goto(`${h.sandbox.url}?container=%23missing`)
-    const outcome = await page.evaluate(() => (window as any).modal.open().then(() => 'opened', (e: { code?: string; message: string }) => `${e.code}: ${e.message}`))
+    const outcome = await page.evaluate(() =>
+      (window as any).modal.open().then(
+        () => 'opened',
+        (e: { code?: string; message: string }) => `${e.code}: ${e.message}`,
+      ),
+    )
     expect(outcome).toBe('INVALID_OPTIONS: `container`: no element matches "#missing"')
     expect(await page.locator('div[data-vestibule]').count()).toBe(0)
     count('container option')
@@ -350,7 +400,12 @@ describe('the balance does not go stale', () => {
     // A browser of its own: the page clock jumps 30 s ahead.
     const own = await launchBrowser()
     const page = own.page
-    const balanceOf = async () => truncatedBalance(await createPublicClient({ transport: http(h.sandbox.chain.url) }).getBalance({ address: h.sandbox.address }), 18, 'ETH')
+    const balanceOf = async () =>
+      truncatedBalance(
+        await createPublicClient({ transport: http(h.sandbox.chain.url) }).getBalance({ address: h.sandbox.address }),
+        18,
+        'ETH',
+      )
     const shown = h.modalRoot(page).getByTestId('account-balance')
     const approve = async (text: RegExp) => {
       const prompt = page.locator('[data-testid="sandbox-wallet-prompt"]')
@@ -380,7 +435,12 @@ describe('the balance does not go stale', () => {
       await page.keyboard.press('Escape')
 
       // Sent by the wallet on its own: within 30 s the cached balance stands; after that, an open reads again.
-      const sent = page.evaluate(() => (window as any).ethereum.request({ method: 'eth_sendTransaction', params: [{ to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: '0x2386f26fc10000' }] }))
+      const sent = page.evaluate(() =>
+        (window as any).ethereum.request({
+          method: 'eth_sendTransaction',
+          params: [{ to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: '0x2386f26fc10000' }],
+        }),
+      )
       await approve(/Send/)
       await sent
       const later = await balanceOf()

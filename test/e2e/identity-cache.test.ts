@@ -28,7 +28,9 @@ async function reloadAndOpen() {
   await page.reload()
   await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
   await page.getByTestId('open-modal').click()
-  await expect.poll(() => modalRoot().getByTestId('account-profile').getByTestId('account-name').innerText(), { timeout: 15_000 }).toBe(`demo.${zone()}`)
+  await expect
+    .poll(() => modalRoot().getByTestId('account-profile').getByTestId('account-name').innerText(), { timeout: 15_000 })
+    .toBe(`demo.${zone()}`)
 }
 
 test('a name resolved before a reload within 5 min is not asked for again', async () => {
@@ -51,7 +53,9 @@ test('a reload within 5 min makes no identity request; a reload after 5 min make
   await page.clock.install()
   await page.reload()
   await h.connectWallet()
-  await expect.poll(() => modalRoot().getByTestId('account-profile').getByTestId('account-name').innerText(), { timeout: 15_000 }).toBe(`demo.${zone()}`)
+  await expect
+    .poll(() => modalRoot().getByTestId('account-profile').getByTestId('account-name').innerText(), { timeout: 15_000 })
+    .toBe(`demo.${zone()}`)
   expect(identityCalls()).toBe(1)
   const readAt = await page.evaluate(() => Date.now())
 

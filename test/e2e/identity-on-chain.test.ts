@@ -50,7 +50,9 @@ describe('names on the sandbox chain', () => {
 
   test('Send on the Sandbox L2 resolves erin.eth to her L2 address (coin type 0x80000000 | 31338), read on the local chain', async () => {
     const form = await openSendForm(h)
-    const switched = h.browser.page.evaluate(() => (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'))
+    const switched = h.browser.page.evaluate(() =>
+      (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'),
+    )
     await h.approveInWallet(/Add network "Sandbox L2"/)
     await switched
     await expect.poll(() => h.browser.page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')

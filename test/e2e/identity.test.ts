@@ -16,7 +16,7 @@ const BAD = '0xBAd0000000000000000000000000000000000Bad'
 const zone = () => h.sandbox.providerApi.names.zone
 
 describe("the account's identity", () => {
-  test('Account shows the demo account\'s name and its avatar, loaded from the provider API', async () => {
+  test("Account shows the demo account's name and its avatar, loaded from the provider API", async () => {
     await h.connectWallet()
     const profile = modalRoot().getByTestId('account-profile')
     await expect.poll(() => profile.getByTestId('account-name').innerText()).toBe(`demo.${zone()}`)
@@ -41,10 +41,20 @@ describe("the account's identity", () => {
     await h.connectWallet()
     // The identity request follows the connection once the identity code has loaded and the API said it serves the
     // network: 0.1 to 0.6 s on an idle test machine, far longer when it is loaded.
-    await expect.poll(() => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/')).length, { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => h.sandbox.providerApi.requests.filter((r) => r.path.startsWith('/v1/identity/')).length, { timeout: 15_000 })
+      .toBe(1)
     // The page has the whole answer, then a moment to handle it (checking it takes microseconds).
     await expect
-      .poll(() => h.browser.page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/v1/identity/') && (e as PerformanceResourceTiming).responseEnd > 0)), { timeout: 15_000 })
+      .poll(
+        () =>
+          h.browser.page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .some((e) => e.name.includes('/v1/identity/') && (e as PerformanceResourceTiming).responseEnd > 0),
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(true)
     await nextFrames(h.browser.page)
     expect(await modalRoot().getByTestId('account-address').isVisible()).toBe(true)
@@ -52,7 +62,10 @@ describe("the account's identity", () => {
     expect(await modalRoot().locator('[data-testid="account"] img[src="x"]').count()).toBe(0)
     expect(await h.browser.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
     // Still usable: Receive opens and comes back, and the wallet disconnects.
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     await modalRoot().getByTestId('receive').waitFor()
     await modalRoot().getByRole('button', { name: /back/i }).click()
     await modalRoot().getByTestId('disconnect').click()
@@ -72,21 +85,31 @@ describe('a send to a name', () => {
     await expect.poll(() => line.locator('.vb-avatar').getAttribute('data-image')).toBe('loaded')
     expect(await line.locator('img').getAttribute('src')).toBe(`${h.sandbox.providerApi.url}/avatar/alice.svg`)
     // The receiver's profile is in the public send state too.
-    expect(await h.browser.page.evaluate(() => {
-      const send = (window as unknown as { modal: { getPlugin(name: string): { $send: { get(): Record<string, unknown> } } } }).modal.getPlugin('send').$send.get()
-      return [send.receiverAddress, send.receiverProfileName, send.receiverProfileImageUrl]
-    })).toEqual([ALICE, `alice.${zone()}`, `${h.sandbox.providerApi.url}/avatar/alice.svg`])
+    expect(
+      await h.browser.page.evaluate(() => {
+        const send = (window as unknown as { modal: { getPlugin(name: string): { $send: { get(): Record<string, unknown> } } } }).modal
+          .getPlugin('send')
+          .$send.get()
+        return [send.receiverAddress, send.receiverProfileName, send.receiverProfileImageUrl]
+      }),
+    ).toEqual([ALICE, `alice.${zone()}`, `${h.sandbox.providerApi.url}/avatar/alice.svg`])
     await expect.poll(() => form.getByTestId('send-fee').innerText()).toMatch(/\d ETH/)
     await form.getByTestId('send-review').click()
     // The review shows the address the name stands for in full, inside the card.
     const preview = form.getByTestId('send-preview')
     await expect.poll(() => preview.innerText()).toContain(`You send 0.25 ETH to alice.${zone()} (${ALICE}) on `)
-    expect(await preview.evaluate((p) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().right <= p.closest('dialog')!.getBoundingClientRect().right)).toBe(true)
+    expect(
+      await preview.evaluate(
+        (p) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().right <= p.closest('dialog')!.getBoundingClientRect().right,
+      ),
+    ).toBe(true)
     await form.getByTestId('send-confirm').click()
     await h.approveInWallet(new RegExp(`Send 250000000000000000 wei to ${ALICE}`, 'i'))
     await expect.poll(() => client.getBalance({ address: ALICE })).toBe(before + parseEther('0.25'))
     // The confirmation names the receiver as it was typed, and the address the name stood for.
-    await expect.poll(() => h.modalRoot().getByTestId('send-sent-summary').innerText()).toBe(`Sent 0.25 ETH to alice.${zone()} (${ALICE.slice(0, 6)}…${ALICE.slice(-4)})`)
+    await expect
+      .poll(() => h.modalRoot().getByTestId('send-sent-summary').innerText())
+      .toBe(`Sent 0.25 ETH to alice.${zone()} (${ALICE.slice(0, 6)}…${ALICE.slice(-4)})`)
   })
 
   test('a name nobody holds is refused, and a name whose lookup fails says so', async () => {
@@ -105,11 +128,21 @@ describe('a send to a name', () => {
   })
 
   test.each([
-    ['an address as its label', `0x${'1'.repeat(40)}.eth`, `0x${'1'.repeat(40)}.eth is refused: a name may not look like an address. Enter the address itself`],
-    ['sixty combining marks on a letter', `a${'\u0301'.repeat(60)}.eth`, 'This name is refused: a name may carry at most two accents on a letter'],
+    [
+      'an address as its label',
+      `0x${'1'.repeat(40)}.eth`,
+      `0x${'1'.repeat(40)}.eth is refused: a name may not look like an address. Enter the address itself`,
+    ],
+    [
+      'sixty combining marks on a letter',
+      `a${'\u0301'.repeat(60)}.eth`,
+      'This name is refused: a name may carry at most two accents on a letter',
+    ],
   ])('a name with %s is refused with its reason: nothing looked up, no review', async (_, name, reason) => {
     // The API would answer the name with another address: it is never asked.
-    await h.sandbox.providerApi.names.pin(`/v1/profile/account/${encodeURIComponent(name)}`, { body: { name, addresses: { 60: { address: BAD } }, attributes: [] } })
+    await h.sandbox.providerApi.names.pin(`/v1/profile/account/${encodeURIComponent(name)}`, {
+      body: { name, addresses: { 60: { address: BAD } }, attributes: [] },
+    })
     const form = await openSendForm(h)
     await form.getByLabel('Amount').fill('0.01')
     await form.getByTestId('send-receiver').fill(name)

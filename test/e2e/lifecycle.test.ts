@@ -52,7 +52,10 @@ describe('two modals and destroy()', () => {
     // Each modal writes under its own prefix only; the first one's session is not the second one's.
     const ours = state.keys.filter((k) => /^(first|second|@vestibule|vestibule)/.test(k))
     expect(ours.some((k) => k.startsWith('first'))).toBe(true)
-    expect(ours.every((k) => k.startsWith('first') || k.startsWith('second')), ours.join(', ')).toBe(true)
+    expect(
+      ours.every((k) => k.startsWith('first') || k.startsWith('second')),
+      ours.join(', '),
+    ).toBe(true)
     expect(state.namespaces.map((v) => JSON.parse(v ?? '[]'))).toEqual([['eip155'], []])
     await page.keyboard.press('Escape')
   })
@@ -81,7 +84,12 @@ describe('two modals and destroy()', () => {
     delete after['document:selectionchange']
     expect(after).toEqual(before)
     // Opening a destroyed modal is refused clearly; the other modal still works.
-    const refused = await page.evaluate(() => (window as unknown as { modals: { first: { open(): Promise<void> } } }).modals.first.open().then(() => 'opened', (e: Error) => e.message))
+    const refused = await page.evaluate(() =>
+      (window as unknown as { modals: { first: { open(): Promise<void> } } }).modals.first.open().then(
+        () => 'opened',
+        (e: Error) => e.message,
+      ),
+    )
     expect(refused).toMatch(/destroy/i)
     await page.locator('#open-second').click()
     await dialogOf(page, 0).locator('[data-testid="wallet-list"]').waitFor()
@@ -104,7 +112,10 @@ describe('a destroyed modal whose handle the host keeps', () => {
     /** A modal made, opened (its shell mounted) and destroyed; `keep`: the page keeps its handle in `window.kept`. */
     const cycle = async (keep: boolean) => {
       await page.evaluate(async (kept) => {
-        const w = window as unknown as { makeModal(name: string, prefix: string, mode: 'dark'): { open(): Promise<void>; destroy(): void }; kept?: unknown }
+        const w = window as unknown as {
+          makeModal(name: string, prefix: string, mode: 'dark'): { open(): Promise<void>; destroy(): void }
+          kept?: unknown
+        }
         const modal = w.makeModal('Kept', kept ? 'kept' : 'dropped', 'dark')
         await modal.open()
         modal.destroy()

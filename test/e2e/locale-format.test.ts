@@ -38,7 +38,10 @@ describe('locale formatting', () => {
     expect([...recentTimes('es', 60)]).toContain(shown)
     expect(shown).not.toMatch(/AM|PM|Nov/)
 
-    await dialog.getByTestId('account-features').getByRole('button', { name: /Comprar/ }).click()
+    await dialog
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Comprar/ })
+      .click()
     const limits = dialog.getByTestId('onramp').getByTestId('onramp-limits')
     await expect.poll(() => limits.innerText(), { timeout: 15_000 }).toBe(`Entre ${usd(10)} y ${usd(5000)}`)
     await dialog.getByTestId('onramp-amount').fill('5')

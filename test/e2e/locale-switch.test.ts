@@ -22,7 +22,17 @@ afterAll(async () => {
 
 type Page = TestBrowser['page']
 const setLocale = (page: Page, locale: unknown) =>
-  page.evaluate((l) => (window as unknown as { modal: { setLocale(l: unknown): Promise<void> } }).modal.setLocale(l).then(() => 'ok', (e: Error) => e.message).catch(String), locale)
+  page.evaluate(
+    (l) =>
+      (window as unknown as { modal: { setLocale(l: unknown): Promise<void> } }).modal
+        .setLocale(l)
+        .then(
+          () => 'ok',
+          (e: Error) => e.message,
+        )
+        .catch(String),
+    locale,
+  )
 const setLocaleSync = (page: Page, locale: unknown) =>
   page.evaluate((l) => {
     try {
@@ -76,7 +86,16 @@ describe('switching the language of an open modal', () => {
     // …and the modal still works: signing in from the Arabic view.
     await signView.getByTestId('siwx-sign').click()
     await expect
-      .poll(() => page.evaluate(async () => (await (window as unknown as { modal: { getPlugin(n: 'siwx'): { getSessions(): Promise<unknown[]> } } }).modal.getPlugin('siwx').getSessions()).length))
+      .poll(() =>
+        page.evaluate(
+          async () =>
+            (
+              await (window as unknown as { modal: { getPlugin(n: 'siwx'): { getSessions(): Promise<unknown[]> } } }).modal
+                .getPlugin('siwx')
+                .getSessions()
+            ).length,
+        ),
+      )
       .toBe(1)
     expect(errors).toEqual([])
     expect(browser.offLoopback).toEqual([])

@@ -16,7 +16,11 @@ describe('locales', () => {
     await page.goto(`${h.sandbox.url}?locale=ar&custom=none`)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     // The screenshot does not depend on the machine's default font.
-    await page.evaluate(() => (window as unknown as { modal: { setThemeVariables(v: Record<string, string>): void } }).modal.setThemeVariables({ '--vb-font-family': "'DejaVu Sans'" }))
+    await page.evaluate(() =>
+      (window as unknown as { modal: { setThemeVariables(v: Record<string, string>): void } }).modal.setThemeVariables({
+        '--vb-font-family': "'DejaVu Sans'",
+      }),
+    )
     await page.getByTestId('open-modal').click()
     const dialog = modalRoot()
     await expect.poll(() => dialog.locator('#vb-title').innerText()).toBe('ربط المحفظة')
@@ -40,7 +44,7 @@ describe('locales', () => {
     await expect.poll(() => count.innerText(), { timeout: 15_000 }).toMatch(/^[0-9٠-٩]+ محفظة$/)
   })
 
-  test('Spanish from the host option, the plugins\' texts included', async () => {
+  test("Spanish from the host option, the plugins' texts included", async () => {
     const { page } = h.browser
     await page.goto(`${h.sandbox.url}?locale=es`)
     await page.getByTestId('open-modal').click()

@@ -13,7 +13,9 @@ describe('nfts', () => {
     const grid = modalRoot().getByTestId('nfts')
     await grid.waitFor({ timeout: 15_000 })
     expect((await grid.getByTestId('nft').allInnerTexts()).sort()).toEqual(['Sandbox Shapes #1', 'Sandbox Shapes #2', 'Sandbox Shapes #3'])
-    const images = await grid.locator('img').evaluateAll((imgs) => imgs.map((i) => ({ src: (i as HTMLImageElement).src, loading: i.getAttribute('loading') })))
+    const images = await grid
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => ({ src: (i as HTMLImageElement).src, loading: i.getAttribute('loading') })))
     expect(images).toHaveLength(3)
     for (const image of images) {
       expect(image.loading).toBe('lazy')

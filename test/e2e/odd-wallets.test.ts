@@ -55,7 +55,10 @@ describe('wallets that misbehave leave the modal usable', () => {
 
   test('a wallet slow to answer: from 3 s the view says so, from 5 s the request can be sent again', async () => {
     const { page } = h.browser
-    const asked = () => page.evaluate(() => (window as unknown as { __vbSilentAsked?: string[] }).__vbSilentAsked?.filter((m) => m === 'eth_requestAccounts').length ?? 0)
+    const asked = () =>
+      page.evaluate(
+        () => (window as unknown as { __vbSilentAsked?: string[] }).__vbSilentAsked?.filter((m) => m === 'eth_requestAccounts').length ?? 0,
+      )
     await page.getByTestId('open-modal').click()
     await walletButton('Silent Wallet').click()
     const view = modalRoot().getByTestId('connecting-external')
@@ -136,7 +139,9 @@ describe('the wallet list on a 360 px screen', () => {
       await page.evaluate(() => {
         const info = { uuid: 'test.long', name: `Wallet${'W'.repeat(200)}`, icon: '', rdns: 'test.long' }
         const detail = Object.freeze({ info, provider: { request: () => new Promise(() => {}) } })
-        window.addEventListener('eip6963:requestProvider', () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })))
+        window.addEventListener('eip6963:requestProvider', () =>
+          window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })),
+        )
         window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
       })
       await page.getByTestId('open-modal').click()
@@ -154,7 +159,10 @@ describe('the wallet list on a 360 px screen', () => {
           })(),
         }
       })
-      expect(layout.rows.filter((right) => right > layout.listRight + 0.5), JSON.stringify(layout)).toEqual([])
+      expect(
+        layout.rows.filter((right) => right > layout.listRight + 0.5),
+        JSON.stringify(layout),
+      ).toEqual([])
       expect(layout.tags.length).toBeGreaterThan(0)
       expect(layout.tags.every((right) => right <= layout.listRight + 0.5)).toBe(true)
       expect(layout.longName).toEqual({ clipped: true, overflow: 'ellipsis' })

@@ -61,7 +61,10 @@ describe('on-ramp images', () => {
     await provider.waitForLoadState()
     const bought = priceOf({ amount: '100', currency: 'USD', chainId: 'eip155:31337' })!.purchase
     // Cut to the 6 decimals the view shows, trailing zeros dropped.
-    const shown = bought.replace(/^(\d+\.\d{0,6}).*$/, '$1').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+    const shown = bought
+      .replace(/^(\d+\.\d{0,6}).*$/, '$1')
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, '')
     expect(await provider.getByTestId('param-presetCryptoAmount').innerText()).toBe(shown)
     expect(await provider.getByTestId('param-presetFiatAmount').innerText()).toBe('100')
     const [generated] = h.sandbox.providerApi.requests.filter((r) => r.path === '/v1/generators/onrampurl')

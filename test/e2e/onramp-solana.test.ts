@@ -39,7 +39,14 @@ describe('on-ramp on solana', () => {
     expect(new URL(widget.url()).origin).toBe(h.sandbox.onramp.url)
     expect(await widget.evaluate(() => window.opener)).toBeNull()
     const param = (name: string) => widget.getByTestId(`param-${name}`).innerText()
-    expect({ wallet: await param('walletAddress'), network: await param('network'), asset: await param('destinationCurrencyCode'), currency: await param('sourceCurrencyCode'), amount: await param('sourceAmount'), method: await param('paymentMethod') }).toEqual({
+    expect({
+      wallet: await param('walletAddress'),
+      network: await param('network'),
+      asset: await param('destinationCurrencyCode'),
+      currency: await param('sourceCurrencyCode'),
+      amount: await param('sourceAmount'),
+      method: await param('paymentMethod'),
+    }).toEqual({
       wallet: sol.address,
       network,
       asset: 'SOL',
@@ -60,7 +67,9 @@ describe('on-ramp on solana', () => {
     await modalRoot().getByRole('button', { name: 'Back' }).first().click()
     // The header's balance follows the credit in the same open modal, not only on the next open.
     expect(truncatedBalance(before + credited.base, 9, 'SOL')).not.toBe(truncatedBalance(before, 9, 'SOL'))
-    await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 15_000 }).toBe(truncatedBalance(before + credited.base, 9, 'SOL'))
+    await expect
+      .poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 15_000 })
+      .toBe(truncatedBalance(before + credited.base, 9, 'SOL'))
     await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
     const balance = modalRoot().getByTestId('tokens').locator('[data-token="SOL"] .vb-item-hint')
     await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toBe(truncatedBalance(before + credited.base, 9, 'SOL'))

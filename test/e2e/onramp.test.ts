@@ -65,8 +65,12 @@ describe('on-ramp', () => {
     const purchase = view.getByTestId('onramp-purchase')
     await expect.poll(() => purchase.count(), { timeout: 15_000 }).toBe(1)
     expect(await purchase.getAttribute('data-status')).toBe('success')
-    expect(await purchase.innerText()).toMatch(new RegExp(`^${credited.purchase.slice(0, 8).replace('.', '\\.')}\\d* ETH[\\s\\S]*Completed$`))
-    expect(h.sandbox.providerApi.requests.filter((r) => r.path.endsWith('/history') && r.query.onramp === 'coinbase').length).toBeGreaterThanOrEqual(2)
+    expect(await purchase.innerText()).toMatch(
+      new RegExp(`^${credited.purchase.slice(0, 8).replace('.', '\\.')}\\d* ETH[\\s\\S]*Completed$`),
+    )
+    expect(
+      h.sandbox.providerApi.requests.filter((r) => r.path.endsWith('/history') && r.query.onramp === 'coinbase').length,
+    ).toBeGreaterThanOrEqual(2)
 
     // Back on Account: Tokens shows the credited balance, Activity the purchase ("Bought", the amount bought).
     await modalRoot().getByRole('button', { name: 'Back' }).first().click()
@@ -76,11 +80,13 @@ describe('on-ramp', () => {
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     const activity = modalRoot().getByTestId('activity')
     await activity.waitFor()
-    await expect.poll(() => activityRows(activity).then((rows) => rows[0])).toBe(`Bought +${credited.purchase.replace(/^(\d+\.\d{0,3}).*$/, '$1')} ETH`)
+    await expect
+      .poll(() => activityRows(activity).then((rows) => rows[0]))
+      .toBe(`Bought +${credited.purchase.replace(/^(\d+\.\d{0,3}).*$/, '$1')} ETH`)
     expect(page.isClosed()).toBe(false)
   }, 90_000)
 
-  test('60 EUR by bank transfer: both providers\' pages say so and price the purchase as the quote did', async () => {
+  test("60 EUR by bank transfer: both providers' pages say so and price the purchase as the quote did", async () => {
     const view = await openBuy()
     await view.getByTestId('onramp-currency').selectOption('EUR')
     await view.getByTestId('onramp-method').selectOption('ach_bank_account')
@@ -93,7 +99,9 @@ describe('on-ramp', () => {
       await view.getByTestId(`onramp-provider-${id}`).getByRole('button').click()
       const provider = await opened
       await provider.waitForLoadState()
-      expect(await provider.getByTestId('summary').innerText(), id).toBe(`Pay 60 EUR by bank transfer for ${bought} ETH to ${h.sandbox.address} on eip155:31337`)
+      expect(await provider.getByTestId('summary').innerText(), id).toBe(
+        `Pay 60 EUR by bank transfer for ${bought} ETH to ${h.sandbox.address} on eip155:31337`,
+      )
       await provider.close()
     }
   }, 60_000)
@@ -134,13 +142,19 @@ describe('on-ramp', () => {
     await view.getByTestId('onramp-method').selectOption('ach_bank_account')
     expect(await view.getByTestId('onramp-limits').innerText()).toBe('Between $10.00 and $25,000.00')
     await view.getByTestId('onramp-amount').fill('7600')
-    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe('No quote right now (The quote is malformed): the provider shows the final amount.')
+    await expect
+      .poll(() => view.getByTestId('onramp-no-quote').innerText())
+      .toBe('No quote right now (The quote is malformed): the provider shows the final amount.')
     // No quote: no amount, fee or total (the typed amount is not passed off as one).
-    expect(await view.getByTestId('onramp-quote').innerText()).toBe('No quote right now (The quote is malformed): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toBe(
+      'No quote right now (The quote is malformed): the provider shows the final amount.',
+    )
     h.sandbox.providerApi.setOnrampAnswer('quote', { status: 503, body: { message: 'down' } })
     await view.getByTestId('onramp-amount').fill('7601')
     await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toContain('(HTTP status code: 503)')
-    expect(await view.getByTestId('onramp-quote').innerText()).toBe('No quote right now (HTTP status code: 503): the provider shows the final amount.')
+    expect(await view.getByTestId('onramp-quote').innerText()).toBe(
+      'No quote right now (HTTP status code: 503): the provider shows the final amount.',
+    )
     const opened = h.browser.context.waitForEvent('page')
     await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
     const provider = await opened
@@ -158,7 +172,9 @@ describe('on-ramp', () => {
       const before = generated().length
       await view.getByTestId('onramp-provider-coinbase').getByRole('button').click()
       await expect.poll(() => generated().length).toBe(before + 1)
-      await expect.poll(() => view.getByTestId('onramp-error').innerText()).toBe("Coinbase could not be opened: Coinbase's page is not a secure (https) address")
+      await expect
+        .poll(() => view.getByTestId('onramp-error').innerText())
+        .toBe("Coinbase could not be opened: Coinbase's page is not a secure (https) address")
     }
     // An API error shows its reason.
     h.sandbox.providerApi.setOnrampAnswer('url', { status: 500, body: { message: 'down' } })
@@ -179,24 +195,70 @@ describe('on-ramp', () => {
 
   test('a quote buying an absurd amount is refused (its reason shows, no amount); a history row with an absurd amount is not shown as given', async () => {
     const address = h.sandbox.address
-    h.sandbox.providerApi.addOnrampPurchase({ chainId: 'eip155:31337', owner: address, hash: '0xfine', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.0325', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-01T03:04:05Z' })
-    h.sandbox.providerApi.addOnrampPurchase({ chainId: 'eip155:31337', owner: address, hash: '0xbad', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '999999999999999.999999', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
+    h.sandbox.providerApi.addOnrampPurchase({
+      chainId: 'eip155:31337',
+      owner: address,
+      hash: '0xfine',
+      from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
+      amount: '0.0325',
+      asset: { name: 'Ether', symbol: 'ETH' },
+      status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      minedAt: '2026-01-01T03:04:05Z',
+    })
+    h.sandbox.providerApi.addOnrampPurchase({
+      chainId: 'eip155:31337',
+      owner: address,
+      hash: '0xbad',
+      from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
+      amount: '999999999999999.999999',
+      asset: { name: 'Ether', symbol: 'ETH' },
+      status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      minedAt: '2026-01-02T03:04:05Z',
+    })
     const priced = priceOf({ amount: '100', currency: 'USD', chainId: 'eip155:31337' })!
-    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 200, body: { coinbaseFee: { amount: '1.50', currency: 'USD' }, networkFee: { amount: '0.50', currency: 'USD' }, paymentSubtotal: { amount: '98.00', currency: 'USD' }, paymentTotal: { amount: '100.00', currency: 'USD' }, purchaseAmount: { amount: '999999999999999.999999', currency: 'ETH' }, quoteId: 'absurd' } })
+    h.sandbox.providerApi.setOnrampAnswer('quote', {
+      status: 200,
+      body: {
+        coinbaseFee: { amount: '1.50', currency: 'USD' },
+        networkFee: { amount: '0.50', currency: 'USD' },
+        paymentSubtotal: { amount: '98.00', currency: 'USD' },
+        paymentTotal: { amount: '100.00', currency: 'USD' },
+        purchaseAmount: { amount: '999999999999999.999999', currency: 'ETH' },
+        quoteId: 'absurd',
+      },
+    })
     const view = await openBuy()
     const rows = view.getByTestId('onramp-purchase')
     // (Listed newest first; a purchase an earlier test paid may be listed too.)
-    await expect.poll(() => rows.filter({ hasText: 'Unverified' }).allInnerTexts()).toEqual(['Unverified ETH purchase: the reported amount is implausible\nJan 2, 03:04 AM\nCompleted'])
+    await expect
+      .poll(() => rows.filter({ hasText: 'Unverified' }).allInnerTexts())
+      .toEqual(['Unverified ETH purchase: the reported amount is implausible\nJan 2, 03:04 AM\nCompleted'])
     expect(await rows.filter({ hasText: 'Jan 1, 03:04 AM' }).allInnerTexts()).toEqual(['0.0325 ETH\nJan 1, 03:04 AM\nCompleted'])
     expect(await view.getByTestId('onramp-purchases').innerText()).not.toContain('999999999999999')
 
     await view.getByTestId('onramp-amount').fill('100')
-    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe("No quote right now (The quote's 999999999999999.999999 ETH for 100 USD is not a plausible price): the provider shows the final amount.")
+    await expect
+      .poll(() => view.getByTestId('onramp-no-quote').innerText())
+      .toBe(
+        "No quote right now (The quote's 999999999999999.999999 ETH for 100 USD is not a plausible price): the provider shows the final amount.",
+      )
     expect(await view.getByTestId('onramp-quote').innerText()).not.toMatch(/You get|Fees|total/)
     // A quote for another amount than asked is refused the same way.
-    h.sandbox.providerApi.setOnrampAnswer('quote', { status: 200, body: { coinbaseFee: { amount: '1.50', currency: 'USD' }, networkFee: { amount: '0.50', currency: 'USD' }, paymentSubtotal: { amount: '8.00', currency: 'USD' }, paymentTotal: { amount: '10.00', currency: 'USD' }, purchaseAmount: { amount: priced.purchase, currency: 'ETH' }, quoteId: 'other' } })
+    h.sandbox.providerApi.setOnrampAnswer('quote', {
+      status: 200,
+      body: {
+        coinbaseFee: { amount: '1.50', currency: 'USD' },
+        networkFee: { amount: '0.50', currency: 'USD' },
+        paymentSubtotal: { amount: '8.00', currency: 'USD' },
+        paymentTotal: { amount: '10.00', currency: 'USD' },
+        purchaseAmount: { amount: priced.purchase, currency: 'ETH' },
+        quoteId: 'other',
+      },
+    })
     await view.getByTestId('onramp-amount').fill('101')
-    await expect.poll(() => view.getByTestId('onramp-no-quote').innerText()).toBe('No quote right now (The quote is for 10.00 USD, not the 101 USD asked for): the provider shows the final amount.')
+    await expect
+      .poll(() => view.getByTestId('onramp-no-quote').innerText())
+      .toBe('No quote right now (The quote is for 10.00 USD, not the 101 USD asked for): the provider shows the final amount.')
     // The sandbox's own quote for what was asked shows again.
     h.sandbox.providerApi.setOnrampAnswer('quote', undefined)
     await view.getByTestId('onramp-amount').fill('100')

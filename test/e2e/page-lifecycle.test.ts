@@ -17,7 +17,10 @@ const measured: Record<string, number> = {}
 afterAll(() => console.info('page lifecycle (ms):', JSON.stringify(measured)))
 
 const walletEmits = (event: string, payload: unknown) =>
-  h.browser.page.evaluate(([e, p]) => (window as unknown as { sandboxWallet: { emit(e: string, p: unknown): void } }).sandboxWallet.emit(e as string, p), [event, payload] as const)
+  h.browser.page.evaluate(
+    ([e, p]) => (window as unknown as { sandboxWallet: { emit(e: string, p: unknown): void } }).sandboxWallet.emit(e as string, p),
+    [event, payload] as const,
+  )
 
 /** What the page and the modal show of the connection. */
 async function shown(page: Page) {
@@ -110,7 +113,8 @@ const recordLifecycle = (page: Page) =>
   page.evaluate(() => {
     const seen: string[] = ((window as unknown as { lifecycle: string[] }).lifecycle = [])
     for (const type of ['freeze', 'resume']) document.addEventListener(type, () => seen.push(type))
-    for (const type of ['pagehide', 'pageshow'] as const) window.addEventListener(type, (event) => seen.push(`${type}${event.persisted ? ' (persisted)' : ''}`))
+    for (const type of ['pagehide', 'pageshow'] as const)
+      window.addEventListener(type, (event) => seen.push(`${type}${event.persisted ? ' (persisted)' : ''}`))
   })
 const lifecycle = (page: Page) => page.evaluate(() => (window as unknown as { lifecycle: string[] }).lifecycle)
 
@@ -124,7 +128,9 @@ async function awayAndBack(page: Page) {
   const notCached: unknown[] = []
   cdp.on('Page.backForwardCacheNotUsed', (event) => notCached.push(event.notRestoredExplanations))
   const shownFromCache = () => page.evaluate(() => (window as unknown as { shownFromCache?: boolean }).shownFromCache)
-  await page.evaluate(() => window.addEventListener('pageshow', (event) => ((window as unknown as { shownFromCache?: boolean }).shownFromCache = event.persisted)))
+  await page.evaluate(() =>
+    window.addEventListener('pageshow', (event) => ((window as unknown as { shownFromCache?: boolean }).shownFromCache = event.persisted)),
+  )
   await recordLifecycle(page)
   await page.goto(`${h.sandbox.url}__elsewhere__`)
   const started = Date.now()

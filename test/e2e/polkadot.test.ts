@@ -100,7 +100,11 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     expect(await freeOf(recipient)).toBe(0n)
     const sent = sendInPage(recipient, 1_500_000_000_000n)
     // The wallet shows the decoded call, not its hex.
-    await answerWallet(new RegExp(`Sandbox Polkadot Wallet\\s+Approve transaction\\s+balances\\.transferKeepAlive: 1\\.5 \\(1500000000000 planck\\) to ${recipient}`))
+    await answerWallet(
+      new RegExp(
+        `Sandbox Polkadot Wallet\\s+Approve transaction\\s+balances\\.transferKeepAlive: 1\\.5 \\(1500000000000 planck\\) to ${recipient}`,
+      ),
+    )
     const result = await sent
     expect(result).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
     expect(await freeOf(recipient)).toBe(1_500_000_000_000n)
@@ -124,7 +128,10 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
   test('Receive names the network under the QR code of the bare address', async () => {
     await connectPolkadot()
     const address = (await modalRoot().getByTestId('account-address').getAttribute('title'))!
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     const view = modalRoot().getByTestId('receive')
     await view.waitFor()
     // The QR code holds the address alone (no payment URI scheme names Polkadot networks): the network is written with it.
@@ -144,7 +151,10 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
       error: 'Invalid Polkadot address (SS58 with a valid checksum expected): 0x0000000000000000000000000000000000000001',
       code: 'NOT_SUPPORTED',
     })
-    expect(await sendInPage(generic, ROC)).toEqual({ error: `Not a Sandbox Asset Hub address (SS58 prefix 42, expected 2): ${generic}`, code: 'NOT_SUPPORTED' })
+    expect(await sendInPage(generic, ROC)).toEqual({
+      error: `Not a Sandbox Asset Hub address (SS58 prefix 42, expected 2): ${generic}`,
+      code: 'NOT_SUPPORTED',
+    })
     expect(await walletPrompt().count()).toBe(0)
 
     // The user rejects the transaction: nothing moves.
@@ -176,7 +186,10 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     await page.addInitScript((address) => {
       const w = window as any
       w.injectedWeb3 = w.injectedWeb3 ?? {}
-      w.injectedWeb3['limited-wallet'] = { version: '1', enable: async () => ({ accounts: { get: async () => [{ address }] }, signer: {} }) }
+      w.injectedWeb3['limited-wallet'] = {
+        version: '1',
+        enable: async () => ({ accounts: { get: async () => [{ address }] }, signer: {} }),
+      }
     }, chain.address)
     await page.reload()
     await page.getByTestId('open-modal').click()
@@ -187,7 +200,10 @@ describe.skipIf(!installed)('polkadot in Chromium against chopsticks', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('sign').click()
     await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Signing messages is not supported by this wallet')
-    expect(await sendInPage(chain.address, 1n)).toEqual({ error: 'Sending transactions is not supported by this wallet', code: 'NOT_SUPPORTED' })
+    expect(await sendInPage(chain.address, 1n)).toEqual({
+      error: 'Sending transactions is not supported by this wallet',
+      code: 'NOT_SUPPORTED',
+    })
     expect(h.browser.offLoopback).toEqual([])
   })
 })

@@ -26,14 +26,16 @@ export function decodePng(png: Buffer): Image {
     const length = png.readUInt32BE(offset)
     const type = png.toString('latin1', offset + 4, offset + 8)
     const body = png.subarray(offset + 8, offset + 8 + length)
-    if (type === 'IHDR') header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8]!, color: body[9]!, interlace: body[12]! }
+    if (type === 'IHDR')
+      header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8]!, color: body[9]!, interlace: body[12]! }
     else if (type === 'IDAT') idat.push(body)
     else if (type === 'IEND') break
     offset += 12 + length
   }
   if (!header) throw new Error('PNG without IHDR')
   const channels = CHANNELS[header.color]
-  if (header.depth !== 8 || !channels || header.interlace) throw new Error(`Unsupported PNG: depth ${header.depth}, color type ${header.color}, interlace ${header.interlace}`)
+  if (header.depth !== 8 || !channels || header.interlace)
+    throw new Error(`Unsupported PNG: depth ${header.depth}, color type ${header.color}, interlace ${header.interlace}`)
   const raw = inflateSync(Buffer.concat(idat))
   const { width, height } = header
   const stride = width * channels

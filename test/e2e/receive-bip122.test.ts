@@ -14,7 +14,10 @@ describe.skipIf(!installed)('receive on Litecoin regtest', () => {
   test('the QR code decodes to litecoin:<address>, not bitcoin:', async () => {
     const { address } = h.family<{ address: string }>('bip122')
     await h.connectWallet('Sandbox Bitcoin Wallet', /Connect .* to rltc1q/)
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     const view = modalRoot().getByTestId('receive')
     await view.waitFor()
     expect(await view.getByTestId('receive-address').innerText()).toBe(address)

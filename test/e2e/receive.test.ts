@@ -13,13 +13,24 @@ describe('receive', () => {
     const { page } = h.browser
     await h.connectWallet()
     const address = (await modalRoot().getByTestId('account-address').getAttribute('title'))!
-    const networkImage = await modalRoot().getByRole('button', { name: /Choose network/ }).locator('img').getAttribute('src')
+    const networkImage = await modalRoot()
+      .getByRole('button', { name: /Choose network/ })
+      .locator('img')
+      .getAttribute('src')
     expect(networkImage).toBeTruthy()
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     const view = modalRoot().getByTestId('receive')
     await view.waitFor()
     expect(await view.getByTestId('receive-address').innerText()).toBe(address)
-    expect(await view.getByTestId('receive-networks').locator('[data-network-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-network-id')))).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(
+      await view
+        .getByTestId('receive-networks')
+        .locator('[data-network-id]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-network-id'))),
+    ).toEqual(['eip155:31337', 'eip155:31338'])
     // Each network with its image (the one Account shows for it), in a row as wide as the view.
     expect(await view.locator('[data-network-id="eip155:31337"] img').getAttribute('src')).toBe(networkImage)
     const widths = await view.getByTestId('receive-networks').evaluate((list) => ({

@@ -20,8 +20,16 @@ async function throughProxy(wallet = true) {
     ([url, wallet]) => {
       let app: unknown
       let own: unknown
-      Object.defineProperty(window, '__SANDBOX__', { configurable: true, get: () => app, set: (value) => void (app = { ...value, rpc: url }) })
-      Object.defineProperty(window, '__SANDBOX_WALLET__', { configurable: true, get: () => own, set: (value) => void (own = wallet ? { ...value, chains: { ...value.chains, 31337: url } } : value) })
+      Object.defineProperty(window, '__SANDBOX__', {
+        configurable: true,
+        get: () => app,
+        set: (value) => void (app = { ...value, rpc: url }),
+      })
+      Object.defineProperty(window, '__SANDBOX_WALLET__', {
+        configurable: true,
+        get: () => own,
+        set: (value) => void (own = wallet ? { ...value, chains: { ...value.chains, 31337: url } } : value),
+      })
     },
     [proxy.url, wallet] as const,
   )
@@ -41,7 +49,8 @@ afterEach(async () => {
 
 /** Page clock (fake timers, moved on by the test) and wall clock since `start` (from `mark()`). */
 const mark = async () => ({ wall: Date.now(), page: await h.browser.page.evaluate(() => Date.now()) })
-const since = async (start: { wall: number; page: number }) => `${((Date.now() - start.wall) / 1000).toFixed(1)} s wall, ${(((await h.browser.page.evaluate(() => Date.now())) - start.page) / 1000).toFixed(1)} s on the page's clock`
+const since = async (start: { wall: number; page: number }) =>
+  `${((Date.now() - start.wall) / 1000).toFixed(1)} s wall, ${(((await h.browser.page.evaluate(() => Date.now())) - start.page) / 1000).toFixed(1)} s on the page's clock`
 /** Times to recover, printed after the file ran. */
 const recovered: string[] = []
 afterAll(() => console.log(`Recovered:\n${recovered.join('\n')}`))
@@ -51,10 +60,12 @@ afterAll(() => console.log(`Recovered:\n${recovered.join('\n')}`))
  * 500 ms: the page's clock runs at most four times faster than the wall clock, so a request the node answers is not
  * timed out by the jumps.
  */
-const later = <T>(read: () => Promise<T>, ms = 2_000) => async () => {
-  await h.browser.page.clock.fastForward(ms)
-  return read()
-}
+const later =
+  <T>(read: () => Promise<T>, ms = 2_000) =>
+  async () => {
+    await h.browser.page.clock.fastForward(ms)
+    return read()
+  }
 const REASONS = {
   '500': "The network's node answered with an error (HTTP 500). Trying again every 30 s…",
   hang: "The network's node did not answer in time. Trying again every 30 s…",
@@ -64,7 +75,8 @@ const REASONS = {
 async function twoMinutes() {
   for (let i = 0; i < 12; i++) await h.browser.page.clock.fastForward(10_000)
 }
-const realBalance = async () => truncatedBalance(BigInt(await rpcCall(h.sandbox.chain.url, 'eth_getBalance', [h.sandbox.address, 'latest'])), 18, 'ETH')
+const realBalance = async () =>
+  truncatedBalance(BigInt(await rpcCall(h.sandbox.chain.url, 'eth_getBalance', [h.sandbox.address, 'latest'])), 18, 'ETH')
 
 const MODES = ['500', 'hang', 'refuse'] as const
 const FEE_REASONS = {
@@ -73,7 +85,8 @@ const FEE_REASONS = {
   refuse: 'Not estimated: the network’s node cannot be reached',
 }
 const CHECK_REASONS = {
-  '500': 'The swap was not checked, so nothing was sent: the network’s node answered with an error (HTTP 500). Review it again once the node answers.',
+  '500':
+    'The swap was not checked, so nothing was sent: the network’s node answered with an error (HTTP 500). Review it again once the node answers.',
   hang: 'The swap was not checked, so nothing was sent: the network’s node did not answer in time. Review it again once the node answers.',
   refuse: 'The swap was not checked, so nothing was sent: the network’s node cannot be reached. Review it again once the node answers.',
 }
@@ -91,8 +104,18 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await proxy.setMode(mode)
       // Without an answer (the first read, or after the last recovery) a read is forced, as a transaction does.
       if (mode !== '500') await h.browser.page.evaluate(() => (window as any).modal.refreshBalance(undefined, { force: true }))
-      await expect.poll(later(() => balance.innerText()), { timeout: 30_000, interval: 500 }).toBe('Balance unavailable')
-      await expect.poll(later(() => reason.innerText()), { timeout: 30_000, interval: 500 }).toBe(REASONS[mode])
+      await expect
+        .poll(
+          later(() => balance.innerText()),
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe('Balance unavailable')
+      await expect
+        .poll(
+          later(() => reason.innerText()),
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(REASONS[mode])
       const asked = proxy.requests.length
       await twoMinutes()
       // Read again every 30 s (each read tries the network's RPC URL, then the wallet's node): no storm.
@@ -100,7 +123,12 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await proxy.setMode('pass')
       const real = await realBalance()
       const start = await mark()
-      await expect.poll(later(() => balance.innerText()), { timeout: 30_000, interval: 500 }).toBe(real)
+      await expect
+        .poll(
+          later(() => balance.innerText()),
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(real)
       expect(await reason.count()).toBe(0)
       recovered.push(`Account balance, node ${mode}: ${await since(start)}`)
     }
@@ -124,9 +152,19 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       // The amount changes while the node is failing: the fee known for the old one is dropped.
       const amount = `0.0${i + 2}`
       await form.getByLabel('Amount').fill(amount)
-      await expect.poll(later(() => fee.innerText()), { timeout: 30_000, interval: 500 }).toBe(`Network fee ${FEE_REASONS[mode]}`)
+      await expect
+        .poll(
+          later(() => fee.innerText()),
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(`Network fee ${FEE_REASONS[mode]}`)
       await form.getByTestId('send-review').click()
-      await expect.poll(later(() => form.getByTestId('send-error').innerText()), { timeout: 30_000, interval: 500 }).toBe('This send is not reviewed until its network fee is known. Estimating again…')
+      await expect
+        .poll(
+          later(() => form.getByTestId('send-error').innerText()),
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe('This send is not reviewed until its network fee is known. Estimating again…')
       expect(await fee.innerText()).toBe(`Network fee ${FEE_REASONS[mode]}`)
       expect(await form.getByTestId('send-confirm').count()).toBe(0)
       expect(await h.walletPrompt().count()).toBe(0)
@@ -166,10 +204,20 @@ describe('the node answering 500, hanging past the timeout, refusing connections
     const before = await nonce()
     for (const mode of MODES) {
       await proxy.setMode(mode)
-      await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000, interval: 500 }).toBe(true)
+      await expect
+        .poll(
+          later(() => form.getByTestId('swap-review').isEnabled()),
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true)
       await form.getByTestId('swap-review').click()
       await form.getByTestId('swap-confirm').click()
-      await expect.poll(later(() => form.getByTestId('swap-error').allInnerTexts()), { timeout: 40_000, interval: 500 }).toEqual([CHECK_REASONS[mode]])
+      await expect
+        .poll(
+          later(() => form.getByTestId('swap-error').allInnerTexts()),
+          { timeout: 40_000, interval: 500 },
+        )
+        .toEqual([CHECK_REASONS[mode]])
       expect(await h.walletPrompt().count()).toBe(0)
       expect(await nonce()).toBe(before)
       // The form keeps what was typed, with a fresh quote to review again.
@@ -177,7 +225,12 @@ describe('the node answering 500, hanging past the timeout, refusing connections
     }
     await proxy.setMode('pass')
     const start = await mark()
-    await expect.poll(later(() => form.getByTestId('swap-review').isEnabled()), { timeout: 30_000, interval: 500 }).toBe(true)
+    await expect
+      .poll(
+        later(() => form.getByTestId('swap-review').isEnabled()),
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true)
     await form.getByTestId('swap-review').click()
     await form.getByTestId('swap-confirm').click()
     await h.answerWallet(new RegExp(`Send 10000000000000000 wei to ${h.sandbox.market.exchange}`, 'i'))

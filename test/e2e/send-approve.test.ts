@@ -25,7 +25,9 @@ async function emailLogin(name: string) {
   let code = ''
   await expect
     .poll(async () => {
-      const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+      const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as {
+        text: string
+      }[]
       return (code = /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? '')
     })
     .toMatch(/^\d{6}$/)
@@ -51,64 +53,86 @@ async function sendUntilApproval() {
 /** The send plugin's public state: amount and receiver of the form, and whether a send is under way. */
 const sendState = () =>
   h.browser.page.evaluate(() => {
-    const s = (window as unknown as { modal: { getPlugin(name: string): { $send: { get(): { sendTokenAmount?: bigint; receiverAddress?: string; loading: boolean } } } } }).modal.getPlugin('send').$send.get()
+    const s = (
+      window as unknown as {
+        modal: { getPlugin(name: string): { $send: { get(): { sendTokenAmount?: bigint; receiverAddress?: string; loading: boolean } } } }
+      }
+    ).modal
+      .getPlugin('send')
+      .$send.get()
     return { amount: s.sendTokenAmount?.toString(), receiver: s.receiverAddress, loading: s.loading }
   })
 
 describe('send through the embedded wallet’s approval', () => {
-  test('approved: back on Send the confirmation shows; Done leaves it and the next Send is empty', async () => {
-    await emailLogin('dora')
-    await sendUntilApproval()
-    const modal = h.modalRoot()
-    await modal.getByTestId('auth-approve-button').click()
-    const sent = modal.getByTestId('send-sent')
-    await expect.poll(() => sent.count(), { timeout: 20_000 }).toBe(1)
-    expect(await sent.getByTestId('send-sent-summary').innerText()).toBe(`Sent 0.25 ETH to ${shortenAddress(RECEIVER)}`)
-    await sent.getByTestId('send-done').click()
-    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-    const form = modal.getByTestId('send')
-    await form.waitFor()
-    expect(await form.getByLabel('Amount').inputValue()).toBe('')
-    expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
-  }, LONG)
+  test(
+    'approved: back on Send the confirmation shows; Done leaves it and the next Send is empty',
+    async () => {
+      await emailLogin('dora')
+      await sendUntilApproval()
+      const modal = h.modalRoot()
+      await modal.getByTestId('auth-approve-button').click()
+      const sent = modal.getByTestId('send-sent')
+      await expect.poll(() => sent.count(), { timeout: 20_000 }).toBe(1)
+      expect(await sent.getByTestId('send-sent-summary').innerText()).toBe(`Sent 0.25 ETH to ${shortenAddress(RECEIVER)}`)
+      await sent.getByTestId('send-done').click()
+      await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+      const form = modal.getByTestId('send')
+      await form.waitFor()
+      expect(await form.getByLabel('Amount').inputValue()).toBe('')
+      expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
+    },
+    LONG,
+  )
 
-  test('a network switch while the approval is shown: the send state is emptied at once and stays so; back on Send, the form is empty', async () => {
-    const { page } = h.browser
-    await emailLogin('finn')
-    await sendUntilApproval()
-    expect(await sendState()).toEqual({ amount: '250000000000000000', receiver: RECEIVER, loading: true })
-    await page.evaluate(() => (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'))
-    await expect.poll(() => page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
-    const empty = { amount: undefined, receiver: undefined, loading: false }
-    expect(await sendState()).toEqual(empty)
-    const modal = h.modalRoot()
-    await modal.getByTestId('auth-reject').click()
-    const form = modal.getByTestId('send')
-    await form.waitFor()
-    // The form on the L2 is shown (its balances loaded), and stays empty.
-    await expect.poll(() => form.getByTestId('send-token').innerText(), { timeout: 15_000 }).toContain('ETH')
-    await nextFrames(page)
-    expect(await form.getByLabel('Amount').inputValue()).toBe('')
-    expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
-    expect(await form.getByTestId('send-error').count()).toBe(0)
-    expect(await sendState()).toEqual(empty)
-  }, LONG)
+  test(
+    'a network switch while the approval is shown: the send state is emptied at once and stays so; back on Send, the form is empty',
+    async () => {
+      const { page } = h.browser
+      await emailLogin('finn')
+      await sendUntilApproval()
+      expect(await sendState()).toEqual({ amount: '250000000000000000', receiver: RECEIVER, loading: true })
+      await page.evaluate(() =>
+        (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'),
+      )
+      await expect.poll(() => page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
+      const empty = { amount: undefined, receiver: undefined, loading: false }
+      expect(await sendState()).toEqual(empty)
+      const modal = h.modalRoot()
+      await modal.getByTestId('auth-reject').click()
+      const form = modal.getByTestId('send')
+      await form.waitFor()
+      // The form on the L2 is shown (its balances loaded), and stays empty.
+      await expect.poll(() => form.getByTestId('send-token').innerText(), { timeout: 15_000 }).toContain('ETH')
+      await nextFrames(page)
+      expect(await form.getByLabel('Amount').inputValue()).toBe('')
+      expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
+      expect(await form.getByTestId('send-error').count()).toBe(0)
+      expect(await sendState()).toEqual(empty)
+    },
+    LONG,
+  )
 
-  test('declined: back on Send the reason shows beside the form, which is kept; back to Account empties it', async () => {
-    await emailLogin('eve')
-    await sendUntilApproval()
-    const modal = h.modalRoot()
-    await modal.getByTestId('auth-reject').click()
-    const form = modal.getByTestId('send')
-    await expect.poll(() => form.getByTestId('send-error').innerText(), { timeout: 20_000 }).toBe('You declined the transaction in your wallet')
-    expect(await form.getByLabel('Amount').inputValue()).toBe('0.25')
-    expect(await form.getByTestId('send-receiver').inputValue()).toBe(RECEIVER)
-    expect(await form.getByTestId('send-preview').innerText()).toContain('0.25 ETH')
-    await modal.getByRole('button', { name: 'Back' }).click()
-    await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
-    await form.waitFor()
-    expect(await form.getByLabel('Amount').inputValue()).toBe('')
-    expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
-    expect(await form.getByTestId('send-error').count()).toBe(0)
-  }, LONG)
+  test(
+    'declined: back on Send the reason shows beside the form, which is kept; back to Account empties it',
+    async () => {
+      await emailLogin('eve')
+      await sendUntilApproval()
+      const modal = h.modalRoot()
+      await modal.getByTestId('auth-reject').click()
+      const form = modal.getByTestId('send')
+      await expect
+        .poll(() => form.getByTestId('send-error').innerText(), { timeout: 20_000 })
+        .toBe('You declined the transaction in your wallet')
+      expect(await form.getByLabel('Amount').inputValue()).toBe('0.25')
+      expect(await form.getByTestId('send-receiver').inputValue()).toBe(RECEIVER)
+      expect(await form.getByTestId('send-preview').innerText()).toContain('0.25 ETH')
+      await modal.getByRole('button', { name: 'Back' }).click()
+      await modal.getByTestId('account-features').getByRole('button', { name: /Send/ }).click()
+      await form.waitFor()
+      expect(await form.getByLabel('Amount').inputValue()).toBe('')
+      expect(await form.getByTestId('send-receiver').inputValue()).toBe('')
+      expect(await form.getByTestId('send-error').count()).toBe(0)
+    },
+    LONG,
+  )
 })

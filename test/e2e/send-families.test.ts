@@ -63,7 +63,10 @@ describe.skipIf(!withPolkadot)('send ROC on a Polkadot-family chain', () => {
     const row = modalRoot().getByTestId('tokens').locator('[data-testid="token-row"][data-token="ROC"]')
     await row.waitFor({ timeout: 20_000 })
     expect(await row.innerText()).toContain(truncatedBalance(await freeOf(sender), 12, 'ROC'))
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     await expect.poll(() => modalRoot().getByTestId('receive').getByTestId('receive-address').innerText()).toBe(sender)
   })
 
@@ -87,7 +90,9 @@ describe.skipIf(!withPolkadot)('send ROC on a Polkadot-family chain', () => {
     // Amount and fee fit the balance; what is left is half the deposit.
     await form.getByLabel('Amount').fill(decimal(free - fee - deposit / 2n, 12))
     await form.getByTestId('send-receiver').fill(receiver)
-    await expect.poll(() => form.getByTestId('send-keep').innerText(), { timeout: 20_000 }).toContain(`must keep ${decimal(deposit, 12).replace(/\.?0+$/, '')}`)
+    await expect
+      .poll(() => form.getByTestId('send-keep').innerText(), { timeout: 20_000 })
+      .toContain(`must keep ${decimal(deposit, 12).replace(/\.?0+$/, '')}`)
     await form.getByTestId('send-review').click()
     // Review is refused on the click itself: two frames later the form shows what it will show.
     await nextFrames(h.browser.page)
@@ -97,11 +102,16 @@ describe.skipIf(!withPolkadot)('send ROC on a Polkadot-family chain', () => {
 })
 
 /** `units` base units as a decimal with `decimals` places. */
-const decimal = (units: bigint, decimals: number) => `${units / 10n ** BigInt(decimals)}.${(units % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`
+const decimal = (units: bigint, decimals: number) =>
+  `${units / 10n ** BigInt(decimals)}.${(units % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`
 
 describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
   type Rpc = (method: string, params?: unknown[]) => Promise<any>
-  let chain: { rpc: Rpc; address: string; config: { network: { params: { bech32: string; pubKeyHash: number; scriptHash: number; wif: number; messagePrefix: string } } } }
+  let chain: {
+    rpc: Rpc
+    address: string
+    config: { network: { params: { bech32: string; pubKeyHash: number; scriptHash: number; wif: number; messagePrefix: string } } }
+  }
   const balanceOf = async (address: string): Promise<bigint> => {
     const scan = await chain.rpc('scantxoutset', ['start', [`addr(${address})`]])
     return (scan.unspents as { amount: number }[]).reduce((sum, u) => sum + (toSats as (a: number) => bigint)(u.amount), 0n)
@@ -128,10 +138,14 @@ describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
 
     // The sender paid the amount and the transaction's fee: inputs less outputs, at the API's rate per vbyte.
     const spent = await chain.rpc('scantxoutset', ['start', [`addr(${receiver})`]])
-    const txid = (spent.unspents as { txid: string; amount: number }[]).find((u) => (toSats as (a: number) => bigint)(u.amount) === 75_000_000n)!.txid
+    const txid = (spent.unspents as { txid: string; amount: number }[]).find(
+      (u) => (toSats as (a: number) => bigint)(u.amount) === 75_000_000n,
+    )!.txid
     const tx = await chain.rpc('getrawtransaction', [txid, true])
     const inputs = await Promise.all(
-      (tx.vin as { txid: string; vout: number }[]).map(async (vin) => (toSats as (a: number) => bigint)((await chain.rpc('getrawtransaction', [vin.txid, true])).vout[vin.vout].value)),
+      (tx.vin as { txid: string; vout: number }[]).map(async (vin) =>
+        (toSats as (a: number) => bigint)((await chain.rpc('getrawtransaction', [vin.txid, true])).vout[vin.vout].value),
+      ),
     )
     const outputs = (tx.vout as { value: number }[]).map((o) => (toSats as (a: number) => bigint)(o.value))
     const fee = inputs.reduce((a, b) => a + b, 0n) - outputs.reduce((a, b) => a + b, 0n)
@@ -148,7 +162,10 @@ describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
     await row.waitFor({ timeout: 15_000 })
     const held = await balanceOf(chain.address)
     expect(await row.innerText()).toContain(truncatedBalance(held, 8, 'LTC'))
-    await modalRoot().getByTestId('account-features').getByRole('button', { name: /Receive/ }).click()
+    await modalRoot()
+      .getByTestId('account-features')
+      .getByRole('button', { name: /Receive/ })
+      .click()
     const view = modalRoot().getByTestId('receive')
     await expect.poll(() => view.getByTestId('receive-address').innerText()).toBe(chain.address)
   })
@@ -156,7 +173,10 @@ describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
   test('more than the balance can pay with its fee is refused in the form; the wallet is not asked', async () => {
     const form = await openSendForm(h, 'Sandbox Bitcoin Wallet', /Connect .* to rltc1q/)
     const { bech32, pubKeyHash, scriptHash, wif, messagePrefix } = chain.config.network.params
-    const receiver = payments.p2wpkh({ hash: new Uint8Array(20).fill(9), network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } } }).address!
+    const receiver = payments.p2wpkh({
+      hash: new Uint8Array(20).fill(9),
+      network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } },
+    }).address!
     await form.getByLabel('Amount').fill('100000')
     await form.getByTestId('send-receiver').fill(receiver)
     await form.getByTestId('send-review').click()
@@ -167,13 +187,18 @@ describe.skipIf(!withBitcoin)('send LTC on a Bitcoin-family chain', () => {
   test('the whole balance (nothing left for the fee): the estimate\'s "Insufficient funds" shows beside Review; the wallet is not asked', async () => {
     const form = await openSendForm(h, 'Sandbox Bitcoin Wallet', /Connect .* to rltc1q/)
     const { bech32, pubKeyHash, scriptHash, wif, messagePrefix } = chain.config.network.params
-    const receiver = payments.p2wpkh({ hash: new Uint8Array(20).fill(7), network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } } }).address!
+    const receiver = payments.p2wpkh({
+      hash: new Uint8Array(20).fill(7),
+      network: { bech32, pubKeyHash, scriptHash, wif, messagePrefix, bip32: { public: 0, private: 0 } },
+    }).address!
     // The whole balance, typed (Max waits for the fee, and keeps it in the account).
     await form.getByLabel('Amount').fill(decimal(await balanceOf(chain.address), 8))
     await form.getByTestId('send-receiver').fill(receiver)
     await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 20_000 }).toContain('Insufficient funds')
     await form.getByTestId('send-review').click()
-    await expect.poll(() => form.getByTestId('send-error').textContent(), { timeout: 20_000 }).toContain('The network says: Insufficient funds')
+    await expect
+      .poll(() => form.getByTestId('send-error').textContent(), { timeout: 20_000 })
+      .toContain('The network says: Insufficient funds')
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().count()).toBe(0)
   })

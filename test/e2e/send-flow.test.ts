@@ -15,13 +15,17 @@ const { modalRoot } = h
 afterEach(() => h.sandbox.providerApi.reset())
 
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
-const fill = (form: Locator, amount: string, receiver = RECEIVER) => fillSendForm(form, { symbol: 'ETH', amount, receiver, feeSymbol: 'ETH' })
+const fill = (form: Locator, amount: string, receiver = RECEIVER) =>
+  fillSendForm(form, { symbol: 'ETH', amount, receiver, feeSymbol: 'ETH' })
 type Page = typeof h.browser.page
 
 /** Records every snackbar the modal opens from now on, as "variant: message". */
 async function recordSnackbars(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __snackbars: string[]; modalKernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; variant: string; message: string }) => void): void } } } }
+    const w = window as unknown as {
+      __snackbars: string[]
+      modalKernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; variant: string; message: string }) => void): void } } }
+    }
     w.__snackbars = []
     w.modalKernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(`${s.variant}: ${s.message}`)))
   })
@@ -30,7 +34,9 @@ async function recordSnackbars(page: Page) {
 
 /** Switches to the Sandbox L2 through the host's API; the wallet adds it first. */
 async function switchToL2() {
-  const switched = h.browser.page.evaluate(() => (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'))
+  const switched = h.browser.page.evaluate(() =>
+    (window as unknown as { modal: { switchNetwork(id: string): Promise<void> } }).modal.switchNetwork('eip155:31338'),
+  )
   await h.approveInWallet(/Add network "Sandbox L2"/)
   await switched
   await expect.poll(() => h.browser.page.getByTestId('network').innerText()).toBe('Sandbox L2 (eip155:31338)')
@@ -91,7 +97,11 @@ describe('send: messages and states', () => {
     await form.evaluate((element) => {
       const fee = element.querySelector('[data-testid="send-fee"]')!
       const shown: string[] = ((window as unknown as { __fees: string[] }).__fees = [])
-      new MutationObserver(() => shown.push((fee as HTMLElement).innerText)).observe(fee, { subtree: true, childList: true, characterData: true })
+      new MutationObserver(() => shown.push((fee as HTMLElement).innerText)).observe(fee, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
     })
     await form.getByLabel('Amount').fill('0.02')
     await form.getByTestId('send-review').click()
@@ -99,7 +109,10 @@ describe('send: messages and states', () => {
     await expect.poll(() => form.getByTestId('send-fee').innerText()).toContain('0.021 ETH')
     const shown = await h.browser.page.evaluate(() => (window as unknown as { __fees: string[] }).__fees)
     expect(shown.length).toBeGreaterThan(1)
-    expect(shown.slice(0, -1).every((text) => text.endsWith('…')), shown.join(' | ')).toBe(true)
+    expect(
+      shown.slice(0, -1).every((text) => text.endsWith('…')),
+      shown.join(' | '),
+    ).toBe(true)
     // The reason went with its cause: the fee is known.
     await expect.poll(() => form.getByTestId('send-error').count()).toBe(0)
   })
@@ -139,7 +152,13 @@ describe('send: messages and states', () => {
     await fill(form, '0.01')
     const sendState = () =>
       page.evaluate(() => {
-        const s = (window as unknown as { modal: { getPlugin(name: string): { $send: { get(): { sendTokenAmount?: bigint; receiverAddress?: string } } } } }).modal.getPlugin('send').$send.get()
+        const s = (
+          window as unknown as {
+            modal: { getPlugin(name: string): { $send: { get(): { sendTokenAmount?: bigint; receiverAddress?: string } } } }
+          }
+        ).modal
+          .getPlugin('send')
+          .$send.get()
         return { amount: s.sendTokenAmount?.toString(), receiver: s.receiverAddress }
       })
     expect(await sendState()).toEqual({ amount: '10000000000000000', receiver: RECEIVER })

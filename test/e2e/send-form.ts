@@ -15,13 +15,19 @@ export async function openSendForm(h: SandboxBrowser, wallet?: string, prompt?: 
 /** Picks the token whose option starts with `symbol` once the balances list it. */
 export async function chooseToken(form: Locator, symbol: string) {
   const token = form.getByTestId('send-token')
-  const optionValue = () => token.locator('option').evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
+  const optionValue = () =>
+    token
+      .locator('option')
+      .evaluateAll((options, s) => options.find((o) => o.textContent!.startsWith(`${s} `))?.getAttribute('value'), symbol)
   await expect.poll(optionValue).toBeTruthy()
   await token.selectOption((await optionValue())!)
 }
 
 /** Token, amount and receiver; resolves once the fee (in `feeSymbol`) is shown. */
-export async function fillSendForm(form: Locator, { symbol, amount, receiver, feeSymbol }: { symbol: string; amount: string; receiver: string; feeSymbol: string }) {
+export async function fillSendForm(
+  form: Locator,
+  { symbol, amount, receiver, feeSymbol }: { symbol: string; amount: string; receiver: string; feeSymbol: string },
+) {
   await chooseToken(form, symbol)
   await form.getByLabel('Amount').fill(amount)
   await form.getByTestId('send-receiver').fill(receiver)

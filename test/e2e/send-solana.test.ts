@@ -23,7 +23,8 @@ beforeAll(() => {
 })
 
 const openSend = () => openSendForm(h, 'Sandbox Solana Wallet', /Connect .* to Solana account/)
-const fill = (form: Locator, symbol: string, amount: string, receiver: string) => fillSendForm(form, { symbol, amount, receiver, feeSymbol: 'SOL' })
+const fill = (form: Locator, symbol: string, amount: string, receiver: string) =>
+  fillSendForm(form, { symbol, amount, receiver, feeSymbol: 'SOL' })
 
 describe('send on solana', () => {
   test('SOL, then sUSDC (SPL) to an account without a token account: both reach the receiver on the cluster', async () => {
@@ -61,7 +62,10 @@ describe('send on solana', () => {
     await fill(form, 'SOL', '0.1', receiver)
     const { page } = h.browser
     await page.evaluate(() => {
-      const w = window as unknown as { __snackbars: string[]; modalKernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; message: string }) => void): void } } } }
+      const w = window as unknown as {
+        __snackbars: string[]
+        modalKernel: { feedback: { $snackbar: { listen(fn: (s: { open: boolean; message: string }) => void): void } } }
+      }
       w.__snackbars = []
       w.modalKernel.feedback.$snackbar.listen((s) => void (s.open && w.__snackbars.push(s.message)))
     })

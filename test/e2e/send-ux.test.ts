@@ -11,7 +11,8 @@ const h = useSandboxBrowser()
 const { modalRoot } = h
 
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
-const fill = (form: Locator, amount: string, receiver = RECEIVER) => fillSendForm(form, { symbol: 'ETH', amount, receiver, feeSymbol: 'ETH' })
+const fill = (form: Locator, amount: string, receiver = RECEIVER) =>
+  fillSendForm(form, { symbol: 'ETH', amount, receiver, feeSymbol: 'ETH' })
 
 /** Where focus is: "modal:" and the focused element's tag and test id or text inside the modal, else "page:" and the tag. */
 const focused = () =>

@@ -21,7 +21,8 @@ const tokenBalance = (symbol: string) => {
 }
 
 const openSend = () => openSendForm(h)
-const fill = (form: Locator, symbol: string, amount: string, receiver = RECEIVER) => fillSendForm(form, { symbol, amount, receiver, feeSymbol: 'ETH' })
+const fill = (form: Locator, symbol: string, amount: string, receiver = RECEIVER) =>
+  fillSendForm(form, { symbol, amount, receiver, feeSymbol: 'ETH' })
 
 describe('send', () => {
   test('ETH, DEMO (ERC-20) and tUSD (no return value) reach the receiver on chain', async () => {
@@ -54,7 +55,9 @@ describe('send', () => {
     // Activity lists the three sends made through the form, newest first.
     await modalRoot().getByRole('tab', { name: 'Activity' }).click()
     const activity = modalRoot().getByTestId('activity')
-    await expect.poll(async () => (await activityRows(activity)).slice(0, 3)).toEqual(['Sent −3.75 tUSD', 'Sent −12.5 DEMO', 'Sent −0.25 ETH'])
+    await expect
+      .poll(async () => (await activityRows(activity)).slice(0, 3))
+      .toEqual(['Sent −3.75 tUSD', 'Sent −12.5 DEMO', 'Sent −0.25 ETH'])
   })
 
   test('a declined send keeps the form filled and says why; confirming again sends once', async () => {
@@ -93,7 +96,11 @@ describe('send', () => {
     await fill(form, 'ETH', '0.01')
     // The local chain is a test network: the fee, like its balances, is worth $0.00 whatever the price fixture says.
     await expect.poll(() => form.getByTestId('send-fee').innerText()).toContain('0.021 ETH ($0.00)')
-    expect(h.sandbox.providerApi.requests.filter((r: { path: string }) => r.path === '/v1/convert/gas-price').map((r: { query: { chainId: string } }) => r.query.chainId)).toEqual(['eip155:31337'])
+    expect(
+      h.sandbox.providerApi.requests
+        .filter((r: { path: string }) => r.path === '/v1/convert/gas-price')
+        .map((r: { query: { chainId: string } }) => r.query.chainId),
+    ).toEqual(['eip155:31337'])
     expect(await form.getByTestId('send-gas').count()).toBe(0)
   })
 
@@ -117,7 +124,9 @@ describe('send', () => {
     await form.getByTestId('send-receiver').fill(demo)
     await expect.poll(() => form.getByTestId('send-fee').innerText(), { timeout: 10_000 }).toContain('The fee could not be estimated')
     await form.getByTestId('send-review').click()
-    await expect.poll(() => form.getByTestId('send-error').textContent()).toContain('Sending ETH needs its network fee, which could not be estimated')
+    await expect
+      .poll(() => form.getByTestId('send-error').textContent())
+      .toContain('Sending ETH needs its network fee, which could not be estimated')
     await nextFrames(h.browser.page)
     expect(await form.getByTestId('send-preview').count()).toBe(0)
     expect(await h.walletPrompt().isVisible()).toBe(false)

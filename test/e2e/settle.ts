@@ -24,7 +24,16 @@ export function nextFrames(page: Page, count = 2): Promise<void> {
  */
 export async function answered(page: Page, part: string, count = 1): Promise<void> {
   await expect
-    .poll(() => page.evaluate((p) => performance.getEntriesByType('resource').filter((e) => e.name.includes(p) && (e as PerformanceResourceTiming).responseEnd > 0).length, part), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          (p) =>
+            performance.getEntriesByType('resource').filter((e) => e.name.includes(p) && (e as PerformanceResourceTiming).responseEnd > 0)
+              .length,
+          part,
+        ),
+      { timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(count)
   await nextFrames(page)
 }
@@ -32,7 +41,9 @@ export async function answered(page: Page, part: string, count = 1): Promise<voi
 /** Waits until every image in `root` has loaded and decoded, then two frames: a screenshot shows them drawn. */
 export async function imagesDrawn(root: Locator): Promise<void> {
   const images = root.locator('img')
-  await expect.poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: 15_000 })
+    .toBe(true)
   await images.evaluateAll((imgs) => Promise.all(imgs.map((img) => (img as HTMLImageElement).decode().catch(() => undefined))))
   await nextFrames(root.page())
 }
@@ -53,4 +64,3 @@ export function schedulerSettled(page: Page, rounds = 5): Promise<void> {
     }
   }, rounds)
 }
-

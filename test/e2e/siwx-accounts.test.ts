@@ -22,11 +22,24 @@ function twoKeyWallet({ addresses, rpc }: { addresses: string[]; rpc: string }) 
       if (method === 'eth_chainId') return '0x7a69'
       if (method === 'personal_sign') {
         const data = String(params?.[0])
-        const text = data.startsWith('0x') ? new TextDecoder().decode(new Uint8Array(data.slice(2).match(/../g)!.map((b) => parseInt(b, 16)))) : data
+        const text = data.startsWith('0x')
+          ? new TextDecoder().decode(
+              new Uint8Array(
+                data
+                  .slice(2)
+                  .match(/../g)!
+                  .map((b) => parseInt(b, 16)),
+              ),
+            )
+          : data
         return host.twoKeySign(selected, text)
       }
       if (method === 'wallet_revokePermissions') return null
-      const response = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+      const response = await fetch(rpc, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+      })
       const body = (await response.json()) as { result?: unknown; error?: { message: string } }
       if (body.error) throw new Error(body.error.message)
       return body.result
@@ -44,7 +57,12 @@ function twoKeyWallet({ addresses, rpc }: { addresses: string[]; rpc: string }) 
     selected = 1 - selected
     emit('accountsChanged', [addresses[selected]])
   }
-  const info = { uuid: 'f0a7c1de-2b44-4d57-9a8e-6a1c5d0e2b11', name: 'Two Key Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns: 'dev.vestibule.two-key' }
+  const info = {
+    uuid: 'f0a7c1de-2b44-4d57-9a8e-6a1c5d0e2b11',
+    name: 'Two Key Wallet',
+    icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
+    rdns: 'dev.vestibule.two-key',
+  }
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
   window.addEventListener('eip6963:requestProvider', announce)
   announce()

@@ -35,11 +35,23 @@ describe.each(FAMILIES)('the $wallet', ({ wallet, type }) => {
     await answerWallet(/Sign this message/)
     await expect.poll(() => page.getByTestId('signed-in').innerText(), { timeout: 15_000 }).toMatch(/^signed in as /)
     const [attempt] = h.sandbox.siwx.attempts
-    const session = await page.evaluate(() => (window as unknown as { modal: { getPlugin(n: string): { $state: { get(): { session?: Record<string, any> } } } } }).modal.getPlugin('siwx').$state.get().session)
+    const session = await page.evaluate(
+      () =>
+        (window as unknown as { modal: { getPlugin(n: string): { $state: { get(): { session?: Record<string, any> } } } } }).modal
+          .getPlugin('siwx')
+          .$state.get().session,
+    )
     const origin = new URL(h.sandbox.url)
     expect(session?.cacao).toEqual({
       h: { t: 'caip122' },
-      p: expect.objectContaining({ domain: origin.host, iss: `did:pkh:${caipAddress}`, aud: session?.data.uri, version: '1', nonce: session?.data.nonce, iat: session?.data.issuedAt }),
+      p: expect.objectContaining({
+        domain: origin.host,
+        iss: `did:pkh:${caipAddress}`,
+        aud: session?.data.uri,
+        version: '1',
+        nonce: session?.data.nonce,
+        iat: session?.data.issuedAt,
+      }),
       s: { t: type, s: attempt.signature },
     })
     expect(session?.message).toBe(attempt.message)

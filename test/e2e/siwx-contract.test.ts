@@ -22,7 +22,12 @@ const codeAt = (address: string) => rpc(h.sandbox.chain.url, 'eth_getCode', [add
 const payer = () =>
   createWalletClient({
     account: DEPLOYER as Address,
-    chain: { id: 31337, name: 'Sandbox', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [h.sandbox.chain.url] } } },
+    chain: {
+      id: 31337,
+      name: 'Sandbox',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [h.sandbox.chain.url] } },
+    },
     transport: http(h.sandbox.chain.url),
   })
 
@@ -37,7 +42,9 @@ async function connectAs(params: Record<string, string>) {
   await page.goto(`${h.sandbox.url}?${new URLSearchParams({ siwx: 'required', ...params })}`)
   await page.getByTestId('open-modal').click()
   await walletButton('Sandbox Wallet').click()
-  await approveInWallet(new RegExp(`Connect .* to account ${params.walletAccount}\\?\\s+A contract account owned by ${h.sandbox.address}\\.`))
+  await approveInWallet(
+    new RegExp(`Connect .* to account ${params.walletAccount}\\?\\s+A contract account owned by ${h.sandbox.address}\\.`),
+  )
   await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
   await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
 }
@@ -62,7 +69,8 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
 
     // The wallet reports the contract account, and does not send from it.
     const answers = await h.browser.page.evaluate(async (to) => {
-      const ethereum = (window as unknown as { ethereum: { request(args: { method: string; params?: unknown[] }): Promise<unknown> } }).ethereum
+      const ethereum = (window as unknown as { ethereum: { request(args: { method: string; params?: unknown[] }): Promise<unknown> } })
+        .ethereum
       const accounts = await ethereum.request({ method: 'eth_accounts' })
       const sent = await ethereum.request({ method: 'eth_sendTransaction', params: [{ to, value: '0x1' }] }).then(
         () => 'sent',
@@ -98,17 +106,26 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
     // The page checks the signature on the node before it posts it: the account's contract refuses the key.
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
-    await expect.poll(() => signView().getByTestId('siwx-error').innerText(), { timeout: 15_000 }).toBe('The signature does not match the message and account')
+    await expect
+      .poll(() => signView().getByTestId('siwx-error').innerText(), { timeout: 15_000 })
+      .toBe('The signature does not match the message and account')
     expect(await signedIn()).toBe('signed out')
     expect(await h.browser.page.getByTestId('status').innerText()).toBe('connected')
     expect(h.sandbox.siwx.requests).not.toContain('POST /siwx/verify')
 
     // The backend, asked with that message (its nonce unspent there) and the key's signature, refuses it too.
     const signature = await privateKeyToAccount(DEMO_PRIVATE_KEY as Hex).signMessage({ message })
-    const answer = await h.browser.page.evaluate(async (body) => {
-      const response = await fetch('/siwx/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      return { status: response.status, body: await response.json() }
-    }, { message, signature })
+    const answer = await h.browser.page.evaluate(
+      async (body) => {
+        const response = await fetch('/siwx/verify', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        return { status: response.status, body: await response.json() }
+      },
+      { message, signature },
+    )
     expect(answer).toEqual({ status: 401, body: { error: 'the signature does not verify for this account', reasons: ['signature'] } })
     expect(await signedIn()).toBe('signed out')
   })
@@ -123,11 +140,15 @@ describe('sign-in with a contract account (eip155, sandbox backend)', () => {
       await expect.poll(() => errors).toContain('Sandbox Wallet: walletAccount is not an address: 0x1234')
       expect(await page.evaluate(() => 'sandboxWallet' in window)).toBe(false)
       await page.goto(`${h.sandbox.url}?walletAccount=${h.sandbox.address}&walletAccountFactory=0x1234`)
-      await expect.poll(() => errors).toContain('Sandbox Wallet: walletAccountFactory must be an address and walletAccountFactoryData hex bytes')
+      await expect
+        .poll(() => errors)
+        .toContain('Sandbox Wallet: walletAccountFactory must be an address and walletAccountFactoryData hex bytes')
     } finally {
       page.off('pageerror', onError)
     }
     await page.goto(h.sandbox.url)
-    expect(await page.evaluate(() => (window as unknown as { sandboxWallet: { address: string } }).sandboxWallet.address)).toBe(h.sandbox.address)
+    expect(await page.evaluate(() => (window as unknown as { sandboxWallet: { address: string } }).sandboxWallet.address)).toBe(
+      h.sandbox.address,
+    )
   })
 })

@@ -19,7 +19,11 @@ beforeEach(async () => {
 })
 
 const ed25519 = (message: string, signature: string, address: string) => {
-  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), new PublicKey(address).toBytes()]), format: 'der', type: 'spki' })
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), new PublicKey(address).toBytes()]),
+    format: 'der',
+    type: 'spki',
+  })
   return verify(null, Buffer.from(message, 'utf8'), key, decodeBase58(signature)!)
 }
 
@@ -30,14 +34,32 @@ interface Bip122Sandbox {
 async function bitcoinNodeVerifies(message: string, signature: string, address: string) {
   const chain = h.family<Bip122Sandbox>('bip122')
   const legacy = legacyAddressOf(address, { ...chain.config.network.params, bip32: { public: 0, private: 0 } })
-  return (await chain.rpc('verifymessage', [legacy, signature, message])) === true && (await chain.rpc('verifymessage', [legacy, signature, `${message}.`])) === false
+  return (
+    (await chain.rpc('verifymessage', [legacy, signature, message])) === true &&
+    (await chain.rpc('verifymessage', [legacy, signature, `${message}.`])) === false
+  )
 }
 
 const FAMILIES = [
-  { family: 'solana', wallet: 'Sandbox Solana Wallet', account: 'Solana', check: async (m: string, s: string, a: string) => ed25519(m, s, a) },
-  { family: 'polkadot', wallet: 'Sandbox Polkadot Wallet', account: 'Polkadot', check: async (m: string, s: string, a: string) => (await cryptoWaitReady(), signatureVerify(m, s, a).isValid) },
+  {
+    family: 'solana',
+    wallet: 'Sandbox Solana Wallet',
+    account: 'Solana',
+    check: async (m: string, s: string, a: string) => ed25519(m, s, a),
+  },
+  {
+    family: 'polkadot',
+    wallet: 'Sandbox Polkadot Wallet',
+    account: 'Polkadot',
+    check: async (m: string, s: string, a: string) => (await cryptoWaitReady(), signatureVerify(m, s, a).isValid),
+  },
   // The node itself checks the legacy signed-message format on the same key hash.
-  { family: 'bip122', wallet: 'Sandbox Bitcoin Wallet', account: 'Litecoin', check: (m: string, s: string, a: string) => bitcoinNodeVerifies(m, s, a) },
+  {
+    family: 'bip122',
+    wallet: 'Sandbox Bitcoin Wallet',
+    account: 'Litecoin',
+    check: (m: string, s: string, a: string) => bitcoinNodeVerifies(m, s, a),
+  },
 ] as const
 
 describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, check }) => {
@@ -77,7 +99,14 @@ describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, 
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT)
       for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text)
       box.style.whiteSpace = 'pre'
-      const words = nodes.flatMap((node) => [...(node.textContent ?? '').matchAll(/[^\s-]+/g)].map((w) => ({ node, at: w.index!, text: w[0], width: rangeOf(node, w.index!, w[0].length).getBoundingClientRect().width })))
+      const words = nodes.flatMap((node) =>
+        [...(node.textContent ?? '').matchAll(/[^\s-]+/g)].map((w) => ({
+          node,
+          at: w.index!,
+          text: w[0],
+          width: rangeOf(node, w.index!, w[0].length).getBoundingClientRect().width,
+        })),
+      )
       box.style.whiteSpace = ''
       const padding = Number.parseFloat(getComputedStyle(box).paddingLeft) + Number.parseFloat(getComputedStyle(box).paddingRight)
       for (let width = 240; width <= 360; width += 3) {
@@ -85,7 +114,9 @@ describe.each(FAMILIES)('sign-in with the $wallet', ({ family, wallet, account, 
         const line = box.clientWidth - padding
         for (const word of words) {
           if (word.width >= line) continue
-          const tops = new Set([...rangeOf(word.node, word.at, word.text.length).getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          const tops = new Set(
+            [...rangeOf(word.node, word.at, word.text.length).getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          )
           if (tops.size > 1) broken.add(word.text)
         }
       }

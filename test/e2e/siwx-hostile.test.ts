@@ -69,7 +69,9 @@ describe('sign-in with a hostile sandbox backend', () => {
     h.sandbox.siwx.setNonceFields({ uri: 'https://evil.example/' })
     await connect('optional')
     await expect.poll(() => signView().getByTestId('siwx-error').count(), { timeout: 15_000 }).toBe(1)
-    expect(await signView().getByTestId('siwx-error').innerText()).toBe(`The message is for https://evil.example/, not this page (${origin}): it was not signed`)
+    expect(await signView().getByTestId('siwx-error').innerText()).toBe(
+      `The message is for https://evil.example/, not this page (${origin}): it was not signed`,
+    )
     expect(await signView().getByTestId('siwx-message').count()).toBe(0)
     expect(await h.walletPrompt().count()).toBe(0)
     expect(await signedIn()).toBe('signed out')
@@ -79,7 +81,9 @@ describe('sign-in with a hostile sandbox backend', () => {
     h.sandbox.siwx.setNonceFields({ statement: 'Chain ID: 137' })
     await connect('optional')
     await expect.poll(() => signView().getByTestId('siwx-error').count(), { timeout: 15_000 }).toBe(1)
-    expect(await signView().getByTestId('siwx-error').innerText()).toBe('The sign-in message is invalid: the statement "Chain ID: 137" reads as a line of the message (a field or another sign-in header)')
+    expect(await signView().getByTestId('siwx-error').innerText()).toBe(
+      'The sign-in message is invalid: the statement "Chain ID: 137" reads as a line of the message (a field or another sign-in header)',
+    )
     expect(await h.walletPrompt().count()).toBe(0)
     expect(await signedIn()).toBe('signed out')
   })

@@ -11,8 +11,12 @@ const { modalRoot } = h
 
 const signView = () => modalRoot().getByTestId('siwx')
 const signedIn = () => h.browser.page.getByTestId('signed-in').innerText()
-const currentView = () => h.browser.page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)
-const verified = () => h.browser.page.evaluate(() => (window as unknown as { __siweVerified: { message: string; signature: string; ok: boolean }[] }).__siweVerified)
+const currentView = () =>
+  h.browser.page.evaluate(() => (window as unknown as { modal: { getState(): { view?: string } } }).modal.getState().view)
+const verified = () =>
+  h.browser.page.evaluate(
+    () => (window as unknown as { __siweVerified: { message: string; signature: string; ok: boolean }[] }).__siweVerified,
+  )
 
 beforeEach(async () => {
   h.sandbox.siwx.reset()
@@ -56,8 +60,20 @@ describe('sign-in through the legacy siweConfig callbacks', () => {
     expect(seen!.ok).toBe(true)
     expect(seen!.message).toBe(message)
     const client = createPublicClient({ transport: http(h.sandbox.chain.url) })
-    expect(await client.verifyMessage({ address: h.sandbox.address as `0x${string}`, message: seen!.message, signature: seen!.signature as `0x${string}` })).toBe(true)
-    expect(await client.verifyMessage({ address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', message: seen!.message, signature: seen!.signature as `0x${string}` })).toBe(false)
+    expect(
+      await client.verifyMessage({
+        address: h.sandbox.address as `0x${string}`,
+        message: seen!.message,
+        signature: seen!.signature as `0x${string}`,
+      }),
+    ).toBe(true)
+    expect(
+      await client.verifyMessage({
+        address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+        message: seen!.message,
+        signature: seen!.signature as `0x${string}`,
+      }),
+    ).toBe(false)
 
     // A reload: getSession answers for the account, so nothing is asked again and Account opens.
     await page.reload()

@@ -46,7 +46,9 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     expect(await page.evaluate(() => (window as unknown as { modal: { close(): boolean } }).modal.close())).toBe(false)
     expect(await isOpen()).toBe(true)
     expect(await signView().count()).toBe(1)
-    await expect.poll(() => modalRoot().getByTestId('snackbar').innerText()).toBe('Sign in to continue: this app requires it. Cancel to disconnect instead.')
+    await expect
+      .poll(() => modalRoot().getByTestId('snackbar').innerText())
+      .toBe('Sign in to continue: this app requires it. Cancel to disconnect instead.')
 
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
@@ -146,7 +148,9 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     await page.getByTestId('open-modal').click()
     await walletButton('Sandbox Wallet').click()
     await approveInWallet(/Connect/)
-    await expect.poll(() => signView().getByTestId('siwx-error').innerText(), { timeout: 15_000 }).toBe('A problem occurred while trying initialize authentication: the sign-in server is down')
+    await expect
+      .poll(() => signView().getByTestId('siwx-error').innerText(), { timeout: 15_000 })
+      .toBe('A problem occurred while trying initialize authentication: the sign-in server is down')
     expect(await page.getByTestId('status').innerText()).toBe('connected')
     expect(await h.walletPrompt().count()).toBe(0)
 

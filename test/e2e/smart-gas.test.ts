@@ -18,7 +18,11 @@ const setEth = (address: string, wei: bigint) => rpc('anvil_setBalance', [addres
 
 /** Pays `amount` DEMO from the demo account to `to` (anvil impersonates the demo account). */
 async function giveDemo(to: string, amount: bigint) {
-  const data = encodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 value) returns (bool)']), functionName: 'transfer', args: [to as `0x${string}`, amount] })
+  const data = encodeFunctionData({
+    abi: parseAbi(['function transfer(address to, uint256 value) returns (bool)']),
+    functionName: 'transfer',
+    args: [to as `0x${string}`, amount],
+  })
   await rpc('anvil_impersonateAccount', [h.sandbox.address])
   try {
     const hash = await rpc('eth_sendTransaction', [{ from: h.sandbox.address, to: demo(), data }])
@@ -40,7 +44,9 @@ async function login(email: string) {
   let code = ''
   await expect
     .poll(async () => {
-      const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
+      const list = (await (await fetch(`${h.sandbox.auth.mail.url}messages.json?to=${encodeURIComponent(email)}`)).json()) as {
+        text: string
+      }[]
       return (code = /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? '')
     })
     .toMatch(/^\d{6}$/)
@@ -54,7 +60,11 @@ async function login(email: string) {
  */
 async function reopen(address: string, eth: string) {
   const { page } = h.browser
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => /nativeBalance:|\/balance$/.test(k)).forEach((k) => localStorage.removeItem(k)))
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => /nativeBalance:|\/balance$/.test(k))
+      .forEach((k) => localStorage.removeItem(k)),
+  )
   await page.reload()
   await expect.poll(() => page.getByTestId('caip-address').innerText(), { timeout: 20_000 }).toBe(`eip155:31337:${address}`)
   await page.getByTestId('open-modal').click()
@@ -75,7 +85,9 @@ const feature = async (name: RegExp) => {
 
 async function fillSend(form: Locator) {
   // The token list is read after the reload: DEMO is offered once the balances are in.
-  await expect.poll(() => form.getByTestId('send-token').locator('option').allInnerTexts(), { timeout: 15_000 }).toContainEqual(expect.stringMatching(/^DEMO /))
+  await expect
+    .poll(() => form.getByTestId('send-token').locator('option').allInnerTexts(), { timeout: 15_000 })
+    .toContainEqual(expect.stringMatching(/^DEMO /))
   await chooseToken(form, 'DEMO')
   await form.getByLabel('Amount').fill('3')
   await form.getByTestId('send-receiver').fill(RECEIVER)
@@ -83,7 +95,10 @@ async function fillSend(form: Locator) {
 }
 
 async function fillSwap(form: Locator) {
-  for (const [side, symbol] of [['sell', 'DEMO'], ['buy', 'SDOL']] as const) {
+  for (const [side, symbol] of [
+    ['sell', 'DEMO'],
+    ['buy', 'SDOL'],
+  ] as const) {
     await form.getByTestId(`swap-${side}-token`).click()
     const picker = h.modalRoot().getByTestId('swap-picker')
     await picker.getByTestId('swap-search').fill(symbol)
@@ -95,81 +110,89 @@ async function fillSwap(form: Locator) {
 }
 
 describe('the insufficient-gas check and the embedded wallet', () => {
-  test('Send: the EOA with no ETH is stopped; its smart account with no ETH is not, and its DEMO lands', async () => {
-    const email = `gas-send-${Date.now()}@example.com`
-    await login(email)
-    const eoa = h.sandbox.auth.secureSite.addressOf(email)
-    const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
-    await setEth(eoa, 0n)
-    await giveDemo(eoa, 10n * E18)
-    await reopen(eoa, '0 ETH')
-    await feature(/Send/)
-    const form = h.modalRoot().getByTestId('send')
-    await fillSend(form)
-    // The check runs on the fee just shown: its message follows the fee.
-    await expect.poll(() => form.getByTestId('send-gas').innerText()).toBe('Insufficient ETH for the network fee')
-    await form.getByTestId('send-review').click()
-    expect(await form.getByTestId('send-preview').count()).toBe(0)
+  test(
+    'Send: the EOA with no ETH is stopped; its smart account with no ETH is not, and its DEMO lands',
+    async () => {
+      const email = `gas-send-${Date.now()}@example.com`
+      await login(email)
+      const eoa = h.sandbox.auth.secureSite.addressOf(email)
+      const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
+      await setEth(eoa, 0n)
+      await giveDemo(eoa, 10n * E18)
+      await reopen(eoa, '0 ETH')
+      await feature(/Send/)
+      const form = h.modalRoot().getByTestId('send')
+      await fillSend(form)
+      // The check runs on the fee just shown: its message follows the fee.
+      await expect.poll(() => form.getByTestId('send-gas').innerText()).toBe('Insufficient ETH for the network fee')
+      await form.getByTestId('send-review').click()
+      expect(await form.getByTestId('send-preview').count()).toBe(0)
 
-    // The smart account, with no ETH of its own (the owner pays the fee, so the owner gets some back).
-    await setEth(eoa, E18)
-    await h.modalRoot().getByRole('button', { name: /back/i }).first().click()
-    await toSmartAccount(smart)
-    await setEth(smart, 0n)
-    await giveDemo(smart, 10n * E18)
-    await reopen(smart, '0 ETH')
-    await feature(/Send/)
-    const smartForm = h.modalRoot().getByTestId('send')
-    await fillSend(smartForm)
-    expect(await smartForm.getByTestId('send-gas').count()).toBe(0)
-    const before = await balanceOf(h.sandbox.chain.url, demo(), RECEIVER)
-    await smartForm.getByTestId('send-review').click()
-    await smartForm.getByTestId('send-confirm').click()
-    await h.modalRoot().getByTestId('auth-approve').waitFor()
-    await h.modalRoot().getByTestId('auth-approve-button').click()
-    await expect.poll(() => balanceOf(h.sandbox.chain.url, demo(), RECEIVER), { timeout: 30_000 }).toBe(before + 3n * E18)
-    expect(await balanceOf(h.sandbox.chain.url, demo(), smart)).toBe(7n * E18)
-    expect(BigInt(await rpc('eth_getBalance', [smart, 'latest']))).toBe(0n)
-  }, LONG)
-
-  test('Swap: the EOA with no ETH is stopped; its smart account with no ETH is not, and its swap lands', async () => {
-    const email = `gas-swap-${Date.now()}@example.com`
-    await login(email)
-    const eoa = h.sandbox.auth.secureSite.addressOf(email)
-    const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
-    await setEth(eoa, 0n)
-    await giveDemo(eoa, 10n * E18)
-    await reopen(eoa, '0 ETH')
-    await feature(/Swap/)
-    const form = h.modalRoot().getByTestId('swap')
-    await fillSwap(form)
-    await expect.poll(() => form.getByTestId('swap-error').innerText()).toBe('Insufficient ETH for the network fee')
-    expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
-
-    await setEth(eoa, E18)
-    await h.modalRoot().getByRole('button', { name: /back/i }).first().click()
-    await toSmartAccount(smart)
-    await setEth(smart, 0n)
-    await giveDemo(smart, 10n * E18)
-    await reopen(smart, '0 ETH')
-    await feature(/Swap/)
-    const smartForm = h.modalRoot().getByTestId('swap')
-    await fillSwap(smartForm)
-    expect(await smartForm.getByTestId('swap-error').allInnerTexts()).toEqual([])
-    expect(await smartForm.getByTestId('swap-review').isEnabled()).toBe(true)
-    const sdol = h.sandbox.market.tokens[0]!.address
-    await smartForm.getByTestId('swap-review').click()
-    await smartForm.getByTestId('swap-confirm').click()
-    // The approve of DEMO, then the swap: each approved in the embedded wallet.
-    for (let i = 0; i < 2; i++) {
-      await h.modalRoot().getByTestId('auth-approve').waitFor({ timeout: 20_000 })
+      // The smart account, with no ETH of its own (the owner pays the fee, so the owner gets some back).
+      await setEth(eoa, E18)
+      await h.modalRoot().getByRole('button', { name: /back/i }).first().click()
+      await toSmartAccount(smart)
+      await setEth(smart, 0n)
+      await giveDemo(smart, 10n * E18)
+      await reopen(smart, '0 ETH')
+      await feature(/Send/)
+      const smartForm = h.modalRoot().getByTestId('send')
+      await fillSend(smartForm)
+      expect(await smartForm.getByTestId('send-gas').count()).toBe(0)
+      const before = await balanceOf(h.sandbox.chain.url, demo(), RECEIVER)
+      await smartForm.getByTestId('send-review').click()
+      await smartForm.getByTestId('send-confirm').click()
+      await h.modalRoot().getByTestId('auth-approve').waitFor()
       await h.modalRoot().getByTestId('auth-approve-button').click()
-      await h.modalRoot().getByTestId('auth-approve').waitFor({ state: 'detached', timeout: 20_000 })
-    }
-    // The Swap view, shown again after each approval, follows the same swap to its end.
-    await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 30_000 })
-    expect(await balanceOf(h.sandbox.chain.url, demo(), smart)).toBe(7n * E18)
-    expect(await balanceOf(h.sandbox.chain.url, sdol, smart)).toBeGreaterThan(0n)
-    expect(BigInt(await rpc('eth_getBalance', [smart, 'latest']))).toBe(0n)
-  }, LONG)
+      await expect.poll(() => balanceOf(h.sandbox.chain.url, demo(), RECEIVER), { timeout: 30_000 }).toBe(before + 3n * E18)
+      expect(await balanceOf(h.sandbox.chain.url, demo(), smart)).toBe(7n * E18)
+      expect(BigInt(await rpc('eth_getBalance', [smart, 'latest']))).toBe(0n)
+    },
+    LONG,
+  )
+
+  test(
+    'Swap: the EOA with no ETH is stopped; its smart account with no ETH is not, and its swap lands',
+    async () => {
+      const email = `gas-swap-${Date.now()}@example.com`
+      await login(email)
+      const eoa = h.sandbox.auth.secureSite.addressOf(email)
+      const smart = await h.sandbox.auth.secureSite.smartAddressOf(email)
+      await setEth(eoa, 0n)
+      await giveDemo(eoa, 10n * E18)
+      await reopen(eoa, '0 ETH')
+      await feature(/Swap/)
+      const form = h.modalRoot().getByTestId('swap')
+      await fillSwap(form)
+      await expect.poll(() => form.getByTestId('swap-error').innerText()).toBe('Insufficient ETH for the network fee')
+      expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
+
+      await setEth(eoa, E18)
+      await h.modalRoot().getByRole('button', { name: /back/i }).first().click()
+      await toSmartAccount(smart)
+      await setEth(smart, 0n)
+      await giveDemo(smart, 10n * E18)
+      await reopen(smart, '0 ETH')
+      await feature(/Swap/)
+      const smartForm = h.modalRoot().getByTestId('swap')
+      await fillSwap(smartForm)
+      expect(await smartForm.getByTestId('swap-error').allInnerTexts()).toEqual([])
+      expect(await smartForm.getByTestId('swap-review').isEnabled()).toBe(true)
+      const sdol = h.sandbox.market.tokens[0]!.address
+      await smartForm.getByTestId('swap-review').click()
+      await smartForm.getByTestId('swap-confirm').click()
+      // The approve of DEMO, then the swap: each approved in the embedded wallet.
+      for (let i = 0; i < 2; i++) {
+        await h.modalRoot().getByTestId('auth-approve').waitFor({ timeout: 20_000 })
+        await h.modalRoot().getByTestId('auth-approve-button').click()
+        await h.modalRoot().getByTestId('auth-approve').waitFor({ state: 'detached', timeout: 20_000 })
+      }
+      // The Swap view, shown again after each approval, follows the same swap to its end.
+      await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 30_000 })
+      expect(await balanceOf(h.sandbox.chain.url, demo(), smart)).toBe(7n * E18)
+      expect(await balanceOf(h.sandbox.chain.url, sdol, smart)).toBeGreaterThan(0n)
+      expect(BigInt(await rpc('eth_getBalance', [smart, 'latest']))).toBe(0n)
+    },
+    LONG,
+  )
 })

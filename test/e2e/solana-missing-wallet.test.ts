@@ -9,7 +9,19 @@ import { useSandboxBrowser } from './harness.js'
 // The Solana chain plugin (registered with the Solana sandbox) knows its family's wallets.
 const h = useSandboxBrowser({ families: ['solana'], timeout: 90_000 })
 const { modalRoot } = h
-const PHANTOM = { id: 'f'.repeat(64), name: 'Phantom', image_id: 'img-phantom', rdns: 'app.phantom', chains: [SOLANA_MAINNET], mobile_link: 'phantom://', desktop_link: null, webapp_link: null, app_store: 'https://apps.example/phantom', play_store: 'https://play.example/phantom', homepage: 'https://phantom.example/' }
+const PHANTOM = {
+  id: 'f'.repeat(64),
+  name: 'Phantom',
+  image_id: 'img-phantom',
+  rdns: 'app.phantom',
+  chains: [SOLANA_MAINNET],
+  mobile_link: 'phantom://',
+  desktop_link: null,
+  webapp_link: null,
+  app_store: 'https://apps.example/phantom',
+  play_store: 'https://play.example/phantom',
+  homepage: 'https://phantom.example/',
+}
 
 /** The catalog's recommended wallets answer with Phantom first (the provider API's answer, amended in the page). */
 async function withPhantom(page: Page) {
@@ -36,7 +48,7 @@ describe('a missing Solana wallet', () => {
     expect(page.url()).toBe(h.sandbox.url)
   }, 60_000)
 
-  test('inside Telegram: the page goes to Phantom\'s in-app browse link at once', async () => {
+  test("inside Telegram: the page goes to Phantom's in-app browse link at once", async () => {
     const { page } = h.browser
     await page.addInitScript(() => Object.assign(window, { Telegram: { WebApp: {} } }))
     await page.reload()

@@ -22,7 +22,11 @@ const expectedBalance = (address: string) => truncatedBalance(sol.chain.balance(
 
 /** ed25519 verification with node:crypto only: the raw 32-byte key wrapped in its SPKI DER header. */
 function verifyEd25519(message: string, signature: Uint8Array, address: string) {
-  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), new PublicKey(address).toBytes()]), format: 'der', type: 'spki' })
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), new PublicKey(address).toBytes()]),
+    format: 'der',
+    type: 'spki',
+  })
   return verify(null, Buffer.from(message, 'utf8'), key, signature)
 }
 
@@ -33,7 +37,11 @@ const sendFromPage = (to: string, lamports: bigint) =>
       const kernel = (window as unknown as { modalKernel: any }).modalKernel
       const { accountState, networkState } = kernel.state.$chains.get().solana
       try {
-        return { signature: await kernel.chains.get('solana').sendNative({ to, value: BigInt(lamports), address: accountState.address, network: networkState.caipNetwork }) }
+        return {
+          signature: await kernel.chains
+            .get('solana')
+            .sendNative({ to, value: BigInt(lamports), address: accountState.address, network: networkState.caipNetwork }),
+        }
       } catch (error) {
         return { error: (error as Error).message, code: (error as { code?: string }).code }
       }
@@ -96,7 +104,9 @@ describe('solana in Chromium against litesvm', () => {
     // The modal shows the new balance once refreshed (past the 30 s balance cache).
     await page.getByTestId('open-modal').click()
     await page.evaluate(() =>
-      (window as unknown as { modal: { refreshBalance(ns: string, o: object): Promise<void> } }).modal.refreshBalance('solana', { force: true }),
+      (window as unknown as { modal: { refreshBalance(ns: string, o: object): Promise<void> } }).modal.refreshBalance('solana', {
+        force: true,
+      }),
     )
     await expect.poll(() => balance.innerText()).toBe(expectedBalance(sol.address))
     expect(h.browser.offLoopback).toEqual([])
@@ -109,7 +119,10 @@ describe('solana in Chromium against litesvm', () => {
       error: 'Invalid Solana address: "0x52908400098527886E0F7030069857D2E4169EE7" (expected base58 text of a 32-byte public key)',
       code: 'NOT_SUPPORTED',
     })
-    expect(await sendFromPage(Keypair.generate().publicKey.toBase58(), 0n)).toEqual({ error: 'Please enter a valid amount and receiver address', code: 'NOT_SUPPORTED' })
+    expect(await sendFromPage(Keypair.generate().publicKey.toBase58(), 0n)).toEqual({
+      error: 'Please enter a valid amount and receiver address',
+      code: 'NOT_SUPPORTED',
+    })
 
     const to = Keypair.generate().publicKey.toBase58()
     const sending = sendFromPage(to, 5_000_000n)
@@ -118,10 +131,14 @@ describe('solana in Chromium against litesvm', () => {
     expect(await sending).toMatchObject({ code: 'USER_REJECTED' })
     expect(sol.chain.balance(to)).toBe(0n)
 
-    await page.evaluate(() => (window as unknown as { sandboxSolanaWallet: { disable(f: string): void } }).sandboxSolanaWallet.disable('solana:signMessage'))
+    await page.evaluate(() =>
+      (window as unknown as { sandboxSolanaWallet: { disable(f: string): void } }).sandboxSolanaWallet.disable('solana:signMessage'),
+    )
     await page.keyboard.press('Escape')
     await page.getByTestId('sign').click()
-    await expect.poll(() => page.getByTestId('signature').innerText()).toBe('Message signing (solana:signMessage) is not supported by this wallet')
+    await expect
+      .poll(() => page.getByTestId('signature').innerText())
+      .toBe('Message signing (solana:signMessage) is not supported by this wallet')
     expect(await page.getByTestId('status').innerText()).toBe('connected')
     expect(h.browser.offLoopback).toEqual([])
   })
@@ -148,10 +165,16 @@ describe('EVM and Solana connected at once', () => {
     expect(await walletButton('Sandbox Wallet').innerText()).toContain('Installed')
     await walletButton('Sandbox Wallet').click()
     const choices = modalRoot().getByTestId('multi-chain-list')
-    await expect.poll(() => choices.locator('button').evaluateAll((buttons) => buttons.map((b) => [(b as HTMLElement).dataset.namespace, b.textContent!.replace('›', '').trim()]))).toEqual([
-      ['eip155', 'EVM networks'],
-      ['solana', 'Solana'],
-    ])
+    await expect
+      .poll(() =>
+        choices
+          .locator('button')
+          .evaluateAll((buttons) => buttons.map((b) => [(b as HTMLElement).dataset.namespace, b.textContent!.replace('›', '').trim()])),
+      )
+      .toEqual([
+        ['eip155', 'EVM networks'],
+        ['solana', 'Solana'],
+      ])
     expect(await modalRoot().locator('h2, [data-testid="view-title"]').first().innerText()).toContain('Sandbox Wallet')
     await choices.locator('button[data-namespace="solana"]').click()
     await approveInWallet(new RegExp(`Connect .* to Solana account ${sol.address}`))
@@ -159,7 +182,9 @@ describe('EVM and Solana connected at once', () => {
 
     // Opened for one family (Account → Solana is connected, EVM is not), the list is that family's: no merging.
     await page.keyboard.press('Escape')
-    await page.evaluate(() => (window as unknown as { modal: { open(view: string, data: unknown): Promise<void> } }).modal.open('Connect', { namespace: 'eip155' }))
+    await page.evaluate(() =>
+      (window as unknown as { modal: { open(view: string, data: unknown): Promise<void> } }).modal.open('Connect', { namespace: 'eip155' }),
+    )
     await expect.poll(() => walletButton('Sandbox Wallet').getAttribute('data-wallet-id')).toBe('eip155:dev.vestibule.sandbox')
     await page.goto(h.sandbox.url)
   })
@@ -185,7 +210,11 @@ describe('EVM and Solana connected at once', () => {
     // with only Solana wallets.
     await modalRoot().getByTestId('network-button').click()
     await expect
-      .poll(() => modalRoot().locator('[data-testid="networks"] li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.namespace)))
+      .poll(() =>
+        modalRoot()
+          .locator('[data-testid="networks"] li')
+          .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.namespace)),
+      )
       .toEqual(['eip155', 'eip155', 'solana'])
     await modalRoot().locator(`[data-testid="networks"] button[data-network-id="${caipNetworkId}"]`).click()
     // (Catalog and WalletConnect entries, which belong to no single namespace, stay.)
@@ -195,13 +224,25 @@ describe('EVM and Solana connected at once', () => {
     await approveInWallet(/to Solana account/)
     await expect.poll(() => caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
     await expect.poll(() => modalRoot().getByTestId('account-balance').innerText(), { timeout: 10_000 }).toBe(expectedBalance(sol.address))
-    expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort(),
+      ),
+    ).toEqual(['eip155', 'solana'])
 
     // The network list marks both families as connected.
     await modalRoot().getByTestId('network-button').click()
     await expect
-      .poll(() => modalRoot().locator('[data-testid="networks"] li').evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.namespace, li.hasAttribute('data-connected')])))
-      .toEqual([['eip155', true], ['eip155', true], ['solana', true]])
+      .poll(() =>
+        modalRoot()
+          .locator('[data-testid="networks"] li')
+          .evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.namespace, li.hasAttribute('data-connected')])),
+      )
+      .toEqual([
+        ['eip155', true],
+        ['eip155', true],
+        ['solana', true],
+      ])
     await modalRoot().getByRole('button', { name: /back/i }).first().click()
 
     // Back to EVM from the network list: no wallet prompt, the EVM account and balance are shown.
@@ -221,11 +262,19 @@ describe('EVM and Solana connected at once', () => {
     await page.getByTestId('open-modal').click()
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
     expect(await caip.innerText()).toBe(`eip155:31337:${h.sandbox.address}`)
-    expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort())).toEqual(['eip155', 'solana'])
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces.sort(),
+      ),
+    ).toEqual(['eip155', 'solana'])
 
     // Both are listed with their accounts, EVM active; each can be ended alone, or all at once.
     const listed = modalRoot().getByTestId('connected-namespaces')
-    expect(await listed.locator('li').evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.namespace, li.hasAttribute('data-active')]))).toEqual([
+    expect(
+      await listed
+        .locator('li')
+        .evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.namespace, li.hasAttribute('data-active')])),
+    ).toEqual([
       ['eip155', true],
       ['solana', false],
     ])
@@ -234,20 +283,35 @@ describe('EVM and Solana connected at once', () => {
     expect(await modalRoot().getByTestId('connect-another').count()).toBe(0)
 
     // Disconnect the active (EVM) namespace: Solana stays connected and becomes active; Account stays open.
-    await listed.locator('li[data-namespace="eip155"]').getByRole('button', { name: /^Disconnect/ }).click()
+    await listed
+      .locator('li[data-namespace="eip155"]')
+      .getByRole('button', { name: /^Disconnect/ })
+      .click()
     await expect.poll(() => caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
     expect(await page.getByTestId('status').innerText()).toBe('connected')
     expect(await modalRoot().getByTestId('account').count()).toBe(1)
     // Its Tokens tab shows Solana's balances: what the EVM account left behind is not all it ever shows.
     await modalRoot().getByRole('tab', { name: 'Tokens' }).click()
-    await expect.poll(() => modalRoot().getByTestId('token-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-token'))), { timeout: 10_000 }).toContain('SOL')
+    await expect
+      .poll(
+        () =>
+          modalRoot()
+            .getByTestId('token-row')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-token'))),
+        { timeout: 10_000 },
+      )
+      .toContain('SOL')
 
     // After another reload only Solana comes back.
     await page.reload()
     await page.getByTestId('open-modal').click()
     await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
     expect(await caip.innerText()).toBe(`${caipNetworkId}:${sol.address}`)
-    expect(await page.evaluate(() => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces)).toEqual(['solana'])
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { modal: { getState(): { connectedNamespaces: string[] } } }).modal.getState().connectedNamespaces,
+      ),
+    ).toEqual(['solana'])
 
     // Disconnecting the last one goes back to Connect.
     await modalRoot().getByTestId('disconnect').click()

@@ -9,7 +9,10 @@ function blockLocalStorage() {
   Object.defineProperty(window, 'localStorage', {
     configurable: true,
     get() {
-      throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError')
+      throw new DOMException(
+        "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",
+        'SecurityError',
+      )
     },
   })
 }
@@ -26,13 +29,15 @@ describe('localStorage disabled by the browser', () => {
     try {
       await page.addInitScript(blockLocalStorage)
       await page.goto(h.sandbox.url)
-      expect(await page.evaluate(() => {
-        try {
-          return typeof window.localStorage
-        } catch (error) {
-          return (error as DOMException).name
-        }
-      })).toBe('SecurityError')
+      expect(
+        await page.evaluate(() => {
+          try {
+            return typeof window.localStorage
+          } catch (error) {
+            return (error as DOMException).name
+          }
+        }),
+      ).toBe('SecurityError')
 
       await page.getByTestId('open-modal').click()
       const modal = h.modalRoot(page)

@@ -19,23 +19,30 @@ const fill = (form: Locator, sell: string, buy: string, amount: string) => fillS
 afterEach(() => h.sandbox.providerApi.reset())
 
 const CHAIN = 'eip155:31337'
-const address = (symbol: string) => (symbol === 'ETH' ? NATIVE : symbol === 'SDOL' ? h.sandbox.market.tokens[0]!.address : h.sandbox.assets.tokens.find((t) => t.symbol === symbol)!.address)
+const address = (symbol: string) =>
+  symbol === 'ETH'
+    ? NATIVE
+    : symbol === 'SDOL'
+      ? h.sandbox.market.tokens[0]!.address
+      : h.sandbox.assets.tokens.find((t) => t.symbol === symbol)!.address
 const nonce = () => rpcCall(h.sandbox.chain.url, 'eth_getTransactionCount', [h.sandbox.address, 'latest'])
 /** What the attacker holds of the demo tokens and ETH: nothing, unless a hostile answer got through. */
-const attackerHolds = async () => [await balanceOf(h.sandbox.chain.url, address('DEMO'), ATTACKER), await balanceOf(h.sandbox.chain.url, address('SDOL'), ATTACKER), BigInt(await rpcCall(h.sandbox.chain.url, 'eth_getBalance', [ATTACKER, 'latest']))]
+const attackerHolds = async () => [
+  await balanceOf(h.sandbox.chain.url, address('DEMO'), ATTACKER),
+  await balanceOf(h.sandbox.chain.url, address('SDOL'), ATTACKER),
+  BigInt(await rpcCall(h.sandbox.chain.url, 'eth_getBalance', [ATTACKER, 'latest'])),
+]
 /** The `eth_simulateV1` requests the page sends from now on: the number of calls each tries. */
 function watchSimulations() {
   const tried: number[] = []
   const listen = (request: Request) => {
     const body = request.postData()
-    if (body?.includes('"eth_simulateV1"')) tried.push((JSON.parse(body) as { params: [{ blockStateCalls: [{ calls: unknown[] }] }] }).params[0].blockStateCalls[0].calls.length)
+    if (body?.includes('"eth_simulateV1"'))
+      tried.push((JSON.parse(body) as { params: [{ blockStateCalls: [{ calls: unknown[] }] }] }).params[0].blockStateCalls[0].calls.length)
   }
   h.browser.page.on('request', listen)
   return { tried, stop: () => h.browser.page.off('request', listen) }
 }
-
-
-
 
 /** Reviews and confirms the form; the swap is refused with `reason`, and nothing reached the wallet or the chain. */
 async function refused(form: Locator, reason: string) {
@@ -91,7 +98,14 @@ describe('a node that cannot try the swap', () => {
   /** The local chain's node as the page reaches it, answering "method not found" for eth_simulateV1. */
   async function withoutSimulation() {
     await h.browser.page.route(`${h.sandbox.chain.url}/**`, (route) =>
-      route.request().postData()?.includes('"eth_simulateV1"') ? route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }) }) : route.continue(),
+      route.request().postData()?.includes('"eth_simulateV1"')
+        ? route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            headers: { 'access-control-allow-origin': '*' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }),
+          })
+        : route.continue(),
     )
   }
   afterEach(() => h.browser.page.unrouteAll({ behavior: 'ignoreErrors' }))
@@ -101,7 +115,9 @@ describe('a node that cannot try the swap', () => {
     const form = await openSwap()
     await fill(form, 'ETH', 'DEMO', '0.01')
     await form.getByTestId('swap-review').click()
-    await expect.poll(() => form.getByTestId('swap-unchecked').allInnerTexts()).toEqual(['This network cannot check the swap before you sign; it was checked against the quote only.'])
+    await expect
+      .poll(() => form.getByTestId('swap-unchecked').allInnerTexts())
+      .toEqual(['This network cannot check the swap before you sign; it was checked against the quote only.'])
     await form.getByTestId('swap-confirm').click()
     await h.answerWallet(new RegExp(`Send 10000000000000000 wei to ${h.sandbox.market.exchange}`, 'i'))
     await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
@@ -122,7 +138,9 @@ describe('quotes that cannot be true', () => {
     const form = await openSwap()
     await pick(form, 'buy', 'DEMO')
     await form.getByTestId('swap-amount').fill('0.1')
-    await expect.poll(() => form.getByTestId('swap-quote-error').allInnerTexts(), { timeout: 10_000 }).toEqual(['No quote: The quote names more than any token can hold'])
+    await expect
+      .poll(() => form.getByTestId('swap-quote-error').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(['No quote: The quote names more than any token can hold'])
     expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
     expect(await form.getByTestId('swap-rate').count()).toBe(0)
   })
@@ -131,7 +149,9 @@ describe('quotes that cannot be true', () => {
     h.sandbox.providerApi.convert.setHostile('quoteInflated')
     const form = await openSwap()
     await fill(form, 'ETH', 'DEMO', '0.1')
-    await expect.poll(async () => (await form.getByTestId('swap-impact-warning').allInnerTexts()).join('')).toMatch(/^This quote gives \d+\.\d\d% more than the tokens are worth: it is probably not real\.$/)
+    await expect
+      .poll(async () => (await form.getByTestId('swap-impact-warning').allInnerTexts()).join(''))
+      .toMatch(/^This quote gives \d+\.\d\d% more than the tokens are worth: it is probably not real\.$/)
     expect(await form.getByTestId('swap-impact').innerText()).toMatch(/^\+\d+\.\d\d%$/)
     await refused(form, 'The swap would pay you less DEMO than the minimum received')
   })

@@ -14,7 +14,11 @@ afterEach(() => h.sandbox.providerApi.reset())
 
 const CHAIN = 'eip155:31337'
 /** What a picker row says: its name, hint (balance, address) and mark, without the image's initials. */
-const said = (row: Locator) => row.locator('.vb-item-text, .vb-item-end').allInnerTexts().then((parts) => parts.join('\n'))
+const said = (row: Locator) =>
+  row
+    .locator('.vb-item-text, .vb-item-end')
+    .allInnerTexts()
+    .then((parts) => parts.join('\n'))
 
 async function openPicker(side: 'sell' | 'buy') {
   await h.connectWallet()
@@ -39,9 +43,16 @@ describe('swap token picker with look-alike tokens', () => {
     const order = await listed()
     // The account holds ETH and DEMO: listed first; then the first USDC and WETH, the suggested tokens; then the rest as listed.
     expect(order.slice(0, 4)).toEqual(['ETH held', 'DEMO held', 'USDC suggested', 'WETH suggested'])
-    expect(order.slice(4).filter((r) => !r.startsWith('SDOL'))).toEqual(['USDC other', 'UЅDC other', 'ＥＴＨ other', 'DEM0 other', 'ΩMEGA other'])
+    expect(order.slice(4).filter((r) => !r.startsWith('SDOL'))).toEqual([
+      'USDC other',
+      'UЅDC other',
+      'ＥＴＨ other',
+      'DEM0 other',
+      'ΩMEGA other',
+    ])
 
-    const row = (n: string) => picker.locator(`[data-testid="swap-token-option"][data-address="0x000000000000000000000000000000000000${n}"]`)
+    const row = (n: string) =>
+      picker.locator(`[data-testid="swap-token-option"][data-address="0x000000000000000000000000000000000000${n}"]`)
     // The real USDC (listed first: suggested) shows no address and no mark.
     const suggested = picker.locator('[data-testid="swap-token-option"][data-rank="suggested"][data-symbol="USDC"]')
     expect(await said(suggested)).toBe('USDC · USD Coin')
@@ -60,7 +71,9 @@ describe('swap token picker with look-alike tokens', () => {
     const copy = row('c0a3').getByTestId('swap-token-copy')
     expect(await copy.getAttribute('aria-label')).toBe('Copy the UЅDC contract address')
     await copy.click()
-    await expect.poll(() => h.browser.page.evaluate(() => navigator.clipboard.readText())).toBe('0x000000000000000000000000000000000000c0a3')
+    await expect
+      .poll(() => h.browser.page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('0x000000000000000000000000000000000000c0a3')
     expect(await picker.isVisible()).toBe(true)
 
     // Searching for USDC lists its look-alikes beside it, marked.
@@ -79,13 +92,17 @@ describe('swap token picker with look-alike tokens', () => {
     await form.waitFor()
     expect(await h.modalRoot().getByTestId('swap-picker').count()).toBe(0)
     expect(await page.getByTestId('modal-open').innerText()).toBe('open')
-    await expect.poll(() => form.getByTestId('swap-sell-token').evaluate((b) => b === (b.getRootNode() as ShadowRoot).activeElement)).toBe(true)
+    await expect
+      .poll(() => form.getByTestId('swap-sell-token').evaluate((b) => b === (b.getRootNode() as ShadowRoot).activeElement))
+      .toBe(true)
     // The picker of the other side too; a second Escape (from the form) then closes the modal.
     await form.getByTestId('swap-buy-token').click()
     await h.modalRoot().getByTestId('swap-picker').waitFor()
     await page.keyboard.press('Escape')
     await form.waitFor()
-    await expect.poll(() => form.getByTestId('swap-buy-token').evaluate((b) => b === (b.getRootNode() as ShadowRoot).activeElement)).toBe(true)
+    await expect
+      .poll(() => form.getByTestId('swap-buy-token').evaluate((b) => b === (b.getRootNode() as ShadowRoot).activeElement))
+      .toBe(true)
     expect(await page.getByTestId('modal-open').innerText()).toBe('open')
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByTestId('modal-open').innerText()).toBe('closed')

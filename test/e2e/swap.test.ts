@@ -21,7 +21,12 @@ const CHAIN = 'eip155:31337'
 const E18 = 10n ** 18n
 const token = (symbol: string) => {
   const market = h.sandbox.market
-  const address = symbol === 'ETH' ? NATIVE : symbol === 'SDOL' ? market.tokens[0]!.address : h.sandbox.assets.tokens.find((t) => t.symbol === symbol)!.address
+  const address =
+    symbol === 'ETH'
+      ? NATIVE
+      : symbol === 'SDOL'
+        ? market.tokens[0]!.address
+        : h.sandbox.assets.tokens.find((t) => t.symbol === symbol)!.address
   return `${CHAIN}:${address}`
 }
 /** The quote the local API gives now for `amount` base units of `from` in `to`. */
@@ -33,14 +38,13 @@ async function apiQuote(from: string, to: string, amount: bigint): Promise<bigin
 async function allowance(): Promise<bigint> {
   const owner = h.sandbox.address.slice(2).toLowerCase().padStart(64, '0')
   const spender = h.sandbox.market.exchange.slice(2).toLowerCase().padStart(64, '0')
-  return BigInt(await rpcCall(h.sandbox.chain.url, 'eth_call', [{ to: token('DEMO').split(':')[2], data: `0xdd62ed3e${owner}${spender}` }, 'latest']))
+  return BigInt(
+    await rpcCall(h.sandbox.chain.url, 'eth_call', [{ to: token('DEMO').split(':')[2], data: `0xdd62ed3e${owner}${spender}` }, 'latest']),
+  )
 }
 const held = (symbol: string) => balanceOf(h.sandbox.chain.url, token(symbol).split(':')[2]!, h.sandbox.address)
 /** The modal's quote requests (they carry the gas price; the test's own reads do not). */
 const quoteRequests = () => h.sandbox.providerApi.requests.filter((r) => r.path === '/v1/convert/quotes' && r.query.gasPrice)
-
-
-
 
 describe('swap on the local exchange', () => {
   test('DEMO → SDOL: approve of the amount, then swap; the chain moves by the quote within 1 % slippage; nothing stays approved', async () => {
@@ -54,7 +58,9 @@ describe('swap on the local exchange', () => {
     await form.getByTestId('swap-review').click()
     await form.getByTestId('swap-confirm').click()
     const demo = token('DEMO').split(':')[2]!
-    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(
+      new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'),
+    )
     await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
     expect(await held('DEMO')).toBe(demoBefore - amount)
@@ -64,7 +70,9 @@ describe('swap on the local exchange', () => {
     // Back on Account the balances were read again: the Tokens tab lists the SDOL received.
     await h.modalRoot().getByTestId('swap-done-button').click()
     await h.modalRoot().getByRole('tab', { name: 'Tokens' }).click()
-    await expect.poll(() => h.modalRoot().locator('[data-testid="token-row"][data-token="SDOL"]').innerText(), { timeout: 15_000 }).toContain(truncatedBalance(sdolBefore + gained, 18, 'SDOL'))
+    await expect
+      .poll(() => h.modalRoot().locator('[data-testid="token-row"][data-token="SDOL"]').innerText(), { timeout: 15_000 })
+      .toContain(truncatedBalance(sdolBefore + gained, 18, 'SDOL'))
 
     // The approval was for the amount sold, which the swap used up: nothing of DEMO stays approved to the exchange.
     expect(await allowance()).toBe(0n)
@@ -75,7 +83,9 @@ describe('swap on the local exchange', () => {
     const before = h.sandbox.providerApi.requests.length
     await again.getByTestId('swap-review').click()
     await again.getByTestId('swap-confirm').click()
-    await h.answerWallet(new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'))
+    await h.answerWallet(
+      new RegExp(`Allow ${h.sandbox.market.exchange} to spend (unlimited|[\\d.]+) DEMO\\?[\\s\\S]*Contract ${demo}`, 'i'),
+    )
     await h.answerWallet(new RegExp(`Swap [\\d.]+ DEMO for at least [\\d.]+ SDOL\\?[\\s\\S]*Contract ${h.sandbox.market.exchange}`, 'i'))
     await h.modalRoot().getByTestId('swap-done').waitFor({ timeout: 20_000 })
     expect(h.sandbox.providerApi.requests.slice(before).filter((r) => r.path === '/v1/convert/build-approve')).toHaveLength(1)
@@ -108,7 +118,12 @@ describe('swap on the local exchange', () => {
   test('a token list with malformed rows: the clean tokens are listed, the rest dropped, the modal keeps working', async () => {
     const demo = token('DEMO')
     h.sandbox.providerApi.convert.addTokens([
-      { name: 'Evil', symbol: '<img src=x onerror=alert(1)>', address: `${CHAIN}:0x00000000000000000000000000000000000000e1`, decimals: 18 },
+      {
+        name: 'Evil',
+        symbol: '<img src=x onerror=alert(1)>',
+        address: `${CHAIN}:0x00000000000000000000000000000000000000e1`,
+        decimals: 18,
+      },
       { name: 'Bad address', symbol: 'BAD', address: `${CHAIN}:0x1234`, decimals: 18 },
       { name: 'Huge', symbol: 'HUGE', address: `${CHAIN}:0x00000000000000000000000000000000000000e2`, decimals: Number('9'.repeat(80)) },
       { name: 'Copy of Demo', symbol: 'DEMO2', address: demo, decimals: 6 },
@@ -120,9 +135,13 @@ describe('swap on the local exchange', () => {
     const picker = h.modalRoot().getByTestId('swap-picker')
     await picker.waitFor()
     // (The order depends on what the account holds by now: an earlier swap may have paid it SDOL.)
-    expect((await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).sort()).toEqual(['DEMO', 'ETH', 'SDOL', 'WETH'])
+    expect(
+      (await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).sort(),
+    ).toEqual(['DEMO', 'ETH', 'SDOL', 'WETH'])
     await picker.getByTestId('swap-search').fill(demo.split(':')[2]!)
-    expect(await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).toEqual(['DEMO'])
+    expect(await picker.getByTestId('swap-token-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')))).toEqual([
+      'DEMO',
+    ])
     await picker.locator('[data-symbol="DEMO"] button.vb-item').click()
     await form.getByTestId('swap-amount').fill('0.01')
     await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)
@@ -132,7 +151,9 @@ describe('swap on the local exchange', () => {
     const form = await openSwap()
     await pick(form, 'buy', 'WETH')
     await form.getByTestId('swap-amount').fill('0.01')
-    await expect.poll(() => form.getByTestId('swap-quote-error').innerText(), { timeout: 10_000 }).toBe('No quote: No pool trades this pair')
+    await expect
+      .poll(() => form.getByTestId('swap-quote-error').innerText(), { timeout: 10_000 })
+      .toBe('No quote: No pool trades this pair')
     expect(await form.getByTestId('swap-review').isDisabled()).toBe(true)
     await pick(form, 'buy', 'DEMO')
     await expect.poll(() => form.getByTestId('swap-rate').count(), { timeout: 10_000 }).toBe(1)

@@ -15,7 +15,9 @@ function countPrompts() {
   void seen
   new MutationObserver((records) => {
     for (const record of records)
-      for (const node of record.addedNodes) if (node instanceof HTMLElement && node.hasAttribute('data-sandbox-wallet')) (window as unknown as { __prompts: number }).__prompts++
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLElement && node.hasAttribute('data-sandbox-wallet'))
+          (window as unknown as { __prompts: number }).__prompts++
   }).observe(document.documentElement, { childList: true, subtree: true })
 }
 
@@ -53,7 +55,14 @@ describe('tabs of one origin', () => {
       await expect.poll(() => network(page)).toBe('Sandbox L2 (eip155:31338)')
       for (const tab of others) await expect.poll(() => network(tab), within1s).toBe('Sandbox L2 (eip155:31338)')
       // The other tabs' wallets are on that network too: a balance read there is the L2's.
-      for (const tab of others) expect(await tab.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: 'eth_chainId' }))).toBe('0x7a6a')
+      for (const tab of others)
+        expect(
+          await tab.evaluate(() =>
+            (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({
+              method: 'eth_chainId',
+            }),
+          ),
+        ).toBe('0x7a6a')
 
       await modalRoot().getByTestId('disconnect').click()
       await expect.poll(() => status(page)).toBe('disconnected')
@@ -65,7 +74,7 @@ describe('tabs of one origin', () => {
     }
   })
 
-  test('forged messages and another storage prefix\'s change nothing', async () => {
+  test("forged messages and another storage prefix's change nothing", async () => {
     const { page } = h.browser
     const other = await openTab()
     try {
@@ -96,7 +105,14 @@ describe('tabs of one origin', () => {
         channel.close()
       })
       // Another modal's channel (its own storage prefix) is not this modal's.
-      await other.evaluate(() => new BroadcastChannel('another-app/v1/tabs').postMessage({ v: 1, prefix: 'another-app/v1', kind: 'disconnect', namespace: 'eip155' }))
+      await other.evaluate(() =>
+        new BroadcastChannel('another-app/v1/tabs').postMessage({
+          v: 1,
+          prefix: 'another-app/v1',
+          kind: 'disconnect',
+          namespace: 'eip155',
+        }),
+      )
       // This tab's wallet has not seen the L2 yet: it asks to add it, as it would for the user's own switch.
       await h.approveInWallet(/Add network "Sandbox L2"/)
       await expect.poll(() => network(page)).toBe('Sandbox L2 (eip155:31338)')
@@ -117,7 +133,8 @@ describe('tabs of one origin', () => {
       const eoa = h.sandbox.auth.secureSite.addressOf(email)
       // The other tabs restore the session through the secure site's frame: no code, no login form. They load the
       // frame first, which took 1.7 s here on two loaded cores.
-      for (const tab of others) await expect.poll(() => tab.getByTestId('caip-address').innerText(), { timeout: 5_000, interval: 25 }).toBe(`eip155:31337:${eoa}`)
+      for (const tab of others)
+        await expect.poll(() => tab.getByTestId('caip-address').innerText(), { timeout: 5_000, interval: 25 }).toBe(`eip155:31337:${eoa}`)
     } finally {
       await Promise.all(others.map((tab) => tab.close()))
     }

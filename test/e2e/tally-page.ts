@@ -43,7 +43,10 @@ export async function servePage(entry: string, config: unknown): Promise<{ url: 
     response.writeHead(200, { 'content-type': 'text/html' }).end(html)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, stop: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 export async function startTallyPage(balance: bigint): Promise<TallyPage> {

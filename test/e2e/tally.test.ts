@@ -41,8 +41,27 @@ describe('the example chain family in the browser', () => {
     expect(message.split('\n').slice(0, 2)).toEqual([`${new URL(url).host} wants you to sign in with your Tally account:`, address])
     expect(message).toContain('\nChain ID: local\n')
     await signView.getByTestId('siwx-sign').click()
-    await expect.poll(() => page.evaluate(async () => (await (window as unknown as { modal: { getPlugin(n: 'siwx'): { getSessions(): Promise<{ message: string; signature: string }[]> } } }).modal.getPlugin('siwx').getSessions()).length)).toBe(1)
-    const [session] = await page.evaluate(() => (window as unknown as { modal: { getPlugin(n: 'siwx'): { getSessions(): Promise<{ message: string; signature: string }[]> } } }).modal.getPlugin('siwx').getSessions())
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () =>
+            (
+              await (
+                window as unknown as {
+                  modal: { getPlugin(n: 'siwx'): { getSessions(): Promise<{ message: string; signature: string }[]> } }
+                }
+              ).modal
+                .getPlugin('siwx')
+                .getSessions()
+            ).length,
+        ),
+      )
+      .toBe(1)
+    const [session] = await page.evaluate(() =>
+      (window as unknown as { modal: { getPlugin(n: 'siwx'): { getSessions(): Promise<{ message: string; signature: string }[]> } } }).modal
+        .getPlugin('siwx')
+        .getSessions(),
+    )
     expect(await verifyMessage({ address, message: session!.message, signature: session!.signature })).toBe(true)
 
     // The balance the node keeps, in TLY.

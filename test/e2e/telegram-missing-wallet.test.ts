@@ -11,7 +11,19 @@ import { schedulerSettled } from './settle.js'
 const h = useSandboxBrowser({ timeout: 90_000 })
 const { modalRoot } = h
 const HOMEPAGE = 'https://lantern-wallet.example/get'
-const LANTERN = { id: 'e'.repeat(64), name: 'Lantern Wallet', image_id: 'img-lantern', rdns: 'example.lantern', chains: EVM_CHAINS, mobile_link: 'lantern://', desktop_link: 'lantern://', webapp_link: null, app_store: 'https://apps.example/lantern', play_store: 'https://play.example/lantern', homepage: HOMEPAGE }
+const LANTERN = {
+  id: 'e'.repeat(64),
+  name: 'Lantern Wallet',
+  image_id: 'img-lantern',
+  rdns: 'example.lantern',
+  chains: EVM_CHAINS,
+  mobile_link: 'lantern://',
+  desktop_link: 'lantern://',
+  webapp_link: null,
+  app_store: 'https://apps.example/lantern',
+  play_store: 'https://play.example/lantern',
+  homepage: HOMEPAGE,
+}
 
 /** The catalog's recommended wallets answer with Lantern first (the provider API's answer, amended in the page). */
 async function withLantern(page: Page) {
@@ -52,7 +64,7 @@ describe('a deep link to a missing wallet', () => {
     expect(page.url()).toBe(h.sandbox.url)
   }, 60_000)
 
-  test('inside Telegram: no app takes over, so the page goes to the wallet\'s homepage', async () => {
+  test("inside Telegram: no app takes over, so the page goes to the wallet's homepage", async () => {
     // A page of its own: the Telegram bridge is there from its first script on.
     const page = await h.browser.page.context().newPage()
     try {

@@ -11,7 +11,13 @@ export default function NotesView() {
   }
   return (
     <form className="notes" onSubmit={submit} data-testid="notes">
-      <TextArea label="Note" maxLength={20} value={note} error={/bad/.test(note) ? 'A note may not say bad' : undefined} onChange={(e) => setNote(e.currentTarget.value)} />
+      <TextArea
+        label="Note"
+        maxLength={20}
+        value={note}
+        error={/bad/.test(note) ? 'A note may not say bad' : undefined}
+        onChange={(e) => setNote(e.currentTarget.value)}
+      />
       <TextArea label="Locked" disabled defaultValue="fixed text" />
       <Button type="submit">Save</Button>
       {sent !== undefined ? <output data-testid="notes-sent">{JSON.stringify(sent)}</output> : null}

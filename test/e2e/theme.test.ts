@@ -43,11 +43,21 @@ describe('theme', () => {
   test('design tokens reach the parts they name', async () => {
     const { page } = h.browser
     await page.evaluate(() =>
-      (window as unknown as { modal: PageModal }).modal.setThemeVariables({ '--vb-color-accent': '#0f766e', '--vb-radius': '3px', '--vb-radius-pill': '4px', '--vb-qr-color': '#112233', '--vb-overlay': 'rgba(1, 2, 3, 0.5)' }),
+      (window as unknown as { modal: PageModal }).modal.setThemeVariables({
+        '--vb-color-accent': '#0f766e',
+        '--vb-radius': '3px',
+        '--vb-radius-pill': '4px',
+        '--vb-qr-color': '#112233',
+        '--vb-overlay': 'rgba(1, 2, 3, 0.5)',
+      }),
     )
     await page.getByTestId('open-modal').click()
     await modalRoot().getByRole('button', { name: 'All wallets' }).waitFor()
-    const style = (selector: string, property: string, pseudo?: string) => modalRoot().locator(selector).first().evaluate((el, [p, ps]) => getComputedStyle(el, ps).getPropertyValue(p!), [property, pseudo])
+    const style = (selector: string, property: string, pseudo?: string) =>
+      modalRoot()
+        .locator(selector)
+        .first()
+        .evaluate((el, [p, ps]) => getComputedStyle(el, ps).getPropertyValue(p!), [property, pseudo])
     expect(await style('.vb-card', 'border-radius')).toBe('3px')
     expect(await modalRoot().evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).toBe('rgba(1, 2, 3, 0.5)')
     await modalRoot().getByRole('button', { name: 'WalletConnect' }).first().click()

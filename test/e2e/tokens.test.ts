@@ -16,12 +16,19 @@ async function openTokens() {
 }
 /** Each row as [symbol, "name · amount · USD"]. */
 const rows = (tokens: ReturnType<typeof modalRoot>) =>
-  tokens.getByTestId('token-row').evaluateAll((items) =>
-    items.map((item) => [item.getAttribute('data-token'), ['.vb-item-name', '.vb-item-hint', '.vb-item-end'].map((s) => (item.querySelector(s) as HTMLElement | null)?.innerText ?? '').join(' · ')]),
-  )
+  tokens
+    .getByTestId('token-row')
+    .evaluateAll((items) =>
+      items.map((item) => [
+        item.getAttribute('data-token'),
+        ['.vb-item-name', '.vb-item-hint', '.vb-item-end']
+          .map((s) => (item.querySelector(s) as HTMLElement | null)?.innerText ?? '')
+          .join(' · '),
+      ]),
+    )
 
 describe('tokens', () => {
-  test('the demo account\'s native, ERC-20 and USDT-style balances with their USD values, from the provider API', async () => {
+  test("the demo account's native, ERC-20 and USDT-style balances with their USD values, from the provider API", async () => {
     const tokens = await openTokens()
     await tokens.waitFor({ timeout: 15_000 })
     // The local chain is a test network: its balances are worth 0.00 whatever the price fixture says.
@@ -38,7 +45,10 @@ describe('tokens', () => {
       items.map((item) => {
         const row = item.querySelector('.vb-item')!.getBoundingClientRect()
         const list = item.closest('ul')!.getBoundingClientRect()
-        return { fits: row.left >= list.left - 0.5 && row.right <= list.right + 0.5, align: getComputedStyle(item.querySelector('.vb-item-text')!).textAlign.replace('left', 'start') }
+        return {
+          fits: row.left >= list.left - 0.5 && row.right <= list.right + 0.5,
+          align: getComputedStyle(item.querySelector('.vb-item-text')!).textAlign.replace('left', 'start'),
+        }
       }),
     )
     expect(layout).toEqual(Array(3).fill({ fits: true, align: 'start' }))
@@ -65,7 +75,16 @@ describe('tokens', () => {
     const { page } = h.browser
     await page.evaluate(() => ((window as unknown as { __vbCanary: number[] }).__vbCanary = []))
     h.sandbox.providerApi.addBalances('eip155:31337', h.sandbox.address, [
-      { name: '<img src=x onerror="window.__vbCanary.push(1)">', symbol: 'EVIL', chainId: 'eip155:31337', address: 'eip155:31337:0x00000000000000000000000000000000000000aa', price: 1, value: 1, quantity: { decimals: '18', numeric: '1' }, iconUrl: 'javascript:window.__vbCanary.push(2)' },
+      {
+        name: '<img src=x onerror="window.__vbCanary.push(1)">',
+        symbol: 'EVIL',
+        chainId: 'eip155:31337',
+        address: 'eip155:31337:0x00000000000000000000000000000000000000aa',
+        price: 1,
+        value: 1,
+        quantity: { decimals: '18', numeric: '1' },
+        iconUrl: 'javascript:window.__vbCanary.push(2)',
+      },
       { name: 'No quantity', symbol: 'NQ', chainId: 'eip155:31337' },
       { name: 'Negative', symbol: 'NEG', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '-5' } },
       { name: 'Huge', symbol: 'HUGE', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '9'.repeat(80) } },

@@ -37,11 +37,29 @@ export function signJwt(payload: object, key: KeyObject): string {
 function selfSignedCertificate() {
   const dir = mkdtempSync(path.join(tmpdir(), 'vb-verify-'))
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-      '-subj', `/CN=${VERIFY_HOST}`, '-addext', `subjectAltName=DNS:${VERIFY_HOST}`,
-    ], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-subj',
+        `/CN=${VERIFY_HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${VERIFY_HOST}`,
+      ],
+      { stdio: 'ignore' },
+    )
     return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -71,7 +89,8 @@ export async function startVerifyServer(options: { verifiedOrigins: () => string
   const server: Server = createServer(selfSignedCertificate(), (req, res) => {
     const url = new URL(req.url ?? '/', `https://${VERIFY_HOST}`)
     requests.push({ path: `${url.pathname}${url.search}`, origin: req.headers.origin, referer: req.headers.referer })
-    const json = (status: number, body: unknown) => res.writeHead(status, { ...cors, 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body))
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { ...cors, 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body))
     if (req.method === 'OPTIONS') return res.writeHead(204, cors).end()
     if (req.method !== 'GET') return json(405, { error: 'GET only' })
 
@@ -88,7 +107,13 @@ export async function startVerifyServer(options: { verifiedOrigins: () => string
       } catch {
         /* no referrer: not verified */
       }
-      const payload = { id, origin, isScam: scams.has(origin), isVerified: options.verifiedOrigins().includes(origin) && referrer === origin, exp: Math.floor(Date.now() / 1000) + 300 }
+      const payload = {
+        id,
+        origin,
+        isScam: scams.has(origin),
+        isVerified: options.verifiedOrigins().includes(origin) && referrer === origin,
+        exp: Math.floor(Date.now() / 1000) + 300,
+      }
       issued.push(payload)
       byId.set(id, { origin, isScam: payload.isScam })
       const message = JSON.stringify({ type: 'verify_attestation', attestation: signJwt(payload, privateKey) })
@@ -119,4 +144,3 @@ export async function startVerifyServer(options: { verifiedOrigins: () => string
       }),
   }
 }
-

@@ -46,7 +46,7 @@ describe('vestibule/wagmi in a wagmi app', () => {
     await form.getByLabel('To').fill(RECEIVER)
     await form.getByLabel('Amount').fill('1.5')
     await form.getByRole('button', { name: 'Send' }).click()
-    await h.approveInWallet(new RegExp(`Send 1500000000000000000 wei to ${RECEIVER}`, "i"))
+    await h.approveInWallet(new RegExp(`Send 1500000000000000000 wei to ${RECEIVER}`, 'i'))
     await expect.poll(() => page.getByTestId('receipt').innerText(), { timeout: 20_000 }).toBe('success')
 
     expect(await chain.getBalance({ address: RECEIVER })).toBe(receiverBefore + 1_500_000_000_000_000_000n)

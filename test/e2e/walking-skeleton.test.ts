@@ -166,7 +166,11 @@ describe('walking skeleton in Chromium against the sandbox', () => {
       return modalRoot().evaluate((dialog) => {
         const host = (dialog.getRootNode() as ShadowRoot).host
         const card = dialog.querySelector('.vb-card')!
-        return { theme: host.getAttribute('data-theme'), width: dialog.getBoundingClientRect().width, background: getComputedStyle(card).backgroundColor }
+        return {
+          theme: host.getAttribute('data-theme'),
+          width: dialog.getBoundingClientRect().width,
+          background: getComputedStyle(card).backgroundColor,
+        }
       })
     }
     const dark = await look()
@@ -177,21 +181,32 @@ describe('walking skeleton in Chromium against the sandbox', () => {
     expect(dark.background).not.toBe(light.background)
   })
 
-  test('motion: a following view fades in over 150 ms, its title over 120 ms, the card\'s height moves over 150 ms; none with reduced motion', async () => {
+  test("motion: a following view fades in over 150 ms, its title over 120 ms, the card's height moves over 150 ms; none with reduced motion", async () => {
     const { page } = h.browser
     // Every animation the page starts with element.animate(): [element class, property, from, to, ms].
     await page.evaluate(() => {
       const w = window as unknown as { __animations: unknown[] }
       w.__animations = []
       const animate = Element.prototype.animate
-      Element.prototype.animate = function (this: Element, keyframes: Keyframe[] | PropertyIndexedKeyframes | null, options?: number | KeyframeAnimationOptions) {
+      Element.prototype.animate = function (
+        this: Element,
+        keyframes: Keyframe[] | PropertyIndexedKeyframes | null,
+        options?: number | KeyframeAnimationOptions,
+      ) {
         const [from, to] = keyframes as Keyframe[]
         const property = 'opacity' in from! ? 'opacity' : 'height'
-        w.__animations.push([this.className.split(' ')[0], property, String(from![property]), String(to![property]), typeof options === 'number' ? options : options?.duration])
+        w.__animations.push([
+          this.className.split(' ')[0],
+          property,
+          String(from![property]),
+          String(to![property]),
+          typeof options === 'number' ? options : options?.duration,
+        ])
         return animate.call(this, keyframes, options)
       }
     })
-    const running = () => page.evaluate(() => (window as unknown as { __animations: Array<[string, string, string, string, number]> }).__animations.splice(0))
+    const running = () =>
+      page.evaluate(() => (window as unknown as { __animations: Array<[string, string, string, string, number]> }).__animations.splice(0))
     const viewAllWallets = async () => {
       await page.getByTestId('open-modal').click()
       await walletButton('Sandbox Wallet').waitFor()

@@ -13,7 +13,10 @@ const within1s = { timeout: 1_000, interval: 25 }
 
 /** The Sandbox Wallet raising one of its EIP-1193 events, as its own UI would. */
 const walletEmits = (event: string, payload: unknown) =>
-  h.browser.page.evaluate(([e, p]) => (window as unknown as { sandboxWallet: { emit(e: string, p: unknown): void } }).sandboxWallet.emit(e as string, p), [event, payload] as const)
+  h.browser.page.evaluate(
+    ([e, p]) => (window as unknown as { sandboxWallet: { emit(e: string, p: unknown): void } }).sandboxWallet.emit(e as string, p),
+    [event, payload] as const,
+  )
 
 describe('the extension acts from its own UI', () => {
   test('another account: Account shows it and its balance; then no account at all: the modal is disconnected', async () => {
@@ -25,7 +28,11 @@ describe('the extension acts from its own UI', () => {
     await walletEmits('accountsChanged', [OTHER])
     await expect.poll(() => address.getAttribute('title'), within1s).toBe(OTHER)
     await expect.poll(() => page.getByTestId('caip-address').innerText(), within1s).toBe(`eip155:31337:${OTHER}`)
-    const expected = truncatedBalance(await createPublicClient({ transport: http(h.sandbox.chain.url) }).getBalance({ address: OTHER }), 18, 'ETH')
+    const expected = truncatedBalance(
+      await createPublicClient({ transport: http(h.sandbox.chain.url) }).getBalance({ address: OTHER }),
+      18,
+      'ETH',
+    )
     await expect.poll(() => modalRoot().getByTestId('account-balance').innerText()).toBe(expected)
 
     // EIP-1193: an empty list means the wallet no longer shares an account with the page.

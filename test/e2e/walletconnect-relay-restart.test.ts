@@ -48,7 +48,9 @@ describe('the WalletConnect relay dies and comes back', () => {
     await relay.kill()
     await expect.poll(() => page.getByTestId('signature').innerText(), { timeout: 10_000 }).toMatch(/WalletConnect relay/)
     measured.pendingFailsAfter = Date.now() - started
-    expect(await page.getByTestId('signature').innerText()).toBe('The connection to the WalletConnect relay was lost before the wallet answered. Try again.')
+    expect(await page.getByTestId('signature').innerText()).toBe(
+      'The connection to the WalletConnect relay was lost before the wallet answered. Try again.',
+    )
     // The wallet page is told nothing (its relay is gone too): its user dismisses the card.
     await wallet.page.getByTestId('mw-reject').click()
 
@@ -58,7 +60,13 @@ describe('the WalletConnect relay dies and comes back', () => {
     // The SDK reconnects on its own (it retries on its 5 s heartbeat): measured, the user sees nothing of it.
     const relayConnected = () =>
       page.evaluate(() =>
-        (window as unknown as { modal: { getPlugin(name: 'walletConnect'): { getProvider(): Promise<{ client: { core: { relayer: { connected: boolean } } } }> } } }).modal
+        (
+          window as unknown as {
+            modal: {
+              getPlugin(name: 'walletConnect'): { getProvider(): Promise<{ client: { core: { relayer: { connected: boolean } } } }> }
+            }
+          }
+        ).modal
           .getPlugin('walletConnect')
           .getProvider()
           .then((up) => up.client.core.relayer.connected),

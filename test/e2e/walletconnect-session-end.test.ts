@@ -27,7 +27,10 @@ afterAll(() => {
 /** The namespaces connected and the connector of each, as the kernel has them. */
 const connected = () =>
   h.browser.page.evaluate(() => {
-    const modal = (window as any).modal as { getState(): { connectedNamespaces: string[] }; getAccount(ns: string): { connectorId?: string } }
+    const modal = (window as any).modal as {
+      getState(): { connectedNamespaces: string[] }
+      getAccount(ns: string): { connectorId?: string }
+    }
     return modal
       .getState()
       .connectedNamespaces.map((ns) => `${ns}:${modal.getAccount(ns).connectorId}`)

@@ -152,15 +152,25 @@ describe('a WalletConnect session in three tabs', () => {
         { v: 1, prefix: 'another-app/v1', kind: 'session', owner: 'forged-owner-1', session: null },
         { v: 1, prefix: '@vestibule/v1', kind: 'session', owner: 'x', session: null },
         { v: 1, prefix: '@vestibule/v1', kind: 'session', owner: 'forged-owner-1', session: { topic: 'nope', namespaces: {} } },
-        { v: 1, prefix: '@vestibule/v1', kind: 'session', owner: 'forged-owner-1', session: { topic: 'a'.repeat(64), namespaces: { eip155: { accounts: ['<img src=x>'], methods: [], events: [] } } } },
+        {
+          v: 1,
+          prefix: '@vestibule/v1',
+          kind: 'session',
+          owner: 'forged-owner-1',
+          session: { topic: 'a'.repeat(64), namespaces: { eip155: { accounts: ['<img src=x>'], methods: [], events: [] } } },
+        },
       ])
         channel.postMessage(message)
       channel.close()
       return answer
     })
-    expect((heard as { session: { namespaces: Record<string, { accounts: string[] }> } }).session.namespaces.eip155?.accounts).toContain(`eip155:31337:${address()}`)
+    expect((heard as { session: { namespaces: Record<string, { accounts: string[] }> } }).session.namespaces.eip155?.accounts).toContain(
+      `eip155:31337:${address()}`,
+    )
     // Another modal's channel (its own storage prefix) is not this modal's.
-    await other.evaluate(() => new BroadcastChannel('another-app/v1/walletConnect/tabs').postMessage({ v: 1, prefix: 'another-app/v1', kind: 'disconnect' }))
+    await other.evaluate(() =>
+      new BroadcastChannel('another-app/v1/walletConnect/tabs').postMessage({ v: 1, prefix: 'another-app/v1', kind: 'disconnect' }),
+    )
     // Still one session everywhere: a last signature from the follower goes through.
     await signIn(other, wallet)
     for (const tab of [b, c]) expect(await status(tab)).toBe('connected')
@@ -234,7 +244,13 @@ describe('a WalletConnect session in three tabs', () => {
     await modalRoot(a).getByTestId('account').waitFor({ timeout: 15_000 })
     // B follows the connect through the tab sync and restores the session with a client of its own.
     await expect.poll(() => status(b), { timeout: 10_000 }).toBe('connected')
-    await expect.poll(() => openSockets().map((s) => s.tab).sort()).toEqual(['A', 'B'])
+    await expect
+      .poll(() =>
+        openSockets()
+          .map((s) => s.tab)
+          .sort(),
+      )
+      .toEqual(['A', 'B'])
     await a.keyboard.press('Escape')
     await signIn(a, wallet)
   })

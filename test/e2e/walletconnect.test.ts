@@ -170,7 +170,9 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const wallet = await openWallet()
     await wallet.pair(uri)
     await wallet.decide('proposal', true)
-    await expect.poll(() => modalRoot().getByTestId('wc-connected').innerText(), { timeout: 15_000 }).toBe('Connected to Sandbox Mobile Wallet')
+    await expect
+      .poll(() => modalRoot().getByTestId('wc-connected').innerText(), { timeout: 15_000 })
+      .toBe('Connected to Sandbox Mobile Wallet')
   })
 })
 
@@ -190,7 +192,8 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
       },
     },
   })
-  const storedDeepLink = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/walletConnect/deepLink') ?? 'null'))
+  const storedDeepLink = (page: Page) =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('@vestibule/v1/walletConnect/deepLink') ?? 'null'))
 
   test('on desktop: QR code and the web app link; the web app pairs from the link; unsafe links are dropped', async () => {
     const { page } = h.browser
@@ -233,13 +236,22 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
   test('on an iPhone in Safari: the deep link opens the wallet, the flow shows connecting, then the account', async () => {
     const page = await h.browser.context.newPage()
     await page.addInitScript(() => {
-      const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+      const ua =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
       Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua })
       // The operating system, not this page, follows a wallet's link.
-      window.addEventListener('click', (event) => event.composedPath().some((el) => (el as HTMLElement).dataset?.testid === 'wc-open-mobile') && event.preventDefault(), true)
+      window.addEventListener(
+        'click',
+        (event) => event.composedPath().some((el) => (el as HTMLElement).dataset?.testid === 'wc-open-mobile') && event.preventDefault(),
+        true,
+      )
     })
     await page.goto(h.sandbox.url)
-    await page.evaluate((data) => (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data), walletData())
+    await page.evaluate(
+      (data) =>
+        (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data),
+      walletData(),
+    )
     const open = modalRoot(page).getByTestId('wc-open-mobile')
     await open.waitFor({ timeout: 15_000 })
     expect(await modalRoot(page).getByTestId('wc-qr').count()).toBe(0)
@@ -276,7 +288,16 @@ describe('WalletConnect timing in the browser (page.clock)', () => {
     await page.clock.pauseAt(expiresAt - 240_000 + 229_999)
     expect(await qr.getAttribute('data-uri')).toBe(first)
     await page.clock.runFor(1)
-    await expect.poll(async () => (await modalRoot(page).getByTestId('wc-qr').getAttribute('data-uri').catch(() => first)) !== first, { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(
+        async () =>
+          (await modalRoot(page)
+            .getByTestId('wc-qr')
+            .getAttribute('data-uri')
+            .catch(() => first)) !== first,
+        { timeout: 15_000 },
+      )
+      .toBe(true)
     const second = (await modalRoot(page).getByTestId('wc-qr').getAttribute('data-uri'))!
     expect(second).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await page.close()

@@ -16,7 +16,12 @@ afterEach(() => vi.restoreAllMocks())
 function setup(options: { addressBookLimit?: number; plugins?: Plugin[]; backend?: ReturnType<typeof recordingBackend> } = {}) {
   const backend = options.backend ?? recordingBackend()
   const modal = createKernel(
-    { projectId: 'p', storage: backend, addressBookLimit: options.addressBookLimit, plugins: [chainPlugin(fakeAdapter()), addressBook(), ...(options.plugins ?? [])] },
+    {
+      projectId: 'p',
+      storage: backend,
+      addressBookLimit: options.addressBookLimit,
+      plugins: [chainPlugin(fakeAdapter()), addressBook(), ...(options.plugins ?? [])],
+    },
     { platform: desktop, views: shellViews },
   )
   return { modal, backend, book: modal.getPlugin('addressBook') }
@@ -41,16 +46,29 @@ describe('example plugin: address book', () => {
     // @ts-expect-error 'addressBook.titel' is not a key of the plugin's catalog
     expect(book.t('addressBook.titel')).toBe('addressBook.titel')
     // @ts-expect-error addressBookLimit is declared as a number
-    expect(() => createModal({ addressBookLimit: '5', plugins: [addressBook()] })).toThrow('`addressBookLimit` (addressBook) must be a whole number from 1 to 100')
+    expect(() => createModal({ addressBookLimit: '5', plugins: [addressBook()] })).toThrow(
+      '`addressBookLimit` (addressBook) must be a whole number from 1 to 100',
+    )
   })
 
   it('adds an Account tab, a feature opening its form view, and its strings (a host may override them)', () => {
     const { modal, book } = setup()
-    expect(kernelOf(modal).slots.list('account.tabs').map((e) => [e.id, e.label])).toEqual([['addressBook', 'Addresses']])
-    expect(kernelOf(modal).slots.list('account.features').map((e) => [e.id, e.view])).toEqual([['addressBook', FORM_VIEW]])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.tabs')
+        .map((e) => [e.id, e.label]),
+    ).toEqual([['addressBook', 'Addresses']])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.features')
+        .map((e) => [e.id, e.view]),
+    ).toEqual([['addressBook', FORM_VIEW]])
     expect(kernelOf(modal).views.get(FORM_VIEW)).toMatchObject({ title: 'Save an address', requiresAccount: true, plugin: 'addressBook' })
     expect(book.t('addressBook.saved', { name: 'Ada' })).toBe('Saved Ada')
-    const french = createKernel({ projectId: 'p', storage: null, messages: { 'addressBook.tab': 'Adresses' }, plugins: [addressBook()] }, { views: shellViews })
+    const french = createKernel(
+      { projectId: 'p', storage: null, messages: { 'addressBook.tab': 'Adresses' }, plugins: [addressBook()] },
+      { views: shellViews },
+    )
     expect(kernelOf(french).slots.list('account.tabs')[0]?.label).toBe('Adresses')
   })
 
@@ -119,7 +137,9 @@ describe('example plugin: address book', () => {
     const first = setup({ backend: recordingBackend({ '@vestibule/v1/addressBook/entries': JSON.stringify(good) }) })
     await first.modal.open()
     expect(first.book.$state.get().entries).toEqual(good)
-    const planted = setup({ backend: recordingBackend({ '@vestibule/v1/addressBook/entries': JSON.stringify([{ name: { toString: 1 }, address: ADDRESS }]) }) })
+    const planted = setup({
+      backend: recordingBackend({ '@vestibule/v1/addressBook/entries': JSON.stringify([{ name: { toString: 1 }, address: ADDRESS }]) }),
+    })
     await planted.modal.open()
     expect(planted.book.$state.get().entries).toEqual([])
   })
@@ -127,7 +147,10 @@ describe('example plugin: address book', () => {
   it('offers the entries to other plugins by token, even to one set up before it', async () => {
     let list: (() => readonly Entry[]) | undefined
     const reader: Plugin = { name: 'reader', setup: (ctx) => void (list = () => ctx.services.lazy(AddressBook).resolve().list()) }
-    const modal = createKernel({ projectId: 'p', storage: null, plugins: [reader, chainPlugin(fakeAdapter()), addressBook()] }, { platform: desktop, views: shellViews })
+    const modal = createKernel(
+      { projectId: 'p', storage: null, plugins: [reader, chainPlugin(fakeAdapter()), addressBook()] },
+      { platform: desktop, views: shellViews },
+    )
     kernelOf(modal).chains.startDiscovery()
     await modal.connect('io.fake')
     await modal.open(FORM_VIEW)

@@ -6,7 +6,9 @@ import '../../examples/hello/owner.js'
 
 describe('example plugin: hello registers its owner hint', () => {
   it('its option without the plugin names the plugin to add', () => {
-    expect(() => createModal({ projectId: 'p', storage: null, helloText: 'Hi', plugins: [] })).toThrow('`helloText` needs hello() from vestibule-hello')
+    expect(() => createModal({ projectId: 'p', storage: null, helloText: 'Hi', plugins: [] })).toThrow(
+      '`helloText` needs hello() from vestibule-hello',
+    )
   })
 
   it('with the plugin the option is simply used', () => {

@@ -25,14 +25,26 @@ describe('example plugin: hello', () => {
 
   it('fills an account tab, a wallet feature and a view', () => {
     const modal = createModal({ projectId: 'p', storage: null, plugins: [hello()] })
-    expect(kernelOf(modal).slots.list('account.tabs').map((t) => t.id)).toEqual(['hello'])
-    expect(kernelOf(modal).slots.list('account.features').map((t) => [t.id, t.view])).toEqual([['hello', 'Hello']])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.tabs')
+        .map((t) => t.id),
+    ).toEqual(['hello'])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.features')
+        .map((t) => [t.id, t.view]),
+    ).toEqual([['hello', 'Hello']])
     expect(kernelOf(modal).views.has('Hello')).toBe(true)
   })
 
   it('provides a service another plugin resolves by token', () => {
     let greeting = ''
-    const reader: Plugin = { name: 'reader', requires: ['hello'], setup: (ctx) => void (greeting = ctx.services.resolve(Greeting).greet('Ada')) }
+    const reader: Plugin = {
+      name: 'reader',
+      requires: ['hello'],
+      setup: (ctx) => void (greeting = ctx.services.resolve(Greeting).greet('Ada')),
+    }
     createModal({ projectId: 'p', storage: null, plugins: [reader, hello()] })
     expect(greeting).toBe('Hello, Ada')
   })

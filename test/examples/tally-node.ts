@@ -18,7 +18,8 @@ export interface TallyNode {
 }
 
 const HEX64 = /^[0-9a-f]{64}$/
-const publicKey = (address: string) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(address, 'hex').toString('base64url') }, format: 'jwk' })
+const publicKey = (address: string) =>
+  createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(address, 'hex').toString('base64url') }, format: 'jwk' })
 
 export async function startTallyNode(options: { chain: string; balances: Record<string, bigint>; fee?: bigint }): Promise<TallyNode> {
   const balances = new Map(Object.entries(options.balances))
@@ -34,9 +35,15 @@ export async function startTallyNode(options: { chain: string; balances: Record<
     const { chain, from, to, value, fee: paid, nonce } = t as Record<(typeof fields)[number], string>
     if (chain !== options.chain) throw new Error(`wrong chain ${chain}`)
     if (!HEX64.test(from) || !HEX64.test(to)) throw new Error('malformed address')
-    if (!/^[1-9]\d*$/.test(value) || paid !== String(fee) || nonce !== String(nonces.get(from) ?? 0n)) throw new Error('stale or malformed transfer')
+    if (!/^[1-9]\d*$/.test(value) || paid !== String(fee) || nonce !== String(nonces.get(from) ?? 0n))
+      throw new Error('stale or malformed transfer')
     const text = transferText({ chain, from, to, value, fee: paid, nonce })
-    if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/.test(signature) || !verify(null, Buffer.from(text), publicKey(from), Buffer.from(signature, 'hex'))) throw new Error('bad signature')
+    if (
+      typeof signature !== 'string' ||
+      !/^[0-9a-f]{128}$/.test(signature) ||
+      !verify(null, Buffer.from(text), publicKey(from), Buffer.from(signature, 'hex'))
+    )
+      throw new Error('bad signature')
     if (balance(from) < BigInt(value) + fee) throw new Error('insufficient balance')
     balances.set(from, balance(from) - BigInt(value) - fee)
     balances.set(to, balance(to) + BigInt(value))
@@ -46,7 +53,8 @@ export async function startTallyNode(options: { chain: string; balances: Record<
 
   const answer = (method: unknown, params: unknown[]): unknown => {
     if (method === 'tally_fee') return String(fee)
-    if ((method === 'tally_getBalance' || method === 'tally_getNonce') && !HEX64.test(String(params[0]))) throw new Error('malformed address')
+    if ((method === 'tally_getBalance' || method === 'tally_getNonce') && !HEX64.test(String(params[0])))
+      throw new Error('malformed address')
     if (method === 'tally_getBalance') return String(balance(String(params[0])))
     if (method === 'tally_getNonce') return String(nonces.get(String(params[0])) ?? 0n)
     if (method === 'tally_sendTransfer') return transfer(params)
@@ -57,7 +65,11 @@ export async function startTallyNode(options: { chain: string; balances: Record<
     let body = ''
     request.on('data', (chunk) => (body += chunk))
     request.on('end', () => {
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'content-type': 'application/json' }
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'content-type',
+        'content-type': 'application/json',
+      }
       if (request.method === 'OPTIONS') return response.writeHead(204, cors).end()
       let id: unknown = null
       try {
@@ -67,7 +79,9 @@ export async function startTallyNode(options: { chain: string; balances: Record<
         const result = answer(call.method, Array.isArray(call.params) ? call.params : [])
         response.writeHead(200, cors).end(JSON.stringify({ jsonrpc: '2.0', id, result }))
       } catch (error) {
-        response.writeHead(200, cors).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: (error as Error).message } }))
+        response
+          .writeHead(200, cors)
+          .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: (error as Error).message } }))
       }
     })
   })

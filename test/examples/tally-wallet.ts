@@ -8,7 +8,12 @@ import { transferText } from '../../examples/tally/session.js'
 
 type Account = { address: string; publicKey: Uint8Array; chains: string[]; features: string[] }
 
-export async function createTallyWallet(options: { privateKey: JsonWebKey; chains: string[]; name?: string; approve?: (what: string) => boolean }) {
+export async function createTallyWallet(options: {
+  privateKey: JsonWebKey
+  chains: string[]
+  name?: string
+  approve?: (what: string) => boolean
+}) {
   const { privateKey: jwk, chains, approve = () => true } = options
   const key = await crypto.subtle.importKey('jwk', jwk, { name: 'Ed25519' }, false, ['sign'])
   const publicKey = Uint8Array.from(atob(jwk.x!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
@@ -39,10 +44,20 @@ export async function createTallyWallet(options: { privateKey: JsonWebKey; chain
           },
         },
         'standard:disconnect': { disconnect: async () => void (accounts = []) },
-        'standard:events': { on: (_: 'change', listener: (change: { accounts: Account[] }) => void) => (listeners.add(listener), () => listeners.delete(listener)) },
-        'tally:signMessage': { signMessage: async ({ message }: { message: Uint8Array }) => (ask('signMessage'), signed(messageBytes(new TextDecoder().decode(message)))) },
+        'standard:events': {
+          on: (_: 'change', listener: (change: { accounts: Account[] }) => void) => (
+            listeners.add(listener), () => listeners.delete(listener)
+          ),
+        },
+        'tally:signMessage': {
+          signMessage: async ({ message }: { message: Uint8Array }) => (
+            ask('signMessage'), signed(messageBytes(new TextDecoder().decode(message)))
+          ),
+        },
         'tally:signTransfer': {
-          signTransfer: async ({ transfer }: { transfer: Parameters<typeof transferText>[0] }) => (ask('signTransfer'), signed(new TextEncoder().encode(transferText(transfer)))),
+          signTransfer: async ({ transfer }: { transfer: Parameters<typeof transferText>[0] }) => (
+            ask('signTransfer'), signed(new TextEncoder().encode(transferText(transfer)))
+          ),
         },
       },
     },

@@ -10,7 +10,13 @@ import { startTallyNode, type TallyNode } from './tally-node.js'
 import { createTallyWallet } from './tally-wallet.js'
 
 const key = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey
-const connector = { id: 'tally-test-wallet', name: 'Tally Test Wallet', type: 'ANNOUNCED' as const, namespace: 'tally' as const, installed: true }
+const connector = {
+  id: 'tally-test-wallet',
+  name: 'Tally Test Wallet',
+  type: 'ANNOUNCED' as const,
+  namespace: 'tally' as const,
+  installed: true,
+}
 const OTHER = 'ab'.repeat(32)
 let node: TallyNode
 let network: ReturnType<typeof defineNetwork>
@@ -54,7 +60,11 @@ describe('example chain family: tally', () => {
   it('sends: the node checks the signature, moves the amount and charges the fee', async () => {
     const { adapter } = await connected()
     const before = node.balance(address)
-    expect(await chainFeature(adapter, 'estimateFees')({ from: address, to: OTHER, network })).toEqual({ fee: 1000n, decimals: 6, symbol: 'TLY' })
+    expect(await chainFeature(adapter, 'estimateFees')({ from: address, to: OTHER, network })).toEqual({
+      fee: 1000n,
+      decimals: 6,
+      symbol: 'TLY',
+    })
     const id = await adapter.sendNative!({ to: OTHER, value: 250_000n, address, network })
     expect(id).toMatch(/^[0-9a-f]{64}$/)
     expect(node.balance(OTHER)).toBe(250_000n)
@@ -67,7 +77,9 @@ describe('example chain family: tally', () => {
     await expect(adapter.sendNative!({ to: OTHER, value: 1n, address, network })).rejects.toMatchObject({ code: 'USER_REJECTED' })
     await expect(adapter.sendNative!({ to: 'nope', value: 1n, address, network })).rejects.toThrow('Not a Tally address: nope')
     const rich = await connected()
-    await expect(rich.adapter.sendNative!({ to: OTHER, value: 10n ** 12n, address, network })).rejects.toThrow('The Tally node refused tally_sendTransfer: insufficient balance')
+    await expect(rich.adapter.sendNative!({ to: OTHER, value: 10n ** 12n, address, network })).rejects.toThrow(
+      'The Tally node refused tally_sendTransfer: insufficient balance',
+    )
     expect(node.balance(address)).toBe(before)
   })
 
@@ -81,7 +93,15 @@ describe('example chain family: tally', () => {
 
   it('gives sign-in its scheme and its name: the message names a Tally account and parses back', async () => {
     createModal({ projectId: 'p', storage: null, plugins: [tally({ networks: [network] })] })
-    const text = createSiwxMessage({ domain: 'example.com', accountAddress: address, chainId: 'tally:local', uri: 'https://example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-01-01T00:00:00Z' })
+    const text = createSiwxMessage({
+      domain: 'example.com',
+      accountAddress: address,
+      chainId: 'tally:local',
+      uri: 'https://example.com',
+      version: '1',
+      nonce: 'abcdefgh12',
+      issuedAt: '2026-01-01T00:00:00Z',
+    })
     expect(text.split('\n')[0]).toBe('example.com wants you to sign in with your Tally account:')
     // Read back by the name the family gives, once its rule is among the reader's.
     expect(parseSiwxMessage(text, { addresses: { tally: isAddress } }).chainId).toBe('tally:local')
@@ -89,12 +109,27 @@ describe('example chain family: tally', () => {
   })
 
   it("a family's sign-in name that another family uses, or that is not a short word, gives it no sign-in message", () => {
-    for (const [namespace, name] of [['evil', 'Ethereum'], ['weird', 'Tally\nURI: https://evil.example']] as const) {
+    for (const [namespace, name] of [
+      ['evil', 'Ethereum'],
+      ['weird', 'Tally\nURI: https://evil.example'],
+    ] as const) {
       registerChainNamespace(namespace)
       const net = { ...network, chainNamespace: namespace, caipNetworkId: `${namespace}:local` } as never
       const adapter = { ...createTallyAdapter([net]), namespace, networks: [net], features: { signInName: () => name } } as never
-      createModal({ projectId: 'p', storage: null, plugins: [{ name: namespace, order: 'pre', setup: (ctx) => ctx.chains.register(adapter) }] })
-      const fields = { domain: 'example.com', accountAddress: address, chainId: `${namespace}:local`, uri: 'https://example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-01-01T00:00:00Z' }
+      createModal({
+        projectId: 'p',
+        storage: null,
+        plugins: [{ name: namespace, order: 'pre', setup: (ctx) => ctx.chains.register(adapter) }],
+      })
+      const fields = {
+        domain: 'example.com',
+        accountAddress: address,
+        chainId: `${namespace}:local`,
+        uri: 'https://example.com',
+        version: '1',
+        nonce: 'abcdefgh12',
+        issuedAt: '2026-01-01T00:00:00Z',
+      }
       expect(() => createSiwxMessage(fields)).toThrow('is not a CAIP-2 id of a namespace with a sign-in message')
     }
   })
@@ -106,6 +141,8 @@ describe('example chain family: tally', () => {
   })
 
   it('refuses networks of another family, naming the plugin', () => {
-    expect(() => createModal({ projectId: 'p', storage: null, plugins: [tally({ networks: [{ ...network, chainNamespace: 'solana' } as never] })] })).toThrow(/tally network #1 \("Tally Local"\) is not a Tally network/)
+    expect(() =>
+      createModal({ projectId: 'p', storage: null, plugins: [tally({ networks: [{ ...network, chainNamespace: 'solana' } as never] })] }),
+    ).toThrow(/tally network #1 \("Tally Local"\) is not a Tally network/)
   })
 })

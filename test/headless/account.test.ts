@@ -2,7 +2,14 @@
 // reads; the send plugin's controller created from its API and driven from the form to a sent transfer.
 import { atom } from 'nanostores'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Capabilities, type BalancesService, type BalancesSnapshot, type ChainAdapter, type FeeEstimate, type Modal } from '../../kernel/index.js'
+import {
+  Capabilities,
+  type BalancesService,
+  type BalancesSnapshot,
+  type ChainAdapter,
+  type FeeEstimate,
+  type Modal,
+} from '../../kernel/index.js'
 import { accountBalances, createHeadlessModal, createSend, featureController } from '../../headless/index.js'
 import { send, type SendApi } from '../../plugins/send/index.js'
 import { TYPING_PAUSE_MS } from '../../plugins/send/controller.js'
@@ -21,7 +28,11 @@ function setup(plugins: unknown[] = []) {
   const estimateFees = vi.fn(async (): Promise<FeeEstimate> => ({ fee: 21_000n * 10n ** 9n, decimals: 18, symbol: 'ETH' }))
   const sendNative = vi.fn(async () => '0xabc123')
   const chain = { ...adapter, sendNative, features: { estimateFees } } as ChainAdapter
-  const modal = createHeadlessModal({ projectId: 'p', storage: null, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, ...(plugins as never[])] })
+  const modal = createHeadlessModal({
+    projectId: 'p',
+    storage: null,
+    plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, ...(plugins as never[])],
+  })
   created.push(modal)
   return { modal, sendNative, adapter }
 }
@@ -53,7 +64,12 @@ describe('accountBalances', () => {
     const $balances = atom<BalancesSnapshot>({ status: 'loading', tokens: [] })
     const refresh = vi.fn(async () => [])
     const service: BalancesService = { $balances, refresh }
-    const { modal } = setup([{ name: 'balances', setup: (ctx: { services: { provide(t: unknown, v: unknown): void } }) => ctx.services.provide(Capabilities.Balances, service) }])
+    const { modal } = setup([
+      {
+        name: 'balances',
+        setup: (ctx: { services: { provide(t: unknown, v: unknown): void } }) => ctx.services.provide(Capabilities.Balances, service),
+      },
+    ])
     const balances = accountBalances(modal)
     expect(balances.$balances).toBe($balances)
     await balances.refresh({ force: true })
@@ -94,7 +110,10 @@ describe('createSend', () => {
       { name: 'plain', setup: () => ({ createController: 'not a function' }) },
     ])
     await expect(featureController(modal, 'flowing')).resolves.toBe(flow)
-    await expect(featureController(modal, 'plain')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'The "plain" plugin hands out no controller' })
+    await expect(featureController(modal, 'plain')).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      message: 'The "plain" plugin hands out no controller',
+    })
     await expect(featureController(modal, 'swap')).rejects.toMatchObject({ code: 'MISSING_PLUGIN' })
   })
 })

@@ -25,7 +25,14 @@ const solanaNet: CaipNetwork = {
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
   rpcUrls: { default: { http: ['http://127.0.0.1/sol'] } },
 }
-const both = (namespace: string): Connector => ({ id: `multi-${namespace}`, rdns: 'io.multi', name: 'Multi Wallet', type: 'ANNOUNCED', namespace, installed: true })
+const both = (namespace: string): Connector => ({
+  id: `multi-${namespace}`,
+  rdns: 'io.multi',
+  name: 'Multi Wallet',
+  type: 'ANNOUNCED',
+  namespace,
+  installed: true,
+})
 
 const created: Modal[] = []
 afterEach(() => {
@@ -51,7 +58,11 @@ function twoFamilies() {
 describe('connectWallet', () => {
   it('connects an installed wallet of the list through its chain plugin', async () => {
     const fake = fakeAdapter()
-    const modal = createHeadlessModal({ projectId: 'p', storage: null, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }] })
+    const modal = createHeadlessModal({
+      projectId: 'p',
+      storage: null,
+      plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }],
+    })
     created.push(modal)
     const list = walletList(modal)
     await list.load()
@@ -81,9 +92,18 @@ describe('connectWallet', () => {
   it('a declined request rejects with USER_REJECTED and leaves the modal disconnected', async () => {
     const fake = fakeAdapter()
     fake.adapter.connect.mockRejectedValueOnce(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
-    const modal = createHeadlessModal({ projectId: 'p', storage: null, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }] })
+    const modal = createHeadlessModal({
+      projectId: 'p',
+      storage: null,
+      plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }],
+    })
     created.push(modal)
-    const item: WalletItem = { id: 'eip155:io.fake', name: 'Wallet io.fake', view: '', data: { connectorId: 'io.fake', namespace: 'eip155' } }
+    const item: WalletItem = {
+      id: 'eip155:io.fake',
+      name: 'Wallet io.fake',
+      view: '',
+      data: { connectorId: 'io.fake', namespace: 'eip155' },
+    }
     await modal.open()
     await expect(connectWallet(modal, item)).rejects.toMatchObject({ code: 'USER_REJECTED' })
     expect(modal.getAccount().status).toBe('disconnected')
@@ -93,8 +113,12 @@ describe('connectWallet', () => {
     const modal = createHeadlessModal({ projectId: 'p', storage: null, plugins: [] })
     created.push(modal)
     await expect(connectWallet(modal, null as unknown as WalletItem)).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
-    await expect(connectWallet(modal, { id: 'x', name: 'Far Wallet', view: '', disabled: true })).rejects.toThrow('Far Wallet cannot be connected here')
-    await expect(connectWallet(modal, { id: 'x', name: 'Far Wallet', view: 'Elsewhere', data: { wallet: { id: 'x', name: 'Far Wallet' } } })).rejects.toThrow('No registered plugin connects Far Wallet')
+    await expect(connectWallet(modal, { id: 'x', name: 'Far Wallet', view: '', disabled: true })).rejects.toThrow(
+      'Far Wallet cannot be connected here',
+    )
+    await expect(
+      connectWallet(modal, { id: 'x', name: 'Far Wallet', view: 'Elsewhere', data: { wallet: { id: 'x', name: 'Far Wallet' } } }),
+    ).rejects.toThrow('No registered plugin connects Far Wallet')
     expect(() => walletConnectPairing(modal)).toThrow('walletConnect() plugin')
   })
 })
@@ -117,10 +141,26 @@ describe('a catalog wallet pairs through WalletConnect', () => {
   })
 
   it('offers the URI with the time it stays usable, renews it 10 s before expiry while shown, and not after stop()', async () => {
-    const net = defineNetwork({ id: 1, name: 'Chain 1', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } } })
-    const modal = createHeadlessModal({ projectId: 'p', storage: null, metadata: { name: 'Test', url: 'https://app.example' }, plugins: [eip155({ networks: [net] }), walletConnect({ relayUrl: 'ws://127.0.0.1:9' })] })
+    const net = defineNetwork({
+      id: 1,
+      name: 'Chain 1',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } },
+    })
+    const modal = createHeadlessModal({
+      projectId: 'p',
+      storage: null,
+      metadata: { name: 'Test', url: 'https://app.example' },
+      plugins: [eip155({ networks: [net] }), walletConnect({ relayUrl: 'ws://127.0.0.1:9' })],
+    })
     created.push(modal)
-    const item: WalletItem = { id: 'cedar', name: 'Cedar Vault', view: 'ConnectingWalletConnect', links: {}, data: { wallet: { id: 'cedar', name: 'Cedar Vault', links: {} } } }
+    const item: WalletItem = {
+      id: 'cedar',
+      name: 'Cedar Vault',
+      view: 'ConnectingWalletConnect',
+      links: {},
+      data: { wallet: { id: 'cedar', name: 'Cedar Vault', links: {} } },
+    }
     const outcome = await connectWallet(modal, item)
     if (outcome.kind !== 'pairing') throw new Error('expected a pairing')
     expect(outcome.wallet).toEqual({ id: 'cedar', name: 'Cedar Vault' })

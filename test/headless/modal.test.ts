@@ -35,10 +35,18 @@ function drawing() {
 
 describe('createHeadlessModal', () => {
   it('opens, preloads and closes without loading any view or slot code', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [], count: 0 }), { status: 200 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: [], count: 0 }), { status: 200 })),
+    )
     const { plugin, loads } = drawing()
     const fake = fakeAdapter()
-    const modal = createHeadlessModal({ projectId: 'p', apiUrl: 'https://api.test', storage: null, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }, walletCatalog(), plugin] })
+    const modal = createHeadlessModal({
+      projectId: 'p',
+      apiUrl: 'https://api.test',
+      storage: null,
+      plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }, walletCatalog(), plugin],
+    })
     created.push(modal)
     expect(kernelOf(modal).views.headless).toBe(true)
     await modal.preload()
@@ -55,7 +63,7 @@ describe('createHeadlessModal', () => {
     expect(loads.view).not.toHaveBeenCalled()
   })
 
-  it("checks options as createModal does, naming the plugin that owns an option it lacks", () => {
+  it('checks options as createModal does, naming the plugin that owns an option it lacks', () => {
     expect(() => createHeadlessModal({ projectId: 'p', storage: null, featuredWalletIds: ['a'] })).toThrow(/walletCatalog\(\)/)
   })
 
@@ -73,7 +81,11 @@ describe('the hooks on the server', () => {
     function Probe() {
       const list = useWalletList(modal)
       const balances = useBalances(modal)
-      return createElement('p', null, `${list.status} ${list.wallets.length} ${list.search === '' ? 'no search' : 'search'} ${balances.status} ${balances.tokens.length}`)
+      return createElement(
+        'p',
+        null,
+        `${list.status} ${list.wallets.length} ${list.search === '' ? 'no search' : 'search'} ${balances.status} ${balances.tokens.length}`,
+      )
     }
     expect(typeof window).toBe('undefined')
     expect(renderToString(createElement(Probe))).toBe('<p>idle 0 no search idle 0</p>')
@@ -88,7 +100,11 @@ describe('the swap and sign-in hooks on the server', () => {
     function Probe() {
       const signIn = useSignIn(modal)
       const swapFlow = useSwap(modal)
-      return createElement('p', null, `${signIn.status} ${signIn.required ? 'required' : 'optional'} ${swapFlow.controller ? 'controller' : 'no controller'} ${swapFlow.error ? 'error' : 'no error'}`)
+      return createElement(
+        'p',
+        null,
+        `${signIn.status} ${signIn.required ? 'required' : 'optional'} ${swapFlow.controller ? 'controller' : 'no controller'} ${swapFlow.error ? 'error' : 'no error'}`,
+      )
     }
     expect(typeof window).toBe('undefined')
     expect(renderToString(createElement(Probe))).toBe('<p>signedOut required no controller no error</p>')

@@ -25,7 +25,12 @@ afterEach(() => {
 })
 
 function headless(config: SiwxConfig = {}, storage = mapStorage()) {
-  const modal = createHeadlessModal({ projectId: 'p', storage, siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), siwx()] } as ModalOptions)
+  const modal = createHeadlessModal({
+    projectId: 'p',
+    storage,
+    siwx: config,
+    plugins: [eip155({ networks: [h.localA, h.localB] }), siwx()],
+  } as ModalOptions)
   modals.push(modal)
   kernelOf(modal).chains.startDiscovery()
   return modal

@@ -24,12 +24,26 @@ const bodies: unknown[] = []
 function answer(url: URL, body: unknown): unknown {
   switch (url.pathname) {
     case '/v1/convert/tokens':
-      return { tokens: [{ name: 'Ether', symbol: 'ETH', address: NATIVE, decimals: 18 }, { name: 'Demo', symbol: 'DEMO', address: DEMO, decimals: 18 }] }
+      return {
+        tokens: [
+          { name: 'Ether', symbol: 'ETH', address: NATIVE, decimals: 18 },
+          { name: 'Demo', symbol: 'DEMO', address: DEMO, decimals: 18 },
+        ],
+      }
     case '/v1/convert/gas-price':
       return { standard: '1000000000', fast: '2000000000', instant: '3000000000' }
     case '/v1/convert/quotes': {
       const amount = BigInt(url.searchParams.get('amount')!)
-      return { quotes: [{ fromAccount: url.searchParams.get('from'), toAccount: url.searchParams.get('to'), fromAmount: String(amount), toAmount: String(amount * 2000n) }] }
+      return {
+        quotes: [
+          {
+            fromAccount: url.searchParams.get('from'),
+            toAccount: url.searchParams.get('to'),
+            fromAmount: String(amount),
+            toAmount: String(amount * 2000n),
+          },
+        ],
+      }
     }
     case '/v1/convert/build-transaction': {
       const b = body as { amount: string; userAddress: string }
@@ -47,10 +61,20 @@ function simulated({ id, method, params }: { id: number; method: string; params:
   if (method !== 'eth_simulateV1') return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
   const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
   const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`
-  const transfer = (asset: string, from: string, to: string, value: bigint) => ({ address: asset, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic(from), topic(to)], data: word(value) })
+  const transfer = (asset: string, from: string, to: string, value: bigint) => ({
+    address: asset,
+    topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic(from), topic(to)],
+    data: word(value),
+  })
   const calls = params[0].blockStateCalls[0].calls.map((c: { from: string; to: string; value: string }) => ({
     status: '0x1',
-    logs: c.to === EXCHANGE ? [transfer(NATIVE.split(':')[2]!, c.from, EXCHANGE, BigInt(c.value)), transfer(DEMO.split(':')[2]!, EXCHANGE, c.from, BigInt(c.value) * 2000n)] : [],
+    logs:
+      c.to === EXCHANGE
+        ? [
+            transfer(NATIVE.split(':')[2]!, c.from, EXCHANGE, BigInt(c.value)),
+            transfer(DEMO.split(':')[2]!, EXCHANGE, c.from, BigInt(c.value) * 2000n),
+          ]
+        : [],
   }))
   return { jsonrpc: '2.0', id, result: [{ calls }] }
 }
@@ -85,7 +109,13 @@ function setup() {
   const { adapter } = fakeAdapter({ networks: [{ ...mainnet, rpcUrls: { default: { http: [`${apiUrl}/rpc`] } } }, optimism] })
   const sendTransaction = vi.fn(async () => '0xswap')
   const chain = { ...adapter, features: { sendTransaction } } as ChainAdapter
-  const modal = createHeadlessModal({ projectId: 'p', storage: null, blockchainApiUrl: apiUrl, apiUrl, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, swap()] })
+  const modal = createHeadlessModal({
+    projectId: 'p',
+    storage: null,
+    blockchainApiUrl: apiUrl,
+    apiUrl,
+    plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, swap()],
+  })
   created.push(modal)
   return { modal, sendTransaction }
 }
@@ -114,7 +144,13 @@ describe('createSwap (headless)', () => {
     await until(() => controller.$form.get().quote.status === 'ready')
     expect(controller.$form.get().quote.toAmount).toBe(1000n * E18)
     const quote = requests.find((u) => u.pathname === '/v1/convert/quotes')!
-    expect(Object.fromEntries(quote.searchParams)).toMatchObject({ amount: String(E18 / 2n), from: NATIVE, to: DEMO, userAddress: `eip155:1:${ADDRESS}`, projectId: 'p' })
+    expect(Object.fromEntries(quote.searchParams)).toMatchObject({
+      amount: String(E18 / 2n),
+      from: NATIVE,
+      to: DEMO,
+      userAddress: `eip155:1:${ADDRESS}`,
+      projectId: 'p',
+    })
 
     expect(controller.$view.get().canReview).toBe(true)
     controller.review()

@@ -10,7 +10,14 @@ import { catalogWallets, queryWallets } from '../../sandbox/provider-api/catalog
 import { connectWallet } from '../../headless/index.js'
 import { fakeAdapter, flush, recordingBackend } from '../kernel/helpers.js'
 
-const SANDBOX: Connector = { id: 'dev.vestibule.sandbox', rdns: 'dev.vestibule.sandbox', name: 'Sandbox Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
+const SANDBOX: Connector = {
+  id: 'dev.vestibule.sandbox',
+  rdns: 'dev.vestibule.sandbox',
+  name: 'Sandbox Wallet',
+  type: 'ANNOUNCED',
+  namespace: 'eip155',
+  installed: true,
+}
 
 type Recorded = { path: string; query: Record<string, string> }
 function fakeApi() {
@@ -58,7 +65,12 @@ describe('walletList', () => {
     expect(api.requests).toEqual([])
     await list.load()
     expect(modal.isOpen()).toBe(true)
-    expect(list.$state.get().sections.find((s) => s.section === 'injected')?.items.map((i) => i.name)).toEqual(['Sandbox Wallet'])
+    expect(
+      list.$state
+        .get()
+        .sections.find((s) => s.section === 'injected')
+        ?.items.map((i) => i.name),
+    ).toEqual(['Sandbox Wallet'])
     const state = list.$state.get()
     expect(state.wallets[0]!.name).toBe('Sandbox Wallet')
     expect(state.status).toBe('ready')

@@ -13,7 +13,10 @@ const sponsored = { ...connector('io.paid'), paysOwnGas: (account: object) => (a
 
 function modalWith(connectors = [connector('io.fake'), sponsored]) {
   const fake = fakeAdapter({ connectors })
-  const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
+  const modal = createKernel(
+    { projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake)] },
+    { platform: desktop, views: shellViews },
+  )
   kernelOf(modal).chains.startDiscovery()
   return { modal, fake, $account: activeAccount(kernelOf(modal)) }
 }
@@ -21,7 +24,13 @@ function modalWith(connectors = [connector('io.fake'), sponsored]) {
 describe('activeAccount', () => {
   it('holds no chain plugin, network or address before a connection; the connected one after', async () => {
     const { modal, fake, $account } = modalWith()
-    expect($account.get()).toEqual({ adapter: undefined, network: undefined, address: undefined, nativeBalance: undefined, paysOwnGas: false })
+    expect($account.get()).toEqual({
+      adapter: undefined,
+      network: undefined,
+      address: undefined,
+      nativeBalance: undefined,
+      paysOwnGas: false,
+    })
     await modal.connect('io.fake')
     expect($account.get().adapter).toBe(fake.adapter)
     expect($account.get().network?.caipNetworkId).toBe('eip155:1')
@@ -42,7 +51,7 @@ describe('activeAccount', () => {
     stop()
   })
 
-  it("pays its own gas only when its connector says so for the connected account; a connector without the trait never does", async () => {
+  it('pays its own gas only when its connector says so for the connected account; a connector without the trait never does', async () => {
     const { modal, $account } = modalWith()
     const setPlan = (plan: string) => kernelOf(modal).pluginConnection.setAccountFields('eip155', { plan } as never)
     await modal.connect('io.fake')
@@ -66,7 +75,10 @@ describe('accountWithBalances', () => {
     const snapshot = atom({ status: 'ready', tokens: [] } as unknown as BalancesSnapshot)
     const refresh = vi.fn(async () => [])
     const { modal } = modalWith()
-    const withService = accountWithBalances({ ...kernelOf(modal), services: { get: <T>(token: unknown) => (token === Capabilities.Balances ? { $balances: snapshot, refresh } : undefined) as T } })
+    const withService = accountWithBalances({
+      ...kernelOf(modal),
+      services: { get: <T>(token: unknown) => (token === Capabilities.Balances ? { $balances: snapshot, refresh } : undefined) as T },
+    })
     expect(withService.$balances).toBe(snapshot)
     await withService.refreshBalances(true)
     await withService.refreshBalances()

@@ -40,7 +40,7 @@ describe('message catalogs', () => {
     expect(onMissing.mock.calls).toEqual([['book.titel']])
   })
 
-  it("the modal warns of a key no catalog holds", () => {
+  it('the modal warns of a key no catalog holds', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { modal } = modalWithWallet()
     expect(kernelOf(modal).i18n.t('nobody.has.this')).toBe('nobody.has.this')
@@ -49,7 +49,10 @@ describe('message catalogs', () => {
 })
 
 describe('slot entries open registered views', () => {
-  const opener = (view: string): Plugin => ({ name: 'opener', setup: (ctx) => ctx.slots.add('account.features', { id: 'book', label: 'Book', view }) })
+  const opener = (view: string): Plugin => ({
+    name: 'opener',
+    setup: (ctx) => ctx.slots.add('account.features', { id: 'book', label: 'Book', view }),
+  })
   const provider: Plugin = { name: 'provider', setup: (ctx) => ctx.views.register('Book', dummyView) }
 
   it('an entry naming a view no plugin registers is refused at creation, naming the plugin and the view', () => {
@@ -60,7 +63,11 @@ describe('slot entries open registered views', () => {
 
   it('the view may come from a plugin listed later', () => {
     const { modal } = modalWithWallet({ plugins: [opener('Book'), provider] })
-    expect(kernelOf(modal).slots.list('account.features').map((e) => e.view)).toEqual(['Book'])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.features')
+        .map((e) => e.view),
+    ).toEqual(['Book'])
   })
 })
 
@@ -178,13 +185,20 @@ describe('leave guards', () => {
     kernelOf(modal).router.goBack()
     expect(kernelOf(modal).router.current?.view).toBe('Form')
     expect(seen).toEqual([{ view: 'Form', reason: 'book.unsaved', message: 'Discard the address you typed?' }])
-    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({ open: true, variant: 'error', message: 'Discard the address you typed?' })
+    expect(kernelOf(modal).feedback.$snackbar.get()).toMatchObject({
+      open: true,
+      variant: 'error',
+      message: 'Discard the address you typed?',
+    })
   })
 })
 
 describe('close refusals and modal.on', () => {
   it('modal:closeRefused carries the key and the text shown; modal.on returns the unsubscribe', async () => {
-    const plugin: Plugin = { name: 'guard', setup: (ctx) => (ctx.i18n.add({ 'guard.busy': 'Finish first' }), ctx.onClose(() => 'guard.busy')) }
+    const plugin: Plugin = {
+      name: 'guard',
+      setup: (ctx) => (ctx.i18n.add({ 'guard.busy': 'Finish first' }), ctx.onClose(() => 'guard.busy')),
+    }
     const { modal } = modalWithWallet({ plugins: [plugin] })
     await modal.open('Connect')
     const seen = vi.fn()

@@ -52,7 +52,12 @@ describe('balance refresh', () => {
     const sendNative = vi.fn(async () => '0xhash')
     Object.assign(t.fake.adapter, { sendNative })
     await expect(kernelOf(t.modal).connection.sendNative({ to: OTHER_ADDRESS, value: 10n ** 16n })).resolves.toBe('0xhash')
-    expect(sendNative).toHaveBeenCalledWith({ to: OTHER_ADDRESS, value: 10n ** 16n, address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
+    expect(sendNative).toHaveBeenCalledWith({
+      to: OTHER_ADDRESS,
+      value: 10n ** 16n,
+      address: ADDRESS,
+      network: expect.objectContaining({ caipNetworkId: 'eip155:1' }),
+    })
     await flush()
     expect(t.fake.adapter.getBalance).toHaveBeenCalledTimes(1)
     expect(t.shown()).toBe('2')
@@ -132,10 +137,16 @@ describe('balance refresh', () => {
     const t = await connectedAt0()
     t.fake.wallet.accountChanged(OTHER_ADDRESS)
     await flush()
-    expect(t.fake.adapter.getBalance).toHaveBeenLastCalledWith({ address: OTHER_ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
+    expect(t.fake.adapter.getBalance).toHaveBeenLastCalledWith({
+      address: OTHER_ADDRESS,
+      network: expect.objectContaining({ caipNetworkId: 'eip155:1' }),
+    })
     t.fake.wallet.networkChanged('eip155:10')
     await flush()
-    expect(t.fake.adapter.getBalance).toHaveBeenLastCalledWith({ address: OTHER_ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) })
+    expect(t.fake.adapter.getBalance).toHaveBeenLastCalledWith({
+      address: OTHER_ADDRESS,
+      network: expect.objectContaining({ caipNetworkId: 'eip155:10' }),
+    })
     expect(t.shown()).toBe('2')
   })
 })

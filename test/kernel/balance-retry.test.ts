@@ -13,10 +13,16 @@ afterEach(() => vi.useRealTimers())
 
 function balances() {
   const { adapter } = fakeAdapter({ networks: [mainnet] })
-  const down = Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8545'), { code: 'ECONNREFUSED' }) })
+  const down = Object.assign(new Error('fetch failed'), {
+    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8545'), { code: 'ECONNREFUSED' }),
+  })
   adapter.getBalance.mockRejectedValue(down)
   let account: AccountState = { status: 'connected', address: '0x1111111111111111111111111111111111111111', balanceStatus: 'idle' }
-  const state = (): ChainState => ({ namespace: 'eip155', accountState: account, networkState: { caipNetwork: mainnet, requestedCaipNetworks: [mainnet], supportsAllNetworks: false } })
+  const state = (): ChainState => ({
+    namespace: 'eip155',
+    accountState: account,
+    networkState: { caipNetwork: mainnet, requestedCaipNetworks: [mainnet], supportsAllNetworks: false },
+  })
   const b = createBalances({
     storage: createStorage({ backend: null }),
     events: createEventBus(),

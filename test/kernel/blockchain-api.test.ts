@@ -73,7 +73,12 @@ describe('blockchain API: query parameters', () => {
 
   it('falsy query values are skipped', async () => {
     const api = apiOf()
-    await api.get('eip155:1', 'v1/account/0xabc/history', { data: [] }, { query: { cursor: '', onramp: undefined, chainId: 'eip155:1', forceUpdate: null, page: 0, flag: false } })
+    await api.get(
+      'eip155:1',
+      'v1/account/0xabc/history',
+      { data: [] },
+      { query: { cursor: '', onramp: undefined, chainId: 'eip155:1', forceUpdate: null, page: 0, flag: false } },
+    )
     const history = received.find((r) => r.path === '/v1/account/0xabc/history')!
     expect([...history.query.keys()].sort()).toEqual(['chainId', 'projectId', 'sv', 'st'].sort())
   })
@@ -88,7 +93,13 @@ describe('blockchain API: query parameters', () => {
     const modal = createKernel({ projectId: 'p2', apiUrl: base, storage: recordingBackend() })
     await kernelOf(modal).http.get('/getWallets', { query: { page: 1, entries: 40, search: '' } })
     expect(received[0]!.path).toBe('/getWallets')
-    expect(Object.fromEntries(received[0]!.query)).toEqual({ projectId: 'p2', st: 'vestibule', sv: DEFAULT_SDK_VERSION, page: '1', entries: '40' })
+    expect(Object.fromEntries(received[0]!.query)).toEqual({
+      projectId: 'p2',
+      st: 'vestibule',
+      sv: DEFAULT_SDK_VERSION,
+      page: '1',
+      entries: '40',
+    })
   })
 })
 
@@ -111,7 +122,9 @@ describe('blockchain API: unsupported networks', () => {
 
   it('a supported network makes the request and returns its answer', async () => {
     const api = apiOf()
-    expect(await api.get('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'v1/account/abc/balance', null)).toMatchObject({ path: '/v1/account/abc/balance' })
+    expect(await api.get('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'v1/account/abc/balance', null)).toMatchObject({
+      path: '/v1/account/abc/balance',
+    })
     expect(await api.isSupported('eip155:10')).toBe(true)
     expect(await api.isSupported('eip155:56')).toBe(false)
   })
@@ -121,7 +134,10 @@ describe('blockchain API: unsupported networks', () => {
     await Promise.all([api.get('eip155:1', 'a', null), api.get('eip155:10', 'b', null), api.isSupported('eip155:56')])
     await api.get('eip155:1', 'c', null)
     expect(received.filter((r) => r.path === '/v1/supported-chains')).toHaveLength(1)
-    expect(await api.supportedChains()).toEqual({ http: ['eip155:1', 'eip155:10', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], ws: ['eip155:1'] })
+    expect(await api.supportedChains()).toEqual({
+      http: ['eip155:1', 'eip155:10', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+      ws: ['eip155:1'],
+    })
   })
 
   it('a failed supported-chains fetch gives the empty result, and is fetched again on the next call', async () => {

@@ -56,9 +56,18 @@ describe('parseCaipNetworkId', () => {
 describe('parseCaipAddress and isCaipAddress', () => {
   it.each([
     [`eip155:1:${EVM}`, { namespace: 'eip155', reference: '1', address: EVM }],
-    [`solana:${SOLANA_MAINNET}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`, { namespace: 'solana', reference: SOLANA_MAINNET, address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' }],
-    ['polkadot:91b171bb158e2d3848fa23a9f1c25182:5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY', { namespace: 'polkadot', reference: '91b171bb158e2d3848fa23a9f1c25182', address: '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY' }],
-    ['bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', { namespace: 'bip122', reference: '000000000019d6689c085ae165831e93', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }],
+    [
+      `solana:${SOLANA_MAINNET}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`,
+      { namespace: 'solana', reference: SOLANA_MAINNET, address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' },
+    ],
+    [
+      'polkadot:91b171bb158e2d3848fa23a9f1c25182:5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY',
+      { namespace: 'polkadot', reference: '91b171bb158e2d3848fa23a9f1c25182', address: '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY' },
+    ],
+    [
+      'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      { namespace: 'bip122', reference: '000000000019d6689c085ae165831e93', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    ],
     // CAIP-10 allows '.', '%' and '-' in the address, up to 128 characters.
     [`eip155:1:a.b%2-c`, { namespace: 'eip155', reference: '1', address: 'a.b%2-c' }],
     [`eip155:1:${'a'.repeat(128)}`, { namespace: 'eip155', reference: '1', address: 'a'.repeat(128) }],
@@ -93,14 +102,18 @@ describe('parseCaipAddress and isCaipAddress', () => {
   })
 })
 
-describe('a modal narrows addresses to its chain plugins\' families', () => {
+describe("a modal narrows addresses to its chain plugins' families", () => {
   it('a modal knows the namespaces its chain plugins registered; an address of another family is not one of its addresses', async () => {
     const { createChainRegistry } = await import('../../kernel/chains.js')
     const { fakeAdapter } = await import('./helpers.js')
     const chains = createChainRegistry()
     chains.register(fakeAdapter({ namespace: 'cosmos' }).adapter)
     expect(chains.namespaces()).toEqual(['cosmos'])
-    expect(parseCaipAddress('cosmos:cosmoshub-4:cosmos1abc', chains.namespaces())).toEqual({ namespace: 'cosmos', reference: 'cosmoshub-4', address: 'cosmos1abc' })
+    expect(parseCaipAddress('cosmos:cosmoshub-4:cosmos1abc', chains.namespaces())).toEqual({
+      namespace: 'cosmos',
+      reference: 'cosmoshub-4',
+      address: 'cosmos1abc',
+    })
     expect(isCaipAddress(`eip155:1:${EVM}`, chains.namespaces())).toBe(false)
     // Without the modal's list, every family that follows CAIP-2 is accepted, loaded or not.
     expect(isCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toBe(true)

@@ -5,9 +5,18 @@ import { parseCaipAddress, parseCaipNetworkId, toCaipAddress } from '../../kerne
 describe('caip: CAIP address validation', () => {
   it.each([
     ['eip155:1:0xabc', { namespace: 'eip155', reference: '1', address: '0xabc' }],
-    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', { namespace: 'solana', reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' }],
-    ['polkadot:91b171bb158e2d3848fa23a9f1c25182:5Grw', { namespace: 'polkadot', reference: '91b171bb158e2d3848fa23a9f1c25182', address: '5Grw' }],
-    ['bip122:000000000019d6689c085ae165831e93:bc1q', { namespace: 'bip122', reference: '000000000019d6689c085ae165831e93', address: 'bc1q' }],
+    [
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      { namespace: 'solana', reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' },
+    ],
+    [
+      'polkadot:91b171bb158e2d3848fa23a9f1c25182:5Grw',
+      { namespace: 'polkadot', reference: '91b171bb158e2d3848fa23a9f1c25182', address: '5Grw' },
+    ],
+    [
+      'bip122:000000000019d6689c085ae165831e93:bc1q',
+      { namespace: 'bip122', reference: '000000000019d6689c085ae165831e93', address: 'bc1q' },
+    ],
     ['cosmos:cosmoshub-4:cosmos1abc', { namespace: 'cosmos', reference: 'cosmoshub-4', address: 'cosmos1abc' }],
     ['near:mainnet:alice.near', { namespace: 'near', reference: 'mainnet', address: 'alice.near' }],
   ])('parses %s', (value, parts) => {

@@ -5,7 +5,11 @@ describe('the chain families loaded; CAIP addresses are checked without them', (
   it('nothing loaded: no family is listed, and every CAIP-10 address that follows CAIP-2 is accepted', () => {
     expect(knownChainNamespaces()).toEqual([])
     expect(isCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toBe(true)
-    expect(parseCaipAddress('eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toEqual({ namespace: 'eip155', reference: '1', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+    expect(parseCaipAddress('eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toEqual({
+      namespace: 'eip155',
+      reference: '1',
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    })
     expect(parseCaipAddress('near:mainnet:alice.near')).toEqual({ namespace: 'near', reference: 'mainnet', address: 'alice.near' })
     expect(isCaipAddress('ab:mainnet:alice')).toBe(false)
   })
@@ -14,7 +18,11 @@ describe('the chain families loaded; CAIP addresses are checked without them', (
     registerChainNamespace('cosmos')
     registerChainNamespace('cosmos')
     expect(knownChainNamespaces()).toEqual(['cosmos'])
-    expect(parseCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toEqual({ namespace: 'cosmos', reference: 'cosmoshub-4', address: 'cosmos1abc' })
+    expect(parseCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toEqual({
+      namespace: 'cosmos',
+      reference: 'cosmoshub-4',
+      address: 'cosmos1abc',
+    })
     expect(parseCaipAddress('near:mainnet:alice')).toEqual({ namespace: 'near', reference: 'mainnet', address: 'alice' })
   })
 

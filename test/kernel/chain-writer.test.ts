@@ -33,10 +33,19 @@ describe('the one writer of chain state', () => {
     const state = createKernelState(atom([]))
     const { adapter } = fakeAdapter()
     const writer = createChainWriter(state, { get: (ns) => (ns === 'eip155' ? adapter : undefined) })
-    expect(writer.read('eip155')).toEqual({ namespace: 'eip155', accountState: { status: 'disconnected', balanceStatus: 'idle' }, networkState: { requestedCaipNetworks: [mainnet, optimism], supportsAllNetworks: false } })
+    expect(writer.read('eip155')).toEqual({
+      namespace: 'eip155',
+      accountState: { status: 'disconnected', balanceStatus: 'idle' },
+      networkState: { requestedCaipNetworks: [mainnet, optimism], supportsAllNetworks: false },
+    })
     writer.write('eip155', { account: { status: 'connected', address: '0x1', profileName: 'n' }, network: { caipNetwork: mainnet } })
     writer.write('eip155', { account: { profileName: 'm' } })
-    expect(state.$chains.get().eip155?.accountState).toEqual({ status: 'connected', balanceStatus: 'idle', address: '0x1', profileName: 'm' })
+    expect(state.$chains.get().eip155?.accountState).toEqual({
+      status: 'connected',
+      balanceStatus: 'idle',
+      address: '0x1',
+      profileName: 'm',
+    })
     writer.write('eip155', { account: { status: 'connecting' } }, true)
     expect(state.$chains.get().eip155?.accountState).toEqual({ status: 'connecting', balanceStatus: 'idle' })
     expect(state.$chains.get().eip155?.networkState.caipNetwork).toBe(mainnet)

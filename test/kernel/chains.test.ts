@@ -65,7 +65,12 @@ describe('chains: discovery', () => {
     chains.startDiscovery()
     report([connector('io.metamask')])
     report([connector('io.metamask'), connector('io.rabby')])
-    expect(chains.$connectors.get().map((c) => c.id).sort()).toEqual(['app.phantom', 'io.metamask', 'io.rabby'])
+    expect(
+      chains.$connectors
+        .get()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['app.phantom', 'io.metamask', 'io.rabby'])
   })
 
   it('stopDiscovery calls every stop function, and discovery can start again', () => {

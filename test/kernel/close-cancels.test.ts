@@ -28,7 +28,6 @@ describe('closing while connecting', () => {
     expect(modal.getState().view).toBe('Connect')
   })
 
-
   it('a connect the host started while the modal was closed is not cancelled by a close()', async () => {
     const { modal, fake } = modalWithWallet()
     const answer = deferred<{ address: string; caipNetworkId: CaipNetworkId }>()

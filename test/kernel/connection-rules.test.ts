@@ -41,7 +41,11 @@ function setup(options: { modalOptions?: ModalOptions; backend?: ReturnType<type
   const backend = options.backend ?? recordingBackend()
   const storage = createStorage({ prefix: 't', backend })
   const chains = createChainRegistry()
-  const connectorsOf = (ns: string) => [connector('io.fake', ns), { ...typed('walletConnect', ns, 'WALLET_CONNECT'), endsWithSiblings: true }, { ...typed('ID_AUTH', ns, 'EXTERNAL'), endsWithSiblings: true }]
+  const connectorsOf = (ns: string) => [
+    connector('io.fake', ns),
+    { ...typed('walletConnect', ns, 'WALLET_CONNECT'), endsWithSiblings: true },
+    { ...typed('ID_AUTH', ns, 'EXTERNAL'), endsWithSiblings: true },
+  ]
   const evm = fakeAdapter({ namespace: 'eip155', networks: options.evmNetworks, connectors: connectorsOf('eip155') })
   const sol = fakeAdapter({ namespace: 'solana', networks: [SOLANA], connectors: connectorsOf('solana') })
   const btc = fakeAdapter({ namespace: 'bip122', networks: [BITCOIN], connectors: connectorsOf('bip122') })
@@ -76,7 +80,12 @@ describe('connection: multi-namespace sessions disconnect together', () => {
     expect(t.evm.adapter.disconnect).toHaveBeenCalledTimes(1)
     expect(t.sol.adapter.disconnect).toHaveBeenCalledTimes(1)
     expect(t.btc.adapter.disconnect).not.toHaveBeenCalled()
-    expect(t.eventsOf('disconnect').map((e) => e.namespace).sort()).toEqual(['eip155', 'solana'])
+    expect(
+      t
+        .eventsOf('disconnect')
+        .map((e) => e.namespace)
+        .sort(),
+    ).toEqual(['eip155', 'solana'])
     expect(t.storage.get(StorageKeys.connectorId('solana'))).toBeUndefined()
     expect(t.storage.get(StorageKeys.connectedNamespaces)).toEqual(['bip122'])
   })
@@ -88,7 +97,13 @@ describe('connection: multi-namespace sessions disconnect together', () => {
     await t.connection.connect('walletConnect', 'bip122')
     expect(t.state.$snapshot.get()).toMatchObject({ status: 'connected', namespace: 'bip122', caipNetworkId: BITCOIN.caipNetworkId })
     await t.connection.disconnect('eip155')
-    expect(t.state.$snapshot.get()).toMatchObject({ status: 'disconnected', namespace: undefined, caipNetwork: undefined, caipNetworkId: undefined, connectedNamespaces: [] })
+    expect(t.state.$snapshot.get()).toMatchObject({
+      status: 'disconnected',
+      namespace: undefined,
+      caipNetwork: undefined,
+      caipNetworkId: undefined,
+      connectedNamespaces: [],
+    })
 
     const u = setup()
     await u.connection.connect('walletConnect', 'eip155')
@@ -142,7 +157,12 @@ describe('connection: removing networks', () => {
     expect(t.state.$chains.get().eip155?.networkState.caipNetwork).toBe(optimism)
     expect(t.state.$chains.get().eip155?.networkState.requestedCaipNetworks).toEqual([optimism])
     expect(t.state.$chains.get().eip155?.accountState.caipAddress).toBe(`eip155:10:${ADDRESS}`)
-    expect(t.eventsOf('network:change')).toContainEqual({ namespace: 'eip155', caipNetworkId: 'eip155:10', supported: true, origin: 'removal' })
+    expect(t.eventsOf('network:change')).toContainEqual({
+      namespace: 'eip155',
+      caipNetworkId: 'eip155:10',
+      supported: true,
+      origin: 'removal',
+    })
   })
 
   it('removing the active network picks the first remaining one in requested order, not any other', async () => {
@@ -203,7 +223,9 @@ describe('connection: switching the active network', () => {
 
   it('switchNetwork to a network of a chain family no plugin registers says "Adapter not found" (and alerts)', async () => {
     const t = setup()
-    await expect(t.connection.switchNetwork('cosmos:cosmoshub-4')).rejects.toThrow('Adapter not found: no chain plugin for cosmos:cosmoshub-4')
+    await expect(t.connection.switchNetwork('cosmos:cosmoshub-4')).rejects.toThrow(
+      'Adapter not found: no chain plugin for cosmos:cosmoshub-4',
+    )
     expect(t.alert).toHaveBeenCalledWith('network-not-found', 'Network not found: cosmos:cosmoshub-4')
     // Something that is not a network id at all names no chain family: it is only not found.
     await expect(t.connection.switchNetwork('not a network' as never)).rejects.toThrow('Network not found: not a network')
@@ -217,7 +239,12 @@ describe('connection: switching the active network', () => {
     await t.connection.switchNetwork(SOLANA.caipNetworkId)
     expect(t.state.$activeNamespace.get()).toBe('solana')
     expect(t.state.$snapshot.get()).toMatchObject({ namespace: 'solana', caipNetworkId: SOLANA.caipNetworkId })
-    expect(t.eventsOf('network:change').at(-1)).toEqual({ namespace: 'solana', caipNetworkId: SOLANA.caipNetworkId, supported: true, origin: 'user' })
+    expect(t.eventsOf('network:change').at(-1)).toEqual({
+      namespace: 'solana',
+      caipNetworkId: SOLANA.caipNetworkId,
+      supported: true,
+      origin: 'user',
+    })
     expect(t.storage.get(StorageKeys.activeNamespace)).toBe('solana')
   })
 })
@@ -225,12 +252,13 @@ describe('connection: switching the active network', () => {
 const balance = (value: bigint) => ({ value, decimals: 18, symbol: 'ETH' })
 
 describe('connection: native balance cache (30 s)', () => {
-
   async function connectedAt0() {
     vi.useFakeTimers()
     vi.setSystemTime(new Date('2025-01-01T00:00:00Z'))
     const t = setup()
-    t.evm.adapter.getBalance.mockResolvedValueOnce(balance(1_000_000_000_000_000_000n)).mockResolvedValue(balance(2_000_000_000_000_000_000n))
+    t.evm.adapter.getBalance
+      .mockResolvedValueOnce(balance(1_000_000_000_000_000_000n))
+      .mockResolvedValue(balance(2_000_000_000_000_000_000n))
     await t.connection.connect('io.fake', 'eip155')
     await vi.advanceTimersByTimeAsync(0)
     expect(t.state.$chains.get().eip155?.accountState.balance).toBe('1')
@@ -239,7 +267,10 @@ describe('connection: native balance cache (30 s)', () => {
 
   it('the native balance is cached under its CAIP address in the versioned storage', async () => {
     const t = await connectedAt0()
-    expect(JSON.parse(t.backend.data.get(`t/v1/${StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)}`)!)).toEqual({ at: Date.now(), value: { value: '1000000000000000000', decimals: 18, symbol: 'ETH' } })
+    expect(JSON.parse(t.backend.data.get(`t/v1/${StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)}`)!)).toEqual({
+      at: Date.now(),
+      value: { value: '1000000000000000000', decimals: 18, symbol: 'ETH' },
+    })
   })
 
   it('native balance cache used within 30 s (29 999 ms): the wallet is not asked again', async () => {
@@ -284,10 +315,16 @@ describe('connection: native balance cache (30 s)', () => {
 })
 
 describe('connection: what storage gives back is checked', () => {
-  const entries = (values: Record<string, unknown>) => recordingBackend(Object.fromEntries(Object.entries(values).map(([k, v]) => [`t/v1/${k}`, JSON.stringify(v)])))
+  const entries = (values: Record<string, unknown>) =>
+    recordingBackend(Object.fromEntries(Object.entries(values).map(([k, v]) => [`t/v1/${k}`, JSON.stringify(v)])))
 
   it('a cached balance stamped far in the future is not used: the wallet is asked and the real balance shown', async () => {
-    const backend = entries({ [StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)]: { at: Date.now() + 1e12, value: { value: '9'.repeat(70), decimals: 18, symbol: 'ETH' } } })
+    const backend = entries({
+      [StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)]: {
+        at: Date.now() + 1e12,
+        value: { value: '9'.repeat(70), decimals: 18, symbol: 'ETH' },
+      },
+    })
     const t = setup({ backend })
     t.evm.adapter.getBalance.mockResolvedValue(balance(2n * 10n ** 18n))
     await t.connection.connect('io.fake', 'eip155')
@@ -298,8 +335,8 @@ describe('connection: what storage gives back is checked', () => {
 
   it.each([
     ['more digits than any 256-bit amount', { value: '9'.repeat(79), decimals: 18, symbol: 'ETH' }],
-    ['decimals other than the network\'s', { value: '1', decimals: 0, symbol: 'ETH' }],
-    ['a symbol other than the network\'s', { value: '1', decimals: 18, symbol: 'ETH\u202e' }],
+    ["decimals other than the network's", { value: '1', decimals: 0, symbol: 'ETH' }],
+    ["a symbol other than the network's", { value: '1', decimals: 18, symbol: 'ETH\u202e' }],
   ])('a fresh cached balance with %s is not used', async (_what, cached) => {
     const t = setup({ backend: entries({ [StorageKeys.nativeBalance(`eip155:1:${ADDRESS}`)]: { at: Date.now(), value: cached } }) })
     t.evm.adapter.getBalance.mockResolvedValue(balance(2n * 10n ** 18n))
@@ -325,7 +362,13 @@ describe('connection: what storage gives back is checked', () => {
   })
 
   it('a stored connector id or network id that is not one is ignored', async () => {
-    const t = setup({ backend: entries({ [StorageKeys.connectedNamespaces]: ['eip155'], [StorageKeys.connectorId('eip155')]: { id: 'io.fake' }, [StorageKeys.caipNetworkId('eip155')]: ['eip155:10'] }) })
+    const t = setup({
+      backend: entries({
+        [StorageKeys.connectedNamespaces]: ['eip155'],
+        [StorageKeys.connectorId('eip155')]: { id: 'io.fake' },
+        [StorageKeys.caipNetworkId('eip155')]: ['eip155:10'],
+      }),
+    })
     await t.connection.reconnect()
     expect(t.evm.adapter.reconnect).not.toHaveBeenCalled()
     expect(t.connection.networkFor('eip155')?.caipNetworkId).toBe('eip155:1')

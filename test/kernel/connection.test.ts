@@ -13,7 +13,9 @@ import { ADDRESS, OTHER_ADDRESS, deferred, fakeAdapter, flush, mainnet, optimism
 
 /** A connection over one fake wallet, with discovery started (as after the first open). */
 function setup(options: { stored?: Record<string, unknown>; modalOptions?: ModalOptions; discover?: boolean } = {}) {
-  const backend = recordingBackend(Object.fromEntries(Object.entries(options.stored ?? {}).map(([k, v]) => [`t/v1/${k}`, JSON.stringify(v)])))
+  const backend = recordingBackend(
+    Object.fromEntries(Object.entries(options.stored ?? {}).map(([k, v]) => [`t/v1/${k}`, JSON.stringify(v)])),
+  )
   const storage = createStorage({ prefix: 't', backend })
   const chains = createChainRegistry()
   const fake = fakeAdapter()
@@ -21,7 +23,15 @@ function setup(options: { stored?: Record<string, unknown>; modalOptions?: Modal
   const state = createKernelState(atom<readonly RouteEntry[]>([]))
   const events = createEventBus()
   const seen: Array<[EventName, unknown]> = []
-  for (const name of ['connect:start', 'connect:success', 'connect:error', 'account:change', 'disconnect', 'network:change', 'error'] as const) {
+  for (const name of [
+    'connect:start',
+    'connect:success',
+    'connect:error',
+    'account:change',
+    'disconnect',
+    'network:change',
+    'error',
+  ] as const) {
     events.on(name, (payload) => void seen.push([name, payload]))
   }
   const connection = createConnection({ chains, state, storage, events, options: resolveOptions(options.modalOptions ?? {}) })
@@ -42,7 +52,12 @@ describe('connection: connect', () => {
     expect(t.account()).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.fake' })
     expect(t.network()?.caipNetwork).toBe(mainnet)
     expect(t.state.$activeNamespace.get()).toBe('eip155')
-    expect(t.state.$snapshot.get()).toMatchObject({ status: 'connected', address: ADDRESS, caipNetworkId: 'eip155:1', connectedNamespaces: ['eip155'] })
+    expect(t.state.$snapshot.get()).toMatchObject({
+      status: 'connected',
+      address: ADDRESS,
+      caipNetworkId: 'eip155:1',
+      connectedNamespaces: ['eip155'],
+    })
     expect(t.adapter.connect).toHaveBeenCalledWith({ connectorId: 'io.fake', network: mainnet })
   })
 
@@ -60,7 +75,9 @@ describe('connection: connect', () => {
     const t = setup()
     await t.connection.connect('io.fake')
     expect(t.eventsOf('connect:start')).toEqual([{ namespace: 'eip155', connectorId: 'io.fake' }])
-    expect(t.eventsOf('connect:success')).toEqual([{ namespace: 'eip155', connectorId: 'io.fake', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` }])
+    expect(t.eventsOf('connect:success')).toEqual([
+      { namespace: 'eip155', connectorId: 'io.fake', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` },
+    ])
   })
 
   it('status is connecting while the wallet is asked, with the loading flag set', async () => {
@@ -90,7 +107,12 @@ describe('connection: connect', () => {
     const t = setup()
     await t.connection.connect('io.fake')
     await flush()
-    expect(t.account()).toMatchObject({ balanceStatus: 'ready', balance: '1.234', balanceValue: 1_234_567_890_000_000_000n, balanceSymbol: 'ETH' })
+    expect(t.account()).toMatchObject({
+      balanceStatus: 'ready',
+      balance: '1.234',
+      balanceValue: 1_234_567_890_000_000_000n,
+      balanceSymbol: 'ETH',
+    })
     expect(t.adapter.getBalance).toHaveBeenCalledWith({ address: ADDRESS, network: mainnet })
   })
 
@@ -309,7 +331,9 @@ describe('connection: reports from the wallet', () => {
     await flush()
     t.wallet.accountChanged(OTHER_ADDRESS)
     expect(t.account()).toMatchObject({ status: 'connected', address: OTHER_ADDRESS, caipAddress: `eip155:1:${OTHER_ADDRESS}` })
-    expect(t.eventsOf('account:change')).toEqual([{ namespace: 'eip155', address: OTHER_ADDRESS, caipAddress: `eip155:1:${OTHER_ADDRESS}` }])
+    expect(t.eventsOf('account:change')).toEqual([
+      { namespace: 'eip155', address: OTHER_ADDRESS, caipAddress: `eip155:1:${OTHER_ADDRESS}` },
+    ])
     await flush()
     expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: OTHER_ADDRESS, network: mainnet })
   })
@@ -432,7 +456,12 @@ describe('connection: switchNetwork', () => {
 })
 
 describe('connection: reconnect', () => {
-  const session = { connectedNamespaces: ['eip155'], 'connectorId:eip155': 'io.fake', activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:10' }
+  const session = {
+    connectedNamespaces: ['eip155'],
+    'connectorId:eip155': 'io.fake',
+    activeNamespace: 'eip155',
+    activeCaipNetworkId: 'eip155:10',
+  }
 
   it('reconnect restores from storage without prompting', async () => {
     const t = setup({ stored: session, discover: false })
@@ -667,7 +696,10 @@ describe('connection: balance reads under a storm of refreshes', () => {
       await vi.advanceTimersByTimeAsync(60)
       // The burst ends on eip155:10 (the last event): one read, for it.
       expect(t.adapter.getBalance).toHaveBeenCalledTimes(1)
-      expect(t.adapter.getBalance).toHaveBeenLastCalledWith({ address: ADDRESS, network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) })
+      expect(t.adapter.getBalance).toHaveBeenLastCalledWith({
+        address: ADDRESS,
+        network: expect.objectContaining({ caipNetworkId: 'eip155:10' }),
+      })
       // Events a millisecond apart, over the read under way and past its failure: they share it.
       t.adapter.getBalance.mockClear()
       for (let i = 0; i < 200; i++) {
@@ -711,10 +743,24 @@ describe('connection: disconnect resets what the spec lists', () => {
     const t = setup()
     t.adapter.connect.mockResolvedValueOnce({ address: ADDRESS, caipNetworkId: 'eip155:56' })
     await t.connection.connect('io.fake')
-    t.state.$chains.setKey('eip155', { ...t.state.$chains.get().eip155!, networkState: { ...t.network()!, approvedCaipNetworkIds: ['eip155:1'], supportsAllNetworks: true, ...{ pluginNetworks: ['eip155:1'] } } })
+    t.state.$chains.setKey('eip155', {
+      ...t.state.$chains.get().eip155!,
+      networkState: {
+        ...t.network()!,
+        approvedCaipNetworkIds: ['eip155:1'],
+        supportsAllNetworks: true,
+        ...{ pluginNetworks: ['eip155:1'] },
+      },
+    })
     await t.connection.disconnect('eip155')
     expect(t.account()).toEqual({ status: 'disconnected', balanceStatus: 'idle' })
-    expect(t.network()).toEqual({ requestedCaipNetworks: [mainnet, optimism], caipNetwork: undefined, unsupportedCaipNetworkId: undefined, approvedCaipNetworkIds: undefined, supportsAllNetworks: false })
+    expect(t.network()).toEqual({
+      requestedCaipNetworks: [mainnet, optimism],
+      caipNetwork: undefined,
+      unsupportedCaipNetworkId: undefined,
+      approvedCaipNetworkIds: undefined,
+      supportsAllNetworks: false,
+    })
     expect(t.network()).not.toHaveProperty('pluginNetworks', expect.anything())
     expect(t.stored('connectorId:eip155')).toBeUndefined()
   })
@@ -743,7 +789,10 @@ describe('connection: what the account state tells about the connection', () => 
   it('connectedWalletInfo names the wallet, allAccounts lists the account with its type, addressExplorerUrl follows account and network', async () => {
     const t = setup()
     const explorer = { default: { name: 'Scan', url: 'https://scan.example/' } }
-    t.state.$chains.setKey('eip155', { ...t.state.$chains.get().eip155!, networkState: { ...t.network()!, requestedCaipNetworks: [{ ...mainnet, blockExplorers: explorer }, optimism] } })
+    t.state.$chains.setKey('eip155', {
+      ...t.state.$chains.get().eip155!,
+      networkState: { ...t.network()!, requestedCaipNetworks: [{ ...mainnet, blockExplorers: explorer }, optimism] },
+    })
     await t.connection.connect('io.fake')
     expect(t.account()).toMatchObject({
       connectedWalletInfo: { name: 'Wallet io.fake', type: 'ANNOUNCED' },
@@ -751,7 +800,10 @@ describe('connection: what the account state tells about the connection', () => 
       addressExplorerUrl: `https://scan.example/address/${ADDRESS}`,
     })
     t.wallet.accountChanged(OTHER_ADDRESS)
-    expect(t.account()).toMatchObject({ allAccounts: [{ address: OTHER_ADDRESS, type: 'eoa' }], addressExplorerUrl: `https://scan.example/address/${OTHER_ADDRESS}` })
+    expect(t.account()).toMatchObject({
+      allAccounts: [{ address: OTHER_ADDRESS, type: 'eoa' }],
+      addressExplorerUrl: `https://scan.example/address/${OTHER_ADDRESS}`,
+    })
     t.wallet.networkChanged('eip155:10')
     expect(t.account()?.addressExplorerUrl).toBeUndefined()
   })

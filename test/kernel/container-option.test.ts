@@ -17,7 +17,11 @@ describe('container option: the element the modal is appended to', () => {
     })()
     expect(missing).toBeInstanceOf(VestibuleError)
     expect(missing).toMatchObject({ code: 'INVALID_OPTIONS', message: '`container`: no element matches "#missing"' })
-    const broken = { querySelector: () => { throw new DOMException('not a valid selector', 'SyntaxError') } }
+    const broken = {
+      querySelector: () => {
+        throw new DOMException('not a valid selector', 'SyntaxError')
+      },
+    }
     expect(() => resolveContainer('##', broken)).toThrow('`container`: "##" is not a valid CSS selector')
   })
 })

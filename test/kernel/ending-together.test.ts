@@ -4,7 +4,11 @@ import type { ChainState } from '../../kernel/state.js'
 
 /** A namespace's state on `connectorId`; a connector whose session spans namespaces is marked `*` (`endsWithSiblings`). */
 const chain = (namespace: string, status: 'connected' | 'disconnected', connector?: string): ChainState =>
-  ({ namespace, accountState: { status, connectorId: connector?.replace('*', ''), endsWithSiblings: connector?.endsWith('*') || undefined }, networkState: {} }) as unknown as ChainState
+  ({
+    namespace,
+    accountState: { status, connectorId: connector?.replace('*', ''), endsWithSiblings: connector?.endsWith('*') || undefined },
+    networkState: {},
+  }) as unknown as ChainState
 
 describe('endingTogether: what a disconnect of one namespace ends', () => {
   it('a session-spanning connector ends every other connected namespace on it; nothing else', () => {

@@ -34,7 +34,10 @@ describe('errors: isUserRejection', () => {
     ['"User rejected" message', new Error('User rejected the request.')],
     ['"user denied" message', { message: 'MetaMask: user denied account access' }],
     ['VestibuleError USER_REJECTED', new VestibuleError('USER_REJECTED', 'no')],
-    ['a VestibuleError carrying the wallet code 4001 (as chain adapters keep it)', new VestibuleError('WALLET_ERROR', 'declined', undefined, 4001)],
+    [
+      'a VestibuleError carrying the wallet code 4001 (as chain adapters keep it)',
+      new VestibuleError('WALLET_ERROR', 'declined', undefined, 4001),
+    ],
   ])('true for %s', (_what, error) => {
     expect(isUserRejection(error)).toBe(true)
   })
@@ -64,7 +67,7 @@ describe('errors: errorMessage', () => {
 })
 
 describe('errors shown to people', () => {
-  it('shownMessage presents the wallet\'s words as such, and caps any other message', () => {
+  it("shownMessage presents the wallet's words as such, and caps any other message", () => {
     const says = (words: string) => `Wallet says: ${words}`
     expect(shownMessage(new VestibuleError('WALLET_ERROR', 'no funds', undefined, -32000, 'no funds'), says)).toBe('Wallet says: no funds')
     expect(shownMessage(new VestibuleError('NOT_SUPPORTED', 'Chain is not supported'), says)).toBe('Chain is not supported')

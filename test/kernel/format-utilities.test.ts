@@ -66,7 +66,7 @@ describe('parseAmount: digits with one optional ".", at most `decimals` fraction
     expect(() => parseAmount(value as never, 18)).toThrow('Invalid amount')
   })
 
-  it('parseUnits (the adapters\' form-input parser) still trims, then parses strictly', () => {
+  it("parseUnits (the adapters' form-input parser) still trims, then parses strictly", () => {
     expect(parseUnits(' 1.5 ', 6)).toBe(1_500_000n)
     expect(() => parseUnits(' 1e3 ', 6)).toThrow('Invalid amount: " 1e3 "')
   })

@@ -22,7 +22,13 @@ export const net = (id: number, name: string): CaipNetwork => ({
 export const mainnet = net(1, 'Ethereum')
 export const optimism = net(10, 'OP Mainnet')
 
-export const connector = (id: string, namespace = 'eip155'): Connector => ({ id, name: `Wallet ${id}`, type: 'ANNOUNCED', namespace, installed: true })
+export const connector = (id: string, namespace = 'eip155'): Connector => ({
+  id,
+  name: `Wallet ${id}`,
+  type: 'ANNOUNCED',
+  namespace,
+  installed: true,
+})
 
 export interface Deferred<T> {
   promise: Promise<T>

@@ -2,7 +2,16 @@
 // reachable from the handle; what a host needs (an account or network of a namespace, a balance read, a chain
 // plugin's feature, a plugin's service, the wallet lists, a message text) has its own read-only method.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Capabilities, createKernel, createToken, RemoteConnect, Tokens, type ChainAdapter, type Modal, type Plugin } from '../../kernel/index.js'
+import {
+  Capabilities,
+  createKernel,
+  createToken,
+  RemoteConnect,
+  Tokens,
+  type ChainAdapter,
+  type Modal,
+  type Plugin,
+} from '../../kernel/index.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 import { ADDRESS, fakeAdapter, flush } from './helpers.js'
 
@@ -13,7 +22,11 @@ function setup(plugins: Plugin[] = []) {
   const { adapter } = fakeAdapter()
   const request = vi.fn(async ({ method }: { method: string }) => `answer to ${method}`)
   const chain = { ...adapter, features: { request } } as ChainAdapter
-  const modal = createKernel({ projectId: 'p', storage: null, plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, ...plugins] })
+  const modal = createKernel({
+    projectId: 'p',
+    storage: null,
+    plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(chain) }, ...plugins],
+  })
   created.push(modal)
   return { modal, adapter, request }
 }
@@ -24,14 +37,26 @@ describe("the host's handle", () => {
     const kernel = kernelOf(modal)
     expect('kernel' in modal).toBe(false)
     const held = Object.values(modal)
-    for (const inner of [kernel, kernel.state, kernel.state.$chains, kernel.connection, kernel.storage, kernel.chains, kernel.router, kernel.container, kernel.wallets]) {
+    for (const inner of [
+      kernel,
+      kernel.state,
+      kernel.state.$chains,
+      kernel.connection,
+      kernel.storage,
+      kernel.chains,
+      kernel.router,
+      kernel.container,
+      kernel.wallets,
+    ]) {
       expect(held).not.toContain(inner)
     }
   })
 
   it("reads the account and network of a namespace, a copy with the connector, the balance and plugins' fields", async () => {
     let tag = () => {}
-    const { modal } = setup([{ name: 'tagger', setup: (ctx) => void (tag = () => ctx.connection.setAccountFields('eip155', { profileName: 'alice' })) }])
+    const { modal } = setup([
+      { name: 'tagger', setup: (ctx) => void (tag = () => ctx.connection.setAccountFields('eip155', { profileName: 'alice' })) },
+    ])
     expect(modal.getAccount('eip155')).toMatchObject({ status: 'disconnected', namespace: 'eip155', balanceStatus: 'idle' })
     await modal.open()
     await modal.connect('io.fake', 'eip155')
@@ -39,7 +64,14 @@ describe("the host's handle", () => {
     await flush()
     tag()
     const account = modal.getAccount('eip155')
-    expect(account).toMatchObject({ status: 'connected', address: ADDRESS, connectorId: 'io.fake', balanceValue: 1_234_567_890_000_000_000n, balanceStatus: 'ready', profileName: 'alice' })
+    expect(account).toMatchObject({
+      status: 'connected',
+      address: ADDRESS,
+      connectorId: 'io.fake',
+      balanceValue: 1_234_567_890_000_000_000n,
+      balanceStatus: 'ready',
+      profileName: 'alice',
+    })
     expect(modal.getAccount()).toEqual(account)
     expect(modal.getNetwork('eip155')).toMatchObject({ caipNetworkId: 'eip155:1', namespace: 'eip155' })
     expect(modal.getAccount('solana')).toEqual({ status: 'disconnected', balanceStatus: 'idle', namespace: 'solana' })
@@ -63,7 +95,9 @@ describe("the host's handle", () => {
     expect(modal.getService(Capabilities.Balances)).toBeUndefined()
     expect(modal.getService(RemoteConnect)).toBeUndefined()
     for (const [name, token] of Object.entries(Tokens)) {
-      expect(() => modal.getService(token as never), name).toThrow(expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`The host cannot reach Tokens.${name}`) }))
+      expect(() => modal.getService(token as never), name).toThrow(
+        expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`The host cannot reach Tokens.${name}`) }),
+      )
     }
   })
 

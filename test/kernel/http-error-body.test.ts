@@ -26,9 +26,13 @@ it('the body of a failed GET or POST is kept as text; the message stays "HTTP st
 })
 
 it('a long body is cut to 4096 characters; an unreadable one is undefined', async () => {
-  const long = (await createHttpClient({ baseUrl: base }).get('/long').catch((e: unknown) => e)) as HttpError
+  const long = (await createHttpClient({ baseUrl: base })
+    .get('/long')
+    .catch((e: unknown) => e)) as HttpError
   expect(long.body).toHaveLength(4096)
-  const broken = createHttpClient({ fetch: async () => ({ ok: false, status: 502, text: () => Promise.reject(new Error('reset')) }) as unknown as Response })
+  const broken = createHttpClient({
+    fetch: async () => ({ ok: false, status: 502, text: () => Promise.reject(new Error('reset')) }) as unknown as Response,
+  })
   const error = (await broken.get('https://api.example/x').catch((e: unknown) => e)) as HttpError
   expect(error.status).toBe(502)
   expect(error.body).toBeUndefined()

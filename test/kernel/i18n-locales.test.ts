@@ -2,9 +2,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { createI18n, pickLocale, type LocaleLoaders, type Translations } from '../../kernel/i18n.js'
 
 /** A catalog's translations as a plugin passes them: the list of languages itself behind import(). */
-const lazy = (loaders: LocaleLoaders): Translations => async () => ({ default: loaders })
+const lazy =
+  (loaders: LocaleLoaders): Translations =>
+  async () => ({ default: loaders })
 
-const english = { 'book.title': 'Addresses', 'book.count': '{count, plural, one {# address} other {# addresses}}', 'book.empty': 'No address yet' }
+const english = {
+  'book.title': 'Addresses',
+  'book.count': '{count, plural, one {# address} other {# addresses}}',
+  'book.empty': 'No address yet',
+}
 
 describe('picking the locale', () => {
   it('the host option wins over the browser', () => {
@@ -32,7 +38,13 @@ describe('picking the locale', () => {
 })
 
 describe('loading translations', () => {
-  const spanish = () => ({ default: { 'book.title': 'Direcciones', 'book.count': '{count, plural, one {# dirección} other {# direcciones}}', 'book.empty': 'Aún no hay direcciones' } })
+  const spanish = () => ({
+    default: {
+      'book.title': 'Direcciones',
+      'book.count': '{count, plural, one {# dirección} other {# direcciones}}',
+      'book.empty': 'Aún no hay direcciones',
+    },
+  })
 
   it('nothing loads before load(); then the language of the modal replaces English', async () => {
     const es = vi.fn(async () => spanish())
@@ -104,7 +116,9 @@ describe('loading translations', () => {
 
   it('a translation holding something else than texts is ignored key by key', async () => {
     const i18n = createI18n({ locale: 'es' })
-    const hostile = { default: { 'book.title': 42, 'book.empty': 'Aún no hay direcciones' } } as unknown as { default: Record<string, string> }
+    const hostile = { default: { 'book.title': 42, 'book.empty': 'Aún no hay direcciones' } } as unknown as {
+      default: Record<string, string>
+    }
     i18n.add(english, lazy({ es: async () => hostile }))
     await i18n.load()
     expect(i18n.t('book.title')).toBe('Addresses')

@@ -8,16 +8,32 @@ import { desktop, mobile } from './kernel-fixtures.js'
 import { fakeAdapter, recordingBackend } from './helpers.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
-const connector = (patch: Partial<Connector>): Connector => ({ id: 'io.x', name: 'X Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true, rdns: 'io.x', ...patch })
+const connector = (patch: Partial<Connector>): Connector => ({
+  id: 'io.x',
+  name: 'X Wallet',
+  type: 'ANNOUNCED',
+  namespace: 'eip155',
+  installed: true,
+  rdns: 'io.x',
+  ...patch,
+})
 const browserWallet = connector({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', rdns: undefined })
 
 function registryWith(connectors: Connector[]) {
   const registry = createChainRegistry()
-  registry.register({ namespace: 'eip155', networks: [], capabilities: new Set(), watchConnectors: (on: (c: Connector[]) => void) => (on(connectors), () => {}) } as unknown as ChainAdapter)
+  registry.register({
+    namespace: 'eip155',
+    networks: [],
+    capabilities: new Set(),
+    watchConnectors: (on: (c: Connector[]) => void) => (on(connectors), () => {}),
+  } as unknown as ChainAdapter)
   registry.startDiscovery()
   return registry
 }
-const names = (sources: ReturnType<typeof createWalletSources>) => walletSections(sources).get().flatMap((s) => s.items.map((i) => i.name))
+const names = (sources: ReturnType<typeof createWalletSources>) =>
+  walletSections(sources)
+    .get()
+    .flatMap((s) => s.items.map((i) => i.name))
 
 describe('isInjectedShown', () => {
   const rules = { excluded: [], isMobile: false }
@@ -47,7 +63,11 @@ describe('isInjectedShown', () => {
 
 describe('the injected section applies the rules', () => {
   it('excluded wallets (host ids, then rdns and names the catalog resolved) disappear from the section', () => {
-    const sources = createWalletSources(registryWith([connector({}), connector({ id: 'dev.sandbox', rdns: 'dev.sandbox', name: 'Sandbox Wallet', explorerId: 'sb' })]), undefined, { excludeWalletIds: ['sb'] })
+    const sources = createWalletSources(
+      registryWith([connector({}), connector({ id: 'dev.sandbox', rdns: 'dev.sandbox', name: 'Sandbox Wallet', explorerId: 'sb' })]),
+      undefined,
+      { excludeWalletIds: ['sb'] },
+    )
     expect(names(sources)).toEqual(['X Wallet'])
     sources.$excluded.set([{ id: 'sb' }, { name: 'x wallet' }])
     expect(names(sources)).toEqual([])
@@ -62,15 +82,37 @@ describe('the injected section applies the rules', () => {
     const make = (platform: typeof desktop) => {
       const fake = fakeAdapter({ connectors: [browserWallet, connector({ explorerId: 'gone' })] })
       return createKernel(
-        { projectId: 'p', storage: recordingBackend(), excludeWalletIds: ['gone'], plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }] },
-        { platform: { ...platform, isIphoneSafari: () => false, isTelegram: () => false, isIos: () => false, isAndroid: () => false, isMac: () => false } },
+        {
+          projectId: 'p',
+          storage: recordingBackend(),
+          excludeWalletIds: ['gone'],
+          plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }],
+        },
+        {
+          platform: {
+            ...platform,
+            isIphoneSafari: () => false,
+            isTelegram: () => false,
+            isIos: () => false,
+            isAndroid: () => false,
+            isMac: () => false,
+          },
+        },
       )
     }
     const onDesktop = make(desktop)
     kernelOf(onDesktop).chains.startDiscovery()
-    expect(walletSections(kernelOf(onDesktop).wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual([])
+    expect(
+      walletSections(kernelOf(onDesktop).wallets)
+        .get()
+        .flatMap((s) => s.items.map((i) => i.name)),
+    ).toEqual([])
     const onMobile = make(mobile)
     kernelOf(onMobile).chains.startDiscovery()
-    expect(walletSections(kernelOf(onMobile).wallets).get().flatMap((s) => s.items.map((i) => i.name))).toEqual(['Browser Wallet'])
+    expect(
+      walletSections(kernelOf(onMobile).wallets)
+        .get()
+        .flatMap((s) => s.items.map((i) => i.name)),
+    ).toEqual(['Browser Wallet'])
   })
 })

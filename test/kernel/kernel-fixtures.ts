@@ -5,8 +5,18 @@ import type { Plugin } from '../../kernel/plugin.js'
 import { createPlatform, type Platform } from '../../kernel/platform.js'
 import { dummyView, fakeAdapter, recordingBackend } from './helpers.js'
 
-export const desktop: Platform = createPlatform({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', coarsePointer: false, telegram: false, browser: true })
-export const mobile: Platform = createPlatform({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', coarsePointer: true, telegram: false, browser: true })
+export const desktop: Platform = createPlatform({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+  coarsePointer: false,
+  telegram: false,
+  browser: true,
+})
+export const mobile: Platform = createPlatform({
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+  coarsePointer: true,
+  telegram: false,
+  browser: true,
+})
 
 /** The views a shell contributes, registered through extras.views. */
 /** The shell's views, plus two that plugins contribute and claim for a modal without chains (catalog, WalletConnect). */

@@ -38,7 +38,20 @@ describe('kernel: two modals on one page share nothing', () => {
   it('every kernel service is resolvable by its token from the modal container', () => {
     const { modal } = modalWithWallet()
     const k = kernelOf(modal)
-    const expected = { Options: k.options, Router: k.router, Events: k.events, Storage: k.storage, Http: k.http, I18n: k.i18n, State: k.state, Chains: k.chains, Views: k.views, Slots: k.slots, Platform: k.platform, Connection: k.connection }
+    const expected = {
+      Options: k.options,
+      Router: k.router,
+      Events: k.events,
+      Storage: k.storage,
+      Http: k.http,
+      I18n: k.i18n,
+      State: k.state,
+      Chains: k.chains,
+      Views: k.views,
+      Slots: k.slots,
+      Platform: k.platform,
+      Connection: k.connection,
+    }
     for (const [name, service] of Object.entries(expected)) {
       expect(k.container.resolve(Tokens[name as keyof typeof Tokens]), name).toBe(service)
     }

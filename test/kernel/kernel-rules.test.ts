@@ -140,11 +140,16 @@ describe('kernel: state restored on reload', () => {
     await first.modal.switchNetwork('eip155:10')
     const keys = [...first.backend.data.keys()].filter((k) => !k.includes('nativeBalance')).sort()
     expect(keys).toEqual(
-      ['activeCaipNetworkId', 'activeNamespace', 'caipNetworkId:eip155', 'connectedNamespaces', 'connectionStatus', 'connectorId:eip155'].map((k) => `@vestibule/v1/${k}`).sort(),
+      ['activeCaipNetworkId', 'activeNamespace', 'caipNetworkId:eip155', 'connectedNamespaces', 'connectionStatus', 'connectorId:eip155']
+        .map((k) => `@vestibule/v1/${k}`)
+        .sort(),
     )
 
     const fake = fakeAdapter()
-    const reloaded = createKernel({ projectId: 'p', storage: first.backend, plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
+    const reloaded = createKernel(
+      { projectId: 'p', storage: first.backend, plugins: [chainPlugin(fake)] },
+      { platform: desktop, views: shellViews },
+    )
     await reloaded.open()
     expect(fake.adapter.reconnect).toHaveBeenCalledWith({ connectorId: 'io.fake', network: optimism })
     expect(reloaded.getAccount()).toMatchObject({ status: 'connected', namespace: 'eip155' })
@@ -156,7 +161,17 @@ describe('kernel: state restored on reload', () => {
 describe('kernel: the connection logic loads on first use', () => {
   it('createKernel does not load kernel/connection.ts; the kernel entry reaches it only through import()', async () => {
     const { build } = await import('esbuild')
-    const result = await build({ entryPoints: ['kernel/index.ts'], bundle: true, splitting: true, format: 'esm', outdir: 'out', write: false, metafile: true, logLevel: 'silent', absWorkingDir: process.cwd() })
+    const result = await build({
+      entryPoints: ['kernel/index.ts'],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      outdir: 'out',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      absWorkingDir: process.cwd(),
+    })
     const outputs = result.metafile.outputs
     const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === 'kernel/index.ts')!
     const holding = Object.keys(outputs).filter((o) => 'kernel/connection.ts' in outputs[o]!.inputs)
@@ -164,7 +179,9 @@ describe('kernel: the connection logic loads on first use', () => {
     // Not among what the entry loads before running; one of those chunks imports it with import().
     const eager = eagerOutputs(result.metafile, entry)
     expect(eager.has(holding[0]!)).toBe(false)
-    expect([...eager].flatMap((o) => outputs[o]!.imports.filter((i) => i.path === holding[0]).map((i) => i.kind))).toEqual(['dynamic-import'])
+    expect([...eager].flatMap((o) => outputs[o]!.imports.filter((i) => i.path === holding[0]).map((i) => i.kind))).toEqual([
+      'dynamic-import',
+    ])
   })
 })
 
@@ -173,7 +190,19 @@ describe('entries: the kernel holds the core, vestibule/utils the shared helpers
     const kernel = await import('../../kernel/index.js')
     const utils = await import('../../kernel/utils.js')
     const main = await import('../../index.js')
-    for (const name of ['formatBalance', 'parseAmount', 'cleanText', 'safeImageUrl', 'parseCaipAddress', 'checkNetworks', 'createWalletSources', 'orderByRank', 'getRecentWallets', 'resolveContainer', 'activeAccount']) {
+    for (const name of [
+      'formatBalance',
+      'parseAmount',
+      'cleanText',
+      'safeImageUrl',
+      'parseCaipAddress',
+      'checkNetworks',
+      'createWalletSources',
+      'orderByRank',
+      'getRecentWallets',
+      'resolveContainer',
+      'activeAccount',
+    ]) {
       expect(name in kernel, name).toBe(false)
       expect(typeof (utils as Record<string, unknown>)[name], name).toBe('function')
       expect(name in main, name).toBe(false)

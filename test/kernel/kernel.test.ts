@@ -19,7 +19,10 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
       const backend = recordingBackend()
       let pluginStorage: { get(k: string): unknown } | undefined
       const feature: Plugin = { name: 'feature', setup: (ctx) => void (pluginStorage = ctx.storage) }
-      const modal = createKernel({ projectId: 'p', storage: backend, plugins: [chainPlugin(fake), feature] }, { views: shellViews, platform: desktop })
+      const modal = createKernel(
+        { projectId: 'p', storage: backend, plugins: [chainPlugin(fake), feature] },
+        { views: shellViews, platform: desktop },
+      )
       expect(backend.calls).toEqual([])
       expect(countingFetch).not.toHaveBeenCalled()
       expect(fake.adapter.watchConnectors).not.toHaveBeenCalled()
@@ -47,7 +50,9 @@ describe('kernel: no DOM, storage or network access in createKernel', () => {
     const { modal } = modalWithWallet({ projectId: undefined })
     expect(kernelOf(modal).feedback.$alerts.get()).toEqual([])
     await modal.open()
-    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([{ id: 'missing-project-id', message: kernelOf(modal).i18n.t('alert.missingProjectId') }])
+    expect(kernelOf(modal).feedback.$alerts.get()).toEqual([
+      { id: 'missing-project-id', message: kernelOf(modal).i18n.t('alert.missingProjectId') },
+    ])
     modal.close()
     await modal.open()
     expect(warn).toHaveBeenCalledTimes(1)
@@ -282,7 +287,13 @@ describe('kernel: modal handle', () => {
     const off = modal.subscribe((s) => void snapshots.push(s.status))
     await modal.open()
     await modal.connect('io.fake')
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, namespace: 'eip155', connectorId: 'io.fake' })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: ADDRESS,
+      caipAddress: `eip155:1:${ADDRESS}`,
+      namespace: 'eip155',
+      connectorId: 'io.fake',
+    })
     expect(modal.getNetwork()).toMatchObject({ caipNetworkId: 'eip155:1', namespace: 'eip155' })
     await modal.switchNetwork('eip155:10')
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:10')
@@ -375,7 +386,10 @@ describe('kernel: destroy', () => {
 describe('kernel: views from extras', () => {
   it('registers the shell views before plugins set up', () => {
     let seen: boolean | undefined
-    createKernel({ plugins: [{ name: 'probe', setup: (ctx) => void (seen = ctx.views.has('Connect')) }] }, { views: { Connect: dummyView } })
+    createKernel(
+      { plugins: [{ name: 'probe', setup: (ctx) => void (seen = ctx.views.has('Connect')) }] },
+      { views: { Connect: dummyView } },
+    )
     expect(seen).toBe(true)
   })
 })

@@ -8,9 +8,20 @@ import { kernelOf } from '../../kernel/kernel-of.js'
 
 const twoFamilies = () => {
   const evm = fakeAdapter()
-  const sol = fakeAdapter({ namespace: 'solana', connectors: [connector('io.fake', 'solana')], networks: [{ ...evm.adapter.networks[0]!, id: 'sol', caipNetworkId: 'solana:main', chainNamespace: 'solana' }] })
+  const sol = fakeAdapter({
+    namespace: 'solana',
+    connectors: [connector('io.fake', 'solana')],
+    networks: [{ ...evm.adapter.networks[0]!, id: 'sol', caipNetworkId: 'solana:main', chainNamespace: 'solana' }],
+  })
   const modal = createKernel(
-    { projectId: 'p', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) }, { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) }] },
+    {
+      projectId: 'p',
+      storage: recordingBackend(),
+      plugins: [
+        { name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) },
+        { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) },
+      ],
+    },
     { platform: desktop, views: shellViews },
   )
   kernelOf(modal).chains.startDiscovery()
@@ -99,7 +110,7 @@ describe('navigation.disconnect', () => {
 })
 
 describe('navigation.switchNetwork', () => {
-  it("a network of a namespace not connected yet leads to Connect for that namespace; one of the connected namespace stays", async () => {
+  it('a network of a namespace not connected yet leads to Connect for that namespace; one of the connected namespace stays', async () => {
     const { modal } = twoFamilies()
     await modal.connect('io.fake', 'eip155')
     kernelOf(modal).router.reset('Account')

@@ -41,7 +41,17 @@ describe('navigation', () => {
 
   it('a throwing step is reported and Account still opens', async () => {
     const errors: string[] = []
-    const { modal } = modalWithWallet({ plugins: [{ name: 'bad', setup: (ctx) => ctx.afterConnect(() => { throw new Error('nope') }) }] })
+    const { modal } = modalWithWallet({
+      plugins: [
+        {
+          name: 'bad',
+          setup: (ctx) =>
+            ctx.afterConnect(() => {
+              throw new Error('nope')
+            }),
+        },
+      ],
+    })
     kernelOf(modal).events.on('error', ({ source }) => errors.push(source))
     await connect(modal)
     kernelOf(modal).navigation.connected('eip155')
@@ -101,9 +111,20 @@ describe('a wallet on a network the host did not request', () => {
     const { connector, fakeAdapter, recordingBackend } = await import('./helpers.js')
     const { desktop, shellViews } = await import('./kernel-fixtures.js')
     const evm = fakeAdapter()
-    const sol = fakeAdapter({ namespace: 'solana', connectors: [connector('io.fake', 'solana')], networks: [{ ...evm.adapter.networks[0]!, id: 'sol', caipNetworkId: 'solana:main', chainNamespace: 'solana' }] })
+    const sol = fakeAdapter({
+      namespace: 'solana',
+      connectors: [connector('io.fake', 'solana')],
+      networks: [{ ...evm.adapter.networks[0]!, id: 'sol', caipNetworkId: 'solana:main', chainNamespace: 'solana' }],
+    })
     const modal = createKernel(
-      { projectId: 'p', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) }, { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) }] },
+      {
+        projectId: 'p',
+        storage: recordingBackend(),
+        plugins: [
+          { name: 'eip155', setup: (ctx) => ctx.chains.register(evm.adapter) },
+          { name: 'solana', setup: (ctx) => ctx.chains.register(sol.adapter) },
+        ],
+      },
       { platform: desktop, views: shellViews },
     )
     kernelOf(modal).chains.startDiscovery()

@@ -32,7 +32,9 @@ describe('network: validation', () => {
     ['negative decimals', { name: 'Ether', symbol: 'ETH', decimals: -1 }],
     ['decimals above 36', { name: 'Ether', symbol: 'ETH', decimals: 37 }],
   ])('reports a native currency with %s', (_what, nativeCurrency) => {
-    expect(networkProblems({ ...mainnet, nativeCurrency })).toEqual(['has an invalid nativeCurrency (needs symbol and integer decimals 0–36)'])
+    expect(networkProblems({ ...mainnet, nativeCurrency })).toEqual([
+      'has an invalid nativeCurrency (needs symbol and integer decimals 0–36)',
+    ])
   })
 
   it.each([[[]], [['ftp://x']], [['not a url']]])('reports rpc urls %j', (http) => {
@@ -60,7 +62,10 @@ describe('checkNetworks', () => {
   }
 
   it('a missing, empty or malformed networks option is an INVALID_OPTIONS error naming the network, as the options docs say', () => {
-    expect(codeOf(undefined)).toEqual(['INVALID_OPTIONS', 'Plugin "demo" failed to set up: eip155() needs `networks`: at least one network, e.g. demo({ networks: [mainnet] })'])
+    expect(codeOf(undefined)).toEqual([
+      'INVALID_OPTIONS',
+      'Plugin "demo" failed to set up: eip155() needs `networks`: at least one network, e.g. demo({ networks: [mainnet] })',
+    ])
     expect(codeOf([])?.[0]).toBe('INVALID_OPTIONS')
     expect(codeOf([null])).toEqual(['INVALID_OPTIONS', 'Plugin "demo" failed to set up: eip155 network #1 is not an object'])
     expect(codeOf([mainnet, mainnet])?.[0]).toBe('INVALID_OPTIONS')

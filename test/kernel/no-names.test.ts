@@ -13,8 +13,12 @@ import { SLOT_NAMES } from '../../kernel/views.js'
 import { root } from '../../sandbox/resolve.mjs'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
-const pluginDirs = readdirSync(join(root, 'plugins'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-const chainDirs = readdirSync(join(root, 'chains'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => d.name)
+const pluginDirs = readdirSync(join(root, 'plugins'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+const chainDirs = readdirSync(join(root, 'chains'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'shared')
+  .map((d) => d.name)
 const entryOf = (dir: string) => ['index.ts', 'index.tsx'].map((f) => join(root, dir, f)).find(existsSync)
 
 /** Every plugin the tree's feature plugins make: each entry's exported factories that take no argument. */
@@ -32,7 +36,8 @@ async function treePlugins(): Promise<Plugin[]> {
       } catch {
         continue
       }
-      if (made && typeof made === 'object' && typeof (made as Plugin).name === 'string' && typeof (made as Plugin).setup === 'function') found.push(made as Plugin)
+      if (made && typeof made === 'object' && typeof (made as Plugin).name === 'string' && typeof (made as Plugin).setup === 'function')
+        found.push(made as Plugin)
     }
   }
   return found
@@ -50,7 +55,14 @@ const sources = (dir: string): string[] =>
     d.isDirectory() ? sources(join(dir, d.name)) : /\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts') ? [join(dir, d.name)] : [],
   )
 
-const parse = (file: string) => ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+const parse = (file: string) =>
+  ts.createSourceFile(
+    file,
+    readFileSync(join(root, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
 
 /**
  * The members plugins add to the kernel's interfaces (`declare module 'vestibule/kernel' { interface AccountState
@@ -60,10 +72,17 @@ function augmentedMembers(): string[] {
   const names = new Set<string>()
   for (const file of pluginDirs.flatMap((dir) => sources(join('plugins', dir)))) {
     const visit = (node: ts.Node) => {
-      if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && /^vestibule(\/|$)/.test(node.name.text) && node.body && ts.isModuleBlock(node.body)) {
+      if (
+        ts.isModuleDeclaration(node) &&
+        ts.isStringLiteral(node.name) &&
+        /^vestibule(\/|$)/.test(node.name.text) &&
+        node.body &&
+        ts.isModuleBlock(node.body)
+      ) {
         for (const statement of node.body.statements)
           if (ts.isInterfaceDeclaration(statement))
-            for (const member of statement.members) if (member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) names.add(member.name.text)
+            for (const member of statement.members)
+              if (member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) names.add(member.name.text)
       }
       ts.forEachChild(node, visit)
     }
@@ -92,7 +111,11 @@ const compound = (name: string) => /^[a-z][a-z0-9]*[A-Z]/.test(name) || /^[A-Z][
 function declaredNames() {
   const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins })
   const views = kernelOf(modal).views.ids()
-  const entries = SLOT_NAMES.flatMap((slot) => kernelOf(modal).slots.list(slot).map((e) => (e as { id: string }).id))
+  const entries = SLOT_NAMES.flatMap((slot) =>
+    kernelOf(modal)
+      .slots.list(slot)
+      .map((e) => (e as { id: string }).id),
+  )
   modal.destroy()
   return {
     plugin: plugins.map((p) => p.name),
@@ -110,7 +133,9 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^
 
 /** String literals of `source` (quoted and template text). */
 const literals = (source: string) =>
-  [...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((m) => m[1] ?? m[2] ?? (m[3] ?? '').replace(/\$\{[^}]*\}/g, ''))
+  [...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map(
+    (m) => m[1] ?? m[2] ?? (m[3] ?? '').replace(/\$\{[^}]*\}/g, ''),
+  )
 
 /**
  * Where `name` appears in `source`: as a key-like string literal or one of its segments (`'send'`,
@@ -156,7 +181,9 @@ describe('kernel/ and ui/ name no plugin and no chain family', () => {
   ])('fires on %s', (_, text, kind, name) => {
     expect(mentions(code(text), kind, name, identifiers('fixture.ts', text))).toBe(true)
     // …and not on prose or a single ordinary word.
-    expect(mentions(code(`// ${text}\nconst note = 'cannot ${name} here'`), kind, name, identifiers('fixture.ts', 'const note = 1'))).toBe(false)
+    expect(mentions(code(`// ${text}\nconst note = 'cannot ${name} here'`), kind, name, identifiers('fixture.ts', 'const note = 1'))).toBe(
+      false,
+    )
   })
 
   it.each(['kernel', 'ui'])('%s/', (dir) => {
@@ -166,7 +193,8 @@ describe('kernel/ and ui/ name no plugin and no chain family', () => {
       const source = code(readFileSync(join(root, file), 'utf8'))
       const ids = identifiers(file)
       for (const [kind, list] of Object.entries(names)) {
-        for (const name of new Set(list)) if (mentions(source, kind, name, ids)) found.push(`${relative(root, join(root, file))}: ${kind} ${name}`)
+        for (const name of new Set(list))
+          if (mentions(source, kind, name, ids)) found.push(`${relative(root, join(root, file))}: ${kind} ${name}`)
       }
     }
     expect(found).toEqual(PENDING[dir])

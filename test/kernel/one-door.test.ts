@@ -8,7 +8,8 @@ import { createHttpClient } from '../../kernel/http.js'
 import { addRecentWallet, getRecentWallets } from '../../kernel/recent.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
-const refusal = (token: string, plugin: string) => expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`Plugin "${plugin}" cannot reach ${token}`) })
+const refusal = (token: string, plugin: string) =>
+  expect.objectContaining({ code: 'PRIVATE_SERVICE', message: expect.stringContaining(`Plugin "${plugin}" cannot reach ${token}`) })
 
 describe('services: one door', () => {
   it('a plugin resolving Tokens.State in setup is refused, with the token and the plugin named', () => {
@@ -19,8 +20,15 @@ describe('services: one door', () => {
   })
 
   it('the connection, the raw registries and the modal-wide storage are refused in setup too; providing one is refused', () => {
-    for (const [name, token] of [['Connection', Tokens.Connection], ['Views', Tokens.Views], ['Slots', Tokens.Slots], ['Storage', Tokens.Storage]] as const) {
-      expect(() => createKernel({ plugins: [{ name: 'spy', setup: (ctx) => void ctx.services.get(token as symbol as Token<unknown>) }] })).toThrow(refusal(`Tokens.${name}`, 'spy'))
+    for (const [name, token] of [
+      ['Connection', Tokens.Connection],
+      ['Views', Tokens.Views],
+      ['Slots', Tokens.Slots],
+      ['Storage', Tokens.Storage],
+    ] as const) {
+      expect(() =>
+        createKernel({ plugins: [{ name: 'spy', setup: (ctx) => void ctx.services.get(token as symbol as Token<unknown>) }] }),
+      ).toThrow(refusal(`Tokens.${name}`, 'spy'))
     }
     const usurper: Plugin = { name: 'usurper', setup: (ctx) => ctx.services.provide(Tokens.State, {} as never) }
     expect(() => createKernel({ plugins: [usurper] })).toThrow(refusal('Tokens.State', 'usurper'))
@@ -35,17 +43,22 @@ describe('services: one door', () => {
     expect(() => createKernel({ plugins: [spy] })).toThrow(refusal('Tokens.State', 'early'))
   })
 
-  it('a plugin resolves another plugin\'s service, and the replaceable kernel services', () => {
+  it("a plugin resolves another plugin's service, and the replaceable kernel services", () => {
     const Rates = createToken<{ rate(): number }>('rates')
     const seen: unknown[] = []
     const prices: Plugin = { name: 'prices', setup: (ctx) => ctx.services.provide(Rates, { rate: () => 3 }) }
-    const swap: Plugin = { name: 'swap', requires: ['prices'], setup: (ctx) => void seen.push(ctx.services.resolve(Rates).rate(), ctx.services.resolve(Tokens.Http), ctx.services.resolve(Tokens.BlockchainApi)) }
+    const swap: Plugin = {
+      name: 'swap',
+      requires: ['prices'],
+      setup: (ctx) =>
+        void seen.push(ctx.services.resolve(Rates).rate(), ctx.services.resolve(Tokens.Http), ctx.services.resolve(Tokens.BlockchainApi)),
+    }
     const http = createHttpClient({ baseUrl: 'http://127.0.0.1:1' })
     const modal = createKernel({ services: (s) => s.provide(Tokens.Http, http), plugins: [swap, prices] })
     expect(seen).toEqual([3, http, kernelOf(modal).blockchainApi])
   })
 
-  it('the recent wallets are the modal\'s record, reached through the connection', () => {
+  it("the recent wallets are the modal's record, reached through the connection", () => {
     let ctx: Parameters<Plugin['setup']>[0] | undefined
     const modal = createKernel({ plugins: [{ name: 'list', setup: (c) => void (ctx = c) }] })
     const record = ctx!.connection.recentWallets

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { VestibuleError } from '../../kernel/errors.js'
-import { DEFAULT_API_URL, DEFAULT_SDK_VERSION, collectDeclarations, resolveOptions, type DeclaredOptions, type ModalOptions } from '../../kernel/options.js'
+import {
+  DEFAULT_API_URL,
+  DEFAULT_SDK_VERSION,
+  collectDeclarations,
+  resolveOptions,
+  type DeclaredOptions,
+  type ModalOptions,
+} from '../../kernel/options.js'
 import { resolveContainer } from '../../kernel/container-option.js'
 import type { OptionDeclaration, Plugin } from '../../kernel/plugin.js'
 import { dummyView } from './helpers.js'
@@ -30,18 +37,30 @@ const flagPlugins = [
   { name: 'email', features: { email: true, emailShowWallets: { check: isBoolean } } },
   {
     name: 'socials',
-    features: { socials: { default: [...DEFAULT_SOCIALS], check: (v: unknown) => (v === false || (Array.isArray(v) && v.every((p) => typeof p === 'string')) ? undefined : 'must be an array of provider names or false') } },
+    features: {
+      socials: {
+        default: [...DEFAULT_SOCIALS],
+        check: (v: unknown) =>
+          v === false || (Array.isArray(v) && v.every((p) => typeof p === 'string'))
+            ? undefined
+            : 'must be an array of provider names or false',
+      },
+    },
   },
 ] as unknown as Plugin[]
 const FLAGS = collectDeclarations(flagPlugins)
 /** Options resolved with the flag-declaring plugins registered. */
-const withFlags = (options: unknown, warn?: (message: string) => void) => resolveOptions(options as ModalOptions, warn, FLAGS) as ReturnType<typeof resolveOptions> & { features: Record<string, unknown> }
+const withFlags = (options: unknown, warn?: (message: string) => void) =>
+  resolveOptions(options as ModalOptions, warn, FLAGS) as ReturnType<typeof resolveOptions> & { features: Record<string, unknown> }
 /** A sign-in plugin's options, declared as such a plugin would: the two forms exclude each other. */
 const signIn = collectDeclarations([
   {
     name: 'signIn',
     options: {
-      siwx: { check: (_v: unknown, all: Record<string, unknown>) => (all.siweConfig !== undefined ? 'cannot be set together with `siweConfig`' : undefined) },
+      siwx: {
+        check: (_v: unknown, all: Record<string, unknown>) =>
+          all.siweConfig !== undefined ? 'cannot be set together with `siweConfig`' : undefined,
+      },
       siweConfig: {},
     },
   },
@@ -59,7 +78,10 @@ const invalid = (options: unknown) => {
 }
 
 /** Declarations as if one plugin declared the option `name`. */
-const declaring = (name: string, plugin: string, declaration: OptionDeclaration = {}): DeclaredOptions => ({ options: new Map([[name, { plugin, declaration }]]), features: new Map() })
+const declaring = (name: string, plugin: string, declaration: OptionDeclaration = {}): DeclaredOptions => ({
+  options: new Map([[name, { plugin, declaration }]]),
+  features: new Map(),
+})
 const invalid2 = (options: unknown, declared: DeclaredOptions) => {
   try {
     resolveOptions(options as ModalOptions, undefined, declared)
@@ -87,7 +109,10 @@ describe('options: validation', () => {
     expect((resolveOptions({ siweConfig: {} } as ModalOptions, undefined, signIn) as Record<string, unknown>).siweConfig).toEqual({})
     expect(invalid({ siweConfig: {} })).toBe('Unknown option `siweConfig`')
     expect(invalid({ siwx: { required: true } })).toBe('Unknown option `siwx`')
-    expect((resolveOptions({ siwx: { required: true } } as ModalOptions, undefined, declaring('siwx', 'signIn')) as Record<string, unknown>).siwx).toEqual({ required: true })
+    expect(
+      (resolveOptions({ siwx: { required: true } } as ModalOptions, undefined, declaring('siwx', 'signIn')) as Record<string, unknown>)
+        .siwx,
+    ).toEqual({ required: true })
   })
 
   it('options must be an object', () => {
@@ -113,12 +138,9 @@ describe('options: validation', () => {
     expect(resolveOptions({ themeMode: 'light' }).themeMode).toBe('light')
   })
 
-  it.each(['enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'])(
-    'boolean option %s rejects a non-boolean',
-    (key) => {
-      expect(invalid({ [key]: 'yes' })).toBe(`\`${key}\` must be a boolean`)
-    },
-  )
+  it.each(['enableEmbedded', 'allowUnsupportedChain', 'enableNetworkSwitch'])('boolean option %s rejects a non-boolean', (key) => {
+    expect(invalid({ [key]: 'yes' })).toBe(`\`${key}\` must be a boolean`)
+  })
 
   it('themeVariables must be --vb-* names with string values', () => {
     expect(invalid({ themeVariables: { '--w3m-accent': 'red' } })).toContain('"--w3m-accent"')
@@ -219,7 +241,10 @@ describe('options: wrong types name the option (bad input)', () => {
   })
 
   it('a declared option is checked by its declaration, naming the option and the plugin', () => {
-    const declared = declaring('greeting', 'hello', { check: (v) => (typeof v === 'string' ? undefined : 'must be a string'), default: 'Hi' })
+    const declared = declaring('greeting', 'hello', {
+      check: (v) => (typeof v === 'string' ? undefined : 'must be a string'),
+      default: 'Hi',
+    })
     expect(invalid2({ greeting: 3 }, declared)).toBe('`greeting` (hello) must be a string')
     expect((resolveOptions({}, undefined, declared) as unknown as { greeting: string }).greeting).toBe('Hi')
     expect((resolveOptions({ greeting: 'Yo' } as ModalOptions, undefined, declared) as unknown as { greeting: string }).greeting).toBe('Yo')
@@ -227,10 +252,19 @@ describe('options: wrong types name the option (bad input)', () => {
 
   it('an option a missing plugin owns names the plugin to add', () => {
     const owners = { featuredWalletIds: 'walletCatalog()', 'features.swaps': 'swap()' }
-    expect(invalid2({ featuredWalletIds: ['a'] }, { options: new Map(), features: new Map(), owners })).toBe('`featuredWalletIds` needs walletCatalog()')
-    expect(invalid2({ features: { swaps: true } }, { options: new Map(), features: new Map(), owners })).toBe('`features.swaps` needs swap()')
+    expect(invalid2({ featuredWalletIds: ['a'] }, { options: new Map(), features: new Map(), owners })).toBe(
+      '`featuredWalletIds` needs walletCatalog()',
+    )
+    expect(invalid2({ features: { swaps: true } }, { options: new Map(), features: new Map(), owners })).toBe(
+      '`features.swaps` needs swap()',
+    )
     // Turning off a feature nobody provides is harmless.
-    expect((resolveOptions({ features: { swaps: false } } as ModalOptions, () => {}, { options: new Map(), features: new Map(), owners }).features as Record<string, unknown>).swaps).toBe(false)
+    expect(
+      (
+        resolveOptions({ features: { swaps: false } } as ModalOptions, () => {}, { options: new Map(), features: new Map(), owners })
+          .features as Record<string, unknown>
+      ).swaps,
+    ).toBe(false)
   })
 
   it('messages must map keys to strings', () => {
@@ -243,12 +277,22 @@ describe('options: wrong types name the option (bad input)', () => {
     expect(invalid({ metadata: 'App' })).toBe('`metadata.name` must be a string')
   })
 
-  it.each(['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets', 'legalCheckbox', 'smartSessions', 'collapseWallets'])(
-    'boolean feature %s rejects a non-boolean',
-    (name) => {
-      expect(invalid2({ features: { [name]: 'yes' } }, FLAGS)).toBe(`\`features.${name}\` must be a boolean`)
-    },
-  )
+  it.each([
+    'swaps',
+    'onramp',
+    'receive',
+    'send',
+    'email',
+    'emailShowWallets',
+    'history',
+    'analytics',
+    'allWallets',
+    'legalCheckbox',
+    'smartSessions',
+    'collapseWallets',
+  ])('boolean feature %s rejects a non-boolean', (name) => {
+    expect(invalid2({ features: { [name]: 'yes' } }, FLAGS)).toBe(`\`features.${name}\` must be a boolean`)
+  })
 
   it.each(['connectorTypeOrder', 'walletFeaturesOrder', 'connectMethodsOrder'])('list feature %s rejects a non-list', (name) => {
     expect(invalid({ features: { [name]: 'wallet' } })).toBe(`\`features.${name}\` must be an array of strings`)
@@ -348,12 +392,20 @@ describe('options: feature flags and plugins', () => {
 
   it('a registered plugin whose flag is off stays hidden: its slot entry with feature swaps is not listed', () => {
     const { modal } = modalWithWallet({ features: { swaps: false }, plugins: [swapPlugin] } as ModalOptions)
-    expect(kernelOf(modal).slots.list('account.features').map((e) => e.id)).toEqual(['receive'])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.features')
+        .map((e) => e.id),
+    ).toEqual(['receive'])
   })
 
   it('a registered plugin whose flag is on (default) is listed', () => {
     const { modal } = modalWithWallet({ plugins: [swapPlugin] })
-    expect(kernelOf(modal).slots.list('account.features').map((e) => e.id)).toEqual(['swaps', 'receive'])
+    expect(
+      kernelOf(modal)
+        .slots.list('account.features')
+        .map((e) => e.id),
+    ).toEqual(['swaps', 'receive'])
   })
 })
 
@@ -382,7 +434,10 @@ describe('options a host gets wrong are refused with a clear error', () => {
     const elements = new Map<string, unknown>()
     vi.stubGlobal('document', { querySelector: (s: string) => elements.get(s) ?? null })
     try {
-      const modal = createKernel({ projectId: 'p', storage: recordingBackend(), container: '#app' }, { loadShell: async (m) => (resolveContainer(kernelOf(m).options.container), { show() {}, hide() {}, destroy() {} }) })
+      const modal = createKernel(
+        { projectId: 'p', storage: recordingBackend(), container: '#app' },
+        { loadShell: async (m) => (resolveContainer(kernelOf(m).options.container), { show() {}, hide() {}, destroy() {} }) },
+      )
       await expect(modal.open()).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: '`container`: no element matches "#app"' })
       expect(modal.isOpen()).toBe(false)
       elements.set('#app', { nodeType: 1, append() {} })
@@ -409,12 +464,17 @@ describe('options a host gets wrong are refused with a clear error', () => {
     expect(invalid({ themeVariables: { '--vb-color-accent': value } })).toMatch(/^`themeVariables` entry "--vb-color-accent"/)
   })
 
-  it.each([['#ff5a00'], ['rgb(0 0 0 / 50%)'], ['color-mix(in srgb, #fff 20%, transparent)'], ['"Inter", system-ui, sans-serif'], ['calc(100% - 2px)'], ['linear-gradient(90deg, #000, #fff)'], ['0 1px 2px rgba(0, 0, 0, .3)']])(
-    'themeVariables value %j is accepted',
-    (value) => {
-      expect(resolveOptions({ themeVariables: { '--vb-x': value } }).themeVariables).toEqual({ '--vb-x': value })
-    },
-  )
+  it.each([
+    ['#ff5a00'],
+    ['rgb(0 0 0 / 50%)'],
+    ['color-mix(in srgb, #fff 20%, transparent)'],
+    ['"Inter", system-ui, sans-serif'],
+    ['calc(100% - 2px)'],
+    ['linear-gradient(90deg, #000, #fff)'],
+    ['0 1px 2px rgba(0, 0, 0, .3)'],
+  ])('themeVariables value %j is accepted', (value) => {
+    expect(resolveOptions({ themeVariables: { '--vb-x': value } }).themeVariables).toEqual({ '--vb-x': value })
+  })
 
   it('themeVariables names are --vb- and letters, digits or hyphens', () => {
     expect(invalid({ themeVariables: { '--vb-a;b': 'red' } })).toContain('"--vb-a;b"')
@@ -435,7 +495,10 @@ describe('options a host gets wrong are refused with a clear error', () => {
       error = e
     }
     expect(error).toBeInstanceOf(VestibuleError)
-    expect(error).toMatchObject({ code: 'INVALID_OPTIONS', message: '`defaultNetwork` "eip155:999" is not a network of the chain plugins (eip155:1, eip155:10)' })
+    expect(error).toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: '`defaultNetwork` "eip155:999" is not a network of the chain plugins (eip155:1, eip155:10)',
+    })
     expect(kernelOf(modalWithWallet({ defaultNetwork: 'eip155:10' }).modal).options.defaultNetwork).toBe('eip155:10')
   })
 })

@@ -17,10 +17,18 @@ import { kernelOf } from '../../kernel/kernel-of.js'
  */
 function orderConnectMethods(options: { walletShown: boolean; configured?: readonly string[] }): string[] {
   const modal = createKernel(
-    { projectId: 'p', storage: null, preload: 'none', plugins: [auth()], features: options.configured ? { connectMethodsOrder: options.configured } : {} },
+    {
+      projectId: 'p',
+      storage: null,
+      preload: 'none',
+      plugins: [auth()],
+      features: options.configured ? { connectMethodsOrder: options.configured } : {},
+    },
     { slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]] },
   )
-  const order = kernelOf(modal).slots.list('connect.methods', { walletShown: options.walletShown }).map((e) => e.id)
+  const order = kernelOf(modal)
+    .slots.list('connect.methods', { walletShown: options.walletShown })
+    .map((e) => e.id)
   modal.destroy()
   return order
 }
@@ -51,12 +59,19 @@ describe('ordering: connect methods', () => {
   })
 
   it('connect methods: a method a plugin ranks between the others takes its place; an unranked one comes last', () => {
-    const method = (id: string, order?: number): Plugin => ({ name: id, setup: (ctx) => ctx.slots.add('connect.methods', { id, label: id, order }) })
+    const method = (id: string, order?: number): Plugin => ({
+      name: id,
+      setup: (ctx) => ctx.slots.add('connect.methods', { id, label: id, order }),
+    })
     const modal = createKernel(
       { projectId: 'p', storage: null, preload: 'none', plugins: [method('late'), method('passkey', 150), auth()] },
       { slots: [['connect.methods', { id: 'wallet', label: 'connect.wallets', order: 300, leadsWhenWalletShown: true }]] },
     )
-    expect(kernelOf(modal).slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'passkey', 'social', 'wallet', 'late'])
+    expect(
+      kernelOf(modal)
+        .slots.list('connect.methods')
+        .map((e) => e.id),
+    ).toEqual(['email', 'passkey', 'social', 'wallet', 'late'])
     modal.destroy()
   })
 })
@@ -70,13 +85,24 @@ function orderConnectorTypes(configured?: readonly string[]): string[] {
 }
 
 /** A plugin adding a wallet feature with the rank it declares (as an on-ramp or swap plugin does). */
-const feature = (id: string, order: number): Plugin => ({ name: id, setup: (ctx) => ctx.slots.add('account.features', { id, label: id, order }) })
+const feature = (id: string, order: number): Plugin => ({
+  name: id,
+  setup: (ctx) => ctx.slots.add('account.features', { id, label: id, order }),
+})
 
 /** The Account view's wallet features: receive and send, and on-ramp and swaps plugins declaring ranks 10 and 20. */
 function orderWalletFeatures(configured?: readonly string[]): string[] {
   const plugins = [send(), receive(), feature('swaps', 20), feature('onramp', 10)]
-  const modal = createKernel({ projectId: 'p', storage: null, preload: 'none', plugins, features: configured ? { walletFeaturesOrder: configured } : {} })
-  const order = kernelOf(modal).slots.list('account.features').map((e) => e.id)
+  const modal = createKernel({
+    projectId: 'p',
+    storage: null,
+    preload: 'none',
+    plugins,
+    features: configured ? { walletFeaturesOrder: configured } : {},
+  })
+  const order = kernelOf(modal)
+    .slots.list('account.features')
+    .map((e) => e.id)
   modal.destroy()
   return order
 }
@@ -89,11 +115,27 @@ describe('ordering: connector types', () => {
   })
 
   it('connector types: configured order first, the rest appended in default order', () => {
-    expect(orderConnectorTypes(['featured', 'injected'])).toEqual(['featured', 'injected', 'walletConnect', 'recent', 'custom', 'external', 'recommended'])
+    expect(orderConnectorTypes(['featured', 'injected'])).toEqual([
+      'featured',
+      'injected',
+      'walletConnect',
+      'recent',
+      'custom',
+      'external',
+      'recommended',
+    ])
   })
 
   it('connector types: unknown entries dropped, repeats counted once', () => {
-    expect(orderConnectorTypes(['recommended', 'qr', 'recommended', 'recent'])).toEqual(['recommended', 'recent', 'walletConnect', 'injected', 'featured', 'custom', 'external'])
+    expect(orderConnectorTypes(['recommended', 'qr', 'recommended', 'recent'])).toEqual([
+      'recommended',
+      'recent',
+      'walletConnect',
+      'injected',
+      'featured',
+      'custom',
+      'external',
+    ])
   })
 
   it('connector types: a full configured order is used as is', () => {
@@ -102,7 +144,13 @@ describe('ordering: connector types', () => {
   })
 
   it('a section without a rank goes after the ranked ones, in the order it was added', () => {
-    expect(sectionOrder([{ section: 'b' }, { section: 'a' }, { section: 'first', order: 1 }])).toEqual(['first', 'injected', 'external', 'b', 'a'])
+    expect(sectionOrder([{ section: 'b' }, { section: 'a' }, { section: 'first', order: 1 }])).toEqual([
+      'first',
+      'injected',
+      'external',
+      'b',
+      'a',
+    ])
   })
 })
 
@@ -116,7 +164,14 @@ describe('ordering: wallet features', () => {
   })
 
   it('equal ranks keep registration order; the first entry of an id gives its rank', () => {
-    expect(orderByRank([{ id: 'b', order: 2 }, { id: 'a', order: 2 }, { id: 'c', order: 1 }, { id: 'a', order: 0 }])).toEqual(['c', 'b', 'a'])
+    expect(
+      orderByRank([
+        { id: 'b', order: 2 },
+        { id: 'a', order: 2 },
+        { id: 'c', order: 1 },
+        { id: 'a', order: 0 },
+      ]),
+    ).toEqual(['c', 'b', 'a'])
   })
 
   it('orderWith never returns an entry twice and never drops a default', () => {

@@ -44,10 +44,14 @@ describe('platform', () => {
 })
 
 describe('platform: injected source (createPlatform({ userAgent, coarsePointer, telegram }))', () => {
-  const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
-  const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1'
-  const IPHONE_FIREFOX = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/121.0 Mobile/15E148 Safari/605.1.15'
-  const IPAD_SAFARI = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const IPHONE_SAFARI =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const IPHONE_CHROME =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1'
+  const IPHONE_FIREFOX =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/121.0 Mobile/15E148 Safari/605.1.15'
+  const IPAD_SAFARI =
+    'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
   const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
   const MAC_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'
   const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
@@ -117,7 +121,9 @@ describe('platform: the kernel decides "mobile" with its injected platform', () 
   }
 
   it('an iPhone user agent opens AllWallets without adapters', async () => {
-    expect(await open(createPlatform({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', coarsePointer: false }))).toBe('AllWallets')
+    expect(await open(createPlatform({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', coarsePointer: false }))).toBe(
+      'AllWallets',
+    )
   })
 
   it('a coarse pointer with a desktop user agent opens AllWallets without adapters', async () => {
@@ -125,6 +131,8 @@ describe('platform: the kernel decides "mobile" with its injected platform', () 
   })
 
   it('a desktop opens ConnectingWalletConnectBasic without adapters', async () => {
-    expect(await open(createPlatform({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', coarsePointer: false }))).toBe('ConnectingWalletConnectBasic')
+    expect(await open(createPlatform({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', coarsePointer: false }))).toBe(
+      'ConnectingWalletConnectBasic',
+    )
   })
 })

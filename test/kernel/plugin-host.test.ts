@@ -55,7 +55,12 @@ describe('hook runner', () => {
     }
     expect(error).toBeInstanceOf(PluginHookError)
     expect(error).toBeInstanceOf(VestibuleError)
-    expect(error).toMatchObject({ code: 'INVALID_PLUGIN', message: 'Plugin "fetcher" failed in onPreload: no code', cause, failure: { plugin: 'fetcher', hook: 'onPreload', error: cause } })
+    expect(error).toMatchObject({
+      code: 'INVALID_PLUGIN',
+      message: 'Plugin "fetcher" failed in onPreload: no code',
+      cause,
+      failure: { plugin: 'fetcher', hook: 'onPreload', error: cause },
+    })
     expect(after).not.toHaveBeenCalled()
   })
 
@@ -97,7 +102,14 @@ describe('the kernel runs plugin hooks through the host', () => {
     const { modal } = modalWithWallet({
       plugins: [
         { name: 'one', setup: (ctx) => ctx.onOpen(() => void order.push('one')) },
-        { name: 'two', setup: (ctx) => ctx.onOpen(() => { order.push('two'); throw boom }) },
+        {
+          name: 'two',
+          setup: (ctx) =>
+            ctx.onOpen(() => {
+              order.push('two')
+              throw boom
+            }),
+        },
         { name: 'three', setup: (ctx) => ctx.onOpen(() => void order.push('three')) },
       ],
     })
@@ -114,7 +126,13 @@ describe('the kernel runs plugin hooks through the host', () => {
     const later = vi.fn(() => 'later.reason')
     const { modal } = modalWithWallet({
       plugins: [
-        { name: 'broken', setup: (ctx) => ctx.onClose(() => { throw new Error('guard') }) },
+        {
+          name: 'broken',
+          setup: (ctx) =>
+            ctx.onClose(() => {
+              throw new Error('guard')
+            }),
+        },
         { name: 'signIn', setup: (ctx) => ctx.onClose(() => 'signIn.required') },
         { name: 'after', setup: (ctx) => ctx.onClose(later) },
       ],
@@ -135,7 +153,14 @@ describe('the kernel runs plugin hooks through the host', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { modal } = modalWithWallet({
       plugins: [
-        { name: 'a', setup: (ctx) => ctx.onDestroy(() => { order.push('a'); throw new Error('a') }) },
+        {
+          name: 'a',
+          setup: (ctx) =>
+            ctx.onDestroy(() => {
+              order.push('a')
+              throw new Error('a')
+            }),
+        },
         { name: 'b', setup: (ctx) => ctx.onDestroy(() => void order.push('b')) },
       ],
     })
@@ -148,11 +173,24 @@ describe('the kernel runs plugin hooks through the host', () => {
   it('a failing setup is a PluginHookError naming the plugin and the setup hook', () => {
     let error: unknown
     try {
-      modalWithWallet({ plugins: [{ name: 'broken', setup: () => { throw new Error('boom') } }] })
+      modalWithWallet({
+        plugins: [
+          {
+            name: 'broken',
+            setup: () => {
+              throw new Error('boom')
+            },
+          },
+        ],
+      })
     } catch (e) {
       error = e
     }
     expect(error).toBeInstanceOf(PluginHookError)
-    expect(error).toMatchObject({ code: 'INVALID_PLUGIN', message: 'Plugin "broken" failed to set up: boom', failure: { plugin: 'broken', hook: 'setup' } })
+    expect(error).toMatchObject({
+      code: 'INVALID_PLUGIN',
+      message: 'Plugin "broken" failed to set up: boom',
+      failure: { plugin: 'broken', hook: 'setup' },
+    })
   })
 })

@@ -54,7 +54,10 @@ describe('ctx.openModal', () => {
     const { plugins, ctx } = opener()
     const { modal } = modalWithWallet({ plugins }, { loadShell: async () => shell() })
     for (const view of ['Elsewhere', 'Account', 'Nowhere']) {
-      await expect(ctx().openModal(view)).rejects.toMatchObject({ code: 'UNKNOWN_VIEW', message: `Plugin "reviews" opens the view "${view}", which it does not register` })
+      await expect(ctx().openModal(view)).rejects.toMatchObject({
+        code: 'UNKNOWN_VIEW',
+        message: `Plugin "reviews" opens the view "${view}", which it does not register`,
+      })
     }
     expect(modal.isOpen()).toBe(false)
   })

@@ -43,7 +43,9 @@ describe('a declared flag may be more than a boolean', () => {
     setup() {},
   } as unknown as Plugin
   it('its declaration checks it and gives its default', () => {
-    expect(() => modalWithWallet({ plugins: [plugin], features: { greetings: 'hi' } } as ModalOptions)).toThrow('`features.greetings` must be a list')
+    expect(() => modalWithWallet({ plugins: [plugin], features: { greetings: 'hi' } } as ModalOptions)).toThrow(
+      '`features.greetings` must be a list',
+    )
     const { modal } = modalWithWallet({ plugins: [plugin] })
     expect((kernelOf(modal).options.features as Record<string, unknown>).greetings).toEqual(['hi'])
   })

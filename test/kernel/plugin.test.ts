@@ -33,7 +33,9 @@ describe('plugins: normalizing the plugins option', () => {
   })
 
   it('missing `requires` are rejected naming them', () => {
-    expect(() => normalizePlugins([plugin('swap', { requires: ['eip155'] })])).toThrow('Plugin "swap" requires "eip155", which is not registered')
+    expect(() => normalizePlugins([plugin('swap', { requires: ['eip155'] })])).toThrow(
+      'Plugin "swap" requires "eip155", which is not registered',
+    )
     expect(() => normalizePlugins([plugin('swap', { requires: ['eip155', 'balances', 'solana'] }), plugin('balances')])).toThrow(
       'Plugin "swap" requires "eip155", "solana", which are not registered',
     )
@@ -45,11 +47,20 @@ describe('plugins: normalizing the plugins option', () => {
   })
 
   it('plugins that require each other are rejected naming the cycle', () => {
-    expect(() => normalizePlugins([plugin('a', { requires: ['b'] }), plugin('b', { requires: ['a'] })])).toThrow('Plugins "a" → "b" → "a" require each other')
+    expect(() => normalizePlugins([plugin('a', { requires: ['b'] }), plugin('b', { requires: ['a'] })])).toThrow(
+      'Plugins "a" → "b" → "a" require each other',
+    )
   })
 
   it('order: pre plugins first, post plugins last, the rest in array order', () => {
-    const input = [plugin('n1'), plugin('post1', { order: 'post' }), plugin('pre1', { order: 'pre' }), plugin('n2'), plugin('pre2', { order: 'pre' }), plugin('post2', { order: 'post' })]
+    const input = [
+      plugin('n1'),
+      plugin('post1', { order: 'post' }),
+      plugin('pre1', { order: 'pre' }),
+      plugin('n2'),
+      plugin('pre2', { order: 'pre' }),
+      plugin('post2', { order: 'post' }),
+    ]
     expect(names(input)).toEqual(['pre1', 'pre2', 'n1', 'n2', 'post1', 'post2'])
   })
 
@@ -83,7 +94,16 @@ describe('plugins: setup inside createKernel', () => {
     const cause = new Error('no RPC url')
     let error: unknown
     try {
-      createKernel({ plugins: [plugin('ok'), plugin('broken', { setup: () => { throw cause } })] })
+      createKernel({
+        plugins: [
+          plugin('ok'),
+          plugin('broken', {
+            setup: () => {
+              throw cause
+            },
+          }),
+        ],
+      })
     } catch (e) {
       error = e
     }
@@ -108,7 +128,10 @@ describe('plugins: setup inside createKernel', () => {
     const api = { rate: () => 2 }
     let seen: unknown
     createKernel({
-      plugins: [plugin('prices', { setup: () => api }), plugin('swap', { requires: ['prices'], setup: (ctx) => void (seen = ctx.getPlugin('prices')) })],
+      plugins: [
+        plugin('prices', { setup: () => api }),
+        plugin('swap', { requires: ['prices'], setup: (ctx) => void (seen = ctx.getPlugin('prices')) }),
+      ],
     })
     expect(seen).toBe(api)
   })
@@ -169,7 +192,9 @@ describe('plugins: setup inside createKernel', () => {
     })
     const second = vi.fn()
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const modal = createKernel({ plugins: [plugin('a', { setup: (c) => c.onDestroy(first) }), plugin('b', { setup: (c) => c.onDestroy(second) })] })
+    const modal = createKernel({
+      plugins: [plugin('a', { setup: (c) => c.onDestroy(first) }), plugin('b', { setup: (c) => c.onDestroy(second) })],
+    })
     expect(first).not.toHaveBeenCalled()
     modal.destroy()
     expect(first).toHaveBeenCalledTimes(1)
@@ -192,7 +217,10 @@ describe('plugin registry errors carry their declared codes', () => {
       error = e
     }
     expect(error).toBeInstanceOf(VestibuleError)
-    expect(error).toMatchObject({ code: 'DUPLICATE_PLUGIN', message: 'Plugin "evm-b" failed to set up: Two chain plugins register the namespace "eip155"; register one per namespace' })
+    expect(error).toMatchObject({
+      code: 'DUPLICATE_PLUGIN',
+      message: 'Plugin "evm-b" failed to set up: Two chain plugins register the namespace "eip155"; register one per namespace',
+    })
   })
 
   it('a view registered twice keeps DUPLICATE_VIEW', () => {

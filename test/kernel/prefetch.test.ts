@@ -6,7 +6,10 @@ import { modalWithWallet } from './kernel-fixtures.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
 // A plugin prefetches in onOpen only when nobody is connected, as the catalog does.
-const prefetcher = (hook: () => void | Promise<void>): Plugin => ({ name: 'catalog', setup: (ctx) => ctx.onOpen(({ connected }) => (connected ? undefined : hook())) })
+const prefetcher = (hook: () => void | Promise<void>): Plugin => ({
+  name: 'catalog',
+  setup: (ctx) => ctx.onOpen(({ connected }) => (connected ? undefined : hook())),
+})
 
 describe('prefetch on open', () => {
   it('prefetch hooks run on open when not connected', async () => {

@@ -32,9 +32,16 @@ describe('modal.preload()', () => {
     const { modal } = modalWithWallet(
       {
         plugins: [plugin],
-        services: (s) => s.provide(Tokens.Http, { get: async (path: string) => void requests.push(path), post: async (path: string) => void requests.push(path) } as never),
+        services: (s) =>
+          s.provide(Tokens.Http, {
+            get: async (path: string) => void requests.push(path),
+            post: async (path: string) => void requests.push(path),
+          } as never),
       },
-      { preloadShell: async () => void loaded.push('shell'), views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } },
+      {
+        preloadShell: async () => void loaded.push('shell'),
+        views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView },
+      },
     )
     const first = modal.preload()
     expect(modal.preload()).toBe(first)
@@ -52,7 +59,11 @@ describe('modal.preload()', () => {
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     await modal.preload()
     expect(fake.adapter.watchConnectors).toHaveBeenCalledTimes(1)
-    expect(kernelOf(modal).chains.$connectors.get().map((c) => c.id)).toEqual(['io.fake'])
+    expect(
+      kernelOf(modal)
+        .chains.$connectors.get()
+        .map((c) => c.id),
+    ).toEqual(['io.fake'])
     expect(firsts).toEqual(['Connect'])
     // The open finds discovery running and does not start it twice.
     await modal.open()
@@ -70,14 +81,20 @@ describe('modal.preload()', () => {
 
   it('a returning user (stored session) gets Account fetched instead of Connect', async () => {
     const { loaded, view } = loads()
-    const { modal, backend } = modalWithWallet({}, { views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } })
+    const { modal, backend } = modalWithWallet(
+      {},
+      { views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } },
+    )
     await modal.open()
     await modal.connect('io.fake')
     modal.close()
     const firsts: Array<string | undefined> = []
     const returning = modalWithWallet(
       { storage: backend },
-      { preloadShell: async (_modal, first) => void firsts.push(first), views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView } },
+      {
+        preloadShell: async (_modal, first) => void firsts.push(first),
+        views: { Connect: view('Connect'), Account: view('Account'), ConnectingExternal: dummyView, UnsupportedChain: dummyView },
+      },
     )
     loaded.length = 0
     await returning.modal.preload()
@@ -103,9 +120,17 @@ describe('modal.preload()', () => {
   it('without a preload, the first open asks for the shell and its first view before discovery or reconnect run', async () => {
     const order: string[] = []
     const view = (id: string) => ({ load: async () => (order.push(id), { default: () => null }) })
-    const views = { Connect: view('Connect'), Account: view('Account'), Networks: view('Networks'), ConnectingExternal: dummyView, UnsupportedChain: dummyView }
+    const views = {
+      Connect: view('Connect'),
+      Account: view('Account'),
+      Networks: view('Networks'),
+      ConnectingExternal: dummyView,
+      UnsupportedChain: dummyView,
+    }
     const { modal, fake } = modalWithWallet({}, { views, fetchShell: async () => void order.push('shell') })
-    fake.adapter.watchConnectors.mockImplementation(((onChange: (c: never[]) => void) => (order.push('discovery'), onChange([]), () => {})) as never)
+    fake.adapter.watchConnectors.mockImplementation(
+      ((onChange: (c: never[]) => void) => (order.push('discovery'), onChange([]), () => {})) as never,
+    )
     await modal.open()
     expect(order.slice(0, 3)).toEqual(['shell', 'Connect', 'discovery'])
     // Later opens (and opens after a preload) fetch nothing ahead.

@@ -63,7 +63,9 @@ describe('recent wallets', () => {
   it('recent wallets are stored under the versioned key and restored on reload', () => {
     const { storage, backend } = setup()
     addRecentWallet(storage, { id: 'a', name: 'A', rdns: 'io.a', imageUrl: 'https://a/img.png' })
-    expect(JSON.parse(backend.data.get('@vestibule/v1/recentWallets')!)).toEqual([{ id: 'a', name: 'A', rdns: 'io.a', imageUrl: 'https://a/img.png' }])
+    expect(JSON.parse(backend.data.get('@vestibule/v1/recentWallets')!)).toEqual([
+      { id: 'a', name: 'A', rdns: 'io.a', imageUrl: 'https://a/img.png' },
+    ])
     expect(getRecentWallets(createStorage({ backend }))).toEqual([{ id: 'a', name: 'A', rdns: 'io.a', imageUrl: 'https://a/img.png' }])
   })
 })
@@ -100,16 +102,22 @@ describe('recent wallets read back from storage are untrusted', () => {
   })
 })
 
-describe('recent wallets\' stored images and the provider API origin', () => {
-  it('with the provider API\'s origin given, only a data: image or one from that origin is kept', () => {
+describe("recent wallets' stored images and the provider API origin", () => {
+  it("with the provider API's origin given, only a data: image or one from that origin is kept", () => {
     const data = 'data:image/png;base64,iVBORw0KGgo='
     const { storage } = setup([
       { id: 'a', name: 'A', imageUrl: 'https://tracker.example/pixel.png' },
       { id: 'b', name: 'B', imageUrl: 'https://api.example/getWalletImage/b' },
     ])
-    expect(getRecentWallets(storage, { imageOrigin: 'https://api.example' })).toEqual([{ id: 'a', name: 'A' }, { id: 'b', name: 'B', imageUrl: 'https://api.example/getWalletImage/b' }])
+    expect(getRecentWallets(storage, { imageOrigin: 'https://api.example' })).toEqual([
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B', imageUrl: 'https://api.example/getWalletImage/b' },
+    ])
     expect(getRecentWallets(storage, { imageOrigin: undefined }).map((w) => w.imageUrl)).toEqual([undefined, undefined])
     const next = addRecentWallet(storage, { id: 'c', name: 'C', imageUrl: data }, { imageOrigin: 'https://api.example' })
-    expect(next).toEqual([{ id: 'c', name: 'C', imageUrl: data }, { id: 'a', name: 'A' }])
+    expect(next).toEqual([
+      { id: 'c', name: 'C', imageUrl: data },
+      { id: 'a', name: 'A' },
+    ])
   })
 })

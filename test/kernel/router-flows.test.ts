@@ -99,7 +99,11 @@ describe('router: a view’s flow', () => {
 
   it('a flow whose stop throws is forgotten all the same, and the others still stop', () => {
     const { router } = setup()
-    const failing = { start: () => () => { throw new Error('boom') } }
+    const failing = {
+      start: () => () => {
+        throw new Error('boom')
+      },
+    }
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     router.flow(['Send'], () => failing)
     router.push('Swap')
@@ -115,7 +119,10 @@ describe('router: a view’s flow', () => {
   })
 
   it('is stopped when the modal is destroyed, whatever view it shows', () => {
-    const feature: Plugin = { name: 'feature', setup: (ctx) => void ['Send', 'ApproveTransaction'].forEach((id) => ctx.views.register(id, dummyView)) }
+    const feature: Plugin = {
+      name: 'feature',
+      setup: (ctx) => void ['Send', 'ApproveTransaction'].forEach((id) => ctx.views.register(id, dummyView)),
+    }
     const modal = createKernel({ projectId: 'p', plugins: [feature] }, { views: shellViews, platform: desktop })
     const { router } = kernelOf(modal)
     router.reset('Account')

@@ -3,7 +3,18 @@
  * WalletConnect peer metadata, storage).
  */
 import { describe, expect, it } from 'vitest'
-import { GENERIC_WALLET_NAME, NAME_MAX, cleanName, safeAnnouncedIcon, safeDeepLink, safeImageUrl, safeRdns, safeStoredImageUrl, safeWebLink, walletName } from '../../kernel/sanitize.js'
+import {
+  GENERIC_WALLET_NAME,
+  NAME_MAX,
+  cleanName,
+  safeAnnouncedIcon,
+  safeDeepLink,
+  safeImageUrl,
+  safeRdns,
+  safeStoredImageUrl,
+  safeWebLink,
+  walletName,
+} from '../../kernel/sanitize.js'
 
 describe('wallet names', () => {
   it('bidirectional overrides and isolates cannot make a name read as another ("\\u202eksaMateM" is not "MetaMask")', () => {
@@ -96,10 +107,12 @@ describe('announced icons and stored images', () => {
     expect(safeAnnouncedIcon('data:text/html,<script>1</script>')).toBeUndefined()
     expect(safeAnnouncedIcon(42)).toBeUndefined()
   })
-  it('a stored image shows only as a data: image or from the provider API\'s origin', () => {
+  it("a stored image shows only as a data: image or from the provider API's origin", () => {
     const api = 'https://api.example'
     expect(safeStoredImageUrl(DATA, api)).toBe(DATA)
-    expect(safeStoredImageUrl('https://api.example/getWalletImage/x?projectId=p', api)).toBe('https://api.example/getWalletImage/x?projectId=p')
+    expect(safeStoredImageUrl('https://api.example/getWalletImage/x?projectId=p', api)).toBe(
+      'https://api.example/getWalletImage/x?projectId=p',
+    )
     expect(safeStoredImageUrl('https://tracker.example/pixel.png', api)).toBeUndefined()
     expect(safeStoredImageUrl('https://api.example.tracker.example/x.png', api)).toBeUndefined()
     expect(safeStoredImageUrl('https://api.example/x.png', undefined)).toBeUndefined()

@@ -43,19 +43,39 @@ describe('services by token', () => {
     createKernel({ plugins: [consumer, provider] })
     expect(total).toBe(42)
     const alone: Plugin = { name: 'swap', setup: (ctx) => void ctx.services.resolve(Balances) }
-    expect(() => createKernel({ plugins: [alone] })).toThrow(expect.objectContaining({ code: 'MISSING_SERVICE', message: 'Plugin "swap" resolves the service "balances", which no plugin provides' }))
+    expect(() => createKernel({ plugins: [alone] })).toThrow(
+      expect.objectContaining({
+        code: 'MISSING_SERVICE',
+        message: 'Plugin "swap" resolves the service "balances", which no plugin provides',
+      }),
+    )
     expect(createKernel({ plugins: [{ name: 'opt', setup: (ctx) => ctx.services.get(Balances) }] }).getPlugin('opt')).toBeUndefined()
   })
 
   it('a plugin that throws in setup is named, with its message', () => {
-    expect(() => createKernel({ plugins: [{ name: 'broken', setup: () => { throw new Error('boom') } }] })).toThrow('Plugin "broken" failed to set up: boom')
+    expect(() =>
+      createKernel({
+        plugins: [
+          {
+            name: 'broken',
+            setup: () => {
+              throw new Error('boom')
+            },
+          },
+        ],
+      }),
+    ).toThrow('Plugin "broken" failed to set up: boom')
   })
 })
 
 describe('close guard', () => {
   it('a guard that gives a reason keeps the modal open, shows the reason and shakes; without a reason it closes', async () => {
     let required = true
-    const modal = createKernel({ projectId: 'p', storage: null, plugins: [{ name: 'signIn', setup: (ctx) => ctx.onClose(() => (required ? 'Sign in first' : undefined)) }] })
+    const modal = createKernel({
+      projectId: 'p',
+      storage: null,
+      plugins: [{ name: 'signIn', setup: (ctx) => ctx.onClose(() => (required ? 'Sign in first' : undefined)) }],
+    })
     const refused: string[] = []
     kernelOf(modal).events.on('modal:closeRefused', ({ reason }) => refused.push(reason))
     await modal.open()

@@ -31,7 +31,13 @@ it('an entry with `available` is listed only where it says it works, asked with 
   const slots = createSlots({ isEnabled: () => true, where: () => where as never })
   slots.add('account.features', { id: 'everywhere', label: 'Everywhere' })
   slots.add('account.features', { id: 'evm', label: 'EVM only', available: ({ namespace }) => namespace === 'eip155' })
-  slots.add('account.features', { id: 'broken', label: 'Broken', available: () => { throw new Error('broken') } })
+  slots.add('account.features', {
+    id: 'broken',
+    label: 'Broken',
+    available: () => {
+      throw new Error('broken')
+    },
+  })
   expect(slots.list('account.features').map((e) => e.id)).toEqual(['everywhere'])
   where = { namespace: 'polkadot', network: { caipNetworkId: 'polkadot:1' } }
   expect(slots.list('account.features').map((e) => e.id)).toEqual(['everywhere'])

@@ -6,7 +6,8 @@ import { ADDRESS, mainnet } from './helpers.js'
 
 const chain = (namespace: string, status: 'connected' | 'disconnected', extra: Partial<ChainState['networkState']> = {}): ChainState => ({
   namespace,
-  accountState: status === 'connected' ? { ...emptyAccount(), status, address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` } : emptyAccount(),
+  accountState:
+    status === 'connected' ? { ...emptyAccount(), status, address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` } : emptyAccount(),
   networkState: { requestedCaipNetworks: [mainnet], supportsAllNetworks: false, ...extra },
 })
 
@@ -36,10 +37,21 @@ describe('state: snapshot', () => {
 
   it('account and network come from the active namespace; connected namespaces from all', () => {
     const state = createKernelState(atom<readonly RouteEntry[]>([]))
-    state.$chains.set({ eip155: chain('eip155', 'connected', { caipNetwork: mainnet }), solana: chain('solana', 'connected'), bip122: chain('bip122', 'disconnected') })
+    state.$chains.set({
+      eip155: chain('eip155', 'connected', { caipNetwork: mainnet }),
+      solana: chain('solana', 'connected'),
+      bip122: chain('bip122', 'disconnected'),
+    })
     expect(state.$snapshot.get().status).toBe('disconnected')
     state.$activeNamespace.set('eip155')
-    expect(state.$snapshot.get()).toMatchObject({ status: 'connected', namespace: 'eip155', address: ADDRESS, caipNetwork: mainnet, caipNetworkId: 'eip155:1', connectedNamespaces: ['eip155', 'solana'] })
+    expect(state.$snapshot.get()).toMatchObject({
+      status: 'connected',
+      namespace: 'eip155',
+      address: ADDRESS,
+      caipNetwork: mainnet,
+      caipNetworkId: 'eip155:1',
+      connectedNamespaces: ['eip155', 'solana'],
+    })
   })
 
   it('caipNetworkId falls back to the unsupported network id', () => {

@@ -162,7 +162,16 @@ function throwingBackend(name: 'SecurityError' | 'QuotaExceededError', message: 
     calls.push(method)
     throw new DOMException(message, name)
   }
-  return { calls, getItem: thrower('getItem'), setItem: thrower('setItem'), removeItem: thrower('removeItem'), key: thrower('key'), get length(): number { return thrower('length')() } }
+  return {
+    calls,
+    getItem: thrower('getItem'),
+    setItem: thrower('setItem'),
+    removeItem: thrower('removeItem'),
+    key: thrower('key'),
+    get length(): number {
+      return thrower('length')()
+    },
+  }
 }
 
 describe('storage: a throwing localStorage turns to memory with one warning', () => {
@@ -187,7 +196,10 @@ describe('storage: a throwing localStorage turns to memory with one warning', ()
     Object.defineProperty(globalThis, 'localStorage', {
       configurable: true,
       get() {
-        throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError')
+        throw new DOMException(
+          "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",
+          'SecurityError',
+        )
       },
     })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -226,7 +238,7 @@ describe('storage: a throwing localStorage turns to memory with one warning', ()
     expect(warn.mock.calls[0]![0]).toContain('QuotaExceededError')
   })
 
-  it('one warning per modal: the plugins\' scoped storages share the kernel storage and its one warning', async () => {
+  it("one warning per modal: the plugins' scoped storages share the kernel storage and its one warning", async () => {
     const backend = throwingBackend('SecurityError', 'The operation is insecure.')
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
@@ -384,7 +396,10 @@ describe('storage: entries of another storage version', () => {
 
 describe('storage: other versions', () => {
   it('a key that merely starts with the prefix and "v" (not a version) is kept', () => {
-    const data = new Map<string, string>([['@vestibule/vendor', '1'], ['@vestibule/v0/x', '"old"']])
+    const data = new Map<string, string>([
+      ['@vestibule/vendor', '1'],
+      ['@vestibule/v0/x', '"old"'],
+    ])
     const backend = {
       getItem: (k: string) => data.get(k) ?? null,
       setItem: (k: string, v: string) => void data.set(k, v),
@@ -401,7 +416,10 @@ describe('storage: other versions', () => {
 
 describe('storage: checked reads', () => {
   const stored = (values: Record<string, unknown>) =>
-    createStorage({ prefix: 's', backend: recordingBackend(Object.fromEntries(Object.entries(values).map(([k, v]) => [`s/v1/${k}`, JSON.stringify(v)]))) })
+    createStorage({
+      prefix: 's',
+      backend: recordingBackend(Object.fromEntries(Object.entries(values).map(([k, v]) => [`s/v1/${k}`, JSON.stringify(v)]))),
+    })
 
   it('a string must be one and match its pattern', () => {
     const storage = stored({ ns: 'eip155', proto: '__proto__', num: 7, huge: 'a'.repeat(5000) })
@@ -413,14 +431,21 @@ describe('storage: checked reads', () => {
   })
 
   it('a list keeps the strings that match, at most `max` of them', () => {
-    const storage = stored({ list: ['eip155', '__proto__', 3, null, 'solana'], notList: { 0: 'eip155' }, long: Array.from({ length: 1000 }, () => 'eip155') })
+    const storage = stored({
+      list: ['eip155', '__proto__', 3, null, 'solana'],
+      notList: { 0: 'eip155' },
+      long: Array.from({ length: 1000 }, () => 'eip155'),
+    })
     expect(readStringList(storage, 'list', /^[a-z0-9]{3,8}$/)).toEqual(['eip155', 'solana'])
     expect(readStringList(storage, 'notList', /^[a-z0-9]{3,8}$/)).toEqual([])
     expect(readStringList(storage, 'long', /^[a-z0-9]{3,8}$/, 8)).toHaveLength(8)
   })
 
   it('a record keeps own keys and values that match, in an object without a prototype', () => {
-    const storage = createStorage({ prefix: 's', backend: recordingBackend({ 's/v1/types': '{"__proto__":"smartAccount","constructor":"eoa","eip155":"eoa","solana":7}' }) })
+    const storage = createStorage({
+      prefix: 's',
+      backend: recordingBackend({ 's/v1/types': '{"__proto__":"smartAccount","constructor":"eoa","eip155":"eoa","solana":7}' }),
+    })
     const types = readRecord(storage, 'types', /^[a-z0-9]{3,8}$/, /^[a-zA-Z]{1,32}$/)
     expect({ ...types }).toEqual({ eip155: 'eoa' })
     expect(Object.getPrototypeOf(types)).toBeNull()

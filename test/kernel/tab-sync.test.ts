@@ -14,7 +14,10 @@ afterEach(() => created.splice(0).forEach((modal) => modal.destroy()))
 
 function tab(backend = recordingBackend(), storagePrefix?: string) {
   const fake = fakeAdapter()
-  const modal = createKernel({ projectId: 'p', storage: backend, ...(storagePrefix ? { storagePrefix } : {}), plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
+  const modal = createKernel(
+    { projectId: 'p', storage: backend, ...(storagePrefix ? { storagePrefix } : {}), plugins: [chainPlugin(fake)] },
+    { platform: desktop, views: shellViews },
+  )
   created.push(modal)
   kernelOf(modal).chains.startDiscovery()
   const account = () => kernelOf(modal).state.$chains.get().eip155!.accountState
@@ -27,7 +30,11 @@ describe('tabs: one session across the tabs of an origin', () => {
     const a = tab()
     const b = tab(a.backend)
     const other = tab(recordingBackend(), 'another-app')
-    await Promise.all([kernelOf(a.modal).connection.reconnect(), kernelOf(b.modal).connection.reconnect(), kernelOf(other.modal).connection.reconnect()])
+    await Promise.all([
+      kernelOf(a.modal).connection.reconnect(),
+      kernelOf(b.modal).connection.reconnect(),
+      kernelOf(other.modal).connection.reconnect(),
+    ])
 
     await kernelOf(a.modal).connection.connect('io.fake')
     await expect.poll(() => b.account().status).toBe('connected')
@@ -58,9 +65,13 @@ describe('tabs: one session across the tabs of an origin', () => {
     const fake = fakeAdapter()
     const memory = createKernel({ projectId: 'p', storage: null, plugins: [chainPlugin(fake)] }, { platform: desktop, views: shellViews })
     created.push(memory)
-  kernelOf(memory).chains.startDiscovery()
+    kernelOf(memory).chains.startDiscovery()
     const c = tab(a.backend)
-    await Promise.all([kernelOf(a.modal).connection.reconnect(), kernelOf(c.modal).connection.reconnect(), kernelOf(memory).connection.reconnect()])
+    await Promise.all([
+      kernelOf(a.modal).connection.reconnect(),
+      kernelOf(c.modal).connection.reconnect(),
+      kernelOf(memory).connection.reconnect(),
+    ])
     await kernelOf(a.modal).connection.connect('io.fake')
     await kernelOf(a.modal).connection.switchNetwork(optimism.caipNetworkId)
     // A tab over the shared storage heard both; the memory modal took neither.
@@ -94,7 +105,10 @@ describe('tabs: what another tab says is checked', () => {
     ['a namespace no plugin serves', { v: 1, prefix, kind: 'connect', namespace: 'cosmos' }],
     ['a namespace that is not a string', { v: 1, prefix, kind: 'connect', namespace: ['eip155'] }],
     ['a network the namespace does not offer', { v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'eip155:31337' }],
-    ['a network of another namespace', { v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }],
+    [
+      'a network of another namespace',
+      { v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+    ],
     ['a network that is not a string', { v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: { id: 'eip155:1' } }],
     ["a plugin's own kind (an account type)", { v: 1, prefix, kind: 'accountType', namespace: 'eip155', type: 'smartAccount' }],
     ['a string', JSON.stringify({ v: 1, prefix, kind: 'connect', namespace: 'eip155' })],
@@ -105,6 +119,12 @@ describe('tabs: what another tab says is checked', () => {
   })
 
   it('a well-formed message is taken with its own fields only', () => {
-    expect(checkTabMessage({ v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'eip155:10', address: '0xevil' }, prefix, chains)).toEqual({ v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'eip155:10' })
+    expect(
+      checkTabMessage(
+        { v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'eip155:10', address: '0xevil' },
+        prefix,
+        chains,
+      ),
+    ).toEqual({ v: 1, prefix, kind: 'network', namespace: 'eip155', caipNetworkId: 'eip155:10' })
   })
 })

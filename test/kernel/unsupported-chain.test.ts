@@ -13,7 +13,10 @@ const unsupportedChainPlugin: Plugin = { name: 'unsupported-chain', setup: (ctx)
 
 async function connected(options: ModalOptions = {}, plugins: Plugin[] = [unsupportedChainPlugin]) {
   const fake = fakeAdapter()
-  const modal = createKernel({ projectId: 'p', storage: recordingBackend(), ...options, plugins: [chainPlugin(fake), ...plugins] }, { platform: desktop, views })
+  const modal = createKernel(
+    { projectId: 'p', storage: recordingBackend(), ...options, plugins: [chainPlugin(fake), ...plugins] },
+    { platform: desktop, views },
+  )
   await modal.open()
   await modal.connect('io.fake')
   kernelOf(modal).router.reset('Account')
@@ -59,7 +62,10 @@ describe('UnsupportedChain', () => {
   })
 
   it('not shown in basic mode (no chain adapters)', async () => {
-    const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [unsupportedChainPlugin] }, { platform: desktop, views })
+    const modal = createKernel(
+      { projectId: 'p', storage: recordingBackend(), plugins: [unsupportedChainPlugin] },
+      { platform: desktop, views },
+    )
     await modal.open()
     modal.close()
     kernelOf(modal).state.$chains.setKey('eip155', {
@@ -74,7 +80,10 @@ describe('UnsupportedChain', () => {
 
   it('not shown while nobody is connected', async () => {
     const fake = fakeAdapter()
-    const modal = createKernel({ projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake), unsupportedChainPlugin] }, { platform: desktop, views })
+    const modal = createKernel(
+      { projectId: 'p', storage: recordingBackend(), plugins: [chainPlugin(fake), unsupportedChainPlugin] },
+      { platform: desktop, views },
+    )
     await modal.open()
     modal.close()
     kernelOf(modal).events.emit('network:change', { namespace: 'eip155', caipNetworkId: 'eip155:56', supported: false, origin: 'wallet' })
@@ -95,7 +104,10 @@ describe('UnsupportedChain', () => {
   it('the same with a stored session (the open waits for the restore first)', async () => {
     const backend = recordingBackend()
     const fake = fakeAdapter()
-    const modal = createKernel({ projectId: 'p', storage: backend, plugins: [chainPlugin(fake), unsupportedChainPlugin] }, { platform: desktop, views })
+    const modal = createKernel(
+      { projectId: 'p', storage: backend, plugins: [chainPlugin(fake), unsupportedChainPlugin] },
+      { platform: desktop, views },
+    )
     await modal.open()
     await modal.connect('io.fake')
     modal.close()

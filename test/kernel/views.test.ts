@@ -18,14 +18,18 @@ describe('views: registry', () => {
     const views = createViewRegistry()
     expect(() => views.register('', dummyView)).toThrow('needs a string id and a load() function')
     expect(() => views.register('Swap', {} as never)).toThrow('View "Swap" needs a string id and a load() function')
-    expect(() => views.register('Swap', { plugin: 'swap' } as never)).toThrow('Plugin "swap": view "Swap" needs a string id and a load() function')
+    expect(() => views.register('Swap', { plugin: 'swap' } as never)).toThrow(
+      'Plugin "swap": view "Swap" needs a string id and a load() function',
+    )
     expect(views.ids()).toEqual([])
   })
 
   it('a view registered twice is an error naming both contributors', () => {
     const views = createViewRegistry()
     views.register('Swap', { ...dummyView, plugin: 'swap' })
-    expect(() => views.register('Swap', { ...dummyView, plugin: 'dex' })).toThrow('Plugin "dex": view "Swap" is registered twice (first by "swap")')
+    expect(() => views.register('Swap', { ...dummyView, plugin: 'dex' })).toThrow(
+      'Plugin "dex": view "Swap" is registered twice (first by "swap")',
+    )
     expect(() => views.register('Swap', dummyView)).toThrow(expect.objectContaining({ code: 'DUPLICATE_VIEW' }))
   })
 
@@ -54,7 +58,8 @@ describe('views: slots', () => {
   it('connect methods by their ranks, the one leading while a wallet is shown first then; unranked methods last', () => {
     const slots = createSlots()
     const ranks: Record<string, number | undefined> = { wallet: 300, passkey: undefined, social: 200, email: 100 }
-    for (const [id, order] of Object.entries(ranks)) slots.add('connect.methods', { id, label: id, order, leadsWhenWalletShown: id === 'wallet' })
+    for (const [id, order] of Object.entries(ranks))
+      slots.add('connect.methods', { id, label: id, order, leadsWhenWalletShown: id === 'wallet' })
     expect(slots.list('connect.methods').map((e) => e.id)).toEqual(['email', 'social', 'wallet', 'passkey'])
     expect(slots.list('connect.methods', { walletShown: true }).map((e) => e.id)).toEqual(['wallet', 'email', 'social', 'passkey'])
   })
@@ -86,14 +91,25 @@ describe('views: slots', () => {
   it('a duplicate id in a slot is an error naming the plugin, slot and entry', () => {
     const slots = createSlots()
     slots.add('account.tabs', { id: 'nfts', label: 'NFTs', plugin: 'nfts' })
-    expect(() => slots.add('account.tabs', { id: 'nfts', label: 'NFTs', plugin: 'gallery' })).toThrow('Plugin "gallery" adds "nfts" to "account.tabs" twice (first by "nfts")')
+    expect(() => slots.add('account.tabs', { id: 'nfts', label: 'NFTs', plugin: 'gallery' })).toThrow(
+      'Plugin "gallery" adds "nfts" to "account.tabs" twice (first by "nfts")',
+    )
   })
 
   it('an unknown slot, an entry without id or label, or a load that is not a function is an error naming the plugin', () => {
     const slots = createSlots()
-    expect(() => slots.add('footer.links' as never, { id: 'x', label: 'X', plugin: 'links' } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_SLOT', message: expect.stringContaining('Plugin "links" fills the unknown slot "footer.links"') }))
-    expect(() => slots.add('account.tabs', { id: '', label: 'X', plugin: 'p' })).toThrow('Plugin "p" adds an entry to "account.tabs" without a string id and label')
-    expect(() => slots.add('account.tabs', { id: 'x', label: 'X', load: 'nope' as never, plugin: 'p' })).toThrow('has a load that is not a function')
+    expect(() => slots.add('footer.links' as never, { id: 'x', label: 'X', plugin: 'links' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'UNKNOWN_SLOT',
+        message: expect.stringContaining('Plugin "links" fills the unknown slot "footer.links"'),
+      }),
+    )
+    expect(() => slots.add('account.tabs', { id: '', label: 'X', plugin: 'p' })).toThrow(
+      'Plugin "p" adds an entry to "account.tabs" without a string id and label',
+    )
+    expect(() => slots.add('account.tabs', { id: 'x', label: 'X', load: 'nope' as never, plugin: 'p' })).toThrow(
+      'has a load that is not a function',
+    )
   })
 
   it('slots are independent of each other', () => {
@@ -167,7 +183,7 @@ describe('views: loads are shared', () => {
     expect(calls).toBe(2)
   })
 
-  it('the import starts in the caller\'s task, and a load that throws at once is a rejection, tried again later', async () => {
+  it("the import starts in the caller's task, and a load that throws at once is a rejection, tried again later", async () => {
     const module = { default: () => null }
     let calls = 0
     const views = createViewRegistry()

@@ -11,12 +11,24 @@ import { connectorItem, mergeMultiChain, walletSections } from '../../kernel/wal
 function registryWith(byNamespace: Record<string, Connector[]>) {
   const registry = createChainRegistry()
   for (const [namespace, connectors] of Object.entries(byNamespace)) {
-    registry.register({ namespace, networks: [], capabilities: new Set(), watchConnectors: (on: (c: Connector[]) => void) => (on(connectors), () => {}) } as unknown as ChainAdapter)
+    registry.register({
+      namespace,
+      networks: [],
+      capabilities: new Set(),
+      watchConnectors: (on: (c: Connector[]) => void) => (on(connectors), () => {}),
+    } as unknown as ChainAdapter)
   }
   registry.startDiscovery()
   return registry
 }
-const c = (namespace: string, id: string, name: string, more: Partial<Connector> = {}): Connector => ({ id, name, type: 'ANNOUNCED', namespace, installed: true, ...more })
+const c = (namespace: string, id: string, name: string, more: Partial<Connector> = {}): Connector => ({
+  id,
+  name,
+  type: 'ANNOUNCED',
+  namespace,
+  installed: true,
+  ...more,
+})
 const ids = (sections: ReturnType<ReturnType<typeof walletSections>['get']>) => sections.map((s) => [s.section, s.items.map((i) => i.id)])
 
 /** The views the shell registers for a wallet of the list. */
@@ -54,7 +66,13 @@ describe('mergeMultiChain', () => {
       id: 'multi:dev.w',
       view: 'ConnectingMultiChain',
       tag: 'connect.installed',
-      data: { name: 'W', connectors: [{ connectorId: 'dev.w', namespace: 'eip155' }, { connectorId: 'w', namespace: 'solana' }] },
+      data: {
+        name: 'W',
+        connectors: [
+          { connectorId: 'dev.w', namespace: 'eip155' },
+          { connectorId: 'w', namespace: 'solana' },
+        ],
+      },
     })
   })
 })
@@ -86,7 +104,11 @@ describe('walletSections', () => {
 
   it('the external section follows connectorTypeOrder like the others', () => {
     const sources = createWalletSources(registryWith({ eip155: [evm, hosted] }), ['external'])
-    expect(walletSections(sources).get().map((s) => s.section)).toEqual(['external', 'injected'])
+    expect(
+      walletSections(sources)
+        .get()
+        .map((s) => s.section),
+    ).toEqual(['external', 'injected'])
   })
 
   it('is rebuilt when a plugin adds a list after the first read', () => {
@@ -114,14 +136,24 @@ describe('identified wallets', () => {
 
   it('a wallet without an icon of its own shows the directory image in the list; one with an icon keeps it', () => {
     const own = 'data:image/png;base64,AAAA'
-    const registry = registryWith({ eip155: [c('eip155', 'dev.w', 'W', { rdns: 'dev.w' }), c('eip155', 'dev.x', 'X', { rdns: 'dev.x', imageUrl: own })] })
+    const registry = registryWith({
+      eip155: [c('eip155', 'dev.w', 'W', { rdns: 'dev.w' }), c('eip155', 'dev.x', 'X', { rdns: 'dev.x', imageUrl: own })],
+    })
     const sources = createWalletSources(registry, undefined, { views: SHELL_VIEWS })
-    expect(walletSections(sources).get()[0]!.items.map((i) => i.imageUrl)).toEqual([undefined, own])
+    expect(
+      walletSections(sources)
+        .get()[0]!
+        .items.map((i) => i.imageUrl),
+    ).toEqual([undefined, own])
     registry.identify([
       { rdns: 'dev.w', explorerId: 'catalog-w', imageId: 'img-w', imageUrl: 'https://api.test/getWalletImage/img-w' },
       { rdns: 'dev.x', explorerId: 'catalog-x', imageId: 'img-x', imageUrl: 'https://api.test/getWalletImage/img-x' },
     ])
-    expect(walletSections(sources).get()[0]!.items.map((i) => i.imageUrl)).toEqual(['https://api.test/getWalletImage/img-w', own])
+    expect(
+      walletSections(sources)
+        .get()[0]!
+        .items.map((i) => i.imageUrl),
+    ).toEqual(['https://api.test/getWalletImage/img-w', own])
     // The connecting view reads the connector: it shows the same image.
     expect(registry.findConnector('dev.w')?.imageUrl).toBe('https://api.test/getWalletImage/img-w')
   })

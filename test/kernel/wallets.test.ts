@@ -7,22 +7,47 @@ import { walletSections } from '../../kernel/wallet-list.js'
 
 function registryWith(connectors: Connector[]) {
   const registry = createChainRegistry()
-  registry.register({ namespace: 'eip155', networks: [], capabilities: new Set(), watchConnectors: (on: (c: Connector[]) => void) => (on(connectors), () => {}) } as unknown as ChainAdapter)
+  registry.register({
+    namespace: 'eip155',
+    networks: [],
+    capabilities: new Set(),
+    watchConnectors: (on: (c: Connector[]) => void) => (on(connectors), () => {}),
+  } as unknown as ChainAdapter)
   registry.startDiscovery()
   return registry
 }
 const item = (id: string): WalletItem => ({ id, name: id, view: 'ConnectingWalletConnect', data: { id } })
-const announced: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', namespace: 'eip155', installed: true, rdns: 'io.metamask' }
+const announced: Connector = {
+  id: 'io.metamask',
+  name: 'MetaMask',
+  type: 'ANNOUNCED',
+  namespace: 'eip155',
+  installed: true,
+  rdns: 'io.metamask',
+}
 const external: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'eip155', installed: false }
 
 describe('wallet sections', () => {
   it('announced and injected connectors form the injected section, tagged Installed and opening ConnectingExternal', () => {
     // With the views the shell registers for a wallet of the list.
-    const sources = createWalletSources(registryWith([announced, external]), undefined, { views: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' } })
+    const sources = createWalletSources(registryWith([announced, external]), undefined, {
+      views: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' },
+    })
     expect(walletSections(sources).get()).toEqual([
       {
         section: 'injected',
-        items: [{ id: 'eip155:io.metamask', name: 'MetaMask', rdns: 'io.metamask', installed: true, imageUrl: undefined, tag: 'connect.installed', view: 'ConnectingExternal', data: { connectorId: 'io.metamask', namespace: 'eip155' } }],
+        items: [
+          {
+            id: 'eip155:io.metamask',
+            name: 'MetaMask',
+            rdns: 'io.metamask',
+            installed: true,
+            imageUrl: undefined,
+            tag: 'connect.installed',
+            view: 'ConnectingExternal',
+            data: { connectorId: 'io.metamask', namespace: 'eip155' },
+          },
+        ],
       },
     ])
   })
@@ -33,7 +58,11 @@ describe('wallet sections', () => {
     sources.add('recommended', atom([item('r')]), 70)
     sources.add('featured', atom([item('f')]), 40)
     sources.add('walletConnect', atom([item('wc')]), 10)
-    expect(walletSections(sources).get().map((s) => s.section)).toEqual(['walletConnect', 'injected', 'featured', 'recommended'])
+    expect(
+      walletSections(sources)
+        .get()
+        .map((s) => s.section),
+    ).toEqual(['walletConnect', 'injected', 'featured', 'recommended'])
   })
 
   it('a configured connectorTypeOrder comes first, the rest appended, unknown entries dropped; empty sections hidden', () => {
@@ -41,7 +70,11 @@ describe('wallet sections', () => {
     sources.add('recommended', atom([item('r')]))
     sources.add('featured', atom([]))
     sources.add('walletConnect', atom([item('wc')]))
-    expect(walletSections(sources).get().map((s) => s.section)).toEqual(['recommended', 'injected', 'walletConnect'])
+    expect(
+      walletSections(sources)
+        .get()
+        .map((s) => s.section),
+    ).toEqual(['recommended', 'injected', 'walletConnect'])
   })
 
   it('a source store update shows up in the sections', () => {

@@ -11,8 +11,18 @@ import { dummyView } from '../kernel/helpers.js'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
 const entries = (features?: Record<string, boolean>) => {
-  const modal = createKernel({ projectId: 'p', ...(features ? { features } : {}), plugins: [tokens(), nfts(), activity(), receive(), send()] } as never, { views: { Connect: dummyView } })
-  return { features: kernelOf(modal).slots.list('account.features').map((e) => e.id), tabs: kernelOf(modal).slots.list('account.tabs').map((e) => e.id) }
+  const modal = createKernel(
+    { projectId: 'p', ...(features ? { features } : {}), plugins: [tokens(), nfts(), activity(), receive(), send()] } as never,
+    { views: { Connect: dummyView } },
+  )
+  return {
+    features: kernelOf(modal)
+      .slots.list('account.features')
+      .map((e) => e.id),
+    tabs: kernelOf(modal)
+      .slots.list('account.tabs')
+      .map((e) => e.id),
+  }
 }
 
 describe('feature flags over the feature plugins', () => {

@@ -8,7 +8,14 @@ describe('the sandbox bundle cache', () => {
   let dir: string
   let entry: string
   let dependency: string
-  const options = () => ({ entryPoints: [entry], bundle: true, write: false, format: 'esm' as const, outfile: '/out.js', logLevel: 'silent' as const })
+  const options = () => ({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm' as const,
+    outfile: '/out.js',
+    logLevel: 'silent' as const,
+  })
   const text = async () => new TextDecoder().decode((await cachedBuild(options()))[0]!.contents)
 
   beforeAll(async () => {

@@ -22,13 +22,19 @@ const get = async (path: string) => {
   return { status: response.status, body: (await response.json()) as any }
 }
 const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as any }
 }
 /** Sends a built transaction from USER as a wallet would, and waits for it to be mined. */
 async function execute(tx: { to: string; data: string; amount?: string; value?: string }) {
   const value = BigInt(tx.amount ?? tx.value ?? '0')
-  const hash = await rpc(anvil.url, 'eth_sendTransaction', [{ from: USER, to: tx.to.split(':')[2], data: tx.data, value: `0x${value.toString(16)}` }])
+  const hash = await rpc(anvil.url, 'eth_sendTransaction', [
+    { from: USER, to: tx.to.split(':')[2], data: tx.data, value: `0x${value.toString(16)}` },
+  ])
   const receipt = await vi.waitFor(
     async () => {
       const found = await rpc(anvil.url, 'eth_getTransactionReceipt', [hash])
@@ -39,7 +45,8 @@ async function execute(tx: { to: string; data: string; amount?: string; value?: 
   )
   return receipt.status
 }
-const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
+  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -68,8 +75,18 @@ describe('convert endpoints', () => {
   it('quotes ETH → DEMO from the pool reserves with the 0.3 % fee', async () => {
     const [, , eth, demoReserve] = POOL_SEEDS[0]!
     const amount = 10n ** 17n
-    const { body } = await get(`/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}&gasPrice=1`)
-    expect(body.quotes, JSON.stringify(body)).toEqual([{ id: null, fromAmount: String(amount), fromAccount: caip(NATIVE), toAmount: String(amountOut(amount, eth as bigint, demoReserve as bigint)), toAccount: caip(demo) }])
+    const { body } = await get(
+      `/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}&gasPrice=1`,
+    )
+    expect(body.quotes, JSON.stringify(body)).toEqual([
+      {
+        id: null,
+        fromAmount: String(amount),
+        fromAccount: caip(NATIVE),
+        toAmount: String(amountOut(amount, eth as bigint, demoReserve as bigint)),
+        toAccount: caip(demo),
+      },
+    ])
   })
 
   it('refuses a pair no pool trades, an amount that is not base units, and answers "Network not supported for Swaps" without a market', async () => {
@@ -87,9 +104,22 @@ describe('convert endpoints', () => {
 
   it('ETH → DEMO: no approve needed; the built swap pays at least the quote less 1 % and moves the balance by the quote', async () => {
     const amount = 10n ** 17n
-    expect((await get(`/v1/convert/allowance?tokenAddress=${caip(NATIVE)}&userAddress=${caip(USER)}`)).body.allowance).toBe(String((1n << 256n) - 1n))
-    const quote = BigInt((await get(`/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`)).body.quotes[0].toAmount)
-    const built = await post('/v1/convert/build-transaction', { projectId: 'p', userAddress: caip(USER), amount: String(amount), from: caip(NATIVE), to: caip(demo), eip155: { slippage: 1 }, disableEstimate: false })
+    expect((await get(`/v1/convert/allowance?tokenAddress=${caip(NATIVE)}&userAddress=${caip(USER)}`)).body.allowance).toBe(
+      String((1n << 256n) - 1n),
+    )
+    const quote = BigInt(
+      (await get(`/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`)).body.quotes[0]
+        .toAmount,
+    )
+    const built = await post('/v1/convert/build-transaction', {
+      projectId: 'p',
+      userAddress: caip(USER),
+      amount: String(amount),
+      from: caip(NATIVE),
+      to: caip(demo),
+      eip155: { slippage: 1 },
+      disableEstimate: false,
+    })
     expect(built.status, JSON.stringify(built.body)).toBe(200)
     expect(built.body.tx).toMatchObject({ from: caip(USER), to: caip(market.exchange), amount: String(amount) })
     expect(BigInt(built.body.tx.eip155.gas)).toBeGreaterThan(21_000n)
@@ -100,17 +130,30 @@ describe('convert endpoints', () => {
 
   it('DEMO → SDOL: allowance short, build-approve approves the exchange, then the swap runs; the allowance is then enough', async () => {
     const amount = 50n * 10n ** 18n
-    const allowance = async () => BigInt((await get(`/v1/convert/allowance?tokenAddress=${caip(demo)}&userAddress=${caip(USER)}`)).body.allowance)
+    const allowance = async () =>
+      BigInt((await get(`/v1/convert/allowance?tokenAddress=${caip(demo)}&userAddress=${caip(USER)}`)).body.allowance)
     expect(await allowance()).toBe(0n)
-    const approve = await get(`/v1/convert/build-approve?userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(market.tokens[0]!.address)}`)
+    const approve = await get(
+      `/v1/convert/build-approve?userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(market.tokens[0]!.address)}`,
+    )
     expect(approve.body.tx).toMatchObject({ from: caip(USER), to: caip(demo), value: '0' })
     expect(await execute(approve.body.tx)).toBe('0x1')
     expect(await allowance()).toBeGreaterThanOrEqual(amount)
-    const built = await post('/v1/convert/build-transaction', { projectId: 'p', userAddress: caip(USER), amount: String(amount), from: caip(demo), to: caip(market.tokens[0]!.address), eip155: { slippage: 1 } })
+    const built = await post('/v1/convert/build-transaction', {
+      projectId: 'p',
+      userAddress: caip(USER),
+      amount: String(amount),
+      from: caip(demo),
+      to: caip(market.tokens[0]!.address),
+      eip155: { slippage: 1 },
+    })
     expect(built.body.tx.amount).toBe('0')
     const sdol = market.tokens[0]!.address
     const before = await balanceOf(anvil.url, sdol, USER)
-    const quote = BigInt((await get(`/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(sdol)}`)).body.quotes[0].toAmount)
+    const quote = BigInt(
+      (await get(`/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(sdol)}`)).body.quotes[0]
+        .toAmount,
+    )
     expect(await execute(built.body.tx)).toBe('0x1')
     expect((await balanceOf(anvil.url, sdol, USER)) - before).toBe(quote)
   })
@@ -118,7 +161,9 @@ describe('convert endpoints', () => {
   it('a held quote answers only once released', async () => {
     const hold = api.convert.hold((q: any) => q.amount === '777')
     let answered = false
-    const request = get(`/v1/convert/quotes?amount=777&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`).then((r) => ((answered = true), r))
+    const request = get(`/v1/convert/quotes?amount=777&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`).then(
+      (r) => ((answered = true), r),
+    )
     expect((await hold.held).amount).toBe('777')
     // A quote asked after it is answered first: the held one is still waiting.
     expect((await get(`/v1/convert/quotes?amount=778&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`)).status).toBe(200)
@@ -128,20 +173,36 @@ describe('convert endpoints', () => {
   })
 
   it('hostile answers in the real shapes: a transfer as the swap, an approval for the attacker, ETH to a plain account, the attacker paid by the exchange, impossible quotes; reset() ends them', async () => {
-    const build = (from: string, to: string, amount: bigint) => post('/v1/convert/build-transaction', { amount: String(amount), eip155: { slippage: '1' }, from: caip(from), to: caip(to), userAddress: caip(USER), disableEstimate: true })
+    const build = (from: string, to: string, amount: bigint) =>
+      post('/v1/convert/build-transaction', {
+        amount: String(amount),
+        eip155: { slippage: '1' },
+        from: caip(from),
+        to: caip(to),
+        userAddress: caip(USER),
+        disableEstimate: true,
+      })
     const word = (address: string) => address.slice(2).toLowerCase().padStart(64, '0')
     try {
       api.convert.setHostile('transfer')
-      expect((await build(demo, market.tokens[0]!.address, 10n)).body.tx).toMatchObject({ to: caip(demo), data: `0xa9059cbb${word(ATTACKER)}${(10n).toString(16).padStart(64, '0')}` })
+      expect((await build(demo, market.tokens[0]!.address, 10n)).body.tx).toMatchObject({
+        to: caip(demo),
+        data: `0xa9059cbb${word(ATTACKER)}${10n.toString(16).padStart(64, '0')}`,
+      })
       api.convert.setHostile('approveAttacker')
-      expect((await get(`/v1/convert/build-approve?userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(market.tokens[0]!.address)}`)).body.tx.data).toBe(`0x095ea7b3${word(ATTACKER)}${'f'.repeat(64)}`)
+      expect(
+        (await get(`/v1/convert/build-approve?userAddress=${caip(USER)}&from=${caip(demo)}&to=${caip(market.tokens[0]!.address)}`)).body.tx
+          .data,
+      ).toBe(`0x095ea7b3${word(ATTACKER)}${'f'.repeat(64)}`)
       api.convert.setHostile('ethToAccount')
       expect((await build(NATIVE, demo, 5n)).body.tx).toMatchObject({ to: caip(ATTACKER), amount: '5' })
       api.convert.setHostile('recipient')
       const paid = (await build(NATIVE, demo, 5n)).body.tx
       expect([paid.to, paid.data.endsWith(word(ATTACKER))]).toEqual([caip(market.exchange), true])
       api.convert.setHostile('quoteOverflow')
-      const quote = async () => (await get(`/v1/convert/quotes?amount=1000&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`)).body.quotes[0].toAmount
+      const quote = async () =>
+        (await get(`/v1/convert/quotes?amount=1000&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}`)).body.quotes[0]
+          .toAmount
       expect(await quote()).toBe(String(1n << 256n))
       expect(() => api.convert.setHostile('nonsense')).toThrow('Unknown hostile swap mode')
     } finally {

@@ -21,10 +21,21 @@ const get = async (path: string) => {
   return { status: response.status, json: await response.json() }
 }
 const post = async (body: unknown) => {
-  const response = await fetch(`${api.url}/v1/profile/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${api.url}/v1/profile/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, json: await response.json() }
 }
-const message = (fields: Record<string, unknown> = {}) => JSON.stringify({ name: `newcomer.${NAME_ZONE}`, address: account.address, attributes: {}, timestamp: Math.floor(Date.now() / 1000), ...fields })
+const message = (fields: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    name: `newcomer.${NAME_ZONE}`,
+    address: account.address,
+    attributes: {},
+    timestamp: Math.floor(Date.now() / 1000),
+    ...fields,
+  })
 async function signed(fields: Record<string, unknown> = {}, signer = account) {
   const text = message(fields)
   return { coin_type: COIN_TYPE, address: account.address, message: text, signature: await signer.signMessage({ message: text }) }
@@ -37,7 +48,10 @@ describe('GET /v1/profile/suggestions/{name}', () => {
     expect(status).toBe(200)
     expect(json.suggestions[0]).toEqual({ name: `carol.${NAME_ZONE}`, registered: false })
     expect(json.suggestions).toContainEqual({ name: `carol-id.${NAME_ZONE}`, registered: true })
-    expect((await get(`/v1/profile/suggestions/alice?zone=${NAME_ZONE}`)).json.suggestions[0]).toEqual({ name: `alice.${NAME_ZONE}`, registered: true })
+    expect((await get(`/v1/profile/suggestions/alice?zone=${NAME_ZONE}`)).json.suggestions[0]).toEqual({
+      name: `alice.${NAME_ZONE}`,
+      registered: true,
+    })
   })
 
   it('another zone or a label outside the rule is refused with a reason', async () => {

@@ -16,7 +16,11 @@ let solanaId: string
 const BUYER = '0x2222222222222222222222222222222222222222'
 
 const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as any }
 }
 const get = async (path: string) => {
@@ -28,8 +32,17 @@ async function pay(pageUrl: string) {
   const page = await (await fetch(pageUrl)).text()
   const action = /<form method="post" action="([^"]+)">/.exec(page)?.[1]
   expect(action, page).toBeTruthy()
-  const fields = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, k, v]) => [k!, v!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))])
-  const response = await fetch(new URL(action!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))), pageUrl), { method: 'POST', body: new URLSearchParams(fields) })
+  const fields = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, k, v]) => [
+    k!,
+    v!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))),
+  ])
+  const response = await fetch(
+    new URL(
+      action!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))),
+      pageUrl,
+    ),
+    { method: 'POST', body: new URLSearchParams(fields) },
+  )
   return { status: response.status, text: await response.text() }
 }
 
@@ -61,29 +74,69 @@ describe('on-ramp routes', () => {
   })
 
   it('quote: fees, subtotal, total and the amount bought, each { amount, currency } as decimal strings', async () => {
-    const { status, body } = await post('/v1/onramp/quote', { purchaseCurrency: { id: 'x', symbol: 'ETH' }, paymentCurrency: { id: 'USD' }, amount: '100.00', network: 'eip155:31337' })
+    const { status, body } = await post('/v1/onramp/quote', {
+      purchaseCurrency: { id: 'x', symbol: 'ETH' },
+      paymentCurrency: { id: 'USD' },
+      amount: '100.00',
+      network: 'eip155:31337',
+    })
     expect(status).toBe(200)
     // 1.5 % fee (1.50), 0.50 network fee, 98.00 buys 98 / 3012.45 ETH.
-    expect(body).toMatchObject({ coinbaseFee: { amount: '1.50', currency: 'USD' }, networkFee: { amount: '0.50', currency: 'USD' }, paymentSubtotal: { amount: '98.00', currency: 'USD' }, paymentTotal: { amount: '100.00', currency: 'USD' } })
+    expect(body).toMatchObject({
+      coinbaseFee: { amount: '1.50', currency: 'USD' },
+      networkFee: { amount: '0.50', currency: 'USD' },
+      paymentSubtotal: { amount: '98.00', currency: 'USD' },
+      paymentTotal: { amount: '100.00', currency: 'USD' },
+    })
     expect(body.purchaseAmount.currency).toBe('ETH')
     expect(body.purchaseAmount.amount).toMatch(/^0\.0325\d+$/)
     expect(typeof body.quoteId).toBe('string')
     // The wrong asset for the network, or an amount that does not cover the fees, is refused with a reason.
-    expect((await post('/v1/onramp/quote', { purchaseCurrency: { symbol: 'SOL' }, paymentCurrency: { id: 'USD' }, amount: '100', network: 'eip155:31337' })).status).toBe(400)
-    const small = await post('/v1/onramp/quote', { purchaseCurrency: { symbol: 'ETH' }, paymentCurrency: { id: 'USD' }, amount: '0.40', network: 'eip155:31337' })
+    expect(
+      (
+        await post('/v1/onramp/quote', {
+          purchaseCurrency: { symbol: 'SOL' },
+          paymentCurrency: { id: 'USD' },
+          amount: '100',
+          network: 'eip155:31337',
+        })
+      ).status,
+    ).toBe(400)
+    const small = await post('/v1/onramp/quote', {
+      purchaseCurrency: { symbol: 'ETH' },
+      paymentCurrency: { id: 'USD' },
+      amount: '0.40',
+      network: 'eip155:31337',
+    })
     expect(small.status).toBe(400)
     expect(small.body.message).toMatch(/cover the fees/)
   })
 
   it('URL generator: the provider page on its own origin, carrying destination wallets, network and the preset amount', async () => {
-    const body = { destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: BUYER, defaultExperience: 'buy', fiatCurrency: 'EUR', defaultPaymentMethod: 'ACH_BANK_ACCOUNT', presetFiatAmount: 25.5 }
+    const body = {
+      destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }],
+      defaultNetwork: 'eip155:31337',
+      partnerUserId: BUYER,
+      defaultExperience: 'buy',
+      fiatCurrency: 'EUR',
+      defaultPaymentMethod: 'ACH_BANK_ACCOUNT',
+      presetFiatAmount: 25.5,
+    }
     const { status, body: answer } = await post('/v1/generators/onrampurl?projectId=p', body)
     expect(status).toBe(200)
     const url = new URL(answer.url)
     expect(url.origin).toBe(provider.url)
     expect(url.origin).not.toBe(new URL(api.url).origin)
     expect(JSON.parse(url.searchParams.get('destinationWallets')!)).toEqual(body.destinationWallets)
-    expect(Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'destinationWallets'))).toEqual({ appId: 'vestibule-sandbox', defaultNetwork: 'eip155:31337', defaultExperience: 'buy', partnerUserId: BUYER, fiatCurrency: 'EUR', defaultPaymentMethod: 'ACH_BANK_ACCOUNT', presetFiatAmount: '25.5' })
+    expect(Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'destinationWallets'))).toEqual({
+      appId: 'vestibule-sandbox',
+      defaultNetwork: 'eip155:31337',
+      defaultExperience: 'buy',
+      partnerUserId: BUYER,
+      fiatCurrency: 'EUR',
+      defaultPaymentMethod: 'ACH_BANK_ACCOUNT',
+      presetFiatAmount: '25.5',
+    })
     expect((await post('/v1/generators/onrampurl', { defaultNetwork: 'eip155:31337' })).status).toBe(400)
     // A preset fiat amount without its currency is refused, as the provider's URL needs both.
     const { fiatCurrency: _, ...noCurrency } = body
@@ -100,7 +153,14 @@ describe('on-ramp routes', () => {
 
 describe('provider checkout page', () => {
   it('shows the parameters it received; Pay credits the EVM destination with the quoted amount and the on-ramp history lists it', async () => {
-    const { body } = await post('/v1/generators/onrampurl', { destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: BUYER, defaultExperience: 'buy', fiatCurrency: 'USD', presetFiatAmount: 100 })
+    const { body } = await post('/v1/generators/onrampurl', {
+      destinationWallets: [{ address: BUYER, blockchains: ['eip155:31337'], assets: ['ETH'] }],
+      defaultNetwork: 'eip155:31337',
+      partnerUserId: BUYER,
+      defaultExperience: 'buy',
+      fiatCurrency: 'USD',
+      presetFiatAmount: 100,
+    })
     const html = await (await fetch(body.url)).text()
     expect(html).toContain('data-testid="param-defaultNetwork">eip155:31337<')
     expect(html).toContain('data-testid="param-presetFiatAmount">100<')
@@ -115,7 +175,11 @@ describe('provider checkout page', () => {
 
     const history = await get(`/v1/account/${BUYER}/history?chainId=eip155:31337&onramp=coinbase`)
     expect(history.body.data).toHaveLength(1)
-    expect(history.body.data[0]).toMatchObject({ id: hash, metadata: { operationType: 'buy', status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', chain: 'eip155:31337' }, transfers: [{ direction: 'in', quantity: { numeric: expected.purchase }, fungible_info: { symbol: 'ETH' } }] })
+    expect(history.body.data[0]).toMatchObject({
+      id: hash,
+      metadata: { operationType: 'buy', status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', chain: 'eip155:31337' },
+      transfers: [{ direction: 'in', quantity: { numeric: expected.purchase }, fungible_info: { symbol: 'ETH' } }],
+    })
     // Without the onramp query the same account's history is the chain's (the credit as a received transfer).
     const plain = await get(`/v1/account/${BUYER}/history?chainId=eip155:31337`)
     expect(plain.body.data.map((r: any) => r.metadata.operationType)).toEqual(['receive'])
@@ -129,14 +193,19 @@ describe('provider checkout page', () => {
     const expected = priceOf({ amount: '50.00', currency: 'EUR', chainId: solanaId })!
     expect(solana.balance(buyer) - before).toBe(expected.base)
     const history = await get(`/v1/account/${buyer}/history?chainId=${solanaId}&onramp=coinbase`)
-    expect(history.body.data.map((r: any) => [r.transfers[0].quantity.numeric, r.transfers[0].fungible_info.symbol])).toEqual([[expected.purchase, 'SOL']])
+    expect(history.body.data.map((r: any) => [r.transfers[0].quantity.numeric, r.transfers[0].fungible_info.symbol])).toEqual([
+      [expected.purchase, 'SOL'],
+    ])
   })
 
   it('a page without a destination or with an amount that does not cover the fees offers no Pay and credits nothing', async () => {
     const html = await (await fetch(`${provider.url}/widget?network=eip155:31337&sourceAmount=100&sourceCurrencyCode=USD`)).text()
     expect(html).toContain('data-testid="unpayable"')
     expect(html).not.toContain('data-testid="pay"')
-    const response = await fetch(`${provider.url}/pay?from=/widget`, { method: 'POST', body: new URLSearchParams({ walletAddress: BUYER, network: 'eip155:31337', sourceAmount: '0.10', sourceCurrencyCode: 'USD' }) })
+    const response = await fetch(`${provider.url}/pay?from=/widget`, {
+      method: 'POST',
+      body: new URLSearchParams({ walletAddress: BUYER, network: 'eip155:31337', sourceAmount: '0.10', sourceCurrencyCode: 'USD' }),
+    })
     expect(response.status).toBe(400)
   })
 })

@@ -36,7 +36,10 @@ describe('identity', () => {
 
   it('an address without a name: name and avatar are null; the address is matched whatever its case', async () => {
     expect((await get(`/v1/identity/${NOBODY}`)).json()).toEqual({ name: null, avatar: null })
-    expect((await get(`/v1/identity/${ALICE.toLowerCase()}`)).json()).toEqual({ name: `alice.${NAME_ZONE}`, avatar: `${api.url}/avatar/alice.svg` })
+    expect((await get(`/v1/identity/${ALICE.toLowerCase()}`)).json()).toEqual({
+      name: `alice.${NAME_ZONE}`,
+      avatar: `${api.url}/avatar/alice.svg`,
+    })
   })
 })
 
@@ -77,7 +80,9 @@ describe('the registry', () => {
   it('takes names of letters, digits or hyphens of at least 4 characters, and refuses one another address holds', () => {
     const registry = createNameRegistry({ now: () => 1_700_000_000_000 })
     expect(registry.register({ name: 'carol', address: ALICE }).name).toBe(`carol.${NAME_ZONE}`)
-    expect(registry.register({ name: `carol.${NAME_ZONE}`, address: ALICE.toLowerCase(), avatar: 'https://img.example/c.png' }).attributes).toEqual([{ avatar: 'https://img.example/c.png' }])
+    expect(
+      registry.register({ name: `carol.${NAME_ZONE}`, address: ALICE.toLowerCase(), avatar: 'https://img.example/c.png' }).attributes,
+    ).toEqual([{ avatar: 'https://img.example/c.png' }])
     expect(registry.lookup(`CAROL.${NAME_ZONE}`)?.registered).toBe(1_700_000_000)
     expect(() => registry.register({ name: 'carol', address: NOBODY })).toThrow(/taken/)
     expect(() => registry.register({ name: 'abc', address: NOBODY })).toThrow(/at least 4/)

@@ -10,9 +10,15 @@ let api: Awaited<ReturnType<typeof startProviderApi>>
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 const get = async (path: string) => {
   const response = await fetch(`${api.url}${path}`)
-  return { status: response.status, type: response.headers.get('content-type'), cors: response.headers.get('access-control-allow-origin'), text: await response.text() }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    cors: response.headers.get('access-control-allow-origin'),
+    text: await response.text(),
+  }
 }
-const wallets = async (query: string) => JSON.parse((await get(`/getWallets?projectId=p&st=s&sv=v&${query}`)).text) as { data: Array<Record<string, any>>; count: number }
+const wallets = async (query: string) =>
+  JSON.parse((await get(`/getWallets?projectId=p&st=s&sv=v&${query}`)).text) as { data: Array<Record<string, any>>; count: number }
 
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -56,7 +62,8 @@ describe('wallet catalog', () => {
     const list = catalogWallets()
     expect(list.filter((w: any) => w?.rdns === SANDBOX_WALLET_RDNS)).toHaveLength(2)
     expect(list.filter((w: any) => typeof w?.name === 'string' && w.name.toLowerCase() === 'sandbox wallet')).toHaveLength(2)
-    const only = (kind: string) => list.filter((w: any) => w && ['mobile_link', 'desktop_link', 'webapp_link'].filter((k) => w[k]).join() === kind)
+    const only = (kind: string) =>
+      list.filter((w: any) => w && ['mobile_link', 'desktop_link', 'webapp_link'].filter((k) => w[k]).join() === kind)
     expect(only('mobile_link').length).toBeGreaterThan(50)
     expect(only('desktop_link').length).toBeGreaterThan(50)
     expect(only('webapp_link').length).toBeGreaterThan(50)
@@ -66,7 +73,12 @@ describe('wallet catalog', () => {
   })
 
   it('wallet, asset, currency and token images are generated SVGs; answers carry CORS for the page', async () => {
-    for (const path of ['/getWalletImage/img-1', '/public/getAssetImage/eip155-31337', '/public/getCurrencyImage/USD', '/public/getTokenImage/ETH']) {
+    for (const path of [
+      '/getWalletImage/img-1',
+      '/public/getAssetImage/eip155-31337',
+      '/public/getCurrencyImage/USD',
+      '/public/getTokenImage/ETH',
+    ]) {
       const image = await get(`${path}?projectId=p`)
       expect(image.status).toBe(200)
       expect(image.type).toBe('image/svg+xml')
@@ -107,7 +119,17 @@ describe('analytics config and blockchain API', () => {
     await rpc(anvil.url, 'anvil_setBalance', [ADDRESS, '0x42ed123c0e8b822922'])
     const body = JSON.parse((await get(`/v1/account/${ADDRESS}/balance?currency=usd&chainId=eip155:31337&projectId=p`)).text)
     // The value is the price fixture times every digit of the amount, to the cent.
-    expect(body.balances).toEqual([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3719074.04, price: 3012.45, quantity: { decimals: '18', numeric: '1234.567891234567891234' }, iconUrl: `${api.url}/public/getTokenImage/ETH` }])
+    expect(body.balances).toEqual([
+      {
+        name: 'Ether',
+        symbol: 'ETH',
+        chainId: 'eip155:31337',
+        value: 3719074.04,
+        price: 3012.45,
+        quantity: { decimals: '18', numeric: '1234.567891234567891234' },
+        iconUrl: `${api.url}/public/getTokenImage/ETH`,
+      },
+    ])
     expect(JSON.parse((await get(`/v1/account/${ADDRESS}/balance?chainId=eip155:1`)).text)).toEqual({ balances: [] })
   })
 })

@@ -33,7 +33,16 @@ afterAll(async () => {
 })
 
 async function api(path: string, body: object, token = '') {
-  const response = await fetch(`${site.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vestibule-project': 'sandbox', 'x-vestibule-origin': DAPP, authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.url}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-vestibule-project': 'sandbox',
+      'x-vestibule-origin': DAPP,
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -43,8 +52,15 @@ async function signIn(email: string) {
   return (await api('email/verify', { email, otp: code })).body.token as string
 }
 
-const network = () => defineNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-const sign = (token: string, address: string, message: string) => api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: [toHex(message), address] }, token)
+const network = () =>
+  defineNetwork({
+    id: 31337,
+    name: 'Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.url] } },
+  })
+const sign = (token: string, address: string, message: string) =>
+  api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: [toHex(message), address] }, token)
 
 describe('secure site smart accounts', () => {
   it('lists the smart account after the EOA; it signs with EIP-6492 before deployment, is deployed by its first transaction, then signs as EIP-1271', async () => {
@@ -66,7 +82,16 @@ describe('secure site smart accounts', () => {
     expect(await rpc(anvil.url, 'eth_getCode', [smart, 'latest'])).toBe('0x')
 
     const received = BigInt(await rpc(anvil.url, 'eth_getBalance', [RECEIVER, 'latest']))
-    const sent = await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: smart, to: RECEIVER, value: '0x16345785d8a0000' }] }, token)
+    const sent = await api(
+      'rpc',
+      {
+        namespace: 'eip155',
+        chainId: 'eip155:31337',
+        method: 'eth_sendTransaction',
+        params: [{ from: smart, to: RECEIVER, value: '0x16345785d8a0000' }],
+      },
+      token,
+    )
     expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/)
     expect(BigInt(await rpc(anvil.url, 'eth_getBalance', [RECEIVER, 'latest'])) - received).toBe(100_000_000_000_000_000n)
     expect(BigInt(await rpc(anvil.url, 'eth_getBalance', [smart, 'latest']))).toBe(10n ** 19n - 100_000_000_000_000_000n)
@@ -88,7 +113,23 @@ describe('secure site smart accounts', () => {
     const answer = (await api('account/type', { type: 'smartAccount' }, token)).body as { accounts: { eip155: { type: string }[] } }
     expect(answer.accounts.eip155.map((a) => a.type)).toEqual(['eoa', 'smartAccount'])
     const smart = await site.smartAddressOf(email)
-    expect((await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: smart, to: 'nowhere', value: '0x1' }] }, token)).body).toEqual({ error: 'Action not allowed' })
-    expect((await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_signTypedData_v4', params: [smart, '{}'] }, token)).body).toEqual({ error: 'Requested RPC call is not allowed' })
+    expect(
+      (
+        await api(
+          'rpc',
+          {
+            namespace: 'eip155',
+            chainId: 'eip155:31337',
+            method: 'eth_sendTransaction',
+            params: [{ from: smart, to: 'nowhere', value: '0x1' }],
+          },
+          token,
+        )
+      ).body,
+    ).toEqual({ error: 'Action not allowed' })
+    expect(
+      (await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_signTypedData_v4', params: [smart, '{}'] }, token))
+        .body,
+    ).toEqual({ error: 'Requested RPC call is not allowed' })
   }, 60_000)
 })

@@ -26,7 +26,16 @@ afterAll(async () => {
 })
 
 async function api(path: string, body: object, { origin = DAPP, token = '', project = 'sandbox' } = {}) {
-  const response = await fetch(`${site.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vestibule-project': project, 'x-vestibule-origin': origin, authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+  const response = await fetch(`${site.url}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-vestibule-project': project,
+      'x-vestibule-origin': origin,
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -38,13 +47,22 @@ async function signIn(email: string) {
 
 describe('sandbox secure site', () => {
   it('refuses a page whose origin is not allowed', async () => {
-    expect(await api('email/start', { email: 'a@example.com' }, { origin: 'http://127.0.0.1:1' })).toEqual({ status: 403, body: { error: 'Unauthorized: origin not allowed' } })
+    expect(await api('email/start', { email: 'a@example.com' }, { origin: 'http://127.0.0.1:1' })).toEqual({
+      status: 403,
+      body: { error: 'Unauthorized: origin not allowed' },
+    })
     expect(mail.messages('a@example.com')).toEqual([])
   })
 
   it('answers only for a project it serves: none named is not configured, an unknown one an invalid key', async () => {
-    expect(await api('email/start', { email: 'p@example.com' }, { project: '' })).toEqual({ status: 401, body: { error: 'Project ID Not Configured' } })
-    expect(await api('email/start', { email: 'p@example.com' }, { project: 'someone-else' })).toEqual({ status: 401, body: { error: 'Unauthorized: invalid key' } })
+    expect(await api('email/start', { email: 'p@example.com' }, { project: '' })).toEqual({
+      status: 401,
+      body: { error: 'Project ID Not Configured' },
+    })
+    expect(await api('email/start', { email: 'p@example.com' }, { project: 'someone-else' })).toEqual({
+      status: 401,
+      body: { error: 'Unauthorized: invalid key' },
+    })
     expect(mail.messages('p@example.com')).toEqual([])
     expect((await api('email/start', { email: 'p@example.com' })).body).toEqual({ action: 'VERIFY_OTP' })
   })
@@ -54,7 +72,10 @@ describe('sandbox secure site', () => {
     expect((await api('email/start', { email })).body).toEqual({ action: 'VERIFY_OTP' })
     const [sent] = mail.messages('mallory@example.com')
     const code = /\b(\d{6})\b/.exec(sent!.text)![1]!
-    expect(await api('email/verify', { email, otp: code === '000000' ? '111111' : '000000' })).toEqual({ status: 400, body: { error: 'Invalid code' } })
+    expect(await api('email/verify', { email, otp: code === '000000' ? '111111' : '000000' })).toEqual({
+      status: 400,
+      body: { error: 'Invalid code' },
+    })
     const ok = await api('email/verify', { email, otp: code })
     expect(ok.status).toBe(200)
     expect(await api('email/verify', { email, otp: code })).toEqual({ status: 400, body: { error: 'Invalid code' } })
@@ -68,19 +89,44 @@ describe('sandbox secure site', () => {
     const email = 'signer@example.com'
     const token = await signIn(email)
     const address = site.addressOf(email)
-    const signed = await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: ['0x68656c6c6f', address] }, { token })
+    const signed = await api(
+      'rpc',
+      { namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: ['0x68656c6c6f', address] },
+      { token },
+    )
     expect(await verifyMessage({ address, message: 'hello', signature: signed.body.result as `0x${string}` })).toBe(true)
-    expect((await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: ['0x68', '0x0000000000000000000000000000000000000001'] }, { token })).body).toEqual({ error: 'Action not allowed' })
-    expect((await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_coinbase', params: [] }, { token })).body).toEqual({ error: 'Requested RPC call is not allowed' })
+    expect(
+      (
+        await api(
+          'rpc',
+          {
+            namespace: 'eip155',
+            chainId: 'eip155:31337',
+            method: 'personal_sign',
+            params: ['0x68', '0x0000000000000000000000000000000000000001'],
+          },
+          { token },
+        )
+      ).body,
+    ).toEqual({ error: 'Action not allowed' })
+    expect(
+      (await api('rpc', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_coinbase', params: [] }, { token })).body,
+    ).toEqual({ error: 'Requested RPC call is not allowed' })
   })
 
   it('signs a Solana transaction in the signature slot of the user key', () => {
     const key = '0x' + '11'.repeat(32)
     const user = Keypair.fromSeed(solanaSeed(key))
-    const tx = new Transaction({ feePayer: user.publicKey, recentBlockhash: new PublicKey(Buffer.alloc(32, 7)).toBase58() }).add(SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 5 }))
+    const tx = new Transaction({ feePayer: user.publicKey, recentBlockhash: new PublicKey(Buffer.alloc(32, 7)).toBase58() }).add(
+      SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 5 }),
+    )
     const signed = Transaction.from(signSolanaTransaction(key, tx.serialize({ requireAllSignatures: false, verifySignatures: false })))
     expect(signed.verifySignatures()).toBe(true)
-    const stranger = new Transaction({ feePayer: Keypair.generate().publicKey, recentBlockhash: tx.recentBlockhash }).add(SystemProgram.transfer({ fromPubkey: Keypair.generate().publicKey, toPubkey: user.publicKey, lamports: 5 }))
-    expect(() => signSolanaTransaction(key, stranger.serialize({ requireAllSignatures: false, verifySignatures: false }))).toThrow('Action not allowed')
+    const stranger = new Transaction({ feePayer: Keypair.generate().publicKey, recentBlockhash: tx.recentBlockhash }).add(
+      SystemProgram.transfer({ fromPubkey: Keypair.generate().publicKey, toPubkey: user.publicKey, lamports: 5 }),
+    )
+    expect(() => signSolanaTransaction(key, stranger.serialize({ requireAllSignatures: false, verifySignatures: false }))).toThrow(
+      'Action not allowed',
+    )
   })
 })

@@ -24,26 +24,61 @@ const list = async (address: string) => {
   return { status: response.status, body: await response.json() }
 }
 const revoke = async (address: string, body: unknown) => {
-  const response = await fetch(`${api.url}/v1/sessions/${address}/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${api.url}/v1/sessions/${address}/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: await response.json() }
 }
 
 describe('sandbox smart sessions', () => {
   it('lists the sessions of an account (case-insensitive address), none for another', async () => {
-    api.sessions.add(owner.address, { pci: 'pci-list-1', project: { name: 'Game' }, expiry: 2_000_000_000, permissions: [{ type: 'native-token-recurring-allowance' }] })
-    expect(await list(owner.address.toLowerCase())).toEqual({ status: 200, body: { sessions: [{ pci: 'pci-list-1', project: { name: 'Game' }, expiry: 2_000_000_000, permissions: [{ type: 'native-token-recurring-allowance' }] }] } })
+    api.sessions.add(owner.address, {
+      pci: 'pci-list-1',
+      project: { name: 'Game' },
+      expiry: 2_000_000_000,
+      permissions: [{ type: 'native-token-recurring-allowance' }],
+    })
+    expect(await list(owner.address.toLowerCase())).toEqual({
+      status: 200,
+      body: {
+        sessions: [
+          {
+            pci: 'pci-list-1',
+            project: { name: 'Game' },
+            expiry: 2_000_000_000,
+            permissions: [{ type: 'native-token-recurring-allowance' }],
+          },
+        ],
+      },
+    })
     expect(await list(stranger.address)).toEqual({ status: 200, body: { sessions: [] } })
     expect((await list('not-an-address')).status).toBe(400)
   })
 
   it('revokes a session only with the account signature of its pci', async () => {
     api.sessions.add(owner.address, { pci: 'pci-revoke-1', project: { name: 'Shop' }, permissions: [] })
-    expect(await revoke(owner.address, { pci: 'pci-revoke-1', signature: await stranger.signMessage({ message: 'pci-revoke-1' }) })).toEqual({ status: 401, body: { message: 'Invalid signature' } })
-    expect(await revoke(owner.address, { pci: 'pci-revoke-1', signature: await owner.signMessage({ message: 'another pci' }) })).toEqual({ status: 401, body: { message: 'Invalid signature' } })
-    expect(await revoke(owner.address, { pci: 'pci-revoke-1' })).toEqual({ status: 400, body: { message: 'pci and signature are required' } })
-    expect(await revoke(owner.address, { pci: 'unknown', signature: await owner.signMessage({ message: 'unknown' }) })).toEqual({ status: 404, body: { message: 'No such session' } })
+    expect(
+      await revoke(owner.address, { pci: 'pci-revoke-1', signature: await stranger.signMessage({ message: 'pci-revoke-1' }) }),
+    ).toEqual({ status: 401, body: { message: 'Invalid signature' } })
+    expect(await revoke(owner.address, { pci: 'pci-revoke-1', signature: await owner.signMessage({ message: 'another pci' }) })).toEqual({
+      status: 401,
+      body: { message: 'Invalid signature' },
+    })
+    expect(await revoke(owner.address, { pci: 'pci-revoke-1' })).toEqual({
+      status: 400,
+      body: { message: 'pci and signature are required' },
+    })
+    expect(await revoke(owner.address, { pci: 'unknown', signature: await owner.signMessage({ message: 'unknown' }) })).toEqual({
+      status: 404,
+      body: { message: 'No such session' },
+    })
     expect(api.sessions.list(owner.address).map((s: { pci: string }) => s.pci)).toContain('pci-revoke-1')
-    expect(await revoke(owner.address, { pci: 'pci-revoke-1', signature: await owner.signMessage({ message: 'pci-revoke-1' }) })).toEqual({ status: 200, body: { success: true } })
+    expect(await revoke(owner.address, { pci: 'pci-revoke-1', signature: await owner.signMessage({ message: 'pci-revoke-1' }) })).toEqual({
+      status: 200,
+      body: { success: true },
+    })
     expect(api.sessions.list(owner.address).map((s: { pci: string }) => s.pci)).not.toContain('pci-revoke-1')
   })
 

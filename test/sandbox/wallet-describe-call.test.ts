@@ -20,8 +20,15 @@ const E18 = 10n ** 18n
 
 describe('the Sandbox Wallet prompt', () => {
   it('a token transfer: the amount in the token and its receiver', async () => {
-    const data = encodeFunctionData({ abi, functionName: 'transfer', args: ['0x90F79bf6EB2c4f870365E785982E1f101E93b906', 125n * E18 / 10n] })
-    expect(await describeCall({ to: DEMO, value: '0x0', data }, ME, token)).toEqual({ title: 'Send 12.5 DEMO to 0x90F79bf6EB2c4f870365E785982E1f101E93b906?', detail: `Contract ${DEMO} · 0 wei` })
+    const data = encodeFunctionData({
+      abi,
+      functionName: 'transfer',
+      args: ['0x90F79bf6EB2c4f870365E785982E1f101E93b906', (125n * E18) / 10n],
+    })
+    expect(await describeCall({ to: DEMO, value: '0x0', data }, ME, token)).toEqual({
+      title: 'Send 12.5 DEMO to 0x90F79bf6EB2c4f870365E785982E1f101E93b906?',
+      detail: `Contract ${DEMO} · 0 wei`,
+    })
   })
   it('an approval: the spender and the amount, "unlimited" for the maximum', async () => {
     const max = encodeFunctionData({ abi, functionName: 'approve', args: [EXCHANGE, 2n ** 256n - 1n] })
@@ -32,8 +39,14 @@ describe('the Sandbox Wallet prompt', () => {
   it('a swap: what is sold for at least what, and a payee other than the account named', async () => {
     const data = encodeFunctionData({ abi, functionName: 'swap', args: [DEMO, SDOL, 10n * E18, 12n * E18, ME] })
     expect((await describeCall({ to: EXCHANGE, data }, ME, token)).title).toBe('Swap 10 DEMO for at least 12 SDOL?')
-    const elsewhere = encodeFunctionData({ abi, functionName: 'swapForEth', args: [DEMO, 10n * E18, E18 / 400n, '0x000000000000000000000000000000000000a77a'] })
-    expect((await describeCall({ to: EXCHANGE, data: elsewhere }, ME, token)).title).toBe('Swap 10 DEMO for at least 0.0025 ETH, paid to 0x000000000000000000000000000000000000a77A?')
+    const elsewhere = encodeFunctionData({
+      abi,
+      functionName: 'swapForEth',
+      args: [DEMO, 10n * E18, E18 / 400n, '0x000000000000000000000000000000000000a77a'],
+    })
+    expect((await describeCall({ to: EXCHANGE, data: elsewhere }, ME, token)).title).toBe(
+      'Swap 10 DEMO for at least 0.0025 ETH, paid to 0x000000000000000000000000000000000000a77A?',
+    )
   })
   it('a token it cannot read is named by its address, in base units', async () => {
     const data = encodeFunctionData({ abi, functionName: 'transfer', args: [ME, 5n] })
@@ -41,6 +54,9 @@ describe('the Sandbox Wallet prompt', () => {
   })
   it('a plain send and an unknown call keep the value sent', async () => {
     expect(await describeCall({ to: ME, value: '0x2386f26fc10000' }, ME, token)).toEqual({ title: `Send 10000000000000000 wei to ${ME}?` })
-    expect(await describeCall({ to: EXCHANGE, value: '0x0', data: '0xd0e30db0' }, ME, token)).toEqual({ title: `Send 0 wei to ${EXCHANGE}?`, detail: 'Call data 0xd0e30db0' })
+    expect(await describeCall({ to: EXCHANGE, value: '0x0', data: '0xd0e30db0' }, ME, token)).toEqual({
+      title: `Send 0 wei to ${EXCHANGE}?`,
+      detail: 'Call data 0xd0e30db0',
+    })
   })
 })

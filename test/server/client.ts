@@ -11,10 +11,19 @@ export class Page {
     readonly base = 'http://server.test/siwx/',
   ) {}
 
-  async call(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; response: Response }> {
+  async call(
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any; response: Response }> {
     const init: RequestInit = {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { origin: this.origin, ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        origin: this.origin,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     }
     const response = await this.send(new Request(new URL(path, this.base), init))
@@ -29,7 +38,10 @@ export class Page {
 export function pageFetch(origin: string): typeof fetch {
   let cookie = ''
   return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin, ...(cookie ? { cookie } : {}) } })
+    const response = await fetch(input, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), origin, ...(cookie ? { cookie } : {}) },
+    })
     const set = response.headers.get('set-cookie')
     if (set) cookie = set.split(';')[0]!
     return response

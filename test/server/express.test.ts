@@ -30,14 +30,21 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-
 describe('the Express recipe with hostBackend', () => {
   it('signs in with eip155 and solana, lists, revokes and signs out under /auth', async () => {
     const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch(origin) })
     for (const account of [signer('eip155'), signer('solana')]) {
-      const { nonce } = await backend.prepare!({ chainId: account.chainId, address: account.address, domain: new URL(origin).host, uri: origin })
+      const { nonce } = await backend.prepare!({
+        chainId: account.chainId,
+        address: account.address,
+        domain: new URL(origin).host,
+        uri: origin,
+      })
       const message = messageFor(account, origin, nonce)
-      expect(await backend.add({ data: parseSiwxMessage(message), message, signature: await account.sign(message) })).toMatchObject({ address: account.address, chainId: account.chainId })
+      expect(await backend.add({ data: parseSiwxMessage(message), message, signature: await account.sign(message) })).toMatchObject({
+        address: account.address,
+        chainId: account.chainId,
+      })
     }
     expect(await backend.list!()).toHaveLength(2)
     await backend.clear()
@@ -45,10 +52,18 @@ describe('the Express recipe with hostBackend', () => {
   })
 
   it('a malformed body is the server’s own 400 with its reason; the app’s JSON routes keep their parser', async () => {
-    const bad = await fetch(`${origin}/auth/verify`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"message":' })
+    const bad = await fetch(`${origin}/auth/verify`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: '{"message":',
+    })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: 'the request body is not JSON', reasons: ['json'] })
-    const echo = await fetch(`${origin}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kept: true }) })
+    const echo = await fetch(`${origin}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kept: true }),
+    })
     expect(await echo.json()).toEqual({ kept: true })
   })
 })

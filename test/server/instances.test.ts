@@ -39,7 +39,8 @@ async function instance(port = 0): Promise<Instance> {
   return {
     base: `http://127.0.0.1:${bound}/auth/`,
     child,
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+    stop: () =>
+      new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
   }
 }
 

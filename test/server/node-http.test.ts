@@ -28,14 +28,18 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-
 describe('the Node http recipe with hostBackend', () => {
   it('prepare, add, get, list, revoke and clear against the server', async () => {
     const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch(origin) })
     const who = signer('eip155')
     const solana = signer('solana')
     for (const account of [who, solana]) {
-      const { nonce } = await backend.prepare!({ chainId: account.chainId, address: account.address, domain: new URL(origin).host, uri: origin })
+      const { nonce } = await backend.prepare!({
+        chainId: account.chainId,
+        address: account.address,
+        domain: new URL(origin).host,
+        uri: origin,
+      })
       const message = messageFor(account, origin, nonce)
       const answer = await backend.add({ data: parseSiwxMessage(message), message, signature: await account.sign(message) })
       expect(answer).toMatchObject({ address: account.address, chainId: account.chainId })
@@ -52,15 +56,25 @@ describe('the Node http recipe with hostBackend', () => {
     const backend = hostBackend({ url: `${origin}/auth`, fetch: pageFetch(origin) })
     const who = signer('eip155')
     const message = messageFor(who, origin, 'NotIssuedHere0000000000')
-    await expect(backend.add({ data: parseSiwxMessage(message), message, signature: await who.sign(message) })).rejects.toThrow('the nonce was not issued here, has expired or was used already')
+    await expect(backend.add({ data: parseSiwxMessage(message), message, signature: await who.sign(message) })).rejects.toThrow(
+      'the nonce was not issued here, has expired or was used already',
+    )
   })
 
   it('a 10 MB upload is cut off with 413, malformed JSON is a 400, and the server keeps serving', async () => {
     const before = store.size()
-    const big = await fetch(`${origin}/auth/verify`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(10 * 1024 * 1024), signature: '0x' }) }).catch((error: Error) => error)
+    const big = await fetch(`${origin}/auth/verify`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(10 * 1024 * 1024), signature: '0x' }),
+    }).catch((error: Error) => error)
     // The server answers before the upload ends and closes the connection: the client sees the 413 or a reset.
     if (big instanceof Response) expect(big.status).toBe(413)
-    const bad = await fetch(`${origin}/auth/verify`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"message":' })
+    const bad = await fetch(`${origin}/auth/verify`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: '{"message":',
+    })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: 'the request body is not JSON', reasons: ['json'] })
     expect(store.size()).toMatchObject({ nonces: before.nonces, sessions: before.sessions })

@@ -22,21 +22,24 @@ async function signIn(page: Page, family: Family, overrides = {}) {
 }
 
 describe('createSiwxServer: the routes hostBackend calls', () => {
-  it.each(['eip155', 'solana', 'polkadot', 'bip122'] as const)('a %s account signs in; its session is listed, named by me, revoked', async (family) => {
-    const { page } = setup()
-    const { who, answer } = await signIn(page, family)
-    expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ address: who.address, chainId: who.chainId })
-    const cookie = answer.response.headers.get('set-cookie')!
-    expect(cookie).toMatch(/^vestibule_siwx=[A-Za-z0-9]{32}; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/)
-    const listed = await page.call(`sessions?chainId=${encodeURIComponent(who.chainId)}&address=${who.address}`)
-    expect(listed.body.sessions).toHaveLength(1)
-    expect(listed.body.sessions[0].data).toMatchObject({ accountAddress: who.address, chainId: who.chainId })
-    expect((await page.call('me')).body).toEqual({ address: who.address, chainId: who.chainId })
-    expect((await page.call('revoke', { chainId: who.chainId, address: who.address })).body).toEqual({ ok: true })
-    expect((await page.call('sessions')).body.sessions).toEqual([])
-    expect(await page.call('me')).toMatchObject({ status: 401, body: { reasons: ['session'] } })
-  })
+  it.each(['eip155', 'solana', 'polkadot', 'bip122'] as const)(
+    'a %s account signs in; its session is listed, named by me, revoked',
+    async (family) => {
+      const { page } = setup()
+      const { who, answer } = await signIn(page, family)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({ address: who.address, chainId: who.chainId })
+      const cookie = answer.response.headers.get('set-cookie')!
+      expect(cookie).toMatch(/^vestibule_siwx=[A-Za-z0-9]{32}; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/)
+      const listed = await page.call(`sessions?chainId=${encodeURIComponent(who.chainId)}&address=${who.address}`)
+      expect(listed.body.sessions).toHaveLength(1)
+      expect(listed.body.sessions[0].data).toMatchObject({ accountAddress: who.address, chainId: who.chainId })
+      expect((await page.call('me')).body).toEqual({ address: who.address, chainId: who.chainId })
+      expect((await page.call('revoke', { chainId: who.chainId, address: who.address })).body).toEqual({ ok: true })
+      expect((await page.call('sessions')).body.sessions).toEqual([])
+      expect(await page.call('me')).toMatchObject({ status: 401, body: { reasons: ['session'] } })
+    },
+  )
 
   it('nonces are 22 letters or digits (131 bits), each one different', async () => {
     const { page } = setup()
@@ -82,7 +85,9 @@ describe('createSiwxServer: the routes hostBackend calls', () => {
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     expect(pre.headers.get('access-control-allow-credentials')).toBe('true')
-    const other = await server.OPTIONS(new Request('http://server.test/siwx/verify', { method: 'OPTIONS', headers: { origin: 'https://evil.test' } }))
+    const other = await server.OPTIONS(
+      new Request('http://server.test/siwx/verify', { method: 'OPTIONS', headers: { origin: 'https://evil.test' } }),
+    )
     expect(other.status).toBe(403)
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
@@ -90,7 +95,12 @@ describe('createSiwxServer: the routes hostBackend calls', () => {
 
 describe('createSiwxServer: refusals', () => {
   /** Signs in once with `overrides` or a tampered body, and checks the store kept nothing of it. */
-  async function refused(change: { overrides?: object; body?: (message: string, signature: string) => unknown; headers?: Record<string, string>; setup?: Partial<SiwxServerOptions> }) {
+  async function refused(change: {
+    overrides?: object
+    body?: (message: string, signature: string) => unknown
+    headers?: Record<string, string>
+    setup?: Partial<SiwxServerOptions>
+  }) {
     const { page, store } = setup(change.setup)
     const who = signer('eip155')
     const { nonce } = (await page.call('nonce')).body
@@ -108,7 +118,10 @@ describe('createSiwxServer: refusals', () => {
     expect(await refused({ body: () => '{"message": ' })).toMatchObject({ status: 400, reasons: ['json'] })
   })
   it('a 10 MB body → 413 body-size, read no further than the limit', async () => {
-    expect(await refused({ body: () => JSON.stringify({ message: 'x'.repeat(10 * 1024 * 1024), signature: '0x' }) })).toMatchObject({ status: 413, reasons: ['body-size'] })
+    expect(await refused({ body: () => JSON.stringify({ message: 'x'.repeat(10 * 1024 * 1024), signature: '0x' }) })).toMatchObject({
+      status: 413,
+      reasons: ['body-size'],
+    })
   })
   it('a message for another domain → 400 domain and uri', async () => {
     const r = await refused({ overrides: { domain: 'evil.test', uri: 'https://evil.test' } })
@@ -130,10 +143,16 @@ describe('createSiwxServer: refusals', () => {
     const { page } = setup()
     const who = signer('eip155')
     const message = messageFor(who, ORIGIN, 'NeverIssued12345678901')
-    expect(await page.call('verify', { message, signature: await who.sign(message) })).toMatchObject({ status: 400, body: { reasons: ['nonce'] } })
+    expect(await page.call('verify', { message, signature: await who.sign(message) })).toMatchObject({
+      status: 400,
+      body: { reasons: ['nonce'] },
+    })
     const { message: used, answer } = await signIn(page, 'eip155')
     expect(answer.status).toBe(200)
-    expect(await page.call('verify', { message: used, signature: await who.sign(used) })).toMatchObject({ status: 400, body: { reasons: ['nonce'] } })
+    expect(await page.call('verify', { message: used, signature: await who.sign(used) })).toMatchObject({
+      status: 400,
+      body: { reasons: ['nonce'] },
+    })
   })
   it('a signature of the wrong length → 401 signature, naming the missing rpcUrls option for contract accounts', async () => {
     const r = await refused({ body: (message, signature) => ({ message, signature: signature.slice(0, -2) }) })
@@ -155,10 +174,15 @@ describe('createSiwxServer: refusals', () => {
     const who = signer('eip155')
     const { nonce } = (await page.call('nonce')).body
     const message = messageFor(who, ORIGIN, nonce)
-    expect(await page.call('verify', { message, signature: await other.sign(message) })).toMatchObject({ status: 401, body: { reasons: ['signature', 'rpcUrls'] } })
+    expect(await page.call('verify', { message, signature: await other.sign(message) })).toMatchObject({
+      status: 401,
+      body: { reasons: ['signature', 'rpcUrls'] },
+    })
   })
   it('an account of an unknown family → 400 header', async () => {
-    const r = await refused({ body: (message, signature) => ({ message: message.replace('Ethereum account', 'Cosmos account'), signature }) })
+    const r = await refused({
+      body: (message, signature) => ({ message: message.replace('Ethereum account', 'Cosmos account'), signature }),
+    })
     expect(r).toMatchObject({ status: 400 })
     expect(r.reasons).toContain('header')
   })
@@ -172,12 +196,21 @@ describe('createSiwxServer: refusals', () => {
     expect(await refused({ overrides: { resources: more } })).toMatchObject({ status: 413, reasons: ['body-size'] })
   })
   it('an expired message, and one issued ahead of the clock beyond the skew → 400', async () => {
-    expect(await refused({ overrides: { expirationTime: new Date(Date.now() - 120_000).toISOString() } })).toMatchObject({ status: 400, reasons: ['expired'] })
-    expect(await refused({ overrides: { issuedAt: new Date(Date.now() + 120_000).toISOString() } })).toMatchObject({ status: 400, reasons: ['issued-at'] })
+    expect(await refused({ overrides: { expirationTime: new Date(Date.now() - 120_000).toISOString() } })).toMatchObject({
+      status: 400,
+      reasons: ['expired'],
+    })
+    expect(await refused({ overrides: { issuedAt: new Date(Date.now() + 120_000).toISOString() } })).toMatchObject({
+      status: 400,
+      reasons: ['issued-at'],
+    })
   })
   it('times within the clock skew pass', async () => {
     const { page } = setup()
-    const { answer } = await signIn(page, 'eip155', { issuedAt: new Date(Date.now() + 30_000).toISOString(), notBefore: new Date(Date.now() + 30_000).toISOString() })
+    const { answer } = await signIn(page, 'eip155', {
+      issuedAt: new Date(Date.now() + 30_000).toISOString(),
+      notBefore: new Date(Date.now() + 30_000).toISOString(),
+    })
     expect(answer.status).toBe(200)
   })
   it('a verify, revoke or sign-out from another origin, or with none → 403 origin', async () => {
@@ -210,7 +243,11 @@ describe('createSiwxServer: refusals', () => {
   it('a store that fails → 503 store, and the next request is served again', async () => {
     const store = memoryStore()
     let down = false
-    const flaky = { ...store, addNonce: (...args: Parameters<typeof store.addNonce>) => (down ? Promise.reject(new Error('ECONNREFUSED')) : store.addNonce(...args)) }
+    const flaky = {
+      ...store,
+      addNonce: (...args: Parameters<typeof store.addNonce>) =>
+        down ? Promise.reject(new Error('ECONNREFUSED')) : store.addNonce(...args),
+    }
     const server = createSiwxServer({ origins: [ORIGIN], chains: [CHAINS.eip155], store: flaky })
     down = true
     const failed = await server.handle(new Request('http://server.test/siwx/nonce'))
@@ -226,6 +263,8 @@ describe('createSiwxServer: options', () => {
     expect(() => createSiwxServer({ origins: [], chains: [CHAINS.eip155] })).toThrow(/origins/)
     expect(() => createSiwxServer({ origins: ['https://app.test/path'], chains: [CHAINS.eip155] })).toThrow(/not an origin/)
     expect(() => createSiwxServer({ origins: [ORIGIN], chains: ['cosmos:hub'] })).toThrow(/chains: "cosmos:hub"/)
-    expect(() => createSiwxServer({ origins: [ORIGIN], chains: ['bip122:12a765e31ffd4059bada1e25190f6e98'] })).toThrow(/custom\["bip122:12a765e31ffd4059bada1e25190f6e98"\]\.params/)
+    expect(() => createSiwxServer({ origins: [ORIGIN], chains: ['bip122:12a765e31ffd4059bada1e25190f6e98'] })).toThrow(
+      /custom\["bip122:12a765e31ffd4059bada1e25190f6e98"\]\.params/,
+    )
   })
 })

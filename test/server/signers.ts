@@ -43,7 +43,11 @@ export function signer(family: Family, n = 1): Signer {
   }
   if (family === 'solana') {
     const key = seed(n)
-    return { chainId, address: bs58.encode(Buffer.from(ed25519.getPublicKey(key))), sign: async (message) => bs58.encode(Buffer.from(ed25519.sign(text(message), key))) }
+    return {
+      chainId,
+      address: bs58.encode(Buffer.from(ed25519.getPublicKey(key))),
+      sign: async (message) => bs58.encode(Buffer.from(ed25519.sign(text(message), key))),
+    }
   }
   if (family === 'polkadot') {
     const secret = secretFromSeed(seed(n))
@@ -61,7 +65,15 @@ export function signer(family: Family, n = 1): Signer {
     async sign(message) {
       const bytes = text(message)
       const prefix = text('\x18Bitcoin Signed Message:\n')
-      const hash = sha256(sha256(concat(prefix, bytes.length < 0xfd ? Uint8Array.of(bytes.length) : Uint8Array.of(0xfd, bytes.length & 255, bytes.length >> 8), bytes)))
+      const hash = sha256(
+        sha256(
+          concat(
+            prefix,
+            bytes.length < 0xfd ? Uint8Array.of(bytes.length) : Uint8Array.of(0xfd, bytes.length & 255, bytes.length >> 8),
+            bytes,
+          ),
+        ),
+      )
       const signature = secp256k1.sign(hash, key)
       return Buffer.from(concat(Uint8Array.of(31 + signature.recovery), signature.toCompactRawBytes())).toString('base64')
     },
@@ -71,5 +83,15 @@ export function signer(family: Family, n = 1): Signer {
 /** A sign-in message of `who` for the page `origin`, with `nonce`, as the siwx flow writes one. */
 export function messageFor(who: Signer, origin: string, nonce: string, overrides: Partial<SiwxMessageFields> = {}): string {
   const url = new URL(origin)
-  return createSiwxMessage({ domain: url.host, accountAddress: who.address, chainId: who.chainId, uri: url.origin, version: '1', nonce, issuedAt: new Date().toISOString(), statement: 'Sign in to the app', ...overrides })
+  return createSiwxMessage({
+    domain: url.host,
+    accountAddress: who.address,
+    chainId: who.chainId,
+    uri: url.origin,
+    version: '1',
+    nonce,
+    issuedAt: new Date().toISOString(),
+    statement: 'Sign in to the app',
+    ...overrides,
+  })
 }

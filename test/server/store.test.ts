@@ -80,7 +80,16 @@ describe.runIf(haveRedis)('the Redis store when Redis goes away', () => {
     await expect(own.addNonce('during', 'x', 60_000)).rejects.toThrow()
     expect(Date.now() - started).toBeLessThan(1500)
     await redis!.start()
-    await expect.poll(() => own.addNonce('after', 'y', 60_000).then(() => true, () => false), { timeout: 20_000 }).toBe(true)
+    await expect
+      .poll(
+        () =>
+          own.addNonce('after', 'y', 60_000).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true)
     expect(await own.takeNonce('after')).toBe('y')
     await own.close()
   })
@@ -114,10 +123,11 @@ async function resettingProxy(port: number) {
       resetNext = count
       for (const s of open) s.resetAndDestroy()
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      for (const s of open) s.destroy()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const s of open) s.destroy()
+      }),
   }
 }
 
@@ -126,18 +136,37 @@ describe.runIf(haveRedis)('the Redis store on a connection reset while it is mad
   // store drops a connection that answers neither a command nor a PING within its timeout, and makes it again.
   it.each([
     ['its own client', (url: string) => redisStore({ url, timeoutMs: 300 })],
-    ['a client the host made', (url: string) => {
-      const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: () => 50 } })
-      client.on('error', () => {})
-      void client.connect()
-      return redisStore({ client: client as never, timeoutMs: 300 })
-    }],
+    [
+      'a client the host made',
+      (url: string) => {
+        const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: () => 50 } })
+        client.on('error', () => {})
+        void client.connect()
+        return redisStore({ client: client as never, timeoutMs: 300 })
+      },
+    ],
   ])('serves again on %s', async (_, make) => {
     const proxy = await resettingProxy(redis!.port)
     const own = make(proxy.url)
-    await expect.poll(() => own.addNonce('a', 'x', 60_000).then(() => true, () => false)).toBe(true)
+    await expect
+      .poll(() =>
+        own.addNonce('a', 'x', 60_000).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true)
     proxy.cut(1)
-    await expect.poll(() => own.addNonce('b', 'y', 60_000).then(() => true, () => false), { timeout: 8000 }).toBe(true)
+    await expect
+      .poll(
+        () =>
+          own.addNonce('b', 'y', 60_000).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 8000 },
+      )
+      .toBe(true)
     expect(await own.takeNonce('b')).toBe('y')
     await own.close()
     await proxy.close()

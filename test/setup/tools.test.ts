@@ -11,7 +11,9 @@ describe('toolAvailable', () => {
   })
   it('under CI a missing tool is an error naming it and how to install it', () => {
     vi.stubEnv('CI', '1')
-    expect(() => toolAvailable(false, 'litecoind', 'apt-get install -y litecoind')).toThrow('litecoind is required when CI is set, and it does not run here. Install it: apt-get install -y litecoind')
+    expect(() => toolAvailable(false, 'litecoind', 'apt-get install -y litecoind')).toThrow(
+      'litecoind is required when CI is set, and it does not run here. Install it: apt-get install -y litecoind',
+    )
   })
   it('without CI a missing tool skips its tests with a warning', () => {
     vi.stubEnv('CI', '')

@@ -23,7 +23,9 @@ function sources(dir: string): string[] {
 /** Plugins whose code adds texts to the modal's catalog. */
 const pluginsWithTexts = readdirSync(path.join(root, 'plugins'))
   .filter((name) => statSync(path.join(root, 'plugins', name)).isDirectory())
-  .filter((name) => sources(path.join(root, 'plugins', name)).some((file) => /\bi18n\.(add|catalog)\(|addMessages\(/.test(readFileSync(file, 'utf8'))))
+  .filter((name) =>
+    sources(path.join(root, 'plugins', name)).some((file) => /\bi18n\.(add|catalog)\(|addMessages\(/.test(readFileSync(file, 'utf8'))),
+  )
 
 const owners = ['kernel', 'ui/shell', ...pluginsWithTexts.map((name) => `plugins/${name}`)]
 
@@ -57,12 +59,22 @@ describe('message catalogs', () => {
 
     it('is added with its translations behind import(), one module per language', async () => {
       // The kernel hands its own to createI18n.
-      const adds = owner === 'kernel' ? [] : sources(path.join(root, owner)).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bi18n\.(?:add|catalog)\((\w+)(, [^\n]*)?\)/g)].map((m) => [file, m[2]]))
+      const adds =
+        owner === 'kernel'
+          ? []
+          : sources(path.join(root, owner)).flatMap((file) =>
+              [...readFileSync(file, 'utf8').matchAll(/\bi18n\.(?:add|catalog)\((\w+)(, [^\n]*)?\)/g)].map((m) => [file, m[2]]),
+            )
       if (owner !== 'kernel') expect(adds.length, 'calls that add texts').toBeGreaterThan(0)
-      for (const [file, translations] of adds) expect(translations, `${file} passes its translations`).toMatch(/^, \(\) => import\('(\.\.?\/)+locales\/index\.js'\)$/)
-      const loaders = (await import(path.join(dir, 'index.ts'))).default as Record<string, () => Promise<{ default: Record<string, string> }>>
+      for (const [file, translations] of adds)
+        expect(translations, `${file} passes its translations`).toMatch(/^, \(\) => import\('(\.\.?\/)+locales\/index\.js'\)$/)
+      const loaders = (await import(path.join(dir, 'index.ts'))).default as Record<
+        string,
+        () => Promise<{ default: Record<string, string> }>
+      >
       expect(Object.keys(loaders).sort()).toEqual([...translated].sort())
-      for (const language of translated) expect((await loaders[language]!()).default).toEqual((await import(path.join(dir, `${language}.ts`))).default)
+      for (const language of translated)
+        expect((await loaders[language]!()).default).toEqual((await import(path.join(dir, `${language}.ts`))).default)
       expect(readFileSync(path.join(dir, 'index.ts'), 'utf8')).not.toMatch(/^import (?!type)/m)
     })
 
@@ -70,8 +82,14 @@ describe('message catalogs', () => {
       const english = (await import(path.join(dir, 'en.ts'))).default as Record<string, string>
       const texts = (await import(path.join(dir, `${language}.ts`))).default as Record<string, string>
       expect(Object.keys(english).length).toBeGreaterThan(0)
-      expect(Object.keys(texts).filter((key) => !(key in english)), 'keys English does not have').toEqual([])
-      expect(Object.keys(english).filter((key) => typeof texts[key] !== 'string' || !texts[key]), 'keys missing').toEqual([])
+      expect(
+        Object.keys(texts).filter((key) => !(key in english)),
+        'keys English does not have',
+      ).toEqual([])
+      expect(
+        Object.keys(english).filter((key) => typeof texts[key] !== 'string' || !texts[key]),
+        'keys missing',
+      ).toEqual([])
       for (const [key, text] of Object.entries(english)) {
         expect(placeholders(texts[key]!), `${language} ${key}`).toEqual(placeholders(text))
         expect(pluralsWellFormed(texts[key]!), `${language} ${key}`).toBe(true)

@@ -26,13 +26,19 @@ describe('owner hints', () => {
   })
 
   it('the shell alone knows no plugin: the same option is an unknown one', () => {
-    expect(refusal(() => createShellModal({ projectId: 'p', storage: null, featuredWalletIds: ['a'] }))).toBe('Unknown option `featuredWalletIds`')
+    expect(refusal(() => createShellModal({ projectId: 'p', storage: null, featuredWalletIds: ['a'] }))).toBe(
+      'Unknown option `featuredWalletIds`',
+    )
   })
 
   it('a package registers its own hint; hints are non-empty strings', () => {
     registerOptionOwners({ addressBook: 'addressBook() from my-address-book', 'features.contacts': 'addressBook() from my-address-book' })
-    expect(refusal(() => createModal({ projectId: 'p', storage: null, addressBook: [] } as never))).toBe('`addressBook` needs addressBook() from my-address-book')
-    expect(refusal(() => createModal({ projectId: 'p', storage: null, features: { contacts: true } } as never))).toBe('`features.contacts` needs addressBook() from my-address-book')
+    expect(refusal(() => createModal({ projectId: 'p', storage: null, addressBook: [] } as never))).toBe(
+      '`addressBook` needs addressBook() from my-address-book',
+    )
+    expect(refusal(() => createModal({ projectId: 'p', storage: null, features: { contacts: true } } as never))).toBe(
+      '`features.contacts` needs addressBook() from my-address-book',
+    )
     expect(() => registerOptionOwners({ addressBook: '' })).toThrow('must be a non-empty string')
     expect(() => registerOptionOwners(null as never)).toThrow('needs an object')
   })
@@ -40,6 +46,8 @@ describe('owner hints', () => {
 
 describe('cspNonce', () => {
   it('createModal refuses a cspNonce that is not a string, naming the option', () => {
-    expect(refusal(() => createModal({ projectId: 'p', storage: null, cspNonce: 7 as unknown as string }))).toBe("`cspNonce` must be the page's CSP nonce (a base64 string)")
+    expect(refusal(() => createModal({ projectId: 'p', storage: null, cspNonce: 7 as unknown as string }))).toBe(
+      "`cspNonce` must be the page's CSP nonce (a base64 string)",
+    )
   })
 })

@@ -5,7 +5,10 @@ import { PRELOAD_ATTRIBUTE } from '../../kernel/preload.js'
 
 /** A page just enough for the scheduler: event targets, a ready state and an idle callback driven by timers. */
 class FakeElement {
-  constructor(private readonly marked: boolean, private readonly parent?: FakeElement) {}
+  constructor(
+    private readonly marked: boolean,
+    private readonly parent?: FakeElement,
+  ) {}
   closest(selector: string): FakeElement | null {
     if (selector !== `[${PRELOAD_ATTRIBUTE}]`) throw new Error(`unexpected selector ${selector}`)
     return this.marked ? this : (this.parent?.closest(selector) ?? null)
@@ -112,7 +115,6 @@ describe('schedulePreload', () => {
     expect(preload).not.toHaveBeenCalled()
   })
 })
-
 
 describe('createModal schedules its preload', () => {
   afterEach(() => vi.unstubAllGlobals())

@@ -31,7 +31,8 @@ describe('warmText', () => {
     vi.useRealTimers()
     vi.unstubAllGlobals()
   })
-  const modal = (themeVariables: Record<`--vb-${string}`, string> = {}) => createKernel({ projectId: 'p', storage: null, themeMode: 'light', themeVariables })
+  const modal = (themeVariables: Record<`--vb-${string}`, string> = {}) =>
+    createKernel({ projectId: 'p', storage: null, themeMode: 'light', themeVariables })
 
   it('lays out one face per task, in order, in the shell font', () => {
     warmText(modal(), () => false)

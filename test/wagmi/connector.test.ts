@@ -10,7 +10,8 @@ import { vestibuleConnector } from 'vestibule/wagmi'
 import { kernelOf } from '../../kernel/kernel-of.js'
 
 let modal: Modal
-const headless = () => (modal = createModal({ projectId: 'p', storage: null, preload: 'none', plugins: [eip155({ networks: [mainnet, sepolia] })] }))
+const headless = () =>
+  (modal = createModal({ projectId: 'p', storage: null, preload: 'none', plugins: [eip155({ networks: [mainnet, sepolia] })] }))
 afterEach(() => modal?.destroy())
 
 /** The connector as wagmi's createConfig builds it: its chains and an event emitter that records. */
@@ -62,15 +63,28 @@ describe("the connector's EIP-1193 provider", () => {
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
     await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toEqual(rpcError(4100))
     await expect(provider.request({ method: 'eth_chainId' })).rejects.toEqual(rpcError(4900))
-    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ to: '0x0000000000000000000000000000000000000001' }] })).rejects.toEqual(rpcError(4100))
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ to: '0x0000000000000000000000000000000000000001' }] }),
+    ).rejects.toEqual(rpcError(4100))
   })
 
   it('rejects malformed requests with -32602 and a message naming the shape', async () => {
     const provider = await build().connector.getProvider()
     for (const bad of [undefined, null, {}, { method: '' }, { method: 42 }]) {
-      await expect(provider.request(bad as never)).rejects.toEqual(expect.objectContaining({ code: -32602, message: 'request needs { method: string }' }))
+      await expect(provider.request(bad as never)).rejects.toEqual(
+        expect.objectContaining({ code: -32602, message: 'request needs { method: string }' }),
+      )
     }
-    for (const params of [undefined, [], [{}], [{ chainId: 1 }], [{ chainId: '0x' }], [{ chainId: '0xzz' }], [{ chainId: '0x0' }], [{ chainId: `0x${'f'.repeat(17)}` }]]) {
+    for (const params of [
+      undefined,
+      [],
+      [{}],
+      [{ chainId: 1 }],
+      [{ chainId: '0x' }],
+      [{ chainId: '0xzz' }],
+      [{ chainId: '0x0' }],
+      [{ chainId: `0x${'f'.repeat(17)}` }],
+    ]) {
       await expect(provider.request({ method: 'wallet_switchEthereumChain', params })).rejects.toEqual(rpcError(-32602))
     }
   })
@@ -94,7 +108,11 @@ describe('a connect the modal moves on from before it resolves', () => {
     const $chains = kernelOf(modal).state.$chains as unknown as { get(): Record<string, any>; setKey(key: string, value: unknown): void }
     const base = $chains.get().eip155
     const network = base.networkState.requestedCaipNetworks[0]
-    $chains.setKey('eip155', { ...base, accountState: address ? { ...base.accountState, status: 'connected', address } : { status: 'disconnected' }, networkState: { ...base.networkState, caipNetwork: network } })
+    $chains.setKey('eip155', {
+      ...base,
+      accountState: address ? { ...base.accountState, status: 'connected', address } : { status: 'disconnected' },
+      networkState: { ...base.networkState, caipNetwork: network },
+    })
   }
 
   /**

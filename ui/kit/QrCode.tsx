@@ -49,7 +49,16 @@ export function QrCode({ value, label, level = 'M', size = 240, style, textLabel
   return (
     <>
       {image}
-      <input className="vb-input vb-qr-text" readOnly value={value} aria-label={textLabel} dir="ltr" spellCheck={false} onFocus={(event) => event.currentTarget.select()} style={{ maxWidth: size }} />
+      <input
+        className="vb-input vb-qr-text"
+        readOnly
+        value={value}
+        aria-label={textLabel}
+        dir="ltr"
+        spellCheck={false}
+        onFocus={(event) => event.currentTarget.select()}
+        style={{ maxWidth: size }}
+      />
     </>
   )
 }

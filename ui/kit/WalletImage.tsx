@@ -27,7 +27,10 @@ export function WalletImage({ src: given, name, large }: { src?: string; name: s
     }
     let timer: ReturnType<typeof setTimeout> | undefined
     const start = () => {
-      timer ??= setTimeout(() => setStatus((s) => (s.src === src && s.state === 'loaded' ? s : { src, state: 'failed' })), IMAGE_PRELOAD_TIMEOUT_MS)
+      timer ??= setTimeout(
+        () => setStatus((s) => (s.src === src && s.state === 'loaded' ? s : { src, state: 'failed' })),
+        IMAGE_PRELOAD_TIMEOUT_MS,
+      )
     }
     // A lazy image below the fold is not late, just not needed yet: the clock starts when it comes into view.
     if (!element || typeof IntersectionObserver === 'undefined') {

@@ -3,12 +3,36 @@ import { formatBalance, formatUnits, parseAmount } from '../../kernel/format.js'
 import { WalletImage } from './WalletImage.js'
 
 /** A button in the modal's style: 'primary' (accent) or 'secondary'. */
-export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' }) {
-  return <button type="button" {...rest} className={`vb-btn${variant === 'secondary' ? ' vb-btn-secondary' : ''}${className ? ` ${className}` : ''}`} />
+export function Button({
+  variant = 'primary',
+  className,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' }) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      className={`vb-btn${variant === 'secondary' ? ' vb-btn-secondary' : ''}${className ? ` ${className}` : ''}`}
+    />
+  )
 }
 
 /** A row of a list: image, name with an optional hint, an optional tag or value at the end. */
-export function ListItem({ image, name, hint, end, onClick, disabled }: { image?: string; name: string; hint?: string; end?: ReactNode; onClick?: () => void; disabled?: boolean }) {
+export function ListItem({
+  image,
+  name,
+  hint,
+  end,
+  onClick,
+  disabled,
+}: {
+  image?: string
+  name: string
+  hint?: string
+  end?: ReactNode
+  onClick?: () => void
+  disabled?: boolean
+}) {
   const content = (
     <>
       {image !== undefined ? <WalletImage src={image || undefined} name={name} /> : null}
@@ -29,9 +53,22 @@ export function ListItem({ image, name, hint, end, onClick, disabled }: { image?
 }
 
 /** A labelled text input; `error` is announced and shown under it; `action` (a button) sits beside the input. */
-export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; action?: ReactNode }) {
+export function TextInput({
+  label,
+  error,
+  action,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; action?: ReactNode }) {
   const id = useId()
-  const input = <input id={id} className="vb-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
+  const input = (
+    <input
+      id={id}
+      className="vb-input"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      {...rest}
+    />
+  )
   return (
     <div className="vb-field">
       <label className="vb-label" htmlFor={id}>
@@ -59,7 +96,15 @@ export function TextInput({ label, error, action, ...rest }: InputHTMLAttributes
  * with `maxLength` a counter ("12/200") under it says how much is used, and the field takes no more. Enter starts a
  * new line; Ctrl+Enter (⌘+Enter) submits the form it is in. Text runs in the modal's direction.
  */
-export function TextArea({ label, error, maxLength, rows = 3, onChange, onKeyDown, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+export function TextArea({
+  label,
+  error,
+  maxLength,
+  rows = 3,
+  onChange,
+  onKeyDown,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
   const id = useId()
   const [typed, setTyped] = useState(() => String(rest.defaultValue ?? '').length)
   const used = rest.value !== undefined ? String(rest.value).length : typed
@@ -107,13 +152,31 @@ export function TextArea({ label, error, maxLength, rows = 3, onChange, onKeyDow
  * unit (bigint), or undefined while the text is empty or invalid (the problem is shown, the text is kept).
  * `maxLabel` is the Max button's text in the reader's language (from the view's catalog; English `Max` without it).
  */
-export function AmountInput({ label, decimals, symbol, max, maxLabel, maxDisabled, initial, onValue }: { label: string; decimals: number; symbol?: string; max?: bigint; maxLabel?: string; maxDisabled?: boolean; initial?: bigint; onValue(value: bigint | undefined): void }) {
+export function AmountInput({
+  label,
+  decimals,
+  symbol,
+  max,
+  maxLabel,
+  maxDisabled,
+  initial,
+  onValue,
+}: {
+  label: string
+  decimals: number
+  symbol?: string
+  max?: bigint
+  maxLabel?: string
+  maxDisabled?: boolean
+  initial?: bigint
+  onValue(value: bigint | undefined): void
+}) {
   // `initial`: an amount the form already holds (a view shown again), written out when the input mounts.
   const [text, setText] = useState(() => (initial !== undefined ? formatUnits(initial, decimals) : ''))
   const [error, setError] = useState<string>()
   const change = (next: string) => {
     setText(next)
-    if (!next.trim()) return setError(undefined), onValue(undefined)
+    if (!next.trim()) return (setError(undefined), onValue(undefined))
     try {
       const value = parseAmount(next.trim(), decimals)
       setError(undefined)
@@ -146,7 +209,23 @@ export function AmountInput({ label, decimals, symbol, max, maxLabel, maxDisable
 }
 
 /** A token with its balance: icon, name, amount in the smallest unit formatted, and an optional USD value. */
-export function TokenRow({ name, symbol, iconUrl, amount, decimals, usd, onClick }: { name: string; symbol: string; iconUrl?: string; amount: bigint; decimals: number; usd?: string; onClick?: () => void }) {
+export function TokenRow({
+  name,
+  symbol,
+  iconUrl,
+  amount,
+  decimals,
+  usd,
+  onClick,
+}: {
+  name: string
+  symbol: string
+  iconUrl?: string
+  amount: bigint
+  decimals: number
+  usd?: string
+  onClick?: () => void
+}) {
   return <ListItem image={iconUrl ?? ''} name={name} hint={`${formatBalance(amount, decimals)} ${symbol}`} end={usd} onClick={onClick} />
 }
 
@@ -172,7 +251,17 @@ export function LoadingState({ label }: { label: string }) {
 
 /** A failure with an optional retry. */
 /** A failure: what failed, optionally why and what happens next (`details`, each a line), and a retry button. */
-export function ErrorState({ message, details, retryLabel, onRetry }: { message: string; details?: readonly string[]; retryLabel?: string; onRetry?: () => void }) {
+export function ErrorState({
+  message,
+  details,
+  retryLabel,
+  onRetry,
+}: {
+  message: string
+  details?: readonly string[]
+  retryLabel?: string
+  onRetry?: () => void
+}) {
   return (
     <div className="vb-center" data-state="error">
       <p className="vb-error" role="alert">

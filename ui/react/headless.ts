@@ -50,7 +50,12 @@ export interface UseConnectWalletReturnType {
 
 /** Connects a wallet of the list; the pairing of a remote wallet is kept fresh while this hook is mounted. */
 export function useConnectWallet(modal: Modal): UseConnectWalletReturnType {
-  const [run, setRun] = useState<{ status: UseConnectWalletReturnType['status']; error?: unknown; wallet?: WalletItem; outcome?: ConnectOutcome }>({ status: 'idle' })
+  const [run, setRun] = useState<{
+    status: UseConnectWalletReturnType['status']
+    error?: unknown
+    wallet?: WalletItem
+    outcome?: ConnectOutcome
+  }>({ status: 'idle' })
   const stop = useRef<() => void>(undefined)
   const round = useRef(0)
   useEffect(() => () => stop.current?.(), [])
@@ -133,7 +138,10 @@ const NOTHING: ReadableAtom<undefined> = NO_PAIRING
  * A feature flow's controller from `create` (`createSend`, or `(m) => featureController(m, name)` for any feature
  * plugin), created once per modal and started while mounted.
  */
-export function useFeatureController<C extends FeatureController>(modal: Modal, create: (modal: Modal) => Promise<C>): UseFeatureControllerReturnType<C> {
+export function useFeatureController<C extends FeatureController>(
+  modal: Modal,
+  create: (modal: Modal) => Promise<C>,
+): UseFeatureControllerReturnType<C> {
   const [controller, setController] = useState<C>()
   const [error, setError] = useState<unknown>()
   useEffect(() => {

@@ -69,7 +69,10 @@ export interface UseAccountReturnType {
 /** The active account. */
 export function useAccount(): UseAccountReturnType {
   const { status, address, caipAddress, namespace } = useSnapshot()
-  return useMemo(() => ({ status, isConnected: status === 'connected', address, caipAddress, namespace }), [status, address, caipAddress, namespace])
+  return useMemo(
+    () => ({ status, isConnected: status === 'connected', address, caipAddress, namespace }),
+    [status, address, caipAddress, namespace],
+  )
 }
 
 export interface UseNetworkReturnType {
@@ -83,7 +86,10 @@ export interface UseNetworkReturnType {
 export function useNetwork(): UseNetworkReturnType {
   const modal = useModalInstance()
   const { caipNetwork, caipNetworkId, namespace } = useSnapshot()
-  return useMemo(() => ({ caipNetwork, caipNetworkId, namespace, switchNetwork: modal.switchNetwork }), [caipNetwork, caipNetworkId, namespace, modal])
+  return useMemo(
+    () => ({ caipNetwork, caipNetworkId, namespace, switchNetwork: modal.switchNetwork }),
+    [caipNetwork, caipNetworkId, namespace, modal],
+  )
 }
 
 export * from './headless.js'

@@ -30,7 +30,11 @@ function cacheView(cache: ViewCache, id: string, module: { default: unknown; sty
 }
 
 /** The component of view `id`: at once when cached or already loaded (preload, first open), else after `load()`. */
-function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache): { Component?: ComponentType<ViewProps>; error?: unknown; retry?: () => void } {
+function useViewComponent(
+  id: string | undefined,
+  modal: Modal,
+  cache: ViewCache,
+): { Component?: ComponentType<ViewProps>; error?: unknown; retry?: () => void } {
   const [loaded, setLoaded] = useState<Loaded>()
   const [attempt, setAttempt] = useState(0)
   let cached = id ? cache.get(id) : undefined
@@ -68,7 +72,10 @@ function useViewComponent(id: string | undefined, modal: Modal, cache: ViewCache
   return {}
 }
 
-class ViewBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey: string }, { failed: boolean }> {
+class ViewBoundary extends Component<
+  { fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey: string },
+  { failed: boolean }
+> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -97,7 +104,11 @@ function useLiveAnnouncements(modal: Modal): string {
       events.on('disconnect', ({ namespace }) => {
         // One family of several ended: the live region names it (the others stay connected).
         const still = modal.getState().status === 'connected'
-        setLive(still ? i18n.t('live.disconnectedOne', { name: kernelOf(modal).chains.get(namespace)?.label ?? namespace }) : i18n.t('live.disconnected'))
+        setLive(
+          still
+            ? i18n.t('live.disconnectedOne', { name: kernelOf(modal).chains.get(namespace)?.label ?? namespace })
+            : i18n.t('live.disconnected'),
+        )
         // A wallet that ends the session while the account is shown sends the user back to Connect.
         if (router.current?.view === 'Account' && modal.getState().status !== 'connected') kernelOf(modal).navigation.disconnected()
       }),
@@ -108,7 +119,15 @@ function useLiveAnnouncements(modal: Modal): string {
 }
 
 /** The modal's alerts, each kept while hovered or focused, with its dismiss button. */
-function Alerts({ modal, alerts, dismiss }: { modal: Modal; alerts: ReturnType<ReturnType<typeof kernelOf>['feedback']['$alerts']['get']>; dismiss: string }) {
+function Alerts({
+  modal,
+  alerts,
+  dismiss,
+}: {
+  modal: Modal
+  alerts: ReturnType<ReturnType<typeof kernelOf>['feedback']['$alerts']['get']>
+  dismiss: string
+}) {
   return (
     <>
       {alerts.map((a) => (
@@ -192,58 +211,78 @@ export function ShellApp({ modal, cache, rehearsal }: { modal: Modal; cache: Vie
 
   return (
     <ShellModal.Provider value={modal}>
-    <div className="vb-root">
-      <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
-        {/* Both sides of the title are as wide as the wider one (the close button and the actions): the title stays centred
+      <div className="vb-root">
+        <div className={shake ? 'vb-card vb-shake' : 'vb-card'} data-shake={shake ? '' : undefined} ref={card}>
+          {/* Both sides of the title are as wide as the wider one (the close button and the actions): the title stays centred
             and is never drawn under a button, which keeps its 44 px. */}
-        <header className="vb-header" style={{ '--vb-header-side': `${44 * (actions.length + 1)}px` } as CSSProperties}>
-          {history.length > 1 ? (
-            <button type="button" className="vb-icon-btn vb-back" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
-              ‹
-            </button>
-          ) : (
-            <span />
-          )}
-          <h2 id={HEADING_ID} className="vb-title" tabIndex={-1} ref={heading}>
-            {title}
-          </h2>
-          <span className="vb-header-end">
-          {actions.map((action) => (
-            <button key={action.id} type="button" className="vb-icon-btn" aria-label={i18n.t(action.label)} data-action={action.id} onClick={() => action.view && router.push(action.view, action.data)}>
-              <SlotIcon icon={action.icon} label={i18n.t(action.label)} plain />
-            </button>
-          ))}
-          <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.close')} onClick={() => modal.close()}>
-            ×
-          </button>
-          </span>
-        </header>
-        <div className="vb-body" ref={body}>
-          {entry && view.Component ? (
-            <ViewBoundary resetKey={entry.view} fallback={(retry) => <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={retry} />}>
-              <view.Component key={history.length + entry.view} ctx={viewContext(modal, views.get(entry.view)?.plugin)} data={entry.data} setTitle={(t) => setCustomTitle({ view: entry.view, title: t })} />
-            </ViewBoundary>
-          ) : entry && view.error ? (
-            <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={view.retry} />
-          ) : (
-            <div className="vb-center">
-              <div className="vb-spinner" aria-hidden="true" />
-            </div>
-          )}
-        </div>
-        <Alerts modal={modal} alerts={alerts} dismiss={i18n.t('modal.dismiss')} />
-        <div className={`vb-snackbar vb-snackbar-${snackbar.variant}`} data-open={snackbar.open ? '' : undefined} aria-hidden={!snackbar.open} data-testid="snackbar">
-          {snackbar.variant === 'loading' && snackbar.open ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
-          <span>{snackbar.message}</span>
-        </div>
-        <div className="vb-sr" role="status" aria-live="polite">
-          {snackbar.open ? snackbar.message : null}
-        </div>
-        <div className="vb-sr" role="status" aria-live="polite">
-          {live}
+          <header className="vb-header" style={{ '--vb-header-side': `${44 * (actions.length + 1)}px` } as CSSProperties}>
+            {history.length > 1 ? (
+              <button type="button" className="vb-icon-btn vb-back" aria-label={i18n.t('modal.back')} onClick={() => router.goBack()}>
+                ‹
+              </button>
+            ) : (
+              <span />
+            )}
+            <h2 id={HEADING_ID} className="vb-title" tabIndex={-1} ref={heading}>
+              {title}
+            </h2>
+            <span className="vb-header-end">
+              {actions.map((action) => (
+                <button
+                  key={action.id}
+                  type="button"
+                  className="vb-icon-btn"
+                  aria-label={i18n.t(action.label)}
+                  data-action={action.id}
+                  onClick={() => action.view && router.push(action.view, action.data)}
+                >
+                  <SlotIcon icon={action.icon} label={i18n.t(action.label)} plain />
+                </button>
+              ))}
+              <button type="button" className="vb-icon-btn" aria-label={i18n.t('modal.close')} onClick={() => modal.close()}>
+                ×
+              </button>
+            </span>
+          </header>
+          <div className="vb-body" ref={body}>
+            {entry && view.Component ? (
+              <ViewBoundary
+                resetKey={entry.view}
+                fallback={(retry) => <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={retry} />}
+              >
+                <view.Component
+                  key={history.length + entry.view}
+                  ctx={viewContext(modal, views.get(entry.view)?.plugin)}
+                  data={entry.data}
+                  setTitle={(t) => setCustomTitle({ view: entry.view, title: t })}
+                />
+              </ViewBoundary>
+            ) : entry && view.error ? (
+              <ViewError text={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} retry={view.retry} />
+            ) : (
+              <div className="vb-center">
+                <div className="vb-spinner" aria-hidden="true" />
+              </div>
+            )}
+          </div>
+          <Alerts modal={modal} alerts={alerts} dismiss={i18n.t('modal.dismiss')} />
+          <div
+            className={`vb-snackbar vb-snackbar-${snackbar.variant}`}
+            data-open={snackbar.open ? '' : undefined}
+            aria-hidden={!snackbar.open}
+            data-testid="snackbar"
+          >
+            {snackbar.variant === 'loading' && snackbar.open ? <span className="vb-spinner vb-spinner-sm" aria-hidden="true" /> : null}
+            <span>{snackbar.message}</span>
+          </div>
+          <div className="vb-sr" role="status" aria-live="polite">
+            {snackbar.open ? snackbar.message : null}
+          </div>
+          <div className="vb-sr" role="status" aria-live="polite">
+            {live}
+          </div>
         </div>
       </div>
-    </div>
     </ShellModal.Provider>
   )
 }

@@ -65,7 +65,12 @@ function moveInList(event: KeyboardEvent, active: HTMLElement | null): boolean {
   const rows = rowsOf(list)
   const at = rows.findIndex((r) => r.row === row)
   if (at < 0) return true
-  const next = event.key === 'Home' ? 0 : event.key === 'End' ? rows.length - 1 : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? rows.length - 1
+        : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
   event.preventDefault()
   current.set(list, rows[next]!.target)
   settleLists(list.parentElement ?? list)
@@ -95,7 +100,11 @@ function cycleTab(event: KeyboardEvent, dialog: HTMLElement, active: Element | n
  * Adds the dialog's keyboard and focus rules; `embedded` (the modal inline in the page) lets Tab leave like any
  * other section. `fallback` is where focus goes when nothing after a lost control can take it (the heading).
  */
-export function trapFocus(dialog: HTMLElement, shadow: ShadowRoot, options: { embedded: boolean; fallback(): HTMLElement | null }): () => void {
+export function trapFocus(
+  dialog: HTMLElement,
+  shadow: ShadowRoot,
+  options: { embedded: boolean; fallback(): HTMLElement | null },
+): () => void {
   dialog.addEventListener('keydown', (event) => {
     const active = shadow.activeElement as HTMLElement | null
     if (moveInList(event, active)) return

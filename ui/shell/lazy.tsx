@@ -21,7 +21,10 @@ type Loaded = { Component?: ComponentType<any>; styles?: string; error?: unknown
 const modules = new WeakMap<LoadComponent, Loaded>()
 
 /** A loaded UI module's component (its default export) and styles; throws when it has no component. */
-export function moduleParts(module: { default: unknown; styles?: string } | undefined, what = 'The module'): { Component: ComponentType<any>; styles?: string } {
+export function moduleParts(
+  module: { default: unknown; styles?: string } | undefined,
+  what = 'The module',
+): { Component: ComponentType<any>; styles?: string } {
   const Component = module?.default as ComponentType<any>
   if (typeof Component !== 'function' && typeof Component !== 'object') throw new Error(`${what} has no default export`)
   return { Component, styles: typeof module!.styles === 'string' ? module!.styles : undefined }
@@ -66,7 +69,10 @@ export function useLazyModule(load: LoadComponent | undefined): Loaded & { retry
 }
 
 /** Keeps a throwing plugin component from taking the modal down: `fallback` shows instead, with a retry. */
-export class Boundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey?: string }, { failed: boolean }> {
+export class Boundary extends Component<
+  { fallback: (retry: () => void) => ReactNode; children: ReactNode; resetKey?: string },
+  { failed: boolean }
+> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -83,7 +89,17 @@ export class Boundary extends Component<{ fallback: (retry: () => void) => React
 }
 
 /** Renders the component a slot entry loads, with its styles, a loading state and an error state. */
-export function Lazy({ load, props, errorText, retryText }: { load: LoadComponent; props: Record<string, unknown>; errorText: string; retryText: string }) {
+export function Lazy({
+  load,
+  props,
+  errorText,
+  retryText,
+}: {
+  load: LoadComponent
+  props: Record<string, unknown>
+  errorText: string
+  retryText: string
+}) {
   const anchor = useRef<HTMLDivElement>(null)
   const loaded = useLazyModule(load)
   useEffect(() => adoptStyles(anchor.current, loaded.styles), [loaded.styles])
@@ -115,7 +131,17 @@ export function Lazy({ load, props, errorText, retryText }: { load: LoadComponen
 }
 
 /** A slot entry's component (an account tab, a connect method), drawn with the context of the plugin that added it. */
-export function SlotComponent({ entry, load, errorText, retryText }: { entry: SlotEntry; load: LoadComponent; errorText: string; retryText: string }) {
+export function SlotComponent({
+  entry,
+  load,
+  errorText,
+  retryText,
+}: {
+  entry: SlotEntry
+  load: LoadComponent
+  errorText: string
+  retryText: string
+}) {
   const ctx = useViewContext(entry.plugin)
   return <Lazy load={load} props={{ ctx, entry }} errorText={errorText} retryText={retryText} />
 }

@@ -15,12 +15,37 @@ import type { Shell } from '../../kernel/kernel.js'
 type Part = [tag: string, className: string, ...children: (Part | string)[]]
 
 /** Text in each face and size the shell's views use, laid out once by warmUp. */
-const SAMPLE: Part = ['div', 'vb-root', ['div', 'vb-card',
-  ['header', 'vb-header', ['button', 'vb-icon-btn', '‹'], ['h2', 'vb-title', 'Connect Wallet'], ['button', 'vb-icon-btn', '×']],
-  ['ul', 'vb-list', ['li', '', ['button', 'vb-item', ['span', 'vb-avatar', 'W'], ['span', 'vb-item-text', ['span', 'vb-item-name', 'Wallet 0x12'], ['span', 'vb-item-hint', 'Installed']], ['span', 'vb-tag', 'Recent'], '›']]],
-  ['p', 'vb-muted', 'Looking for wallets…'], ['p', 'vb-strong', 'No wallet'], ['p', 'vb-error', 'Declined'], ['button', 'vb-btn', 'Try again'],
-  ['p', 'vb-legal', 'Terms · Privacy'], ['span', 'vb-label', 'Network'],
-]]
+const SAMPLE: Part = [
+  'div',
+  'vb-root',
+  [
+    'div',
+    'vb-card',
+    ['header', 'vb-header', ['button', 'vb-icon-btn', '‹'], ['h2', 'vb-title', 'Connect Wallet'], ['button', 'vb-icon-btn', '×']],
+    [
+      'ul',
+      'vb-list',
+      [
+        'li',
+        '',
+        [
+          'button',
+          'vb-item',
+          ['span', 'vb-avatar', 'W'],
+          ['span', 'vb-item-text', ['span', 'vb-item-name', 'Wallet 0x12'], ['span', 'vb-item-hint', 'Installed']],
+          ['span', 'vb-tag', 'Recent'],
+          '›',
+        ],
+      ],
+    ],
+    ['p', 'vb-muted', 'Looking for wallets…'],
+    ['p', 'vb-strong', 'No wallet'],
+    ['p', 'vb-error', 'Declined'],
+    ['button', 'vb-btn', 'Try again'],
+    ['p', 'vb-legal', 'Terms · Privacy'],
+    ['span', 'vb-label', 'Network'],
+  ],
+]
 
 /** Builds `part` element by element: no HTML string, which a page requiring Trusted Types refuses. */
 function build([tag, className, ...children]: Part): HTMLElement {
@@ -182,7 +207,11 @@ export function rehearse(modal: Modal, view: string): Promise<void> {
       })
     }
     // A view that throws ends its rehearsal early; its real render shows the error state.
-    const root = createRoot(document.implementation.createHTMLDocument('').createElement('div'), { onUncaughtError: done, onCaughtError() {}, onRecoverableError() {} })
+    const root = createRoot(document.implementation.createHTMLDocument('').createElement('div'), {
+      onUncaughtError: done,
+      onCaughtError() {},
+      onRecoverableError() {},
+    })
     startTransition(() =>
       root.render(
         <>

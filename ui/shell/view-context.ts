@@ -15,7 +15,24 @@ export function viewContext(modal: Modal, plugin?: string): ViewContext {
   if (!contexts) built.set(modal, (contexts = new Map()))
   const known = contexts.get(plugin ?? '')
   if (known) return known
-  const { router, i18n, navigation, pluginConnection, state, feedback, events, container, http, blockchainApi, options, platform, chains, wallets, views, slots } = kernelOf(modal)
+  const {
+    router,
+    i18n,
+    navigation,
+    pluginConnection,
+    state,
+    feedback,
+    events,
+    container,
+    http,
+    blockchainApi,
+    options,
+    platform,
+    chains,
+    wallets,
+    views,
+    slots,
+  } = kernelOf(modal)
   const { connect, disconnect, switchNetwork, selectAccountTab, connected } = navigation
   let format: { locale: string; value: ReturnType<typeof localeFormat> } | undefined
   const context: ViewContext = {

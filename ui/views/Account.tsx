@@ -57,7 +57,14 @@ export default function Account({ ctx }: ViewProps) {
   return (
     <div className="vb-center" data-testid="account">
       <AccountSummary ctx={ctx} address={address} account={account} />
-      <NetworkControl ctx={ctx} chain={chain} groups={groups} currentId={snapshot.caipNetworkId} busy={switching.busy} onSwitch={(id) => void switchTo(id)} />
+      <NetworkControl
+        ctx={ctx}
+        chain={chain}
+        groups={groups}
+        currentId={snapshot.caipNetworkId}
+        busy={switching.busy}
+        onSwitch={(id) => void switchTo(id)}
+      />
       {switching.busy ? <p className="vb-muted">{i18n.t('account.switching')}</p> : null}
       {switching.error ? (
         <p className="vb-error" role="alert">
@@ -65,18 +72,50 @@ export default function Account({ ctx }: ViewProps) {
         </p>
       ) : null}
       <FeatureButtons ctx={ctx} />
-      {ctx.slots.list('account.settings').map((row) => (row.load ? <SlotComponent key={row.id} entry={row} load={row.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} /> : null))}
+      {ctx.slots
+        .list('account.settings')
+        .map((row) =>
+          row.load ? (
+            <SlotComponent
+              key={row.id}
+              entry={row}
+              load={row.load}
+              errorText={i18n.t('view.unknown')}
+              retryText={i18n.t('connecting.retry')}
+            />
+          ) : null,
+        )}
       {tabs.length ? <AccountTabs ctx={ctx} tabs={tabs} /> : null}
       {connected.length > 1 ? (
-        <ConnectedChains ctx={ctx} allChains={allChains} connected={connected} active={namespace} disconnecting={disconnecting} onUse={(ns) => void makeActive(ns)} onDisconnect={(ns) => void disconnect(ns)} />
+        <ConnectedChains
+          ctx={ctx}
+          allChains={allChains}
+          connected={connected}
+          active={namespace}
+          disconnecting={disconnecting}
+          onUse={(ns) => void makeActive(ns)}
+          onDisconnect={(ns) => void disconnect(ns)}
+        />
       ) : null}
       <ConnectAnother ctx={ctx} families={notConnected} />
       {connected.length > 1 ? (
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect-all" disabled={disconnecting} onClick={() => void disconnect()}>
+        <button
+          type="button"
+          className="vb-btn vb-btn-secondary"
+          data-testid="disconnect-all"
+          disabled={disconnecting}
+          onClick={() => void disconnect()}
+        >
           {i18n.t('account.disconnectAll')}
         </button>
       ) : (
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="disconnect" disabled={disconnecting} onClick={() => void disconnect(namespace)}>
+        <button
+          type="button"
+          className="vb-btn vb-btn-secondary"
+          data-testid="disconnect"
+          disabled={disconnecting}
+          onClick={() => void disconnect(namespace)}
+        >
           {i18n.t('account.disconnect')}
         </button>
       )}
@@ -104,13 +143,31 @@ function AccountTabs({ ctx, tabs }: { ctx: ViewProps['ctx']; tabs: readonly Slot
     <div className="vb-tabs" data-testid="account-tabs">
       <div role="tablist" className="vb-tablist" onKeyDown={move}>
         {tabs.map((tab) => (
-          <button key={tab.id} type="button" role="tab" id={`vb-tab-${tab.id}`} data-tab={tab.id} aria-selected={tab.id === current.id} aria-controls="vb-tabpanel" tabIndex={tab.id === current.id ? 0 : -1} onClick={() => setSelected(tab.id)}>
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={`vb-tab-${tab.id}`}
+            data-tab={tab.id}
+            aria-selected={tab.id === current.id}
+            aria-controls="vb-tabpanel"
+            tabIndex={tab.id === current.id ? 0 : -1}
+            onClick={() => setSelected(tab.id)}
+          >
             {i18n.t(tab.label)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="vb-tabpanel" aria-labelledby={`vb-tab-${current.id}`} className="vb-tabpanel">
-        {current.load ? <SlotComponent key={current.id} entry={current} load={current.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} /> : null}
+        {current.load ? (
+          <SlotComponent
+            key={current.id}
+            entry={current}
+            load={current.load}
+            errorText={i18n.t('view.unknown')}
+            retryText={i18n.t('connecting.retry')}
+          />
+        ) : null}
       </div>
     </div>
   )

@@ -64,7 +64,19 @@ export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; ad
           </svg>
         </button>
       </div>
-      {ctx.slots.list('account.header').map((line) => (line.load ? <SlotComponent key={line.id} entry={line} load={line.load} errorText={ctx.i18n.t('view.unknown')} retryText={ctx.i18n.t('connecting.retry')} /> : null))}
+      {ctx.slots
+        .list('account.header')
+        .map((line) =>
+          line.load ? (
+            <SlotComponent
+              key={line.id}
+              entry={line}
+              load={line.load}
+              errorText={ctx.i18n.t('view.unknown')}
+              retryText={ctx.i18n.t('connecting.retry')}
+            />
+          ) : null,
+        )}
       <span className="vb-sr" role="status">
         {copied ? i18n.t('account.copied') : ''}
       </span>
@@ -88,7 +100,14 @@ export function AccountSummary({ ctx, address, account }: { ctx: ViewContext; ad
  * The active network: shown only when the host turned switching off, a button to the Networks view when there is
  * one, else a select of every family's networks (grouped under the families' labels).
  */
-export function NetworkControl(props: { ctx: ViewContext; chain?: ChainState; groups: readonly FamilyGroup[]; currentId?: CaipNetworkId; busy: boolean; onSwitch(id: CaipNetworkId): void }) {
+export function NetworkControl(props: {
+  ctx: ViewContext
+  chain?: ChainState
+  groups: readonly FamilyGroup[]
+  currentId?: CaipNetworkId
+  busy: boolean
+  onSwitch(id: CaipNetworkId): void
+}) {
   const { ctx, chain, groups, currentId } = props
   const { i18n, router, http } = ctx
   const network = chain?.networkState.caipNetwork
@@ -112,9 +131,13 @@ export function NetworkControl(props: { ctx: ViewContext; chain?: ChainState; gr
         {/* Named by its text, not an aria-label: what a speech user reads on it (the network) is in its name. */}
         <button type="button" className="vb-item vb-network-btn" data-testid="network-button" onClick={() => router.push('Networks')}>
           {image}
-          <span className="vb-item-name" aria-hidden="true">{name}</span>
+          <span className="vb-item-name" aria-hidden="true">
+            {name}
+          </span>
           <span className="vb-sr">{i18n.t('account.chooseNetwork', { name })}</span>
-          <span className="vb-chevron" aria-hidden="true">›</span>
+          <span className="vb-chevron" aria-hidden="true">
+            ›
+          </span>
         </button>
       </div>
     )
@@ -128,7 +151,13 @@ export function NetworkControl(props: { ctx: ViewContext; chain?: ChainState; gr
   return (
     <label className="vb-field">
       <span className="vb-label">{i18n.t('account.network')}</span>
-      <select className="vb-select" data-testid="network-select" value={currentId ?? ''} disabled={props.busy} onChange={(e) => props.onSwitch(e.target.value as CaipNetworkId)}>
+      <select
+        className="vb-select"
+        data-testid="network-select"
+        value={currentId ?? ''}
+        disabled={props.busy}
+        onChange={(e) => props.onSwitch(e.target.value as CaipNetworkId)}
+      >
         {network ? null : <option value={currentId ?? ''}>{i18n.t('account.unsupportedNetwork')}</option>}
         {groups.length === 1
           ? options(groups[0]!.networks)
@@ -150,7 +179,13 @@ export function FeatureButtons({ ctx }: { ctx: ViewContext }) {
   return (
     <div className="vb-features" role="group" aria-label={i18n.t('account.features')} data-testid="account-features">
       {features.map((f) => (
-        <button key={f.id} type="button" className="vb-btn vb-btn-secondary vb-feature" data-feature={f.id} onClick={() => f.view && router.push(f.view, f.data)}>
+        <button
+          key={f.id}
+          type="button"
+          className="vb-btn vb-btn-secondary vb-feature"
+          data-feature={f.id}
+          onClick={() => f.view && router.push(f.view, f.data)}
+        >
           <SlotIcon icon={f.icon} label={i18n.t(f.label)} />
           <span className="vb-feature-label">{i18n.t(f.label)}</span>
         </button>
@@ -163,7 +198,15 @@ export function FeatureButtons({ ctx }: { ctx: ViewContext }) {
  * With more than one chain family connected, each is listed with its network and account: the network name and
  * address are shown whole (they wrap, never cut), its buttons below them; each can be made active or ended alone.
  */
-export function ConnectedChains(props: { ctx: ViewContext; allChains: Record<string, ChainState>; connected: readonly FamilyGroup[]; active?: string; disconnecting: boolean; onUse(namespace: string): void; onDisconnect(namespace: string): void }) {
+export function ConnectedChains(props: {
+  ctx: ViewContext
+  allChains: Record<string, ChainState>
+  connected: readonly FamilyGroup[]
+  active?: string
+  disconnecting: boolean
+  onUse(namespace: string): void
+  onDisconnect(namespace: string): void
+}) {
   const { i18n } = props.ctx
   return (
     <div className="vb-field" data-testid="connected-namespaces">
@@ -174,7 +217,12 @@ export function ConnectedChains(props: { ctx: ViewContext; allChains: Record<str
           const active = g.namespace === props.active
           const name = other.networkState.caipNetwork?.name ?? g.label
           return (
-            <li key={g.namespace} className="vb-item vb-item-static vb-connected" data-namespace={g.namespace} data-active={active ? '' : undefined}>
+            <li
+              key={g.namespace}
+              className="vb-item vb-item-static vb-connected"
+              data-namespace={g.namespace}
+              data-active={active ? '' : undefined}
+            >
               <span className="vb-item-text">
                 <span className="vb-item-name">{name}</span>
                 <span className="vb-item-hint">{shortenAddress(other.accountState.address ?? '')}</span>
@@ -183,11 +231,22 @@ export function ConnectedChains(props: { ctx: ViewContext; allChains: Record<str
                 {active ? (
                   <span className="vb-tag">{i18n.t('account.active')}</span>
                 ) : (
-                  <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" aria-label={i18n.t('account.makeActiveOne', { name })} onClick={() => props.onUse(g.namespace)}>
+                  <button
+                    type="button"
+                    className="vb-btn vb-btn-secondary vb-btn-sm"
+                    aria-label={i18n.t('account.makeActiveOne', { name })}
+                    onClick={() => props.onUse(g.namespace)}
+                  >
                     {i18n.t('account.makeActive')}
                   </button>
                 )}
-                <RowDisconnect ctx={props.ctx} namespace={g.namespace} name={name} disabled={props.disconnecting} onDisconnect={(ns) => props.onDisconnect(ns)} />
+                <RowDisconnect
+                  ctx={props.ctx}
+                  namespace={g.namespace}
+                  name={name}
+                  disabled={props.disconnecting}
+                  onDisconnect={(ns) => props.onDisconnect(ns)}
+                />
               </span>
             </li>
           )
@@ -207,16 +266,30 @@ export function ConnectAnother({ ctx, families }: { ctx: ViewContext; families: 
   if (!families.length || !ctx.views.has('Connect')) return null
   return (
     <div className="vb-field">
-      <button type="button" className="vb-btn vb-btn-secondary" data-testid="connect-another" aria-expanded={open} aria-controls="vb-connect-families" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="vb-btn vb-btn-secondary"
+        data-testid="connect-another"
+        aria-expanded={open}
+        aria-controls="vb-connect-families"
+        onClick={() => setOpen(!open)}
+      >
         {i18n.t('account.connectAnother')}
       </button>
       {open ? (
         <ul className="vb-list" id="vb-connect-families" data-testid="connect-families" aria-label={i18n.t('account.connectAnother')}>
           {families.map((g) => (
             <li key={g.namespace}>
-              <button type="button" className="vb-item" data-namespace={g.namespace} onClick={() => router.push('Connect', { namespace: g.namespace })}>
+              <button
+                type="button"
+                className="vb-item"
+                data-namespace={g.namespace}
+                onClick={() => router.push('Connect', { namespace: g.namespace })}
+              >
                 <span className="vb-item-name">{g.label}</span>
-                <span className="vb-chevron" aria-hidden="true">›</span>
+                <span className="vb-chevron" aria-hidden="true">
+                  ›
+                </span>
               </button>
             </li>
           ))}

@@ -36,22 +36,46 @@ export default function Connect(props: Props) {
         <label className="vb-legal vb-legal-check" data-testid="legal-checkbox">
           <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
           <span>
-            <Legal terms={terms} privacy={privacy} text={i18n.t('connect.legalAccept')} termsText={i18n.t('connect.terms')} privacyText={i18n.t('connect.privacy')} />
+            <Legal
+              terms={terms}
+              privacy={privacy}
+              text={i18n.t('connect.legalAccept')}
+              termsText={i18n.t('connect.terms')}
+              privacyText={i18n.t('connect.privacy')}
+            />
           </span>
         </label>
       ) : null}
       <fieldset className="vb-methods" disabled={locked} aria-disabled={locked || undefined} data-testid="connect-methods">
         {methods.map((method) =>
           method.load ? (
-            <SlotComponent key={method.id} entry={method} load={method.load} errorText={i18n.t('view.unknown')} retryText={i18n.t('connecting.retry')} />
+            <SlotComponent
+              key={method.id}
+              entry={method}
+              load={method.load}
+              errorText={i18n.t('view.unknown')}
+              retryText={i18n.t('connecting.retry')}
+            />
           ) : method.id === 'wallet' ? (
-            <WalletMethod key="wallet" {...props} sections={sections} collapsed={options.features.collapseWallets || methods.some((m) => m.collapsesWallets)} leads={methods[0] === method && methods.length > 1} />
+            <WalletMethod
+              key="wallet"
+              {...props}
+              sections={sections}
+              collapsed={options.features.collapseWallets || methods.some((m) => m.collapsesWallets)}
+              leads={methods[0] === method && methods.length > 1}
+            />
           ) : null,
         )}
       </fieldset>
       {!needsConsent && (terms || privacy) ? (
         <p className="vb-legal" data-testid="legal-notice">
-          <Legal terms={terms} privacy={privacy} text={i18n.t('connect.legalNotice')} termsText={i18n.t('connect.terms')} privacyText={i18n.t('connect.privacy')} />
+          <Legal
+            terms={terms}
+            privacy={privacy}
+            text={i18n.t('connect.legalNotice')}
+            termsText={i18n.t('connect.terms')}
+            privacyText={i18n.t('connect.privacy')}
+          />
         </p>
       ) : null}
     </>
@@ -59,8 +83,23 @@ export default function Connect(props: Props) {
 }
 
 /** "By connecting … you agree to the {terms} and {privacy}", with the links the host set. */
-function Legal({ terms, privacy, text, termsText, privacyText }: { terms?: string; privacy?: string; text: string; termsText: string; privacyText: string }) {
-  const links = [terms && { href: terms, label: termsText }, privacy && { href: privacy, label: privacyText }].filter(Boolean) as { href: string; label: string }[]
+function Legal({
+  terms,
+  privacy,
+  text,
+  termsText,
+  privacyText,
+}: {
+  terms?: string
+  privacy?: string
+  text: string
+  termsText: string
+  privacyText: string
+}) {
+  const links = [terms && { href: terms, label: termsText }, privacy && { href: privacy, label: privacyText }].filter(Boolean) as {
+    href: string
+    label: string
+  }[]
   return (
     <>
       {text}{' '}
@@ -94,7 +133,12 @@ function useWalletSections({ ctx, data }: Props) {
  * `leads`: a browser wallet is shown, so the wallets come before other connect methods; the list then stops after
  * the browser wallets (the rest one click away in the footer's full list), so the methods below stay in view.
  */
-function WalletMethod({ ctx, sections: all, collapsed, leads }: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean; leads?: boolean }) {
+function WalletMethod({
+  ctx,
+  sections: all,
+  collapsed,
+  leads,
+}: Props & { sections: ReturnType<typeof useWalletSections>; collapsed?: boolean; leads?: boolean }) {
   const { router, i18n, slots } = ctx
   const [expanded, setExpanded] = useState(!collapsed)
   const [graceOver, setGraceOver] = useState(false)
@@ -108,7 +152,12 @@ function WalletMethod({ ctx, sections: all, collapsed, leads }: Props & { sectio
   const footerButtons = footer.length ? (
     <div className="vb-list-end">
       {footer.map((entry) => (
-        <FooterButton key={entry.id} entry={entry} label={i18n.t(entry.label)} onChoose={() => entry.view && router.push(entry.view, entry.data)} />
+        <FooterButton
+          key={entry.id}
+          entry={entry}
+          label={i18n.t(entry.label)}
+          onChoose={() => entry.view && router.push(entry.view, entry.data)}
+        />
       ))}
     </div>
   ) : null
@@ -117,7 +166,9 @@ function WalletMethod({ ctx, sections: all, collapsed, leads }: Props & { sectio
     return (
       <button type="button" className="vb-item vb-item-more" data-testid="show-wallets" onClick={() => setExpanded(true)}>
         <span className="vb-item-name">{i18n.t('connect.showWallets')}</span>
-        <span className="vb-chevron" aria-hidden="true">›</span>
+        <span className="vb-chevron" aria-hidden="true">
+          ›
+        </span>
       </button>
     )
   }
@@ -147,7 +198,13 @@ function WalletMethod({ ctx, sections: all, collapsed, leads }: Props & { sectio
         {sections.flatMap(({ section, items }) =>
           items.map((item) => (
             <li key={`${section}:${item.id}`} data-section={section}>
-              <button type="button" className="vb-item" data-wallet-id={item.id} disabled={item.disabled} onClick={() => router.push(item.view, item.data)}>
+              <button
+                type="button"
+                className="vb-item"
+                data-wallet-id={item.id}
+                disabled={item.disabled}
+                onClick={() => router.push(item.view, item.data)}
+              >
                 <WalletImage src={item.imageUrl} name={item.name} />
                 {item.hint ? (
                   <span className="vb-item-text">
@@ -173,7 +230,9 @@ function FooterButton({ entry, label, onChoose }: { entry: SlotEntry; label: str
     <button type="button" className="vb-item vb-item-more" data-testid={`footer-${entry.id}`} onClick={onChoose}>
       <SlotIcon icon={entry.icon} label={label} />
       <span className="vb-item-name">{label}</span>
-      <span className="vb-chevron" aria-hidden="true">›</span>
+      <span className="vb-chevron" aria-hidden="true">
+        ›
+      </span>
     </button>
   )
 }

@@ -54,12 +54,19 @@ export default function ConnectingExternal({ ctx, data, setTitle }: ViewProps<{ 
   }, [run])
 
   return (
-    <div className="vb-center" data-testid="connecting-external" data-phase={phase.kind} data-stage={phase.kind === 'waiting' ? stage : undefined}>
+    <div
+      className="vb-center"
+      data-testid="connecting-external"
+      data-phase={phase.kind}
+      data-stage={phase.kind === 'waiting' ? stage : undefined}
+    >
       <WalletImage src={connector?.imageUrl} name={name} large />
       {phase.kind === 'waiting' ? (
         <>
           <p className="vb-strong">{i18n.t('connecting.waiting', { name })}</p>
-          <p className="vb-muted" role="status">{i18n.t(stage === 'waiting' ? 'connecting.waitingHint' : 'connecting.slow')}</p>
+          <p className="vb-muted" role="status">
+            {i18n.t(stage === 'waiting' ? 'connecting.waitingHint' : 'connecting.slow')}
+          </p>
           <div className="vb-spinner" aria-hidden="true" />
           <div className="vb-row">
             {stage === 'askAgain' ? (

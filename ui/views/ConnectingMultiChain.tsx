@@ -21,9 +21,16 @@ export default function ConnectingMultiChain({ ctx, data }: ViewProps<MultiChain
             const adapter = chains.get(choice.namespace)!
             return (
               <li key={choice.namespace}>
-                <button type="button" className="vb-item" data-namespace={choice.namespace} onClick={() => router.push('ConnectingExternal', choice)}>
+                <button
+                  type="button"
+                  className="vb-item"
+                  data-namespace={choice.namespace}
+                  onClick={() => router.push('ConnectingExternal', choice)}
+                >
                   <span className="vb-item-name">{adapter.label ?? choice.namespace}</span>
-                  <span className="vb-chevron" aria-hidden="true">›</span>
+                  <span className="vb-chevron" aria-hidden="true">
+                    ›
+                  </span>
                 </button>
               </li>
             )

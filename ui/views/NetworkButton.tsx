@@ -44,7 +44,17 @@ export function NetworkButton(props: {
 }
 
 /** Under the list: "Switching…" while a switch is pending (announced), and the last switch's failure. */
-export function SwitchStatus({ i18n, pending, error, errorTestId }: { i18n: I18n; pending?: CaipNetworkId; error?: string; errorTestId?: string }) {
+export function SwitchStatus({
+  i18n,
+  pending,
+  error,
+  errorTestId,
+}: {
+  i18n: I18n
+  pending?: CaipNetworkId
+  error?: string
+  errorTestId?: string
+}) {
   return (
     <>
       <div role="status" className="vb-muted" style={{ marginTop: 12, textAlign: 'center' }}>

@@ -43,12 +43,20 @@ export default function Networks({ ctx }: ViewProps) {
     <div data-testid="networks">
       <ul className="vb-list" aria-busy={Boolean(pending)}>
         {entries.map((entry) => (
-          <li key={entry.network.caipNetworkId} data-namespace={entry.namespace} data-connected={allChains[entry.namespace]?.accountState.status === 'connected' ? '' : undefined}>
+          <li
+            key={entry.network.caipNetworkId}
+            data-namespace={entry.namespace}
+            data-connected={allChains[entry.namespace]?.accountState.status === 'connected' ? '' : undefined}
+          >
             <NetworkButton
               entry={entry}
               i18n={i18n}
               // With several families, each names its family (as its chain plugin labels it) and whether a wallet of it is connected.
-              hint={grouped ? `${chains.get(entry.namespace)?.label ?? entry.namespace}${allChains[entry.namespace]?.accountState.status === 'connected' ? ` · ${i18n.t('networks.connected')}` : ''}` : undefined}
+              hint={
+                grouped
+                  ? `${chains.get(entry.namespace)?.label ?? entry.namespace}${allChains[entry.namespace]?.accountState.status === 'connected' ? ` · ${i18n.t('networks.connected')}` : ''}`
+                  : undefined
+              }
               markActive
               pending={pending}
               disabled={locked || entry.disabled || (Boolean(pending) && pending !== entry.network.caipNetworkId)}

@@ -20,7 +20,9 @@ interface RowDisconnectProps extends Pick<ViewProps, 'ctx'> {
 function sessionNetworkNames(chains: Readonly<Record<string, ChainState>>, namespaces: readonly ChainNamespace[]): string[] {
   const names = namespaces.flatMap((ns) => {
     const network = chains[ns]?.networkState
-    const approved = (network?.approvedCaipNetworkIds ?? []).map((id) => network?.requestedCaipNetworks.find((n) => n.caipNetworkId === id)?.name ?? id)
+    const approved = (network?.approvedCaipNetworkIds ?? []).map(
+      (id) => network?.requestedCaipNetworks.find((n) => n.caipNetworkId === id)?.name ?? id,
+    )
     const current = network?.caipNetwork?.name ?? ns
     return approved.length ? [current, ...approved] : [current]
   })
@@ -38,7 +40,13 @@ export function RowDisconnect({ ctx, namespace, name, disabled, onDisconnect }: 
   const together = endingTogether(allChains, namespace)
   if (together.length < 2) {
     return (
-      <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" disabled={disabled} aria-label={i18n.t('account.disconnectOne', { name })} onClick={() => onDisconnect(namespace)}>
+      <button
+        type="button"
+        className="vb-btn vb-btn-secondary vb-btn-sm"
+        disabled={disabled}
+        aria-label={i18n.t('account.disconnectOne', { name })}
+        onClick={() => onDisconnect(namespace)}
+      >
         {i18n.t('account.disconnect')}
       </button>
     )
@@ -46,7 +54,14 @@ export function RowDisconnect({ ctx, namespace, name, disabled, onDisconnect }: 
   const names = sessionNetworkNames(allChains, together).join(', ')
   if (!asking) {
     return (
-      <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" data-testid="end-session" disabled={disabled} aria-label={i18n.t('account.endSessionOne', { names })} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="vb-btn vb-btn-secondary vb-btn-sm"
+        data-testid="end-session"
+        disabled={disabled}
+        aria-label={i18n.t('account.endSessionOne', { names })}
+        onClick={() => setAsking(true)}
+      >
         {i18n.t('account.endSession')}
       </button>
     )
@@ -54,7 +69,14 @@ export function RowDisconnect({ ctx, namespace, name, disabled, onDisconnect }: 
   return (
     <div role="group" className="vb-confirm" data-testid="end-session-confirm" aria-label={i18n.t('account.endSessionOne', { names })}>
       <p className="vb-muted">{i18n.t('account.endSessionConfirm', { names })}</p>
-      <button type="button" className="vb-btn vb-btn-sm" data-testid="end-session-confirmed" disabled={disabled} autoFocus onClick={() => (setAsking(false), onDisconnect(namespace))}>
+      <button
+        type="button"
+        className="vb-btn vb-btn-sm"
+        data-testid="end-session-confirmed"
+        disabled={disabled}
+        autoFocus
+        onClick={() => (setAsking(false), onDisconnect(namespace))}
+      >
         {i18n.t('account.endSession')}
       </button>
       <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" data-testid="end-session-cancel" onClick={() => setAsking(false)}>

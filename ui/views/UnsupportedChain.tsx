@@ -30,7 +30,12 @@ export default function UnsupportedChain({ ctx, data }: ViewProps) {
   }, [supported])
 
   const adapters = chains.list().filter((a) => a.namespace === namespace)
-  const entries = networkEntries({ adapters, chains: allChains, activeCaipNetworkId: chain?.networkState.caipNetwork?.caipNetworkId ?? chain?.networkState.unsupportedCaipNetworkId, http })
+  const entries = networkEntries({
+    adapters,
+    chains: allChains,
+    activeCaipNetworkId: chain?.networkState.caipNetwork?.caipNetworkId ?? chain?.networkState.unsupportedCaipNetworkId,
+    http,
+  })
 
   const choose = async (id: CaipNetworkId) => {
     setPending(id)
@@ -68,7 +73,13 @@ export default function UnsupportedChain({ ctx, data }: ViewProps) {
       </ul>
       <SwitchStatus i18n={i18n} pending={pending} error={error} />
       <div className="vb-row" style={{ marginTop: 12 }}>
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="unsupported-disconnect" disabled={leaving} onClick={() => void disconnect()}>
+        <button
+          type="button"
+          className="vb-btn vb-btn-secondary"
+          data-testid="unsupported-disconnect"
+          disabled={leaving}
+          onClick={() => void disconnect()}
+        >
           {i18n.t('unsupported.disconnect')}
         </button>
       </div>

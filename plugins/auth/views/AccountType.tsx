@@ -37,7 +37,13 @@ export default function AccountType({ ctx }: TabProps<'auth'>) {
           ) : null}
         </span>
       </span>
-      <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-account-type-switch" disabled={status.busy} onClick={() => (ctx.api as AuthApi).setPreferredAccountType('eip155', other)}>
+      <button
+        type="button"
+        className="vb-btn vb-btn-secondary"
+        data-testid="auth-account-type-switch"
+        disabled={status.busy}
+        onClick={() => (ctx.api as AuthApi).setPreferredAccountType('eip155', other)}
+      >
         {ctx.t(status.busy ? 'auth.switchingType' : other === SMART_ACCOUNT ? 'auth.toSmartAccount' : 'auth.toEoa')}
       </button>
       {status.error ? (
@@ -46,7 +52,12 @@ export default function AccountType({ ctx }: TabProps<'auth'>) {
         </p>
       ) : null}
       {smart && ctx.options.features.smartSessions === true ? (
-        <button type="button" className="vb-btn vb-btn-secondary" data-testid="auth-smart-sessions" onClick={() => ctx.router.push(AuthViews.smartSessions)}>
+        <button
+          type="button"
+          className="vb-btn vb-btn-secondary"
+          data-testid="auth-smart-sessions"
+          onClick={() => ctx.router.push(AuthViews.smartSessions)}
+        >
           {ctx.t('auth.smartSessions')}
         </button>
       ) : null}

@@ -22,7 +22,13 @@ export default function ConnectingFarcaster({ ctx }: ViewProps<unknown, 'auth'>)
         <>
           <QrCode value={state.farcasterUrl} label={ctx.t('auth.farcasterScan')} size={220} />
           <p className="vb-muted">{ctx.t('auth.farcasterScan')}</p>
-          <a className="vb-link vb-auth-farcaster-link" data-testid="auth-farcaster-link" href={state.farcasterUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className="vb-link vb-auth-farcaster-link"
+            data-testid="auth-farcaster-link"
+            href={state.farcasterUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {ctx.t('auth.farcasterOpen')}
           </a>
         </>

@@ -12,7 +12,10 @@ export default function EmailVerifyOtp({ ctx }: ViewProps<unknown, 'auth'>) {
   const busy = state.step === 'verifying' || state.step === 'connecting'
   const submit = (code: string[]) => code.every((d) => d) && run((client) => client.submitOtp(code.join('')))
   const fill = (from: number, text: string) => {
-    const typed = text.replace(/\D/g, '').slice(0, LENGTH - from).split('')
+    const typed = text
+      .replace(/\D/g, '')
+      .slice(0, LENGTH - from)
+      .split('')
     if (!typed.length) return
     const next = [...digits]
     typed.forEach((d, i) => (next[from + i] = d))
@@ -34,7 +37,9 @@ export default function EmailVerifyOtp({ ctx }: ViewProps<unknown, 'auth'>) {
   const email = state.updatingEmail ?? state.email ?? ''
   return (
     <div className="vb-auth-otp" data-testid="auth-otp">
-      <p className="vb-muted" data-testid="auth-otp-email">{ctx.t('auth.otpSent', { email })}</p>
+      <p className="vb-muted" data-testid="auth-otp-email">
+        {ctx.t('auth.otpSent', { email })}
+      </p>
       <div className="vb-auth-otp-boxes" role="group" aria-label={ctx.t('auth.otpTitle')}>
         {digits.map((d, i) => (
           <input
@@ -54,7 +59,11 @@ export default function EmailVerifyOtp({ ctx }: ViewProps<unknown, 'auth'>) {
           />
         ))}
       </div>
-      {busy ? <p className="vb-muted" role="status">{ctx.t(state.step === 'connecting' ? 'auth.connecting' : 'auth.verifying')}</p> : null}
+      {busy ? (
+        <p className="vb-muted" role="status">
+          {ctx.t(state.step === 'connecting' ? 'auth.connecting' : 'auth.verifying')}
+        </p>
+      ) : null}
       {state.error ? (
         <p className="vb-error" role="alert" data-testid="auth-otp-error">
           {state.error}

@@ -28,7 +28,13 @@ export default function SmartSessions({ ctx }: ViewProps<unknown, 'auth'>) {
                   {s.expiry ? ` · ${ctx.t('auth.sessionExpires', { date: new Date(s.expiry).toLocaleDateString() })}` : ''}
                 </span>
               </span>
-              <button type="button" className="vb-btn vb-btn-secondary vb-btn-sm" disabled={state.revoking !== undefined} aria-label={`${ctx.t('auth.revoke')} ${s.project.name}`} onClick={() => void sessions.revoke(s.pci)}>
+              <button
+                type="button"
+                className="vb-btn vb-btn-secondary vb-btn-sm"
+                disabled={state.revoking !== undefined}
+                aria-label={`${ctx.t('auth.revoke')} ${s.project.name}`}
+                onClick={() => void sessions.revoke(s.pci)}
+              >
                 {ctx.t(state.revoking === s.pci ? 'auth.revoking' : 'auth.revoke')}
               </button>
             </li>

@@ -15,7 +15,14 @@ export default function UpdateEmail({ ctx }: ViewProps<unknown, 'auth'>) {
         run((client) => client.updateEmail(email.trim()))
       }}
     >
-      <TextInput label={ctx.t('auth.newEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={state.error} data-testid="auth-update-input" />
+      <TextInput
+        label={ctx.t('auth.newEmail')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={state.error}
+        data-testid="auth-update-input"
+      />
       <Button type="submit" disabled={!email.trim()}>
         {ctx.t('auth.continue')}
       </Button>

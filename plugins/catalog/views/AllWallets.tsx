@@ -3,8 +3,8 @@ import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } fro
 import { errorMessage, type ViewContext, type WalletItem } from 'vestibule/kernel'
 import { WalletImage, type ViewProps } from 'vestibule/ui'
 import { isPassingFault } from 'vestibule/utils'
-import { isUnreachable, type CatalogController, type WalletRow } from '../catalog.js'
-import { isAbort, PAGE_SIZES } from '../client.js'
+import type { CatalogController, WalletRow } from '../catalog.js'
+import { isAbort, isUnreachable, PAGE_SIZES } from '../client.js'
 import { matchesSearch } from '../filter.js'
 import { useVirtualRows } from './virtual.js'
 
@@ -18,7 +18,14 @@ export const SEARCH_DEBOUNCE_MS = 150
 const PREFETCH_ROWS = 10
 const SKELETON_ROWS = 2
 
-type SearchState = { text: string; status: 'loading' | 'ready' | 'error'; rows: WalletRow[]; error?: string; unreachable?: boolean; retrying?: boolean }
+type SearchState = {
+  text: string
+  status: 'loading' | 'ready' | 'error'
+  rows: WalletRow[]
+  error?: string
+  unreachable?: boolean
+  retrying?: boolean
+}
 
 /** The whole catalog: installed wallets first, then featured, recommended and pages of 40 as the user scrolls. */
 /** The AllWallets view's texts, added with its code (a host's own `messages` for these keys still win). */
@@ -143,9 +150,20 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
   // The count is what the list holds: the rows listed (duplicates, malformed and excluded wallets already left out)
   // plus the API's entries not received yet, so it never counts a wallet the list has dropped. Once every page is
   // in, the rows alone. While searching, the results found.
-  const total = !more && state.pageStatus !== 'loading' ? rows.length : state.pagedCount !== undefined ? rows.length + Math.max(0, state.pagedCount - state.pagesLoaded * PAGE_SIZES.page) : undefined
+  const total =
+    !more && state.pageStatus !== 'loading'
+      ? rows.length
+      : state.pagedCount !== undefined
+        ? rows.length + Math.max(0, state.pagedCount - state.pagesLoaded * PAGE_SIZES.page)
+        : undefined
   const searching = Boolean(text) && search?.status === 'loading'
-  const failure = text ? (search?.text === text && search.status === 'error' ? search : undefined) : state.pageStatus === 'error' ? state : undefined
+  const failure = text
+    ? search?.text === text && search.status === 'error'
+      ? search
+      : undefined
+    : state.pageStatus === 'error'
+      ? state
+      : undefined
   const error = failure?.error
   // A new text starts the search's automatic retries over.
   useEffect(() => controller.searchRetry.reset(), [text, controller])
@@ -161,8 +179,18 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
   for (let index = range.start; index < range.end; index++) {
     const row = shown[index]
     items.push(
-      <div key={row?.key ?? `skeleton:${index}`} role="listitem" className="vb-vrow" style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }} data-row-index={index}>
-        {row ? <Row item={row.item} onChoose={choose} installedTag={installedTag} hint={row.item.hint ? i18n.t(row.item.hint) : undefined} /> : <div className="vb-skeleton" aria-hidden="true" />}
+      <div
+        key={row?.key ?? `skeleton:${index}`}
+        role="listitem"
+        className="vb-vrow"
+        style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
+        data-row-index={index}
+      >
+        {row ? (
+          <Row item={row.item} onChoose={choose} installedTag={installedTag} hint={row.item.hint ? i18n.t(row.item.hint) : undefined} />
+        ) : (
+          <div className="vb-skeleton" aria-hidden="true" />
+        )}
       </div>,
     )
   }
@@ -183,7 +211,13 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
       />
       <div className="vb-row" style={{ justifyContent: 'space-between', marginTop: 8 }}>
         <span className="vb-count" data-testid="all-wallets-count">
-          {text ? (search?.text === text && search.status === 'ready' ? i18n.t('catalog.results', { count: shown.length }) : '') : total !== undefined ? i18n.t('catalog.count', { count: total }) : ''}
+          {text
+            ? search?.text === text && search.status === 'ready'
+              ? i18n.t('catalog.results', { count: shown.length })
+              : ''
+            : total !== undefined
+              ? i18n.t('catalog.count', { count: total })
+              : ''}
         </span>
         <span className="vb-count" role="status" data-testid="all-wallets-status">
           {searching ? i18n.t('catalog.searching') : state.pageStatus === 'loading' && !text ? i18n.t('catalog.loading') : ''}
@@ -195,7 +229,11 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
             {i18n.t('catalog.error')}
           </p>
           <p className="vb-muted">{failure?.unreachable ? i18n.t('catalog.unreachable') : error}</p>
-          {failure?.retrying ? <p className="vb-muted" role="status">{i18n.t('catalog.retrying')}</p> : null}
+          {failure?.retrying ? (
+            <p className="vb-muted" role="status">
+              {i18n.t('catalog.retrying')}
+            </p>
+          ) : null}
           <button type="button" className="vb-btn" data-testid="all-wallets-retry" onClick={retry}>
             {i18n.t('catalog.retry')}
           </button>
@@ -206,7 +244,14 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
           {i18n.t('catalog.noResults', { query: text })}
         </p>
       ) : null}
-      <div ref={ref} className="vb-vlist" data-testid="all-wallets-list" role="list" aria-label={i18n.t('catalog.list')} aria-busy={searching || state.pageStatus === 'loading'}>
+      <div
+        ref={ref}
+        className="vb-vlist"
+        data-testid="all-wallets-list"
+        role="list"
+        aria-label={i18n.t('catalog.list')}
+        aria-busy={searching || state.pageStatus === 'loading'}
+      >
         <div className="vb-vlist-inner" style={{ height: totalHeight }}>
           {items}
         </div>
@@ -215,9 +260,27 @@ function WalletList({ ctx, controller }: { ctx: ViewContext; controller: Catalog
   )
 }
 
-const Row = memo(function Row({ item, onChoose, installedTag, hint }: { item: WalletItem; onChoose: (item: WalletItem) => void; installedTag: string; hint?: string }) {
+const Row = memo(function Row({
+  item,
+  onChoose,
+  installedTag,
+  hint,
+}: {
+  item: WalletItem
+  onChoose: (item: WalletItem) => void
+  installedTag: string
+  hint?: string
+}) {
   return (
-    <button type="button" className="vb-item" data-wallet-id={item.id} data-installed={item.installed ? '' : undefined} disabled={item.disabled} title={item.name} onClick={() => onChoose(item)}>
+    <button
+      type="button"
+      className="vb-item"
+      data-wallet-id={item.id}
+      data-installed={item.installed ? '' : undefined}
+      disabled={item.disabled}
+      title={item.name}
+      onClick={() => onChoose(item)}
+    >
       <WalletImage src={item.imageUrl} name={item.name} />
       {hint ? (
         <span className="vb-item-text">

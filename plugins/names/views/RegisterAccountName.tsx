@@ -55,7 +55,11 @@ function Form({ controller, zone, t }: { controller: RegisterController; zone: s
           {say(t, state.error)}
         </p>
       ) : null}
-      <Button type="submit" data-testid="names-register" disabled={busy || !state.label || !!state.problem || state.availability === 'taken'}>
+      <Button
+        type="submit"
+        data-testid="names-register"
+        disabled={busy || !state.label || !!state.problem || state.availability === 'taken'}
+      >
         {state.status === 'signing' ? t('names.signing') : state.status === 'posting' ? t('names.posting') : t('names.register')}
       </Button>
     </form>
@@ -64,16 +68,45 @@ function Form({ controller, zone, t }: { controller: RegisterController; zone: s
 
 function Availability({ state, name, t }: { state: RegisterState; name: string; t: Translate }) {
   if (!state.label || state.problem || state.status !== 'editing') return null
-  const text = state.lookup === 'loading' ? t('names.checking') : state.availability === 'available' ? t('names.available', { name }) : state.availability === 'taken' ? t('names.takenShort', { name }) : ''
+  const text =
+    state.lookup === 'loading'
+      ? t('names.checking')
+      : state.availability === 'available'
+        ? t('names.available', { name })
+        : state.availability === 'taken'
+          ? t('names.takenShort', { name })
+          : ''
   return (
-    <p className={state.availability === 'taken' ? 'vb-error' : 'vb-muted'} data-testid="names-availability" data-availability={state.availability} aria-live="polite">
+    <p
+      className={state.availability === 'taken' ? 'vb-error' : 'vb-muted'}
+      data-testid="names-availability"
+      data-availability={state.availability}
+      aria-live="polite"
+    >
       {text}
     </p>
   )
 }
 
-function Suggestions({ state, zone, busy, t, onPick }: { state: RegisterState; zone: string; busy: boolean; t: Translate; onPick(label: string): void }) {
-  if (state.lookup === 'failed') return <p className="vb-error" data-testid="names-suggestions-failed">{t('names.suggestionsFailed')}</p>
+function Suggestions({
+  state,
+  zone,
+  busy,
+  t,
+  onPick,
+}: {
+  state: RegisterState
+  zone: string
+  busy: boolean
+  t: Translate
+  onPick(label: string): void
+}) {
+  if (state.lookup === 'failed')
+    return (
+      <p className="vb-error" data-testid="names-suggestions-failed">
+        {t('names.suggestionsFailed')}
+      </p>
+    )
   if (state.lookup !== 'ready' || !state.suggestions.length) return null
   return (
     <div className="vb-field" data-testid="names-suggestions">
@@ -81,7 +114,13 @@ function Suggestions({ state, zone, busy, t, onPick }: { state: RegisterState; z
       <ul className="vb-list">
         {state.suggestions.map((s) => (
           <li key={s.name}>
-            <button type="button" className="vb-item" data-suggestion={s.name} disabled={busy || s.registered} onClick={() => onPick(s.name.slice(0, -(zone.length + 1)))}>
+            <button
+              type="button"
+              className="vb-item"
+              data-suggestion={s.name}
+              disabled={busy || s.registered}
+              onClick={() => onPick(s.name.slice(0, -(zone.length + 1)))}
+            >
               <span className="vb-item-text">
                 <span className="vb-item-name">{s.name}</span>
               </span>

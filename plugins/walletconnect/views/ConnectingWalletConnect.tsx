@@ -15,7 +15,9 @@ async function missingWalletLink(ctx: ViewContext, wallet: { name?: string } | u
   const { platform, chains } = ctx
   if (!wallet || typeof window === 'undefined' || !(platform.isMobile() || platform.isTelegram())) return undefined
   for (const adapter of chains.list()) {
-    const link = hasChainFeature(adapter, 'missingWalletLink') ? await chainFeature(adapter, 'missingWalletLink')({ wallet, pageUrl: window.location.href }) : undefined
+    const link = hasChainFeature(adapter, 'missingWalletLink')
+      ? await chainFeature(adapter, 'missingWalletLink')({ wallet, pageUrl: window.location.href })
+      : undefined
     if (link) return link
   }
   return undefined
@@ -30,13 +32,16 @@ function useMissingWalletRedirect(ctx: ViewContext, wallet: { name?: string } | 
   const redirected = useRef(false)
   useEffect(() => {
     let live = true
-    void missingWalletLink(ctx, wallet).then((link) => {
-      if (!live || !link) return
-      setInApp(link)
-      if (redirected.current) return
-      redirected.current = true
-      window.location.assign(link)
-    }, () => undefined)
+    void missingWalletLink(ctx, wallet).then(
+      (link) => {
+        if (!live || !link) return
+        setInApp(link)
+        if (redirected.current) return
+        redirected.current = true
+        window.location.assign(link)
+      },
+      () => undefined,
+    )
     return () => {
       live = false
     }
@@ -81,12 +86,14 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
   const fallback = useRef<(() => void) | undefined>(undefined)
   const [redirectsMissing] = useState(() => hasChainFeature(ctx.chains.get(ctx.state.$activeNamespace.get() ?? ''), 'missingWalletLink'))
   useEffect(() => () => fallback.current?.(), [])
-  const follow = (href: string, app = false) => () => {
-    api.rememberDeepLink({ href, name })
-    if (!app || !fallsBackWhenMissing(platform, redirectsMissing)) return
-    fallback.current?.()
-    fallback.current = fallBackWhenMissing(install, browserPage())
-  }
+  const follow =
+    (href: string, app = false) =>
+    () => {
+      api.rememberDeepLink({ href, name })
+      if (!app || !fallsBackWhenMissing(platform, redirectsMissing)) return
+      fallback.current?.()
+      fallback.current = fallBackWhenMissing(install, browserPage())
+    }
 
   return (
     <PairingFrame ctx={ctx}>
@@ -100,17 +107,36 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
               {image ? <img className="vb-avatar vb-avatar-lg" src={image} alt="" /> : null}
               <p className="vb-strong">{i18n.t('walletConnect.continueIn', { name })}</p>
               {mobileLink ? (
-                <a className="vb-btn" data-testid="wc-open-mobile" href={mobileLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(mobileLink.href, true)}>
+                <a
+                  className="vb-btn"
+                  data-testid="wc-open-mobile"
+                  href={mobileLink.redirect}
+                  target="_self"
+                  rel="noopener noreferrer"
+                  onClick={follow(mobileLink.href, true)}
+                >
                   {i18n.t('walletConnect.open', { name })}
                 </a>
               ) : (
                 <>
-                  <QrCode uri={uri} label={i18n.t('walletConnect.qrLabel')} textLabel={i18n.t('walletConnect.uriLabel')} expiresAt={expiresAt} />
+                  <QrCode
+                    uri={uri}
+                    label={i18n.t('walletConnect.qrLabel')}
+                    textLabel={i18n.t('walletConnect.uriLabel')}
+                    expiresAt={expiresAt}
+                  />
                   <p className="vb-muted">{i18n.t('walletConnect.noLink', { name })}</p>
                 </>
               )}
               {webLink ? (
-                <a className="vb-btn vb-btn-secondary" data-testid="wc-open-web" href={webLink.redirect} target="_blank" rel="noopener noreferrer" onClick={follow(webLink.href)}>
+                <a
+                  className="vb-btn vb-btn-secondary"
+                  data-testid="wc-open-web"
+                  href={webLink.redirect}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={follow(webLink.href)}
+                >
                   {i18n.t('walletConnect.openWeb')}
                 </a>
               ) : null}
@@ -127,12 +153,26 @@ export default function ConnectingWalletConnect({ ctx, data, setTitle }: ViewPro
             {desktopLink || webLink ? (
               <div className="vb-row">
                 {desktopLink ? (
-                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-desktop" href={desktopLink.redirect} target="_self" rel="noopener noreferrer" onClick={follow(desktopLink.href, true)}>
+                  <a
+                    className="vb-btn vb-btn-secondary"
+                    data-testid="wc-open-desktop"
+                    href={desktopLink.redirect}
+                    target="_self"
+                    rel="noopener noreferrer"
+                    onClick={follow(desktopLink.href, true)}
+                  >
                     {i18n.t('walletConnect.openDesktop')}
                   </a>
                 ) : null}
                 {webLink ? (
-                  <a className="vb-btn vb-btn-secondary" data-testid="wc-open-web" href={webLink.redirect} target="_blank" rel="noopener noreferrer" onClick={follow(webLink.href)}>
+                  <a
+                    className="vb-btn vb-btn-secondary"
+                    data-testid="wc-open-web"
+                    href={webLink.redirect}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={follow(webLink.href)}
+                  >
                     {i18n.t('walletConnect.openWeb')}
                   </a>
                 ) : null}

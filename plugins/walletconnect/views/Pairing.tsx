@@ -47,7 +47,13 @@ export function CopyLink({ ctx, uri }: { ctx: ViewContext; uri: string }) {
 }
 
 /** What every pairing view shows around its own content: the wait, the error with a retry, the connected peer. */
-export function PairingFrame({ ctx, children }: { ctx: ViewContext<'walletConnect'>; children: (uri: string, expiresAt?: number) => ReactNode }) {
+export function PairingFrame({
+  ctx,
+  children,
+}: {
+  ctx: ViewContext<'walletConnect'>
+  children: (uri: string, expiresAt?: number) => ReactNode
+}) {
   const api = walletConnectApi(ctx)
   const state = useStore(api.$state)
   const { i18n } = ctx
@@ -58,9 +64,17 @@ export function PairingFrame({ ctx, children }: { ctx: ViewContext<'walletConnec
     body = (
       <>
         <p className="vb-error" role="alert" data-testid="wc-error" data-kind={kind}>
-          {kind === 'rejected' ? i18n.t('walletConnect.declined') : kind === 'relay' ? i18n.t('walletConnect.relayDown') : i18n.t('walletConnect.failed')}
+          {kind === 'rejected'
+            ? i18n.t('walletConnect.declined')
+            : kind === 'relay'
+              ? i18n.t('walletConnect.relayDown')
+              : i18n.t('walletConnect.failed')}
         </p>
-        {kind === 'failed' ? <p className="vb-muted">{state.error?.message}</p> : kind === 'rejected' ? <p className="vb-muted">{i18n.t('walletConnect.declinedHint')}</p> : null}
+        {kind === 'failed' ? (
+          <p className="vb-muted">{state.error?.message}</p>
+        ) : kind === 'rejected' ? (
+          <p className="vb-muted">{i18n.t('walletConnect.declinedHint')}</p>
+        ) : null}
         <button type="button" className="vb-btn" data-testid="wc-retry" onClick={() => void api.pair({ force: true })}>
           {i18n.t('walletConnect.retry')}
         </button>
@@ -83,7 +97,9 @@ export function PairingFrame({ ctx, children }: { ctx: ViewContext<'walletConnec
     body = (
       <>
         <div className="vb-spinner" aria-hidden="true" />
-        <p className="vb-muted">{state.status === 'connecting' ? i18n.t('walletConnect.connecting', { name }) : i18n.t('walletConnect.preparing')}</p>
+        <p className="vb-muted">
+          {state.status === 'connecting' ? i18n.t('walletConnect.connecting', { name }) : i18n.t('walletConnect.preparing')}
+        </p>
       </>
     )
   }

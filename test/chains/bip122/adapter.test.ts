@@ -21,7 +21,14 @@ describe('discovery', () => {
     const modal = h.modal()
     await h.discovered(modal)
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([
-      { id: 'sandbox-bitcoin-wallet', name: 'Sandbox Bitcoin Wallet', type: 'ANNOUNCED', namespace: 'bip122', imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), installed: true },
+      {
+        id: 'sandbox-bitcoin-wallet',
+        name: 'Sandbox Bitcoin Wallet',
+        type: 'ANNOUNCED',
+        namespace: 'bip122',
+        imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        installed: true,
+      },
     ])
   })
 
@@ -43,9 +50,17 @@ describe('connectors from other plugins', () => {
     const remote = h.wallet({ name: 'Remote', privateKey: new Uint8Array(32).fill(5), register: false })
     const modal = h.modal()
     await h.discovered(modal)
-    const remove = kernelOf(modal).chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
+    const remove = kernelOf(modal).chains.addConnector(
+      'bip122',
+      { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false },
+      remote.wallet,
+    )
     await h.discovered(modal, 2)
-    expect(kernelOf(modal).chains.$connectors.get().map((c) => [c.id, c.type, c.namespace])).toEqual([
+    expect(
+      kernelOf(modal)
+        .chains.$connectors.get()
+        .map((c) => [c.id, c.type, c.namespace]),
+    ).toEqual([
       ['sandbox-bitcoin-wallet', 'ANNOUNCED', 'bip122'],
       ['walletConnect', 'WALLET_CONNECT', 'bip122'],
     ])
@@ -63,7 +78,12 @@ describe('connect', () => {
     await h.discovered(modal)
     await modal.connect('sandbox-bitcoin-wallet')
     expect(wallet.address).toMatch(/^rltc1q[0-9a-z]{38}$/)
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.network.caipNetworkId}:${wallet.address}`, namespace: 'bip122' })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: wallet.address,
+      caipAddress: `${h.network.caipNetworkId}:${wallet.address}`,
+      namespace: 'bip122',
+    })
     expect(accountOf(modal)).toMatchObject({ allAccounts: [{ type: 'payment' }], connectorId: 'sandbox-bitcoin-wallet' })
     expect(modal.getNetwork().caipNetwork).toBe(h.network)
     expect(wallet.listenerCount()).toBe(1)
@@ -85,7 +105,9 @@ describe('connect', () => {
     h.wallet()
     const modal = h.modal({ networks: [bitcoin, bitcoinTestnet] })
     await h.discovered(modal)
-    await expect(modal.connect('sandbox-bitcoin-wallet')).rejects.toThrow('The wallet has no account on Bitcoin or Bitcoin Testnet (asked for Bitcoin)')
+    await expect(modal.connect('sandbox-bitcoin-wallet')).rejects.toThrow(
+      'The wallet has no account on Bitcoin or Bitcoin Testnet (asked for Bitcoin)',
+    )
     expect(modal.getAccount().status).toBe('disconnected')
   })
 
@@ -100,7 +122,10 @@ describe('connect', () => {
       },
       features: {
         ...Object.fromEntries(Object.entries(wallet.wallet.features).filter(([k]) => k !== 'standard:connect')),
-        'bitcoin:connect': { version: '1.0.0', connect: async (input: { purposes: unknown }) => (purposes.push(input.purposes), standard.connect()) },
+        'bitcoin:connect': {
+          version: '1.0.0',
+          connect: async (input: { purposes: unknown }) => (purposes.push(input.purposes), standard.connect()),
+        },
       },
     }
     registerWallet(h.page.window, bitcoinOnly)
@@ -113,7 +138,19 @@ describe('connect', () => {
 
   it('accepts a wallet that names the chain bitcoin:<network> (walletChain) instead of the CAIP-2 id', async () => {
     const custom = { ...h.network, custom: { ...h.network.custom, walletChain: 'bitcoin:regtest' } }
-    const wallet = h.wallet({ network: { caipNetworkId: 'bitcoin:regtest', bitcoinjs: { messagePrefix: '\x19Litecoin Signed Message:\n', bech32: 'rltc', bip32: { public: 0, private: 0 }, pubKeyHash: 0x6f, scriptHash: 0x3a, wif: 0xef } } })
+    const wallet = h.wallet({
+      network: {
+        caipNetworkId: 'bitcoin:regtest',
+        bitcoinjs: {
+          messagePrefix: '\x19Litecoin Signed Message:\n',
+          bech32: 'rltc',
+          bip32: { public: 0, private: 0 },
+          pubKeyHash: 0x6f,
+          scriptHash: 0x3a,
+          wif: 0xef,
+        },
+      },
+    })
     const modal = h.modal({ networks: [custom] })
     await h.discovered(modal)
     await modal.connect('sandbox-bitcoin-wallet')
@@ -149,7 +186,11 @@ describe('a session', () => {
     await modal.connect('sandbox-bitcoin-wallet')
     const other = h.wallet({ privateKey: new Uint8Array(32).fill(9), register: false, granted: true })
     wallet.emit({ accounts: other.wallet.accounts })
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: other.address, caipAddress: `${h.network.caipNetworkId}:${other.address}` })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: other.address,
+      caipAddress: `${h.network.caipNetworkId}:${other.address}`,
+    })
     wallet.setGranted(false)
     expect(modal.getAccount().status).toBe('disconnected')
     expect(wallet.listenerCount()).toBe(0)
@@ -186,7 +227,10 @@ describe('a wallet lacking a feature', () => {
     const modal = h.modal()
     await h.discovered(modal)
     await modal.connect('sandbox-bitcoin-wallet')
-    await expect(modal.signMessage('hello')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'Message signing (bitcoin:signMessage) is not supported by this wallet' })
+    await expect(modal.signMessage('hello')).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      message: 'Message signing (bitcoin:signMessage) is not supported by this wallet',
+    })
   })
 
   it('says sending is not supported by this wallet', async () => {
@@ -195,7 +239,10 @@ describe('a wallet lacking a feature', () => {
     await h.discovered(modal)
     await modal.connect('sandbox-bitcoin-wallet')
     const send = adapterOf(modal).sendNative!({ to: wallet.address, value: 10_000n, address: wallet.address, network: h.network })
-    await expect(send).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'Sending (bitcoin:signTransaction) is not supported by this wallet' })
+    await expect(send).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      message: 'Sending (bitcoin:signTransaction) is not supported by this wallet',
+    })
   })
 
   it('turns a declined signature into "Signature declined"', async () => {
@@ -230,7 +277,9 @@ describe('a chain API that is down', () => {
     )
     await expect(send('rltc1qnotanaddress')).rejects.toThrow('"rltc1qnotanaddress" is not a valid Litecoin Regtest address')
     await expect(send(`${wallet.address.slice(0, -1)}${wallet.address.endsWith('q') ? 'p' : 'q'}`)).rejects.toThrow('bad checksum')
-    await expect(adapterOf(modal).sendNative!({ to: wallet.address, value: 0n, address: wallet.address, network: h.network })).rejects.toThrow('Invalid amount: 0')
+    await expect(
+      adapterOf(modal).sendNative!({ to: wallet.address, value: 0n, address: wallet.address, network: h.network }),
+    ).rejects.toThrow('Invalid amount: 0')
     expect(wallet.calls).not.toContain('signTransaction')
   })
 })

@@ -27,6 +27,8 @@ describe('bip122 address rules', () => {
     expect(r.problem(mixed, bitcoin)).toBe(`"${mixed}" is not a valid Bitcoin address`)
     const typo = SEGWIT.slice(0, -1) + 'q'
     expect(r.problem(typo, bitcoin)).toBe(`"${typo}" is not a valid Bitcoin address: bad checksum`)
-    expect(() => r.normalize(P2PKH.slice(0, -1) + '3', bitcoin)).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED', message: expect.stringContaining('bad checksum') }))
+    expect(() => r.normalize(P2PKH.slice(0, -1) + '3', bitcoin)).toThrow(
+      expect.objectContaining({ code: 'NOT_SUPPORTED', message: expect.stringContaining('bad checksum') }),
+    )
   })
 })

@@ -13,7 +13,14 @@ initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
 const regtest = litecoinRegtest('http://127.0.0.1:1')
 
-const BTC_MAIN: Network = { messagePrefix: '\x18Bitcoin Signed Message:\n', bech32: 'bc', bip32: { public: 0x0488b21e, private: 0x0488ade4 }, pubKeyHash: 0, scriptHash: 5, wif: 0x80 }
+const BTC_MAIN: Network = {
+  messagePrefix: '\x18Bitcoin Signed Message:\n',
+  bech32: 'bc',
+  bip32: { public: 0x0488b21e, private: 0x0488ade4 },
+  pubKeyHash: 0,
+  scriptHash: 5,
+  wif: 0x80,
+}
 const BTC_TEST: Network = { ...BTC_MAIN, bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
 
 describe('sha256', () => {
@@ -105,10 +112,12 @@ describe('isAddress for a given network', () => {
     )
   })
 
-  it("uses the injected prefixes of a custom network (Litecoin regtest: rltc, 0x6f, 0x3a)", () => {
+  it('uses the injected prefixes of a custom network (Litecoin regtest: rltc, 0x6f, 0x3a)', () => {
     expect(isAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', regtest)).toBe(false)
     expect(addressError('nope', regtest)).toBe('"nope" is not a valid Litecoin Regtest address')
-    expect(addressError('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3', regtest)).toBe('"1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3" is not a valid Litecoin Regtest address: bad checksum')
+    expect(addressError('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3', regtest)).toBe(
+      '"1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3" is not a valid Litecoin Regtest address: bad checksum',
+    )
     // A list of networks: any of them.
     expect(isAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', [regtest, bitcoin])).toBe(true)
   })
@@ -146,7 +155,9 @@ describe('isAddress for a given network', () => {
           }
           // Change one character to another of the same alphabet: the checksum catches it.
           const i = 4 + (next() % (value.length - 4))
-          const alphabet = value.startsWith(`${params.bech32}1`) ? 'qpzry9x8gf2tvdw0s3jn54khce6mua7l' : '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+          const alphabet = value.startsWith(`${params.bech32}1`)
+            ? 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+            : '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
           const replacement = alphabet[(alphabet.indexOf(value[i]!) + 1 + (next() % (alphabet.length - 1))) % alphabet.length]
           const broken = value.slice(0, i) + replacement + value.slice(i + 1)
           expect(isAddress(broken, network), broken).toBe(false)

@@ -117,13 +117,15 @@ describe.skipIf(!installed)('against litecoind regtest', () => {
   it('rejects what it cannot send, before the wallet signs anything', async () => {
     const { wallet, adapter } = await funded('p2wpkh', ['0.01'])
     const send = (value: bigint) => adapter.sendNative!({ to: recipient(), value, address: wallet.address, network: c.network })
-    await expect(send(2_000_000n)).rejects.toThrow(/^Insufficient funds: 0\.01 LTC available, 0\.02000\d+ LTC needed for 0\.02 LTC and the fee$/)
+    await expect(send(2_000_000n)).rejects.toThrow(
+      /^Insufficient funds: 0\.01 LTC available, 0\.02000\d+ LTC needed for 0\.02 LTC and the fee$/,
+    )
     // Litecoin's dust threshold for a P2WPKH output: (31 + 67) vbytes at 30000 sat/kvB.
     await expect(send(2939n)).rejects.toThrow('The amount is below the dust limit of 0.0000294 LTC')
     expect(wallet.calls).not.toContain('signTransaction')
   })
 
-  it('estimates the fee sendNative pays (fee rate × the PSBT\'s vsize), and says when the balance cannot cover it', async () => {
+  it("estimates the fee sendNative pays (fee rate × the PSBT's vsize), and says when the balance cannot cover it", async () => {
     const { wallet, adapter } = await funded('p2wpkh', ['0.7', '0.6'])
     expect(hasChainFeature(adapter, 'estimateFees')).toBe(true)
     expect(adapter.nativeTokenAddress).toBe('0x')
@@ -141,30 +143,43 @@ describe.skipIf(!installed)('against litecoind regtest', () => {
     expect(Number(estimate.fee) / vsize).toBeLessThan(FEE_ESTIMATES[6]! * 1.05)
 
     const left = await nodeBalance(c.chain.node.rpc, wallet.address)
-    await expect(estimateFees({ from: wallet.address, to, value: left, network: c.network })).rejects.toThrow(/^Insufficient funds: [\d.]+ LTC available, [\d.]+ LTC needed for [\d.]+ LTC and the fee$/)
-    await expect(estimateFees({ from: wallet.address, to: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', value, network: c.network })).rejects.toThrow('is an address of another network')
-    await expect(estimateFees({ from: wallet.address, to, data: '0x00', network: c.network })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await expect(estimateFees({ from: wallet.address, to, value: left, network: c.network })).rejects.toThrow(
+      /^Insufficient funds: [\d.]+ LTC available, [\d.]+ LTC needed for [\d.]+ LTC and the fee$/,
+    )
+    await expect(
+      estimateFees({ from: wallet.address, to: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', value, network: c.network }),
+    ).rejects.toThrow('is an address of another network')
+    await expect(estimateFees({ from: wallet.address, to, data: '0x00', network: c.network })).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+    })
   })
 
   it('turns a declined PSBT into USER_REJECTED and broadcasts nothing', async () => {
     const { wallet, adapter } = await funded('p2wpkh', ['0.5'])
     wallet.approvals.push(false)
     const to = recipient()
-    await expect(adapter.sendNative!({ to, value: 10_000_000n, address: wallet.address, network: c.network })).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    await expect(adapter.sendNative!({ to, value: 10_000_000n, address: wallet.address, network: c.network })).rejects.toMatchObject({
+      code: 'USER_REJECTED',
+    })
     expect(await nodeBalance(c.chain.node.rpc, to)).toBe(0n)
     expect(await nodeBalance(c.chain.node.rpc, wallet.address)).toBe(50_000_000n)
   })
 
   it('refuses a signed PSBT whose transaction differs from the one built', async () => {
     const { wallet, adapter } = await funded('p2wpkh', ['0.5'])
-    const features = wallet.wallet.features as Record<string, { signTransaction?: (...inputs: { psbt: Uint8Array }[]) => Promise<{ signedPsbt: Uint8Array }[]> }>
+    const features = wallet.wallet.features as Record<
+      string,
+      { signTransaction?: (...inputs: { psbt: Uint8Array }[]) => Promise<{ signedPsbt: Uint8Array }[]> }
+    >
     const honest = features['bitcoin:signTransaction']!.signTransaction!
     // A wallet that redirects the payment to itself before signing.
     features['bitcoin:signTransaction']!.signTransaction = async (input) => {
       const network = toBitcoinjsNetwork(c.network.custom.params)
       const original = Psbt.fromBuffer(input.psbt, { network })
       const forged = new Psbt({ network })
-      original.txInputs.forEach((txIn, i) => forged.addInput({ hash: txIn.hash, index: txIn.index, witnessUtxo: original.data.inputs[i]!.witnessUtxo! }))
+      original.txInputs.forEach((txIn, i) =>
+        forged.addInput({ hash: txIn.hash, index: txIn.index, witnessUtxo: original.data.inputs[i]!.witnessUtxo! }),
+      )
       original.txOutputs.forEach((out) => forged.addOutput({ address: wallet.address, value: out.value }))
       return honest({ ...input, psbt: forged.toBuffer() })
     }
@@ -183,7 +198,9 @@ describe.skipIf(!installed)('against litecoind regtest', () => {
     try {
       await kernelOf(modal).connection.refreshBalance('bip122', { force: true })
       expect(accountOf(modal)?.balanceStatus).toBe('unavailable')
-      await expect(adapterOf(modal).getBalance({ address: wallet.address, network: c.network })).rejects.toThrow('HTTP status code: 503: The node is down')
+      await expect(adapterOf(modal).getBalance({ address: wallet.address, network: c.network })).rejects.toThrow(
+        'HTTP status code: 503: The node is down',
+      )
     } finally {
       c.chain.esplora.setDown(false)
     }

@@ -85,9 +85,16 @@ export function useHarness(network: () => Bip122Network = () => litecoinRegtest(
     if (register) registerWallet(h.page.window, created.wallet)
     return Object.assign(created, { approvals })
   }
-  h.modal = ({ networks, storage = null } = {}) => modals.open({ projectId: 'p', storage, plugins: [bip122({ networks: networks ?? [h.network] })] })
+  h.modal = ({ networks, storage = null } = {}) =>
+    modals.open({ projectId: 'p', storage, plugins: [bip122({ networks: networks ?? [h.network] })] })
   h.discovered = async (modal, count = 1) => {
-    await vi.waitFor(() => expect(kernelOf(modal).chains.$connectors.get().filter((c) => c.namespace === 'bip122')).toHaveLength(count))
+    await vi.waitFor(() =>
+      expect(
+        kernelOf(modal)
+          .chains.$connectors.get()
+          .filter((c) => c.namespace === 'bip122'),
+      ).toHaveLength(count),
+    )
   }
   return h
 }

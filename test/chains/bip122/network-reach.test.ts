@@ -33,7 +33,11 @@ describe('supportsAllNetworks (bip122)', () => {
   it('false for a remote session (WalletConnect), whatever its accounts', async () => {
     const remote = h.wallet({ name: 'Remote', privateKey: new Uint8Array(32).fill(5), register: false })
     const modal = h.modal()
-    kernelOf(modal).chains.addConnector('bip122', { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false }, remote.wallet)
+    kernelOf(modal).chains.addConnector(
+      'bip122',
+      { id: 'walletConnect', name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false },
+      remote.wallet,
+    )
     await h.discovered(modal)
     await modal.connect('walletConnect', 'bip122')
     expect(modal.getAccount().address).toBe(remote.address)

@@ -19,7 +19,11 @@ describe('built-in networks', () => {
       chainNamespace: 'bip122',
       name: 'Bitcoin',
       nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-      custom: { esploraUrl: 'https://blockstream.info/api', params: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05 }, walletChain: 'bitcoin:mainnet' },
+      custom: {
+        esploraUrl: 'https://blockstream.info/api',
+        params: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05 },
+        walletChain: 'bitcoin:mainnet',
+      },
     })
     expect(bitcoin.testnet).toBeUndefined()
   })
@@ -50,7 +54,12 @@ describe('defineNetwork', () => {
   })
 
   it('defaults the currency to BTC and accepts an upper-case 32-character reference', () => {
-    const network = defineNetwork({ genesisHash: LITECOIN_REGTEST_GENESIS.slice(0, 32).toUpperCase(), name: 'X', esploraUrl: 'https://e.example', params: LITECOIN_PARAMS })
+    const network = defineNetwork({
+      genesisHash: LITECOIN_REGTEST_GENESIS.slice(0, 32).toUpperCase(),
+      name: 'X',
+      esploraUrl: 'https://e.example',
+      params: LITECOIN_PARAMS,
+    })
     expect(network.caipNetworkId).toBe('bip122:530827f38f93b43ed12af0b3ad25a288')
     expect(network.nativeCurrency).toEqual({ name: 'Bitcoin', symbol: 'BTC', decimals: 8 })
   })
@@ -59,17 +68,30 @@ describe('defineNetwork', () => {
     [{ genesisHash: 'abc' }, 'bip122 network "Bad" needs genesisHash: 32 or 64 lowercase hex characters'],
     [{ genesisHash: 'z'.repeat(64) }, 'bip122 network "Bad" needs genesisHash: 32 or 64 lowercase hex characters'],
     [{ esploraUrl: 'ftp://x' }, 'bip122 network "Bad" needs esploraUrl: an http(s) URL'],
-    [{ params: { bech32: 'BC', pubKeyHash: 0, scriptHash: 5 } }, 'bip122 network "Bad" needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)'],
-    [{ params: { bech32: 'bc', pubKeyHash: 256, scriptHash: 5 } }, 'bip122 network "Bad" needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)'],
+    [
+      { params: { bech32: 'BC', pubKeyHash: 0, scriptHash: 5 } },
+      'bip122 network "Bad" needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)',
+    ],
+    [
+      { params: { bech32: 'bc', pubKeyHash: 256, scriptHash: 5 } },
+      'bip122 network "Bad" needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)',
+    ],
     [{ params: undefined }, 'bip122 network "Bad" needs params: bech32 (lowercase hrp), pubKeyHash and scriptHash (bytes)'],
   ])('rejects %j', (patch, message) => {
-    const input = { genesisHash: LITECOIN_REGTEST_GENESIS, name: 'Bad', esploraUrl: 'http://127.0.0.1:1', params: LITECOIN_PARAMS, ...patch }
+    const input = {
+      genesisHash: LITECOIN_REGTEST_GENESIS,
+      name: 'Bad',
+      esploraUrl: 'http://127.0.0.1:1',
+      params: LITECOIN_PARAMS,
+      ...patch,
+    }
     expect(() => defineNetwork(input as Parameters<typeof defineNetwork>[0])).toThrow(message)
   })
 })
 
 describe('the bip122() plugin', () => {
-  const modalWith = (networks: unknown) => createKernel({ projectId: 'p', storage: null, plugins: [bip122({ networks: networks as Bip122Network[] })] })
+  const modalWith = (networks: unknown) =>
+    createKernel({ projectId: 'p', storage: null, plugins: [bip122({ networks: networks as Bip122Network[] })] })
 
   it('registers a bip122 adapter with the payment account type and its capabilities', () => {
     const modal = modalWith([bitcoin, bitcoinTestnet])
@@ -125,7 +147,9 @@ describe('the eager part of chains/bip122', () => {
     const lazy = Object.keys(metafile.outputs).filter((o) => !eager.has(o))
     expect(inputsOf(metafile, eager).filter((i) => /node_modules|wallet-standard|session|psbt/.test(i))).toEqual([])
     expect(inputsOf(metafile, lazy).some((i) => i.includes('node_modules/bitcoinjs-lib/'))).toBe(true)
-    expect(inputsOf(metafile, lazy)).toEqual(expect.arrayContaining(['chains/shared/wallet-standard.ts', 'chains/bip122/session.ts', 'chains/bip122/psbt.ts']))
+    expect(inputsOf(metafile, lazy)).toEqual(
+      expect.arrayContaining(['chains/shared/wallet-standard.ts', 'chains/bip122/session.ts', 'chains/bip122/psbt.ts']),
+    )
   })
 
   it('is at most 3 KB gzip (minified, the kernel and everything behind import() left out)', async () => {
@@ -140,7 +164,11 @@ describe('the eager part of chains/bip122', () => {
       logLevel: 'silent',
       plugins: [
         kernelExternal,
-        { name: 'lazy-external', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined)) },
+        {
+          name: 'lazy-external',
+          setup: (b) =>
+            b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined)),
+        },
       ],
     })
     const code = result.outputFiles[0]!.contents

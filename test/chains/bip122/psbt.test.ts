@@ -80,7 +80,9 @@ describe('buildTransfer', () => {
   })
 
   it('says how much is missing when funds do not cover value and fee', async () => {
-    await expect(buildTransfer(request({ value: 170_000n }))).rejects.toThrow(/^Insufficient funds: 170000 sat available, 170\d{3} sat needed for 170000 sat and the fee$/)
+    await expect(buildTransfer(request({ value: 170_000n }))).rejects.toThrow(
+      /^Insufficient funds: 170000 sat available, 170\d{3} sat needed for 170000 sat and the fee$/,
+    )
     await expect(buildTransfer(request({ utxos: [] }))).rejects.toThrow(/^Insufficient funds: 0 sat available/)
   })
 
@@ -90,7 +92,9 @@ describe('buildTransfer', () => {
 
   it('refuses senders it cannot build inputs for', async () => {
     const p2wsh = payments.p2wsh({ redeem: payments.p2pkh({ pubkey: pubkeyOf(1), network: net }), network: net }).address!
-    await expect(buildTransfer(request({ from: p2wsh }))).rejects.toThrow(`Sending from ${p2wsh} is not supported (only P2WPKH, P2TR, P2SH-P2WPKH and P2PKH)`)
+    await expect(buildTransfer(request({ from: p2wsh }))).rejects.toThrow(
+      `Sending from ${p2wsh} is not supported (only P2WPKH, P2TR, P2SH-P2WPKH and P2PKH)`,
+    )
     const p2sh = addressOf(pubkeyOf(3), 'p2sh-p2wpkh', net)
     await expect(buildTransfer(request({ from: p2sh }))).rejects.toThrow("it is not the P2SH-P2WPKH address of the account's key")
   })
@@ -101,7 +105,9 @@ describe('buildTransfer', () => {
     expect(() => finalizeTransfer(bitcoin, built, new Uint8Array([1, 2, 3]))).toThrow('The wallet returned a malformed PSBT')
     expect(() => finalizeTransfer(bitcoin, built, 'cHNidP8=')).toThrow('The wallet returned no signed PSBT')
     const other = await buildTransfer(request({ value: 60_000n }))
-    expect(() => finalizeTransfer(bitcoin, built, other.psbt)).toThrow('The wallet returned a different transaction than the one it was asked to sign')
+    expect(() => finalizeTransfer(bitcoin, built, other.psbt)).toThrow(
+      'The wallet returned a different transaction than the one it was asked to sign',
+    )
   })
 })
 

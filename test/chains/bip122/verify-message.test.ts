@@ -41,15 +41,23 @@ describe('bip122 verifyMessage: BIP-322 simple', () => {
     expect(toHex(messageHash(utf8('Hello World')))).toBe('f0eb03b1a75ac6d9847f55c624a99169b5dccba2a31f5b23bea77ba270de0a7a')
     const script = outputScript(BIP322_ADDRESS, bitcoin.custom.params)!
     const empty = virtualTransactions(utf8(''), script)
-    expect([txid(empty.toSpend), txid(empty.toSign)]).toEqual(['c5680aa69bb8d860bf82d4e9cd3504b55dde018de765a91bb566283c545a99a7', '1e9654e951a5ba44c8604c4de6c67fd78a27e81dcadcfe1edf638ba3aaebaed6'])
+    expect([txid(empty.toSpend), txid(empty.toSign)]).toEqual([
+      'c5680aa69bb8d860bf82d4e9cd3504b55dde018de765a91bb566283c545a99a7',
+      '1e9654e951a5ba44c8604c4de6c67fd78a27e81dcadcfe1edf638ba3aaebaed6',
+    ])
     const hello = virtualTransactions(utf8('Hello World'), script)
-    expect([txid(hello.toSpend), txid(hello.toSign)]).toEqual(['b79d196740ad5217771c1098fc4a4b51e0535c32236c71f1ea4d61a2d603352b', '88737ae86f2077145f93cc4b153ae9a1cb8d56afa511988c149c5c8c9d93bddf'])
+    expect([txid(hello.toSpend), txid(hello.toSign)]).toEqual([
+      'b79d196740ad5217771c1098fc4a4b51e0535c32236c71f1ea4d61a2d603352b',
+      '88737ae86f2077145f93cc4b153ae9a1cb8d56afa511988c149c5c8c9d93bddf',
+    ])
   })
 
   it.each(Object.entries(BIP322))('accepts the BIP vectors for %j and refuses them for another message', async (message, signatures) => {
     for (const signature of signatures) {
       expect(await verifyMessage({ address: BIP322_ADDRESS, message, signature, network: bitcoin })).toBe(true)
-      expect(await verifyMessage({ address: BIP322_ADDRESS, message: message ? '' : 'Hello World', signature, network: bitcoin })).toBe(false)
+      expect(await verifyMessage({ address: BIP322_ADDRESS, message: message ? '' : 'Hello World', signature, network: bitcoin })).toBe(
+        false,
+      )
     }
   })
 
@@ -77,13 +85,24 @@ describe('bip122 verifyMessage: BIP-322 simple', () => {
     expect(address).toMatch(/^tb1p/)
     for (const hashType of [0, 1]) {
       expect(await verifyMessage({ address: address!, message, signature: sign(hashType), network: bitcoinTestnet })).toBe(true)
-      expect(await verifyMessage({ address: address!, message: `${message}.`, signature: sign(hashType), network: bitcoinTestnet })).toBe(false)
+      expect(await verifyMessage({ address: address!, message: `${message}.`, signature: sign(hashType), network: bitcoinTestnet })).toBe(
+        false,
+      )
     }
     // SIGHASH_NONE is not a message signature; the untweaked key does not own the output.
     const none = Uint8Array.from([...ecc.signSchnorr(toSign.hashForWitnessV1(0, [output!], [0n], 2), tweaked.privateKey!), 2])
-    expect(await verifyMessage({ address: address!, message, signature: base64(Uint8Array.from([1, 65, ...none])), network: bitcoinTestnet })).toBe(false)
+    expect(
+      await verifyMessage({ address: address!, message, signature: base64(Uint8Array.from([1, 65, ...none])), network: bitcoinTestnet }),
+    ).toBe(false)
     const untweaked = ecc.signSchnorr(toSign.hashForWitnessV1(0, [output!], [0n], 0), key.privateKey!)
-    expect(await verifyMessage({ address: address!, message, signature: base64(Uint8Array.from([1, 64, ...untweaked])), network: bitcoinTestnet })).toBe(false)
+    expect(
+      await verifyMessage({
+        address: address!,
+        message,
+        signature: base64(Uint8Array.from([1, 64, ...untweaked])),
+        network: bitcoinTestnet,
+      }),
+    ).toBe(false)
   })
 
   it('reads a witness stack exactly: extra, missing or oversized items are refused', () => {
@@ -100,7 +119,10 @@ describe('bip122 verifyMessage: legacy signed messages', () => {
     // Trezor's suite: P2PKH with a compressed key (header 31–34).
     ['1JAd7XCBzGudGpJQSDSfpmJhiygtLQWaGL', 'IP2PL321I4/N0HfVIEw+aUnCYdcAJpzvwdnS3O9rlQI2MO5hf2yKz560DI7dcEycp06kr8OT9D81tOiVgyTL3Rw='],
     // The BIP-137 P2WPKH header (39–42), as Bitcoin Core's signmessagewithprivkey of the same key hash gives it.
-    ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'KLRN6BWUkHM2/ac9gTTx/izIth+Q8dyI1m6T8UJX061hEXMnFtDTlKJ/IYgwVCzr1zoF6zlAVzmBa/yEc7Dfi0s='],
+    [
+      'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      'KLRN6BWUkHM2/ac9gTTx/izIth+Q8dyI1m6T8UJX061hEXMnFtDTlKJ/IYgwVCzr1zoF6zlAVzmBa/yEc7Dfi0s=',
+    ],
     // An uncompressed key (header 27–30), the original bitcoinjs example.
     ['1HZwkjkeaoZfTSaJxDw6aKkxp45agDiEzN', 'G9L5yLFjti0QTHhPyFrZCT1V/MMnBtXKmoiKDZ78NDBjERki6ZTQZdSMCtkgoNmp17By9ItJr8o7ChX0XxY91nk='],
   ])('accepts the public vector for %s', async (address, signature) => {
@@ -111,7 +133,9 @@ describe('bip122 verifyMessage: legacy signed messages', () => {
 
   it('accepts a segwit address signed with the P2PKH header, as Electrum-style wallets do', async () => {
     const signature = 'IJruGdQX+V6s+zvzTD3msz2l1obPchx19/bsefr+QGihcRArLSzXtkoUXA8k0NkBsIpFXGRxbG/s+eimZ+eGg70='
-    expect(await verifyMessage({ address: 'bc1qnxhkjd3kcjdzqz4u0m47xj3dne907cd8yg7qdr', message: 'hello foo', signature, network: bitcoin })).toBe(true)
+    expect(
+      await verifyMessage({ address: 'bc1qnxhkjd3kcjdzqz4u0m47xj3dne907cd8yg7qdr', message: 'hello foo', signature, network: bitcoin }),
+    ).toBe(true)
   })
 
   /** The Sandbox Bitcoin Wallet's own signMessage (auto-approving), on the Litecoin sandbox chain. */
@@ -128,18 +152,24 @@ describe('bip122 verifyMessage: legacy signed messages', () => {
     return { address: core.address, signature: base64(output.signature) }
   }
 
-  it.each(['p2wpkh', 'p2sh-p2wpkh', 'p2pkh'] as const)("the sandbox wallet's %s signature verifies with Litecoin's prefix only", async (kind) => {
-    const message = 'localhost wants you to sign in with your Bitcoin account:\nNonce: 8fj3k2l1x9'
-    const { address, signature } = await sandboxSignature(kind, message)
-    expect(address.startsWith('rltc1') || /^[mnQ2]/.test(address)).toBe(true)
-    expect(await verifyMessage({ address, message, signature, network: litecoin })).toBe(true)
-    expect(await verifyMessage({ address, message: message.replace('8fj3', '8fj4'), signature, network: litecoin })).toBe(false)
-    // The same network with Bitcoin's message prefix: the digest differs, the recovered key is another.
-    const withBitcoinPrefix = { ...litecoin, custom: { ...litecoin.custom, params: { ...litecoin.custom.params, messagePrefix: undefined } } }
-    expect(await verifyMessage({ address, message, signature, network: withBitcoinPrefix })).toBe(false)
-    const other = await sandboxSignature(kind, message, 10)
-    expect(await verifyMessage({ address, message, signature: other.signature, network: litecoin })).toBe(false)
-  })
+  it.each(['p2wpkh', 'p2sh-p2wpkh', 'p2pkh'] as const)(
+    "the sandbox wallet's %s signature verifies with Litecoin's prefix only",
+    async (kind) => {
+      const message = 'localhost wants you to sign in with your Bitcoin account:\nNonce: 8fj3k2l1x9'
+      const { address, signature } = await sandboxSignature(kind, message)
+      expect(address.startsWith('rltc1') || /^[mnQ2]/.test(address)).toBe(true)
+      expect(await verifyMessage({ address, message, signature, network: litecoin })).toBe(true)
+      expect(await verifyMessage({ address, message: message.replace('8fj3', '8fj4'), signature, network: litecoin })).toBe(false)
+      // The same network with Bitcoin's message prefix: the digest differs, the recovered key is another.
+      const withBitcoinPrefix = {
+        ...litecoin,
+        custom: { ...litecoin.custom, params: { ...litecoin.custom.params, messagePrefix: undefined } },
+      }
+      expect(await verifyMessage({ address, message, signature, network: withBitcoinPrefix })).toBe(false)
+      const other = await sandboxSignature(kind, message, 10)
+      expect(await verifyMessage({ address, message, signature: other.signature, network: litecoin })).toBe(false)
+    },
+  )
 
   it("is the adapter's verifyMessage feature, loaded on first use", async () => {
     const adapter = createBip122Adapter([litecoin])
@@ -176,21 +206,39 @@ describe('bip122 verifyMessage: malformed input resolves false', () => {
       12,
     ]
     for (const signature of cases) {
-      expect(await verifyMessage({ address: BIP322_ADDRESS, message: 'Hello World', signature: signature as string, network: bitcoin }), String(signature).slice(0, 30)).toBe(false)
+      expect(
+        await verifyMessage({ address: BIP322_ADDRESS, message: 'Hello World', signature: signature as string, network: bitcoin }),
+        String(signature).slice(0, 30),
+      ).toBe(false)
     }
     expect(await verifyMessage({ address: BIP322_ADDRESS, message: 'Hello World', signature: valid, network: bitcoin })).toBe(true)
   })
 
   it('addresses, networks and messages', async () => {
     const signature = valid
-    for (const address of ['', 'bc1qnotanaddress', BIP322_ADDRESS.toUpperCase().slice(0, -1), 'tb1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l', 42]) {
+    for (const address of [
+      '',
+      'bc1qnotanaddress',
+      BIP322_ADDRESS.toUpperCase().slice(0, -1),
+      'tb1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l',
+      42,
+    ]) {
       expect(await verifyMessage({ address: address as string, message: 'Hello World', signature, network: bitcoin })).toBe(false)
     }
     // A mainnet address on testnet or Litecoin is another network's address.
     expect(await verifyMessage({ address: BIP322_ADDRESS, message: 'Hello World', signature, network: bitcoinTestnet })).toBe(false)
     expect(await verifyMessage({ address: BIP322_ADDRESS, message: 'Hello World', signature, network: litecoin })).toBe(false)
-    expect(await verifyMessage({ address: BIP322_ADDRESS, message: 'Hello World', signature, network: { ...bitcoin, custom: undefined } as never })).toBe(false)
-    expect(await verifyMessage({ address: BIP322_ADDRESS, message: undefined as unknown as string, signature, network: bitcoin })).toBe(false)
+    expect(
+      await verifyMessage({
+        address: BIP322_ADDRESS,
+        message: 'Hello World',
+        signature,
+        network: { ...bitcoin, custom: undefined } as never,
+      }),
+    ).toBe(false)
+    expect(await verifyMessage({ address: BIP322_ADDRESS, message: undefined as unknown as string, signature, network: bitcoin })).toBe(
+      false,
+    )
     // A P2WSH address: no message format here covers a script.
     const p2wsh = payments.p2wsh({ hash: Buffer.alloc(32, 1) }).address!
     expect(await verifyMessage({ address: p2wsh, message: 'Hello World', signature, network: bitcoin })).toBe(false)

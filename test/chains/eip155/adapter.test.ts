@@ -173,7 +173,11 @@ describe('sendNative', () => {
     const hash = await adapterOf(modal).sendNative!({ to: recipient, value, address: wallet.address, network: h.localA })
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     await vi.waitFor(async () =>
-      expect(await rpc(h.anvilA.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1', from: wallet.address.toLowerCase(), to: recipient.toLowerCase() }),
+      expect(await rpc(h.anvilA.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({
+        status: '0x1',
+        from: wallet.address.toLowerCase(),
+        to: recipient.toLowerCase(),
+      }),
     )
     expect(await balanceOf(h.anvilA.url, recipient)).toBe(before + value)
   })
@@ -194,7 +198,9 @@ describe('sendNative', () => {
     const wallet = h.wallet()
     const modal = h.modal()
     await modal.connect(WALLET_RDNS)
-    await expect(adapterOf(modal).sendNative!({ to: 'vitalik.eth', value: 1n, address: wallet.address, network: h.localA })).rejects.toMatchObject({
+    await expect(
+      adapterOf(modal).sendNative!({ to: 'vitalik.eth', value: 1n, address: wallet.address, network: h.localA }),
+    ).rejects.toMatchObject({
       code: 'NOT_SUPPORTED',
     })
     expect(wallet.callsOf('eth_sendTransaction')).toEqual([])

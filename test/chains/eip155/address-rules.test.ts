@@ -11,7 +11,13 @@ const rules = (): Promise<AddressRules> => addressRulesOf(adapter)
 describe('eip155 address rules', () => {
   it('accepts a checksummed, an all-lowercase, an all-uppercase and an unprefixed address; writes each as 0x + EIP-55', async () => {
     const r = await rules()
-    for (const value of [CHECKSUMMED, CHECKSUMMED.toLowerCase(), `0x${CHECKSUMMED.slice(2).toUpperCase()}`, CHECKSUMMED.slice(2), ` ${CHECKSUMMED.toLowerCase()}\n`]) {
+    for (const value of [
+      CHECKSUMMED,
+      CHECKSUMMED.toLowerCase(),
+      `0x${CHECKSUMMED.slice(2).toUpperCase()}`,
+      CHECKSUMMED.slice(2),
+      ` ${CHECKSUMMED.toLowerCase()}\n`,
+    ]) {
       expect(r.problem(value, mainnet)).toBeUndefined()
       expect(r.normalize(value, mainnet)).toBe(CHECKSUMMED)
     }

@@ -26,7 +26,13 @@ const closedPort = () =>
 beforeAll(async () => {
   closed = `http://127.0.0.1:${await closedPort()}`
   unreachable = defineNetwork({ id: 31337, name: 'Anvil A', nativeCurrency: ETH, rpcUrls: { default: { http: [closed] } }, testnet: true })
-  closedThenAnvil = defineNetwork({ id: 31337, name: 'Anvil A', nativeCurrency: ETH, rpcUrls: { default: { http: [closed, h.anvilA.url] } }, testnet: true })
+  closedThenAnvil = defineNetwork({
+    id: 31337,
+    name: 'Anvil A',
+    nativeCurrency: ETH,
+    rpcUrls: { default: { http: [closed, h.anvilA.url] } },
+    testnet: true,
+  })
 })
 
 /** Answers `method` itself instead of the wallet; other calls go on to the wallet (and are recorded). */
@@ -52,7 +58,12 @@ describe('the native balance when the public RPC cannot be reached', () => {
     const wallet = h.wallet()
     await setBalance(h.anvilA.url, wallet.address, 1_234_500_000_000_000_000n)
     const { account } = await balanceWith(wallet, unreachable)
-    expect(account).toMatchObject({ balanceStatus: 'ready', balanceValue: 1_234_500_000_000_000_000n, balance: '1.234', balanceSymbol: 'ETH' })
+    expect(account).toMatchObject({
+      balanceStatus: 'ready',
+      balanceValue: 1_234_500_000_000_000_000n,
+      balance: '1.234',
+      balanceSymbol: 'ETH',
+    })
     expect(wallet.callsOf('eth_getBalance').at(-1)?.params).toEqual([wallet.address, 'latest'])
   })
 
@@ -69,12 +80,19 @@ describe('the native balance when the public RPC cannot be reached', () => {
     answer(wallet, {
       eth_getBalance: () => Promise.reject({ code: -32603, message: 'node down' }),
       wallet_getCapabilities: () => ({ '0x7a69': { assetDiscovery: { supported: true } } }),
-      wallet_getAssets: () => ({ '0x7a69': [{ address: '0x0000000000000000000000000000000000000001', balance: '0x1', type: 'erc20' }, { address: 'native', balance: '0x29a2241af62c0000', type: 'native', metadata: null }] }),
+      wallet_getAssets: () => ({
+        '0x7a69': [
+          { address: '0x0000000000000000000000000000000000000001', balance: '0x1', type: 'erc20' },
+          { address: 'native', balance: '0x29a2241af62c0000', type: 'native', metadata: null },
+        ],
+      }),
     })
     const { account } = await balanceWith(wallet, unreachable)
     expect(account).toMatchObject({ balanceStatus: 'ready', balanceValue: 3n * 10n ** 18n, balance: '3' })
     expect(wallet.callsOf('wallet_getCapabilities')[0]?.params).toEqual([wallet.address, ['0x7a69']])
-    expect(wallet.callsOf('wallet_getAssets')[0]?.params).toEqual([{ account: wallet.address, chainFilter: ['0x7a69'], assetTypeFilter: ['native'] }])
+    expect(wallet.callsOf('wallet_getAssets')[0]?.params).toEqual([
+      { account: wallet.address, chainFilter: ['0x7a69'], assetTypeFilter: ['native'] },
+    ])
   })
 
   it('does not take the balance of another chain from a wallet on that other chain; without assetDiscovery it is unavailable', async () => {

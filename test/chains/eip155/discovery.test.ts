@@ -101,9 +101,28 @@ describe('EIP-6963 announce and request', () => {
     }
     const events = [
       Object.defineProperty(new CustomEvent('eip6963:announceProvider'), 'detail', { get: () => throwing('detail') }),
-      new CustomEvent('eip6963:announceProvider', { detail: { get info() { return throwing('info') }, provider: stubProvider() } }),
-      new CustomEvent('eip6963:announceProvider', { detail: { info: { ...walletInfo('io.x'), get name() { return throwing('name') } }, provider: stubProvider() } }),
-      new CustomEvent('eip6963:announceProvider', { detail: { info: walletInfo('io.y'), provider: new Proxy({}, { get: () => throwing('provider') }) } }),
+      new CustomEvent('eip6963:announceProvider', {
+        detail: {
+          get info() {
+            return throwing('info')
+          },
+          provider: stubProvider(),
+        },
+      }),
+      new CustomEvent('eip6963:announceProvider', {
+        detail: {
+          info: {
+            ...walletInfo('io.x'),
+            get name() {
+              return throwing('name')
+            },
+          },
+          provider: stubProvider(),
+        },
+      }),
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: walletInfo('io.y'), provider: new Proxy({}, { get: () => throwing('provider') }) },
+      }),
     ]
     for (const event of events) expect(() => page.window.dispatchEvent(event)).not.toThrow()
     page.announce(walletInfo('io.valid'), stubProvider())
@@ -111,7 +130,11 @@ describe('EIP-6963 announce and request', () => {
   })
 
   it('a legacy window.ethereum whose getter throws is left out', () => {
-    Object.defineProperty(page.window, 'ethereum', { get: () => { throw new Error('hostile getter') } })
+    Object.defineProperty(page.window, 'ethereum', {
+      get: () => {
+        throw new Error('hostile getter')
+      },
+    })
     page.install(walletInfo('io.valid'), stubProvider())
     expect(watch().ids()).toEqual(['io.valid'])
   })
@@ -133,12 +156,18 @@ describe('announced icons and names', () => {
   }
 
   // EIP-6963 requires a data: URI: any URL, even https, is one the modal would fetch for whoever announced it.
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/i.png', 'file:///etc/passwd', 'http://evil.example/i.png', 'https://wallet.example/icon.png'])(
-    'drops the unsafe icon %s',
-    (icon) => {
-      expect(imageOf(icon)).toBeUndefined()
-    },
-  )
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    '//evil.example/i.png',
+    'file:///etc/passwd',
+    'http://evil.example/i.png',
+    'https://wallet.example/icon.png',
+  ])('drops the unsafe icon %s', (icon) => {
+    expect(imageOf(icon)).toBeUndefined()
+  })
 
   it.each(['data:image/svg+xml;base64,PHN2Zy8+', 'data:image/svg+xml,%3Csvg%2F%3E', 'data:image/png;base64,iVBORw0KGgo='])(
     'keeps the image icon %s',
@@ -159,13 +188,16 @@ describe('announced icons and names', () => {
 
   it('removes control characters from names; markup stays literal text', () => {
     const { latest } = watch()
-    page.announce({ ...walletInfo('io.evil'), name: '  <img src=x onerror=alert(1)>Evil\u0000\u0007\n\u001b[31m Wallet\u007f\u0085 ' }, stubProvider())
+    page.announce(
+      { ...walletInfo('io.evil'), name: '  <img src=x onerror=alert(1)>Evil\u0000\u0007\n\u001b[31m Wallet\u007f\u0085 ' },
+      stubProvider(),
+    )
     const name = latest()[0]!.connector.name
     expect(name).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/)
     expect(name).toBe('<img src=x onerror=alert(1)>Evil [31m Wallet')
   })
 
-  it('a bidirectional override cannot make a name read as another wallet\'s', () => {
+  it("a bidirectional override cannot make a name read as another wallet's", () => {
     const { latest } = watch()
     page.announce({ ...walletInfo('io.spoof'), name: '\u202eksaMateM' }, stubProvider())
     expect(latest()[0]!.connector.name).toBe('ksaMateM')
@@ -265,7 +297,10 @@ describe('stopping discovery', () => {
 })
 
 describe('discovery through the kernel', () => {
-  const connectorIds = (modal: ReturnType<typeof createKernel>) => kernelOf(modal).chains.$connectors.get().map((c) => c.id)
+  const connectorIds = (modal: ReturnType<typeof createKernel>) =>
+    kernelOf(modal)
+      .chains.$connectors.get()
+      .map((c) => c.id)
 
   it('lists announced and legacy wallets once discovery starts', () => {
     page.window.ethereum = stubProvider()
@@ -286,13 +321,16 @@ describe('discovery through the kernel', () => {
     expect(connectorIds(modal)).toEqual(['injected'])
   })
 
-  it('enableEIP6963 is the eip155 plugin\'s option: a boolean, default on, and named with its plugin when missing', () => {
-    const resolved = (options: object) => createKernel({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: [local] })] })
+  it("enableEIP6963 is the eip155 plugin's option: a boolean, default on, and named with its plugin when missing", () => {
+    const resolved = (options: object) =>
+      createKernel({ projectId: 'p', storage: null, ...options, plugins: [eip155({ networks: [local] })] })
     const on = resolved({})
     stops.push(() => on.destroy())
     expect((kernelOf(on).options as { enableEIP6963?: boolean }).enableEIP6963).toBe(true)
     expect(() => resolved({ enableEIP6963: 'yes' })).toThrow('`enableEIP6963` (eip155) must be a boolean')
-    expect(() => createKernel({ projectId: 'p', storage: null, enableEIP6963: false })).toThrow('`enableEIP6963` needs eip155() from vestibule/chains/eip155')
+    expect(() => createKernel({ projectId: 'p', storage: null, enableEIP6963: false })).toThrow(
+      '`enableEIP6963` needs eip155() from vestibule/chains/eip155',
+    )
   })
 
   it('stops listening when the modal is destroyed', () => {

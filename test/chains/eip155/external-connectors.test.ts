@@ -25,7 +25,9 @@ describe('eip155 external connectors', () => {
     registry.register(createEip155Adapter({ networks: [localhost], eip6963: true }))
     const remove = registry.addConnector('eip155', walletConnect, provider)
     registry.startDiscovery()
-    expect(registry.$connectors.get().map((c: Connector) => [c.id, c.type, c.namespace])).toEqual([['walletConnect', 'WALLET_CONNECT', 'eip155']])
+    expect(registry.$connectors.get().map((c: Connector) => [c.id, c.type, c.namespace])).toEqual([
+      ['walletConnect', 'WALLET_CONNECT', 'eip155'],
+    ])
     remove()
     expect(registry.$connectors.get()).toEqual([])
   })
@@ -34,14 +36,24 @@ describe('eip155 external connectors', () => {
     const adapter = createEip155Adapter({ networks: [localhost], eip6963: true })
     adapter.watchConnectors(() => {})
     adapter.addConnector!({ ...walletConnect, namespace: 'eip155' }, provider)
-    await expect(adapter.connect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337', supportsAllNetworks: true })
-    await expect(adapter.reconnect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337', supportsAllNetworks: true })
+    await expect(adapter.connect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({
+      address: ADDRESS,
+      caipNetworkId: 'eip155:31337',
+      supportsAllNetworks: true,
+    })
+    await expect(adapter.reconnect({ connectorId: 'walletConnect', network: localhost })).resolves.toEqual({
+      address: ADDRESS,
+      caipNetworkId: 'eip155:31337',
+      supportsAllNetworks: true,
+    })
     expect(provider.calls).toEqual(['eth_requestAccounts', 'eth_chainId', 'eth_accounts', 'eth_chainId'])
   })
 
   it('a provider without request() is refused with a clear error', () => {
     const adapter = createEip155Adapter({ networks: [localhost], eip6963: true })
-    expect(() => adapter.addConnector!({ ...walletConnect, namespace: 'eip155' }, {})).toThrow('Connector "walletConnect" needs an EIP-1193 provider')
+    expect(() => adapter.addConnector!({ ...walletConnect, namespace: 'eip155' }, {})).toThrow(
+      'Connector "walletConnect" needs an EIP-1193 provider',
+    )
   })
 })
 
@@ -61,10 +73,28 @@ describe('eip155({ connectors }): wallets the host brings', () => {
 
   it('are EXTERNAL connectors in the external section, connected through their own provider', async () => {
     const provider = hostWallet()
-    const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: [{ id: 'sdk-wallet', name: 'SDK Wallet', imageUrl: 'https://img.test/sdk.png', provider }] })] })
+    const modal = createKernel({
+      projectId: 'p',
+      storage: null,
+      plugins: [
+        eip155({
+          networks: [localhost],
+          connectors: [{ id: 'sdk-wallet', name: 'SDK Wallet', imageUrl: 'https://img.test/sdk.png', provider }],
+        }),
+      ],
+    })
     await modal.open()
-    expect(kernelOf(modal).chains.findConnector('sdk-wallet')).toMatchObject({ type: 'EXTERNAL', installed: false, namespace: 'eip155', name: 'SDK Wallet' })
-    expect(walletSections(kernelOf(modal).wallets).get().map((s) => [s.section, s.items.map((i) => i.id)])).toEqual([['external', ['eip155:sdk-wallet']]])
+    expect(kernelOf(modal).chains.findConnector('sdk-wallet')).toMatchObject({
+      type: 'EXTERNAL',
+      installed: false,
+      namespace: 'eip155',
+      name: 'SDK Wallet',
+    })
+    expect(
+      walletSections(kernelOf(modal).wallets)
+        .get()
+        .map((s) => [s.section, s.items.map((i) => i.id)]),
+    ).toEqual([['external', ['eip155:sdk-wallet']]])
     await modal.connect('sdk-wallet')
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: ADDRESS })
     expect(provider.calls.slice(0, 2)).toEqual(['eth_requestAccounts', 'eth_chainId'])
@@ -72,17 +102,22 @@ describe('eip155({ connectors }): wallets the host brings', () => {
   })
 
   it('a bad entry is an error naming it at createModal; an unsafe image is dropped', () => {
-    const make = (connectors: unknown) => () => createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: connectors as never })] })
+    const make = (connectors: unknown) => () =>
+      createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [localhost], connectors: connectors as never })] })
     const needs = 'needs a unique id (letters, digits, .:@+/-_), a name and an EIP-1193 provider'
     expect(make({})).toThrow(`eip155({ connectors }): entry 0 ${needs}`)
     expect(make([{ id: 'a b', name: 'A', provider: hostWallet() }])).toThrow(`entry 0 ${needs}`)
     expect(make([{ id: 'a', name: '\u202e', provider: hostWallet() }])).toThrow(`entry 0 ${needs}`)
     expect(make([{ id: 'a', name: 'A', provider: {} }])).toThrow(`entry 0 ${needs}`)
-    expect(make([{ id: 'a', name: 'A', provider: hostWallet() }, { id: 'a', name: 'B', provider: hostWallet() }])).toThrow(`entry 1 ${needs}`)
+    expect(
+      make([
+        { id: 'a', name: 'A', provider: hostWallet() },
+        { id: 'a', name: 'B', provider: hostWallet() },
+      ]),
+    ).toThrow(`entry 1 ${needs}`)
     const modal = make([{ id: 'a', name: 'A', provider: hostWallet(), imageUrl: 'javascript:alert(1)' }])()
     void modal.open()
     expect(kernelOf(modal).chains.findConnector('a')).toMatchObject({ name: 'A', imageUrl: undefined })
     modal.destroy()
   })
-
 })

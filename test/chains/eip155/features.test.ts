@@ -14,7 +14,16 @@ import type { ChainFeature } from '../../../kernel/chain-features.js'
 
 const h = useHarness()
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const ALL: ChainFeature[] = ['request', 'sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'signTypedData', 'onChainNames']
+const ALL: ChainFeature[] = [
+  'request',
+  'sendTransaction',
+  'estimateFees',
+  'readContract',
+  'getTokenBalances',
+  'sendToken',
+  'signTypedData',
+  'onChainNames',
+]
 
 let demo: { address: Address; abi: Abi }
 let tether: { address: Address; abi: Abi }
@@ -43,7 +52,11 @@ async function countingProxy(): Promise<{ url: string; count: () => number; clos
     count++
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const upstream = await fetch(h.anvilA.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+    const upstream = await fetch(h.anvilA.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.concat(chunks),
+    })
     res.writeHead(upstream.status, { 'content-type': 'application/json' })
     res.end(await upstream.text())
   })
@@ -77,7 +90,9 @@ describe('eip155 chain features', () => {
     const onChainNames = adapter.features!.onChainNames!
     expect(onChainNames(h.localA)).toBeUndefined()
     expect(onChainNames({ ...h.localA, contracts: { ensUniversalResolver: { address: 'javascript:alert(1)' } } } as never)).toBeUndefined()
-    expect(Object.keys(onChainNames({ ...h.localA, contracts: { ensUniversalResolver: { address: `0x${'ab'.repeat(20)}` } } } as never)!)).toEqual(['address', 'name', 'avatar'])
+    expect(
+      Object.keys(onChainNames({ ...h.localA, contracts: { ensUniversalResolver: { address: `0x${'ab'.repeat(20)}` } } } as never)!),
+    ).toEqual(['address', 'name', 'avatar'])
   })
 
   it('token balances of several tokens in one HTTP request; an address that is not a token is left out', async () => {
@@ -86,7 +101,10 @@ describe('eip155 chain features', () => {
       const { adapter, wallet } = await connected()
       const network = defineNetwork({ ...h.localA, rpcUrls: { default: { http: [proxy.url] } } })
       const before = proxy.count()
-      const balances = await chainFeature(adapter, 'getTokenBalances')({ owner: wallet.address, tokens: [demo.address, tether.address, RECIPIENT], network })
+      const balances = await chainFeature(
+        adapter,
+        'getTokenBalances',
+      )({ owner: wallet.address, tokens: [demo.address, tether.address, RECIPIENT], network })
       expect(proxy.count() - before).toBe(1)
       expect(balances).toEqual([
         { token: demo.address, value: await tokenBalance(demo, wallet.address), decimals: 18, symbol: 'DEMO' },
@@ -108,7 +126,10 @@ describe('eip155 chain features', () => {
     expect((await mined(second)).status).toBe('success')
     expect(await tokenBalance(demo, RECIPIENT)).toBe(demoBefore + 5n * 10n ** 17n)
     expect(await tokenBalance(tether, RECIPIENT)).toBe(tetherBefore + 1_250_000n)
-    expect(wallet.callsOf('eth_sendTransaction').map((c) => (c.params as [{ to: string }])[0].to.toLowerCase())).toEqual([demo.address.toLowerCase(), tether.address.toLowerCase()])
+    expect(wallet.callsOf('eth_sendTransaction').map((c) => (c.params as [{ to: string }])[0].to.toLowerCase())).toEqual([
+      demo.address.toLowerCase(),
+      tether.address.toLowerCase(),
+    ])
   })
 
   it('estimates fees as gas × gas price in the native token (21 000 gas for a plain transfer)', async () => {
@@ -122,7 +143,9 @@ describe('eip155 chain features', () => {
     const { adapter, wallet, network } = await connected()
     const hash = await chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: RECIPIENT, value: 7n, data: '0x', network })
     expect((await mined(hash)).status).toBe('success')
-    expect(await chainFeature(adapter, 'readContract')({ address: demo.address, abi: demo.abi, functionName: 'name', network })).toBe('Demo Token')
+    expect(await chainFeature(adapter, 'readContract')({ address: demo.address, abi: demo.abi, functionName: 'name', network })).toBe(
+      'Demo Token',
+    )
     expect(await chainFeature(adapter, 'request')({ method: 'eth_chainId' })).toBe('0x7a69')
   })
 
@@ -130,7 +153,13 @@ describe('eip155 chain features', () => {
     const { adapter, wallet } = await connected()
     const typedData = {
       domain: { name: 'Vestibule', version: '1', chainId: 31337 },
-      types: { Mail: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }, { name: 'note', type: 'string' }] },
+      types: {
+        Mail: [
+          { name: 'to', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+          { name: 'note', type: 'string' },
+        ],
+      },
       primaryType: 'Mail' as const,
       message: { to: RECIPIENT as Address, amount: 10n ** 30n, note: 'hello' },
     }
@@ -140,9 +169,15 @@ describe('eip155 chain features', () => {
 
   it('bad input is refused before the wallet is asked', async () => {
     const { adapter, wallet, network } = await connected()
-    await expect(chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: RECIPIENT, data: '0xzz', network })).rejects.toThrow('Transaction data must be hex')
-    await expect(chainFeature(adapter, 'sendToken')({ from: wallet.address, token: demo.address, to: 'not-an-address', amount: 1n, network })).rejects.toThrow('Invalid EVM address')
-    await expect(chainFeature(adapter, 'sendToken')({ from: wallet.address, token: demo.address, to: RECIPIENT, amount: 0n, network })).rejects.toThrow('more than 0')
+    await expect(chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: RECIPIENT, data: '0xzz', network })).rejects.toThrow(
+      'Transaction data must be hex',
+    )
+    await expect(
+      chainFeature(adapter, 'sendToken')({ from: wallet.address, token: demo.address, to: 'not-an-address', amount: 1n, network }),
+    ).rejects.toThrow('Invalid EVM address')
+    await expect(
+      chainFeature(adapter, 'sendToken')({ from: wallet.address, token: demo.address, to: RECIPIENT, amount: 0n, network }),
+    ).rejects.toThrow('more than 0')
     expect(wallet.callsOf('eth_sendTransaction')).toEqual([])
   })
 

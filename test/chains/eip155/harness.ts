@@ -57,7 +57,13 @@ export function useHarness(): Harness {
 
   beforeAll(async () => {
     ;[h.anvilA, h.anvilB] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
-    h.localA = defineNetwork({ id: 31337, name: 'Anvil A', nativeCurrency: ETH, rpcUrls: { default: { http: [h.anvilA.url] } }, testnet: true })
+    h.localA = defineNetwork({
+      id: 31337,
+      name: 'Anvil A',
+      nativeCurrency: ETH,
+      rpcUrls: { default: { http: [h.anvilA.url] } },
+      testnet: true,
+    })
     h.localB = defineNetwork({
       id: 31338,
       name: 'Anvil B',

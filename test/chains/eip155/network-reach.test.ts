@@ -11,7 +11,11 @@ const h = useHarness()
 const networkState = (modal: Modal) => kernelOf(modal).state.$chains.get().eip155!.networkState
 /** The Networks view's entries: which of the two networks can be chosen. */
 const choosable = (modal: Modal) =>
-  networkEntries({ adapters: kernelOf(modal).chains.list(), chains: kernelOf(modal).state.$chains.get(), activeCaipNetworkId: modal.getNetwork().caipNetworkId }).map((e) => [e.network.caipNetworkId, !e.disabled])
+  networkEntries({
+    adapters: kernelOf(modal).chains.list(),
+    chains: kernelOf(modal).state.$chains.get(),
+    activeCaipNetworkId: modal.getNetwork().caipNetworkId,
+  }).map((e) => [e.network.caipNetworkId, !e.disabled])
 
 describe('supportsAllNetworks (eip155)', () => {
   it('is true while a wallet in the page is connected, so a session approval elsewhere narrows nothing; false after disconnect', async () => {
@@ -33,7 +37,11 @@ describe('supportsAllNetworks (eip155)', () => {
   it('is false for a remote session (WalletConnect): only the networks it approved can be chosen', async () => {
     const remote = new NodeWallet({ privateKeys: KEYS.slice(0, 1), chains: { 31337: h.anvilA.url }, chainId: 31337 })
     const modal = h.modal()
-    kernelOf(modal).chains.addConnector('eip155', { id: 'walletConnect', name: 'Remote Wallet', type: 'WALLET_CONNECT', installed: false }, remote.provider)
+    kernelOf(modal).chains.addConnector(
+      'eip155',
+      { id: 'walletConnect', name: 'Remote Wallet', type: 'WALLET_CONNECT', installed: false },
+      remote.provider,
+    )
     await modal.connect('walletConnect', 'eip155')
     kernelOf(modal).pluginConnection.setNetworkFields('eip155', { approvedCaipNetworkIds: ['eip155:31337'] })
     expect(networkState(modal).supportsAllNetworks).toBe(false)

@@ -39,7 +39,12 @@ describe('built-in networks', () => {
   })
 
   it('defineNetwork adds the CAIP fields and keeps the rest', () => {
-    const input = { id: 100, name: 'Gnosis', nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 }, rpcUrls: { default: { http: ['https://rpc.gnosischain.com'] } } }
+    const input = {
+      id: 100,
+      name: 'Gnosis',
+      nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 },
+      rpcUrls: { default: { http: ['https://rpc.gnosischain.com'] } },
+    }
     expect(defineNetwork(input)).toEqual({ ...input, caipNetworkId: 'eip155:100', chainNamespace: 'eip155' })
   })
 })

@@ -143,13 +143,19 @@ export class NodeWallet {
         this.requireGrant()
         const [from, json] = list as [string, string]
         if (from?.toLowerCase() !== this.address.toLowerCase()) throw unauthorized()
-        const { domain, types, primaryType, message } = JSON.parse(json) as { domain: Record<string, unknown>; types: Record<string, Array<{ name: string; type: string }>>; primaryType: string; message: Record<string, unknown> }
+        const { domain, types, primaryType, message } = JSON.parse(json) as {
+          domain: Record<string, unknown>
+          types: Record<string, Array<{ name: string; type: string }>>
+          primaryType: string
+          message: Record<string, unknown>
+        }
         const { EIP712Domain: _domain, ...rest } = types
         return this.account.signTypedData({ domain, types: rest, primaryType, message } as never)
       }
       case 'wallet_switchEthereumChain': {
         const id = Number.parseInt((list[0] as { chainId: string }).chainId, 16)
-        if (!this.chains[id]) throw { code: this.unknownChainCode, message: `Unrecognized chain ID "${hexChain(id)}".` } satisfies ProviderRpcError
+        if (!this.chains[id])
+          throw { code: this.unknownChainCode, message: `Unrecognized chain ID "${hexChain(id)}".` } satisfies ProviderRpcError
         if (id !== this.chainId) this.switchChainInWallet(id)
         return null
       }
@@ -164,7 +170,12 @@ export class NodeWallet {
         const tx = list[0] as { from?: string; to: Hex; value?: Hex; data?: Hex }
         if (tx.from && tx.from.toLowerCase() !== this.address.toLowerCase()) throw unauthorized()
         const url = this.rpcUrl
-        const chain = { id: this.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } }
+        const chain = {
+          id: this.chainId,
+          name: 'local',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [url] } },
+        }
         const client = createWalletClient({ account: this.account, chain, transport: http(url) })
         return client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : undefined, data: tx.data })
       }

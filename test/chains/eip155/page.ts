@@ -30,7 +30,9 @@ export function openPage(): Page {
   const window = new EventTarget() as FakeWindow
   const restore = installWindow(window)
   const announce = (info: Partial<Eip6963ProviderInfo>, provider: unknown) =>
-    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info }), provider }) }))
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info }), provider }) }),
+    )
   return {
     window,
     announce,

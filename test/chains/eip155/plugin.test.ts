@@ -46,12 +46,28 @@ describe('eip155() networks option', () => {
     ['no rpc URL', { ...good, name: 'No RPC', rpcUrls: { default: { http: [] } } }, /"No RPC"\) has no valid rpcUrls\.default\.http/],
     ['no rpcUrls at all', { ...good, name: 'Missing RPC', rpcUrls: undefined }, /"Missing RPC"\) has no valid rpcUrls\.default\.http/],
     ['a non-http rpc URL', { ...good, name: 'FTP', rpcUrls: { default: { http: ['ftp://node'] } } }, /"FTP"\) has no valid rpcUrls/],
-    ['negative decimals', { ...good, name: 'Bad Decimals', nativeCurrency: { name: 'X', symbol: 'X', decimals: -1 } }, /"Bad Decimals"\) has an invalid nativeCurrency/],
-    ['text decimals', { ...good, name: 'Text Decimals', nativeCurrency: { name: 'X', symbol: 'X', decimals: '18' } }, /"Text Decimals"\) has an invalid nativeCurrency/],
-    ['no symbol', { ...good, name: 'No Symbol', nativeCurrency: { name: 'X', decimals: 18 } }, /"No Symbol"\) has an invalid nativeCurrency/],
+    [
+      'negative decimals',
+      { ...good, name: 'Bad Decimals', nativeCurrency: { name: 'X', symbol: 'X', decimals: -1 } },
+      /"Bad Decimals"\) has an invalid nativeCurrency/,
+    ],
+    [
+      'text decimals',
+      { ...good, name: 'Text Decimals', nativeCurrency: { name: 'X', symbol: 'X', decimals: '18' } },
+      /"Text Decimals"\) has an invalid nativeCurrency/,
+    ],
+    [
+      'no symbol',
+      { ...good, name: 'No Symbol', nativeCurrency: { name: 'X', decimals: 18 } },
+      /"No Symbol"\) has an invalid nativeCurrency/,
+    ],
     ['no nativeCurrency', { ...good, name: 'No Currency', nativeCurrency: undefined }, /"No Currency"\) has an invalid nativeCurrency/],
     ['no name', { ...good, name: '' }, /network #1 .*has no name/],
-    ['a caipNetworkId for another chain', { ...defineNetwork(good), caipNetworkId: 'eip155:5' }, /"Anvil"\) has caipNetworkId eip155:5, expected eip155:31337/],
+    [
+      'a caipNetworkId for another chain',
+      { ...defineNetwork(good), caipNetworkId: 'eip155:5' },
+      /"Anvil"\) has caipNetworkId eip155:5, expected eip155:31337/,
+    ],
     ['a non-object', null, /network #1 is not an object/],
   ])('refuses a network with %s, naming it', (_what, network, message) => {
     expect(setupError({ networks: [network] }).message).toMatch(message)
@@ -64,7 +80,9 @@ describe('eip155() networks option', () => {
   })
 
   it('refuses a network listed twice, naming its CAIP id', () => {
-    expect(setupError({ networks: [good, { ...good, name: 'Anvil again' }] }).message).toMatch(/eip155 network #2 \("Anvil again"\) eip155:31337 is listed twice/)
+    expect(setupError({ networks: [good, { ...good, name: 'Anvil again' }] }).message).toMatch(
+      /eip155 network #2 \("Anvil again"\) eip155:31337 is listed twice/,
+    )
     expect(setupError({ networks: [viemMainnet, defineNetwork(viemMainnet)] }).message).toMatch(/eip155:1 is listed twice/)
   })
 

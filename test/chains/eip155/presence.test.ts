@@ -39,7 +39,8 @@ function announcedWallet() {
     on: vi.fn(),
     removeListener: vi.fn(),
   }
-  const announce = () => page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { rdns: 'dev.example' }, provider } }))
+  const announce = () =>
+    page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { rdns: 'dev.example' }, provider } }))
   page.addEventListener('eip6963:requestProvider', announce)
   return {
     provider,

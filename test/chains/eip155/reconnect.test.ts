@@ -18,7 +18,12 @@ describe('reconnect after a reload', () => {
     const modal = h.modal({ storage })
     await modal.reconnect()
 
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `eip155:31337:${wallet.address}`, namespace: 'eip155' })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: wallet.address,
+      caipAddress: `eip155:31337:${wallet.address}`,
+      namespace: 'eip155',
+    })
     expect(wallet.callsOf('eth_accounts')).toHaveLength(1)
     expect(wallet.callsOf('eth_requestAccounts')).toEqual([])
     await vi.waitFor(() => expect(accountOf(modal)?.balance).toBe('2.5'))

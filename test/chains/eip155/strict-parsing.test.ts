@@ -18,7 +18,13 @@ const LOWER = CHECKSUMMED.toLowerCase()
 // One letter's case flipped: mixed case with a wrong checksum.
 const WRONG_CHECKSUM = '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-const network = (id: number) => defineNetwork({ id, name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } })
+const network = (id: number) =>
+  defineNetwork({
+    id,
+    name: `Chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+  })
 
 let page: Page
 let modal: Modal | undefined
@@ -43,20 +49,31 @@ function wallet(accounts: unknown[], chainId: unknown = '0x1') {
   return { modal, emit: (event: string, value: unknown) => listeners.get(event)!(value) }
 }
 
-
 describe('chain ids', () => {
-  it.each([['0x1', 1], ['0x3e8', 1000], ['0X3E8', Number.NaN], ['1000', 1000], [1000, 1000]])('%j is chain %d', (value, id) => {
+  it.each([
+    ['0x1', 1],
+    ['0x3e8', 1000],
+    ['0X3E8', Number.NaN],
+    ['1000', 1000],
+    [1000, 1000],
+  ])('%j is chain %d', (value, id) => {
     if (Number.isNaN(id)) expect(() => parseChainId(value)).toThrow('invalid chain id')
     else expect(parseChainId(value)).toBe(id)
   })
 
-  it.each(['0x1ZZ', '1e3', '1.0', ' 1', '0x', '01', '-1', '0', '0x0', '9007199254740993', 1.5, null, {}, [1]])('%j is no chain id', (value) => {
-    expect(() => parseChainId(value)).toThrow('The wallet reported an invalid chain id')
-  })
+  it.each(['0x1ZZ', '1e3', '1.0', ' 1', '0x', '01', '-1', '0', '0x0', '9007199254740993', 1.5, null, {}, [1]])(
+    '%j is no chain id',
+    (value) => {
+      expect(() => parseChainId(value)).toThrow('The wallet reported an invalid chain id')
+    },
+  )
 
   it('connecting to a wallet reporting chain "0x1ZZ" fails with a wallet error instead of connecting chain 1', async () => {
     const { modal } = wallet([LOWER], '0x1ZZ')
-    await expect(modal.connect('io.strict')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: 'The wallet reported an invalid chain id: 0x1ZZ' })
+    await expect(modal.connect('io.strict')).rejects.toMatchObject({
+      code: 'WALLET_ERROR',
+      message: 'The wallet reported an invalid chain id: 0x1ZZ',
+    })
     expect(modal.getAccount().status).toBe('disconnected')
   })
 
@@ -107,7 +124,10 @@ describe('accounts', () => {
     ['not a string', 42],
   ])('an account %s is refused at connect', async (_what, account) => {
     const { modal } = wallet([account])
-    await expect(modal.connect('io.strict')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: expect.stringMatching(/^The wallet returned an invalid account/) })
+    await expect(modal.connect('io.strict')).rejects.toMatchObject({
+      code: 'WALLET_ERROR',
+      message: expect.stringMatching(/^The wallet returned an invalid account/),
+    })
     expect(modal.getAccount().status).toBe('disconnected')
   })
 
@@ -116,7 +136,11 @@ describe('accounts', () => {
     await expect(modal.connect('io.strict')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: 'The wallet returned no account' })
   })
 
-  it.each([['checksummed', CHECKSUMMED], ['all lowercase', LOWER], ['all uppercase hex', `0x${LOWER.slice(2).toUpperCase()}`]])('a %s account connects', async (_what, account) => {
+  it.each([
+    ['checksummed', CHECKSUMMED],
+    ['all lowercase', LOWER],
+    ['all uppercase hex', `0x${LOWER.slice(2).toUpperCase()}`],
+  ])('a %s account connects', async (_what, account) => {
     const { modal } = wallet([account])
     await modal.connect('io.strict')
     expect(modal.getAccount().address).toBe(account)
@@ -124,11 +148,18 @@ describe('accounts', () => {
 })
 
 describe('wallet errors', () => {
-  it('a wallet error of 1 MB reaches the host as 200 characters of the wallet\'s words', async () => {
-    page.install(walletInfo('io.loud'), { request: async () => Promise.reject(Object.assign(new Error(`Denied ${'x'.repeat(1_000_000)}`), { code: -32000 })) })
+  it("a wallet error of 1 MB reaches the host as 200 characters of the wallet's words", async () => {
+    page.install(walletInfo('io.loud'), {
+      request: async () => Promise.reject(Object.assign(new Error(`Denied ${'x'.repeat(1_000_000)}`), { code: -32000 })),
+    })
     modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1)] })] })
     kernelOf(modal).chains.startDiscovery()
-    const error = (await modal.connect('io.loud').catch((e: unknown) => e)) as { code: string; message: string; walletMessage: string; walletCode: number }
+    const error = (await modal.connect('io.loud').catch((e: unknown) => e)) as {
+      code: string
+      message: string
+      walletMessage: string
+      walletCode: number
+    }
     expect(error).toMatchObject({ code: 'WALLET_ERROR', walletCode: -32000 })
     expect(error.message).toHaveLength(200)
     expect(error.message.startsWith('Denied xxx')).toBe(true)
@@ -141,7 +172,10 @@ describe('the EIP-55 checksum code', () => {
 
   it('is not in the eager bundle of a host that uses the eip155 plugin, only in a chunk loaded on demand', async () => {
     try {
-      const { metafile } = await build({ ...hostFromSource(`import { eip155, mainnet } from 'vestibule/chains/eip155'\nconsole.log(eip155({ networks: [mainnet] }))`), outdir })
+      const { metafile } = await build({
+        ...hostFromSource(`import { eip155, mainnet } from 'vestibule/chains/eip155'\nconsole.log(eip155({ networks: [mainnet] }))`),
+        outdir,
+      })
       const eager = eagerOutputs(metafile, entryOutput(metafile, 'host.ts'))
       const keccak = outputsWith(metafile, /node_modules\/@noble\/hashes\/(esm\/)?sha3/)
       expect(keccak.length).toBeGreaterThan(0)

@@ -18,7 +18,11 @@ describe('switchNetwork', () => {
 
     await modal.switchNetwork('eip155:31338')
 
-    expect(wallet.calls.map((c) => c.method)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain'])
+    expect(wallet.calls.map((c) => c.method)).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ])
     expect(wallet.callsOf('wallet_switchEthereumChain').map((c) => c.params)).toEqual([[{ chainId: '0x7a6a' }], [{ chainId: '0x7a6a' }]])
     expect(wallet.callsOf('wallet_addEthereumChain')[0]?.params).toStrictEqual([
       {
@@ -54,7 +58,11 @@ describe('switchNetwork', () => {
     await modal.connect(WALLET_RDNS)
     await modal.switchNetwork('eip155:31337')
     const [add] = wallet.callsOf('wallet_addEthereumChain')
-    expect((add?.params as Array<Record<string, unknown>> | undefined)?.[0]).toMatchObject({ chainId: '0x7a69', chainName: 'Anvil A', rpcUrls: [h.anvilA.url] })
+    expect((add?.params as Array<Record<string, unknown>> | undefined)?.[0]).toMatchObject({
+      chainId: '0x7a69',
+      chainName: 'Anvil A',
+      rpcUrls: [h.anvilA.url],
+    })
     expect((add?.params as Array<Record<string, unknown>> | undefined)?.[0]?.blockExplorerUrls).toBeUndefined()
     expect(modal.getNetwork().caipNetworkId).toBe('eip155:31337')
   })

@@ -114,7 +114,9 @@ describe('keccak ships only to hosts that import isChecksumAddress', () => {
     try {
       const { metafile } = await build({ ...hostFromSource(host), outdir })
       const eager = eagerOutputs(metafile, entryOutput(metafile, 'host.ts'))
-      return [...eager].some((file) => Object.entries(metafile.outputs[file]!.inputs).some(([input, { bytesInOutput }]) => KECCAK.test(input) && bytesInOutput > 0))
+      return [...eager].some((file) =>
+        Object.entries(metafile.outputs[file]!.inputs).some(([input, { bytesInOutput }]) => KECCAK.test(input) && bytesInOutput > 0),
+      )
     } finally {
       rmSync(outdir, { recursive: true, force: true })
     }
@@ -127,7 +129,11 @@ describe('keccak ships only to hosts that import isChecksumAddress', () => {
   })
 
   it('a host calling isChecksumAddress gets keccak', async () => {
-    expect(await eagerKeccak(`${base}import { isChecksumAddress } from 'vestibule/chains/eip155'\ncreateKernel({ plugins: [eip155({ networks: [mainnet] })] })\nconsole.log(isChecksumAddress(location.hash))`)).toBe(true)
+    expect(
+      await eagerKeccak(
+        `${base}import { isChecksumAddress } from 'vestibule/chains/eip155'\ncreateKernel({ plugins: [eip155({ networks: [mainnet] })] })\nconsole.log(isChecksumAddress(location.hash))`,
+      ),
+    ).toBe(true)
   })
 })
 

@@ -19,24 +19,41 @@ const stranger = privateKeyToAccount(KEYS[1]!)
 const VECTOR_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const HELLO_SIGNATURE =
   '0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b'
-const MESSAGE = 'localhost wants you to sign in with your Ethereum account:\n0x0\n\nURI: http://localhost\nVersion: 1\nChain ID: 31337\nNonce: a1b2c3d4e5\nIssued At: 2026-11-26T12:00:00Z'
+const MESSAGE =
+  'localhost wants you to sign in with your Ethereum account:\n0x0\n\nURI: http://localhost\nVersion: 1\nChain ID: 31337\nNonce: a1b2c3d4e5\nIssued At: 2026-11-26T12:00:00Z'
 
-const wallet = () => createWalletClient({ account: owner, chain: { id: 31337, name: 'Anvil A', nativeCurrency: ETH, rpcUrls: { default: { http: [h.anvilA.url] } } }, transport: http(h.anvilA.url) })
+const wallet = () =>
+  createWalletClient({
+    account: owner,
+    chain: { id: 31337, name: 'Anvil A', nativeCurrency: ETH, rpcUrls: { default: { http: [h.anvilA.url] } } },
+    transport: http(h.anvilA.url),
+  })
 const codeAt = (address: string) => rpc(h.anvilA.url, 'eth_getCode', [address, 'latest']) as Promise<string>
 
 describe('eip155 verifyMessage: externally owned accounts', () => {
   it('accepts the public EIP-191 vector, with v as 27/28 or 0/1, and refuses it for another message or address', async () => {
     const network = h.localA
     expect(await verifyMessage({ address: VECTOR_ADDRESS, message: 'hello world', signature: HELLO_SIGNATURE, network })).toBe(true)
-    expect(await verifyMessage({ address: VECTOR_ADDRESS.toLowerCase(), message: 'hello world', signature: HELLO_SIGNATURE, network })).toBe(true)
-    expect(await verifyMessage({ address: VECTOR_ADDRESS, message: 'hello world', signature: `${HELLO_SIGNATURE.slice(0, -2)}00`, network })).toBe(true)
+    expect(
+      await verifyMessage({ address: VECTOR_ADDRESS.toLowerCase(), message: 'hello world', signature: HELLO_SIGNATURE, network }),
+    ).toBe(true)
+    expect(
+      await verifyMessage({ address: VECTOR_ADDRESS, message: 'hello world', signature: `${HELLO_SIGNATURE.slice(0, -2)}00`, network }),
+    ).toBe(true)
     expect(await verifyMessage({ address: VECTOR_ADDRESS, message: 'hello world!', signature: HELLO_SIGNATURE, network })).toBe(false)
     expect(await verifyMessage({ address: stranger.address, message: 'hello world', signature: HELLO_SIGNATURE, network })).toBe(false)
   })
 
   it('an EOA signature needs no network: it verifies on a network without a reachable RPC', async () => {
-    const offline = defineNetwork({ id: 31337, name: 'Offline', nativeCurrency: ETH, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
-    expect(await verifyMessage({ address: VECTOR_ADDRESS, message: 'hello world', signature: HELLO_SIGNATURE, network: offline })).toBe(true)
+    const offline = defineNetwork({
+      id: 31337,
+      name: 'Offline',
+      nativeCurrency: ETH,
+      rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+    })
+    expect(await verifyMessage({ address: VECTOR_ADDRESS, message: 'hello world', signature: HELLO_SIGNATURE, network: offline })).toBe(
+      true,
+    )
   })
 
   it("round trip: the wallet's personal_sign through the chain plugin verifies with the adapter's feature", async () => {
@@ -72,7 +89,14 @@ describe('eip155 verifyMessage: contract accounts', () => {
       expect(await verifyMessage({ address: account.address, message: MESSAGE, signature, network })).toBe(true)
       expect(await verifyMessage({ address: account.address, message: `${MESSAGE} `, signature, network })).toBe(false)
     }
-    expect(await verifyMessage({ address: account.address, message: MESSAGE, signature: await stranger.signMessage({ message: MESSAGE }), network })).toBe(false)
+    expect(
+      await verifyMessage({
+        address: account.address,
+        message: MESSAGE,
+        signature: await stranger.signMessage({ message: MESSAGE }),
+        network,
+      }),
+    ).toBe(false)
     // Garbage the contract refuses (wrong length, a zero signature) is false, not an error.
     for (const signature of ['0x1234', `0x${'00'.repeat(65)}`, `0x${'ff'.repeat(200)}`]) {
       expect(await verifyMessage({ address: account.address, message: MESSAGE, signature, network })).toBe(false)
@@ -95,26 +119,64 @@ describe('eip155 verifyMessage: contract accounts', () => {
     expect(await verifyMessage({ address: future.address, message: MESSAGE, signature, network })).toBe(true)
     expect(await codeAt(future.address)).toBe('0x')
     expect(await verifyMessage({ address: future.address, message: `${MESSAGE}!`, signature, network })).toBe(false)
-    expect(await verifyMessage({ address: future.address, message: MESSAGE, signature: future.wrap(await stranger.signMessage({ message: MESSAGE })), network })).toBe(false)
+    expect(
+      await verifyMessage({
+        address: future.address,
+        message: MESSAGE,
+        signature: future.wrap(await stranger.signMessage({ message: MESSAGE })),
+        network,
+      }),
+    ).toBe(false)
     // The unwrapped signature cannot verify an account that has no code yet.
-    expect(await verifyMessage({ address: future.address, message: MESSAGE, signature: await owner.signMessage({ message: MESSAGE }), network })).toBe(false)
+    expect(
+      await verifyMessage({ address: future.address, message: MESSAGE, signature: await owner.signMessage({ message: MESSAGE }), network }),
+    ).toBe(false)
     // A wrapper around another account's factory call: the predicted address is not the one being checked.
     const elsewhere = await counterfactualSmartAccount(wallet(), owner.address, { salt: 43n })
-    expect(await verifyMessage({ address: future.address, message: MESSAGE, signature: elsewhere.wrap(await owner.signMessage({ message: MESSAGE })), network })).toBe(false)
+    expect(
+      await verifyMessage({
+        address: future.address,
+        message: MESSAGE,
+        signature: elsewhere.wrap(await owner.signMessage({ message: MESSAGE })),
+        network,
+      }),
+    ).toBe(false)
   })
 })
 
 describe('eip155 verifyMessage: malformed input and unreachable chains', () => {
   it('malformed signatures and addresses resolve false', async () => {
     const network = h.localA
-    const cases: unknown[] = ['', '0x', 'garbage', HELLO_SIGNATURE.slice(2), `${HELLO_SIGNATURE}0`, `0x${'zz'.repeat(65)}`, `0x${'00'.repeat(70_000)}`, undefined, 12]
+    const cases: unknown[] = [
+      '',
+      '0x',
+      'garbage',
+      HELLO_SIGNATURE.slice(2),
+      `${HELLO_SIGNATURE}0`,
+      `0x${'zz'.repeat(65)}`,
+      `0x${'00'.repeat(70_000)}`,
+      undefined,
+      12,
+    ]
     for (const signature of cases) {
-      expect(await verifyMessage({ address: owner.address, message: 'hello world', signature: signature as Hex, network }), String(signature).slice(0, 30)).toBe(false)
+      expect(
+        await verifyMessage({ address: owner.address, message: 'hello world', signature: signature as Hex, network }),
+        String(signature).slice(0, 30),
+      ).toBe(false)
     }
-    for (const address of ['', '0x1234', owner.address.slice(2), `${owner.address}00`, '0x0000000000000000000000000000000000000000', null]) {
+    for (const address of [
+      '',
+      '0x1234',
+      owner.address.slice(2),
+      `${owner.address}00`,
+      '0x0000000000000000000000000000000000000000',
+      null,
+    ]) {
       expect(await verifyMessage({ address: address as string, message: 'hello world', signature: HELLO_SIGNATURE, network })).toBe(false)
     }
-    expect(await verifyMessage({ address: owner.address, message: undefined as unknown as string, signature: HELLO_SIGNATURE, network })).toBe(false)
+    expect(
+      await verifyMessage({ address: owner.address, message: undefined as unknown as string, signature: HELLO_SIGNATURE, network }),
+    ).toBe(false)
   })
 
   it('a signature that must be checked on chain: NOT_SUPPORTED without an RPC URL, HTTP when the RPC does not answer', async () => {

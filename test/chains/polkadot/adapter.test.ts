@@ -27,7 +27,9 @@ describe('discovery', () => {
     vi.advanceTimersByTime(99)
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     vi.advanceTimersByTime(1)
-    expect(kernelOf(modal).chains.$connectors.get()).toEqual([{ id: EXTENSION_ID, name: 'Sandbox Polkadot Wallet', type: 'INJECTED', namespace: 'polkadot', installed: true }])
+    expect(kernelOf(modal).chains.$connectors.get()).toEqual([
+      { id: EXTENSION_ID, name: 'Sandbox Polkadot Wallet', type: 'INJECTED', namespace: 'polkadot', installed: true },
+    ])
   })
 
   it('names known extensions and ignores entries without enable()', async () => {
@@ -35,7 +37,11 @@ describe('discovery', () => {
     h.inject(ext, 'subwallet-js')
     h.window.injectedWeb3.broken = { version: '1' }
     const modal = h.modal([polkadotMainnet])
-    expect(kernelOf(modal).chains.$connectors.get().map((c) => [c.id, c.name])).toEqual([
+    expect(
+      kernelOf(modal)
+        .chains.$connectors.get()
+        .map((c) => [c.id, c.name]),
+    ).toEqual([
       ['polkadot-js', 'polkadot{.js}'],
       ['subwallet-js', 'SubWallet'],
     ])
@@ -48,7 +54,12 @@ describe('connect', () => {
     const modal = h.modal([polkadotMainnet, westend])
     await modal.connect(EXTENSION_ID)
     const address = encodeAddress(extension.publicKey, 0)
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address, caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`, namespace: 'polkadot' })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address,
+      caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`,
+      namespace: 'polkadot',
+    })
     expect(extension.address.startsWith('5')).toBe(true) // the extension shares the generic (42) encoding
     expect(extension.calls[0]).toEqual({ method: 'enable', params: 'Polkadot Test App' })
     expect(extension.prompts).toEqual(['Connect "Polkadot Test App"?'])
@@ -72,7 +83,9 @@ describe('connect', () => {
     await modal.connect(EXTENSION_ID)
     expect(modal.getAccount().caipAddress).toMatch(/^polkadot:e143f23803ac50e8f6f8e62695d1ce9e:5/)
     // …and the account cannot follow to a chain it is not for.
-    await expect(modal.switchNetwork(polkadotMainnet.caipNetworkId)).rejects.toThrow('The connected account is limited to another chain than Polkadot')
+    await expect(modal.switchNetwork(polkadotMainnet.caipNetworkId)).rejects.toThrow(
+      'The connected account is limited to another chain than Polkadot',
+    )
   })
 
   it('skips Ethereum-type accounts (not SS58)', async () => {
@@ -144,7 +157,11 @@ describe('connectors other plugins add', () => {
     const modal = h.modal([polkadotMainnet])
     const remove = kernelOf(modal).chains.addConnector('polkadot', WC, { version: remote.version, enable: remote.enable })
     await until(() => kernelOf(modal).chains.$connectors.get().length === 2)
-    expect(kernelOf(modal).chains.$connectors.get().map((c) => [c.id, c.type])).toEqual([
+    expect(
+      kernelOf(modal)
+        .chains.$connectors.get()
+        .map((c) => [c.id, c.type]),
+    ).toEqual([
       [EXTENSION_ID, 'INJECTED'],
       ['remote', 'WALLET_CONNECT'],
     ])
@@ -155,13 +172,20 @@ describe('connectors other plugins add', () => {
     expect(signatureVerify(u8aWrapBytes(new TextEncoder().encode('through another plugin')), signature, address).isValid).toBe(true)
     expect(remote.calls.map((c) => c.method)).toEqual(['enable', 'signRaw'])
     remove()
-    expect(kernelOf(modal).chains.$connectors.get().map((c) => c.id)).toEqual([EXTENSION_ID])
+    expect(
+      kernelOf(modal)
+        .chains.$connectors.get()
+        .map((c) => c.id),
+    ).toEqual([EXTENSION_ID])
   })
 
   it('cannot connect through a provider without enable(), and reconnects through an added connector after a reload', async () => {
     const modal = h.modal([polkadotMainnet])
     kernelOf(modal).chains.addConnector('polkadot', WC, { version: '1' })
-    await expect(modal.connect('remote')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: expect.stringContaining('"remote" is not available') })
+    await expect(modal.connect('remote')).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      message: expect.stringContaining('"remote" is not available'),
+    })
     const storage = mapStorage()
     const remote = await h.extension({ inject: false })
     const first = h.modal([polkadotMainnet], { storage })
@@ -194,7 +218,10 @@ describe('sign a message', () => {
     expect(sr25519Verify(u8aWrapBytes(bytes), signature, extension.publicKey)).toBe(true)
     expect(sr25519Verify(bytes, signature, extension.publicKey)).toBe(false)
     expect(signatureVerify('another message', signature, modal.getAccount().address!).isValid).toBe(false)
-    expect(extension.calls.at(-1)).toEqual({ method: 'signRaw', params: { address: extension.address, data: `0x${Buffer.from(message).toString('hex')}`, type: 'bytes' } })
+    expect(extension.calls.at(-1)).toEqual({
+      method: 'signRaw',
+      params: { address: extension.address, data: `0x${Buffer.from(message).toString('hex')}`, type: 'bytes' },
+    })
     expect(extension.prompts.at(-1)).toBe('Sign this message')
   })
 
@@ -218,7 +245,10 @@ describe('sign a message', () => {
     await h.extension({ features: { signRaw: false } })
     const modal = h.modal([polkadotMainnet])
     await modal.connect(EXTENSION_ID)
-    await expect(modal.signMessage('x')).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'Signing messages is not supported by this wallet' })
+    await expect(modal.signMessage('x')).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      message: 'Signing messages is not supported by this wallet',
+    })
   })
 })
 
@@ -238,7 +268,9 @@ describe('bad input', () => {
     const adapter = adapterOf(modal)
     const from = modal.getAccount().address!
     const send = (to: string, value = 1n) => adapter.sendNative!({ to, value, address: from, network: polkadotMainnet })
-    await expect(send('0x1234')).rejects.toMatchObject({ message: 'Invalid Polkadot address (SS58 with a valid checksum expected): 0x1234' })
+    await expect(send('0x1234')).rejects.toMatchObject({
+      message: 'Invalid Polkadot address (SS58 with a valid checksum expected): 0x1234',
+    })
     await expect(send(extension.address)).rejects.toThrow(`Not a Polkadot address (SS58 prefix 42, expected 0): ${extension.address}`)
     await expect(send(from, 0n)).rejects.toThrow('Invalid amount: 0')
     await expect(send(from, 1 as never)).rejects.toThrow('Invalid amount: 1')
@@ -263,7 +295,9 @@ describe('bad input', () => {
     const modal = h.modal([down])
     await modal.connect(EXTENSION_ID)
     await until(() => accountOf(modal)?.balanceStatus === 'unavailable', 15_000)
-    await expect(adapterOf(modal).getBalance({ address: modal.getAccount().address!, network: down })).rejects.toThrow(`The Down node at ${DOWN} is not reachable`)
+    await expect(adapterOf(modal).getBalance({ address: modal.getAccount().address!, network: down })).rejects.toThrow(
+      `The Down node at ${DOWN} is not reachable`,
+    )
     // Still connected, still signing.
     expect(modal.getAccount().status).toBe('connected')
     expect(await modal.signMessage('still here')).toMatch(/^0x/)

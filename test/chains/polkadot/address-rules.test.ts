@@ -26,7 +26,9 @@ describe('polkadot address rules', () => {
   it("refuses the same key under another network's prefix: it may be a mistake, so it is not converted", async () => {
     const r = await addressRulesOf(adapter)
     expect(r.problem(encoded(42), polkadotMainnet)).toBe(`Not a Polkadot address (SS58 prefix 42, expected 0): ${encoded(42)}`)
-    expect(() => r.normalize(encoded(2), polkadotMainnet)).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED', message: `Not a Polkadot address (SS58 prefix 2, expected 0): ${encoded(2)}` }))
+    expect(() => r.normalize(encoded(2), polkadotMainnet)).toThrow(
+      expect.objectContaining({ code: 'NOT_SUPPORTED', message: `Not a Polkadot address (SS58 prefix 2, expected 0): ${encoded(2)}` }),
+    )
   })
 
   it('refuses a broken checksum and what is not SS58 at all', async () => {

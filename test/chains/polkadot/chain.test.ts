@@ -83,7 +83,10 @@ describe.skipIf(!installed)('against chopsticks', () => {
     const recipient = encodeAddress((await h.extension({ seed: SEEDS[2], inject: false })).publicKey, 2)
     await chain.setBalance(node.http, recipient, 2n * ROC)
     extension.answers.push(false)
-    await expect(adapterOf(modal).sendNative!({ to: recipient, value: ROC, address, network })).rejects.toMatchObject({ code: 'USER_REJECTED', walletCode: 4001 })
+    await expect(adapterOf(modal).sendNative!({ to: recipient, value: ROC, address, network })).rejects.toMatchObject({
+      code: 'USER_REJECTED',
+      walletCode: 4001,
+    })
     expect(await freeOf(node, recipient)).toBe(2n * ROC)
   })
 

@@ -32,7 +32,11 @@ describe('supportsAllNetworks (polkadot)', () => {
   it('false for a remote session (WalletConnect), whatever its account can use', async () => {
     const remote = await h.extension({ inject: false })
     const modal = h.modal([polkadotMainnet, westend])
-    kernelOf(modal).chains.addConnector('polkadot', { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false }, { version: remote.version, enable: remote.enable })
+    kernelOf(modal).chains.addConnector(
+      'polkadot',
+      { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false },
+      { version: remote.version, enable: remote.enable },
+    )
     await modal.connect('walletConnect', 'polkadot')
     expect(modal.getAccount().status).toBe('connected')
     expect(reach(modal)).toBe(false)

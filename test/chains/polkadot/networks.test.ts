@@ -12,7 +12,8 @@ const local = {
   rpcUrls: { default: { http: ['http://127.0.0.1:9944'], webSocket: ['ws://127.0.0.1:9944'] } },
 }
 
-const kernelWith = (networks: unknown[]) => createKernel({ projectId: 'p', storage: null, plugins: [polkadot({ networks: networks as never })] })
+const kernelWith = (networks: unknown[]) =>
+  createKernel({ projectId: 'p', storage: null, plugins: [polkadot({ networks: networks as never })] })
 
 describe('built-in networks', () => {
   it('Polkadot: DOT with 10 decimals, prefix 0, CAIP-2 from the genesis hash', () => {
@@ -37,14 +38,23 @@ describe('built-in networks', () => {
   })
 
   it('Kusama: KSM with 12 decimals, prefix 2', () => {
-    expect(kusama).toMatchObject({ caipNetworkId: 'polkadot:b0a8d493285c2df73290dfb7e61f870f', nativeCurrency: { symbol: 'KSM', decimals: 12 }, custom: { ss58Prefix: 2 } })
+    expect(kusama).toMatchObject({
+      caipNetworkId: 'polkadot:b0a8d493285c2df73290dfb7e61f870f',
+      nativeCurrency: { symbol: 'KSM', decimals: 12 },
+      custom: { ss58Prefix: 2 },
+    })
   })
 })
 
 describe('defineNetwork', () => {
   it('takes the prefix and decimals of a local chain and derives the CAIP-2 id', () => {
     const network = defineNetwork({ ...local, genesisHash: `0x${'AB'.repeat(32)}` })
-    expect(network).toMatchObject({ id: `0x${'ab'.repeat(32)}`, caipNetworkId: `polkadot:${'ab'.repeat(16)}`, custom: { ss58Prefix: 2 }, nativeCurrency: { decimals: 12 } })
+    expect(network).toMatchObject({
+      id: `0x${'ab'.repeat(32)}`,
+      caipNetworkId: `polkadot:${'ab'.repeat(16)}`,
+      custom: { ss58Prefix: 2 },
+      nativeCurrency: { decimals: 12 },
+    })
   })
 
   it.each([
@@ -79,8 +89,12 @@ describe('the polkadot plugin', () => {
 
   it('rejects missing, duplicate and malformed networks with a message naming them', () => {
     expect(() => kernelWith([])).toThrow('polkadot() needs `networks`')
-    expect(() => kernelWith([westend, westend])).toThrow('polkadot network #2 ("Westend") polkadot:e143f23803ac50e8f6f8e62695d1ce9e is listed twice')
-    expect(() => kernelWith([{ ...local, rpcUrls: { default: { http: ['ftp://x'] } } }])).toThrow('polkadot network #1 ("Local") has no valid rpcUrls.default.http')
+    expect(() => kernelWith([westend, westend])).toThrow(
+      'polkadot network #2 ("Westend") polkadot:e143f23803ac50e8f6f8e62695d1ce9e is listed twice',
+    )
+    expect(() => kernelWith([{ ...local, rpcUrls: { default: { http: ['ftp://x'] } } }])).toThrow(
+      'polkadot network #1 ("Local") has no valid rpcUrls.default.http',
+    )
     expect(() => kernelWith([{ ...local, genesisHash: 'nope' }])).toThrow('needs genesisHash')
     expect(() => kernelWith([null])).toThrow('polkadot network #1 is not an object')
   })

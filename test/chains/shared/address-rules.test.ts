@@ -11,7 +11,9 @@ describe('addressRulesOf', () => {
     expect(r.problem(' ex1234 ', network)).toBeUndefined()
     expect(r.normalize(' ex1234 ', network)).toBe('ex1234')
     expect(r.problem('ex12', network)).toBe('Not a valid address on Example Chain')
-    expect(() => r.normalize('ex12', network)).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED', message: 'Not a valid address on Example Chain' }))
+    expect(() => r.normalize('ex12', network)).toThrow(
+      expect.objectContaining({ code: 'NOT_SUPPORTED', message: 'Not a valid address on Example Chain' }),
+    )
   })
 
   it("ignores an adapter's rules that are not functions (a third-party plugin's mistake)", async () => {

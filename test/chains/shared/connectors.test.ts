@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConnectorList } from '../../../chains/shared/connectors.js'
 import type { Connector } from '../../../kernel/index.js'
 
-const connector = (id: string, type: Connector['type'] = 'ANNOUNCED'): Connector => ({ id, name: id, type, namespace: 'x', installed: true })
+const connector = (id: string, type: Connector['type'] = 'ANNOUNCED'): Connector => ({
+  id,
+  name: id,
+  type,
+  namespace: 'x',
+  installed: true,
+})
 
 describe('createConnectorList', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -15,7 +21,11 @@ describe('createConnectorList', () => {
     const seen: string[][] = []
     list.watch((connectors) => seen.push(connectors.map((c) => `${c.id}:${c.type}`)))
     const remove = list.add({ connector: connector('a', 'WALLET_CONNECT'), wallet: 'remote a' })
-    list.setDiscovered([{ connector: connector('b'), wallet: 'b' }, { connector: connector('a'), wallet: 'local a' }, { connector: connector('b'), wallet: 'second b' }])
+    list.setDiscovered([
+      { connector: connector('b'), wallet: 'b' },
+      { connector: connector('a'), wallet: 'local a' },
+      { connector: connector('b'), wallet: 'second b' },
+    ])
     expect(seen.at(-1)).toEqual(['b:ANNOUNCED', 'a:ANNOUNCED'])
     expect(list.get('a')?.wallet).toBe('local a')
     expect(list.get('b')?.wallet).toBe('b')

@@ -23,13 +23,20 @@ function facadeOver(up: ReturnType<typeof session> | undefined, extra: Partial<S
     accountsEvent: 'accountsChanged',
     eventAddresses,
     signing: ({ each, own }) => ({
-      'demo:sign': { version: '1.0.0', sign: each(async (u, chain, input: { address: string; chain?: string }) => send(u as never, chain as never, `sign:${own(input.address)}`, {})) },
+      'demo:sign': {
+        version: '1.0.0',
+        sign: each(async (u, chain, input: { address: string; chain?: string }) =>
+          send(u as never, chain as never, `sign:${own(input.address)}`, {}),
+        ),
+      },
     }),
     ...extra,
   })
   const wallet = facade.provider as any
   const changes: string[][] = []
-  wallet.features['standard:events'].on('change', (change: { accounts: { address: string; chains: string[] }[] }) => changes.push(change.accounts.map((a) => `${a.address}@${a.chains}`)))
+  wallet.features['standard:events'].on('change', (change: { accounts: { address: string; chains: string[] }[] }) =>
+    changes.push(change.accounts.map((a) => `${a.address}@${a.chains}`)),
+  )
   return { facade, wallet, changes }
 }
 
@@ -65,8 +72,13 @@ describe('createStandardFacade', () => {
     const up = session([`${A}:one`, `${B}:one`])
     const { wallet } = facadeOver(up)
     await wallet.features['standard:connect'].connect()
-    expect(await wallet.features['demo:sign'].sign({ address: 'one', chain: A }, { address: 'one', chain: 'demo:cccc' }, { address: 'one' })).toEqual([`sign:one@${A}`, `sign:one@${B}`, `sign:one@${B}`])
-    await expect(wallet.features['demo:sign'].sign({ address: 'two' })).rejects.toMatchObject({ code: 4100, message: 'The account two is not connected' })
+    expect(
+      await wallet.features['demo:sign'].sign({ address: 'one', chain: A }, { address: 'one', chain: 'demo:cccc' }, { address: 'one' }),
+    ).toEqual([`sign:one@${A}`, `sign:one@${B}`, `sign:one@${B}`])
+    await expect(wallet.features['demo:sign'].sign({ address: 'two' })).rejects.toMatchObject({
+      code: 4100,
+      message: 'The account two is not connected',
+    })
   })
 
   it('reports a change of accounts or of an account’s chains once, only while connected; the same accounts again are no change', async () => {

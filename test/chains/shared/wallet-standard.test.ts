@@ -23,7 +23,11 @@ function discover(...wallets: StandardWallet[]) {
   let found: StandardWallet[] = []
   watchStandardWallets({ accept: () => true, onChange: (list) => void (found = list) })
   for (const w of wallets) {
-    page.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: ({ register }: { register(w: StandardWallet): void }) => register(w) }))
+    page.dispatchEvent(
+      Object.assign(new Event('wallet-standard:register-wallet'), {
+        detail: ({ register }: { register(w: StandardWallet): void }) => register(w),
+      }),
+    )
   }
   return () => found.map((w) => standardConnector(w, 'solana'))
 }
@@ -54,8 +58,19 @@ describe('Wallet Standard wallets are named and pictured by the modal rules', ()
   it('a wallet whose getters throw is not registered; one whose name getter throws later keeps the name it had', () => {
     let calls = 0
     const fickle = wallet({ name: 'Fickle' })
-    Object.defineProperty(fickle, 'name', { get: () => (++calls > 2 ? (() => { throw new Error('hostile getter') })() : 'Fickle Wallet') })
-    const hostile = Object.defineProperty(wallet(), 'chains', { get: () => { throw new Error('hostile getter') } })
+    Object.defineProperty(fickle, 'name', {
+      get: () =>
+        ++calls > 2
+          ? (() => {
+              throw new Error('hostile getter')
+            })()
+          : 'Fickle Wallet',
+    })
+    const hostile = Object.defineProperty(wallet(), 'chains', {
+      get: () => {
+        throw new Error('hostile getter')
+      },
+    })
     const connectors = discover(hostile, fickle, wallet())
     expect(() => connectors()).not.toThrow()
     expect(connectors().map((c) => c.name)).toEqual(['Fickle Wallet', 'Plain Wallet'])

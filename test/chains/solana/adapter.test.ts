@@ -16,11 +16,25 @@ describe('discovery', () => {
   it('lists Wallet Standard wallets with a solana chain and standard:connect, once per name, announced as eoa', async () => {
     h.wallet()
     h.wallet() // the same wallet registering twice
-    h.page.install({ version: '1.0.0', name: 'Bitcoin Only', icon: '', chains: ['bip122:000000000019d6689c085ae165831e93'], features: { 'standard:connect': { connect: async () => ({ accounts: [] }) } }, accounts: [] })
+    h.page.install({
+      version: '1.0.0',
+      name: 'Bitcoin Only',
+      icon: '',
+      chains: ['bip122:000000000019d6689c085ae165831e93'],
+      features: { 'standard:connect': { connect: async () => ({ accounts: [] }) } },
+      accounts: [],
+    })
     h.page.install({ version: '1.0.0', name: 'No Connect', icon: '', chains: ['solana:mainnet'], features: {}, accounts: [] })
     const modal = h.modal()
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([
-      { id: WALLET_ID, name: 'Node Solana Wallet', type: 'ANNOUNCED', namespace: 'solana', imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+', installed: true },
+      {
+        id: WALLET_ID,
+        name: 'Node Solana Wallet',
+        type: 'ANNOUNCED',
+        namespace: 'solana',
+        imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+        installed: true,
+      },
     ])
     expect(adapterOf(modal).defaultAccountType).toBe('eoa')
   })
@@ -29,19 +43,33 @@ describe('discovery', () => {
     const modal = h.modal()
     expect(kernelOf(modal).chains.$connectors.get()).toEqual([])
     h.wallet({ name: 'Late Wallet' })
-    expect(kernelOf(modal).chains.$connectors.get().map((c) => c.id)).toEqual(['late-wallet'])
+    expect(
+      kernelOf(modal)
+        .chains.$connectors.get()
+        .map((c) => c.id),
+    ).toEqual(['late-wallet'])
   })
 
   it('takes a Wallet Standard wallet from another plugin through addConnector', async () => {
-    const wallet = new (await import('./node-wallet.js')).NodeSolanaWallet({ seeds: [new Uint8Array(32).fill(9)], rpc: h.chain.url, name: 'Embedded' })
+    const wallet = new (await import('./node-wallet.js')).NodeSolanaWallet({
+      seeds: [new Uint8Array(32).fill(9)],
+      rpc: h.chain.url,
+      name: 'Embedded',
+    })
     const modal = h.modal()
-    const remove = kernelOf(modal).chains.addConnector('solana', { id: 'embedded', name: 'Embedded', type: 'AUTH', installed: true }, wallet)
+    const remove = kernelOf(modal).chains.addConnector(
+      'solana',
+      { id: 'embedded', name: 'Embedded', type: 'AUTH', installed: true },
+      wallet,
+    )
     expect(kernelOf(modal).chains.findConnector('embedded', 'solana')?.type).toBe('AUTH')
     await modal.connect('embedded', 'solana')
     expect(modal.getAccount().address).toBe(wallet.address)
     remove()
     expect(kernelOf(modal).chains.findConnector('embedded', 'solana')).toBeUndefined()
-    expect(() => kernelOf(modal).chains.addConnector('solana', { id: 'x', name: 'X', type: 'AUTH', installed: true }, { request: () => null })).toThrow(/Wallet Standard/)
+    expect(() =>
+      kernelOf(modal).chains.addConnector('solana', { id: 'x', name: 'X', type: 'AUTH', installed: true }, { request: () => null }),
+    ).toThrow(/Wallet Standard/)
   })
 })
 
@@ -51,16 +79,33 @@ describe('connect, balance, sign', () => {
     h.chain.fund(wallet.address, 2_718_281_828n)
     const modal = h.modal()
     await modal.connect(WALLET_ID)
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.local.caipNetworkId}:${wallet.address}`, namespace: 'solana' })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: wallet.address,
+      caipAddress: `${h.local.caipNetworkId}:${wallet.address}`,
+      namespace: 'solana',
+    })
     await vi.waitFor(() => expect(accountOf(modal)?.balanceStatus).toBe('ready'))
-    expect(accountOf(modal)).toMatchObject({ balanceValue: h.chain.balance(wallet.address), balance: '2.718', balanceSymbol: 'SOL', allAccounts: [{ type: 'eoa' }] })
+    expect(accountOf(modal)).toMatchObject({
+      balanceValue: h.chain.balance(wallet.address),
+      balance: '2.718',
+      balanceSymbol: 'SOL',
+      allAccounts: [{ type: 'eoa' }],
+    })
     expect(h.chain.balance(wallet.address)).toBe(2_718_281_828n)
   })
 
   it('reads balances above 2^53 lamports digit for digit', async () => {
     const wallet = h.wallet({ seeds: [new Uint8Array(32).fill(7)] })
     const huge = 2n ** 60n + 12_345n
-    h.chain.svm.setAccount({ address: wallet.address, lamports: huge, data: new Uint8Array(), programAddress: '11111111111111111111111111111111', executable: false, space: 0n })
+    h.chain.svm.setAccount({
+      address: wallet.address,
+      lamports: huge,
+      data: new Uint8Array(),
+      programAddress: '11111111111111111111111111111111',
+      executable: false,
+      space: 0n,
+    })
     const modal = h.modal()
     await modal.connect(WALLET_ID)
     expect((await adapterOf(modal).getBalance({ address: wallet.address, network: h.local })).value).toBe(huge)
@@ -96,13 +141,25 @@ describe('connect, balance, sign', () => {
 
   it('a malformed signature from the wallet is a wallet error, not a crash', async () => {
     const wallet = h.wallet()
-    const features = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(wallet), 'features')!.get!.call(wallet) as Record<string, unknown>
+    const features = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(wallet), 'features')!.get!.call(wallet) as Record<
+      string,
+      unknown
+    >
     Object.defineProperty(wallet, 'features', {
-      get: () => ({ ...features, 'solana:signMessage': { version: '1.0.0', signMessage: async () => [{ signedMessage: new Uint8Array(), signature: new Uint8Array(63) }] } }),
+      get: () => ({
+        ...features,
+        'solana:signMessage': {
+          version: '1.0.0',
+          signMessage: async () => [{ signedMessage: new Uint8Array(), signature: new Uint8Array(63) }],
+        },
+      }),
     })
     const modal = h.modal()
     await modal.connect(WALLET_ID)
-    await expect(modal.signMessage('x')).rejects.toMatchObject({ code: 'WALLET_ERROR', message: 'The wallet returned a malformed signature' })
+    await expect(modal.signMessage('x')).rejects.toMatchObject({
+      code: 'WALLET_ERROR',
+      message: 'The wallet returned a malformed signature',
+    })
   })
 })
 
@@ -150,8 +207,11 @@ describe('sendNative', () => {
     const wallet = h.wallet()
     const modal = h.modal()
     await modal.connect(WALLET_ID)
-    const send = (to: string, value: bigint) => adapterOf(modal).sendNative!({ to, value, address: wallet.address, network: networkOf(modal) })
-    await expect(send('0x52908400098527886E0F7030069857D2E4169EE7', 1n)).rejects.toThrow('Invalid Solana address: "0x52908400098527886E0F7030069857D2E4169EE7" (expected base58 text of a 32-byte public key)')
+    const send = (to: string, value: bigint) =>
+      adapterOf(modal).sendNative!({ to, value, address: wallet.address, network: networkOf(modal) })
+    await expect(send('0x52908400098527886E0F7030069857D2E4169EE7', 1n)).rejects.toThrow(
+      'Invalid Solana address: "0x52908400098527886E0F7030069857D2E4169EE7" (expected base58 text of a 32-byte public key)',
+    )
     await expect(send('3yZe7d', 1n)).rejects.toThrow(/Invalid Solana address/)
     await expect(send(fresh(), 0n)).rejects.toThrow('Please enter a valid amount and receiver address')
     await expect(send('', 5n)).rejects.toThrow('Please enter a valid amount and receiver address')
@@ -166,7 +226,9 @@ describe('sendNative', () => {
     await modal.connect(WALLET_ID)
     wallet.approve = false
     const to = fresh()
-    await expect(adapterOf(modal).sendNative!({ to, value: 5_000_000n, address: wallet.address, network: networkOf(modal) })).rejects.toMatchObject({ code: 'USER_REJECTED' })
+    await expect(
+      adapterOf(modal).sendNative!({ to, value: 5_000_000n, address: wallet.address, network: networkOf(modal) }),
+    ).rejects.toMatchObject({ code: 'USER_REJECTED' })
     expect(h.chain.balance(to)).toBe(0n)
   })
 
@@ -175,7 +237,9 @@ describe('sendNative', () => {
     h.chain.fund(wallet.address, 1_000_000n)
     const modal = h.modal()
     await modal.connect(WALLET_ID)
-    await expect(adapterOf(modal).sendNative!({ to: fresh(), value: 900_000_000n, address: wallet.address, network: networkOf(modal) })).rejects.toMatchObject({
+    await expect(
+      adapterOf(modal).sendNative!({ to: fresh(), value: 900_000_000n, address: wallet.address, network: networkOf(modal) }),
+    ).rejects.toMatchObject({
       code: 'WALLET_ERROR',
       message: expect.stringMatching(/^Failed to send transaction\. Please try again\. .*simulation failed/s),
     })
@@ -184,10 +248,15 @@ describe('sendNative', () => {
 
 describe('a wallet without a feature', () => {
   it.each([
-    ['solana:signMessage', (m: ReturnType<typeof h.modal>) => m.signMessage('hi'), 'Message signing (solana:signMessage) is not supported by this wallet'],
+    [
+      'solana:signMessage',
+      (m: ReturnType<typeof h.modal>) => m.signMessage('hi'),
+      'Message signing (solana:signMessage) is not supported by this wallet',
+    ],
     [
       'both send features',
-      (m: ReturnType<typeof h.modal>) => adapterOf(m).sendNative!({ to: fresh(), value: 1n, address: m.getAccount().address!, network: networkOf(m) }),
+      (m: ReturnType<typeof h.modal>) =>
+        adapterOf(m).sendNative!({ to: fresh(), value: 1n, address: m.getAccount().address!, network: networkOf(m) }),
       'Sending transactions (solana:signAndSendTransaction or solana:signTransaction) is not supported by this wallet',
     ],
   ])('%s missing: "… is not supported by this wallet"', async (_name, run, message) => {
@@ -213,7 +282,11 @@ describe('wallet events and networks', () => {
     const modal = h.modal()
     await modal.connect(WALLET_ID)
     wallet.selectAccount(1)
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: wallet.address, caipAddress: `${h.local.caipNetworkId}:${wallet.address}` })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: wallet.address,
+      caipAddress: `${h.local.caipNetworkId}:${wallet.address}`,
+    })
     // Signing now uses the new account.
     const signature = decodeBase58(await modal.signMessage('second'))!
     expect(verifyEd25519(new TextEncoder().encode('second'), signature, new PublicKey(wallet.address).toBytes())).toBe(true)
@@ -245,10 +318,18 @@ describe('wallet events and networks', () => {
     await modal.switchNetwork(h.other.caipNetworkId)
     expect(modal.getNetwork().caipNetworkId).toBe(h.other.caipNetworkId)
     await modal.switchNetwork(h.local.caipNetworkId)
-    const third = defineNetwork({ genesisHash: '4uhcVJyU9pJkvQyS88uRDiswHXSRkCZ3CLhsdNVYDZo9', name: 'Third', walletChain: 'solana:testnet', rpcUrls: { default: { http: [h.chain.url] } } })
+    const third = defineNetwork({
+      genesisHash: '4uhcVJyU9pJkvQyS88uRDiswHXSRkCZ3CLhsdNVYDZo9',
+      name: 'Third',
+      walletChain: 'solana:testnet',
+      rpcUrls: { default: { http: [h.chain.url] } },
+    })
     const modal2 = h.modal({ networks: [h.local, third] })
     await modal2.connect(WALLET_ID)
-    await expect(modal2.switchNetwork(third.caipNetworkId)).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'The network Third is not supported by this wallet' })
+    await expect(modal2.switchNetwork(third.caipNetworkId)).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      message: 'The network Third is not supported by this wallet',
+    })
     expect(modal2.getNetwork().caipNetworkId).toBe(h.local.caipNetworkId)
   })
 

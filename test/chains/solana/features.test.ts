@@ -43,7 +43,14 @@ function heldToken(owner: string, decimals: number, amount: bigint) {
 
 function setAccount(address: string, data: Uint8Array) {
   const svm = (h.chain as unknown as { svm: { setAccount(a: unknown): void; minimumBalanceForRentExemption(n: bigint): bigint } }).svm
-  svm.setAccount({ address, data, executable: false, lamports: svm.minimumBalanceForRentExemption(BigInt(data.length)), programAddress: TOKEN_PROGRAM, space: BigInt(data.length) })
+  svm.setAccount({
+    address,
+    data,
+    executable: false,
+    lamports: svm.minimumBalanceForRentExemption(BigInt(data.length)),
+    programAddress: TOKEN_PROGRAM,
+    space: BigInt(data.length),
+  })
 }
 
 async function connected() {
@@ -57,8 +64,24 @@ async function connected() {
 describe('solana chain features', () => {
   it('declares what a Solana wallet and RPC can do, and the native token address; the rest is absent', () => {
     const adapter = adapterOf(h.modal())
-    const all: ChainFeature[] = ['request', 'sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'estimateTokenTransfer', 'signTypedData']
-    expect(all.filter((f) => hasChainFeature(adapter, f))).toEqual(['sendTransaction', 'estimateFees', 'readContract', 'getTokenBalances', 'sendToken', 'estimateTokenTransfer'])
+    const all: ChainFeature[] = [
+      'request',
+      'sendTransaction',
+      'estimateFees',
+      'readContract',
+      'getTokenBalances',
+      'sendToken',
+      'estimateTokenTransfer',
+      'signTypedData',
+    ]
+    expect(all.filter((f) => hasChainFeature(adapter, f))).toEqual([
+      'sendTransaction',
+      'estimateFees',
+      'readContract',
+      'getTokenBalances',
+      'sendToken',
+      'estimateTokenTransfer',
+    ])
     expect(() => chainFeature(adapter, 'signTypedData')).toThrow('The solana chain plugin cannot signTypedData')
     expect(adapter.nativeTokenAddress).toBe('So11111111111111111111111111111111111111111')
   })
@@ -87,9 +110,19 @@ describe('solana chain features', () => {
     const estimate = await chainFeature(adapter, 'estimateFees')({ from: wallet.address, to, value: 1_000n, network })
     expect(estimate).toEqual({ fee: 5000n, decimals: 9, symbol: 'SOL' })
 
-    const { blockhash } = (await (await fetch(h.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }) })).json()).result.value
+    const { blockhash } = (
+      await (
+        await fetch(h.chain.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }),
+        })
+      ).json()
+    ).result.value
     const payer = new PublicKey(wallet.address)
-    const tx = new Transaction({ feePayer: payer, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(to), lamports: 1_000_004_321n }))
+    const tx = new Transaction({ feePayer: payer, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(to), lamports: 1_000_004_321n }),
+    )
     const data = Buffer.from(tx.serialize({ requireAllSignatures: false, verifySignatures: false })).toString('base64')
     expect(await chainFeature(adapter, 'estimateFees')({ from: wallet.address, to, data, network })).toMatchObject({ fee: 5000n })
     const signature = await chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to, data, network })
@@ -103,12 +136,24 @@ describe('solana chain features', () => {
     const mint = heldToken(wallet.address, 6, 5_000_000n)
     const to = fresh()
     const params = { from: wallet.address, token: mint, to, amount: 1_250_000n, network }
-    const rent = BigInt((await (await fetch(h.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }) })).json()).result)
+    const rent = BigInt(
+      (
+        await (
+          await fetch(h.chain.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMinimumBalanceForRentExemption', params: [165] }),
+          })
+        ).json()
+      ).result,
+    )
     expect(await chainFeature(adapter, 'estimateTokenTransfer')(params)).toEqual({ fee: 5000n + rent, decimals: 9, symbol: 'SOL' })
     expect(await chainFeature(adapter, 'sendToken')(params)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     const balances = chainFeature(adapter, 'getTokenBalances')
     expect(await balances({ owner: to, tokens: [mint], network })).toEqual([{ token: mint, value: 1_250_000n, decimals: 6, symbol: '' }])
-    expect(await balances({ owner: wallet.address, tokens: [mint], network })).toEqual([{ token: mint, value: 3_750_000n, decimals: 6, symbol: '' }])
+    expect(await balances({ owner: wallet.address, tokens: [mint], network })).toEqual([
+      { token: mint, value: 3_750_000n, decimals: 6, symbol: '' },
+    ])
     // The receiver's account exists now: the next transfer pays the network fee only.
     expect(await chainFeature(adapter, 'estimateTokenTransfer')(params)).toEqual({ fee: 5000n, decimals: 9, symbol: 'SOL' })
     await chainFeature(adapter, 'sendToken')(params)
@@ -133,7 +178,11 @@ describe('solana chain features', () => {
     const { adapter, network } = await connected()
     const mint = fresh()
     setMint(mint, 2, 77n)
-    const account = (await chainFeature(adapter, 'readContract')({ address: mint, network })) as { owner: string; data: Uint8Array; executable: boolean }
+    const account = (await chainFeature(adapter, 'readContract')({ address: mint, network })) as {
+      owner: string
+      data: Uint8Array
+      executable: boolean
+    }
     expect(account.owner).toBe(TOKEN_PROGRAM)
     expect(account.executable).toBe(false)
     expect(account.data[44]).toBe(2)
@@ -142,8 +191,12 @@ describe('solana chain features', () => {
 
   it('bad input is refused before the wallet or the RPC is asked', async () => {
     const { adapter, wallet, network } = await connected()
-    await expect(chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: fresh(), data: 'not base64!', network })).rejects.toThrow('serialized transaction in base64')
-    await expect(chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: fresh(), network })).rejects.toThrow('serialized transaction in base64')
+    await expect(
+      chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: fresh(), data: 'not base64!', network }),
+    ).rejects.toThrow('serialized transaction in base64')
+    await expect(chainFeature(adapter, 'sendTransaction')({ from: wallet.address, to: fresh(), network })).rejects.toThrow(
+      'serialized transaction in base64',
+    )
     await expect(chainFeature(adapter, 'readContract')({ address: '0xnot', network })).rejects.toThrow()
     expect(wallet.callsOf('solana:signAndSendTransaction')).toEqual([])
   })

@@ -16,7 +16,16 @@ export interface SolanaChain {
   url: string
   wsUrl: string
   genesisHash: string
-  svm: { setAccount(account: { address: string; lamports: bigint; data: Uint8Array; programAddress: string; executable: boolean; space: bigint }): void }
+  svm: {
+    setAccount(account: {
+      address: string
+      lamports: bigint
+      data: Uint8Array
+      programAddress: string
+      executable: boolean
+      space: bigint
+    }): void
+  }
   fund(address: string, lamports: bigint): string
   balance(address: string): bigint
   stop(): Promise<void>
@@ -100,7 +109,12 @@ export function useHarness(): Harness {
     return wallet
   }
   h.modal = ({ networks, extraPlugins = [], ...options } = {}) =>
-    modals.open({ projectId: 'p', storage: null, ...options, plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })] })
+    modals.open({
+      projectId: 'p',
+      storage: null,
+      ...options,
+      plugins: [...extraPlugins, solana({ networks: networks ?? [h.local, h.other] })],
+    })
   h.reload = (...wallets) => {
     modals.destroyAll()
     h.page.restore()

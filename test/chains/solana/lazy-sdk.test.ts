@@ -15,7 +15,10 @@ const SDK = /(^|\/)node_modules\/(@solana|@noble|bn\.js|borsh|bs58|buffer|supers
  */
 const kernelLazyExternal: Plugin = {
   name: 'kernel-lazy-external',
-  setup: (b) => void b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' && /(^|\/)kernel\//.test(args.importer) ? { path: args.path, external: true } : undefined)),
+  setup: (b) =>
+    void b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && /(^|\/)kernel\//.test(args.importer) ? { path: args.path, external: true } : undefined,
+    ),
 }
 
 async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }) {
@@ -25,7 +28,13 @@ async function bundle(options: { kernelExternal: boolean; sdkExternal: boolean }
     external: options.sdkExternal ? ['@solana/web3.js'] : [],
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: options.kernelExternal
-      ? [{ name: 'kernel-external', setup: (b) => void b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true })) }]
+      ? [
+          {
+            name: 'kernel-external',
+            setup: (b) =>
+              void b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\/[\w-]+\.js$/ }, (args) => ({ path: args.path, external: true })),
+          },
+        ]
       : [kernelLazyExternal],
   })
   const entry = entryOutput(result.metafile, 'chains/solana/index.ts')!

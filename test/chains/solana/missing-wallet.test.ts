@@ -21,15 +21,19 @@ describe('missingWalletLink', () => {
 
   it('no link for a wallet it does not know, a name that only looks alike, or a page that is not http(s)', () => {
     expect(missingWalletLink({ wallet: { name: 'Cedar Wallet' }, pageUrl: PAGE })).toBeUndefined()
-    expect(missingWalletLink({ wallet: { name: 'Phantom\u202e' }, pageUrl: PAGE })).toBe(missingWalletLink({ wallet: { name: 'Phantom' }, pageUrl: PAGE }))
+    expect(missingWalletLink({ wallet: { name: 'Phantom\u202e' }, pageUrl: PAGE })).toBe(
+      missingWalletLink({ wallet: { name: 'Phantom' }, pageUrl: PAGE }),
+    )
     expect(missingWalletLink({ wallet: { name: 'Phantom Pro' }, pageUrl: PAGE })).toBeUndefined()
     expect(missingWalletLink({ wallet: { name: 'Phantom' }, pageUrl: 'file:///etc/passwd' })).toBeUndefined()
     expect(missingWalletLink({ wallet: { name: 42 }, pageUrl: PAGE })).toBeUndefined()
   })
 
-  it('is the Solana chain plugin\'s missingWalletLink feature', async () => {
+  it("is the Solana chain plugin's missingWalletLink feature", async () => {
     const adapter = createSolanaAdapter({ networks: [] })
-    await expect(chainFeature(adapter, 'missingWalletLink')({ wallet: { name: 'Phantom' }, pageUrl: PAGE })).resolves.toMatch(/^https:\/\/phantom\.app\/ul\/browse\//)
+    await expect(chainFeature(adapter, 'missingWalletLink')({ wallet: { name: 'Phantom' }, pageUrl: PAGE })).resolves.toMatch(
+      /^https:\/\/phantom\.app\/ul\/browse\//,
+    )
     adapter.destroy()
   })
 })

@@ -10,8 +10,18 @@ const h = useHarness()
 
 const EVM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const EVM_RDNS = 'test.evm'
-const evmA = defineEvmNetwork({ id: 31337, name: 'EVM A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
-const evmB = defineEvmNetwork({ id: 31338, name: 'EVM B', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+const evmA = defineEvmNetwork({
+  id: 31337,
+  name: 'EVM A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+})
+const evmB = defineEvmNetwork({
+  id: 31338,
+  name: 'EVM B',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+})
 
 /** A minimal EIP-6963 EVM wallet that remembers its grant and chain like an extension. */
 function installEvmWallet(memory = { granted: false, chainId: 31337 }) {
@@ -40,7 +50,12 @@ function installEvmWallet(memory = { granted: false, chainId: 31337 }) {
   }
   const announce = () =>
     h.page.window.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { uuid: 'u-evm', name: 'EVM Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: EVM_RDNS }, provider }) }),
+      new CustomEvent('eip6963:announceProvider', {
+        detail: Object.freeze({
+          info: { uuid: 'u-evm', name: 'EVM Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: EVM_RDNS },
+          provider,
+        }),
+      }),
     )
   h.page.window.addEventListener('eip6963:requestProvider', announce)
   announce()

@@ -27,7 +27,11 @@ describe('supportsAllNetworks (solana)', () => {
     expect(reach(modal)).toBe(true)
     // Approvals of a remote session elsewhere do not narrow what this wallet can reach.
     kernelOf(modal).pluginConnection.setNetworkFields('solana', { approvedCaipNetworkIds: [h.local.caipNetworkId] })
-    const entries = networkEntries({ adapters: kernelOf(modal).chains.list(), chains: kernelOf(modal).state.$chains.get(), activeCaipNetworkId: modal.getNetwork().caipNetworkId })
+    const entries = networkEntries({
+      adapters: kernelOf(modal).chains.list(),
+      chains: kernelOf(modal).state.$chains.get(),
+      activeCaipNetworkId: modal.getNetwork().caipNetworkId,
+    })
     expect(entries.map((e) => e.disabled)).toEqual([false, false])
     await modal.disconnect()
     expect(reach(modal)).toBe(false)
@@ -42,7 +46,12 @@ describe('supportsAllNetworks (solana)', () => {
   })
 
   it('false for a remote session (WalletConnect), whatever its account lists', async () => {
-    const remote = new NodeSolanaWallet({ seeds: SEEDS.slice(2, 3), rpc: h.chain.url, name: 'Remote', chains: ['solana:localnet', 'solana:devnet'] })
+    const remote = new NodeSolanaWallet({
+      seeds: SEEDS.slice(2, 3),
+      rpc: h.chain.url,
+      name: 'Remote',
+      chains: ['solana:localnet', 'solana:devnet'],
+    })
     const modal = h.modal()
     kernelOf(modal).chains.addConnector('solana', { id: 'walletConnect', name: 'Remote', type: 'WALLET_CONNECT', installed: false }, remote)
     await modal.connect('walletConnect', 'solana')

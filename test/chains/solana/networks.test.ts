@@ -2,7 +2,15 @@
 import { Keypair, PublicKey } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
 import { decodeBase58 } from '../../../chains/solana/base58.js'
-import { defineNetwork, isAddress, solana, solanaDevnet, solanaMainnet, solanaTestnet, type SolanaNetwork } from '../../../chains/solana/index.js'
+import {
+  defineNetwork,
+  isAddress,
+  solana,
+  solanaDevnet,
+  solanaMainnet,
+  solanaTestnet,
+  type SolanaNetwork,
+} from '../../../chains/solana/index.js'
 import { encodeBase58 } from '../../../chains/solana/session.js'
 import { createKernel } from '../../../kernel/index.js'
 import { eip155, mainnet } from '../../../chains/eip155/index.js'
@@ -35,7 +43,10 @@ describe('isAddress', () => {
     ['a system account', '11111111111111111111111111111111'],
     ['the token program', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
     ['a wallet', 'CCVX9bMHTEPPgWUgkCNC46YnpB9P5vZ1dUz7Nwv3TNBq'],
-    ['a program derived address', PublicKey.findProgramAddressSync([Buffer.from('seed')], new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'))[0].toBase58()],
+    [
+      'a program derived address',
+      PublicKey.findProgramAddressSync([Buffer.from('seed')], new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'))[0].toBase58(),
+    ],
   ])('accepts %s', (_name, value) => {
     expect(isAddress(value)).toBe(true)
     expect(isAddress(value, solanaDevnet)).toBe(true)
@@ -58,14 +69,22 @@ describe('isAddress', () => {
 
 describe('networks', () => {
   it('built-ins: SOL with 9 decimals and CAIP-2 ids from the first 32 characters of the genesis hash', () => {
-    expect(solanaMainnet).toMatchObject({ caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainNamespace: 'solana' })
+    expect(solanaMainnet).toMatchObject({
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      chainNamespace: 'solana',
+    })
     expect(solanaDevnet.caipNetworkId).toBe('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')
     expect(solanaTestnet.caipNetworkId).toBe('solana:4uhcVJyU9pJkvQyS88uRDiswHXSRkCZ3')
     for (const n of [solanaMainnet, solanaDevnet, solanaTestnet]) {
       expect(n.nativeCurrency).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
       expect(decodeBase58(n.custom.genesisHash)).toHaveLength(32)
     }
-    expect([solanaMainnet, solanaDevnet, solanaTestnet].map((n) => n.custom.walletChain)).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet'])
+    expect([solanaMainnet, solanaDevnet, solanaTestnet].map((n) => n.custom.walletChain)).toEqual([
+      'solana:mainnet',
+      'solana:devnet',
+      'solana:testnet',
+    ])
     expect([solanaMainnet.testnet, solanaDevnet.testnet, solanaTestnet.testnet]).toEqual([undefined, true, true])
   })
 
@@ -91,7 +110,8 @@ describe('networks', () => {
 })
 
 describe('solana() options', () => {
-  const modal = (networks: unknown) => createKernel({ projectId: 'p', storage: null, plugins: [solana({ networks: networks as SolanaNetwork[] })] })
+  const modal = (networks: unknown) =>
+    createKernel({ projectId: 'p', storage: null, plugins: [solana({ networks: networks as SolanaNetwork[] })] })
 
   it('needs at least one network', () => {
     expect(() => modal([])).toThrow(/solana\(\) needs `networks`/)
@@ -99,9 +119,13 @@ describe('solana() options', () => {
   })
 
   it('rejects duplicates, EVM networks and malformed definitions with the network named', () => {
-    expect(() => modal([solanaMainnet, solanaMainnet])).toThrow('solana network #2 ("Solana") solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp is listed twice')
+    expect(() => modal([solanaMainnet, solanaMainnet])).toThrow(
+      'solana network #2 ("Solana") solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp is listed twice',
+    )
     expect(() => modal([mainnet])).toThrow(/solana network #1 \("Ethereum"\) is not a Solana network/)
-    expect(() => modal([{ ...solanaDevnet, rpcUrls: { default: { http: [] } } }])).toThrow(/solana network #1 \("Solana Devnet"\) has no valid rpcUrls/)
+    expect(() => modal([{ ...solanaDevnet, rpcUrls: { default: { http: [] } } }])).toThrow(
+      /solana network #1 \("Solana Devnet"\) has no valid rpcUrls/,
+    )
     expect(() => modal([null])).toThrow(/solana network #1 is not an object/)
   })
 
@@ -110,7 +134,10 @@ describe('solana() options', () => {
     const m = createKernel({
       projectId: 'p',
       storage: null,
-      plugins: [eip155({ networks: [mainnet] }), solana({ networks: [{ genesisHash, name: 'Plain', rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }, solanaDevnet] })],
+      plugins: [
+        eip155({ networks: [mainnet] }),
+        solana({ networks: [{ genesisHash, name: 'Plain', rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }, solanaDevnet] }),
+      ],
     })
     const adapter = kernelOf(m).chains.get('solana')!
     expect(adapter.networks.map((n) => n.caipNetworkId)).toEqual([`solana:${genesisHash.slice(0, 32)}`, solanaDevnet.caipNetworkId])

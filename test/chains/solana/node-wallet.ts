@@ -124,7 +124,8 @@ export class NodeSolanaWallet {
   }
 
   private check(account: WalletAccount) {
-    if (!this.connected || account?.address !== this.address) throw Object.assign(new Error('The requested account has not been authorized by the user.'), { code: 4100 })
+    if (!this.connected || account?.address !== this.address)
+      throw Object.assign(new Error('The requested account has not been authorized by the user.'), { code: 4100 })
   }
   private rejectUnlessApproved() {
     if (!this.approve) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })

@@ -17,12 +17,14 @@ const RFC = [
   {
     message: '',
     publicKey: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
-    signature: 'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b',
+    signature:
+      'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b',
   },
   {
     message: 'r',
     publicKey: '3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c',
-    signature: '92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00',
+    signature:
+      '92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00',
   },
 ]
 
@@ -34,7 +36,8 @@ function sandboxSigner(seedByte: number) {
   return { address, sign }
 }
 
-const SIWX = 'example.com wants you to sign in with your Solana account:\nEXAMPLE\n\nURI: https://example.com\nVersion: 1\nChain ID: mainnet\nNonce: 32891756\nIssued At: 2026-11-26T12:00:00Z'
+const SIWX =
+  'example.com wants you to sign in with your Solana account:\nEXAMPLE\n\nURI: https://example.com\nVersion: 1\nChain ID: mainnet\nNonce: 32891756\nIssued At: 2026-11-26T12:00:00Z'
 
 describe('solana verifyMessage', () => {
   it.each(RFC)('accepts the RFC 8032 vector for %#', async ({ message, publicKey, signature }) => {
@@ -56,7 +59,9 @@ describe('solana verifyMessage', () => {
     const bob = sandboxSigner(2)
     const message = SIWX.replace('EXAMPLE', alice.address)
     const signature = alice.sign(message)
-    expect(await verifyMessage({ address: alice.address, message: message.replace('32891756', '32891757'), signature, network })).toBe(false)
+    expect(await verifyMessage({ address: alice.address, message: message.replace('32891756', '32891757'), signature, network })).toBe(
+      false,
+    )
     expect(await verifyMessage({ address: bob.address, message, signature, network })).toBe(false)
     expect(await verifyMessage({ address: alice.address, message, signature: bob.sign(message), network })).toBe(false)
     // One bit of the signature flipped.
@@ -84,7 +89,8 @@ describe('solana verifyMessage', () => {
       undefined,
       42,
     ]
-    for (const bad of cases) expect(await verifyMessage({ address, message: 'hello', signature: bad as string, network }), String(bad).slice(0, 30)).toBe(false)
+    for (const bad of cases)
+      expect(await verifyMessage({ address, message: 'hello', signature: bad as string, network }), String(bad).slice(0, 30)).toBe(false)
     expect(await verifyMessage({ address, message: 'hello', signature, network })).toBe(true)
     for (const bad of ['', 'not-an-address', address.slice(1), encodeBase58(new Uint8Array(31).fill(1)), '0x12', null]) {
       expect(await verifyMessage({ address: bad as string, message: 'hello', signature, network })).toBe(false)

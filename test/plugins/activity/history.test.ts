@@ -9,13 +9,22 @@ import { ACTIVITY_RETRY_MS } from '../../../plugins/activity/history.js'
 import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
-const api = { failed: 0, down: false, pages: [] as { data: unknown[]; next: string | null }[], requests: [] as Record<string, string>[], onramp: [] as unknown[], onrampDown: false }
+const api = {
+  failed: 0,
+  down: false,
+  pages: [] as { data: unknown[]; next: string | null }[],
+  requests: [] as Record<string, string>[],
+  onramp: [] as unknown[],
+  onrampDown: false,
+}
 let server: Server
 let baseUrl = ''
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const send = (status: number, body: unknown) => (res.writeHead(status, { 'content-type': 'application/json' }), res.end(JSON.stringify(body)))
+    const send = (status: number, body: unknown) => (
+      res.writeHead(status, { 'content-type': 'application/json' }), res.end(JSON.stringify(body))
+    )
     if (url.pathname === '/v1/supported-chains') return send(200, { http: ['eip155:1'], ws: [] })
     if (api.down) return (api.failed++, send(500, { message: 'down' }))
     api.requests.push(Object.fromEntries(url.searchParams))
@@ -51,13 +60,25 @@ const purchase = (id: string, amount: string, chain = 'eip155:1') => ({
   ...received(id, amount, undefined, chain),
   metadata: { operationType: 'buy', minedAt: '2026-11-02T00:00:00Z', chain, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' },
 })
-const tx = (id: string) => ({ id, metadata: { operationType: 'send', minedAt: '2026-11-01T00:00:00Z', chain: 'eip155:1', status: 'confirmed' }, transfers: [] })
+const tx = (id: string) => ({
+  id,
+  metadata: { operationType: 'send', minedAt: '2026-11-01T00:00:00Z', chain: 'eip155:1', status: 'confirmed' },
+  transfers: [],
+})
 
 async function setup(capabilities = ['signMessage', 'history']) {
   const fake = fakeAdapter()
   ;(fake.adapter as { capabilities: Set<string> }).capabilities = new Set(capabilities)
   const modal = createKernel(
-    { projectId: 'p', blockchainApiUrl: baseUrl, storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }, activity()] },
+    {
+      projectId: 'p',
+      blockchainApiUrl: baseUrl,
+      storage: recordingBackend(),
+      plugins: [
+        { name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) },
+        activity(),
+      ],
+    },
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
@@ -84,7 +105,10 @@ const reaches = (plugin: ActivityApi, status: string) =>
 
 describe('activity controller', () => {
   it('loads the first page with the chain id, then the next by its cursor, until there is none', async () => {
-    api.pages = [{ data: [tx('a'), tx('b')], next: '1' }, { data: [tx('b'), tx('c')], next: null }]
+    api.pages = [
+      { data: [tx('a'), tx('b')], next: '1' },
+      { data: [tx('b'), tx('c')], next: null },
+    ]
     const { plugin, controller } = await setup()
     await controller.load()
     expect(api.requests).toEqual([expect.objectContaining({ chainId: 'eip155:1', projectId: 'p' })])
@@ -177,11 +201,17 @@ describe('activity controller', () => {
   })
 
   it('a transaction the on-ramp entries list is a purchase ("buy", the amount bought); the rest stay as they are', async () => {
-    api.pages = [{ data: [received('0xbought', '0.0325'), received('0xgift', '1'), tx('0xsent')], next: '1' }, { data: [received('0xbought2', '0.5')], next: null }]
+    api.pages = [
+      { data: [received('0xbought', '0.0325'), received('0xgift', '1'), tx('0xsent')], next: '1' },
+      { data: [received('0xbought2', '0.5')], next: null },
+    ]
     api.onramp = [purchase('0xbought', '0.0325'), purchase('0xbought2', '0.5'), purchase('0xgift', '1', 'eip155:10')]
     const { plugin, controller } = await setup()
     await controller.load()
-    const shown = () => plugin.$activity.get().transactions.map((t) => [t.id, t.operationType, t.transfers.map((x) => `${x.direction} ${x.quantity} ${x.symbol}`).join()])
+    const shown = () =>
+      plugin.$activity
+        .get()
+        .transactions.map((t) => [t.id, t.operationType, t.transfers.map((x) => `${x.direction} ${x.quantity} ${x.symbol}`).join()])
     expect(shown()).toEqual([
       ['0xbought', 'buy', 'in 0.0325 ETH'],
       // A purchase on another network is not this transaction.

@@ -1,11 +1,35 @@
 // The history API's rows as the Activity tab takes them: checks, spam and network filters, months, amounts.
 import { describe, expect, it } from 'vitest'
-import { approvalAmount, counterparty, groupByMonth, parseTransaction, swapPair, transferText, visibleTransactions, withCanonicalAddresses, type Transaction } from '../../../plugins/activity/transactions.js'
+import {
+  approvalAmount,
+  counterparty,
+  groupByMonth,
+  parseTransaction,
+  swapPair,
+  transferText,
+  visibleTransactions,
+  withCanonicalAddresses,
+  type Transaction,
+} from '../../../plugins/activity/transactions.js'
 
 const row = (over: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) => ({
   id: '0xabc',
-  metadata: { operationType: 'receive', minedAt: '2026-11-03T10:00:00.000Z', sentFrom: '0x00000000000000000000000000000000000000aa', sentTo: '0x00000000000000000000000000000000000000bb', status: 'confirmed', chain: 'eip155:1', ...metadata },
-  transfers: [{ direction: 'in', quantity: { numeric: '1234.56789' }, fungible_info: { name: 'Demo', symbol: 'DEMO', icon: { url: 'https://img.example/d.png' } } }],
+  metadata: {
+    operationType: 'receive',
+    minedAt: '2026-11-03T10:00:00.000Z',
+    sentFrom: '0x00000000000000000000000000000000000000aa',
+    sentTo: '0x00000000000000000000000000000000000000bb',
+    status: 'confirmed',
+    chain: 'eip155:1',
+    ...metadata,
+  },
+  transfers: [
+    {
+      direction: 'in',
+      quantity: { numeric: '1234.56789' },
+      fungible_info: { name: 'Demo', symbol: 'DEMO', icon: { url: 'https://img.example/d.png' } },
+    },
+  ],
   ...over,
 })
 
@@ -19,30 +43,69 @@ describe('parseTransaction', () => {
       status: 'confirmed',
       sentFrom: '0x00000000000000000000000000000000000000aa',
       sentTo: '0x00000000000000000000000000000000000000bb',
-      transfers: [{ direction: 'in', quantity: '1234.56789', symbol: 'DEMO', name: 'Demo', imageUrl: 'https://img.example/d.png', nft: false, spam: false }],
+      transfers: [
+        {
+          direction: 'in',
+          quantity: '1234.56789',
+          symbol: 'DEMO',
+          name: 'Demo',
+          imageUrl: 'https://img.example/d.png',
+          nft: false,
+          spam: false,
+        },
+      ],
     })
   })
   it.each([
     ['no id', { id: undefined }, {}],
     ['an invalid time', {}, { minedAt: 'yesterday' }],
     ['no metadata', { metadata: 'x' }, {}],
-    ['only malformed transfers', { transfers: [{ direction: 'in' }, { direction: 'up', quantity: { numeric: '1' }, fungible_info: { symbol: 'X' } }] }, {}],
+    [
+      'only malformed transfers',
+      { transfers: [{ direction: 'in' }, { direction: 'up', quantity: { numeric: '1' }, fungible_info: { symbol: 'X' } }] },
+      {},
+    ],
   ])('drops a row with %s', (_what, over, metadata) => {
     expect(parseTransaction(row(over, metadata))).toBeUndefined()
   })
   it('keeps a transaction without transfers, and drops malformed transfers beside good ones', () => {
     expect(parseTransaction(row({ transfers: [] }))?.transfers).toEqual([])
-    const mixed = parseTransaction(row({ transfers: [...row().transfers, { direction: 'in', quantity: { numeric: '-1' }, fungible_info: { symbol: 'NEG' } }, { direction: 'in', quantity: { numeric: '9'.repeat(80) }, fungible_info: { symbol: 'HUGE' } }] }))
+    const mixed = parseTransaction(
+      row({
+        transfers: [
+          ...row().transfers,
+          { direction: 'in', quantity: { numeric: '-1' }, fungible_info: { symbol: 'NEG' } },
+          { direction: 'in', quantity: { numeric: '9'.repeat(80) }, fungible_info: { symbol: 'HUGE' } },
+        ],
+      }),
+    )
     expect(mixed?.transfers.map((t) => t.symbol)).toEqual(['DEMO'])
   })
   it('collectibles: name, preview image by the image rule, the spam flag', () => {
-    const tx = parseTransaction(row({ transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Shape #1', content: { preview: { url: 'javascript:alert(1)' } }, flags: { is_spam: true } } }] }))
+    const tx = parseTransaction(
+      row({
+        transfers: [
+          {
+            direction: 'in',
+            quantity: { numeric: '1' },
+            nft_info: { name: 'Shape #1', content: { preview: { url: 'javascript:alert(1)' } }, flags: { is_spam: true } },
+          },
+        ],
+      }),
+    )
     expect(tx?.transfers).toEqual([{ direction: 'in', quantity: '1', name: 'Shape #1', nft: true, spam: true }])
   })
 })
 
 describe('visibleTransactions', () => {
-  const tx = (id: string, chain: string, transfers: Transaction['transfers']): Transaction => ({ id, chain, minedAt: new Date(), operationType: 'receive', status: 'confirmed', transfers })
+  const tx = (id: string, chain: string, transfers: Transaction['transfers']): Transaction => ({
+    id,
+    chain,
+    minedAt: new Date(),
+    operationType: 'receive',
+    status: 'confirmed',
+    transfers,
+  })
   const spamNft = { direction: 'in' as const, quantity: '1', name: 'Claim', nft: true, spam: true }
   const nft = { ...spamNft, spam: false }
   it('removes transactions whose every transfer is a spam collectible; keeps mixed ones and those without transfers', () => {
@@ -57,7 +120,12 @@ describe('visibleTransactions', () => {
 describe('groupByMonth and transferText', () => {
   it('groups by UTC month, newest month first, keeping the order within a month', () => {
     const at = (id: string, iso: string) => ({ ...(parseTransaction(row({ id }, { minedAt: iso })) as Transaction) })
-    const groups = groupByMonth([at('a', '2026-11-20T00:00:00Z'), at('b', '2026-10-31T23:59:59Z'), at('c', '2026-11-01T00:00:00Z'), at('d', '2025-12-05T00:00:00Z')])
+    const groups = groupByMonth([
+      at('a', '2026-11-20T00:00:00Z'),
+      at('b', '2026-10-31T23:59:59Z'),
+      at('c', '2026-11-01T00:00:00Z'),
+      at('d', '2025-12-05T00:00:00Z'),
+    ])
     expect(groups.map((g) => [g.label, g.transactions.map((t) => t.id)])).toEqual([
       ['November 2026', ['a', 'c']],
       ['October 2026', ['b']],
@@ -65,7 +133,9 @@ describe('groupByMonth and transferText', () => {
     ])
   })
   it('signs by direction, cuts to 3 decimals without rounding, names collectibles', () => {
-    expect(transferText({ direction: 'in', quantity: '1234.56789', symbol: 'DEMO', name: 'Demo', nft: false, spam: false })).toBe('+1234.567 DEMO')
+    expect(transferText({ direction: 'in', quantity: '1234.56789', symbol: 'DEMO', name: 'Demo', nft: false, spam: false })).toBe(
+      '+1234.567 DEMO',
+    )
     expect(transferText({ direction: 'out', quantity: '0.0009', symbol: 'ETH', name: 'Ether', nft: false, spam: false })).toBe('−0 ETH')
     expect(transferText({ direction: 'in', quantity: '1', name: 'Shape #3', nft: true, spam: false })).toBe('+Shape #3')
   })
@@ -74,22 +144,67 @@ describe('groupByMonth and transferText', () => {
 describe('counterparty', () => {
   const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
   const RECEIVER = '0x67cc000000000000000000000000000000000457'
-  const tokenSend = (transfer: Record<string, unknown>) => parseTransaction(row({ transfers: [{ direction: 'out', quantity: { numeric: '12.5' }, fungible_info: { symbol: 'DEMO' }, ...transfer }] }, { operationType: 'send', sentTo: CONTRACT }))!
-  it('a token sent names the transfer\'s recipient, not the contract the transaction called', () => {
-    expect(counterparty(tokenSend({ sender: '0x00000000000000000000000000000000000000aa', recipient: RECEIVER }))).toEqual({ role: 'to', address: RECEIVER })
+  const tokenSend = (transfer: Record<string, unknown>) =>
+    parseTransaction(
+      row(
+        { transfers: [{ direction: 'out', quantity: { numeric: '12.5' }, fungible_info: { symbol: 'DEMO' }, ...transfer }] },
+        { operationType: 'send', sentTo: CONTRACT },
+      ),
+    )!
+  it("a token sent names the transfer's recipient, not the contract the transaction called", () => {
+    expect(counterparty(tokenSend({ sender: '0x00000000000000000000000000000000000000aa', recipient: RECEIVER }))).toEqual({
+      role: 'to',
+      address: RECEIVER,
+    })
   })
-  it('a token received names the transfer\'s sender', () => {
-    const tx = parseTransaction(row({ transfers: [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { symbol: 'DEMO' }, sender: RECEIVER, recipient: '0x00000000000000000000000000000000000000aa' }] }, { sentFrom: '0x00000000000000000000000000000000000000cc' }))!
+  it("a token received names the transfer's sender", () => {
+    const tx = parseTransaction(
+      row(
+        {
+          transfers: [
+            {
+              direction: 'in',
+              quantity: { numeric: '1' },
+              fungible_info: { symbol: 'DEMO' },
+              sender: RECEIVER,
+              recipient: '0x00000000000000000000000000000000000000aa',
+            },
+          ],
+        },
+        { sentFrom: '0x00000000000000000000000000000000000000cc' },
+      ),
+    )!
     expect(counterparty(tx)).toEqual({ role: 'from', address: RECEIVER })
   })
   it('a mint (from the zero address) and a transfer without its parties name nobody', () => {
-    const mint = parseTransaction(row({ transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Shape #1' }, sender: `0x${'0'.repeat(40)}`, recipient: RECEIVER }] }, { operationType: 'mint', sentTo: CONTRACT }))!
+    const mint = parseTransaction(
+      row(
+        {
+          transfers: [
+            {
+              direction: 'in',
+              quantity: { numeric: '1' },
+              nft_info: { name: 'Shape #1' },
+              sender: `0x${'0'.repeat(40)}`,
+              recipient: RECEIVER,
+            },
+          ],
+        },
+        { operationType: 'mint', sentTo: CONTRACT },
+      ),
+    )!
     expect(counterparty(mint)).toBeUndefined()
     expect(counterparty(tokenSend({}))).toBeUndefined()
   })
   it('a transaction without transfers names its own from (received) or to', () => {
-    expect(counterparty(parseTransaction(row({ transfers: [] }, { operationType: 'execute' }))!)).toEqual({ role: 'to', address: '0x00000000000000000000000000000000000000bb' })
-    expect(counterparty(parseTransaction(row({ transfers: [] }))!)).toEqual({ role: 'from', address: '0x00000000000000000000000000000000000000aa' })
+    expect(counterparty(parseTransaction(row({ transfers: [] }, { operationType: 'execute' }))!)).toEqual({
+      role: 'to',
+      address: '0x00000000000000000000000000000000000000bb',
+    })
+    expect(counterparty(parseTransaction(row({ transfers: [] }))!)).toEqual({
+      role: 'from',
+      address: '0x00000000000000000000000000000000000000aa',
+    })
   })
   it('a malformed party is dropped', () => {
     expect(tokenSend({ recipient: '<b>x</b>' }).transfers[0]?.recipient).toBeUndefined()
@@ -98,8 +213,25 @@ describe('counterparty', () => {
 
 describe('swaps and approvals', () => {
   it('an approval row: token, amount and spender checked; "Unlimited" for the all-you-can-move amount', () => {
-    const tx = parseTransaction(row({ transfers: [], approvals: [{ spender: '0x00000000000000000000000000000000000000cc', quantity: { numeric: `${'9'.repeat(60)}.5` }, fungible_info: { symbol: 'DEMO' } }, { quantity: { numeric: 'x' }, fungible_info: { symbol: 'BAD' } }] }, { operationType: 'approve' }))
-    expect(tx?.approvals).toEqual([{ symbol: 'DEMO', quantity: `${'9'.repeat(60)}.5`, spender: '0x00000000000000000000000000000000000000cc' }])
+    const tx = parseTransaction(
+      row(
+        {
+          transfers: [],
+          approvals: [
+            {
+              spender: '0x00000000000000000000000000000000000000cc',
+              quantity: { numeric: `${'9'.repeat(60)}.5` },
+              fungible_info: { symbol: 'DEMO' },
+            },
+            { quantity: { numeric: 'x' }, fungible_info: { symbol: 'BAD' } },
+          ],
+        },
+        { operationType: 'approve' },
+      ),
+    )
+    expect(tx?.approvals).toEqual([
+      { symbol: 'DEMO', quantity: `${'9'.repeat(60)}.5`, spender: '0x00000000000000000000000000000000000000cc' },
+    ])
     expect(approvalAmount(tx!.approvals![0]!, 'Unlimited')).toBe('Unlimited DEMO')
     expect(approvalAmount({ symbol: 'DEMO', quantity: '12.34567' }, 'Unlimited')).toBe('12.345 DEMO')
   })
@@ -115,6 +247,11 @@ describe('swaps and approvals', () => {
       if (a === 'bad') throw new Error('not an address')
       return a.toUpperCase()
     })
-    expect([fixed.sentFrom, fixed.sentTo, fixed.transfers[0]!.sender, fixed.transfers[0]!.recipient]).toEqual(['0X00000000000000000000000000000000000000AA', '0X00000000000000000000000000000000000000BB', '0XAA', 'bad'])
+    expect([fixed.sentFrom, fixed.sentTo, fixed.transfers[0]!.sender, fixed.transfers[0]!.recipient]).toEqual([
+      '0X00000000000000000000000000000000000000AA',
+      '0X00000000000000000000000000000000000000BB',
+      '0XAA',
+      'bad',
+    ])
   })
 })

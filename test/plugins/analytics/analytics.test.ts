@@ -100,7 +100,10 @@ describe('analytics: no request before the first open', () => {
     await modal.open()
     await waitFor(() => events().filter((e) => e === 'MODAL_OPEN').length === 2, 'the second MODAL_OPEN')
     expect(server.configCalls()).toHaveLength(1)
-    expect(server.configCalls()[0]).toMatchObject({ method: 'GET', query: { projectId: 'project-1', st: 'vestibule', sv: 'html-test-1.0.0' } })
+    expect(server.configCalls()[0]).toMatchObject({
+      method: 'GET',
+      query: { projectId: 'project-1', st: 'vestibule', sv: 'html-test-1.0.0' },
+    })
     // The config call comes before any event.
     expect(server.requests[0]?.path).toBe('/getAnalyticsConfig')
   })
@@ -222,7 +225,10 @@ describe('analytics: the spec event list', () => {
     await waitFor(() => events().includes('DISCONNECT_ERROR'), 'DISCONNECT_ERROR')
     await quiet()
     expect(events()).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'DISCONNECT_ERROR'])
-    expect(server.posted()[2]?.body.props).toMatchObject({ properties: { namespace: 'eip155', message: 'wallet unreachable' }, address: ADDRESS })
+    expect(server.posted()[2]?.body.props).toMatchObject({
+      properties: { namespace: 'eip155', message: 'wallet unreachable' },
+      address: ADDRESS,
+    })
   })
 
   it('track() lets other plugins send events of the spec list (send, siwx, history)', async () => {
@@ -252,9 +258,24 @@ describe('analytics: the spec event list', () => {
   it('the event list is exactly the spec list, plus the swap events the swap plugin tracks', () => {
     expect([...ANALYTICS_EVENTS].sort()).toEqual(
       [
-        'MODAL_OPEN', 'MODAL_CLOSE', 'SEARCH_WALLET', 'SWITCH_NETWORK', 'SET_PREFERRED_ACCOUNT_TYPE', 'CONNECT_SUCCESS',
-        'DISCONNECT_SUCCESS', 'DISCONNECT_ERROR', 'SEND_INITIATED', 'SEND_SUCCESS', 'SEND_ERROR', 'ERROR_FETCH_TRANSACTIONS',
-        'SIWX_AUTH_SUCCESS', 'SIWX_AUTH_ERROR', 'CLICK_CANCEL_SIWX', 'SWAP_INITIATED', 'SWAP_SUCCESS', 'SWAP_ERROR',
+        'MODAL_OPEN',
+        'MODAL_CLOSE',
+        'SEARCH_WALLET',
+        'SWITCH_NETWORK',
+        'SET_PREFERRED_ACCOUNT_TYPE',
+        'CONNECT_SUCCESS',
+        'DISCONNECT_SUCCESS',
+        'DISCONNECT_ERROR',
+        'SEND_INITIATED',
+        'SEND_SUCCESS',
+        'SEND_ERROR',
+        'ERROR_FETCH_TRANSACTIONS',
+        'SIWX_AUTH_SUCCESS',
+        'SIWX_AUTH_ERROR',
+        'CLICK_CANCEL_SIWX',
+        'SWAP_INITIATED',
+        'SWAP_SUCCESS',
+        'SWAP_ERROR',
       ].sort(),
     )
   })
@@ -264,7 +285,9 @@ describe('analytics: the spec event list', () => {
     await openAndSend(modal)
     kernelOf(modal).events.emit('track', { event: 'SWAP_SUCCESS', properties: { network: 'eip155:1', swapFromToken: 'ETH' } })
     await waitFor(() => events().includes('SWAP_SUCCESS'), 'SWAP_SUCCESS')
-    expect(server.posted().find((p) => p.body.props?.event === 'SWAP_SUCCESS')?.body.props).toMatchObject({ properties: { swapFromToken: 'ETH' } })
+    expect(server.posted().find((p) => p.body.props?.event === 'SWAP_SUCCESS')?.body.props).toMatchObject({
+      properties: { swapFromToken: 'ETH' },
+    })
   })
 
   it('MODAL_CREATED is never sent, nor any name outside the list', async () => {
@@ -373,7 +396,9 @@ describe('analytics: errors', () => {
     await modal.open()
     await waitFor(() => kernelOf(modal).feedback.$alerts.get().length > 0, 'the alert')
     await quiet()
-    expect(kernelOf(modal).feedback.$alerts.get()[0]?.message).toMatch(/^Invalid App Configuration: origin unknown not found on the allowlist$/)
+    expect(kernelOf(modal).feedback.$alerts.get()[0]?.message).toMatch(
+      /^Invalid App Configuration: origin unknown not found on the allowlist$/,
+    )
     expect(warn).toHaveBeenCalledTimes(1)
     expect(server.posted()).toEqual([])
   })

@@ -26,7 +26,12 @@ describe('analytics plugin: size and tree-shaking', () => {
       splitting: true,
       outdir: 'out',
       logLevel: 'silent',
-      plugins: [{ name: 'kernel-external', setup: (b) => b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\// }, ({ path }) => ({ path, external: true })) }],
+      plugins: [
+        {
+          name: 'kernel-external',
+          setup: (b) => b.onResolve({ filter: /^vestibule(\/|$)|\/kernel\// }, ({ path }) => ({ path, external: true })),
+        },
+      ],
     })
     const code = result.outputFiles.find((f) => f.path.endsWith('/index.js'))!.contents
     // The kernel stays outside (the plugin imports it through its public entry): only the plugin's own code is measured.

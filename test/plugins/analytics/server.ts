@@ -48,7 +48,12 @@ export async function startAnalyticsServer(): Promise<AnalyticsServer> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const text = await readBody(req)
-    state.requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined })
+    state.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: text ? JSON.parse(text) : undefined,
+    })
 
     if (req.method === 'GET' && url.pathname === '/getAnalyticsConfig') {
       const answer = () => {

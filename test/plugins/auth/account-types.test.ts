@@ -51,7 +51,12 @@ async function setup(options: { backend?: ReturnType<typeof recordingBackend>; d
   const sol = takingConnectors(fakeAdapter({ namespace: 'solana', networks: [SOLANA] }))
   Object.assign(evm.adapter, { defaultAccountType: 'smartAccount' })
   const modal = createKernel(
-    { projectId: 'p', storage: backend, plugins: [chainPlugin(evm), chainPlugin(sol), auth()], ...(options.defaultAccountTypes ? { defaultAccountTypes: options.defaultAccountTypes } : {}) },
+    {
+      projectId: 'p',
+      storage: backend,
+      plugins: [chainPlugin(evm), chainPlugin(sol), auth()],
+      ...(options.defaultAccountTypes ? { defaultAccountTypes: options.defaultAccountTypes } : {}),
+    },
     { platform: desktop, views: shellViews },
   )
   kernelOf(modal).chains.startDiscovery()
@@ -62,8 +67,8 @@ async function setup(options: { backend?: ReturnType<typeof recordingBackend>; d
   return { modal, api: modal.getPlugin('auth'), backend, account, seen, $active: activeAccountStore(kernelOf(modal)) }
 }
 
-describe('the embedded wallet\'s account types', () => {
-  it('a choice is announced (account:type) and, before any login, kept for the next one in the plugin\'s storage', async () => {
+describe("the embedded wallet's account types", () => {
+  it("a choice is announced (account:type) and, before any login, kept for the next one in the plugin's storage", async () => {
     const t = await setup()
     t.api.setPreferredAccountType('eip155', 'eoa')
     t.api.setPreferredAccountType('solana', 'eoa')
@@ -75,22 +80,23 @@ describe('the embedded wallet\'s account types', () => {
     t.modal.destroy()
   })
 
-  it('a wallet the user brought has no preferred type: its account lists the chain\'s default type', async () => {
+  it("a wallet the user brought has no preferred type: its account lists the chain's default type", async () => {
     const t = await setup()
     await kernelOf(t.modal).connection.connect('io.fake', 'eip155')
     expect(t.account('eip155')?.preferredAccountType).toBeUndefined()
     expect(t.account('eip155')?.allAccounts).toEqual([{ address: ADDRESS, type: 'smartAccount' }])
   })
 
-  it('defaultAccountTypes is the plugin\'s option: it must map namespaces to account types', () => {
-    const make = (defaultAccountTypes: unknown) => () => createKernel({ projectId: 'p', storage: null, plugins: [auth()], defaultAccountTypes } as never)
+  it("defaultAccountTypes is the plugin's option: it must map namespaces to account types", () => {
+    const make = (defaultAccountTypes: unknown) => () =>
+      createKernel({ projectId: 'p', storage: null, plugins: [auth()], defaultAccountTypes } as never)
     expect(make(['eoa'])).toThrow('`defaultAccountTypes` (auth) must map namespaces to account types')
     expect(make({ eip155: 1 })).toThrow('`defaultAccountTypes` (auth) must map namespaces to account types')
     expect(make({ eip155: 'eoa' })).not.toThrow()
   })
 })
 
-describe('the embedded wallet\'s connector', () => {
+describe("the embedded wallet's connector", () => {
   it('ends every namespace of the session together', async () => {
     const t = await setup()
     await kernelOf(t.modal).connection.connect(ID_AUTH, 'eip155')
@@ -116,7 +122,7 @@ describe('the embedded wallet\'s connector', () => {
     expect(t.$active.get()).toMatchObject({ address: ADDRESS, paysOwnGas: false })
   })
 
-  it('a disconnect drops the plugin\'s account and network fields', async () => {
+  it("a disconnect drops the plugin's account and network fields", async () => {
     const t = await setup()
     await kernelOf(t.modal).connection.connect(ID_AUTH, 'eip155')
     kernelOf(t.modal).pluginConnection.setNetworkFields('eip155', { smartAccountEnabledNetworks: ['eip155:1'] })

@@ -37,10 +37,24 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   const views = createViewRegistry()
   const i18n = createI18n({ locale: 'en' })
   const ctx = {
-    connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined, networkFor: () => ({ id: 31337 }) },
-    chains: { list: () => [], get: () => ({ addConnector: () => () => undefined, networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }] }) },
+    connection: {
+      connect: async (_id: string, ns: string) => void connected.push(ns),
+      setAccountFields: () => undefined,
+      networkFor: () => ({ id: 31337 }),
+    },
+    chains: {
+      list: () => [],
+      get: () => ({
+        addConnector: () => () => undefined,
+        networks: [{ id: 31337, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
+      }),
+    },
     storage: { get: () => undefined, set: () => undefined, remove: () => undefined },
-    router: { push: (view: string) => void pushed.push(view), goBack: () => true, onLeave: (view: string, hook: () => void) => (leaveHooks.set(view, hook), () => void leaveHooks.delete(view)) },
+    router: {
+      push: (view: string) => void pushed.push(view),
+      goBack: () => true,
+      onLeave: (view: string, hook: () => void) => (leaveHooks.set(view, hook), () => void leaveHooks.delete(view)),
+    },
     views,
     i18n,
     feedback: { alert: (_id: string, text: string) => void alerts.push(text) },
@@ -52,7 +66,14 @@ function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
     openModal: async (view: string) => (opened.push(view), $modal.set({ ...$modal.get(), open: true }), true),
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
-  const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, supports: (ns) => ns === 'eip155', emit: () => undefined })
+  const client = createClient({
+    ctx,
+    url: `${SITE}/frame`,
+    $state: $state as never,
+    addConnectors: () => undefined,
+    supports: (ns) => ns === 'eip155',
+    emit: () => undefined,
+  })
   return { client, $state, pushed, opened, connected, alerts, $modal, views, i18n, leaveHooks }
 }
 
@@ -64,7 +85,14 @@ async function withFrame<T>(job: Promise<T>) {
 }
 
 describe('email login', () => {
-  it.each([['<b>x</b>@example.com'], ['a\u0007b@example.com'], ['a@example.com\n'], ['no-at-sign.example.com'], ['a@b'], ['"a"@example.com']])('refuses %j before anything reaches the frame', async (email) => {
+  it.each([
+    ['<b>x</b>@example.com'],
+    ['a\u0007b@example.com'],
+    ['a@example.com\n'],
+    ['no-at-sign.example.com'],
+    ['a@b'],
+    ['"a"@example.com'],
+  ])('refuses %j before anything reaches the frame', async (email) => {
     const { client, $state } = setup()
     await client.submitEmail(email)
     expect($state.get()).toMatchObject({ step: 'idle', error: 'Please enter a valid email' })
@@ -134,7 +162,9 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     })
     await withFrame(client.submitEmail('alice@example.com'))
     await client.submitOtp('123456')
-    const declined = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] }).catch((e: { message: string; code: number }) => [e.message, e.code])
+    const declined = client
+      .request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] })
+      .catch((e: { message: string; code: number }) => [e.message, e.code])
     await vi.advanceTimersByTimeAsync(0)
     expect(pushed.at(-1)).toBe('ApproveTransaction')
     expect($state.get().approval).toMatchObject({ method: 'personal_sign' })
@@ -145,7 +175,12 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     await vi.advanceTimersByTimeAsync(0)
     client.answer(true)
     expect(await signed).toBe('0xsigned')
-    expect(dom.posted.find((p) => p.message.type === 'RpcRequest')?.message.payload).toEqual({ namespace: 'eip155', chainId: 'eip155:31337', method: 'personal_sign', params: ['0x6869', ADDRESS] })
+    expect(dom.posted.find((p) => p.message.type === 'RpcRequest')?.message.payload).toEqual({
+      namespace: 'eip155',
+      chainId: 'eip155:31337',
+      method: 'personal_sign',
+      params: ['0x6869', ADDRESS],
+    })
   })
   it('a request made while the modal is closed opens it on the approval; an open modal shows it over the current view', async () => {
     const { client, pushed, opened, $modal } = setup((m) => {
@@ -175,18 +210,22 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
 
 describe('the approval view', () => {
   it('is registered with the session code, headed by what is approved; leaving it declines the request, not the answer given', async () => {
-    const { client, views, leaveHooks } = setup((m) => (m.type === 'GetUser' ? { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } } : m.type === 'RpcRequest' ? '0xsigned' : {}))
+    const { client, views, leaveHooks } = setup((m) =>
+      m.type === 'GetUser' ? { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } } : m.type === 'RpcRequest' ? '0xsigned' : {},
+    )
     const title = views.get('ApproveTransaction')?.title as (data: unknown) => string
-    expect([title({ kind: 'message' }), title({ kind: 'signTransaction' }), title({ kind: 'send' }), title({ kind: 'constructor' }), title(undefined)]).toEqual([
-      'Sign message',
-      'Sign transaction',
-      'Approve Transaction',
-      'Approve Transaction',
-      'Approve Transaction',
-    ])
+    expect([
+      title({ kind: 'message' }),
+      title({ kind: 'signTransaction' }),
+      title({ kind: 'send' }),
+      title({ kind: 'constructor' }),
+      title(undefined),
+    ]).toEqual(['Sign message', 'Sign transaction', 'Approve Transaction', 'Approve Transaction', 'Approve Transaction'])
     await withFrame(client.submitEmail('alice@example.com'))
     await client.submitOtp('123456')
-    const declined = client.request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] }).catch((e: { message: string }) => e.message)
+    const declined = client
+      .request('eip155', { method: 'personal_sign', params: ['0x6869', ADDRESS] })
+      .catch((e: { message: string }) => e.message)
     await vi.advanceTimersByTimeAsync(0)
     leaveHooks.get('ApproveTransaction')?.()
     expect(await declined).toBe('Signature declined')
@@ -230,13 +269,14 @@ describe('farcaster link lifetime', () => {
     const reply = (m: Posted['message']) => {
       if (m.type === 'GetFarcasterUri') return { url: 'http://127.0.0.1:5555/farcaster?channel=1' }
       if (m.type === 'ConnectFarcaster') return new Promise<object>((r) => (approve = () => r({})))
-      if (m.type === 'GetUser') return { userName: 'fc-user', socialProvider: 'farcaster', accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } }
+      if (m.type === 'GetUser')
+        return { userName: 'fc-user', socialProvider: 'farcaster', accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }] } }
       return {}
     }
     return { reply, approve: () => approve?.() }
   }
 
-  it('the link waits past the frame\'s 30 s answer time: approved after a minute, the user is signed in', async () => {
+  it("the link waits past the frame's 30 s answer time: approved after a minute, the user is signed in", async () => {
     const wallet = approving()
     const { client, $state, connected, alerts } = setup(wallet.reply)
     const flow = withFrame(client.farcaster())
@@ -298,7 +338,9 @@ describe('update email', () => {
     expect($state.get()).toMatchObject({ step: 'otp', updatingEmail: 'alice.new@example.com', error: 'Invalid code' })
     await client.submitOtp('654321')
     expect($state.get()).toMatchObject({ step: 'connected', email: 'alice.new@example.com', updatingEmail: undefined })
-    expect(dom.posted.filter((p) => p.message.type === 'UpdateEmail').map((p) => p.message.payload)).toEqual([{ email: 'alice.new@example.com' }])
+    expect(dom.posted.filter((p) => p.message.type === 'UpdateEmail').map((p) => p.message.payload)).toEqual([
+      { email: 'alice.new@example.com' },
+    ])
   })
 })
 
@@ -306,7 +348,8 @@ describe('the embedded wallet as a Wallet Standard wallet (solana)', () => {
   const SOLANA = '5ezco89w4JoYGMYYdp6huasPnmSnAReZudGYMVaAi4fu'
   it('connects with the user account (its public key decoded), and signs only what the user approved', async () => {
     const { client, $state, pushed } = setup((m) => {
-      if (m.type === 'GetUser') return { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }], solana: [{ address: SOLANA, type: 'eoa' }] } }
+      if (m.type === 'GetUser')
+        return { accounts: { eip155: [{ address: ADDRESS, type: 'eoa' }], solana: [{ address: SOLANA, type: 'eoa' }] } }
       if (m.type === 'RpcRequest') return { signature: btoa(String.fromCharCode(...new Uint8Array(64).fill(9))) }
       return {}
     })
@@ -319,7 +362,9 @@ describe('the embedded wallet as a Wallet Standard wallet (solana)', () => {
     const { decodeBase58 } = await import('../../../plugins/auth/wallet-standard.js')
     expect(decodeBase58('11')).toEqual(new Uint8Array([0, 0]))
     expect(decodeBase58('2g')).toEqual(new Uint8Array([97]))
-    const declined = client.solana.signMessage([{ message: new TextEncoder().encode('hi') }]).catch((e: { message: string; code: number }) => [e.message, e.code])
+    const declined = client.solana
+      .signMessage([{ message: new TextEncoder().encode('hi') }])
+      .catch((e: { message: string; code: number }) => [e.message, e.code])
     await vi.advanceTimersByTimeAsync(0)
     expect(pushed.at(-1)).toBe('ApproveTransaction')
     expect($state.get().approval).toMatchObject({ namespace: 'solana', method: 'solana_signMessage', params: ['hi'] })
@@ -335,7 +380,13 @@ describe('the embedded wallet as a Wallet Standard wallet (solana)', () => {
 describe('social login', () => {
   it('takes only google, github, apple, facebook, x or discord through a popup; anything else never reaches the frame', async () => {
     const { client, $state } = setup()
-    const popup = { closed: false, close() { this.closed = true }, location: { href: '' } }
+    const popup = {
+      closed: false,
+      close() {
+        this.closed = true
+      },
+      location: { href: '' },
+    }
     await client.social('myspace', popup as unknown as Window)
     expect($state.get()).toMatchObject({ step: 'idle', error: 'Action not allowed' })
     expect(popup.closed).toBe(true)

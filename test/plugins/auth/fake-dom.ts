@@ -22,7 +22,16 @@ export function fakeDom() {
   }
   const document = {
     createElement: () => {
-      const el = { src: '', title: '', tabIndex: 0, style: { cssText: '' }, removed: false, contentWindow: frameWindow, setAttribute() {}, remove: () => void (el.removed = true) }
+      const el = {
+        src: '',
+        title: '',
+        tabIndex: 0,
+        style: { cssText: '' },
+        removed: false,
+        contentWindow: frameWindow,
+        setAttribute() {},
+        remove: () => void (el.removed = true),
+      }
       return el
     },
     body: { append: (el: { removed: boolean; src: string }) => void appended.push(el) },
@@ -33,7 +42,9 @@ export function fakeDom() {
   }
   /** Delivers a message event to the page, from the frame's window and origin unless told otherwise. */
   const deliver = (data: unknown, from: { origin?: string; source?: unknown } = {}) =>
-    listeners.forEach((fn) => fn({ data, origin: from.origin ?? SITE, source: 'source' in from ? from.source : frameWindow } as MessageEvent))
+    listeners.forEach((fn) =>
+      fn({ data, origin: from.origin ?? SITE, source: 'source' in from ? from.source : frameWindow } as MessageEvent),
+    )
   return {
     document: document as unknown as Document,
     window: window as unknown as Window,
@@ -46,14 +57,20 @@ export function fakeDom() {
     ready: () => deliver({ vestibule: 'auth', type: 'ready' }),
     /** The secure site's answers: `reply(message)` returns a result payload (or a promise of one) or throws an error text. */
     secureSite(reply: (message: Posted['message']) => unknown) {
-      const result = (message: Posted['message'], payload: unknown) => deliver({ vestibule: 'auth', id: message.id, type: 'result', payload })
-      const failure = (message: Posted['message'], error: unknown) => deliver({ vestibule: 'auth', id: message.id, type: 'error', error: (error as Error).message })
+      const result = (message: Posted['message'], payload: unknown) =>
+        deliver({ vestibule: 'auth', id: message.id, type: 'result', payload })
+      const failure = (message: Posted['message'], error: unknown) =>
+        deliver({ vestibule: 'auth', id: message.id, type: 'error', error: (error as Error).message })
       // A promise answers when it settles (a wait on the user, such as a sign-in link's approval).
       answer = (message) =>
         queueMicrotask(() => {
           try {
             const payload = reply(message)
-            if (payload instanceof Promise) payload.then((p) => result(message, p), (error) => failure(message, error))
+            if (payload instanceof Promise)
+              payload.then(
+                (p) => result(message, p),
+                (error) => failure(message, error),
+              )
             else result(message, payload)
           } catch (error) {
             failure(message, error)

@@ -42,7 +42,14 @@ function setup() {
     i18n: createI18n(),
     state: {},
   } as unknown as AuthContext
-  const client = createClient({ ctx, url: `${SITE}/frame`, $state: atom<AuthState>(INITIAL_STATE) as never, addConnectors: () => undefined, supports: () => true, emit: () => undefined })
+  const client = createClient({
+    ctx,
+    url: `${SITE}/frame`,
+    $state: atom<AuthState>(INITIAL_STATE) as never,
+    addConnectors: () => undefined,
+    supports: () => true,
+    emit: () => undefined,
+  })
   return { client, theme }
 }
 
@@ -74,7 +81,9 @@ describe('theme sync', () => {
     await job
     const types = dom.posted.map((p) => p.message.type)
     expect(types.slice(0, 2)).toEqual(['SyncDappData', 'SyncTheme'])
-    expect(sent('SyncDappData')).toEqual([{ projectId: 'p1', sdkVersion: 'html-core-1.0.0', metadata: { name: 'Dapp', url: 'https://dapp.example' } }])
+    expect(sent('SyncDappData')).toEqual([
+      { projectId: 'p1', sdkVersion: 'html-core-1.0.0', metadata: { name: 'Dapp', url: 'https://dapp.example' } },
+    ])
     expect(sent('SyncTheme')).toEqual([{ themeMode: 'light', themeVariables: { '--vb-accent': '#aa0000' } }])
   })
 

@@ -23,7 +23,10 @@ async function ready(dom: ReturnType<typeof fakeDom>, frame: ReturnType<typeof c
 
 const settled = async (promise: Promise<unknown>) => {
   let state = 'pending'
-  promise.then(() => (state = 'resolved'), () => (state = 'rejected'))
+  promise.then(
+    () => (state = 'resolved'),
+    () => (state = 'rejected'),
+  )
   await vi.advanceTimersByTimeAsync(0)
   return state
 }
@@ -118,7 +121,14 @@ describe('auth frame', () => {
     const texts = ['Unauthorized: origin not allowed', 'JWT Token is not yet valid', 'Invalid code', '<img src=x onerror=alert(1)>']
     const requests = texts.map(() => frame.request('GetUser', {}))
     dom.posted.forEach((p, i) => dom.deliver({ vestibule: 'auth', id: p.message.id, type: 'error', error: texts[i] }))
-    const messages = await Promise.all(requests.map((r) => r.then(() => '', (e: Error) => e.message)))
+    const messages = await Promise.all(
+      requests.map((r) =>
+        r.then(
+          () => '',
+          (e: Error) => e.message,
+        ),
+      ),
+    )
     expect(messages).toEqual(['Unauthorized: origin not allowed', 'JWT Token is not yet valid', 'Invalid code', 'An error occurred'])
   })
 

@@ -11,7 +11,12 @@ import { fakeDom, SITE, type Posted } from './fake-dom.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const SOLANA = '5ezco89w4JoYGMYYdp6huasPnmSnAReZudGYMVaAi4fu'
-const local = { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
+const local = {
+  id: 31337,
+  name: 'Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+}
 
 let dom: ReturnType<typeof fakeDom>
 beforeEach(() => {
@@ -25,7 +30,10 @@ afterEach(() => {
 
 /** A modal with the eip155 plugin (31337 only) and auth(); the secure site answers with `reply`. */
 async function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
-  const modal = createKernel({ projectId: 'p', storage: null, secureSiteUrl: `${SITE}/frame`, plugins: [eip155({ networks: [local] as never }), auth()] } as never, { views: { Connect: dummyView }, slots: [] } as never)
+  const modal = createKernel(
+    { projectId: 'p', storage: null, secureSiteUrl: `${SITE}/frame`, plugins: [eip155({ networks: [local] as never }), auth()] } as never,
+    { views: { Connect: dummyView }, slots: [] } as never,
+  )
   vi.stubGlobal('document', dom.document)
   vi.stubGlobal('window', dom.window)
   dom.secureSite(reply)
@@ -33,13 +41,23 @@ async function setup(reply: (m: Posted['message']) => unknown = () => ({})) {
   return { modal, plugin, client: await plugin.client() }
 }
 
-const failure = (job: Promise<unknown>) => job.then(() => undefined, (e: { message: string; code?: number }) => ({ message: e.message, code: e.code }))
+const failure = (job: Promise<unknown>) =>
+  job.then(
+    () => undefined,
+    (e: { message: string; code?: number }) => ({ message: e.message, code: e.code }),
+  )
 
 describe('Network Not Found', () => {
   it('a switch to a chain the modal does not have is refused (4902) before the frame hears of it', async () => {
     const { client, modal } = await setup()
-    expect(await failure(client.request('eip155', { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] }))).toEqual({ message: 'Network Not Found', code: 4902 })
-    expect(await failure(client.request('eip155', { method: 'wallet_switchEthereumChain', params: [{ chainId: 'not-hex' }] }))).toEqual({ message: 'Network Not Found', code: 4902 })
+    expect(await failure(client.request('eip155', { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] }))).toEqual({
+      message: 'Network Not Found',
+      code: 4902,
+    })
+    expect(await failure(client.request('eip155', { method: 'wallet_switchEthereumChain', params: [{ chainId: 'not-hex' }] }))).toEqual({
+      message: 'Network Not Found',
+      code: 4902,
+    })
     expect(dom.appended).toHaveLength(0)
     // The session is still usable: the modal's own chain is answered.
     expect(await client.request('eip155', { method: 'eth_chainId' })).toBe('0x7a69')
@@ -48,7 +66,9 @@ describe('Network Not Found', () => {
 
   it('a request for a chain family the embedded wallet has no provider for', async () => {
     const { client, modal } = await setup()
-    expect(await failure(client.request('polkadot', { method: 'polkadot_signMessage', params: [] }))).toMatchObject({ message: 'Network Not Found' })
+    expect(await failure(client.request('polkadot', { method: 'polkadot_signMessage', params: [] }))).toMatchObject({
+      message: 'Network Not Found',
+    })
     expect(dom.appended).toHaveLength(0)
     modal.destroy()
   })

@@ -7,7 +7,12 @@ const accounts = { eip155: [{ address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293
 
 describe('the user of a GetUser answer', () => {
   it('a right-to-left override, zero-width characters and controls are taken out of the email and the name', () => {
-    const user = parseUser({ accounts, email: 'moc.liame\u202e@evil.example', userName: 'ad\u200bmin\u0000\u202e', socialProvider: 'git\u2066hub' })
+    const user = parseUser({
+      accounts,
+      email: 'moc.liame\u202e@evil.example',
+      userName: 'ad\u200bmin\u0000\u202e',
+      socialProvider: 'git\u2066hub',
+    })
     expect(user.email).toBe('moc.liame @evil.example')
     expect(user.userName).toBe('ad min')
     expect(user.socialProvider).toBe('git hub')
@@ -22,6 +27,11 @@ describe('the user of a GetUser answer', () => {
   })
 
   it('plain values are kept as they are', () => {
-    expect(parseUser({ accounts, email: 'ana@example.com', userName: 'ana@example.com', socialProvider: 'github' })).toEqual({ accounts, email: 'ana@example.com', userName: 'ana@example.com', socialProvider: 'github' })
+    expect(parseUser({ accounts, email: 'ana@example.com', userName: 'ana@example.com', socialProvider: 'github' })).toEqual({
+      accounts,
+      email: 'ana@example.com',
+      userName: 'ana@example.com',
+      socialProvider: 'github',
+    })
   })
 })

@@ -48,7 +48,14 @@ function setup(remembered: unknown) {
     state: { $modal: atom({ open: true, loading: {}, shake: false }) },
     openModal: async () => true,
   } as unknown as AuthContext
-  const client = createClient({ ctx, url: `${SITE}/frame`, $state: atom<AuthState>(INITIAL_STATE) as never, addConnectors: () => undefined, supports: () => true, emit: () => undefined })
+  const client = createClient({
+    ctx,
+    url: `${SITE}/frame`,
+    $state: atom<AuthState>(INITIAL_STATE) as never,
+    addConnectors: () => undefined,
+    supports: () => true,
+    emit: () => undefined,
+  })
   return { client }
 }
 
@@ -76,7 +83,12 @@ describe('restoring a session', () => {
     expect(asked('GetChainId')).toHaveLength(1)
   })
 
-  it.each([['eip155:999', 'a network the modal does not have'], [undefined, 'none remembered'], ['eip155:8453<script>', 'a malformed answer'], [8453, 'a number instead of a CAIP-2 id']] as Array<[unknown, string]>)('%j (%s): starts on the modal network', async (remembered) => {
+  it.each([
+    ['eip155:999', 'a network the modal does not have'],
+    [undefined, 'none remembered'],
+    ['eip155:8453<script>', 'a malformed answer'],
+    [8453, 'a number instead of a CAIP-2 id'],
+  ] as Array<[unknown, string]>)('%j (%s): starts on the modal network', async (remembered) => {
     const { client } = setup(remembered)
     expect(await restore(client)).toEqual({ accounts: [ADDRESS], chainId: '0x7a69' })
     expect(asked('GetChainId')).toHaveLength(1)

@@ -10,12 +10,31 @@ import type { FrameUser } from '../../../plugins/auth/protocol.js'
 
 const EOA = '0x70997970C51812dc3A010C7d01b50e90d17b2000'
 const SMART = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const user = (): FrameUser => ({ email: 'a@example.com', accounts: { eip155: [{ address: EOA, type: 'eoa' }, { address: SMART, type: 'smartAccount' }] } })
+const user = (): FrameUser => ({
+  email: 'a@example.com',
+  accounts: {
+    eip155: [
+      { address: EOA, type: 'eoa' },
+      { address: SMART, type: 'smartAccount' },
+    ],
+  },
+})
 
-function setup(options: { connected?: { address: string; preferredAccountType?: string }; stored?: unknown; defaults?: Record<string, string>; chainDefault?: string; answer?: (payload: unknown) => unknown; code?: unknown } = {}) {
+function setup(
+  options: {
+    connected?: { address: string; preferredAccountType?: string }
+    stored?: unknown
+    defaults?: Record<string, string>
+    chainDefault?: string
+    answer?: (payload: unknown) => unknown
+    code?: unknown
+  } = {},
+) {
   const storage = new Map<string, unknown>(options.stored === undefined ? [] : [['accountType', options.stored]])
   const $chains = atom<Record<string, unknown>>({
-    eip155: { accountState: options.connected ? { connectorId: ID_AUTH, status: 'connected', ...options.connected } : { status: 'disconnected' } },
+    eip155: {
+      accountState: options.connected ? { connectorId: ID_AUTH, status: 'connected', ...options.connected } : { status: 'disconnected' },
+    },
   })
   const fields: unknown[] = []
   const networkFields: unknown[] = []
@@ -41,13 +60,20 @@ function setup(options: { connected?: { address: string; preferredAccountType?: 
     read,
   })
   /** The kernel applying an accountsChanged: the connected address moves. */
-  const moveTo = (address: string, type?: string) => $chains.set({ eip155: { accountState: { connectorId: ID_AUTH, status: 'connected', address, preferredAccountType: type } } })
+  const moveTo = (address: string, type?: string) =>
+    $chains.set({ eip155: { accountState: { connectorId: ID_AUTH, status: 'connected', address, preferredAccountType: type } } })
   return { smart, ask, emitted, fields, networkFields, preferred, storage, read, moveTo, $chains }
 }
 
 describe('the account type a login uses', () => {
   it('the connected account type (the kernel record) first, then the last choice, the host default, the chain default, eoa', () => {
-    expect(setup({ connected: { address: EOA, preferredAccountType: 'smartAccount' }, stored: 'eoa', defaults: { eip155: 'eoa' } }).smart.preferred()).toBe('smartAccount')
+    expect(
+      setup({
+        connected: { address: EOA, preferredAccountType: 'smartAccount' },
+        stored: 'eoa',
+        defaults: { eip155: 'eoa' },
+      }).smart.preferred(),
+    ).toBe('smartAccount')
     expect(setup({ stored: 'eoa', defaults: { eip155: 'smartAccount' }, chainDefault: 'smartAccount' }).smart.preferred()).toBe('eoa')
     expect(setup({ defaults: { eip155: 'eoa' }, chainDefault: 'smartAccount' }).smart.preferred()).toBe('eoa')
     expect(setup({ chainDefault: 'smartAccount' }).smart.preferred()).toBe('smartAccount')
@@ -59,8 +85,16 @@ describe('the account type a login uses', () => {
   })
 
   it('puts the preferred type account first, so the provider answers with its address', () => {
-    expect(setup({ chainDefault: 'smartAccount' }).smart.order(user())!.accounts.eip155!.map((a) => a.address)).toEqual([SMART, EOA])
-    expect(setup({ defaults: { eip155: 'eoa' } }).smart.order(user())!.accounts.eip155!.map((a) => a.address)).toEqual([EOA, SMART])
+    expect(
+      setup({ chainDefault: 'smartAccount' })
+        .smart.order(user())!
+        .accounts.eip155!.map((a) => a.address),
+    ).toEqual([SMART, EOA])
+    expect(
+      setup({ defaults: { eip155: 'eoa' } })
+        .smart.order(user())!
+        .accounts.eip155!.map((a) => a.address),
+    ).toEqual([EOA, SMART])
   })
 })
 
@@ -104,7 +138,10 @@ describe('switching the account type', () => {
   })
 
   it('a secure site that refuses: the error is shown, the previous type put back, without asking the site again', async () => {
-    const t = setup({ connected: { address: EOA, preferredAccountType: 'smartAccount' }, answer: () => Promise.reject(new AuthError('Action not allowed')) })
+    const t = setup({
+      connected: { address: EOA, preferredAccountType: 'smartAccount' },
+      answer: () => Promise.reject(new AuthError('Action not allowed')),
+    })
     await t.smart.setType('smartAccount')
     expect(t.emitted).toEqual([])
     expect(t.smart.$status.get()).toEqual({ busy: false, error: 'Action not allowed' })
@@ -139,7 +176,10 @@ describe('switching the account type', () => {
   })
 
   it('a connection reads the networks the smart account can be used on; ids that are not eip155 CAIP-2 ids are left out', async () => {
-    const t = setup({ connected: { address: SMART, preferredAccountType: 'smartAccount' }, answer: () => ({ networks: ['eip155:31337', 'eip155:31337', 'solana:abc', 'eip155:<b>', 7, 'eip155:31338'] }) })
+    const t = setup({
+      connected: { address: SMART, preferredAccountType: 'smartAccount' },
+      answer: () => ({ networks: ['eip155:31337', 'eip155:31337', 'solana:abc', 'eip155:<b>', 7, 'eip155:31338'] }),
+    })
     await t.smart.connected()
     expect(t.ask).toHaveBeenCalledWith('GetSmartAccountEnabledNetworks', {})
     expect(t.networkFields).toEqual([{ smartAccountEnabledNetworks: ['eip155:31337', 'eip155:31338'] }])

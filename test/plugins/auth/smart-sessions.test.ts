@@ -14,7 +14,12 @@ describe('parseSessions', () => {
   it('keeps well-formed sessions: plain names, http(s) links only, expiry in ms, permission counts; drops the rest', () => {
     const sessions = parseSessions({
       sessions: [
-        { pci: 'pci-1', project: { name: '<img src=x>Game\u0007', url: 'javascript:alert(1)' }, expiry: 2_000_000_000, permissions: [{}, {}] },
+        {
+          pci: 'pci-1',
+          project: { name: '<img src=x>Game\u0007', url: 'javascript:alert(1)' },
+          expiry: 2_000_000_000,
+          permissions: [{}, {}],
+        },
         { pci: 'pci-2', project: { name: 'Shop', url: 'https://shop.example' }, expiry: 'soon', permissions: 'all' },
         { pci: 'pci-1', project: { name: 'Duplicate' } },
         { pci: 'has space' },
@@ -36,8 +41,12 @@ describe('parseSessions', () => {
 })
 
 function setup() {
-  const $chains = atom<Record<string, unknown>>({ eip155: { accountState: { status: 'connected', address: SMART }, networkState: { caipNetwork: { caipNetworkId: 'eip155:31337' } } } })
-  const get = vi.fn(async (_network: string, _path: string, _empty: unknown): Promise<unknown> => ({ sessions: [{ pci: 'a' }, { pci: 'b' }] }))
+  const $chains = atom<Record<string, unknown>>({
+    eip155: { accountState: { status: 'connected', address: SMART }, networkState: { caipNetwork: { caipNetworkId: 'eip155:31337' } } },
+  })
+  const get = vi.fn(
+    async (_network: string, _path: string, _empty: unknown): Promise<unknown> => ({ sessions: [{ pci: 'a' }, { pci: 'b' }] }),
+  )
   const post = vi.fn(async (_network: string, _path: string, _body: unknown): Promise<unknown> => ({ success: true }))
   const signMessage = vi.fn(async (message: string) => `0xsigned-${message}`)
   const sessions = createSmartSessions({ state: { $chains }, blockchainApi: { get, post }, connection: { signMessage } } as never)
@@ -57,7 +66,9 @@ describe('the sessions list', () => {
     let answer!: (body: unknown) => void
     t.get.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
     const pending = t.sessions.load()
-    t.$chains.set({ eip155: { accountState: { status: 'connected', address: '0x70997970C51812dc3A010C7d01b50e90d17b2000' }, networkState: {} } })
+    t.$chains.set({
+      eip155: { accountState: { status: 'connected', address: '0x70997970C51812dc3A010C7d01b50e90d17b2000' }, networkState: {} },
+    })
     answer({ sessions: [{ pci: 'stale' }] })
     await pending
     expect(t.sessions.$state.get().sessions).toEqual([])

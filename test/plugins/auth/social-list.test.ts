@@ -15,11 +15,19 @@ describe('social list', () => {
     expect(DEFAULT_SOCIALS).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
   })
   it('keeps every social outside Telegram', () => {
-    for (const os of ['ios', 'mac', 'android', 'other'] as const) expect(visibleSocials(DEFAULT_SOCIALS, platform(false, os))).toEqual([...DEFAULT_SOCIALS])
+    for (const os of ['ios', 'mac', 'android', 'other'] as const)
+      expect(visibleSocials(DEFAULT_SOCIALS, platform(false, os))).toEqual([...DEFAULT_SOCIALS])
   })
   it('filters per platform inside Telegram', () => {
     expect(visibleSocials(DEFAULT_SOCIALS, platform(true, 'ios'))).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
-    expect(visibleSocials(DEFAULT_SOCIALS, platform(true, 'mac'))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(visibleSocials(DEFAULT_SOCIALS, platform(true, 'mac'))).toEqual([
+      'google',
+      'discord',
+      'farcaster',
+      'github',
+      'apple',
+      'facebook',
+    ])
     expect(visibleSocials(DEFAULT_SOCIALS, platform(true, 'android'))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple'])
     expect(visibleSocials(DEFAULT_SOCIALS, platform(true, 'other'))).toEqual([...DEFAULT_SOCIALS])
   })

@@ -35,7 +35,11 @@ function setup(reply: (m: Posted['message']) => unknown, stored: Record<string, 
   const ctx = {
     connection: { connect: async (_id: string, ns: string) => void connected.push(ns), setAccountFields: () => undefined },
     chains: { list: () => [], get: () => ({ addConnector: () => () => undefined }) },
-    storage: { get: (k: string) => storage.get(k), set: (k: string, v: unknown) => void storage.set(k, v), remove: (k: string) => void storage.delete(k) },
+    storage: {
+      get: (k: string) => storage.get(k),
+      set: (k: string, v: unknown) => void storage.set(k, v),
+      remove: (k: string) => void storage.delete(k),
+    },
     router: { push: () => undefined, goBack: () => true, onLeave: () => () => undefined },
     feedback: { alert: () => undefined },
     platform: { isTelegram: () => true },
@@ -47,7 +51,14 @@ function setup(reply: (m: Posted['message']) => unknown, stored: Record<string, 
     state: {},
   } as unknown as AuthContext
   const $state = atom<AuthState>(INITIAL_STATE)
-  const client = createClient({ ctx, url: `${SITE}/frame`, $state: $state as never, addConnectors: () => undefined, supports: (ns) => ns === 'eip155', emit: () => undefined })
+  const client = createClient({
+    ctx,
+    url: `${SITE}/frame`,
+    $state: $state as never,
+    addConnectors: () => undefined,
+    supports: (ns) => ns === 'eip155',
+    emit: () => undefined,
+  })
   return { client, $state, storage, connected }
 }
 
@@ -62,7 +73,9 @@ async function withFrame<T>(job: Promise<T>) {
 
 describe('social login inside Telegram', () => {
   it('keeps the provider, asks for the provider page with this page to come back to, and goes there without a popup', async () => {
-    const { client, storage } = setup((m) => (m.type === 'GetSocialRedirectUri' ? { uri: 'http://127.0.0.1:5555/authorize?provider=github' } : {}))
+    const { client, storage } = setup((m) =>
+      m.type === 'GetSocialRedirectUri' ? { uri: 'http://127.0.0.1:5555/authorize?provider=github' } : {},
+    )
     await withFrame(client.social('github', null))
     expect(storage.get(StoredKeys.telegramSocialProvider)).toBe('github')
     expect(requests()).toEqual([expect.objectContaining({ type: 'GetSocialRedirectUri', payload: { provider: 'github', returnTo: PAGE } })])
@@ -78,7 +91,9 @@ describe('social login inside Telegram', () => {
   })
 
   it('back on the page with the answer: ConnectSocial with it, the user connects, the answer leaves the URL', async () => {
-    const { client, storage, connected, $state } = setup((m) => (m.type === 'GetUser' ? user : {}), { [StoredKeys.telegramSocialProvider]: 'github' })
+    const { client, storage, connected, $state } = setup((m) => (m.type === 'GetUser' ? user : {}), {
+      [StoredKeys.telegramSocialProvider]: 'github',
+    })
     const replaced: string[] = []
     const back = `${PAGE}&${SOCIAL_RESULT_PARAM}=${encodeURIComponent(ANSWER)}`
     await withFrame(client.resumeSocial(back, (url) => void replaced.push(url)))
@@ -119,10 +134,13 @@ describe('social login inside Telegram', () => {
   })
 
   it('a declined login (the secure site refuses the answer) returns to the form with the reason', async () => {
-    const { client, connected, $state } = setup((m) => {
-      if (m.type === 'ConnectSocial') throw new Error('The login was declined')
-      return {}
-    }, { [StoredKeys.telegramSocialProvider]: 'google' })
+    const { client, connected, $state } = setup(
+      (m) => {
+        if (m.type === 'ConnectSocial') throw new Error('The login was declined')
+        return {}
+      },
+      { [StoredKeys.telegramSocialProvider]: 'google' },
+    )
     await withFrame(client.resumeSocial(`${PAGE}&${SOCIAL_RESULT_PARAM}=${encodeURIComponent(ANSWER)}`, () => undefined))
     expect(connected).toEqual([])
     expect($state.get()).toMatchObject({ step: 'idle', error: 'The login was declined', failed: 'social' })

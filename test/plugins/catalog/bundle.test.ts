@@ -15,7 +15,8 @@ async function host(contents: string) {
   return result.metafile
 }
 
-const catalogInputs = (metafile: Metafile, files: Iterable<string>) => inputsOf(metafile, files).filter((i) => i.includes('plugins/catalog/'))
+const catalogInputs = (metafile: Metafile, files: Iterable<string>) =>
+  inputsOf(metafile, files).filter((i) => i.includes('plugins/catalog/'))
 
 describe('catalog plugin: size and laziness', () => {
   it('the factory is at most 1.1 KB gzip with the kernel external', async () => {
@@ -28,7 +29,9 @@ describe('catalog plugin: size and laziness', () => {
       splitting: true,
       outdir: 'out',
       logLevel: 'silent',
-      plugins: [{ name: 'external', setup: (b) => b.onResolve({ filter: /\/kernel\/|^nanostores$/ }, ({ path }) => ({ path, external: true })) }],
+      plugins: [
+        { name: 'external', setup: (b) => b.onResolve({ filter: /\/kernel\/|^nanostores$/ }, ({ path }) => ({ path, external: true })) },
+      ],
     })
     const entry = result.outputFiles.find((f) => f.path.endsWith('/index.js'))!
     expect(gzipSync(entry.contents, { level: 9 }).length).toBeLessThanOrEqual(EAGER_BUDGET)
@@ -36,11 +39,23 @@ describe('catalog plugin: size and laziness', () => {
 
   it('a host loads the factory eagerly; the client, the rules and the AllWallets view only on open; none of it without the plugin', async () => {
     const base = `import { createModal } from 'vestibule'\nimport { eip155, mainnet } from 'vestibule/chains/eip155'\n`
-    const withIt = await host(`${base}import { walletCatalog } from 'vestibule/plugins/catalog'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] }), walletCatalog()] })`)
+    const withIt = await host(
+      `${base}import { walletCatalog } from 'vestibule/plugins/catalog'\ncreateModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] }), walletCatalog()] })`,
+    )
     const eager = eagerOutputs(withIt, entryOutput(withIt, 'host.ts'))
     expect(catalogInputs(withIt, eager)).toEqual(['plugins/catalog/index.ts'])
-    const lazy = catalogInputs(withIt, Object.keys(withIt.outputs).filter((f) => !eager.has(f)))
-    expect(lazy).toEqual(expect.arrayContaining(['plugins/catalog/catalog.ts', 'plugins/catalog/client.ts', 'plugins/catalog/filter.ts', 'plugins/catalog/views/AllWallets.tsx']))
+    const lazy = catalogInputs(
+      withIt,
+      Object.keys(withIt.outputs).filter((f) => !eager.has(f)),
+    )
+    expect(lazy).toEqual(
+      expect.arrayContaining([
+        'plugins/catalog/catalog.ts',
+        'plugins/catalog/client.ts',
+        'plugins/catalog/filter.ts',
+        'plugins/catalog/views/AllWallets.tsx',
+      ]),
+    )
 
     const without = await host(`${base}createModal({ projectId: 'x', plugins: [eip155({ networks: [mainnet] })] })`)
     expect(Object.keys(without.inputs).some((i) => i.includes('plugins/catalog/'))).toBe(false)

@@ -14,7 +14,14 @@ import { dummyView, fakeAdapter, recordingBackend } from '../../kernel/helpers.j
 import { walletSections } from '../../../kernel/wallet-list.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
-const SANDBOX: Connector = { id: 'dev.vestibule.sandbox', rdns: 'dev.vestibule.sandbox', name: 'Sandbox Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
+const SANDBOX: Connector = {
+  id: 'dev.vestibule.sandbox',
+  rdns: 'dev.vestibule.sandbox',
+  name: 'Sandbox Wallet',
+  type: 'ANNOUNCED',
+  namespace: 'eip155',
+  installed: true,
+}
 const OTHER: Connector = { id: 'io.other', rdns: 'io.other', name: 'Other Wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }
 const WC: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'eip155', installed: false }
 
@@ -59,18 +66,41 @@ interface Setup {
   backend?: ReturnType<typeof recordingBackend>
 }
 
-function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapters = false, walletConnectView = true, backend = recordingBackend() }: Setup = {}) {
+function setup({
+  options = {},
+  connectors = [SANDBOX],
+  mobile = false,
+  noAdapters = false,
+  walletConnectView = true,
+  backend = recordingBackend(),
+}: Setup = {}) {
   const fake = fakeAdapter({ connectors })
-  const views: Record<string, typeof dummyView> = { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView, ConnectingWalletConnectBasic: dummyView }
+  const views: Record<string, typeof dummyView> = {
+    Connect: dummyView,
+    Account: dummyView,
+    ConnectingExternal: dummyView,
+    ConnectingWalletConnectBasic: dummyView,
+  }
   // A remote-connect plugin (as WalletConnect is): its view, offered to the catalog under the RemoteConnect token.
-  const remote = { name: 'remote', setup: (ctx: PluginContext) => (ctx.views.register('ConnectingWalletConnect', dummyView), ctx.services.provide(RemoteConnect, { view: 'ConnectingWalletConnect' })) }
+  const remote = {
+    name: 'remote',
+    setup: (ctx: PluginContext) => (
+      ctx.views.register('ConnectingWalletConnect', dummyView), ctx.services.provide(RemoteConnect, { view: 'ConnectingWalletConnect' })
+    ),
+  }
   const modal = createKernel(
     {
       projectId: 'p',
       apiUrl: 'https://api.test',
       storage: backend,
       ...options,
-      plugins: [...(noAdapters ? [] : [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }]), walletConnectView && remote, walletCatalog()],
+      plugins: [
+        ...(noAdapters
+          ? []
+          : [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }]),
+        walletConnectView && remote,
+        walletCatalog(),
+      ],
     },
     { platform: device(mobile), views, walletViews: { connector: 'ConnectingExternal', multiChain: 'ConnectingMultiChain' } },
   )
@@ -79,7 +109,10 @@ function setup({ options = {}, connectors = [SANDBOX], mobile = false, noAdapter
 }
 const created: Modal[] = []
 
-const section = (modal: Modal, name: string) => walletSections(kernelOf(modal).wallets).get().find((s) => s.section === name)?.items ?? []
+const section = (modal: Modal, name: string) =>
+  walletSections(kernelOf(modal).wallets)
+    .get()
+    .find((s) => s.section === name)?.items ?? []
 const names = (modal: Modal, name: string) => section(modal, name).map((i) => i.name)
 const controllerOf = (modal: Modal) => modal.getPlugin('catalog').load() as Promise<CatalogController>
 const settle = async (modal?: Modal) => {
@@ -181,10 +214,26 @@ describe('Connect view sections', () => {
     expect(names(modal, 'injected')).toEqual(['Sandbox Wallet'])
     // The catalog's first recommended entry is the Sandbox Wallet (same rdns): it is listed once, as installed.
     expect(names(modal, 'recommended')).toEqual(['Basalt Wallet', 'Cedar Wallet', 'Cobalt Wallet'])
-    expect(walletSections(kernelOf(modal).wallets).get().map((s) => s.section)).toEqual(['injected', 'featured', 'recommended'])
+    expect(
+      walletSections(kernelOf(modal).wallets)
+        .get()
+        .map((s) => s.section),
+    ).toEqual(['injected', 'featured', 'recommended'])
     const item = section(modal, 'featured')[0]!
     expect(item.view).toBe('ConnectingWalletConnect')
-    expect(item.data).toEqual({ wallet: { id: FEATURED[0], name: 'Cobalt Vault', imageUrl: item.imageUrl, links: { mobile: 'w31://', homepage: 'https://w31.wallets.example/', appStore: 'https://apps.example/w31', playStore: 'https://play.example/w31' } } })
+    expect(item.data).toEqual({
+      wallet: {
+        id: FEATURED[0],
+        name: 'Cobalt Vault',
+        imageUrl: item.imageUrl,
+        links: {
+          mobile: 'w31://',
+          homepage: 'https://w31.wallets.example/',
+          appStore: 'https://apps.example/w31',
+          playStore: 'https://play.example/w31',
+        },
+      },
+    })
     expect(item.imageUrl).toMatch(/^https:\/\/api\.test\/getWalletImage\/img-[0-9a-f]{24}\?projectId=p&st=vestibule&sv=/)
   })
 
@@ -215,7 +264,10 @@ describe('Connect view sections', () => {
     await modal.open()
     await settle(modal)
     expect(names(modal, 'injected')).toEqual(['Other Wallet'])
-    expect(kernelOf(modal).wallets.$excluded.get()).toEqual([{ id: walletId(120) }, { id: walletId(120), rdns: undefined, name: 'SANDBOX WALLET' }])
+    expect(kernelOf(modal).wallets.$excluded.get()).toEqual([
+      { id: walletId(120) },
+      { id: walletId(120), rdns: undefined, name: 'SANDBOX WALLET' },
+    ])
   })
 
   it('an excluded catalog wallet appears nowhere', async () => {
@@ -322,7 +374,10 @@ describe('AllWallets data', () => {
       const url = new URL(String(input))
       const query = Object.fromEntries(url.searchParams)
       api.requests.push({ path: url.pathname, query })
-      const data = Array.from({ length: Number(query.entries) }, (_, i) => ({ id: `p${query.page}-${query.entries}-${i}`, name: `Wallet ${query.page}.${i}` }))
+      const data = Array.from({ length: Number(query.entries) }, (_, i) => ({
+        id: `p${query.page}-${query.entries}-${i}`,
+        name: `Wallet ${query.page}.${i}`,
+      }))
       return new Response(JSON.stringify({ data, count: Number.MAX_SAFE_INTEGER }), { status: 200 })
     })
     const { modal } = setup()
@@ -484,7 +539,16 @@ describe('analytics', () => {
     const track = vi.fn()
     const fake = fakeAdapter({ connectors: [SANDBOX] })
     const modal = createKernel(
-      { projectId: 'p', apiUrl: 'https://api.test', storage: recordingBackend(), plugins: [{ name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) }, { name: 'analytics', setup: () => ({ track }) }, walletCatalog()] },
+      {
+        projectId: 'p',
+        apiUrl: 'https://api.test',
+        storage: recordingBackend(),
+        plugins: [
+          { name: 'eip155', setup: (ctx) => ctx.chains.register(fake.adapter) },
+          { name: 'analytics', setup: () => ({ track }) },
+          walletCatalog(),
+        ],
+      },
       { platform: device(false), views: { Connect: dummyView } },
     )
     created.push(modal)
@@ -496,7 +560,8 @@ describe('analytics', () => {
 })
 
 describe('recent wallets (max 2)', () => {
-  const recentStored = (backend: ReturnType<typeof recordingBackend>) => JSON.parse(backend.data.get('@vestibule/v1/recentWallets') ?? '[]') as Array<{ id: string; name: string }>
+  const recentStored = (backend: ReturnType<typeof recordingBackend>) =>
+    JSON.parse(backend.data.get('@vestibule/v1/recentWallets') ?? '[]') as Array<{ id: string; name: string }>
 
   it('a connection the user made is remembered under the spec key; a restored session is not a new choice', async () => {
     fakeApi()
@@ -538,7 +603,13 @@ describe('recent wallets (max 2)', () => {
   it('a recent wallet without rdns is the installed one of that name only when that one has no rdns either', async () => {
     fakeApi()
     const backend = recordingBackend()
-    backend.data.set('@vestibule/v1/recentWallets', JSON.stringify([{ id: 'std-wallet', name: 'Std Wallet' }, { id: 'look-alike', name: 'Other Wallet' }]))
+    backend.data.set(
+      '@vestibule/v1/recentWallets',
+      JSON.stringify([
+        { id: 'std-wallet', name: 'Std Wallet' },
+        { id: 'look-alike', name: 'Other Wallet' },
+      ]),
+    )
     // "Std Wallet" is installed without an rdns (a Wallet Standard wallet); "Other Wallet" has one, so a recent
     // entry merely named like it is not it.
     const standard: Connector = { id: 'std', name: 'std wallet', type: 'ANNOUNCED', namespace: 'eip155', installed: true }

@@ -16,14 +16,25 @@ function fakeApi(answer: (url: URL) => unknown | Promise<unknown> = () => ({ dat
     })
     return new Response(JSON.stringify(body), { status: 200 })
   })
-  const http = createHttpClient({ baseUrl: 'https://api.test/', defaultQuery: { projectId: 'p', st: 'vestibule', sv: 'v1' }, fetch: fetch as typeof globalThis.fetch })
+  const http = createHttpClient({
+    baseUrl: 'https://api.test/',
+    defaultQuery: { projectId: 'p', st: 'vestibule', sv: 'v1' },
+    fetch: fetch as typeof globalThis.fetch,
+  })
   return { calls, client: createCatalogClient(http), http }
 }
 
 describe('GET /getWallets', () => {
   it('sends page, entries, include, exclude, chains, search and badge_type with projectId, st and sv; empty values are skipped', async () => {
     const { calls, client } = fakeApi(() => ({ data: [{ id: 'a', name: 'A', image_id: 'i/1' }], count: 9 }))
-    const page = await client.getWallets({ page: 2, entries: 40, include: ['a', 'b'], exclude: ['c'], chains: ['eip155:1', 'eip155:10'], badge: 'certified' })
+    const page = await client.getWallets({
+      page: 2,
+      entries: 40,
+      include: ['a', 'b'],
+      exclude: ['c'],
+      chains: ['eip155:1', 'eip155:10'],
+      badge: 'certified',
+    })
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
       projectId: 'p',
       st: 'vestibule',
@@ -36,7 +47,19 @@ describe('GET /getWallets', () => {
       badge_type: 'certified',
     })
     expect(calls[0]!.url.pathname).toBe('/getWallets')
-    expect(page).toEqual({ count: 9, data: [{ id: 'a', name: 'A', chains: [], links: {}, imageId: 'i/1', imageUrl: 'https://api.test/getWalletImage/i%2F1?projectId=p&st=vestibule&sv=v1' }] })
+    expect(page).toEqual({
+      count: 9,
+      data: [
+        {
+          id: 'a',
+          name: 'A',
+          chains: [],
+          links: {},
+          imageId: 'i/1',
+          imageUrl: 'https://api.test/getWalletImage/i%2F1?projectId=p&st=vestibule&sv=v1',
+        },
+      ],
+    })
 
     await client.getWallets({ page: 1, entries: 4, include: [], exclude: [] })
     expect([...calls[1]!.url.searchParams.keys()]).toEqual(['projectId', 'st', 'sv', 'page', 'entries'])

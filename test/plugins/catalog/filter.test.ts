@@ -20,7 +20,13 @@ import {
 } from '../../../plugins/catalog/filter.js'
 
 const imageFor = (id: string) => `https://api.test/getWalletImage/${encodeURIComponent(id)}`
-const wallet = (id: string, extra: Partial<CatalogWallet> = {}): CatalogWallet => ({ id, name: `Wallet ${id}`, chains: [], links: {}, ...extra })
+const wallet = (id: string, extra: Partial<CatalogWallet> = {}): CatalogWallet => ({
+  id,
+  name: `Wallet ${id}`,
+  chains: [],
+  links: {},
+  ...extra,
+})
 
 describe('links from the catalog', () => {
   it('deep links keep a wallet scheme or an https universal link', () => {
@@ -85,7 +91,17 @@ describe('text from the catalog', () => {
 describe('catalog entries', () => {
   it('a complete entry keeps its fields and gets its image from the image endpoint', () => {
     const parsed = parseCatalogWallet(
-      { id: 'abc', name: 'Abc Wallet', image_id: 'img-1', rdns: 'IO.Abc', chains: ['eip155:1', 7], mobile_link: 'abc://', desktop_link: 'abc-desktop://', webapp_link: 'https://abc.example/', badge_type: 'certified' },
+      {
+        id: 'abc',
+        name: 'Abc Wallet',
+        image_id: 'img-1',
+        rdns: 'IO.Abc',
+        chains: ['eip155:1', 7],
+        mobile_link: 'abc://',
+        desktop_link: 'abc-desktop://',
+        webapp_link: 'https://abc.example/',
+        badge_type: 'certified',
+      },
       imageFor,
     )
     expect(parsed).toEqual({
@@ -102,36 +118,67 @@ describe('catalog entries', () => {
 
   it('where to get the wallet (homepage, app_store, play_store, chrome_store) is kept when it is a safe web link', () => {
     const parsed = parseCatalogWallet(
-      { id: 'abc', name: 'Abc', homepage: 'https://abc.example/', app_store: 'https://apps.example/abc', play_store: 'javascript:alert(1)', chrome_store: 'abc://store' },
+      {
+        id: 'abc',
+        name: 'Abc',
+        homepage: 'https://abc.example/',
+        app_store: 'https://apps.example/abc',
+        play_store: 'javascript:alert(1)',
+        chrome_store: 'abc://store',
+      },
       imageFor,
     )
     expect(parsed?.links).toEqual({ homepage: 'https://abc.example/', appStore: 'https://apps.example/abc' })
   })
 
   it('entries without a usable id or name are dropped', () => {
-    for (const raw of [null, 'x', [], { id: 'a' }, { name: 'A' }, { id: 12345, name: 'A' }, { id: 'a', name: ['x'] }, { id: 'x'.repeat(10000), name: 'A' }, { id: 'a b', name: 'A' }, { id: 'a', name: '   ' }]) {
+    for (const raw of [
+      null,
+      'x',
+      [],
+      { id: 'a' },
+      { name: 'A' },
+      { id: 12345, name: 'A' },
+      { id: 'a', name: ['x'] },
+      { id: 'x'.repeat(10000), name: 'A' },
+      { id: 'a b', name: 'A' },
+      { id: 'a', name: '   ' },
+    ]) {
       expect(parseCatalogWallet(raw, imageFor)).toBeUndefined()
     }
   })
 
   it('unsafe links and images are dropped from an entry that is otherwise kept', () => {
     const parsed = parseCatalogWallet(
-      { id: 'bad', name: 'Bad', mobile_link: 'javascript:alert(1)', desktop_link: 'file:///etc/passwd', webapp_link: 'data:text/html,x', image_url: 'javascript:alert(1)', rdns: 'r'.repeat(5000), chains: 'eip155:1', badge_type: { x: 1 } },
+      {
+        id: 'bad',
+        name: 'Bad',
+        mobile_link: 'javascript:alert(1)',
+        desktop_link: 'file:///etc/passwd',
+        webapp_link: 'data:text/html,x',
+        image_url: 'javascript:alert(1)',
+        rdns: 'r'.repeat(5000),
+        chains: 'eip155:1',
+        badge_type: { x: 1 },
+      },
       () => '',
     )
     expect(parsed).toEqual({ id: 'bad', name: 'Bad', chains: [], links: {} })
   })
 
   it('the answer keeps its count and leaves malformed entries out', () => {
-    expect(parseWalletList({ data: [{ id: 'a', name: 'A' }, null, { name: 'B' }], count: 640 }, imageFor)).toEqual({ data: [{ id: 'a', name: 'A', chains: [], links: {} }], count: 640 })
+    expect(parseWalletList({ data: [{ id: 'a', name: 'A' }, null, { name: 'B' }], count: 640 }, imageFor)).toEqual({
+      data: [{ id: 'a', name: 'A', chains: [], links: {} }],
+      count: 640,
+    })
     expect(parseWalletList({ data: 'nope', count: -1 }, imageFor)).toEqual({ data: [], count: 0 })
     expect(parseWalletList(undefined, imageFor)).toEqual({ data: [], count: 0 })
   })
 
   it('custom wallets follow the same rules', () => {
-    expect(parseCustomWallets([{ id: 'c', name: 'Custom', webapp_link: 'https://c.example/', mobile_link: 'javascript:x' }, { id: 'broken' }])).toEqual([
-      { id: 'c', name: 'Custom', chains: [], links: { webapp: 'https://c.example/' } },
-    ])
+    expect(
+      parseCustomWallets([{ id: 'c', name: 'Custom', webapp_link: 'https://c.example/', mobile_link: 'javascript:x' }, { id: 'broken' }]),
+    ).toEqual([{ id: 'c', name: 'Custom', chains: [], links: { webapp: 'https://c.example/' } }])
   })
 })
 
@@ -162,12 +209,19 @@ describe('exclusion and duplicates', () => {
   })
 
   it('a name shared with an announced wallet is not a duplicate (only rdns and id are)', () => {
-    expect(removeDuplicates([wallet('x', { name: 'Sandbox Wallet' })], { announced: [{ rdns: 'dev.vestibule.sandbox' }], recent: [] })).toHaveLength(1)
+    expect(
+      removeDuplicates([wallet('x', { name: 'Sandbox Wallet' })], { announced: [{ rdns: 'dev.vestibule.sandbox' }], recent: [] }),
+    ).toHaveLength(1)
   })
 })
 
 describe('platform, order and search', () => {
-  const links = [wallet('m', { links: { mobile: 'm://' } }), wallet('d', { links: { desktop: 'd://' } }), wallet('w', { links: { webapp: 'https://w.example/' } }), wallet('none')]
+  const links = [
+    wallet('m', { links: { mobile: 'm://' } }),
+    wallet('d', { links: { desktop: 'd://' } }),
+    wallet('w', { links: { webapp: 'https://w.example/' } }),
+    wallet('none'),
+  ]
 
   it('on mobile in universal-provider mode only wallets with a mobile, desktop or web link stay', () => {
     expect(filterForPlatform(links, { isMobile: true, universalProvider: true }).map((w) => w.id)).toEqual(['m', 'd', 'w'])

@@ -1,7 +1,17 @@
 // What the identity and profile endpoints answer, checked: a name is plain text in a name's shape and capped, an
 // avatar follows the image rule, a record's addresses are EVM addresses under a coin type; wrong shapes are refused.
 import { describe, expect, it } from 'vitest'
-import { addressOn, checkAvatar, checkIdentity, checkName, checkRecord, checkStoredRecord, coinTypeOf, NAME_LIMIT, NAME_SHOWN } from '../../../plugins/identity/checks.js'
+import {
+  addressOn,
+  checkAvatar,
+  checkIdentity,
+  checkName,
+  checkRecord,
+  checkStoredRecord,
+  coinTypeOf,
+  NAME_LIMIT,
+  NAME_SHOWN,
+} from '../../../plugins/identity/checks.js'
 import { nameRefusal } from '../../../kernel/name-refusal.js'
 import { NAME_SHAPE } from '../../../plugins/identity/shape.js'
 import { mainnet, optimism } from '../../kernel/helpers.js'
@@ -44,18 +54,35 @@ describe('a name', () => {
 })
 
 describe('an avatar', () => {
-  it.each(['https://img.example/a.png', 'http://127.0.0.1:8545/avatar/a.svg', 'data:image/png;base64,iVBORw0KGgo='])('%s follows the image rule', (url) => {
-    expect(checkAvatar(url)).toBeTruthy()
-  })
+  it.each(['https://img.example/a.png', 'http://127.0.0.1:8545/avatar/a.svg', 'data:image/png;base64,iVBORw0KGgo='])(
+    '%s follows the image rule',
+    (url) => {
+      expect(checkAvatar(url)).toBeTruthy()
+    },
+  )
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://tracker.example/p.png', '//img.example/a.png', '/avatar.png', 'ipfs://bafy', `https://img.example/${'a'.repeat(3000)}.png`, 42])('%s is refused', (url) => {
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\nscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://tracker.example/p.png',
+    '//img.example/a.png',
+    '/avatar.png',
+    'ipfs://bafy',
+    `https://img.example/${'a'.repeat(3000)}.png`,
+    42,
+  ])('%s is refused', (url) => {
     expect(checkAvatar(url)).toBeUndefined()
   })
 })
 
 describe("the identity endpoint's answer", () => {
   it('{ name, avatar } with strings or nulls', () => {
-    expect(checkIdentity({ name: 'alice.eth', avatar: 'https://img.example/a.png' })).toEqual({ name: 'alice.eth', avatar: 'https://img.example/a.png' })
+    expect(checkIdentity({ name: 'alice.eth', avatar: 'https://img.example/a.png' })).toEqual({
+      name: 'alice.eth',
+      avatar: 'https://img.example/a.png',
+    })
     expect(checkIdentity({ name: null, avatar: null })).toEqual({})
     expect(checkIdentity({})).toEqual({})
   })
@@ -66,18 +93,36 @@ describe("the identity endpoint's answer", () => {
   })
 
   it('another shape is refused whole', () => {
-    for (const body of [null, 'alice.eth', 42, [], [{ name: 'alice.eth' }], { name: 42 }, { name: ['alice.eth'] }, { name: 'alice.eth', avatar: { url: 'https://img.example/a.png' } }]) {
+    for (const body of [
+      null,
+      'alice.eth',
+      42,
+      [],
+      [{ name: 'alice.eth' }],
+      { name: 42 },
+      { name: ['alice.eth'] },
+      { name: 'alice.eth', avatar: { url: 'https://img.example/a.png' } },
+    ]) {
       expect(checkIdentity(body)).toBeUndefined()
     }
   })
 })
 
 describe('a profile record', () => {
-  const record = { name: 'alice.sandbox.id', registered: 1, updated: 1, addresses: { 60: { address: ALICE, created: '1' } }, attributes: [{ bio: 'hi' }, { avatar: 'https://img.example/a.png' }] }
+  const record = {
+    name: 'alice.sandbox.id',
+    registered: 1,
+    updated: 1,
+    addresses: { 60: { address: ALICE, created: '1' } },
+    attributes: [{ bio: 'hi' }, { avatar: 'https://img.example/a.png' }],
+  }
 
   it('keeps the name, the EVM addresses by coin type and the first avatar that passes the image rule', () => {
     expect(checkRecord(record)).toEqual({ name: 'alice.sandbox.id', addresses: { 60: ALICE }, avatar: 'https://img.example/a.png' })
-    expect(checkRecord({ ...record, attributes: [{ avatar: 'javascript:alert(1)' }] })).toEqual({ name: 'alice.sandbox.id', addresses: { 60: ALICE } })
+    expect(checkRecord({ ...record, attributes: [{ avatar: 'javascript:alert(1)' }] })).toEqual({
+      name: 'alice.sandbox.id',
+      addresses: { 60: ALICE },
+    })
   })
 
   it('drops addresses that are not EVM addresses or not under a coin type', () => {
@@ -86,7 +131,15 @@ describe('a profile record', () => {
   })
 
   it('refuses a record without a name in shape or without an address map', () => {
-    for (const body of [null, [], 'x', { ...record, name: '<b>x</b>.eth' }, { ...record, name: undefined }, { ...record, addresses: [ALICE] }, { ...record, addresses: null }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      { ...record, name: '<b>x</b>.eth' },
+      { ...record, name: undefined },
+      { ...record, addresses: [ALICE] },
+      { ...record, addresses: null },
+    ]) {
       expect(checkRecord(body)).toBeUndefined()
     }
   })
@@ -131,7 +184,11 @@ describe('a name that passes for something else', () => {
     expect(checkName('kitty-address.eth', accepts)).toBeUndefined()
     expect(checkName('kitty-address.eth')).toBe('kitty-address.eth')
     // A check that throws accepts nothing.
-    expect(nameRefusal('alice.eth', () => { throw new Error('broken') })).toBeUndefined()
+    expect(
+      nameRefusal('alice.eth', () => {
+        throw new Error('broken')
+      }),
+    ).toBeUndefined()
   })
 
   it('more than two combining marks in a row on a letter is refused; two are fine', () => {
@@ -142,7 +199,14 @@ describe('a name that passes for something else', () => {
     expect(checkName('a\u0301\u0302.eth')).toBe('a\u0301\u0302.eth')
   })
 
-  it.each(['alice.eth', 'vitalik.eth', 'café.eth', '0x1234.eth', 'abcdefghijkmnopqrstuvwxyzabc.eth', 'my-name-2024-is-long-and-has-hyphens.eth'])('%s is a name', (name) => {
+  it.each([
+    'alice.eth',
+    'vitalik.eth',
+    'café.eth',
+    '0x1234.eth',
+    'abcdefghijkmnopqrstuvwxyzabc.eth',
+    'my-name-2024-is-long-and-has-hyphens.eth',
+  ])('%s is a name', (name) => {
     expect(nameRefusal(name)).toBeUndefined()
     expect(checkName(name)).toBe(name)
   })

@@ -6,7 +6,17 @@ import { createKernel, type Modal } from '../../../kernel/kernel.js'
 import { Capabilities, type NamesService } from '../../../kernel/index.js'
 import { identity, type IdentityApi } from '../../../plugins/identity/index.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
-import { ADDRESS, OTHER_ADDRESS, connector, dummyView, fakeAdapter, flush, mainnet, optimism, recordingBackend } from '../../kernel/helpers.js'
+import {
+  ADDRESS,
+  OTHER_ADDRESS,
+  connector,
+  dummyView,
+  fakeAdapter,
+  flush,
+  mainnet,
+  optimism,
+  recordingBackend,
+} from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const BOB = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
@@ -28,16 +38,38 @@ const identityCalls = () => api.requests.filter((r) => r.path.startsWith('/v1/id
 const profileCalls = () => api.requests.filter((r) => r.path.startsWith('/v1/profile/'))
 
 async function setup(backend = recordingBackend(), namespace = 'eip155') {
-  const fake = fakeAdapter({ namespace, connectors: [connector('io.fake', namespace)], networks: namespace === 'eip155' ? [mainnet, optimism] : [{ ...mainnet, chainNamespace: namespace, caipNetworkId: `${namespace}:1` as `${string}:${string}` }] })
+  const fake = fakeAdapter({
+    namespace,
+    connectors: [connector('io.fake', namespace)],
+    networks:
+      namespace === 'eip155'
+        ? [mainnet, optimism]
+        : [{ ...mainnet, chainNamespace: namespace, caipNetworkId: `${namespace}:1` as `${string}:${string}` }],
+  })
   const modal = createKernel(
-    { projectId: 'p', blockchainApiUrl: api.url, storage: backend, plugins: [{ name: namespace, setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }, identity()] },
+    {
+      projectId: 'p',
+      blockchainApiUrl: api.url,
+      storage: backend,
+      plugins: [
+        { name: namespace, setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) },
+        identity(),
+      ],
+    },
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
   kernelOf(modal).chains.startDiscovery()
   await kernelOf(modal).connection.connect('io.fake', namespace)
   const account = () => kernelOf(modal).state.$chains.get()[namespace]?.accountState
-  return { modal, fake, backend, account, plugin: modal.getPlugin('identity') as IdentityApi, names: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
+  return {
+    modal,
+    fake,
+    backend,
+    account,
+    plugin: modal.getPlugin('identity') as IdentityApi,
+    names: kernelOf(modal).services.get(Capabilities.Names) as NamesService,
+  }
 }
 /** Opens the modal again (each open shows the account). */
 const reopen = async (modal: Modal) => {
@@ -55,7 +87,9 @@ describe("the account's name and avatar", () => {
     await modal.open()
     await vi.waitFor(() => expect(account()?.profileName).toBe(`holder.${zone()}`))
     expect(account()?.profileImage).toBe('https://img.example/holder.png')
-    expect(identityCalls()).toEqual([expect.objectContaining({ path: `/v1/identity/${ADDRESS}`, query: expect.objectContaining({ sender: ADDRESS, projectId: 'p' }) })])
+    expect(identityCalls()).toEqual([
+      expect.objectContaining({ path: `/v1/identity/${ADDRESS}`, query: expect.objectContaining({ sender: ADDRESS, projectId: 'p' }) }),
+    ])
   })
 
   it('cached 5 min: no request at 299 999 ms, a new one at 300 000 ms', async () => {
@@ -90,7 +124,11 @@ describe("the account's name and avatar", () => {
     await vi.waitFor(() => expect(again.account()?.profileName).toBe(`holder.${zone()}`))
     expect(identityCalls()).toHaveLength(0)
     const entry = JSON.parse(raw)
-    const tampered = await setup(recordingBackend({ [key]: JSON.stringify({ ...entry, value: { name: '<img src=x onerror=alert(1)>', avatar: 'javascript:alert(1)' } }) }))
+    const tampered = await setup(
+      recordingBackend({
+        [key]: JSON.stringify({ ...entry, value: { name: '<img src=x onerror=alert(1)>', avatar: 'javascript:alert(1)' } }),
+      }),
+    )
     expect(await tampered.plugin.identity()).toEqual({})
     expect(tampered.account()?.profileName).toBeUndefined()
   })
@@ -98,7 +136,11 @@ describe("the account's name and avatar", () => {
   it.each([
     ['markup in the name, a script avatar', { name: '<img src=x onerror=alert(1)>', avatar: 'javascript:alert(1)' }, {}],
     ['a huge name', { name: `${'a'.repeat(100_000)}.eth`, avatar: null }, {}],
-    ['a good name, a data: HTML avatar', { name: 'fine.eth', avatar: 'data:text/html,<script>alert(1)</script>' }, { profileName: 'fine.eth' }],
+    [
+      'a good name, a data: HTML avatar',
+      { name: 'fine.eth', avatar: 'data:text/html,<script>alert(1)</script>' },
+      { profileName: 'fine.eth' },
+    ],
     ['an array', [{ name: 'fine.eth' }], {}],
     ['a string', 'fine.eth', {}],
     ['a name of another type', { name: { first: 'fine' }, avatar: null }, {}],
@@ -109,7 +151,11 @@ describe("the account's name and avatar", () => {
     await vi.waitFor(() => expect(identityCalls()).toHaveLength(1))
     // The plugin's own lookup shares the one under way: once it settled, the answer was shown or refused.
     await plugin.identity()
-    expect({ profileName: account()?.profileName, profileImage: account()?.profileImage }).toEqual({ profileName: undefined, profileImage: undefined, ...shown })
+    expect({ profileName: account()?.profileName, profileImage: account()?.profileImage }).toEqual({
+      profileName: undefined,
+      profileImage: undefined,
+      ...shown,
+    })
   })
 
   it('a failed or malformed answer is not kept: the next open asks again', async () => {
@@ -165,12 +211,14 @@ describe('the names capability', () => {
     for (const text of ['0.5', 'alice', '<b>a</b>.eth', 'a b.eth']) expect(names.isName(text)).toBe(false)
   })
 
-  it("resolves a name to its address (apiVersion 2) with its avatar; an unknown name is undefined", async () => {
+  it('resolves a name to its address (apiVersion 2) with its avatar; an unknown name is undefined', async () => {
     const { names } = await setup()
     const alice = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
     expect(await names.resolve(`alice.${zone()}`, mainnet)).toBe(alice)
     expect(await names.avatar!(`alice.${zone()}`, mainnet)).toBe(`${api.url}/avatar/alice.svg`)
-    expect(profileCalls()).toEqual([expect.objectContaining({ path: `/v1/profile/account/alice.${zone()}`, query: expect.objectContaining({ apiVersion: '2' }) })])
+    expect(profileCalls()).toEqual([
+      expect.objectContaining({ path: `/v1/profile/account/alice.${zone()}`, query: expect.objectContaining({ apiVersion: '2' }) }),
+    ])
     expect(await names.resolve(`nobody.${zone()}`, mainnet)).toBeUndefined()
     expect(await names.avatar!(`bobby.${zone()}`, mainnet)).toBeUndefined()
   })
@@ -211,7 +259,9 @@ describe('the names capability', () => {
 
   it('an address that is not an EVM address is no address', async () => {
     const { names } = await setup()
-    await api.names.pin(`/v1/profile/account/alice.${zone()}`, { body: { name: `alice.${zone()}`, addresses: { 60: { address: 'javascript:alert(1)' } }, attributes: [] } })
+    await api.names.pin(`/v1/profile/account/alice.${zone()}`, {
+      body: { name: `alice.${zone()}`, addresses: { 60: { address: 'javascript:alert(1)' } }, attributes: [] },
+    })
     expect(await names.resolve(`alice.${zone()}`, mainnet)).toBeUndefined()
   })
 
@@ -221,7 +271,9 @@ describe('the names capability', () => {
     ['piled combining marks', `a${'\u0301'.repeat(60)}.eth`, 'stackedMarks'],
   ])('a name with %s is refused ("NameRefused") and nothing is asked', async (_, name, reason) => {
     const { names } = await setup()
-    await api.names.pin(`/v1/profile/account/${encodeURIComponent(name)}`, { body: { name, addresses: { 60: { address: BOB } }, attributes: [] } })
+    await api.names.pin(`/v1/profile/account/${encodeURIComponent(name)}`, {
+      body: { name, addresses: { 60: { address: BOB } }, attributes: [] },
+    })
     await expect(names.resolve(name, mainnet)).rejects.toMatchObject({ name: 'NameRefused', reason })
     expect(profileCalls()).toEqual([])
   })
@@ -241,10 +293,21 @@ describe('the names capability', () => {
     const claim = (name: string) => ({ name, addresses: { 60: { address: ADDRESS } }, attributes: [] })
     // The reverse answer claims four names for the address: one is its own, one points at Bob, nobody holds one,
     // and one is shaped like an address.
-    await api.names.pin(`/v1/profile/reverse/${ADDRESS}`, { body: [claim(`holder.${zone()}`), claim(`elsewhere.${zone()}`), claim(`nobody.${zone()}`), claim(`0x${'2'.repeat(40)}.eth`)] })
+    await api.names.pin(`/v1/profile/reverse/${ADDRESS}`, {
+      body: [claim(`holder.${zone()}`), claim(`elsewhere.${zone()}`), claim(`nobody.${zone()}`), claim(`0x${'2'.repeat(40)}.eth`)],
+    })
     const { plugin } = await setup()
     expect(await plugin.namesOf()).toEqual([{ name: `holder.${zone()}`, addresses: { 60: ADDRESS } }])
-    expect(profileCalls().map((r) => r.path).sort()).toEqual([`/v1/profile/account/elsewhere.${zone()}`, `/v1/profile/account/holder.${zone()}`, `/v1/profile/account/nobody.${zone()}`, `/v1/profile/reverse/${ADDRESS}`])
+    expect(
+      profileCalls()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
+      `/v1/profile/account/elsewhere.${zone()}`,
+      `/v1/profile/account/holder.${zone()}`,
+      `/v1/profile/account/nobody.${zone()}`,
+      `/v1/profile/reverse/${ADDRESS}`,
+    ])
   })
 
   it("lists an address's names through the reverse lookup; a wrong shape rejects", async () => {

@@ -56,10 +56,22 @@ const asked = (prefix: string) => api.requests.filter((r) => r.path.startsWith(p
 /** A headless modal with the eip155 and identity plugins, connected through a Node wallet holding KEYS[0]. */
 async function connected(networks = [network]) {
   page = openPage()
-  page.install(walletInfo(RDNS, 'Node Wallet'), new NodeWallet({ privateKeys: [KEYS[0]!], chains: { 31337: anvil.url }, chainId: 31337 }).provider)
-  const modal: Modal = modals.open({ projectId: 'p', blockchainApiUrl: api.url, storage: mapStorage(), plugins: [eip155({ networks }), identity()] })
+  page.install(
+    walletInfo(RDNS, 'Node Wallet'),
+    new NodeWallet({ privateKeys: [KEYS[0]!], chains: { 31337: anvil.url }, chainId: 31337 }).provider,
+  )
+  const modal: Modal = modals.open({
+    projectId: 'p',
+    blockchainApiUrl: api.url,
+    storage: mapStorage(),
+    plugins: [eip155({ networks }), identity()],
+  })
   await modal.connect(RDNS)
-  return { modal, plugin: modal.getPlugin('identity') as IdentityApi, names: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
+  return {
+    modal,
+    plugin: modal.getPlugin('identity') as IdentityApi,
+    names: kernelOf(modal).services.get(Capabilities.Names) as NamesService,
+  }
 }
 
 describe('a name to an address', () => {
@@ -78,7 +90,9 @@ describe('a name to an address', () => {
   })
 
   it('the chain is authoritative for its names: an API record of alice.eth with another address is never used', async () => {
-    await api.names.pin('/v1/profile/account/alice.eth', { body: { name: 'alice.eth', addresses: { 60: { address: BOBBY } }, attributes: [] } })
+    await api.names.pin('/v1/profile/account/alice.eth', {
+      body: { name: 'alice.eth', addresses: { 60: { address: BOBBY } }, attributes: [] },
+    })
     const { names } = await connected()
     expect(await names.resolve('alice.eth', network)).toBe(ALICE)
   })
@@ -136,7 +150,13 @@ describe('names on an L2 (ENSIP-11), read through the network that has the unive
   const ERIN = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
   const ERIN_L2 = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
   // The L2 has no resolver of its own (and no node here: its names are read on the L1).
-  const l2 = () => defineNetwork({ id: 31338, name: 'Sandbox L2', nativeCurrency: network.nativeCurrency, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+  const l2 = () =>
+    defineNetwork({
+      id: 31338,
+      name: 'Sandbox L2',
+      nativeCurrency: network.nativeCurrency,
+      rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+    })
 
   it("erin.eth on the L2 is the address it holds under the L2's coin type, on the L1 its Ethereum one; the provider API is not asked", async () => {
     const L2 = l2()
@@ -193,7 +213,7 @@ describe("the account's name and avatar", () => {
     }
   })
 
-  it("an API identity naming a name the chain resolves to another address shows no name", async () => {
+  it('an API identity naming a name the chain resolves to another address shows no name', async () => {
     await api.names.pin(`/v1/identity/${holder}`, { body: { name: 'alice.eth', avatar: null } })
     const { plugin } = await connected()
     expect(await plugin.identity()).toEqual({})
@@ -204,7 +224,9 @@ describe('the names of an address', () => {
   it("the chain's primary name and the API's names, each checked forward; a name the chain resolves elsewhere is left out", async () => {
     const { plugin } = await connected()
     expect((await plugin.namesOf(ALICE)).map((r) => r.name)).toEqual(['alice.eth', `alice.${api.names.zone}`])
-    await api.names.pin(`/v1/profile/reverse/${BOBBY}`, { body: [{ name: 'alice.eth', addresses: { 60: { address: BOBBY } }, attributes: [] }] })
+    await api.names.pin(`/v1/profile/reverse/${BOBBY}`, {
+      body: [{ name: 'alice.eth', addresses: { 60: { address: BOBBY } }, attributes: [] }],
+    })
     expect(await plugin.namesOf(BOBBY)).toEqual([])
   })
 })

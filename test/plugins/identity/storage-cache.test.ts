@@ -35,13 +35,26 @@ async function page(stored: Record<string, string> = {}) {
   const backend = recordingBackend(stored)
   const fake = fakeAdapter({ connectors: [connector('io.fake')], networks: [mainnet, optimism] })
   const modal = createKernel(
-    { projectId: 'p', blockchainApiUrl: api.url, storage: backend, plugins: [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }, identity()] },
+    {
+      projectId: 'p',
+      blockchainApiUrl: api.url,
+      storage: backend,
+      plugins: [
+        { name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) },
+        identity(),
+      ],
+    },
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
   kernelOf(modal).chains.startDiscovery()
   await kernelOf(modal).connection.connect('io.fake', 'eip155')
-  return { modal, backend, plugin: modal.getPlugin('identity') as IdentityApi, names: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
+  return {
+    modal,
+    backend,
+    plugin: modal.getPlugin('identity') as IdentityApi,
+    names: kernelOf(modal).services.get(Capabilities.Names) as NamesService,
+  }
 }
 /** The page's storage as it would be after a reload: every entry kept. */
 const reloaded = (backend: ReturnType<typeof recordingBackend>) => Object.fromEntries(backend.data)
@@ -111,8 +124,17 @@ describe('name lookups kept in storage', () => {
     ['an entry of another shape', () => ({ at: Date.now(), value: good().record })],
     ['a record of another name', () => ({ ...good(), record: { name: `bobby.${zone()}`, addresses: { 60: ALICE } } })],
     ['a script avatar', () => ({ ...good(), record: { ...good().record, avatar: 'javascript:alert(1)' } })],
-    ['an address that is not an EVM address', () => ({ ...good(), record: { ...good().record, addresses: { 60: 'javascript:alert(1)' } } })],
-    ['too many addresses', () => ({ ...good(), record: { ...good().record, addresses: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [String(i), ALICE])) } })],
+    [
+      'an address that is not an EVM address',
+      () => ({ ...good(), record: { ...good().record, addresses: { 60: 'javascript:alert(1)' } } }),
+    ],
+    [
+      'too many addresses',
+      () => ({
+        ...good(),
+        record: { ...good().record, addresses: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [String(i), ALICE])) },
+      }),
+    ],
     ['a huge name', () => ({ ...good(), record: { ...good().record, name: `${'a'.repeat(100_000)}.${zone()}` } })],
     ['a time stamp in the future', () => ({ ...good(), at: Date.now() + 60_000 })],
     ['a time stamp that is not a number', () => ({ ...good(), at: 'now' })],
@@ -123,15 +145,29 @@ describe('name lookups kept in storage', () => {
     expect(await names.resolve(`alice.${zone()}`, mainnet)).toBe(ALICE)
     expect(profileCalls()).toHaveLength(1)
     // What is stored now is the API's answer.
-    expect(storedNames(backend)[`eip155:1 alice.${zone()}`].record).toEqual({ name: `alice.${zone()}`, addresses: { 60: ALICE }, avatar: `${api.url}/avatar/alice.svg` })
+    expect(storedNames(backend)[`eip155:1 alice.${zone()}`].record).toEqual({
+      name: `alice.${zone()}`,
+      addresses: { 60: ALICE },
+      avatar: `${api.url}/avatar/alice.svg`,
+    })
   })
 
   it(`more than ${NAMES_KEPT} stored lookups are all dropped; an intact one beside a tampered one is kept`, async () => {
-    const many = Object.fromEntries(Array.from({ length: NAMES_KEPT + 1 }, (_, i) => [`eip155:1 n${i}.${zone()}`, { at: Date.now(), record: null }]))
-    const first = await page({ [NAMES_KEY]: JSON.stringify({ ...many, [`eip155:1 alice.${zone()}`]: { at: Date.now(), record: { name: `alice.${zone()}`, addresses: { 60: ADDRESS } } } }) })
+    const many = Object.fromEntries(
+      Array.from({ length: NAMES_KEPT + 1 }, (_, i) => [`eip155:1 n${i}.${zone()}`, { at: Date.now(), record: null }]),
+    )
+    const first = await page({
+      [NAMES_KEY]: JSON.stringify({
+        ...many,
+        [`eip155:1 alice.${zone()}`]: { at: Date.now(), record: { name: `alice.${zone()}`, addresses: { 60: ADDRESS } } },
+      }),
+    })
     expect(await first.names.resolve(`alice.${zone()}`, mainnet)).toBe(ALICE)
     expect(profileCalls()).toHaveLength(1)
-    const mixed = { [`eip155:1 alice.${zone()}`]: { at: Date.now(), record: { name: `alice.${zone()}`, addresses: { 60: ADDRESS } } }, [`eip155:1 bobby.${zone()}`]: { at: Date.now(), record: 'bobby' } }
+    const mixed = {
+      [`eip155:1 alice.${zone()}`]: { at: Date.now(), record: { name: `alice.${zone()}`, addresses: { 60: ADDRESS } } },
+      [`eip155:1 bobby.${zone()}`]: { at: Date.now(), record: 'bobby' },
+    }
     const second = await page({ [NAMES_KEY]: JSON.stringify(mixed) })
     expect(await second.names.resolve(`alice.${zone()}`, mainnet)).toBe(ADDRESS)
     expect(profileCalls()).toHaveLength(1)

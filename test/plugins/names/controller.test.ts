@@ -20,7 +20,12 @@ function setup(overrides: Partial<RegisterDeps> = {}) {
   const deps = {
     zone: ZONE,
     account: vi.fn<RegisterDeps['account']>(() => ({ address: ADDRESS, chainId: 31337 })),
-    suggestions: vi.fn<RegisterDeps['suggestions']>(async (label) => ({ suggestions: [{ name: `${label}.${ZONE}`, registered: false }, { name: `${label}-id.${ZONE}`, registered: true }] })),
+    suggestions: vi.fn<RegisterDeps['suggestions']>(async (label) => ({
+      suggestions: [
+        { name: `${label}.${ZONE}`, registered: false },
+        { name: `${label}-id.${ZONE}`, registered: true },
+      ],
+    })),
     signMessage: vi.fn<RegisterDeps['signMessage']>(async () => '0xsigned'),
     post: vi.fn<RegisterDeps['post']>(async () => ({ success: true })),
     registered: vi.fn<RegisterDeps['registered']>(),
@@ -47,7 +52,13 @@ describe('suggestions', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(deps.suggestions).toHaveBeenCalledTimes(1)
     expect(deps.suggestions).toHaveBeenCalledWith('carol')
-    expect(state()).toMatchObject({ input: 'carol', label: 'carol', lookup: 'ready', availability: 'available', suggestions: [{ name: `carol-id.${ZONE}`, registered: true }] })
+    expect(state()).toMatchObject({
+      input: 'carol',
+      label: 'carol',
+      lookup: 'ready',
+      availability: 'available',
+      suggestions: [{ name: `carol-id.${ZONE}`, registered: true }],
+    })
   })
 
   it('a label that reads as an address is refused at once: no suggestions asked, nothing to register', async () => {
@@ -72,7 +83,12 @@ describe('suggestions', () => {
     await vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS)
     second.resolve({ suggestions: [{ name: `carol.${ZONE}`, registered: false }] })
     await vi.advanceTimersByTimeAsync(0)
-    first.resolve({ suggestions: [{ name: `alice.${ZONE}`, registered: true }, { name: `alice-id.${ZONE}`, registered: false }] })
+    first.resolve({
+      suggestions: [
+        { name: `alice.${ZONE}`, registered: true },
+        { name: `alice-id.${ZONE}`, registered: false },
+      ],
+    })
     await vi.advanceTimersByTimeAsync(0)
     expect(state()).toMatchObject({ label: 'carol', availability: 'available', suggestions: [] })
   })
@@ -99,11 +115,17 @@ describe('suggestions', () => {
   })
 
   it('a failure or a wrong shape is "Error fetching name suggestions"; markup in an answer is never kept', async () => {
-    const { controller, state } = setup({ suggestions: async () => ({ suggestions: [{ name: '<img src=x>.sandbox.id', registered: false }] }) })
+    const { controller, state } = setup({
+      suggestions: async () => ({ suggestions: [{ name: '<img src=x>.sandbox.id', registered: false }] }),
+    })
     controller.setInput('carol')
     await vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS)
     expect(state()).toMatchObject({ lookup: 'ready', suggestions: [], availability: 'unknown' })
-    for (const suggestions of [async () => Promise.reject(new HttpError(500)), async () => '<html>', async () => ({ suggestions: 'carol' })]) {
+    for (const suggestions of [
+      async () => Promise.reject(new HttpError(500)),
+      async () => '<html>',
+      async () => ({ suggestions: 'carol' }),
+    ]) {
       const other = setup({ suggestions })
       other.controller.setInput('carol')
       await vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS)
@@ -131,22 +153,37 @@ describe('registering', () => {
     expect(state()).toMatchObject({ status: 'done', registered: `carol.${ZONE}`, input: '' })
   })
 
-  it("the API's reason is preferred; without one, \"Error registering name {name}\"; the form keeps the name", async () => {
+  it('the API\'s reason is preferred; without one, "Error registering name {name}"; the form keeps the name', async () => {
     const body = JSON.stringify({ reasons: [{ description: 'Name carol.sandbox.id is taken' }] })
     const withReason = await typed({ post: async () => Promise.reject(new HttpError(409, body)) })
     await withReason.controller.submit()
-    expect(withReason.state()).toMatchObject({ status: 'editing', label: 'carol', error: { key: 'names.reason', values: { reason: 'Name carol.sandbox.id is taken' } } })
+    expect(withReason.state()).toMatchObject({
+      status: 'editing',
+      label: 'carol',
+      error: { key: 'names.reason', values: { reason: 'Name carol.sandbox.id is taken' } },
+    })
     expect(withReason.deps.succeeded).not.toHaveBeenCalled()
-    for (const post of [async () => Promise.reject(new HttpError(500, '<html>down</html>')), async () => ({ success: false }), async () => null, async () => '<b>ok</b>']) {
+    for (const post of [
+      async () => Promise.reject(new HttpError(500, '<html>down</html>')),
+      async () => ({ success: false }),
+      async () => null,
+      async () => '<b>ok</b>',
+    ]) {
       const other = await typed({ post })
       await other.controller.submit()
-      expect(other.state()).toMatchObject({ status: 'editing', label: 'carol', error: { key: 'names.failed', values: { name: `carol.${ZONE}` } } })
+      expect(other.state()).toMatchObject({
+        status: 'editing',
+        label: 'carol',
+        error: { key: 'names.failed', values: { name: `carol.${ZONE}` } },
+      })
       expect(other.deps.registered).not.toHaveBeenCalled()
     }
   })
 
   it('a declined signature says so and posts nothing; another wallet failure is "Error registering name"', async () => {
-    const declined = await typed({ signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) })
+    const declined = await typed({
+      signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    })
     await declined.controller.submit()
     expect(declined.state().error).toEqual({ key: 'names.declined' })
     expect(declined.deps.post).not.toHaveBeenCalled()

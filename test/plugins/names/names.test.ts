@@ -26,19 +26,40 @@ const wallet = privateKeyToAccount(generatePrivateKey())
 const zone = () => api.names.zone
 
 async function setup(type: Connector['type'] = 'AUTH') {
-  const fake = fakeAdapter({ connectors: [{ id: 'ID_AUTH', name: 'Email', type, namespace: 'eip155', installed: true }], networks: [mainnet, optimism] })
+  const fake = fakeAdapter({
+    connectors: [{ id: 'ID_AUTH', name: 'Email', type, namespace: 'eip155', installed: true }],
+    networks: [mainnet, optimism],
+  })
   fake.adapter.connect.mockImplementation(async ({ network }) => ({ address: wallet.address, caipNetworkId: network.caipNetworkId }))
   fake.adapter.signMessage.mockImplementation(({ message }) => wallet.signMessage({ message }))
   const modal = createKernel(
-    { projectId: 'p', blockchainApiUrl: api.url, plugins: [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }, names({ zone: zone() }), identity()] },
+    {
+      projectId: 'p',
+      blockchainApiUrl: api.url,
+      plugins: [
+        { name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) },
+        names({ zone: zone() }),
+        identity(),
+      ],
+    },
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
   kernelOf(modal).chains.startDiscovery()
   await kernelOf(modal).connection.connect('ID_AUTH', 'eip155')
   const account = () => kernelOf(modal).state.$chains.get().eip155?.accountState
-  const features = () => kernelOf(modal).slots.list('account.features').map((e) => e.id)
-  return { modal, fake, account, features, plugin: modal.getPlugin('names') as NamesApi, service: kernelOf(modal).services.get(Capabilities.Names) as NamesService }
+  const features = () =>
+    kernelOf(modal)
+      .slots.list('account.features')
+      .map((e) => e.id)
+  return {
+    modal,
+    fake,
+    account,
+    features,
+    plugin: modal.getPlugin('names') as NamesApi,
+    service: kernelOf(modal).services.get(Capabilities.Names) as NamesService,
+  }
 }
 
 describe('the Name entry of Account', () => {
@@ -88,7 +109,11 @@ describe('registering', () => {
     controller.setInput('alice')
     // Registered before the suggestions answered: the API itself refuses.
     await controller.submit()
-    expect(controller.$state.get()).toMatchObject({ status: 'editing', label: 'alice', error: { key: 'names.reason', values: { reason: `Name alice.${zone()} is taken` } } })
+    expect(controller.$state.get()).toMatchObject({
+      status: 'editing',
+      label: 'alice',
+      error: { key: 'names.reason', values: { reason: `Name alice.${zone()} is taken` } },
+    })
     expect(account()?.profileName).toBeUndefined()
   })
 

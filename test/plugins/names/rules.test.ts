@@ -37,7 +37,13 @@ describe('the label rule', () => {
 })
 
 describe('who may register', () => {
-  const auth = { status: 'connected', address: '0x1111111111111111111111111111111111111111', connectorType: 'AUTH', namespace: 'eip155', chainId: 1 }
+  const auth = {
+    status: 'connected',
+    address: '0x1111111111111111111111111111111111111111',
+    connectorType: 'AUTH',
+    namespace: 'eip155',
+    chainId: 1,
+  }
   it('an account of the auth connector on an active EVM network', () => {
     expect(eligibleAccount(auth)).toBe(true)
   })

@@ -2,8 +2,21 @@
 import { describe, expect, it } from 'vitest'
 import { heldCollectibles } from '../../../plugins/nfts/holdings.js'
 
-const nft = (direction: string, name: string, extra: Record<string, unknown> = {}) => ({ direction, quantity: { numeric: '1' }, nft_info: { name, content: { preview: { url: `https://img.example/${encodeURIComponent(name)}.png` } }, flags: { is_spam: false }, ...extra } })
-const tx = (transfers: unknown[], chain = 'eip155:1') => ({ id: Math.random().toString(), metadata: { chain, minedAt: '2026-11-01T00:00:00Z' }, transfers })
+const nft = (direction: string, name: string, extra: Record<string, unknown> = {}) => ({
+  direction,
+  quantity: { numeric: '1' },
+  nft_info: {
+    name,
+    content: { preview: { url: `https://img.example/${encodeURIComponent(name)}.png` } },
+    flags: { is_spam: false },
+    ...extra,
+  },
+})
+const tx = (transfers: unknown[], chain = 'eip155:1') => ({
+  id: Math.random().toString(),
+  metadata: { chain, minedAt: '2026-11-01T00:00:00Z' },
+  transfers,
+})
 
 describe('heldCollectibles', () => {
   it('a piece received and not sent on is held; one sent on after (rows newest first) is not', () => {

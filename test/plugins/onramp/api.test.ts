@@ -4,7 +4,15 @@
 // on-ramp history's rows checked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CaipNetwork } from '../../../kernel/index.js'
-import { FALLBACK_PAYMENT_CURRENCIES, createOnrampClient, presetCrypto, fetchPurchases, parseOptions, parsePurchase, parseQuote } from '../../../plugins/onramp/api.js'
+import {
+  FALLBACK_PAYMENT_CURRENCIES,
+  createOnrampClient,
+  presetCrypto,
+  fetchPurchases,
+  parseOptions,
+  parsePurchase,
+  parseQuote,
+} from '../../../plugins/onramp/api.js'
 import { startProviderApi } from '../../../sandbox/provider-api/server.mjs'
 import { ADDRESS, net } from '../../kernel/helpers.js'
 import { createBlockchainApi } from '../../../kernel/blockchain-api.js'
@@ -40,14 +48,32 @@ describe('options', () => {
 
   it('fall back to USD and EUR, card 10.00–7500.00 and bank transfer 10.00–25000.00, when the API fails or answers nonsense', async () => {
     const expected = [
-      { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
-      { id: 'EUR', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
+      {
+        id: 'USD',
+        payment_method_limits: [
+          { id: 'card', min: '10.00', max: '7500.00' },
+          { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+        ],
+      },
+      {
+        id: 'EUR',
+        payment_method_limits: [
+          { id: 'card', min: '10.00', max: '7500.00' },
+          { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+        ],
+      },
     ]
     expect(FALLBACK_PAYMENT_CURRENCIES).toEqual(expected)
     api.setBlockchain('down')
     expect(await client.options(local)).toEqual({ options: { paymentCurrencies: expected, purchaseCurrencies: [] }, fallback: true })
     api.setBlockchain('ok')
-    for (const body of [null, [], 'options', { paymentCurrencies: 'USD' }, { paymentCurrencies: [{ id: 'USD', payment_method_limits: [{ id: 'card', min: 10, max: '1e9' }] }] }]) {
+    for (const body of [
+      null,
+      [],
+      'options',
+      { paymentCurrencies: 'USD' },
+      { paymentCurrencies: [{ id: 'USD', payment_method_limits: [{ id: 'card', min: 10, max: '1e9' }] }] },
+    ]) {
       api.setOnrampAnswer('options', { status: 200, body })
       expect((await client.options(local)).fallback, JSON.stringify(body)).toBe(true)
     }
@@ -60,12 +86,22 @@ describe('options', () => {
   it('malformed entries are dropped, the rest kept: no HTML ids, numbers for amounts, exponents or duplicates; long names cut', () => {
     const parsed = parseOptions({
       paymentCurrencies: [
-        { id: 'usd', payment_method_limits: [{ id: 'card', min: '10.00', max: '100.00' }, { id: 'card2', min: 10, max: '20' }, { id: '<b>x</b>', min: '1', max: '2' }] },
+        {
+          id: 'usd',
+          payment_method_limits: [
+            { id: 'card', min: '10.00', max: '100.00' },
+            { id: 'card2', min: 10, max: '20' },
+            { id: '<b>x</b>', min: '1', max: '2' },
+          ],
+        },
         { id: 'USD', payment_method_limits: [{ id: 'card', min: '1', max: '2' }] },
         { id: 'GBP', payment_method_limits: [{ id: 'card', min: '-1', max: '1e5' }] },
         null,
       ],
-      purchaseCurrencies: [{ id: 'eth', symbol: 'ETH', name: `Ether${'x'.repeat(10_000)}`, networks: [{ name: 'ethereum', chain_id: '1' }, { name: '<x>' }] }, { id: 'nosymbol' }],
+      purchaseCurrencies: [
+        { id: 'eth', symbol: 'ETH', name: `Ether${'x'.repeat(10_000)}`, networks: [{ name: 'ethereum', chain_id: '1' }, { name: '<x>' }] },
+        { id: 'nosymbol' },
+      ],
     })
     expect(parsed!.paymentCurrencies).toEqual([{ id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '100.00' }] }])
     expect(parsed!.purchaseCurrencies).toHaveLength(1)
@@ -75,7 +111,12 @@ describe('options', () => {
 })
 
 describe('quote', () => {
-  const request = (amount: string) => ({ purchaseCurrency: { id: 'sandbox-eth', name: 'Ether', symbol: 'ETH', networks: [] }, paymentCurrency: { id: 'USD', payment_method_limits: [] }, amount, network: 'eip155:31337' })
+  const request = (amount: string) => ({
+    purchaseCurrency: { id: 'sandbox-eth', name: 'Ether', symbol: 'ETH', networks: [] },
+    paymentCurrency: { id: 'USD', payment_method_limits: [] },
+    amount,
+    network: 'eip155:31337',
+  })
 
   it("is the API's, posted with the purchase and payment currencies, the amount as text and the network", async () => {
     const quote = await client.quote(local, request('100.00'))
@@ -87,7 +128,14 @@ describe('quote', () => {
   it('rejects with the reason when the API fails, and when an amount is negative, a number or not a number', async () => {
     await expect(client.quote(local, request('0.10'))).rejects.toThrow('HTTP status code: 400')
     const good = await client.quote(local, request('100.00'))
-    for (const purchaseAmount of [{ amount: '-0.5', currency: 'ETH' }, { amount: 0.5, currency: 'ETH' }, { amount: 'NaN', currency: 'ETH' }, { amount: '1e3', currency: 'ETH' }, { amount: '0.5', currency: '<b>' }, null]) {
+    for (const purchaseAmount of [
+      { amount: '-0.5', currency: 'ETH' },
+      { amount: 0.5, currency: 'ETH' },
+      { amount: 'NaN', currency: 'ETH' },
+      { amount: '1e3', currency: 'ETH' },
+      { amount: '0.5', currency: '<b>' },
+      null,
+    ]) {
       api.setOnrampAnswer('quote', { status: 200, body: { ...good, purchaseAmount } })
       await expect(client.quote(local, request('100.00')), JSON.stringify(purchaseAmount)).rejects.toThrow('The quote is malformed')
     }
@@ -99,20 +147,44 @@ describe('quote', () => {
     api.setOnrampAnswer('quote', { status: 200, body: { ...good, paymentTotal: { amount: '10.00', currency: 'USD' } } })
     await expect(client.quote(local, request('100.00'))).rejects.toThrow('The quote is for 10.00 USD, not the 100.00 USD asked for')
     api.setOnrampAnswer('quote', { status: 200, body: { ...good, purchaseAmount: { amount: '999999999999999.999999', currency: 'ETH' } } })
-    await expect(client.quote(local, request('100.00'))).rejects.toThrow("The quote's 999999999999999.999999 ETH for 100.00 USD is not a plausible price")
+    await expect(client.quote(local, request('100.00'))).rejects.toThrow(
+      "The quote's 999999999999999.999999 ETH for 100.00 USD is not a plausible price",
+    )
   })
 })
 
 describe('URL generator', () => {
   it('posts destination wallets, default network, partner user id, the buy experience, the fiat currency, the payment method and the preset fiat amount exactly as typed', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
-    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '100.10' })
+    const url = await client.url(local, {
+      address: ADDRESS,
+      network: 'eip155:31337',
+      assets: ['ETH'],
+      paymentCurrency: 'USD',
+      paymentMethod: 'card',
+      fiatAmount: '100.10',
+    })
     expect(new URL(url as string).pathname).toBe('/buy/select-asset')
     const sent = onramp('/v1/generators/onrampurl')[0]!
-    expect(sent.body).toEqual({ destinationWallets: [{ address: ADDRESS, blockchains: ['eip155:31337'], assets: ['ETH'] }], defaultNetwork: 'eip155:31337', partnerUserId: ADDRESS, defaultExperience: 'buy', fiatCurrency: 'USD', defaultPaymentMethod: 'CARD', presetFiatAmount: 100.1 })
+    expect(sent.body).toEqual({
+      destinationWallets: [{ address: ADDRESS, blockchains: ['eip155:31337'], assets: ['ETH'] }],
+      defaultNetwork: 'eip155:31337',
+      partnerUserId: ADDRESS,
+      defaultExperience: 'buy',
+      fiatCurrency: 'USD',
+      defaultPaymentMethod: 'CARD',
+      presetFiatAmount: 100.1,
+    })
     expect(JSON.stringify(sent.body)).toContain('"presetFiatAmount":100.1}')
     // The largest amount the limits allow is written back digit for digit.
-    await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '24999.99' })
+    await client.url(local, {
+      address: ADDRESS,
+      network: 'eip155:31337',
+      assets: ['ETH'],
+      paymentCurrency: 'USD',
+      paymentMethod: 'card',
+      fiatAmount: '24999.99',
+    })
     expect(JSON.stringify(onramp('/v1/generators/onrampurl')[1]!.body)).toContain('"presetFiatAmount":24999.99}')
   })
 })
@@ -120,7 +192,15 @@ describe('URL generator', () => {
 describe('preset crypto amount', () => {
   it('is sent as a JSON number when the amount bought is known, and reaches the provider page', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
-    const url = await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '100', cryptoAmount: '0.032512' })
+    const url = await client.url(local, {
+      address: ADDRESS,
+      network: 'eip155:31337',
+      assets: ['ETH'],
+      paymentCurrency: 'USD',
+      paymentMethod: 'card',
+      fiatAmount: '100',
+      cryptoAmount: '0.032512',
+    })
     const sent = onramp('/v1/generators/onrampurl')[0]!
     expect(sent.body).toMatchObject({ presetFiatAmount: 100, presetCryptoAmount: 0.032512 })
     expect(JSON.stringify(sent.body)).toContain('"presetCryptoAmount":0.032512}')
@@ -130,7 +210,15 @@ describe('preset crypto amount', () => {
   it('an amount a JavaScript number cannot carry exactly is not sent; the fiat amount still is', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
     for (const cryptoAmount of ['123456789012.123456', '0.0325000', '1e-3', '0']) {
-      await client.url(local, { address: ADDRESS, network: 'eip155:31337', assets: ['ETH'], paymentCurrency: 'USD', paymentMethod: 'card', fiatAmount: '100', cryptoAmount })
+      await client.url(local, {
+        address: ADDRESS,
+        network: 'eip155:31337',
+        assets: ['ETH'],
+        paymentCurrency: 'USD',
+        paymentMethod: 'card',
+        fiatAmount: '100',
+        cryptoAmount,
+      })
     }
     for (const request of onramp('/v1/generators/onrampurl')) {
       expect(request.body).not.toHaveProperty('presetCryptoAmount')
@@ -152,7 +240,11 @@ describe('preset crypto amount', () => {
   it('the API refuses a preset that is not a number above zero', async () => {
     api.setOnrampPage('http://127.0.0.1:1')
     const post = (extra: Record<string, unknown>) =>
-      fetch(`${api.url}/v1/generators/onrampurl`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ destinationWallets: [{ address: ADDRESS }], defaultNetwork: 'eip155:31337', ...extra }) })
+      fetch(`${api.url}/v1/generators/onrampurl`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ destinationWallets: [{ address: ADDRESS }], defaultNetwork: 'eip155:31337', ...extra }),
+      })
     expect((await post({ presetCryptoAmount: 0.5, fiatCurrency: 'USD', presetFiatAmount: 100 })).status).toBe(200)
     for (const bad of [{ presetCryptoAmount: '0.5' }, { presetCryptoAmount: 0 }, { presetCryptoAmount: -1 }, { presetFiatAmount: '100' }]) {
       const answer = await post(bad)
@@ -163,11 +255,23 @@ describe('preset crypto amount', () => {
 })
 
 describe('purchases', () => {
-  const row = { id: '0xabc', metadata: { minedAt: '2026-01-02T03:04:05Z', status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' }, transfers: [{ quantity: { numeric: '0.0325' }, fungible_info: { symbol: 'ETH' } }] }
+  const row = {
+    id: '0xabc',
+    metadata: { minedAt: '2026-01-02T03:04:05Z', status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' },
+    transfers: [{ quantity: { numeric: '0.0325' }, fungible_info: { symbol: 'ETH' } }],
+  }
 
   it('rows are checked: status, time, amount as decimal text and symbol, else left out', () => {
-    expect(parsePurchase(row)).toEqual({ id: '0xabc', minedAt: new Date('2026-01-02T03:04:05Z'), status: 'success', amount: '0.0325', symbol: 'ETH' })
-    expect(parsePurchase({ ...row, metadata: { ...row.metadata, status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' } })!.status).toBe('pending')
+    expect(parsePurchase(row)).toEqual({
+      id: '0xabc',
+      minedAt: new Date('2026-01-02T03:04:05Z'),
+      status: 'success',
+      amount: '0.0325',
+      symbol: 'ETH',
+    })
+    expect(parsePurchase({ ...row, metadata: { ...row.metadata, status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' } })!.status).toBe(
+      'pending',
+    )
     expect(parsePurchase({ ...row, metadata: { ...row.metadata, status: 'confirmed' } })).toBeUndefined()
     expect(parsePurchase({ ...row, metadata: { ...row.metadata, minedAt: 'yesterday' } })).toBeUndefined()
     expect(parsePurchase({ ...row, transfers: [{ quantity: { numeric: -1 }, fungible_info: { symbol: 'ETH' } }] })).toBeUndefined()
@@ -183,12 +287,30 @@ describe('purchases', () => {
   })
 
   it("are read from the account's history with the onramp query and the network", async () => {
-    api.addOnrampPurchase({ chainId: 'eip155:31337', owner: ADDRESS, hash: '0xfeed', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.5', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
+    api.addOnrampPurchase({
+      chainId: 'eip155:31337',
+      owner: ADDRESS,
+      hash: '0xfeed',
+      from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
+      amount: '0.5',
+      asset: { name: 'Ether', symbol: 'ETH' },
+      status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      minedAt: '2026-01-02T03:04:05Z',
+    })
     const list = await fetchPurchases(blockchainApi, local, ADDRESS)
     expect(list).toEqual([{ id: '0xfeed', minedAt: new Date('2026-01-02T03:04:05Z'), status: 'success', amount: '0.5', symbol: 'ETH' }])
     expect(api.requests.find((r) => r.path.endsWith('/history'))!.query).toMatchObject({ onramp: 'coinbase', chainId: 'eip155:31337' })
     // The same purchase listed twice (a hostile or broken API) is listed once.
-    api.addOnrampPurchase({ chainId: 'eip155:31337', owner: ADDRESS, hash: '0xfeed', from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', amount: '0.5', asset: { name: 'Ether', symbol: 'ETH' }, status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', minedAt: '2026-01-02T03:04:05Z' })
+    api.addOnrampPurchase({
+      chainId: 'eip155:31337',
+      owner: ADDRESS,
+      hash: '0xfeed',
+      from: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
+      amount: '0.5',
+      asset: { name: 'Ether', symbol: 'ETH' },
+      status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      minedAt: '2026-01-02T03:04:05Z',
+    })
     expect((await fetchPurchases(blockchainApi, local, ADDRESS)).map((p) => p.id)).toEqual(['0xfeed'])
   })
 })

@@ -6,23 +6,64 @@
 import { atom } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CaipNetwork } from '../../../kernel/index.js'
-import { FALLBACK_PAYMENT_CURRENCIES, type OnrampClient, type OnrampOptions, type OnrampQuote, type Purchase } from '../../../plugins/onramp/api.js'
-import { PURCHASE_POLLS, PURCHASE_POLL_MS, QUOTE_PAUSE_MS, createOnrampController, type OnrampImages } from '../../../plugins/onramp/controller.js'
+import {
+  FALLBACK_PAYMENT_CURRENCIES,
+  type OnrampClient,
+  type OnrampOptions,
+  type OnrampQuote,
+  type Purchase,
+} from '../../../plugins/onramp/api.js'
+import {
+  PURCHASE_POLLS,
+  PURCHASE_POLL_MS,
+  QUOTE_PAUSE_MS,
+  createOnrampController,
+  type OnrampImages,
+} from '../../../plugins/onramp/controller.js'
 import { DEFAULT_PROVIDERS } from '../../../plugins/onramp/providers.js'
 import type { OnrampContext } from '../../../plugins/onramp/view-model.js'
 import { ADDRESS, deferred, mainnet, optimism } from '../../kernel/helpers.js'
 
-const solanaNet: CaipNetwork = { id: 'sol', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainNamespace: 'solana', name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1/sol'] } } } as CaipNetwork
-const polkadotNet: CaipNetwork = { ...solanaNet, caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot', name: 'Polkadot' } as CaipNetwork
+const solanaNet: CaipNetwork = {
+  id: 'sol',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1/sol'] } },
+} as CaipNetwork
+const polkadotNet: CaipNetwork = {
+  ...solanaNet,
+  caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  chainNamespace: 'polkadot',
+  name: 'Polkadot',
+} as CaipNetwork
 
 const quoteFor = (amount: string): OnrampQuote => {
   const m = (a: string) => ({ amount: a, currency: 'USD' })
-  return { coinbaseFee: m('1.50'), networkFee: m('0.50'), paymentSubtotal: m('98.00'), paymentTotal: m(amount), purchaseAmount: { amount: '0.0325', currency: 'ETH' }, quoteId: `q-${amount}` }
+  return {
+    coinbaseFee: m('1.50'),
+    networkFee: m('0.50'),
+    paymentSubtotal: m('98.00'),
+    paymentTotal: m(amount),
+    purchaseAmount: { amount: '0.0325', currency: 'ETH' },
+    quoteId: `q-${amount}`,
+  }
 }
 const OPTIONS: OnrampOptions = { paymentCurrencies: FALLBACK_PAYMENT_CURRENCIES.map((c) => ({ ...c })), purchaseCurrencies: [] }
-const purchase = (id: string, status: Purchase['status'] = 'success'): Purchase => ({ id, minedAt: new Date('2026-01-01T00:00:00Z'), status, amount: '0.0325', symbol: 'ETH' })
+const purchase = (id: string, status: Purchase['status'] = 'success'): Purchase => ({
+  id,
+  minedAt: new Date('2026-01-01T00:00:00Z'),
+  status,
+  amount: '0.0325',
+  symbol: 'ETH',
+})
 
-function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof OnrampClient, (...args: any[]) => Promise<unknown>>> = {}, images?: OnrampImages) {
+function setup(
+  network: CaipNetwork = mainnet,
+  client: Partial<Record<keyof OnrampClient, (...args: any[]) => Promise<unknown>>> = {},
+  images?: OnrampImages,
+) {
   const $context = atom<OnrampContext>({ network, address: ADDRESS })
   const c = {
     options: vi.fn(client.options ?? (async () => ({ options: OPTIONS, fallback: true }))),
@@ -32,7 +73,15 @@ function setup(network: CaipNetwork = mainnet, client: Partial<Record<keyof Onra
   const purchases = vi.fn(async (): Promise<Purchase[]> => [])
   const open = vi.fn()
   const refreshBalances = vi.fn()
-  const controller = createOnrampController({ $context, client: c as unknown as OnrampClient, providers: DEFAULT_PROVIDERS, purchases, open, refreshBalances, images })
+  const controller = createOnrampController({
+    $context,
+    client: c as unknown as OnrampClient,
+    providers: DEFAULT_PROVIDERS,
+    purchases,
+    open,
+    refreshBalances,
+    images,
+  })
   const stop = controller.start()
   return { controller, $context, client: c, purchases, open, refreshBalances, stop }
 }
@@ -46,7 +95,12 @@ describe('options and limits', () => {
     expect(controller.$view.get().phase).toBe('loading')
     await vi.advanceTimersByTimeAsync(0)
     expect(client.options).toHaveBeenCalledTimes(1)
-    expect(controller.$view.get()).toMatchObject({ phase: 'form', currency: { id: 'USD' }, limit: { id: 'card', min: '10.00', max: '7500.00' }, asset: { symbol: 'ETH' } })
+    expect(controller.$view.get()).toMatchObject({
+      phase: 'form',
+      currency: { id: 'USD' },
+      limit: { id: 'card', min: '10.00', max: '7500.00' },
+      asset: { symbol: 'ETH' },
+    })
     controller.setMethod('ach_bank_account')
     expect(controller.$view.get().limit).toEqual({ id: 'ach_bank_account', min: '10.00', max: '25000.00' })
     controller.setCurrency('EUR')
@@ -108,13 +162,20 @@ describe('the quote', () => {
     expect(controller.$form.get().quote.status).toBe('loading')
     await vi.advanceTimersByTimeAsync(1)
     expect(client.quote).toHaveBeenCalledTimes(1)
-    expect(client.quote.mock.calls[0]![1]).toMatchObject({ amount: '100', network: 'ethereum', paymentCurrency: { id: 'USD' }, purchaseCurrency: { symbol: 'ETH' } })
+    expect(client.quote.mock.calls[0]![1]).toMatchObject({
+      amount: '100',
+      network: 'ethereum',
+      paymentCurrency: { id: 'USD' },
+      purchaseCurrency: { symbol: 'ETH' },
+    })
     expect(controller.$form.get().quote).toMatchObject({ status: 'ready', quote: { quoteId: 'q-100' } })
   })
 
   it('an answer for an amount the form no longer holds is never shown', async () => {
     const late = deferred<OnrampQuote>()
-    const { controller } = setup(mainnet, { quote: async (_n, r: { amount: string }) => (r.amount === '50' ? late.promise : quoteFor(r.amount)) })
+    const { controller } = setup(mainnet, {
+      quote: async (_n, r: { amount: string }) => (r.amount === '50' ? late.promise : quoteFor(r.amount)),
+    })
     await vi.advanceTimersByTimeAsync(0)
     controller.setAmount('50')
     await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
@@ -150,8 +211,13 @@ describe('the quote', () => {
 
 describe('the preset crypto amount', () => {
   /** The `cryptoAmount` Coinbase's page was asked for after typing `amount` and the quote answering `bought`. */
-  async function presetFor(bought: { amount: string; currency: string }, options: { amount?: string; wait?: number; retype?: string } = {}) {
-    const { controller, client } = setup(mainnet, { quote: async (_n, r: { amount: string }) => ({ ...quoteFor(r.amount), purchaseAmount: bought }) })
+  async function presetFor(
+    bought: { amount: string; currency: string },
+    options: { amount?: string; wait?: number; retype?: string } = {},
+  ) {
+    const { controller, client } = setup(mainnet, {
+      quote: async (_n, r: { amount: string }) => ({ ...quoteFor(r.amount), purchaseAmount: bought }),
+    })
     await vi.advanceTimersByTimeAsync(0)
     controller.setAmount(options.amount ?? '100')
     await vi.advanceTimersByTimeAsync(options.wait ?? QUOTE_PAUSE_MS)
@@ -195,7 +261,10 @@ describe('images', () => {
     const { controller } = setup(mainnet, {}, images)
     await vi.advanceTimersByTimeAsync(0)
     const view = controller.$view.get()
-    expect(view.currencies.map((c) => controller.currencyImage(c.id))).toEqual(['https://img.test/currency/USD', 'https://img.test/currency/EUR'])
+    expect(view.currencies.map((c) => controller.currencyImage(c.id))).toEqual([
+      'https://img.test/currency/USD',
+      'https://img.test/currency/EUR',
+    ])
     expect(controller.assetImage(view.asset!)).toBe('https://img.test/token/ETH')
     const bare = setup().controller
     expect(bare.currencyImage('USD')).toBeUndefined()
@@ -209,7 +278,10 @@ describe("the provider's page", () => {
     await vi.advanceTimersByTimeAsync(0)
     controller.setAmount('100.10')
     await controller.choose('coinbase')
-    expect(client.url).toHaveBeenCalledWith(mainnet, expect.objectContaining({ address: ADDRESS, network: 'ethereum', assets: ['ETH'], fiatAmount: '100.10' }))
+    expect(client.url).toHaveBeenCalledWith(
+      mainnet,
+      expect.objectContaining({ address: ADDRESS, network: 'ethereum', assets: ['ETH'], fiatAmount: '100.10' }),
+    )
     expect(open).toHaveBeenCalledWith('https://pay.example/buy?x=1')
     expect(controller.$form.get()).toMatchObject({ opened: 'coinbase' })
     expect(controller.$form.get().opening).toBeUndefined()
@@ -217,7 +289,14 @@ describe("the provider's page", () => {
     await controller.choose('meld')
     const widget = new URL(open.mock.calls[1]![0] as string)
     expect(widget.origin).toBe('https://meldcrypto.com')
-    expect(Object.fromEntries(widget.searchParams)).toEqual({ walletAddress: ADDRESS, network: 'ethereum', destinationCurrencyCode: 'ETH', sourceCurrencyCode: 'USD', sourceAmount: '100.10', paymentMethod: 'ach_bank_account' })
+    expect(Object.fromEntries(widget.searchParams)).toEqual({
+      walletAddress: ADDRESS,
+      network: 'ethereum',
+      destinationCurrencyCode: 'ETH',
+      sourceCurrencyCode: 'USD',
+      sourceAmount: '100.10',
+      paymentMethod: 'ach_bank_account',
+    })
   })
 
   it('a page that is not https is never opened (plain http only on loopback); the reason shows and the form stays', async () => {
@@ -245,11 +324,16 @@ describe("the provider's page", () => {
 
   it('an API error shows its reason; choosing again works', async () => {
     let fail = true
-    const { controller, open } = setup(mainnet, { url: async () => (fail ? Promise.reject(new Error('HTTP status code: 400')) : 'https://pay.example/') })
+    const { controller, open } = setup(mainnet, {
+      url: async () => (fail ? Promise.reject(new Error('HTTP status code: 400')) : 'https://pay.example/'),
+    })
     await vi.advanceTimersByTimeAsync(0)
     controller.setAmount('20')
     await controller.choose('coinbase')
-    expect(controller.$form.get().error).toEqual({ key: 'onramp.notOpened', values: { provider: 'Coinbase', reason: 'HTTP status code: 400' } })
+    expect(controller.$form.get().error).toEqual({
+      key: 'onramp.notOpened',
+      values: { provider: 'Coinbase', reason: 'HTTP status code: 400' },
+    })
     fail = false
     await controller.choose('coinbase')
     expect(open).toHaveBeenCalledWith('https://pay.example/')

@@ -27,7 +27,9 @@ const buyImages = (apiUrl = api.url) => {
 describe('Buy view images', () => {
   it("are the catalog client's currency and token image addresses on the modal's provider API", () => {
     const { modal, images } = buyImages()
-    const catalog = createCatalogClient(createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p', st: kernelOf(modal).options.sdkType, sv: 'v1' } }))
+    const catalog = createCatalogClient(
+      createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p', st: kernelOf(modal).options.sdkType, sv: 'v1' } }),
+    )
     expect(images.currency('USD')).toBe(catalog.currencyImageUrl('USD'))
     expect(images.token('ETH')).toBe(catalog.tokenImageUrl('ETH'))
     expect(new URL(images.currency('EUR')!).searchParams.get('projectId')).toBe('p')
@@ -45,7 +47,10 @@ describe('Buy view images', () => {
     expect((await fetch(images.currency('XYZ')!)).status).toBe(404)
     expect((await fetch(images.token('NOPE')!)).status).toBe(404)
     // The ids the API names elsewhere have images too: a currency its options list, a token in its balance rows.
-    api.setOnrampAnswer('options', { status: 200, body: { paymentCurrencies: [{ id: 'XYZ', payment_method_limits: [] }], purchaseCurrencies: [] } })
+    api.setOnrampAnswer('options', {
+      status: 200,
+      body: { paymentCurrencies: [{ id: 'XYZ', payment_method_limits: [] }], purchaseCurrencies: [] },
+    })
     api.addBalances('eip155:31337', '0x0000000000000000000000000000000000000001', [{ symbol: 'NOPE' }])
     expect((await fetch(images.currency('XYZ')!)).status).toBe(200)
     expect((await fetch(images.token('NOPE')!)).status).toBe(200)
@@ -56,7 +61,9 @@ describe('Buy view images', () => {
   it('an id is path-encoded; a blank, overlong or non-string id has no image', () => {
     const { images } = buyImages('https://api.test')
     expect(images.currency('a/b?c')).toMatch(/^https:\/\/api\.test\/public\/getCurrencyImage\/a%2Fb%3Fc\?projectId=p&/)
-    expect(providerImageUrl('token', 'x'.repeat(MAX_IMAGE_ID), createHttpClient({ baseUrl: 'https://api.test' }))).toBe(`https://api.test/public/getTokenImage/${'x'.repeat(MAX_IMAGE_ID)}`)
+    expect(providerImageUrl('token', 'x'.repeat(MAX_IMAGE_ID), createHttpClient({ baseUrl: 'https://api.test' }))).toBe(
+      `https://api.test/public/getTokenImage/${'x'.repeat(MAX_IMAGE_ID)}`,
+    )
     for (const bad of ['', '   ', 'x'.repeat(MAX_IMAGE_ID + 1), 7, null, undefined]) {
       expect(images.currency(bad as string), String(bad)).toBeUndefined()
       expect(images.token(bad as string), String(bad)).toBeUndefined()

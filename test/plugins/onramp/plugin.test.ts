@@ -10,17 +10,34 @@ import { send } from '../../../plugins/send/index.js'
 import { dummyView } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
-const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), onramp()], ...options } as never, { views: { Connect: dummyView } })
+const modal = (options: Record<string, unknown> = {}) =>
+  createKernel({ projectId: 'p', plugins: [send(), receive(), onramp()], ...options } as never, { views: { Connect: dummyView } })
 
 /** The modal's state on an account of `namespace` (its active namespace and network). */
 function on(m: ReturnType<typeof modal>, namespace: string) {
-  const network = { id: '1', caipNetworkId: `${namespace}:1`, chainNamespace: namespace, name: `${namespace} net`, nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 } }
-  const state = kernelOf(m).state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
-  state.$chains.setKey(namespace, { namespace, accountState: { status: 'connected', address: 'a' }, networkState: { caipNetwork: network, requestedCaipNetworks: [network] } })
+  const network = {
+    id: '1',
+    caipNetworkId: `${namespace}:1`,
+    chainNamespace: namespace,
+    name: `${namespace} net`,
+    nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 },
+  }
+  const state = kernelOf(m).state as unknown as {
+    $chains: { setKey(k: string, v: unknown): void }
+    $activeNamespace: { set(v: string): void }
+  }
+  state.$chains.setKey(namespace, {
+    namespace,
+    accountState: { status: 'connected', address: 'a' },
+    networkState: { caipNetwork: network, requestedCaipNetworks: [network] },
+  })
   state.$activeNamespace.set(namespace)
   return m
 }
-const features = (options?: Record<string, unknown>, namespace = 'eip155') => kernelOf(on(modal(options), namespace)).slots.list('account.features').map((e) => e.id)
+const features = (options?: Record<string, unknown>, namespace = 'eip155') =>
+  kernelOf(on(modal(options), namespace))
+    .slots.list('account.features')
+    .map((e) => e.id)
 
 describe('onramp()', () => {
   it('adds Buy first among the wallet features (onramp, receive, send), with its view', () => {
@@ -33,7 +50,11 @@ describe('onramp()', () => {
     expect(features({}, 'solana')).toEqual(['onramp', 'receive', 'send'])
     expect(features({}, 'polkadot')).toEqual(['receive', 'send'])
     expect(features({}, 'bip122')).toEqual(['receive', 'send'])
-    expect(kernelOf(modal()).slots.list('account.features').map((e) => e.id)).toEqual(['receive', 'send'])
+    expect(
+      kernelOf(modal())
+        .slots.list('account.features')
+        .map((e) => e.id),
+    ).toEqual(['receive', 'send'])
   })
 
   it('features.onramp: false hides it; walletFeaturesOrder places it', () => {
@@ -46,6 +67,8 @@ describe('onramp()', () => {
     expect(() => modal({ onrampProviders: [] })).toThrow(/onrampProviders.*non-empty array/)
     expect(() => modal({ onrampProviders: [{ id: 'x', name: 'X', feeRange: '1%' }] })).toThrow(/provider "x" needs a url/)
     expect(() => modal({ onrampProviders: [{ id: 'x', feeRange: '1%', url: 'https://x.example' }] })).toThrow(/id, a name and a feeRange/)
-    expect(() => createModal({ projectId: 'p', storage: null, onrampProviders: [], plugins: [send()] } as never)).toThrow('`onrampProviders` needs onramp() from vestibule/plugins/onramp')
+    expect(() => createModal({ projectId: 'p', storage: null, onrampProviders: [], plugins: [send()] } as never)).toThrow(
+      '`onrampProviders` needs onramp() from vestibule/plugins/onramp',
+    )
   })
 })

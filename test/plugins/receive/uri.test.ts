@@ -26,22 +26,47 @@ const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
 function parse(uri: string) {
   const match = /^([a-z]+):([^@?]+)(?:@(\d+))?(?:\?(.*))?$/.exec(uri)
   if (!match) throw new Error(`unparsable ${uri}`)
-  return { scheme: match[1], target: match[2], chainId: match[3] ? Number(match[3]) : undefined, query: Object.fromEntries(new URLSearchParams(match[4] ?? '')) }
+  return {
+    scheme: match[1],
+    target: match[2],
+    chainId: match[3] ? Number(match[3]) : undefined,
+    query: Object.fromEntries(new URLSearchParams(match[4] ?? '')),
+  }
 }
 
 describe('payment URIs', () => {
   it('EIP-681 carries the address and the chain id (and a value in wei when given)', () => {
     expect(parse(eip681Uri({ address: EVM, chainId: 8453 }))).toEqual({ scheme: 'ethereum', target: EVM, chainId: 8453, query: {} })
-    expect(parse(eip681Uri({ address: EVM, chainId: 1, value: 10n ** 30n }))).toEqual({ scheme: 'ethereum', target: EVM, chainId: 1, query: { value: '1000000000000000000000000000000' } })
+    expect(parse(eip681Uri({ address: EVM, chainId: 1, value: 10n ** 30n }))).toEqual({
+      scheme: 'ethereum',
+      target: EVM,
+      chainId: 1,
+      query: { value: '1000000000000000000000000000000' },
+    })
   })
 
   it('Solana Pay and BIP-21 carry the address, an amount as decimal text and an encoded label', () => {
-    expect(parse(solanaPayUri({ address: SOL, amount: '1.5', label: 'Coffee & cake' }))).toEqual({ scheme: 'solana', target: SOL, chainId: undefined, query: { amount: '1.5', label: 'Coffee & cake' } })
-    expect(parse(bip21Uri({ address: BTC, amount: '0.001' }))).toEqual({ scheme: 'bitcoin', target: BTC, chainId: undefined, query: { amount: '0.001' } })
+    expect(parse(solanaPayUri({ address: SOL, amount: '1.5', label: 'Coffee & cake' }))).toEqual({
+      scheme: 'solana',
+      target: SOL,
+      chainId: undefined,
+      query: { amount: '1.5', label: 'Coffee & cake' },
+    })
+    expect(parse(bip21Uri({ address: BTC, amount: '0.001' }))).toEqual({
+      scheme: 'bitcoin',
+      target: BTC,
+      chainId: undefined,
+      query: { amount: '0.001' },
+    })
   })
 
   it("paymentUri asks the account's chain plugin: EIP-681, Solana Pay, BIP-21; polkadot has no standard: the plain address", async () => {
-    const local = defineEvmNetwork({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } })
+    const local = defineEvmNetwork({
+      id: 31337,
+      name: 'Local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+    })
     expect(await paymentUri(createEip155Adapter({ networks: [local, mainnet], eip6963: false }), local, EVM)).toBe(`ethereum:${EVM}@31337`)
     expect(await paymentUri(createSolanaAdapter({ networks: [solanaMainnet] }), solanaMainnet, SOL)).toBe(`solana:${SOL}`)
     expect(await paymentUri(createBip122Adapter([bitcoin]), bitcoin, BTC)).toBe(`bitcoin:${BTC}`)
@@ -55,10 +80,20 @@ describe('payment URIs', () => {
     expect(await paymentUri(undefined, network, 'cosmos1abc')).toBe('cosmos1abc')
   })
 
-  it('the receive plugin names no chain family: the URI rules are the chain plugins\'', () => {
+  it("the receive plugin names no chain family: the URI rules are the chain plugins'", () => {
     const dir = join(root, 'plugins/receive')
-    const code = readdirSync(dir).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''))
-    for (const family of ['eip155', 'solana', 'bip122', 'polkadot']) expect(code.filter((c) => c.includes(`'${family}`)), family).toEqual([])
+    const code = readdirSync(dir)
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\/\/.*$/gm, ''),
+      )
+    for (const family of ['eip155', 'solana', 'bip122', 'polkadot'])
+      expect(
+        code.filter((c) => c.includes(`'${family}`)),
+        family,
+      ).toEqual([])
   })
 
   it('refuses what is not an address of its chain, a bad chain id or amount', () => {
@@ -78,7 +113,13 @@ describe('payment URIs', () => {
 
   it('BIP-21 takes the scheme the network definition names: litecoin: on Litecoin, bitcoin: when it names none', async () => {
     const LTC = 'rltc1qqurswpc8qurswpc8qurswpc8qurswpc8je4l6d'
-    const litecoin = defineNetwork({ genesisHash: '530827f38f93b43ed12af0b3ad25a288', name: 'Litecoin Regtest', esploraUrl: 'http://127.0.0.1:1', params: { bech32: 'rltc', pubKeyHash: 0x6f, scriptHash: 0x3a }, uriScheme: 'litecoin' })
+    const litecoin = defineNetwork({
+      genesisHash: '530827f38f93b43ed12af0b3ad25a288',
+      name: 'Litecoin Regtest',
+      esploraUrl: 'http://127.0.0.1:1',
+      params: { bech32: 'rltc', pubKeyHash: 0x6f, scriptHash: 0x3a },
+      uriScheme: 'litecoin',
+    })
     const adapter = createBip122Adapter([bitcoin, litecoin])
     expect(await paymentUri(adapter, litecoin, LTC)).toBe(`litecoin:${LTC}`)
     expect(await paymentUri(adapter, bitcoin, BTC)).toBe(`bitcoin:${BTC}`)

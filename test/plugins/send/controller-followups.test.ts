@@ -6,7 +6,14 @@ import { atom } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AccountToken, BalancesSnapshot, CaipNetwork, ChainAdapter, FeeEstimate } from '../../../kernel/index.js'
 import { rules as evmRules } from '../../../chains/eip155/address-rules.js'
-import { BALANCE_REREAD_MS, TYPING_PAUSE_MS, createSendController, transactionUrl, type SendContext, type SendDeps } from '../../../plugins/send/controller.js'
+import {
+  BALANCE_REREAD_MS,
+  TYPING_PAUSE_MS,
+  createSendController,
+  transactionUrl,
+  type SendContext,
+  type SendDeps,
+} from '../../../plugins/send/controller.js'
 import { FEE_MARGIN_PERCENT } from '../../../plugins/send/rules.js'
 import { ADDRESS, fakeAdapter, mainnet } from '../../kernel/helpers.js'
 
@@ -18,18 +25,45 @@ const FEE = 21_000n * 10n ** 9n
 const TX = '0xabc123'
 const TOKEN = `eip155:1:0x${'d'.repeat(40)}` as const
 const native = (amount: bigint): AccountToken => ({ name: 'Ether', symbol: 'ETH', chainId: mainnet.caipNetworkId, decimals: 18, amount })
-const token = (amount: bigint): AccountToken => ({ name: 'Demo', symbol: 'DEMO', chainId: mainnet.caipNetworkId, decimals: 18, amount, address: TOKEN })
+const token = (amount: bigint): AccountToken => ({
+  name: 'Demo',
+  symbol: 'DEMO',
+  chainId: mainnet.caipNetworkId,
+  decimals: 18,
+  amount,
+  address: TOKEN,
+})
 
-function setup(options: { estimate?: () => Promise<FeeEstimate>; tokens?: AccountToken[]; refresh?: SendDeps['refreshBalances']; features?: Record<string, unknown>; network?: CaipNetwork } = {}) {
+function setup(
+  options: {
+    estimate?: () => Promise<FeeEstimate>
+    tokens?: AccountToken[]
+    refresh?: SendDeps['refreshBalances']
+    features?: Record<string, unknown>
+    network?: CaipNetwork
+  } = {},
+) {
   const { adapter: base } = fakeAdapter()
   const estimateFees = vi.fn(options.estimate ?? (async (): Promise<FeeEstimate> => ({ fee: FEE, decimals: 18, symbol: 'ETH' })))
   const sendToken = vi.fn(async () => TX)
-  const adapter = { ...base, sendNative: async () => TX, addressRules: async () => evmRules, features: { estimateFees, sendToken, ...options.features } } as ChainAdapter
+  const adapter = {
+    ...base,
+    sendNative: async () => TX,
+    addressRules: async () => evmRules,
+    features: { estimateFees, sendToken, ...options.features },
+  } as ChainAdapter
   const $context = atom<SendContext>({ adapter, network: options.network ?? mainnet, address: ADDRESS, paysOwnGas: false })
   const $balances = atom<BalancesSnapshot>({ status: 'ready', tokens: options.tokens ?? [native(ETH)] })
   const sendNative = vi.fn<SendDeps['sendNative']>(async () => TX)
   const refreshBalances = vi.fn(options.refresh ?? (() => undefined))
-  const controller = createSendController({ $context, $balances, refreshBalances, sendNative, emit: () => undefined, notify: () => undefined })
+  const controller = createSendController({
+    $context,
+    $balances,
+    refreshBalances,
+    sendNative,
+    emit: () => undefined,
+    notify: () => undefined,
+  })
   controller.start()
   return { controller, $balances, estimateFees, sendNative, sendToken, refreshBalances }
 }
@@ -48,7 +82,10 @@ describe('the receiver, by the chain plugin’s strict address rules', () => {
     controller.blurReceiver()
     await pause()
     expect(controller.$view.get().receiverBlocked).toBe(true)
-    expect(controller.$view.get().receiverError).toEqual({ key: 'send.receiverRule', values: { reason: expect.stringContaining('does not match its EIP-55 checksum') } })
+    expect(controller.$view.get().receiverError).toEqual({
+      key: 'send.receiverRule',
+      values: { reason: expect.stringContaining('does not match its EIP-55 checksum') },
+    })
     expect(estimateFees).not.toHaveBeenCalled()
     controller.review()
     expect(controller.$form.get().status).toBe('editing')
@@ -98,7 +135,10 @@ describe('a fee that could not be estimated holds the review, on every token', (
   })
 
   it('a token: its transfer’s estimate failed, so it is not reviewed; the estimate’s words show', async () => {
-    const { controller, sendToken } = setup({ tokens: [native(ETH), token(5n * ETH)], estimate: () => Promise.reject(new Error('transfer amount exceeds balance')) })
+    const { controller, sendToken } = setup({
+      tokens: [native(ETH), token(5n * ETH)],
+      estimate: () => Promise.reject(new Error('transfer amount exceeds balance')),
+    })
     controller.selectToken(TOKEN)
     controller.setAmount(ETH)
     controller.setReceiver(CHECKSUMMED)
@@ -145,7 +185,10 @@ describe('what the sender must keep (a minimum balance the estimate reports)', (
 })
 
 describe('the explorer’s transaction page', () => {
-  const explorer = (transactionPath?: string): CaipNetwork => ({ ...mainnet, blockExplorers: { default: { name: 'X', url: 'https://x.example/', ...(transactionPath ? { transactionPath } : {}) } } })
+  const explorer = (transactionPath?: string): CaipNetwork => ({
+    ...mainnet,
+    blockExplorers: { default: { name: 'X', url: 'https://x.example/', ...(transactionPath ? { transactionPath } : {}) } },
+  })
 
   it('is the explorer’s transactionPath, else /tx/{id}; a path that leaves the explorer counts as none', () => {
     expect(transactionUrl(explorer('/extrinsic/{id}'), 'abc')).toBe('https://x.example/extrinsic/abc')

@@ -13,7 +13,13 @@ import { ADDRESS, fakeAdapter, mainnet, optimism } from '../../kernel/helpers.js
 const RECEIVER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const ETH = 10n ** 18n
 const withExplorer: CaipNetwork = { ...mainnet, blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } } }
-const native = (network: CaipNetwork, amount: bigint): AccountToken => ({ name: 'Ether', symbol: 'ETH', chainId: network.caipNetworkId, decimals: 18, amount })
+const native = (network: CaipNetwork, amount: bigint): AccountToken => ({
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: network.caipNetworkId,
+  decimals: 18,
+  amount,
+})
 const TX = '0xabc123'
 
 /** A chain plugin double that estimates a fixed fee and sends through `sendNative`. */
@@ -24,7 +30,15 @@ function chain(fee = 21_000n * 10n ** 9n, namespace = 'eip155') {
   return { adapter: { ...adapter, sendNative, features: { estimateFees } } as ChainAdapter, estimateFees, sendNative }
 }
 
-function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance?: bigint; sendNative?: SendDeps['sendNative']; names?: SendDeps['names'] } = {}) {
+function setup(
+  options: {
+    adapter?: ChainAdapter
+    network?: CaipNetwork
+    balance?: bigint
+    sendNative?: SendDeps['sendNative']
+    names?: SendDeps['names']
+  } = {},
+) {
   const c = chain()
   const adapter = options.adapter ?? c.adapter
   const network = options.network ?? withExplorer
@@ -46,7 +60,18 @@ function setup(options: { adapter?: ChainAdapter; network?: CaipNetwork; balance
   }
   const controller = createSendController(deps)
   const stop = controller.start()
-  return { controller, $context, $balances, $send, emitted, notified, stop, refreshBalances, estimateFees: c.estimateFees, sendNative: c.sendNative }
+  return {
+    controller,
+    $context,
+    $balances,
+    $send,
+    emitted,
+    notified,
+    stop,
+    refreshBalances,
+    estimateFees: c.estimateFees,
+    sendNative: c.sendNative,
+  }
 }
 
 /** Lets the fee's timer fire and its promise settle. */
@@ -77,7 +102,10 @@ describe('the send flow', () => {
     await sent
     expect(sendNative).toHaveBeenCalledTimes(1)
     expect(sendNative).toHaveBeenCalledWith(expect.objectContaining({ to: RECEIVER, value: ETH / 4n }))
-    expect(controller.$form.get()).toMatchObject({ status: 'sent', sent: { amount: ETH / 4n, receiver: RECEIVER, id: TX, explorerUrl: `https://etherscan.io/tx/${TX}` } })
+    expect(controller.$form.get()).toMatchObject({
+      status: 'sent',
+      sent: { amount: ETH / 4n, receiver: RECEIVER, id: TX, explorerUrl: `https://etherscan.io/tx/${TX}` },
+    })
     expect(emitted.map(([, e]) => (e as { event: string }).event)).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
     expect(notified).toEqual([['success', 'send.started']])
     expect(refreshBalances.mock.calls).toEqual([[false], [true]])
@@ -212,7 +240,11 @@ describe('a name as the receiver', () => {
     await pause(TYPING_PAUSE_MS - 1)
     expect(controller.$view.get().receiver).toBeUndefined()
     await pause(1)
-    expect(controller.$view.get()).toMatchObject({ lookup: { status: 'found', address: RECEIVER }, receiver: RECEIVER, receiverBlocked: false })
+    expect(controller.$view.get()).toMatchObject({
+      lookup: { status: 'found', address: RECEIVER },
+      receiver: RECEIVER,
+      receiverBlocked: false,
+    })
     await pause()
     expect(estimateFees).toHaveBeenCalledWith(expect.objectContaining({ to: RECEIVER }))
   })
@@ -297,7 +329,12 @@ describe('the send state while the wallet is asked', () => {
   it('a network switch resets it at once; the form of the network left is never written back, and the confirmation stays', async () => {
     let answer!: (id: string) => void
     const { controller, $context, $send, $balances } = setup({ sendNative: () => new Promise((resolve) => (answer = resolve)) })
-    const held = () => ({ amount: $send.get().sendTokenAmount, receiver: $send.get().receiverAddress, fee: $send.get().gasPrice, loading: $send.get().loading })
+    const held = () => ({
+      amount: $send.get().sendTokenAmount,
+      receiver: $send.get().receiverAddress,
+      fee: $send.get().gasPrice,
+      loading: $send.get().loading,
+    })
     controller.setAmount(ETH / 4n)
     controller.setReceiver(RECEIVER)
     await pause()
@@ -332,7 +369,12 @@ describe('the send state while the wallet is asked', () => {
 
 describe('"Unsupported chain"', () => {
   it('is decided by the estimateFees chain feature, whatever the family', () => {
-    const other: CaipNetwork = { ...mainnet, caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot', name: 'Polkadot' }
+    const other: CaipNetwork = {
+      ...mainnet,
+      caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+      chainNamespace: 'polkadot',
+      name: 'Polkadot',
+    }
     const { adapter } = chain(1n, 'polkadot')
     expect(setup({ adapter, network: other }).controller.$view.get().phase).toBe('form')
     const without = { ...adapter, features: {} } as ChainAdapter

@@ -13,7 +13,11 @@ let anvil: Awaited<ReturnType<typeof startAnvil>>
 let api: Awaited<ReturnType<typeof startProviderApi>>
 const local = net(31337, 'Anvil')
 const unlisted = net(5, 'Not served')
-const polkadot: CaipNetwork = { ...net(1, 'Polkadot'), caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot' }
+const polkadot: CaipNetwork = {
+  ...net(1, 'Polkadot'),
+  caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  chainNamespace: 'polkadot',
+}
 const client = () => createBlockchainApi(createHttpClient({ baseUrl: api.url }))
 const gasRequests = () => api.requests.filter((r: { path: string }) => r.path === '/v1/convert/gas-price')
 
@@ -64,7 +68,17 @@ describe('fetchGasPrice', () => {
   })
 
   it('refuses answers that are not a gas price, and keeps none of them', async () => {
-    for (const body of [{ standard: '-1' }, { standard: '1e9' }, { standard: '0x10' }, { standard: '9'.repeat(79) }, { standard: 1.5 }, { standard: '0' }, { standard: '5', fast: 'soon' }, [], { price: '5' }]) {
+    for (const body of [
+      { standard: '-1' },
+      { standard: '1e9' },
+      { standard: '0x10' },
+      { standard: '9'.repeat(79) },
+      { standard: 1.5 },
+      { standard: '0' },
+      { standard: '5', fast: 'soon' },
+      [],
+      { price: '5' },
+    ]) {
       api.setGasPrice('eip155:31337', body)
       await expect(fetchGasPrice(client(), local), JSON.stringify(body)).rejects.toThrow('is not a gas price')
     }

@@ -17,7 +17,10 @@ function setup(avatar: NamesService['avatar']) {
   const names: NamesService = { isName: (text) => text.endsWith('.test'), resolve: async () => RECEIVER, avatar }
   const controller = createSendController({
     $context: atom<SendContext>({ adapter, network: mainnet, address: ADDRESS, paysOwnGas: false }),
-    $balances: atom<BalancesSnapshot>({ status: 'ready', tokens: [{ name: 'Ether', symbol: 'ETH', chainId: mainnet.caipNetworkId, decimals: 18, amount: 10n ** 18n }] }),
+    $balances: atom<BalancesSnapshot>({
+      status: 'ready',
+      tokens: [{ name: 'Ether', symbol: 'ETH', chainId: mainnet.caipNetworkId, decimals: 18, amount: 10n ** 18n }],
+    }),
     sendNative: async () => '0x1',
     emit: () => undefined,
     notify: () => undefined,
@@ -42,8 +45,17 @@ describe("a name's avatar in send", () => {
     expect(controller.$view.get().lookup?.avatar).toBeUndefined()
     answer('https://img.example/alice.png')
     await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS)
-    expect(controller.$view.get().lookup).toEqual({ name: 'alice.test', status: 'found', address: RECEIVER, avatar: 'https://img.example/alice.png' })
-    expect($send.get()).toMatchObject({ receiverAddress: RECEIVER, receiverProfileName: 'alice.test', receiverProfileImageUrl: 'https://img.example/alice.png' })
+    expect(controller.$view.get().lookup).toEqual({
+      name: 'alice.test',
+      status: 'found',
+      address: RECEIVER,
+      avatar: 'https://img.example/alice.png',
+    })
+    expect($send.get()).toMatchObject({
+      receiverAddress: RECEIVER,
+      receiverProfileName: 'alice.test',
+      receiverProfileImageUrl: 'https://img.example/alice.png',
+    })
     // The avatar does not restart the fee: it was estimated once, for the address.
     expect(estimateFees).toHaveBeenCalledTimes(1)
   })
@@ -53,9 +65,12 @@ describe("a name's avatar in send", () => {
     ['plain http to another host', async () => 'http://tracker.example/pixel.png'],
     ['a number', async () => 7 as unknown as string],
     ['a failure', async () => Promise.reject(new Error('down'))],
-    ['a throw', () => {
-      throw new Error('broken')
-    }],
+    [
+      'a throw',
+      () => {
+        throw new Error('broken')
+      },
+    ],
   ])('%s is no avatar; the name still resolves', async (_, avatar) => {
     const { controller, $send } = setup(avatar)
     controller.setReceiver('alice.test')

@@ -1,11 +1,28 @@
 // The send form's rules: what can be sent, the receiver, the maximum, the insufficient-gas boundary, the call data.
 import { describe, expect, it } from 'vitest'
 import type { AccountToken, CaipNetwork } from '../../../kernel/index.js'
-import { FEE_MARGIN_PERCENT, belowReserve, erc20TransferData, feeInUsd, insufficientGas, maxAmount, plainReceiver, receiverProblem, sendable } from '../../../plugins/send/rules.js'
+import {
+  FEE_MARGIN_PERCENT,
+  belowReserve,
+  erc20TransferData,
+  feeInUsd,
+  insufficientGas,
+  maxAmount,
+  plainReceiver,
+  receiverProblem,
+  sendable,
+} from '../../../plugins/send/rules.js'
 import { mainnet } from '../../kernel/helpers.js'
 
 const ETH: AccountToken = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', decimals: 18, amount: 10n ** 18n, price: 3000 }
-const USDT: AccountToken = { name: 'Tether', symbol: 'USDT', chainId: 'eip155:1', decimals: 6, amount: 5_000_000n, address: 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7' }
+const USDT: AccountToken = {
+  name: 'Tether',
+  symbol: 'USDT',
+  chainId: 'eip155:1',
+  decimals: 6,
+  amount: 5_000_000n,
+  address: 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7',
+}
 const isAddress = (value: string, _network: CaipNetwork) => /^0x[0-9a-fA-F]{40}$/.test(value)
 const OWN = '0x1111111111111111111111111111111111111111'
 const OTHER = '0x2222222222222222222222222222222222222222'
@@ -24,16 +41,31 @@ describe('receiverProblem', () => {
   })
   it('refuses an empty field, another network, an invalid address and the own address', () => {
     expect(receiverProblem('  ', mainnet, isAddress)).toEqual({ key: 'send.invalid' })
-    expect(receiverProblem(`eip155:10:${OTHER}`, mainnet, isAddress)).toEqual({ key: 'send.otherNetwork', values: { network: 'eip155:10' } })
-    expect(receiverProblem(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${OTHER}`, mainnet, isAddress)).toEqual({ key: 'send.otherNetwork', values: { network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' } })
+    expect(receiverProblem(`eip155:10:${OTHER}`, mainnet, isAddress)).toEqual({
+      key: 'send.otherNetwork',
+      values: { network: 'eip155:10' },
+    })
+    expect(receiverProblem(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${OTHER}`, mainnet, isAddress)).toEqual({
+      key: 'send.otherNetwork',
+      values: { network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+    })
     expect(receiverProblem('0x1234', mainnet, isAddress)).toEqual({ key: 'send.invalidReceiver', values: { network: 'Ethereum' } })
     expect(receiverProblem(OWN.toUpperCase().replace('0X', '0x'), mainnet, isAddress, OWN)).toEqual({ key: 'send.self' })
   })
   it('the strict rule speaks after the structural one, in its own words, also for a CAIP-10 address', () => {
     const strict = (value: string) => (value === OTHER ? 'Invalid EVM address: bad checksum' : undefined)
-    expect(receiverProblem(OTHER, mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.receiverRule', values: { reason: 'Invalid EVM address: bad checksum' } })
-    expect(receiverProblem(`eip155:1:${OTHER}`, mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.receiverRule', values: { reason: 'Invalid EVM address: bad checksum' } })
-    expect(receiverProblem('0x1234', mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.invalidReceiver', values: { network: 'Ethereum' } })
+    expect(receiverProblem(OTHER, mainnet, isAddress, OWN, strict)).toEqual({
+      key: 'send.receiverRule',
+      values: { reason: 'Invalid EVM address: bad checksum' },
+    })
+    expect(receiverProblem(`eip155:1:${OTHER}`, mainnet, isAddress, OWN, strict)).toEqual({
+      key: 'send.receiverRule',
+      values: { reason: 'Invalid EVM address: bad checksum' },
+    })
+    expect(receiverProblem('0x1234', mainnet, isAddress, OWN, strict)).toEqual({
+      key: 'send.invalidReceiver',
+      values: { network: 'Ethereum' },
+    })
     expect(receiverProblem(OWN, mainnet, isAddress, OWN, strict)).toEqual({ key: 'send.self' })
   })
 })

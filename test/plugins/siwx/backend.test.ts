@@ -21,7 +21,10 @@ const backend = createSiwxBackend({ origins: () => [`http://${host}`] })
 function cookieFetch(): typeof fetch {
   let cookie = ''
   return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: `http://${host}`, ...(cookie ? { cookie } : {}) } })
+    const response = await fetch(input, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), origin: `http://${host}`, ...(cookie ? { cookie } : {}) },
+    })
     const set = response.headers.get('set-cookie')
     if (set) cookie = set.split(';')[0]!
     return response
@@ -29,7 +32,16 @@ function cookieFetch(): typeof fetch {
 }
 
 async function signed(nonce: string, overrides: Record<string, unknown> = {}, key: `0x${string}` = KEY): Promise<SiwxSession> {
-  const data = { domain: host, accountAddress: account.address, chainId: 'eip155:1', uri: `http://${host}`, version: '1', nonce, issuedAt: new Date().toISOString(), ...overrides }
+  const data = {
+    domain: host,
+    accountAddress: account.address,
+    chainId: 'eip155:1',
+    uri: `http://${host}`,
+    version: '1',
+    nonce,
+    issuedAt: new Date().toISOString(),
+    ...overrides,
+  }
   const message = createSiwxMessage(data as never)
   return { data: parseSiwxMessage(message), message, signature: await privateKeyToAccount(key).signMessage({ message }) }
 }
@@ -50,7 +62,11 @@ describe('hostBackend with the sandbox sign-in backend', () => {
     const store = hostBackend({ url: `${base}/`, fetch: cookieFetch() })
     const { nonce } = await store.prepare!(request)
     expect(nonce).toMatch(/^[A-Za-z0-9]{22}$/)
-    expect(await store.add(await signed(nonce))).toEqual({ address: account.address, chainId: 'eip155:1', expirationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    expect(await store.add(await signed(nonce))).toEqual({
+      address: account.address,
+      chainId: 'eip155:1',
+      expirationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
     const [session] = await store.get('eip155:1', account.address)
     expect(session?.data).toMatchObject({ accountAddress: account.address, nonce })
     expect(await store.get('eip155:5', account.address)).toEqual([])
@@ -69,7 +85,9 @@ describe('hostBackend with the sandbox sign-in backend', () => {
   it('refuses a message for another domain, and a signature by another key, with its reasons', async () => {
     const store = hostBackend({ url: base, fetch: cookieFetch() })
     const { nonce } = await store.prepare!(request)
-    await expect(store.add(await signed(nonce, { domain: 'evil.example' }))).rejects.toThrow(`the message is for "evil.example", not "${host}"`)
+    await expect(store.add(await signed(nonce, { domain: 'evil.example' }))).rejects.toThrow(
+      `the message is for "evil.example", not "${host}"`,
+    )
     await expect(store.add(await signed(nonce, {}, OTHER))).rejects.toThrow('the signature does not verify for this account')
     expect((await backend.size()).sessions).toBe(0)
   })
@@ -106,25 +124,43 @@ describe('hostBackend with a hostile server', () => {
   })
 
   it('only the fields a message has, of the right type, are taken from the nonce answer', async () => {
-    answer = { status: 200, body: JSON.stringify({ nonce: 'abcdefgh', statement: 'Hi', expirationTime: 42, accountAddress: '0xevil', resources: ['https://a.example', 3] }) }
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        nonce: 'abcdefgh',
+        statement: 'Hi',
+        expirationTime: 42,
+        accountAddress: '0xevil',
+        resources: ['https://a.example', 3],
+      }),
+    }
     expect(await hostBackend({ url }).prepare!(request)).toEqual({ nonce: 'abcdefgh', statement: 'Hi' })
   })
 
   it('an error text is cleaned as every untrusted text is (no control or direction characters) and capped; without one the status is named', async () => {
     answer = { status: 403, body: JSON.stringify({ error: `no\u0000\u001b[31m${'x'.repeat(500)}` }) }
-    const error = await hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' }).catch((e: Error) => e)
+    const error = await hostBackend({ url })
+      .add({ data: {} as never, message: 'm', signature: 's' })
+      .catch((e: Error) => e)
     expect((error as Error).message).toMatch(/^no \[31mx+…$/)
     expect((error as Error).message).toHaveLength(200)
     // A right-to-left override would make "refused: moc.elpmaxe" read as "refused: example.com".
     answer = { status: 403, body: JSON.stringify({ error: 'refused:\u202e moc.elpmaxe\u2066 \u200bok' }) }
-    await expect(hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' })).rejects.toThrow(/^refused: moc\.elpmaxe ok$/)
+    await expect(hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' })).rejects.toThrow(
+      /^refused: moc\.elpmaxe ok$/,
+    )
     answer = { status: 500, body: 'oops' }
     await expect(hostBackend({ url }).add({ data: {} as never, message: 'm', signature: 's' })).rejects.toThrow('HTTP status code: 500')
   })
 
   it('sessions of the wrong shape are left out', async () => {
     const good = { data: { chainId: 'eip155:1', accountAddress: account.address }, message: 'm', signature: 's' }
-    answer = { status: 200, body: JSON.stringify({ sessions: [good, null, 3, { data: { chainId: 1 }, message: 'm', signature: 's' }, { ...good, signature: 5 }] }) }
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        sessions: [good, null, 3, { data: { chainId: 1 }, message: 'm', signature: 's' }, { ...good, signature: 5 }],
+      }),
+    }
     expect(await hostBackend({ url }).get('eip155:1', account.address)).toEqual([good])
     answer = { status: 200, body: JSON.stringify({ sessions: 'all of them' }) }
     expect(await hostBackend({ url }).get('eip155:1', account.address)).toEqual([])

@@ -24,7 +24,10 @@ afterEach(() => {
 describe('the CACAO of a solana sign-in', () => {
   it('header caip122, payload from the message, a solana:ed25519 signature of the account', async () => {
     const wallet = h.wallet()
-    const modal = h.modal({ siwx: { statement: 'Sign in to the app', resources: ['https://app.test/terms'] }, extraPlugins: [siwx()] } as never)
+    const modal = h.modal({
+      siwx: { statement: 'Sign in to the app', resources: ['https://app.test/terms'] },
+      extraPlugins: [siwx()],
+    } as never)
     await modal.connect(WALLET_ID)
     const api = modal.getPlugin('siwx') as SiwxApi
     const controller = (await api.flow()).controller({ navigate: false })

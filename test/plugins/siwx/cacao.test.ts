@@ -24,7 +24,11 @@ const h = useHarness()
 const HOST = 'app.test:8443'
 const ORIGIN = `https://${HOST}`
 let modals: Modal[] = []
-const shellViews = { name: 'shell-views', setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) => ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)) }
+const shellViews = {
+  name: 'shell-views',
+  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
+    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
+}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })
@@ -37,11 +41,23 @@ afterEach(() => {
 describe('the CACAO of an eip155 sign-in', () => {
   it.each([
     ['the fields every message has', { statement: 'Welcome' }],
-    ['resources and a custom lifetime', { statement: 'Welcome', resources: ['https://app.test/terms', 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi'], expiresIn: 600 }],
+    [
+      'resources and a custom lifetime',
+      {
+        statement: 'Welcome',
+        resources: ['https://app.test/terms', 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi'],
+        expiresIn: 600,
+      },
+    ],
   ])('%s: header eip4361, payload from the message, an eip191 signature of the account', async (_name, config) => {
     const wallet = h.wallet()
     const storage = mapStorage()
-    const modal = createKernel({ projectId: 'p', storage, siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
+    const modal = createKernel({
+      projectId: 'p',
+      storage,
+      siwx: config,
+      plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()],
+    } as ModalOptions)
     modals.push(modal)
     kernelOf(modal).chains.startDiscovery()
     await modal.open()
@@ -70,7 +86,9 @@ describe('the CACAO of an eip155 sign-in', () => {
     expect(cacao!.s).toEqual({ t: 'eip191', s: signature })
     // The CACAO stands for exactly the text the wallet signed, and its signature is the account's.
     expect(createSiwxMessage(fieldsOfCacao(cacao!))).toBe(message)
-    expect(await recoverMessageAddress({ message: createSiwxMessage(fieldsOfCacao(cacao!)), signature: cacao!.s.s as Hex })).toBe(wallet.address)
+    expect(await recoverMessageAddress({ message: createSiwxMessage(fieldsOfCacao(cacao!)), signature: cacao!.s.s as Hex })).toBe(
+      wallet.address,
+    )
     // The session handed to hosts and the one kept in storage carry the same CACAO.
     expect(signIn[0]?.cacao).toEqual(cacao)
     expect(JSON.parse(storage.map.get('@vestibule/v1/siwx/sessions')!)[0].cacao).toEqual(cacao)
@@ -102,7 +120,17 @@ describe('the CACAO of the other families', () => {
     const fields = message({ notBefore: '2030-01-01T00:01:00.000Z', requestId: 'req-1', statement: '' })
     expect(createCacao(fields, 'sig')).toEqual({
       h: { t: 'caip122' },
-      p: { domain: 'app.example', iss: 'did:pkh:solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv', aud: 'https://app.example/login', version: '1', nonce: 'abcdefgh1234', iat: '2030-01-01T00:00:00.000Z', nbf: '2030-01-01T00:01:00.000Z', statement: '', requestId: 'req-1' },
+      p: {
+        domain: 'app.example',
+        iss: 'did:pkh:solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv',
+        aud: 'https://app.example/login',
+        version: '1',
+        nonce: 'abcdefgh1234',
+        iat: '2030-01-01T00:00:00.000Z',
+        nbf: '2030-01-01T00:01:00.000Z',
+        statement: '',
+        requestId: 'req-1',
+      },
       s: { t: 'solana:ed25519', s: 'sig' },
     })
     expect(Object.keys(createCacao(message({}), 'sig').p)).toEqual(['domain', 'iss', 'aud', 'version', 'nonce', 'iat'])
@@ -121,17 +149,38 @@ describe('the CACAO of the other families', () => {
 
   it('a family no chain plugin registers: its namespace with "unknown", under a CAIP-122 header', () => {
     expect(signatureType('cosmos', 'sig')).toBe('cosmos:unknown')
-    expect(createCacao(message({ chainId: 'cosmos:cosmoshub-4', accountAddress: 'cosmos1abc' }), 'sig')).toMatchObject({ h: { t: 'caip122' }, s: { t: 'cosmos:unknown' } })
+    expect(createCacao(message({ chainId: 'cosmos:cosmoshub-4', accountAddress: 'cosmos1abc' }), 'sig')).toMatchObject({
+      h: { t: 'caip122' },
+      s: { t: 'cosmos:unknown' },
+    })
   })
 })
 
 describe('a CACAO kept in the modal storage', () => {
   const HOSTED = 'app.example'
-  const fields = message({ domain: HOSTED, chainId: 'eip155:1', accountAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', uri: `https://${HOSTED}`, issuedAt: new Date(Date.now()).toISOString(), expirationTime: new Date(Date.now() + 3_600_000).toISOString() })
-  const session = (): SiwxSession => ({ data: fields, message: createSiwxMessage(fields), signature: '0xsigned', cacao: createCacao(fields, '0xsigned') })
+  const fields = message({
+    domain: HOSTED,
+    chainId: 'eip155:1',
+    accountAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    uri: `https://${HOSTED}`,
+    issuedAt: new Date(Date.now()).toISOString(),
+    expirationTime: new Date(Date.now() + 3_600_000).toISOString(),
+  })
+  const session = (): SiwxSession => ({
+    data: fields,
+    message: createSiwxMessage(fields),
+    signature: '0xsigned',
+    cacao: createCacao(fields, '0xsigned'),
+  })
 
   it.each([
-    ['an issuer edited to another account', (s: SiwxSession) => ({ ...s, cacao: { ...s.cacao!, p: { ...s.cacao!.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } } })],
+    [
+      'an issuer edited to another account',
+      (s: SiwxSession) => ({
+        ...s,
+        cacao: { ...s.cacao!, p: { ...s.cacao!.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } },
+      }),
+    ],
     ['another signature', (s: SiwxSession) => ({ ...s, cacao: { ...s.cacao!, s: { t: 'eip191', s: '0xother' } } })],
     ['not an object', (s: SiwxSession) => ({ ...s, cacao: 'cacao' as never })],
   ])('%s: the session is dropped on read; an intact one is kept', async (_name, tamper) => {

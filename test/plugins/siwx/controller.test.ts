@@ -22,7 +22,11 @@ let host: string
 /** While set, the server holds each verify request until it resolves. */
 let hold: Promise<void> | undefined
 const modals: Modal[] = []
-const shellViews = { name: 'shell-views', setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) => ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)) }
+const shellViews = {
+  name: 'shell-views',
+  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
+    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -47,7 +51,10 @@ afterEach(() => {
 function cookieFetch(): typeof fetch {
   let cookie = ''
   return async (input, init) => {
-    const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: `http://${host}`, ...(cookie ? { cookie } : {}) } })
+    const response = await fetch(input, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), origin: `http://${host}`, ...(cookie ? { cookie } : {}) },
+    })
     const set = response.headers.get('set-cookie')
     if (set) cookie = set.split(';')[0]!
     return response
@@ -55,7 +62,12 @@ function cookieFetch(): typeof fetch {
 }
 
 function modalWith(config: SiwxConfig = {}) {
-  const modal = createKernel({ projectId: 'p', storage: mapStorage(), siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
+  const modal = createKernel({
+    projectId: 'p',
+    storage: mapStorage(),
+    siwx: config,
+    plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()],
+  } as ModalOptions)
   modals.push(modal)
   kernelOf(modal).chains.startDiscovery()
   return { modal, api: modal.getPlugin('siwx') as SiwxApi }
@@ -140,7 +152,9 @@ describe("a session's CACAO from the host's server", () => {
   async function signInWith(tamper: (cacao: Record<string, any>) => unknown) {
     h.wallet()
     const base = hostBackend({ url: `http://${host}/siwx`, fetch: cookieFetch() })
-    const { modal, api } = modalWith({ store: { ...base, add: (session) => base.add({ ...session, cacao: tamper(session.cacao as never) as never }) } })
+    const { modal, api } = modalWith({
+      store: { ...base, add: (session) => base.add({ ...session, cacao: tamper(session.cacao as never) as never }) },
+    })
     await modal.open()
     await kernelOf(modal).navigation.connect(WALLET_RDNS, 'eip155')
     const controller = (await api.flow()).controller()
@@ -158,7 +172,10 @@ describe("a session's CACAO from the host's server", () => {
   })
 
   it('is left out, the session kept, when it names another issuer', async () => {
-    const { api, plain } = await signInWith((c) => ({ ...c, p: { ...c.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } }))
+    const { api, plain } = await signInWith((c) => ({
+      ...c,
+      p: { ...c.p, iss: 'did:pkh:eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+    }))
     expect(await api.getSessions()).toEqual([plain])
   })
 })

@@ -37,7 +37,9 @@ describe("siwx: the message's address by the chain plugin's rule", () => {
     await controller.start()
     const chainId = `solana:${h.chain.genesisHash.slice(0, 32)}`
     expect(controller.$view.get().phase).toBe('failed')
-    expect(controller.$view.get().reason).toBe(`The sign-in message is invalid: address "${address}" is not a Solana account address on ${chainId}`)
+    expect(controller.$view.get().reason).toBe(
+      `The sign-in message is invalid: address "${address}" is not a Solana account address on ${chainId}`,
+    )
     expect(wallet.callsOf('solana:signMessage')).toEqual([])
   })
 

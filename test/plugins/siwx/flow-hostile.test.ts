@@ -16,7 +16,11 @@ const h = useHarness()
 const HOST = 'app.test:8443'
 const ORIGIN = `https://${HOST}`
 let modals: Modal[] = []
-const shellViews = { name: 'shell-views', setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) => ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)) }
+const shellViews = {
+  name: 'shell-views',
+  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
+    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
+}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })
@@ -27,7 +31,12 @@ afterEach(() => {
 })
 
 function modalWith(config: SiwxConfig) {
-  const modal = createKernel({ projectId: 'p', storage: mapStorage(), siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions)
+  const modal = createKernel({
+    projectId: 'p',
+    storage: mapStorage(),
+    siwx: config,
+    plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()],
+  } as ModalOptions)
   modals.push(modal)
   kernelOf(modal).chains.startDiscovery()
   return { modal, api: modal.getPlugin('siwx') as SiwxApi }
@@ -140,9 +149,16 @@ describe('siwx: cancel while the wallet or the server is busy', () => {
     const wallet = h.wallet()
     let answer: (signature: string) => void = () => undefined
     const original = wallet.provider.request
-    wallet.provider.request = async (args) => (args.method === 'personal_sign' ? new Promise<string>((resolve) => (answer = resolve)) : original(args))
+    wallet.provider.request = async (args) =>
+      args.method === 'personal_sign' ? new Promise<string>((resolve) => (answer = resolve)) : original(args)
     const added: unknown[] = []
-    const { modal, api } = modalWith({ required: true, store: store(async () => ({ nonce: 'abcdefgh1234' }), async (s) => void added.push(s)) })
+    const { modal, api } = modalWith({
+      required: true,
+      store: store(
+        async () => ({ nonce: 'abcdefgh1234' }),
+        async (s) => void added.push(s),
+      ),
+    })
     const seen = record(modal)
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
@@ -161,7 +177,12 @@ describe('siwx: cancel while the wallet or the server is busy', () => {
   it('Cancel while the server verifies: its late answer signs nobody in', async () => {
     h.wallet()
     let accept: () => void = () => undefined
-    const { modal, api } = modalWith({ store: store(async () => ({ nonce: 'abcdefgh1234' }), () => new Promise((resolve) => (accept = () => resolve({ ok: true })))) })
+    const { modal, api } = modalWith({
+      store: store(
+        async () => ({ nonce: 'abcdefgh1234' }),
+        () => new Promise((resolve) => (accept = () => resolve({ ok: true }))),
+      ),
+    })
     const seen = record(modal)
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
@@ -189,26 +210,40 @@ describe('siwx: a server that fixes what it must not', () => {
     const controller = (await api.flow()).controller()
     await controller.start()
     await controller.sign()
-    expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: `The message is for ${uri}, not this page (${ORIGIN}): it was not signed` })
+    expect(controller.$view.get()).toMatchObject({
+      phase: 'failed',
+      reason: `The message is for ${uri}, not this page (${ORIGIN}): it was not signed`,
+    })
     expect(wallet.callsOf('personal_sign')).toEqual([])
   })
 
   it.each([
     ["the server's", { store: store(async () => ({ nonce: 'abcdefgh1234', statement: 'Chain ID: 137' })) }, 'Chain ID: 137'],
-    ["the host's", { statement: 'URI: https://evil.example/', store: store(async () => ({ nonce: 'abcdefgh1234' })) }, 'URI: https://evil.example/'],
-    ["the server's header", { store: store(async () => ({ nonce: 'abcdefgh1234', statement: 'evil.example wants you to sign in with your Ethereum account:' })) }, 'evil.example wants you to sign in with your Ethereum account:'],
-  ])('%s statement that reads as a line of the message is refused with the reason; the wallet is never asked', async (_name, config, statement) => {
-    const wallet = h.wallet()
-    const { modal, api } = modalWith(config)
-    await connectAndOpen(modal)
-    const controller = (await api.flow()).controller()
-    await controller.start()
-    expect(controller.$view.get()).toMatchObject({
-      phase: 'failed',
-      reason: `The sign-in message is invalid: the statement "${statement}" reads as a line of the message (a field or another sign-in header)`,
-    })
-    expect(wallet.callsOf('personal_sign')).toEqual([])
-  })
+    [
+      "the host's",
+      { statement: 'URI: https://evil.example/', store: store(async () => ({ nonce: 'abcdefgh1234' })) },
+      'URI: https://evil.example/',
+    ],
+    [
+      "the server's header",
+      { store: store(async () => ({ nonce: 'abcdefgh1234', statement: 'evil.example wants you to sign in with your Ethereum account:' })) },
+      'evil.example wants you to sign in with your Ethereum account:',
+    ],
+  ])(
+    '%s statement that reads as a line of the message is refused with the reason; the wallet is never asked',
+    async (_name, config, statement) => {
+      const wallet = h.wallet()
+      const { modal, api } = modalWith(config)
+      await connectAndOpen(modal)
+      const controller = (await api.flow()).controller()
+      await controller.start()
+      expect(controller.$view.get()).toMatchObject({
+        phase: 'failed',
+        reason: `The sign-in message is invalid: the statement "${statement}" reads as a line of the message (a field or another sign-in header)`,
+      })
+      expect(wallet.callsOf('personal_sign')).toEqual([])
+    },
+  )
 
   it('a nonce over 128 characters is refused before the wallet is asked', async () => {
     const wallet = h.wallet()
@@ -216,13 +251,20 @@ describe('siwx: a server that fixes what it must not', () => {
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
     await controller.start()
-    expect(controller.$view.get().reason).toBe('A problem occurred while trying initialize authentication: the nonce must be 8 to 128 letters or digits')
+    expect(controller.$view.get().reason).toBe(
+      'A problem occurred while trying initialize authentication: the nonce must be 8 to 128 letters or digits',
+    )
     expect(wallet.callsOf('personal_sign')).toEqual([])
   })
 
   it("the server's refusal is shown without its direction overrides and hidden characters", async () => {
     h.wallet()
-    const { modal, api } = modalWith({ store: store(async () => ({ nonce: 'abcdefgh1234' }), () => Promise.reject(new Error('closed for \u202emoc.elpmaxe\u2069\u200b today'))) })
+    const { modal, api } = modalWith({
+      store: store(
+        async () => ({ nonce: 'abcdefgh1234' }),
+        () => Promise.reject(new Error('closed for \u202emoc.elpmaxe\u2069\u200b today')),
+      ),
+    })
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
     await controller.start()

@@ -20,7 +20,11 @@ const ORIGIN = `https://${HOST}`
 const SESSIONS_KEY = '@vestibule/v1/siwx/sessions'
 let modals: Modal[] = []
 /** The shell's resting views, so a headless modal lands where the shell's would. */
-const shellViews = { name: 'shell-views', setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) => ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)) }
+const shellViews = {
+  name: 'shell-views',
+  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
+    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
+}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })
@@ -35,7 +39,16 @@ afterEach(() => {
 function modalWith(options: { siwx?: SiwxConfig; storage?: ReturnType<typeof mapStorage>; shell?: boolean } & Partial<ModalOptions> = {}) {
   const { siwx: config = {}, storage = mapStorage(), shell = false, ...rest } = options
   const extras = shell ? { loadShell: async () => ({ show: () => undefined, hide: () => undefined, destroy: () => undefined }) } : {}
-  const modal = createKernel({ projectId: 'p', storage, ...(rest.siweConfig ? {} : { siwx: config }), ...rest, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions, extras)
+  const modal = createKernel(
+    {
+      projectId: 'p',
+      storage,
+      ...(rest.siweConfig ? {} : { siwx: config }),
+      ...rest,
+      plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()],
+    } as ModalOptions,
+    extras,
+  )
   modals.push(modal)
   kernelOf(modal).chains.startDiscovery()
   return { modal, storage, api: modal.getPlugin('siwx') as SiwxApi }
@@ -61,7 +74,8 @@ function reload(wallet: NodeWallet) {
 /** Records the modal's sign-in events and analytics names. */
 function record(modal: Modal) {
   const seen: string[] = []
-  for (const name of ['siwx:signIn', 'siwx:error', 'siwx:cancel', 'siwx:needed'] as const) kernelOf(modal).events.on(name, () => seen.push(name))
+  for (const name of ['siwx:signIn', 'siwx:error', 'siwx:cancel', 'siwx:needed'] as const)
+    kernelOf(modal).events.on(name, () => seen.push(name))
   kernelOf(modal).events.on('track', ({ event }) => seen.push(event))
   return seen
 }
@@ -93,7 +107,14 @@ describe('siwx: sign in after connecting', () => {
     const view = controller.$view.get()
     expect(view.phase).toBe('ready')
     const fields = parseSiwxMessage(view.message!)
-    expect(fields).toMatchObject({ domain: HOST, uri: ORIGIN, accountAddress: wallet.address, chainId: 'eip155:31337', statement: 'Welcome', version: '1' })
+    expect(fields).toMatchObject({
+      domain: HOST,
+      uri: ORIGIN,
+      accountAddress: wallet.address,
+      chainId: 'eip155:31337',
+      statement: 'Welcome',
+      version: '1',
+    })
     expect(Date.parse(fields.expirationTime!) - Date.parse(fields.issuedAt)).toBe(86_400_000)
     await controller.sign()
     expect(controller.$view.get().phase).toBe('done')
@@ -285,7 +306,11 @@ describe('siwx: a closed modal opens on the sign view', () => {
     const { modal, api } = modalWith({ storage, shell: true, siwx: { required } })
     await modal.reconnect()
     await vi.waitFor(() => expect(modal.isOpen()).toBe(true))
-    expect(kernelOf(modal).router.$history.get().map((e) => e.view)).toEqual(['SIWXSignMessage'])
+    expect(
+      kernelOf(modal)
+        .router.$history.get()
+        .map((e) => e.view),
+    ).toEqual(['SIWXSignMessage'])
     expect(api.$state.get()).toMatchObject({ status: 'needed', address: wallet.address })
     expect(modal.close()).toBe(!required)
     if (!required) await modal.open()
@@ -320,7 +345,12 @@ describe('siwx: a closed modal opens on the sign view', () => {
     expect(headless.modal.isOpen()).toBe(false)
 
     reload(wallet)
-    const down: SiwxSessionStore = { add: async () => undefined, get: async () => Promise.reject(new Error('the sign-in server is down')), revoke: async () => undefined, clear: async () => undefined }
+    const down: SiwxSessionStore = {
+      add: async () => undefined,
+      get: async () => Promise.reject(new Error('the sign-in server is down')),
+      revoke: async () => undefined,
+      clear: async () => undefined,
+    }
     const failing = modalWith({ storage, shell: true, siwx: { required: true, store: down } })
     await failing.modal.reconnect()
     await statusBecomes(failing.api, 'needed')
@@ -389,14 +419,19 @@ describe('siwx: a store that is down, refuses, or asks for another domain', () =
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
     await controller.start()
-    expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: 'A problem occurred while trying initialize authentication: HTTP status code: 503' })
+    expect(controller.$view.get()).toMatchObject({
+      phase: 'failed',
+      reason: 'A problem occurred while trying initialize authentication: HTTP status code: 503',
+    })
     expect(modal.getAccount().status).toBe('connected')
     expect(wallet.callsOf('personal_sign')).toEqual([])
   })
 
   it('a server that refuses the signature: signed out with its reason, asked once', async () => {
     const wallet = h.wallet()
-    const { modal, api } = modalWith({ siwx: { store: failing({ add: () => Promise.reject(new Error('sign-in is closed for this account')) }) } })
+    const { modal, api } = modalWith({
+      siwx: { store: failing({ add: () => Promise.reject(new Error('sign-in is closed for this account')) }) },
+    })
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
     await controller.start()
@@ -409,12 +444,17 @@ describe('siwx: a store that is down, refuses, or asks for another domain', () =
 
   it('a message for another domain is never signed', async () => {
     const wallet = h.wallet()
-    const { modal, api } = modalWith({ siwx: { store: failing({ prepare: async () => ({ nonce: 'abcdefgh1234', domain: 'evil.example' }) }) } })
+    const { modal, api } = modalWith({
+      siwx: { store: failing({ prepare: async () => ({ nonce: 'abcdefgh1234', domain: 'evil.example' }) }) },
+    })
     await connectAndOpen(modal)
     const controller = (await api.flow()).controller()
     await controller.start()
     await controller.sign()
-    expect(controller.$view.get()).toMatchObject({ phase: 'failed', reason: `The message is for evil.example, not this page (${HOST}): it was not signed` })
+    expect(controller.$view.get()).toMatchObject({
+      phase: 'failed',
+      reason: `The message is for evil.example, not this page (${HOST}): it was not signed`,
+    })
     expect(wallet.callsOf('personal_sign')).toEqual([])
   })
 
@@ -431,16 +471,24 @@ describe('siwx: a store that is down, refuses, or asks for another domain', () =
 
 describe('siwx: options', () => {
   it('siwx and siweConfig together are refused', () => {
-    expect(() => createKernel({ projectId: 'p', siwx: {}, siweConfig: {} as never, plugins: [siwx()] } as ModalOptions)).toThrow('Cannot set both `siweConfig` and `siwx` options')
+    expect(() => createKernel({ projectId: 'p', siwx: {}, siweConfig: {} as never, plugins: [siwx()] } as ModalOptions)).toThrow(
+      'Cannot set both `siweConfig` and `siwx` options',
+    )
   })
 
   it('the option without the plugin names it', () => {
-    expect(() => createKernel({ projectId: 'p', siwx: {} } as ModalOptions, { optionOwners: OPTION_OWNERS })).toThrow('`siwx` needs siwx() from vestibule/plugins/siwx')
+    expect(() => createKernel({ projectId: 'p', siwx: {} } as ModalOptions, { optionOwners: OPTION_OWNERS })).toThrow(
+      '`siwx` needs siwx() from vestibule/plugins/siwx',
+    )
   })
 
   it('the plugin without the option: no sign view after connecting, and its API says "SIWX is not enabled"', async () => {
     h.wallet()
-    const modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [h.localA] }), shellViews, siwx()] } as ModalOptions)
+    const modal = createKernel({
+      projectId: 'p',
+      storage: null,
+      plugins: [eip155({ networks: [h.localA] }), shellViews, siwx()],
+    } as ModalOptions)
     modals.push(modal)
     kernelOf(modal).chains.startDiscovery()
     await connectAndOpen(modal)
@@ -449,7 +497,9 @@ describe('siwx: options', () => {
   })
 
   it('a bad siwx option is refused with the reason', () => {
-    expect(() => createKernel({ projectId: 'p', siwx: { required: 'yes' }, plugins: [siwx()] } as unknown as ModalOptions)).toThrow('`required` must be a boolean')
+    expect(() => createKernel({ projectId: 'p', siwx: { required: 'yes' }, plugins: [siwx()] } as unknown as ModalOptions)).toThrow(
+      '`required` must be a boolean',
+    )
   })
 })
 

@@ -4,7 +4,15 @@
 import { describe, expect, it } from 'vitest'
 import { isAddress as isSolanaAddress } from '../../../chains/solana/index.js'
 import { isAddress as isPolkadotAddress } from '../../../chains/polkadot/index.js'
-import { createSiwxMessage, parseSiwxMessage, readSiwxMessage, SiwxMessageError, verifySiwxMessage, type SiwxMessageFields, type SiwxRules } from '../../../plugins/siwx/messages.js'
+import {
+  createSiwxMessage,
+  parseSiwxMessage,
+  readSiwxMessage,
+  SiwxMessageError,
+  verifySiwxMessage,
+  type SiwxMessageFields,
+  type SiwxRules,
+} from '../../../plugins/siwx/messages.js'
 
 const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const SOLANA_ADDRESS = 'GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1'
@@ -59,8 +67,12 @@ describe('sign-in messages: statements that read as lines of the message', () =>
     ['a header inside the statement', 'Welcome. evil.example wants you to sign in with your Solana account'],
   ])('%s is refused when building, with the reason', (_name, statement) => {
     const problems = problemsOf(() => createSiwxMessage(fields({ statement })))
-    expect(problems).toEqual([{ reason: 'statement', message: `the statement "${statement}" reads as a line of the message (a field or another sign-in header)` }])
-    expect(() => createSiwxMessage(fields({ statement }))).toThrow(/^Invalid sign-in message: the statement ".*" reads as a line of the message/)
+    expect(problems).toEqual([
+      { reason: 'statement', message: `the statement "${statement}" reads as a line of the message (a field or another sign-in header)` },
+    ])
+    expect(() => createSiwxMessage(fields({ statement }))).toThrow(
+      /^Invalid sign-in message: the statement ".*" reads as a line of the message/,
+    )
   })
 
   it('a message whose statement reads as a field is refused when parsed or verified', () => {
@@ -79,7 +91,9 @@ describe('sign-in messages: the nonce', () => {
   it('is 8 to 128 letters or digits: 128 builds, 129 and a megabyte are refused', () => {
     expect(parseSiwxMessage(createSiwxMessage(fields({ nonce: 'a'.repeat(128) }))).nonce).toHaveLength(128)
     for (const nonce of ['a'.repeat(129), 'A1'.repeat(512 * 1024), 'a'.repeat(7)]) {
-      expect(problemsOf(() => createSiwxMessage(fields({ nonce })))).toEqual([{ reason: 'nonce', message: 'the nonce must be 8 to 128 letters or digits' }])
+      expect(problemsOf(() => createSiwxMessage(fields({ nonce })))).toEqual([
+        { reason: 'nonce', message: 'the nonce must be 8 to 128 letters or digits' },
+      ])
     }
     const huge = createSiwxMessage(fields()).replace('Nonce: AbCd1234EfGh', `Nonce: ${'a'.repeat(129)}`)
     expect(verifySiwxMessage(huge, { now: 0 }).map((p) => p.reason)).toEqual(['nonce'])
@@ -87,17 +101,21 @@ describe('sign-in messages: the nonce', () => {
 })
 
 describe("sign-in messages: addresses by the chain's own rules", () => {
-  it('without rules only the syntax is checked; with the chain plugins\' rules an EVM address or a base58 text holding 0 is refused for Solana', () => {
+  it("without rules only the syntax is checked; with the chain plugins' rules an EVM address or a base58 text holding 0 is refused for Solana", () => {
     const withZero = `${SOLANA_ADDRESS.slice(0, -1)}0`
     expect(readSiwxMessage(solana(EVM_ADDRESS)).problems).toEqual([])
     expect(readSiwxMessage(solana(withZero)).problems).toEqual([])
-    expect(problemsOf(() => parseSiwxMessage(solana(EVM_ADDRESS), rules))).toEqual([{ reason: 'address', message: `address "${EVM_ADDRESS}" is not a Solana account address on ${SOLANA_CHAIN}` }])
+    expect(problemsOf(() => parseSiwxMessage(solana(EVM_ADDRESS), rules))).toEqual([
+      { reason: 'address', message: `address "${EVM_ADDRESS}" is not a Solana account address on ${SOLANA_CHAIN}` },
+    ])
     expect(problemsOf(() => parseSiwxMessage(solana(withZero), rules)).map((p) => p.reason)).toEqual(['address'])
     expect(parseSiwxMessage(solana(SOLANA_ADDRESS), rules).accountAddress).toBe(SOLANA_ADDRESS)
   })
 
   it('building and verifying take the same rules; a rule that throws refuses; a namespace without a rule keeps the syntax rule', () => {
-    expect(problemsOf(() => createSiwxMessage(fields({ chainId: SOLANA_CHAIN, accountAddress: EVM_ADDRESS }), rules)).map((p) => p.reason)).toEqual(['address'])
+    expect(
+      problemsOf(() => createSiwxMessage(fields({ chainId: SOLANA_CHAIN, accountAddress: EVM_ADDRESS }), rules)).map((p) => p.reason),
+    ).toEqual(['address'])
     expect(verifySiwxMessage(solana(EVM_ADDRESS), { ...rules, now: 0 }).map((p) => p.reason)).toEqual(['address'])
     expect(verifySiwxMessage(solana(SOLANA_ADDRESS), { ...rules, now: 0 })).toEqual([])
     const throwing: SiwxRules = {
@@ -131,6 +149,8 @@ describe('sign-in messages: an expectation that cannot be checked', () => {
   })
 
   it('fields with a date that is not one are refused whatever the time', () => {
-    expect(verifySiwxMessage(fields({ expirationTime: '2024-02-30T00:00:00Z' }), { now: 0 }).map((p) => p.reason)).toEqual(['expiration-time'])
+    expect(verifySiwxMessage(fields({ expirationTime: '2024-02-30T00:00:00Z' }), { now: 0 }).map((p) => p.reason)).toEqual([
+      'expiration-time',
+    ])
   })
 })

@@ -1,7 +1,14 @@
 // Sign-in message text: the public EIP-4361 examples parse and build back byte for byte, CAIP-122 messages of the
 // other families likewise, and tampered texts are refused with every reason that applies.
 import { describe, expect, it } from 'vitest'
-import { createSiwxMessage, parseSiwxMessage, readSiwxMessage, SiwxMessageError, verifySiwxMessage, type SiwxMessageFields } from '../../../plugins/siwx/messages.js'
+import {
+  createSiwxMessage,
+  parseSiwxMessage,
+  readSiwxMessage,
+  SiwxMessageError,
+  verifySiwxMessage,
+  type SiwxMessageFields,
+} from '../../../plugins/siwx/messages.js'
 
 /** The example message of EIP-4361. */
 const EIP_EXAMPLE = `example.com wants you to sign in with your Ethereum account:
@@ -82,7 +89,9 @@ Issued At: 2024-01-01T00:00:00Z
 Not Before: 2024-01-01T00:00:00Z`
 
 /** The distinct reasons, in the order first given. */
-const reasons = (text: string, expected = {}) => [...new Set(verifySiwxMessage(text, { now: Date.parse('2021-10-01T00:00:00Z'), ...expected }).map((p) => p.reason))]
+const reasons = (text: string, expected = {}) => [
+  ...new Set(verifySiwxMessage(text, { now: Date.parse('2021-10-01T00:00:00Z'), ...expected }).map((p) => p.reason)),
+]
 
 describe('sign-in messages: parse and build', () => {
   it('are exported apart from the plugin, by the package name a server imports', async () => {
@@ -126,7 +135,12 @@ describe('sign-in messages: parse and build', () => {
   })
 
   it('building refuses fields that break the format, naming each', () => {
-    const fields: SiwxMessageFields = { ...parseSiwxMessage(EIP_EXAMPLE), nonce: 'short', statement: 'two\nlines', accountAddress: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2' }
+    const fields: SiwxMessageFields = {
+      ...parseSiwxMessage(EIP_EXAMPLE),
+      nonce: 'short',
+      statement: 'two\nlines',
+      accountAddress: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    }
     try {
       createSiwxMessage(fields)
       throw new Error('expected a refusal')
@@ -153,7 +167,13 @@ describe('sign-in messages: parse and build', () => {
 })
 
 describe('sign-in messages: verification', () => {
-  const expected = { domain: 'example.com', uri: 'https://example.com/login', chainId: 'eip155:1', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', nonce: '32891756' }
+  const expected = {
+    domain: 'example.com',
+    uri: 'https://example.com/login',
+    chainId: 'eip155:1',
+    address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    nonce: '32891756',
+  }
 
   it('the untouched example passes every check', () => {
     expect(reasons(EIP_EXAMPLE, expected)).toEqual([])
@@ -168,12 +188,28 @@ describe('sign-in messages: verification', () => {
     ['nonce with a symbol', EIP_EXAMPLE.replace('Nonce: 32891756', 'Nonce: 3289175-6'), ['nonce']],
     ['chain', EIP_EXAMPLE.replace('Chain ID: 1', 'Chain ID: 5'), ['chain']],
     ['chain not digits', EIP_EXAMPLE.replace('Chain ID: 1', 'Chain ID: one'), ['chain']],
-    ['address', EIP_EXAMPLE.replace('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'), ['address']],
-    ['address not checksummed', EIP_EXAMPLE.replace('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'), ['address']],
+    [
+      'address',
+      EIP_EXAMPLE.replace('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'),
+      ['address'],
+    ],
+    [
+      'address not checksummed',
+      EIP_EXAMPLE.replace('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'),
+      ['address'],
+    ],
     ['uri', EIP_EXAMPLE.replace('URI: https://example.com/login', 'URI: https://example.com/other'), ['uri']],
     ['version', EIP_EXAMPLE.replace('Version: 1', 'Version: 2'), ['version']],
-    ['expired', EIP_EXAMPLE.replace('Issued At: 2021-09-30T16:25:24Z', 'Issued At: 2021-09-30T16:25:24Z\nExpiration Time: 2021-09-30T17:00:00Z'), ['expired']],
-    ['not yet valid', EIP_EXAMPLE.replace('Issued At: 2021-09-30T16:25:24Z', 'Issued At: 2021-09-30T16:25:24Z\nNot Before: 2021-10-02T00:00:00Z'), ['not-yet-valid']],
+    [
+      'expired',
+      EIP_EXAMPLE.replace('Issued At: 2021-09-30T16:25:24Z', 'Issued At: 2021-09-30T16:25:24Z\nExpiration Time: 2021-09-30T17:00:00Z'),
+      ['expired'],
+    ],
+    [
+      'not yet valid',
+      EIP_EXAMPLE.replace('Issued At: 2021-09-30T16:25:24Z', 'Issued At: 2021-09-30T16:25:24Z\nNot Before: 2021-10-02T00:00:00Z'),
+      ['not-yet-valid'],
+    ],
     ['issued-at not a date', EIP_EXAMPLE.replace('2021-09-30T16:25:24Z', '2021-02-30T16:25:24Z'), ['issued-at']],
     ['extra line', EIP_EXAMPLE.replace('Version: 1', 'Version: 1\nFoo: bar'), ['extra-line']],
     ['trailing line feed', `${EIP_EXAMPLE}\n`, ['extra-line']],
@@ -191,12 +227,18 @@ describe('sign-in messages: verification', () => {
   })
 
   it('every reason is given, not only the first', () => {
-    const tampered = EIP_EXAMPLE.replace('example.com wants', 'evil.com wants').replace('Nonce: 32891756', 'Nonce: 99999999').replace('Chain ID: 1', 'Chain ID: 10').replace('Version: 1', 'Version: 3')
+    const tampered = EIP_EXAMPLE.replace('example.com wants', 'evil.com wants')
+      .replace('Nonce: 32891756', 'Nonce: 99999999')
+      .replace('Chain ID: 1', 'Chain ID: 10')
+      .replace('Version: 1', 'Version: 3')
     expect(reasons(tampered, expected).sort()).toEqual(['chain', 'domain', 'nonce', 'version'])
   })
 
   it('times are checked at their boundaries: expired at the expiration instant, valid from not-before on', () => {
-    const text = EIP_EXAMPLE.replace('Issued At: 2021-09-30T16:25:24Z', 'Issued At: 2021-09-30T16:25:24Z\nExpiration Time: 2021-10-01T00:00:10Z\nNot Before: 2021-10-01T00:00:05Z')
+    const text = EIP_EXAMPLE.replace(
+      'Issued At: 2021-09-30T16:25:24Z',
+      'Issued At: 2021-09-30T16:25:24Z\nExpiration Time: 2021-10-01T00:00:10Z\nNot Before: 2021-10-01T00:00:05Z',
+    )
     const at = (iso: string) => verifySiwxMessage(text, { now: Date.parse(iso) }).map((p) => p.reason)
     expect(at('2021-10-01T00:00:04.999Z')).toEqual(['not-yet-valid'])
     expect(at('2021-10-01T00:00:05Z')).toEqual([])
@@ -207,8 +249,16 @@ describe('sign-in messages: verification', () => {
   it.each([
     ['domain', SOLANA.replace('app.example wants', 'evil.example wants'), ['domain']],
     ['chain', SOLANA.replace('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Chain ID: EtWTRABZaYq6iMfeYKouRu166VU2xqa1'), ['chain']],
-    ['chain id too long for CAIP-2', SOLANA.replace('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', `Chain ID: ${'a'.repeat(33)}`), ['chain']],
-    ['address', SOLANA.replace('GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1', 'HwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1'), ['address']],
+    [
+      'chain id too long for CAIP-2',
+      SOLANA.replace('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', `Chain ID: ${'a'.repeat(33)}`),
+      ['chain'],
+    ],
+    [
+      'address',
+      SOLANA.replace('GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1', 'HwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1'),
+      ['address'],
+    ],
     ['nonce', SOLANA.replace('Nonce: AbCd1234EfGh', 'Nonce: AbCd1234EfGi'), ['nonce']],
     ['version', SOLANA.replace('Version: 1', 'Version: 0'), ['version']],
     ['expired', `${SOLANA}\nExpiration Time: 2024-01-01T00:00:01Z`, ['expired']],
@@ -216,14 +266,28 @@ describe('sign-in messages: verification', () => {
     ['missing line', SOLANA.replace('URI: https://app.example/\n', ''), ['missing-line']],
     ['extra line', SOLANA.replace('Version: 1', 'Version: 1\nChain: Solana'), ['extra-line']],
   ])('CAIP-122 (solana) %s: refused for it', (_name, text, want) => {
-    const expected = { domain: 'app.example', uri: 'https://app.example/', chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: 'GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1', nonce: 'AbCd1234EfGh', now: Date.parse('2024-01-01T00:00:02Z') }
+    const expected = {
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      address: 'GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1',
+      nonce: 'AbCd1234EfGh',
+      now: Date.parse('2024-01-01T00:00:02Z'),
+    }
     expect([...new Set(verifySiwxMessage(text, expected).map((p) => p.reason))]).toEqual(want)
     expect(verifySiwxMessage(SOLANA, expected)).toEqual([])
   })
 
   it('fields are verified as the text is', () => {
     const fields = parseSiwxMessage(SOLANA)
-    expect(verifySiwxMessage(fields, { domain: 'app.example', chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: fields.accountAddress, now: 0 })).toEqual([])
+    expect(
+      verifySiwxMessage(fields, {
+        domain: 'app.example',
+        chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        address: fields.accountAddress,
+        now: 0,
+      }),
+    ).toEqual([])
     // Solana addresses are case-sensitive.
     expect(verifySiwxMessage(fields, { address: fields.accountAddress.toLowerCase(), now: 0 }).map((p) => p.reason)).toEqual(['address'])
   })

@@ -20,13 +20,22 @@ const fields: SiwxMessageFields = {
   issuedAt: new Date(ISSUED).toISOString(),
   expirationTime: new Date(ISSUED + 60_000).toISOString(),
 }
-const session = (data: SiwxMessageFields = fields, patch: Partial<SiwxSession> = {}): SiwxSession => ({ data, message: createSiwxMessage(data), signature: '0xsigned', ...patch })
+const session = (data: SiwxMessageFields = fields, patch: Partial<SiwxSession> = {}): SiwxSession => ({
+  data,
+  message: createSiwxMessage(data),
+  signature: '0xsigned',
+  ...patch,
+})
 
 function setup(at = ISSUED) {
   const backend = mapStorage()
   const storage = createStorage({ backend, scope: 'siwx' })
   let now = at
-  const store = createLocalStore(storage, () => HOST, () => now)
+  const store = createLocalStore(
+    storage,
+    () => HOST,
+    () => now,
+  )
   const raw = () => [...backend.map.entries()].find(([k]) => k.endsWith('/siwx/sessions'))?.[1]
   return { storage, store, raw, setNow: (t: number) => void (now = t) }
 }
@@ -54,7 +63,10 @@ describe('local session store', () => {
 
   it.each([
     ['fields that do not build its text', () => ({ ...session(), data: { ...fields, nonce: 'zzzzzzzz9999' } })],
-    ['a text edited to another account', () => ({ ...session(), message: session().message.replace(ADDRESS, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed') })],
+    [
+      'a text edited to another account',
+      () => ({ ...session(), message: session().message.replace(ADDRESS, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed') }),
+    ],
     ['no signature', () => session(fields, { signature: '' })],
     ['another page', () => session({ ...fields, domain: 'evil.example' })],
     ['not a session', () => ({ data: null, message: 3 })],

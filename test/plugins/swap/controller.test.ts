@@ -131,7 +131,12 @@ describe('the form', () => {
     // 1 ETH = 2000 USD; 190 UNI = 1900 USD: 5.00 %.
     s.pending('quote')[0]!.resolve(quoteBody(E18, String(190n * E18)))
     await flush()
-    expect(s.controller.$view.get().details).toMatchObject({ impactBps: 500n, impactWarning: false, minimum: (190n * E18 * 99n) / 100n, rate: '190' })
+    expect(s.controller.$view.get().details).toMatchObject({
+      impactBps: 500n,
+      impactWarning: false,
+      minimum: (190n * E18 * 99n) / 100n,
+      rate: '190',
+    })
     s.controller.setAmount('2')
     await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
     s.pending('quote')[1]!.resolve(quoteBody(2n * E18, String(379n * E18)))
@@ -162,7 +167,11 @@ describe('the form', () => {
     await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
     s.pending('quote')[0]!.resolve(quoteBody(E18, String(1n << 256n)))
     await flush()
-    expect(s.controller.$view.get()).toMatchObject({ quoteError: 'The quote names more than any token can hold', canReview: false, details: undefined })
+    expect(s.controller.$view.get()).toMatchObject({
+      quoteError: 'The quote names more than any token can hold',
+      canReview: false,
+      details: undefined,
+    })
   })
 
   it('the network fee in the network token and in USD; a test network’s fee is worth nothing', async () => {
@@ -250,7 +259,10 @@ describe('the form', () => {
     s.controller.start()
     s.pending('tokens')[0]!.reject(new Error('HTTP status code: 502'))
     await flush()
-    expect(s.controller.$view.get()).toMatchObject({ phase: 'failed', reason: { key: 'swap.tokensFailed', values: { reason: 'HTTP status code: 502' } } })
+    expect(s.controller.$view.get()).toMatchObject({
+      phase: 'failed',
+      reason: { key: 'swap.tokensFailed', values: { reason: 'HTTP status code: 502' } },
+    })
     s.controller.retryTokens()
     s.pending('tokens')[1]!.resolve('<html>oops</html>')
     await flush()

@@ -10,8 +10,12 @@ const EXCHANGE = '0x9999999999999999999999999999999999999999'
 const ATTACKER = '0x000000000000000000000000000000000000a77a'
 const word = (v: bigint | string) => BigInt(v).toString(16).padStart(64, '0')
 const approveData = (spender: string, amount: bigint) => `0x095ea7b3${word(spender)}${word(amount)}`
-const swapTx = (value = '0', to = EXCHANGE, data = '0xabcdef01') => ({ tx: { from: `${CHAIN}:${USER}`, to: `${CHAIN}:${to}`, data, amount: value, eip155: { gas: '200000', gasPrice: '1' } } })
-const approveTx = (spender = EXCHANGE, amount = (1n << 256n) - 1n) => ({ tx: { from: `${CHAIN}:${USER}`, to: DAI, data: approveData(spender, amount), value: '0', eip155: { gas: 50000 } } })
+const swapTx = (value = '0', to = EXCHANGE, data = '0xabcdef01') => ({
+  tx: { from: `${CHAIN}:${USER}`, to: `${CHAIN}:${to}`, data, amount: value, eip155: { gas: '200000', gasPrice: '1' } },
+})
+const approveTx = (spender = EXCHANGE, amount = (1n << 256n) - 1n) => ({
+  tx: { from: `${CHAIN}:${USER}`, to: DAI, data: approveData(spender, amount), value: '0', eip155: { gas: 50000 } },
+})
 
 let node: Awaited<ReturnType<typeof startNode>>
 beforeAll(async () => {
@@ -57,20 +61,42 @@ describe('confirming a swap', () => {
     await s.answer('allowance', { allowance: '0' })
     await s.answer('buildApprove', approveTx())
     // Built before the approve is mined: the node cannot estimate it yet.
-    expect(s.pending('buildTransaction')[0]!.args[0]).toEqual({ amount: String(E18), eip155: { slippage: '1' }, from: DAI, to: UNI, userAddress: `${CHAIN}:${USER}`, disableEstimate: true })
+    expect(s.pending('buildTransaction')[0]!.args[0]).toEqual({
+      amount: String(E18),
+      eip155: { slippage: '1' },
+      from: DAI,
+      to: UNI,
+      userAddress: `${CHAIN}:${USER}`,
+      disableEstimate: true,
+    })
     expect(s.sent).toEqual([])
     await s.answer('buildTransaction', swapTx())
     await until(() => expect(s.controller.$form.get().status).toBe('approving'))
     const simulated = node.requests.filter((r) => r.method === 'eth_simulateV1').at(-1)!.params[0].blockStateCalls[0].calls
-    expect(simulated.map((c: { to: string; data: string }) => [c.to, c.data])).toEqual([[DAI.split(':')[2], approveData(EXCHANGE, E18)], [EXCHANGE, '0xabcdef01']])
-    expect(s.sent).toEqual([{ from: USER, to: DAI.split(':')[2], data: approveData(EXCHANGE, E18), value: 0n, network: network(1, node.url) }])
+    expect(simulated.map((c: { to: string; data: string }) => [c.to, c.data])).toEqual([
+      [DAI.split(':')[2], approveData(EXCHANGE, E18)],
+      [EXCHANGE, '0xabcdef01'],
+    ])
+    expect(s.sent).toEqual([
+      { from: USER, to: DAI.split(':')[2], data: approveData(EXCHANGE, E18), value: 0n, network: network(1, node.url) },
+    ])
     await s.answer('allowance', { allowance: String(E18 - 1n) })
     await vi.advanceTimersByTimeAsync(10)
     await s.answer('allowance', { allowance: String(E18) })
     await done
     expect(s.sent).toHaveLength(2)
-    expect(s.controller.$form.get()).toMatchObject({ status: 'done', amountText: '', done: { sold: E18, bought: 150n * E18, id: '0xhash' } })
-    expect(s.events.map((e) => (e.event === 'track' ? e.payload.event : e.event))).toEqual(['SWAP_INITIATED', 'swap:initiated', 'transaction', 'SWAP_SUCCESS', 'swap:success'])
+    expect(s.controller.$form.get()).toMatchObject({
+      status: 'done',
+      amountText: '',
+      done: { sold: E18, bought: 150n * E18, id: '0xhash' },
+    })
+    expect(s.events.map((e) => (e.event === 'track' ? e.payload.event : e.event))).toEqual([
+      'SWAP_INITIATED',
+      'swap:initiated',
+      'transaction',
+      'SWAP_SUCCESS',
+      'swap:success',
+    ])
     expect(s.refreshes).toContain(true)
   })
 
@@ -93,7 +119,10 @@ describe('confirming a swap', () => {
     await done
     expect(s.pending('allowance')).toHaveLength(0)
     expect(s.sent).toEqual([])
-    expect(s.controller.$form.get().failure).toEqual({ key: 'swap.failed', values: { reason: 'The built transaction would send more than the amount being swapped' } })
+    expect(s.controller.$form.get().failure).toEqual({
+      key: 'swap.failed',
+      values: { reason: 'The built transaction would send more than the amount being swapped' },
+    })
     expect(s.controller.$form.get().amountText).toBe('')
   })
 
@@ -157,7 +186,13 @@ describe('confirming a swap', () => {
     await s.answer('allowance', { allowance: String(E18) })
     await s.answer('buildTransaction', swapTx())
     await done
-    expect(s.controller.$form.get()).toMatchObject({ status: 'editing', amountText: '1', sell: DAI.toLowerCase(), buy: UNI.toLowerCase(), failure: { key: 'swap.declined' } })
+    expect(s.controller.$form.get()).toMatchObject({
+      status: 'editing',
+      amountText: '1',
+      sell: DAI.toLowerCase(),
+      buy: UNI.toLowerCase(),
+      failure: { key: 'swap.declined' },
+    })
   })
 
   it('a declined approve keeps the form too', async () => {

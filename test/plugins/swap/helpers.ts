@@ -10,7 +10,15 @@ export const UNI = `${CHAIN}:0x1111111111111111111111111111111111111111`
 export const DAI = `${CHAIN}:0x2222222222222222222222222222222222222222`
 export const E18 = 10n ** 18n
 
-export const network = (id = 1, rpcUrl?: string) => ({ id, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, ...(rpcUrl ? { rpcUrls: { default: { http: [rpcUrl] } } } : {}) }) as never
+export const network = (id = 1, rpcUrl?: string) =>
+  ({
+    id,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    name: `Chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    ...(rpcUrl ? { rpcUrls: { default: { http: [rpcUrl] } } } : {}),
+  }) as never
 
 export const TOKENS = {
   tokens: [
@@ -22,7 +30,14 @@ export const TOKENS = {
 
 type Call = { name: string; args: unknown[]; resolve(value: unknown): void; reject(error: unknown): void; signal?: AbortSignal }
 
-export function setup(options: { balances?: { address?: string; amount: bigint; value?: number }[]; paysOwnGas?: boolean; autoAnswer?: boolean; network?: unknown } = {}) {
+export function setup(
+  options: {
+    balances?: { address?: string; amount: bigint; value?: number }[]
+    paysOwnGas?: boolean
+    autoAnswer?: boolean
+    network?: unknown
+  } = {},
+) {
   const calls: Call[] = []
   const record =
     (name: string) =>
@@ -31,10 +46,22 @@ export function setup(options: { balances?: { address?: string; amount: bigint; 
         const signal = args.find((a): a is AbortSignal => a instanceof AbortSignal)
         calls.push({ name, args, resolve, reject, ...(signal ? { signal } : {}) })
       })
-  const $context = atom<SwapContext>({ network: (options.network ?? network()) as never, address: USER, paysOwnGas: options.paysOwnGas ?? false })
+  const $context = atom<SwapContext>({
+    network: (options.network ?? network()) as never,
+    address: USER,
+    paysOwnGas: options.paysOwnGas ?? false,
+  })
   const $balances = atom<BalancesSnapshot>({
     status: 'ready',
-    tokens: (options.balances ?? [{ amount: 10n * E18, value: 20000 }]).map((b) => ({ name: 'x', symbol: 'x', chainId: CHAIN, decimals: 18, amount: b.amount, ...(b.address ? { address: b.address as never } : {}), ...(b.value !== undefined ? { value: b.value } : {}) })),
+    tokens: (options.balances ?? [{ amount: 10n * E18, value: 20000 }]).map((b) => ({
+      name: 'x',
+      symbol: 'x',
+      chainId: CHAIN,
+      decimals: 18,
+      amount: b.amount,
+      ...(b.address ? { address: b.address as never } : {}),
+      ...(b.value !== undefined ? { value: b.value } : {}),
+    })),
   })
   const events: { event: string; payload: any }[] = []
   const sent: unknown[] = []
@@ -44,7 +71,14 @@ export function setup(options: { balances?: { address?: string; amount: bigint; 
     $context,
     $balances,
     refreshBalances: (force) => void refreshes.push(force),
-    client: { tokens: record('tokens'), quote: record('quote'), allowance: record('allowance'), gasPrice: record('gasPrice'), buildApprove: record('buildApprove'), buildTransaction: record('buildTransaction') },
+    client: {
+      tokens: record('tokens'),
+      quote: record('quote'),
+      allowance: record('allowance'),
+      gasPrice: record('gasPrice'),
+      buildApprove: record('buildApprove'),
+      buildTransaction: record('buildTransaction'),
+    },
     sendTransaction: (tx) => (sent.push(tx), wallet.answer()),
     emit: (event, payload) => void events.push({ event, payload }),
     notify: () => undefined,
@@ -67,7 +101,9 @@ export const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve()
 }
 
-export const quoteBody = (amount: bigint, toAmount: string, from = NATIVE, to = UNI) => ({ quotes: [{ fromAmount: amount.toString(), fromAccount: from, toAmount, toAccount: to }] })
+export const quoteBody = (amount: bigint, toAmount: string, from = NATIVE, to = UNI) => ({
+  quotes: [{ fromAmount: amount.toString(), fromAccount: from, toAmount, toAccount: to }],
+})
 
 /**
  * A JSON-RPC node on 127.0.0.1 for the swap's check before the wallet: `eth_simulateV1` answered with the transfer
@@ -79,10 +115,23 @@ export async function startNode(exchange: string) {
   const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
   const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
   const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`
-  const node = { url: '', simulates: true, sell: NATIVE.split(':')[2]!, buy: UNI.split(':')[2]!, amount: 0n, payout: 0n, requests: [] as { method: string; params: any[] }[], stop: () => new Promise<void>((r) => server.close(() => r())) }
+  const node = {
+    url: '',
+    simulates: true,
+    sell: NATIVE.split(':')[2]!,
+    buy: UNI.split(':')[2]!,
+    amount: 0n,
+    payout: 0n,
+    requests: [] as { method: string; params: any[] }[],
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  }
   const logsOf = (c: { from: string; to: string; value: string }) => {
     if (c.to.toLowerCase() !== exchange) return []
-    const log = (asset: string, from: string, to: string, value: bigint) => ({ address: asset, topics: [TRANSFER, topic(from), topic(to)], data: word(value) })
+    const log = (asset: string, from: string, to: string, value: bigint) => ({
+      address: asset,
+      topics: [TRANSFER, topic(from), topic(to)],
+      data: word(value),
+    })
     return [log(node.sell, c.from, exchange, BigInt(c.value) || node.amount), log(node.buy, exchange, c.from, node.payout)]
   }
   const server = createServer(async (req, res) => {
@@ -93,7 +142,18 @@ export async function startNode(exchange: string) {
     const answer =
       method === 'eth_simulateV1'
         ? node.simulates
-          ? { result: [{ calls: params[0].blockStateCalls[0].calls.map((c: any) => ({ status: '0x1', returnData: '0x', gasUsed: '0x1', logs: logsOf(c) })) }] }
+          ? {
+              result: [
+                {
+                  calls: params[0].blockStateCalls[0].calls.map((c: any) => ({
+                    status: '0x1',
+                    returnData: '0x',
+                    gasUsed: '0x1',
+                    logs: logsOf(c),
+                  })),
+                },
+              ],
+            }
           : { error: { code: -32601, message: 'Method not found' } }
         : method === 'eth_getCode'
           ? { result: params[0].toLowerCase() === exchange ? '0x6080' : '0x' }

@@ -28,14 +28,29 @@ describe('swap over the host’s HTTP client', () => {
       {
         projectId: 'p',
         plugins: [swap()],
-        services: (s: { provide(token: unknown, value: unknown): void }) => s.provide(Tokens.BlockchainApi, createBlockchainApi(createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p' }, fetch: hostFetch }))),
+        services: (s: { provide(token: unknown, value: unknown): void }) =>
+          s.provide(
+            Tokens.BlockchainApi,
+            createBlockchainApi(createHttpClient({ baseUrl: api.url, defaultQuery: { projectId: 'p' }, fetch: hostFetch })),
+          ),
       } as never,
       { views: { Connect: dummyView } },
     )
-    const state = kernelOf(modal).state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
-    state.$chains.setKey('eip155', { namespace: 'eip155', accountState: { status: 'connected', address: USER }, networkState: { caipNetwork: network(1), requestedCaipNetworks: [network(1)] } })
+    const state = kernelOf(modal).state as unknown as {
+      $chains: { setKey(k: string, v: unknown): void }
+      $activeNamespace: { set(v: string): void }
+    }
+    state.$chains.setKey('eip155', {
+      namespace: 'eip155',
+      accountState: { status: 'connected', address: USER },
+      networkState: { caipNetwork: network(1), requestedCaipNetworks: [network(1)] },
+    })
     state.$activeNamespace.set('eip155')
-    const controller = await (modal.getPlugin('swap' as never) as { createController(): Promise<{ start(): () => void; $form: { get(): { tokens: { status: string } } } }> }).createController()
+    const controller = await (
+      modal.getPlugin('swap' as never) as {
+        createController(): Promise<{ start(): () => void; $form: { get(): { tokens: { status: string } } } }>
+      }
+    ).createController()
     const stop = controller.start()
     try {
       await expect.poll(() => controller.$form.get().tokens.status).toBe('ready')

@@ -8,10 +8,38 @@ import { NATIVE_ADDRESS, type SwapToken } from '../../../plugins/swap/parse.js'
 
 const CHAIN = 'eip155:1'
 const at = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
-const token = (symbol: string, n: number, name = symbol): SwapToken => ({ caip: `${CHAIN}:${n === 0 ? NATIVE_ADDRESS : at(n)}`, address: n === 0 ? NATIVE_ADDRESS : at(n), native: n === 0, name, symbol, decimals: 18 })
-const holding = (n: number, amount: bigint, value?: number): AccountToken => ({ name: '', symbol: '', chainId: CHAIN, decimals: 18, amount, ...(n === 0 ? {} : { address: `${CHAIN}:${at(n)}` }), ...(value !== undefined ? { value } : {}) })
+const token = (symbol: string, n: number, name = symbol): SwapToken => ({
+  caip: `${CHAIN}:${n === 0 ? NATIVE_ADDRESS : at(n)}`,
+  address: n === 0 ? NATIVE_ADDRESS : at(n),
+  native: n === 0,
+  name,
+  symbol,
+  decimals: 18,
+})
+const holding = (n: number, amount: bigint, value?: number): AccountToken => ({
+  name: '',
+  symbol: '',
+  chainId: CHAIN,
+  decimals: 18,
+  amount,
+  ...(n === 0 ? {} : { address: `${CHAIN}:${at(n)}` }),
+  ...(value !== undefined ? { value } : {}),
+})
 
-const LIST = [token('ETH', 0), token('PEPE', 1), token('USDC', 2, 'USD Coin'), token('USDC', 3, 'USD Coin'), token('UЅDC', 4, 'USD Coin'), token('DAI', 5), token('DEMO', 6), token('DEM0', 7), token('ＥＴＨ', 8), token('ΩMEGA', 9), token('usdc', 10), token('WETH', 11)]
+const LIST = [
+  token('ETH', 0),
+  token('PEPE', 1),
+  token('USDC', 2, 'USD Coin'),
+  token('USDC', 3, 'USD Coin'),
+  token('UЅDC', 4, 'USD Coin'),
+  token('DAI', 5),
+  token('DEMO', 6),
+  token('DEM0', 7),
+  token('ＥＴＨ', 8),
+  token('ΩMEGA', 9),
+  token('usdc', 10),
+  token('WETH', 11),
+]
 
 describe('orderTokens', () => {
   it('lists held tokens first by value, then suggested ones in their order, then the rest as listed', () => {
@@ -34,14 +62,23 @@ describe('orderTokens', () => {
 
   it('marks look-alikes of held and suggested tokens, and unusual characters; the tokens they copy are unmarked', () => {
     const ordered = orderTokens(LIST, [holding(0, 10n, 30), holding(6, 5n, 50)])
-    const warning = (symbol: string, n: number) => ordered.find((t) => t.symbol === symbol && t.address === (n === 0 ? NATIVE_ADDRESS : at(n)))!.warning
+    const warning = (symbol: string, n: number) =>
+      ordered.find((t) => t.symbol === symbol && t.address === (n === 0 ? NATIVE_ADDRESS : at(n)))!.warning
     expect(warning('USDC', 3)).toEqual({ kind: 'lookalike', of: 'USDC' })
     expect(warning('UЅDC', 4)).toEqual({ kind: 'lookalike', of: 'USDC' })
     expect(warning('usdc', 10)).toEqual({ kind: 'lookalike', of: 'USDC' })
     expect(warning('DEM0', 7)).toEqual({ kind: 'lookalike', of: 'DEMO' })
     expect(warning('ＥＴＨ', 8)).toEqual({ kind: 'lookalike', of: 'ETH' })
     expect(warning('ΩMEGA', 9)).toEqual({ kind: 'unusual' })
-    for (const [symbol, n] of [['USDC', 2], ['DEMO', 6], ['ETH', 0], ['PEPE', 1], ['DAI', 5], ['WETH', 11]] as const) expect(warning(symbol, n), symbol).toBeUndefined()
+    for (const [symbol, n] of [
+      ['USDC', 2],
+      ['DEMO', 6],
+      ['ETH', 0],
+      ['PEPE', 1],
+      ['DAI', 5],
+      ['WETH', 11],
+    ] as const)
+      expect(warning(symbol, n), symbol).toBeUndefined()
   })
 
   it('a second held token under a known symbol: both are marked, neither passes for the other', () => {

@@ -10,17 +10,27 @@ import { dummyView } from '../../kernel/helpers.js'
 import { network } from './helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
-const modal = (options: Record<string, unknown> = {}) => createKernel({ projectId: 'p', plugins: [send(), receive(), swap()], ...options } as never, { views: { Connect: dummyView } })
+const modal = (options: Record<string, unknown> = {}) =>
+  createKernel({ projectId: 'p', plugins: [send(), receive(), swap()], ...options } as never, { views: { Connect: dummyView } })
 
 /** The wallet features listed while the active account is on `net` (none: before any account). */
 function featuresOn(net: { chainNamespace: string; caipNetworkId?: string } | undefined, options: Record<string, unknown> = {}) {
   const m = modal(options)
   if (net) {
-    const state = kernelOf(m).state as unknown as { $chains: { setKey(k: string, v: unknown): void }; $activeNamespace: { set(v: string): void } }
-    state.$chains.setKey(net.chainNamespace, { namespace: net.chainNamespace, accountState: { status: 'connected', address: 'a' }, networkState: { caipNetwork: net, requestedCaipNetworks: [net] } })
+    const state = kernelOf(m).state as unknown as {
+      $chains: { setKey(k: string, v: unknown): void }
+      $activeNamespace: { set(v: string): void }
+    }
+    state.$chains.setKey(net.chainNamespace, {
+      namespace: net.chainNamespace,
+      accountState: { status: 'connected', address: 'a' },
+      networkState: { caipNetwork: net, requestedCaipNetworks: [net] },
+    })
     state.$activeNamespace.set(net.chainNamespace)
   }
-  return kernelOf(m).slots.list('account.features').map((e) => e.id)
+  return kernelOf(m)
+    .slots.list('account.features')
+    .map((e) => e.id)
 }
 
 describe('swap()', () => {
@@ -37,7 +47,9 @@ describe('swap()', () => {
   })
 
   it('swapNetworks adds chain ids to the swap networks; anything else is refused', () => {
-    expect(modal({ swapNetworks: [31337, 'eip155:31338'] }).getPlugin('swap' as never)).toMatchObject({ extraNetworks: [31337, 'eip155:31338'] })
+    expect(modal({ swapNetworks: [31337, 'eip155:31338'] }).getPlugin('swap' as never)).toMatchObject({
+      extraNetworks: [31337, 'eip155:31338'],
+    })
     expect(() => modal({ swapNetworks: ['<script>'] })).toThrow(/swapNetworks/)
     expect(() => modal({ swapNetworks: 31337 })).toThrow(/swapNetworks/)
   })

@@ -11,7 +11,9 @@ import { CHAIN, DAI, E18, TOKENS, UNI, USER, flush, network, quoteBody, setup, s
 const SWAP_VIEW = 'Swap'
 const APPROVE = 'ApproveTransaction'
 const EXCHANGE = '0x9999999999999999999999999999999999999999'
-const swapTx = () => ({ tx: { from: `${CHAIN}:${USER}`, to: `${CHAIN}:${EXCHANGE}`, data: '0xabcdef01', amount: '0', eip155: { gas: '200000', gasPrice: '1' } } })
+const swapTx = () => ({
+  tx: { from: `${CHAIN}:${USER}`, to: `${CHAIN}:${EXCHANGE}`, data: '0xabcdef01', amount: '0', eip155: { gas: '200000', gasPrice: '1' } },
+})
 
 let node: Awaited<ReturnType<typeof startNode>>
 beforeAll(async () => {
@@ -49,7 +51,9 @@ async function review(s: ReturnType<typeof setup>) {
   s.controller.pick(UNI.toLowerCase())
   s.controller.setAmount('1')
   await vi.advanceTimersByTimeAsync(QUOTE_PAUSE_MS)
-  s.pending('quote').at(-1)!.resolve(quoteBody(E18, String(150n * E18), DAI, UNI))
+  s.pending('quote')
+    .at(-1)!
+    .resolve(quoteBody(E18, String(150n * E18), DAI, UNI))
   await flush()
   s.controller.review()
 }

@@ -57,16 +57,45 @@ afterEach(() => {
   api.requests.length = 0
 })
 
-const ROW = { name: 'Tether USD', symbol: 'USDT', chainId: 'eip155:1', address: `eip155:1:${USDT}`, value: 250.75, price: 1, quantity: { decimals: '6', numeric: '250.75' }, iconUrl: 'https://img.example/usdt.png' }
-const ETH_ROW = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3012.45, price: 3012.45, quantity: { decimals: '18', numeric: '1' } }
+const ROW = {
+  name: 'Tether USD',
+  symbol: 'USDT',
+  chainId: 'eip155:1',
+  address: `eip155:1:${USDT}`,
+  value: 250.75,
+  price: 1,
+  quantity: { decimals: '6', numeric: '250.75' },
+  iconUrl: 'https://img.example/usdt.png',
+}
+const ETH_ROW = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: 3012.45,
+  price: 3012.45,
+  quantity: { decimals: '18', numeric: '1' },
+}
 
 async function setup(options: Record<string, unknown> = {}, backend = recordingBackend()) {
-  const fake = fakeAdapter({ networks: [mainnet, { ...mainnet, caipNetworkId: 'eip155:11155111', id: 11155111, name: 'Sepolia', testnet: true }] })
-  const getTokenBalances = vi.fn(async ({ tokens: list }: { tokens: readonly string[] }) => list.map((token) => ({ token, value: 5_000_000n, decimals: 6, symbol: 'USDT' })))
+  const fake = fakeAdapter({
+    networks: [mainnet, { ...mainnet, caipNetworkId: 'eip155:11155111', id: 11155111, name: 'Sepolia', testnet: true }],
+  })
+  const getTokenBalances = vi.fn(async ({ tokens: list }: { tokens: readonly string[] }) =>
+    list.map((token) => ({ token, value: 5_000_000n, decimals: 6, symbol: 'USDT' })),
+  )
   ;(fake.adapter as Record<string, unknown>).features = { getTokenBalances }
   ;(fake.adapter as Record<string, unknown>).nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
   const modal = createKernel(
-    { projectId: 'p', blockchainApiUrl: baseUrl, storage: backend, ...options, plugins: [{ name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) }, tokens()] },
+    {
+      projectId: 'p',
+      blockchainApiUrl: baseUrl,
+      storage: backend,
+      ...options,
+      plugins: [
+        { name: 'eip155', setup: (ctx: { chains: { register(a: unknown): void } }) => ctx.chains.register(fake.adapter) },
+        tokens(),
+      ],
+    },
     { views: { Connect: dummyView, Account: dummyView, ConnectingExternal: dummyView } },
   )
   created.push(modal)
@@ -85,14 +114,23 @@ describe('when balances are read', () => {
     expect(balanceCalls()).toHaveLength(0)
     await modal.open()
     await vi.waitFor(() => expect(service.$balances.get().status).toBe('ready'))
-    expect(balanceCalls()).toEqual([expect.objectContaining({ path: `/v1/account/${ADDRESS}/balance`, query: expect.objectContaining({ currency: 'usd', chainId: 'eip155:1', projectId: 'p' }) })])
+    expect(balanceCalls()).toEqual([
+      expect.objectContaining({
+        path: `/v1/account/${ADDRESS}/balance`,
+        query: expect.objectContaining({ currency: 'usd', chainId: 'eip155:1', projectId: 'p' }),
+      }),
+    ])
     expect(service.$balances.get().tokens.map((t) => [t.symbol, t.amount])).toEqual([
       ['ETH', 10n ** 18n],
       ['USDT', 250_750_000n],
     ])
     expect(service.$balances.get().source).toBe('api')
     // Other plugins and the host see them in the account state too.
-    expect(kernelOf(modal).state.$chains.get().eip155?.accountState.tokenBalance?.map((t) => t.symbol)).toEqual(['ETH', 'USDT'])
+    expect(
+      kernelOf(modal)
+        .state.$chains.get()
+        .eip155?.accountState.tokenBalance?.map((t) => t.symbol),
+    ).toEqual(['ETH', 'USDT'])
   })
 
   it('cached 30 s: no request at 29 999 ms, a new one at 30 000 ms; force reads at once with forceUpdate', async () => {
@@ -130,7 +168,9 @@ describe('when balances are read', () => {
     const stored = [...first.backend.data.entries()].find(([key]) => key.includes('tokens'))!
     const entry = JSON.parse(stored[1])
     first.modal.destroy()
-    const tampered = recordingBackend({ [stored[0]]: JSON.stringify({ ...entry, at: 9_999_999_999_999, tokens: [{ ...entry.tokens[0], amount: '1' }] }) })
+    const tampered = recordingBackend({
+      [stored[0]]: JSON.stringify({ ...entry, at: 9_999_999_999_999, tokens: [{ ...entry.tokens[0], amount: '1' }] }),
+    })
     api.requests.length = 0
     const second = await setup({}, tampered)
     await second.service.refresh()
@@ -140,9 +180,11 @@ describe('when balances are read', () => {
 })
 
 describe('when the API cannot answer', () => {
-  it('the chain answers: the native balance and the host\'s tokens for the network, priced when the price endpoint can', async () => {
+  it("the chain answers: the native balance and the host's tokens for the network, priced when the price endpoint can", async () => {
     api.down = true
-    const { service, getTokenBalances, fake } = await setup({ tokens: { 'eip155:1': { address: USDT, image: 'https://img.example/usdt.png' } } })
+    const { service, getTokenBalances, fake } = await setup({
+      tokens: { 'eip155:1': { address: USDT, image: 'https://img.example/usdt.png' } },
+    })
     const list = await service.refresh()
     expect(fake.adapter.getBalance).toHaveBeenCalled()
     expect(getTokenBalances).toHaveBeenCalledWith(expect.objectContaining({ owner: ADDRESS, tokens: [USDT] }))
@@ -201,6 +243,8 @@ describe('test networks and disconnect', () => {
   })
 
   it('a tokens option of the wrong shape fails at createModal, naming the problem', () => {
-    expect(() => createKernel({ projectId: 'p', tokens: { mainnet: '0x1' }, plugins: [tokens()] } as never, { views: { Connect: dummyView } })).toThrow(/tokens.*CAIP-2/)
+    expect(() =>
+      createKernel({ projectId: 'p', tokens: { mainnet: '0x1' }, plugins: [tokens()] } as never, { views: { Connect: dummyView } }),
+    ).toThrow(/tokens.*CAIP-2/)
   })
 })

@@ -61,7 +61,10 @@ describe('parseBalanceRow', () => {
     expect(parseBalanceRow(typeof over === 'string' ? over : row(over), CHAIN)).toBeUndefined()
   })
   it('keeps HTML in names as text, drops unsafe images and non-finite or negative prices', () => {
-    const token = parseBalanceRow(row({ name: '<img src=x onerror=alert(1)>', iconUrl: 'javascript:alert(1)', price: -1, value: Number.NaN }), CHAIN)
+    const token = parseBalanceRow(
+      row({ name: '<img src=x onerror=alert(1)>', iconUrl: 'javascript:alert(1)', price: -1, value: Number.NaN }),
+      CHAIN,
+    )
     expect(token?.name).toBe('<img src=x onerror=alert(1)>')
     expect(token).not.toHaveProperty('iconUrl')
     expect(token).not.toHaveProperty('price')
@@ -76,7 +79,15 @@ describe('parseBalanceRow', () => {
 
 describe('parseBalances', () => {
   it('keeps the rows that parse, whatever the others hold', () => {
-    const body = { balances: [row(), null, 7, row({ quantity: { decimals: '18', numeric: 'lots' } }), row({ symbol: 'USDT', quantity: { decimals: '6', numeric: '250.75' } })] }
+    const body = {
+      balances: [
+        row(),
+        null,
+        7,
+        row({ quantity: { decimals: '18', numeric: 'lots' } }),
+        row({ symbol: 'USDT', quantity: { decimals: '6', numeric: '250.75' } }),
+      ],
+    }
     expect(parseBalances(body, CHAIN).map((t) => [t.symbol, t.amount])).toEqual([
       ['DEMO', 1_234_500_000_000_000_000_000n],
       ['USDT', 250_750_000n],
@@ -91,16 +102,35 @@ describe('parseBalances', () => {
 
 describe('sortTokens', () => {
   it('native first, then by USD value, then by name', () => {
-    const t = (name: string, value: number, address?: string) => ({ name, symbol: name, chainId: CHAIN, decimals: 18, amount: 1n, value, ...(address ? { address: `${CHAIN}:${address}` as const } : {}) })
-    expect(sortTokens([t('B', 5, '0xb'), t('A', 5, '0xa'), t('ETH', 1), t('C', 9, '0xc')]).map((x) => x.name)).toEqual(['ETH', 'C', 'A', 'B'])
+    const t = (name: string, value: number, address?: string) => ({
+      name,
+      symbol: name,
+      chainId: CHAIN,
+      decimals: 18,
+      amount: 1n,
+      value,
+      ...(address ? { address: `${CHAIN}:${address}` as const } : {}),
+    })
+    expect(sortTokens([t('B', 5, '0xb'), t('A', 5, '0xa'), t('ETH', 1), t('C', 9, '0xc')]).map((x) => x.name)).toEqual([
+      'ETH',
+      'C',
+      'A',
+      'B',
+    ])
   })
 })
 
 describe('the tokens option', () => {
   it('accepts one token or a list per CAIP-2 network', () => {
-    const value = { 'eip155:1': { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' }, 'eip155:10': [{ address: '0xa', image: 'https://img.example/a.png' }] }
+    const value = {
+      'eip155:1': { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
+      'eip155:10': [{ address: '0xa', image: 'https://img.example/a.png' }],
+    }
     expect(tokensProblem(value)).toBeUndefined()
-    expect(normalizeTokens(value)).toEqual({ 'eip155:1': [{ address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' }], 'eip155:10': [{ address: '0xa', image: 'https://img.example/a.png' }] })
+    expect(normalizeTokens(value)).toEqual({
+      'eip155:1': [{ address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' }],
+      'eip155:10': [{ address: '0xa', image: 'https://img.example/a.png' }],
+    })
   })
   it.each([
     [['0x1'], /must map network ids/],

@@ -5,7 +5,14 @@
  * plugins/walletconnect names the family (see imports.test.ts).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createKernel, type ChainAdapter, type Modal, type Plugin, type RemoteSessionContext, type RemoteSessionMapping } from '../../../kernel/index.js'
+import {
+  createKernel,
+  type ChainAdapter,
+  type Modal,
+  type Plugin,
+  type RemoteSessionContext,
+  type RemoteSessionMapping,
+} from '../../../kernel/index.js'
 import type { CaipNetwork } from '../../../kernel/index.js'
 import { walletConnect } from '../../../plugins/walletconnect/index.js'
 import { dummyView, recordingBackend } from '../../kernel/helpers.js'
@@ -55,7 +62,8 @@ const mapping: RemoteSessionMapping = {
     }
     return {
       provider: wallet,
-      onSessionEvent: (name, data) => name === 'accountsChanged' && listeners.forEach((l) => l((data as string[]).map((a) => a.split(':').pop()!))),
+      onSessionEvent: (name, data) =>
+        name === 'accountsChanged' && listeners.forEach((l) => l((data as string[]).map((a) => a.split(':').pop()!))),
       onSessionUpdate: () => undefined,
     }
   },
@@ -111,7 +119,9 @@ function fifth(loads: { count: number }): Plugin {
 const session = (): FakeSession => ({
   topic: 'session-topic',
   peer: { metadata: { name: 'Phone Wallet', icons: [], url: 'https://wallet.example', description: '' } },
-  namespaces: { cosmos: { accounts: [`cosmos:cosmoshub-4:${ADDRESS}`], methods: mapping.methods as string[], events: ['accountsChanged'] } },
+  namespaces: {
+    cosmos: { accounts: [`cosmos:cosmoshub-4:${ADDRESS}`], methods: mapping.methods as string[], events: ['accountsChanged'] },
+  },
 })
 
 /** Polls `check` until it gives a truthy value (or fails after `ms`). */
@@ -162,12 +172,23 @@ describe('a fifth chain family through the remoteSession capability', () => {
     await until(() => sdk.provider.pending.length > 0)
     expect(loads.count).toBe(1)
     expect(sdk.provider.connect.mock.calls[0]![0]).toEqual({
-      optionalNamespaces: { cosmos: { chains: ['cosmos:cosmoshub-4'], methods: ['cosmos_getAccounts', 'cosmos_signArbitrary'], events: ['accountsChanged'], rpcMap: { 'cosmoshub-4': 'http://127.0.0.1:9/cosmos' } } },
+      optionalNamespaces: {
+        cosmos: {
+          chains: ['cosmos:cosmoshub-4'],
+          methods: ['cosmos_getAccounts', 'cosmos_signArbitrary'],
+          events: ['accountsChanged'],
+          rpcMap: { 'cosmoshub-4': 'http://127.0.0.1:9/cosmos' },
+        },
+      },
     })
 
     sdk.provider.approve(session())
     await until(() => kernelOf(modal).state.$chains.get().cosmos?.accountState.status === 'connected')
-    expect(kernelOf(modal).state.$chains.get().cosmos?.accountState).toMatchObject({ address: ADDRESS, connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
+    expect(kernelOf(modal).state.$chains.get().cosmos?.accountState).toMatchObject({
+      address: ADDRESS,
+      connectorId: 'walletConnect',
+      connectorType: 'WALLET_CONNECT',
+    })
     expect(kernelOf(modal).chains.findConnector('walletConnect', 'cosmos')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT' })
     // The facade gets the session, the modal's preferred network first, and how to show the wallet.
     expect(contexts).toHaveLength(1)
@@ -176,12 +197,19 @@ describe('a fifth chain family through the remoteSession capability', () => {
 
     // Requests go to the wallet over the session on the family's chain.
     sdk.provider.request.mockResolvedValueOnce('signed-by-wallet')
-    await expect(kernelOf(modal).chains.get('cosmos')!.signMessage({ message: 'hi', address: ADDRESS, network: HUB })).resolves.toBe('signed-by-wallet')
-    expect(sdk.provider.request).toHaveBeenLastCalledWith({ method: 'cosmos_signArbitrary', params: { message: 'hi' } }, 'cosmos:cosmoshub-4')
+    await expect(kernelOf(modal).chains.get('cosmos')!.signMessage({ message: 'hi', address: ADDRESS, network: HUB })).resolves.toBe(
+      'signed-by-wallet',
+    )
+    expect(sdk.provider.request).toHaveBeenLastCalledWith(
+      { method: 'cosmos_signArbitrary', params: { message: 'hi' } },
+      'cosmos:cosmoshub-4',
+    )
 
     // A session event of the namespace reaches the family's facade.
     const next = 'cosmos1zg69v7ys40x77y352eufp27daufrg4ncnjqz7q'
-    sdk.provider.events.emit('session_event', { params: { chainId: 'cosmos:cosmoshub-4', event: { name: 'accountsChanged', data: [`cosmos:cosmoshub-4:${next}`] } } })
+    sdk.provider.events.emit('session_event', {
+      params: { chainId: 'cosmos:cosmoshub-4', event: { name: 'accountsChanged', data: [`cosmos:cosmoshub-4:${next}`] } },
+    })
     await until(() => kernelOf(modal).state.$chains.get().cosmos?.accountState.address === next)
   })
 
@@ -190,7 +218,11 @@ describe('a fifth chain family through the remoteSession capability', () => {
     const errors: unknown[] = []
     kernelOf(modal).events.on('error', ({ error }) => void errors.push(error))
     const adapter = kernelOf(modal).chains.get('cosmos')!
-    ;(adapter.features as { remoteSession: () => Promise<unknown> }).remoteSession = async () => ({ methods: 'all', events: [], createFacade: 1 })
+    ;(adapter.features as { remoteSession: () => Promise<unknown> }).remoteSession = async () => ({
+      methods: 'all',
+      events: [],
+      createFacade: 1,
+    })
     await modal.open()
     void modal.getPlugin('walletConnect').pair()
     await until(() => sdk.provider.pending.length > 0)

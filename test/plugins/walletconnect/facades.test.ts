@@ -24,7 +24,11 @@ function provider(namespaces: Record<string, string[]>, answer: Handler, session
   }
   return up as typeof up & UniversalProvider
 }
-const contextOf = (up: UniversalProvider | undefined, preferred: string[] = []) => ({ session: Promise.resolve(up), preferredChains: () => preferred as never, wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON } })
+const contextOf = (up: UniversalProvider | undefined, preferred: string[] = []) => ({
+  session: Promise.resolve(up),
+  preferredChains: () => preferred as never,
+  wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON },
+})
 const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill)
 
 describe('encodings', () => {
@@ -59,7 +63,14 @@ describe('solana facade (Wallet Standard)', () => {
     const wallet = createSolanaFacade(contextOf(up)).provider as any
     expect(wallet.accounts).toEqual([])
     const { accounts } = await wallet.features['standard:connect'].connect()
-    expect(accounts).toEqual([{ address, publicKey: key, chains: [chain], features: ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] }])
+    expect(accounts).toEqual([
+      {
+        address,
+        publicKey: key,
+        chains: [chain],
+        features: ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'],
+      },
+    ])
     expect(wallet.accounts).toEqual(accounts)
     await wallet.features['standard:disconnect'].disconnect()
     expect(wallet.accounts).toEqual([])
@@ -70,7 +81,10 @@ describe('solana facade (Wallet Standard)', () => {
     const { up, wallet, account } = await connected(() => ({ signature: toBase58(signature) }), [other])
     const message = new TextEncoder().encode('hello')
     const [out] = await wallet.features['solana:signMessage'].signMessage({ account, message })
-    expect(up.request).toHaveBeenCalledWith({ method: 'solana_signMessage', params: { message: toBase58(message), pubkey: address } }, other)
+    expect(up.request).toHaveBeenCalledWith(
+      { method: 'solana_signMessage', params: { message: toBase58(message), pubkey: address } },
+      other,
+    )
     expect(out).toEqual({ signedMessage: message, signature })
   })
 
@@ -78,11 +92,16 @@ describe('solana facade (Wallet Standard)', () => {
     const { wallet, account } = await connected(() => ({ signature: 'abc' }))
     const message = bytes(4)
     await expect(wallet.features['solana:signMessage'].signMessage({ account, message })).rejects.toThrow(/malformed signature/)
-    await expect(wallet.features['solana:signMessage'].signMessage({ account: { ...account, address: toBase58(bytes(32, 1)) }, message })).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      wallet.features['solana:signMessage'].signMessage({ account: { ...account, address: toBase58(bytes(32, 1)) }, message }),
+    ).rejects.toMatchObject({ code: 4100 })
     const declined = await connected(() => {
       throw { code: 5000, message: 'User rejected.' }
     })
-    await expect(declined.wallet.features['solana:signMessage'].signMessage({ account: declined.account, message })).rejects.toMatchObject({ code: 4001, message: 'User rejected.' })
+    await expect(declined.wallet.features['solana:signMessage'].signMessage({ account: declined.account, message })).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected.',
+    })
   })
 
   it('signTransaction → solana_signTransaction (base64); a signature-only answer is put in the signer slot', async () => {
@@ -92,7 +111,10 @@ describe('solana facade (Wallet Standard)', () => {
     const signature = bytes(64, 6)
     const { up, wallet, account } = await connected(() => ({ signature: toBase58(signature) }))
     const [out] = await wallet.features['solana:signTransaction'].signTransaction({ account, transaction: tx, chain: other })
-    expect(up.request).toHaveBeenCalledWith({ method: 'solana_signTransaction', params: { transaction: toBase64(tx), pubkey: address } }, other)
+    expect(up.request).toHaveBeenCalledWith(
+      { method: 'solana_signTransaction', params: { transaction: toBase64(tx), pubkey: address } },
+      other,
+    )
     expect(out.signedTransaction.subarray(1 + 64, 1 + 128)).toEqual(signature)
     expect(out.signedTransaction.subarray(1, 65)).toEqual(new Uint8Array(64))
     expect(out.signedTransaction.subarray(129)).toEqual(tx.subarray(129))
@@ -103,16 +125,27 @@ describe('solana facade (Wallet Standard)', () => {
     // The wallet's signed transaction is taken as it is.
     const signed = bytes(20, 2)
     const whole = await connected(() => ({ signature: toBase58(signature), transaction: toBase64(signed) }))
-    expect((await whole.wallet.features['solana:signTransaction'].signTransaction({ account: whole.account, transaction: tx }))[0].signedTransaction).toEqual(signed)
+    expect(
+      (await whole.wallet.features['solana:signTransaction'].signTransaction({ account: whole.account, transaction: tx }))[0]
+        .signedTransaction,
+    ).toEqual(signed)
   })
 
   it('signAndSendTransaction → solana_signAndSendTransaction with the send options; the signature comes back as bytes', async () => {
     const signature = bytes(64, 1)
     const { up, wallet, account } = await connected(() => ({ signature: toBase58(signature) }))
     const tx = bytes(10)
-    const [out] = await wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({ account, transaction: tx, chain, options: { preflightCommitment: 'confirmed' } })
+    const [out] = await wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({
+      account,
+      transaction: tx,
+      chain,
+      options: { preflightCommitment: 'confirmed' },
+    })
     expect(up.request).toHaveBeenCalledWith(
-      { method: 'solana_signAndSendTransaction', params: { transaction: toBase64(tx), pubkey: address, sendOptions: { preflightCommitment: 'confirmed' } } },
+      {
+        method: 'solana_signAndSendTransaction',
+        params: { transaction: toBase64(tx), pubkey: address, sendOptions: { preflightCommitment: 'confirmed' } },
+      },
       chain,
     )
     expect(out).toEqual({ signature })
@@ -121,7 +154,9 @@ describe('solana facade (Wallet Standard)', () => {
   it('reports accountsChanged and session updates as a Wallet Standard change; no session means no account', async () => {
     const { facade, wallet } = await connected(() => null)
     const seen: unknown[] = []
-    wallet.features['standard:events'].on('change', (change: { accounts: { address: string }[] }) => seen.push(change.accounts.map((a) => a.address)))
+    wallet.features['standard:events'].on('change', (change: { accounts: { address: string }[] }) =>
+      seen.push(change.accounts.map((a) => a.address)),
+    )
     const next = toBase58(bytes(32, 2))
     facade.onSessionEvent('accountsChanged', [`${chain}:${next}`])
     await Promise.resolve()
@@ -157,16 +192,24 @@ describe('polkadot facade (injectedWeb3 entry)', () => {
     expect(up.request).toHaveBeenLastCalledWith({ method: 'polkadot_signMessage', params: { address, message: '0x68656c6c6f' } }, chain)
     const payload = { address, genesisHash: `0x68d56f15f85d3136970ec16946040bc1${'0'.repeat(32)}`, method: '0x0a03', nonce: '0x00' }
     expect(await extension.signer.signPayload(payload)).toEqual({ id: 2, signature })
-    expect(up.request).toHaveBeenLastCalledWith({ method: 'polkadot_signTransaction', params: { address, transactionPayload: payload } }, assetHub)
+    expect(up.request).toHaveBeenLastCalledWith(
+      { method: 'polkadot_signTransaction', params: { address, transactionPayload: payload } },
+      assetHub,
+    )
     // The payload may name the account in the chain's own SS58 encoding (here prefix 2): the same key is the same account.
     const onChain = { ...payload, address: 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F' }
     await extension.signer.signPayload(onChain)
-    expect(up.request).toHaveBeenLastCalledWith({ method: 'polkadot_signTransaction', params: { address, transactionPayload: onChain } }, assetHub)
+    expect(up.request).toHaveBeenLastCalledWith(
+      { method: 'polkadot_signTransaction', params: { address, transactionPayload: onChain } },
+      assetHub,
+    )
   })
 
   it('refuses another account and a malformed signature; a declined prompt is 4001', async () => {
     const { extension } = await enabled(() => ({ signature: '0x1234' }))
-    await expect(extension.signer.signRaw({ address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty', data: '0x00' })).rejects.toThrow(/Unable to find the account/)
+    await expect(extension.signer.signRaw({ address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty', data: '0x00' })).rejects.toThrow(
+      /Unable to find the account/,
+    )
     await expect(extension.signer.signRaw({ address, data: '0x00' })).rejects.toThrow(/malformed signature/)
     const declined = await enabled(() => {
       throw { code: 5000, message: 'User rejected.' }
@@ -199,12 +242,17 @@ describe('bip122 facade (Bitcoin Wallet Standard)', () => {
     ])
     expect(fromProperties.request).not.toHaveBeenCalled()
 
-    const asking = provider({ bip122: [`${chain}:${address}`] }, (method) => (method === 'getAccountAddresses' ? [{ address, publicKey: toHex(publicKey) }] : null))
+    const asking = provider({ bip122: [`${chain}:${address}`] }, (method) =>
+      method === 'getAccountAddresses' ? [{ address, publicKey: toHex(publicKey) }] : null,
+    )
     const silent = createBip122Facade(contextOf(asking)).provider as any
     expect((await silent.features['standard:connect'].connect({ silent: true })).accounts[0].publicKey).toEqual(new Uint8Array())
     expect(asking.request).not.toHaveBeenCalled()
     const accounts = (await (createBip122Facade(contextOf(asking)).provider as any).features['standard:connect'].connect()).accounts
-    expect(asking.request).toHaveBeenCalledWith({ method: 'getAccountAddresses', params: { account: address, intentions: ['payment'] } }, chain)
+    expect(asking.request).toHaveBeenCalledWith(
+      { method: 'getAccountAddresses', params: { account: address, intentions: ['payment'] } },
+      chain,
+    )
     expect(accounts[0].publicKey).toEqual(publicKey)
   })
 
@@ -221,28 +269,56 @@ describe('bip122 facade (Bitcoin Wallet Standard)', () => {
     const { up, wallet, account } = await connected(() => ({ address, signature: toBase64(signature) }))
     const message = new TextEncoder().encode('Sign in')
     expect(await wallet.features['bitcoin:signMessage'].signMessage({ account, message })).toEqual([{ signedMessage: message, signature }])
-    expect(up.request).toHaveBeenCalledWith({ method: 'signMessage', params: { account: address, address, message: 'Sign in', protocol: 'ecdsa' } }, chain)
+    expect(up.request).toHaveBeenCalledWith(
+      { method: 'signMessage', params: { account: address, address, message: 'Sign in', protocol: 'ecdsa' } },
+      chain,
+    )
     const hex = await connected(() => ({ signature: toHex(signature) }))
-    expect((await hex.wallet.features['bitcoin:signMessage'].signMessage({ account: hex.account, message }))[0].signature).toEqual(signature)
+    expect((await hex.wallet.features['bitcoin:signMessage'].signMessage({ account: hex.account, message }))[0].signature).toEqual(
+      signature,
+    )
   })
 
   it('signTransaction → signPsbt (base64, the inputs to sign by address and index, no broadcast)', async () => {
     const psbt = bytes(40, 1)
     const signed = bytes(50, 2)
     const { up, wallet, account } = await connected(() => ({ psbt: toBase64(signed) }))
-    const [out] = await wallet.features['bitcoin:signTransaction'].signTransaction({ psbt, chain, inputsToSign: [{ account, signingIndexes: [0, 2] }] })
+    const [out] = await wallet.features['bitcoin:signTransaction'].signTransaction({
+      psbt,
+      chain,
+      inputsToSign: [{ account, signingIndexes: [0, 2] }],
+    })
     expect(out).toEqual({ signedPsbt: signed })
     expect(up.request).toHaveBeenCalledWith(
-      { method: 'signPsbt', params: { account: address, psbt: toBase64(psbt), signInputs: [{ address, index: 0 }, { address, index: 2 }], broadcast: false } },
+      {
+        method: 'signPsbt',
+        params: {
+          account: address,
+          psbt: toBase64(psbt),
+          signInputs: [
+            { address, index: 0 },
+            { address, index: 2 },
+          ],
+          broadcast: false,
+        },
+      },
       chain,
     )
-    await expect(wallet.features['bitcoin:signTransaction'].signTransaction({ psbt, chain, inputsToSign: [{ account: { address: 'rltc1qother' }, signingIndexes: [0] }] })).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      wallet.features['bitcoin:signTransaction'].signTransaction({
+        psbt,
+        chain,
+        inputsToSign: [{ account: { address: 'rltc1qother' }, signingIndexes: [0] }],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
   })
 
   it('reports bip122_addressesChanged as a change of accounts', async () => {
     const { facade, wallet } = await connected(() => null)
     const seen: string[][] = []
-    wallet.features['standard:events'].on('change', (change: { accounts: { address: string }[] }) => seen.push(change.accounts.map((a) => a.address)))
+    wallet.features['standard:events'].on('change', (change: { accounts: { address: string }[] }) =>
+      seen.push(change.accounts.map((a) => a.address)),
+    )
     facade.onSessionEvent('bip122_addressesChanged', [{ address: 'rltc1qnext', publicKey: toHex(publicKey) }])
     await Promise.resolve()
     await Promise.resolve()

@@ -13,10 +13,21 @@ export interface FakeSession {
   namespaces: Record<string, { accounts: string[]; methods: string[]; events: string[]; chains?: string[] }>
 }
 
-export function session(accounts: string[] = [`eip155:1:${WALLET_ADDRESS}`, `eip155:10:${WALLET_ADDRESS}`], peer: Partial<FakeSession['peer']['metadata']> = {}): FakeSession {
+export function session(
+  accounts: string[] = [`eip155:1:${WALLET_ADDRESS}`, `eip155:10:${WALLET_ADDRESS}`],
+  peer: Partial<FakeSession['peer']['metadata']> = {},
+): FakeSession {
   return {
     topic: 'session-topic',
-    peer: { metadata: { name: 'Phone Wallet', icons: ['https://wallet.example/icon.png'], url: 'https://wallet.example', description: '', ...peer } },
+    peer: {
+      metadata: {
+        name: 'Phone Wallet',
+        icons: ['https://wallet.example/icon.png'],
+        url: 'https://wallet.example',
+        description: '',
+        ...peer,
+      },
+    },
     namespaces: { eip155: { accounts, methods: ['personal_sign', 'eth_sendTransaction'], events: ['chainChanged', 'accountsChanged'] } },
   }
 }
@@ -48,7 +59,8 @@ export class FakeProvider {
           },
           reject,
         })
-        if (this.givesUri) queueMicrotask(() => this.events.emit('display_uri', `wc:topic${++this.uris}@2?relay-protocol=irn&symKey=${'0'.repeat(64)}`))
+        if (this.givesUri)
+          queueMicrotask(() => this.events.emit('display_uri', `wc:topic${++this.uris}@2?relay-protocol=irn&symKey=${'0'.repeat(64)}`))
       }),
   )
   request = vi.fn(async ({ method }: { method: string; params?: unknown }, _chain?: string): Promise<unknown> => {

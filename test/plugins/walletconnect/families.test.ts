@@ -21,7 +21,11 @@ vi.mock('@walletconnect/universal-provider', async () => {
   return { UniversalProvider: { init: (options: Record<string, unknown>) => sdk.init(options) } }
 })
 
-const solanaNet = defineSolana({ name: 'Local Solana', genesisHash: toBase58(new Uint8Array(32).fill(11)), rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } } })
+const solanaNet = defineSolana({
+  name: 'Local Solana',
+  genesisHash: toBase58(new Uint8Array(32).fill(11)),
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } },
+})
 const polkadotNet = definePolkadot({
   name: 'Local Asset Hub',
   genesisHash: `0x${'45'.repeat(32)}`,
@@ -35,7 +39,12 @@ const bitcoinNet = defineBip122({
   esploraUrl: 'http://127.0.0.1:9/esplora',
   params: { bech32: 'bc', pubKeyHash: 0, scriptHash: 5 },
 })
-const evmNet = defineEvm({ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } } })
+const evmNet = defineEvm({
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/1'] } },
+})
 
 const SOL_KEY = new Uint8Array(32).fill(7)
 const SOL_ADDRESS = toBase58(SOL_KEY)
@@ -60,11 +69,21 @@ function familySession(namespaces: string[]): FakeSession {
 const modals: Modal[] = []
 function setup(plugins: Plugin[], backend = recordingBackend()) {
   const modal = createKernel(
-    { projectId: 'p', storage: backend, metadata: { name: 'Test App', url: 'https://app.example' }, plugins: [...plugins, walletConnect({ relayUrl: 'ws://127.0.0.1:9' })] },
+    {
+      projectId: 'p',
+      storage: backend,
+      metadata: { name: 'Test App', url: 'https://app.example' },
+      plugins: [...plugins, walletConnect({ relayUrl: 'ws://127.0.0.1:9' })],
+    },
     { views: { Connect: dummyView, Account: dummyView } },
   )
   // Balances are not what this file tests: no chain node is running.
-  for (const adapter of kernelOf(modal).chains.list()) adapter.getBalance = async ({ network }) => ({ value: 0n, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol })
+  for (const adapter of kernelOf(modal).chains.list())
+    adapter.getBalance = async ({ network }) => ({
+      value: 0n,
+      decimals: network.nativeCurrency.decimals,
+      symbol: network.nativeCurrency.symbol,
+    })
   modals.push(modal)
   return modal
 }
@@ -106,10 +125,18 @@ describe('WalletConnect proposal per registered chain plugin', () => {
     const modal = setup([solana({ networks: [solanaNet] }), bip122({ networks: [bitcoinNet] })])
     void modal.getPlugin('walletConnect').pair()
     await until(() => sdk.provider.connect.mock.calls.length > 0)
-    const { optionalNamespaces } = sdk.provider.connect.mock.calls[0]![0] as { optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }> }
+    const { optionalNamespaces } = sdk.provider.connect.mock.calls[0]![0] as {
+      optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }>
+    }
     expect(Object.keys(optionalNamespaces)).toEqual(['solana', 'bip122'])
-    expect(optionalNamespaces.solana).toMatchObject({ chains: [solanaNet.caipNetworkId], methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] })
-    expect(optionalNamespaces.bip122).toMatchObject({ chains: ['bip122:000000000019d6689c085ae165831e93'], events: ['bip122_addressesChanged'] })
+    expect(optionalNamespaces.solana).toMatchObject({
+      chains: [solanaNet.caipNetworkId],
+      methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+    })
+    expect(optionalNamespaces.bip122).toMatchObject({
+      chains: ['bip122:000000000019d6689c085ae165831e93'],
+      events: ['bip122_addressesChanged'],
+    })
 
     const all = setup([eip155({ networks: [evmNet] }), polkadot({ networks: [polkadotNet] })])
     void all.getPlugin('walletConnect').pair()
@@ -127,7 +154,12 @@ describe('an approved namespace connects its chain plugin through the session', 
     const modal = setup(plugins())
     await pairAndApprove(modal, ['solana', 'bip122'])
     const chains = kernelOf(modal).state.$chains.get()
-    expect(chains.solana!.accountState).toMatchObject({ status: 'connected', address: SOL_ADDRESS, connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
+    expect(chains.solana!.accountState).toMatchObject({
+      status: 'connected',
+      address: SOL_ADDRESS,
+      connectorId: 'walletConnect',
+      connectorType: 'WALLET_CONNECT',
+    })
     expect(chains.bip122!.accountState).toMatchObject({ status: 'connected', address: BTC_ADDRESS, connectorId: 'walletConnect' })
     expect(chains.polkadot!.accountState.status).not.toBe('connected')
     expect(kernelOf(modal).chains.findConnector('walletConnect', 'polkadot')).toBeUndefined()
@@ -139,7 +171,10 @@ describe('an approved namespace connects its chain plugin through the session', 
     const signature = new Uint8Array(64).fill(9)
     sdk.provider.request.mockResolvedValueOnce({ signature: toBase58(signature) })
     expect(await modal.signMessage('gm')).toBe(toBase58(signature))
-    expect(sdk.provider.request).toHaveBeenLastCalledWith({ method: 'solana_signMessage', params: { message: toBase58(new TextEncoder().encode('gm')), pubkey: SOL_ADDRESS } }, solanaNet.caipNetworkId)
+    expect(sdk.provider.request).toHaveBeenLastCalledWith(
+      { method: 'solana_signMessage', params: { message: toBase58(new TextEncoder().encode('gm')), pubkey: SOL_ADDRESS } },
+      solanaNet.caipNetworkId,
+    )
     expect(fromBase58(SOL_ADDRESS)).toEqual(SOL_KEY)
   })
 
@@ -150,7 +185,10 @@ describe('an approved namespace connects its chain plugin through the session', 
     const signature = `0x01${'cd'.repeat(64)}`
     sdk.provider.request.mockResolvedValueOnce({ signature })
     expect(await modal.signMessage('hi')).toBe(signature)
-    expect(sdk.provider.request).toHaveBeenLastCalledWith({ method: 'polkadot_signMessage', params: { address: DOT_ADDRESS, message: '0x6869' } }, polkadotNet.caipNetworkId)
+    expect(sdk.provider.request).toHaveBeenLastCalledWith(
+      { method: 'polkadot_signMessage', params: { address: DOT_ADDRESS, message: '0x6869' } },
+      polkadotNet.caipNetworkId,
+    )
   })
 
   it('bip122: signMessage is signMessage (ECDSA); a declined prompt is USER_REJECTED', async () => {
@@ -159,7 +197,10 @@ describe('an approved namespace connects its chain plugin through the session', 
     const signature = new Uint8Array([40, ...new Uint8Array(64).fill(3)])
     sdk.provider.request.mockResolvedValueOnce({ address: BTC_ADDRESS, signature: toBase64(signature) })
     expect(await modal.signMessage('Sign in')).toBe(toBase64(signature))
-    expect(sdk.provider.request).toHaveBeenLastCalledWith({ method: 'signMessage', params: { account: BTC_ADDRESS, address: BTC_ADDRESS, message: 'Sign in', protocol: 'ecdsa' } }, bitcoinNet.caipNetworkId)
+    expect(sdk.provider.request).toHaveBeenLastCalledWith(
+      { method: 'signMessage', params: { account: BTC_ADDRESS, address: BTC_ADDRESS, message: 'Sign in', protocol: 'ecdsa' } },
+      bitcoinNet.caipNetworkId,
+    )
     sdk.provider.request.mockRejectedValueOnce({ code: 5000, message: 'User rejected.' })
     await expect(modal.signMessage('no')).rejects.toMatchObject({ code: 'USER_REJECTED' })
   })
@@ -168,7 +209,9 @@ describe('an approved namespace connects its chain plugin through the session', 
     const modal = setup(plugins())
     await pairAndApprove(modal, ['solana', 'polkadot', 'bip122'])
     sdk.provider.walletDisconnects()
-    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => kernelOf(modal).state.$chains.get()[ns]!.accountState.status === 'disconnected'))
+    await until(() =>
+      ['solana', 'polkadot', 'bip122'].every((ns) => kernelOf(modal).state.$chains.get()[ns]!.accountState.status === 'disconnected'),
+    )
     expect(kernelOf(modal).chains.findConnector('walletConnect', 'solana')).toBeUndefined()
   })
 })
@@ -186,9 +229,15 @@ describe('a stored session of every family comes back on reload', () => {
     sdk.provider.session = familySession(['solana', 'polkadot', 'bip122'])
     const modal = setup(plugins(), backend)
     await modal.reconnect()
-    await until(() => ['solana', 'polkadot', 'bip122'].every((ns) => kernelOf(modal).state.$chains.get()[ns]?.accountState.status === 'connected'))
+    await until(() =>
+      ['solana', 'polkadot', 'bip122'].every((ns) => kernelOf(modal).state.$chains.get()[ns]?.accountState.status === 'connected'),
+    )
     const chains = kernelOf(modal).state.$chains.get()
-    expect([chains.solana!.accountState.address, chains.polkadot!.accountState.address, chains.bip122!.accountState.address]).toEqual([SOL_ADDRESS, DOT_ON_CHAIN, BTC_ADDRESS])
+    expect([chains.solana!.accountState.address, chains.polkadot!.accountState.address, chains.bip122!.accountState.address]).toEqual([
+      SOL_ADDRESS,
+      DOT_ON_CHAIN,
+      BTC_ADDRESS,
+    ])
     expect(sdk.provider.connect).not.toHaveBeenCalled()
     // A silent reconnect asks the wallet nothing.
     expect(sdk.provider.request).not.toHaveBeenCalled()

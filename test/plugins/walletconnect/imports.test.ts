@@ -18,7 +18,9 @@ function sources(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
   const specifiers = [...text.matchAll(/(?:from|import\s*\(|import)\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!)
-  return specifiers.map((s) => (s.startsWith('.') ? path.relative(path.resolve(__dirname, '../../..'), path.resolve(path.dirname(file), s)) : s))
+  return specifiers.map((s) =>
+    s.startsWith('.') ? path.relative(path.resolve(__dirname, '../../..'), path.resolve(path.dirname(file), s)) : s,
+  )
 }
 
 describe('walletconnect plugin imports', () => {
@@ -46,13 +48,23 @@ describe('walletconnect plugin imports', () => {
     expect(new Set(mappings.map((m) => m.family))).toEqual(new Set(['eip155', 'solana', 'polkadot', 'bip122', 'shared']))
     // The kernel through its public entries (vestibule/kernel, vestibule/utils), the family's helpers through the shared
     // mapping code and the shared Wallet Standard session facade.
-    expect(mappings.filter((m) => !/^(vestibule\/(kernel|utils)|chains\/shared\/(walletconnect|standard-session)\.js)$/.test(m.spec))).toEqual([])
+    expect(
+      mappings.filter((m) => !/^(vestibule\/(kernel|utils)|chains\/shared\/(walletconnect|standard-session)\.js)$/.test(m.spec)),
+    ).toEqual([])
   })
 
   it('imports only the kernel, the UI kit, its own modules, nanostores, React and the WalletConnect SDK', () => {
     const allowed = (spec: string) =>
       /^(plugins\/walletconnect)\//.test(spec) ||
-      ['vestibule/kernel', 'vestibule/utils', 'vestibule/ui', 'nanostores', '@nanostores/react', 'react', '@walletconnect/universal-provider'].includes(spec)
+      [
+        'vestibule/kernel',
+        'vestibule/utils',
+        'vestibule/ui',
+        'nanostores',
+        '@nanostores/react',
+        'react',
+        '@walletconnect/universal-provider',
+      ].includes(spec)
     expect(all.filter((i) => !allowed(i.spec))).toEqual([])
   })
 

@@ -24,7 +24,9 @@ describe('the walletconnect entry', () => {
   it('has no family mapping, no shared mapping helpers and no session engine eagerly', () => {
     const inputs = inputsOf(metafile, eager)
     expect(inputs).toContain(ENTRY)
-    expect(inputs.filter((i: string) => MAPPING.test(i) || /plugins\/walletconnect\/(engine|registry|session-store)\.ts$/.test(i))).toEqual([])
+    expect(inputs.filter((i: string) => MAPPING.test(i) || /plugins\/walletconnect\/(engine|registry|session-store)\.ts$/.test(i))).toEqual(
+      [],
+    )
   })
 
   it('reaches the session engine through its own import()', () => {

@@ -30,7 +30,10 @@ describe('wallet links', () => {
   })
 
   it('hands the pairing URI to universal links under /wc?uri=', () => {
-    expect(walletLink('https://wallet.example/app', URI)).toEqual({ href: 'https://wallet.example/app/', redirect: `https://wallet.example/app/wc?uri=${encodeURIComponent(URI)}` })
+    expect(walletLink('https://wallet.example/app', URI)).toEqual({
+      href: 'https://wallet.example/app/',
+      redirect: `https://wallet.example/app/wc?uri=${encodeURIComponent(URI)}`,
+    })
   })
 
   it('hands it to app schemes as <scheme>://wc?uri=, whatever form the scheme was given in', () => {
@@ -50,7 +53,12 @@ describe('wallet links', () => {
 })
 
 describe('where a user without the wallet gets it', () => {
-  const links = { homepage: 'https://w.example/', appStore: 'https://apps.example/w', playStore: 'https://play.example/w', chromeStore: 'https://chrome.example/w' }
+  const links = {
+    homepage: 'https://w.example/',
+    appStore: 'https://apps.example/w',
+    playStore: 'https://play.example/w',
+    chromeStore: 'https://chrome.example/w',
+  }
   const on = (kind: 'ios' | 'android' | 'other mobile' | 'desktop') => ({
     isIos: () => kind === 'ios',
     isAndroid: () => kind === 'android',

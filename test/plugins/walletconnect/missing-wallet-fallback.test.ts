@@ -2,7 +2,13 @@
 // still in front 2 000 ms after the link was followed, it goes to the wallet's store or homepage; an app that came
 // to the front (the page hidden, left or blurred) cancels that, and so does leaving the view.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fallBackWhenMissing, fallsBackWhenMissing, installLink, MISSING_WALLET_FALLBACK_MS, type PageEnv } from '../../../plugins/walletconnect/links.js'
+import {
+  fallBackWhenMissing,
+  fallsBackWhenMissing,
+  installLink,
+  MISSING_WALLET_FALLBACK_MS,
+  type PageEnv,
+} from '../../../plugins/walletconnect/links.js'
 
 beforeEach(() => void vi.useFakeTimers())
 afterEach(() => void vi.useRealTimers())
@@ -32,7 +38,7 @@ describe('a deep link into a missing wallet', () => {
     expect(p.leaveListeners.size).toBe(0)
   })
 
-  it('an app that took the page\'s place (the page left or blurred) means the wallet is there: no fallback', () => {
+  it("an app that took the page's place (the page left or blurred) means the wallet is there: no fallback", () => {
     const p = fakePage()
     fallBackWhenMissing(STORE, p.page)
     vi.advanceTimersByTime(300)
@@ -59,16 +65,23 @@ describe('a deep link into a missing wallet', () => {
     expect(p.leaveListeners.size).toBe(0)
   })
 
-  it.each([[undefined], ['javascript:alert(1)'], ['data:text/html,hi'], ['wallet://open']])('a fallback of %j is never followed', (fallback) => {
-    const p = fakePage()
-    fallBackWhenMissing(fallback, p.page)
-    vi.advanceTimersByTime(MISSING_WALLET_FALLBACK_MS * 2)
-    expect(p.gone).toEqual([])
-  })
+  it.each([[undefined], ['javascript:alert(1)'], ['data:text/html,hi'], ['wallet://open']])(
+    'a fallback of %j is never followed',
+    (fallback) => {
+      const p = fakePage()
+      fallBackWhenMissing(fallback, p.page)
+      vi.advanceTimersByTime(MISSING_WALLET_FALLBACK_MS * 2)
+      expect(p.gone).toEqual([])
+    },
+  )
 
   it('the fallback is the store of the platform, else the homepage', () => {
     const links = { appStore: 'https://apps.example/w', playStore: 'https://play.example/w', homepage: 'https://w.example/' }
-    const on = (os: 'ios' | 'android' | 'desktop') => ({ isIos: () => os === 'ios', isAndroid: () => os === 'android', isMobile: () => os !== 'desktop' })
+    const on = (os: 'ios' | 'android' | 'desktop') => ({
+      isIos: () => os === 'ios',
+      isAndroid: () => os === 'android',
+      isMobile: () => os !== 'desktop',
+    })
     expect(installLink(links, on('ios'))).toBe('https://apps.example/w')
     expect(installLink(links, on('android'))).toBe('https://play.example/w')
     expect(installLink(links, on('desktop'))).toBe('https://w.example/')

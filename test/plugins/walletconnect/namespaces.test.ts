@@ -38,8 +38,20 @@ describe('proposal namespaces', () => {
   })
 
   it('proposes solana, polkadot and bip122 with the WalletConnect methods and events of each family', () => {
-    const polkadot: CaipNetwork = { ...solana, id: '0x68d5', caipNetworkId: 'polkadot:68d56f15f85d3136970ec16946040bc1', chainNamespace: 'polkadot', rpcUrls: { default: { http: ['http://127.0.0.1:9944'] } } }
-    const bitcoin: CaipNetwork = { ...solana, id: '000000000019d6689c085ae165831e93', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122', rpcUrls: { default: { http: ['http://127.0.0.1:3002'] } } }
+    const polkadot: CaipNetwork = {
+      ...solana,
+      id: '0x68d5',
+      caipNetworkId: 'polkadot:68d56f15f85d3136970ec16946040bc1',
+      chainNamespace: 'polkadot',
+      rpcUrls: { default: { http: ['http://127.0.0.1:9944'] } },
+    }
+    const bitcoin: CaipNetwork = {
+      ...solana,
+      id: '000000000019d6689c085ae165831e93',
+      caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+      chainNamespace: 'bip122',
+      rpcUrls: { default: { http: ['http://127.0.0.1:3002'] } },
+    }
     expect(buildNamespaces([solana, polkadot, bitcoin], KNOWN)).toEqual({
       solana: {
         chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
@@ -74,7 +86,10 @@ describe('proposal namespaces', () => {
   })
 
   it('proposes every chain plugin network, and in basic mode the option or mainnet', () => {
-    expect(proposedNetworks([{ networks: [evm(1)] }, { networks: [evm(10)] }]).map((n) => n.caipNetworkId)).toEqual(['eip155:1', 'eip155:10'])
+    expect(proposedNetworks([{ networks: [evm(1)] }, { networks: [evm(10)] }]).map((n) => n.caipNetworkId)).toEqual([
+      'eip155:1',
+      'eip155:10',
+    ])
     expect(proposedNetworks([], [evm(31337)]).map((n) => n.caipNetworkId)).toEqual(['eip155:31337'])
     expect(proposedNetworks([]).map((n) => n.caipNetworkId)).toEqual(['eip155:1'])
   })

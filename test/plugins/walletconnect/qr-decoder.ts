@@ -43,7 +43,23 @@ export function decodeQr(matrix: QrMatrix): { text: string; level: QrLevel; mask
   const version = (size - 17) / 4
   const at = (x: number, y: number) => (dark[y * size + x] ? 1 : 0)
   // First copy of the format bits, around the top-left finder.
-  const coords: Array<[number, number]> = [[8, 0], [8, 1], [8, 2], [8, 3], [8, 4], [8, 5], [8, 7], [8, 8], [7, 8], [5, 8], [4, 8], [3, 8], [2, 8], [1, 8], [0, 8]]
+  const coords: Array<[number, number]> = [
+    [8, 0],
+    [8, 1],
+    [8, 2],
+    [8, 3],
+    [8, 4],
+    [8, 5],
+    [8, 7],
+    [8, 8],
+    [7, 8],
+    [5, 8],
+    [4, 8],
+    [3, 8],
+    [2, 8],
+    [1, 8],
+    [0, 8],
+  ]
   let raw = 0
   coords.forEach(([x, y], i) => (raw |= at(x, y) << i))
   const format = raw ^ 0x5412
@@ -52,7 +68,14 @@ export function decodeQr(matrix: QrMatrix): { text: string; level: QrLevel; mask
   if ((((format >>> 10) << 10) | rem) !== format) throw new Error('Format bits fail their BCH check')
   const levelBits = format >>> 13
   const mask = (format >>> 10) & 7
-  const level: QrLevel = levelBits === 1 ? 'L' : levelBits === 0 ? 'M' : (() => { throw new Error(`Unsupported level ${levelBits}`) })()
+  const level: QrLevel =
+    levelBits === 1
+      ? 'L'
+      : levelBits === 0
+        ? 'M'
+        : (() => {
+            throw new Error(`Unsupported level ${levelBits}`)
+          })()
   const { isFunction } = functionModules(version)
   const bits = dataPositions(size, isFunction).map(([x, y]) => at(x, y) ^ (MASKS[mask]!(x, y) ? 1 : 0))
   const codewords: number[] = []
@@ -61,7 +84,10 @@ export function decodeQr(matrix: QrMatrix): { text: string; level: QrLevel; mask
   const total = codewords.length
   const dataTotal = dataCodewords(version, level)
   const eccTotal = total - dataTotal
-  const blocksCount = [1, 2, 4, 5, 8, 9, 10, 11, 13, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49, 6, 7, 12, 15].filter((n) => eccTotal % n === 0 && Math.floor(total / n) > eccTotal / n)
+  const blocksCount = [
+    1, 2, 4, 5, 8, 9, 10, 11, 13, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49, 6,
+    7, 12, 15,
+  ].filter((n) => eccTotal % n === 0 && Math.floor(total / n) > eccTotal / n)
   for (const blocks of blocksCount.sort((a, b) => a - b)) {
     const eccLength = eccTotal / blocks
     const shortBlocks = blocks - (total % blocks)

@@ -7,7 +7,19 @@ const URI = `wc:${'a1'.repeat(32)}@2?expiryTimestamp=1795360193&relay-protocol=i
 describe('QR encoder', () => {
   it('has the standard data capacities (ISO 18004 table 7) for levels L and M', () => {
     // Data codewords: version → [L, M].
-    const table: Record<number, [number, number]> = { 1: [19, 16], 2: [34, 28], 5: [108, 86], 7: [156, 124], 9: [232, 182], 10: [274, 216], 14: [461, 365], 20: [861, 669], 27: [1468, 1128], 33: [2071, 1631], 40: [2956, 2334] }
+    const table: Record<number, [number, number]> = {
+      1: [19, 16],
+      2: [34, 28],
+      5: [108, 86],
+      7: [156, 124],
+      9: [232, 182],
+      10: [274, 216],
+      14: [461, 365],
+      20: [861, 669],
+      27: [1468, 1128],
+      33: [2071, 1631],
+      40: [2956, 2334],
+    }
     for (const [version, [l, m]] of Object.entries(table)) {
       expect([dataCodewords(Number(version), 'L'), dataCodewords(Number(version), 'M')]).toEqual([l, m])
     }

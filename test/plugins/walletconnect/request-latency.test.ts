@@ -19,7 +19,11 @@ function session(namespace: string, accounts: string[]) {
   }
   return up as typeof up & UniversalProvider
 }
-const contextOf = (up: UniversalProvider, preferred: string[]) => ({ session: Promise.resolve(up), preferredChains: () => preferred as never, wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON } })
+const contextOf = (up: UniversalProvider, preferred: string[]) => ({
+  session: Promise.resolve(up),
+  preferredChains: () => preferred as never,
+  wallet: { name: 'WalletConnect', icon: WALLETCONNECT_ICON },
+})
 
 /** Runs promise jobs only (the clock stays where it is), enough rounds for every await on the way. */
 async function promiseJobs() {
@@ -33,7 +37,9 @@ describe('a wallet request is published without waiting for a timer', () => {
   it('eip155: personal_sign reaches the session with the clock frozen, and no timer is left pending', async () => {
     const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
     const up = session('eip155', [`eip155:31337:${address}`])
-    const provider = createEip155Facade(contextOf(up, ['eip155:31337'])).provider as { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
+    const provider = createEip155Facade(contextOf(up, ['eip155:31337'])).provider as {
+      request(a: { method: string; params?: unknown[] }): Promise<unknown>
+    }
     await provider.request({ method: 'eth_requestAccounts' })
     void provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] })
     await promiseJobs()
@@ -49,7 +55,10 @@ describe('a wallet request is published without waiting for a timer', () => {
     const { accounts } = await wallet.features['standard:connect'].connect()
     void wallet.features['solana:signMessage'].signMessage({ account: accounts[0], message: new Uint8Array([1, 2]) })
     await promiseJobs()
-    expect(up.request).toHaveBeenCalledWith({ method: 'solana_signMessage', params: { message: toBase58(new Uint8Array([1, 2])), pubkey: address } }, chain)
+    expect(up.request).toHaveBeenCalledWith(
+      { method: 'solana_signMessage', params: { message: toBase58(new Uint8Array([1, 2])), pubkey: address } },
+      chain,
+    )
     expect(vi.getTimerCount()).toBe(0)
   })
 

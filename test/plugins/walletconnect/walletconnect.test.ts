@@ -15,18 +15,48 @@ vi.mock('@walletconnect/universal-provider', async () => {
 })
 
 const network = (id: number) =>
-  defineNetwork({ id, name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [`http://127.0.0.1:9/${id}`] } } })
+  defineNetwork({
+    id,
+    name: `Chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`http://127.0.0.1:9/${id}`] } },
+  })
 
-const desktop = createPlatform({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130', coarsePointer: false, browser: true, telegram: false })
+const desktop = createPlatform({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+  coarsePointer: false,
+  browser: true,
+  telegram: false,
+})
 const iphoneSafari = createPlatform({
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   coarsePointer: true,
   browser: true,
   telegram: false,
 })
-const telegram = createPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile', coarsePointer: true, browser: true, telegram: true })
+const telegram = createPlatform({
+  userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile',
+  coarsePointer: true,
+  browser: true,
+  telegram: true,
+})
 
-function setup({ platform = desktop, options = {}, backend = recordingBackend(), chains = true, storagePrefix, manualWCControl }: { platform?: Platform; options?: WalletConnectOptions; backend?: ReturnType<typeof recordingBackend>; chains?: boolean; storagePrefix?: string; manualWCControl?: boolean } = {}) {
+function setup({
+  platform = desktop,
+  options = {},
+  backend = recordingBackend(),
+  chains = true,
+  storagePrefix,
+  manualWCControl,
+}: {
+  platform?: Platform
+  options?: WalletConnectOptions
+  backend?: ReturnType<typeof recordingBackend>
+  chains?: boolean
+  storagePrefix?: string
+  manualWCControl?: boolean
+} = {}) {
   const modal = createKernel(
     {
       projectId: 'project-1',
@@ -79,10 +109,18 @@ describe('walletConnect plugin: loading', () => {
 
   it('puts a WalletConnect entry opening ConnectingWalletConnectBasic into the Connect view, unless disabled', () => {
     const { modal } = setup()
-    const section = walletSections(kernelOf(modal).wallets).get().find((s) => s.section === 'walletConnect')
-    expect(section?.items).toEqual([expect.objectContaining({ id: 'walletConnect', name: 'WalletConnect', view: 'ConnectingWalletConnectBasic' })])
+    const section = walletSections(kernelOf(modal).wallets)
+      .get()
+      .find((s) => s.section === 'walletConnect')
+    expect(section?.items).toEqual([
+      expect.objectContaining({ id: 'walletConnect', name: 'WalletConnect', view: 'ConnectingWalletConnectBasic' }),
+    ])
     const off = createKernel({ enableWalletConnect: false, storage: null, plugins: [walletConnect()] }, { views: { Connect: dummyView } })
-    expect(walletSections(kernelOf(off).wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
+    expect(
+      walletSections(kernelOf(off).wallets)
+        .get()
+        .some((s) => s.section === 'walletConnect'),
+    ).toBe(false)
   })
 
   it('rejects a relay URL that is not ws(s)', () => {
@@ -105,7 +143,13 @@ describe('walletConnect plugin: loading', () => {
       optionalNamespaces: {
         eip155: {
           chains: ['eip155:1', 'eip155:10'],
-          methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+          methods: [
+            'personal_sign',
+            'eth_sendTransaction',
+            'eth_signTypedData_v4',
+            'wallet_switchEthereumChain',
+            'wallet_addEthereumChain',
+          ],
           events: ['chainChanged', 'accountsChanged'],
           rpcMap: { 1: 'http://127.0.0.1:9/1', 10: 'http://127.0.0.1:9/10' },
         },
@@ -166,7 +210,10 @@ describe('walletConnect plugin: pairing URI', () => {
     await vi.advanceTimersByTimeAsync(9_999)
     expect(api.$state.get().status).toBe('loading')
     await vi.advanceTimersByTimeAsync(1)
-    expect(api.$state.get()).toMatchObject({ status: 'error', error: { kind: 'relay', message: expect.stringMatching(/relay cannot be reached/) } })
+    expect(api.$state.get()).toMatchObject({
+      status: 'error',
+      error: { kind: 'relay', message: expect.stringMatching(/relay cannot be reached/) },
+    })
     sdk.provider.givesUri = true
     void api.pair({ force: true })
     await settle()
@@ -217,12 +264,20 @@ describe('walletConnect plugin: sessions', () => {
   it('adds the approved wallet to the eip155 plugin and connects it through the kernel', async () => {
     const { modal, api, backend } = await connected()
     expect(modal.getAccount()).toMatchObject({ status: 'connected', address: WALLET_ADDRESS, caipAddress: `eip155:1:${WALLET_ADDRESS}` })
-    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: 'Phone Wallet', type: 'WALLET_CONNECT', installed: false, imageUrl: 'https://wallet.example/icon.png' })
+    expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({
+      name: 'Phone Wallet',
+      type: 'WALLET_CONNECT',
+      installed: false,
+      imageUrl: 'https://wallet.example/icon.png',
+    })
     const chain = kernelOf(modal).state.$chains.get().eip155!
     expect(chain.accountState).toMatchObject({ connectorId: 'walletConnect', connectorType: 'WALLET_CONNECT' })
     expect(chain.networkState.approvedCaipNetworkIds).toEqual(['eip155:1', 'eip155:10'])
     expect(api.$state.get()).toMatchObject({ status: 'connected', peer: { name: 'Phone Wallet' } })
-    expect(JSON.parse(backend.data.get('@vestibule/v1/walletConnect/session')!)).toEqual({ namespaces: ['eip155'], peer: { name: 'Phone Wallet', icon: 'https://wallet.example/icon.png' } })
+    expect(JSON.parse(backend.data.get('@vestibule/v1/walletConnect/session')!)).toEqual({
+      namespaces: ['eip155'],
+      peer: { name: 'Phone Wallet', icon: 'https://wallet.example/icon.png' },
+    })
     expect(sdk.provider.setDefaultChain).toHaveBeenCalledWith('eip155:1')
   })
 
@@ -239,7 +294,10 @@ describe('walletConnect plugin: sessions', () => {
   })
 
   it('a peer name with bidirectional or zero-width characters is cleaned; a blank one reads "WalletConnect"', async () => {
-    for (const [name, shown] of [['\u202eksaMateM', 'ksaMateM'], ['\u200b\u200d\ufeff', 'WalletConnect']]) {
+    for (const [name, shown] of [
+      ['\u202eksaMateM', 'ksaMateM'],
+      ['\u200b\u200d\ufeff', 'WalletConnect'],
+    ]) {
       sdk.provider = new FakeProvider()
       const { modal } = setup()
       await modal.open()
@@ -247,7 +305,10 @@ describe('walletConnect plugin: sessions', () => {
       await settle()
       sdk.provider.approve(session(undefined, { name, icons: ['http://evil.example/pixel.png', 'data:image/png;base64,AAAA'] }))
       await settle()
-      expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({ name: shown, imageUrl: 'data:image/png;base64,AAAA' })
+      expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toMatchObject({
+        name: shown,
+        imageUrl: 'data:image/png;base64,AAAA',
+      })
       modal.destroy()
     }
   })
@@ -258,10 +319,18 @@ describe('walletConnect plugin: sessions', () => {
     expect(signature).toBe(`0x${'ab'.repeat(65)}`)
     expect(sdk.provider.request).toHaveBeenCalledWith({ method: 'personal_sign', params: ['0x68656c6c6f', WALLET_ADDRESS] }, 'eip155:1')
     const adapter = kernelOf(modal).chains.get('eip155')!
-    const hash = await adapter.sendNative!({ to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: 10n ** 16n, address: WALLET_ADDRESS, network: modal.getNetwork().caipNetwork! })
+    const hash = await adapter.sendNative!({
+      to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+      value: 10n ** 16n,
+      address: WALLET_ADDRESS,
+      network: modal.getNetwork().caipNetwork!,
+    })
     expect(hash).toBe(`0x${'cd'.repeat(32)}`)
     expect(sdk.provider.request).toHaveBeenLastCalledWith(
-      { method: 'eth_sendTransaction', params: [{ from: WALLET_ADDRESS, to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: '0x2386f26fc10000' }] },
+      {
+        method: 'eth_sendTransaction',
+        params: [{ from: WALLET_ADDRESS, to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', value: '0x2386f26fc10000' }],
+      },
       'eip155:1',
     )
   })
@@ -327,9 +396,13 @@ describe('walletConnect plugin: sessions', () => {
     expect(kernelOf(modal).chains.findConnector('walletConnect', 'eip155')).toBeUndefined()
   })
 
-  it('manualWCControl: no WalletConnect entry in Connect, and the modal\'s disconnect leaves the session to the host', async () => {
+  it("manualWCControl: no WalletConnect entry in Connect, and the modal's disconnect leaves the session to the host", async () => {
     const { modal } = await connected({ manualWCControl: true })
-    expect(walletSections(kernelOf(modal).wallets).get().some((s) => s.section === 'walletConnect')).toBe(false)
+    expect(
+      walletSections(kernelOf(modal).wallets)
+        .get()
+        .some((s) => s.section === 'walletConnect'),
+    ).toBe(false)
     expect(modal.getAccount().status).toBe('connected')
     await modal.disconnect()
     await settle()
@@ -339,7 +412,11 @@ describe('walletConnect plugin: sessions', () => {
 
   it('ends the session when the user moves the namespace to another wallet', async () => {
     const { modal } = await connected()
-    const other = { request: vi.fn(async ({ method }: { method: string }) => (method === 'eth_chainId' ? '0x1' : ['0x1111111111111111111111111111111111111111'])) }
+    const other = {
+      request: vi.fn(async ({ method }: { method: string }) =>
+        method === 'eth_chainId' ? '0x1' : ['0x1111111111111111111111111111111111111111'],
+      ),
+    }
     kernelOf(modal).chains.addConnector('eip155', { id: 'io.other', name: 'Other', type: 'ANNOUNCED', installed: true }, other)
     await modal.connect('io.other', 'eip155')
     await settle()
@@ -419,7 +496,13 @@ describe('walletConnect plugin: restoring a session on reload', () => {
 
   it('a stored peer is as untrusted as the wallet was: its name and icon are cleaned when read back', async () => {
     const backend = await storedSession()
-    backend.data.set('@vestibule/v1/walletConnect/session', JSON.stringify({ namespaces: ['eip155', '__proto__', 7], peer: { name: '\u202eksaMateM', icon: 'javascript:window.__vbCanary.push(1)' } }))
+    backend.data.set(
+      '@vestibule/v1/walletConnect/session',
+      JSON.stringify({
+        namespaces: ['eip155', '__proto__', 7],
+        peer: { name: '\u202eksaMateM', icon: 'javascript:window.__vbCanary.push(1)' },
+      }),
+    )
     sdk.provider = new FakeProvider()
     sdk.provider.session = session()
     const { modal } = setup({ backend })

@@ -32,7 +32,13 @@ async function rawClient(identity: string) {
   const token = `x.${Buffer.from(JSON.stringify({ iss: identity })).toString('base64url')}.y`
   const ws = new WebSocket(`${relay.url}/?auth=${token}&projectId=p`)
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-  const inbox: Array<{ id: number; method?: string; params?: { data: { topic: string; message: string; tag: number } }; result?: unknown; error?: { code: number } }> = []
+  const inbox: Array<{
+    id: number
+    method?: string
+    params?: { data: { topic: string; message: string; tag: number } }
+    result?: unknown
+    error?: { code: number }
+  }> = []
   const waiters: Array<() => void> = []
   ws.on('message', (raw) => {
     inbox.push(JSON.parse(raw.toString()))
@@ -93,12 +99,30 @@ describe('loopback relay protocol', () => {
     const wallet = await rawClient('did:key:wallet')
     await wallet.call('irn_subscribe', { topic: 'pairing' })
     await app.call('wc_proposeSession', { pairingTopic: 'pairing', sessionProposal: 'proposal', ttl: 300 })
-    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ topic: 'pairing', message: 'proposal', tag: 1100 })
-    await wallet.call('wc_approveSession', { pairingTopic: 'pairing', sessionTopic: 'session', sessionProposalResponse: 'response', sessionSettlementRequest: 'settle', ttl: 300 })
-    expect((await app.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ topic: 'pairing', message: 'response', tag: 1101 })
+    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({
+      topic: 'pairing',
+      message: 'proposal',
+      tag: 1100,
+    })
+    await wallet.call('wc_approveSession', {
+      pairingTopic: 'pairing',
+      sessionTopic: 'session',
+      sessionProposalResponse: 'response',
+      sessionSettlementRequest: 'settle',
+      ttl: 300,
+    })
+    expect((await app.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({
+      topic: 'pairing',
+      message: 'response',
+      tag: 1101,
+    })
     // The app was not subscribed to the session topic yet: the settlement waits in the mailbox.
     await app.call('irn_subscribe', { topic: 'session' })
-    expect((await app.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ topic: 'session', message: 'settle', tag: 1102 })
+    expect((await app.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({
+      topic: 'session',
+      message: 'settle',
+      tag: 1102,
+    })
     // And the approver hears what the app publishes on the session topic.
     await app.call('irn_publish', { topic: 'session', message: 'request', ttl: 300 })
     expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data.message).toBe('request')
@@ -110,11 +134,19 @@ describe('loopback relay protocol', () => {
     const wallet = await rawClient('did:key:wallet4')
     await wallet.call('irn_subscribe', { topic: 'pairing-4' })
     await app.call('wc_proposeSession', { pairingTopic: 'pairing-4', sessionProposal: 'proposal', ttl: 300, attestation: 'h.p.s' })
-    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ message: 'proposal', attestation: 'h.p.s' })
+    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({
+      message: 'proposal',
+      attestation: 'h.p.s',
+    })
     await app.call('irn_publish', { topic: 'pairing-4', message: 'request', ttl: 300, attestation: 'h2.p2.s2' })
-    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({ message: 'request', attestation: 'h2.p2.s2' })
+    expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).toMatchObject({
+      message: 'request',
+      attestation: 'h2.p2.s2',
+    })
     await app.call('irn_publish', { topic: 'later-4', message: 'kept', ttl: 300, attestation: 'h3.p3.s3' })
-    expect((await wallet.call('irn_batchFetchMessages', { topics: ['later-4'] })).result).toMatchObject({ messages: [{ message: 'kept', attestation: 'h3.p3.s3' }] })
+    expect((await wallet.call('irn_batchFetchMessages', { topics: ['later-4'] })).result).toMatchObject({
+      messages: [{ message: 'kept', attestation: 'h3.p3.s3' }],
+    })
     // Without one, none is made up.
     await app.call('irn_publish', { topic: 'pairing-4', message: 'plain', ttl: 300 })
     expect((await wallet.next((m) => m.method === 'irn_subscription')).params!.data).not.toHaveProperty('attestation')
@@ -125,7 +157,10 @@ describe('loopback relay protocol', () => {
     const author = await rawClient('did:key:a3')
     await author.call('irn_publish', { topic: 't-fetch', message: 'kept', ttl: 300 })
     const reader = await rawClient('did:key:r3')
-    expect((await reader.call('irn_batchFetchMessages', { topics: ['t-fetch'] })).result).toMatchObject({ messages: [{ topic: 't-fetch', message: 'kept' }], hasMore: false })
+    expect((await reader.call('irn_batchFetchMessages', { topics: ['t-fetch'] })).result).toMatchObject({
+      messages: [{ topic: 't-fetch', message: 'kept' }],
+      hasMore: false,
+    })
     expect((await reader.call('irn_nope', {})).error).toMatchObject({ code: -32601 })
     await new Promise((resolve) => reader.ws.once('ping', resolve))
     await Promise.all([author.close(), reader.close()])
@@ -144,7 +179,14 @@ describe('the walletConnect plugin with the real SDKs over the relay', () => {
     kit.on('session_proposal', ({ id, params }) => {
       const namespaces = buildApprovedNamespaces({
         proposal: params,
-        supportedNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign', 'eth_sendTransaction'], events: ['chainChanged', 'accountsChanged'], accounts: [`eip155:31337:${account.address}`] } },
+        supportedNamespaces: {
+          eip155: {
+            chains: ['eip155:31337'],
+            methods: ['personal_sign', 'eth_sendTransaction'],
+            events: ['chainChanged', 'accountsChanged'],
+            accounts: [`eip155:31337:${account.address}`],
+          },
+        },
       })
       void kit.approveSession({ id, namespaces })
     })
@@ -153,8 +195,21 @@ describe('the walletConnect plugin with the real SDKs over the relay', () => {
       await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: signature } })
     })
 
-    const local = defineNetwork({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
-    const modal = createKernel({ projectId: 'sandbox', storage: null, storagePrefix: 'relay-test-app', plugins: [eip155({ networks: [local] }), walletConnect({ relayUrl: relay.url })] }, {})
+    const local = defineNetwork({
+      id: 31337,
+      name: 'Local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+    })
+    const modal = createKernel(
+      {
+        projectId: 'sandbox',
+        storage: null,
+        storagePrefix: 'relay-test-app',
+        plugins: [eip155({ networks: [local] }), walletConnect({ relayUrl: relay.url })],
+      },
+      {},
+    )
     const api = modal.getPlugin('walletConnect') as WalletConnectApi
     const paired = api.pair()
     await new Promise<void>((resolve) => {
@@ -162,7 +217,11 @@ describe('the walletConnect plugin with the real SDKs over the relay', () => {
     })
     await paired
     expect(api.$state.get().status).toBe('connected')
-    expect(modal.getAccount()).toMatchObject({ status: 'connected', address: account.address, caipAddress: `eip155:31337:${account.address}` })
+    expect(modal.getAccount()).toMatchObject({
+      status: 'connected',
+      address: account.address,
+      caipAddress: `eip155:31337:${account.address}`,
+    })
 
     const signature = (await modal.signMessage('Hello over the loopback relay')) as `0x${string}`
     expect(await verifyMessage({ address: account.address, message: 'Hello over the loopback relay', signature })).toBe(true)

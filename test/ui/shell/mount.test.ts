@@ -55,7 +55,12 @@ window.__modal = createModal({ projectId: 'mount-test', preload: 'none', plugins
 
 // A wallet announcing itself over EIP-6963, before any page script.
 const wallet = () => {
-  const info = { uuid: '7d3c1f1e-4a39-4f53-9f54-2f1f6f0c6a11', name: 'Probe Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E', rdns: 'dev.vestibule.probe' }
+  const info = {
+    uuid: '7d3c1f1e-4a39-4f53-9f54-2f1f6f0c6a11',
+    name: 'Probe Wallet',
+    icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
+    rdns: 'dev.vestibule.probe',
+  }
   const provider = { request: async () => [], on() {}, removeListener() {} }
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
   window.addEventListener('eip6963:requestProvider', announce)
@@ -66,8 +71,17 @@ describe('the preload in a page', () => {
   let server: Server
   let browser: TestBrowser
   beforeAll(async () => {
-    await build({ ...hostFromSource(host), outdir, entryNames: 'host', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' } })
-    writeFileSync(join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><main id="page">page</main><script type="module" src="./host.js"></script>')
+    await build({
+      ...hostFromSource(host),
+      outdir,
+      entryNames: 'host',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    })
+    writeFileSync(
+      join(outdir, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><main id="page">page</main><script type="module" src="./host.js"></script>',
+    )
     server = await serve(outdir)
     browser = await launchBrowser()
     await browser.context.addInitScript(wallet)
@@ -89,23 +103,39 @@ describe('the preload in a page', () => {
     await page.waitForFunction(() => (window as unknown as { __modal?: unknown }).__modal)
 
     const before = await page.evaluate(() => {
-      const w = window as unknown as { __modal: { getWalletSources(): { context: { chains: { $connectors: { get(): Array<{ name: string }> } } } } }; __added: string[] }
+      const w = window as unknown as {
+        __modal: { getWalletSources(): { context: { chains: { $connectors: { get(): Array<{ name: string }> } } } } }
+        __added: string[]
+      }
       w.__added = []
       // Every element added anywhere in the page, and whether it was still there at the end of its task.
       new MutationObserver((records) => {
-        for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) w.__added.push(`${node.getAttribute('aria-hidden')}|${(node as HTMLElement).inert}|${node.isConnected}`)
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element)
+              w.__added.push(`${node.getAttribute('aria-hidden')}|${(node as HTMLElement).inert}|${node.isConnected}`)
       }).observe(document, { childList: true, subtree: true })
-      return w.__modal.getWalletSources().context.chains.$connectors.get().map((c) => c.name)
+      return w.__modal
+        .getWalletSources()
+        .context.chains.$connectors.get()
+        .map((c) => c.name)
     })
     expect(before).toEqual([])
 
     await page.evaluate(() => (window as unknown as { __modal: { preload(): Promise<void> } }).__modal.preload())
     const preloaded = await page.evaluate(() => {
-      const w = window as unknown as { __modal: { getWalletSources(): { context: { chains: { $connectors: { get(): Array<{ name: string }> } } } }; isOpen(): boolean }; __added: string[]; __log: string[] }
+      const w = window as unknown as {
+        __modal: { getWalletSources(): { context: { chains: { $connectors: { get(): Array<{ name: string }> } } } }; isOpen(): boolean }
+        __added: string[]
+        __log: string[]
+      }
       return {
         log: [...w.__log],
         added: [...w.__added],
-        wallets: w.__modal.getWalletSources().context.chains.$connectors.get().map((c) => c.name),
+        wallets: w.__modal
+          .getWalletSources()
+          .context.chains.$connectors.get()
+          .map((c) => c.name),
         body: document.body.innerHTML,
         open: w.__modal.isOpen(),
       }
@@ -166,7 +196,10 @@ describe('the preload in a page', () => {
       // Two idle periods in a row: the page has no task left, rehearsal's or other, and rendered nothing more.
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))))
       expect(await ticks()).toBe(rendered)
-      await page.getByRole('dialog').getByRole('button', { name: /Probe Wallet/ }).waitFor()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Probe Wallet/ })
+        .waitFor()
     } finally {
       await page.close()
     }
@@ -191,7 +224,12 @@ describe('the preload in a page', () => {
         new MutationObserver((records) => {
           for (const record of records)
             for (const node of record.addedNodes)
-              if (node instanceof HTMLElement) w.__added.push(node.hasAttribute('data-vestibule') ? 'shell' : `${node.getAttribute('aria-hidden')}|${node.inert}|${node.isConnected}|${node.style.visibility}|${node.style.font}`)
+              if (node instanceof HTMLElement)
+                w.__added.push(
+                  node.hasAttribute('data-vestibule')
+                    ? 'shell'
+                    : `${node.getAttribute('aria-hidden')}|${node.inert}|${node.isConnected}|${node.style.visibility}|${node.style.font}`,
+                )
         }).observe(document.body, { childList: true })
         w.__modal.setThemeVariables({ '--vb-font-family': 'Probe Sans, sans-serif' })
       })
@@ -216,7 +254,8 @@ describe('the preload in a page', () => {
         const faces = new Set<string>()
         for (const el of root.querySelectorAll('*')) {
           // Elements showing text of their own (the stylesheet is not shown).
-          if (el.getClientRects().length === 0 || ![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())) continue
+          if (el.getClientRects().length === 0 || ![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
+            continue
           const style = getComputedStyle(el)
           faces.add(`${style.fontWeight} ${style.fontSize}`)
         }

@@ -30,7 +30,7 @@ const probe = (name: string, word: string): Plugin => ({
 const other: Plugin = { name: 'other', setup: () => ({ word: 'not mine' }) }
 
 describe('view context', () => {
-  it('a view drawn by the shell receives its plugin\'s API, `t` and its data', async () => {
+  it("a view drawn by the shell receives its plugin's API, `t` and its data", async () => {
     const modal = createKernel({ storage: null, plugins: [other, probe('prober', 'mine')] })
     await kernelOf(modal).views.get('Probe')!.load()
     const html = renderToString(<ShellApp modal={modal} cache={new Map()} rehearsal={{ view: 'Probe', data: { who: 'ada' } }} />)
@@ -82,7 +82,12 @@ function files(dir: string, endings: readonly string[]): string[] {
 
 describe('no view reads the kernel', () => {
   it('no view or slot component in ui/views, plugins or examples reaches the kernel (kernelOf, KernelContext)', () => {
-    const scanned = [...files('ui/views', ['.tsx', '.ts']), ...files('plugins', ['.tsx']), ...files('examples', ['.tsx']), 'plugins/send/wiring.ts']
+    const scanned = [
+      ...files('ui/views', ['.tsx', '.ts']),
+      ...files('plugins', ['.tsx']),
+      ...files('examples', ['.tsx']),
+      'plugins/send/wiring.ts',
+    ]
     expect(scanned.length).toBeGreaterThan(15)
     const offenders = scanned.filter((path) => /\bkernelOf\b|kernel-of|\bKernelContext\b/.test(readFileSync(path, 'utf8')))
     expect(offenders).toEqual([])

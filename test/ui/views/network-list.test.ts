@@ -40,13 +40,21 @@ describe('network list', () => {
   })
 
   it('a namespace state narrowed by removeNetwork wins over the plugin list', () => {
-    const entries = networkEntries({ adapters: [{ namespace: 'eip155', networks: [net('1'), net('10')] }], chains: { eip155: chainState('eip155', { requestedCaipNetworks: [net('10')] }) }, activeCaipNetworkId: undefined })
+    const entries = networkEntries({
+      adapters: [{ namespace: 'eip155', networks: [net('1'), net('10')] }],
+      chains: { eip155: chainState('eip155', { requestedCaipNetworks: [net('10')] }) },
+      activeCaipNetworkId: undefined,
+    })
     expect(entries.map((e) => e.network.caipNetworkId)).toEqual(['eip155:10'])
   })
 
   it('networks a WalletConnect session did not approve are disabled', () => {
     const state = chainState('eip155', { requestedCaipNetworks: [net('1'), net('10')], approvedCaipNetworkIds: ['eip155:1'] })
-    const entries = networkEntries({ adapters: [{ namespace: 'eip155', networks: [] }], chains: { eip155: state }, activeCaipNetworkId: 'eip155:1' })
+    const entries = networkEntries({
+      adapters: [{ namespace: 'eip155', networks: [] }],
+      chains: { eip155: state },
+      activeCaipNetworkId: 'eip155:1',
+    })
     expect(entries.map((e) => [e.network.caipNetworkId, e.disabled])).toEqual([
       ['eip155:1', false],
       ['eip155:10', true],
@@ -57,12 +65,16 @@ describe('network list', () => {
     expect(isNetworkApproved('eip155:10', undefined)).toBe(true)
     expect(isNetworkApproved('eip155:10', chainState('eip155', {}).networkState)).toBe(true)
     expect(isNetworkApproved('eip155:10', chainState('eip155', { approvedCaipNetworkIds: [] }).networkState)).toBe(false)
-    expect(isNetworkApproved('eip155:10', chainState('eip155', { approvedCaipNetworkIds: [], supportsAllNetworks: true }).networkState)).toBe(true)
+    expect(
+      isNetworkApproved('eip155:10', chainState('eip155', { approvedCaipNetworkIds: [], supportsAllNetworks: true }).networkState),
+    ).toBe(true)
   })
 
   it('images: a safe host URL, else the provider asset image for the image id, else none (the generated tile)', () => {
     expect(networkImageUrl(net('1', 'eip155', { imageUrl: 'https://img.example/eth.png' }), http)).toBe('https://img.example/eth.png')
-    expect(networkImageUrl(net('1', 'eip155', { imageUrl: 'javascript:alert(1)', imageId: 'eth 1' }), http)).toBe('https://api.test/public/getAssetImage/eth%201?projectId=p')
+    expect(networkImageUrl(net('1', 'eip155', { imageUrl: 'javascript:alert(1)', imageId: 'eth 1' }), http)).toBe(
+      'https://api.test/public/getAssetImage/eth%201?projectId=p',
+    )
     expect(networkImageUrl(net('1', 'eip155', { imageUrl: 'http://evil.example/x.png' }), http)).toBeUndefined()
     expect(networkImageUrl(net('1'), http)).toBeUndefined()
   })

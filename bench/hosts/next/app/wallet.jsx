@@ -24,7 +24,13 @@ function Status() {
 }
 
 export function Wallet({ children }) {
-  const [modal] = useState(() => createModal({ projectId: 'next-host', apiUrl: process.env.NEXT_PUBLIC_VESTIBULE_API, plugins: [eip155({ networks: [mainnet, sepolia] })] }))
+  const [modal] = useState(() =>
+    createModal({
+      projectId: 'next-host',
+      apiUrl: process.env.NEXT_PUBLIC_VESTIBULE_API,
+      plugins: [eip155({ networks: [mainnet, sepolia] })],
+    }),
+  )
   return (
     <ModalProvider modal={modal}>
       <Status />
