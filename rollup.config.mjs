@@ -137,6 +137,36 @@ const chunkOf = (id, getModuleInfo) => {
   return connectionFile(getModuleInfo).has(id) ? 'kernel/connection' : place(id)
 }
 
+/**
+ * The kernel modules declaring the interfaces plugins augment (`declare module 'vestibule/kernel' { interface
+ * ModalOptions … }`). TypeScript merges an augmentation only with what the named module declares itself, so their
+ * declarations go into kernel/index.d.ts, not into a shared chunk that file re-exports. kernel/modal joins them: its
+ * `Modal` is what uses their unexported helper types (EventListener, Theme), which then stay inside the file.
+ */
+const augmentable = /^kernel\/(index|contract|events|router|state|modal)$/
+/**
+ * With those declarations in kernel/index.d.ts, other declaration files import from it, and rollup may export more
+ * from an entry than its module does: a name other files need from it. That name would become public API of
+ * `vestibule/kernel`; fail the build instead (keep such a type's module out of `augmentable`, or export it).
+ */
+const ownExportsOnly = {
+  name: 'own-exports-only',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !chunk.isEntry) continue
+      // A module with `export *` exports what its imports export (taken whole: this only may let a name through).
+      const exportsOf = (id, seen = new Set()) => {
+        const info = seen.has(id) ? undefined : (seen.add(id), this.getModuleInfo(id))
+        const names = info?.exports ?? []
+        return names.includes('*') ? [...names, ...info.importedIds.flatMap((dep) => exportsOf(dep, seen))] : names
+      }
+      const own = new Set(exportsOf(chunk.facadeModuleId))
+      const extra = chunk.exports.filter((name) => !own.has(name))
+      if (extra.length) this.error(`${chunk.fileName} would export ${extra.join(', ')}, which ${place(chunk.facadeModuleId)} does not export`)
+    }
+  },
+}
+
 export default [
   {
     input,
@@ -171,9 +201,19 @@ export default [
     // is declared once in a shared chunk rather than duplicated, which would break class identity.
     input,
     external,
-    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' })],
+    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' }), ownExportsOnly],
     // Types have no side effects; without this, unused external type imports stay as bare `import 'x'`.
     treeshake: { moduleSideEffects: false },
-    output: { dir: 'dist', format: 'esm', entryFileNames: '[name].d.ts', chunkFileNames: 'types/[name]-[hash].d.ts' },
+    // kernel/index.d.ts holds the augmented interfaces and what other files use with them (see augmentable);
+    // own-exports-only keeps its exports those of kernel/index.ts. Other chunks import by the declared names.
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      entryFileNames: '[name].d.ts',
+      chunkFileNames: 'types/[name]-[hash].d.ts',
+      manualChunks: (id) => (augmentable.test(place(id)) ? 'kernel/index' : /^kernel\//.test(place(id)) && !input[place(id)] ? 'kernel' : undefined),
+      minifyInternalExports: false,
+    },
   },
 ]

@@ -28,6 +28,9 @@ export const off = modal.on('siwx:signIn', ({ session }) => {
   const signed: SiwxSession = session
   return signed.signature
 })
+// The merged types are checked, not widened: a payload's field that does not exist is refused.
+// @ts-expect-error -- no 'nope' in the siwx:signIn payload
+export const wrong = modal.on('siwx:signIn', (payload) => payload.nope)
 export const greeted = modal.on('hello:greeted', ({ count }) => count.toFixed())
 export const sessions = modal.getPlugin('siwx').getSessions()
 
