@@ -167,6 +167,38 @@ const ownExportsOnly = {
   },
 }
 
+/**
+ * TypeScript merges an augmentation of a module that only re-exports an interface (`declare module 'vestibule'`)
+ * into a copy of it, and a later augmentation of the declaring module (`'vestibule/kernel'`) into another copy:
+ * whichever comes second in the program is lost. Two rules make both forms merge into the one interface:
+ * kernel/index.d.ts augments itself with them (so the declaring module's own entry is already the merged symbol),
+ * and index.d.ts re-exports the kernel with `export *` (an augmentation of a name reached through `export *`
+ * merges into the kernel's entry) instead of naming its names. index.ts exports every kernel name, so the
+ * package's main entry exports the same names as before.
+ */
+const AUGMENTED = ['ModalOptions', 'Features', 'PluginApis', 'VestibuleEvents', 'ViewIds', 'CheckedViews', 'AccountState', 'NetworkState', 'ConnectorTypes']
+const mergedAugmentations = {
+  name: 'merged-augmentations',
+  generateBundle(_, bundle) {
+    const kernel = bundle['kernel/index.d.ts']
+    const main = bundle['index.d.ts']
+    const missing = AUGMENTED.filter((name) => !kernel?.exports.includes(name))
+    if (missing.length || !main) this.error(`kernel/index.d.ts must declare and export ${missing.join(', ')}`)
+    const own = new Set(kernel.exports)
+    kernel.code = `declare module './index.js' {\n${AUGMENTED.map((name) => `    interface ${name} {}\n`).join('')}}\n${kernel.code}`
+    const fromKernel = new Set()
+    let code = main.code.replace(/^import \{([^}]*)\} from '\.\/kernel\/index\.js';$/gm, (whole, names) => {
+      for (const n of names.split(',').map((x) => x.trim())) if (!n.includes(' as ')) fromKernel.add(n)
+      return whole
+    })
+    code = code.replace(/^export (type )?\{([^}]*)\}( from '([^']+)')?;\n/gm, (whole, type, names, from, source) => {
+      const kept = names.split(',').map((x) => x.trim()).filter((n) => (source === './kernel/index.js' ? !own.has(n) || n.includes(' as ') : source || !(own.has(n) && fromKernel.has(n))))
+      return kept.length ? `export ${type ?? ''}{ ${kept.join(', ')} }${from ?? ''};\n` : ''
+    })
+    main.code = `${code}export * from './kernel/index.js';\n`
+  },
+}
+
 export default [
   {
     input,
@@ -201,7 +233,7 @@ export default [
     // is declared once in a shared chunk rather than duplicated, which would break class identity.
     input,
     external,
-    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' }), ownExportsOnly],
+    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' }), ownExportsOnly, mergedAugmentations],
     // Types have no side effects; without this, unused external type imports stay as bare `import 'x'`.
     treeshake: { moduleSideEffects: false },
     // kernel/index.d.ts holds the augmented interfaces and what other files use with them (see augmentable);

@@ -58,7 +58,9 @@ export function buildReports() {
         lines.push(symbol.name === target.name || target.name === 'default' ? printed : `${symbol.name} = ${printed}`)
       }
     }
-    const augmentations = (source?.statements ?? []).filter((s) => ts.isModuleDeclaration(s) && ts.isStringLiteral(s.name))
+    // An entry's augmentation of itself (kernel/index.d.ts, so other entries' augmentations merge) adds nothing.
+    const itself = (s) => ts.resolveModuleName(s.name.text, source.fileName, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName === source.fileName
+    const augmentations = (source?.statements ?? []).filter((s) => ts.isModuleDeclaration(s) && ts.isStringLiteral(s.name) && !itself(s))
     if (augmentations.length) lines.push('', '// What this entry adds to other entries\' interfaces:', ...augmentations.map((s) => printer.printNode(ts.EmitHint.Unspecified, s, source)))
     lines.push('```', '')
     reports.set(entry.name, lines.join('\n'))

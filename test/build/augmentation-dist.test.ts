@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedPackage, root, type PackedHost } from './packed.js'
 
 const HOST = `
-import { createModal, definePlugin, type ViewProps } from 'vestibule'
+import { createModal, type ViewProps } from 'vestibule'
 import { siwx, hostBackend, type SiwxSession } from 'vestibule/plugins/siwx'
 import { swap } from 'vestibule/plugins/swap'
 import { onramp } from 'vestibule/plugins/onramp'
 import type { AccountState } from 'vestibule/kernel'
+import { hello, type HelloApi } from './hello.js'
 
 export const modal = createModal({
   projectId: 'x',
@@ -39,8 +40,17 @@ export function SignOut({ ctx }: ViewProps<undefined, 'siwx'>) {
   return ctx.api.signOut()
 }
 
-// A plugin written outside the package, in both forms the plugin guide shows.
-interface HelloApi { greet(): number }
+export const greetingOf = (account: AccountState): string | undefined => account.greeting
+export const helloApi: HelloApi = modal.getPlugin('hello')
+`
+
+/**
+ * A plugin written outside the package, in both forms the plugin guide shows. Checked first, before the package's
+ * plugins: a `'vestibule'` augmentation merged before a `'vestibule/kernel'` one must not be lost.
+ */
+const HELLO = `
+import { definePlugin } from 'vestibule'
+export interface HelloApi { greet(): number }
 declare module 'vestibule' {
   interface PluginApis { hello: HelloApi }
   interface VestibuleEvents { 'hello:greeted': { count: number } }
@@ -57,8 +67,6 @@ export function hello() {
     setup: (ctx) => ({ greet: () => ctx.options.helloText.length }),
   })
 }
-export const greetingOf = (account: AccountState): string | undefined => account.greeting
-export const helloApi: HelloApi = modal.getPlugin('hello')
 `
 
 const TSCONFIG = {
@@ -72,12 +80,13 @@ const TSCONFIG = {
     noEmit: true,
     types: [],
   },
-  files: ['host.ts'],
+  files: ['hello.ts', 'host.ts'],
 }
 
 let host: PackedHost
 beforeAll(() => {
   host = installPackedPackage()
+  writeFileSync(join(host.dir, 'hello.ts'), HELLO)
   writeFileSync(join(host.dir, 'host.ts'), HOST)
   writeFileSync(join(host.dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
 }, 600_000)

@@ -30,7 +30,8 @@ const UNEXPORTED = ['```ts', "import { createKernel } from 'vestibule/kernel/ker
 const packed = process.env.DOCS_PACKED === '1'
 let host: PackedHost | undefined
 beforeAll(() => {
-  if (packed) host = installPackedPackage()
+  // Blocks written in TSX and the wagmi connector's need what such a host installs besides the package's peers.
+  if (packed) host = installPackedPackage({ extra: ['@types/react', '@types/react-dom', 'wagmi', '@tanstack/react-query'] })
 }, 600_000)
 afterAll(() => host?.remove())
 
