@@ -191,7 +191,7 @@ const mergedAugmentations = {
       for (const n of names.split(',').map((x) => x.trim())) if (!n.includes(' as ')) fromKernel.add(n)
       return whole
     })
-    code = code.replace(/^export (type )?\{([^}]*)\}( from '([^']+)')?;\n/gm, (whole, type, names, from, source) => {
+    code = code.replace(/^export (type )?\{([^}]*)\}( from '([^']+)')?;\n/gm, (_, type, names, from, source) => {
       const kept = names.split(',').map((x) => x.trim()).filter((n) => (source === './kernel/index.js' ? !own.has(n) || n.includes(' as ') : source || !(own.has(n) && fromKernel.has(n))))
       return kept.length ? `export ${type ?? ''}{ ${kept.join(', ')} }${from ?? ''};\n` : ''
     })
