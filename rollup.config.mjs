@@ -162,6 +162,82 @@ const chunkOf = (id, getModuleInfo) => {
   return connectionFile(getModuleInfo).has(id) ? 'kernel/connection' : place(id)
 }
 
+/**
+ * The kernel modules declaring the interfaces plugins augment (`declare module 'vestibule/kernel' { interface
+ * ModalOptions … }`). TypeScript merges an augmentation only with what the named module declares itself, so their
+ * declarations go into kernel/index.d.ts, not into a shared chunk that file re-exports. kernel/modal joins them: its
+ * `Modal` is what uses their unexported helper types (EventListener, Theme), which then stay inside the file.
+ */
+const augmentable = /^kernel\/(index|contract|events|router|state|modal)$/
+/**
+ * With those declarations in kernel/index.d.ts, other declaration files import from it, and rollup may export more
+ * from an entry than its module does: a name other files need from it. That name would become public API of
+ * `vestibule/kernel`; fail the build instead (keep such a type's module out of `augmentable`, or export it).
+ */
+const ownExportsOnly = {
+  name: 'own-exports-only',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !chunk.isEntry) continue
+      // A module with `export *` exports what its imports export (taken whole: this only may let a name through).
+      const exportsOf = (id, seen = new Set()) => {
+        const info = seen.has(id) ? undefined : (seen.add(id), this.getModuleInfo(id))
+        const names = info?.exports ?? []
+        return names.includes('*') ? [...names, ...info.importedIds.flatMap((dep) => exportsOf(dep, seen))] : names
+      }
+      const own = new Set(exportsOf(chunk.facadeModuleId))
+      const extra = chunk.exports.filter((name) => !own.has(name))
+      if (extra.length)
+        this.error(`${chunk.fileName} would export ${extra.join(', ')}, which ${place(chunk.facadeModuleId)} does not export`)
+    }
+  },
+}
+
+/**
+ * TypeScript merges an augmentation of a module that only re-exports an interface (`declare module 'vestibule'`)
+ * into a copy of it, and a later augmentation of the declaring module (`'vestibule/kernel'`) into another copy:
+ * whichever comes second in the program is lost. Two rules make both forms merge into the one interface:
+ * kernel/index.d.ts augments itself with them (so the declaring module's own entry is already the merged symbol),
+ * and index.d.ts re-exports the kernel with `export *` (an augmentation of a name reached through `export *`
+ * merges into the kernel's entry) instead of naming its names. index.ts exports every kernel name, so the
+ * package's main entry exports the same names as before.
+ */
+const AUGMENTED = [
+  'ModalOptions',
+  'Features',
+  'PluginApis',
+  'VestibuleEvents',
+  'ViewIds',
+  'CheckedViews',
+  'AccountState',
+  'NetworkState',
+  'ConnectorTypes',
+]
+const mergedAugmentations = {
+  name: 'merged-augmentations',
+  generateBundle(_, bundle) {
+    const kernel = bundle['kernel/index.d.ts']
+    const main = bundle['index.d.ts']
+    const missing = AUGMENTED.filter((name) => !kernel?.exports.includes(name))
+    if (missing.length || !main) this.error(`kernel/index.d.ts must declare and export ${missing.join(', ')}`)
+    const own = new Set(kernel.exports)
+    kernel.code = `declare module './index.js' {\n${AUGMENTED.map((name) => `    interface ${name} {}\n`).join('')}}\n${kernel.code}`
+    const fromKernel = new Set()
+    let code = main.code.replace(/^import \{([^}]*)\} from '\.\/kernel\/index\.js';$/gm, (whole, names) => {
+      for (const n of names.split(',').map((x) => x.trim())) if (!n.includes(' as ')) fromKernel.add(n)
+      return whole
+    })
+    code = code.replace(/^export (type )?\{([^}]*)\}( from '([^']+)')?;\n/gm, (_, type, names, from, source) => {
+      const kept = names
+        .split(',')
+        .map((x) => x.trim())
+        .filter((n) => (source === './kernel/index.js' ? !own.has(n) || n.includes(' as ') : source || !(own.has(n) && fromKernel.has(n))))
+      return kept.length ? `export ${type ?? ''}{ ${kept.join(', ')} }${from ?? ''};\n` : ''
+    })
+    main.code = `${code}export * from './kernel/index.js';\n`
+  },
+}
+
 export default [
   {
     input,
@@ -196,9 +272,20 @@ export default [
     // is declared once in a shared chunk rather than duplicated, which would break class identity.
     input,
     external,
-    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' })],
+    plugins: [ownEntries, dts({ tsconfig: 'tsconfig.json' }), ownExportsOnly, mergedAugmentations],
     // Types have no side effects; without this, unused external type imports stay as bare `import 'x'`.
     treeshake: { moduleSideEffects: false },
-    output: { dir: 'dist', format: 'esm', entryFileNames: '[name].d.ts', chunkFileNames: 'types/[name]-[hash].d.ts' },
+    // kernel/index.d.ts holds the augmented interfaces and what other files use with them (see augmentable);
+    // own-exports-only keeps its exports those of kernel/index.ts. Other chunks import by the declared names.
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      entryFileNames: '[name].d.ts',
+      chunkFileNames: 'types/[name]-[hash].d.ts',
+      manualChunks: (id) =>
+        augmentable.test(place(id)) ? 'kernel/index' : /^kernel\//.test(place(id)) && !input[place(id)] ? 'kernel' : undefined,
+      minifyInternalExports: false,
+    },
   },
 ]

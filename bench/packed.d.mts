@@ -6,4 +6,5 @@ export interface PackedHost {
   dir: string
   remove(): void
 }
-export declare function installPackedPackage(): PackedHost
+/** `extra`: packages of the repository's install the host also gets, at the installed versions. */
+export declare function installPackedPackage(options?: { extra?: readonly string[] }): PackedHost

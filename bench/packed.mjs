@@ -41,9 +41,10 @@ const SOURCES = ['index.ts', 'kernel', 'ui', 'chains', 'plugins', 'wagmi', 'serv
 /**
  * Packs the package (building dist/ first when it is missing or older than a source file: a stale build would be
  * measured and tested instead of the code) and installs the tarball into a fresh host project outside the
- * repository. npm reads the registry only for what its cache lacks.
+ * repository. npm reads the registry only for what its cache lacks. `extra`: packages of the repository's own install
+ * a host also has (`@types/react` for a host written in TSX, wagmi for one using `vestibule/wagmi`), at its versions.
  */
-export function installPackedPackage() {
+export function installPackedPackage({ extra = [] } = {}) {
   const built = newest(join(root, 'dist/index.js'))
   if (!built || SOURCES.some((source) => newest(join(root, source)) > built))
     execFileSync('npx', ['rollup', '-c', '--silent'], { cwd: root, stdio: 'inherit' })
@@ -64,7 +65,16 @@ export function installPackedPackage() {
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify(
-      { name: 'vb-host', private: true, type: 'module', dependencies: { vestibule: `file:packs/${tarball}`, ...peers } },
+      {
+        name: 'vb-host',
+        private: true,
+        type: 'module',
+        dependencies: {
+          vestibule: `file:packs/${tarball}`,
+          ...peers,
+          ...Object.fromEntries(extra.map((name) => [name, installedVersion(name)])),
+        },
+      },
       null,
       2,
     ),

@@ -73,7 +73,11 @@ export function buildReports() {
         lines.push(symbol.name === target.name || target.name === 'default' ? printed : `${symbol.name} = ${printed}`)
       }
     }
-    const augmentations = (source?.statements ?? []).filter((s) => ts.isModuleDeclaration(s) && ts.isStringLiteral(s.name))
+    // An entry's augmentation of itself (kernel/index.d.ts, so other entries' augmentations merge) adds nothing.
+    const itself = (s) =>
+      ts.resolveModuleName(s.name.text, source.fileName, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName ===
+      source.fileName
+    const augmentations = (source?.statements ?? []).filter((s) => ts.isModuleDeclaration(s) && ts.isStringLiteral(s.name) && !itself(s))
     if (augmentations.length)
       lines.push(
         '',

@@ -23,7 +23,23 @@ const RELATIVE_ENTRY = /(^|\/)kernel\/index(\.js)?$/
  * Names exported for third-party plugin and chain authors though nothing in the tree imports them, each with its
  * reason. Keep it short: a name here is a promise to keep.
  */
+const TYPINGS = "named by another entry's typings, next to the interfaces plugins augment"
 export const KEPT = {
+  // The interfaces plugins augment are declared in this entry's typings, so that an augmentation merges; the other
+  // entries' typings then import the types declared beside them from here, which needs these names exported.
+  BalanceFault: TYPINGS,
+  ConnectorType: TYPINGS,
+  EventBus: TYPINGS,
+  KernelExtras: TYPINGS,
+  KernelState: TYPINGS,
+  PluginOptionDeclarations: TYPINGS,
+  PluginOptionName: TYPINGS,
+  ReadonlyKernelState: TYPINGS,
+  ResolvedOptions: TYPINGS,
+  Router: TYPINGS,
+  RouterOf: TYPINGS,
+  Services: TYPINGS,
+
   // A plugin package that exports a service token of its own (`createToken<MyService>('my')`) needs this name for
   // the token's type in its declarations.
   Token: 'the type createToken returns, which a plugin package exporting a token must be able to name',

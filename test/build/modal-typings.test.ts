@@ -55,8 +55,10 @@ describe('the built Modal type', () => {
   it('no entry exports kernelOf or the kernel context', () => {
     for (const entry of entries) {
       const names = exportsOf(entry.file).map((s) => s.name)
+      // `KernelState` is exported as a type only (the kernel's service tokens name it, and a plugin is refused them
+      // at run time); nothing hands out the state itself, which the accessor tests check.
       expect(
-        names.filter((n) => ['kernelOf', 'attachKernel', 'KernelContext', 'KernelState', 'Connection'].includes(n)),
+        names.filter((n) => ['kernelOf', 'attachKernel', 'KernelContext', 'Connection'].includes(n)),
         entry.name,
       ).toEqual([])
     }

@@ -1,6 +1,6 @@
-// The blocks are checked against the sources; with DOCS_PACKED=1, against the package as a host installs it (`npm
-// pack` of the built dist/, installed in a folder outside the repository with the peers), so what the docs show must
-// compile with the published types and `exports` (an entry the package does not export fails there).
+// The blocks are checked against the package as a host installs it (`npm pack` of the built dist/, installed in a
+// folder outside the repository with the peers), so what the docs show must compile with the published types and
+// `exports` (an entry the package does not export fails there); with DOCS_PACKED=0, against the sources (quicker).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedPackage, type PackedHost } from '../build/packed.js'
 import { checkBlocks, docBlocks, extractBlocks } from './code-blocks.js'
@@ -32,10 +32,11 @@ const FRAGMENT = [
 // A block importing what only the sources have: the package exports no such entry.
 const UNEXPORTED = ['```ts', "import { createKernel } from 'vestibule/kernel/kernel'", 'createKernel', '```'].join('\n')
 
-const packed = process.env.DOCS_PACKED === '1'
+const packed = process.env.DOCS_PACKED !== '0'
 let host: PackedHost | undefined
 beforeAll(() => {
-  if (packed) host = installPackedPackage()
+  // Blocks written in TSX and the wagmi connector's need what such a host installs besides the package's peers.
+  if (packed) host = installPackedPackage({ extra: ['@types/react', '@types/react-dom', 'wagmi', '@tanstack/react-query'] })
 }, 600_000)
 afterAll(() => host?.remove())
 

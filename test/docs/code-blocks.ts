@@ -11,7 +11,7 @@
  * A block's relative imports resolve in `test/docs/fixtures/`. Every block is a module of its own. Text that is
  * not meant to compile (shell, output, pseudo-code) is fenced as something else (```text, ```sh).
  */
-import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
@@ -113,13 +113,24 @@ function compilerOptions(host?: string): ts.CompilerOptions {
 
 /**
  * The folder the blocks are checked in: test/docs/fixtures against the sources; against a host folder, a folder in
- * it holding copies of the fixtures, so `vestibule` resolves to the host's installed package.
+ * it holding copies of the fixtures, so `vestibule` resolves to the host's installed package. A fixture that
+ * re-exports a folder of the repository (`examples/tally`) gets a copy of that folder in the host too.
  */
 function blocksFolder(host?: string): string {
   if (!host) return fixtures
   const folder = join(host, 'doc-blocks')
-  mkdirSync(folder, { recursive: true })
-  for (const file of readdirSync(fixtures)) copyFileSync(join(fixtures, file), join(folder, file))
+  cpSync(fixtures, folder, { recursive: true })
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))) {
+    const copy = join(folder, file)
+    const text = readFileSync(copy, 'utf8').replace(/(from\s+')(\.\.?\/[^']+)'/g, (whole, from: string, spec: string) => {
+      const target = resolve(dirname(join(fixtures, file)), spec)
+      if (!relative(fixtures, target).startsWith('..')) return whole
+      const inRepo = relative(root, target)
+      cpSync(join(root, dirname(inRepo)), join(host, dirname(inRepo)), { recursive: true })
+      return `${from}${relative(dirname(copy), join(host, inRepo)).replace(/\\/g, '/')}'`
+    })
+    writeFileSync(copy, text)
+  }
   return folder
 }
 
