@@ -71,6 +71,21 @@ const REASONS = {
   hang: "The network's node did not answer in time. Trying again every 30 s…",
   refuse: "The network's node cannot be reached. Trying again every 30 s…",
 }
+/** Resolves once the node has had no new request for 300 ms: what the page sent has reached it. */
+async function settled() {
+  let seen = -1
+  await expect
+    .poll(
+      () => {
+        const now = proxy.requests.length
+        const same = now === seen
+        seen = now
+        return same
+      },
+      { interval: 300 },
+    )
+    .toBe(true)
+}
 /** Two minutes on the page's clock, in steps of 10 s (each lets the page run what fell due). */
 async function twoMinutes() {
   for (let i = 0; i < 12; i++) await h.browser.page.clock.fastForward(10_000)
@@ -170,14 +185,21 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       expect(await h.walletPrompt().count()).toBe(0)
       const asked = proxy.requests.length
       // Estimated again after 5, 10, 20 and 30 s, then no more until the next edit or review. Each attempt is one
-      // request plus, for a 5xx, a timeout or a refused connection, the HTTP transport's one retry; the clock's
-      // 10 s steps delay each by up to a step, so four minutes hold them all, and the two after hold none.
-      await twoMinutes()
-      await twoMinutes()
+      // request plus, for a 5xx, a timeout or a refused connection, the HTTP transport's one retry. The clock moves
+      // 40 s at a time (longer than any pause), each jump once what the page sent has reached the node. A retry may
+      // take a jump to fall due and one more for the request its timer plans, so three jumps in a row that bring no
+      // estimate mean none is planned. Then two more minutes bring none.
       const estimates = () => proxy.requests.slice(asked).filter((r) => r.method === 'eth_estimateGas').length
+      for (let jump = 0, empty = 0; jump < 20 && empty < 3; jump++) {
+        const before = estimates()
+        await h.browser.page.clock.fastForward(40_000)
+        await settled()
+        empty = estimates() === before ? empty + 1 : 0
+      }
       const retried = estimates()
       expect(retried).toBeLessThanOrEqual(2 * (1 + 4))
       await twoMinutes()
+      await settled()
       expect(estimates(), 'estimates after the retries ended').toBe(retried)
 
       await proxy.setMode('pass')
