@@ -74,8 +74,11 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   const webSockets: string[] = []
   // HTTP requests are recorded from the browser's own events, which cost nothing per request (routing every
   // request through the test process added about 250 ms to each page load). They are stopped by the proxy above.
+  // Only HTTP can leave: a link to an app's own scheme (`lantern://…`), which the browser reports as a request
+  // too, opens an app or nothing.
   context.on('request', (request) => {
-    if (!onLoopback(request.url())) offLoopback.push(request.url())
+    const url = request.url()
+    if (/^https?:/i.test(url) && !onLoopback(url)) offLoopback.push(url)
   })
   // WebSockets leaving loopback are routed: recorded and closed before they reach
   // the network (a routed socket raises no page event). The others are recorded from every page as they open.
