@@ -435,17 +435,36 @@ function tabClient(deps: EngineDeps, hooks: ClientHooks) {
   }
 }
 
+/**
+ * On iPhone Safari and in Telegram the page hands over to the wallet app once the pairing URI is shown: the
+ * namespaces asked for show as connecting (the app's own status too) until the wallet answers or the attempt ends.
+ */
+function handOver(ctx: EngineDeps['ctx']) {
+  const away = new Set<string>()
+  return {
+    applies: () => Boolean(ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()),
+    mark(namespaces: Iterable<string>) {
+      for (const namespace of namespaces) {
+        away.add(namespace)
+        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
+      }
+    },
+    /** The attempt ended without the wallet: the namespaces no longer show as connecting. */
+    release() {
+      for (const namespace of away) ctx.connection.cancelConnect(namespace)
+      away.clear()
+    },
+    /** The wallet answered: its connection takes over the namespaces' status. */
+    forget: () => away.clear(),
+  }
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   const { ctx, options, $state, registry } = deps
   addMessages(ctx.i18n)
   const now = deps.now ?? Date.now
   const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
-  /** Namespaces shown as connecting while the page handed over to the wallet app (iPhone Safari, Telegram). */
-  const away = new Set<string>()
-  const releaseAway = () => {
-    for (const namespace of away) ctx.connection.cancelConnect(namespace)
-    away.clear()
-  }
+  const away = handOver(ctx)
   let attempt = 0
   let inflight: Promise<void> | undefined
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
@@ -465,7 +484,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (status !== 'loading' && status !== 'pairing' && !(status === 'connecting' && uri)) return
       attempt++
       clearTimeout(expiryTimer)
-      releaseAway()
+      away.release()
       set({
         status: 'error',
         uri: undefined,
@@ -477,34 +496,24 @@ export function createEngine(deps: EngineDeps): Engine {
   })
   const { tabs, shared, getProvider } = client
 
+  // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
+  const expire = (mine: number) => {
+    if (mine !== attempt || destroyed) return
+    if (deps.isWatched()) void pair({ force: true })
+    else away.release(), set({ status: 'idle', uri: undefined, expiresAt: undefined })
+  }
   const scheduleExpiry = (mine: number, expiresAt: number) => {
     clearTimeout(expiryTimer)
-    expiryTimer = setTimeout(
-      () => {
-        if (mine !== attempt || destroyed) return
-        // Renewed only while someone looks at it; otherwise the next pairing view asks for a fresh one.
-        if (deps.isWatched()) void pair({ force: true })
-        else {
-          releaseAway()
-          set({ status: 'idle', uri: undefined, expiresAt: undefined })
-        }
-      },
-      Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()),
-    )
+    expiryTimer = setTimeout(() => expire(mine), Math.max(0, expiresAt - PAIRING_EXPIRY_MARGIN_MS - now()))
   }
 
   /** The pairing URI is shown; on iPhone Safari and in Telegram the page hands over to the wallet from here on. */
   const offer = (mine: number, uri: string, namespaces: Iterable<string>) => {
     const expiresAt = now() + PAIRING_EXPIRY_MS
-    const handsOver = ctx.platform.isIphoneSafari?.() || ctx.platform.isTelegram?.()
+    const handsOver = away.applies()
     set({ status: handsOver ? 'connecting' : 'pairing', uri, expiresAt, error: undefined })
     // The app's own status says so too, until the wallet answers.
-    if (handsOver) {
-      for (const namespace of namespaces) {
-        away.add(namespace)
-        ctx.connection.markConnecting(namespace, CONNECTOR_ID)
-      }
-    }
+    if (handsOver) away.mark(namespaces)
     scheduleExpiry(mine, expiresAt)
   }
 
@@ -526,7 +535,7 @@ export function createEngine(deps: EngineDeps): Engine {
       await connecting
       if (mine !== attempt) return
       clearTimeout(expiryTimer)
-      away.clear()
+      away.forget()
       await adopt(
         deps,
         up,
@@ -538,7 +547,7 @@ export function createEngine(deps: EngineDeps): Engine {
     } catch (error) {
       if (mine !== attempt || destroyed) return
       clearTimeout(expiryTimer)
-      releaseAway()
+      away.release()
       fail(error)
     } finally {
       if (mine === attempt) inflight = undefined
@@ -564,7 +573,7 @@ export function createEngine(deps: EngineDeps): Engine {
     return (ending ??= (async () => {
       attempt++
       clearTimeout(expiryTimer)
-      releaseAway()
+      away.release()
       // The other tabs follow this one's client: they hear that the session ended.
       if (tabs.owner) tabs.announce(null)
       await endInModal(deps)
