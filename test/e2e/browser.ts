@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
@@ -56,12 +55,6 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   const args = [...CHROMIUM_ARGS]
   if (mapped.length) args.push(`--host-resolver-rules=${mapped.map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`)
   if (options.ignoreCertificateErrors) args.push('--ignore-certificate-errors')
-  // Every request to another host goes to a proxy that closes each connection at once: it fails in the page and
-  // reaches nothing. Loopback and the mapped hosts bypass it.
-  const deadEnd = createServer((socket) => socket.destroy())
-  await new Promise<void>((resolve) => deadEnd.listen(0, '127.0.0.1', resolve))
-  args.push(`--proxy-server=http://127.0.0.1:${(deadEnd.address() as AddressInfo).port}`)
-  args.push(`--proxy-bypass-list=${['127.0.0.1', 'localhost', '[::1]', ...mapped.map(([host]) => host)].join(';')}`)
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -72,15 +65,13 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   })
   const offLoopback: string[] = []
   const webSockets: string[] = []
-  // HTTP requests are recorded from the browser's own events, which cost nothing per request (routing every
-  // request through the test process added about 250 ms to each page load). They are stopped by the proxy above.
-  // Only HTTP can leave: a link to an app's own scheme (`lantern://…`), which the browser reports as a request
-  // too, opens an app or nothing.
-  context.on('request', (request) => {
-    const url = request.url()
-    if (/^https?:/i.test(url) && !onLoopback(url)) offLoopback.push(url)
+  await context.route('**/*', (route) => {
+    const href = route.request().url()
+    if (onLoopback(href)) return route.continue()
+    offLoopback.push(href)
+    return route.abort()
   })
-  // WebSockets leaving loopback are routed: recorded and closed before they reach
+  // context.route sees HTTP only. WebSockets leaving loopback are routed: recorded and closed before they reach
   // the network (a routed socket raises no page event). The others are recorded from every page as they open.
   await context.routeWebSocket(
     (url) => !onLoopback(url.href),
@@ -112,7 +103,6 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
     renderFaults,
     async close() {
       await context.close()
-      await new Promise((resolve) => deadEnd.close(resolve))
       await rm(profile, { recursive: true, force: true })
     },
   }

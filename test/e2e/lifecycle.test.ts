@@ -127,7 +127,7 @@ describe('a destroyed modal whose handle the host keeps', () => {
     await cycle(false)
     await cycle(false)
     // React puts some 150 listeners on a root's container: a modal let go leaves far fewer.
-    await expect.poll(async () => (await live()).jsEventListeners, { timeout: 60_000, interval: 1_000 }).toBeLessThan(100)
+    await expect.poll(async () => (await live()).jsEventListeners, { timeout: 15_000 }).toBeLessThan(100)
     const dropped = await live()
     await cycle(true)
     await expect.poll(async () => (await live()).jsEventListeners, { timeout: 15_000 }).toBeLessThanOrEqual(dropped.jsEventListeners)
