@@ -77,13 +77,20 @@ export function warmUp(modal: Modal) {
 }
 
 /**
+ * The shell's translations, loaded on first use. Declared here, not inside a function: the modal's texts keep
+ * their loaders, and a loader made inside mountShell would keep that function's elements (the dialog, the React
+ * root) alive with them.
+ */
+const shellTranslations = () => import('./locales/index.js')
+
+/**
  * Renders the modal: a host element with a shadow root (host CSS resets cannot reach in) holding a
  * native <dialog> opened with showModal() (top layer, inert page, Escape for free). Embedded
  * (`enableEmbedded`), the dialog is shown in place inside its container instead: part of the page, no backdrop,
  * the page stays usable and Tab moves on past it.
  */
 export function mountShell(modal: Modal): Shell {
-  kernelOf(modal).i18n.add(shellMessages, () => import('./locales/index.js'))
+  kernelOf(modal).i18n.add(shellMessages, shellTranslations)
   // A selector matching nothing rejects the open() that mounts the shell, naming it.
   const parent = resolveContainer(kernelOf(modal).options.container) ?? document.body
   const host = document.createElement('div')
@@ -190,7 +197,7 @@ function End({ reached }: { reached: () => void }): null {
  * Resolves once thrown away.
  */
 export function rehearse(modal: Modal, view: string): Promise<void> {
-  kernelOf(modal).i18n.add(shellMessages, () => import('./locales/index.js'))
+  kernelOf(modal).i18n.add(shellMessages, shellTranslations)
   return new Promise((resolve) => {
     let ended = false
     // An open that comes first (a click right after the intent signal) discards the work in progress; without this
