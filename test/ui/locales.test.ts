@@ -70,7 +70,7 @@ describe('message catalogs', () => {
       // function's variables alive: the texts keep their loaders).
       for (const [file, translations] of adds) {
         const named = /^, (\w+)$/.exec(translations ?? '')?.[1]
-        const loader = named ? new RegExp(`^const ${named} = (.*)$`, 'm').exec(readFileSync(file, 'utf8'))?.[1] : undefined
+        const loader = named ? new RegExp(`^const ${named} = (.*)$`, 'm').exec(readFileSync(String(file), 'utf8'))?.[1] : undefined
         expect(named ? `, ${loader}` : translations, `${file} passes its translations`).toMatch(
           /^, \(\) => import\('(\.\.?\/)+locales\/index\.js'\)$/,
         )
