@@ -159,9 +159,11 @@ describe('the packed package in host bundlers', () => {
           // (network idle alone can come first on a busy machine).
           await page.waitForLoadState('networkidle')
           await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })))
-          const settled = Date.now() + 10_000
-          while (Date.now() < settled && inFlight.size > 0) await page.waitForTimeout(50)
-          await page.waitForTimeout(200)
+          // Every request the preload started has ended (polled; a request that never ends is left to the click).
+          await expect
+            .poll(() => inFlight.size, { timeout: 10_000 })
+            .toBe(0)
+            .catch(() => undefined)
           clicked = true
           await Promise.race([page.locator('#connect').click({ timeout: 20_000 }), pageError])
           const wallet = page.getByRole('dialog').getByRole('button', { name: /Bench Wallet/ })
