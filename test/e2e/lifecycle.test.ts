@@ -99,7 +99,8 @@ describe('two modals and destroy()', () => {
 
 describe('a destroyed modal whose handle the host keeps', () => {
   test('holds none of its elements or their listeners: as few live as when the handle is dropped', async () => {
-    const { page } = h.browser
+    // A page of its own: the renderer's counts then hold no document of an earlier test.
+    const page = await h.browser.context.newPage()
     const cdp = await page.context().newCDPSession(page)
     await page.goto(`${h.sandbox.url}lifecycle?bare`)
     await page.waitForFunction(() => typeof (window as unknown as { makeModal?: unknown }).makeModal === 'function')
@@ -133,5 +134,6 @@ describe('a destroyed modal whose handle the host keeps', () => {
     await expect.poll(async () => (await live()).jsEventListeners, { timeout: 15_000 }).toBeLessThanOrEqual(dropped.jsEventListeners)
     expect((await live()).nodes).toBeLessThanOrEqual(dropped.nodes)
     await cdp.detach()
+    await page.close()
   })
 })
