@@ -139,22 +139,35 @@ function withLock(lock, work) {
   }
 }
 
-/** Removes the cache folders under `parent` nobody used for UNUSED_MS, and unfinished ones left as long. */
+/** Finished cache folders kept per kind beyond those used in the last UNUSED_MS: the most recently used. */
+const KEEP = 3
+/** A folder is never removed within this time of its last use (a process may be copying it). */
+const IN_USE_MS = 30 * 60_000
+
+/**
+ * Removes the cache folders under `parent` nobody used for UNUSED_MS, the least recently used beyond KEEP (an
+ * install is hundreds of MB), and unfinished ones a crashed process left.
+ */
 function evict(parent, keep) {
-  for (const name of readdirSync(parent)) {
-    if (name === keep || name.endsWith('.lock')) continue
-    const path = join(parent, name)
-    const used = statSync(join(path, MARKER), { throwIfNoEntry: false }) ?? statSync(path, { throwIfNoEntry: false })
-    if (!used || Date.now() - used.mtimeMs < UNUSED_MS) continue
+  const folders = readdirSync(parent)
+    .filter((name) => name !== keep && !name.endsWith('.lock'))
+    .map((name) => {
+      const path = join(parent, name)
+      const used = statSync(join(path, MARKER), { throwIfNoEntry: false }) ?? statSync(path, { throwIfNoEntry: false })
+      return { name, path, idle: used ? Date.now() - used.mtimeMs : 0 }
+    })
+    .sort((a, b) => a.idle - b.idle)
+  folders.forEach(({ name, path, idle }, rank) => {
+    if (idle < IN_USE_MS || (idle < UNUSED_MS && rank + 1 < KEEP)) return
     // Renamed first, so no process finds it half removed.
     const trash = join(parent, `${name}.trash-${randomBytes(4).toString('hex')}`)
     try {
       renameSync(path, trash)
     } catch {
-      continue
+      return
     }
     rmSync(trash, { recursive: true, force: true })
-  }
+  })
 }
 
 /**
