@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -219,8 +220,18 @@ export function packedTarball(packageDir, cacheDir = CACHE_DIR) {
   return { path: join(path, tarball), made }
 }
 
-/** A copy of `from` at `to` whose files are hard links (symbolic links are copied as links). */
-const linkedCopy = (from, to) => execFileSync('cp', ['-a', '--link', from, to], { stdio: ['ignore', 'ignore', 'inherit'] })
+/**
+ * A copy of `from` at `to` whose files are hard links (symbolic links are copied as links); a plain copy where
+ * the system's cp cannot link.
+ */
+function linkedCopy(from, to) {
+  try {
+    execFileSync('cp', ['-a', '--link', from, to], { stdio: ['ignore', 'ignore', 'ignore'] })
+  } catch {
+    rmSync(to, { recursive: true, force: true })
+    cpSync(from, to, { recursive: true, verbatimSymlinks: true })
+  }
+}
 
 /**
  * Installs `dependencies` (name → version or `file:` spec relative to the folder) with npm into the fresh folder

@@ -2,7 +2,18 @@
 // real files, a change of what npm packs gives a new install, and an unfinished install is never used, also when
 // two processes ask at once. A small package of its own (no dependencies) keeps npm quick and offline.
 import { execFile } from 'node:child_process'
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -102,6 +113,22 @@ describe('the packed-host cache', () => {
     expect(made.made).toBe(true)
     expect(readdirSync(made.path).sort()).toEqual(['.complete', 'whole'])
     expect(cachedFolder(cacheDir, 'entry', () => expect.unreachable()).made).toBe(false)
+  })
+
+  it('keeps the three most recently used folders, and none used in the last half hour is removed', () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000)
+    for (const [name, hours] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 0.1],
+    ] as const) {
+      cachedFolder(cacheDir, name, () => undefined)
+      utimesSync(join(cacheDir, name, '.complete'), hoursAgo(hours), hoursAgo(hours))
+    }
+    cachedFolder(cacheDir, 'e', () => undefined)
+    // e (new), d (in use) and a (the most recent of the idle ones): b and c are removed.
+    expect(readdirSync(cacheDir).sort()).toEqual(['a', 'd', 'e'])
   })
 
   it('installs once when two processes ask for the same tarball at once', { timeout: 180_000 }, async () => {
