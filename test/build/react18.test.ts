@@ -3,8 +3,7 @@
 // the host's React (development build, so React reports what it dislikes), runs the smoke set in Chromium:
 // the page renders with ModalProvider and the hooks, the modal opens, lists the announced wallet, connects it,
 // shows the account and closes, with no console error or warning.
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -14,7 +13,7 @@ import { serve } from '../../bench/browser.mjs'
 import { startAnvil } from '../../sandbox/anvil.mjs'
 import { startProviderApi } from '../../sandbox/provider-api/server.mjs'
 import { launchBrowser, type TestBrowser } from '../e2e/browser.js'
-import { installPackedPackage, root, type PackedHost } from './packed.js'
+import { installDependencies, installPackedPackage, root, type PackedHost } from './packed.js'
 
 /** The React 18 release the host gets: the last of that major. */
 const REACT_18 = '18.3.1'
@@ -67,16 +66,9 @@ describe('the packed package on React 18', () => {
 
   beforeAll(async () => {
     host = installPackedPackage()
+    // React 18 in a folder of the host's own, installed by npm once per version (see installDependencies).
     const react18 = join(host.dir, 'react18')
-    mkdirSync(react18)
-    writeFileSync(
-      join(react18, 'package.json'),
-      JSON.stringify({ name: 'react18', private: true, dependencies: { react: REACT_18, 'react-dom': REACT_18 } }),
-    )
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-      cwd: react18,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+    installDependencies(react18, { react: REACT_18, 'react-dom': REACT_18 })
     const outdir = join(host.dir, 'out-react18')
     writeFileSync(join(host.dir, 'react18-host.js'), HOST)
     await build({
