@@ -1,5 +1,6 @@
 // The wallet catalog and the networks views in Chromium against the sandbox and its local provider API.
 import { beforeEach, describe, expect, test } from 'vitest'
+import type { Locator } from 'playwright-core'
 import { walletId } from '../../sandbox/provider-api/catalog.mjs'
 import { launchBrowser } from './browser.js'
 import { useSandboxBrowser } from './harness.js'
@@ -12,6 +13,19 @@ const sectionNames = (section: string) => walletList().locator(`li[data-section=
 const allWallets = () => modalRoot().getByTestId('all-wallets-view')
 const rowNames = () => modalRoot().locator('[data-testid="all-wallets-list"] [data-row-index] .vb-item-name').allInnerTexts()
 const pages = () => h.sandbox.providerApi.catalogRequests({ entries: '40' }).map((r) => r.query.page)
+
+/** Whether an IntersectionObserver made now sees `element` in view (told at the page's next rendering step). */
+const inView = (element: Locator) =>
+  element.evaluate(
+    (el) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new IntersectionObserver((entries) => {
+          observer.disconnect()
+          resolve(entries.some((e) => e.isIntersecting))
+        })
+        observer.observe(el)
+      }),
+  )
 
 async function openConnect(path = '') {
   if (path) await h.browser.page.goto(h.sandbox.url + path)
@@ -149,10 +163,11 @@ describe('Connect view with the catalog', () => {
       await page.getByTestId('open-modal').click()
       const avatar = page.locator('div[data-vestibule] dialog li[data-section="recommended"] .vb-avatar').first()
       await expect.poll(() => avatar.getAttribute('data-image')).toBe('loading')
-      // Kept: the image's timer starts in an effect React runs after the paint. The fake clock stops animation
-      // frames, so no page event marks that the effect ran; real time lets it run before the clock moves. (Waiting
-      // for the page's scheduler to drain instead was tried: under load the timer started after it.)
-      await page.waitForTimeout(200)
+      // The 2 s start when the image's observer (made in an effect, which has run once the page's scheduler is
+      // drained) sees it in view. Observers of one element are told in the same rendering step, which ends before
+      // the clock is moved: once an observer made after the image's own sees it in view, its 2 s have begun.
+      await schedulerSettled(page)
+      await expect.poll(() => inView(avatar.locator('img'))).toBe(true)
       await page.clock.runFor(1_990)
       expect(await avatar.getAttribute('data-image')).toBe('loading')
       await page.clock.runFor(20)

@@ -27,7 +27,10 @@ export async function clearOrigin(page: Page, origin: string) {
 export interface MobileWallet {
   page: Page
   pair(uri: string): Promise<void>
-  /** Waits for the proposal or request card and checks its text. */
+  /**
+   * Waits for the proposal or request card and checks its text. The wallet's steps bring its tab to the front, as
+   * the person looks at it: in a tab behind, each click waits about a second for the page to be seen as stable.
+   */
   card(kind: 'proposal' | 'request', text?: RegExp): Promise<string>
   /** Leaves only `namespaces` ticked in the proposal card. */
   share(namespaces: string[]): Promise<void>
@@ -44,10 +47,12 @@ export async function openMobileWallet(context: BrowserContext, origin: string, 
   const wallet: MobileWallet = {
     page,
     async pair(uri) {
+      await page.bringToFront()
       await page.getByTestId('mw-uri').fill(uri)
       await page.getByTestId('mw-pair').click()
     },
     async card(kind, text) {
+      await page.bringToFront()
       await page.locator(`[data-testid="mw-card"][data-kind="${kind}"]:not([hidden])`).waitFor({ timeout: 20_000 })
       const shown = await page.getByTestId('mw-card-text').innerText()
       if (text) expect(shown).toMatch(text)
@@ -72,6 +77,7 @@ export async function openMobileWallet(context: BrowserContext, origin: string, 
  * modal exposes (the QR's data-uri and the copy button).
  */
 export async function pairingUriFromQr(dialog: ReturnType<Page['locator']>): Promise<string> {
+  await dialog.page().bringToFront()
   const qr = dialog.getByTestId('wc-qr')
   await qr.waitFor({ timeout: 15_000 })
   const exposed = (await qr.getAttribute('data-uri'))!

@@ -27,12 +27,19 @@ async function showQr(page: Page = h.browser.page) {
   return pairingUriFromQr(modalRoot(page))
 }
 
+/**
+ * Back to the app's tab after a step in the wallet's (it comes to the front as the person looks at it): in a tab
+ * behind, each click waits about a second for the page to be seen as stable.
+ */
+const backToApp = () => h.browser.page.bringToFront()
+
 /** Pairs the demo host with a fresh mobile wallet and waits for the Account view. */
 async function pairWithWallet() {
   const uri = await showQr()
   const wallet = await openWallet()
   await wallet.pair(uri)
   await wallet.decide('proposal', true)
+  await backToApp()
   await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
   return wallet
 }
@@ -94,6 +101,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const wallet = await openWallet()
     await wallet.pair(uri)
     await wallet.decide('proposal', true, /Vestibule Sandbox .* asks to connect on eip155:31337, eip155:31338/)
+    await backToApp()
     await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
     const address = h.sandbox.walletConnect.address as Hex
     await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${address}`)
@@ -102,6 +110,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('sign').click()
     await wallet.decide('request', true, /Sign this message on eip155:31337/)
+    await backToApp()
     await expect.poll(() => page.getByTestId('signature').innerText(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{130}$/)
     const message = await page.getByTestId('signed-message').innerText()
     const signature = (await page.getByTestId('signature').innerText()) as Hex
@@ -128,7 +137,9 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
     await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${h.sandbox.walletConnect.address}`)
 
+    await wallet.page.bringToFront()
     await wallet.page.getByTestId('mw-disconnect').click()
+    await backToApp()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 10_000 }).toBe('disconnected')
     // The Account view gives way to Connect.
     await modalRoot().locator('[data-testid="wallet-list"]').waitFor()
@@ -142,6 +153,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('sign').click()
     await wallet.card('request', /Sign this message on eip155:31337/)
+    await backToApp()
     await page.getByTestId('open-modal').click()
     await modalRoot().getByTestId('disconnect').click()
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('disconnected')
@@ -155,6 +167,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const wallet = await openWallet()
     await wallet.pair(uri)
     await wallet.decide('proposal', false)
+    await backToApp()
     const error = modalRoot().getByTestId('wc-error')
     await expect.poll(() => error.getAttribute('data-kind'), { timeout: 10_000 }).toBe('rejected')
     expect(await error.innerText()).toBe('Connection declined')
@@ -170,6 +183,7 @@ describe('WalletConnect with the Sandbox Mobile Wallet', () => {
     const wallet = await openWallet()
     await wallet.pair(uri)
     await wallet.decide('proposal', true)
+    await backToApp()
     await expect
       .poll(() => modalRoot().getByTestId('wc-connected').innerText(), { timeout: 15_000 })
       .toBe('Connected to Sandbox Mobile Wallet')
@@ -228,6 +242,7 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     const [popup] = await Promise.all([h.browser.context.waitForEvent('page'), web.click()])
     await popup.locator('[data-testid="mw-card"][data-kind="proposal"]:not([hidden])').waitFor({ timeout: 15_000 })
     await popup.getByTestId('mw-approve').click()
+    await backToApp()
     await modalRoot().getByTestId('account').waitFor({ timeout: 15_000 })
     expect(await storedDeepLink(page)).toEqual({ href: `${walletOrigin}/mobile-wallet/`, name: 'Sandbox Mobile Wallet' })
     expect(await page.evaluate(() => (window as unknown as { __vbXss?: unknown }).__vbXss)).toBeUndefined()
