@@ -3,7 +3,6 @@
 // alike. The Account balance, Send's fee and Swap's checks say why they cannot go on, never go on with what they
 // could not read, and recover once the node answers again.
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { BALANCE_RETRY_MS } from '../../kernel/caches.js'
 import { startRpcFaultProxy } from '../../sandbox/rpc-fault.mjs'
 import { rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
@@ -195,7 +194,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await quiet()
       const failedAt = await page.evaluate(() => (window as any).__balanceFailedAt as number)
       let from = (await asked()).length
-      await advance(failedAt + BALANCE_RETRY_MS - 1 - (await pageNow()))
+      await advance(failedAt + 30_000 - 1 - (await pageNow()))
       expect(await reads(from), 'reads in the 30 s after a failure').toBe(0)
       await page.clock.runFor(1)
       await expect.poll(() => reads(from)).toBeGreaterThan(0)
