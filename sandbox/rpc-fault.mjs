@@ -24,7 +24,7 @@ function methodsOf(text) {
 /**
  * Starts the proxy in front of `target` (the node's URL).
  *
- * @returns {Promise<{ url: string, mode: string, requests: { method: string, mode: string, at: number }[], setMode(mode: 'pass' | '500' | 'hang' | 'refuse'): Promise<void>, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, mode: string, held: number, requests: { method: string, mode: string, at: number }[], setMode(mode: 'pass' | '500' | 'hang' | 'refuse'): Promise<void>, close(): Promise<void> }>}
  */
 export async function startRpcFaultProxy(target) {
   let mode = 'pass'
@@ -78,6 +78,10 @@ export async function startRpcFaultProxy(target) {
       return mode
     },
     requests,
+    /** Requests held unanswered right now (in 'hang'). */
+    get held() {
+      return held.size
+    },
     async setMode(next) {
       if (next === mode) return
       const was = mode

@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core'
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './browser.js'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
-import { nextFrames } from './settle.js'
+import { nextFrames, schedulerSettled } from './settle.js'
 
 const h = useSandboxBrowser()
 const { modalRoot, walletButton, approveInWallet } = h
@@ -68,6 +68,7 @@ function announceHostileWallets() {
 
 beforeAll(async () => {
   await h.browser.context.addInitScript(announceHostileWallets)
+  await h.browser.context.addInitScript(countRequests, [new URL(h.sandbox.providerApi.url).port])
 })
 
 const pageErrors: string[] = []
@@ -123,29 +124,101 @@ async function connectSandboxWallet() {
   await expect.poll(status).toBe('connected')
 }
 
+/**
+ * For an init script: counts the page's requests (fetch) to the given ports: how many were started, how many are
+ * open (until the whole answer arrived or the request failed), and the JSON-RPC methods they asked.
+ */
+function countRequests(ports: string[]) {
+  const counts = { started: 0, open: 0, methods: [] as string[] }
+  Object.assign(window, { __requests: counts })
+  const fetch = window.fetch.bind(window)
+  window.fetch = (input, init) => {
+    const target = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href)
+    if (!ports.includes(target.port)) return fetch(input, init)
+    counts.started++
+    counts.open++
+    try {
+      const body = JSON.parse(String(init?.body))
+      for (const call of Array.isArray(body) ? body : [body]) counts.methods.push(String(call?.method))
+    } catch {
+      counts.methods.push('?')
+    }
+    const done = () => void counts.open--
+    return fetch(input, init).then(
+      (response) => {
+        response.clone().arrayBuffer().then(done, done)
+        return response
+      },
+      (error) => {
+        done()
+        throw error
+      },
+    )
+  }
+}
+type Counts = { started: number; open: number; methods: string[] }
+const counted = (page: Page) => page.evaluate(() => (window as unknown as { __requests: Counts }).__requests)
+/** Resolves once the page has no counted request open and ran what it had queued without starting another. */
+async function quiet(page: Page) {
+  for (;;) {
+    const { started } = await counted(page)
+    await schedulerSettled(page)
+    const now = await counted(page)
+    if (now.started === started && now.open === 0) return
+  }
+}
+/** Moves a paused page clock on by `ms`, in steps shorter than the requests' 10 s timeouts, `quiet` after each. */
+async function advance(page: Page, ms: number) {
+  for (let left = ms; left > 0; left -= 9_000) {
+    await page.clock.runFor(Math.min(9_000, left))
+    await quiet(page)
+  }
+}
+
 describe('a hostile catalog API', () => {
   test.each(['malformed', 'inflated'] as const)(
     'a catalog answering a count of a million (%s pages) is paged a bounded number of times, and not at all after close',
     async (mode) => {
       const { page } = h.browser
       h.sandbox.providerApi.setCatalog(mode)
+      const list = modalRoot().getByTestId('all-wallets-list')
+      if (mode === 'inflated') {
+        // Closed while pages remain, a page just asked for: no page is asked for once closed, whatever answers.
+        await page.getByTestId('open-modal').click()
+        await modalRoot().getByTestId('footer-allWallets').click()
+        await expect.poll(() => pages()).toBeGreaterThanOrEqual(1)
+        await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+        await expect.poll(() => pages()).toBeGreaterThanOrEqual(2)
+        await page.keyboard.press('Escape')
+        await expect.poll(() => isOpen()).toBe(false)
+        const startedAt = (await counted(page)).started
+        await quiet(page)
+        await nextFrames(page, 10)
+        await quiet(page)
+        expect((await counted(page)).started - startedAt, 'requests to the API started after a close mid-list').toBe(0)
+      }
+      const before = pages()
       await page.getByTestId('open-modal').click()
       await modalRoot().getByTestId('footer-allWallets').click()
-      const list = modalRoot().getByTestId('all-wallets-list')
       // The user scrolls to the end again and again.
       for (let i = 0; i < 25; i++) {
         await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
         // The next scroll once this one is drawn (a scroll a frame or two: faster than any person).
         await nextFrames(page)
       }
-      const open = pages()
+      const open = pages() - before
       await page.keyboard.press('Escape')
       await expect.poll(() => isOpen()).toBe(false)
       const closedAt = pages()
-      // Kept: the window the count after close is measured over; no event marks a request that never comes.
-      await page.waitForTimeout(1500)
+      const startedAt = (await counted(page)).started
+      // After the close: every request to the API answered, what the answers queued ran, ten frames drawn (a page
+      // the list asks for after a scroll or an answer is asked by then), and again nothing open or started.
+      await quiet(page)
+      await nextFrames(page, 10)
+      await quiet(page)
       const afterClose = pages() - closedAt
-      console.log(`catalog storm (${mode}): ${open} page requests while open, ${afterClose} more in 1.5 s after close`)
+      expect((await counted(page)).started - startedAt, 'requests to the API started after the close').toBe(0)
+      console.log(`catalog storm (${mode}): ${open} page requests while open, ${afterClose} more after close`)
       count(`catalog storm (${mode})`)
       // Malformed: the first page holds no usable wallet and ends the list. Inflated: the real pages, then one empty.
       expect(open).toBeLessThanOrEqual(mode === 'malformed' ? 1 : 18)
@@ -230,67 +303,92 @@ describe('hostile wallets', () => {
   })
 
   test('1,000 chainChanged events with the RPC failing read the balance a handful of times; unsupported then supported a tick later leaves no UnsupportedChain', async () => {
-    const { page } = h.browser
-    await connectSandboxWallet()
-    await page.keyboard.press('Escape')
-    const rpcPorts = new Set([new URL(h.sandbox.chain.url).port, new URL(h.sandbox.l2.url).port])
-    let balanceReads = 0
-    await page.route(
-      (url) => rpcPorts.has(url.port),
-      (route) => {
-        if (route.request().postData()?.includes('eth_getBalance')) balanceReads++
-        return route.abort()
-      },
-    )
+    // A browser of its own: its page's clock is stopped and moved on by the test, through every retry and timeout.
+    const own = await launchBrowser()
+    const { page } = own
+    const rpcPorts = [new URL(h.sandbox.chain.url).port, new URL(h.sandbox.l2.url).port]
+    page.on('pageerror', (error) => void pageErrors.push(error.message))
+    page.on('dialog', (dialog) => void (dialogs.push(dialog.message()), dialog.dismiss()))
+    page.on('request', record)
     try {
+      await own.context.addInitScript(announceHostileWallets)
+      await own.context.addInitScript(countRequests, rpcPorts)
+      await page.clock.install()
+      await page.goto(h.sandbox.url)
+      await page.getByTestId('open-modal').click()
+      await h.modalRoot(page).locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Wallet' }).first().click()
+      await page.locator('[data-testid="sandbox-wallet-prompt"]').waitFor({ state: 'visible' })
+      await page.locator('[data-testid="sandbox-wallet-approve"]').click()
+      await expect.poll(() => page.getByTestId('status').innerText()).toBe('connected')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => isOpen(page)).toBe(false)
+      await page.route(
+        (url) => rpcPorts.includes(url.port),
+        (route) => route.abort(),
+      )
+      // The balance read at the connection is cached for 30 s: the clock stops 31 s later, so the events' network
+      // has none.
+      await quiet(page)
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 31_000)
+      await quiet(page)
+      const balanceReads = async () => (await counted(page)).methods.filter((m) => m === 'eth_getBalance').length
+      const before = await balanceReads()
       await page.evaluate(() => {
         const wallet = (window as unknown as { sandboxWallet: { emit(event: string, value: unknown): void } }).sandboxWallet
         for (let i = 0; i < 1000; i++) wallet.emit('chainChanged', i % 2 ? '0x7a69' : '0x7a6a')
       })
-      // Kept: the window the reads are counted over (an upper bound); the modal is closed, so no drawn state marks
-      // the last read, and the reads fail so no answer does.
-      await page.waitForTimeout(3000)
-      const burst = balanceReads
-      // The same thousand, one task each.
+      // 29 s on the page's clock: every retry and timeout of the read runs, short of the 30 s after its failure.
+      await advance(page, 29_000)
+      const burst = (await balanceReads()) - before
+      // The same thousand, one task each (a message the page posts to itself; timers would wait on the clock).
       await page.evaluate(async () => {
         const wallet = (window as unknown as { sandboxWallet: { emit(event: string, value: unknown): void } }).sandboxWallet
+        const task = () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel()
+            channel.port1.onmessage = () => resolve()
+            channel.port2.postMessage(0)
+          })
         for (let i = 0; i < 1000; i++) {
           wallet.emit('chainChanged', i % 2 ? '0x7a6a' : '0x7a69')
-          await new Promise((resolve) => setTimeout(resolve, 0))
+          await task()
         }
       })
-      // Kept: the window the reads are counted over, as above.
-      await page.waitForTimeout(3000)
-      console.log(
-        `chainChanged storm: ${burst} balance requests for 1,000 events in one task, ${balanceReads - burst} for 1,000 more in separate tasks`,
-      )
+      await advance(page, 29_000)
+      const apart = (await balanceReads()) - before - burst
+      console.log(`chainChanged storm: ${burst} balance requests for 1,000 events in one task, ${apart} for 1,000 more in separate tasks`)
       // One read per network (an RPC client retries once; with the RPC down, the wallet's own node is asked too, and
       // the Sandbox Wallet forwards that to the same node), then nothing for 30 s after the failure.
+      expect(burst).toBeGreaterThan(0)
       expect(burst).toBeLessThanOrEqual(3)
-      expect(balanceReads).toBeLessThanOrEqual(6)
-      expect(await isOpen()).toBe(false)
+      expect(apart).toBeGreaterThan(0)
+      expect(apart).toBeLessThanOrEqual(3)
+      expect(await isOpen(page)).toBe(false)
 
-      // A move to an unrequested chain and back on the next tick.
+      // A move to an unrequested chain and back on the next tick, then the failing RPC's retries and timeouts.
+      const back = await balanceReads()
       await page.evaluate(() => {
         const wallet = (window as unknown as { sandboxWallet: { emit(event: string, value: unknown): void } }).sandboxWallet
         wallet.emit('chainChanged', '0x1')
         setTimeout(() => wallet.emit('chainChanged', '0x7a69'), 0)
       })
-      // Kept: a wrong outcome (the modal opening on UnsupportedChain) would follow the failing RPC's retries; the
-      // right one looks exactly like the state before, so no event marks it.
-      await page.waitForTimeout(1500)
-      expect(await isOpen()).toBe(false)
+      await advance(page, 29_000)
+      expect(await balanceReads(), 'the balance read again, and failed, on the way back').toBeGreaterThan(back)
+      expect(await isOpen(page)).toBe(false)
       expect(await page.getByTestId('modal-open').innerText()).toBe('closed')
       expect(await page.getByTestId('network').innerText()).toBe('Localhost (eip155:31337)')
       // The next open shows the account, not a leftover UnsupportedChain.
-      await page.getByTestId('open-modal').click()
-      await expect.poll(() => modalRoot().getByTestId('account').count()).toBe(1)
-      expect(await modalRoot().getByTestId('unsupported-chain').count()).toBe(0)
-    } finally {
       await page.unrouteAll()
+      await page.clock.resume()
+      await page.getByTestId('open-modal').click()
+      await expect.poll(() => h.modalRoot(page).getByTestId('account').count()).toBe(1)
+      expect(await h.modalRoot(page).getByTestId('unsupported-chain').count()).toBe(0)
+      count('chainChanged storm')
+      await stillUsable(page)
+      expect(own.offLoopback).toEqual([])
+    } finally {
+      await own.close()
     }
-    count('chainChanged storm')
-    await stillUsable()
   }, 60_000)
 })
 
@@ -413,7 +511,9 @@ describe('the balance does not go stale', () => {
       await expect.poll(() => prompt.innerText()).toMatch(text)
       await page.locator('[data-testid="sandbox-wallet-approve"]').click()
     }
+    const balanceReads = async () => (await counted(page)).methods.filter((m) => m === 'eth_getBalance').length
     try {
+      await own.context.addInitScript(countRequests, [new URL(h.sandbox.chain.url).port, new URL(h.sandbox.l2.url).port])
       await page.clock.install()
       await page.goto(h.sandbox.url)
       await page.getByTestId('open-modal').click()
@@ -445,10 +545,13 @@ describe('the balance does not go stale', () => {
       await sent
       const later = await balanceOf()
       expect(later).not.toBe(after)
+      await quiet(page)
+      const reads = await balanceReads()
       await page.getByTestId('open-modal').click()
-      // Kept: a wrong re-read would replace the shown balance after an RPC round trip; the right outcome is the
-      // cached balance staying, which no event marks.
-      await page.waitForTimeout(300)
+      // The open has run its course: what it queued ran, and no request to the node is open or was started since.
+      await expect.poll(() => shown.innerText()).toBe(after)
+      await quiet(page)
+      expect(await balanceReads(), 'balance reads on an open within 30 s').toBe(reads)
       expect(await shown.innerText()).toBe(after)
       await page.keyboard.press('Escape')
       await page.clock.fastForward(30_000)

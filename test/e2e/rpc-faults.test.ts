@@ -18,6 +18,35 @@ async function throughProxy(wallet = true) {
   const { page } = h.browser
   await page.addInitScript(
     ([url, wallet]) => {
+      // The page's requests to the proxy (the app's and the wallet's, both through fetch): how many were started, how
+      // many are open (until the whole answer arrived or the request failed), and the JSON-RPC methods they asked
+      // (a refused connection never reaches the proxy to be recorded there).
+      const counts = { started: 0, open: 0, methods: [] as string[] }
+      Object.assign(window, { __rpcRequests: counts })
+      const fetch = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+        if (!target.startsWith(url)) return fetch(input, init)
+        counts.started++
+        counts.open++
+        try {
+          const body = JSON.parse(String(init?.body))
+          for (const call of Array.isArray(body) ? body : [body]) counts.methods.push(String(call?.method))
+        } catch {
+          counts.methods.push('?')
+        }
+        const done = () => void counts.open--
+        return fetch(input, init).then(
+          (response) => {
+            response.clone().arrayBuffer().then(done, done)
+            return response
+          },
+          (error) => {
+            done()
+            throw error
+          },
+        )
+      }
       let app: unknown
       let own: unknown
       Object.defineProperty(window, '__SANDBOX__', {
@@ -37,12 +66,21 @@ async function throughProxy(wallet = true) {
   await page.clock.install()
   await page.evaluate(() => localStorage.clear())
   await page.reload()
+  // The page's clock when a balance read last failed.
+  await page.waitForFunction(() => (window as any).modal)
+  await page.evaluate(() =>
+    (window as any).modal.on('error', ({ source }: { source: string }) => {
+      if (source === 'balance') Object.assign(window, { __balanceFailedAt: Date.now() })
+    }),
+  )
 }
 
 beforeEach(async () => {
   proxy = await startRpcFaultProxy(h.sandbox.chain.url)
 })
 afterEach(async () => {
+  // A test that stopped the page's clock leaves it running for the next (it stays installed on the page).
+  await h.browser.page.clock.resume()
   await proxy.close()
   await h.browser.page.unrouteAll({ behavior: 'ignoreErrors' })
 })
@@ -56,39 +94,55 @@ const recovered: string[] = []
 afterAll(() => console.log(`Recovered:\n${recovered.join('\n')}`))
 
 /**
- * `read`, after moving the page's clock on by `ms` (timeouts and planned retries that fall due run). Polled every
- * 500 ms: the page's clock runs at most four times faster than the wall clock, so a request the node answers is not
- * timed out by the jumps.
+ * Resolves once nothing the page asked the node is under way but what the proxy holds unanswered ('hang'), and the
+ * page ran what the answers queued without asking anything more: moving the page's clock on from here times out
+ * only requests the node never answers.
  */
+async function quiet() {
+  for (;;) {
+    // In the page: what it had queued runs (a message a page posts to itself is delivered after the tasks queued
+    // before it, five rounds over), then whether that started a request and how many are open.
+    const { calm, open } = await h.browser.page.evaluate(async () => {
+      const counts = (window as any).__rpcRequests as { started: number; open: number }
+      const started = counts.started
+      for (let i = 0; i < 5; i++)
+        await new Promise<void>((resolve) => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => resolve()
+          channel.port2.postMessage(0)
+        })
+      return { calm: counts.started === started, open: counts.open }
+    })
+    if (calm && open === proxy.held) return
+  }
+}
+/**
+ * Moves the page's clock on by `ms`, running every timer that falls due in order, in steps shorter than the
+ * requests' 10 s timeout with `quiet()` after each: a request a timer starts is answered before its timeout can run.
+ */
+async function advance(ms: number) {
+  for (let left = ms; left > 0; left -= 9_000) {
+    await h.browser.page.clock.runFor(Math.min(9_000, left))
+    await quiet()
+  }
+}
+/** `read`, after moving the page's clock on by `ms` (`advance`): for `expect.poll`, which then needs no interval. */
 const later =
-  <T>(read: () => Promise<T>, ms = 2_000) =>
+  <T>(read: () => Promise<T>, ms = 4_000) =>
   async () => {
-    await h.browser.page.clock.fastForward(ms)
+    await advance(ms)
     return read()
   }
+const poll = { timeout: 30_000, interval: 10 }
+/** The JSON-RPC methods the page asked the proxy for, in order. */
+const asked = () => h.browser.page.evaluate(() => (window as any).__rpcRequests.methods as string[])
+/** How many times the page asked for `method` since the `from`th request. */
+const calls = async (method: string, from: number) => (await asked()).slice(from).filter((m) => m === method).length
+const pageNow = () => h.browser.page.evaluate(() => Date.now())
 const REASONS = {
   '500': "The network's node answered with an error (HTTP 500). Trying again every 30 s…",
   hang: "The network's node did not answer in time. Trying again every 30 s…",
   refuse: "The network's node cannot be reached. Trying again every 30 s…",
-}
-/** Resolves once the node has had no new request for 300 ms: what the page sent has reached it. */
-async function settled() {
-  let seen = -1
-  await expect
-    .poll(
-      () => {
-        const now = proxy.requests.length
-        const same = now === seen
-        seen = now
-        return same
-      },
-      { interval: 300 },
-    )
-    .toBe(true)
-}
-/** Two minutes on the page's clock, in steps of 10 s (each lets the page run what fell due). */
-async function twoMinutes() {
-  for (let i = 0; i < 12; i++) await h.browser.page.clock.fastForward(10_000)
 }
 const realBalance = async () =>
   truncatedBalance(BigInt(await rpcCall(h.sandbox.chain.url, 'eth_getBalance', [h.sandbox.address, 'latest'])), 18, 'ETH')
@@ -110,38 +164,53 @@ const nonce = () => rpcCall(h.sandbox.chain.url, 'eth_getTransactionCount', [h.s
 
 describe('the node answering 500, hanging past the timeout, refusing connections, then answering again', () => {
   test('Account: "Balance unavailable" with the reason, read again every 30 s, the balance back once the node answers', async () => {
+    const { page } = h.browser
     await throughProxy()
     await proxy.setMode('500')
     await h.connectWallet()
+    // From here the page's clock stands still but when the test moves it: the 30 s are counted exactly.
+    await page.clock.pauseAt((await pageNow()) + 1_000)
     const balance = modalRoot().getByTestId('account-balance')
     const reason = modalRoot().getByTestId('account-balance-reason')
+    const reads = (from: number) => calls('eth_getBalance', from)
     for (const mode of MODES) {
       await proxy.setMode(mode)
       // Without an answer (the first read, or after the last recovery) a read is forced, as a transaction does.
-      if (mode !== '500') await h.browser.page.evaluate(() => (window as any).modal.refreshBalance(undefined, { force: true }))
+      if (mode !== '500') await page.evaluate(() => void (window as any).modal.refreshBalance(undefined, { force: true }))
       await expect
         .poll(
           later(() => balance.innerText()),
-          { timeout: 30_000, interval: 500 },
+          poll,
         )
         .toBe('Balance unavailable')
       await expect
         .poll(
           later(() => reason.innerText()),
-          { timeout: 30_000, interval: 500 },
+          poll,
         )
         .toBe(REASONS[mode])
-      const asked = proxy.requests.length
-      await twoMinutes()
-      // Read again every 30 s (each read tries the network's RPC URL, then the wallet's node): no storm.
-      expect(proxy.requests.slice(asked).filter((r) => r.method === 'eth_getBalance').length).toBeLessThanOrEqual(12)
+      // Read again 30 s after the failure: nothing 1 ms before, a read at 30 s (each read tries the network's RPC
+      // URL, then the wallet's node).
+      await quiet()
+      const failedAt = await page.evaluate(() => (window as any).__balanceFailedAt as number)
+      let from = (await asked()).length
+      await advance(failedAt + 30_000 - 1 - (await pageNow()))
+      expect(await reads(from), 'reads in the 30 s after a failure').toBe(0)
+      await page.clock.runFor(1)
+      await expect.poll(() => reads(from)).toBeGreaterThan(0)
+      // Two minutes more: a read every 30 s at most, no storm.
+      await quiet()
+      from = (await asked()).length
+      await advance(120_000)
+      expect(await reads(from)).toBeGreaterThan(0)
+      expect(await reads(from)).toBeLessThanOrEqual(12)
       await proxy.setMode('pass')
       const real = await realBalance()
       const start = await mark()
       await expect
         .poll(
           later(() => balance.innerText()),
-          { timeout: 30_000, interval: 500 },
+          poll,
         )
         .toBe(real)
       expect(await reason.count()).toBe(0)
@@ -170,37 +239,31 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await expect
         .poll(
           later(() => fee.innerText()),
-          { timeout: 30_000, interval: 500 },
+          poll,
         )
         .toBe(`Network fee ${FEE_REASONS[mode]}`)
       await form.getByTestId('send-review').click()
       await expect
         .poll(
           later(() => form.getByTestId('send-error').innerText()),
-          { timeout: 30_000, interval: 500 },
+          poll,
         )
         .toBe('This send is not reviewed until its network fee is known. Estimating again…')
       expect(await fee.innerText()).toBe(`Network fee ${FEE_REASONS[mode]}`)
       expect(await form.getByTestId('send-confirm').count()).toBe(0)
       expect(await h.walletPrompt().count()).toBe(0)
-      const asked = proxy.requests.length
+      await quiet()
+      const from = (await asked()).length
       // Estimated again after 5, 10, 20 and 30 s, then no more until the next edit or review. Each attempt is one
-      // request plus, for a 5xx, a timeout or a refused connection, the HTTP transport's one retry. The clock moves
-      // 40 s at a time (longer than any pause), each jump once what the page sent has reached the node. A retry may
-      // take a jump to fall due and one more for the request its timer plans, so three jumps in a row that bring no
-      // estimate mean none is planned. Then two more minutes bring none.
-      const estimates = () => proxy.requests.slice(asked).filter((r) => r.method === 'eth_estimateGas').length
-      for (let jump = 0, empty = 0; jump < 20 && empty < 3; jump++) {
-        const before = estimates()
-        await h.browser.page.clock.fastForward(40_000)
-        await settled()
-        empty = estimates() === before ? empty + 1 : 0
-      }
-      const retried = estimates()
+      // request plus, for a 5xx, a timeout or a refused connection, the HTTP transport's one retry. Four minutes hold
+      // the four pauses and four attempts timed out twice (hang); then two more minutes bring none.
+      const estimates = () => calls('eth_estimateGas', from)
+      await advance(240_000)
+      const retried = await estimates()
+      expect(retried).toBeGreaterThanOrEqual(4)
       expect(retried).toBeLessThanOrEqual(2 * (1 + 4))
-      await twoMinutes()
-      await settled()
-      expect(estimates(), 'estimates after the retries ended').toBe(retried)
+      await advance(120_000)
+      expect(await estimates(), 'estimates after the retries ended').toBe(retried)
 
       await proxy.setMode('pass')
       const start = await mark()
@@ -229,7 +292,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await expect
         .poll(
           later(() => form.getByTestId('swap-review').isEnabled()),
-          { timeout: 30_000, interval: 500 },
+          poll,
         )
         .toBe(true)
       await form.getByTestId('swap-review').click()
@@ -237,7 +300,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
       await expect
         .poll(
           later(() => form.getByTestId('swap-error').allInnerTexts()),
-          { timeout: 40_000, interval: 500 },
+          { ...poll, timeout: 40_000 },
         )
         .toEqual([CHECK_REASONS[mode]])
       expect(await h.walletPrompt().count()).toBe(0)
@@ -250,7 +313,7 @@ describe('the node answering 500, hanging past the timeout, refusing connections
     await expect
       .poll(
         later(() => form.getByTestId('swap-review').isEnabled()),
-        { timeout: 30_000, interval: 500 },
+        poll,
       )
       .toBe(true)
     await form.getByTestId('swap-review').click()
