@@ -27,11 +27,10 @@ function collectProblems(page: Page, aborted: readonly string[]) {
   return problems
 }
 
-/** Loads `path` and waits until React has hydrated it (the page's scripts have run and the network is idle). */
+/** Loads `path` and waits until React has hydrated it: the layout marks the document from an effect. */
 async function hydrate(page: Page, url: string) {
   await page.goto(url)
-  await page.waitForLoadState('networkidle')
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))))
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
 describe('a Next.js app-router host of the packed package', () => {

@@ -23,6 +23,19 @@ const BROWSER_GLOBALS = [
 ]
 const reads = []
 let phase = 'import'
+
+/**
+ * Runs the timers the code scheduled: resolves once no timer is pending, or after `ms` (a timer that keeps
+ * scheduling itself). Checked between turns of the event loop, where this function's own short pause has ended.
+ */
+async function timersRun(ms = 2000) {
+  const until = Date.now() + ms
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve))
+    if (!process.getActiveResourcesInfo().includes('Timeout') || Date.now() > until) return
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
 for (const name of BROWSER_GLOBALS) {
   Object.defineProperty(globalThis, name, {
     configurable: true,
@@ -45,7 +58,7 @@ const load = (key) => import(pathToFileURL(join(root, manifest.exports[key].impo
 const imported = {}
 for (const [key] of entries) imported[key] = Object.keys(await load(key)).length
 // Work an entry schedules for later runs now.
-await new Promise((resolve) => setTimeout(resolve, 50))
+await timersRun()
 
 phase = 'createModal'
 const { createModal } = await load('.')
@@ -70,6 +83,6 @@ function Status() {
 }
 const html = renderToString(createElement(ModalProvider, { modal }, createElement(Status)))
 modal.destroy()
-await new Promise((resolve) => setTimeout(resolve, 50))
+await timersRun()
 
 process.stdout.write(JSON.stringify({ imported, state: { open: state.open, status: state.status }, html, reads }))

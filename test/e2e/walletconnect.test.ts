@@ -217,17 +217,18 @@ describe('ConnectingWalletConnect: one wallet of the catalog', () => {
     const headings = await page.evaluate(async (data) => {
       const seen = new Set<string>()
       const root = () => document.querySelector('div[data-vestibule]')?.shadowRoot
-      let done = false
-      const frame = () => {
-        const h2 = root()?.querySelector('dialog h2')
-        if (h2?.textContent) seen.add(h2.textContent)
-        if (root()?.querySelector('[data-testid="wc-qr"]')) done = true
-        else requestAnimationFrame(frame)
-      }
-      requestAnimationFrame(frame)
+      // Resolves on the frame that first shows the QR code (the test's timeout bounds it).
+      const qrShown = new Promise<void>((resolve) => {
+        const frame = () => {
+          const h2 = root()?.querySelector('dialog h2')
+          if (h2?.textContent) seen.add(h2.textContent)
+          if (root()?.querySelector('[data-testid="wc-qr"]')) resolve()
+          else requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      })
       await (window as unknown as { modal: { open(v: string, d: unknown): Promise<void> } }).modal.open('ConnectingWalletConnect', data)
-      const until = Date.now() + 15_000
-      while (!done && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 16))
+      await qrShown
       return [...seen]
     }, walletData())
     expect(headings).toEqual(['Sandbox Mobile Wallet'])
