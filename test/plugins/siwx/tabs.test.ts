@@ -1,0 +1,148 @@
+// Sign-in across the tabs of one origin: two modals sharing one storage, as two tabs share the page's storage, talk
+// over a real BroadcastChannel. A sign-out in one ends the other's session; a sign-in in one covers the other. A
+// message only makes a tab read its store again: forged or malformed messages, and well-formed ones the store does
+// not confirm, change nothing.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createKernel, type Modal, type ModalOptions } from '../../../kernel/index.js'
+import { eip155 } from '../../../chains/eip155/index.js'
+import { siwx, type SiwxApi, type SiwxConfig } from '../../../plugins/siwx/index.js'
+import { checkSiwxTabMessage, siwxTabs } from '../../../plugins/siwx/tabs.js'
+import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
+import { kernelOf } from '../../../kernel/kernel-of.js'
+import { dummyView } from '../../kernel/helpers.js'
+
+const h = useHarness()
+const HOST = 'app.test:8443'
+const ORIGIN = `https://${HOST}`
+const SESSIONS_KEY = '@vestibule/v1/siwx/sessions'
+const PREFIX = '@vestibule/v1'
+let modals: Modal[] = []
+const closers: Array<() => void> = []
+const shellViews = {
+  name: 'shell-views',
+  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
+    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
+}
+
+beforeEach(() => {
+  vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })
+})
+afterEach(() => {
+  modals.splice(0).forEach((m) => m.destroy())
+  closers.splice(0).forEach((close) => close())
+  vi.unstubAllGlobals()
+})
+
+function modalWith(storage: ReturnType<typeof mapStorage>, config: SiwxConfig = {}) {
+  const modal = createKernel(
+    { projectId: 'p', storage, siwx: config, plugins: [eip155({ networks: [h.localA, h.localB] }), shellViews, siwx()] } as ModalOptions,
+    { loadShell: async () => ({ show: () => undefined, hide: () => undefined, destroy: () => undefined }) },
+  )
+  modals.push(modal)
+  kernelOf(modal).chains.startDiscovery()
+  const heard: string[] = []
+  for (const name of ['siwx:signIn', 'siwx:signOut', 'siwx:needed'] as const) kernelOf(modal).events.on(name, () => heard.push(name))
+  return { modal, api: modal.getPlugin('siwx') as SiwxApi, heard }
+}
+
+/** The first tab connects and signs in; the second, on the same storage, restores that session. */
+async function twoTabs(config: SiwxConfig = {}) {
+  const wallet = h.wallet()
+  const storage = mapStorage()
+  const first = modalWith(storage, config)
+  await first.modal.open()
+  await kernelOf(first.modal).navigation.connect(WALLET_RDNS, 'eip155')
+  const controller = (await first.api.flow()).controller()
+  await controller.start()
+  await controller.sign()
+  expect(first.api.$state.get().status).toBe('signedIn')
+  const second = modalWith(storage, config)
+  await second.modal.reconnect()
+  await vi.waitFor(() => expect(second.api.$state.get().status).toBe('signedIn'))
+  return { storage, first, second, wallet }
+}
+
+describe('siwx: the tabs message', () => {
+  it("only this modal's exact message is taken; anything else is ignored", () => {
+    expect(checkSiwxTabMessage({ v: 1, prefix: PREFIX, kind: 'signOut' }, PREFIX)).toBe('signOut')
+    expect(checkSiwxTabMessage({ v: 1, prefix: PREFIX, kind: 'signIn' }, PREFIX)).toBe('signIn')
+    const forged: unknown[] = [
+      { v: 1, prefix: 'another-app/v1', kind: 'signOut' },
+      { v: 2, prefix: PREFIX, kind: 'signOut' },
+      { prefix: PREFIX, kind: 'signOut' },
+      { v: 1, prefix: PREFIX, kind: 'logout' },
+      { v: 1, prefix: PREFIX, kind: ['signOut'] },
+      { v: 1, prefix: PREFIX, kind: 'signIn', session: { signature: '0x00' } },
+      JSON.stringify({ v: 1, prefix: PREFIX, kind: 'signOut' }),
+      [1, PREFIX, 'signOut'],
+      null,
+      42,
+    ]
+    for (const data of forged) expect(checkSiwxTabMessage(data, PREFIX)).toBeUndefined()
+  })
+
+  it('over a real channel, forged messages call nothing; the real one after them calls once', async () => {
+    let calls = 0
+    let heard: () => void = () => undefined
+    const called = new Promise<void>((resolve) => (heard = resolve))
+    const tabs = siwxTabs({ storagePrefix: undefined, changed: () => (calls++, heard()) })
+    closers.push(tabs.close)
+    const other = new BroadcastChannel(`${PREFIX}/siwx/tabs`)
+    closers.push(() => other.close())
+    for (const data of [{ v: 1, prefix: 'x/v1', kind: 'signOut' }, { v: 1, prefix: PREFIX, kind: 'revoke' }, 'signOut', null])
+      other.postMessage(data)
+    other.postMessage({ v: 1, prefix: PREFIX, kind: 'signOut' })
+    await called
+    expect(calls).toBe(1)
+  })
+})
+
+describe('siwx: other tabs', () => {
+  it('a sign-out in one tab signs the other out, without a wallet prompt; the host hears siwx:signOut there', async () => {
+    const { first, second, wallet } = await twoTabs()
+    await first.api.signOut()
+    await vi.waitFor(() => expect(second.api.$state.get().status).toBe('signedOut'))
+    expect(second.heard).toContain('siwx:signOut')
+    expect(second.modal.isOpen()).toBe(false)
+    expect(wallet.callsOf('personal_sign')).toHaveLength(1)
+  })
+
+  it('required: the other tab then asks for sign-in, as on a reload', async () => {
+    const { first, second } = await twoTabs({ required: true })
+    await first.api.signOut()
+    await vi.waitFor(() => expect(second.modal.isOpen()).toBe(true))
+    expect(kernelOf(second.modal).router.current?.view).toBe('SIWXSignMessage')
+    expect(second.api.$state.get().status).toBe('needed')
+  })
+
+  it('a sign-in in one tab covers the other: its sign view closes, no second signature', async () => {
+    const { storage, first, second, wallet } = await twoTabs({ required: true })
+    // Both signed out (the session gone from the shared storage), both on the sign view.
+    storage.map.delete(SESSIONS_KEY)
+    await first.api.signOut()
+    await vi.waitFor(() => expect(second.modal.isOpen()).toBe(true))
+    await first.modal.open()
+    const controller = (await first.api.flow()).controller()
+    await controller.start()
+    await controller.sign()
+    await vi.waitFor(() => expect(second.api.$state.get().status).toBe('signedIn'))
+    await vi.waitFor(() => expect(second.modal.isOpen()).toBe(false))
+    expect(wallet.callsOf('personal_sign')).toHaveLength(2)
+  })
+
+  it('a well-formed message the store does not confirm changes nothing', async () => {
+    const { second } = await twoTabs()
+    const flow = await second.api.flow()
+    // "Signed out" while the session is still kept: still signed in, nothing heard.
+    expect(await flow.follow()).toBeUndefined()
+    expect(second.api.$state.get().status).toBe('signedIn')
+    expect(second.heard).toEqual([])
+    // "Signed in" while this tab declined and no session covers it: still signed out, the sign view not opened.
+    await second.api.signOut()
+    second.heard.length = 0
+    expect(await flow.follow()).toBeUndefined()
+    expect(second.api.$state.get().status).toBe('signedOut')
+    expect(second.heard).toEqual([])
+    expect(second.modal.isOpen()).toBe(false)
+  })
+})
