@@ -163,6 +163,8 @@ export function createSiwxFlow(ctx: PluginContext, options: FlowOptions): SiwxFl
       ctx.events.emit('siwx:signOut', {})
     },
     async follow() {
+      // A check under way may have read the store before the other tab's change: this reads it after that check.
+      await checking?.done.catch(() => undefined)
       const account = current()
       if (!account) return undefined
       const same = (s: SiwxState) => s.chainId === account.chainId && s.address?.toLowerCase() === account.address.toLowerCase()
