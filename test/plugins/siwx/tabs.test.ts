@@ -97,6 +97,52 @@ describe('siwx: the tabs message', () => {
   })
 })
 
+describe('siwx: the stored sessions changed in another tab', () => {
+  /** The page's `storage` events, as the browser fires them in the tabs that did not write. */
+  function pageEvents() {
+    const page = new EventTarget()
+    vi.stubGlobal('addEventListener', page.addEventListener.bind(page))
+    vi.stubGlobal('removeEventListener', page.removeEventListener.bind(page))
+    return (key: string | null) => page.dispatchEvent(Object.assign(new Event('storage'), { key }))
+  }
+
+  it('only the sessions key (or a cleared storage) counts; the listener goes with close()', () => {
+    const fire = pageEvents()
+    let calls = 0
+    const tabs = siwxTabs({ storagePrefix: undefined, sessionsKey: SESSIONS_KEY, changed: () => calls++, channel: undefined })
+    fire('@vestibule/v1/siwx/other')
+    fire('another-app/v1/siwx/sessions')
+    expect(calls).toBe(0)
+    fire(SESSIONS_KEY)
+    fire(null)
+    expect(calls).toBe(2)
+    tabs.close()
+    fire(SESSIONS_KEY)
+    expect(calls).toBe(2)
+  })
+
+  it('a session removed by another tab signs this one out; a forged stored session does not sign it in', async () => {
+    const fire = pageEvents()
+    const { storage, second } = await twoTabs()
+    // Another tab's storage write that leaves the session in place: nothing changes.
+    fire(SESSIONS_KEY)
+    expect(await (await second.api.flow()).follow()).toBeUndefined()
+    expect(second.api.$state.get().status).toBe('signedIn')
+    const kept = storage.map.get(SESSIONS_KEY)!
+    storage.map.delete(SESSIONS_KEY)
+    fire(SESSIONS_KEY)
+    await vi.waitFor(() => expect(second.api.$state.get().status).toBe('signedOut'))
+    expect(second.heard).toContain('siwx:signOut')
+    // A session whose signature was tampered with, written as if by another tab: dropped on read, still signed out.
+    const [session] = JSON.parse(kept) as Array<{ signature: string }>
+    storage.map.set(SESSIONS_KEY, JSON.stringify([{ ...session, signature: `0x${'11'.repeat(65)}` }]))
+    fire(SESSIONS_KEY)
+    expect(await (await second.api.flow()).follow()).toBeUndefined()
+    expect(second.api.$state.get().status).toBe('signedOut')
+    expect(second.modal.isOpen()).toBe(false)
+  })
+})
+
 describe('siwx: other tabs', () => {
   it('a sign-out in one tab signs the other out, without a wallet prompt; the host hears siwx:signOut there', async () => {
     const { first, second, wallet } = await twoTabs()
