@@ -201,7 +201,7 @@ export function createSiwxFlow(ctx: PluginContext, options: FlowOptions): SiwxFl
       storagePrefix: ctx.options.storagePrefix,
       sessionsKey: own ? `${ctx.options.storagePrefix ?? '@vestibule'}/v1/siwx/sessions` : undefined,
       changed: () =>
-        void flow
+        flow
           .follow()
           .then((change) => change && !life?.gone && options.followed?.(change))
           .catch(report),

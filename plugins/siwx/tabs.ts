@@ -22,8 +22,11 @@ export interface SiwxTabsOptions {
   storagePrefix: string | undefined
   /** The full key of the stored sessions when the page keeps them itself; undefined for a host's store. */
   sessionsKey?: string
-  /** Called when another tab may have signed in or out. */
-  changed(): void
+  /**
+   * Called when another tab may have signed in or out. While the store is read again (the promise it returns),
+   * further messages make one more read after it, not one each: a flood of messages costs two reads.
+   */
+  changed(): unknown
   channel?: (name: string) => Channel
 }
 
@@ -42,12 +45,35 @@ export function siwxTabs(options: SiwxTabsOptions): SiwxTabs {
   } catch {
     channel = undefined
   }
-  if (channel) channel.onmessage = (event) => checkSiwxTabMessage(event.data, prefix) && options.changed()
+  let closed = false
+  let running = false
+  let again = false
+  const changed = () => {
+    if (closed) return
+    if (running) return void (again = true)
+    running = true
+    let result: unknown
+    try {
+      result = options.changed()
+    } catch {
+      result = undefined
+    }
+    void Promise.resolve(result)
+      .catch(() => undefined)
+      .finally(() => {
+        running = false
+        if (again) {
+          again = false
+          changed()
+        }
+      })
+  }
+  if (channel) channel.onmessage = (event) => checkSiwxTabMessage(event.data, prefix) && changed()
   const target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>
   const onStorage = (event: Event) => {
     const key = (event as StorageEvent).key
     // `key` null: the whole storage was cleared.
-    if (options.sessionsKey && (key === options.sessionsKey || key === null)) options.changed()
+    if (options.sessionsKey && (key === options.sessionsKey || key === null)) changed()
   }
   if (options.sessionsKey) target.addEventListener?.('storage', onStorage)
   return {
@@ -59,6 +85,7 @@ export function siwxTabs(options: SiwxTabsOptions): SiwxTabs {
       }
     },
     close() {
+      closed = true
       if (channel) channel.onmessage = null
       channel?.close()
       channel = undefined
