@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { startAnvil, rpc } from './anvil.mjs'
-import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, SANDBOX_L2_CHAIN_ID } from './demo.mjs'
+import { DEMO_BALANCE_WEI, DEMO_L2_BALANCE_WEI, DEMO_PRIVATE_KEY, DEMO_SECOND_PRIVATE_KEY, SANDBOX_L2_CHAIN_ID } from './demo.mjs'
 import { root, vestibuleSource } from './resolve.mjs'
 import { cachedBuild } from './build-cache.mjs'
 import { startProviderApi } from './provider-api/server.mjs'
@@ -185,7 +185,7 @@ export async function startSandbox({
     `window.__SANDBOX__ = ${JSON.stringify({ rpc: chain.url, l2Rpc: l2.url, l2ChainId: SANDBOX_L2_CHAIN_ID, apiUrl: providerApi.url, onrampUrl: onramp.url, assets, walletConnect: walletConnect.config, ens: { universalResolver: ens.universalResolver }, auth: { secureSiteUrl: secureSite.frameUrl, mailbox: mail.url }, families: Object.fromEntries(running.map((f) => [f.family, f.config])) })};\n` +
     // Sandbox pages only: the WalletConnect SDKs' own test flag skips the Verify step (5 s per proposal offline).
     (walletConnectVerify ? '' : `window.process = window.process || { env: { IS_VITEST: 'true' } };\n`) +
-    `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
+    `window.__SANDBOX_WALLET__ = ${JSON.stringify({ privateKey: DEMO_PRIVATE_KEY, otherKeys: [DEMO_SECOND_PRIVATE_KEY], chains: { 31337: chain.url }, initialChainId: 31337 })};\n`
   const walletTags = running
     .filter((f) => f.wallet)
     .map((f) => `<script src="${f.wallet.url}"></script>`)

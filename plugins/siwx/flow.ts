@@ -17,6 +17,7 @@ import {
 import { createLocalStore } from './sessions.js'
 import { legacyStore } from './legacy.js'
 import { messages } from './texts.js'
+import { siwxTabs } from './tabs.js'
 import type { SiwxSession, SiwxSessionStore, SiwxState } from './types.js'
 import { createSignController, DomainError, isTimeout, reasonOf, type Account, type SignController } from './controller.js'
 
@@ -31,6 +32,21 @@ export interface SiwxFlow {
   signOut(): Promise<void>
   /** Ends every session (a disconnect). */
   clear(): Promise<void>
+  /**
+   * Reads the store again after another tab signed in or out: 'signedOut' when the session this tab was signed in
+   * with is gone (the state says signedOut, the host hears `siwx:signOut`), 'signedIn' when a session now covers the
+   * account; undefined when nothing changed (the store still says what this tab believed, or could not answer).
+   */
+  follow(): Promise<'signedIn' | 'signedOut' | undefined>
+}
+
+/** What the plugin shares with its flow: its modal's life, and what follows a change made in another tab. */
+export interface FlowOptions {
+  required: boolean
+  $state: MapStore<SiwxState>
+  /** Set once the modal is destroyed; `stop` ends the listening to the other tabs. */
+  life?: { gone: boolean; stop?: () => void }
+  followed?: (change: 'signedIn' | 'signedOut') => void
 }
 
 const DAY_S = 86_400
@@ -61,7 +77,7 @@ const chainRules = (ctx: PluginContext): SiwxRules => ({
   ),
 })
 
-export function createSiwxFlow(ctx: PluginContext, options: { required: boolean; $state: MapStore<SiwxState> }): SiwxFlow {
+export function createSiwxFlow(ctx: PluginContext, options: FlowOptions): SiwxFlow {
   const { $state, required } = options
   ctx.i18n.add(messages, () => import('./locales/index.js'))
   const t = ctx.i18n.t
@@ -103,6 +119,7 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
     })
 
   let checking: { key: string; done: Promise<boolean> } | undefined
+  const tabs = listen()
   const flow: SiwxFlow = {
     check() {
       const account = current()
@@ -138,12 +155,60 @@ export function createSiwxFlow(ctx: PluginContext, options: { required: boolean;
       if (account) await store.revoke(account.chainId, account.address)
       $state.set({ status: 'signedOut' })
       ctx.events.emit('siwx:signOut', {})
+      tabs?.tell('signOut')
     },
     /** Ends every session (a disconnect); the host hears `siwx:signOut` once the store has forgotten them. */
     async clear() {
       await store.clear()
       ctx.events.emit('siwx:signOut', {})
     },
+    async follow() {
+      // A check under way may have read the store before the other tab's change: this reads it after that check.
+      await checking?.done.catch(() => undefined)
+      const account = current()
+      if (!account) return undefined
+      const same = (s: SiwxState) => s.chainId === account.chainId && s.address?.toLowerCase() === account.address.toLowerCase()
+      const before = $state.get()
+      const wasIn = before.status === 'signedIn' && same(before)
+      let found: SiwxSession | undefined
+      try {
+        found = (await kept(account.chainId, account.address)).find((s) => usable(s, account.chainId, account.address))
+      } catch {
+        // The store could not answer: this tab keeps what it knew; its next check asks again.
+        return undefined
+      }
+      const still = current()
+      if (still?.chainId !== account.chainId || still.address !== account.address) return undefined
+      const now = $state.get()
+      if (wasIn && !found && now.status === 'signedIn' && same(now)) {
+        $state.set({ status: 'signedOut', chainId: account.chainId, address: account.address })
+        ctx.events.emit('siwx:signOut', {})
+        return 'signedOut'
+      }
+      // A session this tab did not have: checked in full (the chain's verifier too) before it counts.
+      if (!wasIn && found && now.status !== 'signedIn') return (await flow.check()) ? 'signedIn' : undefined
+      return undefined
+    },
+  }
+
+  /** Listens to the other tabs of the origin, unless the modal keeps nothing in storage (then it shares nothing). */
+  function listen() {
+    const life = options.life
+    if (ctx.options.storage === null || life?.gone) return undefined
+    const own = !ctx.options.siweConfig && !ctx.options.siwx?.store
+    const report = (error: unknown) => ctx.events.emit('error', { source: 'siwx', error })
+    const tabs = siwxTabs({
+      storagePrefix: ctx.options.storagePrefix,
+      sessionsKey: own ? `${ctx.options.storagePrefix ?? '@vestibule'}/v1/siwx/sessions` : undefined,
+      changed: () =>
+        flow
+          .follow()
+          .then((change) => change && !life?.gone && options.followed?.(change))
+          .catch(report),
+    })
+    ctx.events.on('siwx:signIn', () => tabs.tell('signIn'))
+    if (life) life.stop = tabs.close
+    return tabs
   }
 
   /** Looks for a valid session of the connected account on its network and says so in the state. */

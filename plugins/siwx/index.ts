@@ -94,8 +94,14 @@ export function siwx(): Plugin<SiwxApi> {
       const required = Boolean((ctx.options.siwx ?? legacy)?.required)
       const view = legacy ? LEGACY_VIEW : SIGN_VIEW
       const $state = ctx.slice<SiwxState>({ status: enabled ? 'signedOut' : 'off' })
+      const life: { gone: boolean; stop?: () => void } = { gone: false }
+      ctx.onDestroy(() => {
+        life.gone = true
+        life.stop?.()
+      })
       const flow = lazyOnce(
-        (): Promise<SiwxFlow> => import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state })),
+        (): Promise<SiwxFlow> =>
+          import('./flow.js').then((m) => m.createSiwxFlow(ctx as unknown as PluginContext, { required, $state, life, followed })),
       )
       const load = () => (enabled ? flow() : Promise.reject(new Error('SIWX is not enabled')))
       const loadView = () => import('./SignMessage.js')
@@ -146,6 +152,11 @@ export function siwx(): Plugin<SiwxApi> {
             ctx.router.push(view)
           })
           .catch(report)
+      }
+      // Another tab signed out: a required sign-in asks again, as on a reload. It signed in: a sign view shown here ends.
+      function followed(change: 'signedIn' | 'signedOut') {
+        if (change === 'signedOut') return required && recheck(true)
+        if (onSignView()) ctx.router.completeTransaction('success')
       }
       ctx.events.on('connect:success', () => recheck(false))
       ctx.events.on('account:change', () => recheck(true))

@@ -246,7 +246,10 @@ expose(modal)
 // A returning user sees their account on the page at once, before the modal is ever opened.
 void modal.reconnect().catch(() => undefined)
 
-/** Who the sign-in backend says is signed in: its own answer (GET /siwx/me), read again after each sign-in event. */
+/**
+ * Who the sign-in backend says is signed in: its own answer (GET /siwx/me), read again after each sign-in event and
+ * when the sign-in state turns signed in or out (a session taken from another tab of the origin comes with no event).
+ */
 function SignedIn() {
   const [me, setMe] = useState<{ address: string; chainId: string } | null>()
   useEffect(() => {
@@ -260,7 +263,13 @@ function SignedIn() {
         )
         .catch(() => setMe(null))
     read()
-    const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read)]
+    const $state = modal.getPlugin('siwx').$state
+    let status = $state.get().status
+    const offState = $state.subscribe((now) => {
+      if (now.status !== status && (now.status === 'signedIn' || now.status === 'signedOut')) read()
+      status = now.status
+    })
+    const offs = [modal.on('siwx:signIn', read), modal.on('siwx:signOut', read), modal.on('disconnect', read), offState]
     return () => offs.forEach((off) => off())
   }, [])
   return <p data-testid="signed-in">{me ? `signed in as ${me.address} on ${me.chainId}` : 'signed out'}</p>

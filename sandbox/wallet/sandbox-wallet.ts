@@ -16,13 +16,15 @@ import { WalletError, rejected } from './wallet-error.js'
 
 interface WalletConfig {
   privateKey: Hex
+  /** The wallet's other accounts, after the first one (`privateKey`). */
+  otherKeys?: Hex[]
   /** Chains the wallet knows from the start, chain id → RPC URL. */
   chains: Record<number, string>
   initialChainId: number
 }
 
 const config = (window as unknown as { __SANDBOX_WALLET__: WalletConfig }).__SANDBOX_WALLET__
-const account = privateKeyToAccount(config.privateKey)
+const accounts = [config.privateKey, ...(config.otherKeys ?? [])].map((key) => privateKeyToAccount(key))
 
 /** The suffix that marks an EIP-6492 signature. */
 const ERC6492_MAGIC: Hex = '0x6492649264926492649264926492649264926492649264926492649264926492'
@@ -43,10 +45,9 @@ function contractAccountOf(query: URLSearchParams): ContractAccount | undefined 
   return { address, deploy: { factory, factoryData } }
 }
 const contractAccount = contractAccountOf(new URLSearchParams(location.search))
-/** The account the wallet reports: the contract account in contract-account mode, the key's own otherwise. */
-const address: Address = contractAccount?.address ?? account.address
 const STORE = 'sandbox-wallet'
-type Saved = { granted: boolean; chainId: number; chains: Record<number, string> }
+/** `account`: the index of the account selected among the wallet's keys. */
+type Saved = { granted: boolean; chainId: number; chains: Record<number, string>; account: number }
 /** What the wallet saved for the origin; undefined where the page's storage is blocked or holds no JSON. */
 const load = (): Partial<Saved> | undefined => {
   try {
@@ -55,12 +56,20 @@ const load = (): Partial<Saved> | undefined => {
     return undefined
   }
 }
+/** A stored account index the wallet holds, else the first account (the page's storage is anyone's to write). */
+const accountIndex = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) < accounts.length ? (value as number) : 0
 const saved = load() ?? {}
 const state: Saved = {
   granted: saved.granted ?? false,
   chains: { ...config.chains, ...saved.chains },
   chainId: saved.chainId ?? config.initialChainId,
+  account: accountIndex(saved.account),
 }
+/** The key that signs: the selected account's. */
+const signer = () => accounts[state.account]!
+/** The account the wallet reports: the contract account in contract-account mode, the selected key's own otherwise. */
+const addressOf = (): Address => contractAccount?.address ?? signer().address
 if (!state.chains[state.chainId]) state.chainId = config.initialChainId
 // An extension keeps its state in its own storage; the page's may be disabled, and then the wallet remembers in memory.
 const save = () => {
@@ -71,18 +80,26 @@ const save = () => {
   }
 }
 
-// Like an extension's, the permission granted to the origin and the networks the wallet knows are the same in every
-// tab of the origin; the network the wallet is on stays each page's own.
-// It reads them afresh for every request (another tab may have just changed them).
+const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
+
+// Like an extension's, the permission granted to the origin, the networks the wallet knows and the account selected
+// are the same in every tab of the origin; the network the wallet is on stays each page's own.
+// It reads them afresh for every request (another tab may have just changed them), and an account selected in
+// another tab is announced here too (`accountsChanged`), as an extension announces it in every tab.
 const share = () => {
   const shared = load()
   if (!shared) return
   state.granted = shared.granted ?? false
   state.chains = { ...config.chains, ...shared.chains }
+  const selected = accountIndex(shared.account)
+  if (selected === state.account) return
+  state.account = selected
+  if (state.granted && !contractAccount) emit('accountsChanged', [addressOf()])
 }
-
-const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
-const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
+window.addEventListener('storage', (event) => {
+  if (!removed && (event.key === STORE || event.key === null)) share()
+})
 
 /** A token's symbol and decimals read from the active chain (symbol() and decimals()), or undefined. */
 async function readToken(address: Address): Promise<TokenInfo | undefined> {
@@ -130,11 +147,12 @@ let removed = false
 async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
   if (removed) return new Promise(() => undefined)
   share()
+  const address = addressOf()
   const list = Array.isArray(params) ? params : []
   switch (method) {
     case 'eth_requestAccounts': {
       if (state.granted) return [address]
-      const owned = contractAccount ? `\nA contract account owned by ${account.address}.` : ''
+      const owned = contractAccount ? `\nA contract account owned by ${signer().address}.` : ''
       if (!(await askUser(`Connect ${origin} to account ${address}?${owned}`))) throw rejected()
       state.granted = true
       save()
@@ -156,7 +174,7 @@ async function request({ method, params }: { method: string; params?: unknown })
       const [data] = list as [Hex]
       const text = isHex(data) ? hexToString(data) : String(data)
       if (!(await askUser('Sign this message?', text))) throw rejected()
-      const signature = await account.signMessage({ message: isHex(data) ? { raw: data } : String(data) })
+      const signature = await signer().signMessage({ message: isHex(data) ? { raw: data } : String(data) })
       return contractAccount ? asContractAccount(contractAccount, signature) : signature
     }
     case 'wallet_switchEthereumChain': {
@@ -182,10 +200,10 @@ async function request({ method, params }: { method: string; params?: unknown })
       requireGrant()
       if (contractAccount) throw new WalletError(4200, 'This Sandbox Wallet account is a contract account: it only signs messages.')
       const tx = list[0] as { to: Hex; value?: Hex; data?: Hex }
-      const prompt = await describeCall(tx, account.address, readToken)
+      const prompt = await describeCall(tx, signer().address, readToken)
       if (!(await askUser(prompt.title, prompt.detail))) throw rejected()
       const chainUrl = state.chains[state.chainId]!
-      const client = createWalletClient({ account, transport: http(chainUrl) })
+      const client = createWalletClient({ account: signer(), transport: http(chainUrl) })
       return client.sendTransaction({
         chain: {
           id: state.chainId,
@@ -238,5 +256,28 @@ const remove = () => {
   window.removeEventListener('eip6963:requestProvider', announce)
   delete (window as unknown as { ethereum?: unknown }).ethereum
 }
-/** Test hooks: what the wallet holds, for the sandbox page's own display; `remove()` takes the wallet away. */
-;(window as unknown as { sandboxWallet: unknown }).sandboxWallet = { address, owner: account.address, emit, remove }
+/**
+ * The person selects another of the wallet's accounts (by its index): every tab of the origin reports it, and those
+ * the origin is connected in announce it (`accountsChanged`), this one at once, the others on the storage event.
+ */
+const selectAccount = (index: number) => {
+  if (removed) return
+  if (accountIndex(index) !== index) throw new Error(`Sandbox Wallet: no account ${index}`)
+  share()
+  if (index === state.account) return
+  state.account = index
+  save()
+  if (state.granted && !contractAccount) emit('accountsChanged', [addressOf()])
+}
+/**
+ * Test hooks: what the wallet holds, for the sandbox page's own display (`address`, `owner`: the selected account
+ * and its key's, read when the page loads); `selectAccount(i)` switches account; `remove()` takes the wallet away.
+ */
+;(window as unknown as { sandboxWallet: unknown }).sandboxWallet = {
+  address: addressOf(),
+  owner: signer().address,
+  accounts: accounts.map((a) => a.address),
+  emit,
+  remove,
+  selectAccount,
+}

@@ -1,8 +1,10 @@
-// Three tabs of the demo app in one browser: a connect, a network switch and a disconnect in one reach the other
-// two within a second, with no wallet prompt there; messages on the tabs' channel that are forged, or meant for
-// another modal's storage prefix, change nothing.
+// Three tabs of the demo app in one browser: a connect, a network switch, a disconnect, a sign-in, a sign-out and an
+// account change in one reach the other two within a second, with no wallet prompt there; messages on the tabs'
+// channels that are forged, or meant for another modal's storage prefix, change nothing.
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
+import { privateKeyToAccount } from 'viem/accounts'
+import { DEMO_SECOND_PRIVATE_KEY } from '../../sandbox/demo.mjs'
 import { useSandboxBrowser } from './harness.js'
 import { emailLogin } from './auth-login.js'
 
@@ -70,6 +72,51 @@ describe('tabs of one origin', () => {
       await modalRoot().getByTestId('disconnect').click()
       await expect.poll(() => status(page)).toBe('disconnected')
       for (const tab of others) await expect.poll(() => status(tab), within1s).toBe('disconnected')
+
+      for (const tab of others) expect(await prompts(tab)).toBe(0)
+    } finally {
+      await Promise.all(others.map((tab) => tab.close()))
+    }
+  })
+
+  test('an account change and a sign-out in one tab reach the two others within 1 s, with no wallet prompt there', async () => {
+    const { page } = h.browser
+    h.sandbox.siwx.reset()
+    await page.context().clearCookies()
+    await page.goto(`${h.sandbox.url}?siwx=optional`)
+    const others = [await openTab('?siwx=optional'), await openTab('?siwx=optional')]
+    const signedIn = (tab: Page) => tab.getByTestId('signed-in').innerText()
+    try {
+      await h.connectWallet()
+      const signView = modalRoot().getByTestId('siwx')
+      await expect.poll(() => signView.getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+      // The other tabs restored the account; without a session they open on the sign view, as on a reload.
+      for (const tab of others) await expect.poll(() => status(tab), within1s).toBe('connected')
+
+      // A sign-in in the first tab: the others take the session (the backend's cookie is the origin's), no signature.
+      await signView.getByTestId('siwx-sign').click()
+      await h.approveInWallet(/Sign this message/)
+      const signedText = `signed in as ${h.sandbox.address} on eip155:31337`
+      await expect.poll(() => signedIn(page), { timeout: 15_000 }).toBe(signedText)
+      for (const tab of others) await expect.poll(() => signedIn(tab), within1s).toBe(signedText)
+      for (const tab of others)
+        await expect
+          .poll(() => tab.evaluate(() => (window as unknown as { modal: { isOpen(): boolean } }).modal.isOpen()), within1s)
+          .toBe(false)
+
+      // A sign-out in the first tab: the others are signed out too, and their hosts hear siwx:signOut.
+      await page.evaluate(() =>
+        (window as unknown as { modal: { getPlugin(n: string): { signOut(): Promise<void> } } }).modal.getPlugin('siwx').signOut(),
+      )
+      await expect.poll(() => signedIn(page)).toBe('signed out')
+      for (const tab of others) await expect.poll(() => signedIn(tab), within1s).toBe('signed out')
+
+      // The person selects the wallet's second account in the first tab: every tab's modal shows it.
+      const second = privateKeyToAccount(DEMO_SECOND_PRIVATE_KEY).address
+      await page.evaluate(() => (window as unknown as { sandboxWallet: { selectAccount(i: number): void } }).sandboxWallet.selectAccount(1))
+      await expect.poll(() => page.getByTestId('caip-address').innerText()).toBe(`eip155:31337:${second}`)
+      for (const tab of others)
+        await expect.poll(() => tab.getByTestId('caip-address').innerText(), within1s).toBe(`eip155:31337:${second}`)
 
       for (const tab of others) expect(await prompts(tab)).toBe(0)
     } finally {
