@@ -45,6 +45,9 @@ describe('send controller on the eip155 chain plugin', () => {
     await controller.confirm()
     expect(controller.$form.get()).toMatchObject({ status: 'sent', sent: { amount: ETH / 2n, receiver: RECEIVER } })
     expect(controller.$form.get().sent!.explorerUrl).toBeUndefined()
+    // The node answers with the hash and mines the block after: the balance is read once it reports it mined.
+    const { id } = controller.$form.get().sent!
+    await vi.waitFor(async () => expect(await rpc(url, 'eth_getTransactionReceipt', [id])).toMatchObject({ status: '0x1' }))
     expect(await balanceOf(url, RECEIVER)).toBe(before + ETH / 2n)
     stop()
   })
