@@ -135,7 +135,15 @@ describe('the packed package in host bundlers', () => {
       server = await serve(outdir)
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     }, 300_000)
-    afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+    // The browser keeps its connections alive: they are closed with the server, which would otherwise wait for them.
+    afterAll(
+      () =>
+        new Promise<void>((resolve) => {
+          if (!server) return resolve()
+          server.close(() => resolve())
+          server.closeAllConnections()
+        }),
+    )
 
     it.each(Object.keys(COMPOSITIONS))(
       '%s loads, opens and lists the announced wallet; the idle preload leaves no script for the click',
