@@ -98,6 +98,17 @@ export function useSandboxBrowser(
     const { page } = h.browser
     await page.getByTestId('open-modal').click()
     await h.walletButton(name).click()
+    // A prompt that never comes is reported with what the page showed instead (the modal's view, the app's
+    // status), so a failure on a loaded machine says where the connect stopped.
+    await h
+      .walletPrompt()
+      .waitFor({ state: 'visible' })
+      .catch(async (error: Error) => {
+        const shown = (locator: Locator) => locator.innerText({ timeout: 1_000 }).catch(() => '(not shown)')
+        const modal = (await shown(h.modalRoot())).replace(/\s+/g, ' ')
+        const status = await shown(page.getByTestId('status'))
+        throw new Error(`${error.message}\nAfter choosing ${name}, the modal showed: "${modal}"; the app's status: "${status}"`)
+      })
     await h.approveInWallet(prompt)
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
   }
