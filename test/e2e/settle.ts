@@ -64,3 +64,23 @@ export function schedulerSettled(page: Page, rounds = 5): Promise<void> {
     }
   }, rounds)
 }
+
+/**
+ * Waits until nothing in `root`'s tree (its shadow root included) is moving but endless animations (a spinner):
+ * the modal's card has reached its content's height, so every control of the view is inside the card's clip and
+ * a click lands on it rather than on the dialog or the card around it.
+ */
+export async function motionSettled(root: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        root.evaluate((element) =>
+          (element.getRootNode() as Document | ShadowRoot)
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((a) => String(a.id || a.constructor.name)),
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual([])
+}

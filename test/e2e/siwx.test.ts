@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { SANDBOX_L2_CHAIN_ID } from '../../sandbox/demo.mjs'
 import { useSandboxBrowser } from './harness.js'
-import { nextFrames } from './settle.js'
+import { motionSettled, nextFrames } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
 const { modalRoot, walletButton, answerWallet, approveInWallet } = h
@@ -19,6 +19,15 @@ beforeEach(async () => {
   await h.browser.page.context().clearCookies()
 })
 
+/**
+ * Waits for the sign view's message, then for the card to finish following the view's height: until then the card
+ * is shorter than its content and clips the view's buttons, so a click there lands on the dialog or the card.
+ */
+async function signViewReady() {
+  await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+  await motionSettled(modalRoot())
+}
+
 /** Loads the demo with sign-in (`required` or `optional`), connects the Sandbox Wallet and waits for the sign view. */
 async function connectWithSignIn(mode: 'required' | 'optional') {
   const { page } = h.browser
@@ -27,7 +36,7 @@ async function connectWithSignIn(mode: 'required' | 'optional') {
   await walletButton('Sandbox Wallet').click()
   await approveInWallet(/Connect/)
   await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
-  await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+  await signViewReady()
 }
 
 describe('sign-in with the sandbox backend (eip155)', () => {
@@ -68,7 +77,7 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     await modalRoot().getByTestId('network-button').click()
     await modalRoot().locator('[data-testid="networks"] button', { hasText: 'Sandbox L2' }).click()
     await approveInWallet(/Add network "Sandbox L2"/)
-    await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+    await signViewReady()
     expect(await signView().getByTestId('siwx-message').innerText()).toContain(`\nChain ID: ${SANDBOX_L2_CHAIN_ID}\n`)
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
@@ -87,7 +96,7 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     await page.context().clearCookies()
     await page.reload()
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
-    await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+    await signViewReady()
     expect(await isOpen()).toBe(true)
     expect(await page.getByTestId('modal-open').innerText()).toBe('open')
     expect(await signedIn()).toBe('signed out')
@@ -121,7 +130,7 @@ describe('sign-in with the sandbox backend (eip155)', () => {
     const signIn = features.getByRole('button', { name: 'Sign in' })
     await expect.poll(() => signIn.count()).toBe(1)
     await signIn.click()
-    await expect.poll(() => signView().getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready')
+    await signViewReady()
     await signView().getByTestId('siwx-sign').click()
     await approveInWallet(/Sign this message/)
     await expect.poll(signedIn, { timeout: 15_000 }).toBe(`signed in as ${h.sandbox.address} on eip155:31337`)
