@@ -77,10 +77,8 @@ const chainRules = (ctx: PluginContext): SiwxRules => ({
   ),
 })
 
-export function createSiwxFlow(ctx: PluginContext, options: FlowOptions): SiwxFlow {
-  const { $state, required } = options
-  ctx.i18n.add(messages, () => import('./locales/index.js'))
-  const t = ctx.i18n.t
+/** The session store the options choose, and how the page reads it: the connected account, usable sessions, kept CACAOs. */
+function sessionAccess(ctx: PluginContext) {
   const store: SiwxSessionStore = ctx.options.siweConfig
     ? legacyStore(ctx.options.siweConfig)
     : (ctx.options.siwx?.store ??
@@ -117,6 +115,14 @@ export function createSiwxFlow(ctx: PluginContext, options: FlowOptions): SiwxFl
       }
       return JSON.stringify(cacao) === JSON.stringify(made) ? s : rest
     })
+  return { store, now, current, usable, kept }
+}
+
+export function createSiwxFlow(ctx: PluginContext, options: FlowOptions): SiwxFlow {
+  const { $state, required } = options
+  ctx.i18n.add(messages, () => import('./locales/index.js'))
+  const t = ctx.i18n.t
+  const { store, now, current, usable, kept } = sessionAccess(ctx)
 
   let checking: { key: string; done: Promise<boolean> } | undefined
   const tabs = listen()
