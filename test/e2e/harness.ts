@@ -96,6 +96,31 @@ export function useSandboxBrowser(
   h.approveInWallet = (expectText) => h.answerWallet(expectText)
   h.connectWallet = async (name = 'Sandbox Wallet', prompt = /connect/i) => {
     const { page } = h.browser
+    // What happens from here is kept in the page (views, pointer events, the connect's events) for the report below.
+    await page.evaluate(() => {
+      const w = window as unknown as { __vbConnectLog?: string[]; modalKernel?: Record<string, any> }
+      const log: string[] = (w.__vbConnectLog = [])
+      const t0 = performance.now()
+      const at = () => Math.round(performance.now() - t0)
+      w.modalKernel?.router?.$history?.listen((entries: { view: string }[]) =>
+        log.push(`${at()} views ${entries.map((e) => e.view).join(' > ')}`),
+      )
+      for (const name of ['connect:start', 'connect:error', 'connect:success', 'error'])
+        w.modalKernel?.events?.on(name, (payload: unknown) =>
+          log.push(`${at()} ${name} ${String((payload as { error?: unknown })?.error ?? '')}`),
+        )
+      for (const type of ['pointerdown', 'pointerup', 'click'])
+        document.addEventListener(
+          type,
+          (event) => {
+            const target = event.composedPath()[0] as HTMLElement | undefined
+            log.push(
+              `${at()} ${type} ${target?.tagName ?? '?'} ${target?.className ?? ''} ${target?.closest?.('button')?.dataset.walletId ?? ''}`,
+            )
+          },
+          { capture: true },
+        )
+    })
     await page.getByTestId('open-modal').click()
     await h.walletButton(name).click()
     // A prompt that never comes is reported with what the page showed instead (the modal's view, the app's
@@ -107,7 +132,12 @@ export function useSandboxBrowser(
         const shown = (locator: Locator) => locator.innerText({ timeout: 1_000 }).catch(() => '(not shown)')
         const modal = (await shown(h.modalRoot())).replace(/\s+/g, ' ')
         const status = await shown(page.getByTestId('status'))
-        throw new Error(`${error.message}\nAfter choosing ${name}, the modal showed: "${modal}"; the app's status: "${status}"`)
+        const log = await page
+          .evaluate(() => (window as unknown as { __vbConnectLog?: string[] }).__vbConnectLog?.join('\n'))
+          .catch(() => '(page gone)')
+        throw new Error(
+          `${error.message}\nAfter choosing ${name}, the modal showed: "${modal}"; the app's status: "${status}"\nIn the page since the open click:\n${log}`,
+        )
       })
     await h.approveInWallet(prompt)
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')
