@@ -253,15 +253,20 @@ void modal.reconnect().catch(() => undefined)
 function SignedIn() {
   const [me, setMe] = useState<{ address: string; chainId: string } | null>()
   useEffect(() => {
-    const read = () =>
+    // Reads overlap (a disconnect, then the sign-out it causes): only the latest one's answer is shown.
+    let latest = 0
+    const read = () => {
+      const mine = ++latest
+      const show = (value: { address: string; chainId: string } | null) => mine === latest && setMe(value)
       void fetch('/siwx/me')
         .then((r) => (r.ok ? r.json() : null))
         .then((body: { address?: unknown; chainId?: unknown } | null) =>
-          setMe(
+          show(
             typeof body?.address === 'string' && typeof body.chainId === 'string' ? { address: body.address, chainId: body.chainId } : null,
           ),
         )
-        .catch(() => setMe(null))
+        .catch(() => show(null))
+    }
     read()
     const $state = modal.getPlugin('siwx').$state
     let status = $state.get().status
