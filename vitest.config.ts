@@ -25,7 +25,7 @@ export default defineConfig({
       },
       // A browser test is run once more when it fails, for one known fault: in full runs on two busy cores a click
       // just after a view appears is sometimes lost (the Sandbox Wallet in api-faults "Swap", activity "hostile rows"
-      // and header-balance; Back from Send in csp "connect, Account, Send, Receive"), 1 in 3,285 tests per run, never
+      // and header-balance; Back from Send in csp "connect, Account, Send, Receive"), 0 to 2 of 3,285 tests per run, never
       // in a file run alone. The report names every test that needed the second run; the harness records what the
       // page went through when it happens again.
       {
