@@ -6,6 +6,7 @@ import type { Page, Request } from 'playwright-core'
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './browser.js'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { countRequests, counted } from './page-requests.js'
 import { nextFrames, schedulerSettled } from './settle.js'
 
 const h = useSandboxBrowser()
@@ -124,40 +125,6 @@ async function connectSandboxWallet() {
   await expect.poll(status).toBe('connected')
 }
 
-/**
- * For an init script: counts the page's requests (fetch) to the given ports: how many were started, how many are
- * open (until the whole answer arrived or the request failed), and the JSON-RPC methods they asked.
- */
-function countRequests(ports: string[]) {
-  const counts = { started: 0, open: 0, methods: [] as string[] }
-  Object.assign(window, { __requests: counts })
-  const fetch = window.fetch.bind(window)
-  window.fetch = (input, init) => {
-    const target = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href)
-    if (!ports.includes(target.port)) return fetch(input, init)
-    counts.started++
-    counts.open++
-    try {
-      const body = JSON.parse(String(init?.body))
-      for (const call of Array.isArray(body) ? body : [body]) counts.methods.push(String(call?.method))
-    } catch {
-      counts.methods.push('?')
-    }
-    const done = () => void counts.open--
-    return fetch(input, init).then(
-      (response) => {
-        response.clone().arrayBuffer().then(done, done)
-        return response
-      },
-      (error) => {
-        done()
-        throw error
-      },
-    )
-  }
-}
-type Counts = { started: number; open: number; methods: string[] }
-const counted = (page: Page) => page.evaluate(() => (window as unknown as { __requests: Counts }).__requests)
 /** Resolves once the page has no counted request open and ran what it had queued without starting another. */
 async function quiet(page: Page) {
   for (;;) {

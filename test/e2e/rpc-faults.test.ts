@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { startRpcFaultProxy } from '../../sandbox/rpc-fault.mjs'
 import { rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
 import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { countRequests, counted } from './page-requests.js'
 import { fillSendForm, openSendForm } from './send-form.js'
 import { fillSwap, openSwapForm } from './swap-form.js'
 
@@ -16,37 +17,10 @@ let proxy: Awaited<ReturnType<typeof startRpcFaultProxy>>
 /** Loads the app with its local chain's RPC URL, and the wallet's, pointing at the proxy (`wallet` false: the wallet keeps the real node). */
 async function throughProxy(wallet = true) {
   const { page } = h.browser
+  // The page's requests to the proxy (the app's and the wallet's, both through fetch).
+  await page.addInitScript(countRequests, [new URL(proxy.url).port])
   await page.addInitScript(
     ([url, wallet]) => {
-      // The page's requests to the proxy (the app's and the wallet's, both through fetch): how many were started, how
-      // many are open (until the whole answer arrived or the request failed), and the JSON-RPC methods they asked
-      // (a refused connection never reaches the proxy to be recorded there).
-      const counts = { started: 0, open: 0, methods: [] as string[] }
-      Object.assign(window, { __rpcRequests: counts })
-      const fetch = window.fetch.bind(window)
-      window.fetch = (input, init) => {
-        const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-        if (!target.startsWith(url)) return fetch(input, init)
-        counts.started++
-        counts.open++
-        try {
-          const body = JSON.parse(String(init?.body))
-          for (const call of Array.isArray(body) ? body : [body]) counts.methods.push(String(call?.method))
-        } catch {
-          counts.methods.push('?')
-        }
-        const done = () => void counts.open--
-        return fetch(input, init).then(
-          (response) => {
-            response.clone().arrayBuffer().then(done, done)
-            return response
-          },
-          (error) => {
-            done()
-            throw error
-          },
-        )
-      }
       let app: unknown
       let own: unknown
       Object.defineProperty(window, '__SANDBOX__', {
@@ -103,7 +77,7 @@ async function quiet() {
     // In the page: what it had queued runs (a message a page posts to itself is delivered after the tasks queued
     // before it, five rounds over), then whether that started a request and how many are open.
     const { calm, open } = await h.browser.page.evaluate(async () => {
-      const counts = (window as any).__rpcRequests as { started: number; open: number }
+      const counts = (window as any).__requests as { started: number; open: number }
       const started = counts.started
       for (let i = 0; i < 5; i++)
         await new Promise<void>((resolve) => {
@@ -135,7 +109,7 @@ const later =
   }
 const poll = { timeout: 30_000, interval: 10 }
 /** The JSON-RPC methods the page asked the proxy for, in order. */
-const asked = () => h.browser.page.evaluate(() => (window as any).__rpcRequests.methods as string[])
+const asked = async () => (await counted(h.browser.page)).methods
 /** How many times the page asked for `method` since the `from`th request. */
 const calls = async (method: string, from: number) => (await asked()).slice(from).filter((m) => m === method).length
 const pageNow = () => h.browser.page.evaluate(() => Date.now())
