@@ -104,3 +104,10 @@ export function recordingBackend(initial: Record<string, string> = {}) {
 
 /** A view definition whose module is never loaded by the kernel tests. */
 export const dummyView = { load: async () => ({ default: null }) }
+
+/** The shell's resting views (Connect, Account) as a plugin, so a headless modal lands where the shell's would. */
+export const shellViews = {
+  name: 'shell-views',
+  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
+    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
+}

@@ -16,7 +16,7 @@ import { siwx, type SiwxApi, type SiwxSession } from '../../../plugins/siwx/inde
 import { createCacao, createSiwxMessage, signatureType, type SiwxMessageFields } from '../../../plugins/siwx/messages.js'
 import { createLocalStore } from '../../../plugins/siwx/sessions.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
-import { dummyView } from '../../kernel/helpers.js'
+import { shellViews } from '../../kernel/helpers.js'
 import { fieldsOfCacao } from './cacao-read.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
@@ -24,11 +24,6 @@ const h = useHarness()
 const HOST = 'app.test:8443'
 const ORIGIN = `https://${HOST}`
 let modals: Modal[] = []
-const shellViews = {
-  name: 'shell-views',
-  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
-    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
-}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })

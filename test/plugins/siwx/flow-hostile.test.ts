@@ -9,18 +9,13 @@ import { createKernel, type Modal, type ModalOptions } from '../../../kernel/ind
 import { eip155 } from '../../../chains/eip155/index.js'
 import { hostBackend, siwx, type SiwxApi, type SiwxConfig, type SiwxSessionStore } from '../../../plugins/siwx/index.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
-import { dummyView } from '../../kernel/helpers.js'
+import { shellViews } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
 const HOST = 'app.test:8443'
 const ORIGIN = `https://${HOST}`
 let modals: Modal[] = []
-const shellViews = {
-  name: 'shell-views',
-  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
-    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
-}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })

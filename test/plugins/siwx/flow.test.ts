@@ -11,7 +11,7 @@ import { parseSiwxMessage } from '../../../plugins/siwx/messages.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import type { NodeWallet } from '../../chains/eip155/node-wallet.js'
 import { OPTION_OWNERS } from '../../../plugins/option-owners.js'
-import { dummyView, flush } from '../../kernel/helpers.js'
+import { flush, shellViews } from '../../kernel/helpers.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 const h = useHarness()
@@ -19,12 +19,6 @@ const HOST = 'app.test:8443'
 const ORIGIN = `https://${HOST}`
 const SESSIONS_KEY = '@vestibule/v1/siwx/sessions'
 let modals: Modal[] = []
-/** The shell's resting views, so a headless modal lands where the shell's would. */
-const shellViews = {
-  name: 'shell-views',
-  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
-    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
-}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })

@@ -9,7 +9,7 @@ import { siwx, type SiwxApi, type SiwxConfig } from '../../../plugins/siwx/index
 import { checkSiwxTabMessage, siwxTabs } from '../../../plugins/siwx/tabs.js'
 import { WALLET_RDNS, mapStorage, useHarness } from '../../chains/eip155/harness.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
-import { dummyView, flush } from '../../kernel/helpers.js'
+import { flush, shellViews } from '../../kernel/helpers.js'
 
 const h = useHarness()
 const HOST = 'app.test:8443'
@@ -18,11 +18,6 @@ const SESSIONS_KEY = '@vestibule/v1/siwx/sessions'
 const PREFIX = '@vestibule/v1'
 let modals: Modal[] = []
 const closers: Array<() => void> = []
-const shellViews = {
-  name: 'shell-views',
-  setup: (ctx: { views: { register(id: string, v: typeof dummyView): void } }) =>
-    ['Connect', 'Account'].forEach((v) => ctx.views.register(v, dummyView)),
-}
 
 beforeEach(() => {
   vi.stubGlobal('location', { host: HOST, origin: ORIGIN, href: `${ORIGIN}/` })
