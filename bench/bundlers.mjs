@@ -31,7 +31,7 @@ async function vite(hostDir, entries, outdir) {
   })
 }
 
-async function webpack(hostDir, entries, outdir) {
+async function webpack(hostDir, entries, outdir, { terser = true } = {}) {
   const { default: webpack } = await import('webpack')
   const stats = await new Promise((resolve, reject) =>
     webpack(
@@ -42,6 +42,7 @@ async function webpack(hostDir, entries, outdir) {
         output: { path: outdir, filename: '[name].js', chunkFilename: 'chunk-[id].js', publicPath: 'auto', clean: true },
         // Large lazily loaded chunks (viem, chain SDKs) are expected; the size hints are noise here.
         performance: { hints: false },
+        optimization: { minimize: terser },
         infrastructureLogging: { level: 'error' },
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -113,8 +114,10 @@ export const BUNDLERS = { vite, webpack, esbuild, rollup }
  * @param {string} hostDir
  * @param {Record<string, string>} entries
  * @param {string} outdir
+ * @param {{ terser?: boolean }} [options] `terser: false` builds webpack hosts without its minifier (sizes are then
+ *   not a host's; what webpack alone decides, its module runtime, chunks and the order of side effects, is the same)
  */
-export async function buildHosts(bundler, hostDir, entries, outdir) {
+export async function buildHosts(bundler, hostDir, entries, outdir, options = {}) {
   mkdirSync(outdir, { recursive: true })
-  await BUNDLERS[bundler](hostDir, entries, outdir)
+  await BUNDLERS[bundler](hostDir, entries, outdir, options)
 }
