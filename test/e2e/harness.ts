@@ -109,13 +109,18 @@ export function useSandboxBrowser(
         w.modalKernel?.events?.on(name, (payload: unknown) =>
           log.push(`${at()} ${name} ${String((payload as { error?: unknown })?.error ?? '')}`),
         )
+      // Whether the element pressed is still in the page, and is the one released on: a click goes to the nearest
+      // element both are in, so a button replaced or moved between the two gets no click.
+      let pressed: HTMLElement | undefined
       for (const type of ['pointerdown', 'pointerup', 'click'])
         document.addEventListener(
           type,
           (event) => {
             const target = event.composedPath()[0] as HTMLElement | undefined
+            if (type === 'pointerdown') pressed = target
+            const same = type === 'pointerdown' ? '' : ` same-as-pressed:${target === pressed} pressed-connected:${pressed?.isConnected}`
             log.push(
-              `${at()} ${type} ${target?.tagName ?? '?'} ${target?.className ?? ''} ${target?.closest?.('button')?.dataset.walletId ?? ''}`,
+              `${at()} ${type} ${target?.tagName ?? '?'} ${target?.className ?? ''} ${target?.closest?.('button')?.dataset.walletId ?? ''}${same}`,
             )
           },
           { capture: true },
@@ -135,9 +140,10 @@ export function useSandboxBrowser(
         const log = await page
           .evaluate(() => (window as unknown as { __vbConnectLog?: string[] }).__vbConnectLog?.join('\n'))
           .catch(() => '(page gone)')
-        throw new Error(
-          `${error.message}\nAfter choosing ${name}, the modal showed: "${modal}"; the app's status: "${status}"\nIn the page since the open click:\n${log}`,
-        )
+        const report = `${error.message}\nAfter choosing ${name}, the modal showed: "${modal}"; the app's status: "${status}"\nIn the page since the open click:\n${log}`
+        // Printed as well as thrown: a test that passes on its second run does not show its first error.
+        console.log(report)
+        throw new Error(report)
       })
     await h.approveInWallet(prompt)
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 15_000 }).toBe('connected')

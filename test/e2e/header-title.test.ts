@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { useSandboxBrowser } from './harness.js'
+import { motionSettled } from './settle.js'
 
 const h = useSandboxBrowser({ timeout: 120_000 })
 
@@ -67,4 +68,42 @@ describe('header title', () => {
       })
     }
   }
+})
+
+describe("the card's place", () => {
+  test('content that arrives after the open grows the card downward: the header and the listed wallet stay where they were', async () => {
+    const { page } = h.browser
+    const api = h.sandbox.providerApi
+    // The catalog's wallets come 1.5 s after the open, under a list that already shows the Sandbox Wallet.
+    api.setDelay(1_500)
+    try {
+      await page.setViewportSize({ width: 1100, height: 800 })
+      await page.getByTestId('open-modal').click()
+      const wallet = h.walletButton('Sandbox Wallet')
+      const list = h.modalRoot().locator('[data-testid="wallet-list"] button')
+      await wallet.waitFor()
+      const before = await list.count()
+      await motionSettled(h.modalRoot())
+      const place = () =>
+        Promise.all([
+          wallet.boundingBox(),
+          h.modalRoot().locator('.vb-header').boundingBox(),
+          h.modalRoot().locator('.vb-card').boundingBox(),
+        ])
+      const [walletBefore, headerBefore, cardBefore] = await place()
+      await expect.poll(() => list.count()).toBeGreaterThan(before + 2)
+      await motionSettled(h.modalRoot())
+      const [walletAfter, headerAfter, cardAfter] = await place()
+      // The card did grow, and only downward.
+      expect(cardAfter!.height).toBeGreaterThan(cardBefore!.height + 100)
+      expect(cardAfter!.y).toBe(cardBefore!.y)
+      expect(headerAfter!.y).toBe(headerBefore!.y)
+      expect(walletAfter!.y).toBe(walletBefore!.y)
+      // Placed as a 600 px card would be centred in an 800 px window, and never under the window's bottom edge.
+      expect(cardBefore!.y).toBe(100)
+      expect(cardAfter!.y + cardAfter!.height).toBeLessThanOrEqual(800 - 12)
+    } finally {
+      api.setDelay(0)
+    }
+  })
 })
