@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Locator, Request } from 'playwright-core'
 import { spawnProviderApi } from '../../sandbox/provider-api/spawn.mjs'
-import { useSandboxBrowser } from './harness.js'
+import { loadFresh, useSandboxBrowser } from './harness.js'
 import { fillSwap, openSwapForm } from './swap-form.js'
 
 const h = useSandboxBrowser({ timeout: 90_000 })
@@ -37,8 +37,7 @@ beforeEach(async () => {
     })
   }, api.url)
   await page.clock.install()
-  await page.evaluate(() => localStorage.clear())
-  await page.reload()
+  await loadFresh(page, page.url())
   asked = []
   page.on('request', record)
 })

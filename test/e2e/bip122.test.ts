@@ -5,7 +5,7 @@ import { INSTALL_COMMAND, litecoindInstalled, toSats } from '../../sandbox/bip12
 import { toolAvailable } from '../setup/tools.js'
 import { payments } from 'bitcoinjs-lib'
 import { legacyAddressOf } from '../../sandbox/bip122/wallet-core.js'
-import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { loadFresh, truncatedBalance, useSandboxBrowser } from './harness.js'
 
 type Rpc = (method: string, params?: unknown[]) => Promise<any>
 interface Bip122Sandbox {
@@ -158,8 +158,7 @@ describe.skipIf(!installed)('bip122 in Chromium against litecoind regtest', () =
     // The Esplora API goes down: after a reload the balance shows as unavailable and the modal stays usable.
     chain.setDown(true)
     try {
-      await page.evaluate(() => localStorage.clear())
-      await page.reload()
+      await loadFresh(page, page.url())
       await connectBitcoin()
       const balance = modalRoot().getByTestId('account-balance')
       await expect.poll(() => balance.getAttribute('data-status'), { timeout: 10_000 }).toBe('unavailable')

@@ -3,7 +3,7 @@
 // requests only to the sandbox's origins): every view works and the browser reports no violation.
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useSandboxBrowser } from './harness.js'
+import { loadFresh, useSandboxBrowser } from './harness.js'
 import { requestCode } from './auth-login.js'
 import { pairingUriFromQr } from './mobile-wallet.js'
 
@@ -42,10 +42,8 @@ async function cspPage(query = '') {
     watching = reports
   }
   watching.length = 0
-  const response = await page.goto(`${h.sandbox.url}csp${query}`)
+  const response = await loadFresh(page, `${h.sandbox.url}csp${query}`)
   expect(response?.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'")
-  await page.evaluate(() => localStorage.clear())
-  await page.reload()
   return { page, reports: watching }
 }
 

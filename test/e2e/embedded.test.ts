@@ -2,16 +2,14 @@
 // as a modal over an inert page; the page stays usable and Tab moves on past it; closing keeps it shown on its
 // resting view (Connect, or Account once connected), as the opening rules say for embedded mode.
 import { describe, expect, test } from 'vitest'
-import { useSandboxBrowser } from './harness.js'
+import { loadFresh, useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ clearStorage: false })
 
 describe('embedded mode', () => {
   test('inline in its container, the page usable around it; close returns to the resting view; Tab leaves it', async () => {
     const { page } = h.browser
-    await page.goto(`${h.sandbox.url}embedded`)
-    await page.evaluate(() => localStorage.clear())
-    await page.reload()
+    await loadFresh(page, `${h.sandbox.url}embedded`)
     const dialog = page.locator('#wallet-slot div[data-vestibule] dialog')
     await dialog.locator('[data-testid="wallet-list"]').waitFor()
     // Shown in place: open, not modal, inside the host's section and laid out between the page's own controls.

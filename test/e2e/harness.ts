@@ -11,6 +11,17 @@ import { launchBrowser, type LaunchOptions, type TestBrowser } from './browser.j
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 
+/**
+ * Loads `url` with its origin's localStorage empty. The storage is cleared on a page of the origin that does not run
+ * the app (the server's 404): cleared under a running app, a write the app still had in flight (a balance read, a
+ * restored session) would fill it again before the reload.
+ */
+export async function loadFresh(page: Page, url: string) {
+  await page.goto(new URL('/no-app', url).href)
+  await page.evaluate(() => localStorage.clear())
+  return page.goto(url)
+}
+
 export interface SandboxBrowser {
   /** Set in beforeAll. */
   sandbox: Sandbox
@@ -70,9 +81,7 @@ export function useSandboxBrowser(
     beforeEach(async () => {
       // Storage is cleared on a page of the app's origin that does not run the app (the server's 404), so the app
       // loads once, on empty storage.
-      await h.browser.page.goto(new URL('/no-app', h.sandbox.url).href)
-      await h.browser.page.evaluate(() => localStorage.clear())
-      await h.browser.page.goto(h.sandbox.url)
+      await loadFresh(h.browser.page, h.sandbox.url)
       // The app restores a session on load; a test starts once that has settled.
       await h.browser.page.evaluate(() =>
         (window as unknown as { modal?: { reconnect(): Promise<void> } }).modal?.reconnect().catch(() => undefined),

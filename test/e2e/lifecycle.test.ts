@@ -2,7 +2,7 @@
 // destroy() removes the modal's element, gives focus back and leaves no listener on the window or document.
 import type { CDPSession, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { useSandboxBrowser } from './harness.js'
+import { loadFresh, useSandboxBrowser } from './harness.js'
 
 const h = useSandboxBrowser({ clearStorage: false })
 
@@ -24,9 +24,7 @@ const dialogOf = (page: Page, index: number) => hosts(page).nth(index).locator('
 describe('two modals and destroy()', () => {
   test('two modals on one page: each its own element, theme, storage and connection', async () => {
     const { page } = h.browser
-    await page.goto(`${h.sandbox.url}lifecycle`)
-    await page.evaluate(() => localStorage.clear())
-    await page.reload()
+    await loadFresh(page, `${h.sandbox.url}lifecycle`)
     await page.locator('#open-first').click()
     await dialogOf(page, 0).locator('[data-testid="wallet-list"] button', { hasText: 'Sandbox Wallet' }).click()
     await h.approveInWallet(/connect/i)

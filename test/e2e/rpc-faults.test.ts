@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { startRpcFaultProxy } from '../../sandbox/rpc-fault.mjs'
 import { rpcCall } from '../../sandbox/provider-api/chain-data.mjs'
-import { truncatedBalance, useSandboxBrowser } from './harness.js'
+import { loadFresh, truncatedBalance, useSandboxBrowser } from './harness.js'
 import { countRequests, counted } from './page-requests.js'
 import { fillSendForm, openSendForm } from './send-form.js'
 import { fillSwap, openSwapForm } from './swap-form.js'
@@ -38,8 +38,7 @@ async function throughProxy(wallet = true) {
   )
   // Fake timers in the page: the retry interval and the request timeouts run when a test moves the clock on.
   await page.clock.install()
-  await page.evaluate(() => localStorage.clear())
-  await page.reload()
+  await loadFresh(page, page.url())
   // The page's clock when a balance read last failed.
   await page.waitForFunction(() => (window as any).modal)
   await page.evaluate(() =>
