@@ -1,3 +1,4 @@
+// @isolated: the chain family registry is module state; these tests start with none loaded, then load a chain entry
 import { describe, expect, it } from 'vitest'
 import { isCaipAddress, knownChainNamespaces, parseCaipAddress, registerChainNamespace } from '../../kernel/caip.js'
 

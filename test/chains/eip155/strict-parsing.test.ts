@@ -1,3 +1,4 @@
+// @isolated: the first test needs the checksum code not loaded yet (its first load is the race it checks)
 // What a wallet reports is parsed strictly: chain ids are hex quantities or decimal digits, accounts 0x and 40 hex
 // digits with a valid EIP-55 checksum when mixed case; the checksum code stays out of the eager bundle.
 import { mkdtempSync, rmSync } from 'node:fs'
