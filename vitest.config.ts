@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { sourceEntry } from './sandbox/resolve.mjs'
 
@@ -9,10 +10,11 @@ const UNIT_EXCLUDE = ['test/e2e/**', 'test/build/**', '**/node_modules/**']
  * what happens the first time a module loads (a registry starts empty, lazily loaded code is not there yet), which
  * another file run before it in the same graph would already have done.
  */
-const isolatedUnitFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
+const TESTS = fileURLToPath(new URL('./test/', import.meta.url))
+const isolatedUnitFiles = readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
   .filter((path) => /\.test\.tsx?$/.test(path) && !/^(e2e|build)[\\/]/.test(path))
+  .filter((path) => /^\/\/ @isolated: \S/.test(readFileSync(TESTS + path, 'utf8')))
   .map((path) => `test/${path.replaceAll('\\', '/')}`)
-  .filter((path) => /^\/\/ @isolated: \S/.test(readFileSync(path, 'utf8')))
 
 export default defineConfig({
   // Examples import the package by name, as outside authors do; tests run them on the sources.
@@ -33,14 +35,20 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     projects: [
-      // Unit files share one module graph per worker (`isolate: false`): loading the sources afresh for each of the
-      // ~240 files was half of the project's time. A file owns its state (its own kernel, chain, server, page) and
-      // undoes what it stubs; module state it cannot own (a module's first load) makes it ask for a fresh graph
-      // with `// @isolated: <why>` as its first line, and it runs in "unit-isolated" instead.
-      // `--project 'unit*'` runs both.
+      // Unit files share one module graph per worker process (`isolate: false`): loading the sources afresh for each
+      // of the ~240 files took two thirds of the project's time. A file owns its state (its own kernel, chain, server,
+      // page) and undoes what it stubs; test/setup/file-cleanup.ts resets what a file may have left behind. Module
+      // state a file cannot own (a module's first load) makes it ask for a fresh graph with `// @isolated: <why>` as
+      // its first line: it then runs in "unit-isolated" instead. `--project 'unit*'` runs both.
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [...UNIT_EXCLUDE, ...isolatedUnitFiles], isolate: false },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...UNIT_EXCLUDE, ...isolatedUnitFiles],
+          pool: 'forks',
+          isolate: false,
+        },
       },
       {
         extends: true,
