@@ -27,9 +27,8 @@ export default defineConfig({
     testTimeout: 60_000,
     // Browser and chain tests wait for real processes on a loaded two-core machine: a polled expectation gets 10 s.
     expect: { poll: { timeout: 10_000, interval: 50 } },
-    // …and so does vi.waitFor; and whatever a test file left behind (fake timers, stubbed globals and environment
-    // variables, spies) is undone before the next file in the same worker.
-    setupFiles: ['test/setup/wait-for.ts', 'test/setup/file-cleanup.ts'],
+    // …and so does vi.waitFor.
+    setupFiles: ['test/setup/wait-for.ts'],
     hookTimeout: 60_000,
     // Browser and chain tests start real processes; keep them from fighting over two cores.
     fileParallelism: true,
@@ -46,6 +45,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: [...UNIT_EXCLUDE, ...isolatedUnitFiles],
+          setupFiles: ['test/setup/file-cleanup.ts'],
           pool: 'forks',
           isolate: false,
         },
