@@ -1,7 +1,9 @@
+// @isolated: the chain family registry is module state; these tests start with none loaded, then load a chain entry
 import { describe, expect, it } from 'vitest'
 import { isCaipAddress, knownChainNamespaces, parseCaipAddress, registerChainNamespace } from '../../kernel/caip.js'
 
-describe('the chain families loaded; CAIP addresses are checked without them', () => {
+// In this order, shuffled or not: nothing is loaded, then a family is registered, then a chain entry is loaded.
+describe('the chain families loaded; CAIP addresses are checked without them', { shuffle: false }, () => {
   it('nothing loaded: no family is listed, and every CAIP-10 address that follows CAIP-2 is accepted', () => {
     expect(knownChainNamespaces()).toEqual([])
     expect(isCaipAddress('cosmos:cosmoshub-4:cosmos1abc')).toBe(true)

@@ -1,9 +1,10 @@
 // The sandbox's swap endpoints: the token list, quotes read from the pools on chain (x * y = k with a 0.3 % fee),
 // the allowance, and approve and swap calldata that the local chain executes as quoted.
+import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { rpc, startAnvil } from '../../sandbox/anvil.mjs'
 import { deployDemoAssets, DEPLOYER } from '../../sandbox/assets.mjs'
-import { deploySwapPools, POOL_SEEDS } from '../../sandbox/contracts/pools.mjs'
+import { deploySwapPools } from '../../sandbox/contracts/pools.mjs'
 import { ATTACKER, NATIVE } from '../../sandbox/provider-api/convert.mjs'
 import { startProviderApi } from '../../sandbox/provider-api/server.mjs'
 import { balanceOf } from '../../sandbox/provider-api/chain-data.mjs'
@@ -47,6 +48,17 @@ async function execute(tx: { to: string; data: string; amount?: string; value?: 
 }
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
   (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+const RESERVES_ABI = parseAbi(['function getReserves(address tokenIn, address tokenOut) view returns (uint256, uint256)'])
+/** A pool's reserves as the chain holds them now (the swaps other tests make move them). */
+async function reserves(tokenIn: string, tokenOut: string) {
+  const data = encodeFunctionData({
+    abi: RESERVES_ABI,
+    functionName: 'getReserves',
+    args: [tokenIn as `0x${string}`, tokenOut as `0x${string}`],
+  })
+  const result = await rpc(anvil.url, 'eth_call', [{ to: market.exchange, data }, 'latest'])
+  return decodeFunctionResult({ abi: RESERVES_ABI, functionName: 'getReserves', data: result as `0x${string}` })
+}
 
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -73,7 +85,7 @@ describe('convert endpoints', () => {
   })
 
   it('quotes ETH → DEMO from the pool reserves with the 0.3 % fee', async () => {
-    const [, , eth, demoReserve] = POOL_SEEDS[0]!
+    const [eth, demoReserve] = await reserves(market.weth, demo)
     const amount = 10n ** 17n
     const { body } = await get(
       `/v1/convert/quotes?amount=${amount}&userAddress=${caip(USER)}&from=${caip(NATIVE)}&to=${caip(demo)}&gasPrice=1`,
@@ -83,7 +95,7 @@ describe('convert endpoints', () => {
         id: null,
         fromAmount: String(amount),
         fromAccount: caip(NATIVE),
-        toAmount: String(amountOut(amount, eth as bigint, demoReserve as bigint)),
+        toAmount: String(amountOut(amount, eth, demoReserve)),
         toAccount: caip(demo),
       },
     ])

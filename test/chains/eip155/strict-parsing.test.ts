@@ -4,50 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hostFromSource } from '../../../bench/host-build.mjs'
 import { eagerOutputs, entryOutput, outputsWith } from '../../../bench/metafile.mjs'
 import { parseChainId } from '../../../chains/eip155/session.js'
-import { eip155, defineNetwork } from '../../../chains/eip155/index.js'
-import { createKernel, type Modal } from '../../../kernel/index.js'
-import { openPage, walletInfo, type Page } from './page.js'
 import { kernelOf } from '../../../kernel/kernel-of.js'
+import { CHECKSUMMED, LOWER, useStrictPage } from './strict-wallet.js'
 
-const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const LOWER = CHECKSUMMED.toLowerCase()
 // One letter's case flipped: mixed case with a wrong checksum.
 const WRONG_CHECKSUM = '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-const network = (id: number) =>
-  defineNetwork({
-    id,
-    name: `Chain ${id}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
-  })
-
-let page: Page
-let modal: Modal | undefined
-beforeEach(() => void (page = openPage()))
-afterEach(() => {
-  modal?.destroy()
-  modal = undefined
-  page.restore()
-})
-
-/** A wallet answering `accounts` and `chainId`, whose events the test fires. */
-function wallet(accounts: unknown[], chainId: unknown = '0x1') {
-  const listeners = new Map<string, (value: unknown) => void>()
-  const provider = {
-    request: async ({ method }: { method: string }) => (method === 'eth_chainId' ? chainId : method.endsWith('ccounts') ? accounts : null),
-    on: (event: string, listener: (value: unknown) => void) => void listeners.set(event, listener),
-    removeListener: () => undefined,
-  }
-  page.install(walletInfo('io.strict'), provider)
-  modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1), network(1000)] })] })
-  kernelOf(modal).chains.startDiscovery()
-  return { modal, emit: (event: string, value: unknown) => listeners.get(event)!(value) }
-}
+const { wallet, modalWith } = useStrictPage()
 
 describe('chain ids', () => {
   it.each([
@@ -89,17 +56,6 @@ describe('chain ids', () => {
 })
 
 describe('accounts', () => {
-  // First in the file: the checksum code is not loaded yet, so the checksummed account waits for it.
-  it('account changes apply in the order the wallet sent them, even while the checksum code loads', async () => {
-    const { modal, emit } = wallet([LOWER])
-    await modal.connect('io.strict')
-    const other = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
-    emit('accountsChanged', [CHECKSUMMED])
-    emit('accountsChanged', [other])
-    expect(modal.getAccount().address).toBe(LOWER)
-    await expect.poll(() => modal.getAccount().address).toBe(other)
-  })
-
   it('accountsChanged with a wrong checksum or without 0x is ignored; an empty list disconnects', async () => {
     const { modal, emit } = wallet([LOWER])
     await modal.connect('io.strict')
@@ -149,11 +105,9 @@ describe('accounts', () => {
 
 describe('wallet errors', () => {
   it("a wallet error of 1 MB reaches the host as 200 characters of the wallet's words", async () => {
-    page.install(walletInfo('io.loud'), {
+    const modal = modalWith('io.loud', {
       request: async () => Promise.reject(Object.assign(new Error(`Denied ${'x'.repeat(1_000_000)}`), { code: -32000 })),
     })
-    modal = createKernel({ projectId: 'p', storage: null, plugins: [eip155({ networks: [network(1)] })] })
-    kernelOf(modal).chains.startDiscovery()
     const error = (await modal.connect('io.loud').catch((e: unknown) => e)) as {
       code: string
       message: string

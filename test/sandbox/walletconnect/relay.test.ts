@@ -2,7 +2,7 @@
  * The loopback relay against the real SDKs in Node: the app side through the walletConnect plugin (real
  * `@walletconnect/universal-provider`, real eip155 chain plugin) and the wallet side on `@reown/walletkit`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -15,7 +15,7 @@ import { walletConnect, type WalletConnectApi } from '../../../plugins/walletcon
 import { kernelOf } from '../../../kernel/kernel-of.js'
 
 // The SDKs' own test flag: no Verify round trip (5 s per proposal without internet).
-process.env.IS_VITEST = 'true'
+vi.stubEnv('IS_VITEST', 'true')
 
 type Relay = Awaited<ReturnType<typeof startRelay>>
 let relay: Relay
