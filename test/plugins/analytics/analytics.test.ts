@@ -17,8 +17,10 @@ beforeAll(async () => {
   server = await startAnalyticsServer()
 })
 afterAll(() => server.close())
-afterEach(() => {
+afterEach(async () => {
   modals.splice(0).forEach((m) => m.destroy())
+  // What a test's modals still had in flight arrives before the next test starts counting.
+  await quiet()
   server.requests.length = 0
   server.config = 'enabled'
   server.events = 'ok'
@@ -29,11 +31,16 @@ afterEach(() => {
 async function waitFor(check: () => boolean, what: string, ms = 3000) {
   await vi.waitFor(() => expect(check(), `waiting for ${what}`).toBe(true), { timeout: ms, interval: 5 })
 }
-/** Requests the modal started (every fetch goes through `counted`, installed before each test). */
+/**
+ * Requests the modal started to the local server (every fetch goes through `counted`, installed before each test;
+ * a fetch elsewhere in the process, by another file's modal, is not this test's).
+ */
 let started = 0
 const realFetch = globalThis.fetch
 const counted: typeof fetch = (...args) => {
-  started++
+  const [input] = args
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  if (url.startsWith(server.url)) started++
   return realFetch(...args)
 }
 beforeEach(() => {
