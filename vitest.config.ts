@@ -54,11 +54,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit-isolated', include: isolatedUnitFiles, exclude: UNIT_EXCLUDE, isolate: true },
       },
-      // A browser test is run once more when it fails, for one known fault: in full runs on two busy cores a click
-      // just after a view appears is sometimes lost (the Sandbox Wallet in api-faults "Swap", activity "hostile rows"
-      // and header-balance; Back from Send in csp "connect, Account, Send, Receive"), 0 to 2 of 3,285 tests per run, never
-      // in a file run alone. The report names every test that needed the second run; the harness records what the
-      // page went through when it happens again.
+      // A browser test is run once more when it fails. In full runs on two busy cores 0 to 2 of 3,285 tests per run
+      // passed only on a second try. Most were clicks lost just after a view appeared (api-faults "Swap", activity
+      // "hostile rows", header-balance, csp "connect, Account, Send, Receive"): the card re-centred under the pointer
+      // as content arrived, and now keeps its top. The others were races in the tests (smart-gas, analytics), now
+      // fixed. The report names every test that needed the second run, and the harness prints what the page went
+      // through when a wallet prompt does not come.
       {
         extends: true,
         test: { name: 'browser', include: ['test/e2e/**/*.test.{ts,tsx}', 'test/build/**/*.test.{ts,tsx}'], retry: 1 },
