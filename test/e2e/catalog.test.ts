@@ -31,6 +31,7 @@ async function openConnect(path = '') {
   if (path) await h.browser.page.goto(h.sandbox.url + path)
   await h.browser.page.getByTestId('open-modal').click()
   await expect.poll(() => modalRoot().evaluate((d: HTMLDialogElement) => d.open)).toBe(true)
+  await h.listSettled()
 }
 
 const connectSandboxWallet = () => h.connectWallet('Sandbox Wallet', /Connect/)

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { startSandbox } from '../../sandbox/server.mjs'
 import { launchBrowser, type LaunchOptions, type TestBrowser } from './browser.js'
+import { motionSettled, nextFrames } from './settle.js'
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 
@@ -38,6 +39,13 @@ export interface SandboxBrowser {
   /** Waits for the Sandbox Wallet's prompt, checks its text, and approves (or rejects). */
   answerWallet(expectText: RegExp | undefined, approve?: boolean): Promise<void>
   approveInWallet(expectText?: RegExp): Promise<void>
+  /**
+   * Waits until Connect's wallet list is complete: no wallet catalog request of the page in flight, the answers
+   * drawn, the card's motion over. The catalog's wallets arrive after the list first shows and push down what is
+   * below them; a click pressed before and released after they arrive is no click at all (the browser sends it to
+   * the element both were on), as a person clicking at that instant would see too.
+   */
+  listSettled(page?: Page): Promise<void>
   /** Opens the modal, picks the wallet `name`, approves its connect prompt and waits for the page's "connected". */
   connectWallet(name?: string, prompt?: RegExp): Promise<void>
 }
@@ -62,7 +70,12 @@ export function useSandboxBrowser(
     // startSandbox's types come from its JavaScript defaults, where `families = []` reads as never[].
     h.sandbox = await startSandbox({ families: families as never[], ...options.sandbox })
     h.browser = await launchBrowser(await options.browser?.())
+    const page = h.browser.page
+    page.on('request', (request) => request.url().includes('/getWallets') && catalogInFlight.add(request))
+    page.on('requestfinished', (request) => catalogInFlight.delete(request))
+    page.on('requestfailed', (request) => catalogInFlight.delete(request))
   }, timeout)
+  const catalogInFlight = new Set<unknown>()
 
   afterAll(async () => {
     await h.browser?.close()
@@ -103,6 +116,16 @@ export function useSandboxBrowser(
     await h.browser.page.locator(`[data-testid="sandbox-wallet-${approve ? 'approve' : 'reject'}"]`).click()
   }
   h.approveInWallet = (expectText) => h.answerWallet(expectText)
+  h.listSettled = async (page = h.browser.page) => {
+    // A catalog that never answers (a test's hanging API) leaves the list as it is: the click then goes ahead.
+    if (page === h.browser.page)
+      await expect
+        .poll(() => catalogInFlight.size, { timeout: 10_000 })
+        .toBe(0)
+        .catch(() => undefined)
+    await nextFrames(page)
+    await motionSettled(h.modalRoot(page))
+  }
   h.connectWallet = async (name = 'Sandbox Wallet', prompt = /connect/i) => {
     const { page } = h.browser
     // What happens from here is kept in the page (views, pointer events, the connect's events) for the report below.
@@ -136,6 +159,8 @@ export function useSandboxBrowser(
         )
     })
     await page.getByTestId('open-modal').click()
+    await h.walletButton(name).waitFor()
+    await h.listSettled()
     await h.walletButton(name).click()
     // A prompt that never comes is reported with what the page showed instead (the modal's view, the app's
     // status), so a failure on a loaded machine says where the connect stopped.

@@ -212,6 +212,8 @@ describe('walking skeleton in Chromium against the sandbox', () => {
       await walletButton('Sandbox Wallet').waitFor()
       // The first view appears with the modal: nothing fades in.
       expect((await running()).filter((a) => a[1] === 'opacity')).toEqual([])
+      await h.listSettled()
+      await running()
       await modalRoot().getByTestId('footer-allWallets').click()
       await modalRoot().getByRole('searchbox').waitFor()
       return running()
