@@ -495,8 +495,9 @@ describe('the balance does not go stale', () => {
       await page.getByTestId('send-native').click()
       await approve(/Send/)
       await expect.poll(() => page.getByTestId('send-result').innerText()).toMatch(/^0x[0-9a-f]{64}$/)
+      // The node answers with the hash before it mines the transaction.
+      await expect.poll(() => balanceOf()).not.toBe(before)
       const after = await balanceOf()
-      expect(after).not.toBe(before)
       await page.getByTestId('open-modal').click()
       await expect.poll(() => shown.innerText()).toBe(after)
       await page.keyboard.press('Escape')
@@ -510,8 +511,8 @@ describe('the balance does not go stale', () => {
       )
       await approve(/Send/)
       await sent
+      await expect.poll(() => balanceOf()).not.toBe(after)
       const later = await balanceOf()
-      expect(later).not.toBe(after)
       await quiet(page)
       const reads = await balanceReads()
       await page.getByTestId('open-modal').click()
