@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { launchBrowser, type TestBrowser } from './browser.js'
+import { redelivered } from './delivered-click.js'
 
 // TEST-NET-1 (RFC 5737): never routed, so nothing can answer even if the recorder let it through.
 const FOREIGN = '192.0.2.1'
@@ -126,6 +127,49 @@ createRoot(document.body.appendChild(document.createElement('div'))).render(crea
       await expect.poll(() => browser.renderFaults.length, { timeout: 10_000 }).toBeGreaterThan(0)
       expect(browser.renderFaults[0]).toMatch(/Maximum update depth exceeded/)
       expect(browser.renderFaults.join('\n')).not.toContain('a failed request')
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+describe('clicks the browser did not deliver', () => {
+  test('a click whose button moved between press and release is made again once; a delivered click, or one that removes its button, is not', async () => {
+    const browser = await launchBrowser()
+    try {
+      const { page } = browser
+      await page.goto(`http://127.0.0.1:${port}/`)
+      // The first press inserts a block above the button: the release lands on the block, and the click goes to
+      // the body, which holds both. The page counts the clicks each button heard.
+      await page.evaluate(() => {
+        const w = window as unknown as { heard: Record<string, number> }
+        w.heard = {}
+        for (const id of ['moves', 'still', 'goes']) {
+          const button = document.createElement('button')
+          button.id = id
+          button.textContent = id
+          button.style.cssText = 'display:block;width:200px;height:40px'
+          button.addEventListener('click', () => {
+            w.heard[id] = (w.heard[id] ?? 0) + 1
+            if (id === 'goes') button.remove()
+          })
+          document.body.append(button)
+        }
+        const moves = document.getElementById('moves')!
+        moves.addEventListener('pointerdown', () => moves.before(Object.assign(document.createElement('div'), { style: 'height:120px' })), {
+          once: true,
+        })
+      })
+      const before = redelivered.length
+      await page.locator('#moves').click()
+      await page.locator('#still').click()
+      await page.locator('#goes').click()
+      expect(await page.evaluate(() => (window as unknown as { heard: Record<string, number> }).heard)).toEqual({
+        moves: 1,
+        still: 1,
+        goes: 1,
+      })
+      expect(redelivered.slice(before)).toEqual([expect.stringContaining('#moves')])
     } finally {
       await browser.close()
     }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 // The bench's flags: tests and bench run the same headless Chromium.
 import { CHROMIUM_ARGS } from '../../bench/browser.mjs'
+import { deliverClicks } from './delivered-click.js'
 
 export { CHROMIUM_ARGS }
 
@@ -104,6 +105,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = context.pages()[0] ?? (await context.newPage())
+  deliverClicks(page)
   return {
     context,
     page,
