@@ -65,6 +65,8 @@ export function useSandboxBrowser(
 ): SandboxBrowser {
   const { families = [], timeout = 60_000, clearStorage = true } = options
   const h = {} as SandboxBrowser
+  // The page's wallet catalog requests still waiting for their answer (listSettled).
+  const catalogInFlight = new Set<unknown>()
 
   beforeAll(async () => {
     // startSandbox's types come from its JavaScript defaults, where `families = []` reads as never[].
@@ -75,7 +77,6 @@ export function useSandboxBrowser(
     page.on('requestfinished', (request) => catalogInFlight.delete(request))
     page.on('requestfailed', (request) => catalogInFlight.delete(request))
   }, timeout)
-  const catalogInFlight = new Set<unknown>()
 
   afterAll(async () => {
     await h.browser?.close()
@@ -129,35 +130,7 @@ export function useSandboxBrowser(
   h.connectWallet = async (name = 'Sandbox Wallet', prompt = /connect/i) => {
     const { page } = h.browser
     // What happens from here is kept in the page (views, pointer events, the connect's events) for the report below.
-    await page.evaluate(() => {
-      const w = window as unknown as { __vbConnectLog?: string[]; modalKernel?: Record<string, any> }
-      const log: string[] = (w.__vbConnectLog = [])
-      const t0 = performance.now()
-      const at = () => Math.round(performance.now() - t0)
-      w.modalKernel?.router?.$history?.listen((entries: { view: string }[]) =>
-        log.push(`${at()} views ${entries.map((e) => e.view).join(' > ')}`),
-      )
-      for (const name of ['connect:start', 'connect:error', 'connect:success', 'error'])
-        w.modalKernel?.events?.on(name, (payload: unknown) =>
-          log.push(`${at()} ${name} ${String((payload as { error?: unknown })?.error ?? '')}`),
-        )
-      // Whether the element pressed is still in the page, and is the one released on: a click goes to the nearest
-      // element both are in, so a button replaced or moved between the two gets no click.
-      let pressed: HTMLElement | undefined
-      for (const type of ['pointerdown', 'pointerup', 'click'])
-        document.addEventListener(
-          type,
-          (event) => {
-            const target = event.composedPath()[0] as HTMLElement | undefined
-            if (type === 'pointerdown') pressed = target
-            const same = type === 'pointerdown' ? '' : ` same-as-pressed:${target === pressed} pressed-connected:${pressed?.isConnected}`
-            log.push(
-              `${at()} ${type} ${target?.tagName ?? '?'} ${target?.className ?? ''} ${target?.closest?.('button')?.dataset.walletId ?? ''}${same}`,
-            )
-          },
-          { capture: true },
-        )
-    })
+    await page.evaluate(recordConnectSteps)
     await page.getByTestId('open-modal').click()
     await h.walletButton(name).waitFor()
     await h.listSettled()
@@ -202,3 +175,37 @@ export const activityRows = (list: Locator) =>
           `${(item.querySelector('.vb-item-name') as HTMLElement).innerText} ${(item.querySelector('.vb-activity-amounts') as HTMLElement).innerText.replace(/\s+/g, ' ')}`,
       ),
     )
+
+/**
+ * In the page: keeps what happens from now on in `window.__vbConnectLog` (the views, the connect's events, the
+ * pointer events with their targets) for the report of a connect whose wallet prompt never comes.
+ */
+function recordConnectSteps() {
+  const w = window as unknown as { __vbConnectLog?: string[]; modalKernel?: Record<string, any> }
+  const log: string[] = (w.__vbConnectLog = [])
+  const t0 = performance.now()
+  const at = () => Math.round(performance.now() - t0)
+  w.modalKernel?.router?.$history?.listen((entries: { view: string }[]) =>
+    log.push(`${at()} views ${entries.map((e) => e.view).join(' > ')}`),
+  )
+  for (const name of ['connect:start', 'connect:error', 'connect:success', 'error'])
+    w.modalKernel?.events?.on(name, (payload: unknown) =>
+      log.push(`${at()} ${name} ${String((payload as { error?: unknown })?.error ?? '')}`),
+    )
+  // Whether the element pressed is still in the page, and is the one released on: a click goes to the nearest
+  // element both are in, so a button replaced or moved between the two gets no click.
+  let pressed: HTMLElement | undefined
+  for (const type of ['pointerdown', 'pointerup', 'click'])
+    document.addEventListener(
+      type,
+      (event) => {
+        const target = event.composedPath()[0] as HTMLElement | undefined
+        if (type === 'pointerdown') pressed = target
+        const same = type === 'pointerdown' ? '' : ` same-as-pressed:${target === pressed} pressed-connected:${pressed?.isConnected}`
+        log.push(
+          `${at()} ${type} ${target?.tagName ?? '?'} ${target?.className ?? ''} ${target?.closest?.('button')?.dataset.walletId ?? ''}${same}`,
+        )
+      },
+      { capture: true },
+    )
+}

@@ -55,8 +55,11 @@ dialog {
 }
 /* The card's top stays where it opened: content that arrives later (wallets found, a balance read) pushes its
    bottom down and never moves what is under the pointer. Placed as a 600px card would be centred. */
-dialog:not([data-embedded]) { margin: max(12px, 50vh - 300px) auto auto; max-height: calc(100vh - max(12px, 50vh - 300px) - 12px); }
-dialog:not([data-embedded]) .vb-card { max-height: calc(100vh - max(12px, 50vh - 300px) - 12px); }
+dialog:not([data-embedded]) {
+  --vb-dialog-top: max(12px, 50vh - 300px);
+  margin: var(--vb-dialog-top) auto auto; max-height: calc(100vh - var(--vb-dialog-top) - 12px);
+}
+dialog:not([data-embedded]) .vb-card { max-height: calc(100vh - var(--vb-dialog-top) - 12px); }
 dialog::backdrop { background: var(--vb-overlay); }
 /* Embedded: a part of the page, in its container's flow. */
 dialog[data-embedded] { position: static; margin: 0; max-width: 100%; }
